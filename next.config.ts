@@ -1,0 +1,25 @@
+import type { NextConfig } from "next";
+import { LOCALE_SEGMENT } from "./src/lib/routes";
+
+const nextConfig: NextConfig = {
+  // PGlite loads its WebAssembly and data files by path: it must not be bundled (STACK-NOTES).
+  serverExternalPackages: ["@electric-sql/pglite"],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  images: {
+    formats: ["image/avif", "image/webp"],
+  },
+  async rewrites() {
+    return {
+      beforeFiles: [],
+      // Public pages live under one hidden dynamic segment, so that they are rendered on their
+      // first request at run time (never at build time, which must not touch the database) and
+      // then served as cached HTML until an edit revalidates them. See docs/decisions/0003.
+      // afterFiles: real files, /api, /admin and /auth are matched first.
+      afterFiles: [{ source: "/:path*", destination: `/${LOCALE_SEGMENT}/:path*` }],
+      fallback: [],
+    };
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,45 @@
+// `npm start`: builds the app when there is no build or the sources are newer than it, then starts
+// the production server (PORT, default 3000). The server migrates and seeds its database itself.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const buildId = path.join(root, ".next", "BUILD_ID");
+const SOURCES = ["src", "public", "drizzle", "package.json", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
+
+function newestMtime(target) {
+  let stat;
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function isBuildStale() {
+  if (!fs.existsSync(buildId)) return true;
+  const built = fs.statSync(buildId).mtimeMs;
+  return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
+}
+
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+if (process.env.SKIP_BUILD !== "1" && isBuildStale()) {
+  console.log("Building the app (first start, or the sources changed)...");
+  const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const port = process.env.PORT || "3000";
+const server = spawn(bin("next"), ["start", "--port", port, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: "inherit",
+  env: process.env,
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,80 @@
+// `npm test`: every check, in order: lint, types, unit and integration tests, the production build,
+// and the end-to-end tests in Debian's Chromium (installed through apt-get when missing).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+function run(label, command, args, options = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${label}: ${[path.basename(command), ...args].join(" ")}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env, ...options });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`=== ${label} FAILED after ${seconds}s`);
+    return false;
+  }
+  console.log(`=== ${label} ok (${seconds}s)`);
+  return true;
+}
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return true;
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium is missing at ${CHROMIUM}: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH).`);
+    return false;
+  }
+  return (
+    run("apt-get update", "apt-get", ["update", "-qq"]) &&
+    run("install chromium", "apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-liberation"], {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    })
+  );
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, file), "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+fs.rmSync(path.join(root, "test-results"), { recursive: true, force: true });
+fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
+
+const only = process.argv[2]; // "unit" runs the first three steps only
+const steps = [
+  () => run("lint", bin("eslint"), ["--max-warnings=0", "."]),
+  () => run("types", bin("tsc"), ["--noEmit"]),
+  () => run("unit + integration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]),
+];
+if (only !== "unit") {
+  steps.push(
+    () => ensureChromium(),
+    () => run("build", bin("next"), ["build"]),
+    () => run("end-to-end", bin("playwright"), ["test"]),
+  );
+}
+
+let ok = true;
+for (const step of steps) {
+  if (!step()) {
+    ok = false;
+    break;
+  }
+}
+
+const vitest = readJson("test-results/vitest.json");
+const e2e = readJson("test-results/e2e.json");
+const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+let failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
+if (!ok && failed === 0) failed = 1; // a check without test counts (lint, types, build) failed
+const skipped = (vitest?.numPendingTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+console.log(`\nunit+integration: ${vitest?.numPassedTests ?? 0}, end-to-end: ${e2e?.stats?.expected ?? 0}`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(ok ? 0 : 1);

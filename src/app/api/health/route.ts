@@ -1,0 +1,11 @@
+import { checkDatabase } from "@/server/data/health";
+
+export const dynamic = "force-dynamic";
+
+export async function GET() {
+  const database = await checkDatabase();
+  return Response.json(
+    { status: database.ok ? "ok" : "unavailable", database },
+    { status: database.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,43 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { CalendarDays, MessageCircle } from "lucide-react";
+import { cn } from "@/lib/cn";
+
+/** SPEC §9: the pair appears once the page is scrolled more than 300 px. */
+export const FLOATING_THRESHOLD_PX = 300;
+
+export function FloatingActions({ whatsappUrl }: { whatsappUrl: string }) {
+  const [isVisible, setIsVisible] = useState(false);
+  useEffect(() => {
+    const update = () => setIsVisible(window.scrollY > FLOATING_THRESHOLD_PX);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+  return (
+    <div
+      data-testid="floating-actions"
+      hidden={!isVisible}
+      className={cn("fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6")}
+    >
+      <a
+        href={whatsappUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="flex size-14 items-center justify-center rounded-full bg-whatsapp text-white shadow-lift transition-transform hover:scale-105"
+      >
+        <MessageCircle className="size-6" aria-hidden="true" />
+        <span className="sr-only">Chat on WhatsApp</span>
+      </a>
+      <Link
+        href="/contact"
+        className="flex min-h-12 items-center gap-2 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white shadow-lift hover:bg-brand-700"
+      >
+        <CalendarDays className="size-4" aria-hidden="true" />
+        Book Call
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useRef, type KeyboardEvent } from "react";
+import { Menu, X } from "lucide-react";
+import type { NavItem } from "@/lib/routes";
+import { cn } from "@/lib/cn";
+
+/** SPEC §2: the active link is highlighted by exact path match. */
+function useIsActive() {
+  const pathname = usePathname();
+  return (href: string) => pathname === href;
+}
+
+export function DesktopNav({ items }: { items: NavItem[] }) {
+  const isActive = useIsActive();
+  return (
+    <ul className="hidden items-center gap-1 md:flex">
+      {items.map((item) => (
+        <li key={item.href}>
+          <Link
+            href={item.href}
+            aria-current={isActive(item.href) ? "page" : undefined}
+            className={cn(
+              "inline-flex min-h-10 items-center rounded-full px-3.5 text-sm font-medium text-ink-soft transition-colors hover:bg-brand-50 hover:text-ink",
+              isActive(item.href) && "bg-brand-100 text-brand-800",
+            )}
+          >
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Below the md breakpoint: a <details> disclosure, so the menu opens without JavaScript too; with
+ * it, a link click and Escape close the menu.
+ */
+export function MobileNav({
+  items,
+  bookingUrl,
+}: {
+  items: NavItem[];
+  bookingUrl: string;
+}) {
+  const isActive = useIsActive();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (detailsRef.current) detailsRef.current.open = false;
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && detailsRef.current?.open) {
+      close();
+      detailsRef.current.querySelector("summary")?.focus();
+    }
+  };
+  return (
+    <details ref={detailsRef} className="group md:hidden" onKeyDown={onKeyDown}>
+      <summary
+        className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full border border-line bg-surface text-ink [&::-webkit-details-marker]:hidden"
+        aria-label="Menu"
+      >
+        <Menu className="size-5 group-open:hidden" aria-hidden="true" />
+        <X className="hidden size-5 group-open:block" aria-hidden="true" />
+      </summary>
+      <nav
+        aria-label="Mobile"
+        className="absolute inset-x-0 top-full border-b border-line bg-surface px-5 pt-2 pb-6 shadow-lg"
+      >
+        <ul className="flex flex-col">
+          {items.map((item) => (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                onClick={close}
+                aria-current={isActive(item.href) ? "page" : undefined}
+                className={cn(
+                  "flex min-h-12 items-center rounded-xl px-3 text-base font-medium text-ink-soft hover:bg-brand-50",
+                  isActive(item.href) && "bg-brand-100 text-brand-800",
+                )}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 grid grid-cols-2 gap-3">
+          <Link
+            href="/free-audit"
+            onClick={close}
+            className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-600 px-4 text-sm font-semibold text-white"
+          >
+            Free Audit
+          </Link>
+          <a
+            href={bookingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={close}
+            className="inline-flex min-h-11 items-center justify-center rounded-full border border-line px-4 text-sm font-semibold text-ink"
+          >
+            Book Call
+          </a>
+        </div>
+      </nav>
+    </details>
+  );
+}

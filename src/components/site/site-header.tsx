@@ -1,0 +1,45 @@
+import Link from "next/link";
+import { CalendarDays } from "lucide-react";
+import { MAIN_NAV } from "@/lib/routes";
+import { siteConfig } from "@/server/site-config";
+import { buttonVariants } from "@/components/ui/button";
+import { LogoMark } from "./logo";
+import { DesktopNav, MobileNav } from "./nav-links";
+
+export function SiteHeader() {
+  const site = siteConfig();
+  return (
+    <header className="sticky top-0 z-40 border-b border-line/80 bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-full focus:bg-brand-700 focus:px-4 focus:py-2 focus:text-white"
+      >
+        Skip to content
+      </a>
+      <div className="container-page relative flex h-16 items-center justify-between gap-4">
+        <Link href="/" className="flex min-h-11 items-center gap-2.5 font-bold tracking-tight text-ink">
+          <LogoMark className="size-8" />
+          <span className="text-lg">{site.name}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <DesktopNav items={MAIN_NAV} />
+        </nav>
+        <div className="flex items-center gap-2">
+          <a
+            href={site.bookingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonVariants({ variant: "outline", size: "sm", className: "hidden lg:inline-flex" })}
+          >
+            <CalendarDays aria-hidden="true" />
+            Book Call
+          </a>
+          <Link href="/free-audit" className={buttonVariants({ size: "sm", className: "hidden sm:inline-flex" })}>
+            Free Audit
+          </Link>
+          <MobileNav items={MAIN_NAV} bookingUrl={site.bookingUrl} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * Static copy for the About page.
+ */
+
+export type CoreValueTitle =
+  | "Results-Driven"
+  | "Client-Centric"
+  | "Excellence"
+  | "Data-Driven";
+
+export interface AboutHero {
+  eyebrow: string;
+  headline: string;
+  text: string;
+}
+
+export interface CoreValue {
+  title: CoreValueTitle;
+  description: string;
+  /** lucide-react icon component name */
+  icon: string;
+}
+
+export interface TeamMember {
+  name: string;
+  role: string;
+  experience: string;
+  speciality: string;
+}
+
+export interface AboutCta {
+  headline: string;
+  text: string;
+  primaryCta: { label: string; href: string };
+  secondaryCta: { label: string; href: string };
+}
+
+export const aboutHero: AboutHero = {
+  eyebrow: "About Kinetic Growth",
+  headline: "A growth partner measured by your revenue",
+  text: "We are a Mumbai-based growth marketing agency helping D2C, eCommerce and startup brands acquire, convert and retain customers profitably.",
+};
+
+export const storyHeading = "Our Story";
+
+export const story: string[] = [
+  "Kinetic Growth was founded in Mumbai by marketers who had spent years on both sides of the table, inside fast-growing brands and inside agencies. We kept seeing the same pattern: founders paying for campaigns that looked busy on a report but did little for the bottom line.",
+  "So we built an agency around one question: is this making our client more money? Every plan we write starts with your numbers (margins, customer acquisition cost, lifetime value) and every channel we run is judged against them.",
+  "Today our team works across SEO, paid advertising, conversion rate optimisation, WhatsApp automation and retention marketing. Because these disciplines sit under one roof and one strategy, gains in one area feed the others instead of competing for budget.",
+  "We have delivered 500+ projects and helped scale 150+ businesses, from first-time founders to established brands. What has not changed is how we work: honest advice, transparent reporting and a team that treats your growth as its own.",
+];
+
+export const coreValues: CoreValue[] = [
+  {
+    title: "Results-Driven",
+    description:
+      "We measure success by revenue, profit and customer growth, not impressions or clicks.",
+    icon: "Target",
+  },
+  {
+    title: "Client-Centric",
+    description:
+      "Your goals set our priorities. You get a dedicated team, straight answers and a partner who is easy to reach.",
+    icon: "Users",
+  },
+  {
+    title: "Excellence",
+    description:
+      "We hold our work to a high standard, from campaign builds and creative to reporting and communication.",
+    icon: "Award",
+  },
+  {
+    title: "Data-Driven",
+    description:
+      "Decisions are based on evidence. We test, measure and let the numbers decide where effort and budget go.",
+    icon: "ChartColumn",
+  },
+];
+
+export const trackRecordHeading = "Our Track Record";
+
+export const trackRecord: string[] = [
+  "500+ projects delivered",
+  "150+ businesses scaled",
+  "100Cr+ revenue generated for clients",
+  "98% client satisfaction",
+  "95% client retention",
+  "4.9 average review rating",
+];
+
+export const teamHeading = "Meet the Team";
+
+export const team: TeamMember[] = [
+  {
+    name: "Arjun Mehta",
+    role: "Founder & Head of Growth",
+    experience: "12+ years",
+    speciality: "Growth strategy and performance marketing",
+  },
+  {
+    name: "Priya Sharma",
+    role: "Head of Paid Media",
+    experience: "9+ years",
+    speciality: "Meta and Google Ads for D2C brands",
+  },
+  {
+    name: "Rohan Iyer",
+    role: "Lead, CRO & Automation",
+    experience: "7+ years",
+    speciality: "Conversion optimisation and WhatsApp automation",
+  },
+];
+
+export const aboutCta: AboutCta = {
+  headline: "Let's grow your brand together",
+  text: "Tell us where you want your business to be in 12 months, and we will show you how we would get there.",
+  primaryCta: { label: "Get in Touch", href: "/contact" },
+  secondaryCta: { label: "View Case Studies", href: "/case-studies" },
+};

@@ -1,0 +1,154 @@
+/**
+ * Static copy for the Home page.
+ * Marketing claims are copy (SPEC §1), not computed values.
+ */
+
+export interface CtaLink {
+  label: string;
+  href: string;
+}
+
+export interface HomeHero {
+  eyebrow: string;
+  tagline: string;
+  headline: string;
+  subheadline: string;
+  primaryCta: CtaLink;
+  secondaryCta: CtaLink;
+}
+
+export interface StatItem {
+  value: string;
+  label: string;
+}
+
+export interface ReviewBadge {
+  rating: string;
+  label: string;
+  /** Link text; the URL comes from site config and opens in a new tab. */
+  linkLabel: string;
+}
+
+export interface SectionIntro {
+  eyebrow?: string;
+  heading: string;
+  text: string;
+}
+
+export interface WhyWeStartedItem {
+  question: string;
+  answer: string;
+}
+
+export interface ClosingCta {
+  headline: string;
+  text: string;
+  primaryCta: CtaLink;
+  secondaryCta: CtaLink;
+}
+
+export const hero: HomeHero = {
+  eyebrow: "Growth marketing agency for D2C, eCommerce and startup brands",
+  tagline: "Acquire, Convert, Scale",
+  headline: "Scale your revenue with growth marketing that pays for itself",
+  subheadline:
+    "Kinetic Growth combines performance marketing, automation and data-driven optimisation to help ambitious brands acquire customers profitably, convert more of them and keep them coming back.",
+  primaryCta: { label: "Get Free Growth Audit", href: "/free-audit" },
+  secondaryCta: { label: "View Case Studies", href: "/case-studies" },
+};
+
+/** Three proof points shown directly under the hero buttons. */
+export const heroStats: StatItem[] = [
+  { value: "500+", label: "Projects Delivered" },
+  { value: "98%", label: "Client Satisfaction" },
+  { value: "24/7", label: "Support" },
+];
+
+/** External reviews badge (URL from site config, opens in a new tab). */
+export const reviewBadge: ReviewBadge = {
+  rating: "4.9",
+  label: "Average review rating",
+  linkLabel: "Read our reviews",
+};
+
+/** Stats band further down the page. */
+export const statsBand: StatItem[] = [
+  { value: "50+", label: "Happy Clients" },
+  { value: "5.0", label: "Client Rating" },
+  { value: "100Cr+", label: "Revenue Generated" },
+  { value: "95%", label: "Client Retention" },
+  { value: "150+", label: "Businesses Scaled" },
+];
+
+export const partnersIntro = "Trusted by growing brands across India";
+
+/** Sample client names; initials are derived in the UI. */
+export const partners: string[] = [
+  "GemsMantra",
+  "TechCorp",
+  "EcoStore",
+  "FashionHub",
+  "AshrayLiving",
+  "TravelPro",
+];
+
+export const servicesIntro: SectionIntro = {
+  eyebrow: "What we do",
+  heading: "Growth services built around revenue",
+  text: "From the first click to the fifth repeat order, we cover every stage of the customer journey.",
+};
+
+export const viewAllServicesLabel = "View All Services";
+
+export const whyWeStartedIntro: SectionIntro = {
+  eyebrow: "Why we started",
+  heading: "We built the agency we wished we could hire",
+  text: "Kinetic Growth began with a simple frustration: too many good brands were paying for marketing that could not show its return.",
+};
+
+export const whyWeStarted: WhyWeStartedItem[] = [
+  {
+    question: "Why did we start Kinetic Growth?",
+    answer:
+      "We watched promising D2C and eCommerce brands spend heavily on agencies that reported impressions and clicks but not revenue. We started Kinetic Growth to offer the opposite: marketing judged by the money it makes for the business.",
+  },
+  {
+    question: "What problem are we solving?",
+    answer:
+      "Growth usually stalls because channels are run in isolation. Ads, SEO, the website and retention are handled by different people with different goals. We bring acquisition, conversion and retention under one strategy so each part makes the others work harder.",
+  },
+  {
+    question: "Who do we work best with?",
+    answer:
+      "D2C brands, eCommerce stores and startups that have found product-market fit and are ready to grow faster. Whether you are doing your first lakh a month or your first crore, we shape the plan around your stage and budget.",
+  },
+  {
+    question: "What makes our approach different?",
+    answer:
+      "We start with data, not assumptions. Every engagement begins with an audit, every decision is tied to a measurable outcome, and every client gets transparent reporting on what is working and what we are changing.",
+  },
+  {
+    question: "What do we want for every client?",
+    answer:
+      "Growth that lasts after the campaign ends: profitable acquisition, higher conversion rates and customers who keep coming back. That is why 95% of our clients stay with us.",
+  },
+];
+
+export const caseStudiesIntro: SectionIntro = {
+  eyebrow: "Results",
+  heading: "Real brands, measurable growth",
+  text: "A look at what happens when strategy, execution and data work together.",
+};
+
+export const testimonialsIntro: SectionIntro = {
+  eyebrow: "Testimonials",
+  heading: "What our clients say",
+  text: "Founders and marketing leads on what it is like to grow with Kinetic Growth.",
+};
+
+export const closingCta: ClosingCta = {
+  headline: "Ready to scale your revenue?",
+  text: "Get a free growth audit of your website and marketing. We will send you three custom growth ideas within 72 hours, with no obligation.",
+  primaryCta: { label: "Get Free Growth Audit", href: "/free-audit" },
+  secondaryCta: { label: "Talk to Our Team", href: "/contact" },
+};

@@ -1,0 +1,34 @@
+const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+
+/** Indian grouping: ₹1,00,000 and ₹12,45,000. */
+export function formatRupees(amount: number): string {
+  return rupees.format(amount);
+}
+
+const adminDate = new Intl.DateTimeFormat("en-IN", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
+
+/** Admin lists (SPEC §2): en-IN, short month, day, year, hour and minute. */
+export function formatAdminDate(date: Date | string): string {
+  return adminDate.format(new Date(date));
+}
+
+const legalDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
+
+/** Legal pages (SPEC §9): en-IN. */
+export function formatLegalDate(isoDate: string): string {
+  return legalDate.format(new Date(`${isoDate}T00:00:00+05:30`));
+}
+
+const blogDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "Asia/Kolkata" });
+
+/** Blog (SPEC §9): long US English, e.g. "March 5, 2026". */
+export function formatBlogDate(date: Date | string): string {
+  return blogDate.format(new Date(date));
+}

@@ -1,0 +1,36 @@
+/**
+ * Maximum lengths (in characters) of every stored text field. One table serves the Zod schemas
+ * (messages that name the limit) and the database CHECK constraints, so the two cannot drift.
+ */
+export const LIMITS = {
+  personName: 120,
+  email: 254,
+  mobile: 32,
+  url: 2048,
+  revenue: 40,
+  company: 160,
+  shortText: 200,
+  longText: 5000,
+  message: 5000,
+  title: 200,
+  slug: 120,
+  excerpt: 500,
+  metaTitle: 60,
+  metaDescription: 160,
+  blogContent: 200_000,
+  tag: 40,
+  tagsPerPost: 20,
+  role: 120,
+  timeframe: 60,
+  journeyStep: 300,
+  journeySteps: 12,
+  serviceName: 80,
+  services: 12,
+} as const;
+
+/** Lower-case letters and digits in groups joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_PATTERN_SQL = "^[a-z0-9]+(-[a-z0-9]+)*$";
+
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];

@@ -1,0 +1,37 @@
+/**
+ * The hidden segment every public page is rendered under (docs/decisions/0003). Visitors never see
+ * it: next.config rewrites "/about" to "/en-IN/about". Cache invalidation must name the internal path.
+ */
+export const LOCALE_SEGMENT = "en-IN";
+
+/** The internal path of a public page, as revalidatePath needs it. */
+export function internalPath(publicPath: string): string {
+  return publicPath === "/" ? `/${LOCALE_SEGMENT}` : `/${LOCALE_SEGMENT}${publicPath}`;
+}
+
+export interface NavItem {
+  href: string;
+  label: string;
+}
+
+export const MAIN_NAV: NavItem[] = [
+  { href: "/", label: "Home" },
+  { href: "/about", label: "About" },
+  { href: "/services", label: "Services" },
+  { href: "/case-studies", label: "Case Studies" },
+  { href: "/blog", label: "Blog" },
+  { href: "/contact", label: "Contact" },
+];
+
+export const COMPANY_LINKS: NavItem[] = [
+  { href: "/about", label: "About Us" },
+  { href: "/services", label: "Services" },
+  { href: "/case-studies", label: "Case Studies" },
+  { href: "/contact", label: "Contact" },
+];
+
+export const LEGAL_LINKS: NavItem[] = [
+  { href: "/privacy", label: "Privacy Policy" },
+  { href: "/terms", label: "Terms of Service" },
+  { href: "/refund", label: "Refund Policy" },
+];

@@ -1,0 +1,37 @@
+import "server-only";
+import { ConfigError, env } from "./env";
+import { getDatabase } from "./db/client";
+import { DatabaseLockedError } from "./db/lock";
+import { prepareDatabase } from "./db/prepare";
+import { errorFields, log } from "./log";
+
+/** Server start-up: validate configuration, migrate, seed an empty database. */
+export async function boot(): Promise<void> {
+  try {
+    env();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const started = performance.now();
+  try {
+    const handle = getDatabase();
+    const { seeded } = await prepareDatabase(handle);
+    log("info", "database ready", {
+      kind: handle.kind,
+      seeded,
+      ms: Math.round(performance.now() - started),
+    });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    // A database that is down at start-up must not keep the site from serving its static pages;
+    // /api/health reports it and the data layer falls back where the spec says so.
+    log("error", "database not ready at start-up", errorFields(error));
+  }
+}

@@ -1,0 +1,115 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+import { acquireDataDirLock } from "./lock";
+
+/** Both drivers expose the same query builder; we type them as one. */
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  kind: "pglite" | "postgres";
+  db: Database;
+  /** Applies the committed SQL migrations; running it twice changes nothing. */
+  migrate(): Promise<void>;
+  /** A trivial round trip, for health checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
+
+export function openPglite(options: { dataDir?: string } = {}): DatabaseHandle {
+  let release = () => {};
+  let client: PGlite;
+  if (options.dataDir) {
+    const dataDir = path.resolve(/*turbopackIgnore: true*/ options.dataDir);
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    release = acquireDataDirLock(dataDir, `${dataDir}.lock`);
+    fs.mkdirSync(dataDir, { recursive: true });
+    client = new PGlite(dataDir);
+  } else {
+    client = new PGlite(); // in memory: tests
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: "pglite",
+    db,
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    async close() {
+      if (!client.closed) await client.close();
+      release();
+    },
+  };
+}
+
+export function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "postgres pool error", error: error.message })));
+  const db = drizzlePg(pool, { schema });
+  return {
+    kind: "postgres",
+    db,
+    async migrate() {
+      // One client holds an advisory lock so that two servers starting together migrate once.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(727274)");
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query("select 1");
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the database the environment names: DATABASE_URL, else embedded PGlite under DATA_DIR. */
+export function openConfiguredDatabase(
+  source: Record<string, string | undefined> = process.env,
+): DatabaseHandle {
+  const url = source.DATABASE_URL?.trim();
+  if (url) return openPostgres(url);
+  return openPglite({ dataDir: path.join(source.DATA_DIR?.trim() || "./data", "pglite") });
+}
+
+// Next may evaluate this module more than once in one process (separate bundles): keep the single
+// handle on globalThis.
+const globalForDb = globalThis as unknown as { __dbHandle?: DatabaseHandle };
+
+export function getDatabase(): DatabaseHandle {
+  globalForDb.__dbHandle ??= openConfiguredDatabase();
+  return globalForDb.__dbHandle;
+}
+
+export function db(): Database {
+  return getDatabase().db;
+}
+
+/** Installs a handle as the process-wide database (tests, scripts). */
+export function setDatabase(handle: DatabaseHandle | undefined): void {
+  globalForDb.__dbHandle = handle;
+}

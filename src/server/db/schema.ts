@@ -1,0 +1,293 @@
+import { sql, type SQL } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { LIMITS, SLUG_PATTERN_SQL } from "../../lib/limits";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** Required text: never blank, never longer than the limit. */
+function required(column: AnyPgColumn, max: number): SQL {
+  return sql`btrim(${column}) <> '' and char_length(${column}) <= ${sql.raw(String(max))}`;
+}
+/** Optional text: null, or within the limit. */
+function bounded(column: AnyPgColumn, max: number): SQL {
+  return sql`${column} is null or char_length(${column}) <= ${sql.raw(String(max))}`;
+}
+/** An optional address: null, or an http(s) URL or a site-relative path. */
+function optionalUrl(column: AnyPgColumn): SQL {
+  return sql`${column} is null or (char_length(${column}) <= ${sql.raw(String(LIMITS.url))} and ${column} ~* '^(https?://|/)')`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (the tables better-auth needs; mapped to these plural names in its configuration)
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** SPEC §3 profiles: the role that decides admin access. One row per user. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull().default("user"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("profiles_role_valid", sql`${t.role} in ('user', 'admin')`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Content and inbox (SPEC §3)
+// ---------------------------------------------------------------------------------------------
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    mobileNumber: text("mobile_number").notNull(),
+    websiteUrl: text("website_url"),
+    monthlyRevenue: text("monthly_revenue").notNull(),
+    growthChallenge: text("growth_challenge").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("leads_created_at_idx").on(t.createdAt.desc()),
+    check("leads_name_valid", required(t.name, LIMITS.personName)),
+    check("leads_email_valid", required(t.email, LIMITS.email)),
+    check("leads_mobile_valid", required(t.mobileNumber, LIMITS.mobile)),
+    check("leads_website_valid", optionalUrl(t.websiteUrl)),
+    check("leads_revenue_valid", required(t.monthlyRevenue, LIMITS.revenue)),
+    check("leads_challenge_valid", required(t.growthChallenge, LIMITS.longText)),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    mobileNumber: text("mobile_number").notNull(),
+    company: text("company"),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("contact_messages_created_at_idx").on(t.createdAt.desc()),
+    check("contact_messages_name_valid", required(t.name, LIMITS.personName)),
+    check("contact_messages_email_valid", required(t.email, LIMITS.email)),
+    check("contact_messages_mobile_valid", required(t.mobileNumber, LIMITS.mobile)),
+    check(
+      "contact_messages_company_valid",
+      sql`${t.company} is null or (btrim(${t.company}) <> '' and char_length(${t.company}) <= ${sql.raw(String(LIMITS.company))})`,
+    ),
+    check("contact_messages_message_valid", required(t.message, LIMITS.message)),
+  ],
+);
+
+export const DEFAULT_CASE_STUDY_TIMEFRAME = "18 months";
+export const DEFAULT_CASE_STUDY_SERVICES = ["SEO Optimization", "Paid Ads", "CRO"];
+
+export const caseStudies = pgTable(
+  "case_studies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    companyName: text("company_name").notNull(),
+    industry: text("industry"),
+    challenge: text("challenge"),
+    solution: text("solution"),
+    results: text("results"),
+    featured: boolean("featured").notNull().default(false),
+    imageUrl: text("image_url"),
+    metrics: jsonb("metrics").$type<Record<string, string>>().notNull().default({}),
+    timeframe: text("timeframe").notNull().default(DEFAULT_CASE_STUDY_TIMEFRAME),
+    services: text("services")
+      .array()
+      .notNull()
+      .default(sql`'{"SEO Optimization","Paid Ads","CRO"}'::text[]`),
+    journey: text("journey").array().notNull().default(sql`'{}'::text[]`),
+    testimonialQuote: text("testimonial_quote"),
+    testimonialAuthor: text("testimonial_author"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("case_studies_featured_created_at_idx").on(t.featured, t.createdAt.desc()),
+    index("case_studies_created_at_idx").on(t.createdAt.desc()),
+    check("case_studies_title_valid", required(t.title, LIMITS.title)),
+    check("case_studies_company_valid", required(t.companyName, LIMITS.company)),
+    check("case_studies_industry_valid", bounded(t.industry, LIMITS.company)),
+    check("case_studies_challenge_valid", bounded(t.challenge, LIMITS.longText)),
+    check("case_studies_solution_valid", bounded(t.solution, LIMITS.longText)),
+    check("case_studies_results_valid", bounded(t.results, LIMITS.longText)),
+    check("case_studies_image_valid", optionalUrl(t.imageUrl)),
+    check("case_studies_metrics_object", sql`jsonb_typeof(${t.metrics}) = 'object' and pg_column_size(${t.metrics}) <= 8192`),
+    check("case_studies_timeframe_valid", required(t.timeframe, LIMITS.timeframe)),
+    check("case_studies_services_count", sql`coalesce(array_length(${t.services}, 1), 0) <= ${sql.raw(String(LIMITS.services))}`),
+    check("case_studies_journey_count", sql`coalesce(array_length(${t.journey}, 1), 0) <= ${sql.raw(String(LIMITS.journeySteps))}`),
+    check("case_studies_quote_valid", bounded(t.testimonialQuote, LIMITS.longText)),
+    check("case_studies_quote_author_valid", bounded(t.testimonialAuthor, LIMITS.shortText)),
+  ],
+);
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientName: text("client_name").notNull(),
+    company: text("company").notNull(),
+    role: text("role"),
+    content: text("content").notNull(),
+    rating: smallint("rating").notNull().default(5),
+    featured: boolean("featured").notNull().default(false),
+    imageUrl: text("image_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("testimonials_featured_created_at_idx").on(t.featured, t.createdAt.desc()),
+    index("testimonials_created_at_idx").on(t.createdAt.desc()),
+    check("testimonials_rating_range", sql`${t.rating} between 1 and 5`),
+    check("testimonials_client_name_valid", required(t.clientName, LIMITS.personName)),
+    check("testimonials_company_valid", required(t.company, LIMITS.company)),
+    check("testimonials_role_valid", bounded(t.role, LIMITS.role)),
+    check("testimonials_content_valid", required(t.content, LIMITS.longText)),
+    check("testimonials_image_valid", optionalUrl(t.imageUrl)),
+  ],
+);
+
+export const DEFAULT_AUTHOR_NAME = "Kinetic Growth Team";
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    excerpt: text("excerpt"),
+    content: text("content").notNull(),
+    featuredImageUrl: text("featured_image_url"),
+    authorName: text("author_name").notNull().default(DEFAULT_AUTHOR_NAME),
+    published: boolean("published").notNull().default(false),
+    featured: boolean("featured").notNull().default(false),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    readingTime: integer("reading_time"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("blog_posts_slug_key").on(t.slug),
+    index("blog_posts_published_featured_created_at_idx").on(t.published, t.featured, t.createdAt.desc()),
+    index("blog_posts_created_at_idx").on(t.createdAt.desc()),
+    index("blog_posts_tags_gin_idx").using("gin", t.tags),
+    check("blog_posts_title_valid", required(t.title, LIMITS.title)),
+    check(
+      "blog_posts_slug_valid",
+      sql`${t.slug} ~ '${sql.raw(SLUG_PATTERN_SQL)}' and char_length(${t.slug}) <= ${sql.raw(String(LIMITS.slug))}`,
+    ),
+    check("blog_posts_excerpt_valid", bounded(t.excerpt, LIMITS.excerpt)),
+    check("blog_posts_content_valid", required(t.content, LIMITS.blogContent)),
+    check("blog_posts_image_valid", optionalUrl(t.featuredImageUrl)),
+    check("blog_posts_author_valid", required(t.authorName, LIMITS.personName)),
+    check("blog_posts_meta_title_valid", bounded(t.metaTitle, LIMITS.metaTitle)),
+    check("blog_posts_meta_description_valid", bounded(t.metaDescription, LIMITS.metaDescription)),
+    check("blog_posts_tags_count", sql`coalesce(array_length(${t.tags}, 1), 0) <= ${sql.raw(String(LIMITS.tagsPerPost))}`),
+    check("blog_posts_reading_time_positive", sql`${t.readingTime} is null or ${t.readingTime} > 0`),
+  ],
+);
+
+export type Lead = typeof leads.$inferSelect;
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type CaseStudy = typeof caseStudies.$inferSelect;
+export type NewCaseStudy = typeof caseStudies.$inferInsert;
+export type Testimonial = typeof testimonials.$inferSelect;
+export type NewTestimonial = typeof testimonials.$inferInsert;
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type NewBlogPost = typeof blogPosts.$inferInsert;
+export type Profile = typeof profiles.$inferSelect;

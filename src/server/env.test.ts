@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env";
+
+describe("configuration", () => {
+  it("has working defaults", () => {
+    const env = parseEnv({});
+    expect(env.SITE_URL).toBe("http://localhost:3000");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.NOTIFY_EMAILS).toEqual(["hello@kineticgrowth.in"]);
+    expect(env.SOCIAL_LINKEDIN_URL).toBeUndefined();
+  });
+
+  it("normalises values", () => {
+    const env = parseEnv({ SITE_URL: "https://example.com/", NOTIFY_EMAILS: " A@x.in, b@y.in ,", DATABASE_URL: "" });
+    expect(env.SITE_URL).toBe("https://example.com");
+    expect(env.NOTIFY_EMAILS).toEqual(["a@x.in", "b@y.in"]);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ["SITE_URL", "not a url"],
+    ["SITE_URL", "ftp://example.com"],
+    ["CONTACT_EMAIL", "nobody"],
+    ["WHATSAPP_NUMBER", "+91 98765"],
+    ["DATABASE_URL", "mysql://x"],
+    ["NOTIFY_EMAILS", "a@x.in, nope"],
+    ["SOCIAL_X_URL", "javascript:alert(1)"],
+  ])("rejects %s=%j with one line naming it", (name, value) => {
+    let caught: unknown;
+    try {
+      parseEnv({ [name]: value });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as Error).message;
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect(message).not.toContain("\n");
+  });
+});

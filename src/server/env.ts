@@ -1,0 +1,92 @@
+import "server-only";
+import { z } from "zod";
+
+/**
+ * Every value a deployer may change, read from the environment once and validated. A bad value
+ * stops start-up with one line naming the variable (see instrumentation.ts).
+ */
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).optional());
+
+const emailList = z
+  .string()
+  .trim()
+  .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.email({ error: "must be a comma-separated list of e-mail addresses" })));
+
+const EnvSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://example.com" })
+    .default("http://localhost:3000")
+    .transform((v) => v.replace(/\/+$/, "")),
+  SITE_NAME: z.string().trim().min(1).max(80).default("Kinetic Growth"),
+  CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("hello@kineticgrowth.in"),
+  CONTACT_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{7,20}$/, "must be a phone number such as +91 98765 43210")
+    .default("+91 98765 43210"),
+  OFFICE_LOCATION: z.string().trim().min(1).max(120).default("Mumbai, India"),
+  FOOTER_LOCATION: z.string().trim().min(1).max(120).default("Janakpuri, Delhi"),
+  BUSINESS_HOURS: z.string().trim().min(1).max(120).default("Mon-Fri 9 AM-7 PM IST"),
+  BOOKING_URL: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+    .default("https://cal.com/kinetic-growth/30min"),
+  WHATSAPP_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^[1-9][0-9]{7,14}$/, "must be the number in international form, digits only, e.g. 919876543210")
+    .default("919876543210"),
+  WHATSAPP_MESSAGE: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .default("Hi! I'm interested in your growth marketing services. Could you tell me more?"),
+  REVIEWS_URL: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+    .default("https://www.google.com/search?q=Kinetic+Growth+Mumbai+reviews"),
+  SOCIAL_LINKEDIN_URL: optionalUrl,
+  SOCIAL_INSTAGRAM_URL: optionalUrl,
+  SOCIAL_X_URL: optionalUrl,
+  SOCIAL_YOUTUBE_URL: optionalUrl,
+  NOTIFY_EMAILS: emailList.default(["hello@kineticgrowth.in"]),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws ConfigError with one line naming the first bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = String(issue.path[0] ?? "environment");
+  const got = source[name];
+  throw new ConfigError(
+    `Invalid configuration: ${name} ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`,
+  );
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

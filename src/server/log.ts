@@ -1,0 +1,15 @@
+import "server-only";
+
+type Level = "debug" | "info" | "warn" | "error";
+
+/** One JSON object per line on stdout/stderr, so that logs can be searched and shipped as they are. */
+export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  if (level === "error" || level === "warn") console.error(line);
+  else console.log(line);
+}
+
+export function errorFields(error: unknown): Record<string, unknown> {
+  if (error instanceof Error) return { error: error.message, errorName: error.name };
+  return { error: String(error) };
+}

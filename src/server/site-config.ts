@@ -1,0 +1,41 @@
+import "server-only";
+import { env } from "./env";
+
+export interface SocialLink {
+  label: string;
+  href: string;
+}
+
+/** The one place contact details and outbound links come from (GUIDE rule 5). */
+export function siteConfig() {
+  const e = env();
+  const social: SocialLink[] = [
+    { label: "LinkedIn", href: e.SOCIAL_LINKEDIN_URL },
+    { label: "Instagram", href: e.SOCIAL_INSTAGRAM_URL },
+    { label: "X", href: e.SOCIAL_X_URL },
+    { label: "YouTube", href: e.SOCIAL_YOUTUBE_URL },
+  ].filter((s): s is SocialLink => typeof s.href === "string" && s.href.length > 0);
+  return {
+    name: e.SITE_NAME,
+    tagline: "Acquire, Convert, Scale",
+    description:
+      "Growth marketing agency for D2C, eCommerce and startup brands: SEO, paid ads, CRO, WhatsApp automation and retention that scale revenue.",
+    url: e.SITE_URL,
+    email: e.CONTACT_EMAIL,
+    phone: e.CONTACT_PHONE,
+    phoneHref: `tel:${e.CONTACT_PHONE.replace(/[^+0-9]/g, "")}`,
+    office: e.OFFICE_LOCATION,
+    footerLocation: e.FOOTER_LOCATION,
+    hours: e.BUSINESS_HOURS,
+    replyPromise: "within 72 hours",
+    bookingUrl: e.BOOKING_URL,
+    whatsappUrl: `https://wa.me/${e.WHATSAPP_NUMBER}?text=${encodeURIComponent(e.WHATSAPP_MESSAGE)}`,
+    reviewsUrl: e.REVIEWS_URL,
+    rating: { value: 4.9, count: 50 },
+    social,
+    notifyEmails: e.NOTIFY_EMAILS,
+    copyrightYear: 2024,
+  };
+}
+
+export type SiteConfig = ReturnType<typeof siteConfig>;

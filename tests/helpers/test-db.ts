@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "@/server/db/client";
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
+ * created on the server DATABASE_URL names (dropped again afterwards), so files can run in parallel.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle & { label: string }> {
+  const serverUrl = process.env.DATABASE_URL?.trim();
+  let handle: DatabaseHandle;
+  let cleanup = async () => {};
+  let label = "pglite (memory)";
+  if (serverUrl) {
+    const name = `test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    handle = openPostgres(url.toString());
+    label = `postgres (${name})`;
+    cleanup = async () => {
+      const again = new pg.Client({ connectionString: serverUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    };
+  } else {
+    handle = openPglite();
+  }
+  await handle.migrate();
+  setDatabase(handle);
+  return {
+    ...handle,
+    label,
+    async close() {
+      setDatabase(undefined);
+      await handle.close();
+      await cleanup();
+    },
+  };
+}
