@@ -42,6 +42,21 @@ CREATE TABLE "blog_posts" (
 	CONSTRAINT "blog_posts_reading_time_positive" CHECK ("blog_posts"."reading_time" is null or "blog_posts"."reading_time" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "blog_shares" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"post_id" uuid NOT NULL,
+	"network" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "blog_shares_network_valid" CHECK ("blog_shares"."network" in ('twitter', 'facebook', 'linkedin'))
+);
+--> statement-breakpoint
+CREATE TABLE "blog_slug_redirects" (
+	"old_slug" text PRIMARY KEY NOT NULL,
+	"post_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "blog_slug_redirects_slug_valid" CHECK ("blog_slug_redirects"."old_slug" ~ '^[a-z0-9]+(-[a-z0-9]+)*$')
+);
+--> statement-breakpoint
 CREATE TABLE "case_studies" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"title" text NOT NULL,
@@ -82,8 +97,17 @@ CREATE TABLE "contact_messages" (
 	"mobile_number" text NOT NULL,
 	"company" text,
 	"message" text NOT NULL,
+	"status" text DEFAULT 'new' NOT NULL,
+	"notes" text,
+	"attribution" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"submission_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "contact_messages_submission_key_unique" UNIQUE("submission_key"),
+	CONSTRAINT "contact_messages_status_valid" CHECK ("contact_messages"."status" in ('new', 'replied', 'archived')),
+	CONSTRAINT "contact_messages_notes_valid" CHECK ("contact_messages"."notes" is null or char_length("contact_messages"."notes") <= 5000),
+	CONSTRAINT "contact_messages_attribution_object" CHECK (jsonb_typeof("contact_messages"."attribution") = 'object' and pg_column_size("contact_messages"."attribution") <= 8192),
+	CONSTRAINT "contact_messages_submission_key_valid" CHECK ("contact_messages"."submission_key" is null or char_length("contact_messages"."submission_key") <= 100),
 	CONSTRAINT "contact_messages_name_valid" CHECK (btrim("contact_messages"."name") <> '' and char_length("contact_messages"."name") <= 120),
 	CONSTRAINT "contact_messages_email_valid" CHECK (btrim("contact_messages"."email") <> '' and char_length("contact_messages"."email") <= 254),
 	CONSTRAINT "contact_messages_mobile_valid" CHECK (btrim("contact_messages"."mobile_number") <> '' and char_length("contact_messages"."mobile_number") <= 32),
@@ -99,8 +123,17 @@ CREATE TABLE "leads" (
 	"website_url" text,
 	"monthly_revenue" text NOT NULL,
 	"growth_challenge" text NOT NULL,
+	"status" text DEFAULT 'new' NOT NULL,
+	"notes" text,
+	"attribution" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"submission_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "leads_submission_key_unique" UNIQUE("submission_key"),
+	CONSTRAINT "leads_status_valid" CHECK ("leads"."status" in ('new', 'contacted', 'qualified', 'won', 'lost')),
+	CONSTRAINT "leads_notes_valid" CHECK ("leads"."notes" is null or char_length("leads"."notes") <= 5000),
+	CONSTRAINT "leads_attribution_object" CHECK (jsonb_typeof("leads"."attribution") = 'object' and pg_column_size("leads"."attribution") <= 8192),
+	CONSTRAINT "leads_submission_key_valid" CHECK ("leads"."submission_key" is null or char_length("leads"."submission_key") <= 100),
 	CONSTRAINT "leads_name_valid" CHECK (btrim("leads"."name") <> '' and char_length("leads"."name") <= 120),
 	CONSTRAINT "leads_email_valid" CHECK (btrim("leads"."email") <> '' and char_length("leads"."email") <= 254),
 	CONSTRAINT "leads_mobile_valid" CHECK (btrim("leads"."mobile_number") <> '' and char_length("leads"."mobile_number") <= 32),
@@ -109,12 +142,42 @@ CREATE TABLE "leads" (
 	CONSTRAINT "leads_challenge_valid" CHECK (btrim("leads"."growth_challenge") <> '' and char_length("leads"."growth_challenge") <= 5000)
 );
 --> statement-breakpoint
+CREATE TABLE "notifications" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"kind" text NOT NULL,
+	"recipients" text[] NOT NULL,
+	"subject" text NOT NULL,
+	"text_body" text NOT NULL,
+	"html_body" text,
+	"reply_to" text,
+	"lead_id" uuid,
+	"contact_message_id" uuid,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone,
+	"sent_at" timestamp with time zone,
+	"message_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notifications_status_valid" CHECK ("notifications"."status" in ('pending', 'sent', 'failed')),
+	CONSTRAINT "notifications_has_recipients" CHECK (coalesce(array_length("notifications"."recipients", 1), 0) > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "profiles" (
 	"user_id" text PRIMARY KEY NOT NULL,
 	"role" text DEFAULT 'user' NOT NULL,
+	"inbox_seen_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "profiles_role_valid" CHECK ("profiles"."role" in ('user', 'admin'))
+);
+--> statement-breakpoint
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"count" integer NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "sessions" (
@@ -169,6 +232,10 @@ CREATE TABLE "verifications" (
 );
 --> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "blog_shares" ADD CONSTRAINT "blog_shares_post_id_blog_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."blog_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "blog_slug_redirects" ADD CONSTRAINT "blog_slug_redirects_post_id_blog_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."blog_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_contact_message_id_contact_messages_id_fk" FOREIGN KEY ("contact_message_id") REFERENCES "public"."contact_messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "accounts_user_id_idx" ON "accounts" USING btree ("user_id");--> statement-breakpoint
@@ -176,10 +243,15 @@ CREATE UNIQUE INDEX "blog_posts_slug_key" ON "blog_posts" USING btree ("slug");-
 CREATE INDEX "blog_posts_published_featured_created_at_idx" ON "blog_posts" USING btree ("published","featured","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "blog_posts_created_at_idx" ON "blog_posts" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "blog_posts_tags_gin_idx" ON "blog_posts" USING gin ("tags");--> statement-breakpoint
+CREATE INDEX "blog_shares_post_id_idx" ON "blog_shares" USING btree ("post_id");--> statement-breakpoint
+CREATE INDEX "blog_slug_redirects_post_id_idx" ON "blog_slug_redirects" USING btree ("post_id");--> statement-breakpoint
 CREATE INDEX "case_studies_featured_created_at_idx" ON "case_studies" USING btree ("featured","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "case_studies_created_at_idx" ON "case_studies" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "contact_messages_created_at_idx" ON "contact_messages" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "contact_messages_status_created_at_idx" ON "contact_messages" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "leads_created_at_idx" ON "leads" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "leads_status_created_at_idx" ON "leads" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "notifications_due_idx" ON "notifications" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "testimonials_featured_created_at_idx" ON "testimonials" USING btree ("featured","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "testimonials_created_at_idx" ON "testimonials" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint

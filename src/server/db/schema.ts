@@ -109,6 +109,8 @@ export const profiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role").notNull().default("user"),
+    /** When this admin last opened the inbox: what came after is marked new. */
+    inboxSeenAt: timestamp("inbox_seen_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,6 +120,31 @@ export const profiles = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Content and inbox (SPEC §3)
 // ---------------------------------------------------------------------------------------------
+
+export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const MESSAGE_STATUSES = ["new", "replied", "archived"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** Where a visitor came from (first and last touch) and where the form was sent from. */
+export interface Touch {
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  utm_term?: string;
+  utm_content?: string;
+  referrer?: string;
+  landing_page?: string;
+  at?: string;
+}
+export interface Attribution {
+  first_touch?: Touch;
+  last_touch?: Touch;
+  form_page?: string;
+}
+
+const inList = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
 
 export const leads = pgTable(
   "leads",
@@ -129,11 +156,21 @@ export const leads = pgTable(
     websiteUrl: text("website_url"),
     monthlyRevenue: text("monthly_revenue").notNull(),
     growthChallenge: text("growth_challenge").notNull(),
+    status: text("status").$type<LeadStatus>().notNull().default("new"),
+    notes: text("notes"),
+    attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
+    /** The form's idempotency token: a double submission is stored once. */
+    submissionKey: text("submission_key").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("leads_created_at_idx").on(t.createdAt.desc()),
+    index("leads_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    check("leads_status_valid", inList(t.status, LEAD_STATUSES)),
+    check("leads_notes_valid", bounded(t.notes, LIMITS.longText)),
+    check("leads_attribution_object", sql`jsonb_typeof(${t.attribution}) = 'object' and pg_column_size(${t.attribution}) <= 8192`),
+    check("leads_submission_key_valid", bounded(t.submissionKey, 100)),
     check("leads_name_valid", required(t.name, LIMITS.personName)),
     check("leads_email_valid", required(t.email, LIMITS.email)),
     check("leads_mobile_valid", required(t.mobileNumber, LIMITS.mobile)),
@@ -152,11 +189,23 @@ export const contactMessages = pgTable(
     mobileNumber: text("mobile_number").notNull(),
     company: text("company"),
     message: text("message").notNull(),
+    status: text("status").$type<MessageStatus>().notNull().default("new"),
+    notes: text("notes"),
+    attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
+    submissionKey: text("submission_key").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("contact_messages_created_at_idx").on(t.createdAt.desc()),
+    index("contact_messages_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    check("contact_messages_status_valid", inList(t.status, MESSAGE_STATUSES)),
+    check("contact_messages_notes_valid", bounded(t.notes, LIMITS.longText)),
+    check(
+      "contact_messages_attribution_object",
+      sql`jsonb_typeof(${t.attribution}) = 'object' and pg_column_size(${t.attribution}) <= 8192`,
+    ),
+    check("contact_messages_submission_key_valid", bounded(t.submissionKey, 100)),
     check("contact_messages_name_valid", required(t.name, LIMITS.personName)),
     check("contact_messages_email_valid", required(t.email, LIMITS.email)),
     check("contact_messages_mobile_valid", required(t.mobileNumber, LIMITS.mobile)),
@@ -282,6 +331,82 @@ export const blogPosts = pgTable(
   ],
 );
 
+/** Old addresses of posts whose slug changed: answered with a 301 to the current one. */
+export const blogSlugRedirects = pgTable(
+  "blog_slug_redirects",
+  {
+    oldSlug: text("old_slug").primaryKey(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("blog_slug_redirects_post_id_idx").on(t.postId),
+    check("blog_slug_redirects_slug_valid", sql`${t.oldSlug} ~ '${sql.raw(SLUG_PATTERN_SQL)}'`),
+  ],
+);
+
+export const SHARE_NETWORKS = ["twitter", "facebook", "linkedin"] as const;
+export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
+
+/** One row per real use of an article's share buttons (GUIDE: no made-up share counts). */
+export const blogShares = pgTable(
+  "blog_shares",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    network: text("network").$type<ShareNetwork>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_shares_post_id_idx").on(t.postId), check("blog_shares_network_valid", inList(t.network, SHARE_NETWORKS))],
+);
+
+export const NOTIFICATION_STATUSES = ["pending", "sent", "failed"] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/**
+ * Transactional outbox: a mail is written in the same transaction as the row it reports, and a
+ * worker sends it later with retries. A claim (locked_until) keeps two processes from sending one mail.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    recipients: text("recipients").array().notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    replyTo: text("reply_to"),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    contactMessageId: uuid("contact_message_id").references(() => contactMessages.id, { onDelete: "set null" }),
+    status: text("status").$type<NotificationStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    messageId: text("message_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("notifications_due_idx").on(t.status, t.nextAttemptAt),
+    check("notifications_status_valid", inList(t.status, NOTIFICATION_STATUSES)),
+    check("notifications_has_recipients", sql`coalesce(array_length(${t.recipients}, 1), 0) > 0`),
+  ],
+);
+
+/** Fixed-window counters for rate limits, shared by every server process on one database. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
 export type Lead = typeof leads.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type CaseStudy = typeof caseStudies.$inferSelect;
@@ -291,3 +416,4 @@ export type NewTestimonial = typeof testimonials.$inferInsert;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type NewBlogPost = typeof blogPosts.$inferInsert;
 export type Profile = typeof profiles.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;
