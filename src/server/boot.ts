@@ -3,6 +3,7 @@ import { ConfigError, env } from "./env";
 import { getDatabase } from "./db/client";
 import { DatabaseLockedError } from "./db/lock";
 import { prepareDatabase } from "./db/prepare";
+import { startMailWorker, stopMailWorker } from "./mail";
 import { errorFields, log } from "./log";
 
 /** Server start-up: validate configuration, migrate, seed an empty database. */
@@ -25,6 +26,7 @@ export async function boot(): Promise<void> {
       seeded,
       ms: Math.round(performance.now() - started),
     });
+    if (env().MAIL_WORKER) startMailWorker();
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
       console.error(error.message);
@@ -33,5 +35,8 @@ export async function boot(): Promise<void> {
     // A database that is down at start-up must not keep the site from serving its static pages;
     // /api/health reports it and the data layer falls back where the spec says so.
     log("error", "database not ready at start-up", errorFields(error));
+    // The outbox still drains once the database is back.
+    if (env().MAIL_WORKER) startMailWorker();
   }
+  process.once("SIGTERM", () => void stopMailWorker());
 }

@@ -18,7 +18,20 @@ const emailList = z
   .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
   .pipe(z.array(z.email({ error: "must be a comma-separated list of e-mail addresses" })));
 
+const flag = z
+  .enum(["1", "0", "true", "false", "on", "off", "yes", "no"], { error: "must be true or false" })
+  .transform((v) => ["1", "true", "on", "yes"].includes(v));
+
+const positiveInt = (fallback: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
 const EnvSchema = z.object({
+  NODE_ENV: z.string().optional(),
   DATABASE_URL: z
     .string()
     .trim()
@@ -67,6 +80,28 @@ const EnvSchema = z.object({
   SOCIAL_X_URL: optionalUrl,
   SOCIAL_YOUTUBE_URL: optionalUrl,
   NOTIFY_EMAILS: emailList.default(["hello@kineticgrowth.in"]),
+
+  // Mail: without SMTP_HOST, messages are written as .eml files to DATA_DIR/outbox and logged.
+  SMTP_HOST: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  SMTP_PORT: positiveInt(587, 65535),
+  SMTP_SECURE: flag.default(false),
+  SMTP_USER: z.string().optional().transform((v) => (v ? v : undefined)),
+  SMTP_PASSWORD: z.string().optional().transform((v) => (v ? v : undefined)),
+  MAIL_FROM: z.string().trim().min(3).default("Kinetic Growth <no-reply@kineticgrowth.in>"),
+  MAIL_WORKER: flag.default(true),
+
+  // Public forms
+  FORM_RATE_LIMIT: positiveInt(5, 10_000),
+  FORM_RATE_WINDOW_MINUTES: positiveInt(10, 1440),
+  FORM_MIN_FILL_SECONDS: z.coerce.number({ error: "must be a number" }).min(0).max(600).default(3),
+
+  // Accounts
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ADMIN_EMAILS: emailList.default([]),
+  AUTH_SIGNUP_ENABLED: flag.default(true),
+  AUTH_SESSION_HOURS: positiveInt(12, 24 * 30),
+  SIGNIN_MAX_FAILURES: positiveInt(5, 1000),
+  SIGNIN_WINDOW_MINUTES: positiveInt(15, 1440),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

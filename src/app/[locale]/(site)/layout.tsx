@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { AttributionTracker } from "@/components/forms/attribution-tracker";
 import { FloatingActions } from "@/components/site/floating-actions";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
@@ -13,6 +14,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
       <FloatingActions whatsappUrl={siteConfig().whatsappUrl} />
+      <AttributionTracker />
     </>
   );
 }

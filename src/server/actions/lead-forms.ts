@@ -1,0 +1,73 @@
+"use server";
+
+import { headers } from "next/headers";
+import type { z } from "zod";
+import { AUDIT_SUCCESS, CONTACT_SUCCESS, FORM_FAILURE } from "@/lib/form-messages";
+import { type FormState } from "@/lib/form-state";
+import { AuditFormSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
+import { createContactMessage } from "../data/contact-messages";
+import { createLead } from "../data/leads";
+import { checkFormGuards, parseAttribution, submissionKey } from "../form-guards";
+import { errorFields, log } from "../log";
+import { clientIp, isSameOrigin } from "../request-info";
+
+const AUDIT_FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge"] as const;
+const CONTACT_FIELDS = ["name", "email", "mobileNumber", "company", "message"] as const;
+
+function typedValues(form: FormData, names: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const value = form.get(name);
+    if (typeof value === "string") values[name] = value.slice(0, 10_000);
+  }
+  return values;
+}
+
+async function handle<S extends z.ZodType>(
+  formName: "audit" | "contact",
+  form: FormData,
+  fields: readonly string[],
+  schema: S,
+  store: (data: z.output<S>, attribution: ReturnType<typeof parseAttribution>, key: string | null) => Promise<{ id: string; isNew: boolean }>,
+  success: { title: string; message: string },
+): Promise<FormState> {
+  const values = typedValues(form, fields);
+  const at = Date.now();
+  try {
+    if (!(await isSameOrigin())) {
+      return { status: "refused", title: "Not sent", message: "This form can only be sent from our own website.", values, at };
+    }
+    const ip = await clientIp();
+    const verdict = await checkFormGuards(form, formName, ip);
+    if (!verdict.ok) {
+      log("warn", "form submission refused", { form: formName, reason: verdict.reason, ip });
+      return { status: "refused", title: "Not sent", message: verdict.message, values, at };
+    }
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      return {
+        status: "invalid",
+        title: "Please check the form",
+        message: "Some fields need your attention.",
+        fieldErrors: fieldErrors(parsed.error),
+        values,
+        at,
+      };
+    }
+    const attribution = parseAttribution(form, (await headers()).get("referer"));
+    const row = await store(parsed.data, attribution, submissionKey(form));
+    log("info", row.isNew ? "form stored" : "form resubmitted; stored once", { form: formName, id: row.id });
+    return { status: "success", ...success, at };
+  } catch (error) {
+    log("error", "form submission failed", { form: formName, ...errorFields(error) });
+    return { status: "error", ...FORM_FAILURE, values, at };
+  }
+}
+
+export async function submitAuditForm(_previous: FormState, form: FormData): Promise<FormState> {
+  return handle("audit", form, AUDIT_FIELDS, AuditFormSchema, createLead, AUDIT_SUCCESS);
+}
+
+export async function submitContactForm(_previous: FormState, form: FormData): Promise<FormState> {
+  return handle("contact", form, CONTACT_FIELDS, ContactFormSchema, createContactMessage, CONTACT_SUCCESS);
+}

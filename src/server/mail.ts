@@ -1,0 +1,274 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { db, type Database } from "./db/client";
+import { notifications, type Notification } from "./db/schema";
+import { env } from "./env";
+import { errorFields, log } from "./log";
+
+/**
+ * Mail goes through a transactional outbox: `enqueueMail` writes a row in the caller's transaction
+ * (so a stored lead always has its notification, and a failed insert leaves no orphan mail), and a
+ * worker in the server process sends due rows with retries and backoff (docs/decisions/0005).
+ */
+
+export interface MailInput {
+  kind: string;
+  recipients: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  leadId?: string;
+  contactMessageId?: string;
+}
+
+type Executor = Pick<Database, "insert">;
+
+/** Header values never carry CR/LF (header injection): folded to single spaces and bounded. */
+export function headerSafe(value: string, max = 200): string {
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim().slice(0, max);
+}
+
+const EMAIL = /^[^\s@<>(),;:"\[\]\\]+@[^\s@<>(),;:"\[\]\\]+\.[^\s@<>(),;:"\[\]\\]+$/;
+
+export async function enqueueMail(executor: Executor, mail: MailInput): Promise<string> {
+  const recipients = mail.recipients.map((r) => r.trim()).filter((r) => EMAIL.test(r));
+  if (recipients.length === 0) throw new Error(`mail "${mail.kind}" has no valid recipient`);
+  const replyTo = mail.replyTo && EMAIL.test(mail.replyTo.trim()) ? mail.replyTo.trim() : null;
+  const [row] = await executor
+    .insert(notifications)
+    .values({
+      kind: mail.kind,
+      recipients,
+      subject: headerSafe(mail.subject),
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      replyTo,
+      leadId: mail.leadId ?? null,
+      contactMessageId: mail.contactMessageId ?? null,
+    })
+    .returning({ id: notifications.id });
+  pokeMailWorker();
+  return row!.id;
+}
+
+// ----------------------------------------------------------------------------------------------
+// Transports
+// ----------------------------------------------------------------------------------------------
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  password?: string;
+}
+
+export interface MailTransport {
+  describe: string;
+  send(message: Notification, from: string): Promise<{ messageId: string }>;
+}
+
+function messageOptions(n: Notification, from: string) {
+  return {
+    from,
+    to: n.recipients,
+    subject: headerSafe(n.subject),
+    text: n.textBody,
+    html: n.htmlBody ?? undefined,
+    replyTo: n.replyTo ?? undefined,
+    // Stable per notification: a receiver can drop a duplicate if a crash made us send twice.
+    messageId: `<${n.id}@${from.replace(/^.*@/, "").replace(/[>\s]/g, "") || "localhost"}>`,
+  };
+}
+
+export function smtpTransport(settings: SmtpSettings): MailTransport {
+  const transporter: Transporter = nodemailer.createTransport({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.secure,
+    auth: settings.user ? { user: settings.user, pass: settings.password ?? "" } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    describe: `smtp://${settings.host}:${settings.port}`,
+    async send(n, from) {
+      const info = await transporter.sendMail(messageOptions(n, from));
+      return { messageId: info.messageId };
+    },
+  };
+}
+
+/** No mail server configured: each message becomes an .eml file in the outbox folder. */
+export function folderTransport(folder: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    describe: `folder ${folder}`,
+    async send(n, from) {
+      const info = await transporter.sendMail(messageOptions(n, from));
+      fs.mkdirSync(folder, { recursive: true });
+      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, "-")}-${n.kind}-${n.id}.eml`);
+      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      log("info", "mail written to the outbox folder", { kind: n.kind, to: n.recipients, subject: n.subject, file });
+      return { messageId: info.messageId };
+    },
+  };
+}
+
+export function outboxFolder(): string {
+  return path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR, "outbox");
+}
+
+export function configuredTransport(): MailTransport {
+  const e = env();
+  if (e.SMTP_HOST) {
+    return smtpTransport({ host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD });
+  }
+  return folderTransport(outboxFolder());
+}
+
+// ----------------------------------------------------------------------------------------------
+// Delivery
+// ----------------------------------------------------------------------------------------------
+
+export const MAX_ATTEMPTS = 12;
+const CLAIM_SECONDS = 120;
+const BATCH = 20;
+
+/** 15 s, 30 s, 1 min, 2 min ... capped at 1 hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 15 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Claims due notifications (pending, due, not claimed by a live worker) so that no other worker or
+ * process sends them, then sends each. Returns how many were sent and how many failed this round.
+ */
+export async function deliverDueMail(
+  transport: MailTransport,
+  options: { from?: string; database?: Database; now?: Date } = {},
+): Promise<{ sent: number; failed: number }> {
+  const database = options.database ?? db();
+  const from = options.from ?? env().MAIL_FROM;
+  const now = options.now ?? new Date();
+  const claimUntil = new Date(now.getTime() + CLAIM_SECONDS * 1000);
+
+  const claimed = await database.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.status, "pending"),
+          lte(notifications.nextAttemptAt, now),
+          or(isNull(notifications.lockedUntil), lt(notifications.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(notifications.createdAt))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(notifications)
+      .set({ lockedUntil: claimUntil })
+      .where(inArray(notifications.id, due.map((d) => d.id)))
+      .returning();
+  });
+
+  let sent = 0;
+  let failed = 0;
+  for (const n of claimed) {
+    try {
+      const { messageId } = await transport.send(n, from);
+      await database
+        .update(notifications)
+        .set({ status: "sent", sentAt: new Date(), messageId, lockedUntil: null, attempts: sql`${notifications.attempts} + 1`, lastError: null })
+        .where(eq(notifications.id, n.id));
+      sent++;
+    } catch (error) {
+      failed++;
+      const attempts = n.attempts + 1;
+      const giveUp = attempts >= MAX_ATTEMPTS;
+      await database
+        .update(notifications)
+        .set({
+          attempts,
+          lastError: errorFields(error).error as string,
+          lockedUntil: null,
+          status: giveUp ? "failed" : "pending",
+          nextAttemptAt: new Date(now.getTime() + backoffSeconds(attempts) * 1000),
+        })
+        .where(eq(notifications.id, n.id));
+      log(giveUp ? "error" : "warn", giveUp ? "mail given up" : "mail not sent; will retry", {
+        kind: n.kind,
+        notification: n.id,
+        attempts,
+        ...errorFields(error),
+      });
+    }
+  }
+  return { sent, failed };
+}
+
+// ----------------------------------------------------------------------------------------------
+// The worker inside the server process
+// ----------------------------------------------------------------------------------------------
+
+const POLL_MS = 5_000;
+const worker = globalThis as unknown as {
+  __mailWorker?: { timer?: NodeJS.Timeout; running: boolean; again: boolean; stopped: boolean; transport: MailTransport };
+};
+
+async function runWorker(): Promise<void> {
+  const state = worker.__mailWorker;
+  if (!state || state.stopped) return;
+  if (state.running) {
+    state.again = true;
+    return;
+  }
+  state.running = true;
+  try {
+    do {
+      state.again = false;
+      const { sent } = await deliverDueMail(state.transport);
+      if (sent === BATCH) state.again = true;
+    } while (state.again && !state.stopped);
+  } catch (error) {
+    log("error", "mail worker round failed", errorFields(error));
+  } finally {
+    state.running = false;
+  }
+}
+
+export function startMailWorker(): void {
+  if (worker.__mailWorker) return;
+  const transport = configuredTransport();
+  worker.__mailWorker = { running: false, again: false, stopped: false, transport };
+  worker.__mailWorker.timer = setInterval(() => void runWorker(), POLL_MS);
+  worker.__mailWorker.timer.unref();
+  log("info", "mail worker started", { transport: transport.describe });
+  void runWorker();
+}
+
+/** Lets a freshly queued mail go out now rather than at the next poll. */
+export function pokeMailWorker(): void {
+  if (worker.__mailWorker && !worker.__mailWorker.stopped) setImmediate(() => void runWorker());
+}
+
+export async function stopMailWorker(): Promise<void> {
+  const state = worker.__mailWorker;
+  if (!state) return;
+  state.stopped = true;
+  clearInterval(state.timer);
+  while (state.running) await new Promise((r) => setTimeout(r, 50));
+}
+
+/** Minimal HTML escaping for the mails we compose. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}

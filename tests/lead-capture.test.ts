@@ -1,0 +1,206 @@
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { AuditFormSchema, ContactFormSchema } from "@/lib/schemas/lead-forms";
+import { contactMessages, leads, notifications, rateLimits } from "@/server/db/schema";
+import { createContactMessage } from "@/server/data/contact-messages";
+import { createLead } from "@/server/data/leads";
+import { checkFormGuards, parseAttribution } from "@/server/form-guards";
+import { deliverDueMail, smtpTransport } from "@/server/mail";
+import { createTestDatabase } from "./helpers/test-db";
+import { startSmtpServer } from "./helpers/smtp";
+
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+beforeEach(async () => {
+  await handle.db.execute(sql`truncate notifications, leads, contact_messages, rate_limits cascade`);
+});
+
+const lead = (n: number) =>
+  AuditFormSchema.parse({
+    name: `Lead ${n}`,
+    email: `lead${n}@brand.in`,
+    mobileNumber: "9876543210",
+    websiteUrl: "brand.in",
+    monthlyRevenue: "50L-1Cr/month",
+    growthChallenge: `Challenge ${n}`,
+  });
+
+async function drain(port: number, now = new Date()) {
+  const transport = smtpTransport({ host: "127.0.0.1", port, secure: false });
+  let total = 0;
+  for (;;) {
+    const { sent, failed } = await deliverDueMail(transport, { now });
+    total += sent;
+    if (sent === 0 || failed > 0) return total;
+  }
+}
+
+describe("a stored lead always has its notification", () => {
+  it("mails every field, the type and the attribution to the configured recipients", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const attribution = {
+        first_touch: { utm_source: "google", utm_medium: "cpc", utm_campaign: "diwali", landing_page: "/blog/x" },
+        last_touch: { utm_source: "newsletter", referrer: "https://mail.example.com/" },
+        form_page: "/free-audit",
+      };
+      await createLead(lead(1), attribution, null);
+      expect(await drain(smtp.port)).toBe(1);
+      const [mail] = smtp.messages;
+      expect(mail!.to).toEqual(["hello@kineticgrowth.in"]);
+      expect(mail!.raw).toMatch(/^Subject: New growth audit request: Lead 1 \(50L-1Cr\/month\)$/m);
+      expect(mail!.raw).toMatch(/^Reply-To: lead1@brand\.in$/m);
+      for (const line of [
+        "Type: audit",
+        "Name: Lead 1",
+        "Email: lead1@brand.in",
+        "Mobile: +919876543210",
+        "Website: https://brand.in/",
+        "Monthly revenue: 50L-1Cr/month",
+        "Growth challenge: Challenge 1",
+        "First touch source: google",
+        "First touch medium: cpc",
+        "First touch campaign: diwali",
+        "First touch landing page: /blog/x",
+        "Last touch source: newsletter",
+        "Last touch referrer: https://mail.example.com/",
+        "Form page: /free-audit",
+      ]) {
+        expect(mail!.raw).toContain(line);
+      }
+      const [row] = await handle.db.select().from(notifications);
+      expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("mails a contact message with company and type contact", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      await createContactMessage(
+        ContactFormSchema.parse({ name: "Vikram", email: "v@x.in", mobileNumber: "+44 7911 123456", company: "FashionHub", message: "Hi there" }),
+        {},
+        null,
+      );
+      await drain(smtp.port);
+      expect(smtp.messages[0]!.raw).toContain("Type: contact");
+      expect(smtp.messages[0]!.raw).toContain("Company: FashionHub");
+      expect(smtp.messages[0]!.raw).toMatch(/^Subject: New contact message from Vikram \(FashionHub\)$/m);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("keeps the lead when the mail server is down and delivers once it is back", async () => {
+    const probe = await startSmtpServer();
+    const port = probe.port;
+    await probe.close(); // nothing listens on this port now
+    const stored = await createLead(lead(2), {}, null);
+    expect(stored.isNew).toBe(true);
+    const failed = await deliverDueMail(smtpTransport({ host: "127.0.0.1", port, secure: false }));
+    expect(failed).toEqual({ sent: 0, failed: 1 });
+    const [pending] = await handle.db.select().from(notifications);
+    expect(pending).toMatchObject({ status: "pending", attempts: 1 });
+    expect(pending!.lastError).toBeTruthy();
+    expect(await handle.db.select({ n: count() }).from(leads)).toEqual([{ n: 1 }]);
+
+    const smtp = await startSmtpServer(port);
+    try {
+      expect(await drain(port, new Date())).toBe(0); // backoff: not due yet
+      expect(await drain(port, new Date(Date.now() + 60_000))).toBe(1);
+      expect(smtp.messages).toHaveLength(1);
+      const [sent] = await handle.db.select().from(notifications);
+      expect(sent).toMatchObject({ status: "sent", attempts: 2 });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("stores no notification when the row is refused", async () => {
+    await expect(createLead({ ...lead(3), name: "   " }, {}, null)).rejects.toThrow();
+    expect(await handle.db.select({ n: count() }).from(notifications)).toEqual([{ n: 0 }]);
+  });
+
+  it("100 concurrent submissions: 100 rows, 100 mails, no duplicates, with two senders at once", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      await Promise.all(Array.from({ length: 100 }, (_, i) => createLead(lead(100 + i), {}, `key-${i}-abcdefghijklmnop`)));
+      expect(await handle.db.select({ n: count() }).from(leads)).toEqual([{ n: 100 }]);
+      const [a, b] = await Promise.all([drain(smtp.port), drain(smtp.port)]);
+      expect(a + b).toBe(100);
+      expect(smtp.messages).toHaveLength(100);
+      const names = new Set(smtp.messages.map((m) => /^Name: (.*)$/m.exec(m.raw)?.[1]));
+      expect(names.size).toBe(100);
+      const statuses = await handle.db.select({ status: notifications.status, n: count() }).from(notifications).groupBy(notifications.status);
+      expect(statuses).toEqual([{ status: "sent", n: 100 }]);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe("double submissions", () => {
+  it("store one row for one idempotency token", async () => {
+    const key = "2f1c6a8e-7d0b-4c55-9a51-5b6f7a2c9d11";
+    const first = await createLead(lead(4), {}, key);
+    const again = await createLead(lead(4), {}, key);
+    expect(again).toEqual({ id: first.id, isNew: false });
+    const both = await Promise.all([createContactMessage(ContactFormSchema.parse({ name: "A", email: "a@b.in", mobileNumber: "9876543210", message: "m" }), {}, key), createContactMessage(ContactFormSchema.parse({ name: "A", email: "a@b.in", mobileNumber: "9876543210", message: "m" }), {}, key)]);
+    expect(both.filter((r) => r.isNew)).toHaveLength(1);
+    expect(await handle.db.select({ n: count() }).from(leads)).toEqual([{ n: 1 }]);
+    expect(await handle.db.select({ n: count() }).from(contactMessages)).toEqual([{ n: 1 }]);
+    expect(await handle.db.select({ n: count() }).from(notifications)).toEqual([{ n: 2 }]);
+  });
+});
+
+describe("spam defence", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries(fields)) data.set(k, v);
+    return data;
+  };
+
+  it("refuses a filled honeypot and says why", async () => {
+    const verdict = await checkFormGuards(form({ companyWebsite: "http://spam.example" }), "audit", "198.51.100.1");
+    expect(verdict).toMatchObject({ ok: false, reason: "honeypot" });
+    expect(!verdict.ok && verdict.message).toMatch(/looked automated/);
+  });
+
+  it("refuses a form sent faster than a person can fill it", async () => {
+    const verdict = await checkFormGuards(form({ startedAt: String(Date.now() - 500) }), "audit", "198.51.100.2");
+    expect(verdict).toMatchObject({ ok: false, reason: "too-fast" });
+    expect((await checkFormGuards(form({ startedAt: String(Date.now() - 10_000) }), "audit", "198.51.100.2")).ok).toBe(true);
+  });
+
+  it("allows 5 per IP and form in 10 minutes, then refuses with the limit in the message", async () => {
+    for (let i = 0; i < 5; i++) expect((await checkFormGuards(form({}), "contact", "198.51.100.3")).ok).toBe(true);
+    const verdict = await checkFormGuards(form({}), "contact", "198.51.100.3");
+    expect(verdict).toMatchObject({ ok: false, reason: "rate-limited" });
+    expect(!verdict.ok && verdict.message).toMatch(/5 times .* last 10 minutes/);
+    expect((await checkFormGuards(form({}), "audit", "198.51.100.3")).ok).toBe(true); // per form
+    expect((await checkFormGuards(form({}), "contact", "198.51.100.4")).ok).toBe(true); // per IP
+    const [row] = await handle.db.select().from(rateLimits).where(eq(rateLimits.key, "form:contact:198.51.100.3"));
+    expect(row!.count).toBe(6);
+  });
+});
+
+describe("attribution", () => {
+  it("keeps bounded first/last touch and the form page; ignores junk", () => {
+    const data = new FormData();
+    data.set("attribution", JSON.stringify({ first_touch: { utm_source: "google", evil: "x" }, last_touch: { utm_source: "x".repeat(600) } }));
+    expect(parseAttribution(data, "https://site.example/free-audit?utm_source=a")).toEqual({
+      first_touch: { utm_source: "google" },
+      last_touch: {},
+      form_page: "/free-audit?utm_source=a",
+    });
+    const junk = new FormData();
+    junk.set("attribution", "{not json");
+    expect(parseAttribution(junk, null)).toEqual({});
+  });
+});
