@@ -173,9 +173,11 @@ describe("spam defence", () => {
   });
 
   it("refuses a form sent faster than a person can fill it", async () => {
-    const verdict = await checkFormGuards(form({ startedAt: String(Date.now() - 500) }), "audit", "198.51.100.2");
+    const verdict = await checkFormGuards(form({ elapsedMs: "500" }), "audit", "198.51.100.2");
     expect(verdict).toMatchObject({ ok: false, reason: "too-fast" });
-    expect((await checkFormGuards(form({ startedAt: String(Date.now() - 10_000) }), "audit", "198.51.100.2")).ok).toBe(true);
+    expect(await checkFormGuards(form({ elapsedMs: "-5" }), "audit", "198.51.100.2")).toMatchObject({ reason: "too-fast" });
+    expect(await checkFormGuards(form({ elapsedMs: "abc" }), "audit", "198.51.100.2")).toMatchObject({ reason: "too-fast" });
+    expect((await checkFormGuards(form({ elapsedMs: "10000" }), "audit", "198.51.100.2")).ok).toBe(true);
   });
 
   it("allows 5 per IP and form in 10 minutes, then refuses with the limit in the message", async () => {

@@ -17,7 +17,8 @@ export const IDLE: FormState = { status: "idle" };
 /** Names of the hidden fields every public form carries. */
 export const GUARD_FIELDS = {
   honeypot: "companyWebsite",
-  startedAt: "startedAt",
+  /** Milliseconds between the form appearing and being sent, measured in the browser (no clock skew). */
+  elapsedMs: "elapsedMs",
   submissionKey: "submissionKey",
   attribution: "attribution",
 } as const;

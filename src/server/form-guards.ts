@@ -19,8 +19,9 @@ export async function checkFormGuards(form: FormData, formName: string, ip: stri
       message: `This submission looked automated, so it was not sent. If you are a person, please write to us at ${email}.`,
     };
   }
-  const startedAt = Number(form.get(GUARD_FIELDS.startedAt));
-  if (Number.isFinite(startedAt) && startedAt > 0 && Date.now() - startedAt < e.FORM_MIN_FILL_SECONDS * 1000) {
+  // Sent by the browser's script; a visitor without JavaScript sends none and is not timed.
+  const elapsed = String(form.get(GUARD_FIELDS.elapsedMs) ?? "");
+  if (elapsed !== "" && !(Number(elapsed) >= e.FORM_MIN_FILL_SECONDS * 1000)) {
     return {
       ok: false,
       reason: "too-fast",

@@ -83,7 +83,7 @@ export function LeadForm({ action, schema, fields, submitLabel, pendingLabel, ch
       const input = form.elements.namedItem(name);
       if (input instanceof HTMLInputElement) input.value = value;
     };
-    setHidden(GUARD_FIELDS.startedAt, String(guard.current.startedAt || ""));
+    setHidden(GUARD_FIELDS.elapsedMs, guard.current.startedAt ? String(Date.now() - guard.current.startedAt) : "");
     setHidden(GUARD_FIELDS.submissionKey, guard.current.submissionKey);
     setHidden(GUARD_FIELDS.attribution, readAttribution());
   };
@@ -121,7 +121,7 @@ export function LeadForm({ action, schema, fields, submitLabel, pendingLabel, ch
           <label htmlFor={`${label}-${GUARD_FIELDS.honeypot}`}>Leave this field empty</label>
           <input id={`${label}-${GUARD_FIELDS.honeypot}`} name={GUARD_FIELDS.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
-        <input type="hidden" name={GUARD_FIELDS.startedAt} defaultValue="" />
+        <input type="hidden" name={GUARD_FIELDS.elapsedMs} defaultValue="" />
         <input type="hidden" name={GUARD_FIELDS.submissionKey} defaultValue="" />
         <input type="hidden" name={GUARD_FIELDS.attribution} defaultValue="" />
         <SubmitButton label={submitLabel} pendingLabel={pendingLabel} />

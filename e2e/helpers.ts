@@ -1,0 +1,43 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type BrowserContext } from "@playwright/test";
+
+/** A fresh documentation-range address per test, so per-IP rate limits never collide. */
+export function uniqueIp(): string {
+  const n = Math.floor(Math.random() * 250) + 1;
+  const m = Math.floor(Math.random() * 250) + 1;
+  return `198.18.${n}.${m}`;
+}
+
+export async function useUniqueIp(context: BrowserContext): Promise<string> {
+  const ip = uniqueIp();
+  await context.setExtraHTTPHeaders({ "x-forwarded-for": ip });
+  return ip;
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Mails the server wrote to its outbox folder (the e2e server has no SMTP settings). */
+export function outboxMails(): string[] {
+  const folder = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  if (!fs.existsSync(folder)) return [];
+  return fs.readdirSync(folder).map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(folder, f), "utf8")));
+}
+
+export async function expectMailContaining(text: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      found = outboxMails().find((m) => m.includes(text));
+      return Boolean(found);
+    }, { timeout: 10_000 })
+    .toBe(true);
+  return found!;
+}
+
+/** Undoes quoted-printable soft line breaks and escapes, so assertions read the text as sent. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}

@@ -1,0 +1,193 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectMailContaining, outboxMails, uniqueEmail, useUniqueIp } from "./helpers";
+
+test.beforeEach(async ({ context }) => {
+  await useUniqueIp(context);
+});
+
+async function fillAudit(page: Page, email: string) {
+  await page.getByLabel("Full name").fill("Asha Rao");
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Mobile number").fill("98765 43210");
+  await page.getByLabel("Website").fill("ashabrand.in");
+  await page.getByLabel("Monthly revenue").selectOption("10L-50L/month");
+  await page.getByLabel("Biggest growth challenge").fill("Our Meta CAC doubled this year.");
+}
+
+test.describe("free audit form", () => {
+  test("shows a message next to every field that needs one and keeps what was typed", async ({ page }) => {
+    await page.goto("/free-audit");
+    await page.getByLabel("Full name").fill("Asha Rao");
+    await page.getByLabel("Work email").fill("asha@");
+    await page.getByLabel("Mobile number").fill("12345");
+    await page.getByRole("button", { name: "Get My Free Audit" }).click();
+    await expect(page.getByText("Enter a valid email address, like name@company.com.")).toBeVisible();
+    await expect(page.getByText(/Enter a valid mobile number/)).toBeVisible();
+    await expect(page.getByText("Choose your monthly revenue.")).toBeVisible();
+    await expect(page.getByText("Biggest growth challenge is required.")).toBeVisible();
+    await expect(page.getByText("Name is required.")).toHaveCount(0);
+    await expect(page.getByLabel("Full name")).toHaveValue("Asha Rao");
+    await expect(page.getByLabel("Work email")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Work email")).toBeFocused();
+    await expect(page.getByLabel("Work email")).toHaveAttribute("type", "email");
+    await expect(page.getByLabel("Mobile number")).toHaveAttribute("type", "tel");
+  });
+
+  test("submits: 'Analyzing...' while sending, the success toast, a cleared form, a stored lead and its mail", async ({ page }) => {
+    await page.goto("/free-audit");
+    const email = uniqueEmail("audit");
+    await fillAudit(page, email);
+    await page.waitForTimeout(1_100); // the minimum time a person needs (FORM_MIN_FILL_SECONDS=1 here)
+    // Hold the action's answer a moment so the submitting state can be seen.
+    await page.route("**/free-audit", async (route) => {
+      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Get My Free Audit" }).click();
+    await expect(page.getByRole("button", { name: "Analyzing..." })).toBeDisabled();
+    const toast = page.locator("[data-sonner-toast]");
+    await expect(toast).toContainText("Audit Request Submitted!");
+    await expect(toast).toContainText("We'll analyze your website and send you 3 custom growth ideas within 72 hours.");
+    await expect(page.getByLabel("Full name")).toHaveValue("");
+    await expect(page.getByLabel("Work email")).toHaveValue("");
+    const mail = await expectMailContaining(`Email: ${email}`);
+    expect(mail).toContain("Type: audit");
+    expect(mail).toContain("Mobile: +919876543210");
+    expect(mail).toContain("Website: https://ashabrand.in/");
+    expect(mail).toContain("Form page: /free-audit");
+  });
+
+  test("a double click stores one lead", async ({ page }) => {
+    await page.goto("/free-audit");
+    const email = uniqueEmail("double");
+    await fillAudit(page, email);
+    await page.waitForTimeout(1_100);
+    await page.getByRole("button", { name: "Get My Free Audit" }).dblclick();
+    await expect(page.locator("[data-sonner-toast]").first()).toContainText("Audit Request Submitted!");
+    await expectMailContaining(`Email: ${email}`);
+    await page.waitForTimeout(500);
+    expect(outboxMails().filter((m) => m.includes(`Email: ${email}`))).toHaveLength(1);
+  });
+
+  test("keeps first-touch attribution from the landing page", async ({ page }) => {
+    await page.goto("/blog?utm_source=newsletter&utm_medium=email&utm_campaign=nov");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
+    await page.goto("/free-audit");
+    const email = uniqueEmail("utm");
+    await fillAudit(page, email);
+    await page.waitForTimeout(1_100);
+    await page.getByRole("button", { name: "Get My Free Audit" }).click();
+    const mail = await expectMailContaining(`Email: ${email}`);
+    expect(mail).toContain("First touch source: newsletter");
+    expect(mail).toContain("First touch medium: email");
+    expect(mail).toContain("First touch campaign: nov");
+    expect(mail).toContain("First touch landing page: /blog?utm_source=newsletter&utm_medium=email&utm_campaign=nov");
+  });
+});
+
+test.describe("contact form", () => {
+  test("works without JavaScript: stores the message and shows the success text", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await useUniqueIp(context);
+    const page = await context.newPage();
+    await page.goto("/contact");
+    const email = uniqueEmail("nojs");
+    await page.getByLabel("Full name").fill("No Script");
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.getByLabel("Mobile number").fill("+44 7911 123456");
+    await page.getByRole("textbox", { name: "Message" }).fill("Sent without JavaScript.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status")).toContainText("Message Sent!");
+    await expect(page.getByRole("status")).toContainText("We'll get back to you within 72 hours with a custom growth strategy.");
+    const mail = await expectMailContaining(`Email: ${email}`);
+    expect(mail).toContain("Type: contact");
+    expect(mail).toContain("Company: (not given)");
+    await context.close();
+  });
+
+  test("without JavaScript, errors come back next to the fields with the input kept", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await useUniqueIp(context);
+    const page = await context.newPage();
+    await page.goto("/contact");
+    await page.getByLabel("Full name").fill("Keep Me");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Email is required.")).toBeVisible();
+    await expect(page.getByText("Mobile number is required.")).toBeVisible();
+    await expect(page.getByText("Message is required.")).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveValue("Keep Me");
+    await context.close();
+  });
+
+  test("with JavaScript: 'Sending...', the toast, and a cleared form", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByLabel("Full name").fill("Vikram");
+    await page.getByRole("textbox", { name: "Email" }).fill(uniqueEmail("contact"));
+    await page.getByLabel("Mobile number").fill("9876543210");
+    await page.getByLabel("Company").fill("FashionHub");
+    await page.getByRole("textbox", { name: "Message" }).fill("Let's talk about retention.");
+    await page.waitForTimeout(1_100);
+    await page.route("**/contact", async (route) => {
+      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    await expect(page.locator("[data-sonner-toast]")).toContainText("Message Sent!");
+    await expect(page.getByLabel("Company")).toHaveValue("");
+  });
+});
+
+test.describe("spam defence stores nothing and says why", () => {
+  test("a filled honeypot", async ({ page }) => {
+    await page.goto("/contact");
+    const email = uniqueEmail("bot");
+    await page.getByLabel("Full name").fill("Bot");
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.getByLabel("Mobile number").fill("9876543210");
+    await page.getByRole("textbox", { name: "Message" }).fill("spam");
+    await page.locator('input[name="companyWebsite"]').evaluate((el: HTMLInputElement) => (el.value = "http://spam.example"));
+    await page.waitForTimeout(1_100);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "looked automated" })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(outboxMails().some((m) => m.includes(email))).toBe(false);
+  });
+
+  test("a form sent faster than a person can fill it", async ({ page }) => {
+    await page.clock.setFixedTime(new Date()); // the page's clock stands still: zero seconds to fill
+    await page.goto("/contact");
+    const email = uniqueEmail("fast");
+    await page.getByLabel("Full name").fill("Speedy");
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.getByLabel("Mobile number").fill("9876543210");
+    await page.getByRole("textbox", { name: "Message" }).fill("fast");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "quicker than a person" })).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveValue("Speedy");
+    expect(outboxMails().some((m) => m.includes(email))).toBe(false);
+  });
+
+  test("the sixth submission from one address within 10 minutes", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await useUniqueIp(context);
+    const page = await context.newPage();
+    const emails: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.goto("/contact");
+      const email = uniqueEmail(`limit${i}`);
+      emails.push(email);
+      await page.getByLabel("Full name").fill(`Sender ${i}`);
+      await page.getByRole("textbox", { name: "Email" }).fill(email);
+      await page.getByLabel("Mobile number").fill("9876543210");
+      await page.getByRole("textbox", { name: "Message" }).fill("again");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      if (i < 5) await expect(page.getByRole("status")).toContainText("Message Sent!");
+    }
+    await expect(page.getByRole("alert")).toContainText("5 times from your connection in the last 10 minutes");
+    await expect(page.getByLabel("Full name")).toHaveValue("Sender 5");
+    await expectMailContaining(emails[4]!);
+    expect(outboxMails().some((m) => m.includes(emails[5]!))).toBe(false);
+    await context.close();
+  });
+});
