@@ -3,7 +3,7 @@ import { LOCALE_SEGMENT } from "./src/lib/routes";
 
 const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files by path: it must not be bundled (STACK-NOTES).
-  serverExternalPackages: ["@electric-sql/pglite"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
   poweredByHeader: false,
   reactStrictMode: true,
   images: {
@@ -15,8 +15,12 @@ const nextConfig: NextConfig = {
       // Public pages live under one hidden dynamic segment, so that they are rendered on their
       // first request at run time (never at build time, which must not touch the database) and
       // then served as cached HTML until an edit revalidates them. See docs/decisions/0003.
-      // afterFiles: real files, /api, /admin and /auth are matched first.
-      afterFiles: [{ source: "/:path*", destination: `/${LOCALE_SEGMENT}/:path*` }],
+      // afterFiles: real files and static routes are matched first; dynamic routes come after
+      // afterFiles rewrites, so the areas outside the public site are excluded by name.
+      afterFiles: [
+        { source: "/", destination: `/${LOCALE_SEGMENT}` },
+        { source: "/:path((?!api/|api$|admin/|admin$|auth/|auth$|_next/).+)", destination: `/${LOCALE_SEGMENT}/:path` },
+      ],
       fallback: [],
     };
   },

@@ -1,5 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { redirect } from "next/navigation";
+import { AccessDenied } from "@/components/admin/access-denied";
+import { SignOutButton } from "@/components/admin/sign-out-button";
+import { NoticeToast, Toasts } from "@/components/auth/form-answer";
+import { LogoMark } from "@/components/site/logo";
+import { getViewer } from "@/server/auth-guard";
 
 export const metadata: Metadata = {
   title: "Admin Dashboard",
@@ -7,14 +12,28 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-export default function AdminPage() {
+export default async function AdminPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const viewer = await getViewer();
+  if (viewer.kind === "anonymous") redirect("/auth");
+  if (viewer.kind === "denied") return <AccessDenied email={viewer.user.email} isVerified={viewer.user.emailVerified} />;
+  const params = await searchParams;
   return (
-    <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-6 text-center">
-      <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-      <p className="mt-3 max-w-md text-ink-soft">Sign in to manage content.</p>
-      <Link href="/auth" className="mt-8 underline">
-        Go to sign in
-      </Link>
-    </main>
+    <div className="min-h-dvh bg-canvas">
+      <Toasts />
+      {params.welcome && <NoticeToast title="Welcome Back!" message="You have been successfully logged in." />}
+      <header className="border-b border-line bg-surface">
+        <div className="container-page flex h-16 items-center justify-between gap-4">
+          <div className="flex items-center gap-2.5 font-bold">
+            <LogoMark className="size-8" />
+            Admin Dashboard
+          </div>
+          <SignOutButton />
+        </div>
+      </header>
+      <main id="main" className="container-page py-10">
+        <h1 className="text-2xl font-extrabold">Admin Dashboard</h1>
+        <p className="mt-1 text-ink-soft">Welcome, {viewer.user.email}</p>
+      </main>
+    </div>
   );
 }

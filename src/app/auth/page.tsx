@@ -1,20 +1,66 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { redirect } from "next/navigation";
+import { AuthForms } from "@/components/auth/auth-forms";
+import { AuthShell } from "@/components/auth/auth-shell";
+import { NoticeToast } from "@/components/auth/form-answer";
+import { getSessionUser } from "@/server/auth-guard";
+import { env } from "@/server/env";
 
 export const metadata: Metadata = {
   title: "Sign In",
-  description: "Sign in to manage leads, messages and content.",
+  description: "Sign in to the Kinetic Growth dashboard to manage leads, messages, case studies, testimonials and blog posts.",
   robots: { index: false, follow: false },
 };
 
-export default function AuthPage() {
+const NOTICES: Record<string, { title: string; message: string; tone: "success" | "error" }> = {
+  verified: { title: "Email Verified", message: "Thank you. You can sign in now.", tone: "success" },
+  reset: { title: "Password Changed", message: "Your new password is set. Sign in with it.", tone: "success" },
+  INVALID_TOKEN: { title: "Link Expired", message: "That link has expired or was already used. Sign in to get a new verification e-mail.", tone: "error" },
+  TOKEN_EXPIRED: { title: "Link Expired", message: "That link has expired. Sign in to get a new verification e-mail.", tone: "error" },
+};
+
+/** How the first admin is made: shown in development and on the embedded default, never with addresses in production. */
+function FirstAdminHint() {
+  const e = env();
+  const isDevelopment = e.NODE_ENV === "development";
+  if (!isDevelopment && e.DATABASE_URL) return null;
   return (
-    <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-6 text-center">
-      <h1 className="text-3xl font-bold">Sign in</h1>
-      <p className="mt-3 max-w-md text-ink-soft">Staff accounts are not open yet.</p>
-      <Link href="/" className="mt-8 underline">
-        Back to the site
-      </Link>
-    </main>
+    <div className="text-left">
+      <p className="font-semibold text-ink">Setting up the first admin</p>
+      <p className="mt-1">
+        Create an account with an address listed in <code>ADMIN_EMAILS</code>
+        {isDevelopment && e.ADMIN_EMAILS.length > 0 ? ` (${e.ADMIN_EMAILS.join(", ")})` : ""} and verify it: it becomes admin. Or, with the
+        server stopped, run <code>npm run admin -- grant you@example.com</code>. Without SMTP settings, e-mails (and their links) are written to{" "}
+        <code>data/outbox</code>.
+      </p>
+    </div>
+  );
+}
+
+export default async function AuthPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  if (await getSessionUser()) redirect("/admin");
+  const params = await searchParams;
+  const mode = params.mode === "signup" ? "signup" : "signin";
+  const noticeKey = [params.verified && "verified", params.reset && "reset", typeof params.error === "string" && params.error].find(
+    (k): k is string => typeof k === "string" && k in NOTICES,
+  );
+  const notice = noticeKey ? NOTICES[noticeKey] : undefined;
+  const isSignUpEnabled = env().AUTH_SIGNUP_ENABLED;
+  return (
+    <AuthShell
+      title={mode === "signup" && isSignUpEnabled ? "Create your account" : "Welcome back"}
+      subtitle="Admin access for the Kinetic Growth team."
+      footer={<FirstAdminHint />}
+    >
+      {notice && (
+        <>
+          <p role={notice.tone === "success" ? "status" : "alert"} className="mb-5 rounded-xl border border-line bg-brand-50 p-3 text-sm">
+            <strong>{notice.title}.</strong> {notice.message}
+          </p>
+          <NoticeToast title={notice.title} message={notice.message} tone={notice.tone} />
+        </>
+      )}
+      <AuthForms initialMode={mode} isSignUpEnabled={isSignUpEnabled} />
+    </AuthShell>
   );
 }

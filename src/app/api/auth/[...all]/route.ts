@@ -1,0 +1,72 @@
+import { getAuth } from "@/server/auth";
+import { recordSignInFailure, recordSignInSuccess, signInBlockedFor, throttledMessage } from "@/server/auth-throttle";
+import { env } from "@/server/env";
+import { log } from "@/server/log";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * better-auth's HTTP surface, narrowed to what the site uses: the links in e-mails, the session,
+ * sign-out, and e-mail sign-in (throttled like the sign-in form). Accounts are created, and
+ * passwords changed, only through the /auth page's Server Actions.
+ */
+const GET_PATHS = [/^\/api\/auth\/get-session$/, /^\/api\/auth\/verify-email$/, /^\/api\/auth\/reset-password\/[^/]+$/, /^\/api\/auth\/ok$/];
+const POST_PATHS = [/^\/api\/auth\/sign-out$/, /^\/api\/auth\/sign-in\/email$/];
+
+const notFound = () => Response.json({ code: "NOT_FOUND", message: "Not found" }, { status: 404 });
+
+function isSameOrigin(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  try {
+    const allowed = new Set([new URL(request.url).origin, new URL(env().SITE_URL).origin]);
+    return allowed.has(new URL(origin).origin);
+  } catch {
+    return false;
+  }
+}
+
+function clientIp(request: Request): string {
+  return (request.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean).at(-1) ?? "unknown";
+}
+
+export async function GET(request: Request) {
+  const { pathname } = new URL(request.url);
+  if (!GET_PATHS.some((p) => p.test(pathname))) return notFound();
+  return getAuth().handler(request);
+}
+
+export async function POST(request: Request) {
+  const { pathname } = new URL(request.url);
+  if (!POST_PATHS.some((p) => p.test(pathname))) return notFound();
+  if (!isSameOrigin(request)) {
+    return Response.json({ code: "INVALID_ORIGIN", message: "Requests must come from this site." }, { status: 403 });
+  }
+  if (!pathname.endsWith("/sign-in/email")) return getAuth().handler(request);
+
+  let email = "";
+  try {
+    const body = (await request.clone().json()) as { email?: unknown };
+    email = typeof body.email === "string" ? body.email.trim().toLowerCase().slice(0, 300) : "";
+  } catch {
+    return Response.json({ code: "INVALID_BODY", message: "Send a JSON body with email and password." }, { status: 400 });
+  }
+  const ip = clientIp(request);
+  const blockedFor = await signInBlockedFor(email, ip);
+  if (blockedFor !== null) {
+    log("warn", "auth: sign-in throttled", { email, ip, via: "http" });
+    return Response.json(
+      { code: "TOO_MANY_ATTEMPTS", message: throttledMessage(blockedFor) },
+      { status: 429, headers: { "Retry-After": String(blockedFor) } },
+    );
+  }
+  const response = await getAuth().handler(request);
+  if (response.status === 401) {
+    await recordSignInFailure(email, ip);
+    log("warn", "auth: sign-in failed", { email, ip, via: "http" });
+  } else if (response.ok) {
+    await recordSignInSuccess(email);
+    log("info", "auth: signed in", { email, ip, via: "http" });
+  }
+  return response;
+}

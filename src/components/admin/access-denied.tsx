@@ -1,0 +1,29 @@
+import Link from "next/link";
+import { ShieldAlert } from "lucide-react";
+import { NoticeToast, Toasts } from "@/components/auth/form-answer";
+import { buttonVariants } from "@/components/ui/button";
+import { SignOutButton } from "./sign-out-button";
+
+/** SPEC §8: 'Access Denied' / 'You don't have admin privileges.', then back to the home page. */
+export function AccessDenied({ email, isVerified }: { email: string; isVerified: boolean }) {
+  return (
+    <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-6 text-center">
+      <meta httpEquiv="refresh" content="5;url=/" />
+      <Toasts />
+      <NoticeToast title="Access Denied" message="You don't have admin privileges." tone="error" />
+      <ShieldAlert className="size-12 text-danger" aria-hidden="true" />
+      <h1 className="mt-4 text-3xl font-extrabold">Access Denied</h1>
+      <p className="mt-2 text-ink-soft">You don&apos;t have admin privileges.</p>
+      <p className="mt-1 max-w-md text-sm text-muted">
+        You are signed in as {email}
+        {isVerified ? "" : " (e-mail not yet verified)"}. Taking you to the home page…
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link href="/" className={buttonVariants()}>
+          Go to the home page
+        </Link>
+        <SignOutButton />
+      </div>
+    </main>
+  );
+}

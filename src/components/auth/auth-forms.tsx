@@ -1,0 +1,101 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState, useState, type MouseEvent } from "react";
+import { useFormStatus } from "react-dom";
+import { Button } from "@/components/ui/button";
+import { Field, TextInput } from "@/components/forms/fields";
+import { IDLE } from "@/lib/form-state";
+import { PASSWORD_MIN } from "@/lib/schemas/auth";
+import { signInAction, signUpAction, type AuthFormState, type AuthMode } from "@/server/actions/auth";
+import { FormAnswer, Toasts } from "./form-answer";
+
+function Submit({ label, pendingLabel }: { label: string; pendingLabel: string }) {
+  const { pending } = useFormStatus();
+  return (
+    <Button type="submit" size="lg" className="w-full" disabled={pending}>
+      {pending ? pendingLabel : label}
+    </Button>
+  );
+}
+
+/**
+ * Sign in and create account on one page (SPEC §2 Auth). The toggle is a link, so it works
+ * without JavaScript; with it, it switches in place. After sign-up, or when the account exists,
+ * the sign-in form comes back with the e-mail filled in.
+ */
+export function AuthForms({ initialMode, isSignUpEnabled }: { initialMode: AuthMode; isSignUpEnabled: boolean }) {
+  const [signInState, signIn] = useActionState(signInAction, IDLE as AuthFormState);
+  const [signUpState, signUp] = useActionState(signUpAction, IDLE as AuthFormState);
+  const answer = (signUpState.at ?? 0) > (signInState.at ?? 0) ? signUpState : signInState;
+  // The latest event decides the mode: a click on the toggle since the last answer, else the
+  // mode the last answer names (both answers carry the server's clock, so they compare).
+  const answerKey = `${signInState.at ?? 0}-${signUpState.at ?? 0}`;
+  const [chosen, setChosen] = useState<{ mode: AuthMode; answerKey: string } | null>(null);
+  const latestMode = chosen && chosen.answerKey === answerKey ? chosen.mode : (answer.mode ?? initialMode);
+  const mode: AuthMode = isSignUpEnabled ? latestMode : "signin";
+
+  const toggle = (next: AuthMode) => (event: MouseEvent) => {
+    event.preventDefault();
+    setChosen({ mode: next, answerKey });
+    window.history.replaceState(null, "", next === "signup" ? "/auth?mode=signup" : "/auth");
+  };
+
+  const emailDefault = answer.values?.email ?? "";
+
+  return (
+    <>
+      <Toasts />
+      <FormAnswer state={answer} />
+      {mode === "signin" ? (
+        <form action={signIn} noValidate aria-label="Sign in" className="space-y-5" key={`in-${signInState.at ?? 0}-${signUpState.at ?? 0}`}>
+          <Field id="signin-email" label="Email" error={signInState.fieldErrors?.email} required>
+            {(aria) => <TextInput {...aria} name="email" type="email" autoComplete="username" required defaultValue={emailDefault} />}
+          </Field>
+          <Field id="signin-password" label="Password" error={signInState.fieldErrors?.password} required>
+            {(aria) => <TextInput {...aria} name="password" type="password" autoComplete="current-password" required />}
+          </Field>
+          <div className="flex justify-end">
+            <Link href="/auth/forgot-password" className="inline-flex min-h-8 items-center text-sm font-medium text-brand-700 hover:underline">
+              Forgot password?
+            </Link>
+          </div>
+          <Submit label="Sign In" pendingLabel="Signing In..." />
+          {isSignUpEnabled && (
+            <p className="text-center text-sm text-ink-soft">
+              Don&apos;t have an account?{" "}
+              <Link href="/auth?mode=signup" onClick={toggle("signup")} className="font-semibold text-brand-700 hover:underline">
+                Create one
+              </Link>
+            </p>
+          )}
+        </form>
+      ) : (
+        <form action={signUp} noValidate aria-label="Create account" className="space-y-5" key={`up-${signUpState.at ?? 0}`}>
+          <Field id="signup-name" label="Full Name" error={signUpState.fieldErrors?.name} required>
+            {(aria) => <TextInput {...aria} name="name" autoComplete="name" required defaultValue={signUpState.values?.name} />}
+          </Field>
+          <Field id="signup-email" label="Email" error={signUpState.fieldErrors?.email} required>
+            {(aria) => <TextInput {...aria} name="email" type="email" autoComplete="email" required defaultValue={signUpState.values?.email} />}
+          </Field>
+          <Field
+            id="signup-password"
+            label="Password"
+            error={signUpState.fieldErrors?.password}
+            hint={`At least ${PASSWORD_MIN} characters, not a common password.`}
+            required
+          >
+            {(aria) => <TextInput {...aria} name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} />}
+          </Field>
+          <Submit label="Create Account" pendingLabel="Creating Account..." />
+          <p className="text-center text-sm text-ink-soft">
+            Already have an account?{" "}
+            <Link href="/auth" onClick={toggle("signin")} className="font-semibold text-brand-700 hover:underline">
+              Sign in
+            </Link>
+          </p>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import { useActionState } from "react";
+import { useFormStatus } from "react-dom";
+import { Button } from "@/components/ui/button";
+import { Field, TextInput } from "@/components/forms/fields";
+import { IDLE } from "@/lib/form-state";
+import { PASSWORD_MIN } from "@/lib/schemas/auth";
+import { requestPasswordResetAction, resetPasswordAction } from "@/server/actions/auth";
+import { FormAnswer, Toasts } from "./form-answer";
+
+function Submit({ label, pendingLabel }: { label: string; pendingLabel: string }) {
+  const { pending } = useFormStatus();
+  return (
+    <Button type="submit" size="lg" className="w-full" disabled={pending}>
+      {pending ? pendingLabel : label}
+    </Button>
+  );
+}
+
+export function ForgotPasswordForm() {
+  const [state, action] = useActionState(requestPasswordResetAction, IDLE);
+  return (
+    <>
+      <Toasts />
+      <FormAnswer state={state} />
+      <form action={action} noValidate aria-label="Reset password" className="space-y-5" key={state.at ?? 0}>
+        <Field id="forgot-email" label="Email" error={state.fieldErrors?.email} required>
+          {(aria) => <TextInput {...aria} name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} />}
+        </Field>
+        <Submit label="Send Reset Link" pendingLabel="Sending..." />
+      </form>
+    </>
+  );
+}
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const [state, action] = useActionState(resetPasswordAction, IDLE);
+  return (
+    <>
+      <Toasts />
+      <FormAnswer state={state} />
+      <form action={action} noValidate aria-label="Choose a new password" className="space-y-5" key={state.at ?? 0}>
+        <input type="hidden" name="token" value={token} readOnly />
+        <Field
+          id="reset-password"
+          label="New password"
+          error={state.fieldErrors?.password ?? state.fieldErrors?.token}
+          hint={`At least ${PASSWORD_MIN} characters, not a common password.`}
+          required
+        >
+          {(aria) => <TextInput {...aria} name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} />}
+        </Field>
+        <Submit label="Set New Password" pendingLabel="Saving..." />
+      </form>
+    </>
+  );
+}

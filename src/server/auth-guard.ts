@@ -1,0 +1,48 @@
+import "server-only";
+import { headers } from "next/headers";
+import { getAuth } from "./auth";
+import { getRole } from "./data/profiles";
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+export type Viewer =
+  | { kind: "anonymous" }
+  | { kind: "denied"; user: SignedInUser }
+  | { kind: "admin"; user: SignedInUser };
+
+export async function getSessionUser(requestHeaders?: Headers): Promise<SignedInUser | null> {
+  const session = await getAuth().api.getSession({ headers: requestHeaders ?? (await headers()) });
+  if (!session) return null;
+  const { id, email, name, emailVerified } = session.user;
+  return { id, email, name, emailVerified };
+}
+
+/** Who is asking: nobody, a user without admin rights (or unverified), or an admin. */
+export async function getViewer(requestHeaders?: Headers): Promise<Viewer> {
+  const user = await getSessionUser(requestHeaders);
+  if (!user) return { kind: "anonymous" };
+  if (!user.emailVerified) return { kind: "denied", user };
+  return (await getRole(user.id)) === "admin" ? { kind: "admin", user } : { kind: "denied", user };
+}
+
+export class AccessDeniedError extends Error {
+  constructor(readonly reason: "anonymous" | "denied") {
+    super(reason === "anonymous" ? "Sign in to continue." : "You don't have admin privileges.");
+    this.name = "AccessDeniedError";
+  }
+}
+
+/**
+ * The security boundary (GUIDE rule 2): every admin read and write calls this itself, in the
+ * action or data function; layouts and pages only use it for convenience.
+ */
+export async function requireAdmin(requestHeaders?: Headers): Promise<SignedInUser> {
+  const viewer = await getViewer(requestHeaders);
+  if (viewer.kind === "admin") return viewer.user;
+  throw new AccessDeniedError(viewer.kind);
+}
