@@ -41,3 +41,42 @@ export async function expectMailContaining(text: string): Promise<string> {
 function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
+
+/** The verification (or reset) link in the newest mail to an address. */
+export async function linkFromMail(to: string, kind: "verify-email" | "reset-password"): Promise<string> {
+  const pattern = kind === "verify-email" ? /(https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+)/ : /(https?:\/\/[^\s"<]+\/api\/auth\/reset-password\/[^\s"<]+)/;
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const mail = outboxMails()
+        .filter((m) => m.includes(`To: ${to}`) && pattern.test(m))
+        .at(-1);
+      link = mail ? pattern.exec(mail)?.[1]?.replace(/&amp;/g, "&") : undefined;
+      return Boolean(link);
+    }, { timeout: 10_000 })
+    .toBe(true);
+  return link!;
+}
+
+export const STRONG_PASSWORD = "Monsoon-Ledger-2026";
+
+/** Creates an account through the page; verifies it unless told not to. */
+export async function createAccount(page: import("@playwright/test").Page, email: string, options: { verify?: boolean; name?: string } = {}) {
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Full Name").fill(options.name ?? "Test Person");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Account Created!" })).toBeVisible();
+  if (options.verify !== false) {
+    await page.goto(await linkFromMail(email, "verify-email"));
+    await expect(page).toHaveURL(/\/auth\?verified=1|\/auth$/);
+  }
+}
+
+export async function signIn(page: import("@playwright/test").Page, email: string, password = STRONG_PASSWORD) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}

@@ -24,7 +24,7 @@ export function ForgotPasswordForm() {
     <>
       <Toasts />
       <FormAnswer state={state} />
-      <form action={action} noValidate aria-label="Reset password" className="space-y-5" key={state.at ?? 0}>
+      <form action={action} noValidate aria-label="Password reset request" className="space-y-5" key={state.at ?? 0}>
         <Field id="forgot-email" label="Email" error={state.fieldErrors?.email} required>
           {(aria) => <TextInput {...aria} name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} />}
         </Field>
@@ -40,7 +40,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <>
       <Toasts />
       <FormAnswer state={state} />
-      <form action={action} noValidate aria-label="Choose a new password" className="space-y-5" key={state.at ?? 0}>
+      <form action={action} noValidate aria-label="New password form" className="space-y-5" key={state.at ?? 0}>
         <input type="hidden" name="token" value={token} readOnly />
         <Field
           id="reset-password"

@@ -48,7 +48,7 @@ export async function signInAction(_previous: AuthFormState, form: FormData): Pr
     return { status: "refused", title: "Too Many Attempts", message: throttledMessage(blockedFor), values, at, mode: "signin" };
   }
   try {
-    await getAuth().api.signInEmail({ body: { email, password }, headers: await headers() });
+    await getAuth().api.signInEmail({ body: { email, password, callbackURL: "/auth?verified=1" }, headers: await headers() });
   } catch (error) {
     const code = codeOf(error);
     if (code === "INVALID_EMAIL_OR_PASSWORD") {

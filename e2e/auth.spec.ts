@@ -1,0 +1,178 @@
+import { expect, test } from "@playwright/test";
+import { createAccount, linkFromMail, signIn, STRONG_PASSWORD, uniqueEmail, useUniqueIp } from "./helpers";
+
+test.beforeEach(async ({ context }) => {
+  await useUniqueIp(context);
+});
+
+test("create account → verify from the outbox → sign in → dashboard → sign out", async ({ page }) => {
+  const email = "admin@e2e.test";
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  await page.getByRole("link", { name: "Create one" }).click();
+  await page.getByLabel("Full Name").fill("Agency Owner");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Password must be at least 8 characters.")).toBeVisible();
+  await page.getByLabel("Password").fill("password123");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText(/one of the most common/)).toBeVisible();
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.route("**/auth**", async (route) => {
+    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 500));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("button", { name: "Creating Account..." })).toBeDisabled();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Account Created!" })).toContainText("Please check your email to verify your account.");
+  // Back to sign-in mode with the address kept.
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.unrouteAll();
+
+  // Unverified: no way in yet.
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.locator("main").getByRole("alert")).toContainText("verify your email");
+
+  await page.goto(await linkFromMail(email, "verify-email"));
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.getByRole("status").first()).toContainText("Email Verified");
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.route("**/auth**", async (route) => {
+    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 500));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("button", { name: "Signing In..." })).toBeDisabled();
+  await expect(page).toHaveURL(/\/admin/);
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Welcome Back!" })).toContainText("You have been successfully logged in.");
+  await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+
+  const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("session_token"));
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+  const hours = (cookie!.expires * 1000 - Date.now()) / 3_600_000;
+  expect(hours).toBeGreaterThan(11.5);
+  expect(hours).toBeLessThanOrEqual(12.01);
+
+  // A signed-in visitor of /auth goes to the dashboard.
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/admin/);
+
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL("/");
+  // The old cookie no longer opens anything: the session ended on the server.
+  await page.context().addCookies([cookie!]);
+  const response = await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(response?.status()).toBe(200);
+});
+
+test("wrong password: 'Login Failed'", async ({ page }) => {
+  const email = uniqueEmail("wrongpw");
+  await createAccount(page, email);
+  await signIn(page, email, "Not-The-Password-1");
+  await expect(page.locator("main").getByRole("alert")).toContainText("Login Failed");
+  await expect(page.locator("main").getByRole("alert")).toContainText("Invalid email or password. Please check your credentials.");
+  await expect(page.locator("[data-sonner-toast]")).toContainText("Login Failed");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+});
+
+test("an existing account: 'Account Exists' and back to sign in", async ({ page }) => {
+  const email = uniqueEmail("exists");
+  await createAccount(page, email, { verify: false });
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Full Name").fill("Someone Else");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.locator("main").getByRole("alert")).toContainText("An account with this email already exists. Please sign in instead.");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+});
+
+test("a signed-in user without the admin role is denied and sent home", async ({ page }) => {
+  const email = uniqueEmail("member");
+  await createAccount(page, email);
+  await signIn(page, email);
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("You don't have admin privileges.").first()).toBeVisible();
+  await expect(page).toHaveURL("/", { timeout: 10_000 });
+});
+
+test("without a session, /admin answers 307 to /auth", async ({ request }) => {
+  const response = await request.get("/admin", { maxRedirects: 0 });
+  expect(response.status()).toBe(307);
+  expect(response.headers().location).toMatch(/\/auth$/);
+});
+
+test("sign-in is throttled after 5 failures, also over HTTP with 429", async ({ page, request }) => {
+  const email = uniqueEmail("throttle");
+  await createAccount(page, email);
+  for (let i = 0; i < 5; i++) {
+    await signIn(page, email, `Wrong-Password-${i}`);
+    await expect(page.locator("main").getByRole("alert")).toContainText("Login Failed");
+  }
+  await signIn(page, email); // even the right password waits now
+  await expect(page.locator("main").getByRole("alert")).toContainText("Too many failed sign-in attempts");
+  await expect(page).toHaveURL(/\/auth/);
+
+  const base = new URL(page.url()).origin;
+  const http = await request.post("/api/auth/sign-in/email", {
+    data: { email, password: STRONG_PASSWORD },
+    headers: { origin: base, "x-forwarded-for": "198.18.250.250" },
+  });
+  expect(http.status()).toBe(429);
+  expect(http.headers()["retry-after"]).toBeTruthy();
+  expect((await http.json()).message).toContain("Too many failed sign-in attempts");
+});
+
+test("the sign-in endpoint refuses a foreign or missing Origin", async ({ request }) => {
+  const foreign = await request.post("/api/auth/sign-in/email", { data: { email: "a@b.in", password: "x" }, headers: { origin: "https://evil.example" } });
+  expect(foreign.status()).toBe(403);
+  const missing = await request.post("/api/auth/sign-in/email", { data: { email: "a@b.in", password: "x" } });
+  expect(missing.status()).toBe(403);
+  expect((await request.post("/api/auth/sign-up/email", { data: {} })).status()).toBe(404);
+});
+
+test("password reset by e-mailed link", async ({ page }) => {
+  const email = uniqueEmail("reset");
+  await createAccount(page, email);
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists for that address");
+  await page.goto(await linkFromMail(email, "reset-password"));
+  await expect(page).toHaveURL(/\/auth\/reset-password\?token=/);
+  await page.getByLabel("New password", { exact: true }).fill("12345678");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page.getByText(/one of the most common/)).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill("Fresh-Tamarind-77");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page).toHaveURL(/\/auth\?reset=1|\/auth$/);
+  await signIn(page, email, STRONG_PASSWORD);
+  await expect(page.locator("main").getByRole("alert")).toContainText("Login Failed");
+  await signIn(page, email, "Fresh-Tamarind-77");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+});
+
+test("sign in works without JavaScript", async ({ browser }) => {
+  const setup = await browser.newPage();
+  await useUniqueIp(setup.context());
+  const email = uniqueEmail("nojs-auth");
+  await createAccount(setup, email);
+  await setup.close();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await useUniqueIp(context);
+  const page = await context.newPage();
+  await signIn(page, email, "wrong-password-here");
+  await expect(page.locator("main").getByRole("alert")).toContainText("Login Failed");
+  await signIn(page, email);
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await context.close();
+});
