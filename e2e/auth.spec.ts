@@ -149,10 +149,10 @@ test("password reset by e-mailed link", async ({ page }) => {
   await expect(page.getByRole("status")).toContainText("If an account exists for that address");
   await page.goto(await linkFromMail(email, "reset-password"));
   await expect(page).toHaveURL(/\/auth\/reset-password\?token=/);
-  await page.getByLabel("New password", { exact: true }).fill("12345678");
+  await page.getByRole("textbox", { name: "New password" }).fill("12345678");
   await page.getByRole("button", { name: "Set New Password" }).click();
   await expect(page.getByText(/one of the most common/)).toBeVisible();
-  await page.getByLabel("New password", { exact: true }).fill("Fresh-Tamarind-77");
+  await page.getByRole("textbox", { name: "New password" }).fill("Fresh-Tamarind-77");
   await page.getByRole("button", { name: "Set New Password" }).click();
   await expect(page).toHaveURL(/\/auth\?reset=1|\/auth$/);
   await signIn(page, email, STRONG_PASSWORD);
