@@ -1,0 +1,43 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { db } from "../db/client";
+import { profiles, users } from "../db/schema";
+import { env } from "../env";
+import { log } from "../log";
+
+export async function ensureProfile(userId: string): Promise<void> {
+  await db().insert(profiles).values({ userId, role: "user" }).onConflictDoNothing({ target: profiles.userId });
+}
+
+export async function getRole(userId: string): Promise<"user" | "admin" | null> {
+  const [row] = await db().select({ role: profiles.role }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return (row?.role as "user" | "admin" | undefined) ?? null;
+}
+
+async function setRole(userId: string, role: "user" | "admin"): Promise<void> {
+  await db()
+    .insert(profiles)
+    .values({ userId, role })
+    .onConflictDoUpdate({ target: profiles.userId, set: { role, updatedAt: sql`now()` } });
+}
+
+/** ADMIN_EMAILS: the listed address becomes admin once it has verified its e-mail. */
+export async function grantAdminIfListed(userId: string, email: string): Promise<boolean> {
+  if (!env().ADMIN_EMAILS.includes(email.trim().toLowerCase())) return false;
+  await setRole(userId, "admin");
+  log("info", "auth: role changed", { userId, role: "admin", by: "ADMIN_EMAILS" });
+  return true;
+}
+
+/** `npm run admin -- grant|revoke <email>`: the operator's way to change a role. */
+export async function setRoleByEmail(email: string, role: "user" | "admin"): Promise<{ userId: string; emailVerified: boolean } | null> {
+  const [user] = await db()
+    .select({ id: users.id, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  if (!user) return null;
+  await setRole(user.id, role);
+  log("info", "auth: role changed", { userId: user.id, role, by: "cli" });
+  return { userId: user.id, emailVerified: user.emailVerified };
+}
