@@ -121,8 +121,8 @@ CREATE TABLE "leads" (
 	"email" text NOT NULL,
 	"mobile_number" text NOT NULL,
 	"website_url" text,
-	"monthly_revenue" text NOT NULL,
-	"growth_challenge" text NOT NULL,
+	"monthly_revenue" text,
+	"growth_challenge" text,
 	"status" text DEFAULT 'new' NOT NULL,
 	"notes" text,
 	"attribution" jsonb DEFAULT '{}'::jsonb NOT NULL,
@@ -138,8 +138,8 @@ CREATE TABLE "leads" (
 	CONSTRAINT "leads_email_valid" CHECK (btrim("leads"."email") <> '' and char_length("leads"."email") <= 254),
 	CONSTRAINT "leads_mobile_valid" CHECK (btrim("leads"."mobile_number") <> '' and char_length("leads"."mobile_number") <= 32),
 	CONSTRAINT "leads_website_valid" CHECK ("leads"."website_url" is null or (char_length("leads"."website_url") <= 2048 and "leads"."website_url" ~* '^(https?://|/)')),
-	CONSTRAINT "leads_revenue_valid" CHECK (btrim("leads"."monthly_revenue") <> '' and char_length("leads"."monthly_revenue") <= 40),
-	CONSTRAINT "leads_challenge_valid" CHECK (btrim("leads"."growth_challenge") <> '' and char_length("leads"."growth_challenge") <= 5000)
+	CONSTRAINT "leads_revenue_valid" CHECK ("leads"."monthly_revenue" is null or char_length("leads"."monthly_revenue") <= 40),
+	CONSTRAINT "leads_challenge_valid" CHECK ("leads"."growth_challenge" is null or char_length("leads"."growth_challenge") <= 5000)
 );
 --> statement-breakpoint
 CREATE TABLE "notifications" (

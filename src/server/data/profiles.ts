@@ -41,3 +41,10 @@ export async function setRoleByEmail(email: string, role: "user" | "admin"): Pro
   log("info", "auth: role changed", { userId: user.id, role, by: "cli" });
   return { userId: user.id, emailVerified: user.emailVerified };
 }
+
+/** When this admin last opened the inbox; records now as the new mark and returns the previous one. */
+export async function takeInboxSeenAt(userId: string): Promise<Date | null> {
+  const [row] = await db().select({ seen: profiles.inboxSeenAt }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  await db().update(profiles).set({ inboxSeenAt: new Date() }).where(eq(profiles.userId, userId));
+  return row?.seen ?? null;
+}

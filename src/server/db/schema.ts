@@ -154,8 +154,9 @@ export const leads = pgTable(
     email: text("email").notNull(),
     mobileNumber: text("mobile_number").notNull(),
     websiteUrl: text("website_url"),
-    monthlyRevenue: text("monthly_revenue").notNull(),
-    growthChallenge: text("growth_challenge").notNull(),
+    // Required on the public form; optional when staff add a lead by hand (SPEC §5).
+    monthlyRevenue: text("monthly_revenue"),
+    growthChallenge: text("growth_challenge"),
     status: text("status").$type<LeadStatus>().notNull().default("new"),
     notes: text("notes"),
     attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
@@ -175,8 +176,8 @@ export const leads = pgTable(
     check("leads_email_valid", required(t.email, LIMITS.email)),
     check("leads_mobile_valid", required(t.mobileNumber, LIMITS.mobile)),
     check("leads_website_valid", optionalUrl(t.websiteUrl)),
-    check("leads_revenue_valid", required(t.monthlyRevenue, LIMITS.revenue)),
-    check("leads_challenge_valid", required(t.growthChallenge, LIMITS.longText)),
+    check("leads_revenue_valid", bounded(t.monthlyRevenue, LIMITS.revenue)),
+    check("leads_challenge_valid", bounded(t.growthChallenge, LIMITS.longText)),
   ],
 );
 
