@@ -16,7 +16,13 @@ const nextConfig: NextConfig = {
       // first request at run time (never at build time, which must not touch the database) and
       // then served as cached HTML until an edit revalidates them. See docs/decisions/0003.
       // afterFiles: real files, /api, /admin and /auth are matched first.
-      afterFiles: [{ source: "/:path*", destination: `/${LOCALE_SEGMENT}/:path*` }],
+      afterFiles: [
+        // A filtered blog listing is rendered per request (it reads the query), so that /blog
+        // itself never reads it and stays cached HTML. The query string is passed on as it is.
+        { source: "/blog", has: [{ type: "query", key: "tag" }], destination: `/${LOCALE_SEGMENT}/blog-search` },
+        { source: "/blog", has: [{ type: "query", key: "q" }], destination: `/${LOCALE_SEGMENT}/blog-search` },
+        { source: "/:path*", destination: `/${LOCALE_SEGMENT}/:path*` },
+      ],
       fallback: [],
     };
   },
