@@ -167,7 +167,7 @@ export function RelatedTopics({ tags }: { tags: string[] }) {
 
 export function AuthorBox({ authorName }: { authorName: string }) {
   return (
-    <section aria-labelledby="about-author" className="mt-10 flex gap-4 rounded-card border border-line bg-surface p-6 shadow-card">
+    <section aria-labelledby="about-author" className="mt-10 flex flex-col gap-4 rounded-card border border-line bg-surface p-6 shadow-card sm:flex-row">
       <span
         aria-hidden="true"
         className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white"

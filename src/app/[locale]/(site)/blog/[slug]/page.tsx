@@ -137,7 +137,7 @@ export default async function BlogPostPage({ params }: Props) {
               alt={post.title}
               sizes="(min-width: 1152px) 1088px, 100vw"
               eager
-              className="relative -mt-10 rounded-card shadow-lift md:-mt-14"
+              className="relative -mt-10 rounded-card shadow-lift md:-mt-14 lg:max-h-[28rem]"
             />
           )}
 
