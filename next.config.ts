@@ -18,6 +18,10 @@ const nextConfig: NextConfig = {
       // afterFiles: real files and static routes are matched first; dynamic routes come after
       // afterFiles rewrites, so the areas outside the public site are excluded by name.
       afterFiles: [
+        // A filtered blog listing is rendered per request (it reads the query), so that /blog
+        // itself never reads it and stays cached HTML. The query string is passed on as it is.
+        { source: "/blog", has: [{ type: "query", key: "tag" }], destination: `/${LOCALE_SEGMENT}/blog-search` },
+        { source: "/blog", has: [{ type: "query", key: "q" }], destination: `/${LOCALE_SEGMENT}/blog-search` },
         { source: "/", destination: `/${LOCALE_SEGMENT}` },
         { source: "/:path((?!api/|api$|admin/|admin$|auth/|auth$|_next/).+)", destination: `/${LOCALE_SEGMENT}/:path` },
       ],

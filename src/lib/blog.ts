@@ -44,3 +44,66 @@ export function readingTimeMinutes(content: string): number {
   const words = textFromHtml(content).split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
+
+/** The listing filter (SPEC §4): search text plus at most one topic; both must hold together. */
+export interface BlogFilter {
+  q: string;
+  tag: string;
+}
+
+export const EMPTY_FILTER: BlogFilter = { q: "", tag: "" };
+
+/** Longer search text than this is cut: nothing longer can match a title or excerpt usefully. */
+export const MAX_SEARCH_LENGTH = 200;
+
+type QueryValue = string | string[] | undefined;
+
+function firstValue(value: QueryValue): string {
+  return (Array.isArray(value) ? value[0] : value) ?? "";
+}
+
+/** A filter from query parameters (?q=&tag=): first value wins, whitespace trimmed, length capped. */
+export function parseBlogFilter(params: { q?: QueryValue; tag?: QueryValue }): BlogFilter {
+  return {
+    q: firstValue(params.q).trim().slice(0, MAX_SEARCH_LENGTH),
+    tag: firstValue(params.tag).trim().slice(0, LIMITS.tag),
+  };
+}
+
+export function isFilterActive(filter: BlogFilter): boolean {
+  return filter.q.trim() !== "" || filter.tag !== "";
+}
+
+/** SPEC §5: case-insensitive match in title or excerpt, and the post's tags contain the selected tag. */
+export function matchesBlogFilter(
+  post: { title: string; excerpt: string | null; tags: readonly string[] },
+  filter: BlogFilter,
+): boolean {
+  if (filter.tag && !post.tags.includes(filter.tag)) return false;
+  const needle = filter.q.trim().toLowerCase();
+  if (!needle) return true;
+  return post.title.toLowerCase().includes(needle) || (post.excerpt ?? "").toLowerCase().includes(needle);
+}
+
+/** Every distinct tag, sorted alphabetically regardless of case ("D2C" before "eCommerce"). */
+export function distinctTags(posts: readonly { tags: readonly string[] }[]): string[] {
+  const tags = new Set<string>();
+  for (const post of posts) for (const tag of post.tags) tags.add(tag);
+  return [...tags].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }) || a.localeCompare(b, "en"));
+}
+
+/** The public address of a filtered listing: /blog, /blog?tag=SEO, /blog?tag=SEO&q=shopify. */
+export function blogListHref(filter: BlogFilter): string {
+  const params = new URLSearchParams();
+  if (filter.tag) params.set("tag", filter.tag);
+  if (filter.q.trim()) params.set("q", filter.q.trim());
+  const query = params.toString();
+  return query ? `/blog?${query}` : "/blog";
+}
+
+export function blogPostHref(slug: string): string {
+  return `/blog/${slug}`;
+}
+
+/** The RSS 2.0 feed of published posts. */
+export const BLOG_FEED_PATH = "/blog/feed.xml";

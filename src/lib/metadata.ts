@@ -1,5 +1,13 @@
 import type { Metadata } from "next";
 
+export interface ArticleMeta {
+  /** ISO 8601 date-times. */
+  publishedTime: string;
+  modifiedTime: string;
+  authors: string[];
+  tags: string[];
+}
+
 export interface PageMetaInput {
   title: string;
   description: string;
@@ -8,17 +16,62 @@ export interface PageMetaInput {
   /** Use the title as it is, without the " | {agency}" suffix. */
   absoluteTitle?: boolean;
   image?: string;
+  /** Alternative text of the image; the title when absent. */
+  imageAlt?: string;
   type?: "website" | "article";
+  keywords?: string[];
+  /** Open Graph article:* tags (type "article"). */
+  article?: ArticleMeta;
+  /** A feed to advertise with <link rel="alternate">. */
+  feed?: { title: string; path: string };
+  /** Keep the page out of search indexes while its links are still followed. */
+  noIndex?: boolean;
+  /**
+   * og:site_name. A page's openGraph replaces the layout's as a whole, so a page that wants the
+   * site name in its previews has to name it again.
+   */
+  siteName?: string;
 }
 
 /** Title, description, canonical, Open Graph and Twitter tags for one page. */
-export function pageMetadata({ title, description, path, absoluteTitle, image, type = "website" }: PageMetaInput): Metadata {
-  const images = [{ url: image ?? "/og-default.jpg", width: 1200, height: 630, alt: title }];
+export function pageMetadata({
+  title,
+  description,
+  path,
+  absoluteTitle,
+  image,
+  imageAlt,
+  type = "website",
+  keywords,
+  article,
+  feed,
+  noIndex,
+  siteName,
+}: PageMetaInput): Metadata {
+  // Only the default image's size is known; an editor's image is described by its address alone.
+  const images = image ? [{ url: image, alt: imageAlt ?? title }] : [{ url: "/og-default.jpg", width: 1200, height: 630, alt: imageAlt ?? title }];
+  const common = { title, description, url: path, images, ...(siteName ? { siteName, locale: "en_IN" } : {}) };
+  const openGraph: Metadata["openGraph"] =
+    type === "article" && article
+      ? {
+          ...common,
+          type: "article",
+          publishedTime: article.publishedTime,
+          modifiedTime: article.modifiedTime,
+          authors: article.authors,
+          tags: article.tags,
+        }
+      : { ...common, type };
   return {
     title: absoluteTitle ? { absolute: title } : title,
     description,
-    alternates: { canonical: path },
-    openGraph: { title, description, url: path, type, images },
+    ...(keywords?.length ? { keywords } : {}),
+    alternates: {
+      canonical: path,
+      ...(feed ? { types: { "application/rss+xml": [{ url: feed.path, title: feed.title }] } } : {}),
+    },
+    openGraph,
     twitter: { card: "summary_large_image", title, description, images: images.map((i) => i.url) },
+    ...(noIndex ? { robots: { index: false, follow: true } } : {}),
   };
 }

@@ -18,9 +18,22 @@ export function revalidateCaseStudies(): void {
   revalidatePublicPaths(["/", "/case-studies"]);
 }
 
-/** A post was created, edited, (un)published or deleted; slugs are its current and former ones. */
-export function revalidateBlog(slugs: string[]): void {
-  revalidatePublicPaths(["/blog", ...slugs.map((slug) => `/blog/${slug}`)]);
-  // Related-article lists on other posts may name this one: refresh every article page.
-  revalidatePath(internalPath("/blog/[slug]"), "page");
+/**
+ * Everything under src/app/[locale]/(site)/blog: the listing, every article (cached 404s and
+ * redirects included) and the feed. Measured on the production server (Next 16.4):
+ * - a literal internal address (/en-IN/blog/some-post) refreshes that one page, but not the feed's
+ *   route handler, whose cache entry carries only its route-file tags;
+ * - a route pattern must name the folders exactly, route group included: "/[locale]/blog/[slug]"
+ *   and "/en-IN/blog/[slug]" refresh nothing, "/[locale]/(site)/blog/[slug]" refreshes articles;
+ * - this folder with type "layout" reaches every page and route handler below it.
+ */
+export const BLOG_ROUTE_LAYOUT = "/[locale]/(site)/blog";
+
+/**
+ * A post was created, edited, (un)published or deleted. Every blog page is refreshed, not only
+ * this post's: any article may list it under Related Articles, the listing shows it and the feed
+ * carries it. The call covers `slugs` (the post's current and former ones) with all the rest.
+ */
+export function revalidateBlog(_slugs: string[]): void {
+  revalidatePath(BLOG_ROUTE_LAYOUT, "layout");
 }

@@ -1,21 +1,53 @@
 import "server-only";
 import { and, arrayOverlaps, desc, eq, ne } from "drizzle-orm";
+import { LIMITS, SLUG_PATTERN } from "@/lib/limits";
 import { db } from "../db/client";
-import { blogPosts, type BlogPost } from "../db/schema";
+import { blogPosts, blogSlugRedirects, type BlogPost } from "../db/schema";
 
 export const FEATURED_POSTS_LIMIT = 3;
 export const RELATED_POSTS_LIMIT = 3;
+/** The feed carries full content: the newest posts only, so that it stays a reasonable download. */
+export const FEED_POSTS_LIMIT = 50;
 
 // Public readers only ever see published rows: the filter lives here, not in the pages (GUIDE rule 3).
 const isPublished = eq(blogPosts.published, true);
+
+/** What a card shows: everything but the content, which can be 200 kB a post. */
+const cardColumns = {
+  id: blogPosts.id,
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  featuredImageUrl: blogPosts.featuredImageUrl,
+  authorName: blogPosts.authorName,
+  tags: blogPosts.tags,
+  readingTime: blogPosts.readingTime,
+  featured: blogPosts.featured,
+  published: blogPosts.published,
+  createdAt: blogPosts.createdAt,
+  updatedAt: blogPosts.updatedAt,
+};
+
+export type PostSummary = Pick<BlogPost, keyof typeof cardColumns>;
+
+/** A slug that cannot exist is answered without a query. */
+function isPossibleSlug(slug: string): boolean {
+  return slug.length <= LIMITS.slug && SLUG_PATTERN.test(slug);
+}
 
 export async function listPublishedPosts(): Promise<BlogPost[]> {
   return db().select().from(blogPosts).where(isPublished).orderBy(desc(blogPosts.createdAt));
 }
 
-export async function listFeaturedPosts(): Promise<BlogPost[]> {
+/** Every published post for the listing, newest first, without content. */
+export async function listPublishedPostSummaries(): Promise<PostSummary[]> {
+  return db().select(cardColumns).from(blogPosts).where(isPublished).orderBy(desc(blogPosts.createdAt));
+}
+
+/** SPEC §7 "Blog featured": published and featured, newest first, at most 3. */
+export async function listFeaturedPosts(): Promise<PostSummary[]> {
   return db()
-    .select()
+    .select(cardColumns)
     .from(blogPosts)
     .where(and(isPublished, eq(blogPosts.featured, true)))
     .orderBy(desc(blogPosts.createdAt))
@@ -23,6 +55,7 @@ export async function listFeaturedPosts(): Promise<BlogPost[]> {
 }
 
 export async function getPublishedPost(slug: string): Promise<BlogPost | undefined> {
+  if (!isPossibleSlug(slug)) return undefined;
   const [post] = await db()
     .select()
     .from(blogPosts)
@@ -31,12 +64,42 @@ export async function getPublishedPost(slug: string): Promise<BlogPost | undefin
   return post;
 }
 
-export async function listRelatedPosts(post: Pick<BlogPost, "id" | "tags">): Promise<BlogPost[]> {
+/** SPEC §7 "Blog related": other published posts sharing a tag, newest first, at most 3. */
+export async function listRelatedPosts(post: Pick<BlogPost, "id" | "tags">): Promise<PostSummary[]> {
   if (post.tags.length === 0) return [];
   return db()
-    .select()
+    .select(cardColumns)
     .from(blogPosts)
     .where(and(isPublished, ne(blogPosts.id, post.id), arrayOverlaps(blogPosts.tags, post.tags)))
     .orderBy(desc(blogPosts.createdAt))
     .limit(RELATED_POSTS_LIMIT);
+}
+
+/**
+ * The current slug of the published post that used to live at oldSlug (its address changed), or
+ * undefined. A redirect never leads to a draft: that would reveal it exists.
+ */
+export async function findRedirectedSlug(oldSlug: string): Promise<string | undefined> {
+  if (!isPossibleSlug(oldSlug)) return undefined;
+  const [row] = await db()
+    .select({ slug: blogPosts.slug })
+    .from(blogSlugRedirects)
+    .innerJoin(blogPosts, eq(blogPosts.id, blogSlugRedirects.postId))
+    .where(and(eq(blogSlugRedirects.oldSlug, oldSlug), isPublished))
+    .limit(1);
+  return row && row.slug !== oldSlug ? row.slug : undefined;
+}
+
+/** The feed: the newest published posts with their content. */
+export async function listPostsForFeed(limit = FEED_POSTS_LIMIT): Promise<BlogPost[]> {
+  return db().select().from(blogPosts).where(isPublished).orderBy(desc(blogPosts.createdAt)).limit(limit);
+}
+
+/** The sitemap: every published post's address and last change. */
+export async function listPostSitemapEntries(): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db()
+    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(isPublished)
+    .orderBy(desc(blogPosts.createdAt));
 }

@@ -1,46 +1,31 @@
-import Link from "next/link";
-import { PageHero } from "@/components/site/page-hero";
-import { formatBlogDate } from "@/lib/format";
+import type { Metadata } from "next";
+import { cache } from "react";
+import { BlogIndex } from "@/components/blog/blog-index";
+import { blogCopy } from "@/components/blog/blog-copy";
+import { BLOG_FEED_PATH, distinctTags, EMPTY_FILTER } from "@/lib/blog";
 import { pageMetadata } from "@/lib/metadata";
-import { listPublishedPosts } from "@/server/data/blog-posts";
+import { listFeaturedPosts, listPublishedPostSummaries } from "@/server/data/blog-posts";
+import { siteConfig } from "@/server/site-config";
 
+// Served from the cache (docs/decisions/0003); revalidateBlog() refreshes it after every write.
+// This page must never read searchParams, or it would be rendered per request: filtered addresses
+// (?tag=, ?q=) are rewritten to /blog-search in next.config.ts.
 export const revalidate = 300;
 
-export const metadata = pageMetadata({
-  title: "Digital Marketing Blog",
-  description: "Expert insights and actionable tips on SEO, paid ads, CRO, WhatsApp automation and retention for D2C and eCommerce brands.",
-  path: "/blog",
-});
+const loadPosts = cache(listPublishedPostSummaries);
+
+export async function generateMetadata(): Promise<Metadata> {
+  return pageMetadata({
+    title: blogCopy.hero.title,
+    description: blogCopy.listingDescription,
+    path: "/blog",
+    keywords: [...blogCopy.listingKeywords, ...distinctTags(await loadPosts())],
+    feed: { title: blogCopy.feedLinkTitle, path: BLOG_FEED_PATH },
+    siteName: siteConfig().name,
+  });
+}
 
 export default async function BlogPage() {
-  const posts = await listPublishedPosts();
-  return (
-    <>
-      <PageHero
-        eyebrow="Blog"
-        title="Digital Marketing Blog"
-        lead="Expert insights and actionable tips to grow your D2C or eCommerce brand."
-      />
-      <section className="container-page py-16">
-        <h2 className="text-2xl font-bold">All Articles</h2>
-        {posts.length === 0 ? (
-          <p className="mt-6 text-ink-soft">No articles published yet.</p>
-        ) : (
-          <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {posts.map((post) => (
-              <li key={post.id} className="rounded-card border border-line bg-surface p-6 shadow-card">
-                <p className="text-sm text-muted">{formatBlogDate(post.createdAt)}</p>
-                <h3 className="mt-2 text-lg font-bold">
-                  <Link href={`/blog/${post.slug}`} className="hover:text-brand-700">
-                    {post.title}
-                  </Link>
-                </h3>
-                <p className="mt-2 line-clamp-3 text-ink-soft">{post.excerpt}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </>
-  );
+  const [posts, featured] = await Promise.all([loadPosts(), listFeaturedPosts()]);
+  return <BlogIndex posts={posts} featured={featured} filter={EMPTY_FILTER} />;
 }

@@ -1,0 +1,29 @@
+import type { MetadataRoute } from "next";
+import { LEGAL_EFFECTIVE_DATE } from "@/content/legal";
+import { serviceSlugs } from "@/content/services";
+import { blogPostHref } from "@/lib/blog";
+import { LEGAL_LINKS, MAIN_NAV } from "@/lib/routes";
+import { listPostSitemapEntries } from "@/server/data/blog-posts";
+import { siteConfig } from "@/server/site-config";
+
+// Read per request: a sitemap built at build time would need the database then (docs/decisions/0003),
+// and crawlers ask for it rarely.
+export const dynamic = "force-dynamic";
+
+/** Every public page (SPEC §2 route table) and every published post; drafts never appear. */
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const { url } = siteConfig();
+  const posts = await listPostSitemapEntries();
+  const newestPost = posts.reduce<Date | undefined>((latest, p) => (!latest || p.updatedAt > latest ? p.updatedAt : latest), undefined);
+
+  const pages: MetadataRoute.Sitemap = [
+    ...MAIN_NAV.map((item) => ({
+      url: `${url}${item.href}`,
+      ...(item.href === "/blog" && newestPost ? { lastModified: newestPost } : {}),
+    })),
+    ...serviceSlugs.map((slug) => ({ url: `${url}/services/${slug}` })),
+    { url: `${url}/free-audit` },
+    ...LEGAL_LINKS.map((item) => ({ url: `${url}${item.href}`, lastModified: LEGAL_EFFECTIVE_DATE })),
+  ];
+  return [...pages, ...posts.map((post) => ({ url: `${url}${blogPostHref(post.slug)}`, lastModified: post.updatedAt }))];
+}

@@ -1,0 +1,230 @@
+import Link from "next/link";
+import { ArrowLeft, ArrowRight } from "lucide-react";
+import { buttonVariants } from "@/components/ui/button";
+import { blogListHref } from "@/lib/blog";
+import type { ArticleHeading } from "@/server/html";
+import { blogCopy } from "./blog-copy";
+import { PostCard, ReadingTime, type PostCardData } from "./post-card";
+
+/** Typography for sanitised article HTML (only the allow-listed elements need styling). */
+export const ARTICLE_PROSE = [
+  "text-[1.0625rem] leading-relaxed text-ink-soft",
+  "[&_p]:mt-5 [&_p:first-child]:mt-0",
+  "[&_h2]:mt-12 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:tracking-tight [&_h2]:text-ink md:[&_h2]:text-3xl",
+  "[&_h3]:mt-9 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-ink",
+  "[&_h4]:mt-7 [&_h4]:text-lg [&_h4]:font-semibold [&_h4]:text-ink",
+  "[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 hover:[&_a]:text-brand-800",
+  "[&_strong]:font-semibold [&_strong]:text-ink [&_b]:font-semibold [&_b]:text-ink",
+  "[&_ul]:mt-5 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:mt-5 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6",
+  "[&_li]:pl-1 [&_li::marker]:text-brand-500",
+  "[&_blockquote]:mt-6 [&_blockquote]:rounded-r-xl [&_blockquote]:border-l-4 [&_blockquote]:border-brand-500 [&_blockquote]:bg-brand-50 [&_blockquote]:px-5 [&_blockquote]:py-4 [&_blockquote]:text-ink [&_blockquote]:italic",
+  "[&_code]:rounded [&_code]:bg-brand-50 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-[0.9em] [&_code]:text-brand-900",
+  "[&_pre]:mt-6 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-brand-950 [&_pre]:p-5 [&_pre]:text-sm [&_pre]:text-brand-50 [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_pre_code]:text-inherit",
+  "[&_hr]:my-10 [&_hr]:border-line",
+  "[&_img]:mt-6 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl",
+  "[&_figure]:mt-6 [&_figcaption]:mt-2 [&_figcaption]:text-center [&_figcaption]:text-sm [&_figcaption]:text-muted",
+  "[&_table]:mt-6 [&_table]:block [&_table]:w-full [&_table]:overflow-x-auto [&_table]:text-left [&_table]:text-sm",
+  "[&_th]:border-b-2 [&_th]:border-line [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold [&_th]:text-ink",
+  "[&_td]:border-b [&_td]:border-line [&_td]:px-3 [&_td]:py-2 [&_caption]:pb-2 [&_caption]:text-muted",
+].join(" ");
+
+export function ArticleHeader({
+  title,
+  firstTag,
+  authorName,
+  updated,
+  updatedDateTime,
+  readingTime,
+}: {
+  title: string;
+  firstTag?: string;
+  authorName: string;
+  updated: string;
+  updatedDateTime: string;
+  readingTime: number | null;
+}) {
+  return (
+    <header className="relative overflow-hidden bg-brand-950 text-white">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgb(124_78_240/0.45),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgb(245_158_11/0.18),transparent_50%)]"
+      />
+      <div className="container-page relative max-w-6xl pt-8 pb-16 md:pt-10 md:pb-24">
+        <Link href="/blog" className={buttonVariants({ variant: "inverse", size: "sm" })}>
+          <ArrowLeft aria-hidden="true" />
+          {blogCopy.article.back}
+        </Link>
+        {firstTag && (
+          <p className="mt-8">
+            <Link
+              href={blogListHref({ q: "", tag: firstTag })}
+              className="inline-flex rounded-full bg-accent-300 px-3 py-1 text-xs font-bold tracking-wide text-ink uppercase hover:bg-accent-400"
+            >
+              {firstTag}
+            </Link>
+          </p>
+        )}
+        <h1 id="article-title" className="mt-4 max-w-4xl text-3xl leading-tight font-extrabold tracking-tight text-balance md:text-5xl">
+          {title}
+        </h1>
+        <div className="mt-8 flex items-center gap-4">
+          <span
+            aria-hidden="true"
+            className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-500 text-lg font-bold text-white ring-2 ring-white/30"
+          >
+            {authorName.trim().charAt(0).toUpperCase()}
+          </span>
+          <div className="text-sm leading-relaxed text-brand-100">
+            <p className="font-semibold text-white">{blogCopy.article.writtenBy(authorName)}</p>
+            <p className="flex flex-wrap gap-x-4 gap-y-1">
+              <span>
+                {blogCopy.article.lastUpdated} <time dateTime={updatedDateTime}>{updated}</time>
+              </span>
+              {readingTime ? <ReadingTime minutes={readingTime} /> : null}
+            </p>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function OutlineList({ outline }: { outline: ArticleHeading[] }) {
+  return (
+    <ol className="space-y-1 text-sm">
+      {outline.map((heading) => (
+        <li key={heading.id} className={heading.level === 3 ? "pl-4" : undefined}>
+          <a
+            href={`#${heading.id}`}
+            className="block rounded-lg px-2 py-1.5 text-ink-soft transition-colors hover:bg-brand-50 hover:text-brand-800"
+          >
+            {heading.text}
+          </a>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The desktop side panel's outline; shown in the sticky aside from the lg breakpoint. */
+export function TableOfContents({ outline }: { outline: ArticleHeading[] }) {
+  if (outline.length === 0) return null;
+  return (
+    <nav aria-labelledby="on-this-page" className="hidden lg:block">
+      <h2 id="on-this-page" className="text-sm font-bold tracking-wider text-ink uppercase">
+        {blogCopy.article.onThisPage}
+      </h2>
+      <div className="mt-3 max-h-[50vh] overflow-y-auto pr-1">
+        <OutlineList outline={outline} />
+      </div>
+    </nav>
+  );
+}
+
+/** Below lg the outline folds into a disclosure above the article, so it does not push the text away. */
+export function MobileTableOfContents({ outline }: { outline: ArticleHeading[] }) {
+  if (outline.length === 0) return null;
+  return (
+    <details className="group mb-8 rounded-card border border-line bg-surface p-4 shadow-card lg:hidden">
+      <summary className="flex min-h-8 cursor-pointer list-none items-center justify-between text-sm font-bold tracking-wider text-ink uppercase [&::-webkit-details-marker]:hidden">
+        {blogCopy.article.onThisPage}
+        <span aria-hidden="true" className="text-lg text-brand-600 transition-transform group-open:rotate-45">
+          +
+        </span>
+      </summary>
+      <nav aria-label={blogCopy.article.onThisPage} className="mt-3">
+        <OutlineList outline={outline} />
+      </nav>
+    </details>
+  );
+}
+
+export function RelatedTopics({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <section aria-labelledby="related-topics" className="border-t border-line pt-8">
+      <h2 id="related-topics" className="text-lg font-bold">
+        {blogCopy.article.relatedTopics}
+      </h2>
+      <ul className="mt-4 flex flex-wrap gap-2">
+        {tags.map((tag) => (
+          <li key={tag}>
+            <Link
+              href={blogListHref({ q: "", tag })}
+              className="inline-flex min-h-10 items-center gap-0.5 rounded-full border border-line bg-surface px-4 text-sm font-medium text-ink-soft hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800"
+            >
+              <span aria-hidden="true" className="text-brand-500">
+                #
+              </span>
+              {tag}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function AuthorBox({ authorName }: { authorName: string }) {
+  return (
+    <section aria-labelledby="about-author" className="mt-10 flex flex-col gap-4 rounded-card border border-line bg-surface p-6 shadow-card sm:flex-row">
+      <span
+        aria-hidden="true"
+        className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white"
+      >
+        {authorName.trim().charAt(0).toUpperCase()}
+      </span>
+      <div>
+        <h2 id="about-author" className="text-lg font-bold">
+          {blogCopy.article.aboutAuthor(authorName)}
+        </h2>
+        <p className="mt-2 text-ink-soft">{blogCopy.article.authorBio}</p>
+      </div>
+    </section>
+  );
+}
+
+export function ArticleCta() {
+  const { cta } = blogCopy.article;
+  return (
+    <section
+      aria-labelledby="article-cta"
+      className="relative mt-10 overflow-hidden rounded-card bg-brand-900 p-8 text-white shadow-lift md:p-10"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgb(124_78_240/0.5),transparent_60%)]"
+      />
+      <div className="relative">
+        <h2 id="article-cta" className="text-2xl font-extrabold md:text-3xl">
+          {cta.title}
+        </h2>
+        <p className="mt-3 max-w-xl text-brand-100">{cta.text}</p>
+        <Link href={cta.href} className={buttonVariants({ variant: "accent", size: "lg", className: "mt-6" })}>
+          {cta.button}
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function RelatedArticles({ posts }: { posts: PostCardData[] }) {
+  if (posts.length === 0) return null;
+  return (
+    <section aria-labelledby="related-articles" className="border-t border-line bg-surface/60">
+      <div className="container-page max-w-6xl py-14 md:py-16">
+        <h2 id="related-articles" className="text-2xl font-bold md:text-3xl">
+          {blogCopy.article.relatedArticles}
+        </h2>
+        <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {posts.map((post) => (
+            <li key={post.slug}>
+              <PostCard post={post} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

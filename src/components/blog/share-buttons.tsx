@@ -1,0 +1,120 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Check } from "lucide-react";
+import { cn } from "@/lib/cn";
+
+export type ShareNetwork = "twitter" | "facebook" | "linkedin";
+
+const NETWORKS: { id: ShareNetwork; label: string; mark: string; className: string }[] = [
+  { id: "twitter", label: "Twitter", mark: "X", className: "bg-ink text-white hover:bg-ink-soft" },
+  { id: "facebook", label: "Facebook", mark: "f", className: "bg-[#1877f2] text-white hover:bg-[#1465d4]" },
+  { id: "linkedin", label: "LinkedIn", mark: "in", className: "bg-[#0a66c2] text-white hover:bg-[#0958a8]" },
+];
+
+export const SHARES_ENDPOINT = "/api/blog/shares";
+
+function formatShares(count: number): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "share" : "shares"}`;
+}
+
+/**
+ * SPEC §2: every button shares the same way: the device's share sheet (title, excerpt, address)
+ * where there is one, else the address is copied with a visible confirmation. A failed or
+ * cancelled share is only logged. Each completed use is recorded once; the count shown is the
+ * stored one (the cached page carries the count at render time; it is refreshed after a share).
+ */
+export function ShareButtons({
+  slug,
+  title,
+  excerpt,
+  url,
+  initialCount,
+}: {
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** The article's canonical address. */
+  url: string;
+  initialCount: number;
+}) {
+  const [count, setCount] = useState(initialCount);
+  const [notice, setNotice] = useState("");
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function announce(message: string) {
+    setNotice(message);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setNotice(""), 4000);
+  }
+
+  async function record(network: ShareNetwork) {
+    try {
+      const response = await fetch(SHARES_ENDPOINT, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ slug, network }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { count?: unknown };
+      if (typeof body.count === "number") setCount(body.count);
+      if (!response.ok) console.warn(`share not recorded: HTTP ${response.status}`);
+    } catch (error) {
+      console.warn("share not recorded", error);
+    }
+  }
+
+  async function share(network: ShareNetwork) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      if (typeof navigator.share === "function") {
+        await navigator.share({ title, text: excerpt, url });
+      } else {
+        await navigator.clipboard.writeText(url);
+        announce("Link copied to clipboard");
+      }
+      await record(network);
+    } catch (error) {
+      // Cancelling the share sheet lands here too: it is not a share, and not worth a message.
+      console.error("share failed", error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <p className="text-sm text-muted">
+        <span id="share-count" className="text-2xl font-extrabold text-ink" aria-live="polite">
+          {formatShares(count)}
+        </span>
+      </p>
+      <ul className="mt-3 flex gap-2">
+        {NETWORKS.map((network) => (
+          <li key={network.id}>
+            <button
+              type="button"
+              onClick={() => share(network.id)}
+              disabled={busy}
+              aria-label={`Share on ${network.label}`}
+              title={`Share on ${network.label}`}
+              className={cn(
+                "inline-flex size-11 items-center justify-center rounded-full text-base font-black transition-colors disabled:opacity-60",
+                network.className,
+              )}
+            >
+              <span aria-hidden="true">{network.mark}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p role="status" className={cn("mt-3 flex min-h-6 items-center gap-1.5 text-sm font-medium text-success", !notice && "invisible")}>
+        {notice && <Check aria-hidden="true" className="size-4" />}
+        {notice}
+      </p>
+    </div>
+  );
+}

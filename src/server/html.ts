@@ -1,0 +1,235 @@
+import "server-only";
+import sanitizeHtml from "sanitize-html";
+import { slugify } from "@/lib/blog";
+
+/**
+ * Blog HTML: one allow-list sanitiser used when a post is saved (admin) and again when it is
+ * rendered, so content stored before a rule changed is still made safe. Its output is a fixed
+ * point: sanitizing it again gives the same string (tests/blog-html.test.ts).
+ */
+
+const ALLOWED_TAGS = [
+  "h2",
+  "h3",
+  "h4",
+  "p",
+  "br",
+  "strong",
+  "em",
+  "b",
+  "i",
+  "u",
+  "s",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "img",
+  "code",
+  "pre",
+  "hr",
+  "table",
+  "caption",
+  "thead",
+  "tbody",
+  "tfoot",
+  "tr",
+  "th",
+  "td",
+  "figure",
+  "figcaption",
+];
+
+// Elements whose content is code or markup, never readable text: dropped with their content.
+const DROPPED_WITH_CONTENT = [
+  "script",
+  "style",
+  "textarea",
+  "option",
+  "noscript",
+  "iframe",
+  "noembed",
+  "noframes",
+  "object",
+  "embed",
+  "template",
+  "title",
+  "head",
+  "svg",
+  "math",
+  "xmp",
+  "plaintext",
+];
+
+const ABSOLUTE_HTTP = /^https?:\/\//i;
+const DIMENSION = /^\d{1,4}$/;
+
+export interface SanitizeOptions {
+  /** Make site-relative links and images absolute (for the feed, read away from the site). */
+  baseUrl?: string;
+}
+
+function absolute(url: string, baseUrl: string | undefined): string {
+  if (!baseUrl || !url.startsWith("/") || url.startsWith("//")) return url;
+  return `${baseUrl.replace(/\/+$/, "")}${url}`;
+}
+
+function sanitizerOptions({ baseUrl }: SanitizeOptions): sanitizeHtml.IOptions {
+  return {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: {
+      a: ["href", "rel", "title"],
+      img: ["src", "alt", "width", "height", "loading", "decoding"],
+      ol: ["start"],
+      th: ["scope", "colspan", "rowspan"],
+      td: ["colspan", "rowspan"],
+    },
+    allowedSchemes: ["http", "https", "mailto"],
+    allowedSchemesByTag: { img: ["http", "https"] },
+    allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
+    // "//host/path" leaves the site as surely as "https://host/path" but hides it: refuse it.
+    allowProtocolRelative: false,
+    disallowedTagsMode: "discard",
+    nonTextTags: DROPPED_WITH_CONTENT,
+    enforceHtmlBoundary: false,
+    allowVulnerableTags: false,
+    parser: { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
+    transformTags: {
+      // The article's own title is the page's only h1; deeper levels fold into h4.
+      h1: "h2",
+      h5: "h4",
+      h6: "h4",
+      a: (tagName, attribs) => {
+        const { rel: _ignored, ...rest } = attribs;
+        const href = rest.href?.trim();
+        if (href === undefined) return { tagName, attribs: rest };
+        const next = { ...rest, href: absolute(href, baseUrl) };
+        // Every rule is re-derived from the href, so a second pass gives the same attributes.
+        return { tagName, attribs: ABSOLUTE_HTTP.test(href) ? { ...next, rel: "noopener noreferrer" } : next };
+      },
+      img: (tagName, attribs) => {
+        const next: sanitizeHtml.Attributes = { loading: "lazy", decoding: "async" };
+        if (attribs.src !== undefined) next.src = absolute(attribs.src.trim(), baseUrl);
+        if (attribs.alt !== undefined) next.alt = attribs.alt;
+        if (attribs.width && DIMENSION.test(attribs.width.trim())) next.width = attribs.width.trim();
+        if (attribs.height && DIMENSION.test(attribs.height.trim())) next.height = attribs.height.trim();
+        return { tagName, attribs: next };
+      },
+      ol: (tagName, attribs) => {
+        const start = attribs.start?.trim();
+        const next: sanitizeHtml.Attributes = {};
+        if (start && /^\d{1,6}$/.test(start)) next.start = start;
+        return { tagName, attribs: next };
+      },
+      th: (tagName, attribs) => ({ tagName, attribs: tableCellAttributes(attribs, true) }),
+      td: (tagName, attribs) => ({ tagName, attribs: tableCellAttributes(attribs, false) }),
+    },
+    // An image whose address was refused is an empty box: drop it.
+    exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+  };
+}
+
+function tableCellAttributes(attribs: sanitizeHtml.Attributes, isHeader: boolean): sanitizeHtml.Attributes {
+  const next: sanitizeHtml.Attributes = {};
+  for (const name of ["colspan", "rowspan"]) {
+    const value = attribs[name]?.trim();
+    if (value && /^\d{1,3}$/.test(value)) next[name] = value;
+  }
+  const scope = attribs.scope?.trim().toLowerCase();
+  if (isHeader && scope && ["row", "col", "rowgroup", "colgroup"].includes(scope)) next.scope = scope;
+  return next;
+}
+
+const TAG_LIKE = /<\/?[a-z][a-z0-9-]*(?:\s[^>]*)?\/?>|<!--/i;
+
+/** True for content without any HTML tag: typed as plain text, so its line breaks matter. */
+export function isPlainText(content: string): boolean {
+  return !TAG_LIKE.test(content);
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Blank lines separate paragraphs; a single line break becomes <br>. */
+export function plainTextToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n[ \t]*\n+/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => `<p>${escapeText(block).replace(/[ \t]*\n[ \t]*/g, "<br />")}</p>`)
+    .join("\n");
+}
+
+/** The allow-list sanitiser for blog content (HTML, or plain text turned into paragraphs). */
+export function sanitizeBlogHtml(content: string, options: SanitizeOptions = {}): string {
+  const html = isPlainText(content) ? plainTextToHtml(content) : content;
+  const clean = sanitizeHtml(html, sanitizerOptions(options)).trim();
+  // Markup that sanitises down to bare text must not read as plain text on the next pass (which
+  // would escape it again): a paragraph keeps sanitize(sanitize(x)) === sanitize(x).
+  return clean && isPlainText(clean) ? `<p>${clean}</p>` : clean;
+}
+
+export interface ArticleHeading {
+  id: string;
+  text: string;
+  level: 2 | 3 | 4;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/**
+ * Gives every h2-h4 of sanitised HTML a stable id made from its text ("Key Points" → key-points;
+ * repeats get -2, -3), and lists the headings for the "On This Page" panel. Ids the page already
+ * uses (reserved) are never handed out, so an anchor cannot land on the wrong element.
+ */
+export function addHeadingIds(
+  sanitizedHtml: string,
+  reserved: readonly string[] = [],
+): { html: string; headings: ArticleHeading[] } {
+  const taken = new Set(reserved);
+  const headings: ArticleHeading[] = [];
+  // The sanitiser leaves headings without attributes, so the opening tag is exactly <hN>.
+  const html = sanitizedHtml.replace(/<h([234])>([\s\S]*?)<\/h\1>/g, (_whole, level: string, inner: string) => {
+    const text = decodeEntities(inner.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+    const base = slugify(text) || "section";
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    taken.add(id);
+    headings.push({ id, text, level: Number(level) as 2 | 3 | 4 });
+    return `<h${level} id="${id}">${inner}</h${level}>`;
+  });
+  return { html, headings };
+}
+
+/** Ids the article page itself uses; content headings must not take them. */
+export const ARTICLE_RESERVED_IDS = [
+  "main",
+  "article-title",
+  "article-body",
+  "on-this-page",
+  "share-heading",
+  "share-count",
+  "related-topics",
+  "about-author",
+  "article-cta",
+  "related-articles",
+];
+
+/** What an article page renders: sanitised HTML with heading ids, and its h2/h3 outline. */
+export function renderArticleContent(content: string): { html: string; outline: ArticleHeading[] } {
+  const { html, headings } = addHeadingIds(sanitizeBlogHtml(content), ARTICLE_RESERVED_IDS);
+  return { html, outline: headings.filter((h) => h.level <= 3) };
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateMetadata } from "@/app/[locale]/(site)/blog/[slug]/page";
+import { blogPosts } from "@/server/db/schema";
+import { createTestDatabase } from "./helpers/test-db";
+
+// The seeded posts all carry meta fields and raster-less covers; the fallbacks need posts of their own.
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  await handle.db.insert(blogPosts).values([
+    {
+      slug: "no-meta-fields",
+      title: "A title without meta fields",
+      excerpt: "The excerpt stands in for the meta description.",
+      content: "<p>x</p>",
+      published: true,
+      tags: ["SEO"],
+      featuredImageUrl: "https://cdn.example.com/cover.jpg",
+    },
+    {
+      slug: "with-meta-fields",
+      title: "Long title",
+      metaTitle: "Short meta title",
+      metaDescription: "Meta description wins over the excerpt.",
+      excerpt: "Excerpt",
+      content: "<p>x</p>",
+      published: true,
+      featuredImageUrl: "/images/blog/cover.svg",
+    },
+    { slug: "a-draft-post", title: "Draft", content: "<p>x</p>", published: false },
+  ]);
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const params = (slug: string) => ({ params: Promise.resolve({ slug }) });
+
+describe("article metadata (SPEC §2)", () => {
+  it("falls back to the title and the excerpt", async () => {
+    const meta = await generateMetadata(params("no-meta-fields"));
+    expect(meta.title).toBe("A title without meta fields");
+    expect(meta.description).toBe("The excerpt stands in for the meta description.");
+    expect(meta.keywords).toEqual(["SEO"]);
+    expect(meta.openGraph).toMatchObject({
+      type: "article",
+      url: "/blog/no-meta-fields",
+      images: [{ url: "https://cdn.example.com/cover.jpg" }],
+      tags: ["SEO"],
+    });
+  });
+
+  it("uses meta_title as the whole title and meta_description; an SVG cover gives way to the default image", async () => {
+    const meta = await generateMetadata(params("with-meta-fields"));
+    expect(meta.title).toEqual({ absolute: "Short meta title" });
+    expect(meta.description).toBe("Meta description wins over the excerpt.");
+    expect(meta.openGraph).toMatchObject({ images: [{ url: "/og-default.jpg", width: 1200, height: 630 }] });
+    expect(meta.keywords).toBeUndefined();
+  });
+
+  it("gives drafts and unknown slugs the not-found title only", async () => {
+    for (const slug of ["a-draft-post", "no-such-post"]) {
+      expect(await generateMetadata(params(slug))).toEqual({ title: "Post Not Found" });
+    }
+  });
+});
