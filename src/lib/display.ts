@@ -29,10 +29,13 @@ export function initials(name: string): string {
   return words[0]!.slice(0, 2).toUpperCase();
 }
 
-/** "Month 1-2: Audited tracking." -> a period label and the step; a step without one stays whole. */
+/**
+ * "Month 1-2: Audited tracking." -> a period label and the step. Only a short label with a number
+ * in it counts as a period; any other step stays whole.
+ */
 export function splitJourneyStep(step: string): { period?: string; text: string } {
   const match = /^([^:]{1,24}):\s+([\s\S]+)$/.exec(step.trim());
-  return match ? { period: match[1], text: match[2]! } : { text: step.trim() };
+  return match && /\d/.test(match[1]!) ? { period: match[1], text: match[2]! } : { text: step.trim() };
 }
 
 export interface PackagePriceParts {
