@@ -50,8 +50,10 @@ export function PackageCard({ pkg, headingId }: { pkg: ServicePackage; headingId
         <dl className={cn("mt-5 space-y-2 rounded-xl p-4 text-sm", isPopular ? "bg-white/10" : "bg-canvas")}>
           {terms.map(({ icon: Icon, label, value }) => (
             <div key={label} className="flex items-center gap-2">
-              <Icon aria-hidden="true" className={cn("size-4 shrink-0", isPopular ? "text-accent-300" : "text-brand-600")} />
-              <dt className="sr-only">{label}</dt>
+              <dt className="flex items-center">
+                <Icon aria-hidden="true" className={cn("size-4 shrink-0", isPopular ? "text-accent-300" : "text-brand-600")} />
+                <span className="sr-only">{label}</span>
+              </dt>
               <dd className={isPopular ? "text-brand-50" : "text-ink-soft"}>{value}</dd>
             </div>
           ))}

@@ -126,14 +126,14 @@ export default function ContactPage() {
           </h2>
           <dl className="mt-6 space-y-5" data-testid="contact-details">
             {details.map(({ icon: Icon, label, value }) => (
-              <div key={label} className="flex gap-4">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white/10 text-accent-300">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <div>
-                  <dt className="text-sm text-brand-200">{label}</dt>
-                  <dd className="text-white [&_a]:text-accent-300">{value}</dd>
-                </div>
+              <div key={label} className="relative min-h-10 pl-14">
+                <dt className="text-sm text-brand-200">
+                  <span className="absolute top-0 left-0 flex size-10 items-center justify-center rounded-xl bg-white/10 text-accent-300">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  {label}
+                </dt>
+                <dd className="text-white [&_a]:text-accent-300">{value}</dd>
               </div>
             ))}
           </dl>
