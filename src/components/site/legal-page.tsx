@@ -43,12 +43,12 @@ export function LegalPage({ document }: { document: LegalDocument }) {
           <h2 id="legal-toc" className="text-xs font-bold tracking-[0.18em] text-muted uppercase">
             On this page
           </h2>
-          <ol className="mt-4 space-y-1 border-l border-line text-sm">
+          <ol className="mt-4 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:block lg:space-y-1 lg:border-l lg:border-line">
             {sections.map((section) => (
               <li key={section.id}>
                 <a
                   href={`#${section.id}`}
-                  className="-ml-px inline-flex min-h-8 items-center border-l-2 border-transparent pl-4 text-ink-soft hover:border-brand-500 hover:text-brand-700"
+                  className="inline-flex min-h-8 items-center text-ink-soft underline-offset-4 hover:text-brand-700 hover:underline lg:-ml-px lg:border-l-2 lg:border-transparent lg:pl-4 lg:hover:border-brand-500 lg:hover:no-underline"
                 >
                   {section.heading}
                 </a>
@@ -56,8 +56,8 @@ export function LegalPage({ document }: { document: LegalDocument }) {
             ))}
           </ol>
         </nav>
-        <article className="max-w-3xl rounded-card border border-line bg-surface p-7 shadow-card sm:p-10">
-          <p className="text-lg leading-relaxed text-ink">{withContactLinks(document.intro, site)}</p>
+        <article className="max-w-3xl rounded-card border border-line bg-surface p-6 shadow-card sm:p-10">
+          <p className="leading-relaxed text-ink sm:text-lg">{withContactLinks(document.intro, site)}</p>
           {sections.map((section) => (
             <section key={section.id} aria-labelledby={section.id} className="mt-10 scroll-mt-24 border-t border-line pt-8">
               <h2 id={section.id} className="text-xl font-bold tracking-tight md:text-2xl">

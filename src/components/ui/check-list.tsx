@@ -14,7 +14,7 @@ export function CheckList({
   className?: string;
 }) {
   return (
-    <ul className={cn("grid gap-3", columns === 2 && "md:grid-cols-2 md:gap-x-8", className)}>
+    <ul className={cn("grid content-start gap-3", columns === 2 && "md:grid-cols-2 md:gap-x-8", className)}>
       {items.map((item) => (
         <li key={item} className="flex gap-3">
           <span
