@@ -5,6 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** A second server on the same build whose database is unreachable: the fallback paths (SPEC §8). */
+export const FALLBACK_URL = `http://127.0.0.1:${PORT + 1}`;
 
 // One fresh embedded database per run, shared with the workers through the environment.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
@@ -39,22 +41,43 @@ export default defineConfig({
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: `${BASE_URL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      SKIP_BUILD: "1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SITE_URL: BASE_URL,
-      NEXT_TELEMETRY_DISABLED: "1",
-      // Forms: a person needs a second, not three, in these tests.
-      FORM_MIN_FILL_SECONDS: "1",
-      ADMIN_EMAILS: "admin@e2e.test,admin-unverified@e2e.test",
+  webServer: [
+    {
+      command: "node scripts/start.mjs",
+      url: `${BASE_URL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        SKIP_BUILD: "1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SITE_URL: BASE_URL,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
     },
-  },
+    {
+      command: "node scripts/start.mjs",
+      // Its /api/health answers 503 by design; /about needs no database.
+      url: `${FALLBACK_URL}/about`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT + 1),
+        SKIP_BUILD: "1",
+        // Nothing listens on port 9: every query fails at once with ECONNREFUSED.
+        DATABASE_URL: "postgres://postgres@127.0.0.1:9/unreachable",
+        SITE_URL: FALLBACK_URL,
+        NEXT_TELEMETRY_DISABLED: "1",
+        // Both servers run from one .next folder, and Next keeps rendered pages on disk there
+        // (.next/server/route-cache): without this the fallback server would serve the main
+        // server's cached pages (and the other way round). Next's own test switch turns its page
+        // cache off for this process only, so every request here renders afresh.
+        NEXT_PRIVATE_TEST_PROXY: "true",
+      },
+    },
+  ],
 });

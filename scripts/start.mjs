@@ -35,6 +35,10 @@ if (process.env.SKIP_BUILD !== "1" && isBuildStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Pages rendered at run time are cached on disk under .next (ADR 0003). A new start begins with an
+// empty cache, so that pages never show a previous run's configuration or database.
+fs.rmSync(path.join(root, ".next", "server", "route-cache"), { recursive: true, force: true });
+
 const port = process.env.PORT || "3000";
 const server = spawn(bin("next"), ["start", "--port", port, ...process.argv.slice(2)], {
   cwd: root,

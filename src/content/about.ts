@@ -41,6 +41,8 @@ export const aboutHero: AboutHero = {
   text: "We are a Mumbai-based growth marketing agency helping D2C, eCommerce and startup brands acquire, convert and retain customers profitably.",
 };
 
+export const headquartersLabel = "Headquartered in";
+
 export const storyHeading = "Our Story";
 
 export const story: string[] = [
@@ -49,6 +51,14 @@ export const story: string[] = [
   "Today our team works across SEO, paid advertising, conversion rate optimisation, WhatsApp automation and retention marketing. Because these disciplines sit under one roof and one strategy, gains in one area feed the others instead of competing for budget.",
   "We have delivered 500+ projects and helped scale 150+ businesses, from first-time founders to established brands. What has not changed is how we work: honest advice, transparent reporting and a team that treats your growth as its own.",
 ];
+
+export const storyEyebrow = "Who we are";
+
+export const coreValuesIntro = {
+  eyebrow: "Our core values",
+  heading: "What guides every decision we make",
+  text: "Four principles shape how we plan, execute and report on every engagement.",
+};
 
 export const coreValues: CoreValue[] = [
   {
@@ -89,6 +99,11 @@ export const trackRecord: string[] = [
 ];
 
 export const teamHeading = "Meet the Team";
+
+export const teamIntro = {
+  eyebrow: "The people",
+  text: "Senior specialists who have grown brands from the inside, working as one team on your account.",
+};
 
 export const team: TeamMember[] = [
   {

@@ -70,6 +70,13 @@ export const contactDetails: ContactDetails = {
   office: "Mumbai, India",
 };
 
+export const quickActionsHeading = "Quick ways to reach us";
+
+export const contactDetailsCopy = {
+  heading: "Contact details",
+  labels: { email: "E-mail", phone: "Phone", office: "Office", hours: "Hours", reply: "Response time" },
+} as const;
+
 export const contactFormCopy = {
   heading: "Send us a message",
   intro: "We reply to every message within 72 hours with a custom growth strategy.",
@@ -80,6 +87,11 @@ export const contactFormCopy = {
 export type ContactFormCopy = typeof contactFormCopy;
 
 export const faqsHeading = "Frequently Asked Questions";
+
+export const faqsIntro = {
+  eyebrow: "FAQs",
+  text: "Something else on your mind? Send us a message and we will reply within 72 hours.",
+};
 
 export const faqs: ContactFaq[] = [
   {

@@ -65,7 +65,19 @@ export const freeAuditHero: FreeAuditHero = {
   text: "Tell us about your business and our team will review your website and marketing, then send you three custom growth ideas within 72 hours. Free, with no obligation.",
 };
 
+/** The card the audit form sits in (the form itself comes with the lead-capture work). */
+export const auditFormSection = {
+  heading: "Get your free growth audit",
+} as const;
+
+export const benefitsHeading = "Why brands ask us for an audit";
+
 export const whatIsIncludedHeading = "What's included in your audit";
+
+export const whatIsIncludedIntro = {
+  eyebrow: "Your audit",
+  text: "A specialist reviews every part of your growth engine and sends you the findings within 72 hours.",
+};
 
 export const whatIsIncluded: string[] = [
   "Website performance and technical SEO review",

@@ -80,6 +80,9 @@ export const statsBand: StatItem[] = [
   { value: "150+", label: "Businesses Scaled" },
 ];
 
+/** Heading of the dark stats band. */
+export const statsBandHeading = "Growth that shows up in the numbers";
+
 export const partnersIntro = "Trusted by growing brands across India";
 
 /** Sample client names; initials are derived in the UI. */
@@ -133,6 +136,15 @@ export const whyWeStarted: WhyWeStartedItem[] = [
       "Growth that lasts after the campaign ends: profitable acquisition, higher conversion rates and customers who keep coming back. That is why 95% of our clients stay with us.",
   },
 ];
+
+/** Highlight beside the 'why we started' list. */
+export const retentionHighlight: StatItem = {
+  value: "95%",
+  label: "of our clients stay with us, because growth that lasts is the whole point.",
+};
+
+export const caseStudiesLinkLabel = "All case studies";
+export const caseStudyCardLinkLabel = "Read the case study";
 
 export const caseStudiesIntro: SectionIntro = {
   eyebrow: "Results",

@@ -895,6 +895,52 @@ export const services: Service[] = [
   },
 ];
 
+/** Copy of the Services page around the cards. */
+export const servicesPage = {
+  hero: {
+    eyebrow: "Services",
+    headline: "Everything you need to acquire, convert and scale",
+    text: "Six growth services under one roof and one strategy, so that every channel makes the others work harder. Transparent starting prices, no long lock-ins.",
+  },
+  servicesHeading: "Our growth services",
+  processIntro: {
+    eyebrow: "How we work",
+    heading: "A proven four-step process",
+    text: "Every engagement follows the same disciplined path from first audit to compounding growth.",
+  },
+  whyChooseIntro: {
+    eyebrow: "Why Kinetic Growth",
+    heading: "Why brands choose us",
+    text: "We are a growth partner judged by revenue, not a vendor judged by activity.",
+  },
+  closing: {
+    headline: "Not sure which service you need?",
+    text: "Tell us about your business and we will recommend the channels with the biggest upside, or start with a free growth audit.",
+    primaryCta: { label: "Get Free Growth Audit", href: "/free-audit" },
+    secondaryCta: { label: "Talk to Our Team", href: "/contact" },
+  },
+} as const;
+
+/** Section labels shared by the six service detail pages. */
+export const serviceDetailCopy = {
+  pricingCta: "See packages and pricing",
+  resultsHeading: "Results",
+  inclusionsEyebrow: "What's included",
+  inclusionsHeading: (service: Pick<Service, "shortTitle">) => `Everything in our ${service.shortTitle} service`,
+  processEyebrow: "Our process",
+  processHeading: (service: Pick<Service, "shortTitle">) => `How we run ${service.shortTitle}`,
+  processText: "A clear sequence of work, so you always know what is happening and why.",
+  timelineEyebrow: "Timeline",
+  timelineHeading: "What to expect, and when",
+  pricingEyebrow: "Pricing",
+  pricingHeading: (service: Pick<Service, "title">) => `${service.title} packages`,
+  pricingText: "Transparent pricing in Indian rupees, GST extra. Not sure which package fits? Start with a free growth audit.",
+  packageCta: (pkg: Pick<ServicePackage, "name">) => `Choose ${pkg.name}`,
+  otherServicesHeading: "Explore our other services",
+  closingPrimaryCta: { label: "Get Free Growth Audit", href: "/free-audit" },
+  closingSecondaryCta: { label: "Contact Us", href: "/contact" },
+};
+
 /** The four-step process shown on the Services page. */
 export const processSteps: ProcessStep[] = [
   {

@@ -10,6 +10,10 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
 }
 
 export function errorFields(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) return { error: error.message, errorName: error.name };
+  if (error instanceof Error) {
+    // Drizzle wraps the driver's error: its message is the SQL, the cause says why (ECONNREFUSED...).
+    const cause = error.cause instanceof Error ? { cause: error.cause.message } : {};
+    return { error: error.message, errorName: error.name, ...cause };
+  }
   return { error: String(error) };
 }

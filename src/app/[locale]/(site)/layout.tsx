@@ -1,19 +1,34 @@
 import type { ReactNode } from "react";
 import { AttributionTracker } from "@/components/forms/attribution-tracker";
+import { JsonLdScript } from "@/components/marketing/json-ld";
 import { FloatingActions } from "@/components/site/floating-actions";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
+import { organizationJsonLd } from "@/lib/json-ld";
 import { siteConfig } from "@/server/site-config";
 
 export default function SiteLayout({ children }: { children: ReactNode }) {
+  const site = siteConfig();
   return (
     <>
+      <JsonLdScript
+        data={organizationJsonLd({
+          name: site.name,
+          url: site.url,
+          description: site.description,
+          email: site.email,
+          phone: site.phone,
+          tagline: site.tagline,
+          rating: site.rating,
+          sameAs: site.social.map((s) => s.href),
+        })}
+      />
       <SiteHeader />
       <main id="main" className="min-h-[60vh]">
         {children}
       </main>
       <SiteFooter />
-      <FloatingActions whatsappUrl={siteConfig().whatsappUrl} />
+      <FloatingActions whatsappUrl={site.whatsappUrl} />
       <AttributionTracker />
     </>
   );

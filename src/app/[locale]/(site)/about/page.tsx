@@ -1,6 +1,29 @@
-import { aboutHero, story, storyHeading } from "@/content/about";
+import { MapPin } from "lucide-react";
+import {
+  aboutCta,
+  aboutHero,
+  coreValues,
+  coreValuesIntro,
+  headquartersLabel,
+  story,
+  storyEyebrow,
+  storyHeading,
+  team,
+  teamHeading,
+  teamIntro,
+  trackRecord,
+  trackRecordHeading,
+} from "@/content/about";
+import { ContentIcon } from "@/components/marketing/content-icon";
+import { CtaBand } from "@/components/marketing/cta-band";
+import { DotGrid } from "@/components/marketing/decor";
+import { riseDelay } from "@/components/marketing/motion";
 import { PageHero } from "@/components/site/page-hero";
+import { CheckList } from "@/components/ui/check-list";
+import { SectionHeading } from "@/components/ui/section-heading";
+import { initials } from "@/lib/display";
 import { pageMetadata } from "@/lib/metadata";
+import { siteConfig } from "@/server/site-config";
 
 export const metadata = pageMetadata({
   title: "About Us",
@@ -9,17 +32,101 @@ export const metadata = pageMetadata({
 });
 
 export default function AboutPage() {
+  const site = siteConfig();
   return (
     <>
-      <PageHero eyebrow={aboutHero.eyebrow} title={aboutHero.headline} lead={aboutHero.text} />
-      <section className="container-page max-w-3xl py-16">
-        <h2 className="text-2xl font-bold">{storyHeading}</h2>
-        {story.map((p) => (
-          <p key={p.slice(0, 24)} className="mt-4 leading-relaxed text-ink-soft">
-            {p}
-          </p>
-        ))}
+      <PageHero eyebrow={aboutHero.eyebrow} title={aboutHero.headline} lead={aboutHero.text} breadcrumbs={[{ name: "About", path: "/about" }]}>
+        <p className="mt-6 inline-flex items-center gap-2 text-sm text-brand-100">
+          <MapPin aria-hidden="true" className="size-4 text-accent-300" />
+          {headquartersLabel} {site.office}
+        </p>
+      </PageHero>
+
+      <div className="container-page grid gap-12 py-20 md:py-24 lg:grid-cols-[1.25fr_0.75fr] lg:gap-16">
+        <section aria-labelledby="story">
+          <SectionHeading id="story" eyebrow={storyEyebrow} title={storyHeading} />
+          <div className="mt-6 space-y-5 text-lg leading-relaxed text-ink-soft">
+            {story.map((p, index) => (
+              <p key={p.slice(0, 24)} className={index === 0 ? "text-xl text-ink" : undefined}>
+                {p}
+              </p>
+            ))}
+          </div>
+        </section>
+        <section
+          aria-labelledby="track-record"
+          className="relative isolate self-start overflow-hidden rounded-card bg-brand-950 p-8 text-white shadow-lift lg:sticky lg:top-24"
+        >
+          <DotGrid className="-z-10" />
+          <h2 id="track-record" className="text-2xl font-extrabold tracking-tight">
+            {trackRecordHeading}
+          </h2>
+          <CheckList items={trackRecord} tone="dark" className="mt-6" />
+        </section>
+      </div>
+
+      <section aria-labelledby="values" className="bg-surface">
+        <div className="container-page py-20 md:py-24">
+          <SectionHeading
+            id="values"
+            align="center"
+            eyebrow={coreValuesIntro.eyebrow}
+            title={coreValuesIntro.heading}
+            text={coreValuesIntro.text}
+          />
+          <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {coreValues.map((value, index) => (
+              <li key={value.title} className="animate-rise rounded-card border border-line bg-canvas p-6" style={riseDelay(index * 100)}>
+                <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-600 text-white">
+                  <ContentIcon name={value.icon} className="size-6" />
+                </span>
+                <h3 className="mt-5 text-lg font-bold">{value.title}</h3>
+                <p className="mt-2 leading-relaxed text-ink-soft">{value.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
       </section>
+
+      <section aria-labelledby="team" className="container-page py-20 md:py-24">
+        <SectionHeading
+          id="team"
+          eyebrow={teamIntro.eyebrow}
+          title={teamHeading}
+          text={teamIntro.text}
+        />
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {team.map((member) => (
+            <li key={member.name} data-testid="team-member" className="overflow-hidden rounded-card border border-line bg-surface shadow-card">
+              <div className="relative isolate flex h-32 items-end bg-gradient-to-br from-brand-700 to-brand-950 px-6">
+                <DotGrid className="-z-10" />
+                <span
+                  aria-hidden="true"
+                  className="flex size-20 translate-y-1/2 items-center justify-center rounded-2xl border-4 border-surface bg-accent-400 text-2xl font-black text-ink"
+                >
+                  {initials(member.name)}
+                </span>
+              </div>
+              <div className="px-6 pt-14 pb-7">
+                <h3 className="text-xl font-bold">{member.name}</h3>
+                <p className="font-medium text-brand-700">{member.role}</p>
+                <dl className="mt-5 space-y-3 border-t border-line pt-5 text-sm">
+                  <div>
+                    <dt className="font-semibold text-ink">Experience</dt>
+                    <dd className="text-ink-soft">{member.experience}</dd>
+                  </div>
+                  <div>
+                    <dt className="font-semibold text-ink">Speciality</dt>
+                    <dd className="text-ink-soft">{member.speciality}</dd>
+                  </div>
+                </dl>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <CtaBand headline={aboutCta.headline} text={aboutCta.text} primary={aboutCta.primaryCta} secondary={aboutCta.secondaryCta} />
     </>
   );
 }

@@ -1,7 +1,26 @@
-import { contactHero } from "@/content/contact";
-import { ContactForm } from "@/components/forms/contact-form";
+import type { ReactNode } from "react";
+import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone, Reply } from "lucide-react";
+import {
+  contactDetails,
+  contactDetailsCopy,
+  contactFormCopy,
+  contactHero,
+  faqs,
+  faqsHeading,
+  faqsIntro,
+  quickActions,
+  quickActionsHeading,
+  type QuickActionId,
+} from "@/content/contact";
+import { ContentIcon } from "@/components/marketing/content-icon";
+import { DisclosureList } from "@/components/marketing/disclosure-list";
+import { JsonLdScript } from "@/components/marketing/json-ld";
 import { PageHero } from "@/components/site/page-hero";
+import { cn } from "@/lib/cn";
+import { faqPageJsonLd } from "@/lib/json-ld";
 import { pageMetadata } from "@/lib/metadata";
+import { siteConfig } from "@/server/site-config";
+import { ContactForm } from "@/components/forms/contact-form";
 
 export const metadata = pageMetadata({
   title: "Contact Us",
@@ -9,16 +28,131 @@ export const metadata = pageMetadata({
   path: "/contact",
 });
 
+const ACTION_STYLE: Record<QuickActionId, string> = {
+  "book-call": "bg-brand-600 text-white",
+  whatsapp: "bg-whatsapp text-white",
+  "free-audit": "bg-accent-400 text-ink",
+};
+
 export default function ContactPage() {
+  const site = siteConfig();
+  const actionHref: Record<QuickActionId, { href: string; isExternal: boolean }> = {
+    "book-call": { href: site.bookingUrl, isExternal: true },
+    whatsapp: { href: site.whatsappUrl, isExternal: true },
+    "free-audit": { href: "/free-audit", isExternal: false },
+  };
+  const details: { icon: typeof Mail; label: string; value: ReactNode }[] = [
+    {
+      icon: Mail,
+      label: contactDetailsCopy.labels.email,
+      value: (
+        <a href={`mailto:${site.email}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          {site.email}
+        </a>
+      ),
+    },
+    {
+      icon: Phone,
+      label: contactDetailsCopy.labels.phone,
+      value: (
+        <a href={site.phoneHref} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          {site.phone}
+        </a>
+      ),
+    },
+    { icon: MapPin, label: contactDetailsCopy.labels.office, value: site.office },
+    { icon: Clock, label: contactDetailsCopy.labels.hours, value: site.hours },
+    { icon: Reply, label: contactDetailsCopy.labels.reply, value: `We reply ${contactDetails.replyPromise}` },
+  ];
   return (
     <>
-      <PageHero eyebrow={contactHero.eyebrow} title={contactHero.headline} lead={contactHero.text} />
-      <section className="container-page max-w-3xl py-14" aria-labelledby="contact-form-heading">
-        <div className="rounded-card border border-line bg-surface p-6 shadow-card md:p-8">
-          <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold">
-            Send us a message
+      <JsonLdScript data={faqPageJsonLd(faqs)} />
+      <PageHero eyebrow={contactHero.eyebrow} title={contactHero.headline} lead={contactHero.text} breadcrumbs={[{ name: "Contact", path: "/contact" }]} />
+
+      <section aria-labelledby="quick-actions" className="container-page relative z-10 -mt-8 md:-mt-10">
+        <h2 id="quick-actions" className="sr-only">
+          {quickActionsHeading}
+        </h2>
+        <ul className="grid gap-5 md:grid-cols-3">
+          {quickActions.map((action) => {
+            const target = actionHref[action.id];
+            return (
+              <li
+                key={action.id}
+                data-testid="quick-action"
+                className="group relative flex flex-col rounded-card border border-line bg-surface p-6 shadow-lift"
+              >
+                <span className={cn("flex size-12 items-center justify-center rounded-2xl", ACTION_STYLE[action.id])}>
+                  <ContentIcon name={action.icon} className="size-6" />
+                </span>
+                <h3 className="mt-5 text-lg font-bold">{action.title}</h3>
+                <p className="mt-2 flex-1 leading-relaxed text-ink-soft">{action.description}</p>
+                <a
+                  href={target.href}
+                  {...(target.isExternal ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                  className="mt-5 inline-flex min-h-6 items-center gap-2 font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-card focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-brand-500"
+                >
+                  {action.ctaLabel}
+                  {target.isExternal ? (
+                    <>
+                      <ExternalLink aria-hidden="true" className="size-4" />
+                      <span className="sr-only">(opens in a new tab)</span>
+                    </>
+                  ) : (
+                    <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-1 motion-reduce:transition-none" />
+                  )}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <div className="container-page grid gap-8 py-16 md:py-24 lg:grid-cols-[1.2fr_0.8fr] lg:gap-12">
+        <section
+          id="message-form"
+          aria-labelledby="message-form-title"
+          data-testid="form-region"
+          className="rounded-card border border-line bg-surface p-7 shadow-card sm:p-9"
+        >
+          <h2 id="message-form-title" className="text-2xl font-extrabold tracking-tight md:text-3xl">
+            {contactFormCopy.heading}
           </h2>
-          <ContactForm />
+          <div className="mt-6">
+              <ContactForm />
+            </div>
+        </section>
+
+        <section aria-labelledby="contact-details" className="self-start rounded-card bg-brand-950 p-7 text-white shadow-lift sm:p-9">
+          <h2 id="contact-details" className="text-2xl font-extrabold tracking-tight">
+            {contactDetailsCopy.heading}
+          </h2>
+          <dl className="mt-6 space-y-5" data-testid="contact-details">
+            {details.map(({ icon: Icon, label, value }) => (
+              <div key={label} className="relative min-h-10 pl-14">
+                <dt className="text-sm text-brand-200">
+                  <span className="absolute top-0 left-0 flex size-10 items-center justify-center rounded-xl bg-white/10 text-accent-300">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  {label}
+                </dt>
+                <dd className="text-white [&_a]:text-accent-300">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+
+      <section aria-labelledby="faqs" className="bg-surface">
+        <div className="container-page grid gap-10 py-20 md:py-24 lg:grid-cols-[0.8fr_1.2fr] lg:gap-16">
+          <div>
+            <p className="text-xs font-bold tracking-[0.18em] text-brand-600 uppercase">{faqsIntro.eyebrow}</p>
+            <h2 id="faqs" className="mt-3 text-3xl font-extrabold tracking-tight text-balance md:text-4xl">
+              {faqsHeading}
+            </h2>
+            <p className="mt-4 text-lg leading-relaxed text-ink-soft">{faqsIntro.text}</p>
+          </div>
+          <DisclosureList name="faq" items={faqs} defaultOpen={0} />
         </div>
       </section>
     </>

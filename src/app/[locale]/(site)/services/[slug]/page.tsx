@@ -1,9 +1,21 @@
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { Metadata } from "next";
-import { getService } from "@/content/services";
+import { ArrowRight } from "lucide-react";
+import { getService, serviceDetailCopy as copy, services } from "@/content/services";
+import { ContentIcon } from "@/components/marketing/content-icon";
+import { CtaBand } from "@/components/marketing/cta-band";
+import { JsonLdScript } from "@/components/marketing/json-ld";
+import { PackageCard } from "@/components/marketing/package-card";
 import { PageHero } from "@/components/site/page-hero";
+import { buttonVariants } from "@/components/ui/button";
+import { CheckList } from "@/components/ui/check-list";
+import { SectionHeading } from "@/components/ui/section-heading";
+import { anchorId } from "@/lib/display";
 import { formatRupees } from "@/lib/format";
+import { serviceJsonLd } from "@/lib/json-ld";
 import { pageMetadata } from "@/lib/metadata";
+import { siteConfig } from "@/server/site-config";
 
 // Rendered on first request like every public page (docs/decisions/0003); unknown slugs 404.
 export function generateStaticParams(): { slug: string }[] {
@@ -15,9 +27,10 @@ type Props = { params: Promise<{ slug: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const service = getService((await params).slug);
   if (!service) return {};
+  const lowest = Math.min(...service.detail.packages.map((p) => p.price));
   return pageMetadata({
     title: `${service.title} Services`,
-    description: `${service.subtitle} Packages from ${formatRupees(service.detail.packages[0]?.price ?? service.cardPrice)}.`,
+    description: `${service.subtitle}. ${service.title} packages for D2C and eCommerce brands from ${formatRupees(lowest)}: process, timeline and results.`,
     path: `/services/${service.slug}`,
   });
 }
@@ -25,17 +38,141 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ServiceDetailPage({ params }: Props) {
   const service = getService((await params).slug);
   if (!service) notFound();
+  const { detail } = service;
+  const others = services.filter((s) => s.slug !== service.slug);
   return (
     <>
-      <PageHero eyebrow={service.title} title={service.detail.heroHeadline} lead={service.detail.heroText} />
-      <section className="container-page grid gap-6 py-16 md:grid-cols-3">
-        {service.detail.packages.map((pkg) => (
-          <article key={pkg.name} className="rounded-card border border-line bg-surface p-6 shadow-card">
-            <h2 className="text-xl font-bold">{pkg.name}</h2>
-            <p className="mt-2 text-2xl font-extrabold">{formatRupees(pkg.price)}</p>
-          </article>
-        ))}
+      <JsonLdScript data={serviceJsonLd(service, siteConfig().url)} />
+      <PageHero
+        eyebrow={service.title}
+        title={detail.heroHeadline}
+        lead={detail.heroText}
+        breadcrumbs={[
+          { name: "Services", path: "/services" },
+          { name: service.title, path: `/services/${service.slug}` },
+        ]}
+      >
+        <div className="mt-9 flex flex-col gap-3 sm:flex-row">
+          <Link href="/free-audit" className={buttonVariants({ variant: "accent", size: "lg" })}>
+            Get Free Growth Audit
+            <ArrowRight aria-hidden="true" />
+          </Link>
+          <a href="#pricing" className={buttonVariants({ variant: "inverse", size: "lg" })}>
+            {copy.pricingCta}
+          </a>
+        </div>
+      </PageHero>
+
+      <section aria-labelledby="results" className="container-page relative z-10 -mt-8 md:-mt-10">
+        <h2 id="results" className="sr-only">
+          {copy.resultsHeading}
+        </h2>
+        <dl className="grid gap-px overflow-hidden rounded-card border border-line bg-line shadow-lift sm:grid-cols-3">
+          {detail.results.map((r) => (
+            <div key={r.label} data-testid="result" className="flex flex-row-reverse items-center justify-end gap-4 bg-surface px-6 py-4 sm:flex-col-reverse sm:items-stretch sm:justify-end sm:gap-0 sm:py-7 sm:text-center">
+              <dt className="font-medium text-ink-soft sm:mt-1">{r.label}</dt>
+              <dd className="w-24 shrink-0 text-3xl font-extrabold tracking-tight text-brand-700 sm:w-auto sm:text-4xl md:text-5xl">{r.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {detail.resultsNote && <p className="mt-3 text-center text-sm text-muted">{detail.resultsNote}</p>}
       </section>
+
+      <section aria-labelledby="inclusions" className="container-page grid gap-10 py-20 md:py-24 lg:grid-cols-[0.9fr_1.1fr] lg:gap-16">
+        <div>
+          <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-600 text-white shadow-lift">
+            <ContentIcon name={service.icon} className="size-7" />
+          </span>
+          <SectionHeading id="inclusions" className="mt-6" eyebrow={copy.inclusionsEyebrow} title={copy.inclusionsHeading(service)} text={service.description} />
+        </div>
+        <div className="rounded-card border border-line bg-surface p-7 shadow-card sm:p-8">
+          <CheckList items={detail.inclusions} columns={2} />
+        </div>
+      </section>
+
+      <section aria-labelledby="process" className="bg-surface">
+        <div className="container-page py-20 md:py-24">
+          <SectionHeading id="process" eyebrow={copy.processEyebrow} title={copy.processHeading(service)} text={copy.processText} />
+          <ol className="mt-12 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+            {detail.process.map((step, index) => (
+              <li key={step.title} className="rounded-card border border-line bg-canvas p-6">
+                <span aria-hidden="true" className="text-sm font-extrabold tracking-widest text-brand-600">
+                  {String(index + 1).padStart(2, "0")}
+                </span>
+                <h3 className="mt-2 text-lg font-bold">{step.title}</h3>
+                <p className="mt-2 leading-relaxed text-ink-soft">{step.description}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section aria-labelledby="timeline" className="container-page py-20 md:py-24">
+        <SectionHeading id="timeline" eyebrow={copy.timelineEyebrow} title={copy.timelineHeading} align="center" />
+        <ol className="relative mx-auto mt-12 max-w-3xl">
+          {detail.timeline.map((phase, index) => (
+            <li key={phase.period} className="relative grid gap-x-6 pb-10 pl-12 last:pb-0 sm:grid-cols-[8rem_1fr] sm:pl-0">
+              <span
+                aria-hidden="true"
+                className="absolute top-1 left-0 flex size-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white ring-4 ring-canvas sm:left-[9.5rem]"
+              >
+                {index + 1}
+              </span>
+              {index < detail.timeline.length - 1 && (
+                <span aria-hidden="true" className="absolute top-10 bottom-1 left-4 w-0.5 bg-brand-200 sm:left-[10.5rem]" />
+              )}
+              <p className="text-sm font-bold tracking-wide text-brand-700 uppercase sm:pt-1.5 sm:text-right">{phase.period}</p>
+              <div className="sm:pl-14">
+                <h3 className="mt-1 text-lg font-bold sm:mt-0">{phase.title}</h3>
+                <p className="mt-1 leading-relaxed text-ink-soft">{phase.description}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section id="pricing" aria-labelledby="pricing-title" className="bg-surface">
+        <div className="container-page py-20 md:py-28">
+          <SectionHeading
+            id="pricing-title"
+            align="center"
+            eyebrow={copy.pricingEyebrow}
+            title={copy.pricingHeading(service)}
+            text={copy.pricingText}
+          />
+          <div className="mt-16 grid items-stretch gap-8 lg:grid-cols-3 lg:gap-6">
+            {detail.packages.map((pkg) => (
+              <PackageCard key={pkg.name} pkg={pkg} headingId={`package-${anchorId(pkg.name)}`} />
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <CtaBand
+        headline={detail.closing.headline}
+        text={detail.closing.text}
+        primary={copy.closingPrimaryCta}
+        secondary={copy.closingSecondaryCta}
+      />
+
+      <nav aria-labelledby="other-services" className="container-page pb-20">
+        <h2 id="other-services" className="text-lg font-bold">
+          {copy.otherServicesHeading}
+        </h2>
+        <ul className="mt-4 flex flex-wrap gap-2">
+          {others.map((s) => (
+            <li key={s.slug}>
+              <Link
+                href={`/services/${s.slug}`}
+                className="inline-flex min-h-10 items-center gap-2 rounded-full border border-line bg-surface px-4 text-sm font-medium text-ink-soft hover:border-brand-300 hover:text-brand-700"
+              >
+                <ContentIcon name={s.icon} className="size-4" />
+                {s.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </>
   );
 }

@@ -1,0 +1,132 @@
+import { CalendarClock, Quote } from "lucide-react";
+import { sectionLabels } from "@/content/case-studies-page";
+import { anchorId, initials, metricLabel, splitJourneyStep } from "@/lib/display";
+import type { PublicCaseStudy } from "@/server/data/case-studies";
+import { DotGrid } from "./decor";
+
+const HEADLINE_KEYS = ["revenue_growth", "monthly_revenue"];
+
+/**
+ * One case study in full (SPEC §2): timeframe, company, industry, challenge, solution, key results
+ * from its metrics, services, the numbered growth journey and the client's words.
+ */
+export function CaseStudyArticle({ study }: { study: PublicCaseStudy }) {
+  const headingId = `study-${anchorId(study.companyName)}-${study.id.slice(0, 8)}`;
+  // The headline figure (the one the home card shows) leads; the rest keep their stored order.
+  const metrics = Object.entries(study.metrics).sort(
+    ([a], [b]) => Number(HEADLINE_KEYS.includes(b)) - Number(HEADLINE_KEYS.includes(a)),
+  );
+  return (
+    <article aria-labelledby={headingId} data-testid="case-study" className="overflow-hidden rounded-[1.75rem] border border-line bg-surface shadow-card">
+      <header className="relative isolate overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-brand-950 p-7 text-white sm:p-10">
+        <DotGrid className="-z-10" />
+        <div className="flex flex-wrap items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="flex size-12 items-center justify-center rounded-xl bg-white/10 text-base font-black text-accent-300"
+          >
+            {initials(study.companyName)}
+          </span>
+          <div className="mr-auto">
+            <h2 id={headingId} className="text-2xl font-extrabold tracking-tight md:text-3xl">
+              {study.companyName}
+            </h2>
+            {study.industry && <p className="text-sm text-brand-200">{study.industry}</p>}
+          </div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-medium">
+            <CalendarClock aria-hidden="true" className="size-4 text-accent-300" />
+            <span className="sr-only">{sectionLabels.timeframe}: </span>
+            {study.timeframe}
+          </p>
+        </div>
+        <p className="mt-6 max-w-3xl text-lg font-semibold text-balance text-brand-50 md:text-xl">{study.title}</p>
+      </header>
+
+      <div className="grid gap-10 p-7 sm:p-10 lg:grid-cols-[1.1fr_0.9fr] lg:gap-14">
+        <div className="space-y-8">
+          {study.challenge && (
+            <section>
+              <h3 className="text-sm font-bold tracking-widest text-danger uppercase">{sectionLabels.challenge}</h3>
+              <p className="mt-2 leading-relaxed text-ink-soft">{study.challenge}</p>
+            </section>
+          )}
+          {study.solution && (
+            <section>
+              <h3 className="text-sm font-bold tracking-widest text-brand-700 uppercase">{sectionLabels.solution}</h3>
+              <p className="mt-2 leading-relaxed text-ink-soft">{study.solution}</p>
+            </section>
+          )}
+          {study.results && <p className="rounded-xl border-l-4 border-success bg-canvas px-5 py-4 font-medium text-ink">{study.results}</p>}
+          {study.services.length > 0 && (
+            <section>
+              <h3 className="text-sm font-bold tracking-widest text-ink uppercase">{sectionLabels.servicesUsed}</h3>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {study.services.map((service) => (
+                  <li key={service} className="rounded-full bg-brand-50 px-3.5 py-1.5 text-sm font-semibold text-brand-800">
+                    {service}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+
+        {metrics.length > 0 && (
+          <section>
+            <h3 className="text-sm font-bold tracking-widest text-ink uppercase">{sectionLabels.keyResults}</h3>
+            <dl className="mt-3 grid grid-cols-2 gap-3">
+              {metrics.map(([key, value]) => (
+                <div key={key} data-testid="metric" className="flex flex-col-reverse justify-end rounded-2xl bg-canvas p-4">
+                  <dt className="mt-1 text-sm font-medium text-muted">{metricLabel(key)}</dt>
+                  <dd className="text-2xl font-extrabold tracking-tight text-brand-700 md:text-3xl">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        )}
+      </div>
+
+      {(study.journey.length > 0 || study.testimonialQuote) && (
+        <div className="grid gap-10 border-t border-line p-7 sm:p-10 lg:grid-cols-[1.1fr_0.9fr] lg:gap-14">
+          {study.journey.length > 0 && (
+            <section>
+              <h3 className="text-sm font-bold tracking-widest text-ink uppercase">{sectionLabels.growthJourney}</h3>
+              <ol className="mt-4 space-y-4">
+                {study.journey.map((step, index) => {
+                  const { period, text } = splitJourneyStep(step);
+                  return (
+                    <li key={step} className="flex gap-4">
+                      <span
+                        aria-hidden="true"
+                        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
+                      >
+                        {index + 1}
+                      </span>
+                      <p className="pt-1 leading-relaxed text-ink-soft">
+                        {period && <span className="font-semibold text-ink">{period}: </span>}
+                        {text}
+                      </p>
+                    </li>
+                  );
+                })}
+              </ol>
+            </section>
+          )}
+          {study.testimonialQuote && (
+            <figure className="relative self-start rounded-2xl bg-brand-950 p-7 text-white">
+              <Quote aria-hidden="true" className="size-8 text-accent-400" />
+              <blockquote className="mt-3 text-lg leading-relaxed text-brand-50">
+                <p>{study.testimonialQuote}</p>
+              </blockquote>
+              {study.testimonialAuthor && (
+                <figcaption className="mt-5 text-sm font-semibold text-accent-300">
+                  {study.testimonialAuthor}, {study.companyName}
+                </figcaption>
+              )}
+            </figure>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * Schema.org structured data for the public pages, built from the content modules and the site
+ * configuration. Pure functions: the page decides where the script goes, `serializeJsonLd` makes it
+ * safe to inline.
+ */
+import type { Service, ServicePackage } from "@/content/services";
+
+export type JsonLd = Record<string, unknown>;
+
+export interface OrganizationInput {
+  name: string;
+  url: string;
+  description: string;
+  email: string;
+  phone: string;
+  tagline: string;
+  rating: { value: number; count: number };
+  sameAs?: string[];
+}
+
+export interface Crumb {
+  name: string;
+  /** Public path such as "/services"; made absolute with the site URL. */
+  path: string;
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">`. Every `<` is escaped so that text from the
+ * database (a case study, a post title) can never close the script element early.
+ */
+export function serializeJsonLd(data: JsonLd | JsonLd[]): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
+export function absoluteUrl(siteUrl: string, path: string): string {
+  const base = siteUrl.replace(/\/+$/, "");
+  return path === "/" ? `${base}/` : `${base}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+export function organizationId(siteUrl: string): string {
+  return `${absoluteUrl(siteUrl, "/")}#organization`;
+}
+
+/** The agency, on every public page: address, phone, e-mail and the 4.9 review rating (SPEC §1). */
+export function organizationJsonLd(site: OrganizationInput): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": ["Organization", "ProfessionalService"],
+    "@id": organizationId(site.url),
+    name: site.name,
+    slogan: site.tagline,
+    description: site.description,
+    url: absoluteUrl(site.url, "/"),
+    logo: absoluteUrl(site.url, "/icon.svg"),
+    image: absoluteUrl(site.url, "/og-default.jpg"),
+    email: site.email,
+    telephone: site.phone,
+    priceRange: "₹₹₹",
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: "Mumbai",
+      addressRegion: "Maharashtra",
+      addressCountry: "IN",
+    },
+    areaServed: { "@type": "Country", name: "India" },
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: site.rating.value,
+      bestRating: 5,
+      worstRating: 1,
+      ratingCount: site.rating.count,
+    },
+    ...(site.sameAs && site.sameAs.length > 0 ? { sameAs: site.sameAs } : {}),
+  };
+}
+
+function offerDescription(pkg: ServicePackage): string {
+  const parts: string[] = [];
+  if (pkg.billing === "month") parts.push("billed monthly");
+  if (pkg.billing === "one-time") parts.push("one-time fee");
+  if (pkg.billing === "project") parts.push("fixed project fee");
+  if (pkg.setupFee) parts.push(`plus a one-time setup fee of INR ${pkg.setupFee}`);
+  if (pkg.adSpendPercent) parts.push(`plus ${pkg.adSpendPercent}% of monthly ad spend`);
+  for (const detail of [pkg.duration, pkg.minimumTerm, pkg.limit]) if (detail) parts.push(detail);
+  return parts.join("; ");
+}
+
+/** A service detail page: the service and one Offer per package, prices in INR (SPEC §9). */
+export function serviceJsonLd(service: Service, siteUrl: string): JsonLd {
+  const url = absoluteUrl(siteUrl, `/services/${service.slug}`);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    "@id": `${url}#service`,
+    name: service.title,
+    serviceType: service.title,
+    description: service.description,
+    url,
+    provider: { "@id": organizationId(siteUrl) },
+    areaServed: { "@type": "Country", name: "India" },
+    offers: service.detail.packages.map((pkg) => ({
+      "@type": "Offer",
+      name: `${service.title}: ${pkg.name}`,
+      price: pkg.price,
+      priceCurrency: "INR",
+      description: offerDescription(pkg),
+      url,
+      availability: "https://schema.org/InStock",
+      ...(pkg.billing === "month"
+        ? {
+            priceSpecification: {
+              "@type": "UnitPriceSpecification",
+              price: pkg.price,
+              priceCurrency: "INR",
+              unitCode: "MON",
+              unitText: "month",
+            },
+          }
+        : {}),
+    })),
+  };
+}
+
+export function faqPageJsonLd(faqs: { question: string; answer: string }[]): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: faqs.map((faq) => ({
+      "@type": "Question",
+      name: faq.question,
+      acceptedAnswer: { "@type": "Answer", text: faq.answer },
+    })),
+  };
+}
+
+/** Home first, the current page last. */
+export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(siteUrl, crumb.path),
+    })),
+  };
+}
