@@ -3,6 +3,20 @@ import { and, arrayOverlaps, desc, eq, ne } from "drizzle-orm";
 import { LIMITS, SLUG_PATTERN } from "@/lib/limits";
 import { db } from "../db/client";
 import { blogPosts, blogSlugRedirects, type BlogPost } from "../db/schema";
+import { errorFields, log } from "../log";
+
+/**
+ * SPEC §8: a failed blog read is logged and the visitor sees an empty listing or 'Post Not Found',
+ * never an error page. (Such a page stays cached for at most its revalidate period.)
+ */
+async function orFallback<T>(what: string, fallback: T, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    log("error", `blog read failed: ${what}`, errorFields(error));
+    return fallback;
+  }
+}
 
 export const FEATURED_POSTS_LIMIT = 3;
 export const RELATED_POSTS_LIMIT = 3;
@@ -41,38 +55,44 @@ export async function listPublishedPosts(): Promise<BlogPost[]> {
 
 /** Every published post for the listing, newest first, without content. */
 export async function listPublishedPostSummaries(): Promise<PostSummary[]> {
-  return db().select(cardColumns).from(blogPosts).where(isPublished).orderBy(desc(blogPosts.createdAt));
+  return orFallback("listing", [], () => db().select(cardColumns).from(blogPosts).where(isPublished).orderBy(desc(blogPosts.createdAt)));
 }
 
 /** SPEC §7 "Blog featured": published and featured, newest first, at most 3. */
 export async function listFeaturedPosts(): Promise<PostSummary[]> {
-  return db()
-    .select(cardColumns)
-    .from(blogPosts)
-    .where(and(isPublished, eq(blogPosts.featured, true)))
-    .orderBy(desc(blogPosts.createdAt))
-    .limit(FEATURED_POSTS_LIMIT);
+  return orFallback("featured", [], () =>
+    db()
+      .select(cardColumns)
+      .from(blogPosts)
+      .where(and(isPublished, eq(blogPosts.featured, true)))
+      .orderBy(desc(blogPosts.createdAt))
+      .limit(FEATURED_POSTS_LIMIT),
+  );
 }
 
 export async function getPublishedPost(slug: string): Promise<BlogPost | undefined> {
   if (!isPossibleSlug(slug)) return undefined;
-  const [post] = await db()
-    .select()
-    .from(blogPosts)
-    .where(and(isPublished, eq(blogPosts.slug, slug)))
-    .limit(1);
-  return post;
+  return orFallback("article", undefined, async () => {
+    const [post] = await db()
+      .select()
+      .from(blogPosts)
+      .where(and(isPublished, eq(blogPosts.slug, slug)))
+      .limit(1);
+    return post;
+  });
 }
 
 /** SPEC §7 "Blog related": other published posts sharing a tag, newest first, at most 3. */
 export async function listRelatedPosts(post: Pick<BlogPost, "id" | "tags">): Promise<PostSummary[]> {
   if (post.tags.length === 0) return [];
-  return db()
-    .select(cardColumns)
-    .from(blogPosts)
-    .where(and(isPublished, ne(blogPosts.id, post.id), arrayOverlaps(blogPosts.tags, post.tags)))
-    .orderBy(desc(blogPosts.createdAt))
-    .limit(RELATED_POSTS_LIMIT);
+  return orFallback("related", [], () =>
+    db()
+      .select(cardColumns)
+      .from(blogPosts)
+      .where(and(isPublished, ne(blogPosts.id, post.id), arrayOverlaps(blogPosts.tags, post.tags)))
+      .orderBy(desc(blogPosts.createdAt))
+      .limit(RELATED_POSTS_LIMIT),
+  );
 }
 
 /**
@@ -81,13 +101,15 @@ export async function listRelatedPosts(post: Pick<BlogPost, "id" | "tags">): Pro
  */
 export async function findRedirectedSlug(oldSlug: string): Promise<string | undefined> {
   if (!isPossibleSlug(oldSlug)) return undefined;
-  const [row] = await db()
-    .select({ slug: blogPosts.slug })
-    .from(blogSlugRedirects)
-    .innerJoin(blogPosts, eq(blogPosts.id, blogSlugRedirects.postId))
-    .where(and(eq(blogSlugRedirects.oldSlug, oldSlug), isPublished))
-    .limit(1);
-  return row && row.slug !== oldSlug ? row.slug : undefined;
+  return orFallback("redirect", undefined, async () => {
+    const [row] = await db()
+      .select({ slug: blogPosts.slug })
+      .from(blogSlugRedirects)
+      .innerJoin(blogPosts, eq(blogPosts.id, blogSlugRedirects.postId))
+      .where(and(eq(blogSlugRedirects.oldSlug, oldSlug), isPublished))
+      .limit(1);
+    return row && row.slug !== oldSlug ? row.slug : undefined;
+  });
 }
 
 /** The feed: the newest published posts with their content. */
