@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { createAccount, linkFromMail, signIn, STRONG_PASSWORD, uniqueEmail, useUniqueIp } from "./helpers";
+import { createAccount, linkFromMail, signIn, STRONG_PASSWORD, uniqueEmail, assignUniqueIp } from "./helpers";
 
 test.beforeEach(async ({ context }) => {
-  await useUniqueIp(context);
+  await assignUniqueIp(context);
 });
 
 test("create account → verify from the outbox → sign in → dashboard → sign out", async ({ page }) => {
@@ -163,12 +163,12 @@ test("password reset by e-mailed link", async ({ page }) => {
 
 test("sign in works without JavaScript", async ({ browser }) => {
   const setup = await browser.newPage();
-  await useUniqueIp(setup.context());
+  await assignUniqueIp(setup.context());
   const email = uniqueEmail("nojs-auth");
   await createAccount(setup, email);
   await setup.close();
   const context = await browser.newContext({ javaScriptEnabled: false });
-  await useUniqueIp(context);
+  await assignUniqueIp(context);
   const page = await context.newPage();
   await signIn(page, email, "wrong-password-here");
   await expect(page.locator("main").getByRole("alert")).toContainText("Login Failed");

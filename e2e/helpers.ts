@@ -9,7 +9,7 @@ export function uniqueIp(): string {
   return `198.18.${n}.${m}`;
 }
 
-export async function useUniqueIp(context: BrowserContext): Promise<string> {
+export async function assignUniqueIp(context: BrowserContext): Promise<string> {
   const ip = uniqueIp();
   await context.setExtraHTTPHeaders({ "x-forwarded-for": ip });
   return ip;
@@ -79,4 +79,10 @@ export async function signIn(page: import("@playwright/test").Page, email: strin
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Waits until the public form's script runs, then the minimum time a person needs to fill it. */
+export async function waitLikeAPerson(page: import("@playwright/test").Page) {
+  await expect(page.locator("form[data-ready=true]")).toHaveCount(1);
+  await page.waitForTimeout(1_100);
 }

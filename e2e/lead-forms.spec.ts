@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectMailContaining, outboxMails, uniqueEmail, useUniqueIp } from "./helpers";
+import { expectMailContaining, outboxMails, uniqueEmail, assignUniqueIp, waitLikeAPerson } from "./helpers";
 
 test.beforeEach(async ({ context }) => {
-  await useUniqueIp(context);
+  await assignUniqueIp(context);
 });
 
 async function fillAudit(page: Page, email: string) {
@@ -37,7 +37,7 @@ test.describe("free audit form", () => {
     await page.goto("/free-audit");
     const email = uniqueEmail("audit");
     await fillAudit(page, email);
-    await page.waitForTimeout(1_100); // the minimum time a person needs (FORM_MIN_FILL_SECONDS=1 here)
+    await waitLikeAPerson(page); // FORM_MIN_FILL_SECONDS=1 here
     // Hold the action's answer a moment so the submitting state can be seen.
     await page.route("**/free-audit", async (route) => {
       if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
@@ -61,7 +61,7 @@ test.describe("free audit form", () => {
     await page.goto("/free-audit");
     const email = uniqueEmail("double");
     await fillAudit(page, email);
-    await page.waitForTimeout(1_100);
+    await waitLikeAPerson(page);
     await page.getByRole("button", { name: "Get My Free Audit" }).dblclick();
     await expect(page.locator("[data-sonner-toast]").first()).toContainText("Audit Request Submitted!");
     await expectMailContaining(`Email: ${email}`);
@@ -75,7 +75,7 @@ test.describe("free audit form", () => {
     await page.goto("/free-audit");
     const email = uniqueEmail("utm");
     await fillAudit(page, email);
-    await page.waitForTimeout(1_100);
+    await waitLikeAPerson(page);
     await page.getByRole("button", { name: "Get My Free Audit" }).click();
     const mail = await expectMailContaining(`Email: ${email}`);
     expect(mail).toContain("First touch source: newsletter");
@@ -88,7 +88,7 @@ test.describe("free audit form", () => {
 test.describe("contact form", () => {
   test("works without JavaScript: stores the message and shows the success text", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
-    await useUniqueIp(context);
+    await assignUniqueIp(context);
     const page = await context.newPage();
     await page.goto("/contact");
     const email = uniqueEmail("nojs");
@@ -107,7 +107,7 @@ test.describe("contact form", () => {
 
   test("without JavaScript, errors come back next to the fields with the input kept", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
-    await useUniqueIp(context);
+    await assignUniqueIp(context);
     const page = await context.newPage();
     await page.goto("/contact");
     await page.getByLabel("Full name").fill("Keep Me");
@@ -126,7 +126,7 @@ test.describe("contact form", () => {
     await page.getByLabel("Mobile number").fill("9876543210");
     await page.getByLabel("Company").fill("FashionHub");
     await page.getByRole("textbox", { name: "Message" }).fill("Let's talk about retention.");
-    await page.waitForTimeout(1_100);
+    await waitLikeAPerson(page);
     await page.route("**/contact", async (route) => {
       if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
       await route.continue();
@@ -147,7 +147,7 @@ test.describe("spam defence stores nothing and says why", () => {
     await page.getByLabel("Mobile number").fill("9876543210");
     await page.getByRole("textbox", { name: "Message" }).fill("spam");
     await page.locator('input[name="companyWebsite"]').evaluate((el: HTMLInputElement) => (el.value = "http://spam.example"));
-    await page.waitForTimeout(1_100);
+    await waitLikeAPerson(page);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "looked automated" })).toBeVisible();
     await page.waitForTimeout(500);
@@ -170,7 +170,7 @@ test.describe("spam defence stores nothing and says why", () => {
 
   test("the sixth submission from one address within 10 minutes", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
-    await useUniqueIp(context);
+    await assignUniqueIp(context);
     const page = await context.newPage();
     const emails: string[] = [];
     for (let i = 0; i < 6; i++) {

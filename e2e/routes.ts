@@ -20,5 +20,7 @@ export const PUBLIC_ROUTES: { path: string; title: RegExp }[] = [
 
 export const APP_ROUTES: { path: string; title: RegExp }[] = [
   { path: "/auth", title: /Sign In/ },
-  { path: "/admin", title: /Admin/ },
+  // Without a session the dashboard sends the visitor to sign in.
+  { path: "/admin", title: /Sign In/ },
+  { path: "/auth/forgot-password", title: /Forgot Password/ },
 ];

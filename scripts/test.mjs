@@ -44,14 +44,15 @@ function readJson(file) {
   }
 }
 
-fs.rmSync(path.join(root, "test-results"), { recursive: true, force: true });
-fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
+// Playwright empties test-results/ when it starts: the reports live apart.
+fs.rmSync(path.join(root, ".test-reports"), { recursive: true, force: true });
+fs.mkdirSync(path.join(root, ".test-reports"), { recursive: true });
 
 const only = process.argv[2]; // "unit" runs the first three steps only
 const steps = [
   () => run("lint", bin("eslint"), ["--max-warnings=0", "."]),
   () => run("types", bin("tsc"), ["--noEmit"]),
-  () => run("unit + integration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]),
+  () => run("unit + integration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=.test-reports/vitest.json"]),
 ];
 if (only !== "unit") {
   steps.push(
@@ -69,8 +70,8 @@ for (const step of steps) {
   }
 }
 
-const vitest = readJson("test-results/vitest.json");
-const e2e = readJson("test-results/e2e.json");
+const vitest = readJson(".test-reports/vitest.json");
+const e2e = readJson(".test-reports/e2e.json");
 const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
 let failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
 if (!ok && failed === 0) failed = 1; // a check without test counts (lint, types, build) failed

@@ -1,10 +1,24 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
+import { Download, Search } from "lucide-react";
 import { AccessDenied } from "@/components/admin/access-denied";
+import { AdminList } from "@/components/admin/admin-list";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { NoticeToast, Toasts } from "@/components/auth/form-answer";
 import { LogoMark } from "@/components/site/logo";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { LEAD_STATUS_LABELS, MESSAGE_STATUS_LABELS } from "@/lib/schemas/admin";
+import type { AdminKind } from "@/server/actions/admin";
 import { getViewer } from "@/server/auth-guard";
+import type { ListParams, ListResult } from "@/server/data/admin-list";
+import { countBlogPostsForAdmin, listBlogPostsForAdmin } from "@/server/data/blog-posts-admin";
+import { countCaseStudiesForAdmin, listCaseStudiesForAdmin } from "@/server/data/case-studies-admin";
+import { countMessagesForAdmin, listMessagesForAdmin } from "@/server/data/contact-messages";
+import { countLeadsForAdmin, listLeadsForAdmin } from "@/server/data/leads";
+import { takeInboxSeenAt } from "@/server/data/profiles";
+import { countTestimonialsForAdmin, listTestimonialsForAdmin } from "@/server/data/testimonials-admin";
 
 export const metadata: Metadata = {
   title: "Admin Dashboard",
@@ -12,28 +26,218 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-export default async function AdminPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+type TabId = "leads" | "messages" | "case-studies" | "testimonials" | "posts";
+
+interface Tab {
+  id: TabId;
+  label: string;
+  kind: AdminKind;
+  statuses?: Record<string, string>;
+  sorts: Record<string, string>;
+  csv?: string;
+}
+
+const TABS: Tab[] = [
+  { id: "leads", label: "Growth Audit Leads", kind: "lead", statuses: LEAD_STATUS_LABELS, sorts: { created_at: "Date", name: "Name", status: "Status", monthly_revenue: "Revenue" }, csv: "leads" },
+  { id: "messages", label: "Contact Messages", kind: "message", statuses: MESSAGE_STATUS_LABELS, sorts: { created_at: "Date", name: "Name", company: "Company", status: "Status" }, csv: "messages" },
+  { id: "case-studies", label: "Case Studies", kind: "caseStudy", sorts: { created_at: "Date", title: "Title", company_name: "Company", featured: "Featured" } },
+  { id: "testimonials", label: "Testimonials", kind: "testimonial", sorts: { created_at: "Date", client_name: "Client", rating: "Rating", featured: "Featured" } },
+  { id: "posts", label: "Blog Posts", kind: "blogPost", statuses: { published: "Published", draft: "Draft" }, sorts: { created_at: "Date", updated_at: "Last updated", title: "Title", published: "Published" } },
+];
+
+const NOUNS: Record<TabId, string> = { leads: "leads", messages: "contact messages", "case-studies": "case studies", testimonials: "testimonials", posts: "blog posts" };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
+
+function href(base: Record<string, string | undefined>, change: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...base, ...change })) if (v) params.set(k, v);
+  const query = params.toString();
+  return query ? `/admin?${query}` : "/admin";
+}
+
+export default async function AdminPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await getViewer();
   if (viewer.kind === "anonymous") redirect("/auth");
   if (viewer.kind === "denied") return <AccessDenied email={viewer.user.email} isVerified={viewer.user.emailVerified} />;
-  const params = await searchParams;
+
+  const raw = await searchParams;
+  const tab = TABS.find((t) => t.id === one(raw.tab)) ?? TABS[0]!;
+  const q = one(raw.q)?.trim().slice(0, 200) || undefined;
+  const params: ListParams = {
+    q,
+    sort: one(raw.sort),
+    dir: one(raw.dir) === "asc" ? "asc" : "desc",
+    page: Number(one(raw.page)) || 1,
+    status: one(raw.status),
+  };
+  const base = { tab: tab.id, q, status: params.status, sort: one(raw.sort), dir: one(raw.dir) };
+
+  // What arrived since this admin last opened the dashboard is marked new; paging and searching
+  // within a visit keep the marks.
+  const isFreshVisit = !raw.page && !raw.q && !raw.sort && !raw.status && !raw.tab;
+  const [counts, list, newSince] = await Promise.all([
+    Promise.all([
+      countLeadsForAdmin({ q }),
+      countMessagesForAdmin({ q }),
+      countCaseStudiesForAdmin({ q }),
+      countTestimonialsForAdmin({ q }),
+      countBlogPostsForAdmin({ q }),
+    ]),
+    (async (): Promise<ListResult<unknown>> => {
+      switch (tab.id) {
+        case "leads":
+          return listLeadsForAdmin(params);
+        case "messages":
+          return listMessagesForAdmin(params);
+        case "case-studies":
+          return listCaseStudiesForAdmin(params);
+        case "testimonials":
+          return listTestimonialsForAdmin(params);
+        case "posts":
+          return listBlogPostsForAdmin(params);
+      }
+    })(),
+    isFreshVisit ? takeInboxSeenAt(viewer.user.id) : readSeen(raw),
+  ]);
+  const countById = Object.fromEntries(TABS.map((t, i) => [t.id, counts[i]!])) as Record<TabId, number>;
+  const seenIso = newSince ? new Date(newSince).toISOString() : null;
+  const emptyText = q || params.status ? `No ${NOUNS[tab.id]} match your search.` : `No ${NOUNS[tab.id]} yet.`;
+
   return (
     <div className="min-h-dvh bg-canvas">
       <Toasts />
-      {params.welcome && <NoticeToast title="Welcome Back!" message="You have been successfully logged in." />}
+      {raw.welcome && <NoticeToast title="Welcome Back!" message="You have been successfully logged in." />}
       <header className="border-b border-line bg-surface">
-        <div className="container-page flex h-16 items-center justify-between gap-4">
-          <div className="flex items-center gap-2.5 font-bold">
+        <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-3 py-2">
+          <Link href="/" className="flex min-h-11 items-center gap-2.5 font-bold">
             <LogoMark className="size-8" />
-            Admin Dashboard
+            <span>Kinetic Growth</span>
+          </Link>
+          <div className="flex items-center gap-3">
+            <p className="hidden text-sm text-ink-soft sm:block">Welcome, {viewer.user.email}</p>
+            <SignOutButton />
           </div>
-          <SignOutButton />
         </div>
       </header>
-      <main id="main" className="container-page py-10">
-        <h1 className="text-2xl font-extrabold">Admin Dashboard</h1>
-        <p className="mt-1 text-ink-soft">Welcome, {viewer.user.email}</p>
+      <main id="main" className="container-page py-8">
+        <h1 className="text-2xl font-extrabold tracking-tight">Admin Dashboard</h1>
+        <p className="mt-1 text-sm text-ink-soft sm:hidden">Welcome, {viewer.user.email}</p>
+
+        <nav aria-label="Dashboard sections" className="mt-6 -mx-1 overflow-x-auto">
+          <ul className="flex min-w-max gap-1 border-b border-line px-1">
+            {TABS.map((t) => {
+              const isActive = t.id === tab.id;
+              return (
+                <li key={t.id}>
+                  <Link
+                    href={href({}, { tab: t.id, q, seen: seenIso ?? undefined })}
+                    aria-current={isActive ? "page" : undefined}
+                    className={cn(
+                      "-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold",
+                      isActive ? "border-brand-600 text-brand-800" : "border-transparent text-ink-soft hover:text-ink",
+                    )}
+                  >
+                    {t.label}
+                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-800" data-testid={`count-${t.id}`}>
+                      {countById[t.id]}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <form method="get" action="/admin" className="mt-5 flex flex-wrap items-end gap-3" role="search">
+          <input type="hidden" name="tab" value={tab.id} />
+          {newSince && <input type="hidden" name="seen" value={seenIso ?? ""} />}
+          <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-semibold">
+            Search {tab.label.toLowerCase()}
+            <span className="relative">
+              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+              <input
+                type="search"
+                name="q"
+                defaultValue={q}
+                maxLength={200}
+                className="min-h-11 w-full rounded-xl border border-line bg-surface pr-3 pl-9 text-base font-normal"
+              />
+            </span>
+          </label>
+          {tab.statuses && (
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              Status
+              <select name="status" defaultValue={params.status ?? ""} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
+                <option value="">All</option>
+                {Object.entries(tab.statuses).map(([v, l]) => (
+                  <option key={v} value={v}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            Sort by
+            <select name="sort" defaultValue={list.sort} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
+              {Object.entries(tab.sorts).map(([v, l]) => (
+                <option key={v} value={v}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            Order
+            <select name="dir" defaultValue={list.dir} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
+              <option value="desc">Newest / Z-A first</option>
+              <option value="asc">Oldest / A-Z first</option>
+            </select>
+          </label>
+          <button type="submit" className={buttonVariants({ variant: "outline" })}>
+            Apply
+          </button>
+          {tab.csv && (
+            <a href={`/admin/export/${tab.csv}?${new URLSearchParams({ ...(q ? { q } : {}), ...(params.status ? { status: params.status } : {}) })}`} className={buttonVariants({ variant: "ghost" })}>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          )}
+        </form>
+
+        <section aria-label={tab.label} className="mt-6">
+          <p className="mb-2 text-sm text-ink-soft" role="status">
+            {list.total} {list.total === 1 ? NOUNS[tab.id].replace(/s$/, "").replace(/ie$/, "y") : NOUNS[tab.id]}
+            {list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ""}
+          </p>
+          <AdminList key={`${tab.id}-${list.page}-${q ?? ""}`} kind={tab.kind} rows={list.rows as never[]} newSince={seenIso} emptyText={emptyText} />
+          {list.pageCount > 1 && (
+            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
+              {list.page > 1 ? (
+                <Link className={buttonVariants({ variant: "outline", size: "sm" })} href={href(base, { page: String(list.page - 1), seen: seenIso ?? undefined })}>
+                  Previous
+                </Link>
+              ) : (
+                <span />
+              )}
+              {list.page < list.pageCount && (
+                <Link className={buttonVariants({ variant: "outline", size: "sm" })} href={href(base, { page: String(list.page + 1), seen: seenIso ?? undefined })}>
+                  Next
+                </Link>
+              )}
+            </nav>
+          )}
+        </section>
       </main>
     </div>
   );
+}
+
+/** The mark carried through paging and searching within one visit (?seen=...). */
+function readSeen(raw: SearchParams): Promise<Date | null> {
+  const seen = one(raw.seen);
+  const date = seen ? new Date(seen) : null;
+  return Promise.resolve(date && !Number.isNaN(date.getTime()) ? date : null);
 }

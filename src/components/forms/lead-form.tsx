@@ -53,6 +53,8 @@ export function LeadForm({ action, schema, fields, submitLabel, pendingLabel, ch
 
   useEffect(() => {
     guard.current = { startedAt: Date.now(), submissionKey: newKey() };
+    // Marks the form as live (hydrated): end-to-end tests wait for it before timing a person.
+    formRef.current?.setAttribute("data-ready", "true");
   }, []);
 
   useEffect(() => {

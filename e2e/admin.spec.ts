@@ -1,0 +1,277 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createAccount, signIn, assignUniqueIp } from "./helpers";
+
+// One admin account for the whole file: the tests run in order in one worker.
+test.describe.configure({ mode: "serial" });
+
+const ADMIN = "dash@e2e.test";
+let storage: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  await assignUniqueIp(context);
+  const page = await context.newPage();
+  await createAccount(page, ADMIN, { name: "Dashboard Admin" });
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin/);
+  storage = await context.storageState();
+  await context.close();
+});
+
+async function openAdmin(browser: import("@playwright/test").Browser, tab = "leads"): Promise<Page> {
+  const context = await browser.newContext({ storageState: storage });
+  await assignUniqueIp(context);
+  const page = await context.newPage();
+  await page.goto(`/admin?tab=${tab}`);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  return page;
+}
+
+const count = async (page: Page, tab: string) => Number(await page.getByTestId(`count-${tab}`).textContent());
+const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+test("the dashboard: five tabs with counts, the welcome line, dates in en-IN", async ({ browser }) => {
+  const page = await openAdmin(browser);
+  for (const label of ["Growth Audit Leads", "Contact Messages", "Case Studies", "Testimonials", "Blog Posts"]) {
+    await expect(page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: new RegExp(label) })).toBeVisible();
+  }
+  await expect(page.getByText(`Welcome, ${ADMIN}`).first()).toBeVisible();
+  expect(await count(page, "posts")).toBeGreaterThanOrEqual(9);
+  await page.getByRole("link", { name: /Blog Posts/ }).click();
+  await expect(page.getByRole("list", { name: "Blog Post list" }).getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\s?(am|pm)$/i).first()).toBeVisible();
+  await page.context().close();
+});
+
+test("leads: validation, create, edit, status, search, CSV, delete with confirmation", async ({ browser }) => {
+  const page = await openAdmin(browser, "leads");
+  const before = await count(page, "leads");
+  await page.getByRole("button", { name: "Add Lead" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Add Lead" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("Name is required.")).toBeVisible();
+  await expect(dialog.getByText("Email is required.")).toBeVisible();
+  await expect(dialog.getByText("Mobile number is required.")).toBeVisible();
+  await dialog.getByLabel("Name").fill("=HYPERLINK(\"http://evil.example\")");
+  await dialog.getByLabel("Email").fill("Formula@Example.com");
+  await dialog.getByLabel("Mobile").fill("98765 43210");
+  await dialog.getByLabel("Website").fill("not a url");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText(/valid website address/)).toBeVisible();
+  await dialog.getByLabel("Website").fill("https://formula.example");
+  await dialog.getByLabel("Monthly revenue").selectOption("5-25 Lakhs");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Lead created successfully.")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => count(page, "leads")).toBe(before + 1);
+
+  // Edit: status and notes.
+  await page.getByRole("button", { name: /^Edit =HYPERLINK/ }).click();
+  await dialog.getByLabel("Status").selectOption("qualified");
+  await dialog.getByLabel("Internal notes").fill("Called on Monday.");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Lead updated successfully.")).toBeVisible();
+
+  // Search and the filtered count.
+  await page.getByRole("searchbox").fill("formula@example.com");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^1 lead/ })).toBeVisible();
+  await expect(page.getByTestId("count-leads")).toHaveText("1");
+
+  // CSV of the current filter, with the formula neutralised.
+  const csv = await page.request.get("/admin/export/leads?q=formula%40example.com");
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  const text = await csv.text();
+  expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+  expect(text).toContain("qualified");
+  expect(text.trim().split("\r\n")).toHaveLength(2);
+
+  // Delete, with the spec's confirmation.
+  await page.getByRole("button", { name: /^Delete =HYPERLINK/ }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm.getByRole("heading", { name: "Are you absolutely sure?" })).toBeVisible();
+  await expect(confirm).toContainText('This action cannot be undone. This will permanently delete "=HYPERLINK("http://evil.example")".');
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Lead deleted successfully.")).toBeVisible();
+  await expect(page.getByTestId("count-leads")).toHaveText("0");
+  await page.context().close();
+});
+
+test("contact messages: create, edit, delete", async ({ browser }) => {
+  const page = await openAdmin(browser, "messages");
+  const before = await count(page, "messages");
+  await page.getByRole("button", { name: "Add Contact Message" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill("Meera Shah");
+  await dialog.getByLabel("Email").fill("meera@example.com");
+  await dialog.getByLabel("Mobile").fill("+44 7911 123456");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("Message is required.")).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Message", exact: true }).fill("Please call me back.");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Contact message created successfully.")).toBeVisible();
+  await expect.poll(() => count(page, "messages")).toBe(before + 1);
+  await page.getByRole("button", { name: "Edit Meera Shah" }).click();
+  await dialog.getByLabel("Company").fill("EcoStore");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Contact message updated successfully.")).toBeVisible();
+  await expect(page.getByText("(EcoStore)")).toBeVisible();
+  await page.getByRole("button", { name: "Delete Meera Shah" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Contact message deleted successfully.")).toBeVisible();
+  await expect.poll(() => count(page, "messages")).toBe(before);
+  await page.context().close();
+});
+
+test("case studies: invalid JSON saves nothing; a featured one appears on /case-studies, and goes when deleted", async ({ browser }) => {
+  const page = await openAdmin(browser, "case-studies");
+  const before = await count(page, "case-studies");
+  await page.getByRole("button", { name: "Add Case Study" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Title").fill("Skincare brand doubles repeat orders");
+  await dialog.getByLabel("Company name").fill("GlowLab E2E");
+  await dialog.getByLabel("Metrics (JSON)").fill("{revenue_growth: 200%");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Invalid JSON")).toContainText("Please enter valid JSON for metrics.");
+  await expect(dialog.getByText("Please enter valid JSON for metrics.")).toBeVisible();
+  expect(await count(page, "case-studies")).toBe(before);
+  await dialog.getByLabel("Metrics (JSON)").fill('{"revenue_growth": "212%", "roas": "5.1x"}');
+  await dialog.getByLabel("Industry").fill("Beauty D2C");
+  await dialog.getByLabel("Challenge").fill("Repeat orders were flat.");
+  await dialog.getByLabel(/Featured/).check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Case study created successfully.")).toBeVisible();
+  await expect.poll(() => count(page, "case-studies")).toBe(before + 1);
+
+  const site = await page.context().newPage();
+  await site.goto("/case-studies");
+  await expect(site.getByText("GlowLab E2E").first()).toBeVisible();
+  await expect(site.getByText("212%").first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete Skincare brand doubles repeat orders" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Case study deleted successfully.")).toBeVisible();
+  await site.reload();
+  await expect(site.getByText("GlowLab E2E")).toHaveCount(0);
+  await page.context().close();
+});
+
+test("testimonials: required fields, rating; a featured one reaches the home page", async ({ browser }) => {
+  const page = await openAdmin(browser, "testimonials");
+  await page.getByRole("button", { name: "Add Testimonial" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("Client name is required.")).toBeVisible();
+  await expect(dialog.getByText("Company is required.")).toBeVisible();
+  await expect(dialog.getByText("Testimonial is required.")).toBeVisible();
+  await dialog.getByLabel("Client name").fill("Kavya Nair");
+  await dialog.getByLabel("Company").fill("TravelPro E2E");
+  await dialog.getByRole("textbox", { name: "Testimonial", exact: true }).fill("They rebuilt our funnel in six weeks.");
+  await dialog.getByLabel("Rating").selectOption("4");
+  await dialog.getByLabel(/Featured/).check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Testimonial created successfully.")).toBeVisible();
+  const site = await page.context().newPage();
+  await site.goto("/");
+  await expect(site.getByText("They rebuilt our funnel in six weeks.")).toBeVisible();
+  await page.getByRole("button", { name: "Delete Kavya Nair" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Testimonial deleted successfully.")).toBeVisible();
+  await site.reload();
+  await expect(site.getByText("They rebuilt our funnel in six weeks.")).toHaveCount(0);
+  await page.context().close();
+});
+
+test("blog posts: derived slug and meta title, counters, preview, publish, rename with redirect, unpublish, delete", async ({ browser }) => {
+  const page = await openAdmin(browser, "posts");
+  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  const dialog = page.getByRole("dialog");
+  const title = "Email Flows That Win Back Lapsed Buyers: A Practical Guide For D2C Teams";
+  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await expect(dialog.getByRole("textbox", { name: "Slug", exact: true })).toHaveValue("email-flows-that-win-back-lapsed-buyers-a-practical-guide-for-d2c-teams");
+  await expect(dialog.getByRole("textbox", { name: "Meta title (optional)" })).toHaveValue(`${title.slice(0, 57)}...`);
+  await expect(dialog.getByText("60/60 characters")).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Author name", exact: true })).toHaveValue("Kinetic Growth Team");
+  await dialog.getByRole("textbox", { name: "Meta description (optional)" }).fill("Win back lapsed buyers.");
+  await expect(dialog.getByText("23/160 characters")).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill("win-back-flows-e2e");
+  await dialog.getByRole("textbox", { name: "Content", exact: true }).fill('<h2>Why win-back</h2><p>Most buyers lapse.</p><script>alert(1)</script><img src=x onerror="alert(2)">');
+  await dialog.getByRole("button", { name: "Preview" }).click();
+  const preview = dialog.getByTestId("post-preview");
+  await expect(preview.getByRole("heading", { name: "Why win-back" })).toBeVisible();
+  expect(await preview.innerHTML()).not.toMatch(/script|onerror/);
+  await dialog.getByRole("textbox", { name: "Tags (optional)" }).fill(" Retention, Email ,, ");
+  await dialog.getByLabel("Published").check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Blog post created successfully!")).toBeVisible();
+
+  const site = await page.context().newPage();
+  expect((await site.goto("/blog/win-back-flows-e2e"))?.status()).toBe(200);
+  await expect(site.getByRole("heading", { name: title })).toBeVisible();
+  await site.goto("/blog");
+  await expect(site.getByRole("link", { name: title }).first()).toBeVisible();
+
+  // A taken slug is a field error.
+  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill("Another post");
+  await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill("win-back-flows-e2e");
+  await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("Body text.");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("This slug is already used by another post. Choose another.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // Rename: the old address answers a permanent redirect to the new one.
+  await page.getByRole("button", { name: `Edit ${title}` }).click();
+  await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill("win-back-flows-e2e-renamed");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Blog post updated successfully!")).toBeVisible();
+  const old = await page.request.get("/blog/win-back-flows-e2e", { maxRedirects: 0 });
+  expect([301, 308]).toContain(old.status());
+  expect(old.headers().location).toContain("/blog/win-back-flows-e2e-renamed");
+
+  // Unpublish: the page answers 404 and the listing drops it.
+  await page.getByRole("button", { name: `Edit ${title}` }).click();
+  await dialog.getByLabel("Published").uncheck();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Blog post updated successfully!")).toBeVisible();
+  expect((await site.goto("/blog/win-back-flows-e2e-renamed"))?.status()).toBe(404);
+  await site.goto("/blog");
+  await expect(site.getByRole("link", { name: title })).toHaveCount(0);
+
+  await page.getByRole("button", { name: `Delete ${title}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Blog post deleted successfully.")).toBeVisible();
+  await page.context().close();
+});
+
+test("dialogs close on Escape and keep focus inside", async ({ browser }) => {
+  const page = await openAdmin(browser, "testimonials");
+  await page.getByRole("button", { name: "Add Testimonial" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 15; i++) await page.keyboard.press("Tab");
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.context().close();
+});
+
+test("admin endpoints refuse visitors without the admin role", async ({ request, browser }) => {
+  expect((await request.get("/admin/export/leads")).status()).toBe(401);
+  const upload = await request.post("/api/admin/uploads", { headers: { origin: new URL(test.info().project.use.baseURL!).origin }, multipart: { file: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } } });
+  expect(upload.status()).toBe(401);
+  // An admin's upload: type checked by content.
+  const page = await openAdmin(browser);
+  const origin = new URL(page.url()).origin;
+  const fake = await page.request.post("/api/admin/uploads", { headers: { origin }, multipart: { file: { name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") } } });
+  expect(fake.status()).toBe(415);
+  const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+  const ok = await page.request.post("/api/admin/uploads", { headers: { origin }, multipart: { file: { name: "dot.png", mimeType: "image/png", buffer: png } } });
+  expect(ok.status()).toBe(201);
+  const { url } = (await ok.json()) as { url: string };
+  const served = await page.request.get(url);
+  expect(served.headers()["content-type"]).toBe("image/png");
+  expect(served.headers()["cache-control"]).toContain("immutable");
+  await page.context().close();
+});

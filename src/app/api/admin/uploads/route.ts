@@ -1,0 +1,40 @@
+import { AccessDeniedError, requireAdmin } from "@/server/auth-guard";
+import { env } from "@/server/env";
+import { log } from "@/server/log";
+import { MAX_UPLOAD_BYTES, saveUpload } from "@/server/uploads";
+
+export const dynamic = "force-dynamic";
+
+function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  try {
+    return [new URL(request.url).origin, new URL(env().SITE_URL).origin].includes(new URL(origin).origin);
+  } catch {
+    return false;
+  }
+}
+
+/** POST an image (multipart field "file"): admins only, from this site, 5 MB at most. */
+export async function POST(request: Request) {
+  if (!sameOrigin(request)) return Response.json({ error: "Requests must come from this site." }, { status: 403 });
+  try {
+    await requireAdmin(request.headers);
+  } catch (error) {
+    if (error instanceof AccessDeniedError) return Response.json({ error: error.message }, { status: error.reason === "anonymous" ? 401 : 403 });
+    throw error;
+  }
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_UPLOAD_BYTES + 64 * 1024) return Response.json({ error: "Images must be 5 MB or smaller." }, { status: 413 });
+  let file: FormDataEntryValue | null;
+  try {
+    file = (await request.formData()).get("file");
+  } catch {
+    return Response.json({ error: "Send the image as multipart form data in a field named file." }, { status: 400 });
+  }
+  if (!(file instanceof File)) return Response.json({ error: "Choose an image to upload." }, { status: 400 });
+  const result = await saveUpload(new Uint8Array(await file.arrayBuffer()));
+  if ("error" in result) return Response.json(result, { status: result.error.includes("5 MB") ? 413 : 415 });
+  log("info", "image uploaded", { url: result.url, bytes: file.size });
+  return Response.json(result, { status: 201 });
+}

@@ -1,0 +1,20 @@
+/**
+ * One CSV cell, safe to open in Excel or Sheets: quoted when it holds a comma, quote or line break,
+ * and with a leading apostrophe when it starts like a formula (=, +, -, @, tab or carriage return),
+ * so that a lead named "=HYPERLINK(...)" stays text (OWASP CSV injection).
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text = value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(values: unknown[]): string {
+  return values.map(csvCell).join(",");
+}
+
+/** A UTF-8 byte-order mark first, so that Excel reads Indian names and ₹ correctly. */
+export function toCsv(header: string[], rows: unknown[][]): string {
+  return `\uFEFF${[csvRow(header), ...rows.map(csvRow)].join("\r\n")}\r\n`;
+}

@@ -1,0 +1,47 @@
+import "server-only";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { env } from "./env";
+
+/**
+ * Uploaded images live under DATA_DIR/uploads (UPLOADS_DIR overrides, e.g. a mounted volume) and
+ * are served by /api/media/<file>. The type is decided by the file's first bytes, never by its
+ * name or the browser's claim.
+ */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const FILE_NAME = /^[0-9a-f]{32}\.(jpg|png|webp|gif|avif)$/;
+
+export const CONTENT_TYPES = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif", avif: "image/avif" } as const;
+type Extension = keyof typeof CONTENT_TYPES;
+
+export function uploadsDir(): string {
+  return path.resolve(/*turbopackIgnore: true*/ process.env.UPLOADS_DIR || path.join(env().DATA_DIR, "uploads"));
+}
+
+export function sniffImage(bytes: Uint8Array): Extension | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpg";
+  if (bytes[0] === 0x89 && ascii(1, 4) === "PNG") return "png";
+  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  if (ascii(0, 4) === "GIF8") return "gif";
+  if (ascii(4, 8) === "ftyp" && ["avif", "avis"].includes(ascii(8, 12))) return "avif";
+  return null;
+}
+
+export async function saveUpload(bytes: Uint8Array): Promise<{ url: string } | { error: string }> {
+  if (bytes.byteLength === 0) return { error: "The file is empty." };
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) return { error: "Images must be 5 MB or smaller." };
+  const ext = sniffImage(bytes);
+  if (!ext) return { error: "Only JPEG, PNG, WebP, AVIF or GIF images can be uploaded." };
+  const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
+  fs.mkdirSync(uploadsDir(), { recursive: true });
+  await fs.promises.writeFile(path.join(uploadsDir(), name), bytes, { mode: 0o644 });
+  return { url: `/api/media/${name}` };
+}
+
+export function uploadPath(name: string): { file: string; type: string } | null {
+  const match = FILE_NAME.exec(name);
+  if (!match) return null;
+  return { file: path.join(uploadsDir(), name), type: CONTENT_TYPES[match[1] as Extension] };
+}
