@@ -1,0 +1,193 @@
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { createAccount, signIn, assignUniqueIp, uniqueEmail, STRONG_PASSWORD } from "./helpers";
+
+/**
+ * Every admin action and route, asked over plain HTTP by four kinds of visitor: anonymous, a
+ * signed-in non-admin, an admin address that never verified (it cannot sign in, so its requests
+ * carry no session), and the admin. The actions are captured from the dashboard's own requests and
+ * replayed byte for byte with the other visitors' cookies: only the admin changes or reads anything.
+ */
+test.describe.configure({ mode: "serial" });
+
+const ADMIN = "matrix@e2e.test";
+type Visitor = "anonymous" | "member" | "unverified-admin" | "admin";
+const cookies: Partial<Record<Visitor, string>> = {};
+
+async function sessionCookie(page: Page): Promise<string> {
+  return (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
+test.beforeAll(async ({ browser }) => {
+  const make = async (email: string, options: { verify: boolean }) => {
+    const context = await browser.newContext();
+    await assignUniqueIp(context);
+    const page = await context.newPage();
+    await createAccount(page, email, { verify: options.verify });
+    await signIn(page, email);
+    const cookie = await sessionCookie(page);
+    await context.close();
+    return cookie;
+  };
+  cookies.admin = await make(ADMIN, { verify: true });
+  cookies.member = await make(uniqueEmail("matrix-member"), { verify: true });
+  cookies["unverified-admin"] = await make("admin-unverified@e2e.test", { verify: false }).catch(() => "");
+  cookies.anonymous = "";
+});
+
+async function adminPage(browser: Browser, tab: string): Promise<Page> {
+  const context = await browser.newContext();
+  await assignUniqueIp(context);
+  const page = await context.newPage();
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(ADMIN);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin/);
+  await page.goto(`/admin?tab=${tab}`);
+  return page;
+}
+
+interface Captured {
+  url: string;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * The dashboard's request for an action, captured and stopped before it reaches the server, so the
+ * test decides who sends it.
+ */
+async function capture(page: Page, act: () => Promise<void>): Promise<Captured> {
+  let resolve!: (c: Captured) => void;
+  const captured = new Promise<Captured>((r) => (resolve = r));
+  await page.route("**/admin**", async (route) => {
+    const request = route.request();
+    const headers = request.headers();
+    if (request.method() !== "POST" || !headers["next-action"]) return route.continue();
+    resolve({
+      url: request.url(),
+      headers: {
+        "next-action": headers["next-action"],
+        "content-type": headers["content-type"]!,
+        accept: "text/x-component",
+        origin: new URL(request.url()).origin,
+        ...(headers["next-router-state-tree"] ? { "next-router-state-tree": headers["next-router-state-tree"] } : {}),
+      },
+      body: request.postDataBuffer() ?? Buffer.alloc(0),
+    });
+    await route.abort();
+  });
+  await act();
+  const result = await captured;
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  return result;
+}
+
+async function replay(request: APIRequestContext, captured: Captured, visitor: Visitor) {
+  return request.post(captured.url, {
+    headers: { ...captured.headers, cookie: cookies[visitor] ?? "", "x-forwarded-for": `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    data: captured.body,
+    maxRedirects: 0,
+  });
+}
+
+const count = async (page: Page, tab: string) => {
+  await page.reload();
+  return Number(await page.getByTestId(`count-${tab}`).textContent());
+};
+
+test("the unverified admin address cannot sign in at all", async () => {
+  expect(cookies["unverified-admin"] ?? "").not.toContain("session_token");
+});
+
+test("admin routes: only the admin reads", async ({ request }) => {
+  for (const visitor of ["anonymous", "member", "unverified-admin", "admin"] as Visitor[]) {
+    const headers = { cookie: cookies[visitor] ?? "" };
+    const dashboard = await request.get("/admin", { headers, maxRedirects: 0 });
+    const leadsCsv = await request.get("/admin/export/leads", { headers, maxRedirects: 0 });
+    const messagesCsv = await request.get("/admin/export/messages", { headers, maxRedirects: 0 });
+    if (visitor === "admin") {
+      expect(dashboard.status()).toBe(200);
+      expect(await dashboard.text()).toContain("Growth Audit Leads");
+      expect(leadsCsv.status()).toBe(200);
+      expect(messagesCsv.status()).toBe(200);
+    } else {
+      if (visitor === "member") {
+        expect(dashboard.status()).toBe(200);
+        expect(await dashboard.text()).toContain("Access Denied");
+        expect(await dashboard.text()).not.toContain("Growth Audit Leads");
+      } else {
+        expect(dashboard.status()).toBe(307);
+      }
+      expect([401, 403]).toContain(leadsCsv.status());
+      expect([401, 403]).toContain(messagesCsv.status());
+    }
+  }
+});
+
+for (const [tab, kind, fill] of [
+  ["testimonials", "Testimonial", async (dialog: Locator) => {
+    await dialog.getByLabel("Client name").fill("Matrix Client");
+    await dialog.getByLabel("Company").fill("Matrix Co");
+    await dialog.getByRole("textbox", { name: "Testimonial", exact: true }).fill("Matrix quote.");
+  }],
+  ["leads", "Lead", async (dialog: Locator) => {
+    await dialog.getByLabel("Name").fill("Matrix Lead");
+    await dialog.getByLabel("Email").fill("matrix-lead@example.com");
+    await dialog.getByLabel("Mobile").fill("9876543210");
+  }],
+] as const) {
+  test(`${kind.toLowerCase()}: create, status and delete change nothing unless the admin sends them`, async ({ browser, request }) => {
+    const page = await adminPage(browser, tab);
+    const before = await count(page, tab);
+    const others: Visitor[] = ["anonymous", "member", "unverified-admin"];
+
+    const create = await capture(page, async () => {
+      await page.getByRole("button", { name: `Add ${kind}` }).click();
+      const dialog = page.getByRole("dialog");
+      await fill(dialog);
+      await dialog.getByRole("button", { name: "Save" }).click();
+    });
+    for (const visitor of others) {
+      expect((await replay(request, create, visitor)).status(), visitor).toBeLessThan(500);
+      expect(await count(page, tab), `${visitor} must not create`).toBe(before);
+    }
+    await replay(request, create, "admin"); // the same bytes from the admin do create
+    expect(await count(page, tab)).toBe(before + 1);
+
+    if (tab === "leads") {
+      const status = await capture(page, async () => {
+        await page.getByRole("combobox", { name: "Status of Matrix Lead" }).selectOption("won");
+      });
+      for (const visitor of others) await replay(request, status, visitor);
+      await page.reload();
+      await expect(page.getByRole("combobox", { name: "Status of Matrix Lead" })).toHaveValue("new");
+      await replay(request, status, "admin");
+      await page.reload();
+      await expect(page.getByRole("combobox", { name: "Status of Matrix Lead" })).toHaveValue("won");
+    }
+
+    const remove = await capture(page, async () => {
+      await page.getByRole("button", { name: /^Delete Matrix/ }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    });
+    for (const visitor of others) {
+      await replay(request, remove, visitor);
+      expect(await count(page, tab), `${visitor} must not delete`).toBe(before + 1);
+    }
+    await replay(request, remove, "admin");
+    expect(await count(page, tab)).toBe(before);
+    await page.context().close();
+  });
+}
+
+test("uploads: only the admin may store a file", async ({ request, baseURL }) => {
+  const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+  for (const visitor of ["anonymous", "member", "unverified-admin", "admin"] as Visitor[]) {
+    const response = await request.post("/api/admin/uploads", {
+      headers: { cookie: cookies[visitor] ?? "", origin: new URL(baseURL!).origin },
+      multipart: { file: { name: "dot.png", mimeType: "image/png", buffer: png } },
+    });
+    expect(response.status(), visitor).toBe(visitor === "admin" ? 201 : visitor === "member" ? 403 : 401);
+  }
+});
