@@ -24,13 +24,15 @@ test.beforeAll(async ({ browser }) => {
     const page = await context.newPage();
     await createAccount(page, email, { verify: options.verify });
     await signIn(page, email);
+    if (options.verify) await expect(page).toHaveURL(/\/admin/);
+    else await expect(page.locator("main").getByRole("alert")).toContainText("verify your email");
     const cookie = await sessionCookie(page);
     await context.close();
     return cookie;
   };
   cookies.admin = await make(ADMIN, { verify: true });
   cookies.member = await make(uniqueEmail("matrix-member"), { verify: true });
-  cookies["unverified-admin"] = await make("admin-unverified@e2e.test", { verify: false }).catch(() => "");
+  cookies["unverified-admin"] = await make("admin-unverified@e2e.test", { verify: false });
   cookies.anonymous = "";
 });
 
