@@ -221,7 +221,7 @@ export async function deliverDueMail(
 
 const POLL_MS = 5_000;
 const worker = globalThis as unknown as {
-  __mailWorker?: { timer?: NodeJS.Timeout; running: boolean; again: boolean; stopped: boolean; transport: MailTransport };
+  __mailWorker?: { timer?: NodeJS.Timeout; running: boolean; again: boolean; stopped: boolean; failures: number; transport: MailTransport };
 };
 
 async function runWorker(): Promise<void> {
@@ -238,8 +238,12 @@ async function runWorker(): Promise<void> {
       const { sent } = await deliverDueMail(state.transport);
       if (sent === BATCH) state.again = true;
     } while (state.again && !state.stopped);
+    if (state.failures > 0) log("info", "mail worker reaches the database again", { failedRounds: state.failures });
+    state.failures = 0;
   } catch (error) {
-    log("error", "mail worker round failed", errorFields(error));
+    // While the database is down this fails every round: say so on the 1st, 2nd, 4th, 8th... time.
+    state.failures++;
+    if ((state.failures & (state.failures - 1)) === 0) log("error", "mail worker round failed", { failedRounds: state.failures, ...errorFields(error) });
   } finally {
     state.running = false;
   }
@@ -248,7 +252,7 @@ async function runWorker(): Promise<void> {
 export function startMailWorker(): void {
   if (worker.__mailWorker) return;
   const transport = configuredTransport();
-  worker.__mailWorker = { running: false, again: false, stopped: false, transport };
+  worker.__mailWorker = { running: false, again: false, stopped: false, failures: 0, transport };
   worker.__mailWorker.timer = setInterval(() => void runWorker(), POLL_MS);
   worker.__mailWorker.timer.unref();
   log("info", "mail worker started", { transport: transport.describe });
