@@ -2,6 +2,7 @@
 // and the end-to-end tests in Debian's Chromium (installed through apt-get when missing).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -57,9 +58,20 @@ const steps = [
 if (only !== "unit") {
   steps.push(
     () => ensureChromium(),
-    () => run("build", bin("next"), ["build"]),
+    () => buildWithoutDatabase(),
     () => run("end-to-end", bin("playwright"), ["test"]),
   );
+}
+
+/** The build must never open the database (ADR 0002/0003): it gets a data folder that must stay empty. */
+function buildWithoutDatabase() {
+  const probe = fs.mkdtempSync(path.join(os.tmpdir(), "build-data-"));
+  const dataDir = path.join(probe, "data");
+  const ok = run("build", bin("next"), ["build"], { env: { ...process.env, DATA_DIR: dataDir } });
+  const touched = fs.existsSync(dataDir);
+  fs.rmSync(probe, { recursive: true, force: true });
+  if (touched) console.error("=== build FAILED: it created a database folder; the build must not open the database.");
+  return ok && !touched;
 }
 
 let ok = true;

@@ -16,7 +16,10 @@ export type Viewer =
   | { kind: "admin"; user: SignedInUser };
 
 export async function getSessionUser(requestHeaders?: Headers): Promise<SignedInUser | null> {
-  const session = await getAuth().api.getSession({ headers: requestHeaders ?? (await headers()) });
+  // Headers first: during `next build` reading them ends the prerender before auth (and with it
+  // the database) is ever touched.
+  const source = requestHeaders ?? (await headers());
+  const session = await getAuth().api.getSession({ headers: source });
   if (!session) return null;
   const { id, email, name, emailVerified } = session.user;
   return { id, email, name, emailVerified };

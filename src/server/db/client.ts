@@ -101,6 +101,10 @@ export function openConfiguredDatabase(
 const globalForDb = globalThis as unknown as { __dbHandle?: DatabaseHandle };
 
 export function getDatabase(): DatabaseHandle {
+  if (!globalForDb.__dbHandle && process.env.NEXT_PHASE === "phase-production-build") {
+    // The build runs its own workers beside any running server: it must never open the database.
+    throw new Error("The build tried to open the database; data must be read at request time (ADR 0003).");
+  }
   globalForDb.__dbHandle ??= openConfiguredDatabase();
   return globalForDb.__dbHandle;
 }
