@@ -57,7 +57,7 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         // Forms: a person needs a second, not three, in these tests.
         FORM_MIN_FILL_SECONDS: "1",
-        ADMIN_EMAILS: "admin@e2e.test,admin-unverified@e2e.test,dash@e2e.test",
+        ADMIN_EMAILS: "admin@e2e.test,admin-unverified@e2e.test,dash@e2e.test,csp@e2e.test,xss@e2e.test",
       },
     },
     {
