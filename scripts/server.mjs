@@ -135,8 +135,28 @@ function appendVary(current) {
 
 await app.prepare();
 
+// Server Actions refuse bodies over experimental.serverActions.bodySizeLimit (next.config.ts, 1 MB),
+// but with a bare 500 once the body is read. A declared length over the limit is refused here
+// first, unread, with 413 and a sentence a person can act on. /api routes keep their own limits
+// (uploads take 5 MB). A chunked body without a length still meets Next's own limit.
+const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
+
+function refuseOversizedBody(req, res) {
+  if (req.method !== "POST" || (req.url ?? "").startsWith("/api/")) return false;
+  const length = Number(req.headers["content-length"] ?? 0);
+  if (!(length > ACTION_BODY_LIMIT_BYTES)) return false;
+  res.statusCode = 413;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Content-Security-Policy", NON_DOCUMENT_CSP);
+  res.setHeader("Connection", "close");
+  res.end("Not sent: this form is larger than 1 MB, which is more than any of our forms accepts. Please shorten it and send it again.\n");
+  req.resume();
+  return true;
+}
+
 const server = http.createServer((req, res) => {
   for (const [key, value] of Object.entries(securityHeaders)) res.setHeader(key, value);
+  if (refuseOversizedBody(req, res)) return;
   if (mayBeDocument(req)) interceptDocument(req, res);
   handle(req, res).catch((error) => {
     console.error(error);

@@ -11,6 +11,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+process.env.SECURITY_SUITE = "1";
 
 function run(label, command, args) {
   console.log(`\n=== ${label}: ${[path.basename(command), ...args].join(" ")}`);
