@@ -258,3 +258,57 @@ test("a Server Action body over the 1 MB limit is refused before it is parsed, a
   await expect(page.getByText(email)).toHaveCount(0);
   await context.close();
 });
+
+test("XSS payloads in admin text fields (testimonials, case studies) reach the public pages as text: 0 scripts, 0 dialogs", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const context = await adminContext(browser);
+  const page = await context.newPage();
+  const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  const picks = [0, 7, 31, 64].map((i) => XSS_PAYLOADS[i]!);
+  const created: string[] = [];
+  await page.goto("/admin?tab=testimonials");
+  for (const [n, p] of picks.slice(0, 2).entries()) {
+    await page.getByRole("button", { name: "Add Testimonial" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Client name").fill(`${p} T${n}`);
+    await dialog.getByLabel("Company").fill(p);
+    await dialog.getByRole("textbox", { name: "Testimonial", exact: true }).fill(`${p} said ${RUN}`);
+    await dialog.getByLabel(/Featured/).check();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(toast("Testimonial created successfully.")).toBeVisible();
+    created.push(`${p} said ${RUN}`);
+  }
+  await page.goto("/admin?tab=case-studies");
+  for (const [n, p] of picks.slice(2).entries()) {
+    await page.getByRole("button", { name: "Add Case Study" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Title").fill(`${p} C${n}`);
+    await dialog.getByLabel("Company name").fill(`${p} ${RUN}`);
+    await dialog.getByLabel("Industry").fill(p.slice(0, 60));
+    await dialog.getByLabel("Challenge").fill(p);
+    await dialog.getByLabel("Metrics (JSON)").fill(JSON.stringify({ [p.slice(0, 30)]: p.slice(0, 30) }));
+    await dialog.getByLabel(/Featured/).check();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(toast("Case study created successfully.")).toBeVisible();
+    created.push(`${p} ${RUN}`);
+  }
+
+  const site = await context.newPage();
+  const watch = await watchedPage(site);
+  await site.goto("/");
+  for (const text of created.slice(0, 2)) await expect(site.getByText(text, { exact: true }).first()).toBeVisible();
+  await site.goto("/case-studies");
+  for (const text of created.slice(2)) await expect(site.getByText(text, { exact: true }).first()).toBeVisible();
+  for (const tab of ["testimonials", "case-studies"]) {
+    await site.goto(`/admin?tab=${tab}`);
+    await expect(site.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await site.getByRole("button", { name: /^Edit / }).first().click();
+    await expect(site.getByRole("dialog")).toBeVisible();
+    await site.keyboard.press("Escape");
+  }
+  const ran = await watch.scripts();
+  console.log(`Admin fields: ${picks.length} payloads in testimonials and case studies shown on /, /case-studies and the admin dialogs; scripts run: ${ran}, dialogs: ${watch.seen.dialogs}`);
+  expect(ran).toBe(0);
+  expect(watch.seen.dialogs).toBe(0);
+  await context.close();
+});
