@@ -2,7 +2,7 @@
 // - Vitest: CSV formula injection (src/lib/csv.test.ts), blog HTML sanitising, the header builder.
 // - Playwright (e2e/security): security headers and the hash-based CSP with zero violations in
 //   Chromium, 100+ XSS payloads through the public forms, SQL-injection strings, e-mail header
-//   injection, Unicode and invalid UTF-8, the Server Action body limit.
+//   injection, Unicode and invalid UTF-8, the Server Action body limit; SIGTERM shutdown.
 // The end-to-end part runs against the production build: it builds first when there is none.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
