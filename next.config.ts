@@ -5,6 +5,15 @@ const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files by path: it must not be bundled (STACK-NOTES).
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
   poweredByHeader: false,
+  experimental: {
+    serverActions: {
+      // The largest legitimate Server Action body is a blog post: 200,000 characters of HTML
+      // (LIMITS.blogContent) is at most about 600 KB of UTF-8 plus a few short fields. Anything
+      // bigger is refused (413) before it is parsed. Images are not sent through Server Actions
+      // but through /api/admin/uploads, which has its own 5 MB limit.
+      bodySizeLimit: "1mb",
+    },
+  },
   reactStrictMode: true,
   images: {
     formats: ["image/avif", "image/webp"],

@@ -40,10 +40,12 @@ if (process.env.SKIP_BUILD !== "1" && isBuildStale()) {
 fs.rmSync(path.join(root, ".next", "server", "route-cache"), { recursive: true, force: true });
 
 const port = process.env.PORT || "3000";
-const server = spawn(bin("next"), ["start", "--port", port, ...process.argv.slice(2)], {
+// scripts/server.mjs is `next start` plus the security headers and the hash-based
+// Content-Security-Policy of every HTML document (docs/decisions/0010).
+const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs")], {
   cwd: root,
   stdio: "inherit",
-  env: process.env,
+  env: { ...process.env, PORT: port, NODE_ENV: "production" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -38,5 +38,17 @@ export async function boot(): Promise<void> {
     // The outbox still drains once the database is back.
     if (env().MAIL_WORKER) startMailWorker();
   }
-  process.once("SIGTERM", () => void stopMailWorker());
+  // scripts/server.mjs calls this on SIGTERM/SIGINT once the requests in flight have finished:
+  // the worker finishes the mail it is sending, then the database closes (PGlite writes its files).
+  (globalThis as { __appShutdown?: () => Promise<void> }).__appShutdown = shutdown;
+}
+
+async function shutdown(): Promise<void> {
+  await stopMailWorker();
+  log("info", "mail worker stopped");
+  const handle = (globalThis as { __dbHandle?: { close(): Promise<void> } }).__dbHandle;
+  if (handle) {
+    await handle.close();
+    log("info", "database closed");
+  }
 }

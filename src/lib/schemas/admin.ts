@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./jitless";
 import { parseTags } from "../blog";
 import { LIMITS, SLUG_PATTERN } from "../limits";
 import { AUDIT_REVENUE_BRACKETS, emailField, mobileField, nameField, websiteField } from "./lead-forms";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./jitless";
 import { COMMON_PASSWORDS } from "../common-passwords";
 import { LIMITS } from "../limits";
 import { emailField, nameField } from "./lead-forms";

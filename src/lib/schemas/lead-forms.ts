@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./jitless";
 import { LIMITS } from "../limits";
 import { toE164 } from "../phone";
 

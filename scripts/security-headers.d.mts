@@ -1,0 +1,4 @@
+export function staticSecurityHeaders(siteUrl?: string): Record<string, string>;
+export const NON_DOCUMENT_CSP: string;
+export function inlineScriptHashes(html: string): string[];
+export function documentCsp(html: string, siteUrl?: string): string;

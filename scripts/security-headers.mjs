@@ -1,0 +1,86 @@
+// Security headers of every response, and the Content-Security-Policy of HTML documents built from
+// the hashes of the inline scripts each document carries (docs/decisions/0010).
+import { createHash } from "node:crypto";
+
+/** Browser features the site never uses, switched off for it and for anything it embeds. */
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "publickey-credentials-get=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/** Headers set on every response, whatever it is. */
+export function staticSecurityHeaders(siteUrl = process.env.SITE_URL ?? "") {
+  const headers = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+  };
+  // HSTS over plain HTTP is ignored by browsers and would only mislead: only when served over HTTPS.
+  if (isHttps(siteUrl)) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
+  return headers;
+}
+
+function isHttps(siteUrl) {
+  return /^https:\/\//i.test(siteUrl);
+}
+
+/** Responses that are not documents run no script: they get a policy that allows nothing. */
+export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+// An inline script: a <script> without src. Its text is raw (no entities), so the bytes between the
+// tags are exactly what the browser hashes. Data blocks (JSON-LD) never run, but hashing them costs
+// nothing and keeps the rule simple.
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const HAS_SRC = /\ssrc\s*=/i;
+
+/** The sha256 sources of every inline script of an HTML document, in order, without repeats. */
+export function inlineScriptHashes(html) {
+  const hashes = new Set();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    if (HAS_SRC.test(match[1])) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(match[2], "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The policy of one HTML document: scripts from this origin, plus its own inline scripts by hash. */
+export function documentCsp(html, siteUrl = process.env.SITE_URL ?? "") {
+  const scripts = ["'self'", ...inlineScriptHashes(html)].join(" ");
+  const directives = [
+    "default-src 'self'",
+    `script-src ${scripts}`,
+    // React and Radix set style attributes, and sonner injects a <style>: styles stay inline-capable.
+    "style-src 'self' 'unsafe-inline'",
+    // Blog posts may show images from other https hosts (the sanitiser allows them).
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  if (isHttps(siteUrl)) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
