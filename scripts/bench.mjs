@@ -9,7 +9,8 @@
 //   4. after stopping the server: stored contact messages against 2xx answers of the form run.
 // Prints a table and writes bench-results/<timestamp>.json.
 //
-// Options: --quick (no Lighthouse), --lighthouse-runs=N (default 3), --duration=S (default 10),
+// Options: --quick (no Lighthouse), --lighthouse-runs=N (default 3), --lighthouse-routes=/a,/b (a
+// subset), --duration=S (default 10),
 // --connections=N (default 50). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -28,6 +29,7 @@ const QUICK = args.includes("--quick");
 const LH_RUNS = QUICK ? 0 : option("lighthouse-runs", 3);
 const DURATION = option("duration", 10);
 const CONNECTIONS = option("connections", 50);
+const LH_ROUTES = args.find((a) => a.startsWith("--lighthouse-routes="))?.split("=")[1].split(",");
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const STATIC_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -355,7 +357,7 @@ async function main() {
     cacheHeaders[route] = { cacheControl: res.headers.get("cache-control"), nextCache: res.headers.get("x-nextjs-cache") };
   }
 
-  const lighthouse = await runLighthouse([...PUBLIC_ROUTES, article]);
+  const lighthouse = await runLighthouse(LH_ROUTES ?? [...PUBLIC_ROUTES, article]);
 
   const staticServer = await startStaticServer(pages);
   const loadRuns = [];
