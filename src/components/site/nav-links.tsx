@@ -3,11 +3,11 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useRef, type KeyboardEvent, type ReactNode } from "react";
+import { cx } from "@/lib/class-names";
 import type { NavItem } from "@/lib/routes";
 
 // This file ships on every public page: it keeps to React and Next (no icon library, no
 // tailwind-merge in the browser). Icons come rendered from the server as props.
-const join = (...classes: (string | false)[]) => classes.filter(Boolean).join(" ");
 
 /** SPEC §2: the active link is highlighted by exact path match. */
 function useIsActive() {
@@ -24,7 +24,7 @@ export function DesktopNav({ items }: { items: NavItem[] }) {
           <Link
             href={item.href}
             aria-current={isActive(item.href) ? "page" : undefined}
-            className={join(
+            className={cx(
               "inline-flex min-h-10 items-center rounded-full px-3.5 text-sm font-medium text-ink-soft transition-colors hover:bg-brand-50 hover:text-ink",
               isActive(item.href) && "bg-brand-100 text-brand-800",
             )}
@@ -84,7 +84,7 @@ export function MobileNav({
                 href={item.href}
                 onClick={close}
                 aria-current={isActive(item.href) ? "page" : undefined}
-                className={join(
+                className={cx(
                   "flex min-h-12 items-center rounded-xl px-3 text-base font-medium text-ink-soft hover:bg-brand-50",
                   isActive(item.href) && "bg-brand-100 text-brand-800",
                 )}
