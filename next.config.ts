@@ -19,12 +19,18 @@ const nextConfig: NextConfig = {
   async headers() {
     const publicPage = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
     const never = "private, no-cache, no-store, max-age=0, must-revalidate";
+    // The public routes by name: unknown paths keep Next's no-store (each miss is rendered and
+    // logged, ADR 0003), and so do filtered blog views (?tag=, ?q=), which are rendered per request.
+    const publicRoutes = ["/", "/about", "/services", "/services/:slug", "/case-studies", "/free-audit", "/contact", "/blog", "/blog/:slug", "/privacy", "/terms", "/refund"];
     return [
-      { source: "/", headers: [{ key: "Cache-Control", value: publicPage }] },
-      {
-        source: "/:path((?!api/|api$|admin/|admin$|auth/|auth$|_next/|icon\\.svg$|robots\\.txt$|sitemap\\.xml$).+)",
+      ...publicRoutes.map((source) => ({
+        source,
+        missing: [
+          { type: "query" as const, key: "tag" },
+          { type: "query" as const, key: "q" },
+        ],
         headers: [{ key: "Cache-Control", value: publicPage }],
-      },
+      })),
       { source: "/admin", headers: [{ key: "Cache-Control", value: never }] },
       { source: "/admin/:path*", headers: [{ key: "Cache-Control", value: never }] },
       { source: "/auth", headers: [{ key: "Cache-Control", value: never }] },

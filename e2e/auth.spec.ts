@@ -50,7 +50,7 @@ test("create account → verify from the outbox → sign in → dashboard → si
   await expect(page.getByRole("button", { name: "Signing In..." })).toBeDisabled();
   await expect(page).toHaveURL(/\/admin/);
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Welcome Back!" })).toContainText("You have been successfully logged in.");
-  await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+  await expect(page.getByText(`Welcome, ${email}`).first()).toBeVisible();
 
   const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("session_token"));
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
