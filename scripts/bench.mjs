@@ -402,17 +402,18 @@ async function main() {
       mode: "with JavaScript (Next-Action fetch)",
       prefix: `bench-${startedAt.getTime()}-js-`,
       // React's encoding of the call action(previousState, formData): argument 0 is the state,
-      // the form's fields travel with the "1_" prefix. The guard fields are what the page's script
+      // the form's fields travel with the "_1_" prefix. The guard fields are what the page's script
       // fills in: a fill time above the minimum and a fresh submission key.
+      // The root ("0") comes last, as the browser sends it: the server resolves it as it arrives.
       fields: (n, prefix) => [
-        ["0", JSON.stringify([{ status: "idle" }, "$K1"])],
         ...[
           ...visitor(n, prefix),
           ["companyWebsite", ""],
           ["elapsedMs", "15000"],
           ["submissionKey", `bench-key-${startedAt.getTime()}-${n}`],
           ["attribution", ""],
-        ].map(([name, value]) => [`1_${name}`, value]),
+        ].map(([name, value]) => [`_1_${name}`, value]),
+        ["0", JSON.stringify([{ status: "idle" }, "$K1"])],
       ],
       headers: { "next-action": actionId, accept: "text/x-component" },
     },
