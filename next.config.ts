@@ -18,6 +18,34 @@ const nextConfig: NextConfig = {
   images: {
     formats: ["image/avif", "image/webp"],
   },
+  // HTML caching (issue 8, ADR 0009). Public pages are cached HTML at the origin (ADR 0003); these
+  // headers let a CDN or reverse proxy hold them too, briefly, and serve a stale copy while it fetches
+  // a new one: an admin edit reaches the proxy within a minute. Browsers always revalidate (ETag, 304).
+  // Without this, Next sends "s-maxage=31536000" for pages without a revalidate period: a proxy would
+  // keep them for a year, through deploys. Server Action answers (POST) are set to no-store by Next
+  // itself after these headers, and /admin, /auth are never stored anywhere.
+  // Hashed assets under /_next/static keep Next's "public, max-age=31536000, immutable".
+  async headers() {
+    const publicPage = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+    const never = "private, no-cache, no-store, max-age=0, must-revalidate";
+    // The public routes by name: unknown paths keep Next's no-store (each miss is rendered and
+    // logged, ADR 0003), and so do filtered blog views (?tag=, ?q=), which are rendered per request.
+    const publicRoutes = ["/", "/about", "/services", "/services/:slug", "/case-studies", "/free-audit", "/contact", "/blog", "/blog/:slug", "/privacy", "/terms", "/refund"];
+    return [
+      ...publicRoutes.map((source) => ({
+        source,
+        missing: [
+          { type: "query" as const, key: "tag" },
+          { type: "query" as const, key: "q" },
+        ],
+        headers: [{ key: "Cache-Control", value: publicPage }],
+      })),
+      { source: "/admin", headers: [{ key: "Cache-Control", value: never }] },
+      { source: "/admin/:path*", headers: [{ key: "Cache-Control", value: never }] },
+      { source: "/auth", headers: [{ key: "Cache-Control", value: never }] },
+      { source: "/auth/:path*", headers: [{ key: "Cache-Control", value: never }] },
+    ];
+  },
   async rewrites() {
     return {
       beforeFiles: [],

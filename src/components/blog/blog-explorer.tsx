@@ -10,7 +10,7 @@ import {
   parseBlogFilter,
   type BlogFilter,
 } from "@/lib/blog";
-import { cn } from "@/lib/cn";
+import { cx } from "@/lib/class-names";
 import { blogCopy } from "./blog-copy";
 import { PostCard, type PostCardData } from "./post-card";
 
@@ -76,7 +76,7 @@ export function BlogExplorer({
   }
 
   const topicClass = (active: boolean) =>
-    cn(
+    cx(
       "inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-medium transition-colors",
       active
         ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700"

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { Check } from "lucide-react";
-import { cn } from "@/lib/cn";
+import { cx } from "@/lib/class-names";
 
 export type ShareNetwork = "twitter" | "facebook" | "linkedin";
 
@@ -101,7 +101,7 @@ export function ShareButtons({
               disabled={busy}
               aria-label={`Share on ${network.label}`}
               title={`Share on ${network.label}`}
-              className={cn(
+              className={cx(
                 "inline-flex size-11 items-center justify-center rounded-full text-base font-black transition-colors disabled:opacity-60",
                 network.className,
               )}
@@ -111,7 +111,7 @@ export function ShareButtons({
           </li>
         ))}
       </ul>
-      <p role="status" className={cn("mt-3 flex min-h-6 items-center gap-1.5 text-sm font-medium text-success", !notice && "invisible")}>
+      <p role="status" className={cx("mt-3 flex min-h-6 items-center gap-1.5 text-sm font-medium text-success", !notice && "invisible")}>
         {notice && <Check aria-hidden="true" className="size-4" />}
         {notice}
       </p>

@@ -1,14 +1,24 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
-import { CalendarDays, MessageCircle } from "lucide-react";
-import { cn } from "@/lib/cn";
+import { useEffect, useState, type ReactNode } from "react";
 
 /** SPEC §9: the pair appears once the page is scrolled more than 300 px. */
 export const FLOATING_THRESHOLD_PX = 300;
 
-export function FloatingActions({ whatsappUrl }: { whatsappUrl: string }) {
+/**
+ * Ships on every public page, so it keeps to React and Next: the icons (lucide's MessageCircle and
+ * CalendarDays) are rendered on the server and passed in.
+ */
+export function FloatingActions({
+  whatsappUrl,
+  whatsappIcon,
+  bookIcon,
+}: {
+  whatsappUrl: string;
+  whatsappIcon: ReactNode;
+  bookIcon: ReactNode;
+}) {
   const [isVisible, setIsVisible] = useState(false);
   useEffect(() => {
     const update = () => setIsVisible(window.scrollY > FLOATING_THRESHOLD_PX);
@@ -20,7 +30,7 @@ export function FloatingActions({ whatsappUrl }: { whatsappUrl: string }) {
     <div
       data-testid="floating-actions"
       hidden={!isVisible}
-      className={cn("fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6")}
+      className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6"
     >
       <a
         href={whatsappUrl}
@@ -28,14 +38,14 @@ export function FloatingActions({ whatsappUrl }: { whatsappUrl: string }) {
         rel="noopener noreferrer"
         className="flex size-14 items-center justify-center rounded-full bg-whatsapp text-white shadow-lift transition-transform hover:scale-105"
       >
-        <MessageCircle className="size-6" aria-hidden="true" />
+        {whatsappIcon}
         <span className="sr-only">Chat on WhatsApp</span>
       </a>
       <Link
         href="/contact"
         className="flex min-h-12 items-center gap-2 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white shadow-lift hover:bg-brand-700"
       >
-        <CalendarDays className="size-4" aria-hidden="true" />
+        {bookIcon}
         Book Call
       </Link>
     </div>

@@ -2,10 +2,12 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useRef, type KeyboardEvent } from "react";
-import { Menu, X } from "lucide-react";
+import { useRef, type KeyboardEvent, type ReactNode } from "react";
+import { cx } from "@/lib/class-names";
 import type { NavItem } from "@/lib/routes";
-import { cn } from "@/lib/cn";
+
+// This file ships on every public page: it keeps to React and Next (no icon library, no
+// tailwind-merge in the browser). Icons come rendered from the server as props.
 
 /** SPEC §2: the active link is highlighted by exact path match. */
 function useIsActive() {
@@ -22,7 +24,7 @@ export function DesktopNav({ items }: { items: NavItem[] }) {
           <Link
             href={item.href}
             aria-current={isActive(item.href) ? "page" : undefined}
-            className={cn(
+            className={cx(
               "inline-flex min-h-10 items-center rounded-full px-3.5 text-sm font-medium text-ink-soft transition-colors hover:bg-brand-50 hover:text-ink",
               isActive(item.href) && "bg-brand-100 text-brand-800",
             )}
@@ -42,9 +44,14 @@ export function DesktopNav({ items }: { items: NavItem[] }) {
 export function MobileNav({
   items,
   bookingUrl,
+  openIcon,
+  closeIcon,
 }: {
   items: NavItem[];
   bookingUrl: string;
+  /** Server-rendered icons (lucide's Menu and X), so that the icon library stays out of the browser. */
+  openIcon: ReactNode;
+  closeIcon: ReactNode;
 }) {
   const isActive = useIsActive();
   const detailsRef = useRef<HTMLDetailsElement>(null);
@@ -63,8 +70,8 @@ export function MobileNav({
         className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full border border-line bg-surface text-ink [&::-webkit-details-marker]:hidden"
         aria-label="Menu"
       >
-        <Menu className="size-5 group-open:hidden" aria-hidden="true" />
-        <X className="hidden size-5 group-open:block" aria-hidden="true" />
+        <span className="contents group-open:hidden">{openIcon}</span>
+        <span className="hidden group-open:contents">{closeIcon}</span>
       </summary>
       <nav
         aria-label="Mobile"
@@ -77,7 +84,7 @@ export function MobileNav({
                 href={item.href}
                 onClick={close}
                 aria-current={isActive(item.href) ? "page" : undefined}
-                className={cn(
+                className={cx(
                   "flex min-h-12 items-center rounded-xl px-3 text-base font-medium text-ink-soft hover:bg-brand-50",
                   isActive(item.href) && "bg-brand-100 text-brand-800",
                 )}

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CalendarDays } from "lucide-react";
+import { CalendarDays, Menu, X } from "lucide-react";
 import { MAIN_NAV } from "@/lib/routes";
 import { siteConfig } from "@/server/site-config";
 import { buttonVariants } from "@/components/ui/button";
@@ -37,7 +37,12 @@ export function SiteHeader() {
           <Link href="/free-audit" className={buttonVariants({ size: "sm", className: "hidden sm:inline-flex" })}>
             Free Audit
           </Link>
-          <MobileNav items={MAIN_NAV} bookingUrl={site.bookingUrl} />
+          <MobileNav
+            items={MAIN_NAV}
+            bookingUrl={site.bookingUrl}
+            openIcon={<Menu className="size-5" aria-hidden="true" />}
+            closeIcon={<X className="size-5" aria-hidden="true" />}
+          />
         </div>
       </div>
     </header>

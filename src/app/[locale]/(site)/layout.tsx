@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { CalendarDays, MessageCircle } from "lucide-react";
 import { AttributionTracker } from "@/components/forms/attribution-tracker";
 import { JsonLdScript } from "@/components/marketing/json-ld";
 import { FloatingActions } from "@/components/site/floating-actions";
@@ -28,7 +29,11 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <FloatingActions whatsappUrl={site.whatsappUrl} />
+      <FloatingActions
+        whatsappUrl={site.whatsappUrl}
+        whatsappIcon={<MessageCircle className="size-6" aria-hidden="true" />}
+        bookIcon={<CalendarDays className="size-4" aria-hidden="true" />}
+      />
       <AttributionTracker />
     </>
   );

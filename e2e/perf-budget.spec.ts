@@ -1,0 +1,128 @@
+import { expect, test, type Page } from "@playwright/test";
+import { sampleBlogPosts } from "../src/content/sample-blog-posts";
+import { PUBLIC_ROUTES } from "./routes";
+
+/**
+ * JavaScript weight per public route (issue 8): the compressed bytes of every script the browser
+ * receives on a first load (Chromium, fresh context, encoded body sizes, until the network is
+ * quiet), against the budget "framework floor + 25 KB of ours".
+ *
+ * The framework floor is measured in the same run: the scripts that the HTML of a page of this
+ * build lists before any component of ours can ask for more, i.e. the `<script src>` tags of the
+ * 404 document (Turbopack's runtime, React, React DOM, Next's app router and client entry). The
+ * browser skips the `nomodule` polyfill chunk, so it is not counted. Measured here (Next 16.4,
+ * React 19.3, the server's gzip): 129.2 KB. Everything loaded on top of it counts as ours, including
+ * framework pieces that load only because we use them (next/link's client code and the nested
+ * layout router: about 7.3 KB): a stricter reading than the issue's "empty Next.js page", which
+ * shipped 147 KB with such pieces. FLOOR_CEILING_KB catches the framework itself growing (an
+ * upgrade): then re-measure and move it on purpose.
+ *
+ * Every public page carries the shared site chrome (active navigation link, mobile menu that closes
+ * on Escape and on a link, floating buttons after 300 px of scroll, first/last-touch attribution
+ * for the forms): 12.9 KB above the floor, of which 5.9 KB is our code. Pages with no
+ * interaction of their own must load no script beyond the chrome's, i.e. exactly those of /about.
+ */
+const FLOOR_CEILING_KB = 140;
+const OURS_BUDGET_KB = 25;
+/** The shared chrome, measured as /about minus the floor (12.9 KB; 9.5 KB more before issue 8 took the icon library and tailwind-merge out of it). */
+const CHROME_BUDGET_KB = 15;
+
+/** Routes whose own content has client-side behaviour: forms, the blog's instant search, share buttons. */
+const INTERACTIVE = new Set(["/free-audit", "/contact", "/blog", "blog-article"]);
+
+/**
+ * Known over budget, kept visible rather than hidden by a larger allowance: the two lead forms ship
+ * about 66.7 KB above the floor, 54 KB more than the other pages (client-side validation with the
+ * shared Zod schemas, phone-number parsing with libphonenumber-js, sonner's toasts, the Radix/cva
+ * button with tailwind-merge). Marked as expected
+ * failures: when the forms are slimmed below the budget these tests pass, Playwright reports
+ * "expected to fail", and this list must be emptied.
+ */
+const KNOWN_OVER_BUDGET = new Set(["/free-audit", "/contact"]);
+
+const article = sampleBlogPosts.find((p) => p.published)!;
+const ROUTES = [...PUBLIC_ROUTES.map((r) => ({ path: r.path, kind: r.path })), { path: `/blog/${article.slug}`, kind: "blog-article" }];
+
+interface Weight {
+  bytes: number;
+  scripts: Set<string>;
+  /** Bytes of the scripts the document itself lists (module scripts only). */
+  documentBytes: number;
+}
+
+/** Compressed bytes of every script response during a first load, until the network is quiet. */
+async function scriptWeight(page: Page, path: string, status = 200): Promise<Weight> {
+  const sizes: Promise<{ url: string; bytes: number }>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    sizes.push(
+      response
+        .request()
+        .sizes()
+        .then((s) => ({ url: new URL(response.url()).pathname, bytes: s.responseBodySize })),
+    );
+  });
+  const response = await page.goto(path, { waitUntil: "networkidle" });
+  expect(response?.status()).toBe(status);
+  const all = await Promise.all(sizes);
+  // From the HTML as served: once running, the chunk loader adds its own <script> elements.
+  const html = (await response?.text()) ?? "";
+  const listed = [...html.matchAll(/<script\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => !/\bnoModule\b|\bnomodule\b/.test(tag))
+    .map((tag) => /\ssrc="([^"]+)"/.exec(tag)?.[1])
+    .filter((src): src is string => Boolean(src))
+    .map((src) => new URL(src, "http://x").pathname);
+  for (const s of all) {
+    // Same-origin only (no third-party requests) and compressed by the server.
+    expect(s.url.startsWith("/_next/static/"), `${s.url} is not one of our hashed assets`).toBe(true);
+  }
+  return {
+    bytes: all.reduce((sum, s) => sum + s.bytes, 0),
+    scripts: new Set(all.map((s) => s.url)),
+    documentBytes: all.filter((s) => listed.includes(s.url)).reduce((sum, s) => sum + s.bytes, 0),
+  };
+}
+
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+test.describe("JavaScript weight on first load (compressed)", () => {
+  // Each test gets a fresh browser context (Playwright's default): nothing is cached.
+  let floor: number;
+  let chrome: Weight;
+
+  test.beforeAll(async ({ browser }) => {
+    // A fresh context for each measurement, so that no script comes from the browser's cache.
+    const measure = async (path: string, status?: number) => {
+      const context = await browser.newContext();
+      try {
+        return await scriptWeight(await context.newPage(), path, status);
+      } finally {
+        await context.close();
+      }
+    };
+    floor = (await measure("/admin/no-such-page-for-the-js-floor", 404)).documentBytes;
+    chrome = await measure("/about");
+  });
+
+  test("the framework floor is what it was measured to be", () => {
+    expect(kb(floor), `framework floor ${kb(floor)} KB`).toBeLessThanOrEqual(FLOOR_CEILING_KB);
+    expect(kb(chrome.bytes - floor), `shared chrome ${kb(chrome.bytes - floor)} KB`).toBeLessThanOrEqual(CHROME_BUDGET_KB);
+  });
+
+  for (const route of ROUTES) {
+    test(`${route.path} stays within floor + ${OURS_BUDGET_KB} KB`, async ({ page }) => {
+      test.fail(KNOWN_OVER_BUDGET.has(route.kind), "the lead forms are over the JavaScript budget (issue 8)");
+      const weight = await scriptWeight(page, route.path);
+      const ours = weight.bytes - floor;
+      test.info().annotations.push({ type: "js", description: `${kb(weight.bytes)} KB total, ${kb(ours)} KB ours` });
+      expect(kb(ours), `${route.path}: ${kb(weight.bytes)} KB of JavaScript, ${kb(ours)} KB above the floor`).toBeLessThanOrEqual(
+        OURS_BUDGET_KB,
+      );
+      if (!INTERACTIVE.has(route.kind)) {
+        const extra = [...weight.scripts].filter((s) => !chrome.scripts.has(s));
+        expect(extra, `${route.path} loads scripts beyond the shared chrome`).toEqual([]);
+      }
+    });
+  }
+});

@@ -1,0 +1,574 @@
+// `npm run bench`: the project's own performance benchmark (README, "Benchmark").
+//
+// Builds the app when there is no fresh build, then on a fresh temporary embedded database:
+//   1. cold start: `node scripts/start.mjs` (SKIP_BUILD=1) to the first 200 of /api/health and of /,
+//      once on the empty data folder (migrations and seeding included) and once on the filled one;
+//   2. Lighthouse (mobile preset, simulated throttling), median of N runs per public route + one article;
+//   3. autocannon, 50 connections, 10 s, loopback: content pages, one article and the contact form's
+//      Server Action, and the same pages' HTML bytes from a plain node:http static server;
+//   4. after stopping the server: stored contact messages against 2xx answers of the form run.
+// Prints a table and writes bench-results/<timestamp>.json.
+//
+// Options: --quick (no Lighthouse), --lighthouse-runs=N (default 3), --lighthouse-routes=/a,/b (a
+// subset), --duration=S (default 10),
+// --connections=N (default 50). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1).
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const found = args.find((a) => a.startsWith(`--${name}=`));
+  return found ? Number(found.split("=")[1]) : fallback;
+};
+const QUICK = args.includes("--quick");
+const LH_RUNS = QUICK ? 0 : option("lighthouse-runs", 3);
+const DURATION = option("duration", 10);
+const CONNECTIONS = option("connections", 50);
+const LH_ROUTES = args.find((a) => a.startsWith("--lighthouse-routes="))?.split("=")[1].split(",");
+const PORT = Number(process.env.BENCH_PORT ?? 3400);
+const STATIC_PORT = PORT + 1;
+const BASE = `http://127.0.0.1:${PORT}`;
+const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+/** Every public route of SPEC §2 (e2e/routes.ts holds the same list for the browser tests). */
+const PUBLIC_ROUTES = [
+  "/",
+  "/about",
+  "/services",
+  "/services/seo-optimization",
+  "/services/paid-advertising",
+  "/services/growth-consulting",
+  "/services/conversion-optimization",
+  "/services/whatsapp-automation",
+  "/services/retention-marketing",
+  "/case-studies",
+  "/free-audit",
+  "/contact",
+  "/blog",
+  "/privacy",
+  "/terms",
+  "/refund",
+];
+const LOAD_ROUTES = ["/", "/services/seo-optimization", "/case-studies", "/blog"];
+
+const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Build (only when missing or older than the sources, like scripts/start.mjs).
+
+const SOURCES = ["src", "public", "drizzle", "package.json", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
+function newestMtime(target) {
+  let stat;
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(target).reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
+}
+function ensureBuild() {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const fresh = fs.existsSync(buildId) && SOURCES.every((s) => newestMtime(path.join(root, s)) <= fs.statSync(buildId).mtimeMs);
+  if (fresh) return log("using the existing build (.next is newer than the sources)");
+  log("building (next build)...");
+  const result = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server under test.
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+let server = null;
+
+function startServer() {
+  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      SKIP_BUILD: "1",
+      DATA_DIR: dataDir,
+      SITE_URL: BASE,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production",
+    },
+  });
+  const output = [];
+  const keep = (chunk) => {
+    output.push(String(chunk));
+    if (output.length > 200) output.shift();
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  child.output = output;
+  server = child;
+  return child;
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null) return;
+  const child = server;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timeout = sleep(10_000).then(() => "timeout");
+  if ((await Promise.race([exited, timeout])) === "timeout") {
+    child.kill("SIGKILL");
+    await exited;
+  }
+  server = null;
+}
+
+async function status(url) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Milliseconds from launch to the first 200 of /api/health and of /. */
+async function coldStart() {
+  const launched = performance.now();
+  const child = startServer();
+  const deadline = launched + 120_000;
+  let health = null;
+  while (health === null) {
+    if (child.exitCode !== null || performance.now() > deadline) {
+      throw new Error(`server did not start:\n${child.output.join("")}`);
+    }
+    if ((await status(`${BASE}/api/health`)) === 200) health = performance.now() - launched;
+    else await sleep(10);
+  }
+  let home = null;
+  while (home === null) {
+    if ((await status(`${BASE}/`)) === 200) home = performance.now() - launched;
+    else await sleep(10);
+  }
+  return { healthMs: Math.round(health), homeMs: Math.round(home) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers for pages and the form.
+
+async function getHtml(url) {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  return { html: await res.text(), headers: Object.fromEntries(res.headers) };
+}
+
+function decodeEntities(value) {
+  return value.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+}
+
+/** The hidden fields React renders into a Server Action form for a post without JavaScript. */
+function actionFields(html) {
+  const fields = [];
+  for (const match of html.matchAll(/<input[^>]*name="(\$ACTION[^"]*)"[^>]*>/g)) {
+    const value = /value="([^"]*)"/.exec(match[0]);
+    fields.push([match[1], value ? decodeEntities(value[1]) : ""]);
+  }
+  if (fields.length === 0) throw new Error("no $ACTION_ fields found in the contact page");
+  return fields;
+}
+
+function multipart(fields, boundary) {
+  return fields
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join("")
+    .concat(`--${boundary}--\r\n`);
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** One autocannon run; the latencies of every answer are kept too, for p95. */
+function load(label, options) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const instance = autocannon(
+      { connections: CONNECTIONS, duration: DURATION, ...options },
+      (error, result) => {
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        resolve({
+          label,
+          url: options.url,
+          requests: result.requests.total,
+          reqPerSec: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p95: Math.round(percentile(latencies, 95) ?? 0),
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+          ok2xx: result["2xx"],
+        });
+      },
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
+/** A plain static server: the same HTML bytes, no framework. */
+function startStaticServer(pages) {
+  const srv = http.createServer((req, res) => {
+    const body = pages.get(req.url.split("?")[0]);
+    if (!body) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
+    res.end(body);
+  });
+  return new Promise((resolve) => srv.listen(STATIC_PORT, "127.0.0.1", () => resolve(srv)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse.
+
+async function runLighthouse(urls) {
+  if (LH_RUNS === 0) return [];
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const results = [];
+  for (const route of urls) {
+    const runs = [];
+    for (let i = 0; i < LH_RUNS; i++) {
+      log(`lighthouse ${route} (${i + 1}/${LH_RUNS})`);
+      const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+      try {
+        const result = await lighthouse(`${BASE}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
+        const lhr = result.lhr;
+        const scriptRow = lhr.audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "script");
+        runs.push({
+          performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+          bestPractices: Math.round((lhr.categories["best-practices"].score ?? 0) * 100),
+          seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
+          lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+          tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
+          cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+          jsKB: Number(((scriptRow?.transferSize ?? 0) / 1024).toFixed(1)),
+          runtimeError: lhr.runtimeError?.code ?? null,
+        });
+      } finally {
+        await chrome.kill();
+      }
+    }
+    // Median per figure, across the runs.
+    const median = (key) => {
+      const values = runs.map((r) => r[key]).sort((a, b) => a - b);
+      return values[Math.floor(values.length / 2)];
+    };
+    results.push({
+      route,
+      runs: runs.length,
+      performance: median("performance"),
+      accessibility: median("accessibility"),
+      bestPractices: median("bestPractices"),
+      seo: median("seo"),
+      lcpMs: median("lcpMs"),
+      tbtMs: median("tbtMs"),
+      cls: median("cls"),
+      jsKB: median("jsKB"),
+      all: runs,
+    });
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored rows, read from the embedded database after the server has stopped.
+
+async function countContactRows(prefix) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = new PGlite(path.join(dataDir, "pglite"));
+  try {
+    const { rows } = await db.query(
+      "select count(*)::int as total, count(distinct email)::int as distinct_emails from contact_messages where email like $1",
+      [`${prefix}%`],
+    );
+    return rows[0];
+  } finally {
+    await db.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output.
+
+function table(title, rows, columns) {
+  const widths = columns.map(([key, head]) => Math.max(head.length, ...rows.map((r) => String(r[key] ?? "-").length)));
+  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(" | ")} |`;
+  console.log(`\n${title}`);
+  console.log(line(columns.map(([, head]) => head)));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const row of rows) console.log(line(columns.map(([key]) => row[key] ?? "-")));
+}
+
+async function main() {
+  const startedAt = new Date();
+  ensureBuild();
+
+  log(`cold start on an empty data folder (${dataDir})`);
+  const coldEmpty = await coldStart();
+  await stopServer();
+  log("cold start on the filled data folder");
+  const coldFilled = await coldStart();
+
+  // One article from the blog listing.
+  const blog = await getHtml(`${BASE}/blog`);
+  const article = [...blog.html.matchAll(/href="(\/blog\/[a-z0-9-]+)"/g)].map((m) => m[1]).find((href) => href !== "/blog/feed.xml");
+  if (!article) throw new Error("no article link on /blog");
+  log(`article: ${article}`);
+
+  // Warm every page once (the first request renders and caches it) and keep its HTML bytes.
+  const pages = new Map();
+  const cacheHeaders = {};
+  for (const route of [...PUBLIC_ROUTES, article]) {
+    await getHtml(`${BASE}${route}`);
+    const res = await fetch(`${BASE}${route}`);
+    pages.set(route, Buffer.from(await res.arrayBuffer()));
+    cacheHeaders[route] = { cacheControl: res.headers.get("cache-control"), nextCache: res.headers.get("x-nextjs-cache") };
+  }
+
+  const lighthouse = await runLighthouse(LH_ROUTES ?? [...PUBLIC_ROUTES, article]);
+
+  const staticServer = await startStaticServer(pages);
+  const loadRuns = [];
+  try {
+    for (const route of [...LOAD_ROUTES, article]) {
+      log(`autocannon ${route} (ours, then static)`);
+      const ours = await load(route, { url: `${BASE}${route}` });
+      const plain = await load(route, { url: `http://127.0.0.1:${STATIC_PORT}${route}` });
+      loadRuns.push({ ...ours, staticReqPerSec: plain.reqPerSec, staticP99: plain.p99, ratio: Number((ours.reqPerSec / plain.reqPerSec).toFixed(2)) });
+    }
+  } finally {
+    staticServer.close();
+  }
+
+  // The contact form, posted as a browser without JavaScript posts it. Each request gets its own
+  // client address (the per-IP rate limit stays as configured) and its own e-mail address, so
+  // that stored rows can be matched to answers.
+  // The contact form, posted two ways: as a browser without JavaScript posts it (multipart with the
+  // hidden $ACTION_ fields; the answer is the whole page rendered again), and as the page's script
+  // posts it (a fetch with the Next-Action header; the answer is the action's result only). Each
+  // request gets its own client address (the per-IP rate limit stays as configured) and its own
+  // e-mail address, so that stored rows can be matched to answers.
+  const contact = await getHtml(`${BASE}/contact`);
+  const hidden = actionFields(contact.html);
+  const actionId = JSON.parse(hidden.find(([name]) => /^\$ACTION_\d+:0$/.test(name))[1]).id;
+  const boundary = "----benchform7MA4YWxkTrZu0gW";
+  const visitor = (n, prefix) => [
+    ["name", "Bench Visitor"],
+    ["email", `${prefix}${n}@example.com`],
+    ["mobileNumber", "+919876543210"],
+    ["company", "Benchmark"],
+    ["message", `Benchmark message number ${n}, long enough to pass validation.`],
+  ];
+  const formModes = [
+    {
+      mode: "no JavaScript (multipart, page re-rendered)",
+      prefix: `bench-${startedAt.getTime()}-nojs-`,
+      fields: (n, prefix) => [...hidden, ...visitor(n, prefix)],
+      headers: {},
+    },
+    {
+      mode: "with JavaScript (Next-Action fetch)",
+      prefix: `bench-${startedAt.getTime()}-js-`,
+      // React's encoding of the call action(previousState, formData): argument 0 is the state,
+      // the form's fields travel with the "_1_" prefix. The guard fields are what the page's script
+      // fills in: a fill time above the minimum and a fresh submission key.
+      // The root ("0") comes last, as the browser sends it: the server resolves it as it arrives.
+      fields: (n, prefix) => [
+        ...[
+          ...visitor(n, prefix),
+          ["companyWebsite", ""],
+          ["elapsedMs", "15000"],
+          ["submissionKey", `bench-key-${startedAt.getTime()}-${n}`],
+          ["attribution", ""],
+        ].map(([name, value]) => [`_1_${name}`, value]),
+        ["0", JSON.stringify([{ status: "idle" }, "$K1"])],
+      ],
+      headers: { "next-action": actionId, accept: "text/x-component" },
+    },
+  ];
+  const formRuns = [];
+  let counter = 0;
+  for (const formMode of formModes) {
+    log(`autocannon contact form, ${formMode.mode}`);
+    let sent = 0;
+    const result = await load(`form: ${formMode.mode}`, {
+      url: `${BASE}/contact`,
+      method: "POST",
+      // The per-request hook must sit in `requests`: a top-level setupRequest is not applied to
+      // the body and headers (checked against a raw socket).
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (request) => {
+            counter += 1;
+            sent += 1;
+            const n = counter;
+            return {
+              ...request,
+              method: "POST",
+              body: multipart(formMode.fields(n, formMode.prefix), boundary),
+              headers: {
+                ...formMode.headers,
+                "content-type": `multipart/form-data; boundary=${boundary}`,
+                origin: BASE,
+                "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+              },
+            };
+          },
+        },
+      ],
+    });
+    formRuns.push({ ...result, mode: formMode.mode, prefix: formMode.prefix, sent });
+    await sleep(2_000); // let requests still in flight finish before the next run
+  }
+
+  await stopServer();
+  const formResults = [];
+  for (const run of formRuns) {
+    const rows = await countContactRows(run.prefix);
+    formResults.push({
+      ...run,
+      storedRows: rows.total,
+      duplicates: rows.total - rows.distinct_emails,
+      // Answered 2xx but not stored. Requests still in flight when the run ended are stored without
+      // an answer being counted, so stored rows may exceed 2xx answers; that is not a loss.
+      lost: Math.max(0, run.ok2xx - rows.distinct_emails),
+      inFlightAtEnd: Math.max(0, rows.distinct_emails - run.ok2xx),
+      storedPerSec: Math.round(rows.total / DURATION),
+    });
+  }
+
+  // ---- print
+  table(
+    "Cold start: `node scripts/start.mjs` (SKIP_BUILD=1) to the first 200",
+    [
+      { kind: "empty data folder (migrate + seed)", ...coldEmpty },
+      { kind: "filled data folder (restart)", ...coldFilled },
+    ],
+    [
+      ["kind", "data folder"],
+      ["healthMs", "/api/health ms"],
+      ["homeMs", "/ ms"],
+    ],
+  );
+  if (lighthouse.length > 0) {
+    table(
+      `Lighthouse ${lighthouse[0].runs === 1 ? "(1 run)" : `(median of ${LH_RUNS})`}, mobile preset`,
+      lighthouse,
+      [
+        ["route", "route"],
+        ["performance", "perf"],
+        ["accessibility", "a11y"],
+        ["bestPractices", "best"],
+        ["seo", "seo"],
+        ["lcpMs", "LCP ms"],
+        ["tbtMs", "TBT ms"],
+        ["cls", "CLS"],
+        ["jsKB", "JS KB (compressed)"],
+      ],
+    );
+  } else {
+    console.log("\nLighthouse: skipped (--quick)");
+  }
+  table(
+    `autocannon: ${CONNECTIONS} connections, ${DURATION} s, loopback (ours vs. the same HTML bytes from node:http)`,
+    loadRuns,
+    [
+      ["label", "route"],
+      ["reqPerSec", "req/s"],
+      ["p50", "p50 ms"],
+      ["p99", "p99 ms"],
+      ["errors", "errors"],
+      ["non2xx", "non-2xx"],
+      ["staticReqPerSec", "static req/s"],
+      ["staticP99", "static p99"],
+      ["ratio", "ours/static"],
+    ],
+  );
+  table("Form submission (contact form Server Action, unique client address per request)", formResults, [
+    ["mode", "how"],
+    ["reqPerSec", "req/s"],
+    ["p50", "p50 ms"],
+    ["p95", "p95 ms"],
+    ["p99", "p99 ms"],
+    ["errors", "errors"],
+    ["non2xx", "non-2xx"],
+    ["ok2xx", "2xx"],
+    ["sent", "sent"],
+    ["storedRows", "stored rows"],
+    ["storedPerSec", "stored/s"],
+    ["inFlightAtEnd", "stored, in flight at end"],
+    ["lost", "lost"],
+    ["duplicates", "duplicates"],
+  ]);
+  console.log(
+    "\nCache-Control of the public pages:",
+    [...new Set(Object.values(cacheHeaders).map((h) => h.cacheControl))].join(" ; "),
+  );
+
+  const results = {
+    startedAt: startedAt.toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` },
+    settings: { connections: CONNECTIONS, durationSeconds: DURATION, lighthouseRuns: LH_RUNS, port: PORT },
+    coldStart: { emptyDataFolder: coldEmpty, filledDataFolder: coldFilled },
+    lighthouse,
+    load: loadRuns,
+    form: formResults,
+    cacheHeaders,
+  };
+  const outDir = path.join(root, "bench-results");
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `${startedAt.toISOString().replaceAll(":", "-").replace(/\.\d+Z$/, "Z")}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nWrote ${path.relative(root, file)}`);
+}
+
+const cleanUp = async () => {
+  await stopServer();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+main()
+  .then(cleanUp)
+  .then(() => process.exit(0))
+  .catch(async (error) => {
+    console.error(error);
+    await cleanUp();
+    process.exit(1);
+  });
