@@ -33,7 +33,7 @@ const INTERACTIVE = new Set(["/free-audit", "/contact", "/blog", "blog-article"]
 /**
  * Known over budget, kept visible rather than hidden by a larger allowance: the two lead forms ship
  * about 66.7 KB above the floor, 54 KB more than the other pages (client-side validation with the
- * shared Zod schemas, phone-number parsing with libphonenumber-js, sonner's toasts, the Radix/cva
+ * shared Zod schemas, our own E.164 phone normaliser, sonner's toasts, the Radix/cva
  * button with tailwind-merge). Marked as expected
  * failures: when the forms are slimmed below the budget these tests pass, Playwright reports
  * "expected to fail", and this list must be emptied.
