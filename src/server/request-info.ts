@@ -8,23 +8,34 @@ import { env } from "./env";
  * $proxy_add_x_forwarded_for) puts the address it saw last. Without such a proxy a client can send
  * its own header: run behind one in production (README, "Deploying").
  */
-export async function clientIp(): Promise<string> {
-  const h = await headers();
+export function ipFromHeaders(h: Headers): string {
   const forwarded = (h.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   return forwarded.at(-1) || h.get("x-real-ip") || "unknown";
 }
 
-/** True when the request's Origin (or, failing that, Referer) is this site. */
-export async function isSameOrigin(): Promise<boolean> {
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host");
-  const source = h.get("origin") ?? h.get("referer");
-  if (!source || !host) return false;
+/**
+ * True when the request comes from a page of this site: its Origin (or, for Server Actions posted
+ * by a browser that omits it, its Referer) names the configured site or the host it was sent to.
+ * Route handlers get no such check from Next (STACK-NOTES) and pass `originOnly`.
+ */
+export function isSameOriginHeaders(h: Headers, { originOnly = false }: { originOnly?: boolean } = {}): boolean {
+  const origin = h.get("origin");
+  const source = origin && origin !== "null" ? origin : originOnly ? null : h.get("referer");
+  if (!source) return false;
   try {
-    const url = new URL(source);
-    const allowed = new Set([host, new URL(env().SITE_URL).host]);
-    return allowed.has(url.host);
+    const allowed = new Set([new URL(env().SITE_URL).host]);
+    const host = h.get("x-forwarded-host") ?? h.get("host");
+    if (host) allowed.add(host.split(",")[0]!.trim());
+    return allowed.has(new URL(source).host);
   } catch {
     return false;
   }
+}
+
+export async function clientIp(): Promise<string> {
+  return ipFromHeaders(await headers());
+}
+
+export async function isSameOrigin(): Promise<boolean> {
+  return isSameOriginHeaders(await headers());
 }

@@ -1,23 +1,14 @@
 import { AccessDeniedError, requireAdmin } from "@/server/auth-guard";
-import { env } from "@/server/env";
 import { log } from "@/server/log";
+import { isSameOriginHeaders } from "@/server/request-info";
 import { MAX_UPLOAD_BYTES, saveUpload } from "@/server/uploads";
 
 export const dynamic = "force-dynamic";
 
-function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin) return false;
-  try {
-    return [new URL(request.url).origin, new URL(env().SITE_URL).origin].includes(new URL(origin).origin);
-  } catch {
-    return false;
-  }
-}
 
 /** POST an image (multipart field "file"): admins only, from this site, 5 MB at most. */
 export async function POST(request: Request) {
-  if (!sameOrigin(request)) return Response.json({ error: "Requests must come from this site." }, { status: 403 });
+  if (!isSameOriginHeaders(request.headers, { originOnly: true })) return Response.json({ error: "Requests must come from this site." }, { status: 403 });
   try {
     await requireAdmin(request.headers);
   } catch (error) {

@@ -1,7 +1,7 @@
 import { getAuth } from "@/server/auth";
 import { recordSignInFailure, recordSignInSuccess, signInBlockedFor, throttledMessage } from "@/server/auth-throttle";
-import { env } from "@/server/env";
 import { log } from "@/server/log";
+import { ipFromHeaders, isSameOriginHeaders } from "@/server/request-info";
 
 export const dynamic = "force-dynamic";
 
@@ -15,20 +15,7 @@ const POST_PATHS = [/^\/api\/auth\/sign-out$/, /^\/api\/auth\/sign-in\/email$/];
 
 const notFound = () => Response.json({ code: "NOT_FOUND", message: "Not found" }, { status: 404 });
 
-function isSameOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin) return false;
-  try {
-    const allowed = new Set([new URL(request.url).origin, new URL(env().SITE_URL).origin]);
-    return allowed.has(new URL(origin).origin);
-  } catch {
-    return false;
-  }
-}
 
-function clientIp(request: Request): string {
-  return (request.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean).at(-1) ?? "unknown";
-}
 
 export async function GET(request: Request) {
   const { pathname } = new URL(request.url);
@@ -39,7 +26,7 @@ export async function GET(request: Request) {
 export async function POST(request: Request) {
   const { pathname } = new URL(request.url);
   if (!POST_PATHS.some((p) => p.test(pathname))) return notFound();
-  if (!isSameOrigin(request)) {
+  if (!isSameOriginHeaders(request.headers, { originOnly: true })) {
     return Response.json({ code: "INVALID_ORIGIN", message: "Requests must come from this site." }, { status: 403 });
   }
   if (!pathname.endsWith("/sign-in/email")) return getAuth().handler(request);
@@ -51,7 +38,7 @@ export async function POST(request: Request) {
   } catch {
     return Response.json({ code: "INVALID_BODY", message: "Send a JSON body with email and password." }, { status: 400 });
   }
-  const ip = clientIp(request);
+  const ip = ipFromHeaders(request.headers);
   const blockedFor = await signInBlockedFor(email, ip);
   if (blockedFor !== null) {
     log("warn", "auth: sign-in throttled", { email, ip, via: "http" });

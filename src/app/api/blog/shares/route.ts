@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS, SLUG_PATTERN } from "@/lib/limits";
 import { isShareNetwork, recordShare } from "@/server/data/blog-shares";
 import { errorFields, log } from "@/server/log";
-import { siteConfig } from "@/server/site-config";
+import { ipFromHeaders, isSameOriginHeaders } from "@/server/request-info";
 
 export const dynamic = "force-dynamic";
 
@@ -17,36 +17,11 @@ function reply(status: number, body: Record<string, unknown>): Response {
   return Response.json(body, { status, headers: NO_STORE });
 }
 
-/**
- * Route handlers get no cross-site protection from Next (STACK-NOTES): a write is accepted only
- * from a page of this site, i.e. an Origin equal to the configured site or to the host the request
- * was sent to. Browsers always send Origin on a POST made with fetch.
- */
-function isSameOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin || origin === "null") return false;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    return false;
-  }
-  const allowed = new Set([new URL(siteConfig().url).host]);
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (host) allowed.add(host.split(",")[0]!.trim());
-  return allowed.has(originHost);
-}
 
-/** The sender for the rate limit: the address the last proxy (or Next itself) saw. */
-function visitorOf(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").at(-1)?.trim();
-  return last || request.headers.get("x-real-ip") || "unknown";
-}
 
 /** Records one use of an article's share button: { slug, network } → { count }. */
 export async function POST(request: Request): Promise<Response> {
-  if (!isSameOrigin(request)) return reply(403, { error: "cross-site request refused" });
+  if (!isSameOriginHeaders(request.headers, { originOnly: true })) return reply(403, { error: "cross-site request refused" });
   if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) {
     return reply(415, { error: "send JSON" });
   }
@@ -63,7 +38,7 @@ export async function POST(request: Request): Promise<Response> {
   const { slug, network } = parsed.data;
   if (!isShareNetwork(network)) return reply(400, { error: "unknown network" });
   try {
-    const result = await recordShare(slug, network, visitorOf(request));
+    const result = await recordShare(slug, network, ipFromHeaders(request.headers));
     if (result.ok) return reply(200, { count: result.count });
     if (result.reason === "not-found") return reply(404, { error: "no such post" });
     return reply(429, { error: "too many shares, try again later", count: result.count });
