@@ -28,7 +28,8 @@ async function openAdmin(browser: import("@playwright/test").Browser, tab = "lea
 }
 
 const count = async (page: Page, tab: string) => Number(await page.getByTestId(`count-${tab}`).textContent());
-const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+// The newest toast: an earlier one with the same words may still be on screen.
+const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 test("the dashboard: five tabs with counts, the welcome line, dates in en-IN", async ({ browser }) => {
   const page = await openAdmin(browser);
