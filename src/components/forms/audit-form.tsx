@@ -5,6 +5,7 @@ import { LIMITS } from "@/lib/limits";
 import { submitAuditForm } from "@/server/actions/lead-forms";
 import { Field, NativeSelect, TextArea, TextInput } from "./fields";
 import { LeadForm } from "./lead-form";
+import { PersonFields } from "./person-fields";
 
 const FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge"] as const;
 
@@ -21,30 +22,7 @@ export function AuditForm() {
       {({ values, errors }) => (
         <>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="audit-name" label="Full name" error={errors.name} required>
-              {(aria) => (
-                <TextInput {...aria} name="name" autoComplete="name" required maxLength={LIMITS.personName} defaultValue={values.name} />
-              )}
-            </Field>
-            <Field id="audit-email" label="Work email" error={errors.email} required>
-              {(aria) => (
-                <TextInput {...aria} name="email" type="email" autoComplete="email" required maxLength={LIMITS.email} defaultValue={values.email} />
-              )}
-            </Field>
-            <Field id="audit-mobile" label="Mobile number" error={errors.mobileNumber} hint="10 digits for India, or include your country code." required>
-              {(aria) => (
-                <TextInput
-                  {...aria}
-                  name="mobileNumber"
-                  type="tel"
-                  autoComplete="tel"
-                  inputMode="tel"
-                  required
-                  maxLength={LIMITS.mobile}
-                  defaultValue={values.mobileNumber}
-                />
-              )}
-            </Field>
+            <PersonFields prefix="audit" emailLabel="Work email" mobileHint="10 digits for India, or include your country code." values={values} errors={errors} />
             <Field id="audit-website" label="Website" error={errors.websiteUrl}>
               {(aria) => (
                 <TextInput
