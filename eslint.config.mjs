@@ -1,6 +1,35 @@
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/**
+ * No SQL built from strings (issue 9, docs/decisions/0015): values reach the database only as
+ * parameters of drizzle's `sql` tagged template (or the query builder). Refused: `sql.raw(...)`,
+ * and a template literal with `${...}` or a `+` concatenation given to `.execute()`, `.query()`
+ * or `.unsafe()` (drizzle, pg, PGlite), directly or as the `text` of a query object.
+ * tests/no-sql-concatenation.test.ts proves the rule fires on such code and not on `sql```.
+ */
+const QUERY_CALL = "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(execute|query|unsafe)$/]";
+// An argument of such a call, also behind a type assertion (`... as never`, `...!`, `satisfies`).
+const WRAPPER = ":matches(TSAsExpression, TSSatisfiesExpression, TSNonNullExpression, TSTypeAssertion)";
+const argument = (node) => `${QUERY_CALL} > ${node}.arguments, ${QUERY_CALL} > ${WRAPPER}.arguments > ${node}`;
+const BUILT_STRING = ":matches(TemplateLiteral[expressions.length>0], BinaryExpression[operator='+'])";
+const SQL_RAW = {
+  selector: "CallExpression[callee.type='MemberExpression'][callee.object.name='sql'][callee.property.name='raw']",
+  message: "sql.raw() puts a string into SQL unescaped: write the value as ${value} inside sql`...` so that it is sent as a parameter.",
+};
+const BUILT_QUERIES = [
+  {
+    selector: argument(BUILT_STRING),
+    message: "A query built from strings (template literal or +): use drizzle's sql`...` tag (values become parameters) or pass the values as parameters ($1, [value]).",
+  },
+  {
+    selector: [`${QUERY_CALL} > ObjectExpression.arguments`, `${QUERY_CALL} > ${WRAPPER}.arguments > ObjectExpression`]
+      .map((object) => `${object} > Property[key.name='text'] > ${BUILT_STRING}`)
+      .join(", "),
+    message: "A query text built from strings: pass the values as parameters ($1, values: [value]).",
+  },
+];
+
 const config = [
   ...next,
   ...nextTs,
@@ -10,7 +39,14 @@ const config = [
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-restricted-syntax": ["error", SQL_RAW, ...BUILT_QUERIES],
     },
+  },
+  {
+    // Table definitions: CHECK constraints are DDL, which takes no parameters; the raw parts are
+    // constants of this file (LIMITS, enum values, the slug pattern), never input.
+    files: ["src/server/db/schema.ts"],
+    rules: { "no-restricted-syntax": ["error", ...BUILT_QUERIES] },
   },
 ];
 export default config;

@@ -15,6 +15,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { label: st
     const name = `test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
+    // A database name is an identifier, which SQL takes no parameter for; this one is test_ + hex.
+    // eslint-disable-next-line no-restricted-syntax
     await admin.query(`create database ${name}`);
     await admin.end();
     const url = new URL(serverUrl);
@@ -24,6 +26,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { label: st
     cleanup = async () => {
       const again = new pg.Client({ connectionString: serverUrl });
       await again.connect();
+      // eslint-disable-next-line no-restricted-syntax -- the generated name above
       await again.query(`drop database if exists ${name} with (force)`);
       await again.end();
     };

@@ -22,7 +22,7 @@ export const SHARE_LIMIT = { max: 6, windowSeconds: 600 };
 
 /** Fixed-window counter in the shared rate_limits table; true while the key is within its limit. */
 async function takeShareAllowance(key: string): Promise<boolean> {
-  const window = sql.raw(`interval '${SHARE_LIMIT.windowSeconds} seconds'`);
+  const window = sql`make_interval(secs => ${SHARE_LIMIT.windowSeconds})`;
   const [row] = await db()
     .insert(rateLimits)
     .values({ key, windowStart: sql`now()`, count: 1 })
