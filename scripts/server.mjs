@@ -8,6 +8,8 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import next from "next";
 import { NON_DOCUMENT_CSP, documentCsp, staticSecurityHeaders } from "./security-headers.mjs";
+import { withRequestContext } from "./request-context.mjs";
+import { useSocketAddress } from "./client-address.mjs";
 
 const gzip = promisify(zlib.gzip);
 const root = path.resolve(import.meta.dirname, "..");
@@ -154,7 +156,9 @@ function refuseOversizedBody(req, res) {
   return true;
 }
 
-const server = http.createServer((req, res) => {
+// withRequestContext: the request id, X-Request-Id, and the access log line (scripts/request-context.mjs).
+const server = http.createServer((req, res) => withRequestContext(req, res, () => {
+  useSocketAddress(req); // X-Forwarded-For only from a trusted proxy (TRUST_PROXY, scripts/client-address.mjs)
   for (const [key, value] of Object.entries(securityHeaders)) res.setHeader(key, value);
   if (refuseOversizedBody(req, res)) return;
   if (mayBeDocument(req)) interceptDocument(req, res);
@@ -163,7 +167,7 @@ const server = http.createServer((req, res) => {
     if (!res.headersSent) res.statusCode = 500;
     res.end();
   });
-});
+}));
 
 server.listen(port, hostname, () => {
   console.log(`Ready on http://${hostname ?? "localhost"}:${port}`);

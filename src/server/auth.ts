@@ -10,7 +10,7 @@ import { db } from "./db/client";
 import { accounts, sessions, users, verifications } from "./db/schema";
 import { env } from "./env";
 import { enqueueMail, escapeHtml } from "./mail";
-import { log } from "./log";
+import { emailFields, log } from "./log";
 import { ensureProfile, grantAdminIfListed } from "./data/profiles";
 import { siteConfig } from "./site-config";
 
@@ -98,7 +98,10 @@ function createAuth() {
           text: `Someone asked to reset the password of your ${site.name} account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
           html: `<p>Someone asked to reset the password of your ${escapeHtml(site.name)} account.</p>${mailButton(url, "Choose a new password")}<p>The link works for one hour. If it was not you, ignore this e-mail: your password stays as it is.</p>`,
         });
-        log("info", "auth: password reset requested", { userId: user.id });
+        log("info", "auth: password reset mail queued", { event: "auth.password-reset.mail-queued", userId: user.id });
+      },
+      async onPasswordReset({ user }) {
+        log("info", "auth: password reset", { event: "auth.password-reset.done", userId: user.id, ...emailFields(user.email) });
       },
     },
     emailVerification: {
@@ -116,7 +119,7 @@ function createAuth() {
         });
       },
       async afterEmailVerification(user) {
-        log("info", "auth: e-mail verified", { userId: user.id });
+        log("info", "auth: e-mail verified", { event: "auth.email-verified", userId: user.id });
         await grantAdminIfListed(user.id, user.email);
       },
     },
@@ -125,7 +128,7 @@ function createAuth() {
         create: {
           async after(user) {
             await ensureProfile(user.id);
-            log("info", "auth: account created", { userId: user.id });
+            log("info", "auth: account created", { event: "auth.sign-up", userId: user.id, ...emailFields(user.email) });
           },
         },
       },

@@ -102,6 +102,10 @@ const EnvSchema = z.object({
   AUTH_SESSION_HOURS: positiveInt(12, 24 * 30),
   SIGNIN_MAX_FAILURES: positiveInt(5, 1000),
   SIGNIN_WINDOW_MINUTES: positiveInt(15, 1440),
+
+  // Client address (docs/decisions/0015): read by scripts/client-address.mjs, validated here.
+  // false: X-Forwarded-For is replaced by the connection's address; true: a proxy in front appends it.
+  TRUST_PROXY: flag.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db, type Database } from "./db/client";
 import { notifications, type Notification } from "./db/schema";
 import { env } from "./env";
-import { errorFields, log } from "./log";
+import { emailFields, errorFields, log } from "./log";
 
 /**
  * Mail goes through a transactional outbox: `enqueueMail` writes a row in the caller's transaction
@@ -114,7 +114,7 @@ export function folderTransport(folder: string): MailTransport {
       fs.mkdirSync(folder, { recursive: true });
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, "-")}-${n.kind}-${n.id}.eml`);
       fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      log("info", "mail written to the outbox folder", { kind: n.kind, to: n.recipients, subject: n.subject, file });
+      log("info", "mail written to the outbox folder", { kind: n.kind, to: n.recipients.map((r) => emailFields(r).email), subject: n.subject, file });
       return { messageId: info.messageId };
     },
   };

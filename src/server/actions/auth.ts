@@ -12,7 +12,7 @@ import { recordSignInFailure, recordSignInSuccess, signInBlockedFor, throttledMe
 import { db } from "../db/client";
 import { users } from "../db/schema";
 import { env } from "../env";
-import { errorFields, log } from "../log";
+import { emailFields, errorFields, log } from "../log";
 import { hitRateLimit } from "../rate-limit";
 import { clientIp, isSameOrigin } from "../request-info";
 
@@ -44,16 +44,18 @@ export async function signInAction(_previous: AuthFormState, form: FormData): Pr
   const ip = await clientIp();
   const blockedFor = await signInBlockedFor(email, ip);
   if (blockedFor !== null) {
-    log("warn", "auth: sign-in throttled", { email, ip });
+    log("warn", "auth: sign-in throttled", { event: "auth.sign-in.throttled", ...emailFields(email), ip });
     return { status: "refused", title: "Too Many Attempts", message: throttledMessage(blockedFor), values, at, mode: "signin" };
   }
+  let userId: string | undefined;
   try {
-    await getAuth().api.signInEmail({ body: { email, password, callbackURL: "/auth?verified=1" }, headers: await headers() });
+    const result = await getAuth().api.signInEmail({ body: { email, password, callbackURL: "/auth?verified=1" }, headers: await headers() });
+    userId = result.user.id;
   } catch (error) {
     const code = codeOf(error);
     if (code === "INVALID_EMAIL_OR_PASSWORD") {
       await recordSignInFailure(email, ip);
-      log("warn", "auth: sign-in failed", { email, ip });
+      log("warn", "auth: sign-in failed", { event: "auth.sign-in.failure", reason: "invalid-credentials", ...emailFields(email), ip });
       return {
         status: "error",
         title: "Login Failed",
@@ -64,6 +66,7 @@ export async function signInAction(_previous: AuthFormState, form: FormData): Pr
       };
     }
     if (code === "EMAIL_NOT_VERIFIED") {
+      log("warn", "auth: sign-in refused", { event: "auth.sign-in.failure", reason: "email-not-verified", ...emailFields(email), ip });
       return {
         status: "refused",
         title: "Email Not Verified",
@@ -73,11 +76,11 @@ export async function signInAction(_previous: AuthFormState, form: FormData): Pr
         mode: "signin",
       };
     }
-    log("error", "auth: sign-in error", { email, ...errorFields(error) });
+    log("error", "auth: sign-in error", { event: "auth.sign-in.failure", reason: "error", ...emailFields(email), ...errorFields(error) });
     return { status: "error", title: "Error", message: serverMessage(error), values, at, mode: "signin" };
   }
   await recordSignInSuccess(email);
-  log("info", "auth: signed in", { email, ip });
+  log("info", "auth: signed in", { event: "auth.sign-in.success", userId, ...emailFields(email), ip });
   redirect("/admin?welcome=1");
 }
 
@@ -100,6 +103,7 @@ export async function signUpAction(_previous: AuthFormState, form: FormData): Pr
   // above keeps this from becoming a cheap way to test many addresses (docs/decisions/0007).
   const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (existing) {
+    log("info", "auth: sign-up refused, the account exists", { event: "auth.sign-up.failure", reason: "exists", ...emailFields(email), ip });
     return {
       status: "refused",
       title: "Account Exists",
@@ -112,7 +116,7 @@ export async function signUpAction(_previous: AuthFormState, form: FormData): Pr
   try {
     await getAuth().api.signUpEmail({ body: { name, email, password, callbackURL: "/auth?verified=1" }, headers: await headers() });
   } catch (error) {
-    log("error", "auth: sign-up error", { email, ...errorFields(error) });
+    log("error", "auth: sign-up error", { event: "auth.sign-up.failure", ...emailFields(email), ...errorFields(error) });
     return { status: "error", title: "Error", message: serverMessage(error), values, at, mode: "signup" };
   }
   return {
@@ -134,6 +138,7 @@ export async function requestPasswordResetAction(_previous: FormState, form: For
   const ip = await clientIp();
   const limit = await hitRateLimit(`reset:ip:${ip}`, { limit: 5, windowMs: 15 * 60_000 });
   if (!limit.allowed) {
+    log("warn", "auth: password reset throttled", { event: "auth.password-reset.throttled", ...emailFields(parsed.data.email), ip });
     return { status: "refused", title: "Error", message: "Too many reset requests. Please wait a few minutes and try again.", values, at };
   }
   try {
@@ -142,7 +147,8 @@ export async function requestPasswordResetAction(_previous: FormState, form: For
     log("error", "auth: reset request error", errorFields(error));
     return { status: "error", title: "Error", message: serverMessage(error), values, at };
   }
-  // The same answer whether or not the address has an account.
+  // The same answer whether or not the address has an account (the log says "mail queued" too when it has).
+  log("info", "auth: password reset requested", { event: "auth.password-reset.requested", ...emailFields(parsed.data.email), ip });
   return {
     status: "success",
     title: "Check Your Email",
@@ -160,6 +166,7 @@ export async function resetPasswordAction(_previous: FormState, form: FormData):
     await getAuth().api.resetPassword({ body: { newPassword: parsed.data.password, token: parsed.data.token }, headers: await headers() });
   } catch (error) {
     const code = codeOf(error);
+    log("warn", "auth: password reset failed", { event: "auth.password-reset.failure", reason: code ?? "error" });
     return {
       status: "error",
       title: "Error",
@@ -167,15 +174,16 @@ export async function resetPasswordAction(_previous: FormState, form: FormData):
       at,
     };
   }
-  log("info", "auth: password reset");
   redirect("/auth?reset=1");
 }
 
 export async function signOutAction(): Promise<void> {
   if (await isSameOrigin()) {
     try {
-      await getAuth().api.signOut({ headers: await headers() });
-      log("info", "auth: signed out");
+      const requestHeaders = await headers();
+      const session = await getAuth().api.getSession({ headers: requestHeaders });
+      await getAuth().api.signOut({ headers: requestHeaders });
+      log("info", "auth: signed out", { event: "auth.sign-out", userId: session?.user.id ?? null });
     } catch (error) {
       log("warn", "auth: sign-out error", errorFields(error));
     }

@@ -25,7 +25,7 @@ async function setRole(userId: string, role: "user" | "admin"): Promise<void> {
 export async function grantAdminIfListed(userId: string, email: string): Promise<boolean> {
   if (!env().ADMIN_EMAILS.includes(email.trim().toLowerCase())) return false;
   await setRole(userId, "admin");
-  log("info", "auth: role changed", { userId, role: "admin", by: "ADMIN_EMAILS" });
+  log("info", "auth: role changed", { event: "auth.role.granted", userId, role: "admin", by: "ADMIN_EMAILS" });
   return true;
 }
 
@@ -38,7 +38,7 @@ export async function setRoleByEmail(email: string, role: "user" | "admin"): Pro
     .limit(1);
   if (!user) return null;
   await setRole(user.id, role);
-  log("info", "auth: role changed", { userId: user.id, role, by: "cli" });
+  log("info", "auth: role changed", { event: role === "admin" ? "auth.role.granted" : "auth.role.revoked", userId: user.id, role, by: "cli" });
   return { userId: user.id, emailVerified: user.emailVerified };
 }
 

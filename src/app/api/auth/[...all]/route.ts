@@ -1,6 +1,6 @@
 import { getAuth } from "@/server/auth";
 import { recordSignInFailure, recordSignInSuccess, signInBlockedFor, throttledMessage } from "@/server/auth-throttle";
-import { log } from "@/server/log";
+import { emailFields, log } from "@/server/log";
 import { ipFromHeaders, isSameOriginHeaders } from "@/server/request-info";
 
 export const dynamic = "force-dynamic";
@@ -29,6 +29,12 @@ export async function POST(request: Request) {
   if (!isSameOriginHeaders(request.headers, { originOnly: true })) {
     return Response.json({ code: "INVALID_ORIGIN", message: "Requests must come from this site." }, { status: 403 });
   }
+  if (pathname.endsWith("/sign-out")) {
+    const session = await getAuth().api.getSession({ headers: request.headers }).catch(() => null);
+    const response = await getAuth().handler(request);
+    if (response.ok) log("info", "auth: signed out", { event: "auth.sign-out", userId: session?.user.id ?? null, via: "http" });
+    return response;
+  }
   if (!pathname.endsWith("/sign-in/email")) return getAuth().handler(request);
 
   let email = "";
@@ -41,7 +47,7 @@ export async function POST(request: Request) {
   const ip = ipFromHeaders(request.headers);
   const blockedFor = await signInBlockedFor(email, ip);
   if (blockedFor !== null) {
-    log("warn", "auth: sign-in throttled", { email, ip, via: "http" });
+    log("warn", "auth: sign-in throttled", { event: "auth.sign-in.throttled", ...emailFields(email), ip, via: "http" });
     return Response.json(
       { code: "TOO_MANY_ATTEMPTS", message: throttledMessage(blockedFor) },
       { status: 429, headers: { "Retry-After": String(blockedFor) } },
@@ -50,10 +56,11 @@ export async function POST(request: Request) {
   const response = await getAuth().handler(request);
   if (response.status === 401) {
     await recordSignInFailure(email, ip);
-    log("warn", "auth: sign-in failed", { email, ip, via: "http" });
+    log("warn", "auth: sign-in failed", { event: "auth.sign-in.failure", reason: "invalid-credentials", ...emailFields(email), ip, via: "http" });
   } else if (response.ok) {
     await recordSignInSuccess(email);
-    log("info", "auth: signed in", { email, ip, via: "http" });
+    const body = (await response.clone().json().catch(() => null)) as { user?: { id?: string } } | null;
+    log("info", "auth: signed in", { event: "auth.sign-in.success", userId: body?.user?.id, ...emailFields(email), ip, via: "http" });
   }
   return response;
 }

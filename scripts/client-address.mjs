@@ -1,0 +1,14 @@
+// The client's address for rate limits (docs/decisions/0015). The app takes the last entry of
+// X-Forwarded-For (src/server/request-info.ts), which is right behind a proxy that appends the
+// address it saw, and wrong without one: the client then writes the header itself. Unless
+// TRUST_PROXY says a proxy is in front, the header is replaced here by the connection's own address
+// before Next sees the request (and X-Real-IP, which no proxy of ours set, is dropped).
+// Same values as the flag in src/server/env.ts, which validates TRUST_PROXY at start-up.
+export const trustProxy = ["1", "true", "on", "yes"].includes(process.env.TRUST_PROXY ?? "");
+
+export function useSocketAddress(req, trusted = trustProxy) {
+  if (trusted) return;
+  const address = req.socket.remoteAddress ?? "unknown";
+  req.headers["x-forwarded-for"] = address.startsWith("::ffff:") ? address.slice(7) : address;
+  delete req.headers["x-real-ip"];
+}

@@ -1,0 +1,105 @@
+import { EventEmitter } from "node:events";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { emailFields, log } from "@/server/log";
+// @ts-expect-error: a plain .mjs module of the Node server, without types
+import { loggablePath, requestIdFrom, withRequestContext } from "../scripts/request-context.mjs";
+// @ts-expect-error: same
+import { useSocketAddress } from "../scripts/client-address.mjs";
+
+// The request id, the access log's path, the e-mail form of auth events and the context that
+// carries the id into the app's log lines (docs/decisions/0015). The server-level proof, with
+// Next in between, is e2e/security/logs.spec.ts.
+
+afterEach(() => vi.restoreAllMocks());
+
+function captureConsole() {
+  const lines: string[] = [];
+  vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+  vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+  return lines;
+}
+
+function fakeExchange(url: string, headers: Record<string, string> = {}) {
+  const req = { method: "GET", url, headers: { ...headers } as Record<string, string | undefined>, socket: { remoteAddress: "::ffff:10.1.2.3" } };
+  const res = Object.assign(new EventEmitter(), {
+    statusCode: 200,
+    writableFinished: true,
+    headers: {} as Record<string, string>,
+    setHeader(name: string, value: string) {
+      this.headers[name.toLowerCase()] = value;
+    },
+  });
+  return { req, res };
+}
+
+describe("request ids", () => {
+  it("keeps a short safe id and replaces anything else by a UUID", () => {
+    expect(requestIdFrom("edge-7f3a.91_b")).toBe("edge-7f3a.91_b");
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const refused = ["", "a b", "x".repeat(65), "id\r\nX-Injected: 1", "<script>", "-leading-dash", "ünïcode", "a;rm -rf", undefined];
+    for (const value of refused) expect(requestIdFrom(value)).toMatch(uuid);
+    expect(requestIdFrom(["first-id", "second"])).toBe("first-id");
+    expect(requestIdFrom(undefined)).not.toBe(requestIdFrom(undefined));
+  });
+
+  it("echoes the id, puts it on every log line written inside the request, and writes one access line", async () => {
+    const lines = captureConsole();
+    const { req, res } = fakeExchange("/auth/reset-password?token=abcdefSECRET123&x=1", { "x-request-id": "trace-42" });
+    await withRequestContext(req, res, async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      log("info", "inside", { n: 1 });
+    });
+    log("info", "outside");
+    res.statusCode = 302;
+    res.emit("close");
+    const parsed = lines.map((l) => JSON.parse(l));
+    expect(res.headers["x-request-id"]).toBe("trace-42");
+    expect(req.headers["x-request-id"]).toBe("trace-42");
+    expect(parsed[0]).toMatchObject({ msg: "inside", requestId: "trace-42", n: 1 });
+    expect(parsed[1].msg).toBe("outside");
+    expect(parsed[1]).not.toHaveProperty("requestId");
+    expect(parsed[2]).toMatchObject({ msg: "request", requestId: "trace-42", method: "GET", path: "/auth/reset-password?token=…&x=…", status: 302 });
+    expect(lines.join("\n")).not.toContain("SECRET123");
+  });
+});
+
+describe("the access log's path", () => {
+  it("keeps the path and the names of the query's parameters, never their values or a token in the path", () => {
+    expect(loggablePath("/blog/growth-hacks")).toBe("/blog/growth-hacks");
+    expect(loggablePath("/api/auth/verify-email?token=eyJhbGciOi.secret&callbackURL=%2Fauth")).toBe("/api/auth/verify-email?token=…&callbackURL=…");
+    expect(loggablePath("/api/auth/reset-password/Xy12SecretToken?callbackURL=/auth/reset-password")).toBe("/api/auth/reset-password/[redacted]?callbackURL=…");
+    expect(loggablePath("/about?")).toBe("/about");
+    expect(loggablePath("/x".repeat(400)).length).toBeLessThanOrEqual(301);
+  });
+});
+
+describe("auth event fields", () => {
+  it("logs an address masked and hashed, never as typed", () => {
+    const a = emailFields(" Priya.Sharma@Example.COM ");
+    expect(a.email).toBe("p***@example.com");
+    expect(a.emailHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(emailFields("priya.sharma@example.com").emailHash).toBe(a.emailHash);
+    expect(emailFields("priya.sharma2@example.com").emailHash).not.toBe(a.emailHash);
+    expect(emailFields("not-an-address").email).toBe("n***");
+  });
+
+  it("replaces the value of any field named like a secret", () => {
+    const lines = captureConsole();
+    log("warn", "careless", { password: "hunter2-typed", sessionToken: "tok-abc", cookie: "kg.session=1", newPassword: "x", userId: "u1" });
+    const line = JSON.parse(lines[0]!);
+    expect(line).toMatchObject({ password: "[redacted]", sessionToken: "[redacted]", cookie: "[redacted]", newPassword: "[redacted]", userId: "u1" });
+    expect(lines[0]).not.toMatch(/hunter2|tok-abc|kg\.session/);
+  });
+});
+
+describe("the client address without a trusted proxy", () => {
+  it("replaces a forged X-Forwarded-For (and X-Real-IP) by the connection's address", () => {
+    const { req } = fakeExchange("/", { "x-forwarded-for": "1.2.3.4, 5.6.7.8", "x-real-ip": "9.9.9.9" });
+    useSocketAddress(req, false);
+    expect(req.headers["x-forwarded-for"]).toBe("10.1.2.3");
+    expect(req.headers).not.toHaveProperty("x-real-ip");
+    const behindProxy = fakeExchange("/", { "x-forwarded-for": "1.2.3.4, 5.6.7.8" }).req;
+    useSocketAddress(behindProxy, true);
+    expect(behindProxy.headers["x-forwarded-for"]).toBe("1.2.3.4, 5.6.7.8");
+  });
+});
