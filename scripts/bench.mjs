@@ -113,6 +113,8 @@ function startServer() {
       SITE_URL: BASE,
       NEXT_TELEMETRY_DISABLED: "1",
       NODE_ENV: "production",
+      // The form run gives each request its own client address through X-Forwarded-For.
+      TRUST_PROXY: "1",
     },
   });
   const output = [];
