@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emailFields, log } from "@/server/log";
+import { emailFields, errorFields, log } from "@/server/log";
 // @ts-expect-error: a plain .mjs module of the Node server, without types
 import { loggablePath, requestIdFrom, withRequestContext } from "../scripts/request-context.mjs";
 // @ts-expect-error: same
@@ -89,6 +89,17 @@ describe("auth event fields", () => {
     const line = JSON.parse(lines[0]!);
     expect(line).toMatchObject({ password: "[redacted]", sessionToken: "[redacted]", cookie: "[redacted]", newPassword: "[redacted]", userId: "u1" });
     expect(lines[0]).not.toMatch(/hunter2|tok-abc|kg\.session/);
+  });
+});
+
+describe("errors", () => {
+  it("keep the failed query's SQL but not its parameters (form values, addresses, tokens)", () => {
+    const failed = new Error('Failed query: insert into "verifications" ("identifier", "value") values ($1, $2)\nparams: reset-password:tok_Secret123,user-1');
+    failed.cause = new Error("connect ECONNREFUSED 127.0.0.1:5432");
+    const fields = errorFields(failed);
+    expect(fields.error).toBe('Failed query: insert into "verifications" ("identifier", "value") values ($1, $2)\nparams: [not logged]');
+    expect(fields.cause).toBe("connect ECONNREFUSED 127.0.0.1:5432");
+    expect(JSON.stringify(fields)).not.toContain("tok_Secret123");
   });
 });
 

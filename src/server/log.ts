@@ -48,11 +48,19 @@ export function emailFields(email: string): { email: string; emailHash: string }
   return { email: masked, emailHash: crypto.createHash("sha256").update(normalised).digest("hex").slice(0, 16) };
 }
 
+/**
+ * Drizzle's failed-query message ends with the query's parameters: the values typed into a form,
+ * e-mail addresses, tokens being stored. The SQL stays in the log, the values do not.
+ */
+function withoutParams(message: string): string {
+  return message.replace(/\nparams: [\s\S]*$/, "\nparams: [not logged]");
+}
+
 export function errorFields(error: unknown): Record<string, unknown> {
   if (error instanceof Error) {
     // Drizzle wraps the driver's error: its message is the SQL, the cause says why (ECONNREFUSED...).
-    const cause = error.cause instanceof Error ? { cause: error.cause.message } : {};
-    return { error: error.message, errorName: error.name, ...cause };
+    const cause = error.cause instanceof Error ? { cause: withoutParams(error.cause.message) } : {};
+    return { error: withoutParams(error.message), errorName: error.name, ...cause };
   }
-  return { error: String(error) };
+  return { error: withoutParams(String(error)) };
 }
