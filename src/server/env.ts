@@ -89,6 +89,9 @@ const EnvSchema = z.object({
   SMTP_PASSWORD: z.string().optional().transform((v) => (v ? v : undefined)),
   MAIL_FROM: z.string().trim().min(3).default("Kinetic Growth <no-reply@kineticgrowth.in>"),
   MAIL_WORKER: flag.default(true),
+  // Outbox retries: the first retry after MAIL_RETRY_SECONDS, doubling, at most MAIL_RETRY_MAX_SECONDS.
+  MAIL_RETRY_SECONDS: positiveInt(15, 3600),
+  MAIL_RETRY_MAX_SECONDS: positiveInt(3600, 86_400),
 
   // Public forms
   FORM_RATE_LIMIT: positiveInt(5, 10_000),

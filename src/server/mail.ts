@@ -140,9 +140,12 @@ export const MAX_ATTEMPTS = 12;
 const CLAIM_SECONDS = 120;
 const BATCH = 20;
 
-/** 15 s, 30 s, 1 min, 2 min ... capped at 1 hour. */
-export function backoffSeconds(attempts: number): number {
-  return Math.min(3600, 15 * 2 ** Math.max(0, attempts - 1));
+/**
+ * The wait before the next attempt after `attempts` failures: MAIL_RETRY_SECONDS (15 s), doubling
+ * (30 s, 1 min, 2 min ...), at most MAIL_RETRY_MAX_SECONDS (1 hour).
+ */
+export function backoffSeconds(attempts: number, retry: { first: number; max: number } = { first: env().MAIL_RETRY_SECONDS, max: env().MAIL_RETRY_MAX_SECONDS }): number {
+  return Math.min(retry.max, retry.first * 2 ** Math.max(0, attempts - 1));
 }
 
 /**
