@@ -121,6 +121,8 @@ export interface Outcome extends Submission {
   http: number;
   /** The action's answer ("success", "error", ...), or null when none arrived. */
   status: string | null;
+  /** The message shown to the visitor, if any. */
+  message?: string;
   /** True only when the server said it stored the submission. */
   acknowledged: boolean;
 }
@@ -177,7 +179,8 @@ export async function submit(url: string, actions: Record<FormKind, string>, s: 
     });
     const body = await res.text();
     const status = /"status":"(idle|success|invalid|refused|error)"/.exec(body)?.[1] ?? null;
-    return { ...s, http: res.status, status, acknowledged: res.status === 200 && status === "success" };
+    const message = /"message":"((?:[^"\\]|\\.)*)"/.exec(body)?.[1];
+    return { ...s, http: res.status, status, message, acknowledged: res.status === 200 && status === "success" };
   } catch {
     return { ...s, http: 0, status: null, acknowledged: false };
   }
