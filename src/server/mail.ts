@@ -172,7 +172,8 @@ export async function deliverDueMail(
           or(isNull(notifications.lockedUntil), lt(notifications.lockedUntil, now)),
         ),
       )
-      .orderBy(asc(notifications.createdAt))
+      // Longest-waiting first: a mail that just failed goes behind those not yet tried.
+      .orderBy(asc(notifications.nextAttemptAt), asc(notifications.createdAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
@@ -238,8 +239,9 @@ async function runWorker(): Promise<void> {
   try {
     do {
       state.again = false;
-      const { sent } = await deliverDueMail(state.transport);
-      if (sent === BATCH) state.again = true;
+      const { sent, failed } = await deliverDueMail(state.transport);
+      // A full batch, sent or not, may mean more are due: failed ones are due later, so this ends.
+      if (sent + failed === BATCH) state.again = true;
     } while (state.again && !state.stopped);
     if (state.failures > 0) log("info", "mail worker reaches the database again", { failedRounds: state.failures });
     state.failures = 0;
