@@ -121,6 +121,8 @@ export interface Outcome extends Submission {
   http: number;
   /** The action's answer ("success", "error", ...), or null when none arrived. */
   status: string | null;
+  /** Milliseconds from sending to the whole answer (or the failure). */
+  ms: number;
   /** The message shown to the visitor, if any. */
   message?: string;
   /** True only when the server said it stored the submission. */
@@ -165,6 +167,8 @@ export async function submit(url: string, actions: Record<FormKind, string>, s: 
   }
   form.append("0", JSON.stringify([{ status: "idle" }, "$K1"]));
   const n = ++counter;
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
   try {
     const res = await fetch(url + (s.kind === "contact" ? "/contact" : "/free-audit"), {
       method: "POST",
@@ -180,9 +184,9 @@ export async function submit(url: string, actions: Record<FormKind, string>, s: 
     const body = await res.text();
     const status = /"status":"(idle|success|invalid|refused|error)"/.exec(body)?.[1] ?? null;
     const message = /"message":"((?:[^"\\]|\\.)*)"/.exec(body)?.[1];
-    return { ...s, http: res.status, status, message, acknowledged: res.status === 200 && status === "success" };
+    return { ...s, http: res.status, status, message, ms: ms(), acknowledged: res.status === 200 && status === "success" };
   } catch {
-    return { ...s, http: 0, status: null, acknowledged: false };
+    return { ...s, http: 0, status: null, ms: ms(), acknowledged: false };
   }
 }
 

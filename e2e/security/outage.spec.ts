@@ -39,17 +39,54 @@ class TcpProxy {
     private readonly targetPort: number,
   ) {}
 
+  private pairs = new Set<[net.Socket, net.Socket]>();
+  private held: net.Socket[] = [];
+  private stalled = false;
+
   private accept(client: net.Socket) {
+    if (this.stalled) {
+      this.held.push(client); // accepted, never answered, until resume()
+      this.sockets.add(client);
+      client.on("close", () => this.sockets.delete(client));
+      client.on("error", () => client.destroy());
+      return;
+    }
     const upstream = net.connect(this.targetPort, this.host);
-    for (const s of [client, upstream]) {
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    this.pairs.add(pair);
+    for (const s of pair) {
       this.sockets.add(s);
-      s.on("close", () => this.sockets.delete(s));
+      s.on("close", () => {
+        this.sockets.delete(s);
+        this.pairs.delete(pair);
+        for (const other of pair) other.destroy(); // one side closed: so does the other
+      });
       s.on("error", () => {
         client.destroy();
         upstream.destroy();
       });
     }
     client.pipe(upstream).pipe(client);
+  }
+
+  /** The database stops answering (a network partition): bytes are held, nothing is closed. */
+  stall() {
+    this.stalled = true;
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+  }
+
+  resume() {
+    this.stalled = false;
+    for (const [client, upstream] of this.pairs) {
+      client.pipe(upstream);
+      upstream.pipe(client);
+    }
+    for (const client of this.held.splice(0)) if (!client.destroyed) this.accept(client);
   }
 
   async listen(port = 0) {
@@ -191,10 +228,10 @@ test("mail server down for the whole run: every submission succeeds, every notif
     DATA_DIR: dataDir,
     SMTP_HOST: "127.0.0.1",
     SMTP_PORT: String(smtpPort),
-    // Retries after 1 s, 2 s, then every 4 s: the default (15 s doubling up to an hour) would make
-    // the test wait minutes for the next attempt.
+    // Retries after 1 s, 2 s, 4 s, then every 8 s (12 attempts, the last about 80 s after the
+    // first): the default (15 s doubling up to an hour) would make the test wait minutes.
     MAIL_RETRY_SECONDS: "1",
-    MAIL_RETRY_MAX_SECONDS: "4",
+    MAIL_RETRY_MAX_SECONDS: "8",
   });
   let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
   try {
@@ -243,6 +280,75 @@ test("mail server down for the whole run: every submission succeeds, every notif
   } finally {
     await server.stop();
     await smtp?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("PostgreSQL stops answering (connections stay open): /api/health answers 503 within its deadline, forms answer, the server recovers", async () => {
+  test.setTimeout(300_000);
+  const created = await createPostgresDatabase();
+  if ("skip" in created) {
+    console.log(`PostgreSQL stall: SKIPPED: ${created.skip}`);
+    test.skip(true, created.skip);
+    return;
+  }
+  const target: Target = { kind: "postgres", url: created.url };
+  const upstream = new URL(created.url);
+  const proxy = new TcpProxy(upstream.hostname, Number(upstream.port || 5432));
+  await proxy.listen();
+  const viaProxy = new URL(created.url);
+  viaProxy.hostname = "127.0.0.1";
+  viaProxy.port = String(proxy.port);
+  const dataDir = tempDir("faults-pg-stall-");
+  const server = startServer(FAULTS_PORT + 6, { DATABASE_URL: viaProxy.toString(), DATA_DIR: dataDir, DATABASE_QUERY_TIMEOUT_SECONDS: "3" });
+  const tag = `pgstall-${Date.now()}`;
+  try {
+    await until("the server to be healthy", async () => (await health(server.url)).status === 200, 180_000);
+    const pid = server.child.pid;
+    const actions = await formActions(server.url);
+    const stream = submissionStream(server.url, actions, tag, 4);
+    const acked = () => stream.outcomes.filter((o) => o.acknowledged).length;
+    await until("10 acknowledged submissions", () => acked() >= 10, 60_000);
+    proxy.stall();
+    const stalledAt = stream.outcomes.length;
+    const downWhile = [];
+    for (let i = 0; i < 8; i++) {
+      downWhile.push(await health(server.url));
+      await sleep(1_000);
+    }
+    const duringOutcomes = stream.outcomes.slice(stalledAt);
+    const during = summary(duringOutcomes);
+    const slowest = Math.max(0, ...duringOutcomes.map((o) => o.ms));
+    proxy.resume();
+    const restoredAt = performance.now();
+    const healthRecoveryMs = await until("/api/health to answer 200 again", async () => (await health(server.url)).status === 200, 120_000);
+    const afterRestore = acked();
+    await until("acknowledgements after the database answers again", () => acked() >= afterRestore + 10, 120_000);
+    const formRecoveryMs = Math.round(performance.now() - restoredAt);
+    const outcomes = await stream.stop();
+    expect(server.child.pid).toBe(pid);
+    await server.stop();
+    const s = summary(outcomes);
+    const audit = await auditDatabase(target, tag, outcomes);
+    console.log(
+      `PostgreSQL stall: /api/health ${downWhile.map((h) => `${h.status} in ${h.ms} ms`).join(", ")}, last body ${downWhile.at(-1)!.body}; ` +
+        `answers during the stall: ${during.sent} (${during.acknowledged} acknowledged, ${during.refusedWithMessage} with the message "${duringOutcomes.find((o) => o.status === "error")?.message}", ${during.http5xx} 5xx, slowest answer ${slowest} ms); ` +
+        `resumed: /api/health 200 after ${healthRecoveryMs} ms, 10 more acknowledged within ${formRecoveryMs} ms; ` +
+        `overall ${s.sent} sent, ${s.acknowledged} acknowledged, ${s.noAnswer} without answer; ${audit.stored} stored, ${audit.lost.length} lost, ${audit.duplicates} duplicates, ${audit.orphanNotifications} orphan notifications`,
+    );
+    expect(downWhile.every((h) => h.status === 503 && h.ms < 5_000)).toBe(true);
+    // Visitors get an answer within the query timeout (3 s) plus the pool's wait, not when TCP gives up.
+    expect(during.refusedWithMessage).toBeGreaterThan(0);
+    expect(slowest).toBeLessThan(15_000);
+    expect(s.noAnswer).toBe(0);
+    expect(audit.lost).toEqual([]);
+    expect(audit.duplicates).toBe(0);
+    expect(audit.orphanNotifications).toBe(0);
+  } finally {
+    await server.stop();
+    proxy.resume();
+    await proxy.cut().catch(() => {});
+    await created.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

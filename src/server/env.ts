@@ -43,6 +43,8 @@ const EnvSchema = z.object({
         .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
         .optional(),
     ),
+  // PostgreSQL: a query without an answer for this long fails, and its connection is replaced.
+  DATABASE_QUERY_TIMEOUT_SECONDS: positiveInt(30, 3600),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   SITE_URL: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://example.com" })
