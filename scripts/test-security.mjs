@@ -2,7 +2,9 @@
 // - Vitest: CSV formula injection (src/lib/csv.test.ts), blog HTML sanitising, the header builder.
 // - Playwright (e2e/security): security headers and the hash-based CSP with zero violations in
 //   Chromium, 100+ XSS payloads through the public forms, SQL-injection strings, e-mail header
-//   injection, Unicode and invalid UTF-8, the Server Action body limit; SIGTERM shutdown.
+//   injection, Unicode and invalid UTF-8, the Server Action body limit; SIGTERM shutdown; under load
+//   and faults (servers of their own): 200 concurrent submissions, kill -9 ten times, PostgreSQL
+//   connections terminated / unreachable / stalled, the mail server down (ADR 0014).
 // The end-to-end part runs against the production build: it builds first when there is none.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
