@@ -6,6 +6,8 @@
 //   with request ids and auth events without secrets; a forged X-Forwarded-For (TRUST_PROXY off).
 // - The lint rule against SQL built from strings; `npm audit --omit=dev` (scripts/audit.mjs), which
 //   says "not evaluated" and passes when the advisory service cannot be reached.
+// - Under load (servers of their own): 200 concurrent submissions, kill -9 ten times, PostgreSQL
+//   connections terminated / unreachable / stalled, the mail server down (ADR 0014).
 // The end-to-end part runs against the production build: it builds first when there is none.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

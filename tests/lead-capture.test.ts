@@ -206,3 +206,11 @@ describe("attribution", () => {
     expect(parseAttribution(junk, null)).toEqual({});
   });
 });
+
+describe("outbox retries", () => {
+  it("wait MAIL_RETRY_SECONDS, doubling, at most MAIL_RETRY_MAX_SECONDS", async () => {
+    const { backoffSeconds } = await import("@/server/mail");
+    expect([1, 2, 3, 4, 9, 12].map((n) => backoffSeconds(n))).toEqual([15, 30, 60, 120, 3600, 3600]);
+    expect([1, 2, 3, 4, 5].map((n) => backoffSeconds(n, { first: 1, max: 5 }))).toEqual([1, 2, 4, 5, 5]);
+  });
+});

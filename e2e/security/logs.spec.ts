@@ -11,7 +11,8 @@ import { expect, test, type Page } from "@playwright/test";
 // secrets typed or issued (passwords, the session cookie, the e-mailed tokens, the address) may
 // appear anywhere in it. A second test sends forged X-Forwarded-For headers to the same server.
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 10;
+// Its own server: E2E_PORT + 20 (+10 to +16 are the fault specs', +2 the SIGTERM test's).
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
 const URL = `http://127.0.0.1:${PORT}`;
 const SIGNIN_MAX_FAILURES = 3;
 const suffix = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;

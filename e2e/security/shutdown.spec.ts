@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -9,6 +10,25 @@ import { expect, test } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
 const URL = `http://127.0.0.1:${PORT}`;
+
+/** Connections the kernel holds for the server's port that the server has not accepted yet (Linux). */
+function acceptQueue(port: number): number {
+  let waiting = 0;
+  for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch {
+      continue; // not Linux: nothing to wait for
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const [, local, , state, queues] = line.trim().split(/\s+/);
+      // A listening socket (0A) shows its accept queue as rx_queue.
+      if (local && state === "0A" && Number.parseInt(local.split(":").at(-1)!, 16) === port) waiting += Number.parseInt(queues!.split(":")[1]!, 16);
+    }
+  }
+  return waiting;
+}
 
 test("SIGTERM: the requests in flight finish, the mail worker stops, the database closes, exit 0", async () => {
   test.setTimeout(240_000);
@@ -29,7 +49,24 @@ test("SIGTERM: the requests in flight finish, the mail worker stops, the databas
 
   // Pages never rendered yet (each a full render) are in flight when the signal arrives.
   const paths = ["/", "/about", "/case-studies", "/blog", "/services", "/contact"];
-  const inFlight = paths.map((p) => fetch(`${URL}${p}`, { headers: { accept: "text/html" } }).then((r) => r.status, () => 0));
+  // Each on a connection of its own; the signal goes once the server has accepted every connection
+  // (on a loaded machine 200 ms may not be enough: a connection still in the kernel's accept queue
+  // when the server stops listening is reset, and its request was never in flight).
+  const connected: Promise<void>[] = [];
+  const inFlight = paths.map(
+    (p) =>
+      new Promise<number>((resolve) => {
+        const req = http.get(`${URL}${p}`, { agent: false, headers: { accept: "text/html" } }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+          res.on("error", () => resolve(0));
+        });
+        connected.push(new Promise<void>((ok) => req.on("socket", (socket) => socket.once("connect", () => ok()))));
+        req.on("error", () => resolve(0));
+      }),
+  );
+  await Promise.race([Promise.all(connected), new Promise((r) => setTimeout(r, 30_000))]);
+  await expect.poll(() => acceptQueue(PORT), { timeout: 30_000, intervals: [50] }).toBe(0);
   await new Promise((r) => setTimeout(r, 200));
   server.kill("SIGTERM");
   const statuses = await Promise.all(inFlight);

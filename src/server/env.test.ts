@@ -8,6 +8,7 @@ describe("configuration", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.NOTIFY_EMAILS).toEqual(["hello@kineticgrowth.in"]);
     expect(env.SOCIAL_LINKEDIN_URL).toBeUndefined();
+    expect([env.MAIL_RETRY_SECONDS, env.MAIL_RETRY_MAX_SECONDS]).toEqual([15, 3600]);
   });
 
   it("normalises values", () => {
@@ -25,6 +26,8 @@ describe("configuration", () => {
     ["DATABASE_URL", "mysql://x"],
     ["NOTIFY_EMAILS", "a@x.in, nope"],
     ["SOCIAL_X_URL", "javascript:alert(1)"],
+    ["MAIL_RETRY_SECONDS", "0"],
+    ["MAIL_RETRY_MAX_SECONDS", "soon"],
   ])("rejects %s=%j with one line naming it", (name, value) => {
     let caught: unknown;
     try {

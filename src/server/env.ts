@@ -43,6 +43,8 @@ const EnvSchema = z.object({
         .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
         .optional(),
     ),
+  // PostgreSQL: a query without an answer for this long fails, and its connection is replaced.
+  DATABASE_QUERY_TIMEOUT_SECONDS: positiveInt(30, 3600),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   SITE_URL: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://example.com" })
@@ -89,6 +91,9 @@ const EnvSchema = z.object({
   SMTP_PASSWORD: z.string().optional().transform((v) => (v ? v : undefined)),
   MAIL_FROM: z.string().trim().min(3).default("Kinetic Growth <no-reply@kineticgrowth.in>"),
   MAIL_WORKER: flag.default(true),
+  // Outbox retries: the first retry after MAIL_RETRY_SECONDS, doubling, at most MAIL_RETRY_MAX_SECONDS.
+  MAIL_RETRY_SECONDS: positiveInt(15, 3600),
+  MAIL_RETRY_MAX_SECONDS: positiveInt(3600, 86_400),
 
   // Public forms
   FORM_RATE_LIMIT: positiveInt(5, 10_000),

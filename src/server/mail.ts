@@ -140,9 +140,12 @@ export const MAX_ATTEMPTS = 12;
 const CLAIM_SECONDS = 120;
 const BATCH = 20;
 
-/** 15 s, 30 s, 1 min, 2 min ... capped at 1 hour. */
-export function backoffSeconds(attempts: number): number {
-  return Math.min(3600, 15 * 2 ** Math.max(0, attempts - 1));
+/**
+ * The wait before the next attempt after `attempts` failures: MAIL_RETRY_SECONDS (15 s), doubling
+ * (30 s, 1 min, 2 min ...), at most MAIL_RETRY_MAX_SECONDS (1 hour).
+ */
+export function backoffSeconds(attempts: number, retry: { first: number; max: number } = { first: env().MAIL_RETRY_SECONDS, max: env().MAIL_RETRY_MAX_SECONDS }): number {
+  return Math.min(retry.max, retry.first * 2 ** Math.max(0, attempts - 1));
 }
 
 /**
@@ -169,7 +172,8 @@ export async function deliverDueMail(
           or(isNull(notifications.lockedUntil), lt(notifications.lockedUntil, now)),
         ),
       )
-      .orderBy(asc(notifications.createdAt))
+      // Longest-waiting first: a mail that just failed goes behind those not yet tried.
+      .orderBy(asc(notifications.nextAttemptAt), asc(notifications.createdAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
@@ -235,8 +239,9 @@ async function runWorker(): Promise<void> {
   try {
     do {
       state.again = false;
-      const { sent } = await deliverDueMail(state.transport);
-      if (sent === BATCH) state.again = true;
+      const { sent, failed } = await deliverDueMail(state.transport);
+      // A full batch, sent or not, may mean more are due: failed ones are due later, so this ends.
+      if (sent + failed === BATCH) state.again = true;
     } while (state.again && !state.stopped);
     if (state.failures > 0) log("info", "mail worker reaches the database again", { failedRounds: state.failures });
     state.failures = 0;

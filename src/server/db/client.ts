@@ -54,28 +54,57 @@ export function openPglite(options: { dataDir?: string } = {}): DatabaseHandle {
   };
 }
 
-export function openPostgres(url: string): DatabaseHandle {
+/** A query with no answer for this long means the connection is presumed dead (DATABASE_QUERY_TIMEOUT_SECONDS). */
+export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+
+export function openPostgres(url: string, options: { queryTimeoutMs?: number } = {}): DatabaseHandle {
+  const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_MAX ?? 10),
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // A database that stops answering (a network partition, a hung server) must not hold a
+    // visitor's request until TCP gives up, minutes later: the query fails after queryTimeoutMs.
+    query_timeout: queryTimeoutMs,
+    keepAlive: true,
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "postgres pool error", error: error.message })));
+  // pg leaves a timed-out query running on its connection, and Drizzle hands a transaction's
+  // connection back to the pool without the error: the next request would queue behind the
+  // unanswered query. Close such a connection instead; the pool drops it and opens a fresh one, and
+  // PostgreSQL rolls back whatever transaction it had open.
+  pool.on("connect", (client) => {
+    const query = client.query;
+    client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === "Query read timeout") {
+            (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+          }
+        });
+      }
+      return result;
+    } as typeof client.query;
+  });
   const db = drizzlePg(pool, { schema });
   return {
     kind: "postgres",
     db,
     async migrate() {
-      // One client holds an advisory lock so that two servers starting together migrate once.
-      const client = await pool.connect();
+      // A client of its own, without the query timeout: waiting for another server's migration
+      // (the advisory lock) or a long migration is not a dead connection. It holds an advisory
+      // lock so that two servers starting together migrate once.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      await client.connect();
       try {
         await client.query("select pg_advisory_lock(727274)");
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await client.query("select pg_advisory_unlock(727274)").catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     async ping() {
@@ -92,7 +121,8 @@ export function openConfiguredDatabase(
   source: Record<string, string | undefined> = process.env,
 ): DatabaseHandle {
   const url = source.DATABASE_URL?.trim();
-  if (url) return openPostgres(url);
+  const timeout = Number(source.DATABASE_QUERY_TIMEOUT_SECONDS);
+  if (url) return openPostgres(url, { queryTimeoutMs: timeout > 0 ? timeout * 1000 : undefined });
   return openPglite({ dataDir: path.join(source.DATA_DIR?.trim() || "./data", "pglite") });
 }
 
