@@ -181,6 +181,8 @@ export async function setInboxStatus(kind: "lead" | "message", id: string, statu
 }
 
 export async function previewPost(content: string): Promise<{ ok: boolean; html: string }> {
+  // Read-only, but like every action it answers only the dashboard itself.
+  if (!(await isSameOrigin())) return { ok: false, html: "" };
   try {
     return { ok: true, html: await previewBlogContent(String(content).slice(0, 250_000)) };
   } catch {
