@@ -24,10 +24,10 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: "e2e",
-  // The hostile-input suite (minutes: hundreds of submissions) and the SIGTERM test (a server of
-  // its own) run in `npm run test:security`, which sets SECURITY_SUITE; the headers and CSP specs
-  // run with everything else.
-  testIgnore: process.env.SECURITY_SUITE ? [] : ["**/security/hostile-input.spec.ts", "**/security/shutdown.spec.ts"],
+  // The hostile-input suite (minutes: hundreds of submissions), the SIGTERM test and the integrity
+  // test (servers of their own) run in `npm run test:security`, which sets SECURITY_SUITE; the
+  // headers and CSP specs run with everything else.
+  testIgnore: process.env.SECURITY_SUITE ? [] : ["**/security/hostile-input.spec.ts", "**/security/shutdown.spec.ts", "**/security/integrity.spec.ts"],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,

@@ -2,7 +2,10 @@
 // - Vitest: CSV formula injection (src/lib/csv.test.ts), blog HTML sanitising, the header builder.
 // - Playwright (e2e/security): security headers and the hash-based CSP with zero violations in
 //   Chromium, 100+ XSS payloads through the public forms, SQL-injection strings, e-mail header
-//   injection, Unicode and invalid UTF-8, the Server Action body limit; SIGTERM shutdown.
+//   injection, Unicode and invalid UTF-8, the Server Action body limit, blog HTML through the admin
+//   dialog; SIGTERM shutdown; on a server of its own (e2e/security/integrity.spec.ts), a GET crawl
+//   and forged-Origin replays of every mutating request that leave every table unchanged, and
+//   Unicode stored byte for byte or refused.
 // The end-to-end part runs against the production build: it builds first when there is none.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -22,7 +25,7 @@ function run(label, command, args) {
   }
 }
 
-run("unit", bin("vitest"), ["run", "src/lib/csv.test.ts", "tests/blog-html.test.ts", "tests/security-headers.test.ts"]);
+run("unit", bin("vitest"), ["run", "src/lib/csv.test.ts", "src/lib/text-safety.test.ts", "tests/blog-html.test.ts", "tests/security-headers.test.ts"]);
 if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) run("build", bin("next"), ["build"]);
 run("end-to-end", bin("playwright"), ["test", "e2e/security", "--reporter=list"]);
 console.log("\n=== security suite ok");
