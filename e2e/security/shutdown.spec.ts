@@ -7,7 +7,8 @@ import { expect, test } from "@playwright/test";
 // SIGTERM (issue 9): requests in flight finish, the mail worker stops, the embedded database closes,
 // and the process exits 0. A server of its own, on its own port and data folder.
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
+// Beside the integrity spec's server (E2E_PORT + 10): E2E_PORT + 1 is the fallback server.
+const PORT = Number(process.env.SHUTDOWN_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 11);
 const URL = `http://127.0.0.1:${PORT}`;
 
 test("SIGTERM: the requests in flight finish, the mail worker stops, the database closes, exit 0", async () => {
