@@ -367,10 +367,14 @@ const SEEDS = [
 const MAX_URLS = 400;
 
 /** GETs the seeds and every same-origin link found in the pages (href, src), breadth first. */
-async function crawl(api: APIRequestContext, cookie: string): Promise<{ urls: number; requests: number; statuses: Record<string, number> }> {
+async function crawl(
+  api: APIRequestContext,
+  cookie: string,
+): Promise<{ urls: number; requests: number; statuses: Record<string, number>; byUrl: Map<string, number> }> {
   const queue = [...SEEDS];
   const seen = new Set(queue);
   const statuses: Record<string, number> = {};
+  const byUrl = new Map<string, number>();
   let requests = 0;
   while (queue.length > 0 && seen.size <= MAX_URLS) {
     const url = queue.shift()!;
@@ -378,6 +382,7 @@ async function crawl(api: APIRequestContext, cookie: string): Promise<{ urls: nu
     const response = await api.get(url, { headers: { ...headers, accept: "text/html,*/*" }, maxRedirects: 0 });
     requests += 1;
     statuses[response.status()] = (statuses[response.status()] ?? 0) + 1;
+    byUrl.set(url, response.status());
     const type = response.headers()["content-type"] ?? "";
     const location = response.headers().location;
     const found: string[] = location ? [location] : [];
@@ -403,7 +408,7 @@ async function crawl(api: APIRequestContext, cookie: string): Promise<{ urls: nu
       }
     }
   }
-  return { urls: seen.size, requests, statuses };
+  return { urls: seen.size, requests, statuses, byUrl };
 }
 
 test("crawling every GET route, anonymous and as the admin, changes nothing in the database", async () => {
@@ -412,15 +417,24 @@ test("crawling every GET route, anonymous and as the admin, changes nothing in t
   const api = await playwrightRequest.newContext({ baseURL: BASE });
   const anonymous = await crawl(api, "");
   const admin = await crawl(api, adminCookie);
-  // The admin really was signed in: the dashboard answered with its lists.
+  // Each visitor got what it may see: the crawl really went through the admin's pages as the admin.
   const dashboard = await api.get("/admin?tab=leads", { headers: { cookie: adminCookie } });
   expect(await dashboard.text()).toContain("Growth Audit Leads");
+  for (const url of [...ADMIN_TABS.map((t) => `/admin?tab=${t}`), "/admin/export/leads", "/admin/export/messages"]) {
+    expect(admin.byUrl.get(url), `admin ${url}`).toBe(200);
+    expect([307, 401], `anonymous ${url}`).toContain(anonymous.byUrl.get(url));
+  }
+  for (const url of ["/", "/blog", "/blog/feed.xml", "/sitemap.xml", "/robots.txt", "/api/health"]) {
+    expect(anonymous.byUrl.get(url), `anonymous ${url}`).toBe(200);
+  }
+  const posts = [...admin.byUrl.keys()].filter((u) => /^\/blog\/[a-z0-9-]+$/.test(u) && u !== "/blog/feed.xml");
+  expect(posts.length, "blog articles reached through links").toBeGreaterThan(0);
   await api.dispose();
   await stopServer();
   const after = await snapshot();
   const changed = differences(before, after);
   console.log(
-    `GET crawl: anonymous ${anonymous.urls} URLs (${anonymous.requests} requests, ${JSON.stringify(anonymous.statuses)}), admin ${admin.urls} URLs (${admin.requests} requests, ${JSON.stringify(admin.statuses)}); ${after.size} tables, ${totalRows(after)} rows, ${changed.length} changed (excluded by design: ${Object.entries(WRITTEN_ON_GET).map(([t, c]) => `${t}.${c.join("/")}`).join(", ")})`,
+    `GET crawl: anonymous ${anonymous.urls} URLs (${anonymous.requests} requests, ${JSON.stringify(anonymous.statuses)}), admin ${admin.urls} URLs (${admin.requests} requests, ${JSON.stringify(admin.statuses)}), ${posts.length} articles among them; ${after.size} tables, ${totalRows(after)} rows, ${changed.length} changed (excluded by design: ${Object.entries(WRITTEN_ON_GET).map(([t, c]) => `${t}.${c.join("/")}`).join(", ")})`,
   );
   expect(changed).toEqual([]);
   expect(anonymous.statuses["500"] ?? 0).toBe(0);
