@@ -24,13 +24,20 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: "e2e",
-  // The hostile-input suite (minutes: hundreds of submissions), the SIGTERM and the logs tests (a
-  // server of their own) run in `npm run test:security`, which sets SECURITY_SUITE; the headers and CSP specs
-  // run with everything else.
-  // The load and fault specs (servers of their own, kill -9, outages) run there too.
+  // The hostile-input suite (minutes: hundreds of submissions) and the specs that start servers of
+  // their own (SIGTERM, logs, integrity, load and faults: kill -9, outages) run in
+  // `npm run test:security`, which sets SECURITY_SUITE; the headers and CSP specs run with everything else.
   testIgnore: process.env.SECURITY_SUITE
     ? []
-    : ["**/security/hostile-input.spec.ts", "**/security/shutdown.spec.ts", "**/security/load.spec.ts", "**/security/kill.spec.ts", "**/security/outage.spec.ts", "**/security/logs.spec.ts"],
+    : [
+        "**/security/hostile-input.spec.ts",
+        "**/security/shutdown.spec.ts",
+        "**/security/load.spec.ts",
+        "**/security/kill.spec.ts",
+        "**/security/outage.spec.ts",
+        "**/security/logs.spec.ts",
+        "**/security/integrity.spec.ts",
+      ],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,

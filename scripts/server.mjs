@@ -156,11 +156,38 @@ function refuseOversizedBody(req, res) {
   return true;
 }
 
+// A Server Action (any POST outside /api/) from another site: Next refuses it too, but with a bare
+// 500 and a stack trace in the log. Refused here first with 403 (docs/decisions/0016). A request
+// without Origin goes on: the action itself then checks Referer (src/server/request-info.ts).
+function refuseForeignAction(req, res) {
+  if (req.method !== "POST" || (req.url ?? "").startsWith("/api/")) return false;
+  const origin = req.headers.origin;
+  let foreign = req.headers["sec-fetch-site"] === "cross-site";
+  if (!foreign && origin && origin !== "null") {
+    const allowed = new Set([String(req.headers["x-forwarded-host"] ?? req.headers.host ?? "").split(",")[0].trim()]);
+    try {
+      if (process.env.SITE_URL) allowed.add(new URL(process.env.SITE_URL).host);
+      foreign = !allowed.has(new URL(origin).host);
+    } catch {
+      foreign = true;
+    }
+  }
+  if (!foreign) return false;
+  res.statusCode = 403;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Content-Security-Policy", NON_DOCUMENT_CSP);
+  res.setHeader("Connection", "close");
+  res.end("Refused: this request must come from this site's own pages.\n");
+  req.resume();
+  return true;
+}
+
 // withRequestContext: the request id, X-Request-Id, and the access log line (scripts/request-context.mjs).
 const server = http.createServer((req, res) => withRequestContext(req, res, () => {
   useSocketAddress(req); // X-Forwarded-For only from a trusted proxy (TRUST_PROXY, scripts/client-address.mjs)
   for (const [key, value] of Object.entries(securityHeaders)) res.setHeader(key, value);
   if (refuseOversizedBody(req, res)) return;
+  if (refuseForeignAction(req, res)) return;
   if (mayBeDocument(req)) interceptDocument(req, res);
   handle(req, res).catch((error) => {
     console.error(error);

@@ -8,6 +8,9 @@
 //   says "not evaluated" and passes when the advisory service cannot be reached.
 // - Under load (servers of their own): 200 concurrent submissions, kill -9 ten times, PostgreSQL
 //   connections terminated / unreachable / stalled, the mail server down (ADR 0014).
+// - Blog HTML through the admin dialog; on a server of its own (e2e/security/integrity.spec.ts), a GET
+//   crawl and forged-Origin replays of every mutating request that leave every table unchanged, and
+//   Unicode stored byte for byte or refused.
 // The end-to-end part runs against the production build: it builds first when there is none.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -35,6 +38,7 @@ run("unit", bin("vitest"), [
   "tests/request-log.test.ts",
   "tests/no-sql-concatenation.test.ts",
   "tests/audit-gate.test.ts",
+  "src/lib/text-safety.test.ts",
 ]);
 run("npm audit", process.execPath, [path.join(root, "scripts", "audit.mjs")]);
 if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) run("build", bin("next"), ["build"]);

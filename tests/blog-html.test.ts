@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sampleBlogPosts } from "@/content/sample-blog-posts";
 import { addHeadingIds, isPlainText, plainTextToHtml, renderArticleContent, sanitizeBlogHtml } from "@/server/html";
+import { XSS_PAYLOADS } from "../e2e/security/xss-corpus";
 
 /** Payloads that have slipped past sanitisers before: each must come out harmless. */
 const XSS_CORPUS = [
@@ -92,6 +93,23 @@ describe("sanitizeBlogHtml: allow-list", () => {
       expect(sanitizeBlogHtml(once)).toBe(once);
     },
   );
+
+  it(`is idempotent for every entry of the end-to-end XSS corpus (${XSS_PAYLOADS.length} payloads), alone and all in one post`, () => {
+    let differing = 0;
+    let scriptLike = 0;
+    for (const payload of [...XSS_PAYLOADS, XSS_PAYLOADS.join("\n")]) {
+      const once = sanitizeBlogHtml(payload);
+      if (sanitizeBlogHtml(once) !== once) differing += 1;
+      // What the article page renders (ids on headings) is also stable when rendered again.
+      if (renderArticleContent(once).html !== renderArticleContent(payload).html) differing += 1;
+      // Live markup only: text such as "javascript:alert(1)" or an escaped &lt;script&gt; is harmless.
+      const tags = once.match(/<[a-z][^>]*>/gi) ?? [];
+      if (tags.some((tag) => /^<(script|iframe|object|embed|svg|math|base|meta|link|form)\b|\son[a-z]+\s*=|(href|src)\s*=\s*"?\s*(javascript|data|vbscript):/i.test(tag))) scriptLike += 1;
+    }
+    console.log(`Blog HTML: ${XSS_PAYLOADS.length + 1} corpus entries sanitised twice; ${differing} differ, ${scriptLike} keep a script, handler or javascript: URL`);
+    expect(differing).toBe(0);
+    expect(scriptLike).toBe(0);
+  });
 
   it("keeps the formatting the spec allows", () => {
     const html = [

@@ -8,7 +8,8 @@ import { expect, test } from "@playwright/test";
 // SIGTERM (issue 9): requests in flight finish, the mail worker stops, the embedded database closes,
 // and the process exits 0. A server of its own, on its own port and data folder.
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
+// E2E_PORT + 1 is the fallback server; + 10 to + 16 the fault specs', + 20 the logs spec's, + 21 the integrity spec's.
+const PORT = Number(process.env.SHUTDOWN_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 2);
 const URL = `http://127.0.0.1:${PORT}`;
 
 /** Connections the kernel holds for the server's port that the server has not accepted yet (Linux). */

@@ -16,9 +16,12 @@ export function ipFromHeaders(h: Headers): string {
 /**
  * True when the request comes from a page of this site: its Origin (or, for Server Actions posted
  * by a browser that omits it, its Referer) names the configured site or the host it was sent to.
- * Route handlers get no such check from Next (STACK-NOTES) and pass `originOnly`.
+ * Route handlers get no such check from Next (STACK-NOTES) and pass `originOnly`. A request whose
+ * Sec-Fetch-Site says cross-site is refused whatever it names.
  */
 export function isSameOriginHeaders(h: Headers, { originOnly = false }: { originOnly?: boolean } = {}): boolean {
+  // A browser that says the request came from another site is believed, whatever Referer says.
+  if (h.get("sec-fetch-site") === "cross-site") return false;
   const origin = h.get("origin");
   const source = origin && origin !== "null" ? origin : originOnly ? null : h.get("referer");
   if (!source) return false;

@@ -11,6 +11,7 @@ import { createMessageByAdmin, deleteMessage, setMessageStatus, updateMessage } 
 import { createLeadByAdmin, deleteLead, setLeadStatus, updateLead } from "../data/leads";
 import { createTestimonial, deleteTestimonial, updateTestimonial } from "../data/testimonials-admin";
 import { errorFields, log } from "../log";
+import { unstorableFields } from "@/lib/text-safety";
 import { isSameOrigin } from "../request-info";
 import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "../revalidate";
 
@@ -43,7 +44,11 @@ function values(form: FormData): Record<string, string> {
 }
 
 function parse<S extends z.ZodType>(schema: S, form: FormData): { data: z.output<S> } | { errors: FieldErrors } {
-  const result = schema.safeParse(values(form));
+  const typed = values(form);
+  // NUL, lone surrogates and undecodable bytes: refused with a message, never altered (ADR 0016).
+  const unstorable = unstorableFields(typed);
+  if (Object.keys(unstorable).length > 0) return { errors: unstorable };
+  const result = schema.safeParse(typed);
   return result.success ? { data: result.data } : { errors: fieldErrors(result.error) };
 }
 
@@ -176,6 +181,8 @@ export async function setInboxStatus(kind: "lead" | "message", id: string, statu
 }
 
 export async function previewPost(content: string): Promise<{ ok: boolean; html: string }> {
+  // Read-only, but like every action it answers only the dashboard itself.
+  if (!(await isSameOrigin())) return { ok: false, html: "" };
   try {
     return { ok: true, html: await previewBlogContent(String(content).slice(0, 250_000)) };
   } catch {

@@ -14,6 +14,7 @@ import { users } from "../db/schema";
 import { env } from "../env";
 import { emailFields, errorFields, log } from "../log";
 import { hitRateLimit } from "../rate-limit";
+import { unstorableFields } from "@/lib/text-safety";
 import { clientIp, isSameOrigin } from "../request-info";
 
 export type AuthMode = "signin" | "signup";
@@ -91,6 +92,8 @@ export async function signUpAction(_previous: AuthFormState, form: FormData): Pr
   if (!env().AUTH_SIGNUP_ENABLED) {
     return { status: "refused", title: "Error", message: "Creating accounts is switched off on this site.", values, at, mode: "signin" };
   }
+  const unstorable = unstorableFields({ name: form.get("name"), email: form.get("email") });
+  if (Object.keys(unstorable).length > 0) return { status: "invalid", fieldErrors: unstorable, values, at, mode: "signup" };
   const parsed = SignUpSchema.safeParse({ name: form.get("name") ?? "", email: form.get("email") ?? "", password: form.get("password") ?? "" });
   if (!parsed.success) return { status: "invalid", fieldErrors: fieldErrors(parsed.error), values, at, mode: "signup" };
   const { name, email, password } = parsed.data;

@@ -9,6 +9,7 @@ import { createContactMessage } from "../data/contact-messages";
 import { createLead } from "../data/leads";
 import { checkFormGuards, parseAttribution, submissionKey } from "../form-guards";
 import { errorFields, log } from "../log";
+import { unstorableFields } from "@/lib/text-safety";
 import { clientIp, isSameOrigin } from "../request-info";
 
 const AUDIT_FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge"] as const;
@@ -42,6 +43,12 @@ async function handle<S extends z.ZodType>(
     if (!verdict.ok) {
       log("warn", "form submission refused", { form: formName, reason: verdict.reason, ip });
       return { status: "refused", title: "Not sent", message: verdict.message, values, at };
+    }
+    // NUL, lone surrogates and undecodable bytes: refused with a message, never altered (ADR 0016).
+    const unstorable = unstorableFields(values);
+    if (Object.keys(unstorable).length > 0) {
+      log("warn", "form submission refused", { form: formName, reason: "unstorable text", fields: Object.keys(unstorable) });
+      return { status: "invalid", title: "Please check the form", message: "Some fields contain characters that cannot be stored.", fieldErrors: unstorable, values, at };
     }
     const parsed = schema.safeParse(values);
     if (!parsed.success) {

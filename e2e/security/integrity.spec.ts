@@ -1,0 +1,671 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { PUBLIC_ROUTES } from "../routes";
+import { STRONG_PASSWORD } from "../helpers";
+
+/**
+ * What must leave the database exactly as it was (issue 9, "Access"), proven on a server of its
+ * own whose embedded database the test opens itself between runs (a table snapshot: every table's
+ * row count and a hash of its contents):
+ * 1. crawling every GET route, anonymous and as the admin, changes nothing;
+ * 2. every Server Action and every mutating route handler, replayed with a forged Origin and with
+ *    none (Sec-Fetch-Site: cross-site), with the admin's cookie, changes nothing — while the same
+ *    bytes with the site's own Origin do change it (so the replays were not harmless anyway);
+ * 3. Unicode edge cases are stored byte for byte or refused with a message.
+ * The server runs on E2E_PORT + 21 (INTEGRITY_PORT), with its own data folder; it is stopped
+ * (SIGTERM, database closed) before each snapshot.
+ */
+test.describe.configure({ mode: "serial" });
+
+const PORT = Number(process.env.INTEGRITY_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 21);
+const BASE = `http://127.0.0.1:${PORT}`;
+const EVIL = "https://evil.example";
+const ADMIN = "integrity@e2e.test";
+const RUN = Date.now().toString(36);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "integrity-data-"));
+
+/**
+ * Columns written on GET by design, left out of the snapshot: opening the dashboard without a
+ * filter records when the admin last saw the inbox (what arrived since is marked new), and the
+ * row's updated_at follows. Nothing else may change.
+ */
+const WRITTEN_ON_GET: Record<string, string[]> = { "public.profiles": ["inbox_seen_at", "updated_at"] };
+
+// ---- The server ------------------------------------------------------------------------------
+
+let server: ChildProcess | null = null;
+let serverOutput = "";
+
+async function startServer() {
+  serverOutput = "";
+  server = spawn(process.execPath, ["scripts/server.mjs"], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      SITE_URL: BASE,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      FORM_MIN_FILL_SECONDS: "1",
+      ADMIN_EMAILS: ADMIN,
+      // The build's on-disk page cache is shared with the main e2e server: stay out of it.
+      NEXT_PRIVATE_TEST_PROXY: "true",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (chunk) => (serverOutput += chunk));
+  server.stderr!.on("data", (chunk) => (serverOutput += chunk));
+  await expect
+    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 120_000, intervals: [300] })
+    .toBe(200);
+}
+
+async function stopServer() {
+  if (!server) return;
+  const child = server;
+  server = null;
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  child.kill("SIGTERM");
+  expect(await exited, serverOutput.slice(-2000)).toBe(0);
+  expect(fs.existsSync(path.join(dataDir, "pglite.lock")), "the database is closed").toBe(false);
+}
+
+test.afterAll(async () => {
+  if (server) {
+    server.kill("SIGKILL");
+    server = null;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+// ---- The snapshot ----------------------------------------------------------------------------
+
+type Snapshot = Map<string, { rows: number; hash: string; lines: string[] }>;
+
+/** Every table of the database (the app's and the migrations' own): row count, hash, rows as JSON. */
+async function snapshot(): Promise<Snapshot> {
+  const client = new PGlite(path.join(dataDir, "pglite"));
+  try {
+    const tables = await client.query<{ schema: string; name: string }>(
+      `select table_schema as schema, table_name as name from information_schema.tables
+        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2`,
+    );
+    const out: Snapshot = new Map();
+    for (const { schema, name } of tables.rows) {
+      const key = `${schema}.${name}`;
+      const quoted = `"${schema.replace(/"/g, '""')}"."${name.replace(/"/g, '""')}"`;
+      const result = await client.query<{ line: string }>(`select (to_jsonb(t) - $1::text[])::text as line from ${quoted} t`, [WRITTEN_ON_GET[key] ?? []]);
+      const lines = result.rows.map((r) => r.line).sort();
+      const { createHash } = await import("node:crypto");
+      out.set(key, { rows: lines.length, hash: createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16), lines });
+    }
+    return out;
+  } finally {
+    await client.close();
+  }
+}
+
+/** The tables whose rows differ, with the first rows that were added or removed. */
+function differences(before: Snapshot, after: Snapshot): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const a = before.get(key);
+    const b = after.get(key);
+    if (a?.hash === b?.hash) continue;
+    const removed = (a?.lines ?? []).filter((l) => !b?.lines.includes(l));
+    const added = (b?.lines ?? []).filter((l) => !a?.lines.includes(l));
+    out.push(`${key}: ${a?.rows ?? 0} -> ${b?.rows ?? 0} rows; removed ${removed.slice(0, 2).join(" | ").slice(0, 600)}; added ${added.slice(0, 2).join(" | ").slice(0, 600)}`);
+  }
+  return out;
+}
+
+const totalRows = (s: Snapshot) => [...s.values()].reduce((n, t) => n + t.rows, 0);
+
+// ---- Accounts, mail and captured requests ------------------------------------------------------
+
+function outbox(): string[] {
+  const folder = path.join(dataDir, "outbox");
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder)
+    .sort()
+    .map((f) => fs.readFileSync(path.join(folder, f), "utf8").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
+}
+
+async function linkInMail(to: string, pattern: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const mail = outbox().filter((m) => m.includes(`To: ${to}`) && pattern.test(m)).at(-1);
+      link = mail ? pattern.exec(mail)?.[1]?.replace(/&amp;/g, "&") : undefined;
+      return Boolean(link);
+    }, { timeout: 15_000 })
+    .toBe(true);
+  return link!;
+}
+
+const ip = () => `198.18.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
+
+async function newContext(browser: Browser, state?: Awaited<ReturnType<BrowserContext["storageState"]>>) {
+  const context = await browser.newContext({ baseURL: BASE, storageState: state });
+  await context.setExtraHTTPHeaders({ "x-forwarded-for": ip() });
+  return context;
+}
+
+interface Captured {
+  label: string;
+  url: string;
+  action: string;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** The browser's Server Action request for `act`, stopped before it reaches the server. */
+async function capture(page: Page, label: string, act: () => Promise<void>): Promise<Captured> {
+  let resolve!: (c: Captured) => void;
+  const captured = new Promise<Captured>((r) => (resolve = r));
+  await page.route("**/*", async (route) => {
+    const r = route.request();
+    const headers = r.headers();
+    if (r.method() !== "POST" || !headers["next-action"]) return route.continue();
+    const keep: Record<string, string> = {};
+    for (const name of ["next-action", "content-type", "accept", "next-router-state-tree"]) if (headers[name]) keep[name] = headers[name];
+    resolve({ label, url: r.url(), action: headers["next-action"], headers: keep, body: r.postDataBuffer() ?? Buffer.alloc(0) });
+    await route.abort();
+  });
+  await act();
+  const result = await captured;
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  return result;
+}
+
+let adminCookie = "";
+const captured: Captured[] = [];
+let before: Snapshot;
+
+// ---- 0. Set-up: an admin, a lead, a message, a reset link, and every action captured ------------
+
+test("set-up: an admin, inbox rows, and one captured request for every Server Action of the build", async ({ browser }) => {
+  test.setTimeout(300_000);
+  await startServer();
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Full Name").fill("Integrity Admin");
+  await page.getByLabel("Email").fill(ADMIN);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Account Created!" })).toBeVisible();
+  await page.goto(await linkInMail(ADMIN, /(https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+)/));
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(ADMIN);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin/);
+  adminCookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+
+  // Inbox rows through the public forms, for real.
+  const site = await (await newContext(browser)).newPage();
+  await site.goto("/free-audit");
+  await expect(site.locator("form[data-ready=true]")).toHaveCount(1);
+  await site.getByLabel("Full name").fill(`Integrity Lead ${RUN}`);
+  await site.getByLabel("Work email").fill(`lead-${RUN}@example.com`);
+  await site.getByLabel("Mobile number").fill("9876543210");
+  await site.getByLabel("Biggest growth challenge").fill("Leads.");
+  await site.getByLabel("Monthly revenue").selectOption("10L-50L/month");
+  await site.waitForTimeout(1_100);
+  await site.getByRole("button", { name: "Get My Free Audit" }).click();
+  await expect(site.getByText("Audit Request Submitted!").first()).toBeVisible();
+  // Its notification is sent at once: wait for it, so that no mail is still pending at the snapshot.
+  await expect.poll(() => outbox().some((m) => m.includes(`Integrity Lead ${RUN}`)), { timeout: 15_000 }).toBe(true);
+
+  // A real password-reset link for a second account, so the reset action can be captured whole.
+  const member = `member-${RUN}@example.com`;
+  await site.goto("/auth?mode=signup");
+  await site.getByLabel("Full Name").fill("Integrity Member");
+  await site.getByLabel("Email").fill(member);
+  await site.getByLabel("Password").fill(STRONG_PASSWORD);
+  await site.getByRole("button", { name: "Create Account" }).click();
+  await expect(site.getByRole("status").filter({ hasText: "Account Created!" })).toBeVisible();
+  await site.goto(await linkInMail(member, /(https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+)/));
+  await site.goto("/auth/forgot-password");
+  await site.getByLabel("Email").fill(member);
+  await site.getByRole("button", { name: "Send Reset Link" }).click();
+  const resetLink = await linkInMail(member, /(https?:\/\/[^\s"<]+\/api\/auth\/reset-password\/[^\s"<]+)/);
+  await site.context().close();
+
+  // Public forms.
+  const anon = await (await newContext(browser)).newPage();
+  await anon.goto("/contact");
+  await expect(anon.locator("form[data-ready=true]")).toHaveCount(1);
+  await anon.getByLabel("Full name").fill(`Captured Contact ${RUN}`);
+  await anon.getByRole("textbox", { name: "Email" }).fill(`contact-${RUN}@example.com`);
+  await anon.getByLabel("Mobile number").fill("9876543210");
+  await anon.getByRole("textbox", { name: "Message" }).fill("Captured message.");
+  await anon.waitForTimeout(1_100);
+  captured.push(await capture(anon, "contact form", () => anon.getByRole("button", { name: "Send Message" }).click()));
+  await anon.goto("/free-audit");
+  await expect(anon.locator("form[data-ready=true]")).toHaveCount(1);
+  await anon.getByLabel("Full name").fill(`Captured Lead ${RUN}`);
+  await anon.getByLabel("Work email").fill(`captured-lead-${RUN}@example.com`);
+  await anon.getByLabel("Mobile number").fill("9876543210");
+  await anon.getByLabel("Biggest growth challenge").fill("Captured.");
+  await anon.getByLabel("Monthly revenue").selectOption("10L-50L/month");
+  await anon.waitForTimeout(1_100);
+  captured.push(await capture(anon, "audit form", () => anon.getByRole("button", { name: "Get My Free Audit" }).click()));
+
+  // Account actions.
+  await anon.goto("/auth?mode=signup");
+  await anon.getByLabel("Full Name").fill("Captured Person");
+  await anon.getByLabel("Email").fill(`signup-${RUN}@example.com`);
+  await anon.getByLabel("Password").fill(STRONG_PASSWORD);
+  captured.push(await capture(anon, "sign-up", () => anon.getByRole("button", { name: "Create Account" }).click()));
+  await anon.goto("/auth");
+  await anon.getByLabel("Email").fill(ADMIN);
+  await anon.getByLabel("Password").fill(STRONG_PASSWORD);
+  captured.push(await capture(anon, "sign-in", () => anon.getByRole("button", { name: "Sign In" }).click()));
+  await anon.goto("/auth/forgot-password");
+  await anon.getByLabel("Email").fill(ADMIN);
+  captured.push(await capture(anon, "forgot password", () => anon.getByRole("button", { name: "Send Reset Link" }).click()));
+  await anon.goto(resetLink);
+  await expect(anon).toHaveURL(/\/auth\/reset-password\?token=/);
+  await anon.getByRole("textbox", { name: "New password" }).fill(`${STRONG_PASSWORD}-new`);
+  captured.push(await capture(anon, "reset password", () => anon.getByRole("button", { name: "Set New Password" }).click()));
+  await anon.context().close();
+
+  // Admin actions: create, status, preview, delete; sign-out.
+  await page.goto("/admin?tab=testimonials");
+  await page.getByRole("button", { name: "Add Testimonial" }).click();
+  let dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Client name").fill(`Captured Client ${RUN}`);
+  await dialog.getByLabel("Company").fill("Captured Co");
+  await dialog.getByRole("textbox", { name: "Testimonial", exact: true }).fill("Captured quote.");
+  captured.push(await capture(page, "admin: create testimonial", () => dialog.getByRole("button", { name: "Save" }).click()));
+  await page.goto("/admin?tab=testimonials");
+  await page.getByRole("button", { name: /^Delete / }).first().click();
+  captured.push(await capture(page, "admin: delete testimonial", () => page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click()));
+  await page.goto("/admin?tab=leads");
+  captured.push(
+    await capture(page, "admin: lead status", async () => {
+      await page.getByRole("combobox", { name: `Status of Integrity Lead ${RUN}` }).selectOption("won");
+    }),
+  );
+  await page.goto("/admin?tab=leads");
+  await page.getByRole("button", { name: `Edit Integrity Lead ${RUN}` }).click();
+  dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Internal notes").fill("Captured note.");
+  captured.push(await capture(page, "admin: update lead", () => dialog.getByRole("button", { name: "Save" }).click()));
+  await page.goto("/admin?tab=posts");
+  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(`Captured Post ${RUN}`);
+  await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<p>Captured.</p>");
+  await dialog.getByLabel("Published").check();
+  captured.push(await capture(page, "admin: create post", () => dialog.getByRole("button", { name: "Save" }).click()));
+  // A stopped action request breaks the page (its error boundary shows): each capture starts afresh.
+  await page.goto("/admin?tab=posts");
+  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<p>Preview me.</p>");
+  captured.push(await capture(page, "admin: preview post", () => dialog.getByRole("button", { name: "Preview" }).click()));
+  await page.goto("/admin?tab=leads");
+  captured.push(await capture(page, "sign-out", () => page.getByRole("button", { name: /Sign Out/i }).click()));
+  await context.close();
+
+  // Every Server Action the build contains has a captured request.
+  const manifest = JSON.parse(fs.readFileSync(path.join(".next", "server", "server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { exportedName?: string }>;
+  };
+  const all = Object.entries(manifest.node).map(([id, v]) => ({ id, name: v.exportedName ?? id }));
+  const missing = all.filter((a) => !captured.some((c) => c.action === a.id)).map((a) => a.name);
+  console.log(`Actions: ${all.length} Server Actions in the build, ${all.length - missing.length} captured (${captured.length} requests)`);
+  expect(missing, "Server Actions without a captured request").toEqual([]);
+
+  await stopServer();
+  before = await snapshot();
+  console.log(`Snapshot: ${before.size} tables, ${totalRows(before)} rows`);
+});
+
+// ---- 1. Crawling every GET route ---------------------------------------------------------------
+
+const ADMIN_TABS = ["leads", "messages", "case-studies", "testimonials", "posts"];
+const SEEDS = [
+  ...PUBLIC_ROUTES.map((r) => r.path),
+  "/auth",
+  "/auth?mode=signup",
+  "/auth/forgot-password",
+  "/auth/reset-password?token=not-a-token",
+  "/admin",
+  ...ADMIN_TABS.flatMap((t) => [`/admin?tab=${t}`, `/admin?tab=${t}&page=2`, `/admin?tab=${t}&q=a&sort=created_at&dir=asc`]),
+  "/admin?tab=leads&status=won",
+  "/admin/export/leads",
+  "/admin/export/messages",
+  "/admin/export/messages?q=a&status=new",
+  "/admin/export/unknown",
+  "/blog/feed.xml",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/blog-search?q=growth",
+  "/blog?tag=SEO",
+  "/no-such-page",
+  "/api/health",
+  "/api/auth/get-session",
+  "/api/auth/ok",
+  "/api/auth/verify-email?token=not-a-token",
+  "/api/auth/reset-password/not-a-token?callbackURL=/auth/reset-password",
+  "/api/auth/sign-out",
+  "/api/auth/list-sessions",
+  "/api/admin/uploads",
+  "/api/blog/shares",
+  "/api/media/missing.png",
+];
+const MAX_URLS = 400;
+
+/** GETs the seeds and every same-origin link found in the pages (href, src), breadth first. */
+async function crawl(
+  api: APIRequestContext,
+  cookie: string,
+): Promise<{ urls: number; requests: number; statuses: Record<string, number>; byUrl: Map<string, number> }> {
+  const queue = [...SEEDS];
+  const seen = new Set(queue);
+  const statuses: Record<string, number> = {};
+  const byUrl = new Map<string, number>();
+  let requests = 0;
+  while (queue.length > 0 && seen.size <= MAX_URLS) {
+    const url = queue.shift()!;
+    const headers: Record<string, string> = { cookie, "x-forwarded-for": ip() };
+    const response = await api.get(url, { headers: { ...headers, accept: "text/html,*/*" }, maxRedirects: 0 });
+    requests += 1;
+    statuses[response.status()] = (statuses[response.status()] ?? 0) + 1;
+    byUrl.set(url, response.status());
+    const type = response.headers()["content-type"] ?? "";
+    const location = response.headers().location;
+    const found: string[] = location ? [location] : [];
+    if (type.includes("text/html")) {
+      const html = await response.text();
+      for (const [, link] of html.matchAll(/\s(?:href|src)="([^"#]+)/g)) found.push(link!.replace(/&amp;/g, "&"));
+      // The same page as the client router asks for it (a prefetch): an RSC GET.
+      await api.get(url, { headers: { ...headers, rsc: "1", "next-router-prefetch": "1" }, maxRedirects: 0 });
+      requests += 1;
+    }
+    for (const link of found) {
+      let target: URL;
+      try {
+        target = new URL(link, `${BASE}${url}`);
+      } catch {
+        continue;
+      }
+      if (target.origin !== BASE || target.pathname.startsWith("/_next/")) continue;
+      const next = target.pathname + target.search;
+      if (!seen.has(next) && seen.size < MAX_URLS) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return { urls: seen.size, requests, statuses, byUrl };
+}
+
+test("crawling every GET route, anonymous and as the admin, changes nothing in the database", async () => {
+  test.setTimeout(600_000);
+  await startServer();
+  const api = await playwrightRequest.newContext({ baseURL: BASE });
+  const anonymous = await crawl(api, "");
+  const admin = await crawl(api, adminCookie);
+  // Each visitor got what it may see: the crawl really went through the admin's pages as the admin.
+  const dashboard = await api.get("/admin?tab=leads", { headers: { cookie: adminCookie } });
+  expect(await dashboard.text()).toContain("Growth Audit Leads");
+  for (const url of [...ADMIN_TABS.map((t) => `/admin?tab=${t}`), "/admin/export/leads", "/admin/export/messages"]) {
+    expect(admin.byUrl.get(url), `admin ${url}`).toBe(200);
+    expect([307, 401], `anonymous ${url}`).toContain(anonymous.byUrl.get(url));
+  }
+  for (const url of ["/", "/blog", "/blog/feed.xml", "/sitemap.xml", "/robots.txt", "/api/health"]) {
+    expect(anonymous.byUrl.get(url), `anonymous ${url}`).toBe(200);
+  }
+  const posts = [...admin.byUrl.keys()].filter((u) => /^\/blog\/[a-z0-9-]+$/.test(u) && u !== "/blog/feed.xml");
+  expect(posts.length, "blog articles reached through links").toBeGreaterThan(0);
+  await api.dispose();
+  await stopServer();
+  const after = await snapshot();
+  const changed = differences(before, after);
+  console.log(
+    `GET crawl: anonymous ${anonymous.urls} URLs (${anonymous.requests} requests, ${JSON.stringify(anonymous.statuses)}), admin ${admin.urls} URLs (${admin.requests} requests, ${JSON.stringify(admin.statuses)}), ${posts.length} articles among them; ${after.size} tables, ${totalRows(after)} rows, ${changed.length} changed (excluded by design: ${Object.entries(WRITTEN_ON_GET).map(([t, c]) => `${t}.${c.join("/")}`).join(", ")})`,
+  );
+  expect(changed).toEqual([]);
+  expect(anonymous.statuses["500"] ?? 0).toBe(0);
+  expect(admin.statuses["500"] ?? 0).toBe(0);
+  before = after;
+});
+
+// ---- 2. Forged or missing Origin on every mutating request -------------------------------------
+
+/** The route handlers that change something, each with a body that would work from the site. */
+function routeRequests(): { label: string; path: string; method: string; headers: Record<string, string>; body: Buffer | string }[] {
+  const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ffa3c4f1a50000000049454e44ae426082", "hex");
+  const boundary = `----integrity${RUN}`;
+  const multipart = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="dot.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const json = { "content-type": "application/json" };
+  return [
+    { label: "POST /api/auth/sign-in/email", path: "/api/auth/sign-in/email", method: "POST", headers: json, body: JSON.stringify({ email: ADMIN, password: STRONG_PASSWORD }) },
+    { label: "POST /api/auth/sign-out", path: "/api/auth/sign-out", method: "POST", headers: json, body: "{}" },
+    { label: "POST /api/admin/uploads", path: "/api/admin/uploads", method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: multipart },
+    { label: "POST /api/blog/shares", path: "/api/blog/shares", method: "POST", headers: json, body: JSON.stringify({ slug: "BLOG_SLUG", network: "linkedin" }) },
+    // better-auth endpoints the site does not use: never reachable, whatever the Origin.
+    ...["sign-up/email", "update-user", "change-password", "revoke-sessions", "request-password-reset", "send-verification-email", "delete-user"].map((p) => ({
+      label: `POST /api/auth/${p}`,
+      path: `/api/auth/${p}`,
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email: `x-${RUN}@example.com`, name: "X", password: STRONG_PASSWORD, newPassword: STRONG_PASSWORD, currentPassword: STRONG_PASSWORD }),
+    })),
+  ];
+}
+
+/** How each layer says no: scripts/server.mjs (403), the actions' own check, the route handlers. */
+const REFUSAL = /must come from|only be sent from our own website|cross-site request refused|INVALID_ORIGIN|"ok":false,"html":""/i;
+
+test("a forged or missing Origin on every mutating request changes nothing, with the admin's cookie", async () => {
+  test.setTimeout(600_000);
+  await startServer();
+  const api = await playwrightRequest.newContext({ baseURL: BASE });
+  // A published post's slug for the share counter.
+  const sitemap = await (await api.get("/sitemap.xml")).text();
+  const slug = /\/blog\/([a-z0-9-]+)</.exec(sitemap)?.[1];
+  expect(slug, "a published post").toBeTruthy();
+
+  const variants: { name: string; headers: Record<string, string> }[] = [
+    { name: "Origin: https://evil.example", headers: { origin: EVIL, referer: `${EVIL}/`, "sec-fetch-site": "cross-site" } },
+    { name: "Origin: https://evil.example, same-site Referer", headers: { origin: EVIL, referer: `${BASE}/admin` } },
+    { name: "Origin: null", headers: { origin: "null", "sec-fetch-site": "cross-site" } },
+    { name: "no Origin, Sec-Fetch-Site: cross-site", headers: { "sec-fetch-site": "cross-site" } },
+    { name: "no Origin, no Referer", headers: {} },
+  ];
+  const answers: Record<string, number> = {};
+  let replays = 0;
+  const unrefused: string[] = [];
+  for (const variant of variants) {
+    for (const c of captured) {
+      // Server Actions accept a missing Origin with the site's Referer (older browsers): that is
+      // the site itself, not a forgery, so "no Origin" variants carry no Referer.
+      const response = await api.post(c.url, {
+        headers: { ...c.headers, ...variant.headers, cookie: adminCookie, "x-forwarded-for": ip() },
+        data: c.body,
+        maxRedirects: 0,
+      });
+      replays += 1;
+      const text = await response.text();
+      answers[response.status()] = (answers[response.status()] ?? 0) + 1;
+      if (response.status() >= 500) unrefused.push(`${c.label} with ${variant.name}: a server error ${response.status()}`);
+      // A refused sign-out still sends the visitor home: refused means the session lives on.
+      const refused =
+        c.label === "sign-out"
+          ? (await (await api.get("/api/auth/get-session", { headers: { cookie: adminCookie } })).text()).includes(ADMIN)
+          : response.status() >= 400 || REFUSAL.test(text);
+      if (!refused) unrefused.push(`${c.label} with ${variant.name}: ${response.status()} ${text.slice(0, 200)}`);
+    }
+    for (const r of routeRequests()) {
+      const response = await api.fetch(r.path, {
+        method: r.method,
+        headers: { ...r.headers, ...variant.headers, cookie: adminCookie, "x-forwarded-for": ip() },
+        data: typeof r.body === "string" ? r.body.replace("BLOG_SLUG", slug!) : r.body,
+        maxRedirects: 0,
+      });
+      replays += 1;
+      answers[response.status()] = (answers[response.status()] ?? 0) + 1;
+      if (response.status() < 400 || response.status() >= 500) unrefused.push(`${r.label} with ${variant.name}: ${response.status()} ${(await response.text()).slice(0, 200)}`);
+    }
+  }
+  // The admin's session survived every forged sign-out.
+  const session = await api.get("/api/auth/get-session", { headers: { cookie: adminCookie } });
+  expect(await session.text()).toContain(ADMIN);
+  await api.dispose();
+  await stopServer();
+  const after = await snapshot();
+  const changed = differences(before, after);
+  console.log(
+    `Forged Origin: ${captured.length} Server Action requests and ${routeRequests().length} route-handler requests, ${variants.length} variants each: ${replays} replays with the admin's cookie, answers ${JSON.stringify(answers)}, ${unrefused.length} not refused, ${changed.length} tables changed`,
+  );
+  expect(unrefused).toEqual([]);
+  expect(changed).toEqual([]);
+  before = after;
+});
+
+test("control: the same captured requests with the site's own Origin do change the database", async () => {
+  test.setTimeout(300_000);
+  await startServer();
+  const api = await playwrightRequest.newContext({ baseURL: BASE });
+  // The route handlers first, while the admin's session lives.
+  const sitemap = await (await api.get("/sitemap.xml")).text();
+  const slug = /\/blog\/([a-z0-9-]+)</.exec(sitemap)?.[1];
+  const routeStatuses: string[] = [];
+  for (const r of routeRequests().filter((r) => !r.path.endsWith("/sign-out"))) {
+    const response = await api.fetch(r.path, {
+      method: r.method,
+      headers: { ...r.headers, origin: BASE, cookie: adminCookie, "x-forwarded-for": ip() },
+      data: typeof r.body === "string" ? r.body.replace("BLOG_SLUG", slug!) : r.body,
+    });
+    routeStatuses.push(`${r.label.replace("POST ", "")} ${response.status()}`);
+    if (r.path === "/api/admin/uploads") expect(response.status(), await response.text()).toBe(201);
+    if (r.path === "/api/blog/shares" || r.path === "/api/auth/sign-in/email") expect(response.status(), r.path).toBe(200);
+  }
+  // Sign-out and the password reset end the admin's sessions: they go last.
+  const order = [...captured].sort((a, b) => Number(["sign-out", "reset password"].includes(a.label)) - Number(["sign-out", "reset password"].includes(b.label)));
+  const statuses: string[] = [];
+  for (const c of order) {
+    const response = await api.post(c.url, { headers: { ...c.headers, origin: BASE, cookie: adminCookie, "x-forwarded-for": ip() }, data: c.body, maxRedirects: 0 });
+    statuses.push(`${c.label} ${response.status()}`);
+  }
+  await api.dispose();
+  await stopServer();
+  const after = await snapshot();
+  const changed = differences(before, after).map((d) => d.split(":")[0]!);
+  console.log(
+    `Control: with the site's Origin, route handlers answered ${routeStatuses.join(", ")}; ${captured.length} captured action requests (${statuses.join(", ")}) changed ${changed.length} tables: ${changed.join(", ")}`,
+  );
+  for (const table of ["public.contact_messages", "public.leads", "public.testimonials", "public.blog_posts", "public.blog_shares", "public.sessions", "public.users", "public.accounts"]) {
+    expect(changed, `${table} changes when the site itself sends the request`).toContain(table);
+  }
+  before = after;
+});
+
+// ---- 3. Unicode stored faithfully or refused ----------------------------------------------------
+
+test("Unicode edge cases are stored byte for byte, or refused with a message and not stored", async ({ browser }) => {
+  test.setTimeout(300_000);
+  await startServer();
+  // The contact form's hidden fields, as a browser without JavaScript posts it.
+  const context = await browser.newContext({ baseURL: BASE, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/contact");
+  const hidden = await page
+    .locator("form", { has: page.getByRole("button", { name: "Send Message" }) })
+    .locator("input[type=hidden]")
+    .evaluateAll((inputs) => inputs.map((i) => [(i as HTMLInputElement).name, (i as HTMLInputElement).value] as [string, string]));
+  await context.close();
+  await new Promise((r) => setTimeout(r, 1_100));
+
+  const stored: [string, string][] = [
+    ["RTL override", "Ali\u202Ecod.exe\u202C"],
+    ["RTL isolate and marks", "\u2067שלום\u2069 \u200Fok\u200E"],
+    ["zero-width", "Ze\u200Bro\u200Cwi\u200Ddth\uFEFFjoiner\u2060x"],
+    ["emoji", "Priya 🚀 Rao ✨"],
+    ["emoji ZWJ sequences", "👩🏽‍💻 👨‍👩‍👧‍👦 🏳️‍🌈 🇮🇳 ❤️‍🔥"],
+    ["combining marks", "Ze\u0301\u0308\u0327lda Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇"],
+    ["decomposed and precomposed é", "Cafe\u0301 Café"],
+    ["C0 controls", "Bell\u0007Esc\u001BTab\tend"],
+    ["astral plane", "𝕏𝔸𝕄𝕃 \u{1F9EA} \u{10FFFD}"],
+    ["CJK and Devanagari", "成長 मार्केटिंग"],
+  ];
+  const refused: [string, string | Buffer][] = [
+    ["NUL", "Nul\u0000Byte"],
+    ["lone surrogate (a JS string: sent as U+FFFD)", "Half\uD800Pair"],
+    ["lone surrogate (raw bytes ED A0 80)", Buffer.from([0x48, 0xed, 0xa0, 0x80, 0x50])],
+    ["invalid UTF-8 bytes", Buffer.from([0x42, 0xff, 0xfe, 0xc3, 0x28, 0xa0, 0xa1])],
+    ["overlong encoding", Buffer.from([0x41, 0xc0, 0xaf, 0x42])],
+  ];
+  const boundary = `----unicode${RUN}`;
+  const part = (name: string, value: string | Buffer) =>
+    Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`), Buffer.from(value), Buffer.from("\r\n")]);
+  const send = async (email: string, value: string | Buffer) => {
+    const body = Buffer.concat([
+      ...hidden.map(([n, v]) => part(n, v)),
+      part("name", value),
+      part("email", email),
+      part("mobileNumber", "+44 7911 123456"),
+      part("company", value),
+      part("message", value),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const response = await fetch(`${BASE}/contact`, {
+      method: "POST",
+      body,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, origin: BASE, accept: "text/html", "x-forwarded-for": ip() },
+      redirect: "manual",
+    });
+    return { status: response.status, text: await response.text() };
+  };
+  const email = (label: string) => `uni-${RUN}-${label.replace(/\W+/g, "-").toLowerCase()}@example.com`;
+  for (const [label, value] of stored) {
+    const answer = await send(email(label), value);
+    expect(answer.status, label).toBe(200);
+    expect(answer.text, label).toContain("Message Sent!");
+  }
+  let messages = 0;
+  for (const [label, value] of refused) {
+    const answer = await send(email(label), value);
+    expect(answer.status, label).toBeLessThan(500);
+    expect(answer.text, `${label}: a clear message`).toMatch(/cannot be stored/);
+    messages += 1;
+  }
+  await stopServer();
+
+  const client = new PGlite(path.join(dataDir, "pglite"));
+  let exact = 0;
+  try {
+    for (const [label, value] of stored) {
+      const { rows } = await client.query<{ name: string; company: string; message: string }>(
+        "select name, company, message from contact_messages where email = $1",
+        [email(label)],
+      );
+      expect(rows, label).toHaveLength(1);
+      for (const field of ["name", "company", "message"] as const) {
+        expect(Buffer.from(rows[0]![field]).toString("hex"), `${label} ${field}`).toBe(Buffer.from(value).toString("hex"));
+      }
+      exact += 1;
+    }
+    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from contact_messages where email = any($1)", [refused.map(([l]) => email(l))]);
+    expect(rows[0]!.n, "refused submissions store nothing").toBe(0);
+  } finally {
+    await client.close();
+  }
+  console.log(`Unicode: ${exact} of ${stored.length} cases stored byte for byte in name, company and message; ${messages} of ${refused.length} (NUL, lone surrogates, invalid UTF-8) refused with a message, 0 stored`);
+});
