@@ -82,8 +82,6 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
   let bytes = 0;
   /** Bumped by every invalidation: a response that entered Next before it may not be stored. */
   let generation = 0;
-  /** Requests in flight that revalidated something: until they end, nothing is stored. */
-  let invalidating = 0;
   const scope = new AsyncLocalStorage();
   const stats = { hits: 0, stored: 0, invalidations: 0 };
 
@@ -103,8 +101,8 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
   /**
    * Called (through globalThis.__invalidatePageCache) whenever the app revalidates a page. Next
    * applies a revalidation when the request that asked for it ends (the Server Action's answer), so
-   * the cache is emptied now, stays closed to new entries while that request runs, and is emptied
-   * again when it ends: a page read from Next in between, maybe still the old one, is never kept.
+   * a page read from Next in between may still be the old one: the cache is emptied now and again
+   * when that request ends, and an answer that entered Next before either is never stored.
    */
   function invalidate() {
     stats.invalidations++;
@@ -112,15 +110,11 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
     const request = scope.getStore();
     if (!request || request.invalidating) return;
     request.invalidating = true;
-    invalidating++;
-    request.res.once("close", () => {
-      invalidating--;
-      clear();
-    });
+    request.res.once("close", clear);
   }
 
   function store(url, entry, startedAt) {
-    if (startedAt !== generation || invalidating > 0) return;
+    if (startedAt !== generation) return;
     drop(url);
     if (entry.bytes > maxBytes / 4) return;
     pages.set(url, entry);

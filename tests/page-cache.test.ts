@@ -15,6 +15,8 @@ let calls: string[] = [];
 let overrides: Record<string, { status?: number; headers?: Record<string, string> }> = {};
 /** Set by a test to run code inside a request, as a Server Action would. */
 let onAction: (() => Promise<void>) | null = null;
+/** Set by a test to hold Next's next answer back (its bytes already read) until it resolves. */
+let hold: Promise<void> | null = null;
 let clock = 1_000_000;
 
 function page(url: string) {
@@ -34,6 +36,9 @@ async function fakeNext(req: http.IncomingMessage, res: http.ServerResponse) {
   const path = url.split("?")[0] ?? url;
   const override = overrides[url] ?? overrides[path] ?? {};
   const body = req.headers.rsc ? "rsc payload" : page(req.url ?? "/");
+  const held = hold;
+  hold = null;
+  await held;
   res.statusCode = override.status ?? 200;
   res.setHeader("Content-Type", req.headers.rsc ? "text/x-component" : "text/html; charset=utf-8");
   res.setHeader("Cache-Control", req.url?.includes("tag=") ? "private, no-cache, no-store, max-age=0, must-revalidate" : PUBLIC);
@@ -58,6 +63,7 @@ beforeEach(async () => {
   calls = [];
   overrides = {};
   onAction = null;
+  hold = null;
   clock = 1_000_000;
   layer = createDocumentLayer({ handle: fakeNext, maxEntries: 3, now: () => clock });
   server = http.createServer((req, res) => {
@@ -126,24 +132,33 @@ describe("page cache in front of Next", () => {
     expect(nextCalls("/")).toBe(2);
   });
 
-  it("keeps nothing read while a request that revalidated is still running (Next applies it at the end)", async () => {
+  it("keeps no page read from Next before a revalidating request has ended (Next applies it then)", async () => {
     await get("/case-studies");
-    let release!: () => void;
+    let releaseAction!: () => void;
+    let releaseSlowRead!: () => void;
     let readDuringAction!: Promise<string>;
+    let slowRead!: Promise<string>;
     onAction = async () => {
       layer.invalidate();
-      // Next has not applied the revalidation yet: it still serves the old page.
+      // Next has not applied the revalidation yet: it still serves the old pages, to a read that
+      // ends while the action runs and to one (of another page) that ends after it.
       readDuringAction = get("/case-studies").then((r) => r.body);
       await readDuringAction;
-      await new Promise<void>((resolve) => (release = resolve));
+      hold = new Promise<void>((resolve) => (releaseSlowRead = resolve));
+      slowRead = get("/").then((r) => r.body);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise<void>((resolve) => (releaseAction = resolve));
     };
     const action = get("/admin", {}, "POST");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await readDuringAction).toContain("v1");
     version = 2; // the revalidation is applied as the action's answer goes out
-    release();
+    releaseAction();
     await action;
+    releaseSlowRead();
+    expect(await slowRead).toContain("/ v1");
     expect((await get("/case-studies")).body).toContain("v2");
+    expect((await get("/")).body).toContain("/ v2");
     expect(layer.stats.invalidations).toBe(1);
   });
 
