@@ -141,7 +141,7 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("X-Nextjs-Cache", "HIT");
     const gzipped = acceptsGzip && entry.gzipped;
-    if (entry.gzipped) res.setHeader("Vary", entry.vary);
+    res.setHeader("Vary", entry.vary);
     if (etagMatches(req.headers["if-none-match"], entry.etag)) {
       // As Next answers a revalidation: no body, no type, no policy (the browser keeps its copy's).
       res.removeHeader("Content-Type");

@@ -219,6 +219,7 @@ describe("page cache in front of Next", () => {
     expect(head.body).toBe("");
     expect(Number(head.headers["content-length"])).toBe(Buffer.byteLength(first.body));
     expect(nextCalls("/terms")).toBe(1);
+    expect(revalidated.headers.vary).toMatch(/rsc.*Accept-Encoding/);
   });
 
   it("keeps a page no longer than its s-maxage, and no more pages than its bound", async () => {
