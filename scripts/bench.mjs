@@ -10,7 +10,7 @@
 // Prints a table and writes bench-results/<timestamp>.json.
 //
 // Options: --quick (no Lighthouse), --lighthouse-runs=N (default 3), --lighthouse-routes=/a,/b (a
-// subset), --duration=S (default 10),
+// subset), --skip=load,form (leave those parts out: Lighthouse and cold start alone), --duration=S (default 10),
 // --connections=N (default 50). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -30,6 +30,7 @@ const LH_RUNS = QUICK ? 0 : option("lighthouse-runs", 3);
 const DURATION = option("duration", 10);
 const CONNECTIONS = option("connections", 50);
 const LH_ROUTES = args.find((a) => a.startsWith("--lighthouse-routes="))?.split("=")[1].split(",");
+const SKIP = new Set(args.find((a) => a.startsWith("--skip="))?.split("=")[1].split(",") ?? []);
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const STATIC_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -364,7 +365,7 @@ async function main() {
   const staticServer = await startStaticServer(pages);
   const loadRuns = [];
   try {
-    for (const route of [...LOAD_ROUTES, article]) {
+    for (const route of SKIP.has("load") ? [] : [...LOAD_ROUTES, article]) {
       log(`autocannon ${route} (ours, then static)`);
       const ours = await load(route, { url: `${BASE}${route}` });
       const plain = await load(route, { url: `http://127.0.0.1:${STATIC_PORT}${route}` });
@@ -422,7 +423,7 @@ async function main() {
   ];
   const formRuns = [];
   let counter = 0;
-  for (const formMode of formModes) {
+  for (const formMode of SKIP.has("form") ? [] : formModes) {
     log(`autocannon contact form, ${formMode.mode}`);
     let sent = 0;
     const result = await load(`form: ${formMode.mode}`, {

@@ -1,6 +1,6 @@
 // `npm start`: builds the app when there is no build or the sources are newer than it, then starts
 // the production server (PORT, default 3000). The server migrates and seeds its database itself.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -39,13 +39,10 @@ if (process.env.SKIP_BUILD !== "1" && isBuildStale()) {
 // empty cache, so that pages never show a previous run's configuration or database.
 fs.rmSync(path.join(root, ".next", "server", "route-cache"), { recursive: true, force: true });
 
-const port = process.env.PORT || "3000";
 // scripts/server.mjs is `next start` plus the security headers and the hash-based
-// Content-Security-Policy of every HTML document (docs/decisions/0010).
-const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs")], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, PORT: port, NODE_ENV: "production" },
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Content-Security-Policy of every HTML document (docs/decisions/0010). It runs in this process
+// rather than in a child: one Node start-up less before the first answer (docs/decisions/0012).
+// It handles SIGTERM/SIGINT itself.
+process.env.PORT ||= "3000";
+process.env.NODE_ENV = "production";
+await import("./server.mjs");

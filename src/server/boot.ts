@@ -20,11 +20,14 @@ export async function boot(): Promise<void> {
   const started = performance.now();
   try {
     const handle = getDatabase();
-    const { seeded } = await prepareDatabase(handle);
+    const { seeded, timings } = await prepareDatabase(handle);
     log("info", "database ready", {
       kind: handle.kind,
       seeded,
       ms: Math.round(performance.now() - started),
+      ...timings,
+      // Milliseconds since this process started (cold start, docs/decisions/0012).
+      processMs: Math.round(performance.now()),
     });
     if (env().MAIL_WORKER) startMailWorker();
   } catch (error) {

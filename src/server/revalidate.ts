@@ -8,6 +8,16 @@ import { internalPath } from "@/lib/routes";
  */
 export function revalidatePublicPaths(publicPaths: string[]): void {
   for (const path of publicPaths) revalidatePath(internalPath(path));
+  invalidatePageCache();
+}
+
+/**
+ * scripts/server.mjs keeps the final bytes of cached public pages in memory in front of Next
+ * (docs/decisions/0011) and installs this hook: every revalidation empties that cache too, so that
+ * the next request reaches Next and its fresh page. Absent under `next dev` and in unit tests.
+ */
+function invalidatePageCache(): void {
+  (globalThis as { __invalidatePageCache?: () => void }).__invalidatePageCache?.();
 }
 
 export function revalidateTestimonials(): void {
@@ -36,4 +46,5 @@ export const BLOG_ROUTE_LAYOUT = "/[locale]/(site)/blog";
  */
 export function revalidateBlog(_slugs: string[]): void {
   revalidatePath(BLOG_ROUTE_LAYOUT, "layout");
+  invalidatePageCache();
 }

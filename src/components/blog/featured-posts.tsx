@@ -50,9 +50,9 @@ export function FeaturedPosts({ posts }: { posts: PostSummary[] }) {
                     <Link
                       href={href}
                       className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:text-brand-800"
-                      aria-label={`${blogCopy.readMore}: ${post.title}`}
                     >
                       {blogCopy.readMore}
+                      <span className="sr-only">: {post.title}</span>
                       <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
                     </Link>
                   </div>

@@ -1,0 +1,19 @@
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+
+export interface DocumentLayer {
+  handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  invalidate(): void;
+  readonly stats: { hits: number; stored: number; invalidations: number };
+  readonly size: { entries: number; bytes: number };
+}
+export function createDocumentLayer(options: {
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+}): DocumentLayer;
+export function mayBeDocument(req: { url?: string; headers: IncomingHttpHeaders }): boolean;
+export function isCacheableRequest(req: { method?: string; url?: string; headers: IncomingHttpHeaders }): boolean;
+export function storableSeconds(statusCode: number, headers: OutgoingHttpHeaders): number;
+export function etagMatches(ifNoneMatch: string | undefined, etag: string | undefined): boolean;
+export function appendVary(current: unknown): string;

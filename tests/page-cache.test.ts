@@ -1,0 +1,238 @@
+// The in-memory page cache in front of Next (scripts/html-documents.mjs, docs/decisions/0011), on a
+// real HTTP server with a stand-in for Next's handler that answers like Next does for cached pages.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createDocumentLayer, type DocumentLayer } from "../scripts/html-documents.mjs";
+
+const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+/** What the stand-in for Next answers: the page's version is part of its bytes and its ETag. */
+let version = 1;
+let calls: string[] = [];
+/** Per path: extra response headers, or a status, to play the cases Next can produce. */
+let overrides: Record<string, { status?: number; headers?: Record<string, string> }> = {};
+/** Set by a test to run code inside a request, as a Server Action would. */
+let onAction: (() => Promise<void>) | null = null;
+/** Set by a test to hold Next's next answer back (its bytes already read) until it resolves. */
+let hold: Promise<void> | null = null;
+let clock = 1_000_000;
+
+function page(url: string) {
+  // Large enough to be gzipped, with an inline script to hash.
+  return `<!DOCTYPE html><html><body><h1>${url} v${version}</h1><script>self.x=${version}</script>${"<p>padding</p>".repeat(200)}</body></html>`;
+}
+
+async function fakeNext(req: http.IncomingMessage, res: http.ServerResponse) {
+  calls.push(`${req.method} ${req.url}${req.headers.rsc ? " rsc" : ""}`);
+  if (req.method === "POST") {
+    await onAction?.();
+    res.setHeader("Content-Type", "text/x-component");
+    res.end("ok");
+    return;
+  }
+  const url = req.url ?? "/";
+  const path = url.split("?")[0] ?? url;
+  const override = overrides[url] ?? overrides[path] ?? {};
+  const body = req.headers.rsc ? "rsc payload" : page(req.url ?? "/");
+  const held = hold;
+  hold = null;
+  await held;
+  res.statusCode = override.status ?? 200;
+  res.setHeader("Content-Type", req.headers.rsc ? "text/x-component" : "text/html; charset=utf-8");
+  res.setHeader("Cache-Control", req.url?.includes("tag=") ? "private, no-cache, no-store, max-age=0, must-revalidate" : PUBLIC);
+  res.setHeader("Vary", "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch");
+  if (!req.url?.includes("tag=")) {
+    res.setHeader("x-nextjs-cache", "HIT");
+    res.setHeader("ETag", `"${path.length}-v${version}"`);
+  }
+  for (const [name, value] of Object.entries(override.headers ?? {})) res.setHeader(name, String(value));
+  // Next writes in pieces.
+  res.write(body.slice(0, 100));
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  res.end(body.slice(100));
+}
+
+let layer: DocumentLayer;
+let server: http.Server;
+let base: string;
+
+beforeEach(async () => {
+  version = 1;
+  calls = [];
+  overrides = {};
+  onAction = null;
+  hold = null;
+  clock = 1_000_000;
+  layer = createDocumentLayer({ handle: fakeNext, maxEntries: 3, now: () => clock });
+  server = http.createServer((req, res) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    void layer.handleRequest(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** A raw GET (fetch would decompress and hide the encoding). */
+function get(path: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        let body = Buffer.concat(chunks);
+        if (res.headers["content-encoding"] === "gzip") body = zlib.gunzipSync(body);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body.toString("utf8") });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const nextCalls = (path: string) => calls.filter((c) => c === `GET ${path}`).length;
+
+describe("page cache in front of Next", () => {
+  it("answers a cached public page from memory: same bytes, same policy, gzip or not", async () => {
+    const first = await get("/about", { "accept-encoding": "gzip" });
+    const second = await get("/about", { "accept-encoding": "gzip" });
+    const plain = await get("/about");
+    expect(nextCalls("/about")).toBe(1);
+    expect(layer.stats.hits).toBe(2);
+    expect(second.body).toBe(first.body);
+    expect(plain.body).toBe(first.body);
+    expect(second.headers["content-encoding"]).toBe("gzip");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Number(plain.headers["content-length"])).toBe(Buffer.byteLength(first.body));
+    for (const answer of [second, plain]) {
+      expect(answer.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
+      expect(answer.headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+      expect(answer.headers["cache-control"]).toBe(PUBLIC);
+      expect(answer.headers.etag).toBe(first.headers.etag);
+      expect(answer.headers["x-nextjs-cache"]).toBe("HIT");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.headers.vary).toMatch(/rsc.*Accept-Encoding/);
+    }
+  });
+
+  it("is emptied by a revalidation: the next request reaches Next and shows the change", async () => {
+    await get("/");
+    await get("/");
+    version = 2;
+    expect((await get("/")).body).toContain("v1"); // still cached: nothing revalidated yet
+    layer.invalidate();
+    expect((await get("/")).body).toContain("/ v2");
+    expect((await get("/")).body).toContain("/ v2");
+    expect(nextCalls("/")).toBe(2);
+  });
+
+  it("keeps no page read from Next before a revalidating request has ended (Next applies it then)", async () => {
+    await get("/case-studies");
+    let releaseAction!: () => void;
+    let releaseSlowRead!: () => void;
+    let readDuringAction!: Promise<string>;
+    let slowRead!: Promise<string>;
+    onAction = async () => {
+      layer.invalidate();
+      // Next has not applied the revalidation yet: it still serves the old pages, to a read that
+      // ends while the action runs and to one (of another page) that ends after it.
+      readDuringAction = get("/case-studies").then((r) => r.body);
+      await readDuringAction;
+      hold = new Promise<void>((resolve) => (releaseSlowRead = resolve));
+      slowRead = get("/").then((r) => r.body);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise<void>((resolve) => (releaseAction = resolve));
+    };
+    const action = get("/admin", {}, "POST");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await readDuringAction).toContain("v1");
+    version = 2; // the revalidation is applied as the action's answer goes out
+    releaseAction();
+    await action;
+    releaseSlowRead();
+    expect(await slowRead).toContain("/ v1");
+    expect((await get("/case-studies")).body).toContain("v2");
+    expect((await get("/")).body).toContain("/ v2");
+    expect(layer.stats.invalidations).toBe(1);
+  });
+
+  it("never answers RSC, prefetch, router-state, draft or non-GET requests from the cache", async () => {
+    await get("/blog");
+    await get("/blog");
+    expect(nextCalls("/blog")).toBe(1);
+    const rsc = await get("/blog", { rsc: "1" });
+    expect(rsc.body).toBe("rsc payload");
+    await get("/blog", { "next-router-prefetch": "1" });
+    await get("/blog", { "next-router-state-tree": "%5B%5D" });
+    await get("/blog", { cookie: "a=1; __prerender_bypass=xyz" });
+    expect(calls.filter((c) => c.startsWith("GET /blog")).length).toBe(5);
+    // An ordinary cookie (a signed-in admin) does not change a public page: still cached.
+    await get("/blog", { cookie: "better-auth.session_token=abc" });
+    expect(calls.filter((c) => c.startsWith("GET /blog")).length).toBe(5);
+  });
+
+  it("keeps query strings apart and never stores a filtered view", async () => {
+    await get("/blog");
+    const filtered1 = await get("/blog?tag=seo");
+    const filtered2 = await get("/blog?tag=seo");
+    expect(filtered1.body).toContain("/blog?tag=seo");
+    expect(filtered2.headers["x-nextjs-cache"]).toBeUndefined();
+    expect(nextCalls("/blog?tag=seo")).toBe(2);
+    const utm = await get("/blog?utm_source=x");
+    expect(utm.body).toContain("/blog?utm_source=x");
+    expect((await get("/blog")).body).toContain("<h1>/blog v1");
+    expect(nextCalls("/blog")).toBe(1);
+  });
+
+  it("stores only 200 HTML from Next's page cache with a public s-maxage and no cookie", async () => {
+    overrides = {
+      "/a": { headers: { "Set-Cookie": "x=1" } },
+      "/b": { headers: { "x-nextjs-cache": "STALE" } },
+      "/c": { headers: { "Cache-Control": "private, no-store" } },
+      "/d": { status: 404 },
+      "/e": { headers: { "Content-Type": "application/xml" } },
+      "/f": { headers: { "Cache-Control": "public, max-age=0" } },
+    };
+    for (const path of Object.keys(overrides)) {
+      await get(path);
+      await get(path);
+      expect(nextCalls(path), path).toBe(2);
+    }
+    expect(layer.size.entries).toBe(0);
+  });
+
+  it("answers If-None-Match with 304 and HEAD without a body", async () => {
+    const first = await get("/terms");
+    const revalidated = await get("/terms", { "if-none-match": first.headers.etag as string });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body).toBe("");
+    expect(revalidated.headers["content-security-policy"]).toBeUndefined();
+    expect(revalidated.headers.etag).toBe(first.headers.etag);
+    const head = await get("/terms", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body).toBe("");
+    expect(Number(head.headers["content-length"])).toBe(Buffer.byteLength(first.body));
+    expect(nextCalls("/terms")).toBe(1);
+    expect(revalidated.headers.vary).toMatch(/rsc.*Accept-Encoding/);
+  });
+
+  it("keeps a page no longer than its s-maxage, and no more pages than its bound", async () => {
+    await get("/x");
+    clock += 59_000;
+    await get("/x");
+    expect(nextCalls("/x")).toBe(1);
+    clock += 2_000;
+    await get("/x");
+    expect(nextCalls("/x")).toBe(2);
+    for (const path of ["/p1", "/p2", "/p3", "/p4"]) await get(path);
+    expect(layer.size.entries).toBe(3);
+    await get("/x"); // the oldest, pushed out
+    expect(nextCalls("/x")).toBe(3);
+  });
+});
