@@ -11,7 +11,7 @@
 //
 // Options: --quick (no Lighthouse), --lighthouse-runs=N (default 3), --lighthouse-routes=/a,/b (a
 // subset), --duration=S (default 10),
-// --connections=N (default 50). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1).
+// --connections=N (default 50), --forms-only (cold start and the form runs only, no page load runs). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -25,7 +25,8 @@ const option = (name, fallback) => {
   const found = args.find((a) => a.startsWith(`--${name}=`));
   return found ? Number(found.split("=")[1]) : fallback;
 };
-const QUICK = args.includes("--quick");
+const FORMS_ONLY = args.includes("--forms-only");
+const QUICK = args.includes("--quick") || FORMS_ONLY;
 const LH_RUNS = QUICK ? 0 : option("lighthouse-runs", 3);
 const DURATION = option("duration", 10);
 const CONNECTIONS = option("connections", 50);
@@ -362,7 +363,7 @@ async function main() {
   const staticServer = await startStaticServer(pages);
   const loadRuns = [];
   try {
-    for (const route of [...LOAD_ROUTES, article]) {
+    for (const route of FORMS_ONLY ? [] : [...LOAD_ROUTES, article]) {
       log(`autocannon ${route} (ours, then static)`);
       const ours = await load(route, { url: `${BASE}${route}` });
       const plain = await load(route, { url: `http://127.0.0.1:${STATIC_PORT}${route}` });

@@ -2,10 +2,8 @@
 
 import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFormStatus } from "react-dom";
-import { Toaster, toast } from "sonner";
-import type { z } from "zod";
-import { CheckCircle2, AlertTriangle } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { AnswerBox } from "@/components/ui/answer-box";
+import { Toaster, toast } from "@/components/ui/toast";
 import { GUARD_FIELDS, IDLE, type FormState } from "@/lib/form-state";
 import { fieldErrors, type FieldErrors } from "@/lib/schemas/lead-forms";
 import { readAttribution } from "./attribution";
@@ -17,7 +15,8 @@ export interface LeadFormRenderProps {
 
 interface LeadFormProps {
   action: (state: FormState, form: FormData) => Promise<FormState>;
-  schema: z.ZodType;
+  /** The form's shared Zod schema (zod/mini, src/lib/schemas/lead-forms.ts). */
+  schema: { safeParse(input: unknown): { success: true } | { success: false; error: Parameters<typeof fieldErrors>[0] } };
   fields: readonly string[];
   submitLabel: string;
   pendingLabel: string;
@@ -26,12 +25,16 @@ interface LeadFormProps {
   label: string;
 }
 
+/** The site's large primary button (src/components/ui/button.tsx), as plain classes: no cva, no tailwind-merge in the browser. */
+const SUBMIT_CLASSES =
+  "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-7 text-base font-semibold whitespace-nowrap text-white shadow-sm transition-colors hover:bg-brand-700 disabled:pointer-events-none disabled:opacity-60 sm:w-auto";
+
 function SubmitButton({ label, pendingLabel }: { label: string; pendingLabel: string }) {
   const { pending } = useFormStatus();
   return (
-    <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
+    <button type="submit" disabled={pending} className={SUBMIT_CLASSES}>
       {pending ? pendingLabel : label}
-    </Button>
+    </button>
   );
 }
 
@@ -58,7 +61,7 @@ export function LeadForm({ action, schema, fields, submitLabel, pendingLabel, ch
   }, []);
 
   useEffect(() => {
-    if (!state.at) return;
+    if (!state.at || !state.title) return;
     if (state.status === "success") {
       toast.success(state.title, { description: state.message });
       guard.current = { startedAt: Date.now(), submissionKey: newKey() };
@@ -92,31 +95,11 @@ export function LeadForm({ action, schema, fields, submitLabel, pendingLabel, ch
 
   const errors = clientErrors ?? state.fieldErrors ?? {};
   const values = state.status === "success" ? {} : (state.values ?? {});
-  const hasAnswer = state.status !== "idle" && state.status !== "invalid";
 
   return (
     <>
-      <Toaster position="top-center" richColors closeButton />
-      {hasAnswer && (
-        <div
-          role={state.status === "success" ? "status" : "alert"}
-          className={
-            state.status === "success"
-              ? "mb-6 flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900"
-              : "mb-6 flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900"
-          }
-        >
-          {state.status === "success" ? (
-            <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          ) : (
-            <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          )}
-          <div>
-            <p className="font-semibold">{state.title}</p>
-            <p className="mt-0.5 text-sm">{state.message}</p>
-          </div>
-        </div>
-      )}
+      <Toaster />
+      <AnswerBox state={state} />
       <form ref={formRef} key={state.at ?? 0} action={formAction} onSubmit={onSubmit} noValidate aria-label={label} className="space-y-5">
         {children({ values, errors })}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
