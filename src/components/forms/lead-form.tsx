@@ -5,7 +5,7 @@ import { useFormStatus } from "react-dom";
 import { AnswerBox } from "@/components/ui/answer-box";
 import { Toaster, toast } from "@/components/ui/toast";
 import { GUARD_FIELDS, IDLE, type FormState } from "@/lib/form-state";
-import { fieldErrors, type FieldErrors } from "@/lib/schemas/lead-forms";
+import { checkFields, type FieldErrors, type FieldRule } from "@/lib/schemas/form-rules";
 import { readAttribution } from "./attribution";
 
 export interface LeadFormRenderProps {
@@ -15,9 +15,8 @@ export interface LeadFormRenderProps {
 
 interface LeadFormProps {
   action: (state: FormState, form: FormData) => Promise<FormState>;
-  /** The form's shared Zod schema (zod/mini, src/lib/schemas/lead-forms.ts). */
-  schema: { safeParse(input: unknown): { success: true } | { success: false; error: Parameters<typeof fieldErrors>[0] } };
-  fields: readonly string[];
+  /** The form's field rules (src/lib/schemas/form-rules.ts), which its Zod schema on the server is written from. */
+  rules: Record<string, FieldRule>;
   submitLabel: string;
   pendingLabel: string;
   children: (props: LeadFormRenderProps) => ReactNode;
@@ -44,10 +43,10 @@ function newKey(): string {
 
 /**
  * A public form on a Server Action: works without JavaScript (the page re-renders with the
- * answer), and with it validates with the shared schema before sending, shows toasts, clears on
+ * answer), and with it checks the fields against the shared rules before sending, shows toasts, clears on
  * success and keeps every typed value on error.
  */
-export function LeadForm({ action, schema, fields, submitLabel, pendingLabel, children, label }: LeadFormProps) {
+export function LeadForm({ action, rules, submitLabel, pendingLabel, children, label }: LeadFormProps) {
   const [state, formAction] = useActionState(action, IDLE);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -74,11 +73,11 @@ export function LeadForm({ action, schema, fields, submitLabel, pendingLabel, ch
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);
-    const values = Object.fromEntries(fields.map((f) => [f, String(data.get(f) ?? "")]));
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
+    const values = Object.fromEntries(Object.keys(rules).map((f) => [f, String(data.get(f) ?? "")]));
+    const errors = checkFields(rules, values);
+    if (Object.keys(errors).length > 0) {
       event.preventDefault();
-      setClientErrors(fieldErrors(parsed.error));
+      setClientErrors(errors);
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }

@@ -34,7 +34,7 @@ export const SignInSchema = z.object({
 
 export const SignUpSchema = z
   .object({
-    name: nameField,
+    name: nameField.max(LIMITS.personName),
     email: emailField,
     password: passwordField,
   })

@@ -1,70 +1,48 @@
-import * as z from "zod/mini";
+import { z } from "zod";
 import "./jitless";
-import { LIMITS } from "../limits";
 import { toE164 } from "../phone";
+import { AUDIT_REVENUE_BRACKETS, AUDIT_RULES, CONTACT_RULES, EMAIL_PATTERN, MESSAGES, normaliseWebsite, type FieldErrors, type FieldRule } from "./form-rules";
 
 /**
- * One schema per public form, used by the browser (messages next to the fields when the form is
- * sent) and by the Server Action (the authority). Inputs are normalised as they are parsed.
- * Written with zod/mini (ADR 0013): the same Zod schemas, in the tree-shakable API, so that the
- * browser loads about 6 KB of Zod instead of the whole classic API. The admin and auth schemas
- * (classic Zod) embed these fields as they are.
+ * One schema per public form: the Server Action's authority. Inputs are normalised as they are
+ * parsed. Written from the rule table in form-rules.ts (labels, limits, messages, patterns), which
+ * the browser checks forms against without loading Zod (ADR 0013).
  */
+export { AUDIT_REVENUE_BRACKETS, type FieldErrors };
 
-export const AUDIT_REVENUE_BRACKETS = ["0-10L/month", "10L-50L/month", "50L-1Cr/month", "1Cr-5Cr/month", "5Cr+/month"] as const;
+const text = (rule: FieldRule) =>
+  z
+    .string({ error: MESSAGES.required(rule.label) })
+    .trim()
+    .min(1, MESSAGES.required(rule.label))
+    .max(rule.max, MESSAGES.tooLong(rule.label, rule.max));
 
-const text = (label: string, max: number) =>
-  z.string({ error: `${label} is required.` }).check(
-    z.trim(),
-    z.minLength(1, `${label} is required.`),
-    z.maxLength(max, `${label} must be at most ${max} characters.`),
-  );
+const optionalText = (rule: FieldRule) => z.string().trim().max(rule.max, MESSAGES.tooLong(rule.label, rule.max)).optional();
 
-/** An optional text: trimmed, bounded; its output is what `then` makes of it. */
-const optionalText = <T>(label: string, max: number, then: (value: string | undefined, ctx: z.core.ParsePayload<unknown>) => T) =>
-  z.pipe(z.optional(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters.`))), z.transform(then));
+export const nameField = text(AUDIT_RULES.name);
 
-const invalid = (ctx: z.core.ParsePayload<unknown>, input: unknown, message: string) => {
-  ctx.issues.push({ code: "custom", message, input });
-  return z.NEVER;
-};
+export const emailField = text(AUDIT_RULES.email)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.email }))
+  .transform((v) => v.toLowerCase());
 
-export const nameField = text("Name", LIMITS.personName);
-
-export const emailField = z.pipe(
-  z.pipe(
-    z.string({ error: "Email is required." }).check(
-      z.trim(),
-      z.minLength(1, "Email is required."),
-      z.maxLength(LIMITS.email, `Email must be at most ${LIMITS.email} characters.`),
-    ),
-    z.email("Enter a valid email address, like name@company.com."),
-  ),
-  z.transform((v: string) => v.toLowerCase()),
-);
-
-export const mobileField = z.pipe(
-  text("Mobile number", LIMITS.mobile),
-  z.transform((value: string, ctx) => {
-    const e164 = toE164(value);
-    return e164 ?? invalid(ctx, value, "Enter a valid mobile number: 10 digits for India, or a number with its country code, e.g. +44 7911 123456.");
-  }),
-);
+export const mobileField = text(AUDIT_RULES.mobileNumber).transform((value, ctx) => {
+  const e164 = toE164(value);
+  if (!e164) {
+    ctx.addIssue({ code: "custom", message: MESSAGES.mobile });
+    return z.NEVER;
+  }
+  return e164;
+});
 
 /** Optional; a missing scheme becomes https://, and only http(s) addresses are accepted. */
-export const websiteField = optionalText("Website", LIMITS.url, (value, ctx) => {
+export const websiteField = optionalText(AUDIT_RULES.websiteUrl).transform((value, ctx) => {
   if (!value) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
-  let url: URL | undefined;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    url = undefined;
+  const url = normaliseWebsite(value);
+  if (!url) {
+    ctx.addIssue({ code: "custom", message: MESSAGES.website });
+    return z.NEVER;
   }
-  if (!url || !["http:", "https:"].includes(url.protocol) || !url.hostname.includes(".")) {
-    return invalid(ctx, value, "Enter a valid website address, like yourbrand.com.");
-  }
-  return url.toString();
+  return url;
 });
 
 export const AuditFormSchema = z.object({
@@ -72,8 +50,8 @@ export const AuditFormSchema = z.object({
   email: emailField,
   mobileNumber: mobileField,
   websiteUrl: websiteField,
-  monthlyRevenue: z.enum(AUDIT_REVENUE_BRACKETS, { error: "Choose your monthly revenue." }),
-  growthChallenge: text("Biggest growth challenge", LIMITS.longText),
+  monthlyRevenue: z.enum(AUDIT_REVENUE_BRACKETS, { error: MESSAGES.revenue }),
+  growthChallenge: text(AUDIT_RULES.growthChallenge),
 });
 export type AuditFormInput = z.input<typeof AuditFormSchema>;
 export type AuditFormData = z.output<typeof AuditFormSchema>;
@@ -82,16 +60,14 @@ export const ContactFormSchema = z.object({
   name: nameField,
   email: emailField,
   mobileNumber: mobileField,
-  company: optionalText("Company", LIMITS.company, (v) => (v ? v : null)),
-  message: text("Message", LIMITS.message),
+  company: optionalText(CONTACT_RULES.company).transform((v) => (v ? v : null)),
+  message: text(CONTACT_RULES.message),
 });
 export type ContactFormInput = z.input<typeof ContactFormSchema>;
 export type ContactFormData = z.output<typeof ContactFormSchema>;
 
-export type FieldErrors = Partial<Record<string, string>>;
-
 /** The first message per field, keyed by field name. */
-export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): FieldErrors {
+export function fieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");

@@ -1,7 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
-import type * as z from "zod/mini";
+import type { z } from "zod";
 import { AUDIT_SUCCESS, CONTACT_SUCCESS, FORM_FAILURE } from "@/lib/form-messages";
 import { type FormState } from "@/lib/form-state";
 import { AuditFormSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
@@ -24,7 +24,7 @@ function typedValues(form: FormData, names: readonly string[]): Record<string, s
   return values;
 }
 
-async function handle<S extends z.ZodMiniType>(
+async function handle<S extends z.ZodType>(
   formName: "audit" | "contact",
   form: FormData,
   fields: readonly string[],
