@@ -48,6 +48,11 @@ test.describe("free audit form", () => {
     const toast = page.locator("[data-toast]");
     await expect(toast).toContainText("Audit Request Submitted!");
     await expect(toast).toContainText("We'll analyze your website and send you 3 custom growth ideas within 72 hours.");
+    // Our toasts (ADR 0013): inside a polite live region, green for success, closed by their button.
+    await expect(page.getByRole("region", { name: "Notifications" })).toHaveAttribute("aria-live", "polite");
+    await expect(toast).toHaveAttribute("data-toast", "success");
+    await toast.getByRole("button", { name: "Close notification" }).click();
+    await expect(toast).toHaveCount(0);
     await expect(page.getByLabel("Full name")).toHaveValue("");
     await expect(page.getByLabel("Work email")).toHaveValue("");
     const mail = await expectMailContaining(`Email: ${email}`);
