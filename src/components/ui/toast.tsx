@@ -5,7 +5,7 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 /**
  * Toasts for the public and auth pages (SPEC §8), in about 1 KB instead of sonner's 10 (ADR 0013):
  * a title and a text, green for success and red for errors, top centre, newest on top, closed by
- * their button or after 5 seconds (the timer waits while the pointer or focus is on the toast).
+ * their button or after 8 seconds (the timer waits while the pointer or focus is on the toast).
  * The list sits in a polite live region that exists before any toast arrives, so screen readers
  * announce each one (the forms' inline answer, which says the same, is the status or alert role).
  * The admin keeps sonner (its dialogs and lists call it directly).
@@ -17,7 +17,7 @@ export interface ToastItem {
   description?: string;
 }
 
-const DURATION_MS = 5_000;
+const DURATION_MS = 8_000;
 const MAX_SHOWN = 3;
 
 let items: ToastItem[] = [];
