@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
 
 /**
  * Toasts for the public and auth pages (SPEC §8), in about 1 KB instead of sonner's 10 (ADR 0013):
@@ -49,6 +50,7 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 const NONE: ToastItem[] = [];
+const subscribeNothing = () => () => {};
 
 function Toast({ item }: { item: ToastItem }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -90,16 +92,23 @@ function Toast({ item }: { item: ToastItem }) {
   );
 }
 
-/** The live region; mount once on a page that shows toasts. */
+/**
+ * The live region; mount once on a page that shows toasts. It is moved to <body> once the page runs
+ * (a fixed element inside the page's content would sit under the sticky header's stacking context).
+ */
 export function Toaster() {
   const shown = useSyncExternalStore(subscribe, () => items, () => NONE);
-  return (
-    <section aria-label="Notifications" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
+  // False in the server's HTML and while hydrating, true once the page runs.
+  const running = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  if (!running) return null;
+  return createPortal(
+    <section aria-label="Notifications" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex justify-center px-4">
       <ol className="flex w-full max-w-sm flex-col gap-2">
         {shown.map((item) => (
           <Toast key={item.id} item={item} />
         ))}
       </ol>
-    </section>
+    </section>,
+    document.body,
   );
 }
