@@ -25,7 +25,7 @@ test("create account → verify from the outbox → sign in → dashboard → si
   });
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByRole("button", { name: "Creating Account..." })).toBeDisabled();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Account Created!" })).toContainText("Please check your email to verify your account.");
+  await expect(page.locator("[data-toast]").filter({ hasText: "Account Created!" })).toContainText("Please check your email to verify your account.");
   // Back to sign-in mode with the address kept.
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(email);
@@ -77,7 +77,7 @@ test("wrong password: 'Login Failed'", async ({ page }) => {
   await signIn(page, email, "Not-The-Password-1");
   await expect(page.locator("main").getByRole("alert")).toContainText("Login Failed");
   await expect(page.locator("main").getByRole("alert")).toContainText("Invalid email or password. Please check your credentials.");
-  await expect(page.locator("[data-sonner-toast]")).toContainText("Login Failed");
+  await expect(page.locator("[data-toast]")).toContainText("Login Failed");
   await expect(page.getByLabel("Email")).toHaveValue(email);
 });
 

@@ -45,9 +45,14 @@ test.describe("free audit form", () => {
     });
     await page.getByRole("button", { name: "Get My Free Audit" }).click();
     await expect(page.getByRole("button", { name: "Analyzing..." })).toBeDisabled();
-    const toast = page.locator("[data-sonner-toast]");
+    const toast = page.locator("[data-toast]");
     await expect(toast).toContainText("Audit Request Submitted!");
     await expect(toast).toContainText("We'll analyze your website and send you 3 custom growth ideas within 72 hours.");
+    // Our toasts (ADR 0013): inside a polite live region, green for success, closed by their button.
+    await expect(page.getByRole("region", { name: "Notifications" })).toHaveAttribute("aria-live", "polite");
+    await expect(toast).toHaveAttribute("data-toast", "success");
+    await toast.getByRole("button", { name: "Close notification" }).click();
+    await expect(toast).toHaveCount(0);
     await expect(page.getByLabel("Full name")).toHaveValue("");
     await expect(page.getByLabel("Work email")).toHaveValue("");
     const mail = await expectMailContaining(`Email: ${email}`);
@@ -63,7 +68,7 @@ test.describe("free audit form", () => {
     await fillAudit(page, email);
     await waitLikeAPerson(page);
     await page.getByRole("button", { name: "Get My Free Audit" }).dblclick();
-    await expect(page.locator("[data-sonner-toast]").first()).toContainText("Audit Request Submitted!");
+    await expect(page.locator("[data-toast]").first()).toContainText("Audit Request Submitted!");
     await expectMailContaining(`Email: ${email}`);
     await page.waitForTimeout(500);
     expect(outboxMails().filter((m) => m.includes(`Email: ${email}`))).toHaveLength(1);
@@ -133,7 +138,7 @@ test.describe("contact form", () => {
     });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
-    await expect(page.locator("[data-sonner-toast]")).toContainText("Message Sent!");
+    await expect(page.locator("[data-toast]")).toContainText("Message Sent!");
     await expect(page.getByLabel("Company")).toHaveValue("");
   });
 });

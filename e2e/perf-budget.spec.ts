@@ -30,16 +30,6 @@ const CHROME_BUDGET_KB = 15;
 /** Routes whose own content has client-side behaviour: forms, the blog's instant search, share buttons. */
 const INTERACTIVE = new Set(["/free-audit", "/contact", "/blog", "blog-article"]);
 
-/**
- * Known over budget, kept visible rather than hidden by a larger allowance: the two lead forms ship
- * about 66.7 KB above the floor, 54 KB more than the other pages (client-side validation with the
- * shared Zod schemas, our own E.164 phone normaliser, sonner's toasts, the Radix/cva
- * button with tailwind-merge). Marked as expected
- * failures: when the forms are slimmed below the budget these tests pass, Playwright reports
- * "expected to fail", and this list must be emptied.
- */
-const KNOWN_OVER_BUDGET = new Set(["/free-audit", "/contact"]);
-
 const article = sampleBlogPosts.find((p) => p.published)!;
 const ROUTES = [...PUBLIC_ROUTES.map((r) => ({ path: r.path, kind: r.path })), { path: `/blog/${article.slug}`, kind: "blog-article" }];
 
@@ -112,7 +102,6 @@ test.describe("JavaScript weight on first load (compressed)", () => {
 
   for (const route of ROUTES) {
     test(`${route.path} stays within floor + ${OURS_BUDGET_KB} KB`, async ({ page }) => {
-      test.fail(KNOWN_OVER_BUDGET.has(route.kind), "the lead forms are over the JavaScript budget (issue 8)");
       const weight = await scriptWeight(page, route.path);
       const ours = weight.bytes - floor;
       test.info().annotations.push({ type: "js", description: `${kb(weight.bytes)} KB total, ${kb(ours)} KB ours` });

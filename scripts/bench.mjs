@@ -11,7 +11,8 @@
 //
 // Options: --quick (no Lighthouse), --lighthouse-runs=N (default 3), --lighthouse-routes=/a,/b (a
 // subset), --skip=load,form (leave those parts out: Lighthouse and cold start alone), --duration=S (default 10),
-// --connections=N (default 50). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1).
+// --connections=N (default 50), --forms-only (cold start and the form runs only, no page load runs), --form-rate=N (default 300: the
+// offered rate of the third form run). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -25,9 +26,11 @@ const option = (name, fallback) => {
   const found = args.find((a) => a.startsWith(`--${name}=`));
   return found ? Number(found.split("=")[1]) : fallback;
 };
-const QUICK = args.includes("--quick");
+const FORMS_ONLY = args.includes("--forms-only");
+const QUICK = args.includes("--quick") || FORMS_ONLY;
 const LH_RUNS = QUICK ? 0 : option("lighthouse-runs", 3);
 const DURATION = option("duration", 10);
+const FORM_RATE = option("form-rate", 300);
 const CONNECTIONS = option("connections", 50);
 const LH_ROUTES = args.find((a) => a.startsWith("--lighthouse-routes="))?.split("=")[1].split(",");
 const SKIP = new Set(args.find((a) => a.startsWith("--skip="))?.split("=")[1].split(",") ?? []);
@@ -365,7 +368,7 @@ async function main() {
   const staticServer = await startStaticServer(pages);
   const loadRuns = [];
   try {
-    for (const route of SKIP.has("load") ? [] : [...LOAD_ROUTES, article]) {
+    for (const route of FORMS_ONLY || SKIP.has("load") ? [] : [...LOAD_ROUTES, article]) {
       log(`autocannon ${route} (ours, then static)`);
       const ours = await load(route, { url: `${BASE}${route}` });
       const plain = await load(route, { url: `http://127.0.0.1:${STATIC_PORT}${route}` });
@@ -421,12 +424,18 @@ async function main() {
       headers: { "next-action": actionId, accept: "text/x-component" },
     },
   ];
+  // Issue 8's budget is a rate with a latency (300 stored/s, p95 <= 100 ms). With 50 connections
+  // each sending as soon as it is answered, latency is connections / throughput (Little's law:
+  // 50 / 300 per s = 167 ms) whatever the server does; so the same requests are also offered at a
+  // fixed overall rate (open loop), which is what the budget describes.
+  formModes.push({ ...formModes[1], mode: `with JavaScript, offered at ${FORM_RATE}/s`, prefix: `bench-${startedAt.getTime()}-rate-`, rate: FORM_RATE });
   const formRuns = [];
   let counter = 0;
   for (const formMode of SKIP.has("form") ? [] : formModes) {
     log(`autocannon contact form, ${formMode.mode}`);
     let sent = 0;
     const result = await load(`form: ${formMode.mode}`, {
+      ...(formMode.rate ? { overallRate: formMode.rate } : {}),
       url: `${BASE}/contact`,
       method: "POST",
       // The per-request hook must sit in `requests`: a top-level setupRequest is not applied to

@@ -192,6 +192,56 @@ describe("spam defence", () => {
   });
 });
 
+describe("one statement per submission: counted, stored and queued together", () => {
+  const rule = { limit: 3, windowMs: 10 * 60_000 };
+  const message = (n: number) => ContactFormSchema.parse({ name: `M ${n}`, email: `m${n}@b.in`, mobileNumber: "9876543210", message: "m" });
+
+  it("stores within the limit; over it stores nothing, not even a mail, and keeps counting", async () => {
+    const limit = { key: "form:contact:198.51.100.9", rule };
+    for (let i = 0; i < 3; i++) {
+      const stored = await createContactMessage(message(i), {}, `limit-key-${i}-abcdefghijklmnop`, limit);
+      expect(stored).toMatchObject({ isNew: true });
+    }
+    const refused = await createContactMessage(message(3), {}, "limit-key-3-abcdefghijklmnop", limit);
+    expect(refused).toMatchObject({ limited: { allowed: false, count: 4 } });
+    expect("limited" in refused && refused.limited.retryAfterSeconds).toBeGreaterThan(500);
+    expect(await handle.db.select({ n: count() }).from(contactMessages)).toEqual([{ n: 3 }]);
+    expect(await handle.db.select({ n: count() }).from(notifications)).toEqual([{ n: 3 }]);
+    const [row] = await handle.db.select().from(rateLimits).where(eq(rateLimits.key, limit.key));
+    expect(row!.count).toBe(4);
+    // Another address is counted apart.
+    expect(await createLead(lead(9), {}, null, { key: "form:audit:198.51.100.9", rule })).toMatchObject({ isNew: true });
+  });
+
+  it("a repeated key within the limit answers the stored row and queues no second mail", async () => {
+    const limit = { key: "form:audit:198.51.100.10", rule };
+    const key = "repeat-key-abcdefghijklmnop";
+    const first = await createLead(lead(10), {}, key, limit);
+    const again = await createLead(lead(10), {}, key, limit);
+    expect(again).toEqual({ id: "id" in first ? first.id : "", isNew: false });
+    expect(await handle.db.select({ n: count() }).from(notifications)).toEqual([{ n: 1 }]);
+  });
+
+  it("a row the database refuses leaves neither row, mail nor count behind", async () => {
+    const limit = { key: "form:audit:198.51.100.11", rule };
+    await expect(createLead({ ...lead(11), name: "   " }, {}, null, limit)).rejects.toThrow();
+    expect(await handle.db.select({ n: count() }).from(leads)).toEqual([{ n: 0 }]);
+    expect(await handle.db.select({ n: count() }).from(notifications)).toEqual([{ n: 0 }]);
+    expect(await handle.db.select().from(rateLimits).where(eq(rateLimits.key, limit.key))).toEqual([]);
+  });
+
+  it("50 concurrent submissions with 25 keys sent twice: 25 rows, 25 mails", async () => {
+    const limit = (i: number) => ({ key: `form:audit:10.0.0.${i}`, rule });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => createLead(lead(200 + (i % 25)), {}, `twice-${i % 25}-abcdefghijklmnop`, limit(i % 25))),
+    );
+    expect(results.filter((r) => "isNew" in r && r.isNew)).toHaveLength(25);
+    expect(results.filter((r) => "isNew" in r && !r.isNew)).toHaveLength(25);
+    expect(await handle.db.select({ n: count() }).from(leads)).toEqual([{ n: 25 }]);
+    expect(await handle.db.select({ n: count() }).from(notifications)).toEqual([{ n: 25 }]);
+  });
+});
+
 describe("attribution", () => {
   it("keeps bounded first/last touch and the form page; ignores junk", () => {
     const data = new FormData();

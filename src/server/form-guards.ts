@@ -3,13 +3,16 @@ import { z } from "zod";
 import { GUARD_FIELDS } from "@/lib/form-state";
 import type { Attribution } from "./db/schema";
 import { env } from "./env";
-import { hitRateLimit } from "./rate-limit";
+import type { CountedLimit } from "./data/submissions";
+import { hitRateLimit, type RateLimitResult } from "./rate-limit";
 import { siteConfig } from "./site-config";
 
 /** Spam defence without a captcha: a honeypot, a minimum time to fill, a per-IP rate limit. */
-export type GuardVerdict = { ok: true } | { ok: false; reason: "honeypot" | "too-fast" | "rate-limited"; message: string };
+export type Refusal = { ok: false; reason: "honeypot" | "too-fast" | "rate-limited"; message: string };
+export type GuardVerdict = { ok: true } | Refusal;
 
-export async function checkFormGuards(form: FormData, formName: string, ip: string): Promise<GuardVerdict> {
+/** The checks that need no database: the honeypot and the fill time. */
+export function checkCheapGuards(form: FormData): GuardVerdict {
   const e = env();
   const email = siteConfig().email;
   if (String(form.get(GUARD_FIELDS.honeypot) ?? "").trim() !== "") {
@@ -28,19 +31,32 @@ export async function checkFormGuards(form: FormData, formName: string, ip: stri
       message: "That was quicker than a person can fill in this form, so it was not sent. Please check your details and send it again.",
     };
   }
-  const limit = await hitRateLimit(`form:${formName}:${ip}`, {
-    limit: e.FORM_RATE_LIMIT,
-    windowMs: e.FORM_RATE_WINDOW_MINUTES * 60_000,
-  });
-  if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return {
-      ok: false,
-      reason: "rate-limited",
-      message: `This form has been sent ${e.FORM_RATE_LIMIT} times from your connection in the last ${e.FORM_RATE_WINDOW_MINUTES} minutes, so this one was not sent. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or write to us at ${email}.`,
-    };
-  }
   return { ok: true };
+}
+
+/** The per-IP and per-form rate limit: counted by `hitRateLimit`, or in the statement that stores the form. */
+export function formRateLimit(formName: string, ip: string): CountedLimit {
+  const e = env();
+  return { key: `form:${formName}:${ip}`, rule: { limit: e.FORM_RATE_LIMIT, windowMs: e.FORM_RATE_WINDOW_MINUTES * 60_000 } };
+}
+
+export function rateLimitedVerdict(limit: RateLimitResult): Refusal {
+  const e = env();
+  const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+  return {
+    ok: false,
+    reason: "rate-limited",
+    message: `This form has been sent ${e.FORM_RATE_LIMIT} times from your connection in the last ${e.FORM_RATE_WINDOW_MINUTES} minutes, so this one was not sent. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or write to us at ${siteConfig().email}.`,
+  };
+}
+
+/** Every guard, the rate limit counted on its own (a submission that will not be stored counts too). */
+export async function checkFormGuards(form: FormData, formName: string, ip: string): Promise<GuardVerdict> {
+  const cheap = checkCheapGuards(form);
+  if (!cheap.ok) return cheap;
+  const { key, rule } = formRateLimit(formName, ip);
+  const limit = await hitRateLimit(key, rule);
+  return limit.allowed ? { ok: true } : rateLimitedVerdict(limit);
 }
 
 /** A random token from the browser: letters, digits and hyphens. Anything else means "none". */

@@ -34,23 +34,25 @@ export function headerSafe(value: string, max = 200): string {
 
 const EMAIL = /^[^\s@<>(),;:"\[\]\\]+@[^\s@<>(),;:"\[\]\\]+\.[^\s@<>(),;:"\[\]\\]+$/;
 
-export async function enqueueMail(executor: Executor, mail: MailInput): Promise<string> {
+/** The outbox row's values for a mail: recipients checked, header fields made safe. */
+export function outboxValues(mail: MailInput) {
   const recipients = mail.recipients.map((r) => r.trim()).filter((r) => EMAIL.test(r));
   if (recipients.length === 0) throw new Error(`mail "${mail.kind}" has no valid recipient`);
   const replyTo = mail.replyTo && EMAIL.test(mail.replyTo.trim()) ? mail.replyTo.trim() : null;
-  const [row] = await executor
-    .insert(notifications)
-    .values({
-      kind: mail.kind,
-      recipients,
-      subject: headerSafe(mail.subject),
-      textBody: mail.text,
-      htmlBody: mail.html ?? null,
-      replyTo,
-      leadId: mail.leadId ?? null,
-      contactMessageId: mail.contactMessageId ?? null,
-    })
-    .returning({ id: notifications.id });
+  return {
+    kind: mail.kind,
+    recipients,
+    subject: headerSafe(mail.subject),
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    replyTo,
+    leadId: mail.leadId ?? null,
+    contactMessageId: mail.contactMessageId ?? null,
+  };
+}
+
+export async function enqueueMail(executor: Executor, mail: MailInput): Promise<string> {
+  const [row] = await executor.insert(notifications).values(outboxValues(mail)).returning({ id: notifications.id });
   pokeMailWorker();
   return row!.id;
 }

@@ -5,7 +5,7 @@ import { Download, Search } from "lucide-react";
 import { AccessDenied } from "@/components/admin/access-denied";
 import { AdminList } from "@/components/admin/admin-list";
 import { SignOutButton } from "@/components/admin/sign-out-button";
-import { NoticeToast, Toasts } from "@/components/auth/form-answer";
+import { NoticeToast, Toasts } from "@/components/admin/sonner-toasts";
 import { LogoMark } from "@/components/site/logo";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";

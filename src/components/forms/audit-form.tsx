@@ -1,20 +1,18 @@
 "use client";
 
-import { AUDIT_REVENUE_BRACKETS, AuditFormSchema } from "@/lib/schemas/lead-forms";
+import { AUDIT_REVENUE_BRACKETS, AUDIT_RULES } from "@/lib/schemas/form-rules";
 import { LIMITS } from "@/lib/limits";
 import { submitAuditForm } from "@/server/actions/lead-forms";
 import { Field, NativeSelect, TextArea, TextInput } from "./fields";
 import { LeadForm } from "./lead-form";
 import { PersonFields } from "./person-fields";
 
-const FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge"] as const;
 
 export function AuditForm() {
   return (
     <LeadForm
       action={submitAuditForm}
-      schema={AuditFormSchema}
-      fields={FIELDS}
+      rules={AUDIT_RULES}
       submitLabel="Get My Free Audit"
       pendingLabel="Analyzing..."
       label="Free growth audit"

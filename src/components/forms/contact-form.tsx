@@ -1,20 +1,18 @@
 "use client";
 
-import { ContactFormSchema } from "@/lib/schemas/lead-forms";
+import { CONTACT_RULES } from "@/lib/schemas/form-rules";
 import { LIMITS } from "@/lib/limits";
 import { submitContactForm } from "@/server/actions/lead-forms";
 import { Field, TextArea, TextInput } from "./fields";
 import { LeadForm } from "./lead-form";
 import { PersonFields } from "./person-fields";
 
-const FIELDS = ["name", "email", "mobileNumber", "company", "message"] as const;
 
 export function ContactForm() {
   return (
     <LeadForm
       action={submitContactForm}
-      schema={ContactFormSchema}
-      fields={FIELDS}
+      rules={CONTACT_RULES}
       submitLabel="Send Message"
       pendingLabel="Sending..."
       label="Contact"

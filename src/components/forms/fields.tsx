@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "@/lib/cn";
+import { cx } from "@/lib/class-names";
 
 const control =
   "block w-full rounded-xl border border-line bg-surface px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-muted/80 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-danger aria-[invalid=true]:ring-red-100";
@@ -45,13 +45,13 @@ export function Field({ id, label, error, hint, required, children }: FieldProps
 }
 
 export function TextInput({ className, ...props }: ComponentProps<"input">) {
-  return <input className={cn(control, "min-h-11", className)} {...props} />;
+  return <input className={cx(control, "min-h-11", className)} {...props} />;
 }
 
 export function TextArea({ className, ...props }: ComponentProps<"textarea">) {
-  return <textarea className={cn(control, "min-h-32", className)} {...props} />;
+  return <textarea className={cx(control, "min-h-32", className)} {...props} />;
 }
 
 export function NativeSelect({ className, ...props }: ComponentProps<"select">) {
-  return <select className={cn(control, "min-h-11 appearance-auto", className)} {...props} />;
+  return <select className={cx(control, "min-h-11 appearance-auto", className)} {...props} />;
 }

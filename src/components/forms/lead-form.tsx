@@ -2,12 +2,10 @@
 
 import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFormStatus } from "react-dom";
-import { Toaster, toast } from "sonner";
-import type { z } from "zod";
-import { CheckCircle2, AlertTriangle } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { AnswerBox } from "@/components/ui/answer-box";
+import { Toaster, toast } from "@/components/ui/toast";
 import { GUARD_FIELDS, IDLE, type FormState } from "@/lib/form-state";
-import { fieldErrors, type FieldErrors } from "@/lib/schemas/lead-forms";
+import { checkFields, type FieldErrors, type FieldRule } from "@/lib/schemas/form-rules";
 import { readAttribution } from "./attribution";
 
 export interface LeadFormRenderProps {
@@ -17,8 +15,8 @@ export interface LeadFormRenderProps {
 
 interface LeadFormProps {
   action: (state: FormState, form: FormData) => Promise<FormState>;
-  schema: z.ZodType;
-  fields: readonly string[];
+  /** The form's field rules (src/lib/schemas/form-rules.ts), which its Zod schema on the server is written from. */
+  rules: Record<string, FieldRule>;
   submitLabel: string;
   pendingLabel: string;
   children: (props: LeadFormRenderProps) => ReactNode;
@@ -26,12 +24,16 @@ interface LeadFormProps {
   label: string;
 }
 
+/** The site's large primary button (src/components/ui/button.tsx), as plain classes: no cva, no tailwind-merge in the browser. */
+const SUBMIT_CLASSES =
+  "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-7 text-base font-semibold whitespace-nowrap text-white shadow-sm transition-colors hover:bg-brand-700 disabled:pointer-events-none disabled:opacity-60 sm:w-auto";
+
 function SubmitButton({ label, pendingLabel }: { label: string; pendingLabel: string }) {
   const { pending } = useFormStatus();
   return (
-    <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
+    <button type="submit" disabled={pending} className={SUBMIT_CLASSES}>
       {pending ? pendingLabel : label}
-    </Button>
+    </button>
   );
 }
 
@@ -41,10 +43,10 @@ function newKey(): string {
 
 /**
  * A public form on a Server Action: works without JavaScript (the page re-renders with the
- * answer), and with it validates with the shared schema before sending, shows toasts, clears on
+ * answer), and with it checks the fields against the shared rules before sending, shows toasts, clears on
  * success and keeps every typed value on error.
  */
-export function LeadForm({ action, schema, fields, submitLabel, pendingLabel, children, label }: LeadFormProps) {
+export function LeadForm({ action, rules, submitLabel, pendingLabel, children, label }: LeadFormProps) {
   const [state, formAction] = useActionState(action, IDLE);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -58,7 +60,7 @@ export function LeadForm({ action, schema, fields, submitLabel, pendingLabel, ch
   }, []);
 
   useEffect(() => {
-    if (!state.at) return;
+    if (!state.at || !state.title) return;
     if (state.status === "success") {
       toast.success(state.title, { description: state.message });
       guard.current = { startedAt: Date.now(), submissionKey: newKey() };
@@ -71,11 +73,11 @@ export function LeadForm({ action, schema, fields, submitLabel, pendingLabel, ch
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);
-    const values = Object.fromEntries(fields.map((f) => [f, String(data.get(f) ?? "")]));
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
+    const values = Object.fromEntries(Object.keys(rules).map((f) => [f, String(data.get(f) ?? "")]));
+    const errors = checkFields(rules, values);
+    if (Object.keys(errors).length > 0) {
       event.preventDefault();
-      setClientErrors(fieldErrors(parsed.error));
+      setClientErrors(errors);
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
@@ -92,31 +94,11 @@ export function LeadForm({ action, schema, fields, submitLabel, pendingLabel, ch
 
   const errors = clientErrors ?? state.fieldErrors ?? {};
   const values = state.status === "success" ? {} : (state.values ?? {});
-  const hasAnswer = state.status !== "idle" && state.status !== "invalid";
 
   return (
     <>
-      <Toaster position="top-center" richColors closeButton />
-      {hasAnswer && (
-        <div
-          role={state.status === "success" ? "status" : "alert"}
-          className={
-            state.status === "success"
-              ? "mb-6 flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900"
-              : "mb-6 flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900"
-          }
-        >
-          {state.status === "success" ? (
-            <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          ) : (
-            <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          )}
-          <div>
-            <p className="font-semibold">{state.title}</p>
-            <p className="mt-0.5 text-sm">{state.message}</p>
-          </div>
-        </div>
-      )}
+      <Toaster />
+      <AnswerBox state={state} />
       <form ref={formRef} key={state.at ?? 0} action={formAction} onSubmit={onSubmit} noValidate aria-label={label} className="space-y-5">
         {children({ values, errors })}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

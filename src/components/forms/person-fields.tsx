@@ -1,5 +1,5 @@
 import { LIMITS } from "@/lib/limits";
-import type { FieldErrors } from "@/lib/schemas/lead-forms";
+import type { FieldErrors } from "@/lib/schemas/form-rules";
 import { Field, TextInput } from "./fields";
 
 /** Name, e-mail and mobile: the fields both public forms start with (ids prefixed per form). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../limits";
+import { AUDIT_RULES, CONTACT_RULES, checkFields } from "./form-rules";
 import { AuditFormSchema, ContactFormSchema, fieldErrors } from "./lead-forms";
 
 const audit = {
@@ -80,5 +81,59 @@ describe("contact form (SPEC §5)", () => {
     ["message", " "],
   ])("requires %s", (field, value) => {
     expect(errorsOf(ContactFormSchema, { ...contact, [field]: value })[field]).toMatch(/required/);
+  });
+});
+
+describe("the browser's check (form-rules.ts) gives the Zod schema's messages, field by field", () => {
+  const corpus: Record<string, string[]> = {
+    name: ["", "   ", "Asha", " Asha ", "a".repeat(LIMITS.personName), "a".repeat(LIMITS.personName + 1), ` ${"a".repeat(LIMITS.personName)} `],
+    email: [
+      "",
+      " ",
+      "asha@",
+      "@brand.in",
+      "asha@brand",
+      "asha@brand.in",
+      " Asha@Brand.IN ",
+      "a.b@c.co",
+      "a..b@c.co",
+      ".a@c.co",
+      "a.@c.co",
+      "a b@c.co",
+      "o'neil+tag@mail-server.example.org",
+      "a@-brand.in",
+      "a@brand-.in",
+      "a@brand.i",
+      "a@brand.123",
+      "ä@brand.in",
+      `${"a".repeat(250)}@b.in`,
+    ],
+    mobileNumber: ["", " ", "12345", "98765 43210", "098765 43210", "+44 7911 123456", "0044 7911 123456", "+91 12345", "abc", "9".repeat(33)],
+    websiteUrl: ["", " ", "brand.in", "https://brand.in/x?y=1", "javascript:alert(1)", "ftp://files.example.com", "not a site", "localhost", "http://a.b", `${"a".repeat(LIMITS.url)}.in`],
+    monthlyRevenue: ["", " ", "0-10L/month", " 0-10L/month", "Under 1 Lakh", "5Cr+/month"],
+    growthChallenge: ["", " ", "Rising CAC", "a".repeat(LIMITS.longText + 1)],
+    company: ["", " ", "Acme", "a".repeat(LIMITS.company + 1)],
+    message: ["", " ", "Hello", "a".repeat(LIMITS.message + 1)],
+  };
+
+  it.each([
+    ["audit", AuditFormSchema, AUDIT_RULES, audit],
+    ["contact", ContactFormSchema, CONTACT_RULES, contact],
+  ] as const)("%s form", (_name, schema, rules, valid) => {
+    expect(checkFields(rules, valid)).toEqual({});
+    let compared = 0;
+    for (const field of Object.keys(rules)) {
+      for (const value of corpus[field]!) {
+        const input = { ...valid, [field]: value };
+        expect(checkFields(rules, input), `${field} = ${JSON.stringify(value)}`).toEqual(errorsOf(schema, input));
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(40);
+  });
+
+  it("a missing field is the same as an empty one", () => {
+    expect(checkFields(CONTACT_RULES, {})).toEqual(errorsOf(ContactFormSchema, {}));
+    expect(checkFields(AUDIT_RULES, {})).toEqual(errorsOf(AuditFormSchema, {}));
   });
 });

@@ -1,78 +1,57 @@
 import { z } from "zod";
 import "./jitless";
-import { LIMITS } from "../limits";
 import { toE164 } from "../phone";
+import { AUDIT_REVENUE_BRACKETS, AUDIT_RULES, CONTACT_RULES, EMAIL_PATTERN, MESSAGES, normaliseWebsite, type FieldErrors, type FieldRule } from "./form-rules";
 
 /**
- * One schema per public form, used by the browser (messages next to the fields as soon as they
- * are typed) and by the Server Action (the authority). Inputs are normalised as they are parsed.
+ * One schema per public form: the Server Action's authority. Inputs are normalised as they are
+ * parsed. Written from the rule table in form-rules.ts (labels, limits, messages, patterns), which
+ * the browser checks forms against without loading Zod (ADR 0013).
  */
+export { AUDIT_REVENUE_BRACKETS, type FieldErrors };
 
-export const AUDIT_REVENUE_BRACKETS = ["0-10L/month", "10L-50L/month", "50L-1Cr/month", "1Cr-5Cr/month", "5Cr+/month"] as const;
-
-const text = (label: string, max: number) =>
+const text = (rule: FieldRule) =>
   z
-    .string({ error: `${label} is required.` })
+    .string({ error: MESSAGES.required(rule.label) })
     .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .min(1, MESSAGES.required(rule.label))
+    .max(rule.max, MESSAGES.tooLong(rule.label, rule.max));
 
-export const nameField = text("Name", LIMITS.personName);
+const optionalText = (rule: FieldRule) => z.string().trim().max(rule.max, MESSAGES.tooLong(rule.label, rule.max)).optional();
 
-export const emailField = z
-  .string({ error: "Email is required." })
-  .trim()
-  .min(1, "Email is required.")
-  .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters.`)
-  .pipe(z.email("Enter a valid email address, like name@company.com."))
+export const nameField = text(AUDIT_RULES.name);
+
+export const emailField = text(AUDIT_RULES.email)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.email }))
   .transform((v) => v.toLowerCase());
 
-export const mobileField = z
-  .string({ error: "Mobile number is required." })
-  .trim()
-  .min(1, "Mobile number is required.")
-  .max(LIMITS.mobile, `Mobile number must be at most ${LIMITS.mobile} characters.`)
-  .transform((value, ctx) => {
-    const e164 = toE164(value);
-    if (!e164) {
-      ctx.addIssue({
-        code: "custom",
-        message: "Enter a valid mobile number: 10 digits for India, or a number with its country code, e.g. +44 7911 123456.",
-      });
-      return z.NEVER;
-    }
-    return e164;
-  });
+export const mobileField = text(AUDIT_RULES.mobileNumber).transform((value, ctx) => {
+  const e164 = toE164(value);
+  if (!e164) {
+    ctx.addIssue({ code: "custom", message: MESSAGES.mobile });
+    return z.NEVER;
+  }
+  return e164;
+});
 
 /** Optional; a missing scheme becomes https://, and only http(s) addresses are accepted. */
-export const websiteField = z
-  .string()
-  .trim()
-  .max(LIMITS.url, `Website must be at most ${LIMITS.url} characters.`)
-  .optional()
-  .transform((value, ctx) => {
-    if (!value) return null;
-    const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
-    let url: URL;
-    try {
-      url = new URL(withScheme);
-    } catch {
-      url = undefined as never;
-    }
-    if (!url || !["http:", "https:"].includes(url.protocol) || !url.hostname.includes(".")) {
-      ctx.addIssue({ code: "custom", message: "Enter a valid website address, like yourbrand.com." });
-      return z.NEVER;
-    }
-    return url.toString();
-  });
+export const websiteField = optionalText(AUDIT_RULES.websiteUrl).transform((value, ctx) => {
+  if (!value) return null;
+  const url = normaliseWebsite(value);
+  if (!url) {
+    ctx.addIssue({ code: "custom", message: MESSAGES.website });
+    return z.NEVER;
+  }
+  return url;
+});
 
 export const AuditFormSchema = z.object({
   name: nameField,
   email: emailField,
   mobileNumber: mobileField,
   websiteUrl: websiteField,
-  monthlyRevenue: z.enum(AUDIT_REVENUE_BRACKETS, { error: "Choose your monthly revenue." }),
-  growthChallenge: text("Biggest growth challenge", LIMITS.longText),
+  monthlyRevenue: z.enum(AUDIT_REVENUE_BRACKETS, { error: MESSAGES.revenue }),
+  growthChallenge: text(AUDIT_RULES.growthChallenge),
 });
 export type AuditFormInput = z.input<typeof AuditFormSchema>;
 export type AuditFormData = z.output<typeof AuditFormSchema>;
@@ -81,18 +60,11 @@ export const ContactFormSchema = z.object({
   name: nameField,
   email: emailField,
   mobileNumber: mobileField,
-  company: z
-    .string()
-    .trim()
-    .max(LIMITS.company, `Company must be at most ${LIMITS.company} characters.`)
-    .optional()
-    .transform((v) => (v ? v : null)),
-  message: text("Message", LIMITS.message),
+  company: optionalText(CONTACT_RULES.company).transform((v) => (v ? v : null)),
+  message: text(CONTACT_RULES.message),
 });
 export type ContactFormInput = z.input<typeof ContactFormSchema>;
 export type ContactFormData = z.output<typeof ContactFormSchema>;
-
-export type FieldErrors = Partial<Record<string, string>>;
 
 /** The first message per field, keyed by field name. */
 export function fieldErrors(error: z.ZodError): FieldErrors {

@@ -7,7 +7,8 @@ import { type FormState } from "@/lib/form-state";
 import { AuditFormSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
 import { createContactMessage } from "../data/contact-messages";
 import { createLead } from "../data/leads";
-import { checkFormGuards, parseAttribution, submissionKey } from "../form-guards";
+import type { CountedLimit, CreatedRow, RateLimited } from "../data/submissions";
+import { checkCheapGuards, checkFormGuards, formRateLimit, parseAttribution, rateLimitedVerdict, submissionKey, type Refusal } from "../form-guards";
 import { errorFields, log } from "../log";
 import { unstorableFields } from "@/lib/text-safety";
 import { clientIp, isSameOrigin } from "../request-info";
@@ -29,29 +30,37 @@ async function handle<S extends z.ZodType>(
   form: FormData,
   fields: readonly string[],
   schema: S,
-  store: (data: z.output<S>, attribution: ReturnType<typeof parseAttribution>, key: string | null) => Promise<{ id: string; isNew: boolean }>,
+  store: (data: z.output<S>, attribution: ReturnType<typeof parseAttribution>, key: string | null, limit: CountedLimit) => Promise<CreatedRow | RateLimited>,
   success: { title: string; message: string },
 ): Promise<FormState> {
   const values = typedValues(form, fields);
   const at = Date.now();
+  let ip = "";
+  const refuse = (verdict: Refusal): FormState => {
+    log("warn", "form submission refused", { form: formName, reason: verdict.reason, ip });
+    return { status: "refused", title: "Not sent", message: verdict.message, values, at };
+  };
   try {
     if (!(await isSameOrigin())) {
       return { status: "refused", title: "Not sent", message: "This form can only be sent from our own website.", values, at };
     }
-    const ip = await clientIp();
-    const verdict = await checkFormGuards(form, formName, ip);
-    if (!verdict.ok) {
-      log("warn", "form submission refused", { form: formName, reason: verdict.reason, ip });
-      return { status: "refused", title: "Not sent", message: verdict.message, values, at };
-    }
-    // NUL, lone surrogates and undecodable bytes: refused with a message, never altered (ADR 0016).
+    ip = await clientIp();
+    const cheap = checkCheapGuards(form);
+    if (!cheap.ok) return refuse(cheap);
+    // NUL, lone surrogates and undecodable bytes: refused with a message, never altered (ADR 0016);
+    // counted like any other invalid submission.
     const unstorable = unstorableFields(values);
     if (Object.keys(unstorable).length > 0) {
+      const verdict = await checkFormGuards(form, formName, ip);
+      if (!verdict.ok) return refuse(verdict);
       log("warn", "form submission refused", { form: formName, reason: "unstorable text", fields: Object.keys(unstorable) });
       return { status: "invalid", title: "Please check the form", message: "Some fields contain characters that cannot be stored.", fieldErrors: unstorable, values, at };
     }
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
+      // Counted like any other submission: over the limit, the refusal comes first.
+      const verdict = await checkFormGuards(form, formName, ip);
+      if (!verdict.ok) return refuse(verdict);
       return {
         status: "invalid",
         title: "Please check the form",
@@ -62,7 +71,9 @@ async function handle<S extends z.ZodType>(
       };
     }
     const attribution = parseAttribution(form, (await headers()).get("referer"));
-    const row = await store(parsed.data, attribution, submissionKey(form));
+    // One statement: counted against the rate limit, stored with its notification (ADR 0013).
+    const row = await store(parsed.data, attribution, submissionKey(form), formRateLimit(formName, ip));
+    if ("limited" in row) return refuse(rateLimitedVerdict(row.limited));
     log("info", row.isNew ? "form stored" : "form resubmitted; stored once", { form: formName, id: row.id });
     return { status: "success", ...success, at };
   } catch (error) {

@@ -6,52 +6,49 @@ import { requireAdmin } from "../auth-guard";
 import { db } from "../db/client";
 import { MESSAGE_STATUSES, contactMessages, type Attribution, type ContactMessage, type MessageStatus } from "../db/schema";
 import { env } from "../env";
-import { enqueueMail, headerSafe } from "../mail";
+import { headerSafe } from "../mail";
 import { leadNotification } from "../notify";
 import { countWhere, listPage, searchWhere, type ListParams, type ListResult } from "./admin-list";
-import type { CreatedRow } from "./leads";
+import { storeSubmission, type CountedLimit, type CreatedRow, type RateLimited } from "./submissions";
 
-/** Stores a contact message and its notification in one transaction; a repeated key stores nothing. */
-export async function createContactMessage(
+/**
+ * Stores a contact message and its notification in one statement; a repeated key stores nothing.
+ * With a rate limit, the submission is counted in the same statement and stored only within it.
+ */
+export function createContactMessage(data: ContactFormData, attribution: Attribution, submissionKey: string | null): Promise<CreatedRow>;
+export function createContactMessage(
   data: ContactFormData,
   attribution: Attribution,
   submissionKey: string | null,
-): Promise<CreatedRow> {
-  return db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({ ...data, attribution, submissionKey })
-      .onConflictDoNothing({ target: contactMessages.submissionKey })
-      .returning({ id: contactMessages.id });
-    if (!row) {
-      const [existing] = await tx
-        .select({ id: contactMessages.id })
-        .from(contactMessages)
-        .where(eq(contactMessages.submissionKey, submissionKey!));
-      return { id: existing!.id, isNew: false };
-    }
-    const body = leadNotification(
-      "contact",
-      [
-        ["Name", data.name],
-        ["Email", data.email],
-        ["Mobile", data.mobileNumber],
-        ["Company", data.company],
-        ["Message", data.message],
-      ],
-      attribution,
-      "/admin?tab=messages",
-    );
-    await enqueueMail(tx, {
+  rateLimit: CountedLimit,
+): Promise<CreatedRow | RateLimited>;
+export function createContactMessage(data: ContactFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit) {
+  const body = leadNotification(
+    "contact",
+    [
+      ["Name", data.name],
+      ["Email", data.email],
+      ["Mobile", data.mobileNumber],
+      ["Company", data.company],
+      ["Message", data.message],
+    ],
+    attribution,
+    "/admin?tab=messages",
+  );
+  return storeSubmission({
+    table: contactMessages,
+    columns: { name: data.name, email: data.email, mobile_number: data.mobileNumber, company: data.company, message: data.message },
+    attribution,
+    submissionKey,
+    mail: {
       kind: "contact",
       recipients: env().NOTIFY_EMAILS,
       subject: `New contact message from ${headerSafe(data.name, 80)}${data.company ? ` (${headerSafe(data.company, 80)})` : ""}`,
       text: body.text,
       html: body.html,
       replyTo: data.email,
-      contactMessageId: row.id,
-    });
-    return { id: row.id, isNew: true };
+    },
+    rateLimit,
   });
 }
 

@@ -6,51 +6,54 @@ import { requireAdmin } from "../auth-guard";
 import { db } from "../db/client";
 import { LEAD_STATUSES, leads, type Attribution, type Lead, type LeadStatus } from "../db/schema";
 import { env } from "../env";
-import { enqueueMail, headerSafe } from "../mail";
+import { headerSafe } from "../mail";
 import { leadNotification } from "../notify";
 import { countWhere, listPage, searchWhere, type ListParams, type ListResult } from "./admin-list";
+import { storeSubmission, type CountedLimit, type CreatedRow, type RateLimited } from "./submissions";
 
-export interface CreatedRow {
-  id: string;
-  /** False when the submission key had been stored already: a double submission. */
-  isNew: boolean;
-}
+export type { CreatedRow } from "./submissions";
 
-/** Stores an audit request and its notification in one transaction; a repeated key stores nothing. */
-export async function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null): Promise<CreatedRow> {
-  return db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(leads)
-      .values({ ...data, attribution, submissionKey })
-      .onConflictDoNothing({ target: leads.submissionKey })
-      .returning({ id: leads.id });
-    if (!row) {
-      const [existing] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.submissionKey, submissionKey!));
-      return { id: existing!.id, isNew: false };
-    }
-    const body = leadNotification(
-      "audit",
-      [
-        ["Name", data.name],
-        ["Email", data.email],
-        ["Mobile", data.mobileNumber],
-        ["Website", data.websiteUrl],
-        ["Monthly revenue", data.monthlyRevenue],
-        ["Growth challenge", data.growthChallenge],
-      ],
-      attribution,
-      "/admin?tab=leads",
-    );
-    await enqueueMail(tx, {
+/**
+ * Stores an audit request and its notification in one statement; a repeated key stores nothing.
+ * With a rate limit, the submission is counted in the same statement and stored only within it.
+ */
+export function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null): Promise<CreatedRow>;
+export function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null, rateLimit: CountedLimit): Promise<CreatedRow | RateLimited>;
+export function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit) {
+  const body = leadNotification(
+    "audit",
+    [
+      ["Name", data.name],
+      ["Email", data.email],
+      ["Mobile", data.mobileNumber],
+      ["Website", data.websiteUrl],
+      ["Monthly revenue", data.monthlyRevenue],
+      ["Growth challenge", data.growthChallenge],
+    ],
+    attribution,
+    "/admin?tab=leads",
+  );
+  return storeSubmission({
+    table: leads,
+    columns: {
+      name: data.name,
+      email: data.email,
+      mobile_number: data.mobileNumber,
+      website_url: data.websiteUrl,
+      monthly_revenue: data.monthlyRevenue,
+      growth_challenge: data.growthChallenge,
+    },
+    attribution,
+    submissionKey,
+    mail: {
       kind: "lead",
       recipients: env().NOTIFY_EMAILS,
       subject: `New growth audit request: ${headerSafe(data.name, 80)} (${data.monthlyRevenue})`,
       text: body.text,
       html: body.html,
       replyTo: data.email,
-      leadId: row.id,
-    });
-    return { id: row.id, isNew: true };
+    },
+    rateLimit,
   });
 }
 

@@ -1,0 +1,97 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { db } from "../db/client";
+import { contactMessages, leads, notifications, type Attribution } from "../db/schema";
+import { outboxValues, pokeMailWorker, type MailInput } from "../mail";
+import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "../rate-limit";
+
+/**
+ * A public form's submission stored in ONE statement (ADR 0013): the per-IP rate-limit count, the
+ * row (once per submission key) and its notification in the outbox, as data-modifying CTEs. A
+ * single statement is one transaction: the lead and its mail are stored together or not at all,
+ * and over the limit nothing is stored (the count itself is kept). One round trip to the database
+ * instead of five (count; begin; insert; insert mail; commit).
+ */
+
+export interface CreatedRow {
+  id: string;
+  /** False when the submission key had been stored already: a double submission. */
+  isNew: boolean;
+}
+
+/** Over the limit: nothing stored. */
+export interface RateLimited {
+  limited: RateLimitResult;
+}
+
+export interface CountedLimit {
+  key: string;
+  rule: RateLimitRule;
+}
+
+interface Submission {
+  table: typeof leads | typeof contactMessages;
+  /** SQL column name -> text value (null for an empty optional field). */
+  columns: Record<string, string | null>;
+  attribution: Attribution;
+  submissionKey: string | null;
+  /** The notification; the link to the stored row is added here. */
+  mail: Omit<MailInput, "leadId" | "contactMessageId">;
+  rateLimit?: CountedLimit;
+}
+
+interface ResultRow extends Record<string, unknown> {
+  id: string | null;
+  existing_id: string | null;
+  count: number | string | null;
+  window_start: string | Date | null;
+}
+
+export async function storeSubmission(s: Submission): Promise<CreatedRow | RateLimited> {
+  const now = new Date();
+  const linkColumn = s.table === leads ? "lead_id" : "contact_message_id";
+  const mail = outboxValues(s.mail);
+  const names = Object.keys(s.columns);
+  const columnList = sql.raw([...names, "attribution", "submission_key"].map((n) => `"${n}"`).join(", "));
+  const values = sql.join(
+    [...names.map((n) => sql`${s.columns[n]}::text`), sql`${JSON.stringify(s.attribution)}::jsonb`, sql`${s.submissionKey}::text`],
+    sql`, `,
+  );
+  const limit = s.rateLimit;
+  const counted: SQL = limit ? sql`counted as (${countEventSql(limit.key, limit.rule, now)}),` : sql``;
+  const gate: SQL = limit ? sql`from counted where counted.count <= ${limit.rule.limit}` : sql``;
+  const statement = sql`with ${counted}
+    stored as (
+      insert into ${s.table} (${columnList}) select ${values} ${gate}
+      on conflict (submission_key) do nothing
+      returning id
+    ),
+    queued as (
+      insert into ${notifications} (kind, recipients, subject, text_body, html_body, reply_to, ${sql.raw(linkColumn)})
+      select ${mail.kind}::text, array(select jsonb_array_elements_text(${JSON.stringify(mail.recipients)}::jsonb)), ${mail.subject}::text,
+        ${mail.textBody}::text, ${mail.htmlBody}::text, ${mail.replyTo}::text, stored.id from stored
+      returning id
+    )
+    select (select id from stored) as id,
+      (select count(*) from queued) as queued,
+      ${s.submissionKey === null ? sql`null` : sql`(select id from ${s.table} where submission_key = ${s.submissionKey}::text)`} as existing_id,
+      ${limit ? sql`counted.count, counted.window_start from counted` : sql`null as count, null as window_start`}`;
+  const database = db();
+  const [row] = (await database.execute<ResultRow>(statement)).rows;
+  if (limit) {
+    const verdict = rateLimitResult({ count: row!.count!, window_start: row!.window_start! }, limit.rule, now, database);
+    if (!verdict.allowed) return { limited: verdict };
+  }
+  if (row!.id) {
+    pokeMailWorker();
+    return { id: row!.id, isNew: true };
+  }
+  if (row!.existing_id) return { id: row!.existing_id, isNew: false };
+  // The same key stored by a statement that committed while this one waited on the unique index:
+  // this statement's snapshot predates it, a new one sees it.
+  if (s.submissionKey !== null) {
+    const again = await database.execute<{ id: string }>(sql`select id from ${s.table} where submission_key = ${s.submissionKey}`);
+    if (again.rows[0]) return { id: again.rows[0].id, isNew: false };
+  }
+  throw new Error("submission neither stored nor found");
+}
