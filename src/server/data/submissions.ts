@@ -52,7 +52,7 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
   const linkColumn = s.table === leads ? "lead_id" : "contact_message_id";
   const mail = outboxValues(s.mail);
   const names = Object.keys(s.columns);
-  const columnList = sql.raw([...names, "attribution", "submission_key"].map((n) => `"${n}"`).join(", "));
+  const columnList = sql.join([...names, "attribution", "submission_key"].map((n) => sql.identifier(n)), sql`, `);
   const values = sql.join(
     [...names.map((n) => sql`${s.columns[n]}::text`), sql`${JSON.stringify(s.attribution)}::jsonb`, sql`${s.submissionKey}::text`],
     sql`, `,
@@ -67,7 +67,7 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
       returning id
     ),
     queued as (
-      insert into ${notifications} (kind, recipients, subject, text_body, html_body, reply_to, ${sql.raw(linkColumn)})
+      insert into ${notifications} (kind, recipients, subject, text_body, html_body, reply_to, ${sql.identifier(linkColumn)})
       select ${mail.kind}::text, array(select jsonb_array_elements_text(${JSON.stringify(mail.recipients)}::jsonb)), ${mail.subject}::text,
         ${mail.textBody}::text, ${mail.htmlBody}::text, ${mail.replyTo}::text, stored.id from stored
       returning id
