@@ -41,6 +41,8 @@ export function startServer(port: number, env: Record<string, string>): AppServe
       // Several servers run from one .next folder: no shared on-disk page cache (ADR 0008).
       NEXT_PRIVATE_TEST_PROXY: "true",
       DATABASE_URL: "",
+      // Each simulated visitor has its own X-Forwarded-For address (the per-IP form limit stays on).
+      TRUST_PROXY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

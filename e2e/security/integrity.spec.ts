@@ -53,6 +53,8 @@ async function startServer() {
       NEXT_TELEMETRY_DISABLED: "1",
       FORM_MIN_FILL_SECONDS: "1",
       ADMIN_EMAILS: ADMIN,
+      // Each simulated visitor has its own X-Forwarded-For address (the per-IP form limit stays on).
+      TRUST_PROXY: "1",
       // The build's on-disk page cache is shared with the main e2e server: stay out of it.
       NEXT_PRIVATE_TEST_PROXY: "true",
     },
