@@ -132,14 +132,36 @@ test.describe("contact form", () => {
     await page.getByLabel("Company").fill("FashionHub");
     await page.getByRole("textbox", { name: "Message" }).fill("Let's talk about retention.");
     await waitLikeAPerson(page);
-    await page.route("**/contact", async (route) => {
-      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
+    // The script posts the fields to the form's endpoint (ADR 0017), not the Server Action.
+    const posts: string[] = [];
+    await page.route("**/*", async (route) => {
+      if (route.request().method() === "POST") {
+        posts.push(new URL(route.request().url()).pathname);
+        await new Promise((r) => setTimeout(r, 600));
+      }
       await route.continue();
     });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
     await expect(page.locator("[data-toast]")).toContainText("Message Sent!");
     await expect(page.getByLabel("Company")).toHaveValue("");
+    expect(posts).toEqual(["/api/forms/contact"]);
+  });
+
+  test("with JavaScript, a lost connection keeps every typed value and says so", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByLabel("Full name").fill("Vikram");
+    await page.getByRole("textbox", { name: "Email" }).fill(uniqueEmail("contact"));
+    await page.getByLabel("Mobile number").fill("9876543210");
+    await page.getByLabel("Company").fill("FashionHub");
+    await page.getByRole("textbox", { name: "Message" }).fill("Sent while offline.");
+    await waitLikeAPerson(page);
+    await page.route("**/api/forms/contact", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.locator("[data-toast]").first()).toContainText("Something went wrong. Please try again.");
+    await expect(page.getByLabel("Company")).toHaveValue("FashionHub");
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("Sent while offline.");
+    await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
   });
 });
 

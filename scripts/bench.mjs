@@ -12,7 +12,8 @@
 // Options: --quick (no Lighthouse), --lighthouse-runs=N (default 3), --lighthouse-routes=/a,/b (a
 // subset), --skip=load,form (leave those parts out: Lighthouse and cold start alone), --duration=S (default 10),
 // --connections=N (default 50), --forms-only (cold start and the form runs only, no page load runs), --form-rate=N (default 300: the
-// offered rate of the third form run). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1).
+// offered rate of the third form run), --form-modes=nojs,js,rate (which form runs). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1),
+// BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the server under test, e.g. --cpu-prof).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -33,6 +34,7 @@ const DURATION = option("duration", 10);
 const FORM_RATE = option("form-rate", 300);
 const CONNECTIONS = option("connections", 50);
 const LH_ROUTES = args.find((a) => a.startsWith("--lighthouse-routes="))?.split("=")[1].split(",");
+const FORM_MODES = new Set(args.find((a) => a.startsWith("--form-modes="))?.split("=")[1].split(",") ?? ["nojs", "js", "rate"]);
 const SKIP = new Set(args.find((a) => a.startsWith("--skip="))?.split("=")[1].split(",") ?? []);
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const STATIC_PORT = PORT + 1;
@@ -119,6 +121,8 @@ function startServer() {
       NODE_ENV: "production",
       // The form run gives each request its own client address through X-Forwarded-For.
       TRUST_PROXY: "1",
+      // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     },
   });
   const output = [];
@@ -264,12 +268,20 @@ async function runLighthouse(urls) {
   const results = [];
   for (const route of urls) {
     const runs = [];
+    let failures = 0;
     for (let i = 0; i < LH_RUNS; i++) {
       log(`lighthouse ${route} (${i + 1}/${LH_RUNS})`);
       const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
       try {
         const result = await lighthouse(`${BASE}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
         const lhr = result.lhr;
+        if (lhr.runtimeError || lhr.audits["cumulative-layout-shift"]?.numericValue === undefined) {
+          // A run Lighthouse could not finish (Chromium hiccup, NO_FCP): said, and run again.
+          log(`lighthouse ${route}: run failed (${lhr.runtimeError?.code ?? "no metrics"}), repeating it`);
+          if (++failures > LH_RUNS) throw new Error(`Lighthouse failed ${failures} times on ${route}`);
+          i--;
+          continue;
+        }
         const scriptRow = lhr.audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "script");
         runs.push({
           performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -378,17 +390,13 @@ async function main() {
     staticServer.close();
   }
 
-  // The contact form, posted as a browser without JavaScript posts it. Each request gets its own
-  // client address (the per-IP rate limit stays as configured) and its own e-mail address, so
-  // that stored rows can be matched to answers.
   // The contact form, posted two ways: as a browser without JavaScript posts it (multipart with the
   // hidden $ACTION_ fields; the answer is the whole page rendered again), and as the page's script
-  // posts it (a fetch with the Next-Action header; the answer is the action's result only). Each
+  // posts it (its fields to /api/forms/contact; the answer is the form's state as JSON). Each
   // request gets its own client address (the per-IP rate limit stays as configured) and its own
   // e-mail address, so that stored rows can be matched to answers.
   const contact = await getHtml(`${BASE}/contact`);
   const hidden = actionFields(contact.html);
-  const actionId = JSON.parse(hidden.find(([name]) => /^\$ACTION_\d+:0$/.test(name))[1]).id;
   const boundary = "----benchform7MA4YWxkTrZu0gW";
   const visitor = (n, prefix) => [
     ["name", "Bench Visitor"],
@@ -405,38 +413,37 @@ async function main() {
       headers: {},
     },
     {
-      mode: "with JavaScript (Next-Action fetch)",
+      mode: "with JavaScript (fetch to /api/forms/contact)",
       prefix: `bench-${startedAt.getTime()}-js-`,
-      // React's encoding of the call action(previousState, formData): argument 0 is the state,
-      // the form's fields travel with the "_1_" prefix. The guard fields are what the page's script
-      // fills in: a fill time above the minimum and a fresh submission key.
-      // The root ("0") comes last, as the browser sends it: the server resolves it as it arrives.
+      // What the page's script posts (ADR 0017): the form's fields, with the guard fields it fills
+      // in (a fill time above the minimum, a fresh submission key); the answer is the form's state as JSON.
+      url: `${BASE}/api/forms/contact`,
       fields: (n, prefix) => [
-        ...[
-          ...visitor(n, prefix),
-          ["companyWebsite", ""],
-          ["elapsedMs", "15000"],
-          ["submissionKey", `bench-key-${startedAt.getTime()}-${n}`],
-          ["attribution", ""],
-        ].map(([name, value]) => [`_1_${name}`, value]),
-        ["0", JSON.stringify([{ status: "idle" }, "$K1"])],
+        ...visitor(n, prefix),
+        ["companyWebsite", ""],
+        ["elapsedMs", "15000"],
+        ["submissionKey", `bench-key-${startedAt.getTime()}-${n}`],
+        ["attribution", ""],
       ],
-      headers: { "next-action": actionId, accept: "text/x-component" },
+      headers: { accept: "application/json" },
     },
   ];
   // Issue 8's budget is a rate with a latency (300 stored/s, p95 <= 100 ms). With 50 connections
   // each sending as soon as it is answered, latency is connections / throughput (Little's law:
   // 50 / 300 per s = 167 ms) whatever the server does; so the same requests are also offered at a
   // fixed overall rate (open loop), which is what the budget describes.
-  formModes.push({ ...formModes[1], mode: `with JavaScript, offered at ${FORM_RATE}/s`, prefix: `bench-${startedAt.getTime()}-rate-`, rate: FORM_RATE });
+  formModes.push({ ...formModes[1], key: "rate", mode: `with JavaScript, offered at ${FORM_RATE}/s`, prefix: `bench-${startedAt.getTime()}-rate-`, rate: FORM_RATE });
+  formModes[0].key = "nojs";
+  formModes[1].key = "js";
+  formModes[2].key = "rate";
   const formRuns = [];
   let counter = 0;
-  for (const formMode of SKIP.has("form") ? [] : formModes) {
+  for (const formMode of SKIP.has("form") ? [] : formModes.filter((m) => FORM_MODES.has(m.key))) {
     log(`autocannon contact form, ${formMode.mode}`);
     let sent = 0;
     const result = await load(`form: ${formMode.mode}`, {
       ...(formMode.rate ? { overallRate: formMode.rate } : {}),
-      url: `${BASE}/contact`,
+      url: formMode.url ?? `${BASE}/contact`,
       method: "POST",
       // The per-request hook must sit in `requests`: a top-level setupRequest is not applied to
       // the body and headers (checked against a raw socket).
@@ -529,7 +536,7 @@ async function main() {
       ["ratio", "ours/static"],
     ],
   );
-  table("Form submission (contact form Server Action, unique client address per request)", formResults, [
+  table("Form submission (contact form, unique client address per request)", formResults, [
     ["mode", "how"],
     ["reqPerSec", "req/s"],
     ["p50", "p50 ms"],

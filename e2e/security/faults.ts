@@ -101,17 +101,6 @@ export async function freePort(): Promise<number> {
 
 export type FormKind = "contact" | "audit";
 
-/** The Server Action ids of both public forms, read from the pages as a browser would. */
-export async function formActions(url: string): Promise<Record<FormKind, string>> {
-  const id = async (page: string) => {
-    const html = await (await fetch(`${url}${page}`)).text();
-    const field = /name="\$ACTION_\d+:0"[^>]*value="([^"]*)"/.exec(html) ?? /value="([^"]*)"[^>]*name="\$ACTION_\d+:0"/.exec(html);
-    if (!field) throw new Error(`no Server Action field in ${page}`);
-    return (JSON.parse(field[1]!.replaceAll("&quot;", '"')) as { id: string }).id;
-  };
-  return { contact: await id("/contact"), audit: await id("/free-audit") };
-}
-
 export interface Submission {
   kind: FormKind;
   email: string;
@@ -141,11 +130,10 @@ export function newSubmission(kind: FormKind, tag: string): Submission {
 }
 
 /**
- * Posts one form as the page's script posts it (Next-Action fetch; React's encoding of
- * action(previousState, formData): the form's fields with the "_1_" prefix, the root "0" last),
- * each from its own client address so the per-IP rate limit never interferes.
+ * Posts one form as the page's script posts it (its fields to /api/forms/<kind>, ADR 0017), each
+ * from its own client address so the per-IP rate limit never interferes.
  */
-export async function submit(url: string, actions: Record<FormKind, string>, s: Submission, timeoutMs = 60_000): Promise<Outcome> {
+export async function submit(url: string, s: Submission, timeoutMs = 60_000): Promise<Outcome> {
   const fields: [string, string][] =
     s.kind === "contact"
       ? [
@@ -165,19 +153,17 @@ export async function submit(url: string, actions: Record<FormKind, string>, s: 
         ];
   const form = new FormData();
   for (const [name, value] of [...fields, ["companyWebsite", ""], ["elapsedMs", "15000"], ["submissionKey", s.key], ["attribution", ""]]) {
-    form.append(`_1_${name}`, value!);
+    form.append(name!, value!);
   }
-  form.append("0", JSON.stringify([{ status: "idle" }, "$K1"]));
   const n = ++counter;
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   try {
-    const res = await fetch(url + (s.kind === "contact" ? "/contact" : "/free-audit"), {
+    const res = await fetch(`${url}/api/forms/${s.kind}`, {
       method: "POST",
       body: form,
       headers: {
-        "next-action": actions[s.kind],
-        accept: "text/x-component",
+        accept: "application/json",
         origin: url,
         "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
       },
@@ -196,13 +182,13 @@ export async function submit(url: string, actions: Record<FormKind, string>, s: 
  * Keeps `concurrency` submissions in flight (alternating the two forms) until stop() is called;
  * every outcome is kept.
  */
-export function submissionStream(url: string, actions: Record<FormKind, string>, tag: string, concurrency = 6) {
+export function submissionStream(url: string, tag: string, concurrency = 6) {
   const outcomes: Outcome[] = [];
   let running = true;
   const loops = Array.from({ length: concurrency }, async (_, i) => {
     let k = i;
     while (running) {
-      const outcome = await submit(url, actions, newSubmission(k++ % 2 === 0 ? "contact" : "audit", tag), 30_000);
+      const outcome = await submit(url, newSubmission(k++ % 2 === 0 ? "contact" : "audit", tag), 30_000);
       outcomes.push(outcome);
       if (!outcome.acknowledged) await sleep(100); // the server is down or refusing: do not spin
     }

@@ -175,16 +175,31 @@ async function capture(page: Page, label: string, act: () => Promise<void>): Pro
   await page.route("**/*", async (route) => {
     const r = route.request();
     const headers = r.headers();
-    if (r.method() !== "POST" || !headers["next-action"]) return route.continue();
+    // A Server Action, or a public form's own endpoint (/api/forms/<name>, what its script posts).
+    if (r.method() !== "POST" || !(headers["next-action"] || r.url().includes("/api/forms/"))) return route.continue();
     const keep: Record<string, string> = {};
     for (const name of ["next-action", "content-type", "accept", "next-router-state-tree"]) if (headers[name]) keep[name] = headers[name];
-    resolve({ label, url: r.url(), action: headers["next-action"], headers: keep, body: r.postDataBuffer() ?? Buffer.alloc(0) });
+    resolve({ label, url: r.url(), action: headers["next-action"] ?? "", headers: keep, body: r.postDataBuffer() ?? Buffer.alloc(0) });
     await route.abort();
   });
   await act();
   const result = await captured;
   await page.unrouteAll({ behavior: "ignoreErrors" });
   return result;
+}
+
+/** A public form's Server Action request, encoded as React's client encodes action(previousState, formData). */
+async function leadFormAction(label: string, page: string, fields: [string, string][]): Promise<Captured> {
+  const html = await (await fetch(`${BASE}${page}`)).text();
+  const field = /name="\$ACTION_\d+:0"[^>]*value="([^"]*)"/.exec(html) ?? /value="([^"]*)"[^>]*name="\$ACTION_\d+:0"/.exec(html);
+  if (!field) throw new Error(`no Server Action field in ${page}`);
+  const action = (JSON.parse(field[1]!.replaceAll("&quot;", '"')) as { id: string }).id;
+  const form = new FormData();
+  for (const [name, value] of [...fields, ["companyWebsite", ""], ["elapsedMs", "15000"], ["submissionKey", `${label}-${RUN}-abcdefghijkl`], ["attribution", ""]]) form.append(`_1_${name}`, value!);
+  form.append("0", JSON.stringify([{ status: "idle" }, "$K1"]));
+  const encoded = new Request(`${BASE}${page}`, { method: "POST", body: form });
+  const body = Buffer.from(await encoded.arrayBuffer());
+  return { label, url: `${BASE}${page}`, action, headers: { "next-action": action, accept: "text/x-component", "content-type": encoded.headers.get("content-type")! }, body };
 }
 
 let adminCookie = "";
@@ -261,6 +276,18 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
   await anon.getByLabel("Monthly revenue").selectOption("10L-50L/month");
   await anon.waitForTimeout(1_100);
   captured.push(await capture(anon, "audit form", () => anon.getByRole("button", { name: "Get My Free Audit" }).click()));
+  // With JavaScript the forms post to /api/forms/<name>; their Server Actions (what a browser
+  // without JavaScript posts) are called here as React's client would call them.
+  captured.push(await leadFormAction("contact form (Server Action)", "/contact", [["name", `Action Contact ${RUN}`], ["email", `action-contact-${RUN}@example.com`], ["mobileNumber", "9876543210"], ["message", "Captured message."]]));
+  captured.push(
+    await leadFormAction("audit form (Server Action)", "/free-audit", [
+      ["name", `Action Lead ${RUN}`],
+      ["email", `action-lead-${RUN}@example.com`],
+      ["mobileNumber", "9876543210"],
+      ["growthChallenge", "Captured."],
+      ["monthlyRevenue", "10L-50L/month"],
+    ]),
+  );
 
   // Account actions.
   await anon.goto("/auth?mode=signup");

@@ -8,7 +8,6 @@ import {
   POSTGRES_URL,
   auditDatabase,
   createPostgresDatabase,
-  formActions,
   freePort,
   newSubmission,
   query,
@@ -151,8 +150,7 @@ test("PostgreSQL unreachable during load: /api/health answers 503 with the reaso
   try {
     await until("the server to be healthy", async () => (await health(server.url)).status === 200, 180_000);
     const pid = server.child.pid;
-    const actions = await formActions(server.url);
-    const stream = submissionStream(server.url, actions, tag, 4);
+    const stream = submissionStream(server.url, tag, 4);
     const acked = () => stream.outcomes.filter((o) => o.acknowledged).length;
     await until("10 acknowledged submissions", () => acked() >= 10, 60_000);
 
@@ -236,10 +234,9 @@ test("mail server down for the whole run: every submission succeeds, every notif
   let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
   try {
     await until("the server to be healthy", async () => (await health(server.url)).status === 200, 180_000);
-    const actions = await formActions(server.url);
     const tag = `mailout-${Date.now()}`;
     const outcomes = await Promise.all(
-      Array.from({ length: SUBMISSIONS }, (_, i) => submit(server.url, actions, newSubmission(i % 2 ? "audit" : "contact", tag))),
+      Array.from({ length: SUBMISSIONS }, (_, i) => submit(server.url, newSubmission(i % 2 ? "audit" : "contact", tag))),
     );
     const failures = () => server.output().split("\n").filter((l) => l.includes('"msg":"mail not sent; will retry"'));
     const triedIds = () => new Set(failures().map((l) => /"notification":"([^"]+)"/.exec(l)?.[1]));
@@ -305,8 +302,7 @@ test("PostgreSQL stops answering (connections stay open): /api/health answers 50
   try {
     await until("the server to be healthy", async () => (await health(server.url)).status === 200, 180_000);
     const pid = server.child.pid;
-    const actions = await formActions(server.url);
-    const stream = submissionStream(server.url, actions, tag, 4);
+    const stream = submissionStream(server.url, tag, 4);
     const acked = () => stream.outcomes.filter((o) => o.acknowledged).length;
     await until("10 acknowledged submissions", () => acked() >= 10, 60_000);
     proxy.stall();

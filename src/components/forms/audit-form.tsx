@@ -12,6 +12,7 @@ export function AuditForm() {
   return (
     <LeadForm
       action={submitAuditForm}
+      endpoint="/api/forms/audit"
       rules={AUDIT_RULES}
       submitLabel="Get My Free Audit"
       pendingLabel="Analyzing..."

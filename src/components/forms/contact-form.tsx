@@ -12,6 +12,7 @@ export function ContactForm() {
   return (
     <LeadForm
       action={submitContactForm}
+      endpoint="/api/forms/contact"
       rules={CONTACT_RULES}
       submitLabel="Send Message"
       pendingLabel="Sending..."

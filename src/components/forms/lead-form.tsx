@@ -1,9 +1,9 @@
 "use client";
 
 import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useFormStatus } from "react-dom";
 import { AnswerBox } from "@/components/ui/answer-box";
 import { Toaster, toast } from "@/components/ui/toast";
+import { FORM_FAILURE } from "@/lib/form-messages";
 import { GUARD_FIELDS, IDLE, type FormState } from "@/lib/form-state";
 import { checkFields, type FieldErrors, type FieldRule } from "@/lib/schemas/form-rules";
 import { readAttribution } from "./attribution";
@@ -14,7 +14,10 @@ export interface LeadFormRenderProps {
 }
 
 interface LeadFormProps {
+  /** What a browser without JavaScript posts to (the page is rendered again with the answer). */
   action: (state: FormState, form: FormData) => Promise<FormState>;
+  /** What the script posts to: the same submission as JSON, without React's action protocol (ADR 0017). */
+  endpoint: `/api/forms/${"audit" | "contact"}`;
   /** The form's field rules (src/lib/schemas/form-rules.ts), which its Zod schema on the server is written from. */
   rules: Record<string, FieldRule>;
   submitLabel: string;
@@ -28,8 +31,7 @@ interface LeadFormProps {
 const SUBMIT_CLASSES =
   "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-7 text-base font-semibold whitespace-nowrap text-white shadow-sm transition-colors hover:bg-brand-700 disabled:pointer-events-none disabled:opacity-60 sm:w-auto";
 
-function SubmitButton({ label, pendingLabel }: { label: string; pendingLabel: string }) {
-  const { pending } = useFormStatus();
+function SubmitButton({ label, pendingLabel, pending }: { label: string; pendingLabel: string; pending: boolean }) {
   return (
     <button type="submit" disabled={pending} className={SUBMIT_CLASSES}>
       {pending ? pendingLabel : label}
@@ -41,13 +43,28 @@ function newKey(): string {
   return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}-key`;
 }
 
+/** The answer to a post the script sent; a network failure or an unreadable answer is the form's failure message. */
+async function post(endpoint: string, data: FormData, values: Record<string, string>): Promise<FormState> {
+  try {
+    const response = await fetch(endpoint, { method: "POST", body: data, headers: { accept: "application/json" } });
+    const state = (await response.json()) as FormState;
+    if (state && typeof state.status === "string") return { ...state, at: Date.now() };
+  } catch {
+    // Offline, or an answer that is not the form's (a proxy's error page): said below.
+  }
+  return { status: "error", ...FORM_FAILURE, values, at: Date.now() };
+}
+
 /**
- * A public form on a Server Action: works without JavaScript (the page re-renders with the
- * answer), and with it checks the fields against the shared rules before sending, shows toasts, clears on
- * success and keeps every typed value on error.
+ * A public form: works without JavaScript (a Server Action; the page re-renders with the answer),
+ * and with it checks the fields against the shared rules before sending, posts them to the form's
+ * endpoint, shows toasts, clears on success and keeps every typed value on error.
  */
-export function LeadForm({ action, rules, submitLabel, pendingLabel, children, label }: LeadFormProps) {
-  const [state, formAction] = useActionState(action, IDLE);
+export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, children, label }: LeadFormProps) {
+  const [actionState, formAction] = useActionState(action, IDLE);
+  const [sentState, setSentState] = useState<FormState | null>(null);
+  const [pending, setPending] = useState(false);
+  const state = sentState ?? actionState;
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // Filled in just before sending (they stay empty without JavaScript, which the server accepts).
@@ -72,17 +89,19 @@ export function LeadForm({ action, rules, submitLabel, pendingLabel, children, l
   }, [state]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const data = new FormData(event.currentTarget);
-    const values = Object.fromEntries(Object.keys(rules).map((f) => [f, String(data.get(f) ?? "")]));
+    // The browser does not post: the script does, below.
+    event.preventDefault();
+    if (pending) return;
+    const form = event.currentTarget;
+    const typed = new FormData(form);
+    const values = Object.fromEntries(Object.keys(rules).map((f) => [f, String(typed.get(f) ?? "")]));
     const errors = checkFields(rules, values);
     if (Object.keys(errors).length > 0) {
-      event.preventDefault();
       setClientErrors(errors);
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     setClientErrors(null);
-    const form = event.currentTarget;
     const setHidden = (name: string, value: string) => {
       const input = form.elements.namedItem(name);
       if (input instanceof HTMLInputElement) input.value = value;
@@ -90,6 +109,14 @@ export function LeadForm({ action, rules, submitLabel, pendingLabel, children, l
     setHidden(GUARD_FIELDS.elapsedMs, guard.current.startedAt ? String(Date.now() - guard.current.startedAt) : "");
     setHidden(GUARD_FIELDS.submissionKey, guard.current.submissionKey);
     setHidden(GUARD_FIELDS.attribution, readAttribution());
+    // Only the form's own fields: not the hidden fields of the Server Action it is rendered with.
+    const data = new FormData(form);
+    for (const name of [...data.keys()]) if (name.startsWith("$ACTION")) data.delete(name);
+    setPending(true);
+    void post(endpoint, data, values).then((answer) => {
+      setPending(false);
+      setSentState(answer);
+    });
   };
 
   const errors = clientErrors ?? state.fieldErrors ?? {};
@@ -108,7 +135,7 @@ export function LeadForm({ action, rules, submitLabel, pendingLabel, children, l
         <input type="hidden" name={GUARD_FIELDS.elapsedMs} defaultValue="" />
         <input type="hidden" name={GUARD_FIELDS.submissionKey} defaultValue="" />
         <input type="hidden" name={GUARD_FIELDS.attribution} defaultValue="" />
-        <SubmitButton label={submitLabel} pendingLabel={pendingLabel} />
+        <SubmitButton label={submitLabel} pendingLabel={pendingLabel} pending={pending} />
       </form>
     </>
   );
