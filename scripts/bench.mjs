@@ -12,7 +12,8 @@
 // Options: --quick (no Lighthouse), --lighthouse-runs=N (default 3), --lighthouse-routes=/a,/b (a
 // subset), --skip=load,form (leave those parts out: Lighthouse and cold start alone), --duration=S (default 10),
 // --connections=N (default 50), --forms-only (cold start and the form runs only, no page load runs), --form-rate=N (default 300: the
-// offered rate of the third form run), --form-modes=nojs,js,rate (which form runs). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1),
+// offered rate of the third form run), --form-modes=nojs,js,rate (which form runs; "action" adds the Server Action
+// called as a script would, for comparison). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1),
 // BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the server under test, e.g. --cpu-prof).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -106,6 +107,16 @@ function ensureBuild() {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
 let server = null;
+
+/** CPU time (user + system) the server process has used so far, in ms (Linux /proc). */
+function serverCpuMs() {
+  try {
+    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+  } catch {
+    return NaN;
+  }
+}
 
 function startServer() {
   const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
@@ -433,6 +444,18 @@ async function main() {
   // 50 / 300 per s = 167 ms) whatever the server does; so the same requests are also offered at a
   // fixed overall rate (open loop), which is what the budget describes.
   formModes.push({ ...formModes[1], key: "rate", mode: `with JavaScript, offered at ${FORM_RATE}/s`, prefix: `bench-${startedAt.getTime()}-rate-`, rate: FORM_RATE });
+  // The same submission through the Server Action as React's client calls it (what the form's
+  // script posted before ADR 0017), for comparison: not in the default runs.
+  const contactAction = hidden.find(([name]) => /^\$ACTION_\d+:0$/.test(name));
+  if (contactAction) {
+    formModes.push({
+      key: "action",
+      mode: "Server Action called by script (before ADR 0017)",
+      prefix: `bench-${startedAt.getTime()}-action-`,
+      fields: (n, prefix) => [...formModes[1].fields(n, prefix).map(([name, value]) => [`_1_${name}`, value]), ["0", JSON.stringify([{ status: "idle" }, "$K1"])]],
+      headers: { "next-action": JSON.parse(contactAction[1]).id, accept: "text/x-component" },
+    });
+  }
   formModes[0].key = "nojs";
   formModes[1].key = "js";
   formModes[2].key = "rate";
@@ -441,6 +464,7 @@ async function main() {
   for (const formMode of SKIP.has("form") ? [] : formModes.filter((m) => FORM_MODES.has(m.key))) {
     log(`autocannon contact form, ${formMode.mode}`);
     let sent = 0;
+    const cpuBefore = serverCpuMs();
     const result = await load(`form: ${formMode.mode}`, {
       ...(formMode.rate ? { overallRate: formMode.rate } : {}),
       url: formMode.url ?? `${BASE}/contact`,
@@ -469,7 +493,9 @@ async function main() {
         },
       ],
     });
-    formRuns.push({ ...result, mode: formMode.mode, prefix: formMode.prefix, sent });
+    // The server's own CPU time per answer: steadier than req/s on a shared virtual machine.
+    const cpuMsPerRequest = Number(((serverCpuMs() - cpuBefore) / Math.max(1, result.ok2xx + result.non2xx)).toFixed(2));
+    formRuns.push({ ...result, mode: formMode.mode, prefix: formMode.prefix, sent, cpuMsPerRequest });
     await sleep(2_000); // let requests still in flight finish before the next run
   }
 
@@ -551,6 +577,7 @@ async function main() {
     ["inFlightAtEnd", "stored, in flight at end"],
     ["lost", "lost"],
     ["duplicates", "duplicates"],
+    ["cpuMsPerRequest", "server CPU ms/answer"],
   ]);
   console.log(
     "\nCache-Control of the public pages:",
