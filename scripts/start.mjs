@@ -2,6 +2,7 @@
 // the production server (PORT, default 3000). The server migrates and seeds its database itself.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import module from "node:module";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -38,6 +39,10 @@ if (process.env.SKIP_BUILD !== "1" && isBuildStale()) {
 // Pages rendered at run time are cached on disk under .next (ADR 0003). A new start begins with an
 // empty cache, so that pages never show a previous run's configuration or database.
 fs.rmSync(path.join(root, ".next", "server", "route-cache"), { recursive: true, force: true });
+
+// Node keeps the compiled bytecode of the modules it loads (Next's server, the app's bundles) on
+// disk and reuses it on the next start, unless COMPILE_CACHE=off (docs/decisions/0012).
+if (process.env.COMPILE_CACHE !== "off") module.enableCompileCache?.(path.join(root, ".next", "cache", "node-compile-cache"));
 
 // scripts/server.mjs is `next start` plus the security headers and the hash-based
 // Content-Security-Policy of every HTML document (docs/decisions/0010). It runs in this process
