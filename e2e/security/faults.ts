@@ -151,7 +151,7 @@ export async function submit(url: string, s: Submission, timeoutMs = 60_000): Pr
           ["monthlyRevenue", "50L-1Cr/month"],
           ["growthChallenge", `An audit request sent during a fault test (${s.email}).`],
         ];
-  const form = new FormData();
+  const form = new URLSearchParams();
   for (const [name, value] of [...fields, ["companyWebsite", ""], ["elapsedMs", "15000"], ["submissionKey", s.key], ["attribution", ""]]) {
     form.append(name!, value!);
   }

@@ -113,9 +113,10 @@ export function folderTransport(folder: string): MailTransport {
     describe: `folder ${folder}`,
     async send(n, from) {
       const info = await transporter.sendMail(messageOptions(n, from));
-      fs.mkdirSync(folder, { recursive: true });
+      // Asynchronous: the writes happen off the thread that answers visitors.
+      await fs.promises.mkdir(folder, { recursive: true });
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, "-")}-${n.kind}-${n.id}.eml`);
-      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      await fs.promises.writeFile(file, info.message as Buffer, { mode: 0o600 });
       log("info", "mail written to the outbox folder", { kind: n.kind, to: n.recipients.map((r) => emailFields(r).email), subject: n.subject, file });
       return { messageId: info.messageId };
     },
@@ -163,28 +164,24 @@ export async function deliverDueMail(
   const now = options.now ?? new Date();
   const claimUntil = new Date(now.getTime() + CLAIM_SECONDS * 1000);
 
-  const claimed = await database.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.status, "pending"),
-          lte(notifications.nextAttemptAt, now),
-          or(isNull(notifications.lockedUntil), lt(notifications.lockedUntil, now)),
-        ),
-      )
-      // Longest-waiting first: a mail that just failed goes behind those not yet tried.
-      .orderBy(asc(notifications.nextAttemptAt), asc(notifications.createdAt))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(notifications)
-      .set({ lockedUntil: claimUntil })
-      .where(inArray(notifications.id, due.map((d) => d.id)))
-      .returning();
-  });
+  // One statement: the due rows are locked (skipping those another worker holds) and claimed together.
+  const due = database
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.status, "pending"),
+        lte(notifications.nextAttemptAt, now),
+        or(isNull(notifications.lockedUntil), lt(notifications.lockedUntil, now)),
+      ),
+    )
+    // Longest-waiting first: a mail that just failed goes behind those not yet tried.
+    .orderBy(asc(notifications.nextAttemptAt), asc(notifications.createdAt))
+    .limit(BATCH)
+    .for("update", { skipLocked: true });
+  const claimed = (
+    await database.update(notifications).set({ lockedUntil: claimUntil }).where(inArray(notifications.id, due)).returning()
+  ).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
 
   let sent = 0;
   let failed = 0;
@@ -266,9 +263,19 @@ export function startMailWorker(): void {
   void runWorker();
 }
 
-/** Lets a freshly queued mail go out now rather than at the next poll. */
+/**
+ * Lets a freshly queued mail go out now rather than at the next poll: within POKE_MS, so that a
+ * burst of submissions is sent in a few rounds of up to BATCH mails rather than one round each.
+ */
+const POKE_MS = 25;
+let pokeScheduled = false;
 export function pokeMailWorker(): void {
-  if (worker.__mailWorker && !worker.__mailWorker.stopped) setImmediate(() => void runWorker());
+  if (!worker.__mailWorker || worker.__mailWorker.stopped || pokeScheduled) return;
+  pokeScheduled = true;
+  setTimeout(() => {
+    pokeScheduled = false;
+    void runWorker();
+  }, POKE_MS).unref();
 }
 
 export async function stopMailWorker(): Promise<void> {

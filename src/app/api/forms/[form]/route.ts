@@ -11,7 +11,7 @@ function unread(status: number, message: string): Response {
   return Response.json({ status: "refused", title: "Not sent", message, at: Date.now() }, { status, headers: NO_STORE });
 }
 
-// What a public form's script posts (multipart form data), answered with the form's state as JSON:
+// What a public form's script posts (its fields, URL-encoded; multipart is read too), answered with the form's state as JSON:
 // the same checks and the same single statement as the form's Server Action, without React's
 // action protocol around them (ADR 0017). Every answer the form can show (sent, invalid, refused,
 // "Something went wrong") is a 200 whose body says which; only this site's pages may post (Origin).
