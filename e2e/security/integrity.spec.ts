@@ -562,7 +562,7 @@ test("a forged or missing Origin on every mutating request changes nothing, with
   const after = await snapshot();
   const changed = differences(before, after);
   console.log(
-    `Forged Origin: ${captured.length} Server Action requests and ${routeRequests().length} route-handler requests, ${variants.length} variants each: ${replays} replays with the admin's cookie, answers ${JSON.stringify(answers)}, ${unrefused.length} not refused, ${changed.length} tables changed`,
+    `Forged Origin: ${captured.length} captured requests (Server Actions and the forms' /api/forms posts) and ${routeRequests().length} route-handler requests, ${variants.length} variants each: ${replays} replays with the admin's cookie, answers ${JSON.stringify(answers)}, ${unrefused.length} not refused, ${changed.length} tables changed`,
   );
   expect(unrefused).toEqual([]);
   expect(changed).toEqual([]);
