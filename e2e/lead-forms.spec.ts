@@ -14,6 +14,14 @@ async function fillAudit(page: Page, email: string) {
   await page.getByLabel("Biggest growth challenge").fill("Our Meta CAC doubled this year.");
 }
 
+async function fillContact(page: Page, message: string) {
+  await page.getByLabel("Full name").fill("Vikram");
+  await page.getByRole("textbox", { name: "Email" }).fill(uniqueEmail("contact"));
+  await page.getByLabel("Mobile number").fill("9876543210");
+  await page.getByLabel("Company").fill("FashionHub");
+  await page.getByRole("textbox", { name: "Message" }).fill(message);
+}
+
 test.describe("free audit form", () => {
   test("shows a message next to every field that needs one and keeps what was typed", async ({ page }) => {
     await page.goto("/free-audit");
@@ -126,11 +134,7 @@ test.describe("contact form", () => {
 
   test("with JavaScript: 'Sending...', the toast, and a cleared form", async ({ page }) => {
     await page.goto("/contact");
-    await page.getByLabel("Full name").fill("Vikram");
-    await page.getByRole("textbox", { name: "Email" }).fill(uniqueEmail("contact"));
-    await page.getByLabel("Mobile number").fill("9876543210");
-    await page.getByLabel("Company").fill("FashionHub");
-    await page.getByRole("textbox", { name: "Message" }).fill("Let's talk about retention.");
+    await fillContact(page, "Let's talk about retention.");
     await waitLikeAPerson(page);
     // The script posts the fields to the form's endpoint (ADR 0017), not the Server Action.
     const posts: string[] = [];
@@ -150,11 +154,7 @@ test.describe("contact form", () => {
 
   test("with JavaScript, a lost connection keeps every typed value and says so", async ({ page }) => {
     await page.goto("/contact");
-    await page.getByLabel("Full name").fill("Vikram");
-    await page.getByRole("textbox", { name: "Email" }).fill(uniqueEmail("contact"));
-    await page.getByLabel("Mobile number").fill("9876543210");
-    await page.getByLabel("Company").fill("FashionHub");
-    await page.getByRole("textbox", { name: "Message" }).fill("Sent while offline.");
+    await fillContact(page, "Sent while offline.");
     await waitLikeAPerson(page);
     await page.route("**/api/forms/contact", (route) => route.abort("internetdisconnected"));
     await page.getByRole("button", { name: "Send Message" }).click();

@@ -448,12 +448,14 @@ async function main() {
   ];
   const formModes = [
     {
+      key: "nojs",
       mode: "no JavaScript (multipart, page re-rendered)",
       prefix: `bench-${startedAt.getTime()}-nojs-`,
       fields: (n, prefix) => [...hidden, ...visitor(n, prefix)],
       headers: {},
     },
     {
+      key: "js",
       mode: "with JavaScript (fetch to /api/forms/contact)",
       prefix: `bench-${startedAt.getTime()}-js-`,
       // What the page's script posts (ADR 0017): the form's fields, with the guard fields it fills
@@ -488,9 +490,6 @@ async function main() {
       headers: { "next-action": JSON.parse(contactAction[1]).id, accept: "text/x-component" },
     });
   }
-  formModes[0].key = "nojs";
-  formModes[1].key = "js";
-  formModes[2].key = "rate";
   const formRuns = [];
   let counter = 0;
   for (const formMode of SKIP.has("form") ? [] : formModes.filter((m) => FORM_MODES.has(m.key))) {

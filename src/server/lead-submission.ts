@@ -24,9 +24,15 @@ function typedValues(form: FormData, names: readonly string[]): Record<string, s
   return values;
 }
 
+export type LeadFormName = "audit" | "contact";
+
+export function isLeadFormName(name: string): name is LeadFormName {
+  return name === "audit" || name === "contact";
+}
+
 async function handle<S extends z.ZodType>(
   request: { headers: Headers; originOnly: boolean },
-  formName: "audit" | "contact",
+  formName: LeadFormName,
   form: FormData,
   fields: readonly string[],
   schema: S,
@@ -81,8 +87,6 @@ async function handle<S extends z.ZodType>(
     return { status: "error", ...FORM_FAILURE, values, at };
   }
 }
-
-export type LeadFormName = "audit" | "contact";
 
 /**
  * One submission of a public form, whichever way it came: the Server Action (a browser without

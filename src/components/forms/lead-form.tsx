@@ -44,11 +44,8 @@ function newKey(): string {
 }
 
 /** The answer to a post the script sent; a network failure or an unreadable answer is the form's failure message. */
-async function post(endpoint: string, data: FormData, values: Record<string, string>): Promise<FormState> {
+async function post(endpoint: string, body: URLSearchParams, values: Record<string, string>): Promise<FormState> {
   try {
-    // URL-encoded rather than multipart: every field is text, and the server parses it for less (ADR 0017).
-    const body = new URLSearchParams();
-    for (const [name, value] of data) if (typeof value === "string") body.append(name, value);
     const response = await fetch(endpoint, { method: "POST", body, headers: { accept: "application/json" } });
     const state = (await response.json()) as FormState;
     if (state && typeof state.status === "string") return { ...state, at: Date.now() };
@@ -112,11 +109,12 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
     setHidden(GUARD_FIELDS.elapsedMs, guard.current.startedAt ? String(Date.now() - guard.current.startedAt) : "");
     setHidden(GUARD_FIELDS.submissionKey, guard.current.submissionKey);
     setHidden(GUARD_FIELDS.attribution, readAttribution());
-    // Only the form's own fields: not the hidden fields of the Server Action it is rendered with.
-    const data = new FormData(form);
-    for (const name of [...data.keys()]) if (name.startsWith("$ACTION")) data.delete(name);
+    // The form's own fields, not the hidden ones of the Server Action it is rendered with;
+    // URL-encoded rather than multipart: every field is text, and the server parses it for less (ADR 0017).
+    const body = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string" && !name.startsWith("$ACTION")) body.append(name, value);
     setPending(true);
-    void post(endpoint, data, values).then((answer) => {
+    void post(endpoint, body, values).then((answer) => {
       setPending(false);
       setSentState(answer);
     });

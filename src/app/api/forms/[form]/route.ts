@@ -1,4 +1,4 @@
-import { submitLeadForm } from "@/server/lead-submission";
+import { isLeadFormName, submitLeadForm } from "@/server/lead-submission";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +17,7 @@ function unread(status: number, message: string): Response {
 // "Something went wrong") is a 200 whose body says which; only this site's pages may post (Origin).
 export async function POST(request: Request, { params }: { params: Promise<{ form: string }> }) {
   const { form: name } = await params;
-  if (name !== "audit" && name !== "contact") return unread(404, "There is no such form.");
+  if (!isLeadFormName(name)) return unread(404, "There is no such form.");
   const length = Number(request.headers.get("content-length"));
   if (!(length > 0)) return unread(411, "The form could not be read. Please reload the page and send it again.");
   if (length > BODY_LIMIT_BYTES) return unread(413, "This form is larger than any of our forms accepts. Please shorten it and send it again.");
