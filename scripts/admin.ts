@@ -1,7 +1,7 @@
 // `npm run admin -- grant <email>` / `npm run admin -- revoke <email>`: change an account's role.
 // On the embedded database, stop the server first (it holds the database; see ADR 0002).
 import { openConfiguredDatabase, setDatabase } from "../src/server/db/client";
-import { DatabaseLockedError } from "../src/server/db/lock";
+import { DatabaseLockedError } from "../src/server/db/lock.mjs";
 import { setRoleByEmail } from "../src/server/data/profiles";
 
 async function main([command, email]: string[]) {

@@ -4,6 +4,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import module from "node:module";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { acquireDataDirLock } from "../src/server/db/lock.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -43,6 +45,30 @@ fs.rmSync(path.join(root, ".next", "server", "route-cache"), { recursive: true, 
 // Node keeps the compiled bytecode of the modules it loads (Next's server, the app's bundles) on
 // disk and reuses it on the next start, unless COMPILE_CACHE=off (docs/decisions/0012).
 if (process.env.COMPILE_CACHE !== "off") module.enableCompileCache?.(path.join(root, ".next", "cache", "node-compile-cache"));
+
+// The embedded database opens in a thread of its own while Next loads here (docs/decisions/0018):
+// PGlite's start is about 0.4 s of CPU that no longer delays the first answer. The app adopts this
+// thread (src/server/db/client.ts); without it (`next start`, scripts) the app starts its own.
+function prestartEmbeddedDatabase() {
+  // The same .env files Next reads (it caches them: read once).
+  const nextRequire = module.createRequire(path.join(root, "node_modules", "next", "package.json"));
+  nextRequire("@next/env").loadEnvConfig(root, false, { info() {}, error: console.error });
+  if (process.env.DATABASE_URL?.trim()) return;
+  const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "./data", "pglite");
+  let release;
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = acquireDataDirLock(dataDir, `${dataDir}.lock`);
+  } catch {
+    return; // in use by another process, or not writable: the app says so when it opens it
+  }
+  const worker = new Worker(path.join(root, "src", "server", "db", "pglite-worker.mjs"), { workerData: { dataDir } });
+  const prestarted = { dataDir, worker, release, error: undefined };
+  worker.once("error", (error) => (prestarted.error ??= error));
+  worker.once("exit", (code) => (prestarted.error ??= new Error(`The embedded database's thread stopped (exit code ${code}).`)));
+  globalThis.__pglitePrestart = prestarted;
+}
+prestartEmbeddedDatabase();
 
 // scripts/server.mjs is `next start` plus the security headers and the hash-based
 // Content-Security-Policy of every HTML document (docs/decisions/0010). It runs in this process

@@ -1,7 +1,7 @@
 import "server-only";
 import { ConfigError, env } from "./env";
 import { getDatabase } from "./db/client";
-import { DatabaseLockedError } from "./db/lock";
+import { DatabaseLockedError } from "./db/lock.mjs";
 import { prepareDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail";
 import { errorFields, log } from "./log";

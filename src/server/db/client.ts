@@ -1,14 +1,15 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
-import { acquireDataDirLock } from "./lock";
+import { acquireDataDirLock } from "./lock.mjs";
+import { PgliteThread, spawnPgliteWorker, type PrestartedPglite } from "./pglite-thread";
 
 /** Both drivers expose the same query builder; we type them as one. */
 export type Database = NodePgDatabase<typeof schema>;
@@ -27,17 +28,27 @@ const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "dr
 
 export function openPglite(options: { dataDir?: string } = {}): DatabaseHandle {
   let release = () => {};
-  let client: PGlite;
+  let client: PgliteThread;
   if (options.dataDir) {
+    // A data folder opens in a thread of its own (docs/decisions/0018); scripts/start.mjs may have
+    // taken its lock and started that thread already, before Next loaded.
     const dataDir = path.resolve(/*turbopackIgnore: true*/ options.dataDir);
-    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-    release = acquireDataDirLock(dataDir, `${dataDir}.lock`);
-    fs.mkdirSync(dataDir, { recursive: true });
-    client = new PGlite(dataDir);
+    const globalForPrestart = globalThis as { __pglitePrestart?: PrestartedPglite };
+    const prestarted = globalForPrestart.__pglitePrestart;
+    if (prestarted?.dataDir === dataDir) {
+      globalForPrestart.__pglitePrestart = undefined;
+      release = prestarted.release;
+      client = new PgliteThread(prestarted.worker, prestarted.error);
+    } else {
+      fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+      release = acquireDataDirLock(dataDir, `${dataDir}.lock`);
+      fs.mkdirSync(dataDir, { recursive: true });
+      client = new PgliteThread(spawnPgliteWorker(dataDir));
+    }
   } else {
-    client = new PGlite(); // in memory: tests
+    client = new PgliteThread(spawnPgliteWorker("memory://")); // in memory: tests
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Database;
   return {
     kind: "pglite",
     db,
@@ -48,8 +59,11 @@ export function openPglite(options: { dataDir?: string } = {}): DatabaseHandle {
       await client.query("select 1");
     },
     async close() {
-      if (!client.closed) await client.close();
-      release();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
     },
   };
 }

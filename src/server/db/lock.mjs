@@ -1,4 +1,5 @@
-import "server-only";
+// Plain JavaScript so that scripts/start.mjs can take the lock before Next loads (docs/decisions/0018);
+// the types are in lock.d.mts.
 import fs from "node:fs";
 
 /**
@@ -7,31 +8,30 @@ import fs from "node:fs";
  * turns that into one clear error.
  */
 export class DatabaseLockedError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly ownerPid: number,
-    readonly lockPath: string,
-  ) {
+  constructor(dataDir, ownerPid, lockPath) {
     super(
       `The embedded database in ${dataDir} is in use by process ${ownerPid}. ` +
         `Stop that process first (or set DATABASE_URL to use PostgreSQL). ` +
         `If no such process is running, delete ${lockPath}.`,
     );
     this.name = "DatabaseLockedError";
+    this.dataDir = dataDir;
+    this.ownerPid = ownerPid;
+    this.lockPath = lockPath;
   }
 }
 
-function isAlive(pid: number): boolean {
+function isAlive(pid) {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    return error.code === "EPERM";
   }
 }
 
 /** Takes the lock for this process; returns a function that releases it. */
-export function acquireDataDirLock(dataDir: string, lockPath: string): () => void {
+export function acquireDataDirLock(dataDir, lockPath) {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       fs.writeFileSync(lockPath, `${process.pid}\n`, { flag: "wx" });
@@ -45,7 +45,7 @@ export function acquireDataDirLock(dataDir: string, lockPath: string): () => voi
       process.once("exit", release);
       return release;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (error.code !== "EEXIST") throw error;
       let owner = NaN;
       try {
         owner = Number.parseInt(fs.readFileSync(lockPath, "utf8").trim(), 10);
