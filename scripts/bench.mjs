@@ -552,7 +552,7 @@ async function main() {
   const formRuns = [];
   let counter = 0;
   for (const formMode of SKIP.has("form") ? [] : formModes.filter((m) => FORM_MODES.has(m.key))) {
-    log(`autocannon contact form, ${formMode.mode}`);
+    log(`contact form, ${formMode.mode}`);
     let sent = 0;
     const cpuBefore = serverCpuMs();
     // One submission: its own address, e-mail and key.

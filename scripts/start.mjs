@@ -4,8 +4,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import module from "node:module";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
-import { acquireDataDirLock } from "../src/server/db/lock.mjs";
+import { startPgliteThread } from "../src/server/db/pglite-start.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -54,19 +53,11 @@ function prestartEmbeddedDatabase() {
   const nextRequire = module.createRequire(path.join(root, "node_modules", "next", "package.json"));
   nextRequire("@next/env").loadEnvConfig(root, false, { info() {}, error: console.error });
   if (process.env.DATABASE_URL?.trim()) return;
-  const dataDir = path.resolve(process.env.DATA_DIR?.trim() || "./data", "pglite");
-  let release;
   try {
-    fs.mkdirSync(dataDir, { recursive: true });
-    release = acquireDataDirLock(dataDir, `${dataDir}.lock`);
+    globalThis.__pglitePrestart = startPgliteThread(path.resolve(process.env.DATA_DIR?.trim() || "./data", "pglite"));
   } catch {
-    return; // in use by another process, or not writable: the app says so when it opens it
+    // In use by another process, or not writable: the app says so when it opens it.
   }
-  const worker = new Worker(path.join(root, "src", "server", "db", "pglite-worker.mjs"), { workerData: { dataDir } });
-  const prestarted = { dataDir, worker, release, error: undefined };
-  worker.once("error", (error) => (prestarted.error ??= error));
-  worker.once("exit", (code) => (prestarted.error ??= new Error(`The embedded database's thread stopped (exit code ${code}).`)));
-  globalThis.__pglitePrestart = prestarted;
 }
 prestartEmbeddedDatabase();
 

@@ -1,5 +1,4 @@
 import "server-only";
-import fs from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -8,8 +7,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
-import { acquireDataDirLock } from "./lock.mjs";
-import { PgliteThread, spawnPgliteWorker, type PrestartedPglite } from "./pglite-thread";
+import { PgliteThread } from "./pglite-thread";
+import { startPgliteThread, type StartedPglite } from "./pglite-start.mjs";
 
 /** Both drivers expose the same query builder; we type them as one. */
 export type Database = NodePgDatabase<typeof schema>;
@@ -27,27 +26,23 @@ export interface DatabaseHandle {
 const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
 
 export function openPglite(options: { dataDir?: string } = {}): DatabaseHandle {
-  let release = () => {};
-  let client: PgliteThread;
+  let started: StartedPglite;
   if (options.dataDir) {
     // A data folder opens in a thread of its own (docs/decisions/0018); scripts/start.mjs may have
     // taken its lock and started that thread already, before Next loaded.
     const dataDir = path.resolve(/*turbopackIgnore: true*/ options.dataDir);
-    const globalForPrestart = globalThis as { __pglitePrestart?: PrestartedPglite };
+    const globalForPrestart = globalThis as { __pglitePrestart?: StartedPglite };
     const prestarted = globalForPrestart.__pglitePrestart;
     if (prestarted?.dataDir === dataDir) {
       globalForPrestart.__pglitePrestart = undefined;
-      release = prestarted.release;
-      client = new PgliteThread(prestarted.worker, prestarted.error);
+      started = prestarted;
     } else {
-      fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-      release = acquireDataDirLock(dataDir, `${dataDir}.lock`);
-      fs.mkdirSync(dataDir, { recursive: true });
-      client = new PgliteThread(spawnPgliteWorker(dataDir));
+      started = startPgliteThread(dataDir);
     }
   } else {
-    client = new PgliteThread(spawnPgliteWorker("memory://")); // in memory: tests
+    started = startPgliteThread("memory://"); // tests
   }
+  const client = new PgliteThread(started);
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Database;
   return {
     kind: "pglite",
@@ -62,7 +57,7 @@ export function openPglite(options: { dataDir?: string } = {}): DatabaseHandle {
       try {
         if (!client.closed) await client.close();
       } finally {
-        release();
+        started.release();
       }
     },
   };

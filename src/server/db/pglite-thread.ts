@@ -1,6 +1,5 @@
 import "server-only";
-import path from "node:path";
-import { Worker } from "node:worker_threads";
+import type { StartedPglite } from "./pglite-start.mjs";
 
 /**
  * The main thread's side of the embedded database's own thread (src/server/db/pglite-worker.mjs,
@@ -27,21 +26,6 @@ export interface PgliteTransactionClient {
 
 type Answer = { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } };
 
-/** What scripts/start.mjs leaves on globalThis when it started the worker before Next loaded. */
-export interface PrestartedPglite {
-  dataDir: string;
-  worker: Worker;
-  release: () => void;
-  /** Set if the worker failed before anyone listened to it. */
-  error?: Error;
-}
-
-const WORKER_FILE = path.join(/*turbopackIgnore: true*/ process.cwd(), "src", "server", "db", "pglite-worker.mjs");
-
-export function spawnPgliteWorker(dataDir: string): Worker {
-  return new Worker(WORKER_FILE, { workerData: { dataDir } });
-}
-
 function toError(fields: Record<string, unknown> & { message: string }): Error {
   const error = new Error(fields.message);
   Object.assign(error, fields);
@@ -54,16 +38,15 @@ export class PgliteThread {
   private failure: Error | null = null;
   closed = false;
   readonly waitReady: Promise<void>;
+  private readonly worker: StartedPglite["worker"];
 
-  constructor(
-    private readonly worker: Worker,
-    earlyError?: Error,
-  ) {
+  constructor(started: StartedPglite) {
+    const worker = (this.worker = started.worker);
     worker.on("message", (answer: Answer) => this.settle(answer));
     worker.on("error", (error) => this.fail(error));
     worker.on("exit", (code) => this.fail(new Error(`The embedded database's thread stopped (exit code ${code}).`)));
     worker.unref(); // held only while a call is waiting (see call())
-    if (earlyError) this.fail(earlyError);
+    if (started.error) this.fail(started.error);
     this.waitReady = this.call({ op: "ready" }).then(() => undefined);
     this.waitReady.catch(() => {}); // reported to whoever queries
   }

@@ -44,40 +44,37 @@ function target(message) {
   return open.tx;
 }
 
+const ROLLBACK = new Error("rolled back on request");
+
+/** BEGIN: PGlite's transaction stays open, holding its lock, until "commit" or "rollback". */
 function begin(id) {
   return new Promise((began, failed) => {
-    client
-      .transaction(
-        (tx) =>
-          new Promise((commit, rollback) => {
-            transactions.set(id, { tx, commit, rollback, ended: null });
-            began(null);
-          }),
-      )
-      .then(
-        () => transactions.get(id)?.ended?.resolve(),
-        (error) => {
-          const open = transactions.get(id);
-          if (open?.ended) open.ended.reject(error);
-          else failed(error); // BEGIN itself failed
-        },
-      )
-      .finally(() => transactions.delete(id));
+    const done = client.transaction(
+      (tx) =>
+        new Promise((commit, rollback) => {
+          transactions.set(id, { tx, commit, rollback, done });
+          began(null);
+        }),
+    );
+    done.catch(failed); // BEGIN itself failed (once begun, this changes nothing)
   });
 }
 
-/** Ends a transaction: COMMIT (or ROLLBACK) has run once the returned promise settles. */
-function end(message, commit) {
+/** Ends a transaction; answers once COMMIT (or ROLLBACK) has run. */
+async function end(message, commit) {
   const open = transactions.get(message.transaction);
-  if (!open) return Promise.reject(new Error("This transaction is no longer open."));
-  return new Promise((resolve, reject) => {
-    open.ended = { resolve, reject };
-    if (commit) open.commit();
-    else open.rollback(new Error("rolled back"));
-  }).catch((error) => {
-    if (!commit && error?.message === "rolled back") return null; // the rollback asked for
-    throw error;
-  });
+  if (!open) throw new Error("This transaction is no longer open.");
+  transactions.delete(message.transaction);
+  if (commit) {
+    open.commit();
+    await open.done;
+  } else {
+    open.rollback(ROLLBACK);
+    await open.done.catch((error) => {
+      if (error !== ROLLBACK) throw error;
+    });
+  }
+  return null;
 }
 
 async function answer(message) {
