@@ -55,14 +55,16 @@ async function scriptWeight(page: Page, path: string, status = 200): Promise<Wei
   const response = await page.goto(path, { waitUntil: "networkidle" });
   expect(response?.status()).toBe(status);
   const all = await Promise.all(sizes);
-  // From the HTML as served: once running, the chunk loader adds its own <script> elements.
+  // From the HTML as served: the `<script src>` tags and the after-paint loader's list (ADR 0019).
+  // Once running, the chunk loader adds its own <script> elements: those are not listed.
   const html = (await response?.text()) ?? "";
-  const listed = [...html.matchAll(/<script\b[^>]*>/g)]
+  const tagged = [...html.matchAll(/<script\b[^>]*>/g)]
     .map((m) => m[0])
     .filter((tag) => !/\bnoModule\b|\bnomodule\b/.test(tag))
     .map((tag) => /\ssrc="([^"]+)"/.exec(tag)?.[1])
-    .filter((src): src is string => Boolean(src))
-    .map((src) => new URL(src, "http://x").pathname);
+    .filter((src): src is string => Boolean(src));
+  const afterPaint = /<script data-after-paint="([^"]+)">/.exec(html)?.[1].split(" ") ?? [];
+  const listed = [...tagged, ...afterPaint].map((src) => new URL(src, "http://x").pathname);
   for (const s of all) {
     // Same-origin only (no third-party requests) and compressed by the server.
     expect(s.url.startsWith("/_next/static/"), `${s.url} is not one of our hashed assets`).toBe(true);
@@ -112,6 +114,26 @@ test.describe("JavaScript weight on first load (compressed)", () => {
         const extra = [...weight.scripts].filter((s) => !chrome.scripts.has(s));
         expect(extra, `${route.path} loads scripts beyond the shared chrome`).toEqual([]);
       }
+    });
+  }
+});
+
+test.describe("Next's scripts start after the first paint (ADR 0019)", () => {
+  for (const path of ["/", "/terms", "/contact", `/blog/${article.slug}`]) {
+    test(`${path}: no script is requested before the first contentful paint, and the page still runs`, async ({ page }) => {
+      await page.goto(path);
+      // Next's client has started (it sets window.next when it boots the app).
+      await page.waitForFunction(() => Boolean((window as unknown as { next?: { version?: string } }).next?.version));
+      const { fcp, scripts } = await page.evaluate(() => ({
+        fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((e) => (e as PerformanceResourceTiming).initiatorType === "script" || e.name.endsWith(".js"))
+          .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime })),
+      }));
+      expect(fcp, "the page painted").not.toBeNull();
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(script.start, `${script.name} requested before the first paint`).toBeGreaterThanOrEqual(fcp!);
     });
   }
 });

@@ -17,3 +17,5 @@ export function isCacheableRequest(req: { method?: string; url?: string; headers
 export function storableSeconds(statusCode: number, headers: OutgoingHttpHeaders): number;
 export function etagMatches(ifNoneMatch: string | undefined, etag: string | undefined): boolean;
 export function appendVary(current: unknown): string;
+export function loadScriptsAfterPaint(html: string): string;
+export function isPublic(cacheControl: unknown): boolean;

@@ -52,10 +52,16 @@ export function storableSeconds(statusCode, headers) {
   const nextCache = String(headers["x-nextjs-cache"] ?? "").toUpperCase();
   if (nextCache !== "HIT" && nextCache !== "MISS") return 0; // not from the page cache, or STALE
   if (!headers.etag) return 0;
-  const cacheControl = String(headers["cache-control"] ?? "").toLowerCase();
-  if (!/(^|,)\s*public\s*(,|$)/.test(cacheControl) || /no-store|private|no-cache/.test(cacheControl)) return 0;
+  if (!isPublic(headers["cache-control"])) return 0;
+  const cacheControl = String(headers["cache-control"]).toLowerCase();
   const sMaxAge = /(?:^|,)\s*s-maxage=(\d+)/.exec(cacheControl);
   return sMaxAge ? Number(sMaxAge[1]) : 0;
+}
+
+/** Whether a Cache-Control lets shared caches keep the answer: the public pages (ADR 0009). */
+export function isPublic(cacheControl) {
+  const value = String(cacheControl ?? "").toLowerCase();
+  return /(^|,)\s*public\s*(,|$)/.test(value) && !/no-store|private|no-cache/.test(value);
 }
 
 /** If-None-Match against an ETag (weak comparison, as for GET). */
@@ -63,6 +69,64 @@ export function etagMatches(ifNoneMatch, etag) {
   if (!ifNoneMatch || !etag) return false;
   const bare = (tag) => tag.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}
+
+// Next's own scripts start after the first paint (docs/decisions/0019). Next lists its chunks as
+// `<script src async>` tags (plus a low-priority preload of its entry) that the browser requests at
+// once, while the page's HTML and CSS are still arriving on a slow connection: the ~150 KB of
+// JavaScript then shares the network with them, and Lighthouse counts every request started before
+// the largest paint as on its way. On public pages (those shared caches may keep: what visitors
+// see first) they are taken out of the document and one small inline script
+// (hashed into the page's policy like the others) adds them when the browser reports the first
+// contentful paint; on a hidden page (nothing will paint) or without PerformanceObserver at once,
+// and after LOADER_TIMEOUT_MS in any case. Scripts added this way run asynchronously and in no
+// set order, as async scripts do: Turbopack's runtime already copes with that. Next's error
+// documents (`<html id="__next_error__">`: not-found and error pages outside a layout, client-side
+// rendering bail-outs) have an empty body that only their scripts fill: nothing would paint, so
+// they keep Next's tags.
+const ASYNC_CHUNK = /<script src="(\/_next\/static\/[^"]+\.js)" async=""><\/script>/g;
+const CHUNK_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="(\/_next\/static\/[^"]+\.js)"\/>/g;
+const LOADER_TIMEOUT_MS = 2000;
+const CLIENT_RENDERED = /^(?:<!DOCTYPE html>)?<html id="__next_error__"/i;
+const AFTER_PAINT_LOADER = `(function (d) {
+  var sources = d.currentScript.getAttribute("data-after-paint").split(" "), started = false;
+  function load() {
+    if (started) return;
+    started = true;
+    sources.forEach(function (src) {
+      var script = d.createElement("script");
+      script.src = src;
+      script.async = true;
+      d.head.appendChild(script);
+    });
+  }
+  function soon() { setTimeout(load, 0); }
+  try {
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName("first-contentful-paint").length) soon();
+    }).observe({ type: "paint", buffered: true });
+  } catch (e) { soon(); }
+  if (d.visibilityState !== "visible") soon();
+  setTimeout(load, ${LOADER_TIMEOUT_MS});
+})(document)`.replace(/\n\s*/g, "");
+
+/**
+ * The document with Next's async chunk scripts (and the preloads of those same scripts) replaced by
+ * the after-paint loader at the end of <body>; unchanged when it lists none or when its body is
+ * rendered by its scripts.
+ */
+export function loadScriptsAfterPaint(html) {
+  if (CLIENT_RENDERED.test(html)) return html;
+  const sources = [];
+  const withoutScripts = html.replace(ASYNC_CHUNK, (_, src) => {
+    if (!sources.includes(src)) sources.push(src);
+    return "";
+  });
+  if (sources.length === 0) return html;
+  const out = withoutScripts.replace(CHUNK_PRELOAD, (tag, href) => (sources.includes(href) ? "" : tag));
+  const loader = `<script data-after-paint="${sources.join(" ")}">${AFTER_PAINT_LOADER}</script>`;
+  const end = out.lastIndexOf("</body>");
+  return end < 0 ? out + loader : out.slice(0, end) + loader + out.slice(end);
 }
 
 export function appendVary(current) {
@@ -77,7 +141,7 @@ export function appendVary(current) {
  * clock for tests.
  */
 export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 1024 * 1024, now = () => Date.now() }) {
-  /** url -> { etag, csp, body, gzipped, headers, vary, bytes, expires }: least recently used first. */
+  /** url -> { etag, csp, body, rawLength (Next's bytes), gzipped, headers, vary, bytes, expires }: least recently used first. */
   const pages = new Map();
   let bytes = 0;
   /** Bumped by every invalidation: a response that entered Next before it may not be stored. */
@@ -218,12 +282,15 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
       return res;
     };
 
-    async function finish(body, callback) {
-      // The policy and the gzipped bytes of a page already seen (same address, same ETag, same
-      // length: Next derives its ETag from the bytes) are reused instead of computed again.
+    async function finish(raw, callback) {
+      // The final bytes, policy and gzipped bytes of a page already seen (same address, same ETag,
+      // same length: Next derives its ETag from the bytes) are reused instead of computed again.
       const etag = res.getHeader("etag");
       const known = pages.get(req.url);
-      const same = known && etag && known.etag === etag && known.body.length === body.length;
+      const same = known && etag && known.etag === etag && known.rawLength === raw.length;
+      // Public pages only: on the admin's and the sign-in pages, hydrating a frame sooner matters more.
+      const rewrite = !res.getHeader("content-encoding") && isPublic(res.getHeader("cache-control"));
+      const body = same ? known.body : rewrite ? Buffer.from(loadScriptsAfterPaint(raw.toString("utf8")), "utf8") : raw;
       const csp = same ? known.csp : documentCsp(body.toString("utf8"));
       res.setHeader("Content-Security-Policy", csp);
 
@@ -239,7 +306,7 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
       if (seconds > 0) {
         const headers = Object.entries(res.getHeaders()).filter(([name]) => !PER_ANSWER_HEADERS.has(name));
         const vary = appendVary(res.getHeader("vary"));
-        store(req.url, { etag, csp, body, gzipped, headers, vary, bytes: body.length + (gzipped?.length ?? 0), expires: now() + seconds * 1000 }, startedAt);
+        store(req.url, { etag, csp, body, rawLength: raw.length, gzipped, headers, vary, bytes: body.length + (gzipped?.length ?? 0), expires: now() + seconds * 1000 }, startedAt);
       }
 
       let out = body;

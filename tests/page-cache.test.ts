@@ -4,8 +4,15 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDocumentLayer, type DocumentLayer } from "../scripts/html-documents.mjs";
+import { createHash } from "node:crypto";
+import { createDocumentLayer, loadScriptsAfterPaint, type DocumentLayer } from "../scripts/html-documents.mjs";
 
+/** Next's chunk tags, as it writes them. */
+const CHUNK_TAGS = {
+  preload: '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/entry.js"/>',
+  scripts: '<script src="/_next/static/chunks/runtime.js" async=""></script><script src="/_next/static/chunks/react.js" async=""></script>',
+  entry: '<script src="/_next/static/chunks/entry.js" async=""></script>',
+};
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
 /** What the stand-in for Next answers: the page's version is part of its bytes and its ETag. */
@@ -20,8 +27,8 @@ let hold: Promise<void> | null = null;
 let clock = 1_000_000;
 
 function page(url: string) {
-  // Large enough to be gzipped, with an inline script to hash.
-  return `<!DOCTYPE html><html><body><h1>${url} v${version}</h1><script>self.x=${version}</script>${"<p>padding</p>".repeat(200)}</body></html>`;
+  // Large enough to be gzipped, with an inline script to hash and Next's chunk tags.
+  return `<!DOCTYPE html><html><head>${CHUNK_TAGS.preload}${CHUNK_TAGS.scripts}</head><body><h1>${url} v${version}</h1><script>self.x=${version}</script>${"<p>padding</p>".repeat(200)}${CHUNK_TAGS.entry}</body></html>`;
 }
 
 async function fakeNext(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -236,3 +243,56 @@ describe("page cache in front of Next", () => {
     expect(nextCalls("/x")).toBe(3);
   });
 });
+
+describe("Next's scripts start after the first paint (ADR 0019)", () => {
+  const loaderOf = (html: string) => /<script data-after-paint="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
+
+  it("takes the async chunk tags and their preload out and lists them, in order, on one loader at the end of <body>", () => {
+    const html = loadScriptsAfterPaint(page("/x"));
+    expect(html).not.toMatch(/<script src=/);
+    expect(html).not.toMatch(/rel="preload"/);
+    const loader = loaderOf(html);
+    expect(loader?.[1]).toBe("/_next/static/chunks/runtime.js /_next/static/chunks/react.js /_next/static/chunks/entry.js");
+    expect(html.endsWith(`${loader?.[0]}</body></html>`)).toBe(true);
+    // Everything else is as Next wrote it.
+    expect(html).toContain("<script>self.x=1</script>");
+    expect(html).toContain("<h1>/x v1</h1>");
+  });
+
+  it("leaves a document without async chunks, and any other script or preload, untouched", () => {
+    const plain = '<html><head><link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/other.js"/></head><body><script src="/_next/static/chunks/poly.js" noModule=""></script><script type="application/ld+json">{}</script></body></html>';
+    expect(loadScriptsAfterPaint(plain)).toBe(plain);
+    const mixed = loadScriptsAfterPaint(plain.replace("</body>", `${CHUNK_TAGS.entry}</body>`));
+    expect(mixed).toContain('href="/_next/static/chunks/other.js"');
+    expect(mixed).toContain('src="/_next/static/chunks/poly.js" noModule=""');
+  });
+
+  it("leaves Next's client-rendered error documents as they are: their body is empty until the scripts run", () => {
+    const error = `<!DOCTYPE html><html id="__next_error__"><head>${CHUNK_TAGS.scripts}</head><body><div hidden=""></div>${CHUNK_TAGS.entry}</body></html>`;
+    expect(loadScriptsAfterPaint(error)).toBe(error);
+  });
+
+  it("lists a script Next repeats only once", () => {
+    const html = loadScriptsAfterPaint(`<html><body>${CHUNK_TAGS.entry}${CHUNK_TAGS.entry}</body></html>`);
+    expect(loaderOf(html)?.[1]).toBe("/_next/static/chunks/entry.js");
+  });
+
+  it("serves the rewritten document, from Next and from the cache, with the loader's hash in its policy", async () => {
+    for (const answer of [await get("/about"), await get("/about", { "accept-encoding": "gzip" })]) {
+      const loader = loaderOf(answer.body);
+      expect(loader).not.toBeNull();
+      const hash = createHash("sha256").update(loader?.[2] ?? "", "utf8").digest("base64");
+      expect(answer.headers["content-security-policy"]).toContain(`'sha256-${hash}'`);
+      expect(answer.body).not.toMatch(/<script src=/);
+    }
+    expect(nextCalls("/about")).toBe(1);
+  });
+
+  it("keeps Next's tags on pages that are not public (the admin, sign-in, filtered views)", async () => {
+    const answer = await get("/blog?tag=seo");
+    expect(answer.headers["cache-control"]).toMatch(/private/);
+    expect(answer.body).toContain(CHUNK_TAGS.entry);
+    expect(loaderOf(answer.body)).toBeNull();
+  });
+});
+
