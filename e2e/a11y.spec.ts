@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { sampleBlogPosts } from "../src/content/sample-blog-posts";
 import { PUBLIC_ROUTES } from "./routes";
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { sampleBlogPosts, type SampleBlogPost } from "../src/content/sample-blog-posts";
 import { distinctTags, matchesBlogFilter, readingTimeMinutes, type BlogFilter } from "../src/lib/blog";
 import { formatBlogDate } from "../src/lib/format";

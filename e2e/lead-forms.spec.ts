@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { expectMailContaining, outboxMails, uniqueEmail, assignUniqueIp, waitLikeAPerson } from "./helpers";
 
 test.beforeEach(async ({ context }) => {
@@ -46,8 +46,8 @@ test.describe("free audit form", () => {
     const email = uniqueEmail("audit");
     await fillAudit(page, email);
     await waitLikeAPerson(page); // FORM_MIN_FILL_SECONDS=1 here
-    // Hold the action's answer a moment so the submitting state can be seen.
-    await page.route("**/free-audit", async (route) => {
+    // Hold the answer of the form's endpoint (ADR 0017) a moment so the submitting state can be seen.
+    await page.route("**/api/forms/audit", async (route) => {
       if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
       await route.continue();
     });

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { coreValues, team, trackRecord } from "../src/content/about";
 import { headlineStats } from "../src/content/case-studies-page";
 import { faqs } from "../src/content/contact";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /**
  * The page cache in front of Next (scripts/html-documents.mjs, docs/decisions/0011) on the real

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { sampleBlogPosts } from "../src/content/sample-blog-posts";
 import { APP_ROUTES, PUBLIC_ROUTES } from "./routes";
 

@@ -3,6 +3,7 @@ import { CalendarDays, MessageCircle } from "lucide-react";
 import { AttributionTracker } from "@/components/forms/attribution-tracker";
 import { JsonLdScript } from "@/components/marketing/json-ld";
 import { FloatingActions } from "@/components/site/floating-actions";
+import { LiveMarker } from "@/components/site/live-marker";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
 import { organizationJsonLd } from "@/lib/json-ld";
@@ -35,6 +36,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
         bookIcon={<CalendarDays className="size-4" aria-hidden="true" />}
       />
       <AttributionTracker />
+      <LiveMarker />
     </>
   );
 }
