@@ -1,4 +1,4 @@
-import { test as base } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
 
 export { expect } from "@playwright/test";
 export type { APIRequestContext, Page } from "@playwright/test";
@@ -11,14 +11,17 @@ export type { APIRequestContext, Page } from "@playwright/test";
  * share button at once would race the scripts. Pages without the after-paint loader (admin, sign-in,
  * error pages), and every page with JavaScript off, return as before.
  */
+/** Waits until React has hydrated a public page; returns at once on a page without the loader. */
+export async function untilHydrated(page: Page): Promise<void> {
+  if (await page.locator("script[data-after-paint]").count()) await page.locator("html[data-live]").waitFor({ state: "attached" });
+}
+
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, provide) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (javaScriptEnabled !== false && (await page.locator("script[data-after-paint]").count())) {
-        await page.locator("html[data-live]").waitFor({ state: "attached" });
-      }
+      if (javaScriptEnabled !== false) await untilHydrated(page);
       return response;
     };
     await provide(page);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sampleBlogPosts } from "../src/content/sample-blog-posts";
+import { untilHydrated } from "./fixtures";
 import { PUBLIC_ROUTES } from "./routes";
 
 /**
@@ -69,7 +70,7 @@ async function scriptWeight(page: Page, path: string, status = 200): Promise<Wei
   page.on("requestfailed", ended);
   const response = await page.goto(path, { waitUntil: "networkidle" });
   expect(response?.status()).toBe(status);
-  if (await page.locator("script[data-after-paint]").count()) await page.locator("html[data-live]").waitFor({ state: "attached" });
+  await untilHydrated(page);
   while (inFlight > 0 || Date.now() - lastActivity < 500) await page.waitForTimeout(100);
   const all = await Promise.all(sizes);
   // From the HTML as served: the `<script src>` tags and the after-paint loader's list (ADR 0019).
@@ -140,7 +141,7 @@ test.describe("Next's scripts start after the first paint (ADR 0019)", () => {
     test(`${path}: no script is requested before the first contentful paint, and the page still runs`, async ({ page }) => {
       await page.goto(path);
       // React has hydrated the page (the site's LiveMarker).
-      await page.locator("html[data-live]").waitFor({ state: "attached" });
+      await untilHydrated(page);
       const { fcp, scripts } = await page.evaluate(() => ({
         fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
         scripts: performance

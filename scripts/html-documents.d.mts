@@ -18,4 +18,3 @@ export function storableSeconds(statusCode: number, headers: OutgoingHttpHeaders
 export function etagMatches(ifNoneMatch: string | undefined, etag: string | undefined): boolean;
 export function appendVary(current: unknown): string;
 export function loadScriptsAfterPaint(html: string): string;
-export function isPublic(cacheControl: unknown): boolean;

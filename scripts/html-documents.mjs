@@ -53,13 +53,12 @@ export function storableSeconds(statusCode, headers) {
   if (nextCache !== "HIT" && nextCache !== "MISS") return 0; // not from the page cache, or STALE
   if (!headers.etag) return 0;
   if (!isPublic(headers["cache-control"])) return 0;
-  const cacheControl = String(headers["cache-control"]).toLowerCase();
-  const sMaxAge = /(?:^|,)\s*s-maxage=(\d+)/.exec(cacheControl);
+  const sMaxAge = /(?:^|,)\s*s-maxage=(\d+)/i.exec(String(headers["cache-control"]));
   return sMaxAge ? Number(sMaxAge[1]) : 0;
 }
 
 /** Whether a Cache-Control lets shared caches keep the answer: the public pages (ADR 0009). */
-export function isPublic(cacheControl) {
+function isPublic(cacheControl) {
   const value = String(cacheControl ?? "").toLowerCase();
   return /(^|,)\s*public\s*(,|$)/.test(value) && !/no-store|private|no-cache/.test(value);
 }
