@@ -80,19 +80,20 @@ export function etagMatches(ifNoneMatch, etag) {
 // JavaScript then shares the network with them, and Lighthouse counts every request started before
 // the largest paint as on its way. On public pages (those shared caches may keep: what visitors
 // see first) they are taken out of the document and one small inline script (the after-paint
-// loader, allowed by the page's policy by its exact text, ADR 0021) adds them when the browser
-// reports the first contentful paint; on a hidden page (nothing will paint) or without
-// PerformanceObserver at once, and after 2 s in any case (scripts/after-paint-loader.mjs). Scripts added this way run
-// asynchronously and in no set order, as async scripts do: Turbopack's runtime already copes with
-// that. Next's error documents (`<html id="__next_error__">`: not-found and error pages outside a
+// loader, scripts/after-paint-loader.mjs, allowed by the page's policy by its exact text, ADR 0021)
+// adds them when the browser reports the first contentful paint; on a hidden page (nothing will
+// paint) or without PerformanceObserver at once, and after 2 s in any case. Scripts added this way
+// run asynchronously and in no set order, as async scripts do: Turbopack's runtime already copes
+// with that. Next's error documents (`<html id="__next_error__">`: not-found and error pages outside a
 // layout, client-side rendering bail-outs) have an empty body that only their scripts fill: nothing
 // would paint, so they keep Next's tags.
 //
 // The tags are found by an HTML tokenizer and judged by their attributes, in any order: a chunk tag
 // is an empty `<script>` with `async` and a `src` under /_next/static/, and may carry `integrity`,
-// `crossorigin` and `nonce`, which the loader gives the scripts it adds. A chunk tag with any other
-// attribute (or a module script) is something the loader would not reproduce: the document is
-// then left as Next wrote it, which e2e/after-paint-markup.spec.ts reports on the real build.
+// `crossorigin` and `nonce` (one value each for the whole page, one integrity per chunk), which the
+// loader gives the scripts it adds. A chunk tag with anything else (another attribute, a module
+// script, an integrity list) is something the loader would not reproduce: the document is then left
+// as Next wrote it, which e2e/after-paint.spec.ts reports on the real build.
 const CHUNK_SRC = /^\/_next\/static\/[\w\-./~]+\.js(\?[\w\-.=&]*)?$/;
 const CHUNK_ATTRIBUTES = new Set(["src", "async", "integrity", "crossorigin", "nonce", "type"]);
 const CLASSIC_SCRIPT_TYPES = new Set(["", "text/javascript", "application/javascript"]);
@@ -140,7 +141,11 @@ function readDocument(html) {
 function chunkTag(script) {
   const { attribs } = script;
   if (attribs.async === undefined || !CHUNK_SRC.test(attribs.src ?? "") || attribs.src.includes("..")) return null;
-  const reproducible = script.empty && Object.keys(attribs).every((name) => CHUNK_ATTRIBUTES.has(name)) && CLASSIC_SCRIPT_TYPES.has((attribs.type ?? "").trim().toLowerCase());
+  const reproducible =
+    script.empty &&
+    Object.keys(attribs).every((name) => CHUNK_ATTRIBUTES.has(name)) &&
+    CLASSIC_SCRIPT_TYPES.has((attribs.type ?? "").trim().toLowerCase()) &&
+    !/\s/.test((attribs.integrity ?? "").trim());
   return { reproducible };
 }
 
@@ -154,17 +159,16 @@ export function loadScriptsAfterPaint(html) {
   if (doc.clientRendered) return html;
   const chunks = doc.scripts.map((script) => ({ script, tag: chunkTag(script) })).filter(({ tag }) => tag);
   if (chunks.length === 0 || chunks.some(({ tag }) => !tag.reproducible)) return html;
+  const oneValue = (name) => new Set(chunks.map(({ script }) => script.attribs[name])).size === 1;
+  if (!oneValue("crossorigin") || !oneValue("nonce")) return html;
   const sources = [];
   const integrity = [];
-  let crossOrigin;
-  let nonce;
   for (const { script } of chunks) {
     if (sources.includes(script.attribs.src)) continue;
     sources.push(script.attribs.src);
-    integrity.push(script.attribs.integrity ?? "");
-    crossOrigin ??= script.attribs.crossorigin;
-    nonce ??= script.attribs.nonce;
+    integrity.push((script.attribs.integrity ?? "").trim());
   }
+  const { crossorigin: crossOrigin, nonce } = chunks[0].script.attribs;
   const cuts = [...chunks.map(({ script }) => script), ...doc.preloads.filter((preload) => sources.includes(preload.href))].sort((a, b) => a.start - b.start);
   let loader = `<script data-after-paint="${attributeValue(sources.join(" "))}"`;
   if (integrity.some(Boolean)) loader += ` data-integrity="${attributeValue(integrity.join(" "))}"`;

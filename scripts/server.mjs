@@ -1,6 +1,6 @@
 // The production server: Next's request handler inside a plain Node HTTP server, so that every
 // response carries the security headers and every HTML document a Content-Security-Policy made of
-// the hashes of its own inline scripts (docs/decisions/0010). Pages stay cached HTML (ADR 0003):
+// the hashes of the inline scripts Next, React and the app emit in it (docs/decisions/0010, 0021). Pages stay cached HTML (ADR 0003):
 // the policy is computed from the bytes that are sent, whether they came from the cache or not.
 import http from "node:http";
 import path from "node:path";

@@ -1,7 +1,8 @@
 // `npm run test:security`: the security suite of issue 9, each test printing its figure.
 // - Vitest: CSV formula injection (src/lib/csv.test.ts), blog HTML sanitising, the header builder.
 // - Playwright (e2e/security): security headers and the hash-based CSP with zero violations in
-//   Chromium, 100+ XSS payloads through the public forms, SQL-injection strings, e-mail header
+//   Chromium, scripts added to real documents refused by the policy their document gets (ADR 0021),
+//   100+ XSS payloads through the public forms, SQL-injection strings, e-mail header
 //   injection, Unicode and invalid UTF-8, the Server Action body limit; SIGTERM shutdown; JSON logs
 //   with request ids and auth events without secrets; a forged X-Forwarded-For (TRUST_PROXY off).
 // - The lint rule against SQL built from strings; `npm audit --omit=dev` (scripts/audit.mjs), which
@@ -35,6 +36,7 @@ run("unit", bin("vitest"), [
   "src/lib/csv.test.ts",
   "tests/blog-html.test.ts",
   "tests/security-headers.test.ts",
+  "tests/page-cache.test.ts",
   "tests/request-log.test.ts",
   "tests/no-sql-concatenation.test.ts",
   "tests/audit-gate.test.ts",

@@ -330,7 +330,7 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
   });
 
   it("leaves the document as Next wrote it when a chunk tag carries something the loader would not reproduce", () => {
-    for (const odd of ['type="module"', 'referrerpolicy="no-referrer"', 'data-x=""', 'defer=""']) {
+    for (const odd of ['type="module"', 'referrerpolicy="no-referrer"', 'data-x=""', 'defer=""', 'integrity="sha256-A sha384-B"', 'nonce="other"', 'crossorigin="use-credentials"']) {
       const html = `<html><head><script src="/_next/static/chunks/a.js" async="" ${odd}></script>${CHUNK_TAGS.scripts}</head><body></body></html>`;
       expect(loadScriptsAfterPaint(html), odd).toBe(html);
     }
