@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { Parser } from "htmlparser2";
 import { expect, test } from "@playwright/test";
-import { AFTER_PAINT_LOADER } from "../scripts/after-paint-loader.mjs";
 import { sampleBlogPosts } from "../src/content/sample-blog-posts";
 import { PUBLIC_ROUTES } from "./routes";
 
@@ -46,6 +45,8 @@ function tagsOf(html: string): Tag[] {
 
 test("every public route carries the after-paint loader and none of Next's chunk tags or script preloads", async ({ request }) => {
   test.setTimeout(120_000);
+  // Imported as the server imports it (a native ES module), not through Playwright's transform.
+  const { AFTER_PAINT_LOADER } = (await import("../scripts/after-paint-loader.mjs")) as typeof import("../scripts/after-paint-loader.mjs");
   const loaderHash = `'sha256-${createHash("sha256").update(AFTER_PAINT_LOADER, "utf8").digest("base64")}'`;
   const chunks = new Set<string>();
   for (const path of ROUTES) {
