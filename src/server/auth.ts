@@ -248,7 +248,9 @@ function createAuth() {
       },
     },
     // Our own throttle (server/auth-throttle.ts, taken in the hooks above) covers sign-in however it
-    // arrives; this one only guards the remaining endpoints. Counters live in memory per process (docs/decisions/0007).
+    // arrives. This one guards the HTTP endpoints only (sign-in among them: its own rule is 3 per
+    // 10 s per address), never the Server Actions' auth.api calls. Its counters live in memory per
+    // process (docs/decisions/0007).
     rateLimit: { enabled: true, window: 60, max: 30 },
     advanced: {
       cookiePrefix: "kg",
