@@ -191,6 +191,12 @@ describe("verification mail and link", () => {
     await expect(getAuth().api.verifyEmail({ query: { token } })).rejects.toMatchObject({
       body: { code: "LINK_USED", message: expect.stringContaining("already used") },
     });
+    // A token that is not valid is answered by better-auth and writes nothing (a GET changes no table).
+    const claims = async () => (await handle.db.select().from(rateLimits).where(sql`${rateLimits.key} like 'verify-link:%'`)).length;
+    const before = await claims();
+    const forged = await getAuth().handler(new Request(`${SITE}/api/auth/verify-email?token=not-a-token&callbackURL=/auth`));
+    expect(forged.headers.get("location")).toBe("/auth?error=INVALID_TOKEN");
+    expect(await claims()).toBe(before);
     console.log(`verification link: first use ${first.status} ${first.headers.get("location")}, second ${second.status} ${second.headers.get("location")}`);
   });
 });

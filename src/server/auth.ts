@@ -6,6 +6,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { verifyJWT } from "better-auth/crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { db } from "./db/client";
 import { accounts, sessions, users, verifications } from "./db/schema";
@@ -80,7 +81,14 @@ interface HookContext {
   query?: Record<string, unknown>;
   headers?: Headers;
   request?: Request;
-  context: { returned?: unknown; internalAdapter: { findVerificationValue(id: string): Promise<{ value: string } | null>; findUserById(id: string): Promise<{ email: string } | null> } };
+  context: {
+    returned?: unknown;
+    secret: string;
+    internalAdapter: {
+      findVerificationValue(id: string): Promise<{ value: string } | null>;
+      findUserById(id: string): Promise<{ email: string } | null>;
+    };
+  };
   redirect(url: string): unknown;
 }
 
@@ -120,9 +128,10 @@ async function beforeHook(ctx: HookContext): Promise<void> {
     const user = verification ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
     if (user) resets.set(ctx.context, { email: user.email, ip: ipFromHeaders(requestHeaders(ctx)) });
   }
-  if (ctx.path === "/verify-email" && typeof ctx.query?.token === "string") {
+  if (ctx.path === "/verify-email" && typeof ctx.query?.token === "string" && (await verifyJWT(ctx.query.token, ctx.context.secret))) {
     // The link is a signed token that better-auth would accept until it expires: the first use claims
-    // it (one counting statement), a second is refused.
+    // it (one counting statement), a second is refused. A token that is not valid is left to
+    // better-auth's answer and writes nothing.
     const digest = crypto.createHash("sha256").update(ctx.query.token).digest("base64url");
     const claim = await hitRateLimit(`verify-link:${digest}`, { limit: 1, windowMs: 25 * 3600_000 });
     if (!claim.allowed) {
