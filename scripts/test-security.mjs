@@ -4,7 +4,8 @@
 //   Chromium, scripts added to real documents refused by the policy their document gets (ADR 0021),
 //   100+ XSS payloads through the public forms, SQL-injection strings, e-mail header
 //   injection, Unicode and invalid UTF-8, the Server Action body limit; SIGTERM shutdown; JSON logs
-//   with request ids and auth events without secrets; a forged X-Forwarded-For (TRUST_PROXY off).
+//   with request ids and auth events without secrets; a forged X-Forwarded-For (TRUST_PROXY off);
+//   the sign-in limit under concurrent guesses and the lockout a stranger cannot use (ADR 0020).
 // - The lint rule against SQL built from strings; `npm audit --omit=dev` (scripts/audit.mjs), which
 //   says "not evaluated" and passes when the advisory service cannot be reached.
 // - Under load (servers of their own): 200 concurrent submissions, kill -9 ten times, PostgreSQL
@@ -40,6 +41,7 @@ run("unit", bin("vitest"), [
   "tests/request-log.test.ts",
   "tests/no-sql-concatenation.test.ts",
   "tests/audit-gate.test.ts",
+  "tests/sign-in-limit.test.ts",
   "src/lib/text-safety.test.ts",
 ]);
 run("npm audit", process.execPath, [path.join(root, "scripts", "audit.mjs")]);

@@ -1,5 +1,4 @@
 import { getAuth } from "@/server/auth";
-import { recordSignInFailure, recordSignInSuccess, signInBlockedFor, throttledMessage } from "@/server/auth-throttle";
 import { emailFields, log } from "@/server/log";
 import { ipFromHeaders, isSameOriginHeaders } from "@/server/request-info";
 
@@ -14,8 +13,6 @@ const GET_PATHS = [/^\/api\/auth\/get-session$/, /^\/api\/auth\/verify-email$/, 
 const POST_PATHS = [/^\/api\/auth\/sign-out$/, /^\/api\/auth\/sign-in\/email$/];
 
 const notFound = () => Response.json({ code: "NOT_FOUND", message: "Not found" }, { status: 404 });
-
-
 
 export async function GET(request: Request) {
   const { pathname } = new URL(request.url);
@@ -45,20 +42,12 @@ export async function POST(request: Request) {
     return Response.json({ code: "INVALID_BODY", message: "Send a JSON body with email and password." }, { status: 400 });
   }
   const ip = ipFromHeaders(request.headers);
-  const blockedFor = await signInBlockedFor(email, ip);
-  if (blockedFor !== null) {
-    log("warn", "auth: sign-in throttled", { event: "auth.sign-in.throttled", ...emailFields(email), ip, via: "http" });
-    return Response.json(
-      { code: "TOO_MANY_ATTEMPTS", message: throttledMessage(blockedFor) },
-      { status: 429, headers: { "Retry-After": String(blockedFor) } },
-    );
-  }
+  // The sign-in limit is taken inside the endpoint (server/auth.ts hooks, docs/decisions/0020): a
+  // refusal is a 429 with Retry-After, logged there.
   const response = await getAuth().handler(request);
   if (response.status === 401) {
-    await recordSignInFailure(email, ip);
     log("warn", "auth: sign-in failed", { event: "auth.sign-in.failure", reason: "invalid-credentials", ...emailFields(email), ip, via: "http" });
   } else if (response.ok) {
-    await recordSignInSuccess(email);
     const body = (await response.clone().json().catch(() => null)) as { user?: { id?: string } } | null;
     log("info", "auth: signed in", { event: "auth.sign-in.success", userId: body?.user?.id, ...emailFields(email), ip, via: "http" });
   }
