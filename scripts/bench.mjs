@@ -44,6 +44,7 @@ const SKIP = new Set(args.find((a) => a.startsWith("--skip="))?.split("=")[1].sp
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const STATIC_PORT = PORT + 1;
 const EMPTY_PORT = PORT + 2;
+const EMPTY_BASE = `http://127.0.0.1:${EMPTY_PORT}`;
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -142,8 +143,8 @@ function buildEmptyApp() {
   if (result.status !== 0) throw new Error(`next build of the empty app failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-/** Lighthouse on the empty app's one page, served by `next start` on a port of its own. */
-async function measureEmptyApp() {
+/** Serves the empty app with `next start` on a port of its own; resolves to a function that stops it. */
+async function startEmptyApp() {
   const child = spawn(process.execPath, [nextBin, "start", "-p", String(EMPTY_PORT), "-H", "127.0.0.1"], {
     cwd: emptyAppDir,
     stdio: ["ignore", "pipe", "pipe"],
@@ -153,23 +154,32 @@ async function measureEmptyApp() {
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  try {
-    const base = `http://127.0.0.1:${EMPTY_PORT}`;
-    const deadline = performance.now() + 60_000;
-    while ((await status(`${base}/`)) !== 200) {
-      if (child.exitCode !== null || performance.now() > deadline) throw new Error(`the empty Next app did not start:\n${output}`);
-      await sleep(200);
-    }
-    const [result] = await runLighthouse(["/"], base);
-    return result;
-  } finally {
-    child.kill("SIGTERM");
+  const stop = async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
     await exited;
+  };
+  const deadline = performance.now() + 60_000;
+  while ((await status(`${EMPTY_BASE}/`)) !== 200) {
+    if (child.exitCode !== null || performance.now() > deadline) {
+      await stop();
+      throw new Error(`the empty Next app did not start:\n${output}`);
+    }
+    await sleep(200);
   }
+  return stop;
 }
 
-/** Ours divided by the empty app's figure (two decimals); "-" when the floor is 0. */
-const ratio = (ours, floor) => (floor > 0 ? Number((ours / floor).toFixed(2)) : "-");
+/**
+ * Ours divided by the empty page's figure, run by run (run i of ours with run i of the empty page,
+ * measured moments apart), then the median of those ratios, two decimals; "-" when the floor is 0.
+ */
+function pairedRatio(ours, empty, key) {
+  const ratios = ours.all
+    .map((run, i) => (empty.all[i]?.[key] > 0 ? run[key] / empty.all[i][key] : null))
+    .filter((r) => r !== null)
+    .sort((a, b) => a - b);
+  return ratios.length ? Number(ratios[Math.floor(ratios.length / 2)].toFixed(2)) : "-";
+}
 
 // ---------------------------------------------------------------------------------------------
 // The server under test.
@@ -424,51 +434,60 @@ function startStaticServer(pages) {
 // ---------------------------------------------------------------------------------------------
 // Lighthouse.
 
-async function runLighthouse(urls, base = BASE) {
+/**
+ * Lighthouse on every target (a URL), LH_RUNS times each, median per figure. The runs go round the
+ * targets (run 1 of each, then run 2 of each...), so that every target, the empty Next page
+ * included, meets the same moments of a busy machine.
+ */
+async function runLighthouse(targets) {
   if (LH_RUNS === 0) return [];
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
-  const results = [];
-  for (const route of urls) {
-    const runs = [];
-    let failures = 0;
-    for (let i = 0; i < LH_RUNS; i++) {
-      log(`lighthouse ${route} (${i + 1}/${LH_RUNS})`);
-      const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
-      try {
-        const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
-        const lhr = result.lhr;
-        if (lhr.runtimeError || lhr.audits["cumulative-layout-shift"]?.numericValue === undefined) {
-          // A run Lighthouse could not finish (Chromium hiccup, NO_FCP): said, and run again.
-          log(`lighthouse ${route}: run failed (${lhr.runtimeError?.code ?? "no metrics"}), repeating it`);
-          if (++failures > LH_RUNS) throw new Error(`Lighthouse failed ${failures} times on ${route}`);
-          i--;
-          continue;
+  const runs = new Map(targets.map((target) => [target.url, []]));
+  for (let i = 0; i < LH_RUNS; i++) {
+    for (const target of targets) {
+      let failures = 0;
+      for (;;) {
+        log(`lighthouse ${target.label} (${i + 1}/${LH_RUNS})`);
+        const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+        try {
+          const result = await lighthouse(target.url, { port: chrome.port, output: "json", logLevel: "error" });
+          const lhr = result.lhr;
+          if (lhr.runtimeError || lhr.audits["cumulative-layout-shift"]?.numericValue === undefined) {
+            // A run Lighthouse could not finish (Chromium hiccup, NO_FCP): said, and run again.
+            log(`lighthouse ${target.label}: run failed (${lhr.runtimeError?.code ?? "no metrics"}), repeating it`);
+            if (++failures > LH_RUNS) throw new Error(`Lighthouse failed ${failures} times on ${target.label}`);
+            continue;
+          }
+          const scriptRow = lhr.audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "script");
+          runs.get(target.url).push({
+            performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+            accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+            bestPractices: Math.round((lhr.categories["best-practices"].score ?? 0) * 100),
+            seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
+            lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+            tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
+            cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+            jsKB: Number(((scriptRow?.transferSize ?? 0) / 1024).toFixed(1)),
+            runtimeError: lhr.runtimeError?.code ?? null,
+          });
+          break;
+        } finally {
+          await chrome.kill();
         }
-        const scriptRow = lhr.audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "script");
-        runs.push({
-          performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-          accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-          bestPractices: Math.round((lhr.categories["best-practices"].score ?? 0) * 100),
-          seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
-          lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
-          tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
-          cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
-          jsKB: Number(((scriptRow?.transferSize ?? 0) / 1024).toFixed(1)),
-          runtimeError: lhr.runtimeError?.code ?? null,
-        });
-      } finally {
-        await chrome.kill();
       }
     }
+  }
+  return targets.map((target) => {
+    const all = runs.get(target.url);
     // Median per figure, across the runs.
     const median = (key) => {
-      const values = runs.map((r) => r[key]).sort((a, b) => a - b);
+      const values = all.map((r) => r[key]).sort((a, b) => a - b);
       return values[Math.floor(values.length / 2)];
     };
-    results.push({
-      route,
-      runs: runs.length,
+    return {
+      route: target.route,
+      runs: all.length,
       performance: median("performance"),
       accessibility: median("accessibility"),
       bestPractices: median("bestPractices"),
@@ -477,10 +496,9 @@ async function runLighthouse(urls, base = BASE) {
       tbtMs: median("tbtMs"),
       cls: median("cls"),
       jsKB: median("jsKB"),
-      all: runs,
-    });
-  }
-  return results;
+      all,
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -541,16 +559,24 @@ async function main() {
     cacheHeaders[route] = { cacheControl: res.headers.get("cache-control"), nextCache: res.headers.get("x-nextjs-cache") };
   }
 
-  const lighthouse = await runLighthouse(LH_ROUTES ?? [...PUBLIC_ROUTES, article]);
+  const targets = (LH_ROUTES ?? [...PUBLIC_ROUTES, article]).map((route) => ({ route, label: route, url: `${BASE}${route}` }));
+  let lighthouse = [];
   let emptyPage = null;
   if (withBaseline) {
-    log("lighthouse on the empty Next app");
-    emptyPage = { ...(await measureEmptyApp()), next: installedVersion("next"), react: installedVersion("react") };
-    for (const row of lighthouse) {
-      row.tbtRatio = ratio(row.tbtMs, emptyPage.tbtMs);
-      row.performanceRatio = ratio(row.performance, emptyPage.performance);
-      row.jsRatio = ratio(row.jsKB, emptyPage.jsKB);
+    const stopEmptyApp = await startEmptyApp();
+    try {
+      lighthouse = await runLighthouse([...targets, { route: "/", label: "the empty Next page", url: `${EMPTY_BASE}/` }]);
+    } finally {
+      await stopEmptyApp();
     }
+    emptyPage = { ...lighthouse.pop(), next: installedVersion("next"), react: installedVersion("react") };
+    for (const row of lighthouse) {
+      row.tbtRatio = pairedRatio(row, emptyPage, "tbtMs");
+      row.performanceRatio = pairedRatio(row, emptyPage, "performance");
+      row.jsRatio = pairedRatio(row, emptyPage, "jsKB");
+    }
+  } else {
+    lighthouse = await runLighthouse(targets);
   }
 
   const staticServer = await startStaticServer(pages);
