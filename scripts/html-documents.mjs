@@ -240,7 +240,7 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
   }
 
   /**
-   * Called (through globalThis.__invalidatePageCache) whenever the app revalidates a page. Next
+   * Called (through src/server/bridge.mjs) whenever the app revalidates a page. Next
    * applies a revalidation when the request that asked for it ends (the Server Action's answer), so
    * a page read from Next in between may still be the old one: the cache is emptied now and again
    * when that request ends, and an answer that entered Next before either is never stored.

@@ -9,6 +9,7 @@ import { createDocumentLayer } from "./html-documents.mjs";
 import { NON_DOCUMENT_CSP, staticSecurityHeaders } from "./security-headers.mjs";
 import { withRequestContext } from "./request-context.mjs";
 import { useSocketAddress } from "./client-address.mjs";
+import { setPageCacheInvalidator, shutdownApp } from "../src/server/bridge.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -21,7 +22,7 @@ const securityHeaders = staticSecurityHeaders();
 // HTML documents (policy, gzip) and the in-memory page cache in front of Next (ADR 0011). The app
 // empties the cache whenever it revalidates a page (src/server/revalidate.ts calls this hook).
 const documents = createDocumentLayer({ handle });
-globalThis.__invalidatePageCache = documents.invalidate;
+setPageCacheInvalidator(documents.invalidate);
 
 await app.prepare();
 
@@ -103,7 +104,7 @@ async function shutdown(signal) {
     server.closeIdleConnections();
   });
   try {
-    await globalThis.__appShutdown?.();
+    await shutdownApp();
   } catch (error) {
     console.error(error);
   }
