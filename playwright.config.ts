@@ -25,7 +25,7 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: "e2e",
   // The hostile-input suite (minutes: hundreds of submissions) and the specs that start servers of
-  // their own (SIGTERM, logs, integrity, load and faults: kill -9, outages) run in
+  // their own (SIGTERM, logs, integrity, request limits, load and faults: kill -9, outages) run in
   // `npm run test:security`, which sets SECURITY_SUITE; the headers and CSP specs run with everything else.
   testIgnore: process.env.SECURITY_SUITE
     ? []
@@ -37,6 +37,7 @@ export default defineConfig({
         "**/security/outage.spec.ts",
         "**/security/logs.spec.ts",
         "**/security/integrity.spec.ts",
+        "**/security/request-limits.spec.ts",
       ],
   timeout: 30_000,
   expect: { timeout: 7_000 },
