@@ -50,11 +50,13 @@ function refuse(req, res, { status, message }) {
   res.end(`${message}\n`);
   if (!lingering) return;
   const socket = req.socket;
+  const onClose = () => clearTimeout(timer);
   const timer = setTimeout(() => {
+    socket.off("close", onClose);
     if (!req.complete) socket.destroy();
   }, REFUSAL_LINGER_MS);
   timer.unref();
-  socket.once("close", () => clearTimeout(timer));
+  socket.once("close", onClose);
 }
 
 function serve(req, res) {
