@@ -25,8 +25,8 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: "e2e",
   // The hostile-input suite (minutes: hundreds of submissions) and the specs that start servers of
-  // their own (SIGTERM, logs, integrity, load and faults: kill -9, outages), and the script-injection
-  // spec (dozens of page loads), run in
+  // their own (SIGTERM, logs, integrity, request limits, load and faults: kill -9, outages), and the
+  // script-injection spec (dozens of page loads), run in
   // `npm run test:security`, which sets SECURITY_SUITE; the headers and CSP specs run with everything else.
   testIgnore: process.env.SECURITY_SUITE
     ? []
@@ -39,6 +39,7 @@ export default defineConfig({
         "**/security/logs.spec.ts",
         "**/security/integrity.spec.ts",
         "**/security/csp-injection.spec.ts",
+        "**/security/request-limits.spec.ts",
       ],
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -5,7 +5,9 @@
 //   100+ XSS payloads through the public forms, SQL-injection strings, e-mail header
 //   injection, Unicode and invalid UTF-8, the Server Action body limit; SIGTERM shutdown; JSON logs
 //   with request ids and auth events without secrets; a forged X-Forwarded-For (TRUST_PROXY off);
-//   the sign-in limit under concurrent guesses and the lockout a stranger cannot use (ADR 0020).
+//   the sign-in limit under concurrent guesses and the lockout a stranger cannot use (ADR 0020);
+//   200 MB chunked bodies refused at each path's limit with memory flat, Server Action data and
+//   image addresses that gave 5xx refused with 4xx, a forged X-Forwarded-Host (ADR 0022).
 // - The lint rule against SQL built from strings; `npm audit --omit=dev` (scripts/audit.mjs), which
 //   says "not evaluated" and passes when the advisory service cannot be reached.
 // - Under load (servers of their own): 200 concurrent submissions, kill -9 ten times, PostgreSQL
@@ -39,6 +41,7 @@ run("unit", bin("vitest"), [
   "tests/security-headers.test.ts",
   "tests/page-cache.test.ts",
   "tests/request-log.test.ts",
+  "tests/request-guards.test.ts",
   "tests/no-sql-concatenation.test.ts",
   "tests/audit-gate.test.ts",
   "tests/sign-in-limit.test.ts",

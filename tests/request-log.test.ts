@@ -159,4 +159,14 @@ describe("the client address without a trusted proxy", () => {
     useSocketAddress(behindProxy, true);
     expect(behindProxy.headers["x-forwarded-for"]).toBe("1.2.3.4, 5.6.7.8");
   });
+
+  it("drops the host and scheme a client claims a proxy saw, and keeps a trusted proxy's", () => {
+    const forwarded = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", "x-forwarded-port": "443", forwarded: "host=evil.example" };
+    const { req } = fakeExchange("/", forwarded);
+    useSocketAddress(req, false);
+    for (const name of Object.keys(forwarded)) expect(req.headers).not.toHaveProperty(name);
+    const behindProxy = fakeExchange("/", forwarded).req;
+    useSocketAddress(behindProxy, true);
+    expect(behindProxy.headers["x-forwarded-host"]).toBe("evil.example");
+  });
 });

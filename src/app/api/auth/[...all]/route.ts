@@ -1,5 +1,6 @@
 import { getAuth } from "@/server/auth";
 import { emailFields, log } from "@/server/log";
+import { readBodyText } from "@/server/read-body";
 import { ipFromHeaders, isSameOriginHeaders } from "@/server/request-info";
 
 export const dynamic = "force-dynamic";
@@ -11,6 +12,9 @@ export const dynamic = "force-dynamic";
  */
 const GET_PATHS = [/^\/api\/auth\/get-session$/, /^\/api\/auth\/verify-email$/, /^\/api\/auth\/reset-password\/[^/]+$/, /^\/api\/auth\/ok$/];
 const POST_PATHS = [/^\/api\/auth\/sign-out$/, /^\/api\/auth\/sign-in\/email$/];
+
+/** An e-mail address and a password: a few hundred bytes. */
+const SIGN_IN_BODY_LIMIT_BYTES = 16 * 1024;
 
 const notFound = () => Response.json({ code: "NOT_FOUND", message: "Not found" }, { status: 404 });
 
@@ -34,13 +38,17 @@ export async function POST(request: Request) {
   }
   if (!pathname.endsWith("/sign-in/email")) return getAuth().handler(request);
 
+  // Read once, no further than the limit; better-auth gets the same bytes.
+  const text = await readBodyText(request, SIGN_IN_BODY_LIMIT_BYTES);
+  if (text === null) return Response.json({ code: "BODY_TOO_LARGE", message: "The request is larger than a sign-in." }, { status: 413 });
   let email = "";
   try {
-    const body = (await request.clone().json()) as { email?: unknown };
+    const body = JSON.parse(text) as { email?: unknown };
     email = typeof body.email === "string" ? body.email.trim().toLowerCase().slice(0, 300) : "";
   } catch {
     return Response.json({ code: "INVALID_BODY", message: "Send a JSON body with email and password." }, { status: 400 });
   }
+  request = new Request(request, { body: text });
   const ip = ipFromHeaders(request.headers);
   // The sign-in limit is taken inside the endpoint (server/auth.ts hooks, docs/decisions/0020): a
   // refusal is a 429 with Retry-After, logged there.
