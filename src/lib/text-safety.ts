@@ -1,8 +1,8 @@
 /**
- * Text the database cannot keep exactly as sent (docs/decisions/0016). Everything else — RTL
- * overrides, zero-width characters, emoji and ZWJ sequences, combining marks, other control
- * characters, astral-plane characters — is stored as it came. These three are refused with a message,
- * never altered silently:
+ * Text the database cannot keep exactly as sent (docs/decisions/0016). RTL overrides, zero-width
+ * characters, emoji and ZWJ sequences, combining marks and astral-plane characters are stored as
+ * they came; control characters are refused by the schemas (`controlCharacter` below,
+ * docs/decisions/0023). These three are refused with a message, never altered silently:
  * - NUL (U+0000): PostgreSQL's text type cannot hold it; stripping it would store something else
  *   than what was sent.
  * - a lone UTF-16 surrogate: not a character; encoding it to UTF-8 on its way to the database would
