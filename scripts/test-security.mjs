@@ -46,6 +46,8 @@ run("unit", bin("vitest"), [
   "tests/audit-gate.test.ts",
   "tests/sign-in-limit.test.ts",
   "src/lib/text-safety.test.ts",
+  "src/lib/schemas/lead-forms.test.ts",
+  "src/lib/schemas/admin.test.ts",
 ]);
 run("npm audit", process.execPath, [path.join(root, "scripts", "audit.mjs")]);
 if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) run("build", bin("next"), ["build"]);
