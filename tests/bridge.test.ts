@@ -57,8 +57,10 @@ describe("process-wide state", () => {
   it("is reached through the bridge only: no other server file reads or writes globalThis", () => {
     const roots = ["src", "scripts"];
     const files = roots.flatMap((root) => fs.readdirSync(root, { recursive: true, encoding: "utf8" }).map((f) => path.join(root, f)));
-    const users = files.filter((f) => /\.(ts|tsx|mjs|js)$/.test(f) && !f.endsWith(".d.mts") && fs.readFileSync(f, "utf8").includes("globalThis"));
-    // better-auth's instance in src/server/auth.ts is the one value not moved yet.
-    expect(users.sort()).toEqual([path.join("src", "server", "auth.ts"), path.join("src", "server", "bridge.mjs")]);
+    // Code that reads or writes a property of globalThis (a mention inside a regular expression or a
+    // comment, as in the script allow-list's pattern of Turbopack's bootstrap, is not a use).
+    const stateUse = /^(?!\s*(\/\/|\*)).*\bglobalThis\s*(\.|\[|as\b|\)|;|,)/m;
+    const users = files.filter((f) => /\.(ts|tsx|mjs|js)$/.test(f) && !f.endsWith(".d.mts") && !f.includes(".test.") && stateUse.test(fs.readFileSync(f, "utf8").replace(/\/(?:\\.|[^/\n])+\/[gimsuy]*/g, "")));
+    expect(users.sort()).toEqual([path.join("src", "server", "bridge.mjs")]);
   });
 });

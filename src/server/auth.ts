@@ -18,6 +18,7 @@ import { siteConfig } from "./site-config";
 import { ownerProven, settleSignInSlot, takeSignInSlot, throttledMessage, type SignInSlot } from "./auth-throttle";
 import { hitRateLimit } from "./rate-limit";
 import { ipFromHeaders } from "./request-info";
+import { getAuthInstance, setAuthInstance } from "./bridge.mjs";
 
 /**
  * Argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane); better-auth's default scrypt
@@ -275,8 +276,11 @@ function createAuth() {
 export type Auth = ReturnType<typeof createAuth>;
 
 // Created on first use, never at import: the build imports route modules and must not open the database.
-const globalForAuth = globalThis as unknown as { __auth?: Auth };
 export function getAuth(): Auth {
-  globalForAuth.__auth ??= createAuth();
-  return globalForAuth.__auth;
+  let auth = getAuthInstance() as Auth | undefined;
+  if (!auth) {
+    auth = createAuth();
+    setAuthInstance(auth);
+  }
+  return auth;
 }

@@ -23,3 +23,7 @@ export function setDatabaseHandle(handle: DatabaseHandle | undefined): void;
 
 export function getMailWorker(): MailWorkerState | undefined;
 export function setMailWorker(state: MailWorkerState | undefined): void;
+
+/** Typed where it is created (src/server/auth.ts): this module cannot import the app's types of it. */
+export function getAuthInstance(): unknown;
+export function setAuthInstance(auth: unknown): void;

@@ -66,3 +66,12 @@ export function getMailWorker() {
 export function setMailWorker(state) {
   shared.mailWorker = state;
 }
+
+/** better-auth's instance (src/server/auth.ts), created on first use. */
+export function getAuthInstance() {
+  return shared.auth;
+}
+
+export function setAuthInstance(auth) {
+  shared.auth = auth;
+}
