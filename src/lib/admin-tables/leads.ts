@@ -3,7 +3,7 @@ import { LIMITS } from "../limits";
 import { ADMIN_REVENUE_CHOICES, AdminLeadSchema, LEAD_STATUS_LABELS } from "../schemas/admin";
 import { AUDIT_REVENUE_BRACKETS } from "../schemas/form-rules";
 import { ADMINS_ONLY, defineTable, filterOf, optionsOf } from "./definition";
-import { attributionColumns, senderLine } from "./inbox";
+import { attributionColumns, senderColumns, senderFields, senderLine, senderSorts } from "./inbox";
 
 export const leadsTable = defineTable<Lead>({
   id: "leads",
@@ -14,9 +14,7 @@ export const leadsTable = defineTable<Lead>({
   schema: AdminLeadSchema,
   search: ["name", "email", "mobileNumber", "websiteUrl", "growthChallenge", "notes"],
   sorts: {
-    created_at: { column: "createdAt", label: "Date" },
-    name: { column: "name", label: "Name" },
-    email: { column: "email" },
+    ...senderSorts<Lead>(),
     status: { column: "status", label: "Status" },
     monthly_revenue: { column: "monthlyRevenue", label: "Revenue" },
   },
@@ -24,9 +22,7 @@ export const leadsTable = defineTable<Lead>({
   filter: { column: "status", options: filterOf(LEAD_STATUS_LABELS) },
   inbox: true,
   fields: [
-    { name: "name", label: "Name", control: "text", required: true, max: LIMITS.personName, half: true },
-    { name: "email", label: "Email", control: "email", required: true, max: LIMITS.email, half: true },
-    { name: "mobileNumber", label: "Mobile", control: "tel", required: true, max: LIMITS.mobile, half: true },
+    ...senderFields<Lead>(),
     { name: "websiteUrl", label: "Website", control: "url", max: LIMITS.url, half: true },
     {
       name: "monthlyRevenue",
@@ -48,10 +44,7 @@ export const leadsTable = defineTable<Lead>({
     detail: [r.monthlyRevenue, r.growthChallenge].filter(Boolean).join(" — "),
   }),
   csv: [
-    { header: "Created", value: (r) => r.createdAt },
-    { header: "Name", value: (r) => r.name },
-    { header: "Email", value: (r) => r.email },
-    { header: "Mobile", value: (r) => r.mobileNumber },
+    ...senderColumns<Lead>(),
     { header: "Website", value: (r) => r.websiteUrl },
     { header: "Monthly revenue", value: (r) => r.monthlyRevenue },
     { header: "Growth challenge", value: (r) => r.growthChallenge },

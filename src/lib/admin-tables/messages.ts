@@ -2,7 +2,7 @@ import type { ContactMessage } from "@/server/db/schema";
 import { LIMITS } from "../limits";
 import { AdminMessageSchema, MESSAGE_STATUS_LABELS } from "../schemas/admin";
 import { ADMINS_ONLY, defineTable, filterOf, optionsOf } from "./definition";
-import { attributionColumns, senderLine } from "./inbox";
+import { attributionColumns, senderColumns, senderFields, senderLine, senderSorts } from "./inbox";
 
 export const messagesTable = defineTable<ContactMessage>({
   id: "messages",
@@ -13,9 +13,7 @@ export const messagesTable = defineTable<ContactMessage>({
   schema: AdminMessageSchema,
   search: ["name", "email", "mobileNumber", "company", "message", "notes"],
   sorts: {
-    created_at: { column: "createdAt", label: "Date" },
-    name: { column: "name", label: "Name" },
-    email: { column: "email" },
+    ...senderSorts<ContactMessage>(),
     company: { column: "company", label: "Company" },
     status: { column: "status", label: "Status" },
   },
@@ -23,9 +21,7 @@ export const messagesTable = defineTable<ContactMessage>({
   filter: { column: "status", options: filterOf(MESSAGE_STATUS_LABELS) },
   inbox: true,
   fields: [
-    { name: "name", label: "Name", control: "text", required: true, max: LIMITS.personName, half: true },
-    { name: "email", label: "Email", control: "email", required: true, max: LIMITS.email, half: true },
-    { name: "mobileNumber", label: "Mobile", control: "tel", required: true, max: LIMITS.mobile, half: true },
+    ...senderFields<ContactMessage>(),
     { name: "company", label: "Company", control: "text", max: LIMITS.company, half: true },
     { name: "status", label: "Status", control: "select", required: true, options: optionsOf(MESSAGE_STATUS_LABELS), initial: "new", half: true },
     { name: "message", label: "Message", control: "textarea", required: true, rows: 4, max: LIMITS.message },
@@ -40,10 +36,7 @@ export const messagesTable = defineTable<ContactMessage>({
     clampDetail: true,
   }),
   csv: [
-    { header: "Created", value: (r) => r.createdAt },
-    { header: "Name", value: (r) => r.name },
-    { header: "Email", value: (r) => r.email },
-    { header: "Mobile", value: (r) => r.mobileNumber },
+    ...senderColumns<ContactMessage>(),
     { header: "Company", value: (r) => r.company },
     { header: "Message", value: (r) => r.message },
     { header: "Status", value: (r) => r.status },
