@@ -38,6 +38,7 @@ run("unit", bin("vitest"), [
   "tests/request-log.test.ts",
   "tests/no-sql-concatenation.test.ts",
   "tests/audit-gate.test.ts",
+  "tests/admin-actions.test.ts",
   "src/lib/text-safety.test.ts",
 ]);
 run("npm audit", process.execPath, [path.join(root, "scripts", "audit.mjs")]);
