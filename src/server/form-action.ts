@@ -47,8 +47,11 @@ export interface FormActionOptions<S extends z.ZodType> {
   request?: { headers: Headers; originOnly: boolean };
   /** Roles that may send it; absent: anyone (the public forms). */
   roles?: readonly StaffRole[];
-  /** Echo what was typed back with every error (forms rendered without JavaScript). */
-  echo?: boolean;
+  /**
+   * Echo what was typed back with every error (forms rendered without JavaScript): every field read,
+   * or only those named (a sign-in form echoes the address, never the password).
+   */
+  echo?: boolean | readonly string[];
   answers: {
     foreign: Answer;
     /** Anything unexpected: a fixed text; the details go to the log only. */
@@ -84,7 +87,12 @@ export async function handleForm<S extends z.ZodType>(options: FormActionOptions
   const at = Date.now();
   const values = textValues(options.input, options.fields);
   // Echoed back bounded: a field is never longer than this once valid.
-  const echo = () => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.slice(0, 10_000)]));
+  const echo = () =>
+    Object.fromEntries(
+      Object.entries(values)
+        .filter(([k]) => options.echo === true || (Array.isArray(options.echo) && options.echo.includes(k)))
+        .map(([k, v]) => [k, v.slice(0, 10_000)]),
+    );
   const answer = (a: Answer | FormState): FormState => ({ ...a, ...(options.echo && a.status !== "success" ? { values: echo() } : {}), at });
   let context: FormContext | undefined;
   try {
