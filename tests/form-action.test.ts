@@ -8,7 +8,7 @@ const Schema = z.object({ email: z.email("Enter an email."), password: z.string(
 const answers = {
   foreign: { status: "refused", message: "Foreign." },
   failure: { status: "error", message: "Something went wrong. Please try again." },
-  invalid: () => ({ status: "invalid", message: "Check the form." }),
+  invalid: () => ({ status: "invalid", message: "Check the form." }) as const,
 } as const;
 const form = (values: Record<string, string>) => {
   const f = new FormData();
