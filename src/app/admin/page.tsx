@@ -9,7 +9,7 @@ import { NoticeToast, Toasts } from "@/components/admin/sonner-toasts";
 import { LogoMark } from "@/components/site/logo";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { ADMIN_TABLES, adminTable } from "@/lib/admin-tables";
+import { ADMIN_TABLES, adminTable } from "@/lib/admin-tables/registry";
 import { getViewer } from "@/server/auth-guard";
 import type { ListParams } from "@/server/data/admin-list";
 import { countRecords, listRecords } from "@/server/data/admin-records";

@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogHeader } from "@/components/ui/dialog";
-import { adminTable } from "@/lib/admin-tables";
+import { adminTable } from "@/lib/admin-tables/registry";
 import type { AdminTableDefinition, RowSummary } from "@/lib/admin-tables/definition";
 import { isSuccess, type FormState } from "@/lib/form-state";
 import { formatAdminDate } from "@/lib/format";

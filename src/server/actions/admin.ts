@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { adminTable } from "@/lib/admin-tables";
+import { adminTable } from "@/lib/admin-tables/registry";
 import {
   capitalise,
   deleteFailedMessage,

@@ -1,4 +1,4 @@
-import { adminTable } from "@/lib/admin-tables";
+import { adminTable } from "@/lib/admin-tables/registry";
 import { toCsv } from "@/lib/csv";
 import { AccessDeniedError } from "@/server/auth-guard";
 import { exportRecords } from "@/server/data/admin-records";
