@@ -104,7 +104,9 @@ describe("admin saves", () => {
       expect(JSON.stringify(answer)).not.toMatch(LEAKS);
     }
     expect(await rows("blog_posts")).toBe(before);
-    expect(logged.filter((l) => l.msg === "admin save failed: refused")).toHaveLength(3);
+    const refusals = logged.filter((l) => l.msg === "admin save failed: refused");
+    expect(refusals).toHaveLength(3);
+    expect(refusals[0]!.fields).toMatchObject({ table: "posts", fields: ["content"], reason: CONTENT_EMPTY_MESSAGE });
     expect(CONTENT_EMPTY_MESSAGE).toBe("Content is empty after removing unsafe markup.");
   });
 

@@ -113,7 +113,7 @@ export async function handleForm<S extends z.ZodType>(options: FormActionOptions
   } catch (error) {
     if (error instanceof AccessDeniedError) return answer(ACCESS_DENIED);
     if (error instanceof FieldError) {
-      log("warn", `${options.log.failed}: refused`, { ...options.log.fields, fields: Object.keys(error.fields) });
+      log("warn", `${options.log.failed}: refused`, { ...options.log.fields, fields: Object.keys(error.fields), reason: error.message });
       return answer({ status: "invalid", title: error.title, message: error.message, fieldErrors: error.fields });
     }
     log("error", options.log.failed, { ...options.log.fields, ...errorFields(error) });
