@@ -45,6 +45,7 @@ run("unit", bin("vitest"), [
   "tests/no-sql-concatenation.test.ts",
   "tests/audit-gate.test.ts",
   "tests/sign-in-limit.test.ts",
+  "tests/admin-actions.test.ts",
   "src/lib/text-safety.test.ts",
   "src/lib/schemas/lead-forms.test.ts",
   "src/lib/schemas/admin.test.ts",

@@ -1,3 +1,4 @@
+import type { FieldErrors } from "../form-state";
 import { LIMITS } from "../limits";
 import { toE164 } from "../phone";
 import { controlCharacter } from "../text-safety";
@@ -100,7 +101,7 @@ export const CONTACT_RULES = {
   message: { label: "Message", max: LIMITS.message, required: true, multiline: true },
 } as const satisfies Record<string, FieldRule>;
 
-export type FieldErrors = Partial<Record<string, string>>;
+export type { FieldErrors };
 
 /** The first message per field, as the Zod schema gives it; empty when the form is valid. */
 export function checkFields(rules: Record<string, FieldRule>, values: Record<string, string | undefined>): FieldErrors {
