@@ -77,22 +77,23 @@ test("SIGTERM: idle keep-alive connections close at once, the requests in flight
   const connected: Promise<void>[] = [];
   const inFlight = paths.map(
     (p) =>
-      new Promise<{ status: number; connection: string; followUp: number | string }>((resolve) => {
+      new Promise<{ status: number; connection: string; headersAt: number; followUp: number | string }>((resolve) => {
         const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
         const req = http.get(`${URL}${p}`, { agent, headers: { accept: "text/html" } }, (res) => {
+          const headersAt = Date.now();
           res.resume();
           res.on("end", () => {
-            const answered = { status: res.statusCode ?? 0, connection: String(res.headers.connection ?? "") };
+            const answered = { status: res.statusCode ?? 0, connection: String(res.headers.connection ?? ""), headersAt };
             const next = http.get(`${URL}/api/health`, { agent }, (again) => {
               again.resume();
               again.on("end", () => resolve({ ...answered, followUp: again.statusCode ?? 0 }));
             });
             next.on("error", (error: NodeJS.ErrnoException) => resolve({ ...answered, followUp: error.code ?? "error" }));
           });
-          res.on("error", () => resolve({ status: 0, connection: "", followUp: "-" }));
+          res.on("error", () => resolve({ status: 0, connection: "", headersAt: 0, followUp: "-" }));
         });
         connected.push(new Promise<void>((ok) => req.on("socket", (socket) => socket.once("connect", () => ok()))));
-        req.on("error", () => resolve({ status: 0, connection: "", followUp: "-" }));
+        req.on("error", () => resolve({ status: 0, connection: "", headersAt: 0, followUp: "-" }));
       }),
   );
   await Promise.race([Promise.all(connected), new Promise((r) => setTimeout(r, 30_000))]);
@@ -105,15 +106,20 @@ test("SIGTERM: idle keep-alive connections close at once, the requests in flight
   const idleClosedAt = await Promise.race([Promise.all(idleClosed), new Promise<number[]>((r) => setTimeout(() => r([]), 10_000))]);
   const code = await exited;
   const served = answers.filter((a) => a.status === 200).length;
-  const followUpsServed = answers.filter((a) => a.followUp === 200).length;
+  // On a busy machine a page may be answered before the signal arrives: its connection was then
+  // not in flight, and the request that follows on it may itself be in flight at the signal (and be
+  // served, rightly). What must hold is for the answers whose headers went out after the signal.
+  const answeredAfter = answers.filter((a) => a.headersAt >= signalled);
+  const followUpsServed = answeredAfter.filter((a) => a.followUp === 200).length;
   console.log(
     `SIGTERM: ${idleClosedAt.length} of 5 idle keep-alive connections closed (after ${idleClosedAt.map((t) => t - signalled).join(", ")} ms); ` +
-      `${served} of ${paths.length} requests in flight answered 200, ${answers.filter((a) => a.connection === "close").length} with Connection: close; ` +
+      `${served} of ${paths.length} requests answered 200, ${answeredAfter.length} of them after the signal, ${answeredAfter.filter((a) => a.connection === "close").length} of those with Connection: close; ` +
       `${followUpsServed} further requests on their connections served (${answers.map((a) => a.followUp).join(" ")}); all answered ${firstAnswer - signalled} ms after the signal; exit code ${code}`,
   );
   expect(idleClosedAt).toHaveLength(5);
   expect(answers.map((a) => a.status)).toEqual(paths.map(() => 200));
-  expect(answers.map((a) => a.connection)).toEqual(paths.map(() => "close"));
+  expect(answeredAfter.length).toBeGreaterThanOrEqual(3);
+  expect(answeredAfter.map((a) => a.connection)).toEqual(answeredAfter.map(() => "close"));
   expect(followUpsServed).toBe(0);
   expect(code).toBe(0);
   expect(output).toContain('"msg":"mail worker stopped"');
