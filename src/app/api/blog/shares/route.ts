@@ -3,6 +3,7 @@ import { LIMITS, SLUG_PATTERN } from "@/lib/limits";
 import { isShareNetwork, recordShare } from "@/server/data/blog-shares";
 import { errorFields, log } from "@/server/log";
 import { ipFromHeaders, isSameOriginHeaders } from "@/server/request-info";
+import { revalidateSharedPost } from "@/server/revalidate";
 
 export const dynamic = "force-dynamic";
 
@@ -16,8 +17,6 @@ const NO_STORE = { "Cache-Control": "no-store" };
 function reply(status: number, body: Record<string, unknown>): Response {
   return Response.json(body, { status, headers: NO_STORE });
 }
-
-
 
 /** Records one use of an article's share button: { slug, network } → { count }. */
 export async function POST(request: Request): Promise<Response> {
@@ -39,7 +38,10 @@ export async function POST(request: Request): Promise<Response> {
   if (!isShareNetwork(network)) return reply(400, { error: "unknown network" });
   try {
     const result = await recordShare(slug, network, ipFromHeaders(request.headers));
-    if (result.ok) return reply(200, { count: result.count });
+    if (result.ok) {
+      revalidateSharedPost(slug);
+      return reply(200, { count: result.count });
+    }
     if (result.reason === "not-found") return reply(404, { error: "no such post" });
     return reply(429, { error: "too many shares, try again later", count: result.count });
   } catch (error) {
