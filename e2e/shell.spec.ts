@@ -253,3 +253,32 @@ test("the hidden rendering segment is not reachable from outside", async ({ requ
   expect((await request.get("/en-IN/about")).status()).toBe(404);
   expect((await request.get("/en-IN")).status()).toBe(404);
 });
+
+test("the brand typeface is preloaded from this site and sets the text, without moving it", async ({ page, baseURL }) => {
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "font") fonts.push(request.url());
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { cls: number }).cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/");
+  const preload = page.locator('head link[rel="preload"][as="font"]');
+  await expect(preload).toHaveCount(1);
+  expect(await preload.getAttribute("href")).toMatch(/^\/_next\/static\/media\/.+\.woff2$/);
+  await page.evaluate(() => document.fonts.ready);
+  const heading = await page.locator("h1").evaluate((h1) => ({
+    family: getComputedStyle(h1).fontFamily,
+    loaded: [...document.fonts].some((f) => f.family.replace(/"/g, "") === "brandFont" && f.status === "loaded"),
+  }));
+  expect(heading.family).toMatch(/^"?brandFont"?,/);
+  expect(heading.loaded).toBe(true);
+  expect(fonts.length).toBeGreaterThan(0);
+  for (const url of fonts) expect(new URL(url).origin).toBe(new URL(baseURL!).origin);
+  expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.01);
+});
