@@ -21,6 +21,10 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   images: {
     formats: ["image/avif", "image/webp"],
+    // The optimiser fetches a local image from the app itself, and a path that answers a redirect
+    // (a page, a renamed post) gives a 500: only where images are. scripts/request-guards.mjs also
+    // refuses paths that URL parsing changes (docs/decisions/0022).
+    localPatterns: [{ pathname: "/images/**" }, { pathname: "/api/media/*" }, { pathname: "/*.{avif,gif,jpeg,jpg,png,webp}" }],
   },
   // HTML caching (issue 8, ADR 0009). Public pages are cached HTML at the origin (ADR 0003); these
   // headers let a CDN or reverse proxy hold them too, briefly, and serve a stale copy while it fetches

@@ -25,7 +25,8 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: "e2e",
   // The hostile-input suite (minutes: hundreds of submissions) and the specs that start servers of
-  // their own (SIGTERM, logs, integrity, load and faults: kill -9, outages) run in
+  // their own (SIGTERM, logs, integrity, request limits, load and faults: kill -9, outages), and the
+  // script-injection spec (dozens of page loads), run in
   // `npm run test:security`, which sets SECURITY_SUITE; the headers and CSP specs run with everything else.
   testIgnore: process.env.SECURITY_SUITE
     ? []
@@ -37,6 +38,8 @@ export default defineConfig({
         "**/security/outage.spec.ts",
         "**/security/logs.spec.ts",
         "**/security/integrity.spec.ts",
+        "**/security/csp-injection.spec.ts",
+        "**/security/request-limits.spec.ts",
       ],
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -74,7 +77,7 @@ export default defineConfig({
         FORM_MIN_FILL_SECONDS: "1",
         // Each test gives itself its own client address through X-Forwarded-For (e2e/helpers.ts).
         TRUST_PROXY: "1",
-        ADMIN_EMAILS: "admin@e2e.test,admin-unverified@e2e.test,first-admin@e2e.test,dash@e2e.test,matrix@e2e.test,csp@e2e.test,xss@e2e.test",
+        ADMIN_EMAILS: "admin@e2e.test,admin-unverified@e2e.test,first-admin@e2e.test,dash@e2e.test,matrix@e2e.test,csp@e2e.test,csp-inject@e2e.test,xss@e2e.test,refuse@e2e.test",
       },
     },
     {

@@ -149,6 +149,26 @@ test("case studies: invalid JSON saves nothing; a featured one appears on /case-
   await site.goto("/case-studies");
   await expect(site.getByText("GlowLab E2E").first()).toBeVisible();
   await expect(site.getByText("212%").first()).toBeVisible();
+  // Created without a journey or a testimonial: the specification's numbered journey and placeholder quote.
+  const article = site.getByTestId("case-study").filter({ hasText: "GlowLab E2E" });
+  await expect(article.getByRole("heading", { name: "Growth Journey" })).toBeVisible();
+  await expect(article.locator("ol > li > span")).toHaveText(["1", "2", "3", "4"]);
+  await expect(article.locator("ol > li").first()).toContainText("Month 1-3:");
+  await expect(article.locator("figure blockquote")).toContainText("Kinetic Growth gave us a clear plan");
+  await expect(article.locator("figure figcaption")).toHaveText("Founder, GlowLab E2E");
+
+  // Its own journey and testimonial, typed in the dashboard, replace the defaults.
+  await page.getByRole("button", { name: "Edit Skincare brand doubles repeat orders" }).click();
+  await dialog.getByLabel("Growth journey").fill("Month 1-2: Fixed the subscription checkout.\nMonth 3-6: Launched replenishment reminders.");
+  await dialog.getByLabel("Testimonial quote").fill("Our repeat orders doubled in six months.");
+  await dialog.getByLabel("Testimonial author").fill("Riya Sen, Founder");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Case study updated successfully.")).toBeVisible();
+  await site.reload();
+  await expect(article.locator("ol > li > span")).toHaveText(["1", "2"]);
+  await expect(article.locator("ol > li").nth(1)).toContainText("Launched replenishment reminders.");
+  await expect(article.locator("figure blockquote")).toHaveText("Our repeat orders doubled in six months.");
+  await expect(article.locator("figure figcaption")).toHaveText("Riya Sen, Founder, GlowLab E2E");
 
   await page.getByRole("button", { name: "Delete Skincare brand doubles repeat orders" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
@@ -212,6 +232,19 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   await expect(site.getByRole("heading", { name: title })).toBeVisible();
   await site.goto("/blog");
   await expect(site.getByRole("link", { name: title }).first()).toBeVisible();
+
+  // Content that sanitises to nothing: a message beside the field, nothing saved, no SQL anywhere.
+  const posts = await count(page, "posts");
+  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill("Only a script");
+  await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<script>alert(1)</script>");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("Content is empty after removing unsafe markup.")).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Content", exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: /insert|constraint|blog_posts/i })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await page.reload();
+  expect(await count(page, "posts")).toBe(posts);
 
   // A taken slug is a field error.
   await page.getByRole("button", { name: "Add Blog Post" }).click();

@@ -81,7 +81,7 @@ async function scriptWeight(page: Page, path: string, status = 200): Promise<Wei
     .filter((tag) => !/\bnoModule\b|\bnomodule\b/.test(tag))
     .map((tag) => /\ssrc="([^"]+)"/.exec(tag)?.[1])
     .filter((src): src is string => Boolean(src));
-  const afterPaint = /<script data-after-paint="([^"]+)">/.exec(html)?.[1]?.split(" ") ?? [];
+  const afterPaint = /<script data-after-paint="([^"]+)"/.exec(html)?.[1]?.split(" ") ?? [];
   const listed = [...tagged, ...afterPaint].map((src) => new URL(src, "http://x").pathname);
   for (const s of all) {
     // Same-origin only (no third-party requests) and compressed by the server.

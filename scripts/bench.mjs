@@ -7,13 +7,16 @@
 //   3. autocannon, 50 connections, 10 s, loopback: content pages, one article and the contact form's
 //      Server Action, and the same pages' HTML bytes from a plain node:http static server;
 //   4. after stopping the server: stored contact messages against 2xx answers of the form run.
+// Beside Lighthouse, an empty Next.js app (one page, built with this project's next and react) gets
+// the same Lighthouse runs, and the table gives ours divided by its figures: the framework's floor.
 // Prints a table and writes bench-results/<timestamp>.json.
 //
 // Options: --quick (no Lighthouse), --lighthouse-runs=N (default 3), --lighthouse-routes=/a,/b (a
 // subset), --skip=load,form (leave those parts out: Lighthouse and cold start alone), --duration=S (default 10),
-// --connections=N (default 50), --forms-only (cold start and the form runs only, no page load runs), --form-rate=N (default 300: the
+// --connections=N (default 50), --skip=baseline (no empty Next app beside Lighthouse), --forms-only (cold start and the form runs only, no page load runs), --form-rate=N (default 300: the
 // offered rate of the third form run), --form-modes=nojs,js,rate (which form runs; "action" adds the Server Action
-// called as a script would, for comparison). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1),
+// called as a script would, for comparison). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1,
+// the empty Next app BENCH_PORT + 2),
 // BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the server under test, e.g. --cpu-prof).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -40,6 +43,8 @@ const FORM_MODES = new Set(args.find((a) => a.startsWith("--form-modes="))?.spli
 const SKIP = new Set(args.find((a) => a.startsWith("--skip="))?.split("=")[1].split(",") ?? []);
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const STATIC_PORT = PORT + 1;
+const EMPTY_PORT = PORT + 2;
+const EMPTY_BASE = `http://127.0.0.1:${EMPTY_PORT}`;
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -101,6 +106,79 @@ function ensureBuild() {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (result.status !== 0) throw new Error("next build failed");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The empty Next.js app: the framework's floor, measured in the same run with the same Lighthouse.
+// One root layout (html, body) and one page (a heading and a paragraph), in plain JavaScript (no
+// TypeScript set-up), built with this project's own node_modules: it lives under .next (ignored by
+// git, lint and the type check), so that Next resolves next, react and react-dom from the
+// project's node_modules and the versions are the same by construction.
+
+const emptyAppDir = path.join(root, ".next", "bench-empty-app");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const installedVersion = (name) => JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version;
+
+function buildEmptyApp() {
+  fs.rmSync(emptyAppDir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(emptyAppDir, "app"), { recursive: true });
+  fs.writeFileSync(path.join(emptyAppDir, "package.json"), `${JSON.stringify({ name: "bench-empty-next-app", private: true })}\n`);
+  // Its own (empty) configuration: Next looks for one upwards and would otherwise load the site's.
+  fs.writeFileSync(path.join(emptyAppDir, "next.config.mjs"), "export default {};\n");
+  fs.writeFileSync(
+    path.join(emptyAppDir, "app", "layout.js"),
+    `export const metadata = { title: "Empty Next.js page", description: "The framework's floor." };\n` +
+      `export default function RootLayout({ children }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n`,
+  );
+  fs.writeFileSync(
+    path.join(emptyAppDir, "app", "page.js"),
+    `export default function Page() {\n  return (\n    <main>\n      <h1>An empty Next.js page</h1>\n      <p>The same next and react as the site, nothing else.</p>\n    </main>\n  );\n}\n`,
+  );
+  log(`building the empty Next app (next ${installedVersion("next")}, react ${installedVersion("react")}) in ${path.relative(root, emptyAppDir)}`);
+  const result = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: emptyAppDir,
+    encoding: "utf8",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+  });
+  if (result.status !== 0) throw new Error(`next build of the empty app failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** Serves the empty app with `next start` on a port of its own; resolves to a function that stops it. */
+async function startEmptyApp() {
+  const child = spawn(process.execPath, [nextBin, "start", "-p", String(EMPTY_PORT), "-H", "127.0.0.1"], {
+    cwd: emptyAppDir,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  const deadline = performance.now() + 60_000;
+  while ((await status(`${EMPTY_BASE}/`)) !== 200) {
+    if (child.exitCode !== null || performance.now() > deadline) {
+      await stop();
+      throw new Error(`the empty Next app did not start:\n${output}`);
+    }
+    await sleep(200);
+  }
+  return stop;
+}
+
+/**
+ * Ours divided by the empty page's figure, run by run (run i of ours with run i of the empty page,
+ * measured moments apart), then the median of those ratios, two decimals; "-" when the floor is 0.
+ */
+function pairedRatio(ours, empty, key) {
+  const ratios = ours.all
+    .map((run, i) => (empty.all[i]?.[key] > 0 ? run[key] / empty.all[i][key] : null))
+    .filter((r) => r !== null)
+    .sort((a, b) => a - b);
+  return ratios.length ? Number(ratios[Math.floor(ratios.length / 2)].toFixed(2)) : "-";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -356,51 +434,60 @@ function startStaticServer(pages) {
 // ---------------------------------------------------------------------------------------------
 // Lighthouse.
 
-async function runLighthouse(urls) {
+/**
+ * Lighthouse on every target (a URL), LH_RUNS times each, median per figure. The runs go round the
+ * targets (run 1 of each, then run 2 of each...), so that every target, the empty Next page
+ * included, meets the same moments of a busy machine.
+ */
+async function runLighthouse(targets) {
   if (LH_RUNS === 0) return [];
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
-  const results = [];
-  for (const route of urls) {
-    const runs = [];
-    let failures = 0;
-    for (let i = 0; i < LH_RUNS; i++) {
-      log(`lighthouse ${route} (${i + 1}/${LH_RUNS})`);
-      const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
-      try {
-        const result = await lighthouse(`${BASE}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
-        const lhr = result.lhr;
-        if (lhr.runtimeError || lhr.audits["cumulative-layout-shift"]?.numericValue === undefined) {
-          // A run Lighthouse could not finish (Chromium hiccup, NO_FCP): said, and run again.
-          log(`lighthouse ${route}: run failed (${lhr.runtimeError?.code ?? "no metrics"}), repeating it`);
-          if (++failures > LH_RUNS) throw new Error(`Lighthouse failed ${failures} times on ${route}`);
-          i--;
-          continue;
+  const runs = new Map(targets.map((target) => [target.url, []]));
+  for (let i = 0; i < LH_RUNS; i++) {
+    for (const target of targets) {
+      let failures = 0;
+      for (;;) {
+        log(`lighthouse ${target.label} (${i + 1}/${LH_RUNS})`);
+        const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+        try {
+          const result = await lighthouse(target.url, { port: chrome.port, output: "json", logLevel: "error" });
+          const lhr = result.lhr;
+          if (lhr.runtimeError || lhr.audits["cumulative-layout-shift"]?.numericValue === undefined) {
+            // A run Lighthouse could not finish (Chromium hiccup, NO_FCP): said, and run again.
+            log(`lighthouse ${target.label}: run failed (${lhr.runtimeError?.code ?? "no metrics"}), repeating it`);
+            if (++failures > LH_RUNS) throw new Error(`Lighthouse failed ${failures} times on ${target.label}`);
+            continue;
+          }
+          const scriptRow = lhr.audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "script");
+          runs.get(target.url).push({
+            performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+            accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+            bestPractices: Math.round((lhr.categories["best-practices"].score ?? 0) * 100),
+            seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
+            lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+            tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
+            cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+            jsKB: Number(((scriptRow?.transferSize ?? 0) / 1024).toFixed(1)),
+            runtimeError: lhr.runtimeError?.code ?? null,
+          });
+          break;
+        } finally {
+          await chrome.kill();
         }
-        const scriptRow = lhr.audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "script");
-        runs.push({
-          performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-          accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-          bestPractices: Math.round((lhr.categories["best-practices"].score ?? 0) * 100),
-          seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
-          lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
-          tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
-          cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
-          jsKB: Number(((scriptRow?.transferSize ?? 0) / 1024).toFixed(1)),
-          runtimeError: lhr.runtimeError?.code ?? null,
-        });
-      } finally {
-        await chrome.kill();
       }
     }
+  }
+  return targets.map((target) => {
+    const all = runs.get(target.url);
     // Median per figure, across the runs.
     const median = (key) => {
-      const values = runs.map((r) => r[key]).sort((a, b) => a - b);
+      const values = all.map((r) => r[key]).sort((a, b) => a - b);
       return values[Math.floor(values.length / 2)];
     };
-    results.push({
-      route,
-      runs: runs.length,
+    return {
+      route: target.route,
+      runs: all.length,
       performance: median("performance"),
       accessibility: median("accessibility"),
       bestPractices: median("bestPractices"),
@@ -409,10 +496,9 @@ async function runLighthouse(urls) {
       tbtMs: median("tbtMs"),
       cls: median("cls"),
       jsKB: median("jsKB"),
-      all: runs,
-    });
-  }
-  return results;
+      all,
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -447,6 +533,9 @@ function table(title, rows, columns) {
 async function main() {
   const startedAt = new Date();
   ensureBuild();
+  const withBaseline = LH_RUNS > 0 && !SKIP.has("baseline");
+  // Built before our server starts, so that the build does not share the machine with a measurement.
+  if (withBaseline) buildEmptyApp();
 
   log(`cold start on an empty data folder (${dataDir})`);
   const coldEmpty = await coldStart();
@@ -470,7 +559,25 @@ async function main() {
     cacheHeaders[route] = { cacheControl: res.headers.get("cache-control"), nextCache: res.headers.get("x-nextjs-cache") };
   }
 
-  const lighthouse = await runLighthouse(LH_ROUTES ?? [...PUBLIC_ROUTES, article]);
+  const targets = (LH_ROUTES ?? [...PUBLIC_ROUTES, article]).map((route) => ({ route, label: route, url: `${BASE}${route}` }));
+  let lighthouse = [];
+  let emptyPage = null;
+  if (withBaseline) {
+    const stopEmptyApp = await startEmptyApp();
+    try {
+      lighthouse = await runLighthouse([...targets, { route: "/", label: "the empty Next page", url: `${EMPTY_BASE}/` }]);
+    } finally {
+      await stopEmptyApp();
+    }
+    emptyPage = { ...lighthouse.pop(), next: installedVersion("next"), react: installedVersion("react") };
+    for (const row of lighthouse) {
+      row.tbtRatio = pairedRatio(row, emptyPage, "tbtMs");
+      row.performanceRatio = pairedRatio(row, emptyPage, "performance");
+      row.jsRatio = pairedRatio(row, emptyPage, "jsKB");
+    }
+  } else {
+    lighthouse = await runLighthouse(targets);
+  }
 
   const staticServer = await startStaticServer(pages);
   const loadRuns = [];
@@ -634,8 +741,32 @@ async function main() {
         ["tbtMs", "TBT ms"],
         ["cls", "CLS"],
         ["jsKB", "JS KB (compressed)"],
+        ...(emptyPage
+          ? [
+              ["tbtRatio", "TBT ours/empty"],
+              ["performanceRatio", "perf ours/empty"],
+              ["jsRatio", "JS ours/empty"],
+            ]
+          : []),
       ],
     );
+    if (emptyPage) {
+      table(
+        `The empty Next.js page (next ${emptyPage.next}, react ${emptyPage.react}; one layout, one page with a heading and a paragraph), same Lighthouse settings`,
+        [emptyPage],
+        [
+          ["route", "route"],
+          ["performance", "perf"],
+          ["accessibility", "a11y"],
+          ["bestPractices", "best"],
+          ["seo", "seo"],
+          ["lcpMs", "LCP ms"],
+          ["tbtMs", "TBT ms"],
+          ["cls", "CLS"],
+          ["jsKB", "JS KB (compressed)"],
+        ],
+      );
+    }
   } else {
     console.log("\nLighthouse: skipped (--quick)");
   }
@@ -682,6 +813,7 @@ async function main() {
     settings: { connections: CONNECTIONS, durationSeconds: DURATION, lighthouseRuns: LH_RUNS, port: PORT },
     coldStart: { emptyDataFolder: coldEmpty, filledDataFolder: coldFilled },
     lighthouse,
+    emptyNextPage: emptyPage,
     load: loadRuns,
     form: formResults,
     cacheHeaders,
@@ -696,6 +828,7 @@ async function main() {
 const cleanUp = async () => {
   await stopServer();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(emptyAppDir, { recursive: true, force: true });
 };
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {

@@ -2,7 +2,10 @@
 // X-Forwarded-For (src/server/request-info.ts), which is right behind a proxy that appends the
 // address it saw, and wrong without one: the client then writes the header itself. Unless
 // TRUST_PROXY says a proxy is in front, the header is replaced here by the connection's own address
-// before Next sees the request (and X-Real-IP, which no proxy of ours set, is dropped).
+// before Next sees the request (and X-Real-IP, which no proxy of ours set, is dropped). The host and
+// scheme a proxy saw (X-Forwarded-Host, -Proto, -Port, Forwarded) are dropped too: the Origin checks
+// compare with the host, and without a proxy those headers are whatever the client wrote
+// (docs/decisions/0022). Next then fills X-Forwarded-Host from Host.
 // Same values as the flag in src/server/env.ts, which validates TRUST_PROXY at start-up.
 export const trustProxy = ["1", "true", "on", "yes"].includes(process.env.TRUST_PROXY ?? "");
 
@@ -11,4 +14,5 @@ export function useSocketAddress(req, trusted = trustProxy) {
   const address = req.socket.remoteAddress ?? "unknown";
   req.headers["x-forwarded-for"] = address.startsWith("::ffff:") ? address.slice(7) : address;
   delete req.headers["x-real-ip"];
+  for (const name of ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"]) delete req.headers[name];
 }

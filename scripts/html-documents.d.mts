@@ -11,6 +11,8 @@ export function createDocumentLayer(options: {
   maxEntries?: number;
   maxBytes?: number;
   now?: () => number;
+  /** Receives each warning line (JSON); console.error by default. */
+  warn?: (line: string) => void;
 }): DocumentLayer;
 export function mayBeDocument(req: { url?: string; headers: IncomingHttpHeaders }): boolean;
 export function isCacheableRequest(req: { method?: string; url?: string; headers: IncomingHttpHeaders }): boolean;

@@ -1,13 +1,17 @@
 // HTML documents on their way out of Next (docs/decisions/0010, 0011):
 // - every HTML response is held back until complete, gets the Content-Security-Policy made of the
-//   hashes of its own inline scripts, and is gzipped here (after hashing);
+//   hashes of the inline scripts Next, React and the app emit in it (ADR 0021: any other inline
+//   script is left out and logged), and is gzipped here (after hashing);
 // - public pages that Next served from its own page cache are kept in memory, final bytes and
 //   headers included, and answered from there without entering Next, until their s-maxage runs out
 //   or the app revalidates anything (src/server/revalidate.ts calls invalidatePageCache()).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { NON_DOCUMENT_CSP, documentCsp } from "./security-headers.mjs";
+import { Parser } from "htmlparser2";
+import { AFTER_PAINT_LOADER } from "./after-paint-loader.mjs";
+import { NON_DOCUMENT_CSP, documentPolicy } from "./security-headers.mjs";
+import { loggablePath } from "./request-context.mjs";
 
 const gzip = promisify(zlib.gzip);
 
@@ -75,57 +79,112 @@ export function etagMatches(ifNoneMatch, etag) {
 // once, while the page's HTML and CSS are still arriving on a slow connection: the ~150 KB of
 // JavaScript then shares the network with them, and Lighthouse counts every request started before
 // the largest paint as on its way. On public pages (those shared caches may keep: what visitors
-// see first) they are taken out of the document and one small inline script
-// (hashed into the page's policy like the others) adds them when the browser reports the first
-// contentful paint; on a hidden page (nothing will paint) or without PerformanceObserver at once,
-// and after LOADER_TIMEOUT_MS in any case. Scripts added this way run asynchronously and in no
-// set order, as async scripts do: Turbopack's runtime already copes with that. Next's error
-// documents (`<html id="__next_error__">`: not-found and error pages outside a layout, client-side
-// rendering bail-outs) have an empty body that only their scripts fill: nothing would paint, so
-// they keep Next's tags.
-const ASYNC_CHUNK = /<script src="(\/_next\/static\/[^"]+\.js)" async=""><\/script>/g;
-const CHUNK_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="(\/_next\/static\/[^"]+\.js)"\/>/g;
-const LOADER_TIMEOUT_MS = 2000;
-const CLIENT_RENDERED = /^(?:<!DOCTYPE html>)?<html id="__next_error__"/i;
-const AFTER_PAINT_LOADER = `(function (d) {
-  var sources = d.currentScript.getAttribute("data-after-paint").split(" "), started = false;
-  function load() {
-    if (started) return;
-    started = true;
-    sources.forEach(function (src) {
-      var script = d.createElement("script");
-      script.src = src;
-      script.async = true;
-      d.head.appendChild(script);
-    });
-  }
-  function soon() { setTimeout(load, 0); }
-  try {
-    new PerformanceObserver(function (list) {
-      if (list.getEntriesByName("first-contentful-paint").length) soon();
-    }).observe({ type: "paint", buffered: true });
-  } catch (e) { soon(); }
-  if (d.visibilityState !== "visible") soon();
-  setTimeout(load, ${LOADER_TIMEOUT_MS});
-})(document)`.replace(/\n\s*/g, "");
+// see first) they are taken out of the document and one small inline script (the after-paint
+// loader, scripts/after-paint-loader.mjs, allowed by the page's policy by its exact text, ADR 0021)
+// adds them when the browser reports the first contentful paint; on a hidden page (nothing will
+// paint) or without PerformanceObserver at once, and after 2 s in any case. Scripts added this way
+// run asynchronously and in no set order, as async scripts do: Turbopack's runtime already copes
+// with that. Next's error documents (`<html id="__next_error__">`: not-found and error pages outside a
+// layout, client-side rendering bail-outs) have an empty body that only their scripts fill: nothing
+// would paint, so they keep Next's tags.
+//
+// The tags are found by an HTML tokenizer and judged by their attributes, in any order: a chunk tag
+// is an empty `<script>` with `async` and a `src` under /_next/static/, and may carry `integrity`,
+// `crossorigin` and `nonce` (one value each for the whole page, one integrity per chunk), which the
+// loader gives the scripts it adds. A chunk tag with anything else (another attribute, a module
+// script, an integrity list) is something the loader would not reproduce: the document is then left
+// as Next wrote it, which e2e/after-paint.spec.ts reports on the real build.
+const CHUNK_SRC = /^\/_next\/static\/[\w\-./~]+\.js(\?[\w\-.=&]*)?$/;
+const CHUNK_ATTRIBUTES = new Set(["src", "async", "integrity", "crossorigin", "nonce", "type"]);
+const CLASSIC_SCRIPT_TYPES = new Set(["", "text/javascript", "application/javascript"]);
+
+/** Escapes an attribute value for a double-quoted attribute. */
+const attributeValue = (value) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/**
+ * What the rewrite needs from a document, read with an HTML tokenizer: whether it is one of Next's
+ * client-rendered error documents, its script elements with src (attributes and offsets of the
+ * whole element), its script preloads, and where </body> starts.
+ */
+function readDocument(html) {
+  const found = { clientRendered: false, scripts: [], preloads: [], bodyEnd: -1 };
+  let script = null;
+  let seenHtml = false;
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (name === "html" && !seenHtml) {
+          seenHtml = true;
+          found.clientRendered = attribs.id === "__next_error__";
+        } else if (name === "script") {
+          script = { attribs, start: parser.startIndex, contentStart: parser.endIndex + 1 };
+        } else if (name === "link") {
+          const rel = (attribs.rel ?? "").toLowerCase().split(/\s+/);
+          if (rel.includes("preload") && (attribs.as ?? "").toLowerCase() === "script") found.preloads.push({ href: attribs.href, start: parser.startIndex, end: parser.endIndex + 1 });
+        }
+      },
+      onclosetag(name, implied) {
+        if (name === "script" && script && !implied && script.attribs.src !== undefined) {
+          found.scripts.push({ ...script, empty: parser.startIndex === script.contentStart, end: parser.endIndex + 1 });
+        }
+        if (name === "script") script = null;
+        if (name === "body" && !implied) found.bodyEnd = parser.startIndex;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return found;
+}
+
+/** Whether a <script src> is one of Next's async chunk tags, with nothing the loader could not reproduce. */
+function chunkTag(script) {
+  const { attribs } = script;
+  if (attribs.async === undefined || !CHUNK_SRC.test(attribs.src ?? "") || attribs.src.includes("..")) return null;
+  const reproducible =
+    script.empty &&
+    Object.keys(attribs).every((name) => CHUNK_ATTRIBUTES.has(name)) &&
+    CLASSIC_SCRIPT_TYPES.has((attribs.type ?? "").trim().toLowerCase()) &&
+    !/\s/.test((attribs.integrity ?? "").trim());
+  return { reproducible };
+}
 
 /**
  * The document with Next's async chunk scripts (and the preloads of those same scripts) replaced by
- * the after-paint loader at the end of <body>; unchanged when it lists none or when its body is
- * rendered by its scripts.
+ * the after-paint loader at the end of <body>; unchanged when it lists none, when its body is
+ * rendered by its scripts, or when a chunk tag carries something the loader would not reproduce.
  */
 export function loadScriptsAfterPaint(html) {
-  if (CLIENT_RENDERED.test(html)) return html;
+  const doc = readDocument(html);
+  if (doc.clientRendered) return html;
+  const chunks = doc.scripts.map((script) => ({ script, tag: chunkTag(script) })).filter(({ tag }) => tag);
+  if (chunks.length === 0 || chunks.some(({ tag }) => !tag.reproducible)) return html;
+  const oneValue = (name) => new Set(chunks.map(({ script }) => script.attribs[name])).size === 1;
+  if (!oneValue("crossorigin") || !oneValue("nonce")) return html;
   const sources = [];
-  const withoutScripts = html.replace(ASYNC_CHUNK, (_, src) => {
-    if (!sources.includes(src)) sources.push(src);
-    return "";
-  });
-  if (sources.length === 0) return html;
-  const out = withoutScripts.replace(CHUNK_PRELOAD, (tag, href) => (sources.includes(href) ? "" : tag));
-  const loader = `<script data-after-paint="${sources.join(" ")}">${AFTER_PAINT_LOADER}</script>`;
-  const end = out.lastIndexOf("</body>");
-  return end < 0 ? out + loader : out.slice(0, end) + loader + out.slice(end);
+  const integrity = [];
+  for (const { script } of chunks) {
+    if (sources.includes(script.attribs.src)) continue;
+    sources.push(script.attribs.src);
+    integrity.push((script.attribs.integrity ?? "").trim());
+  }
+  const { crossorigin: crossOrigin, nonce } = chunks[0].script.attribs;
+  const cuts = [...chunks.map(({ script }) => script), ...doc.preloads.filter((preload) => sources.includes(preload.href))].sort((a, b) => a.start - b.start);
+  let loader = `<script data-after-paint="${attributeValue(sources.join(" "))}"`;
+  if (integrity.some(Boolean)) loader += ` data-integrity="${attributeValue(integrity.join(" "))}"`;
+  if (crossOrigin !== undefined) loader += ` data-crossorigin="${attributeValue(crossOrigin)}"`;
+  if (nonce !== undefined) loader += ` nonce="${attributeValue(nonce)}"`;
+  loader += `>${AFTER_PAINT_LOADER}</script>`;
+  const insertAt = doc.bodyEnd >= 0 ? doc.bodyEnd : html.length;
+  const edits = [...cuts.map((cut) => ({ ...cut, text: "" })), { start: insertAt, end: insertAt, text: loader }].sort((x, y) => x.start - y.start || x.end - y.end);
+  let out = "";
+  let from = 0;
+  for (const edit of edits) {
+    if (edit.start < from) continue;
+    out += html.slice(from, edit.start) + edit.text;
+    from = edit.end;
+  }
+  return out + html.slice(from);
 }
 
 export function appendVary(current) {
@@ -139,7 +198,7 @@ export function appendVary(current) {
  * handle(req, res): Next's request handler. Options bound the cache (entries and bytes) and give a
  * clock for tests.
  */
-export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 1024 * 1024, now = () => Date.now() }) {
+export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 1024 * 1024, now = () => Date.now(), warn = (line) => console.error(line) }) {
   /** url -> { etag, csp, body, rawLength (Next's bytes), gzipped, headers, vary, bytes, expires }: least recently used first. */
   const pages = new Map();
   let bytes = 0;
@@ -147,6 +206,25 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
   let generation = 0;
   const scope = new AsyncLocalStorage();
   const stats = { hits: 0, stored: 0, invalidations: 0 };
+
+  /**
+   * Our own documents carry no inline script outside the allow-list (ADR 0021): one that does was
+   * put there by someone else. It is left out of the policy (the browser refuses it) and logged
+   * with the request's id, once per computed policy (a page answered from the cache is not logged again).
+   */
+  function warnUnknownScripts(req, unknown) {
+    warn(
+      JSON.stringify({
+        time: new Date(now()).toISOString(),
+        level: "warn",
+        msg: "inline script outside the allow-list: left out of the policy, the browser will refuse it",
+        requestId: req.headers["x-request-id"],
+        path: loggablePath(req.url),
+        count: unknown.length,
+        scripts: unknown.slice(0, 5),
+      }),
+    );
+  }
 
   function drop(url) {
     const entry = pages.get(url);
@@ -162,7 +240,7 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
   }
 
   /**
-   * Called (through globalThis.__invalidatePageCache) whenever the app revalidates a page. Next
+   * Called (through src/server/bridge.mjs) whenever the app revalidates a page. Next
    * applies a revalidation when the request that asked for it ends (the Server Action's answer), so
    * a page read from Next in between may still be the old one: the cache is emptied now and again
    * when that request ends, and an answer that entered Next before either is never stored.
@@ -290,7 +368,12 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
       // Public pages only: on the admin's and the sign-in pages, hydrating a frame sooner matters more.
       const rewrite = !res.getHeader("content-encoding") && isPublic(res.getHeader("cache-control"));
       const body = same ? known.body : rewrite ? Buffer.from(loadScriptsAfterPaint(raw.toString("utf8")), "utf8") : raw;
-      const csp = same ? known.csp : documentCsp(body.toString("utf8"));
+      let csp = known?.csp;
+      if (!same) {
+        const policy = documentPolicy(body.toString("utf8"));
+        csp = policy.csp;
+        if (policy.unknown.length > 0) warnUnknownScripts(req, policy.unknown);
+      }
       res.setHeader("Content-Security-Policy", csp);
 
       const seconds = cacheable && req.method === "GET" && !res.getHeader("content-encoding") ? storableSeconds(res.statusCode, res.getHeaders()) : 0;

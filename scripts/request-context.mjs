@@ -1,17 +1,12 @@
-// The request id and the access log (issue 9, docs/decisions/0015). scripts/server.mjs calls
+// The request id and the access log (docs/decisions/0015, 0025). scripts/server.mjs calls
 // withRequestContext() for every request: the request gets an id (the caller's X-Request-Id when it
-// is a short safe token, else a new UUID), the response echoes it in X-Request-Id, the app's log
-// lines written while the request is handled carry it (src/server/log.ts reads the store below),
-// and one access line is written when the response is over.
-//
-// The AsyncLocalStorage lives on globalThis under a registered symbol: the app's server code is
-// bundled by Next and cannot import this file, but it reads the same instance through the symbol.
-import { AsyncLocalStorage } from "node:async_hooks";
+// is a short safe token, else a new UUID), the response echoes it in X-Request-Id, every log line
+// written while the request is handled carries it (the logger reads the request context that
+// src/server/bridge.mjs shares with the app), and one access line is written when the response is
+// over.
 import crypto from "node:crypto";
-
-const STORE_KEY = Symbol.for("kinetic-growth.request-context");
-/** @type {AsyncLocalStorage<{ requestId: string }>} */
-export const requestContext = (globalThis[STORE_KEY] ??= new AsyncLocalStorage());
+import { requestContext } from "../src/server/bridge.mjs";
+import { logger } from "../src/server/logger.mjs";
 
 /** Letters, digits and . _ - only, 1 to 64 characters: safe in a header, a log line and a shell. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -49,9 +44,6 @@ export function withRequestContext(req, res, next) {
   res.once("close", () => {
     const status = res.statusCode;
     const line = {
-      time: new Date().toISOString(),
-      level: status >= 500 ? "error" : "info",
-      msg: "request",
       requestId,
       method: req.method,
       path: loggablePath(req.url),
@@ -59,7 +51,9 @@ export function withRequestContext(req, res, next) {
       ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
       ...(res.writableFinished ? {} : { aborted: true }),
     };
-    (status >= 500 ? console.error : console.log)(JSON.stringify(line));
+    // 5xx answers at level error, on stderr.
+    if (status >= 500) logger.error(line, "request");
+    else logger.info(line, "request");
   });
   return requestContext.run({ requestId }, next);
 }

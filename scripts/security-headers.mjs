@@ -1,6 +1,7 @@
 // Security headers of every response, and the Content-Security-Policy of HTML documents built from
-// the hashes of the inline scripts each document carries (docs/decisions/0010).
-import { createHash } from "node:crypto";
+// the hashes of the inline scripts each document carries that Next, React and this app emit
+// (docs/decisions/0010, 0021: scripts/script-allow-list.mjs says which).
+import { scanInlineScripts } from "./script-allow-list.mjs";
 
 /** Browser features the site never uses, switched off for it and for anything it embeds. */
 const PERMISSIONS_POLICY = [
@@ -44,25 +45,27 @@ function isHttps(siteUrl) {
 /** Responses that are not documents run no script: they get a policy that allows nothing. */
 export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-// An inline script: a <script> without src. Its text is raw (no entities), so the bytes between the
-// tags are exactly what the browser hashes. Data blocks (JSON-LD) never run, but hashing them costs
-// nothing and keeps the rule simple.
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const HAS_SRC = /\ssrc\s*=/i;
-
-/** The sha256 sources of every inline script of an HTML document, in order, without repeats. */
+/** The sha256 sources of the document's allowed inline scripts, in order, without repeats. */
 export function inlineScriptHashes(html) {
-  const hashes = new Set();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    if (HAS_SRC.test(match[1])) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(match[2], "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
+  return scanInlineScripts(html).hashes;
 }
 
-/** The policy of one HTML document: scripts from this origin, plus its own inline scripts by hash. */
+/**
+ * The policy of one HTML document: scripts from this origin, plus its allowed inline scripts by
+ * hash; and the inline scripts left out of it (which the browser will refuse to run).
+ */
+export function documentPolicy(html, siteUrl = process.env.SITE_URL ?? "") {
+  const { hashes, unknown } = scanInlineScripts(html);
+  return { csp: policyWith(hashes, siteUrl), unknown };
+}
+
+/** The policy of one HTML document (see documentPolicy). */
 export function documentCsp(html, siteUrl = process.env.SITE_URL ?? "") {
-  const scripts = ["'self'", ...inlineScriptHashes(html)].join(" ");
+  return documentPolicy(html, siteUrl).csp;
+}
+
+function policyWith(hashes, siteUrl) {
+  const scripts = ["'self'", ...hashes].join(" ");
   const directives = [
     "default-src 'self'",
     `script-src ${scripts}`,

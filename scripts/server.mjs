@@ -1,6 +1,6 @@
 // The production server: Next's request handler inside a plain Node HTTP server, so that every
 // response carries the security headers and every HTML document a Content-Security-Policy made of
-// the hashes of its own inline scripts (docs/decisions/0010). Pages stay cached HTML (ADR 0003):
+// the hashes of the inline scripts Next, React and the app emit in it (docs/decisions/0010, 0021). Pages stay cached HTML (ADR 0003):
 // the policy is computed from the bytes that are sent, whether they came from the cache or not.
 import http from "node:http";
 import path from "node:path";
@@ -8,7 +8,9 @@ import next from "next";
 import { createDocumentLayer } from "./html-documents.mjs";
 import { NON_DOCUMENT_CSP, staticSecurityHeaders } from "./security-headers.mjs";
 import { withRequestContext } from "./request-context.mjs";
-import { useSocketAddress } from "./client-address.mjs";
+import { setPageCacheInvalidator, shutdownApp } from "../src/server/bridge.mjs";
+import { trustProxy, useSocketAddress } from "./client-address.mjs";
+import { guardRequest } from "./request-guards.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -21,65 +23,70 @@ const securityHeaders = staticSecurityHeaders();
 // HTML documents (policy, gzip) and the in-memory page cache in front of Next (ADR 0011). The app
 // empties the cache whenever it revalidates a page (src/server/revalidate.ts calls this hook).
 const documents = createDocumentLayer({ handle });
-globalThis.__invalidatePageCache = documents.invalidate;
+setPageCacheInvalidator(documents.invalidate);
 
 await app.prepare();
 
-// Server Actions refuse bodies over experimental.serverActions.bodySizeLimit (next.config.ts, 1 MB),
-// but with a bare 500 once the body is read. A declared length over the limit is refused here
-// first, unread, with 413 and a sentence a person can act on. /api routes keep their own limits
-// (uploads take 5 MB). A chunked body without a length still meets Next's own limit.
-const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
+// Refused before Next reads them (scripts/request-guards.mjs, docs/decisions/0022): foreign Server
+// Action posts (403), bodies over their path's limit, counted as they arrive (413), Server Action
+// data no page of ours sends (400, 413), image addresses that are not plain paths (400). Each gets
+// a sentence a person can act on.
+// A client may still be sending when the answer goes: closing the connection then (as Node does
+// when the request said Connection: close) would make its next write fail with a reset before it
+// reads the answer. The connection stays open instead, Node reads what still arrives and drops it
+// (the body of an answered request), for REFUSAL_LINGER_MS at most; then the connection is closed
+// if the body has not ended. Nothing of it is kept.
+const REFUSAL_LINGER_MS = 5_000;
 
-function refuseOversizedBody(req, res) {
-  if (req.method !== "POST" || (req.url ?? "").startsWith("/api/")) return false;
-  const length = Number(req.headers["content-length"] ?? 0);
-  if (!(length > ACTION_BODY_LIMIT_BYTES)) return false;
-  res.statusCode = 413;
-  res.setHeader("Content-Type", "text/plain; charset=utf-8");
-  res.setHeader("Content-Security-Policy", NON_DOCUMENT_CSP);
-  res.setHeader("Connection", "close");
-  res.end("Not sent: this form is larger than 1 MB, which is more than any of our forms accepts. Please shorten it and send it again.\n");
-  req.resume();
-  return true;
-}
-
-// A Server Action (any POST outside /api/) from another site: Next refuses it too, but with a bare
-// 500 and a stack trace in the log. Refused here first with 403 (docs/decisions/0016). A request
-// without Origin goes on: the action itself then checks Referer (src/server/request-info.ts).
-function refuseForeignAction(req, res) {
-  if (req.method !== "POST" || (req.url ?? "").startsWith("/api/")) return false;
-  const origin = req.headers.origin;
-  let foreign = req.headers["sec-fetch-site"] === "cross-site";
-  if (!foreign && origin && origin !== "null") {
-    const allowed = new Set([String(req.headers["x-forwarded-host"] ?? req.headers.host ?? "").split(",")[0].trim()]);
-    try {
-      if (process.env.SITE_URL) allowed.add(new URL(process.env.SITE_URL).host);
-      foreign = !allowed.has(new URL(origin).host);
-    } catch {
-      foreign = true;
-    }
+function refuse(req, res, { status, message }) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
   }
-  if (!foreign) return false;
-  res.statusCode = 403;
+  const lingering = !req.complete;
+  res.statusCode = status;
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
   res.setHeader("Content-Security-Policy", NON_DOCUMENT_CSP);
-  res.setHeader("Connection", "close");
-  res.end("Refused: this request must come from this site's own pages.\n");
-  req.resume();
-  return true;
+  if (lingering) res.shouldKeepAlive = true;
+  res.end(`${message}\n`);
+  if (!lingering) return;
+  const socket = req.socket;
+  const onClose = () => clearTimeout(timer);
+  const timer = setTimeout(() => {
+    socket.off("close", onClose);
+    if (!req.complete) socket.destroy();
+  }, REFUSAL_LINGER_MS);
+  timer.unref();
+  socket.once("close", onClose);
 }
 
-// withRequestContext: the request id, X-Request-Id, and the access log line (scripts/request-context.mjs).
-const server = http.createServer((req, res) => withRequestContext(req, res, () => {
-  useSocketAddress(req); // X-Forwarded-For only from a trusted proxy (TRUST_PROXY, scripts/client-address.mjs)
-  for (const [key, value] of Object.entries(securityHeaders)) res.setHeader(key, value);
-  if (refuseOversizedBody(req, res)) return;
-  if (refuseForeignAction(req, res)) return;
+function serve(req, res) {
   documents.handleRequest(req, res).catch((error) => {
     console.error(error);
     if (!res.headersSent) res.statusCode = 500;
     res.end();
+  });
+}
+
+// The answers not yet finished, so that a shutdown can close their connections after them.
+const inFlight = new Set();
+let stopping = false;
+
+// withRequestContext: the request id, X-Request-Id, and the access log line (scripts/request-context.mjs).
+const server = http.createServer((req, res) => withRequestContext(req, res, () => {
+  // X-Forwarded-For, -Host, -Proto only from a trusted proxy (TRUST_PROXY, scripts/client-address.mjs).
+  useSocketAddress(req);
+  for (const [key, value] of Object.entries(securityHeaders)) res.setHeader(key, value);
+  if (stopping) res.setHeader("Connection", "close");
+  inFlight.add(res);
+  res.once("close", () => inFlight.delete(res));
+  guardRequest(req, {
+    trustProxy,
+    serve: () => serve(req, res),
+    refuse: (refusal) => refuse(req, res, refusal),
+  }).catch((error) => {
+    console.error(error);
+    refuse(req, res, { status: 500, message: "Something went wrong on our side." });
   });
 }));
 
@@ -87,11 +94,24 @@ server.listen(port, hostname, () => {
   console.log(`Ready on http://${hostname ?? "localhost"}:${port}`);
 });
 
-// SIGTERM/SIGINT: stop taking connections, let the requests in flight finish, then let the app
-// stop its mail worker and close its database (src/server/boot.ts), and exit. A request that
-// hangs cannot hold the process for more than SHUTDOWN_GRACE_MS.
+// SIGTERM/SIGINT: stop taking connections, close the idle keep-alive ones at once, let the
+// requests in flight finish (their answers say Connection: close, and their connections are
+// closed after them, so no further request is read from any connection), then let the app stop its
+// mail worker and close its database (src/server/boot.ts), and exit. A request that hangs cannot
+// hold the process for more than SHUTDOWN_GRACE_MS.
 const SHUTDOWN_GRACE_MS = 10_000;
-let stopping = false;
+
+/** The connection of an answer in flight ends with it: a header when it is not sent yet, else a FIN after it. */
+function closeAfterAnswer(res) {
+  if (!res.headersSent) {
+    res.setHeader("Connection", "close");
+    return;
+  }
+  const socket = res.socket;
+  if (res.writableFinished) socket?.end();
+  else res.once("finish", () => socket?.end());
+}
+
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
@@ -100,10 +120,11 @@ async function shutdown(signal) {
   timer.unref();
   await new Promise((resolve) => {
     server.close(resolve);
+    for (const res of inFlight) closeAfterAnswer(res);
     server.closeIdleConnections();
   });
   try {
-    await globalThis.__appShutdown?.();
+    await shutdownApp();
   } catch (error) {
     console.error(error);
   }

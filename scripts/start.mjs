@@ -5,6 +5,7 @@ import fs from "node:fs";
 import module from "node:module";
 import path from "node:path";
 import { startPgliteThread } from "../src/server/db/pglite-start.mjs";
+import { setPglitePrestart } from "../src/server/bridge.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -54,7 +55,7 @@ function prestartEmbeddedDatabase() {
   nextRequire("@next/env").loadEnvConfig(root, false, { info() {}, error: console.error });
   if (process.env.DATABASE_URL?.trim()) return;
   try {
-    globalThis.__pglitePrestart = startPgliteThread(path.resolve(process.env.DATA_DIR?.trim() || "./data", "pglite"));
+    setPglitePrestart(startPgliteThread(path.resolve(process.env.DATA_DIR?.trim() || "./data", "pglite")));
   } catch {
     // In use by another process, or not writable: the app says so when it opens it.
   }

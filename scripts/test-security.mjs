@@ -1,9 +1,13 @@
 // `npm run test:security`: the security suite of issue 9, each test printing its figure.
 // - Vitest: CSV formula injection (src/lib/csv.test.ts), blog HTML sanitising, the header builder.
 // - Playwright (e2e/security): security headers and the hash-based CSP with zero violations in
-//   Chromium, 100+ XSS payloads through the public forms, SQL-injection strings, e-mail header
+//   Chromium, scripts added to real documents refused by the policy their document gets (ADR 0021),
+//   100+ XSS payloads through the public forms, SQL-injection strings, e-mail header
 //   injection, Unicode and invalid UTF-8, the Server Action body limit; SIGTERM shutdown; JSON logs
-//   with request ids and auth events without secrets; a forged X-Forwarded-For (TRUST_PROXY off).
+//   with request ids and auth events without secrets; a forged X-Forwarded-For (TRUST_PROXY off);
+//   the sign-in limit under concurrent guesses and the lockout a stranger cannot use (ADR 0020);
+//   200 MB chunked bodies refused at each path's limit with memory flat, Server Action data and
+//   image addresses that gave 5xx refused with 4xx, a forged X-Forwarded-Host (ADR 0022).
 // - The lint rule against SQL built from strings; `npm audit --omit=dev` (scripts/audit.mjs), which
 //   says "not evaluated" and passes when the advisory service cannot be reached.
 // - Under load (servers of their own): 200 concurrent submissions, kill -9 ten times, PostgreSQL
@@ -35,10 +39,16 @@ run("unit", bin("vitest"), [
   "src/lib/csv.test.ts",
   "tests/blog-html.test.ts",
   "tests/security-headers.test.ts",
+  "tests/page-cache.test.ts",
   "tests/request-log.test.ts",
+  "tests/request-guards.test.ts",
   "tests/no-sql-concatenation.test.ts",
   "tests/audit-gate.test.ts",
+  "tests/sign-in-limit.test.ts",
+  "tests/admin-actions.test.ts",
   "src/lib/text-safety.test.ts",
+  "src/lib/schemas/lead-forms.test.ts",
+  "src/lib/schemas/admin.test.ts",
 ]);
 run("npm audit", process.execPath, [path.join(root, "scripts", "audit.mjs")]);
 if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) run("build", bin("next"), ["build"]);

@@ -4,11 +4,16 @@ import { createTestDatabase } from "./helpers/test-db";
 
 // The role check is proven end-to-end (e2e/access-matrix.spec.ts); here it lets every call through.
 vi.mock("@/server/auth-guard", () => ({
-  requireAdmin: async () => ({ id: "test-admin", email: "admin@test.example", name: "Admin", emailVerified: true }),
+  requireRole: async () => ({ id: "test-admin", email: "admin@test.example", name: "Admin", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));
 
-const { countLeadsForAdmin, listLeadsForAdmin } = await import("@/server/data/leads");
+const { countRecords, listRecords } = await import("@/server/data/admin-records");
+const { leadsTable } = await import("@/lib/admin-tables/leads");
+type ListParams = import("@/server/data/admin-list").ListParams;
+type Lead = import("@/server/db/schema").Lead;
+const listLeadsForAdmin = (params: ListParams) => listRecords<Lead>(leadsTable, params);
+const countLeadsForAdmin = (params: ListParams) => countRecords(leadsTable, params);
 const { PAGE_SIZE, containsPattern } = await import("@/server/data/admin-list");
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;

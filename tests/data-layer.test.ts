@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
+import { defaultCaseStudyTestimonial, defaultGrowthJourney } from "@/content/case-studies-page";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleBlogPosts } from "@/content/sample-blog-posts";
 import { prepareDatabase } from "@/server/db/prepare";
@@ -110,6 +111,30 @@ describe("public reads see published rows only", () => {
     expect(headlineMetric({ revenue_growth: "300%", monthly_revenue: "₹2Cr" })).toBe("300%");
     expect(headlineMetric({ monthly_revenue: "₹2Cr" })).toBe("₹2Cr");
     expect(headlineMetric({})).toBe("Significant Growth");
+  });
+
+  it("a case study without its own journey or testimonial shows the specification's defaults", async () => {
+    const [bare] = await handle.db
+      .insert(caseStudies)
+      .values({ title: "Bare study", companyName: "Bare Co", featured: true })
+      .returning({ id: caseStudies.id });
+    const [own] = await handle.db
+      .insert(caseStudies)
+      .values({ title: "Own study", companyName: "Own Co", featured: true, journey: ["Month 1: Our own step."], testimonialQuote: "Our words.", testimonialAuthor: "Asha, CEO" })
+      .returning({ id: caseStudies.id });
+    try {
+      const studies = await listFeaturedCaseStudies();
+      const shownBare = studies.find((s) => s.id === bare!.id)!;
+      expect(shownBare.journey).toEqual(defaultGrowthJourney);
+      expect(shownBare.journey.length).toBeGreaterThanOrEqual(3);
+      expect(shownBare.testimonialQuote).toBe(defaultCaseStudyTestimonial.quote);
+      expect(shownBare.testimonialAuthor).toBe(defaultCaseStudyTestimonial.author);
+      const shownOwn = studies.find((s) => s.id === own!.id)!;
+      expect(shownOwn).toMatchObject({ journey: ["Month 1: Our own step."], testimonialQuote: "Our words.", testimonialAuthor: "Asha, CEO" });
+      expect((await listHomeCaseStudies()).every((s) => s.journey.length > 0 && s.testimonialQuote)).toBe(true);
+    } finally {
+      await handle.db.delete(caseStudies).where(inArray(caseStudies.id, [bare!.id, own!.id]));
+    }
   });
 });
 

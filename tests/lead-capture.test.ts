@@ -5,7 +5,7 @@ import { contactMessages, leads, notifications, rateLimits } from "@/server/db/s
 import { createContactMessage } from "@/server/data/contact-messages";
 import { createLead } from "@/server/data/leads";
 import { checkFormGuards, parseAttribution } from "@/server/form-guards";
-import { deliverDueMail, smtpTransport } from "@/server/mail";
+import { deliverDueMail, enqueueMail, smtpTransport } from "@/server/mail";
 import { createTestDatabase } from "./helpers/test-db";
 import { startSmtpServer } from "./helpers/smtp";
 
@@ -92,6 +92,32 @@ describe("a stored lead always has its notification", () => {
       expect(smtp.messages[0]!.raw).toContain("Type: contact");
       expect(smtp.messages[0]!.raw).toContain("Company: FashionHub");
       expect(smtp.messages[0]!.raw).toMatch(/^Subject: New contact message from Vikram \(FashionHub\)$/m);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("an address with an internationalised domain is stored as typed; the mail goes out with its A-labels", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const message = ContactFormSchema.parse({ name: "Jürgen", email: "Jürgen.x@Bücher.example".replace("ü", "u"), mobileNumber: "+44 7911 123456", message: "Hallo" });
+      expect(message.email).toBe("jurgen.x@bücher.example");
+      await createContactMessage(message, {}, null);
+      await createLead(AuditFormSchema.parse({ ...lead(7), email: "info@例え.jp" }), {}, null);
+      const stored = await handle.db.select({ email: contactMessages.email }).from(contactMessages);
+      expect(stored).toEqual([{ email: "jurgen.x@bücher.example" }]);
+      expect(await handle.db.select({ email: leads.email }).from(leads)).toEqual([{ email: "info@例え.jp" }]);
+      // A mail to such an address (as the verification mail goes to an account's address).
+      await enqueueMail(handle.db, { kind: "test", recipients: ["asha@bücher.example"], subject: "To an IDN", text: "Hello" });
+      expect(await drain(smtp.port)).toBe(3);
+      const raw = smtp.messages.map((m) => m.raw).join("\n");
+      expect(raw).toMatch(/^Reply-To: jurgen\.x@xn--bcher-kva\.example$/m);
+      expect(raw).toMatch(/^Reply-To: info@xn--r8jz45g\.jp$/m);
+      // nodemailer sends the envelope (RCPT TO) and the headers with A-labels; smtp-server decodes the envelope back.
+      const toIdn = smtp.messages.find((m) => m.raw.includes("Subject: To an IDN"))!;
+      expect(toIdn.raw).toMatch(/^To: asha@xn--bcher-kva\.example$/m);
+      expect(toIdn.to).toEqual(["asha@bücher.example"]);
+      console.log(`IDN e-mail: 2 addresses stored as typed, ${smtp.messages.length} mails delivered with A-label domains`);
     } finally {
       await smtp.close();
     }

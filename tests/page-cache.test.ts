@@ -5,6 +5,8 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
+import vm from "node:vm";
+import { AFTER_PAINT_LOADER } from "../scripts/after-paint-loader.mjs";
 import { createDocumentLayer, loadScriptsAfterPaint, type DocumentLayer } from "../scripts/html-documents.mjs";
 
 /** Next's chunk tags, as it writes them. */
@@ -19,17 +21,19 @@ const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 let version = 1;
 let calls: string[] = [];
 /** Per path: extra response headers, or a status, to play the cases Next can produce. */
-let overrides: Record<string, { status?: number; headers?: Record<string, string> }> = {};
+let overrides: Record<string, { status?: number; headers?: Record<string, string>; extra?: string }> = {};
 /** Set by a test to run code inside a request, as a Server Action would. */
 let onAction: (() => Promise<void>) | null = null;
 /** Set by a test to hold Next's next answer back (its bytes already read) until it resolves. */
 let hold: Promise<void> | null = null;
 let clock = 1_000_000;
+let warnings: string[] = [];
 
-function page(url: string) {
-  // Large enough to be gzipped, with an inline script to hash and Next's chunk tags.
-  return `<!DOCTYPE html><html><head>${CHUNK_TAGS.preload}${CHUNK_TAGS.scripts}</head><body><h1>${url} v${version}</h1><script>self.x=${version}</script>${"<p>padding</p>".repeat(200)}${CHUNK_TAGS.entry}</body></html>`;
+function page(url: string, extra = "") {
+  // Large enough to be gzipped, with an inline script to hash (one of Next's RSC payload pushes) and Next's chunk tags.
+  return `<!DOCTYPE html><html><head>${CHUNK_TAGS.preload}${CHUNK_TAGS.scripts}</head><body><h1>${url} v${version}</h1>${extra}<script>${flight(version)}</script>${"<p>padding</p>".repeat(200)}${CHUNK_TAGS.entry}</body></html>`;
 }
+const flight = (n: number) => `self.__next_f.push([1,"v${n}"])`;
 
 async function fakeNext(req: http.IncomingMessage, res: http.ServerResponse) {
   calls.push(`${req.method} ${req.url}${req.headers.rsc ? " rsc" : ""}`);
@@ -42,7 +46,7 @@ async function fakeNext(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = req.url ?? "/";
   const path = url.split("?")[0] ?? url;
   const override = overrides[url] ?? overrides[path] ?? {};
-  const body = req.headers.rsc ? "rsc payload" : page(req.url ?? "/");
+  const body = req.headers.rsc ? "rsc payload" : page(req.url ?? "/", override.extra);
   const held = hold;
   hold = null;
   await held;
@@ -72,7 +76,8 @@ beforeEach(async () => {
   onAction = null;
   hold = null;
   clock = 1_000_000;
-  layer = createDocumentLayer({ handle: fakeNext, maxEntries: 3, now: () => clock });
+  warnings = [];
+  layer = createDocumentLayer({ handle: fakeNext, maxEntries: 3, now: () => clock, warn: (line) => warnings.push(line) });
   server = http.createServer((req, res) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     void layer.handleRequest(req, res);
@@ -244,8 +249,32 @@ describe("page cache in front of Next", () => {
   });
 });
 
+describe("the policy of each document (ADR 0021)", () => {
+  it("leaves a script the app did not emit out of the policy and logs it with the request id, once per computed policy", async () => {
+    const injected = "alert(document.cookie)";
+    overrides = { "/blog/post": { extra: `<div id="article-body"><script>${injected}</script></div>` } };
+    const fresh = await get("/blog/post", { "x-request-id": "req-inject-1" });
+    const cached = await get("/blog/post", { "x-request-id": "req-inject-2" });
+    expect(cached.headers["x-nextjs-cache"]).toBe("HIT");
+    expect(layer.stats.hits).toBe(1);
+    const hash = `'sha256-${createHash("sha256").update(injected, "utf8").digest("base64")}'`;
+    for (const answer of [fresh, cached]) {
+      expect(answer.body).toContain(injected);
+      expect(answer.headers["content-security-policy"]).not.toContain(hash);
+      expect(answer.headers["content-security-policy"]).toContain(`'sha256-${createHash("sha256").update(flight(1), "utf8").digest("base64")}'`);
+    }
+    expect(warnings).toHaveLength(1);
+    const line = JSON.parse(warnings[0]!) as { level: string; requestId: string; path: string; count: number; scripts: { hash: string; start: string }[] };
+    expect(line).toMatchObject({ level: "warn", requestId: "req-inject-1", path: "/blog/post", count: 1 });
+    expect(line.scripts[0]).toMatchObject({ hash, start: injected });
+    // Our own documents log nothing.
+    await get("/about");
+    expect(warnings).toHaveLength(1);
+  });
+});
+
 describe("Next's scripts start after the first paint (ADR 0019)", () => {
-  const loaderOf = (html: string) => /<script data-after-paint="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
+  const loaderOf = (html: string) => /<script data-after-paint="([^"]*)"[^>]*>([\s\S]*?)<\/script>/.exec(html);
 
   it("takes the async chunk tags and their preload out and lists them, in order, on one loader at the end of <body>", () => {
     const html = loadScriptsAfterPaint(page("/x"));
@@ -255,7 +284,7 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
     expect(loader?.[1]).toBe("/_next/static/chunks/runtime.js /_next/static/chunks/react.js /_next/static/chunks/entry.js");
     expect(html.endsWith(`${loader?.[0]}</body></html>`)).toBe(true);
     // Everything else is as Next wrote it.
-    expect(html).toContain("<script>self.x=1</script>");
+    expect(html).toContain(`<script>${flight(1)}</script>`);
     expect(html).toContain("<h1>/x v1</h1>");
   });
 
@@ -275,6 +304,58 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
   it("lists a script Next repeats only once", () => {
     const html = loadScriptsAfterPaint(`<html><body>${CHUNK_TAGS.entry}${CHUNK_TAGS.entry}</body></html>`);
     expect(loaderOf(html)?.[1]).toBe("/_next/static/chunks/entry.js");
+  });
+
+  it("reads Next's tags by their attributes: any order, any spelling of async, extra integrity, crossorigin and nonce", () => {
+    const variants = {
+      reordered: '<script async="" src="/_next/static/chunks/a.js"></script><script async src="/_next/static/chunks/b.js"></script>',
+      spelled: "<SCRIPT SRC='/_next/static/chunks/a.js' ASYNC=async></SCRIPT><script\n  src=/_next/static/chunks/b.js\n  async\n></script>",
+      integrity:
+        '<script src="/_next/static/chunks/a.js" integrity="sha384-AAA" crossorigin="anonymous" async=""></script><script crossorigin="anonymous" async="" integrity="sha384-BBB" src="/_next/static/chunks/b.js"></script>',
+      nonce: '<script nonce="abc123" src="/_next/static/chunks/a.js" async=""></script><script src="/_next/static/chunks/b.js" async="" nonce="abc123"></script>',
+    };
+    const preload = '<link fetchPriority="low" href="/_next/static/chunks/b.js" as="script" rel="preload"/>';
+    for (const [name, tags] of Object.entries(variants)) {
+      const html = loadScriptsAfterPaint(`<!DOCTYPE html><html><head>${preload}${tags}</head><body><h1>x</h1></body></html>`);
+      const loader = loaderOf(html);
+      expect(loader?.[1], name).toBe("/_next/static/chunks/a.js /_next/static/chunks/b.js");
+      expect(html, name).not.toMatch(/<script[^>]*\ssrc=/i);
+      expect(html, name).not.toContain("preload");
+      expect(html.endsWith(`${loader?.[0]}</body></html>`), name).toBe(true);
+    }
+    const withIntegrity = loaderOf(loadScriptsAfterPaint(`<html><head>${variants.integrity}</head><body></body></html>`))?.[0];
+    expect(withIntegrity).toContain('data-integrity="sha384-AAA sha384-BBB"');
+    expect(withIntegrity).toContain('data-crossorigin="anonymous"');
+    expect(loaderOf(loadScriptsAfterPaint(`<html><head>${variants.nonce}</head><body></body></html>`))?.[0]).toContain('nonce="abc123"');
+  });
+
+  it("leaves the document as Next wrote it when a chunk tag carries something the loader would not reproduce", () => {
+    for (const odd of ['type="module"', 'referrerpolicy="no-referrer"', 'data-x=""', 'defer=""', 'integrity="sha256-A sha384-B"', 'nonce="other"', 'crossorigin="use-credentials"']) {
+      const html = `<html><head><script src="/_next/static/chunks/a.js" async="" ${odd}></script>${CHUNK_TAGS.scripts}</head><body></body></html>`;
+      expect(loadScriptsAfterPaint(html), odd).toBe(html);
+    }
+    const error = `<!DOCTYPE html><html lang="en" id="__next_error__"><head>${CHUNK_TAGS.scripts}</head><body></body></html>`;
+    expect(loadScriptsAfterPaint(error)).toBe(error);
+  });
+
+  it("the loader adds only the build's own chunks, whatever list an injected copy of it carries", () => {
+    const appended: { src: string; integrity?: string; crossOrigin?: string; nonce?: string }[] = [];
+    const attributes: Record<string, string> = {
+      "data-after-paint": "/_next/static/chunks/a.js /api/media/x.js /_next/static/../../api/media/x.js /_next/static/chunks/%2e%2e/x.js https://evil.example/_next/static/x.js //evil.example/_next/static/x.js /_next/static/chunks/b.js?dpl=1",
+      "data-integrity": "sha384-A",
+    };
+    const document = {
+      currentScript: { getAttribute: (name: string) => attributes[name] ?? null, nonce: "" },
+      visibilityState: "hidden",
+      createElement: () => ({}),
+      head: { appendChild: (script: { src: string }) => appended.push(script) },
+    };
+    const timers: (() => void)[] = [];
+    vm.runInNewContext(AFTER_PAINT_LOADER, { document, setTimeout: (fn: () => void) => timers.push(fn), PerformanceObserver: undefined });
+    for (const timer of timers) timer();
+    expect(appended.map((s) => s.src)).toEqual(["/_next/static/chunks/a.js", "/_next/static/chunks/b.js?dpl=1"]);
+    expect(appended[0]?.integrity).toBe("sha384-A");
+    console.log(`After-paint loader: ${appended.length} of 7 listed sources added (the others are not the build's chunks)`);
   });
 
   it("serves the rewritten document, from Next and from the cache, with the loader's hash in its policy", async () => {

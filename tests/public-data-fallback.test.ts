@@ -8,6 +8,7 @@ import { homeCaseStudies, jewelryCaseStudy, sampleTestimonials } from "@/content
 import { openPostgres, setDatabase, type DatabaseHandle } from "@/server/db/client";
 import { listFeaturedCaseStudies, listHomeCaseStudies } from "@/server/data/case-studies";
 import { listFeaturedTestimonials } from "@/server/data/testimonials";
+import { logStreams } from "@/server/logger.mjs";
 
 let handle: DatabaseHandle;
 
@@ -20,10 +21,11 @@ afterAll(async () => {
   await handle.close();
 });
 
+/** The log's stderr lines (warnings and errors, docs/decisions/0025). */
 function captureErrors() {
   const lines: string[] = [];
-  const spy = vi.spyOn(console, "error").mockImplementation((line: unknown) => {
-    lines.push(String(line));
+  const spy = vi.spyOn(logStreams.stderr, "write").mockImplementation((data: string) => {
+    lines.push(...data.split("\n").filter(Boolean));
   });
   return { lines, restore: () => spy.mockRestore() };
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { emailFields, errorFields, log } from "@/server/log";
+import { logStreams } from "@/server/logger.mjs";
 // @ts-expect-error: a plain .mjs module of the Node server, without types
 import { loggablePath, requestIdFrom, withRequestContext } from "../scripts/request-context.mjs";
 // @ts-expect-error: same
@@ -12,11 +13,19 @@ import { useSocketAddress } from "../scripts/client-address.mjs";
 
 afterEach(() => vi.restoreAllMocks());
 
-function captureConsole() {
+/** The lines the logger writes, in order, each marked with the stream it went to. */
+function captureOutput() {
   const lines: string[] = [];
-  vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
-  vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
-  return lines;
+  const streams: ("stdout" | "stderr")[] = [];
+  for (const name of ["stdout", "stderr"] as const) {
+    vi.spyOn(logStreams[name], "write").mockImplementation((data: string) => {
+      for (const line of data.split("\n").filter(Boolean)) {
+        lines.push(line);
+        streams.push(name);
+      }
+    });
+  }
+  return Object.assign(lines, { streams });
 }
 
 function fakeExchange(url: string, headers: Record<string, string> = {}) {
@@ -43,7 +52,7 @@ describe("request ids", () => {
   });
 
   it("echoes the id, puts it on every log line written inside the request, and writes one access line", async () => {
-    const lines = captureConsole();
+    const lines = captureOutput();
     const { req, res } = fakeExchange("/auth/reset-password?token=abcdefSECRET123&x=1", { "x-request-id": "trace-42" });
     await withRequestContext(req, res, async () => {
       await new Promise((r) => setTimeout(r, 5));
@@ -60,6 +69,19 @@ describe("request ids", () => {
     expect(parsed[1]).not.toHaveProperty("requestId");
     expect(parsed[2]).toMatchObject({ msg: "request", requestId: "trace-42", method: "GET", path: "/auth/reset-password?token=…&x=…", status: 302 });
     expect(lines.join("\n")).not.toContain("SECRET123");
+  });
+});
+
+describe("the access line of a failed request", () => {
+  it("is at level error on stderr, and says when the client left before the end", () => {
+    const lines = captureOutput();
+    const { req, res } = fakeExchange("/api/health", { "x-request-id": "down-1" });
+    void withRequestContext(req, res, () => undefined);
+    res.statusCode = 503;
+    res.writableFinished = false;
+    res.emit("close");
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "error", msg: "request", requestId: "down-1", status: 503, aborted: true });
+    expect(lines.streams).toEqual(["stderr"]);
   });
 });
 
@@ -84,11 +106,35 @@ describe("auth event fields", () => {
   });
 
   it("replaces the value of any field named like a secret", () => {
-    const lines = captureConsole();
+    const lines = captureOutput();
     log("warn", "careless", { password: "hunter2-typed", sessionToken: "tok-abc", cookie: "kg.session=1", newPassword: "x", userId: "u1" });
     const line = JSON.parse(lines[0]!);
     expect(line).toMatchObject({ password: "[redacted]", sessionToken: "[redacted]", cookie: "[redacted]", newPassword: "[redacted]", userId: "u1" });
     expect(lines[0]).not.toMatch(/hunter2|tok-abc|kg\.session/);
+  });
+
+  it("replaces secrets one level down too: a headers object, a nested password", () => {
+    const lines = captureOutput();
+    log("info", "nested", { headers: { cookie: "kg.session=2", authorization: "Bearer abc", "set-cookie": "kg.session=3", accept: "text/html" }, user: { id: "u2", password: "typed-secret" } });
+    const line = JSON.parse(lines[0]!);
+    expect(line.headers).toEqual({ cookie: "[redacted]", authorization: "[redacted]", "set-cookie": "[redacted]", accept: "text/html" });
+    expect(line.user).toEqual({ id: "u2", password: "[redacted]" });
+    expect(lines[0]).not.toMatch(/kg\.session|Bearer|typed-secret/);
+  });
+});
+
+describe("the line", () => {
+  it("is one JSON object with an ISO time, the level's name and the message; warnings and errors on stderr", () => {
+    const lines = captureOutput();
+    log("info", "plain", { n: 1 });
+    log("warn", "careful");
+    log("error", "broken");
+    log("debug", "detail");
+    const parsed = lines.map((l) => JSON.parse(l));
+    expect(parsed.map((l) => [l.level, l.msg])).toEqual([["info", "plain"], ["warn", "careful"], ["error", "broken"], ["debug", "detail"]]);
+    expect(lines.streams).toEqual(["stdout", "stderr", "stderr", "stdout"]);
+    expect(new Date(parsed[0].time).toISOString()).toBe(parsed[0].time);
+    expect(Object.keys(parsed[0]).sort()).toEqual(["level", "msg", "n", "time"]);
   });
 });
 
@@ -112,5 +158,15 @@ describe("the client address without a trusted proxy", () => {
     const behindProxy = fakeExchange("/", { "x-forwarded-for": "1.2.3.4, 5.6.7.8" }).req;
     useSocketAddress(behindProxy, true);
     expect(behindProxy.headers["x-forwarded-for"]).toBe("1.2.3.4, 5.6.7.8");
+  });
+
+  it("drops the host and scheme a client claims a proxy saw, and keeps a trusted proxy's", () => {
+    const forwarded = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", "x-forwarded-port": "443", forwarded: "host=evil.example" };
+    const { req } = fakeExchange("/", forwarded);
+    useSocketAddress(req, false);
+    for (const name of Object.keys(forwarded)) expect(req.headers).not.toHaveProperty(name);
+    const behindProxy = fakeExchange("/", forwarded).req;
+    useSocketAddress(behindProxy, true);
+    expect(behindProxy.headers["x-forwarded-host"]).toBe("evil.example");
   });
 });

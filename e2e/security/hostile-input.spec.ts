@@ -164,20 +164,28 @@ test(`${XSS_PAYLOADS.length} XSS payloads through every text field of both publi
   await context.close();
 });
 
-test("CR/LF in a name never reaches a mail header", async ({ request }) => {
+test("CR/LF in a name is refused beside the field, and CR/LF in the message never reaches a mail header", async ({ request }) => {
   const email = `crlf-${RUN}@example.com`;
   const injected = `Eve\r\nBcc: evil-${RUN}@attacker.test\r\nX-Injected: yes`;
-  const response = await post(request, contact, { ...contactFields(0, injected, "ACME\r\nCc: cc@attacker.test", "hello"), email });
+  // A name or company is one line (docs/decisions/0023): the line break is refused, nothing is stored.
+  const refused = await post(request, contact, { ...contactFields(0, injected, "ACME\r\nCc: cc@attacker.test", "hello"), email: `crlf-refused-${RUN}@example.com` });
+  expect(refused.status()).toBeLessThan(400);
+  const refusedPage = await refused.text();
+  expect(refusedPage).toContain("Name contains an invisible control character (U+000D carriage return).");
+  expect(refusedPage).toContain("Company contains an invisible control character (U+000D carriage return).");
+  // The message may hold line breaks; it goes into the mail's body, never its headers.
+  const response = await post(request, contact, { ...contactFields(0, "Eve", "ACME", injected), email });
   expect(response.status()).toBeLessThan(400);
   let mail: string | undefined;
   await expect.poll(() => (mail = outboxMails().find((m) => m.includes(email))) !== undefined, { timeout: 15_000 }).toBe(true);
   const head = mail!.split(/\r?\n\r?\n/)[0]!;
   const headerNames = head.split(/\r?\n/).filter((line) => !/^\s/.test(line)).map((line) => line.split(":")[0]!.toLowerCase());
-  console.log(`Mail headers: ${headerNames.length} header lines, injected headers found: ${headerNames.filter((h) => h === "bcc" || h === "x-injected" || h === "cc").length}`);
+  console.log(`Mail headers: ${headerNames.length} header lines, injected headers found: ${headerNames.filter((h) => h === "bcc" || h === "x-injected" || h === "cc").length}; a name with CR/LF refused beside the field`);
   expect(headerNames).not.toContain("bcc");
   expect(headerNames).not.toContain("cc");
   expect(headerNames).not.toContain("x-injected");
   expect(head).not.toContain(`evil-${RUN}@attacker.test>`);
+  expect(outboxMails().some((m) => m.includes(`crlf-refused-${RUN}@example.com`))).toBe(false);
 });
 
 test("SQL-injection strings are stored byte for byte", async ({ browser, request }) => {

@@ -5,8 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
-// SIGTERM (issue 9): requests in flight finish, the mail worker stops, the embedded database closes,
-// and the process exits 0. A server of its own, on its own port and data folder.
+// SIGTERM: idle keep-alive connections are closed at once, requests in flight finish and their
+// connections close after them (no further request is read), the mail worker stops, the embedded
+// database closes, and the process exits 0. A server of its own, on its own port and data folder.
 
 // E2E_PORT + 1 is the fallback server; + 10 to + 16 the fault specs', + 20 the logs spec's, + 21 the integrity spec's.
 const PORT = Number(process.env.SHUTDOWN_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 2);
@@ -31,7 +32,7 @@ function acceptQueue(port: number): number {
   return waiting;
 }
 
-test("SIGTERM: the requests in flight finish, the mail worker stops, the database closes, exit 0", async () => {
+test("SIGTERM: idle keep-alive connections close at once, the requests in flight finish and end their connections, the mail worker stops, the database closes, exit 0", async () => {
   test.setTimeout(240_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-data-"));
   const server = spawn(process.execPath, ["scripts/server.mjs"], {
@@ -48,32 +49,72 @@ test("SIGTERM: the requests in flight finish, the mail worker stops, the databas
     .poll(async () => (await fetch(`${URL}/api/health`).catch(() => null))?.status ?? 0, { timeout: 180_000, intervals: [500] })
     .toBe(200);
 
-  // Pages never rendered yet (each a full render) are in flight when the signal arrives.
-  const paths = ["/", "/about", "/case-studies", "/blog", "/services", "/contact"];
-  // Each on a connection of its own; the signal goes once the server has accepted every connection
-  // (on a loaded machine 200 ms may not be enough: a connection still in the kernel's accept queue
-  // when the server stops listening is reset, and its request was never in flight).
+  // Five keep-alive connections that have been answered once and now wait, idle, for the next request.
+  const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 5 });
+  const idleClosed: Promise<number>[] = [];
+  await Promise.all(
+    [0, 1, 2, 3, 4].map(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const req = http.get(`${URL}/api/health`, { agent: idleAgent }, (res) => {
+            res.resume();
+            res.on("end", () => resolve());
+          });
+          req.on("socket", (socket) => idleClosed.push(new Promise((closed) => socket.once("close", () => closed(Date.now())))));
+          req.on("error", reject);
+        }),
+    ),
+  );
+  expect(Object.values(idleAgent.freeSockets).flat()).toHaveLength(5);
+
+  // Pages never rendered yet (each a full render) are in flight when the signal arrives, each on a
+  // keep-alive connection of its own. As soon as one is answered its connection is asked for another
+  // page: after the signal the server must not read it.
+  const paths = ["/", "/about", "/case-studies", "/blog", "/services", "/contact", "/free-audit", "/privacy", "/terms", "/services/seo-optimization"];
+  // The signal goes once the server has accepted every connection (on a loaded machine 200 ms may
+  // not be enough: a connection still in the kernel's accept queue when the server stops listening
+  // is reset, and its request was never in flight).
   const connected: Promise<void>[] = [];
   const inFlight = paths.map(
     (p) =>
-      new Promise<number>((resolve) => {
-        const req = http.get(`${URL}${p}`, { agent: false, headers: { accept: "text/html" } }, (res) => {
+      new Promise<{ status: number; connection: string; followUp: number | string }>((resolve) => {
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        const req = http.get(`${URL}${p}`, { agent, headers: { accept: "text/html" } }, (res) => {
           res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-          res.on("error", () => resolve(0));
+          res.on("end", () => {
+            const answered = { status: res.statusCode ?? 0, connection: String(res.headers.connection ?? "") };
+            const next = http.get(`${URL}/api/health`, { agent }, (again) => {
+              again.resume();
+              again.on("end", () => resolve({ ...answered, followUp: again.statusCode ?? 0 }));
+            });
+            next.on("error", (error: NodeJS.ErrnoException) => resolve({ ...answered, followUp: error.code ?? "error" }));
+          });
+          res.on("error", () => resolve({ status: 0, connection: "", followUp: "-" }));
         });
         connected.push(new Promise<void>((ok) => req.on("socket", (socket) => socket.once("connect", () => ok()))));
-        req.on("error", () => resolve(0));
+        req.on("error", () => resolve({ status: 0, connection: "", followUp: "-" }));
       }),
   );
   await Promise.race([Promise.all(connected), new Promise((r) => setTimeout(r, 30_000))]);
   await expect.poll(() => acceptQueue(PORT), { timeout: 30_000, intervals: [50] }).toBe(0);
   await new Promise((r) => setTimeout(r, 200));
+  const signalled = Date.now();
   server.kill("SIGTERM");
-  const statuses = await Promise.all(inFlight);
+  const answers = await Promise.all(inFlight);
+  const firstAnswer = Date.now();
+  const idleClosedAt = await Promise.race([Promise.all(idleClosed), new Promise<number[]>((r) => setTimeout(() => r([]), 10_000))]);
   const code = await exited;
-  console.log(`SIGTERM: ${statuses.filter((s) => s === 200).length} of ${paths.length} requests in flight answered 200; exit code ${code}`);
-  expect(statuses).toEqual(paths.map(() => 200));
+  const served = answers.filter((a) => a.status === 200).length;
+  const followUpsServed = answers.filter((a) => a.followUp === 200).length;
+  console.log(
+    `SIGTERM: ${idleClosedAt.length} of 5 idle keep-alive connections closed (after ${idleClosedAt.map((t) => t - signalled).join(", ")} ms); ` +
+      `${served} of ${paths.length} requests in flight answered 200, ${answers.filter((a) => a.connection === "close").length} with Connection: close; ` +
+      `${followUpsServed} further requests on their connections served (${answers.map((a) => a.followUp).join(" ")}); all answered ${firstAnswer - signalled} ms after the signal; exit code ${code}`,
+  );
+  expect(idleClosedAt).toHaveLength(5);
+  expect(answers.map((a) => a.status)).toEqual(paths.map(() => 200));
+  expect(answers.map((a) => a.connection)).toEqual(paths.map(() => "close"));
+  expect(followUpsServed).toBe(0);
   expect(code).toBe(0);
   expect(output).toContain('"msg":"mail worker stopped"');
   expect(output).toContain('"msg":"database closed"');

@@ -1,6 +1,12 @@
-import type { FieldErrors } from "./schemas/lead-forms";
+/** A message per field name; "form" for what belongs to no one field. */
+export type FieldErrors = Partial<Record<string, string>>;
 
-/** What a form's Server Action answers; rendered as toasts with JavaScript and inline without. */
+/**
+ * The one answer every form gets from the server: the public forms, the dashboard's dialogs and
+ * actions, and (by extension with its mode) the sign-in forms. Rendered as toasts with JavaScript
+ * and inline without. Built by `handleForm` (src/server/form-action.ts), whose messages never carry
+ * SQL, a stack or a constraint name (ADR 0024).
+ */
 export interface FormState {
   status: "idle" | "success" | "invalid" | "refused" | "error";
   title?: string;
@@ -13,6 +19,8 @@ export interface FormState {
 }
 
 export const IDLE: FormState = { status: "idle" };
+
+export const isSuccess = (state: FormState): boolean => state.status === "success";
 
 /** Names of the hidden fields every public form carries. */
 export const GUARD_FIELDS = {

@@ -1,6 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { getAuth } from "./auth";
+import type { StaffRole } from "@/lib/admin-tables/definition";
 import { getRole } from "./data/profiles";
 
 export interface SignedInUser {
@@ -42,10 +43,17 @@ export class AccessDeniedError extends Error {
 
 /**
  * The security boundary (GUIDE rule 2): every admin read and write calls this itself, in the
- * action or data function; layouts and pages only use it for convenience.
+ * action or data function; layouts and pages only use it for convenience. `roles` is what a table's
+ * definition allows (src/lib/admin-tables); a verified e-mail address is required whatever the role.
  */
+export async function requireRole(roles: readonly StaffRole[], requestHeaders?: Headers): Promise<SignedInUser> {
+  const user = await getSessionUser(requestHeaders);
+  if (!user) throw new AccessDeniedError("anonymous");
+  const role = user.emailVerified ? await getRole(user.id) : null;
+  if (role !== null && (roles as readonly string[]).includes(role)) return user;
+  throw new AccessDeniedError("denied");
+}
+
 export async function requireAdmin(requestHeaders?: Headers): Promise<SignedInUser> {
-  const viewer = await getViewer(requestHeaders);
-  if (viewer.kind === "admin") return viewer.user;
-  throw new AccessDeniedError(viewer.kind);
+  return requireRole(["admin"], requestHeaders);
 }

@@ -5,6 +5,8 @@ import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { verifyJWT } from "better-auth/crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { db } from "./db/client";
 import { accounts, sessions, users, verifications } from "./db/schema";
@@ -13,6 +15,10 @@ import { enqueueMail, escapeHtml } from "./mail";
 import { emailFields, log } from "./log";
 import { ensureProfile, grantAdminIfListed } from "./data/profiles";
 import { siteConfig } from "./site-config";
+import { ownerProven, settleSignInSlot, takeSignInSlot, throttledMessage, type SignInSlot } from "./auth-throttle";
+import { hitRateLimit } from "./rate-limit";
+import { ipFromHeaders } from "./request-info";
+import { getAuthInstance, setAuthInstance } from "./bridge.mjs";
 
 /**
  * Argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane); better-auth's default scrypt
@@ -56,6 +62,113 @@ function authSecret(): string {
 
 function mailButton(url: string, label: string): string {
   return `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#6a35dc;color:#fff;border-radius:999px;text-decoration:none;font-weight:600">${escapeHtml(label)}</a></p><p style="color:#555;font-size:13px">Or paste this address into your browser:<br>${escapeHtml(url)}</p>`;
+}
+
+/**
+ * better-auth's endpoints that check a password, and where each finds the account the password is
+ * for. Each takes a sign-in slot before the check (docs/decisions/0020); an endpoint added later that
+ * checks a password or a code (a second factor) goes here too.
+ */
+const PASSWORD_CHECKS: Record<string, (body: Record<string, unknown>) => unknown> = {
+  "/sign-in/email": (body) => body.email,
+};
+
+/** A new verification mail for an account at most this often, whatever asks for it. */
+const VERIFY_MAIL_INTERVAL_MS = 5 * 60_000;
+
+interface HookContext {
+  path?: string;
+  body?: unknown;
+  query?: Record<string, unknown>;
+  headers?: Headers;
+  request?: Request;
+  context: {
+    returned?: unknown;
+    secret: string;
+    internalAdapter: {
+      findVerificationValue(id: string): Promise<{ value: string } | null>;
+      findUserById(id: string): Promise<{ email: string } | null>;
+    };
+  };
+  redirect(url: string): unknown;
+}
+
+// What a before hook learnt, for the after hook of the same call (keyed by the call's own context object).
+const slots = new WeakMap<object, SignInSlot>();
+const resets = new WeakMap<object, { email: string; ip: string }>();
+
+const requestHeaders = (ctx: HookContext) => ctx.headers ?? ctx.request?.headers ?? new Headers();
+const bodyOf = (ctx: HookContext) => (ctx.body && typeof ctx.body === "object" ? (ctx.body as Record<string, unknown>) : {});
+
+/** A same-site path to send the visitor back to, or none (the endpoint's own origin check has not run yet). */
+function localPath(url: unknown): string | undefined {
+  if (typeof url !== "string" || !url.startsWith("/") || url.startsWith("//") || url.startsWith("/\\")) return undefined;
+  return new URL(url, "http://local").pathname;
+}
+
+async function beforeHook(ctx: HookContext): Promise<void> {
+  const account = ctx.path ? PASSWORD_CHECKS[ctx.path] : undefined;
+  if (account) {
+    const email = account(bodyOf(ctx));
+    const ip = ipFromHeaders(requestHeaders(ctx));
+    const verdict = await takeSignInSlot(typeof email === "string" ? email : "", ip);
+    if (!verdict.allowed) {
+      log("warn", "auth: sign-in throttled", { event: "auth.sign-in.throttled", limit: verdict.limit, ...emailFields(typeof email === "string" ? email : ""), ip });
+      throw new APIError(
+        "TOO_MANY_REQUESTS",
+        { code: "TOO_MANY_ATTEMPTS", message: throttledMessage(verdict.retryAfterSeconds) },
+        { "Retry-After": String(verdict.retryAfterSeconds) },
+      );
+    }
+    slots.set(ctx.context, verdict.slot);
+  }
+  if (ctx.path === "/reset-password") {
+    // The token is consumed by the reset: whose it is must be read before.
+    const token = bodyOf(ctx).token ?? ctx.query?.token;
+    const verification = typeof token === "string" ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
+    const user = verification ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
+    if (user) resets.set(ctx.context, { email: user.email, ip: ipFromHeaders(requestHeaders(ctx)) });
+  }
+  if (ctx.path === "/verify-email" && typeof ctx.query?.token === "string" && (await verifyJWT(ctx.query.token, ctx.context.secret))) {
+    // The link is a signed token that better-auth would accept until it expires: the first use claims
+    // it (one counting statement), a second is refused. A token that is not valid is left to
+    // better-auth's answer and writes nothing.
+    const digest = crypto.createHash("sha256").update(ctx.query.token).digest("base64url");
+    const claim = await hitRateLimit(`verify-link:${digest}`, { limit: 1, windowMs: 25 * 3600_000 });
+    if (!claim.allowed) {
+      log("warn", "auth: verification link used again", { event: "auth.email-verify.reused" });
+      const back = localPath(ctx.query.callbackURL);
+      if (back) throw ctx.redirect(`${back}?error=LINK_USED`);
+      throw new APIError("BAD_REQUEST", { code: "LINK_USED", message: "This verification link was already used. Sign in; if your address is not verified yet, we send you a new link." });
+    }
+  }
+}
+
+async function afterHook(ctx: HookContext): Promise<unknown> {
+  const returned = ctx.context.returned;
+  const slot = slots.get(ctx.context);
+  if (slot) {
+    const code = isAPIError(returned) ? (returned.body?.code as string | undefined) : undefined;
+    await settleSignInSlot(
+      slot,
+      !isAPIError(returned) ? "signed-in" : code === "INVALID_EMAIL_OR_PASSWORD" ? "wrong-password" : code === "EMAIL_NOT_VERIFIED" ? "right-password" : "not-checked",
+    );
+  }
+  const reset = resets.get(ctx.context);
+  if (reset && !isAPIError(returned)) await ownerProven(reset.email, reset.ip);
+  // The session token travels in the httpOnly cookie only, never in a body a page script can read.
+  if ((ctx.path === "/get-session" || ctx.path === "/sign-in/email") && returned && typeof returned === "object" && !isAPIError(returned)) {
+    const body = returned as { token?: unknown; session?: Record<string, unknown> | null };
+    if (body.session && "token" in body.session) {
+      const { token: _sessionToken, ...session } = body.session;
+      return { ...body, session };
+    }
+    if ("token" in body) {
+      const { token: _token, ...rest } = body;
+      return rest;
+    }
+  }
+  return undefined;
 }
 
 function createAuth() {
@@ -110,6 +223,12 @@ function createAuth() {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
       async sendVerificationEmail({ user, url }) {
+        // Sign-up and every sign-in to an unverified account ask for one: one mail per interval, however many ask at once.
+        const slot = await hitRateLimit(`verify-mail:${user.id}`, { limit: 1, windowMs: VERIFY_MAIL_INTERVAL_MS });
+        if (!slot.allowed) {
+          log("info", "auth: verification mail not repeated", { event: "auth.email-verify.mail-skipped", userId: user.id });
+          return;
+        }
         await enqueueMail(db(), {
           kind: "verify-email",
           recipients: [user.email],
@@ -118,10 +237,15 @@ function createAuth() {
           html: `<p>Hello ${escapeHtml(user.name)},</p><p>Please verify your e-mail address:</p>${mailButton(url, "Verify my e-mail")}<p>The link works for 24 hours. If you did not create an account, ignore this e-mail.</p>`,
         });
       },
-      async afterEmailVerification(user) {
+      async afterEmailVerification(user, request) {
         log("info", "auth: e-mail verified", { event: "auth.email-verified", userId: user.id });
+        await ownerProven(user.email, request ? ipFromHeaders(request.headers) : undefined);
         await grantAdminIfListed(user.id, user.email);
       },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => beforeHook(ctx as unknown as HookContext)),
+      after: createAuthMiddleware(async (ctx) => afterHook(ctx as unknown as HookContext)),
     },
     databaseHooks: {
       user: {
@@ -133,8 +257,10 @@ function createAuth() {
         },
       },
     },
-    // Our own throttle (server/auth-throttle.ts) covers sign-in however it arrives; this one only
-    // guards the remaining endpoints. Counters live in memory per process (docs/decisions/0007).
+    // Our own throttle (server/auth-throttle.ts, taken in the hooks above) covers sign-in however it
+    // arrives. This one guards the HTTP endpoints only (sign-in among them: its own rule is 3 per
+    // 10 s per address), never the Server Actions' auth.api calls. Its counters live in memory per
+    // process (docs/decisions/0007).
     rateLimit: { enabled: true, window: 60, max: 30 },
     advanced: {
       cookiePrefix: "kg",
@@ -150,8 +276,11 @@ function createAuth() {
 export type Auth = ReturnType<typeof createAuth>;
 
 // Created on first use, never at import: the build imports route modules and must not open the database.
-const globalForAuth = globalThis as unknown as { __auth?: Auth };
 export function getAuth(): Auth {
-  globalForAuth.__auth ??= createAuth();
-  return globalForAuth.__auth;
+  let auth = getAuthInstance() as Auth | undefined;
+  if (!auth) {
+    auth = createAuth();
+    setAuthInstance(auth);
+  }
+  return auth;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { ConfigError, configWarnings, env } from "./env";
 import { getDatabase } from "./db/client";
+import { getDatabaseHandle, setAppShutdown } from "./bridge.mjs";
 import { DatabaseLockedError } from "./db/lock.mjs";
 import { prepareDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail";
@@ -43,13 +44,14 @@ export async function boot(): Promise<void> {
   }
   // scripts/server.mjs calls this on SIGTERM/SIGINT once the requests in flight have finished:
   // the worker finishes the mail it is sending, then the database closes (PGlite writes its files).
-  (globalThis as { __appShutdown?: () => Promise<void> }).__appShutdown = shutdown;
+  setAppShutdown(shutdown);
 }
 
 async function shutdown(): Promise<void> {
   await stopMailWorker();
   log("info", "mail worker stopped");
-  const handle = (globalThis as { __dbHandle?: { close(): Promise<void> } }).__dbHandle;
+  // The handle if one was opened; getDatabase() would open one just to close it.
+  const handle = getDatabaseHandle();
   if (handle) {
     await handle.close();
     log("info", "database closed");

@@ -112,6 +112,9 @@ const EnvSchema = z.object({
   AUTH_SESSION_HOURS: positiveInt(12, 24 * 30),
   SIGNIN_MAX_FAILURES: positiveInt(5, 1000),
   SIGNIN_WINDOW_MINUTES: positiveInt(15, 1440),
+  // Per address across accounts, and per account from addresses it was never used from (docs/decisions/0020).
+  SIGNIN_ADDRESS_MAX_FAILURES: positiveInt(20, 100_000),
+  SIGNIN_ACCOUNT_MAX_FAILURES: positiveInt(20, 100_000),
 
   // Client address (docs/decisions/0015): read by scripts/client-address.mjs, validated here.
   // false: X-Forwarded-For is replaced by the connection's address; true: a proxy in front appends it.

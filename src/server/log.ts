@@ -1,37 +1,16 @@
 import "server-only";
 import crypto from "node:crypto";
+import { logger } from "./logger.mjs";
 
 type Level = "debug" | "info" | "warn" | "error";
 
 /**
- * The request being handled, as scripts/request-context.mjs (the Node server around Next) stores it:
- * the same AsyncLocalStorage instance, found through a registered symbol (docs/decisions/0015).
- * Outside a request (start-up, the mail worker, tests) there is none.
- */
-const REQUEST_CONTEXT = Symbol.for("kinetic-growth.request-context");
-function currentRequestId(): string | undefined {
-  const storage = (globalThis as Record<symbol, { getStore(): { requestId?: string } | undefined } | undefined>)[REQUEST_CONTEXT];
-  return storage?.getStore()?.requestId;
-}
-
-/** Field names whose values never reach a log line, whatever a caller passes by mistake. */
-const SECRET_FIELD = /passw|token|cookie|secret|authorization/i;
-
-function redact(fields: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) out[key] = SECRET_FIELD.test(key) && value !== undefined ? "[redacted]" : value;
-  return out;
-}
-
-/**
- * One JSON object per line on stdout/stderr, so that logs can be searched and shipped as they are.
- * A line written while a request is handled carries its `requestId`.
+ * One JSON object per line (pino, docs/decisions/0025): warnings and errors on stderr, the rest on
+ * stdout. A line written while a request is handled carries its `requestId`; fields named like a
+ * secret are written as "[redacted]".
  */
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  const requestId = currentRequestId();
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...(requestId ? { requestId } : {}), ...redact(fields) });
-  if (level === "error" || level === "warn") console.error(line);
-  else console.log(line);
+  logger[level](fields, msg);
 }
 
 /**

@@ -7,6 +7,7 @@ import { db, type Database } from "./db/client";
 import { notifications, type Notification } from "./db/schema";
 import { env } from "./env";
 import { emailFields, errorFields, log } from "./log";
+import { getMailWorker, setMailWorker } from "./bridge.mjs";
 
 /**
  * Mail goes through a transactional outbox: `enqueueMail` writes a row in the caller's transaction
@@ -223,12 +224,18 @@ export async function deliverDueMail(
 // ----------------------------------------------------------------------------------------------
 
 const POLL_MS = 5_000;
-const worker = globalThis as unknown as {
-  __mailWorker?: { timer?: NodeJS.Timeout; running: boolean; again: boolean; stopped: boolean; failures: number; transport: MailTransport };
-};
+/** One worker per process, kept by the bridge (docs/decisions/0026): Next may load this module twice. */
+export interface MailWorkerState {
+  timer?: NodeJS.Timeout;
+  running: boolean;
+  again: boolean;
+  stopped: boolean;
+  failures: number;
+  transport: MailTransport;
+}
 
 async function runWorker(): Promise<void> {
-  const state = worker.__mailWorker;
+  const state = getMailWorker();
   if (!state || state.stopped) return;
   if (state.running) {
     state.again = true;
@@ -254,11 +261,12 @@ async function runWorker(): Promise<void> {
 }
 
 export function startMailWorker(): void {
-  if (worker.__mailWorker) return;
+  if (getMailWorker()) return;
   const transport = configuredTransport();
-  worker.__mailWorker = { running: false, again: false, stopped: false, failures: 0, transport };
-  worker.__mailWorker.timer = setInterval(() => void runWorker(), POLL_MS);
-  worker.__mailWorker.timer.unref();
+  const state: MailWorkerState = { running: false, again: false, stopped: false, failures: 0, transport };
+  setMailWorker(state);
+  state.timer = setInterval(() => void runWorker(), POLL_MS);
+  state.timer.unref();
   log("info", "mail worker started", { transport: transport.describe });
   void runWorker();
 }
@@ -270,7 +278,8 @@ export function startMailWorker(): void {
 const POKE_MS = 25;
 let pokeScheduled = false;
 export function pokeMailWorker(): void {
-  if (!worker.__mailWorker || worker.__mailWorker.stopped || pokeScheduled) return;
+  const state = getMailWorker();
+  if (!state || state.stopped || pokeScheduled) return;
   pokeScheduled = true;
   setTimeout(() => {
     pokeScheduled = false;
@@ -279,7 +288,7 @@ export function pokeMailWorker(): void {
 }
 
 export async function stopMailWorker(): Promise<void> {
-  const state = worker.__mailWorker;
+  const state = getMailWorker();
   if (!state) return;
   state.stopped = true;
   clearInterval(state.timer);

@@ -54,15 +54,36 @@ export async function hitRateLimit(key: string, rule: RateLimitRule, database: D
   return rateLimitResult(rows.rows[0]!, rule, now, database);
 }
 
-/** The current count without counting: for limits that only count failures. */
-export async function peekRateLimit(key: string, rule: RateLimitRule, database: Database = db()): Promise<RateLimitResult> {
+/**
+ * Counts one event against each key in one statement, so that requests in flight together each see
+ * the counts their own event made (docs/decisions/0020). Keys are taken in sorted order: two such
+ * statements lock shared rows in the same order and cannot deadlock on PostgreSQL.
+ */
+export async function hitRateLimits(keys: string[], windowMs: number, database: Database = db()): Promise<Map<string, { count: number; retryAfterSeconds: number }>> {
   const now = new Date();
-  const windowFloor = new Date(now.getTime() - rule.windowMs);
-  const rows = await database.execute<{ count: number; window_start: string | Date }>(sql`
-    select count, window_start from ${rateLimits} where key = ${key} and window_start > ${windowFloor}`);
-  const row = rows.rows[0];
-  if (!row) return { allowed: true, count: 0, retryAfterSeconds: 0 };
-  return { ...result(Number(row.count), new Date(row.window_start), rule, now), allowed: Number(row.count) < rule.limit };
+  const windowFloor = new Date(now.getTime() - windowMs);
+  const sorted = [...new Set(keys)].sort();
+  const rows = await database.execute<{ key: string; count: number | string; window_start: string | Date }>(sql`
+    insert into ${rateLimits} (key, window_start, count)
+    values ${sql.join(sorted.map((key) => sql`(${key}, ${now}, 1)`), sql`, `)}
+    on conflict (key) do update set
+      count = case when ${rateLimits.windowStart} <= ${windowFloor} then 1 else ${rateLimits.count} + 1 end,
+      window_start = case when ${rateLimits.windowStart} <= ${windowFloor} then ${now} else ${rateLimits.windowStart} end
+    returning key, count, window_start`);
+  if (Math.random() < 0.01) void pruneRateLimits(database);
+  return new Map(
+    rows.rows.map((row) => {
+      const { count, retryAfterSeconds } = result(Number(row.count), new Date(row.window_start), { limit: 0, windowMs }, now);
+      return [row.key, { count, retryAfterSeconds }];
+    }),
+  );
+}
+
+/** Takes one counted event back from each key (a slot that was not used up). */
+export async function giveBackRateLimits(keys: string[], database: Database = db()): Promise<void> {
+  if (keys.length === 0) return;
+  await database.execute(sql`update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0)
+    where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
 }
 
 export async function clearRateLimit(key: string, database: Database = db()): Promise<void> {

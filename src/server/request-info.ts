@@ -27,9 +27,14 @@ export function isLoopbackAddress(address: string): boolean {
  * True when the request comes from a page of this site: its Origin (or, for Server Actions posted
  * by a browser that omits it, its Referer) names the configured site or the host it was sent to.
  * Route handlers get no such check from Next (STACK-NOTES) and pass `originOnly`. A request whose
- * Sec-Fetch-Site says cross-site is refused whatever it names.
+ * Sec-Fetch-Site says cross-site is refused whatever it names. The host it was sent to is `Host`;
+ * X-Forwarded-Host only under TRUST_PROXY, since without a proxy in front the client writes it
+ * (docs/decisions/0022; scripts/client-address.mjs also drops it before Next sees the request).
  */
-export function isSameOriginHeaders(h: Headers, { originOnly = false }: { originOnly?: boolean } = {}): boolean {
+export function isSameOriginHeaders(
+  h: Headers,
+  { originOnly = false, trustProxy = env().TRUST_PROXY }: { originOnly?: boolean; trustProxy?: boolean } = {},
+): boolean {
   // A browser that says the request came from another site is believed, whatever Referer says.
   if (h.get("sec-fetch-site") === "cross-site") return false;
   const origin = h.get("origin");
@@ -37,7 +42,7 @@ export function isSameOriginHeaders(h: Headers, { originOnly = false }: { origin
   if (!source) return false;
   try {
     const allowed = new Set([new URL(env().SITE_URL).host]);
-    const host = h.get("x-forwarded-host") ?? h.get("host");
+    const host = (trustProxy ? h.get("x-forwarded-host") : null) ?? h.get("host");
     if (host) allowed.add(host.split(",")[0]!.trim());
     return allowed.has(new URL(source).host);
   } catch {

@@ -2,6 +2,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { blogPostHref } from "@/lib/blog";
 import { internalPath } from "@/lib/routes";
+import { invalidatePageCache } from "./bridge.mjs";
 
 /**
  * Public pages are cached HTML (docs/decisions/0003). Every write calls one of these so that the
@@ -9,16 +10,10 @@ import { internalPath } from "@/lib/routes";
  */
 export function revalidatePublicPaths(publicPaths: string[]): void {
   for (const path of publicPaths) revalidatePath(internalPath(path));
+  // scripts/server.mjs keeps the final bytes of cached public pages in memory in front of Next
+  // (docs/decisions/0011): every revalidation empties that cache too, so that the next request
+  // reaches Next and its fresh page.
   invalidatePageCache();
-}
-
-/**
- * scripts/server.mjs keeps the final bytes of cached public pages in memory in front of Next
- * (docs/decisions/0011) and installs this hook: every revalidation empties that cache too, so that
- * the next request reaches Next and its fresh page. Absent under `next dev` and in unit tests.
- */
-function invalidatePageCache(): void {
-  (globalThis as { __invalidatePageCache?: () => void }).__invalidatePageCache?.();
 }
 
 export function revalidateTestimonials(): void {

@@ -2,6 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { UPLOAD_FILE_NAME } from "@/lib/url-safety";
 import { env } from "./env";
 
 /**
@@ -10,7 +11,6 @@ import { env } from "./env";
  * name or the browser's claim.
  */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-const FILE_NAME = /^[0-9a-f]{32}\.(jpg|png|webp|gif|avif)$/;
 
 export const CONTENT_TYPES = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif", avif: "image/avif" } as const;
 type Extension = keyof typeof CONTENT_TYPES;
@@ -41,7 +41,7 @@ export async function saveUpload(bytes: Uint8Array): Promise<{ url: string } | {
 }
 
 export function uploadPath(name: string): { file: string; type: string } | null {
-  const match = FILE_NAME.exec(name);
+  const match = UPLOAD_FILE_NAME.exec(name);
   if (!match) return null;
   return { file: path.join(uploadsDir(), name), type: CONTENT_TYPES[match[1] as Extension] };
 }

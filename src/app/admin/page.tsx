@@ -9,43 +9,17 @@ import { NoticeToast, Toasts } from "@/components/admin/sonner-toasts";
 import { LogoMark } from "@/components/site/logo";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { LEAD_STATUS_LABELS, MESSAGE_STATUS_LABELS } from "@/lib/schemas/admin";
-import type { AdminKind } from "@/server/actions/admin";
+import { ADMIN_TABLES, adminTable } from "@/lib/admin-tables/registry";
 import { getViewer } from "@/server/auth-guard";
-import type { ListParams, ListResult } from "@/server/data/admin-list";
-import { countBlogPostsForAdmin, listBlogPostsForAdmin } from "@/server/data/blog-posts-admin";
-import { countCaseStudiesForAdmin, listCaseStudiesForAdmin } from "@/server/data/case-studies-admin";
-import { countMessagesForAdmin, listMessagesForAdmin } from "@/server/data/contact-messages";
-import { countLeadsForAdmin, listLeadsForAdmin } from "@/server/data/leads";
+import type { ListParams } from "@/server/data/admin-list";
+import { countRecords, listRecords } from "@/server/data/admin-records";
 import { takeInboxSeenAt } from "@/server/data/profiles";
-import { countTestimonialsForAdmin, listTestimonialsForAdmin } from "@/server/data/testimonials-admin";
 
 export const metadata: Metadata = {
   title: "Admin Dashboard",
   description: "Manage leads, contact messages, case studies, testimonials and blog posts.",
   robots: { index: false, follow: false },
 };
-
-type TabId = "leads" | "messages" | "case-studies" | "testimonials" | "posts";
-
-interface Tab {
-  id: TabId;
-  label: string;
-  kind: AdminKind;
-  statuses?: Record<string, string>;
-  sorts: Record<string, string>;
-  csv?: string;
-}
-
-const TABS: Tab[] = [
-  { id: "leads", label: "Growth Audit Leads", kind: "lead", statuses: LEAD_STATUS_LABELS, sorts: { created_at: "Date", name: "Name", status: "Status", monthly_revenue: "Revenue" }, csv: "leads" },
-  { id: "messages", label: "Contact Messages", kind: "message", statuses: MESSAGE_STATUS_LABELS, sorts: { created_at: "Date", name: "Name", company: "Company", status: "Status" }, csv: "messages" },
-  { id: "case-studies", label: "Case Studies", kind: "caseStudy", sorts: { created_at: "Date", title: "Title", company_name: "Company", featured: "Featured" } },
-  { id: "testimonials", label: "Testimonials", kind: "testimonial", sorts: { created_at: "Date", client_name: "Client", rating: "Rating", featured: "Featured" } },
-  { id: "posts", label: "Blog Posts", kind: "blogPost", statuses: { published: "Published", draft: "Draft" }, sorts: { created_at: "Date", updated_at: "Last updated", title: "Title", published: "Published" } },
-];
-
-const NOUNS: Record<TabId, string> = { leads: "leads", messages: "contact messages", "case-studies": "case studies", testimonials: "testimonials", posts: "blog posts" };
 
 type SearchParams = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
@@ -63,7 +37,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   if (viewer.kind === "denied") return <AccessDenied email={viewer.user.email} isVerified={viewer.user.emailVerified} />;
 
   const raw = await searchParams;
-  const tab = TABS.find((t) => t.id === one(raw.tab)) ?? TABS[0]!;
+  const tab = adminTable(one(raw.tab) ?? "") ?? ADMIN_TABLES[0]!;
   const q = one(raw.q)?.trim().slice(0, 200) || undefined;
   const params: ListParams = {
     q,
@@ -78,32 +52,13 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   // within a visit keep the marks.
   const isFreshVisit = !raw.page && !raw.q && !raw.sort && !raw.status && !raw.tab;
   const [counts, list, newSince] = await Promise.all([
-    Promise.all([
-      countLeadsForAdmin({ q }),
-      countMessagesForAdmin({ q }),
-      countCaseStudiesForAdmin({ q }),
-      countTestimonialsForAdmin({ q }),
-      countBlogPostsForAdmin({ q }),
-    ]),
-    (async (): Promise<ListResult<unknown>> => {
-      switch (tab.id) {
-        case "leads":
-          return listLeadsForAdmin(params);
-        case "messages":
-          return listMessagesForAdmin(params);
-        case "case-studies":
-          return listCaseStudiesForAdmin(params);
-        case "testimonials":
-          return listTestimonialsForAdmin(params);
-        case "posts":
-          return listBlogPostsForAdmin(params);
-      }
-    })(),
+    Promise.all(ADMIN_TABLES.map((t) => countRecords(t, { q }))),
+    listRecords<never>(tab, params),
     isFreshVisit ? takeInboxSeenAt(viewer.user.id) : readSeen(raw),
   ]);
-  const countById = Object.fromEntries(TABS.map((t, i) => [t.id, counts[i]!])) as Record<TabId, number>;
+  const countById = Object.fromEntries(ADMIN_TABLES.map((t, i) => [t.id, counts[i]!]));
   const seenIso = newSince ? new Date(newSince).toISOString() : null;
-  const emptyText = q || params.status ? `No ${NOUNS[tab.id]} match your search.` : `No ${NOUNS[tab.id]} yet.`;
+  const emptyText = q || params.status ? `No ${tab.noun.many} match your search.` : `No ${tab.noun.many} yet.`;
 
   return (
     <div className="min-h-dvh bg-canvas">
@@ -127,7 +82,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
 
         <nav aria-label="Dashboard sections" className="mt-6 -mx-1 overflow-x-auto">
           <ul className="flex min-w-max gap-1 border-b border-line px-1">
-            {TABS.map((t) => {
+            {ADMIN_TABLES.map((t) => {
               const isActive = t.id === tab.id;
               return (
                 <li key={t.id}>
@@ -166,14 +121,14 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
               />
             </span>
           </label>
-          {tab.statuses && (
+          {tab.filter && (
             <label className="flex flex-col gap-1 text-sm font-semibold">
               Status
               <select name="status" defaultValue={params.status ?? ""} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
                 <option value="">All</option>
-                {Object.entries(tab.statuses).map(([v, l]) => (
+                {Object.entries(tab.filter.options).map(([v, { label }]) => (
                   <option key={v} value={v}>
-                    {l}
+                    {label}
                   </option>
                 ))}
               </select>
@@ -182,11 +137,13 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           <label className="flex flex-col gap-1 text-sm font-semibold">
             Sort by
             <select name="sort" defaultValue={list.sort} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
-              {Object.entries(tab.sorts).map(([v, l]) => (
-                <option key={v} value={v}>
-                  {l}
-                </option>
-              ))}
+              {Object.entries(tab.sorts).flatMap(([v, { label }]) =>
+                label ? [
+                  <option key={v} value={v}>
+                    {label}
+                  </option>,
+                ] : [],
+              )}
             </select>
           </label>
           <label className="flex flex-col gap-1 text-sm font-semibold">
@@ -200,7 +157,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             Apply
           </button>
           {tab.csv && (
-            <a href={`/admin/export/${tab.csv}?${new URLSearchParams({ ...(q ? { q } : {}), ...(params.status ? { status: params.status } : {}) })}`} className={buttonVariants({ variant: "ghost" })}>
+            <a href={`/admin/export/${tab.id}?${new URLSearchParams({ ...(q ? { q } : {}), ...(params.status ? { status: params.status } : {}) })}`} className={buttonVariants({ variant: "ghost" })}>
               <Download aria-hidden="true" />
               Export CSV
             </a>
@@ -209,10 +166,10 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
 
         <section aria-label={tab.label} className="mt-6">
           <p className="mb-2 text-sm text-ink-soft" role="status">
-            {list.total} {list.total === 1 ? NOUNS[tab.id].replace(/s$/, "").replace(/ie$/, "y") : NOUNS[tab.id]}
+            {list.total} {list.total === 1 ? tab.noun.one : tab.noun.many}
             {list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ""}
           </p>
-          <AdminList key={`${tab.id}-${list.page}-${q ?? ""}`} kind={tab.kind} rows={list.rows as never[]} newSince={seenIso} emptyText={emptyText} />
+          <AdminList key={`${tab.id}-${list.page}-${q ?? ""}`} tableId={tab.id} rows={list.rows} newSince={seenIso} emptyText={emptyText} />
           {list.pageCount > 1 && (
             <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
               {list.page > 1 ? (

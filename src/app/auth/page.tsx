@@ -19,6 +19,11 @@ const NOTICES: Record<string, { title: string; message: string; tone: "success" 
   reset: { title: "Password Changed", message: "Your new password is set. Sign in with it.", tone: "success" },
   INVALID_TOKEN: { title: "Link Expired", message: "That link has expired or was already used. Sign in to get a new verification e-mail.", tone: "error" },
   TOKEN_EXPIRED: { title: "Link Expired", message: "That link has expired. Sign in to get a new verification e-mail.", tone: "error" },
+  LINK_USED: {
+    title: "Link Already Used",
+    message: "That verification link was already used: each works once. Sign in; if your address is not verified yet, we e-mail you a new link.",
+    tone: "error",
+  },
 };
 
 /**
@@ -49,7 +54,8 @@ export default async function AuthPage({ searchParams }: { searchParams: Promise
   if (await getSessionUser()) redirect("/admin");
   const params = await searchParams;
   const mode = params.mode === "signup" ? "signup" : "signin";
-  const noticeKey = [params.verified && "verified", params.reset && "reset", typeof params.error === "string" && params.error].find(
+  // An error first: better-auth appends it to the callback address, which carries ?verified=1.
+  const noticeKey = [typeof params.error === "string" && params.error, params.verified && "verified", params.reset && "reset"].find(
     (k): k is string => typeof k === "string" && k in NOTICES,
   );
   const notice = noticeKey ? NOTICES[noticeKey] : undefined;

@@ -3,27 +3,26 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { toast } from "sonner";
-import type { z } from "zod";
+import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
 import { Button } from "@/components/ui/button";
 import { DialogBody, DialogFooter } from "@/components/ui/dialog";
-import { fieldErrors as toFieldErrors, type FieldErrors } from "@/lib/schemas/lead-forms";
-import { saveRecord, type AdminKind } from "@/server/actions/admin";
+import type { FieldErrors } from "@/lib/form-state";
+import { fieldErrors as toFieldErrors } from "@/lib/schemas/lead-forms";
+import { saveRecord } from "@/server/actions/admin";
 
 /**
- * The body of a create/edit dialog: validates with the kind's schema in the browser, then saves
- * through the Server Action (which validates again and checks the admin role), shows the toast of
- * SPEC §8, and refreshes every list and count on success.
+ * The body of a create/edit dialog: validates with the table's schema in the browser, then saves
+ * through the Server Action (which validates again and checks the table's roles), shows the toast
+ * of SPEC §8, and refreshes every list and count on success.
  */
 export function RecordForm({
-  kind,
+  table,
   id,
-  schema,
   onDone,
   children,
 }: {
-  kind: AdminKind;
+  table: AdminTableDefinition;
   id: string | null;
-  schema: z.ZodType;
   onDone: () => void;
   children: (errors: FieldErrors) => ReactNode;
 }) {
@@ -37,17 +36,19 @@ export function RecordForm({
     const data = new FormData(form);
     const plain: Record<string, string> = {};
     for (const [key, value] of data.entries()) if (typeof value === "string") plain[key] = value;
-    const parsed = schema.safeParse(plain);
+    const focusFirstError = () => requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    const parsed = table.schema.safeParse(plain);
     if (!parsed.success) {
       const found = toFieldErrors(parsed.error);
       setErrors(found);
-      if (found.metrics === "Please enter valid JSON for metrics.") toast.error("Invalid JSON", { description: found.metrics });
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      const own = table.invalidToast?.(found);
+      if (own) toast.error(own.title, { description: own.message });
+      focusFirstError();
       return;
     }
     startSaving(async () => {
-      const result = await saveRecord(kind, id, data);
-      if (result.ok) {
+      const result = await saveRecord(table.id, id, data);
+      if (result.status === "success") {
         setErrors({});
         toast.success(result.message);
         onDone();
@@ -55,7 +56,7 @@ export function RecordForm({
       } else {
         setErrors(result.fieldErrors ?? {});
         toast.error(result.title ?? "Error", { description: result.message });
-        requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+        focusFirstError();
       }
     });
   };

@@ -2,24 +2,25 @@ import { z } from "zod";
 import "./jitless";
 import { parseTags } from "../blog";
 import { LIMITS, SLUG_PATTERN } from "../limits";
-import { AUDIT_REVENUE_BRACKETS, emailField, mobileField, nameField, websiteField } from "./lead-forms";
+import { controlCharacter } from "../text-safety";
+import { checkPublicUrl, isOwnImagePath, type UrlRefusal } from "../url-safety";
+import { AUDIT_REVENUE_BRACKETS, emailField, mobileField, nameField, plainString, websiteField } from "./lead-forms";
 
 /**
  * The admin dialogs' schemas (SPEC §5), parsed from the dialog's FormData on the client before
  * sending and again in the Server Action. Optional text becomes null; checkboxes arrive as "on".
  */
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
+/** `multiline`: a text area, where TAB, LF and CR are accepted; every other control character is refused. */
+const optionalText = (label: string, max: number, multiline = false) =>
+  plainString(label, { multiline })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .optional()
     .transform((v) => (v ? v : null));
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
+const requiredText = (label: string, max: number, multiline = false) =>
+  plainString(label, { multiline, error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
@@ -29,7 +30,20 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on" || v === "true");
 
-/** An image: an http(s) address or a path on this site (uploads are served under /api/media/). */
+const IMAGE_MESSAGES: Record<UrlRefusal, string> = {
+  invalid: "Enter an image address starting with https:// (or upload a file).",
+  scheme: "Enter an image address starting with https:// (or upload a file).",
+  form: "Enter an image address starting with https://, or a path under /images/ or /api/media/ on this site, without spaces or backslashes (or upload a file).",
+  userinfo: 'Enter an image address without a name and "@" before the host (or upload a file).',
+  ip: "Enter an image address with a host name, not an IP address (or upload a file).",
+  local: "Enter an image address on the public internet: localhost and local network names are not accepted (or upload a file).",
+  host: "Enter an image address whose host name is letters, digits and hyphens separated by dots (or upload a file).",
+};
+
+/**
+ * An image: an http(s) address on a public host name (url-safety.ts), or a path this site serves
+ * itself: an upload under /api/media/, a file under /images/ (docs/decisions/0023).
+ */
 export const imageField = z
   .string()
   .trim()
@@ -37,14 +51,10 @@ export const imageField = z
   .optional()
   .transform((value, ctx) => {
     if (!value) return null;
-    if (/^\/(?!\/)[^\s]*$/.test(value)) return value;
-    try {
-      const url = new URL(value);
-      if (url.protocol === "http:" || url.protocol === "https:") return url.toString();
-    } catch {
-      // fall through
-    }
-    ctx.addIssue({ code: "custom", message: "Enter an image address starting with https:// (or upload a file)." });
+    if (isOwnImagePath(value)) return value;
+    const checked = checkPublicUrl(value);
+    if ("url" in checked) return checked.url;
+    ctx.addIssue({ code: "custom", message: IMAGE_MESSAGES[checked.refusal] });
     return z.NEVER;
   });
 
@@ -64,9 +74,9 @@ export const AdminLeadSchema = z.object({
     .union([z.enum(ADMIN_REVENUE_CHOICES), z.enum(AUDIT_REVENUE_BRACKETS), z.literal("")], { error: "Choose a revenue range." })
     .optional()
     .transform((v) => (v ? v : null)),
-  growthChallenge: optionalText("Growth challenge", LIMITS.longText),
+  growthChallenge: optionalText("Growth challenge", LIMITS.longText, true),
   status: z.enum(["new", "contacted", "qualified", "won", "lost"], { error: "Choose a status." }).default("new"),
-  notes: optionalText("Notes", LIMITS.longText),
+  notes: optionalText("Notes", LIMITS.longText, true),
 });
 export type AdminLeadData = z.output<typeof AdminLeadSchema>;
 
@@ -75,9 +85,9 @@ export const AdminMessageSchema = z.object({
   email: emailField,
   mobileNumber: mobileField,
   company: optionalText("Company", LIMITS.company),
-  message: requiredText("Message", LIMITS.message),
+  message: requiredText("Message", LIMITS.message, true),
   status: z.enum(["new", "replied", "archived"], { error: "Choose a status." }).default("new"),
-  notes: optionalText("Notes", LIMITS.longText),
+  notes: optionalText("Notes", LIMITS.longText, true),
 });
 export type AdminMessageData = z.output<typeof AdminMessageSchema>;
 
@@ -88,52 +98,103 @@ export const METRIC_LABEL_MAX = 60;
 export const METRIC_VALUE_MAX = 120;
 export const INVALID_JSON_MESSAGE = "Please enter valid JSON for metrics.";
 
-/** SPEC §5: metrics must parse as JSON, else 'Invalid JSON'; here also a flat object of short texts. */
+/** A number as JSON.parse read it, with its literal when the engine gives it (JSON.parse source text access). */
+class NumberLiteral {
+  constructor(
+    readonly value: number,
+    readonly source: string | undefined,
+  ) {}
+}
+
+/** A decimal literal's exact value as sign, significant digits and exponent ("1.50" and "15e-1" give "15e-1"). */
+function exactDecimal(literal: string): string | undefined {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(literal);
+  if (!match) return undefined;
+  const [, sign, whole, fraction = "", exponent = "0"] = match;
+  const digits = `${whole}${fraction}`.replace(/^0+/, "");
+  if (!digits) return "0";
+  const significant = digits.replace(/0+$/, "");
+  return `${sign}${significant}e${BigInt(exponent) - BigInt(fraction.length) + BigInt(digits.length - significant.length)}`;
+}
+
+/**
+ * Why a metric number cannot be stored as written, or null. Values are stored as text (String of
+ * the number), so 1e309 would become "Infinity" and 9007199254740993 "9007199254740992".
+ */
+function numberProblem(label: string, number: NumberLiteral): string | null {
+  const written = number.source ?? String(number.value);
+  const quoted = `write it as text in quotes, like "${written.slice(0, 30)}"`;
+  if (!Number.isFinite(number.value)) return `Metric "${label}": ${written.slice(0, 30)} is too large to store as a number; ${quoted}.`;
+  if (Number.isInteger(number.value) && !Number.isSafeInteger(number.value)) {
+    return `Metric "${label}": ${written.slice(0, 30)} is beyond the largest exact whole number (${Number.MAX_SAFE_INTEGER}); ${quoted}.`;
+  }
+  if (number.source !== undefined && exactDecimal(number.source) !== exactDecimal(String(number.value))) {
+    return `Metric "${label}": ${written.slice(0, 30)} has more precision than a number can keep (it would be stored as ${String(number.value)}); ${quoted}.`;
+  }
+  return null;
+}
+
+/** Why a metric's label or value (single-line text) cannot be stored as sent, or null. */
+function metricTextProblem(label: string, text: string): string | null {
+  if (!text.isWellFormed()) return `Metric "${label}" contains a broken character (a lone UTF-16 surrogate, like \\uD800), which cannot be stored. Remove it.`;
+  const control = controlCharacter(text);
+  return control ? `Metric "${label}" contains an invisible control character (${control}), which cannot be stored. Remove it.` : null;
+}
+
+/**
+ * SPEC §5: metrics must parse as JSON, else 'Invalid JSON'; here also a flat object of short texts
+ * or numbers, each stored exactly as written: no byte-order mark in front, no number that a double
+ * cannot hold exactly, no NUL, lone surrogate or control character escaped in a string
+ * (docs/decisions/0023). Every problem gets its own message beside the field.
+ */
 export const metricsField = z
   .string()
-  .trim()
   .max(8000, "Metrics must be at most 8,000 characters.")
   .optional()
-  .transform((value, ctx) => {
+  .transform((raw, ctx) => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    // String.prototype.trim removes U+FEFF: look for it before trimming.
+    if (raw && /^\s*\uFEFF|\uFEFF\s*$/.test(raw)) {
+      return fail("Metrics start or end with an invisible byte-order mark (U+FEFF), which some editors add. Remove it and save again.");
+    }
+    const value = raw?.trim();
     if (!value) return {} as Record<string, string>;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(value);
+      const reviver = (_key: string, v: unknown, context?: { source?: string }) => (typeof v === "number" ? new NumberLiteral(v, context?.source) : v);
+      parsed = JSON.parse(value, reviver as (key: string, v: unknown) => unknown);
     } catch {
-      ctx.addIssue({ code: "custom", message: INVALID_JSON_MESSAGE });
-      return z.NEVER;
+      return fail(INVALID_JSON_MESSAGE);
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-      ctx.addIssue({ code: "custom", message: 'Metrics must be a JSON object, like {"revenue_growth": "300%"}.' });
-      return z.NEVER;
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || parsed instanceof NumberLiteral) {
+      return fail('Metrics must be a JSON object, like {"revenue_growth": "300%"}.');
     }
     const entries = Object.entries(parsed as Record<string, unknown>);
-    if (entries.length > METRICS_MAX_ENTRIES) {
-      ctx.addIssue({ code: "custom", message: `Metrics can hold at most ${METRICS_MAX_ENTRIES} entries.` });
-      return z.NEVER;
-    }
-    const metrics: Record<string, string> = {};
-    for (const [label, raw] of entries) {
-      if (typeof raw !== "string" && typeof raw !== "number") {
-        ctx.addIssue({ code: "custom", message: `Metric "${label.slice(0, 40)}" must be a short text or a number, not a list or an object.` });
-        return z.NEVER;
+    if (entries.length > METRICS_MAX_ENTRIES) return fail(`Metrics can hold at most ${METRICS_MAX_ENTRIES} entries.`);
+    const metrics: [string, string][] = [];
+    for (const [label, entry] of entries) {
+      // The label as the message can show it: controls and broken characters replaced.
+      const shown = label.slice(0, 40).toWellFormed().replace(/[\u0000-\u001f\u007f-\u009f]/g, "\uFFFD");
+      if (typeof entry !== "string" && !(entry instanceof NumberLiteral)) {
+        return fail(`Metric "${shown}" must be a short text or a number, not a list or an object.`);
       }
-      const text = String(raw).trim();
+      const problem = metricTextProblem(shown, label) ?? (entry instanceof NumberLiteral ? numberProblem(shown, entry) : metricTextProblem(shown, entry));
+      if (problem) return fail(problem);
+      const text = (entry instanceof NumberLiteral ? String(entry.value) : entry).trim();
       if (!label.trim() || label.length > METRIC_LABEL_MAX || text.length > METRIC_VALUE_MAX) {
-        ctx.addIssue({
-          code: "custom",
-          message: `Each metric needs a label of at most ${METRIC_LABEL_MAX} characters and a value of at most ${METRIC_VALUE_MAX}.`,
-        });
-        return z.NEVER;
+        return fail(`Each metric needs a label of at most ${METRIC_LABEL_MAX} characters and a value of at most ${METRIC_VALUE_MAX}.`);
       }
-      metrics[label.trim()] = text;
+      metrics.push([label.trim(), text]);
     }
-    return metrics;
+    // fromEntries defines own properties: a "__proto__" label stays a metric.
+    return Object.fromEntries(metrics) as Record<string, string>;
   });
 
-const lines = (label: string, maxItems: number, maxLength: number, separator: RegExp) =>
-  z
-    .string()
+const lines = (label: string, maxItems: number, maxLength: number, separator: RegExp, multiline = false) =>
+  plainString(label, { multiline })
     .optional()
     .transform((value, ctx) => {
       const items = (value ?? "").split(separator).map((s) => s.trim()).filter(Boolean);
@@ -152,21 +213,20 @@ export const CaseStudySchema = z.object({
   title: requiredText("Title", LIMITS.title),
   companyName: requiredText("Company name", LIMITS.company),
   industry: optionalText("Industry", LIMITS.company),
-  challenge: optionalText("Challenge", LIMITS.longText),
-  solution: optionalText("Solution", LIMITS.longText),
-  results: optionalText("Results", LIMITS.longText),
+  challenge: optionalText("Challenge", LIMITS.longText, true),
+  solution: optionalText("Solution", LIMITS.longText, true),
+  results: optionalText("Results", LIMITS.longText, true),
   featured: checkbox,
   imageUrl: imageField,
   metrics: metricsField,
-  timeframe: z
-    .string()
+  timeframe: plainString("Timeframe")
     .trim()
     .max(LIMITS.timeframe, `Timeframe must be at most ${LIMITS.timeframe} characters.`)
     .optional()
     .transform((v) => v || "18 months"),
   services: lines("Services", LIMITS.services, LIMITS.serviceName, /,/),
-  journey: lines("Growth journey", LIMITS.journeySteps, LIMITS.journeyStep, /\r?\n/),
-  testimonialQuote: optionalText("Testimonial", LIMITS.longText),
+  journey: lines("Growth journey", LIMITS.journeySteps, LIMITS.journeyStep, /\r?\n/, true),
+  testimonialQuote: optionalText("Testimonial", LIMITS.longText, true),
   testimonialAuthor: optionalText("Testimonial author", LIMITS.shortText),
 });
 export type CaseStudyData = z.output<typeof CaseStudySchema>;
@@ -177,7 +237,7 @@ export const TestimonialSchema = z.object({
   clientName: requiredText("Client name", LIMITS.personName),
   company: requiredText("Company", LIMITS.company),
   role: optionalText("Role", LIMITS.role),
-  content: requiredText("Testimonial", LIMITS.longText),
+  content: requiredText("Testimonial", LIMITS.longText, true),
   rating: z.coerce
     .number({ error: "Choose a rating from 1 to 5 stars." })
     .int("Choose a rating from 1 to 5 stars.")
@@ -199,16 +259,15 @@ export const BlogPostSchema = z.object({
     .min(1, "Slug is required.")
     .max(LIMITS.slug, `Slug must be at most ${LIMITS.slug} characters.`)
     .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens only, like my-first-post."),
-  excerpt: optionalText("Excerpt", LIMITS.excerpt),
-  content: requiredText("Content", LIMITS.blogContent),
+  excerpt: optionalText("Excerpt", LIMITS.excerpt, true),
+  content: requiredText("Content", LIMITS.blogContent, true),
   featuredImageUrl: imageField,
   authorName: requiredText("Author name", LIMITS.personName),
   published: checkbox,
   featured: checkbox,
   metaTitle: optionalText("Meta title", LIMITS.metaTitle),
-  metaDescription: optionalText("Meta description", LIMITS.metaDescription),
-  tags: z
-    .string()
+  metaDescription: optionalText("Meta description", LIMITS.metaDescription, true),
+  tags: plainString("Tags")
     .max(2000, "Tags must be at most 2,000 characters.")
     .optional()
     .transform((value, ctx) => {

@@ -2,7 +2,24 @@ import { z } from "zod";
 import "./jitless";
 import { COMMON_PASSWORDS } from "../common-passwords";
 import { LIMITS } from "../limits";
+import { emailAsciiDomain } from "./form-rules";
 import { emailField, nameField } from "./lead-forms";
+
+/**
+ * An account's address with its domain in A-labels (`user@xn--bcher-kva.example` for
+ * `user@bücher.example`): better-auth accepts only ASCII domains, and one spelling per account
+ * means signing in works whichever form is typed. Leads and messages keep the address as typed.
+ */
+export const accountEmailField = emailField.transform((email, ctx) => {
+  const at = email.lastIndexOf("@");
+  const ascii = `${email.slice(0, at)}@${emailAsciiDomain(email)}`;
+  // better-auth checks addresses with Zod's own e-mail pattern, which wants a TLD of letters.
+  if (!z.regexes.email.test(ascii)) {
+    ctx.addIssue({ code: "custom", message: "Accounts need an e-mail address whose domain ends in Latin letters, like .com or .in." });
+    return z.NEVER;
+  }
+  return ascii;
+});
 
 /** At least 8 characters (the original allowed 6; these accounts guard customers' data). */
 export const PASSWORD_MIN = 8;
@@ -28,14 +45,14 @@ export const passwordField = z
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
 
 export const SignInSchema = z.object({
-  email: emailField,
+  email: accountEmailField,
   password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
 });
 
 export const SignUpSchema = z
   .object({
     name: nameField.max(LIMITS.personName),
-    email: emailField,
+    email: accountEmailField,
     password: passwordField,
   })
   .superRefine((value, ctx) => {
@@ -43,7 +60,7 @@ export const SignUpSchema = z
     if (reason) ctx.addIssue({ code: "custom", path: ["password"], message: reason });
   });
 
-export const ForgotPasswordSchema = z.object({ email: emailField });
+export const ForgotPasswordSchema = z.object({ email: accountEmailField });
 
 export const ResetPasswordSchema = z
   .object({

@@ -1,5 +1,8 @@
+import type { FieldErrors } from "../form-state";
 import { LIMITS } from "../limits";
 import { toE164 } from "../phone";
+import { controlCharacter } from "../text-safety";
+import { checkPublicUrl, type UrlRefusal } from "../url-safety";
 
 /**
  * The public forms' field rules as data, with their messages (SPEC §5): the Zod schemas in
@@ -18,21 +21,54 @@ export const MESSAGES = {
   mobile: "Enter a valid mobile number: 10 digits for India, or a number with its country code, e.g. +44 7911 123456.",
   website: "Enter a valid website address, like yourbrand.com.",
   revenue: "Choose your monthly revenue.",
+  /** A control character in a text (text-safety.ts); "U+001B escape" names it. */
+  control: (label: string, character: string) => `${label} contains an invisible control character (${character}). Remove it and send again.`,
 };
 
-/** name@domain.tld: dot-separated words of letters, digits and _'+- before the @; letter-digit-hyphen labels and a 2+ letter TLD after. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9_'+-]+(?:\.[A-Za-z0-9_'+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+/** Why a website address is refused, beside the field (url-safety.ts, docs/decisions/0023). */
+export const WEBSITE_MESSAGES: Record<UrlRefusal, string> = {
+  invalid: MESSAGES.website,
+  scheme: "Enter a valid website address starting with http:// or https://, like yourbrand.com.",
+  form: "Enter a valid website address, like yourbrand.com, without spaces, backslashes or leading slashes.",
+  userinfo: "Enter a valid website address without a name and \"@\" before the domain, like yourbrand.com.",
+  ip: "Enter a valid website address with a domain name, like yourbrand.com, not an IP address.",
+  local: "Enter a valid website address on the public internet, like yourbrand.com: localhost and local network names are not accepted.",
+  host: "Enter a valid website address: a domain name is letters, digits and hyphens separated by dots, like yourbrand.com.",
+};
 
-/** A missing scheme becomes https://; only http(s) addresses with a dotted host. Undefined when invalid. */
-export function normaliseWebsite(value: string): string | undefined {
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
-  let url: URL;
+/** Before the @: dot-separated words of letters, digits and _'+- (no SMTPUTF8 local parts). */
+const EMAIL_LOCAL_PART = /^[A-Za-z0-9_'+-]+(?:\.[A-Za-z0-9_'+-]+)*$/;
+/** After the @, in ASCII: letter-digit-hyphen labels and a TLD of 2+ letters (or an IDN TLD's A-label). */
+const ASCII_DOMAIN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,}|xn--[A-Za-z0-9-]+)$/;
+/** An internationalised domain as typed: labels of letters, marks and digits of any script, and inner hyphens. */
+const UNICODE_DOMAIN = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?)+$/u;
+
+/**
+ * The domain of an e-mail address in ASCII (`bücher.example` -> `xn--bcher-kva.example`), or
+ * undefined when the address is not one we accept. A domain with U-labels must already be in the
+ * form every mailer encodes the same way (lower case, NFKC: no full-width letters, no decomposed
+ * accents); the browser's own IDNA conversion (WHATWG URL) then gives its A-labels.
+ */
+export function emailAsciiDomain(value: string): string | undefined {
+  const at = value.lastIndexOf("@");
+  if (at < 1 || !EMAIL_LOCAL_PART.test(value.slice(0, at))) return undefined;
+  const domain = value.slice(at + 1);
+  if (ASCII_DOMAIN.test(domain)) return domain.toLowerCase();
+  const lower = domain.toLowerCase();
+  if (!UNICODE_DOMAIN.test(domain) || lower.normalize("NFKC") !== lower) return undefined;
+  let ascii: string;
   try {
-    url = new URL(withScheme);
+    ascii = new URL(`http://${lower}/`).hostname;
   } catch {
     return undefined;
   }
-  return ["http:", "https:"].includes(url.protocol) && url.hostname.includes(".") ? url.toString() : undefined;
+  return ASCII_DOMAIN.test(ascii) ? ascii : undefined;
+}
+
+/** A missing scheme becomes https://; only http(s) addresses on a public host name (url-safety.ts). */
+export function normaliseWebsite(value: string): { url: string } | { message: string } {
+  const checked = checkPublicUrl(value, { schemeless: true });
+  return "url" in checked ? checked : { message: WEBSITE_MESSAGES[checked.refusal] };
 }
 
 export interface FieldRule {
@@ -40,6 +76,8 @@ export interface FieldRule {
   max: number;
   required?: boolean;
   format?: "email" | "mobile" | "website";
+  /** A text area: TAB, LF and CR are accepted, other control characters are not. */
+  multiline?: boolean;
   /** The only values allowed (a select), with the message for anything else, empty included. */
   choices?: { values: readonly string[]; message: string };
 }
@@ -54,16 +92,16 @@ export const AUDIT_RULES = {
   ...person,
   websiteUrl: { label: "Website", max: LIMITS.url, format: "website" },
   monthlyRevenue: { label: "Monthly revenue", max: LIMITS.revenue, choices: { values: AUDIT_REVENUE_BRACKETS, message: MESSAGES.revenue } },
-  growthChallenge: { label: "Biggest growth challenge", max: LIMITS.longText, required: true },
+  growthChallenge: { label: "Biggest growth challenge", max: LIMITS.longText, required: true, multiline: true },
 } as const satisfies Record<string, FieldRule>;
 
 export const CONTACT_RULES = {
   ...person,
   company: { label: "Company", max: LIMITS.company },
-  message: { label: "Message", max: LIMITS.message, required: true },
+  message: { label: "Message", max: LIMITS.message, required: true, multiline: true },
 } as const satisfies Record<string, FieldRule>;
 
-export type FieldErrors = Partial<Record<string, string>>;
+export type { FieldErrors };
 
 /** The first message per field, as the Zod schema gives it; empty when the form is valid. */
 export function checkFields(rules: Record<string, FieldRule>, values: Record<string, string | undefined>): FieldErrors {
@@ -71,13 +109,16 @@ export function checkFields(rules: Record<string, FieldRule>, values: Record<str
   for (const [name, rule] of Object.entries(rules)) {
     const raw = values[name] ?? "";
     const value = raw.trim();
+    const control = rule.choices ? null : controlCharacter(raw, rule.multiline);
     let message: string | undefined;
+    let website: ReturnType<typeof normaliseWebsite> | undefined;
     if (rule.choices) message = rule.choices.values.includes(raw) ? undefined : rule.choices.message;
+    else if (control) message = MESSAGES.control(rule.label, control);
     else if (!value) message = rule.required ? MESSAGES.required(rule.label) : undefined;
     else if (value.length > rule.max) message = MESSAGES.tooLong(rule.label, rule.max);
-    else if (rule.format === "email" && !EMAIL_PATTERN.test(value)) message = MESSAGES.email;
+    else if (rule.format === "email" && !emailAsciiDomain(value)) message = MESSAGES.email;
     else if (rule.format === "mobile" && !toE164(value)) message = MESSAGES.mobile;
-    else if (rule.format === "website" && !normaliseWebsite(value)) message = MESSAGES.website;
+    else if (rule.format === "website" && "message" in (website = normaliseWebsite(value))) message = website.message;
     if (message) errors[name] = message;
   }
   return errors;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LIMITS } from "../limits";
 import { AUDIT_RULES, CONTACT_RULES, checkFields } from "./form-rules";
 import { AuditFormSchema, ContactFormSchema, fieldErrors } from "./lead-forms";
+import { CONTROL_CHARACTERS, REFUSED_URLS } from "./refused-values";
 
 const audit = {
   name: "  Asha Rao ",
@@ -68,6 +69,88 @@ describe("free audit form (SPEC §5)", () => {
   });
 });
 
+describe("website addresses (docs/decisions/0023)", () => {
+  it.each(REFUSED_URLS)("refuses %j with its reason", (value, reason) => {
+    const message = errorsOf(AuditFormSchema, { ...audit, websiteUrl: value }).websiteUrl;
+    expect(message, value).toMatch(/^Enter a valid website address/);
+    expect(message, value).toMatch(reason);
+  });
+
+  it.each([
+    ["brand.in", "https://brand.in/"],
+    ["http://brand.in", "http://brand.in/"],
+    ["HTTPS://Shop.Brand.co.in/path?q=1#top", "https://shop.brand.co.in/path?q=1#top"],
+    ["brand.in:8080/x", "https://brand.in:8080/x"],
+    ["bücher.example", "https://xn--bcher-kva.example/"],
+    ["https://例え.jp/", "https://xn--r8jz45g.jp/"],
+    ["https://brand.in/{{not-a-host}}", "https://brand.in/%7B%7Bnot-a-host%7D%7D"],
+    ["https://1password.com/", "https://1password.com/"],
+  ])("accepts %j as %j", (value, stored) => {
+    expect(AuditFormSchema.parse({ ...audit, websiteUrl: value }).websiteUrl).toBe(stored);
+  });
+});
+
+describe("control characters (docs/decisions/0023)", () => {
+  it.each(CONTROL_CHARACTERS)("a single-line field refuses %j, wherever it is", (control, named) => {
+    for (const name of [`Asha${control}Rao`, `${control}Asha`, `Asha${control}`]) {
+      expect(errorsOf(ContactFormSchema, { ...contact, name }).name, JSON.stringify(name)).toBe(
+        `Name contains an invisible control character (${named}). Remove it and send again.`,
+      );
+    }
+    expect(errorsOf(ContactFormSchema, { ...contact, company: `Acme${control}` }).company).toContain(named);
+    expect(errorsOf(ContactFormSchema, { ...contact, mobileNumber: `98765${control}43210` }).mobileNumber).toContain(named);
+    expect(errorsOf(AuditFormSchema, { ...audit, websiteUrl: `brand.in${control}` }).websiteUrl).toContain(named);
+  });
+
+  it("a single-line field refuses tabs and line breaks too; a multi-line one keeps them", () => {
+    for (const [control, named] of [
+      ["\t", "U+0009 tab"],
+      ["\n", "U+000A line feed"],
+      ["\r", "U+000D carriage return"],
+      ["\u2028", "U+2028 line separator"],
+    ]) {
+      expect(errorsOf(ContactFormSchema, { ...contact, name: `Eve${control}Bcc: x@evil.example` }).name).toContain(named);
+    }
+    const message = "Line one\r\nLine two\n\tindented\u2028end";
+    expect(ContactFormSchema.parse({ ...contact, message }).message).toBe(message);
+    expect(AuditFormSchema.parse({ ...audit, growthChallenge: `a\r\nb\tc` }).growthChallenge).toBe("a\r\nb\tc");
+  });
+
+  it.each(CONTROL_CHARACTERS)("a multi-line field refuses %j", (control, named) => {
+    expect(errorsOf(ContactFormSchema, { ...contact, message: `Hello${control}there` }).message).toBe(
+      `Message contains an invisible control character (${named}). Remove it and send again.`,
+    );
+    expect(errorsOf(AuditFormSchema, { ...audit, growthChallenge: `${control}CAC` }).growthChallenge).toContain(named);
+  });
+
+  it("keeps RTL overrides, zero-width characters, emoji and combining marks exactly as sent", () => {
+    for (const name of ["Ali\u202Ecod.exe\u202C", "Ze\u200Bro\u200Cwi\u200Ddth\u2060x", "Priya 👩🏽‍💻🚀 Rao", "Ze\u0301\u0308\u0327lda", "\u2067שלום\u2069 \u200Fok"]) {
+      expect(ContactFormSchema.parse({ ...contact, name, company: name, message: name }), JSON.stringify(name)).toMatchObject({ name, company: name, message: name });
+    }
+  });
+});
+
+describe("internationalised domain names in e-mail addresses", () => {
+  it.each([
+    ["user@bücher.example", "user@bücher.example"],
+    ["info@例え.jp", "info@例え.jp"],
+    ["Info@Bücher.Example", "info@bücher.example"],
+    ["kontakt@straße.de", "kontakt@straße.de"],
+    ["hello@пример.рф", "hello@пример.рф"],
+    ["a@xn--bcher-kva.example", "a@xn--bcher-kva.example"],
+  ])("accepts %j, stored as %j", (email, stored) => {
+    expect(ContactFormSchema.parse({ ...contact, email }).email).toBe(stored);
+    expect(AuditFormSchema.parse({ ...audit, email }).email).toBe(stored);
+  });
+
+  it.each(["user@ｅｘａｍｐｌｅ.com", "user@bu\u0308cher.example", "user@-bücher.example", "user@bücher-.example", "user@bücher", "user@bü cher.example", "user@😀.example", "ü@brand.in", "user@bücher..example"])(
+    "refuses %j",
+    (email) => {
+      expect(errorsOf(ContactFormSchema, { ...contact, email }).email).toBe("Enter a valid email address, like name@company.com.");
+    },
+  );
+});
+
 describe("contact form (SPEC §5)", () => {
   it("saves an empty company as null", () => {
     expect(ContactFormSchema.parse(contact).company).toBeNull();
@@ -86,7 +169,7 @@ describe("contact form (SPEC §5)", () => {
 
 describe("the browser's check (form-rules.ts) gives the Zod schema's messages, field by field", () => {
   const corpus: Record<string, string[]> = {
-    name: ["", "   ", "Asha", " Asha ", "a".repeat(LIMITS.personName), "a".repeat(LIMITS.personName + 1), ` ${"a".repeat(LIMITS.personName)} `],
+    name: ["", "   ", "Asha", " Asha ", "a".repeat(LIMITS.personName), "a".repeat(LIMITS.personName + 1), ` ${"a".repeat(LIMITS.personName)} `, "A\u001bB", "\u000b", "Asha\u0085", "A\tB", "Ali\u202Ecod"],
     email: [
       "",
       " ",
@@ -106,14 +189,19 @@ describe("the browser's check (form-rules.ts) gives the Zod schema's messages, f
       "a@brand.i",
       "a@brand.123",
       "ä@brand.in",
+      "user@bücher.example",
+      "info@例え.jp",
+      "user@ｅｘａｍｐｌｅ.com",
+      "user@bücher",
+      "a@b.in\u0007",
       `${"a".repeat(250)}@b.in`,
     ],
     mobileNumber: ["", " ", "12345", "98765 43210", "098765 43210", "+44 7911 123456", "0044 7911 123456", "+91 12345", "abc", "9".repeat(33)],
-    websiteUrl: ["", " ", "brand.in", "https://brand.in/x?y=1", "javascript:alert(1)", "ftp://files.example.com", "not a site", "localhost", "http://a.b", `${"a".repeat(LIMITS.url)}.in`],
+    websiteUrl: ["", " ", "brand.in", "https://brand.in/x?y=1", "javascript:alert(1)", "ftp://files.example.com", "not a site", "localhost", "http://a.b", `${"a".repeat(LIMITS.url)}.in`, ...REFUSED_URLS.map(([url]) => url), "bücher.example"],
     monthlyRevenue: ["", " ", "0-10L/month", " 0-10L/month", "Under 1 Lakh", "5Cr+/month"],
     growthChallenge: ["", " ", "Rising CAC", "a".repeat(LIMITS.longText + 1)],
     company: ["", " ", "Acme", "a".repeat(LIMITS.company + 1)],
-    message: ["", " ", "Hello", "a".repeat(LIMITS.message + 1)],
+    message: ["", " ", "Hello", "a".repeat(LIMITS.message + 1), "a\r\nb\tc", "a\u000bb", "\u0085"],
   };
 
   it.each([

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import "./jitless";
 import { toE164 } from "../phone";
-import { AUDIT_REVENUE_BRACKETS, AUDIT_RULES, CONTACT_RULES, EMAIL_PATTERN, MESSAGES, normaliseWebsite, type FieldErrors, type FieldRule } from "./form-rules";
+import { controlCharacter } from "../text-safety";
+import { AUDIT_REVENUE_BRACKETS, AUDIT_RULES, CONTACT_RULES, emailAsciiDomain, MESSAGES, normaliseWebsite, type FieldErrors, type FieldRule } from "./form-rules";
 
 /**
  * One schema per public form: the Server Action's authority. Inputs are normalised as they are
@@ -10,19 +11,36 @@ import { AUDIT_REVENUE_BRACKETS, AUDIT_RULES, CONTACT_RULES, EMAIL_PATTERN, MESS
  */
 export { AUDIT_REVENUE_BRACKETS, type FieldErrors };
 
+/**
+ * A string without control characters (text-safety.ts): checked before trimming, which would
+ * otherwise drop a leading or trailing VT, FF or line break silently. Multi-line fields accept TAB, LF, CR.
+ */
+export const plainString = (label: string, options: { multiline?: boolean; error?: string } = {}) =>
+  z.string(options.error ? { error: options.error } : undefined).superRefine((value, ctx) => {
+    const control = controlCharacter(value, options.multiline);
+    if (control) ctx.addIssue({ code: "custom", message: MESSAGES.control(label, control) });
+  });
+
 const text = (rule: FieldRule) =>
-  z
-    .string({ error: MESSAGES.required(rule.label) })
+  plainString(rule.label, { multiline: rule.multiline, error: MESSAGES.required(rule.label) })
     .trim()
     .min(1, MESSAGES.required(rule.label))
     .max(rule.max, MESSAGES.tooLong(rule.label, rule.max));
 
-const optionalText = (rule: FieldRule) => z.string().trim().max(rule.max, MESSAGES.tooLong(rule.label, rule.max)).optional();
+const optionalText = (rule: FieldRule) =>
+  plainString(rule.label, { multiline: rule.multiline })
+    .trim()
+    .max(rule.max, MESSAGES.tooLong(rule.label, rule.max))
+    .optional();
 
 export const nameField = text(AUDIT_RULES.name);
 
+/**
+ * Lower-cased; an internationalised domain is kept as typed (`user@bücher.example`): mailers
+ * encode it to its A-labels when they send (nodemailer does, tests/lead-capture.test.ts).
+ */
 export const emailField = text(AUDIT_RULES.email)
-  .pipe(z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.email }))
+  .refine((value) => emailAsciiDomain(value) !== undefined, MESSAGES.email)
   .transform((v) => v.toLowerCase());
 
 export const mobileField = text(AUDIT_RULES.mobileNumber).transform((value, ctx) => {
@@ -34,15 +52,15 @@ export const mobileField = text(AUDIT_RULES.mobileNumber).transform((value, ctx)
   return e164;
 });
 
-/** Optional; a missing scheme becomes https://, and only http(s) addresses are accepted. */
+/** Optional; a missing scheme becomes https://, and only http(s) addresses on a public host name are accepted (url-safety.ts). */
 export const websiteField = optionalText(AUDIT_RULES.websiteUrl).transform((value, ctx) => {
   if (!value) return null;
-  const url = normaliseWebsite(value);
-  if (!url) {
-    ctx.addIssue({ code: "custom", message: MESSAGES.website });
+  const website = normaliseWebsite(value);
+  if ("message" in website) {
+    ctx.addIssue({ code: "custom", message: website.message });
     return z.NEVER;
   }
-  return url;
+  return website.url;
 });
 
 export const AuditFormSchema = z.object({

@@ -1,191 +1,111 @@
 "use server";
 
-import type { z } from "zod";
-import { AdminLeadSchema, AdminMessageSchema, BlogPostSchema, CaseStudySchema, INVALID_JSON_MESSAGE, TestimonialSchema } from "@/lib/schemas/admin";
-import { fieldErrors, type FieldErrors } from "@/lib/schemas/lead-forms";
-import { AccessDeniedError } from "../auth-guard";
-import { LEAD_STATUSES, MESSAGE_STATUSES } from "../db/schema";
-import { createBlogPost, deleteBlogPost, previewBlogContent, SlugTakenError, updateBlogPost } from "../data/blog-posts-admin";
-import { createCaseStudy, deleteCaseStudy, updateCaseStudy } from "../data/case-studies-admin";
-import { createMessageByAdmin, deleteMessage, setMessageStatus, updateMessage } from "../data/contact-messages";
-import { createLeadByAdmin, deleteLead, setLeadStatus, updateLead } from "../data/leads";
-import { createTestimonial, deleteTestimonial, updateTestimonial } from "../data/testimonials-admin";
-import { errorFields, log } from "../log";
-import { unstorableFields } from "@/lib/text-safety";
-import { isSameOrigin } from "../request-info";
-import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "../revalidate";
+import { z } from "zod";
+import { adminTable } from "@/lib/admin-tables/registry";
+import {
+  capitalise,
+  deleteFailedMessage,
+  invalidToast,
+  saveFailedMessage,
+  savedMessage,
+  type AdminTableDefinition,
+} from "@/lib/admin-tables/definition";
+import type { FormState } from "@/lib/form-state";
+import { createRecord, deleteRecord as deleteStored, previewRecordContent, setRecordStatus, updateRecord } from "../data/admin-records";
+import { handleForm } from "../form-action";
 
-export type AdminKind = "lead" | "message" | "caseStudy" | "testimonial" | "blogPost";
+// The dashboard's actions, one set for every table (ADR 0024): the table's definition gives the
+// schema, the roles and the words; handleForm gives the origin and role checks and the answer.
 
-export interface AdminResult {
-  ok: boolean;
-  title?: string;
-  message: string;
-  fieldErrors?: FieldErrors;
+const FOREIGN: FormState = { status: "refused", message: "This request must come from the dashboard itself." };
+const UNKNOWN_TABLE: FormState = { status: "error", title: "Error", message: "This table does not exist." };
+const Id = z.uuid();
+
+function answers(table: AdminTableDefinition, failed: string) {
+  return {
+    foreign: FOREIGN,
+    failure: { status: "error", title: "Error", message: failed } as const,
+    invalid: () => ({ status: "error", title: "Error", message: failed }) as const,
+  };
 }
 
-/** SPEC §8's words for each kind. */
-const NOUN: Record<AdminKind, string> = {
-  lead: "lead",
-  message: "contact message",
-  caseStudy: "case study",
-  testimonial: "testimonial",
-  blogPost: "blog post",
-};
-const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-const DENIED: AdminResult = { ok: false, title: "Access Denied", message: "You don't have admin privileges." };
-const FOREIGN: AdminResult = { ok: false, message: "This request must come from the dashboard itself." };
-const isUuid = (id: string | null): id is string => typeof id === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
-function values(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === "string") out[key] = value;
-  return out;
-}
-
-function parse<S extends z.ZodType>(schema: S, form: FormData): { data: z.output<S> } | { errors: FieldErrors } {
-  const typed = values(form);
-  // NUL, lone surrogates and undecodable bytes: refused with a message, never altered (ADR 0016).
-  const unstorable = unstorableFields(typed);
-  if (Object.keys(unstorable).length > 0) return { errors: unstorable };
-  const result = schema.safeParse(typed);
-  return result.success ? { data: result.data } : { errors: fieldErrors(result.error) };
-}
-
-/** Creates (id null) or updates one record of a kind; answers with the toast to show. */
-export async function saveRecord(kind: AdminKind, id: string | null, form: FormData): Promise<AdminResult> {
-  if (!(await isSameOrigin())) return FOREIGN;
-  if (id !== null && !isUuid(id)) return { ok: false, message: `Failed to save ${NOUN[kind]}. Please try again.` };
+/** Creates (id null) or updates one record of a table; answers with the toast to show (SPEC §8). */
+export async function saveRecord(tableId: string, id: string | null, form: FormData): Promise<FormState> {
+  const table = adminTable(tableId);
+  if (!table) return UNKNOWN_TABLE;
   const isNew = id === null;
-  const done = (): AdminResult =>
-    kind === "blogPost"
-      ? { ok: true, message: isNew ? "Blog post created successfully!" : "Blog post updated successfully!" }
-      : { ok: true, message: `${capital(NOUN[kind])} ${isNew ? "created" : "updated"} successfully.` };
-  const invalid = (errors: FieldErrors): AdminResult =>
-    kind === "caseStudy" && errors.metrics === INVALID_JSON_MESSAGE
-      ? { ok: false, title: "Invalid JSON", message: INVALID_JSON_MESSAGE, fieldErrors: errors }
-      : { ok: false, title: "Please check the form", message: "Some fields need your attention.", fieldErrors: errors };
-  const gone: AdminResult = { ok: false, message: `This ${NOUN[kind]} no longer exists. It may have been deleted.` };
-  try {
-    switch (kind) {
-      case "lead": {
-        const parsed = parse(AdminLeadSchema, form);
-        if ("errors" in parsed) return invalid(parsed.errors);
-        if (isNew) await createLeadByAdmin(parsed.data);
-        else if (!(await updateLead(id, parsed.data))) return gone;
-        return done();
-      }
-      case "message": {
-        const parsed = parse(AdminMessageSchema, form);
-        if ("errors" in parsed) return invalid(parsed.errors);
-        if (isNew) await createMessageByAdmin(parsed.data);
-        else if (!(await updateMessage(id, parsed.data))) return gone;
-        return done();
-      }
-      case "caseStudy": {
-        const parsed = parse(CaseStudySchema, form);
-        if ("errors" in parsed) return invalid(parsed.errors);
-        if (isNew) await createCaseStudy(parsed.data);
-        else if (!(await updateCaseStudy(id, parsed.data))) return gone;
-        revalidateCaseStudies();
-        return done();
-      }
-      case "testimonial": {
-        const parsed = parse(TestimonialSchema, form);
-        if ("errors" in parsed) return invalid(parsed.errors);
-        if (isNew) await createTestimonial(parsed.data);
-        else if (!(await updateTestimonial(id, parsed.data))) return gone;
-        revalidateTestimonials();
-        return done();
-      }
-      case "blogPost": {
-        const parsed = parse(BlogPostSchema, form);
-        if ("errors" in parsed) return invalid(parsed.errors);
-        if (isNew) {
-          const created = await createBlogPost(parsed.data);
-          revalidateBlog([created.slug]);
-        } else {
-          const updated = await updateBlogPost(id, parsed.data);
-          if (!updated) return gone;
-          revalidateBlog(updated.slugs);
-        }
-        return done();
-      }
-    }
-  } catch (error) {
-    if (error instanceof AccessDeniedError) return DENIED;
-    if (error instanceof SlugTakenError) {
-      return { ok: false, title: "Error", message: error.message, fieldErrors: { slug: "This slug is already used by another post. Choose another." } };
-    }
-    log("error", "admin save failed", { kind, id, ...errorFields(error) });
-    // SPEC §8: a blog post failure shows the server's message; the others a fixed text.
-    if (kind === "blogPost") return { ok: false, title: "Error", message: error instanceof Error ? error.message : String(error) };
-    return { ok: false, title: "Error", message: `Failed to save ${NOUN[kind]}. Please try again.` };
-  }
+  const gone: FormState = { status: "error", title: "Error", message: `This ${table.noun.one} no longer exists. It may have been deleted.` };
+  return handleForm({
+    log: { failed: "admin save failed", fields: { table: table.id, id } },
+    input: form,
+    schema: table.schema,
+    roles: table.access.write,
+    answers: {
+      ...answers(table, saveFailedMessage(table)),
+      invalid: (errors) => ({ status: "invalid", ...invalidToast(table, errors) }),
+    },
+    run: async (data) => {
+      if (isNew) await createRecord(table, data);
+      else if (!Id.safeParse(id).success) return { status: "error", title: "Error", message: saveFailedMessage(table) };
+      else if (!(await updateRecord(table, id, data))) return gone;
+      return { status: "success", message: savedMessage(table, isNew) };
+    },
+  });
 }
 
-export async function deleteRecord(kind: AdminKind, id: string): Promise<AdminResult> {
-  const failed: AdminResult = { ok: false, title: "Error", message: `Failed to delete ${NOUN[kind]}. Please try again.` };
-  if (!(await isSameOrigin())) return FOREIGN;
-  if (!isUuid(id)) return failed;
-  try {
-    let deleted = false;
-    switch (kind) {
-      case "lead":
-        deleted = await deleteLead(id);
-        break;
-      case "message":
-        deleted = await deleteMessage(id);
-        break;
-      case "caseStudy":
-        deleted = await deleteCaseStudy(id);
-        if (deleted) revalidateCaseStudies();
-        break;
-      case "testimonial":
-        deleted = await deleteTestimonial(id);
-        if (deleted) revalidateTestimonials();
-        break;
-      case "blogPost": {
-        const row = await deleteBlogPost(id);
-        deleted = Boolean(row);
-        if (row) revalidateBlog([row.slug]);
-        break;
-      }
-    }
-    return deleted ? { ok: true, message: `${capital(NOUN[kind])} deleted successfully.` } : failed;
-  } catch (error) {
-    if (error instanceof AccessDeniedError) return DENIED;
-    log("error", "admin delete failed", { kind, id, ...errorFields(error) });
-    return failed;
-  }
+export async function deleteRecord(tableId: string, id: string): Promise<FormState> {
+  const table = adminTable(tableId);
+  if (!table) return UNKNOWN_TABLE;
+  const failed = deleteFailedMessage(table);
+  return handleForm({
+    log: { failed: "admin delete failed", fields: { table: table.id, id } },
+    input: { id: String(id) },
+    schema: z.object({ id: Id }),
+    roles: table.access.write,
+    answers: answers(table, failed),
+    run: async (data) =>
+      (await deleteStored(table, data.id))
+        ? { status: "success", message: `${capitalise(table.noun.one)} deleted successfully.` }
+        : { status: "error", title: "Error", message: failed },
+  });
 }
 
-export async function setInboxStatus(kind: "lead" | "message", id: string, status: string): Promise<AdminResult> {
-  if (!(await isSameOrigin())) return FOREIGN;
-  const failed: AdminResult = { ok: false, title: "Error", message: `Failed to save ${NOUN[kind]}. Please try again.` };
-  try {
-    if (!isUuid(id)) return failed;
-    if (kind === "lead") {
-      const valid = LEAD_STATUSES.find((s) => s === status);
-      if (!valid || !(await setLeadStatus(id, valid))) return failed;
-    } else {
-      const valid = MESSAGE_STATUSES.find((s) => s === status);
-      if (!valid || !(await setMessageStatus(id, valid))) return failed;
-    }
-    return { ok: true, message: `${capital(NOUN[kind])} updated successfully.` };
-  } catch (error) {
-    if (error instanceof AccessDeniedError) return DENIED;
-    log("error", "admin status change failed", { kind, id, ...errorFields(error) });
-    return failed;
-  }
+/** An inbox row's status, changed from the list. */
+export async function setStatus(tableId: string, id: string, status: string): Promise<FormState> {
+  const table = adminTable(tableId);
+  if (!table?.inbox || !table.filter) return UNKNOWN_TABLE;
+  const failed = saveFailedMessage(table);
+  return handleForm({
+    log: { failed: "admin status change failed", fields: { table: table.id, id } },
+    input: { id: String(id), status: String(status) },
+    schema: z.object({ id: Id, status: z.enum(Object.keys(table.filter.options)) }),
+    roles: table.access.write,
+    answers: answers(table, failed),
+    run: async (data) =>
+      (await setRecordStatus(table, data.id, data.status))
+        ? { status: "success", message: `${capitalise(table.noun.one)} updated successfully.` }
+        : { status: "error", title: "Error", message: failed },
+  });
 }
 
-export async function previewPost(content: string): Promise<{ ok: boolean; html: string }> {
-  // Read-only, but like every action it answers only the dashboard itself.
-  if (!(await isSameOrigin())) return { ok: false, html: "" };
-  try {
-    return { ok: true, html: await previewBlogContent(String(content).slice(0, 250_000)) };
-  } catch {
-    return { ok: false, html: "" };
-  }
+/** The table's content field as it will be stored (the blog dialog's preview). */
+export async function previewContent(tableId: string, content: string): Promise<{ ok: boolean; html: string }> {
+  const table = adminTable(tableId);
+  if (!table) return { ok: false, html: "" };
+  let html = "";
+  // Read-only, but like every action it answers only the dashboard itself and checks the role.
+  const answer = await handleForm({
+    log: { failed: "admin preview failed", fields: { table: table.id } },
+    input: { content: String(content).slice(0, 250_000) },
+    schema: z.object({ content: z.string() }),
+    roles: table.access.write,
+    answers: answers(table, "The preview could not be made."),
+    run: async (data) => {
+      const made = await previewRecordContent(table, data.content);
+      if (made === null) return { status: "error", message: "This table has no preview." };
+      html = made;
+      return { status: "success" };
+    },
+  });
+  return { ok: answer.status === "success", html };
 }

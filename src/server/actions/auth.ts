@@ -8,7 +8,6 @@ import type { FormState } from "@/lib/form-state";
 import { fieldErrors } from "@/lib/schemas/lead-forms";
 import { ForgotPasswordSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from "@/lib/schemas/auth";
 import { getAuth } from "../auth";
-import { recordSignInFailure, recordSignInSuccess, signInBlockedFor, throttledMessage } from "../auth-throttle";
 import { db } from "../db/client";
 import { users } from "../db/schema";
 import { env } from "../env";
@@ -43,19 +42,17 @@ export async function signInAction(_previous: AuthFormState, form: FormData): Pr
   }
   const { email, password } = parsed.data;
   const ip = await clientIp();
-  const blockedFor = await signInBlockedFor(email, ip);
-  if (blockedFor !== null) {
-    log("warn", "auth: sign-in throttled", { event: "auth.sign-in.throttled", ...emailFields(email), ip });
-    return { status: "refused", title: "Too Many Attempts", message: throttledMessage(blockedFor), values, at, mode: "signin" };
-  }
+  // The sign-in limit is taken inside better-auth's endpoint (server/auth.ts hooks, docs/decisions/0020).
   let userId: string | undefined;
   try {
     const result = await getAuth().api.signInEmail({ body: { email, password, callbackURL: "/auth?verified=1" }, headers: await headers() });
     userId = result.user.id;
   } catch (error) {
     const code = codeOf(error);
+    if (code === "TOO_MANY_ATTEMPTS") {
+      return { status: "refused", title: "Too Many Attempts", message: serverMessage(error), values, at, mode: "signin" };
+    }
     if (code === "INVALID_EMAIL_OR_PASSWORD") {
-      await recordSignInFailure(email, ip);
       log("warn", "auth: sign-in failed", { event: "auth.sign-in.failure", reason: "invalid-credentials", ...emailFields(email), ip });
       return {
         status: "error",
@@ -71,7 +68,7 @@ export async function signInAction(_previous: AuthFormState, form: FormData): Pr
       return {
         status: "refused",
         title: "Email Not Verified",
-        message: "Please verify your email address first. We have sent you a new verification link.",
+        message: "Please verify your email address first: open the link we e-mailed you. We send a new one at most every 5 minutes.",
         values,
         at,
         mode: "signin",
@@ -80,7 +77,6 @@ export async function signInAction(_previous: AuthFormState, form: FormData): Pr
     log("error", "auth: sign-in error", { event: "auth.sign-in.failure", reason: "error", ...emailFields(email), ...errorFields(error) });
     return { status: "error", title: "Error", message: serverMessage(error), values, at, mode: "signin" };
   }
-  await recordSignInSuccess(email);
   log("info", "auth: signed in", { event: "auth.sign-in.success", userId, ...emailFields(email), ip });
   redirect("/admin?welcome=1");
 }
@@ -100,7 +96,8 @@ export async function signUpAction(_previous: AuthFormState, form: FormData): Pr
   const ip = await clientIp();
   const limit = await hitRateLimit(`signup:ip:${ip}`, { limit: 10, windowMs: 60 * 60_000 });
   if (!limit.allowed) {
-    return { status: "refused", title: "Error", message: throttledMessage(limit.retryAfterSeconds).replace("failed sign-in", "sign-up"), values, at, mode: "signup" };
+    const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+    return { status: "refused", title: "Error", message: `Too many sign-up attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, values, at, mode: "signup" };
   }
   // SPEC §8 says so when the account exists (better-auth alone would hide it): the rate limit
   // above keeps this from becoming a cheap way to test many addresses (docs/decisions/0007).

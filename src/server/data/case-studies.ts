@@ -1,5 +1,6 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
+import { defaultCaseStudyTestimonial, defaultGrowthJourney } from "@/content/case-studies-page";
 import { homeCaseStudies, jewelryCaseStudy, type SampleCaseStudy } from "@/content/samples";
 import { db } from "../db/client";
 import { caseStudies, type CaseStudy } from "../db/schema";
@@ -13,15 +14,27 @@ function fromSample(sample: SampleCaseStudy, id: string): PublicCaseStudy {
   return { id, ...sample };
 }
 
+/** A study's own journey and testimonial, or the specification's defaults where they are empty. */
+export function withDefaults(study: PublicCaseStudy): PublicCaseStudy {
+  const hasQuote = Boolean(study.testimonialQuote?.trim());
+  return {
+    ...study,
+    journey: study.journey.length > 0 ? study.journey : [...defaultGrowthJourney],
+    testimonialQuote: hasQuote ? study.testimonialQuote : defaultCaseStudyTestimonial.quote,
+    testimonialAuthor: hasQuote ? study.testimonialAuthor : defaultCaseStudyTestimonial.author,
+  };
+}
+
 /** Home: up to 2 featured case studies, newest first; the fallback samples when the read fails. */
 export async function listHomeCaseStudies(): Promise<PublicCaseStudy[]> {
   try {
-    return await db()
+    const rows = await db()
       .select()
       .from(caseStudies)
       .where(eq(caseStudies.featured, true))
       .orderBy(desc(caseStudies.createdAt))
       .limit(HOME_CASE_STUDIES_LIMIT);
+    return rows.map(withDefaults);
   } catch (error) {
     log("error", "home case studies unavailable; showing samples", errorFields(error));
     return homeCaseStudies.map((s, i) => fromSample(s, `sample-${i}`));
@@ -31,11 +44,8 @@ export async function listHomeCaseStudies(): Promise<PublicCaseStudy[]> {
 /** Case studies page: every featured case study, newest first; the built-in one when the read fails. */
 export async function listFeaturedCaseStudies(): Promise<PublicCaseStudy[]> {
   try {
-    return await db()
-      .select()
-      .from(caseStudies)
-      .where(eq(caseStudies.featured, true))
-      .orderBy(desc(caseStudies.createdAt));
+    const rows = await db().select().from(caseStudies).where(eq(caseStudies.featured, true)).orderBy(desc(caseStudies.createdAt));
+    return rows.map(withDefaults);
   } catch (error) {
     log("error", "case studies unavailable; showing the built-in sample", errorFields(error));
     return [fromSample(jewelryCaseStudy, "sample-jewelry")];

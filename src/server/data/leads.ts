@@ -1,14 +1,9 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
-import type { AdminLeadData } from "@/lib/schemas/admin";
 import type { AuditFormData } from "@/lib/schemas/lead-forms";
-import { requireAdmin } from "../auth-guard";
-import { db } from "../db/client";
-import { LEAD_STATUSES, leads, type Attribution, type Lead, type LeadStatus } from "../db/schema";
+import { leads, type Attribution } from "../db/schema";
 import { env } from "../env";
 import { headerSafe } from "../mail";
 import { leadNotification } from "../notify";
-import { countWhere, listPage, searchWhere, type ListParams, type ListResult } from "./admin-list";
 import { storeSubmission, type CountedLimit, type CreatedRow, type RateLimited } from "./submissions";
 
 export type { CreatedRow } from "./submissions";
@@ -55,54 +50,4 @@ export function createLead(data: AuditFormData, attribution: Attribution, submis
     },
     rateLimit,
   });
-}
-
-// ---- Admin (every function checks the admin role itself: GUIDE rule 2) -------------------------
-
-const LEAD_SEARCH = [leads.name, leads.email, leads.mobileNumber, leads.websiteUrl, leads.growthChallenge, leads.notes];
-const LEAD_SORTS = { created_at: leads.createdAt, name: leads.name, email: leads.email, status: leads.status, monthly_revenue: leads.monthlyRevenue };
-
-function leadFilters(params: ListParams) {
-  const status = LEAD_STATUSES.find((s) => s === params.status);
-  return [searchWhere(params.q, LEAD_SEARCH), status ? eq(leads.status, status) : undefined];
-}
-
-export async function listLeadsForAdmin(params: ListParams): Promise<ListResult<Lead>> {
-  await requireAdmin();
-  return listPage<Lead>({ table: leads, where: leadFilters(params), sortable: LEAD_SORTS, defaultSort: "created_at", params });
-}
-
-export async function countLeadsForAdmin(params: ListParams): Promise<number> {
-  await requireAdmin();
-  return countWhere(leads, and(...leadFilters(params)));
-}
-
-/** Every lead that matches, newest first, for the CSV export (bounded). */
-export async function exportLeads(params: ListParams, limit = 50_000): Promise<Lead[]> {
-  await requireAdmin();
-  return db().select().from(leads).where(and(...leadFilters(params))).orderBy(desc(leads.createdAt)).limit(limit);
-}
-
-export async function createLeadByAdmin(data: AdminLeadData): Promise<string> {
-  await requireAdmin();
-  const [row] = await db().insert(leads).values(data).returning({ id: leads.id });
-  return row!.id;
-}
-
-export async function updateLead(id: string, data: AdminLeadData): Promise<boolean> {
-  await requireAdmin();
-  const rows = await db().update(leads).set(data).where(eq(leads.id, id)).returning({ id: leads.id });
-  return rows.length === 1;
-}
-
-export async function setLeadStatus(id: string, status: LeadStatus): Promise<boolean> {
-  await requireAdmin();
-  const rows = await db().update(leads).set({ status }).where(eq(leads.id, id)).returning({ id: leads.id });
-  return rows.length === 1;
-}
-
-export async function deleteLead(id: string): Promise<boolean> {
-  await requireAdmin();
-  const rows = await db().delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
-  return rows.length === 1;
 }

@@ -9,6 +9,8 @@ import pg from "pg";
 import * as schema from "./schema";
 import { PgliteThread } from "./pglite-thread";
 import { startPgliteThread, type StartedPglite } from "./pglite-start.mjs";
+import { getDatabaseHandle, setDatabaseHandle, takePglitePrestart } from "../bridge.mjs";
+import { errorFields, log } from "../log";
 
 /** Both drivers expose the same query builder; we type them as one. */
 export type Database = NodePgDatabase<typeof schema>;
@@ -31,14 +33,7 @@ export function openPglite(options: { dataDir?: string } = {}): DatabaseHandle {
     // A data folder opens in a thread of its own (docs/decisions/0018); scripts/start.mjs may have
     // taken its lock and started that thread already, before Next loaded.
     const dataDir = path.resolve(/*turbopackIgnore: true*/ options.dataDir);
-    const globalForPrestart = globalThis as { __pglitePrestart?: StartedPglite };
-    const prestarted = globalForPrestart.__pglitePrestart;
-    if (prestarted?.dataDir === dataDir) {
-      globalForPrestart.__pglitePrestart = undefined;
-      started = prestarted;
-    } else {
-      started = startPgliteThread(dataDir);
-    }
+    started = takePglitePrestart(dataDir) ?? startPgliteThread(dataDir);
   } else {
     started = startPgliteThread("memory://"); // tests
   }
@@ -79,7 +74,7 @@ export function openPostgres(url: string, options: { queryTimeoutMs?: number } =
     keepAlive: true,
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
-  pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "postgres pool error", error: error.message })));
+  pool.on("error", (error) => log("error", "postgres pool error", errorFields(error)));
   // pg leaves a timed-out query running on its connection, and Drizzle hands a transaction's
   // connection back to the pool without the error: the next request would queue behind the
   // unanswered query. Close such a connection instead; the pool drops it and opens a fresh one, and
@@ -135,17 +130,18 @@ export function openConfiguredDatabase(
   return openPglite({ dataDir: path.join(source.DATA_DIR?.trim() || "./data", "pglite") });
 }
 
-// Next may evaluate this module more than once in one process (separate bundles): keep the single
-// handle on globalThis.
-const globalForDb = globalThis as unknown as { __dbHandle?: DatabaseHandle };
-
+// Next may evaluate this module more than once in one process (separate bundles): the single
+// handle is kept by the bridge (docs/decisions/0026).
 export function getDatabase(): DatabaseHandle {
-  if (!globalForDb.__dbHandle && process.env.NEXT_PHASE === "phase-production-build") {
+  const existing = getDatabaseHandle();
+  if (existing) return existing;
+  if (process.env.NEXT_PHASE === "phase-production-build") {
     // The build runs its own workers beside any running server: it must never open the database.
     throw new Error("The build tried to open the database; data must be read at request time (ADR 0003).");
   }
-  globalForDb.__dbHandle ??= openConfiguredDatabase();
-  return globalForDb.__dbHandle;
+  const opened = openConfiguredDatabase();
+  setDatabaseHandle(opened);
+  return opened;
 }
 
 export function db(): Database {
@@ -154,5 +150,5 @@ export function db(): Database {
 
 /** Installs a handle as the process-wide database (tests, scripts). */
 export function setDatabase(handle: DatabaseHandle | undefined): void {
-  globalForDb.__dbHandle = handle;
+  setDatabaseHandle(handle);
 }

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -407,6 +408,21 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * Addresses from which an account proved it is its owner's: a sign-in with the right password, a
+ * completed password reset, or the e-mailed verification link. The per-account sign-in ceiling does
+ * not apply to them (docs/decisions/0020). Kept 90 days after last use.
+ */
+export const knownSignInAddresses = pgTable(
+  "known_sign_in_addresses",
+  {
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.ip] })],
+);
 
 export type Lead = typeof leads.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;

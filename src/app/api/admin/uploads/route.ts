@@ -5,7 +5,6 @@ import { MAX_UPLOAD_BYTES, saveUpload } from "@/server/uploads";
 
 export const dynamic = "force-dynamic";
 
-
 /** POST an image (multipart field "file"): admins only, from this site, 5 MB at most. */
 export async function POST(request: Request) {
   if (!isSameOriginHeaders(request.headers, { originOnly: true })) return Response.json({ error: "Requests must come from this site." }, { status: 403 });
@@ -15,8 +14,11 @@ export async function POST(request: Request) {
     if (error instanceof AccessDeniedError) return Response.json({ error: error.message }, { status: error.reason === "anonymous" ? 401 : 403 });
     throw error;
   }
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_UPLOAD_BYTES + 64 * 1024) return Response.json({ error: "Images must be 5 MB or smaller." }, { status: 413 });
+  // The declared length is checked before a byte is read, and the HTTP parser holds the body to it:
+  // a body without one (chunked) is refused rather than read to find out (docs/decisions/0022).
+  const declared = request.headers.get("content-length");
+  if (declared === null) return Response.json({ error: "Send the image with its length (Content-Length)." }, { status: 411 });
+  if (Number(declared) > MAX_UPLOAD_BYTES + 64 * 1024) return Response.json({ error: "Images must be 5 MB or smaller." }, { status: 413 });
   let file: FormDataEntryValue | null;
   try {
     file = (await request.formData()).get("file");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LIMITS, SLUG_PATTERN } from "@/lib/limits";
 import { isShareNetwork, recordShare } from "@/server/data/blog-shares";
 import { errorFields, log } from "@/server/log";
+import { readBodyText } from "@/server/read-body";
 import { ipFromHeaders, isSameOriginHeaders } from "@/server/request-info";
 import { revalidateSharedPost } from "@/server/revalidate";
 
@@ -14,6 +15,9 @@ const ShareSchema = z.object({
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
+/** { slug, network } is well under 200 bytes. */
+const BODY_LIMIT_BYTES = 1024;
+
 function reply(status: number, body: Record<string, unknown>): Response {
   return Response.json(body, { status, headers: NO_STORE });
 }
@@ -24,8 +28,8 @@ export async function POST(request: Request): Promise<Response> {
   if (!request.headers.get("content-type")?.toLowerCase().startsWith("application/json")) {
     return reply(415, { error: "send JSON" });
   }
-  const text = await request.text();
-  if (text.length > 1_000) return reply(413, { error: "too large" });
+  const text = await readBodyText(request, BODY_LIMIT_BYTES);
+  if (text === null) return reply(413, { error: "too large" });
   let json: unknown;
   try {
     json = JSON.parse(text);

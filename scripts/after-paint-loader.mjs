@@ -1,0 +1,37 @@
+// The inline script that starts Next's chunks after the first contentful paint on public pages
+// (docs/decisions/0019). scripts/html-documents.mjs puts it into documents; the policy's allow-list
+// (scripts/script-allow-list.mjs, docs/decisions/0021) recognises it by this exact text.
+//
+// Its hash is in every public page's policy, so a copy injected into a page would run too, with
+// whatever `data-after-paint` list the injected copy carries: it therefore loads only paths of the
+// build's own static chunks (no "..", no percent-escapes, no other host) and nothing else.
+
+export const LOADER_TIMEOUT_MS = 2000;
+
+export const AFTER_PAINT_LOADER = String.raw`(function (d) {
+  var me = d.currentScript, started = false;
+  function words(name) { return (me.getAttribute(name) || "").split(" "); }
+  var sources = words("data-after-paint"), integrity = words("data-integrity"), cross = me.getAttribute("data-crossorigin");
+  function load() {
+    if (started) return;
+    started = true;
+    sources.forEach(function (src, i) {
+      if (!/^\/_next\/static\/[\w\-.\/~]+\.js(\?[\w\-.=&]*)?$/.test(src) || src.indexOf("..") >= 0) return;
+      var script = d.createElement("script");
+      script.src = src;
+      script.async = true;
+      if (integrity[i]) script.integrity = integrity[i];
+      if (cross !== null) script.crossOrigin = cross;
+      if (me.nonce) script.nonce = me.nonce;
+      d.head.appendChild(script);
+    });
+  }
+  function soon() { setTimeout(load, 0); }
+  try {
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName("first-contentful-paint").length) soon();
+    }).observe({ type: "paint", buffered: true });
+  } catch (e) { soon(); }
+  if (d.visibilityState !== "visible") soon();
+  setTimeout(load, ${LOADER_TIMEOUT_MS});
+})(document)`.replace(/\n\s*/g, "");

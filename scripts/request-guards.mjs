@@ -1,0 +1,234 @@
+// What scripts/server.mjs refuses before Next sees a request (docs/decisions/0022):
+// - a body over its path's limit, counted as it arrives whether or not it declares a length, and
+//   never read further than that (413); an upload without a declared length (411);
+// - a Server Action post (any POST outside /api/) from another site or from an opaque origin (403),
+//   or whose data no page of ours sends: more fields than any form has (413), JSON nested deeper
+//   than any argument we pass (400), or the multipart reply without its root row (400);
+// - an image-optimiser address that is not a plain path of this site (400).
+// Next answers most of these itself, but with a 500 and a stack trace in the log, or only after
+// reading the whole body into memory.
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** next.config.ts experimental.serverActions.bodySizeLimit ("1mb"). */
+export const ACTION_BODY_LIMIT_BYTES = MB;
+
+/**
+ * Limits by path, first match wins. Each is far above what the path's honest clients send and
+ * is the most a request holds in memory before the app sees it. Uploads (MAX_UPLOAD_BYTES in
+ * src/server/uploads.ts plus the multipart framing) are not held: they must declare their length,
+ * which the route checks before it reads a byte, after the admin check.
+ */
+export const BODY_LIMITS = [
+  { prefix: "/api/admin/uploads", bytes: 5 * MB + 64 * KB, lengthRequired: true },
+  { prefix: "/api/forms/", bytes: 64 * KB }, // the lead forms' endpoint (docs/decisions/0017)
+  { prefix: "/api/blog/shares", bytes: 1 * KB }, // { slug, network }
+  { prefix: "/api/auth/", bytes: 16 * KB }, // e-mail and password, sign-out
+  { prefix: "/api/", bytes: 16 * KB },
+  { prefix: "/", bytes: ACTION_BODY_LIMIT_BYTES }, // Server Actions, and whatever else is posted to a page
+  { prefix: "", bytes: 16 * KB }, // a request target that is not a path
+];
+
+/** Fields in one Server Action post: the largest form (a blog post in the admin) has about 20. */
+export const MAX_ACTION_FIELDS = 1000;
+/** Nesting of a Server Action's JSON arguments: ours are 2 or 3 deep; React overflows its stack at a few thousand. */
+export const MAX_ACTION_JSON_DEPTH = 64;
+
+export function bodyLimitFor(url) {
+  const pathname = String(url ?? "/").split("?")[0];
+  return BODY_LIMITS.find((entry) => pathname.startsWith(entry.prefix));
+}
+
+export function hasBody(req) {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
+/** A POST outside /api/: Next treats it as a Server Action (with Next-Action) or a form posting to one. */
+export function isActionPost(req) {
+  return req.method === "POST" && !String(req.url ?? "").startsWith("/api/");
+}
+
+/** [status, message] or null. */
+function refusal(status, message) {
+  return { status, message };
+}
+
+function sizeText(bytes) {
+  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`;
+}
+
+function tooLarge(req, limit) {
+  return isActionPost(req)
+    ? refusal(413, `Not sent: this form is larger than ${sizeText(limit.bytes)}, which is more than any of our forms accepts. Please shorten it and send it again.`)
+    : refusal(413, `Refused: this request's body is larger than ${sizeText(limit.bytes)}, the most this address accepts.`);
+}
+
+/**
+ * The hosts a request may come from: SITE_URL's, and the one it was sent to (`Host`, or the
+ * proxy's `X-Forwarded-Host` when TRUST_PROXY says a proxy is in front; scripts/client-address.mjs
+ * removes a client's own X-Forwarded-Host before this runs).
+ */
+function allowedHosts(req, trustProxy) {
+  const sent = String((trustProxy ? req.headers["x-forwarded-host"] : undefined) ?? req.headers.host ?? "").split(",")[0].trim();
+  const hosts = new Set(sent ? [sent] : []);
+  try {
+    if (process.env.SITE_URL) hosts.add(new URL(process.env.SITE_URL).host);
+  } catch {
+    // SITE_URL is validated at start-up (src/server/env.ts).
+  }
+  return hosts;
+}
+
+/**
+ * A Server Action from another site: Origin names another host, or is "null" (an opaque origin:
+ * a sandboxed frame, a page that hides its origin; none of ours), or Sec-Fetch-Site says
+ * cross-site. Without Origin the action's own check reads Referer (src/server/request-info.ts).
+ */
+function isForeignAction(req, trustProxy) {
+  if (req.headers["sec-fetch-site"] === "cross-site") return true;
+  const origin = req.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return !allowedHosts(req, trustProxy).has(new URL(origin).host);
+  } catch {
+    return true; // "null", or not a URL
+  }
+}
+
+/**
+ * /_next/image fetches a local `url` from the app itself and answers 500 when that answer is a
+ * redirect, which any path Next or the app normalises gives: a backslash (`/\host/x.png`), a
+ * dot segment, a trailing slash, a page that redirects. Only plain paths, unchanged by URL
+ * parsing, reach it; images.localPatterns (next.config.ts) then limits them to where images are.
+ */
+function isUnsafeImageUrl(url) {
+  const raw = String(url ?? "");
+  if (!raw.startsWith("/_next/image")) return false;
+  const value = new URLSearchParams(raw.slice(raw.indexOf("?") + 1)).get("url");
+  if (!value || !value.startsWith("/")) return false; // missing or absolute: Next answers 400 itself
+  try {
+    const parsed = new URL(value, "http://local.invalid");
+    return parsed.host !== "local.invalid" || parsed.pathname + parsed.search !== value || parsed.pathname.endsWith("/");
+  } catch {
+    return true;
+  }
+}
+
+/** What can be refused from the request line and headers alone, or null. */
+export function refusalBeforeBody(req, { trustProxy = false } = {}) {
+  if (isActionPost(req) && isForeignAction(req, trustProxy)) return refusal(403, "Refused: this request must come from this site's own pages.");
+  if (isUnsafeImageUrl(req.url)) return refusal(400, "Refused: the image address must be a plain path of this site.");
+  if (!hasBody(req)) return null;
+  const limit = bodyLimitFor(req.url);
+  if (Number(req.headers["content-length"] ?? 0) > limit.bytes) return tooLarge(req, limit);
+  if (limit.lengthRequired && req.headers["content-length"] === undefined) return refusal(411, "Refused: send the file with its length (Content-Length).");
+  return null;
+}
+
+/**
+ * Reads the request's body as the HTTP parser delivers it, holding it back from Next, and stops
+ * at `limit` bytes: what arrives after that is dropped as it comes. The parser hands every chunk
+ * to the request's push(); the chunks are given back to it, unchanged, by `replay()`, after which
+ * Next reads the request as if nothing had happened.
+ * Resolves { status: "complete", body, replay }, { status: "too-large" } or { status: "aborted" }.
+ */
+export function holdBody(req, limit) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    let bytes = 0;
+    let settled = false;
+    const settle = (result) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    req.push = function holdChunk(chunk, encoding) {
+      if (settled) return true; // refused: the rest is dropped until the connection closes
+      if (chunk === null) {
+        delete req.push;
+        const body = Buffer.concat(chunks);
+        settle({
+          status: "complete",
+          body,
+          replay() {
+            if (body.length) req.push(body);
+            req.push(null);
+          },
+        });
+        return false;
+      }
+      bytes += typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : chunk.length;
+      if (bytes > limit) {
+        chunks.length = 0;
+        settle({ status: "too-large" });
+        return true;
+      }
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk, encoding) : chunk);
+      return true;
+    };
+    req.once("close", () => settle({ status: "aborted" }));
+  });
+}
+
+/** True when `text`, read as JSON, opens more than `max` arrays or objects inside each other. */
+export function jsonDepthExceeds(text, max) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Fields React decodes as JSON: a reply's rows ("0", "1", …) and a form action's ("$ACTION_1:0"). */
+const JSON_ROW = /^(?:\$ACTION_\d+:)?\d+$/;
+
+/** A held Server Action body that no page of ours sends, or null. */
+export async function refusalOfActionBody(req, body) {
+  const type = String(req.headers["content-type"] ?? "");
+  const fetchAction = req.headers["next-action"] !== undefined;
+  if (/^multipart\/form-data/i.test(type)) {
+    let form;
+    try {
+      form = await new Response(body, { headers: { "content-type": type } }).formData();
+    } catch {
+      return refusal(400, "Refused: the form's data could not be read.");
+    }
+    let fields = 0;
+    for (const [name, value] of form) {
+      if (++fields > MAX_ACTION_FIELDS) return refusal(413, `Refused: more than ${MAX_ACTION_FIELDS} fields, more than any of our forms has.`);
+      if (typeof value === "string" && JSON_ROW.test(name) && jsonDepthExceeds(value, MAX_ACTION_JSON_DEPTH)) return refusal(400, "Refused: the form's data is nested deeper than any of our forms sends.");
+    }
+    if (fetchAction && !form.has("0")) return refusal(400, "Refused: the form's data is incomplete.");
+    return null;
+  }
+  if (fetchAction && jsonDepthExceeds(body.toString("utf8"), MAX_ACTION_JSON_DEPTH)) return refusal(400, "Refused: the form's data is nested deeper than any of our forms sends.");
+  return null;
+}
+
+/**
+ * The refusals of scripts/server.mjs, in order: what the headers show, then the body held within
+ * its limit, then (Server Actions) its shape. Calls `serve()` when the request may go on to Next,
+ * or `refuse({ status, message })`.
+ */
+export async function guardRequest(req, { trustProxy = false, serve, refuse }) {
+  const early = refusalBeforeBody(req, { trustProxy });
+  if (early) return refuse(early);
+  const limit = bodyLimitFor(req.url);
+  if (!hasBody(req) || limit.lengthRequired) return serve();
+  const held = await holdBody(req, limit.bytes);
+  if (held.status === "aborted") return undefined;
+  if (held.status === "too-large") return refuse(tooLarge(req, limit));
+  const shape = isActionPost(req) ? await refusalOfActionBody(req, held.body) : null;
+  if (shape) return refuse(shape);
+  held.replay();
+  return serve();
+}

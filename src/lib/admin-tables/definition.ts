@@ -1,0 +1,157 @@
+import type { z } from "zod";
+import type { FieldErrors } from "../form-state";
+
+/**
+ * One dashboard table, described as data (ADR 0024): the generic list (src/app/admin/page.tsx and
+ * src/components/admin/admin-list.tsx), dialog (record-form.tsx, record-fields.tsx), CRUD module
+ * (src/server/data/admin-records.ts), actions (src/server/actions/admin.ts) and CSV export read
+ * everything they need from here. A table with behaviour of its own (the blog's sanitising, slug
+ * redirects and preview) adds hooks in src/server/admin-hooks.ts. This module is imported by the
+ * browser too: types only from the database schema, no server code.
+ */
+
+/**
+ * Who may work in the dashboard. Today one role; team roles ("owner", "editor", "sales"...) are
+ * added here, to the profiles.role check, and to the `access` of each table they may use.
+ */
+export type StaffRole = "admin";
+
+export interface TableAccess {
+  read: readonly StaffRole[];
+  write: readonly StaffRole[];
+}
+
+export const ADMINS_ONLY: TableAccess = { read: ["admin"], write: ["admin"] };
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+interface FieldBase<Row> {
+  /** The form field's name: the Zod schema's key and the row's column key. */
+  name: keyof Row & string;
+  label: string;
+  required?: boolean;
+  /** A short text under the control; a function follows the field's current value (counters). */
+  hint?: string | ((value: string) => string);
+  /** Laid out in two columns with the neighbouring half-width fields. */
+  half?: boolean;
+}
+
+export type FieldSpec<Row> = FieldBase<Row> &
+  (
+    | {
+        control: "text" | "email" | "tel" | "url";
+        max?: number;
+        /** For a new record. */
+        initial?: string;
+        /** Follows another field (made from it) until the admin edits this one. */
+        derive?: { from: keyof Row & string; with: (value: string) => string };
+      }
+    | { control: "textarea"; max?: number; rows?: number; mono?: boolean; initial?: string }
+    /** A list kept as text: comma-separated or one per line. */
+    | { control: "list"; separator: "comma" | "line"; rows?: number; initial?: readonly string[] }
+    | { control: "json"; rows?: number }
+    | {
+        control: "select";
+        options: readonly FieldOption[];
+        initial?: string;
+        /** A stored value the options do not list (older data), shown with this label; null hides it. */
+        unlisted?: (value: string) => string | null;
+      }
+    | { control: "checkbox"; initial?: boolean }
+    | { control: "image" }
+    /** Blog content: HTML or text, with a server-made preview (the table's `preview` hook). */
+    | { control: "html"; rows?: number }
+  );
+
+/** A piece of a list row's summary line. */
+export type SummaryPart = string | { mailto: string } | { stars: number };
+
+export interface RowSummary {
+  title: string;
+  /** Beside the title, in normal weight. */
+  note?: string;
+  badges?: { label: string; tone?: "accent" | "success" | "muted" }[];
+  line?: SummaryPart[];
+  detail?: string;
+  clampDetail?: boolean;
+}
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => unknown;
+}
+
+export interface AdminTableDefinition<Row extends { id: string; createdAt: Date } = { id: string; createdAt: Date }> {
+  /** The tab's id, its URL (?tab=) and the export path (/admin/export/<id>). */
+  id: string;
+  /** The table's export name in src/server/db/schema.ts. */
+  table: string;
+  label: string;
+  noun: { one: string; many: string; title: string };
+  access: TableAccess;
+  schema: z.ZodType<Record<string, unknown>>;
+  /** Columns searched with ILIKE. */
+  search: readonly (keyof Row & string)[];
+  /** URL sort key to column; those with a label are offered in the sort menu. */
+  sorts: Record<string, { column: keyof Row & string; label?: string }>;
+  defaultSort: string;
+  /** The status filter: URL value to label and the stored value it matches. */
+  filter?: { column: keyof Row & string; options: Record<string, { label: string; value: string | boolean }> };
+  /** Inbox tables: rows since the last visit are marked new, and the status is changed in the list. */
+  inbox?: boolean;
+  fields: readonly FieldSpec<Row>[];
+  /** Read-only blocks shown under the fields when editing (the visitor's attribution). */
+  extras?: readonly "attribution"[];
+  wide?: boolean;
+  summary: (row: Row) => RowSummary;
+  csv?: readonly CsvColumn<Row>[];
+  /** SPEC §8 toasts that differ from "<Noun> created successfully." */
+  messages?: { created?: string; updated?: string };
+  /** A toast of its own for some invalid forms (the case study's "Invalid JSON"); else the generic one. */
+  invalidToast?: (errors: FieldErrors) => { title: string; message: string } | null;
+}
+
+/** Keeps the row type with its definition while the registry holds them all as one type. */
+export function defineTable<Row extends { id: string; createdAt: Date }>(definition: AdminTableDefinition<Row>): AdminTableDefinition {
+  return definition as unknown as AdminTableDefinition;
+}
+
+export const capitalise = (s: string): string => s[0]!.toUpperCase() + s.slice(1);
+
+export function savedMessage(table: AdminTableDefinition, isNew: boolean): string {
+  const custom = isNew ? table.messages?.created : table.messages?.updated;
+  return custom ?? `${capitalise(table.noun.one)} ${isNew ? "created" : "updated"} successfully.`;
+}
+
+export const saveFailedMessage = (table: AdminTableDefinition): string => `Failed to save ${table.noun.one}. Please try again.`;
+export const deleteFailedMessage = (table: AdminTableDefinition): string => `Failed to delete ${table.noun.one}. Please try again.`;
+
+export const GENERIC_INVALID = { title: "Please check the form", message: "Some fields need your attention." } as const;
+
+export function invalidToast(table: AdminTableDefinition, errors: FieldErrors): { title: string; message: string } {
+  return table.invalidToast?.(errors) ?? GENERIC_INVALID;
+}
+
+/** The form's text for a stored value. */
+export function fieldText<Row>(field: FieldSpec<Row>, record: Row | null): string {
+  const value = record ? (record as Record<string, unknown>)[field.name] : undefined;
+  if (record === null || value === undefined) {
+    if (field.control === "list") return (field.initial ?? []).join(field.separator === "comma" ? ", " : "\n");
+    if (field.control === "json") return "{}";
+    return "initial" in field && typeof field.initial === "string" ? field.initial : "";
+  }
+  if (value === null) return "";
+  if (field.control === "list") return (value as string[]).join(field.separator === "comma" ? ", " : "\n");
+  if (field.control === "json") return JSON.stringify(value, null, 2);
+  return String(value);
+}
+
+/** Select options from a value-to-label map. */
+export const optionsOf = (labels: Record<string, string>): FieldOption[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** A status filter whose URL values are the stored values. */
+export const filterOf = (labels: Record<string, string>): Record<string, { label: string; value: string }> =>
+  Object.fromEntries(Object.entries(labels).map(([value, label]) => [value, { label, value }]));

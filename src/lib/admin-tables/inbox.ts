@@ -1,0 +1,45 @@
+import type { Attribution } from "@/server/db/schema";
+import { LIMITS } from "../limits";
+import type { AdminTableDefinition, CsvColumn, FieldSpec, RowSummary } from "./definition";
+
+type Sender = { id: string; createdAt: Date; name: string; email: string; mobileNumber: string };
+
+// What the two inbox tables (leads, contact messages) share: how a sender is summarised and the
+// attribution columns of their CSV export.
+
+export function senderLine(row: { email: string; mobileNumber: string }): RowSummary["line"] {
+  return [{ mailto: row.email }, ` · ${row.mobileNumber}`];
+}
+
+const TOUCH_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "referrer", "landing_page"] as const;
+
+/** First and last touch, then the form's page: the columns every inbox export ends with. */
+export function attributionColumns<Row extends { attribution: Attribution }>(): CsvColumn<Row>[] {
+  const touch = (label: string, which: "first_touch" | "last_touch") =>
+    TOUCH_KEYS.map((key) => ({ header: `${label} ${key}`, value: (row: Row) => row.attribution[which]?.[key] }));
+  return [...touch("First touch", "first_touch"), ...touch("Last touch", "last_touch"), { header: "Form page", value: (row) => row.attribution.form_page }];
+}
+
+/** The sorts both inboxes offer first. */
+export function senderSorts<Row extends Sender>(): AdminTableDefinition<Row>["sorts"] {
+  return { created_at: { column: "createdAt", label: "Date" }, name: { column: "name", label: "Name" }, email: { column: "email" } };
+}
+
+/** Who wrote: the first three fields of both inbox dialogs. */
+export function senderFields<Row extends Sender>(): FieldSpec<Row>[] {
+  return [
+    { name: "name", label: "Name", control: "text", required: true, max: LIMITS.personName, half: true },
+    { name: "email", label: "Email", control: "email", required: true, max: LIMITS.email, half: true },
+    { name: "mobileNumber", label: "Mobile", control: "tel", required: true, max: LIMITS.mobile, half: true },
+  ];
+}
+
+/** The first columns of both inbox exports. */
+export function senderColumns<Row extends Sender>(): CsvColumn<Row>[] {
+  return [
+    { header: "Created", value: (r) => r.createdAt },
+    { header: "Name", value: (r) => r.name },
+    { header: "Email", value: (r) => r.email },
+    { header: "Mobile", value: (r) => r.mobileNumber },
+  ];
+}

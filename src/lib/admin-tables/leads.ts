@@ -1,0 +1,55 @@
+import type { Lead } from "@/server/db/schema";
+import { LIMITS } from "../limits";
+import { ADMIN_REVENUE_CHOICES, AdminLeadSchema, LEAD_STATUS_LABELS } from "../schemas/admin";
+import { AUDIT_REVENUE_BRACKETS } from "../schemas/form-rules";
+import { ADMINS_ONLY, defineTable, filterOf, optionsOf } from "./definition";
+import { attributionColumns, senderColumns, senderFields, senderLine, senderSorts } from "./inbox";
+
+export const leadsTable = defineTable<Lead>({
+  id: "leads",
+  table: "leads",
+  label: "Growth Audit Leads",
+  noun: { one: "lead", many: "leads", title: "Lead" },
+  access: ADMINS_ONLY,
+  schema: AdminLeadSchema,
+  search: ["name", "email", "mobileNumber", "websiteUrl", "growthChallenge", "notes"],
+  sorts: {
+    ...senderSorts<Lead>(),
+    status: { column: "status", label: "Status" },
+    monthly_revenue: { column: "monthlyRevenue", label: "Revenue" },
+  },
+  defaultSort: "created_at",
+  filter: { column: "status", options: filterOf(LEAD_STATUS_LABELS) },
+  inbox: true,
+  fields: [
+    ...senderFields<Lead>(),
+    { name: "websiteUrl", label: "Website", control: "url", max: LIMITS.url, half: true },
+    {
+      name: "monthlyRevenue",
+      label: "Monthly revenue",
+      control: "select",
+      options: [{ value: "", label: "Not given" }, ...ADMIN_REVENUE_CHOICES.map((c) => ({ value: c, label: c }))],
+      // Leads from the public form carry its brackets (SPEC §5), which the admin list does not offer.
+      unlisted: (value) => ((AUDIT_REVENUE_BRACKETS as readonly string[]).includes(value) ? `${value} (from the audit form)` : null),
+      half: true,
+    },
+    { name: "status", label: "Status", control: "select", required: true, options: optionsOf(LEAD_STATUS_LABELS), initial: "new", half: true },
+    { name: "growthChallenge", label: "Growth challenge", control: "textarea", rows: 3, max: LIMITS.longText },
+    { name: "notes", label: "Internal notes", control: "textarea", rows: 3, max: LIMITS.longText, hint: "Only staff see these." },
+  ],
+  extras: ["attribution"],
+  summary: (r) => ({
+    title: r.name,
+    line: [...senderLine(r)!, r.websiteUrl ? ` · ${r.websiteUrl}` : ""],
+    detail: [r.monthlyRevenue, r.growthChallenge].filter(Boolean).join(" — "),
+  }),
+  csv: [
+    ...senderColumns<Lead>(),
+    { header: "Website", value: (r) => r.websiteUrl },
+    { header: "Monthly revenue", value: (r) => r.monthlyRevenue },
+    { header: "Growth challenge", value: (r) => r.growthChallenge },
+    { header: "Status", value: (r) => r.status },
+    { header: "Notes", value: (r) => r.notes },
+    ...attributionColumns<Lead>(),
+  ],
+});

@@ -1,0 +1,77 @@
+// The state that the Node server around Next (scripts/server.mjs, scripts/start.mjs) and the app's
+// server code share (docs/decisions/0026). The app is bundled by Next, which may evaluate one module
+// several times in one process (one copy per bundle), and the scripts cannot import the bundles:
+// a module-level variable would exist once per copy. So every value lives in one object on
+// globalThis under a registered symbol, and is only reached through the functions below, typed in
+// bridge.d.mts. Plain JavaScript with no "server-only" import, so that the scripts load it as it is.
+import { AsyncLocalStorage } from "node:async_hooks";
+
+const KEY = Symbol.for("kinetic-growth.bridge");
+const shared = (globalThis[KEY] ??= { requestContext: new AsyncLocalStorage() });
+
+/** The request being handled (its id), from scripts/request-context.mjs to every log line. */
+export const requestContext = shared.requestContext;
+
+export function currentRequestId() {
+  return requestContext.getStore()?.requestId;
+}
+
+/** The server's in-memory page cache (docs/decisions/0011) installs its emptying function here. */
+export function setPageCacheInvalidator(invalidate) {
+  shared.invalidatePageCache = invalidate;
+}
+
+/** Empties the server's page cache; nothing when there is none (`next dev`, unit tests). */
+export function invalidatePageCache() {
+  shared.invalidatePageCache?.();
+}
+
+/** The app registers how it stops (mail worker, then database) once it has booted. */
+export function setAppShutdown(shutdown) {
+  shared.appShutdown = shutdown;
+}
+
+/** Called by the server on SIGTERM/SIGINT once the requests in flight are over. */
+export async function shutdownApp() {
+  await shared.appShutdown?.();
+}
+
+/** scripts/start.mjs starts the embedded database's thread before Next loads (docs/decisions/0018). */
+export function setPglitePrestart(started) {
+  shared.pglitePrestart = started;
+}
+
+/** The thread started for `dataDir`, handed over once; undefined if none or for another folder. */
+export function takePglitePrestart(dataDir) {
+  const started = shared.pglitePrestart;
+  if (started?.dataDir !== dataDir) return undefined;
+  shared.pglitePrestart = undefined;
+  return started;
+}
+
+/** The process-wide database handle (src/server/db/client.ts). */
+export function getDatabaseHandle() {
+  return shared.databaseHandle;
+}
+
+export function setDatabaseHandle(handle) {
+  shared.databaseHandle = handle;
+}
+
+/** The outbox worker's state (src/server/mail.ts): one worker per process. */
+export function getMailWorker() {
+  return shared.mailWorker;
+}
+
+export function setMailWorker(state) {
+  shared.mailWorker = state;
+}
+
+/** better-auth's instance (src/server/auth.ts), created on first use. */
+export function getAuthInstance() {
+  return shared.auth;
+}
+
+export function setAuthInstance(auth) {
+  shared.auth = auth;
+}

@@ -1,0 +1,122 @@
+import "server-only";
+import { headers as requestHeaders } from "next/headers";
+import type { z } from "zod";
+import type { StaffRole } from "@/lib/admin-tables/definition";
+import type { FieldErrors, FormState } from "@/lib/form-state";
+import { fieldErrors } from "@/lib/schemas/lead-forms";
+import { unstorableFields } from "@/lib/text-safety";
+import { AccessDeniedError, requireRole, type SignedInUser } from "./auth-guard";
+import { errorFields, log } from "./log";
+import { ipFromHeaders, isSameOriginHeaders } from "./request-info";
+
+/**
+ * A refusal the visitor can act on, beside a field: thrown by the code that stores (a taken slug,
+ * content that sanitises to nothing) and turned into an "invalid" answer by `handleForm`. Its words
+ * are written for people; anything else thrown is logged and answered with a fixed text.
+ */
+export class FieldError extends Error {
+  constructor(
+    readonly fields: FieldErrors,
+    readonly title = "Please check the form",
+    message = Object.values(fields)[0] ?? "Some fields need your attention.",
+  ) {
+    super(message);
+    this.name = "FieldError";
+  }
+}
+
+export interface FormContext {
+  headers: Headers;
+  ip: string;
+  /** The signed-in user when the action asks for roles. */
+  user: SignedInUser | null;
+  /** What was typed, as text (the fields read), for echoing back. */
+  values: Record<string, string>;
+}
+
+type Answer = Omit<FormState, "values" | "at">;
+
+export interface FormActionOptions<S extends z.ZodType> {
+  /** Log line and fields when something fails ("admin save failed", { table, id }). */
+  log: { failed: string; fields?: Record<string, unknown> };
+  input: FormData | Record<string, string>;
+  /** The fields read from a FormData (others are ignored); default: every text entry. */
+  fields?: readonly string[];
+  schema: S;
+  /** The request: default, the Server Action's own (Origin, else Referer, must name this site). */
+  request?: { headers: Headers; originOnly: boolean };
+  /** Roles that may send it; absent: anyone (the public forms). */
+  roles?: readonly StaffRole[];
+  /**
+   * Echo what was typed back with every error (forms rendered without JavaScript): every field read,
+   * or only those named (a sign-in form echoes the address, never the password).
+   */
+  echo?: boolean | readonly string[];
+  answers: {
+    foreign: Answer;
+    /** Anything unexpected: a fixed text; the details go to the log only. */
+    failure: Answer;
+    invalid: (errors: FieldErrors, reason: "unstorable" | "schema") => Answer;
+  };
+  /** Checks before the fields are read (the public forms' honeypot and timing). */
+  guard?: (form: FormData | Record<string, string>, context: FormContext) => Promise<FormState | null> | FormState | null;
+  /** Before an invalid answer (the public forms count it against the rate limit, which may refuse). */
+  beforeInvalid?: (context: FormContext) => Promise<FormState | null>;
+  run: (data: z.output<S>, context: FormContext) => Promise<Answer>;
+}
+
+const ACCESS_DENIED: Answer = { status: "refused", title: "Access Denied", message: "You don't have admin privileges." };
+
+function textValues(input: FormData | Record<string, string>, names?: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const entries: [string, unknown][] = input instanceof FormData ? [...input.entries()] : Object.entries(input);
+  for (const [key, value] of entries) {
+    if (typeof value !== "string" || (names && !names.includes(key))) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The one way a form's Server Action (or the forms' endpoint) handles a submission (ADR 0024):
+ * origin check, role check, text that cannot be stored refused, the Zod schema, then `run`. A
+ * `FieldError` becomes a message beside its field; any other error is logged with its details and
+ * answered with `answers.failure`, so no answer ever carries SQL, a stack or a constraint name.
+ */
+export async function handleForm<S extends z.ZodType>(options: FormActionOptions<S>): Promise<FormState> {
+  const at = Date.now();
+  const values = textValues(options.input, options.fields);
+  // Echoed back bounded: a field is never longer than this once valid.
+  const echo = () =>
+    Object.fromEntries(
+      Object.entries(values)
+        .filter(([k]) => options.echo === true || (Array.isArray(options.echo) && options.echo.includes(k)))
+        .map(([k, v]) => [k, v.slice(0, 10_000)]),
+    );
+  const answer = (a: Answer | FormState): FormState => ({ ...a, ...(options.echo && a.status !== "success" ? { values: echo() } : {}), at });
+  let context: FormContext | undefined;
+  try {
+    const request = options.request ?? { headers: await requestHeaders(), originOnly: false };
+    if (!isSameOriginHeaders(request.headers, { originOnly: request.originOnly })) return answer(options.answers.foreign);
+    const user = options.roles ? await requireRole(options.roles, request.headers) : null;
+    context = { headers: request.headers, ip: ipFromHeaders(request.headers), user, values };
+    const guarded = await options.guard?.(options.input, context);
+    if (guarded) return answer(guarded);
+    const invalid = async (errors: FieldErrors, reason: "unstorable" | "schema") =>
+      answer((await options.beforeInvalid?.(context!)) ?? { ...options.answers.invalid(errors, reason), fieldErrors: errors });
+    // NUL, lone surrogates and undecodable bytes: refused with a message, never altered (ADR 0016).
+    const unstorable = unstorableFields(values);
+    if (Object.keys(unstorable).length > 0) return await invalid(unstorable, "unstorable");
+    const parsed = options.schema.safeParse(values);
+    if (!parsed.success) return await invalid(fieldErrors(parsed.error), "schema");
+    return answer(await options.run(parsed.data, context));
+  } catch (error) {
+    if (error instanceof AccessDeniedError) return answer(ACCESS_DENIED);
+    if (error instanceof FieldError) {
+      log("warn", `${options.log.failed}: refused`, { ...options.log.fields, fields: Object.keys(error.fields), reason: error.message });
+      return answer({ status: "invalid", title: error.title, message: error.message, fieldErrors: error.fields });
+    }
+    log("error", options.log.failed, { ...options.log.fields, ...errorFields(error) });
+    return answer(options.answers.failure);
+  }
+}
