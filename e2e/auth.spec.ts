@@ -186,3 +186,57 @@ test("sign in works without JavaScript", async ({ browser }) => {
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
   await context.close();
 });
+
+test("the heading follows the mode, and a mode switch clears earlier errors", async ({ page }) => {
+  await page.goto("/auth?mode=signup");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
+
+  // An empty sign-in: its errors, then a switch to create account and back: gone.
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const errors = page.locator("main [id$='-error']");
+  await expect(errors.first()).toBeVisible();
+  await page.getByRole("link", { name: "Create one" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+  await expect(errors).toHaveCount(0);
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
+  await expect(errors).toHaveCount(0);
+  await expect(page.locator("main").getByRole("alert")).toHaveCount(0);
+
+  // An empty sign-in again, then a successful sign-up: back in sign-in mode without the old errors.
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(errors.first()).toBeVisible();
+  await page.getByRole("link", { name: "Create one" }).click();
+  const email = uniqueEmail("modes");
+  await page.getByLabel("Full Name").fill("Mode Switcher");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Account Created!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(errors).toHaveCount(0);
+});
+
+test("the first-admin note: never to another machine, and gone once an admin exists", async ({ page, request }) => {
+  // The e2e server trusts X-Forwarded-For (TRUST_PROXY): this is a visitor from elsewhere.
+  const remote = await request.get("/auth", { headers: { "x-forwarded-for": "203.0.113.9" } });
+  expect(remote.status()).toBe(200);
+  expect(remote.headers()["cache-control"]).toContain("no-store");
+  expect(await remote.text()).not.toContain("Setting up the first admin");
+
+  // From this machine (no forwarded address: the socket's, 127.0.0.1), after an admin has verified.
+  // (A retry finds the account made by the first attempt: then its newest link verifies it, or was used.)
+  const email = "first-admin@e2e.test";
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Full Name").fill("First Admin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.locator("main").getByText(/Account Created!|Account Exists/).first()).toBeVisible();
+  await page.goto(await linkFromMail(email, "verify-email"));
+  const local = await request.get("/auth");
+  expect(await local.text()).not.toContain("Setting up the first admin");
+});

@@ -367,6 +367,11 @@ test.describe("share buttons", () => {
     await expect(page.locator("#share-count")).toHaveText(`${before + 1} ${before + 1 === 1 ? "share" : "shares"}`);
     await page.getByRole("button", { name: "Share on Twitter" }).click();
     await expect(page.locator("#share-count")).toHaveText(`${before + 2} shares`);
+    // The article is cached HTML: a reload shows the new count, with and without scripts.
+    await page.reload();
+    await expect(page.locator("#share-count")).toHaveText(`${before + 2} shares`);
+    const html = await (await page.request.get(`/blog/${post.slug}`)).text();
+    expect(html).toContain(`${before + 2} shares`);
   });
 
   test("with a share sheet it gets the title, excerpt and address; a cancelled share is only logged", async ({ page, baseURL }) => {

@@ -42,6 +42,49 @@ test.describe("every route", () => {
   });
 });
 
+test.describe("not-found pages", () => {
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("an unknown blog slug answers 404 with 'Post Not Found', its text and 'Back to Blog' in the HTML", async ({ page }) => {
+      const response = await page.goto(`/blog/no-such-post-${Date.now()}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Post Not Found" })).toBeVisible();
+      await expect(page.getByText("The blog post you're looking for doesn't exist.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
+      await expect(page).toHaveTitle(/^Post Not Found/);
+    });
+  });
+
+  test("an unknown page has a title of its own, not the home page's", async ({ page }) => {
+    const response = await page.goto(`/no-such-page-${Date.now()}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Page Not Found/);
+  });
+
+  test("/favicon.ico answers with the icon", async ({ request }) => {
+    const response = await request.get("/favicon.ico");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    const body = await response.body();
+    // ICONDIR: reserved 0, type 1 (icon), at least one image.
+    expect([body.readUInt16LE(0), body.readUInt16LE(2)]).toEqual([0, 1]);
+    expect(body.readUInt16LE(4)).toBeGreaterThan(0);
+  });
+});
+
+test("the forms' honeypot ids contain no spaces and match their labels", async ({ page }) => {
+  for (const path of ["/free-audit", "/contact"]) {
+    await page.goto(path);
+    const trap = page.locator('input[name="companyWebsite"]');
+    await expect(trap).toHaveCount(1);
+    const id = (await trap.getAttribute("id"))!;
+    expect(id).toMatch(/^\S+$/);
+    await expect(page.locator(`label[for="${id}"]`)).toHaveCount(1);
+  }
+});
+
 test.describe("header", () => {
   test("navigation links reach their pages and mark the current one", async ({ page }) => {
     await page.goto("/");
@@ -69,6 +112,47 @@ test.describe("header", () => {
     await header.getByRole("link", { name: "Free Audit" }).click();
     await expect(page).toHaveURL("/free-audit");
   });
+});
+
+test.describe("header layout", () => {
+  // One row of 64 px at every width: nothing in it wraps onto a second line, nothing spills out of
+  // the page, and Book Call is there wherever the desktop navigation is (else the menu carries both).
+  for (const width of [320, 390, 768, 900, 1024, 1280, 1920]) {
+    test(`one clean row at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/");
+      const header = page.getByRole("banner");
+      const layout = await header.evaluate((el) => {
+        const wrapped: string[] = [];
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent?.trim();
+          const parent = node.parentElement!;
+          if (!text || parent.closest(".sr-only, details nav") || !parent.checkVisibility()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) wrapped.push(text);
+        }
+        return {
+          height: el.getBoundingClientRect().height,
+          wrapped,
+          overflow: document.documentElement.scrollWidth - window.innerWidth,
+        };
+      });
+      expect(layout.wrapped).toEqual([]);
+      expect(layout.height).toBeLessThanOrEqual(65);
+      expect(layout.overflow).toBeLessThanOrEqual(0);
+      const desktopNav = header.getByRole("navigation", { name: "Main" });
+      const bookCall = header.getByRole("link", { name: "Book Call" });
+      if (await desktopNav.isVisible()) {
+        await expect(bookCall).toBeVisible();
+        await expect(header.getByRole("link", { name: "Case Studies" })).toBeVisible();
+      } else {
+        await expect(header.getByLabel("Menu")).toBeVisible();
+      }
+    });
+  }
 });
 
 test.describe("footer", () => {
@@ -168,4 +252,33 @@ test("an unknown path answers 404 with the spec's page", async ({ page }) => {
 test("the hidden rendering segment is not reachable from outside", async ({ request }) => {
   expect((await request.get("/en-IN/about")).status()).toBe(404);
   expect((await request.get("/en-IN")).status()).toBe(404);
+});
+
+test("the brand typeface is preloaded from this site and sets the text, without moving it", async ({ page, baseURL }) => {
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "font") fonts.push(request.url());
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { cls: number }).cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/");
+  const preload = page.locator('head link[rel="preload"][as="font"]');
+  await expect(preload).toHaveCount(1);
+  expect(await preload.getAttribute("href")).toMatch(/^\/_next\/static\/media\/.+\.woff2$/);
+  await page.evaluate(() => document.fonts.ready);
+  const heading = await page.locator("h1").evaluate((h1) => ({
+    family: getComputedStyle(h1).fontFamily,
+    loaded: [...document.fonts].some((f) => f.family.replace(/"/g, "") === "brandFont" && f.status === "loaded"),
+  }));
+  expect(heading.family).toMatch(/^"?brandFont"?,/);
+  expect(heading.loaded).toBe(true);
+  expect(fonts.length).toBeGreaterThan(0);
+  for (const url of fonts) expect(new URL(url).origin).toBe(new URL(baseURL!).origin);
+  expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.01);
 });

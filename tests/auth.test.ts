@@ -4,7 +4,7 @@ import { parseOptions } from "@node-rs/argon2";
 import { getAuth, hashPassword, verifyPassword } from "@/server/auth";
 import { getViewer, requireAdmin, AccessDeniedError } from "@/server/auth-guard";
 import { notifications, profiles, sessions, users } from "@/server/db/schema";
-import { setRoleByEmail } from "@/server/data/profiles";
+import { hasVerifiedAdmin, setRoleByEmail } from "@/server/data/profiles";
 import { weakPasswordReason } from "@/lib/schemas/auth";
 import { createTestDatabase } from "./helpers/test-db";
 
@@ -61,6 +61,7 @@ describe("passwords", () => {
 describe("access: anonymous, signed-in non-admin, unverified admin address, admin", () => {
   it("only a verified admin passes requireAdmin", async () => {
     expect(await getViewer(new Headers())).toEqual({ kind: "anonymous" });
+    expect(await hasVerifiedAdmin()).toBe(false);
     await expect(requireAdmin(new Headers())).rejects.toBeInstanceOf(AccessDeniedError);
 
     // A regular account: verified, never admin.
@@ -78,6 +79,8 @@ describe("access: anonymous, signed-in non-admin, unverified admin address, admi
     await signUp("boss-unverified@test.example");
     expect(await setRoleByEmail("boss-unverified@test.example", "admin")).toMatchObject({ emailVerified: false });
     await expect(signInHeaders("boss-unverified@test.example")).rejects.toMatchObject({ body: { code: "EMAIL_NOT_VERIFIED" } });
+    // Not yet an admin who can sign in: /auth still explains how to make one.
+    expect(await hasVerifiedAdmin()).toBe(false);
 
     // The listed address becomes admin when it verifies.
     await signUp("boss@test.example");
@@ -86,6 +89,7 @@ describe("access: anonymous, signed-in non-admin, unverified admin address, admi
     const viewer = await getViewer(bossHeaders);
     expect(viewer).toMatchObject({ kind: "admin", user: { email: "boss@test.example", emailVerified: true } });
     expect(await requireAdmin(bossHeaders)).toMatchObject({ email: "boss@test.example" });
+    expect(await hasVerifiedAdmin()).toBe(true);
 
     // Revoked: denied on the very next request.
     await setRoleByEmail("boss@test.example", "user");

@@ -190,6 +190,26 @@ describe("plain-text content", () => {
   });
 });
 
+describe("HTML mixed with bare lines of text", () => {
+  it("turns line breaks outside block elements into <br>, blank lines into paragraphs", () => {
+    const content = "<h2>Intro</h2>\nFirst line\nSecond line\n\nNew paragraph with <strong>bold\ntext</strong>\n<h2>Next</h2>";
+    expect(sanitizeBlogHtml(content)).toBe(
+      "<h2>Intro</h2><p>First line<br />Second line</p><p>New paragraph with <strong>bold<br />text</strong></p><h2>Next</h2>",
+    );
+  });
+
+  it("leaves line breaks inside block elements, and whitespace between blocks, as written", () => {
+    const content = "<p>kept\nas written</p>\n\n<ul><li>one\ntwo</li></ul>\n<pre>a\n  b</pre>";
+    expect(sanitizeBlogHtml(content)).toBe(content);
+  });
+
+  it("is a fixed point: a second pass changes nothing", () => {
+    const once = sanitizeBlogHtml("Lead line\n<em>then</em>\n\n<blockquote>q\nuote</blockquote>\ntail\nend");
+    expect(once).toBe("<p>Lead line<br /><em>then</em></p><blockquote>q\nuote</blockquote><p>tail<br />end</p>");
+    expect(sanitizeBlogHtml(once)).toBe(once);
+  });
+});
+
 describe("heading ids and the outline", () => {
   it("are made from the heading text, de-duplicated with -2, -3", () => {
     const { html, headings } = addHeadingIds(

@@ -1,4 +1,8 @@
+import type { Metadata } from "next";
 import Link from "next/link";
+
+// Its own title: the layout's default title is the home page's.
+export const metadata: Metadata = { title: "Page Not Found" };
 
 /** Outside the public site (e.g. under /admin): the same words, without the site chrome. */
 export default function RootNotFound() {

@@ -25,6 +25,13 @@ describe("deriveMetaTitle (SPEC §5)", () => {
     expect(result).toBe(`${"b".repeat(57)}...`);
     expect(result).toHaveLength(60);
   });
+  it("collapses leading, trailing and repeated whitespace before measuring", () => {
+    expect(deriveMetaTitle("   Growth\t\tplaybook  for   D2C  ")).toBe("Growth playbook for D2C");
+    const padded = `   ${"word ".repeat(13)}`.replace(/ /g, "   ");
+    const result = deriveMetaTitle(padded);
+    expect(result).toBe(`${"word ".repeat(13).slice(0, 57)}...`);
+    expect(result).not.toMatch(/\s{2}|^\s/);
+  });
 });
 
 describe("parseTags (SPEC §5)", () => {

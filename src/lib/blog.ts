@@ -16,10 +16,15 @@ export function slugify(title: string): string {
     .replace(/-+$/g, "");
 }
 
-/** SPEC §5: the title, cut to 57 characters plus an ellipsis when it is over 60. */
+/**
+ * SPEC §5: the title, cut to 57 characters plus an ellipsis when it is over 60. Whitespace is
+ * collapsed and trimmed first: spaces typed at the start or twice in a row are not worth characters
+ * of a search result's title.
+ */
 export function deriveMetaTitle(title: string): string {
   const max = LIMITS.metaTitle;
-  return title.length > max ? `${title.slice(0, max - 3)}...` : title;
+  const text = title.replace(/\s+/g, " ").trim();
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }
 
 /** SPEC §5: comma-separated, trimmed, empties dropped (duplicates dropped too). */

@@ -1,5 +1,5 @@
 import "server-only";
-import { ConfigError, env } from "./env";
+import { ConfigError, configWarnings, env } from "./env";
 import { getDatabase } from "./db/client";
 import { getDatabaseHandle, setAppShutdown } from "./bridge.mjs";
 import { DatabaseLockedError } from "./db/lock.mjs";
@@ -10,7 +10,7 @@ import { errorFields, log } from "./log";
 /** Server start-up: validate configuration, migrate, seed an empty database. */
 export async function boot(): Promise<void> {
   try {
-    env();
+    for (const message of configWarnings(env())) log("warn", message, { event: "config.warning" });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "./env";
+import { ConfigError, configWarnings, parseEnv } from "./env";
 
 describe("configuration", () => {
   it("has working defaults", () => {
@@ -9,6 +9,21 @@ describe("configuration", () => {
     expect(env.NOTIFY_EMAILS).toEqual(["hello@kineticgrowth.in"]);
     expect(env.SOCIAL_LINKEDIN_URL).toBeUndefined();
     expect([env.MAIL_RETRY_SECONDS, env.MAIL_RETRY_MAX_SECONDS]).toEqual([15, 3600]);
+  });
+
+  it("derives SITE_URL from PORT when it is unset", () => {
+    expect(parseEnv({ PORT: "3950" }).SITE_URL).toBe("http://localhost:3950");
+    expect(parseEnv({ PORT: "3950", SITE_URL: "https://example.com" }).SITE_URL).toBe("https://example.com");
+    expect(parseEnv({ PORT: "3950", SITE_URL: "" }).SITE_URL).toBe("http://localhost:3950");
+  });
+
+  it("warns in production when SITE_URL is unset, naming the variable", () => {
+    const warnings = configWarnings(parseEnv({ NODE_ENV: "production", PORT: "8080" }));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^SITE_URL is not set/);
+    expect(warnings[0]).toContain("http://localhost:8080");
+    expect(configWarnings(parseEnv({ NODE_ENV: "production", SITE_URL: "https://example.com" }))).toEqual([]);
+    expect(configWarnings(parseEnv({ NODE_ENV: "development" }))).toEqual([]);
   });
 
   it("normalises values", () => {
@@ -28,6 +43,7 @@ describe("configuration", () => {
     ["SOCIAL_X_URL", "javascript:alert(1)"],
     ["MAIL_RETRY_SECONDS", "0"],
     ["MAIL_RETRY_MAX_SECONDS", "soon"],
+    ["PORT", "http"],
   ])("rejects %s=%j with one line naming it", (name, value) => {
     let caught: unknown;
     try {

@@ -46,10 +46,15 @@ const EnvSchema = z.object({
   // PostgreSQL: a query without an answer for this long fails, and its connection is replaced.
   DATABASE_QUERY_TIMEOUT_SECONDS: positiveInt(30, 3600),
   DATA_DIR: z.string().trim().min(1).default("./data"),
+  // The port scripts/server.mjs listens on; unset SITE_URL follows it (http://localhost:<PORT>).
+  PORT: positiveInt(3000, 65535),
   SITE_URL: z
-    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://example.com" })
-    .default("http://localhost:3000")
-    .transform((v) => v.replace(/\/+$/, "")),
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://example.com" }).optional())
+    .transform((v) => v?.replace(/\/+$/, "")),
   SITE_NAME: z.string().trim().min(1).max(80).default("Kinetic Growth"),
   CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("hello@kineticgrowth.in"),
   CONTACT_PHONE: z
@@ -116,13 +121,20 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag.default(false),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+const EnvWithSiteUrl = EnvSchema.transform(({ SITE_URL, ...rest }) => ({
+  ...rest,
+  SITE_URL: SITE_URL ?? `http://localhost:${rest.PORT}`,
+  /** False when SITE_URL was left unset and the address above was derived from PORT. */
+  isSiteUrlSet: SITE_URL !== undefined,
+}));
+
+export type Env = z.infer<typeof EnvWithSiteUrl>;
 
 export class ConfigError extends Error {}
 
 /** Parses an environment; throws ConfigError with one line naming the first bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = EnvSchema.safeParse(source);
+  const result = EnvWithSiteUrl.safeParse(source);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const name = String(issue.path[0] ?? "environment");
@@ -130,6 +142,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   throw new ConfigError(
     `Invalid configuration: ${name} ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`,
   );
+}
+
+/**
+ * What start-up logs as warnings: settings that work here but are wrong for a public deployment.
+ * Every link the site makes (mail links, canonical and Open Graph addresses, the sitemap, shared
+ * links) is built on SITE_URL, so in production a SITE_URL left to its local default is named.
+ */
+export function configWarnings(e: Env): string[] {
+  const warnings: string[] = [];
+  if (e.NODE_ENV === "production" && !e.isSiteUrlSet) {
+    warnings.push(`SITE_URL is not set: links in e-mails, canonical and Open Graph addresses use ${e.SITE_URL}; set SITE_URL to the public address`);
+  }
+  return warnings;
 }
 
 let cached: Env | undefined;

@@ -163,10 +163,67 @@ export function plainTextToHtml(text: string): string {
     .join("\n");
 }
 
+// The allowed elements that make blocks of their own; the rest of ALLOWED_TAGS sit inside text.
+const BLOCK_TAGS = new Set(ALLOWED_TAGS.filter((t) => !["br", "strong", "em", "b", "i", "u", "s", "a", "img", "code"].includes(t)));
+const VOID_TAGS = new Set(["br", "img", "hr"]);
+
+/**
+ * SPEC §2: the content is rendered "with line breaks turned into br". In HTML that mixes elements
+ * with bare lines of text, the text between block elements is written like plain text: a blank line
+ * separates paragraphs, a single line break becomes <br>. Inside block elements (a <p>, a list, a
+ * <pre>) line breaks are the author's markup and stay as they are. Works on the sanitiser's output,
+ * where every tag is well formed and text holds no raw "<", so splitting on tags is exact.
+ */
+function breakLooseLines(clean: string): string {
+  const out: string[] = [];
+  let run: string[] = [];
+  let raw: string[] = [];
+  let depth = 0;
+  let inlineDepth = 0;
+  const flush = () => {
+    const marked = run.join("").replace(/^[\s\u0000\u0001]+|[\s\u0000\u0001]+$/g, "");
+    // Only lines that break: inline markup on one line stays as written.
+    if (/[\u0000\u0001]/.test(marked)) {
+      out.push(`<p>${marked.replace(/\u0001/g, "<br />").replace(/\u0000/g, "</p><p>")}</p>`.replace(/<p>\s*<\/p>/g, ""));
+    } else {
+      out.push(raw.join(""));
+    }
+    run = [];
+    raw = [];
+  };
+  for (const token of clean.split(/(<[^>]+>)/)) {
+    if (!token) continue;
+    const tag = /^<(\/?)([a-z][a-z0-9]*)/i.exec(token);
+    const name = tag?.[2]!.toLowerCase();
+    const isClose = tag?.[1] === "/";
+    if (name && BLOCK_TAGS.has(name)) {
+      if (depth === 0 && !isClose) flush();
+      out.push(token);
+      if (!VOID_TAGS.has(name)) depth = Math.max(0, depth + (isClose ? -1 : 1));
+    } else if (depth > 0) {
+      out.push(token);
+    } else if (name) {
+      if (!VOID_TAGS.has(name)) inlineDepth = Math.max(0, inlineDepth + (isClose ? -1 : 1));
+      run.push(token);
+      raw.push(token);
+    } else {
+      // Text between blocks: a blank line ends a paragraph (only where no inline element is open,
+      // so that tags stay nested), any other line break becomes <br>. The two marks stand for them
+      // until the run is trimmed; stored text never holds them (lib/text-safety refuses NUL).
+      const text = token.replace(/[\u0000\u0001]/g, "");
+      const marked = inlineDepth === 0 ? text.replace(/[ \t]*\n[ \t]*\n\s*/g, "\u0000") : text;
+      run.push(marked.replace(/[ \t]*\n[ \t]*/g, "\u0001"));
+      raw.push(text);
+    }
+  }
+  flush();
+  return out.join("");
+}
+
 /** The allow-list sanitiser for blog content (HTML, or plain text turned into paragraphs). */
 export function sanitizeBlogHtml(content: string, options: SanitizeOptions = {}): string {
   const html = isPlainText(content) ? plainTextToHtml(content) : content;
-  const clean = sanitizeHtml(html, sanitizerOptions(options)).trim();
+  const clean = breakLooseLines(sanitizeHtml(html, sanitizerOptions(options)).trim()).trim();
   // Markup that sanitises down to bare text must not read as plain text on the next pass (which
   // would escape it again): a paragraph keeps sanitize(sanitize(x)) === sanitize(x).
   return clean && isPlainText(clean) ? `<p>${clean}</p>` : clean;

@@ -14,6 +14,16 @@ export function ipFromHeaders(h: Headers): string {
 }
 
 /**
+ * True for an address of this machine (127.0.0.0/8, ::1, and their IPv4-mapped forms). Read from
+ * ipFromHeaders, i.e. the socket's address unless TRUST_PROXY names a proxy in front, which then
+ * reports the address it saw: a client cannot claim to be local by sending X-Forwarded-For itself.
+ */
+export function isLoopbackAddress(address: string): boolean {
+  const bare = address.toLowerCase().replace(/^::ffff:/, "");
+  return bare === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/**
  * True when the request comes from a page of this site: its Origin (or, for Server Actions posted
  * by a browser that omits it, its Referer) names the configured site or the host it was sent to.
  * Route handlers get no such check from Next (STACK-NOTES) and pass `originOnly`. A request whose
@@ -42,6 +52,10 @@ export function isSameOriginHeaders(
 
 export async function clientIp(): Promise<string> {
   return ipFromHeaders(await headers());
+}
+
+export async function isLoopbackRequest(): Promise<boolean> {
+  return isLoopbackAddress(await clientIp());
 }
 
 export async function isSameOrigin(): Promise<boolean> {

@@ -1,5 +1,6 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
+import { blogPostHref } from "@/lib/blog";
 import { internalPath } from "@/lib/routes";
 import { invalidatePageCache } from "./bridge.mjs";
 
@@ -42,4 +43,13 @@ export const BLOG_ROUTE_LAYOUT = "/[locale]/(site)/blog";
 export function revalidateBlog(_slugs: string[]): void {
   revalidatePath(BLOG_ROUTE_LAYOUT, "layout");
   invalidatePageCache();
+}
+
+/**
+ * A share was counted: the article's cached page carries the count, so it is rendered afresh on
+ * the next request (a reload shows the new figure). Shares are rate-limited per address
+ * (data/blog-shares.ts), which bounds how often this empties the page cache.
+ */
+export function revalidateSharedPost(slug: string): void {
+  revalidatePublicPaths([blogPostHref(slug)]);
 }

@@ -4,7 +4,9 @@ import { AuthForms } from "@/components/auth/auth-forms";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { NoticeToast } from "@/components/auth/form-answer";
 import { getSessionUser } from "@/server/auth-guard";
+import { hasVerifiedAdmin } from "@/server/data/profiles";
 import { env } from "@/server/env";
+import { isLoopbackRequest } from "@/server/request-info";
 
 export const metadata: Metadata = {
   title: "Sign In",
@@ -24,11 +26,17 @@ const NOTICES: Record<string, { title: string; message: string; tone: "success" 
   },
 };
 
-/** How the first admin is made: shown in development and on the embedded default, never with addresses in production. */
-function FirstAdminHint() {
+/**
+ * How the first admin is made: shown only while no one can open the dashboard yet, and only to a
+ * browser on the server's own machine (the person installing it); the configured addresses only in
+ * development. If the database cannot answer, it is left out.
+ */
+async function FirstAdminHint() {
   const e = env();
   const isDevelopment = e.NODE_ENV === "development";
-  if (!isDevelopment && e.DATABASE_URL) return null;
+  if (!(await isLoopbackRequest())) return null;
+  const adminExists = await hasVerifiedAdmin().catch(() => true);
+  if (adminExists) return null;
   return (
     <div className="text-left">
       <p className="font-semibold text-ink">Setting up the first admin</p>
@@ -53,20 +61,22 @@ export default async function AuthPage({ searchParams }: { searchParams: Promise
   const notice = noticeKey ? NOTICES[noticeKey] : undefined;
   const isSignUpEnabled = env().AUTH_SIGNUP_ENABLED;
   return (
-    <AuthShell
-      title={mode === "signup" && isSignUpEnabled ? "Create your account" : "Welcome back"}
-      subtitle="Admin access for the Kinetic Growth team."
-      footer={<FirstAdminHint />}
-    >
-      {notice && (
-        <>
-          <p role={notice.tone === "success" ? "status" : "alert"} className="mb-5 rounded-xl border border-line bg-brand-50 p-3 text-sm">
-            <strong>{notice.title}.</strong> {notice.message}
-          </p>
-          <NoticeToast title={notice.title} message={notice.message} tone={notice.tone} />
-        </>
-      )}
-      <AuthForms initialMode={mode} isSignUpEnabled={isSignUpEnabled} />
+    <AuthShell footer={<FirstAdminHint />}>
+      <AuthForms
+        initialMode={mode}
+        isSignUpEnabled={isSignUpEnabled}
+        subtitle="Admin access for the Kinetic Growth team."
+        notice={
+          notice && (
+            <>
+              <p role={notice.tone === "success" ? "status" : "alert"} className="mb-5 rounded-xl border border-line bg-brand-50 p-3 text-sm">
+                <strong>{notice.title}.</strong> {notice.message}
+              </p>
+              <NoticeToast title={notice.title} message={notice.message} tone={notice.tone} />
+            </>
+          )
+        }
+      />
     </AuthShell>
   );
 }

@@ -1,14 +1,18 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState, useState, type MouseEvent } from "react";
+import { useActionState, useState, type MouseEvent, type ReactNode } from "react";
 import { useFormStatus } from "react-dom";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/forms/fields";
 import { IDLE } from "@/lib/form-state";
 import { PASSWORD_MIN } from "@/lib/schemas/auth";
 import { signInAction, signUpAction, type AuthFormState, type AuthMode } from "@/server/actions/auth";
+import { AuthHeading } from "./auth-shell";
 import { FormAnswer, Toasts } from "./form-answer";
+
+export const AUTH_HEADINGS: Record<AuthMode, string> = { signin: "Welcome back", signup: "Create your account" };
+
 
 function Submit({ label, pendingLabel }: { label: string; pendingLabel: string }) {
   const { pending } = useFormStatus();
@@ -24,7 +28,18 @@ function Submit({ label, pendingLabel }: { label: string; pendingLabel: string }
  * without JavaScript; with it, it switches in place. After sign-up, or when the account exists,
  * the sign-in form comes back with the e-mail filled in.
  */
-export function AuthForms({ initialMode, isSignUpEnabled }: { initialMode: AuthMode; isSignUpEnabled: boolean }) {
+export function AuthForms({
+  initialMode,
+  isSignUpEnabled,
+  subtitle,
+  notice,
+}: {
+  initialMode: AuthMode;
+  isSignUpEnabled: boolean;
+  subtitle: string;
+  /** A notice from the address (?verified=1, ...), shown under the heading. */
+  notice?: ReactNode;
+}) {
   const [signInState, signIn] = useActionState(signInAction, IDLE as AuthFormState);
   const [signUpState, signUp] = useActionState(signUpAction, IDLE as AuthFormState);
   const answer = (signUpState.at ?? 0) > (signInState.at ?? 0) ? signUpState : signInState;
@@ -32,8 +47,14 @@ export function AuthForms({ initialMode, isSignUpEnabled }: { initialMode: AuthM
   // mode the last answer names (both answers carry the server's clock, so they compare).
   const answerKey = `${signInState.at ?? 0}-${signUpState.at ?? 0}`;
   const [chosen, setChosen] = useState<{ mode: AuthMode; answerKey: string } | null>(null);
-  const latestMode = chosen && chosen.answerKey === answerKey ? chosen.mode : (answer.mode ?? initialMode);
+  const isToggledSinceAnswer = chosen !== null && chosen.answerKey === answerKey;
+  const latestMode = isToggledSinceAnswer ? chosen.mode : (answer.mode ?? initialMode);
   const mode: AuthMode = isSignUpEnabled ? latestMode : "signin";
+  // Only the latest answer is shown, and only until the mode is switched: errors of an earlier
+  // submit of the other form (or of this one, before a switch) never come back.
+  const shown: AuthFormState = isToggledSinceAnswer ? (IDLE as AuthFormState) : answer;
+  const signInErrors = shown === signInState ? signInState.fieldErrors : undefined;
+  const signUpErrors = shown === signUpState ? signUpState.fieldErrors : undefined;
 
   const toggle = (next: AuthMode) => (event: MouseEvent) => {
     event.preventDefault();
@@ -45,14 +66,16 @@ export function AuthForms({ initialMode, isSignUpEnabled }: { initialMode: AuthM
 
   return (
     <>
+      <AuthHeading title={AUTH_HEADINGS[mode]} subtitle={subtitle} />
+      {notice}
       <Toasts />
-      <FormAnswer state={answer} />
+      <FormAnswer state={shown} />
       {mode === "signin" ? (
         <form action={signIn} noValidate aria-label="Sign in" className="space-y-5" key={`in-${signInState.at ?? 0}-${signUpState.at ?? 0}`}>
-          <Field id="signin-email" label="Email" error={signInState.fieldErrors?.email} required>
+          <Field id="signin-email" label="Email" error={signInErrors?.email} required>
             {(aria) => <TextInput {...aria} name="email" type="email" autoComplete="username" required defaultValue={emailDefault} />}
           </Field>
-          <Field id="signin-password" label="Password" error={signInState.fieldErrors?.password} required>
+          <Field id="signin-password" label="Password" error={signInErrors?.password} required>
             {(aria) => <TextInput {...aria} name="password" type="password" autoComplete="current-password" required />}
           </Field>
           <div className="flex justify-end">
@@ -72,16 +95,16 @@ export function AuthForms({ initialMode, isSignUpEnabled }: { initialMode: AuthM
         </form>
       ) : (
         <form action={signUp} noValidate aria-label="Create account" className="space-y-5" key={`up-${signUpState.at ?? 0}`}>
-          <Field id="signup-name" label="Full Name" error={signUpState.fieldErrors?.name} required>
+          <Field id="signup-name" label="Full Name" error={signUpErrors?.name} required>
             {(aria) => <TextInput {...aria} name="name" autoComplete="name" required defaultValue={signUpState.values?.name} />}
           </Field>
-          <Field id="signup-email" label="Email" error={signUpState.fieldErrors?.email} required>
+          <Field id="signup-email" label="Email" error={signUpErrors?.email} required>
             {(aria) => <TextInput {...aria} name="email" type="email" autoComplete="email" required defaultValue={signUpState.values?.email} />}
           </Field>
           <Field
             id="signup-password"
             label="Password"
-            error={signUpState.fieldErrors?.password}
+            error={signUpErrors?.password}
             hint={`At least ${PASSWORD_MIN} characters, not a common password.`}
             required
           >

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useActionState, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { AnswerBox } from "@/components/ui/answer-box";
 import { Toaster, toast } from "@/components/ui/toast";
 import { FORM_FAILURE } from "@/lib/form-messages";
@@ -67,6 +67,8 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
   const state = sentState ?? actionState;
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // An id made by React (no spaces, unique on the page), not one made from the form's label.
+  const honeypotId = `${useId()}${GUARD_FIELDS.honeypot}`;
   // Filled in just before sending (they stay empty without JavaScript, which the server accepts).
   const guard = useRef({ startedAt: 0, submissionKey: "" });
 
@@ -130,8 +132,8 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
       <form ref={formRef} key={state.at ?? 0} action={formAction} onSubmit={onSubmit} noValidate aria-label={label} className="space-y-5">
         {children({ values, errors })}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor={`${label}-${GUARD_FIELDS.honeypot}`}>Leave this field empty</label>
-          <input id={`${label}-${GUARD_FIELDS.honeypot}`} name={GUARD_FIELDS.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <label htmlFor={honeypotId}>Leave this field empty</label>
+          <input id={honeypotId} name={GUARD_FIELDS.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <input type="hidden" name={GUARD_FIELDS.elapsedMs} defaultValue="" />
         <input type="hidden" name={GUARD_FIELDS.submissionKey} defaultValue="" />

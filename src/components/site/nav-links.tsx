@@ -18,14 +18,14 @@ function useIsActive() {
 export function DesktopNav({ items }: { items: NavItem[] }) {
   const isActive = useIsActive();
   return (
-    <ul className="hidden items-center gap-1 md:flex">
+    <ul className="flex items-center gap-0.5 xl:gap-1">
       {items.map((item) => (
         <li key={item.href}>
           <Link
             href={item.href}
             aria-current={isActive(item.href) ? "page" : undefined}
             className={cx(
-              "inline-flex min-h-10 items-center rounded-full px-3.5 text-sm font-medium text-ink-soft transition-colors hover:bg-brand-50 hover:text-ink",
+              "inline-flex min-h-10 items-center rounded-full px-3 text-sm font-medium whitespace-nowrap text-ink-soft xl:px-3.5 transition-colors hover:bg-brand-50 hover:text-ink",
               isActive(item.href) && "bg-brand-100 text-brand-800",
             )}
           >
@@ -38,7 +38,7 @@ export function DesktopNav({ items }: { items: NavItem[] }) {
 }
 
 /**
- * Below the md breakpoint: a <details> disclosure, so the menu opens without JavaScript too; with
+ * Below the lg breakpoint: a <details> disclosure, so the menu opens without JavaScript too; with
  * it, a link click and Escape close the menu.
  */
 export function MobileNav({
@@ -65,7 +65,7 @@ export function MobileNav({
     }
   };
   return (
-    <details ref={detailsRef} className="group md:hidden" onKeyDown={onKeyDown}>
+    <details ref={detailsRef} className="group lg:hidden" onKeyDown={onKeyDown}>
       <summary
         className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full border border-line bg-surface text-ink [&::-webkit-details-marker]:hidden"
         aria-label="Menu"

@@ -17,24 +17,25 @@ export function SiteHeader() {
         Skip to content
       </a>
       <div className="container-page relative flex h-16 items-center justify-between gap-4">
-        <Link href="/" className="flex min-h-11 items-center gap-2.5 font-bold tracking-tight text-ink">
-          <LogoMark className="size-8" />
+        <Link href="/" className="flex min-h-11 shrink-0 items-center gap-2.5 font-bold tracking-tight whitespace-nowrap text-ink">
+          <LogoMark className="size-8 shrink-0" />
           <span className="text-lg">{site.name}</span>
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
+        {/* The full row (name, six links, both buttons) needs about 960 px: below lg the menu holds the links. */}
+        <nav aria-label="Main" className="hidden lg:block">
           <DesktopNav items={MAIN_NAV} />
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           <a
             href={site.bookingUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonVariants({ variant: "outline", size: "sm", className: "hidden lg:inline-flex" })}
+            className={buttonVariants({ variant: "outline", size: "sm", className: "hidden whitespace-nowrap lg:inline-flex" })}
           >
             <CalendarDays aria-hidden="true" />
             Book Call
           </a>
-          <Link href="/free-audit" className={buttonVariants({ size: "sm", className: "hidden sm:inline-flex" })}>
+          <Link href="/free-audit" className={buttonVariants({ size: "sm", className: "hidden whitespace-nowrap sm:inline-flex" })}>
             Free Audit
           </Link>
           <MobileNav

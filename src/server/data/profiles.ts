@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { profiles, users } from "../db/schema";
 import { env } from "../env";
@@ -12,6 +12,17 @@ export async function ensureProfile(userId: string): Promise<void> {
 export async function getRole(userId: string): Promise<"user" | "admin" | null> {
   const [row] = await db().select({ role: profiles.role }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return (row?.role as "user" | "admin" | undefined) ?? null;
+}
+
+/** True once an account can open the dashboard: the admin role on a verified address (as requireAdmin checks). */
+export async function hasVerifiedAdmin(): Promise<boolean> {
+  const [row] = await db()
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(profiles.role, "admin"), eq(users.emailVerified, true)))
+    .limit(1);
+  return row !== undefined;
 }
 
 async function setRole(userId: string, role: "user" | "admin"): Promise<void> {

@@ -1,6 +1,10 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { Home } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
+
+// Its own title: the layout's default title is the home page's.
+export const metadata: Metadata = { title: "Page Not Found" };
 
 export default function NotFound() {
   return (

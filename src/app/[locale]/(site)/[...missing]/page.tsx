@@ -1,9 +1,14 @@
+import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { log } from "@/server/log";
 
 // Every unknown public path lands here: it is logged on the server (SPEC §2 Not-found page), then
 // answered with the 404 page. Rendered on every request so that each miss is logged.
 export const dynamic = "force-dynamic";
+
+// The title the browser keeps once the scripts have rendered the 404 page (not-found.tsx carries
+// the same for the server's HTML); without it the layout's default, the home page's, shows.
+export const metadata: Metadata = { title: "Page Not Found" };
 
 export default async function MissingPage({ params }: { params: Promise<{ missing: string[] }> }) {
   const { missing } = await params;

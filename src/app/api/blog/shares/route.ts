@@ -4,6 +4,7 @@ import { isShareNetwork, recordShare } from "@/server/data/blog-shares";
 import { errorFields, log } from "@/server/log";
 import { readBodyText } from "@/server/read-body";
 import { ipFromHeaders, isSameOriginHeaders } from "@/server/request-info";
+import { revalidateSharedPost } from "@/server/revalidate";
 
 export const dynamic = "force-dynamic";
 
@@ -41,7 +42,10 @@ export async function POST(request: Request): Promise<Response> {
   if (!isShareNetwork(network)) return reply(400, { error: "unknown network" });
   try {
     const result = await recordShare(slug, network, ipFromHeaders(request.headers));
-    if (result.ok) return reply(200, { count: result.count });
+    if (result.ok) {
+      revalidateSharedPost(slug);
+      return reply(200, { count: result.count });
+    }
     if (result.reason === "not-found") return reply(404, { error: "no such post" });
     return reply(429, { error: "too many shares, try again later", count: result.count });
   } catch (error) {

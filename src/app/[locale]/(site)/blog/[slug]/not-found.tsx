@@ -1,6 +1,9 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { ArrowLeft } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
+
+export const metadata: Metadata = { title: "Post Not Found" };
 
 export default function PostNotFound() {
   return (

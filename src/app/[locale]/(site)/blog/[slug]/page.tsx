@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound, permanentRedirect } from "next/navigation";
+import { permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import {
   ARTICLE_PROSE,
@@ -14,6 +14,7 @@ import {
 import { blogCopy } from "@/components/blog/blog-copy";
 import { toPostCardData } from "@/components/blog/post-card";
 import { PostCover } from "@/components/blog/post-cover";
+import { NotFoundStatus } from "@/components/site/not-found-status";
 import { ShareButtons } from "@/components/blog/share-buttons";
 import { BLOG_FEED_PATH, blogPostHref } from "@/lib/blog";
 import { formatBlogDate } from "@/lib/format";
@@ -23,6 +24,7 @@ import { countShares } from "@/server/data/blog-shares";
 import { DEFAULT_AUTHOR_NAME, type BlogPost } from "@/server/db/schema";
 import { renderArticleContent } from "@/server/html";
 import { siteConfig } from "@/server/site-config";
+import PostNotFound from "./not-found";
 
 // Rendered on its first request, then served from the cache until revalidateBlog() or this
 // deadline (docs/decisions/0003). Drafts and unknown slugs answer 404 and are cached as such.
@@ -111,7 +113,13 @@ export default async function BlogPostPage({ params }: Props) {
     // A post whose slug changed keeps its old address working (blog_slug_redirects).
     const current = await findRedirectedSlug(slug);
     if (current) permanentRedirect(blogPostHref(current));
-    notFound();
+    // The not-found content in the HTML itself, with status 404 (SPEC §2: "Post Not Found").
+    return (
+      <>
+        <PostNotFound />
+        <NotFoundStatus />
+      </>
+    );
   }
   const [related, shares] = await Promise.all([listRelatedPosts(post), countShares(post.id)]);
   const { html, outline } = renderArticleContent(post.content);
