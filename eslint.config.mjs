@@ -2,7 +2,7 @@ import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 /**
- * No SQL built from strings (issue 9, docs/decisions/0015): values reach the database only as
+ * No SQL built from strings (docs/decisions/0015): values reach the database only as
  * parameters of drizzle's `sql` tagged template (or the query builder). Refused: `sql.raw(...)`,
  * and a template literal with `${...}` or a `+` concatenation given to `.execute()`, `.query()`
  * or `.unsafe()` (drizzle, pg, PGlite), directly or as the `text` of a query object.

@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 import { LOCALE_SEGMENT } from "./src/lib/routes";
 
 const nextConfig: NextConfig = {
-  // PGlite loads its WebAssembly and data files by path: it must not be bundled (STACK-NOTES).
+  // PGlite loads its WebAssembly and data files by path: it must not be bundled (docs/decisions/0002).
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
   poweredByHeader: false,
   experimental: {
@@ -26,7 +26,7 @@ const nextConfig: NextConfig = {
     // refuses paths that URL parsing changes (docs/decisions/0022).
     localPatterns: [{ pathname: "/images/**" }, { pathname: "/api/media/*" }, { pathname: "/*.{avif,gif,jpeg,jpg,png,webp}" }],
   },
-  // HTML caching (issue 8, ADR 0009). Public pages are cached HTML at the origin (ADR 0003); these
+  // HTML caching (ADR 0009). Public pages are cached HTML at the origin (ADR 0003); these
   // headers let a CDN or reverse proxy hold them too, briefly, and serve a stale copy while it fetches
   // a new one: an admin edit reaches the proxy within a minute. Browsers always revalidate (ETag, 304).
   // Without this, Next sends "s-maxage=31536000" for pages without a revalidate period: a proxy would

@@ -4,7 +4,7 @@ import { untilHydrated } from "./fixtures";
 import { PUBLIC_ROUTES } from "./routes";
 
 /**
- * JavaScript weight per public route (issue 8): the compressed bytes of every script the browser
+ * JavaScript weight per public route (docs/decisions/0009): the compressed bytes of every script the browser
  * receives on a first load (Chromium, fresh context, encoded body sizes, until the page has
  * hydrated and the network is quiet), against the budget "framework floor + 25 KB of ours".
  *
@@ -25,7 +25,7 @@ import { PUBLIC_ROUTES } from "./routes";
  */
 const FLOOR_CEILING_KB = 140;
 const OURS_BUDGET_KB = 25;
-/** The shared chrome, measured as /about minus the floor (12.9 KB; 9.5 KB more before issue 8 took the icon library and tailwind-merge out of it). */
+/** The shared chrome, measured as /about minus the floor (12.9 KB; 9.5 KB more before the icon library and tailwind-merge out of it). */
 const CHROME_BUDGET_KB = 15;
 
 /** Routes whose own content has client-side behaviour: forms, the blog's instant search, share buttons. */

@@ -1,4 +1,4 @@
-// The dependency gate (issue 9, docs/decisions/0015): `npm audit --omit=dev --audit-level=high`.
+// The dependency gate (docs/decisions/0015): `npm audit --omit=dev --audit-level=high`.
 // Fails (exit 1) when a dependency the server runs with has a high or critical advisory. When the
 // advisory service cannot be reached (no network, or a registry mirror that answers 405 to the
 // audit endpoint, as on the machine this was built on) it says so on one line,

@@ -638,7 +638,7 @@ async function main() {
       headers: { accept: "application/json" },
     },
   ];
-  // Issue 8's budget is a rate with a latency (300 stored/s, p95 <= 100 ms). With 50 connections
+  // The form budget is a rate with a latency (300 stored/s, p95 <= 100 ms). With 50 connections
   // each sending as soon as it is answered, latency is connections / throughput (Little's law:
   // 50 / 300 per s = 167 ms) whatever the server does; so the same requests are also offered at a
   // fixed rate, evenly spaced (open loop: paced() below), which is what the budget describes.

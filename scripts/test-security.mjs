@@ -1,4 +1,4 @@
-// `npm run test:security`: the security suite of issue 9, each test printing its figure.
+// `npm run test:security`: the security suite, each test printing its figure.
 // - Vitest: CSV formula injection (src/lib/csv.test.ts), blog HTML sanitising, the header builder.
 // - Playwright (e2e/security): security headers and the hash-based CSP with zero violations in
 //   Chromium, scripts added to real documents refused by the policy their document gets (ADR 0021),

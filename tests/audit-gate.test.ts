@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-// scripts/audit.mjs (issue 9, docs/decisions/0015) on saved `npm audit --json` reports: it fails on
+// scripts/audit.mjs (docs/decisions/0015) on saved `npm audit --json` reports: it fails on
 // high and critical advisories, passes on low ones, and passes with its one-line notice (or fails,
 // with --strict) when the advisory service could not be reached. The real audit runs in
 // `npm run test:security`.

@@ -2,8 +2,8 @@ import path from "node:path";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
 
-// The lint rule of eslint.config.mjs that keeps SQL from being built out of strings (issue 9,
-// docs/decisions/0015), run through ESLint's API on samples linted as if they were app files.
+// The lint rule of eslint.config.mjs that keeps SQL from being built out of strings
+// (docs/decisions/0015), run through ESLint's API on samples linted as if they were app files.
 
 const root = path.resolve(import.meta.dirname, "..");
 let eslint: ESLint;

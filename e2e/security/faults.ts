@@ -7,7 +7,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
-// Shared pieces of the load and fault specs (issue 9, "Under load and faults"): production servers
+// Shared pieces of the load and fault specs (docs/decisions/0014): production servers
 // of their own (scripts/server.mjs on the current build), form submissions posted as the page's
 // script posts them, and direct reads of the database they wrote.
 

@@ -3,7 +3,7 @@ import { BASE_URL } from "../../playwright.config";
 import { assignUniqueIp, createAccount, outboxMails, signIn, uniqueIp } from "../helpers";
 import { XSS_PAYLOADS } from "./xss-corpus";
 
-// Hostile input through the public forms, then shown where staff read it (issue 9). The forms are
+// Hostile input through the public forms, then shown where staff read it (docs/decisions/0016). The forms are
 // posted the way a browser without JavaScript posts them (the Server Action's own hidden fields,
 // multipart), so that CR/LF, NUL and invalid UTF-8 can be sent too, which a text box would strip.
 

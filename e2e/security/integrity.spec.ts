@@ -8,7 +8,7 @@ import { PUBLIC_ROUTES } from "../routes";
 import { STRONG_PASSWORD } from "../helpers";
 
 /**
- * What must leave the database exactly as it was (issue 9, "Access"), proven on a server of its
+ * What must leave the database exactly as it was (docs/decisions/0016), proven on a server of its
  * own whose embedded database the test opens itself between runs (a table snapshot: every table's
  * row count and a hash of its contents):
  * 1. crawling every GET route, anonymous and as the admin, changes nothing;

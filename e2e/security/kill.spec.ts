@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { FAULTS_PORT, auditDatabase, createPostgresDatabase, sleep, startServer, submissionStream, summary, tempDir, waitHealthy, type Outcome, type Target } from "./faults";
 
-// kill -9 of the server during a stream of submissions, 10 times (issue 9): every submission the
+// kill -9 of the server during a stream of submissions, 10 times (docs/decisions/0014): every submission the
 // server acknowledged is in the database after a restart. On the embedded database the restarted
 // server must take over the lock of the killed one (a stale pid) and PGlite must recover its WAL.
 

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { startSmtpServer } from "../../tests/helpers/smtp";
 import { FAULTS_PORT, auditDatabase, createPostgresDatabase, newSubmission, startServer, submit, summary, tempDir, waitHealthy, type Target } from "./faults";
 
-// 200 concurrent form submissions against the production server (issue 9): stored rows equal the
+// 200 concurrent form submissions against the production server (docs/decisions/0014): stored rows equal the
 // acknowledged answers, no duplicates, and every row has exactly one notification, delivered once
 // to a real SMTP server. tests/lead-capture.test.ts proves the same inside one process with 100
 // calls; this goes through HTTP, Next's Server Action handling and the server's own mail worker.

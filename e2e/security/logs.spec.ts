@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 
-// Structured logs (issue 9, docs/decisions/0015): a server of its own (its output is what is
+// Structured logs (docs/decisions/0015): a server of its own (its output is what is
 // tested), on its own port and data folder, without TRUST_PROXY. One person signs up, verifies,
 // fails a sign-in, signs in, signs out, resets the password; an operator revokes the role. Then
 // every auth event must be in the output with the request id of an access-log line, and none of the

@@ -21,7 +21,7 @@ import {
   type Target,
 } from "./faults";
 
-// Outages during load (issue 9). PostgreSQL: the server's connections are terminated, then the
+// Outages during load (docs/decisions/0014). PostgreSQL: the server's connections are terminated, then the
 // database becomes unreachable (a TCP proxy of the test's own between the server and PostgreSQL is
 // cut and restored, so the shared PostgreSQL other tests use is never restarted): the server
 // recovers by itself and /api/health says 503 while it cannot reach the database. Mail: the SMTP

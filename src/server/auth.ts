@@ -22,7 +22,7 @@ import { getAuthInstance, setAuthInstance } from "./bridge.mjs";
 
 /**
  * Argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane); better-auth's default scrypt
- * (N=2^14) is below it (STACK-NOTES). 2 is Algorithm.Argon2id in @node-rs/argon2.
+ * (N=2^14) is below it. 2 is Algorithm.Argon2id in @node-rs/argon2.
  */
 export const PASSWORD_HASH_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

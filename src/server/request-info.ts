@@ -26,7 +26,7 @@ export function isLoopbackAddress(address: string): boolean {
 /**
  * True when the request comes from a page of this site: its Origin (or, for Server Actions posted
  * by a browser that omits it, its Referer) names the configured site or the host it was sent to.
- * Route handlers get no such check from Next (STACK-NOTES) and pass `originOnly`. A request whose
+ * Route handlers get no such check from Next (it checks Server Actions only) and pass `originOnly`. A request whose
  * Sec-Fetch-Site says cross-site is refused whatever it names. The host it was sent to is `Host`;
  * X-Forwarded-Host only under TRUST_PROXY, since without a proxy in front the client writes it
  * (docs/decisions/0022; scripts/client-address.mjs also drops it before Next sees the request).

@@ -4,8 +4,8 @@ import fs from "node:fs";
 
 /**
  * PGlite has no cross-process lock: two processes writing one data folder silently lose rows
- * (STACK-NOTES). This owner-pid lock file, created with O_EXCL and honoured while that pid lives,
- * turns that into one clear error.
+ * (docs/decisions/0002). This owner-pid lock file, created with O_EXCL and honoured while that pid
+ * lives, turns that into one clear error.
  */
 export class DatabaseLockedError extends Error {
   constructor(dataDir, ownerPid, lockPath) {
