@@ -1,22 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
-import { useFormStatus } from "react-dom";
-import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/forms/fields";
+import { Submit } from "@/components/forms/submit";
 import { IDLE } from "@/lib/form-state";
 import { PASSWORD_MIN } from "@/lib/schemas/auth";
 import { requestPasswordResetAction, resetPasswordAction } from "@/server/actions/auth";
 import { FormAnswer, Toasts } from "./form-answer";
-
-function Submit({ label, pendingLabel }: { label: string; pendingLabel: string }) {
-  const { pending } = useFormStatus();
-  return (
-    <Button type="submit" size="lg" className="w-full" disabled={pending}>
-      {pending ? pendingLabel : label}
-    </Button>
-  );
-}
 
 export function ForgotPasswordForm() {
   const [state, action] = useActionState(requestPasswordResetAction, IDLE);
