@@ -171,6 +171,25 @@ test("password reset by e-mailed link", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 });
 
+test("the password forms check their schema in the browser: the message without a request", async ({ page }) => {
+  // Hydrated first: before that the form is the no-JavaScript one, which the server checks.
+  await page.goto("/auth/forgot-password", { waitUntil: "networkidle" });
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  await page.getByLabel("Email").fill("not-an-address");
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("Enter a valid email address, like name@company.com.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeFocused();
+  await page.goto("/auth/reset-password?token=browser-check", { waitUntil: "networkidle" });
+  await page.getByRole("textbox", { name: "New password" }).fill("12345678");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page.getByText(/one of the most common/)).toBeVisible();
+  expect(posts).toEqual([]);
+  console.log("password forms: 2 invalid submissions answered in the browser, 0 requests to the server");
+});
+
 test("sign in works without JavaScript", async ({ browser }) => {
   const setup = await browser.newPage();
   await assignUniqueIp(setup.context());

@@ -2,9 +2,8 @@
 
 import Link from "next/link";
 import { useActionState, useState, type MouseEvent, type ReactNode } from "react";
-import { useFormStatus } from "react-dom";
-import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/forms/fields";
+import { Submit } from "@/components/forms/submit";
 import { IDLE } from "@/lib/form-state";
 import { PASSWORD_MIN } from "@/lib/schemas/auth";
 import { signInAction, signUpAction, type AuthFormState, type AuthMode } from "@/server/actions/auth";
@@ -12,16 +11,6 @@ import { AuthHeading } from "./auth-shell";
 import { FormAnswer, Toasts } from "./form-answer";
 
 export const AUTH_HEADINGS: Record<AuthMode, string> = { signin: "Welcome back", signup: "Create your account" };
-
-
-function Submit({ label, pendingLabel }: { label: string; pendingLabel: string }) {
-  const { pending } = useFormStatus();
-  return (
-    <Button type="submit" size="lg" className="w-full" disabled={pending}>
-      {pending ? pendingLabel : label}
-    </Button>
-  );
-}
 
 /**
  * Sign in and create account on one page (SPEC §2 Auth). The toggle is a link, so it works

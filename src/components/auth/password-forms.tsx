@@ -1,31 +1,23 @@
 "use client";
 
 import { useActionState } from "react";
-import { useFormStatus } from "react-dom";
-import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/forms/fields";
+import { Submit } from "@/components/forms/submit";
+import { useSchemaCheck } from "@/components/forms/use-schema-check";
 import { IDLE } from "@/lib/form-state";
-import { PASSWORD_MIN } from "@/lib/schemas/auth";
+import { ForgotPasswordSchema, PASSWORD_MIN, ResetPasswordSchema } from "@/lib/schemas/auth";
 import { requestPasswordResetAction, resetPasswordAction } from "@/server/actions/auth";
 import { FormAnswer, Toasts } from "./form-answer";
 
-function Submit({ label, pendingLabel }: { label: string; pendingLabel: string }) {
-  const { pending } = useFormStatus();
-  return (
-    <Button type="submit" size="lg" className="w-full" disabled={pending}>
-      {pending ? pendingLabel : label}
-    </Button>
-  );
-}
-
 export function ForgotPasswordForm() {
   const [state, action] = useActionState(requestPasswordResetAction, IDLE);
+  const { errors, onSubmit } = useSchemaCheck(ForgotPasswordSchema, state);
   return (
     <>
       <Toasts />
       <FormAnswer state={state} />
-      <form action={action} noValidate aria-label="Password reset request" className="space-y-5" key={state.at ?? 0}>
-        <Field id="forgot-email" label="Email" error={state.fieldErrors?.email} required>
+      <form action={action} onSubmit={onSubmit} noValidate aria-label="Password reset request" className="space-y-5" key={state.at ?? 0}>
+        <Field id="forgot-email" label="Email" error={errors.email} required>
           {(aria) => <TextInput {...aria} name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} />}
         </Field>
         <Submit label="Send Reset Link" pendingLabel="Sending..." />
@@ -36,16 +28,17 @@ export function ForgotPasswordForm() {
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const [state, action] = useActionState(resetPasswordAction, IDLE);
+  const { errors, onSubmit } = useSchemaCheck(ResetPasswordSchema, state);
   return (
     <>
       <Toasts />
       <FormAnswer state={state} />
-      <form action={action} noValidate aria-label="New password form" className="space-y-5" key={state.at ?? 0}>
+      <form action={action} onSubmit={onSubmit} noValidate aria-label="New password form" className="space-y-5" key={state.at ?? 0}>
         <input type="hidden" name="token" value={token} readOnly />
         <Field
           id="reset-password"
           label="New password"
-          error={state.fieldErrors?.password ?? state.fieldErrors?.token}
+          error={errors.password ?? errors.token}
           hint={`At least ${PASSWORD_MIN} characters, not a common password.`}
           required
         >

@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { AnswerBox } from "@/components/ui/answer-box";
-import { Toaster, toast } from "@/components/ui/toast";
+import { Toaster, toastAnswer } from "@/components/ui/toast";
 import { FORM_FAILURE } from "@/lib/form-messages";
 import { GUARD_FIELDS, IDLE, type FormState } from "@/lib/form-state";
 import { checkFields, type FieldErrors, type FieldRule } from "@/lib/schemas/form-rules";
@@ -80,11 +80,9 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
 
   useEffect(() => {
     if (!state.at || !state.title) return;
+    toastAnswer(state);
     if (state.status === "success") {
-      toast.success(state.title, { description: state.message });
       guard.current = { startedAt: Date.now(), submissionKey: newKey() };
-    } else if (state.status === "error" || state.status === "refused") {
-      toast.error(state.title, { description: state.message });
     } else if (state.status === "invalid") {
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     }

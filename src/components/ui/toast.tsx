@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
+import type { FormState } from "@/lib/form-state";
 
 /**
  * Toasts for the public and auth pages (SPEC §8), in about 1 KB instead of sonner's 10 (ADR 0013):
@@ -44,6 +45,13 @@ export const toast = {
   success: (title: string, options?: { description?: string }) => show("success", title, options),
   error: (title: string, options?: { description?: string }) => show("error", title, options),
 };
+
+/** A form's answer as a toast (SPEC §8): nothing for idle or invalid answers, whose fields say why. */
+export function toastAnswer(state: FormState): void {
+  if (!state.at || !state.title) return;
+  if (state.status === "success") toast.success(state.title, { description: state.message });
+  else if (state.status === "error" || state.status === "refused") toast.error(state.title, { description: state.message });
+}
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

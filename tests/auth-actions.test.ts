@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestDatabase } from "./helpers/test-db";
+
+// The account forms' Server Actions through the one form wrapper (src/server/form-action.ts), on a
+// real database and better-auth: the words of SPEC §8, what is echoed, and what a failure shows.
+const SITE = process.env.SITE_URL!;
+let serial = 0;
+let requestHeaders = new Headers();
+vi.mock("next/headers", () => ({ headers: async () => requestHeaders }));
+class Redirected extends Error {
+  constructor(readonly url: string) {
+    super(`redirect ${url}`);
+  }
+}
+vi.mock("next/navigation", () => ({
+  redirect: (url: string) => {
+    throw new Redirected(url);
+  },
+}));
+const logged: { level: string; msg: string; fields: Record<string, unknown> }[] = [];
+vi.mock("@/server/log", async (original) => ({
+  ...(await original<typeof import("@/server/log")>()),
+  log: (level: string, msg: string, fields: Record<string, unknown> = {}) => logged.push({ level, msg, fields }),
+}));
+
+const { signInAction, signUpAction, requestPasswordResetAction } = await import("@/server/actions/auth");
+
+const PASSWORD = "Monsoon-Ledger-2026";
+const IDLE = { status: "idle" } as const;
+/** What no answer may carry: SQL, a constraint's or table's name, a stack. */
+const LEAKS = /\b(insert|update|delete|select)\b.*\b(into|set|from)\b|constraint|forced_failure|violates|relation|users_gone|\bat .*:\d+|node_modules|\.ts\b/i;
+
+const formOf = (values: Record<string, string>) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(values)) form.set(k, v);
+  return form;
+};
+
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+beforeEach(() => {
+  logged.length = 0;
+  // A request of this site, each from its own address (the sign-up limit counts per address).
+  requestHeaders = new Headers({ host: new URL(SITE).host, origin: SITE, "x-forwarded-for": `198.51.100.${++serial}` });
+});
+
+describe("account actions", () => {
+  it("sign-up: created, then exists; the sign-in form comes back with the address only", async () => {
+    const created = await signUpAction(IDLE, formOf({ name: "Asha Rao", email: "asha@test.example", password: PASSWORD }));
+    expect(created).toMatchObject({
+      status: "success",
+      title: "Account Created!",
+      message: "Please check your email to verify your account.",
+      values: { email: "asha@test.example" },
+      mode: "signin",
+    });
+    const again = await signUpAction(IDLE, formOf({ name: "Asha Rao", email: "asha@test.example", password: PASSWORD }));
+    expect(again).toMatchObject({
+      status: "refused",
+      title: "Account Exists",
+      message: "An account with this email already exists. Please sign in instead.",
+      values: { email: "asha@test.example" },
+      mode: "signin",
+    });
+    for (const answer of [created, again]) expect(JSON.stringify(answer)).not.toContain(PASSWORD);
+  });
+
+  it("an invalid sign-up: per-field errors, the name and address echoed, never the password", async () => {
+    const answer = await signUpAction(IDLE, formOf({ name: "Asha", email: "asha@test.example", password: "password" }));
+    expect(answer).toMatchObject({ status: "invalid", mode: "signup", values: { name: "Asha", email: "asha@test.example" } });
+    expect(answer.fieldErrors?.password).toMatch(/common/);
+    expect(answer.values).not.toHaveProperty("password");
+  });
+
+  it("sign-in with a wrong password: SPEC §8's words, the address echoed, the event logged", async () => {
+    const answer = await signInAction(IDLE, formOf({ email: "nobody@test.example", password: "Wrong-Password-77" }));
+    expect(answer).toMatchObject({
+      status: "error",
+      title: "Login Failed",
+      message: "Invalid email or password. Please check your credentials.",
+      values: { email: "nobody@test.example" },
+      mode: "signin",
+    });
+    expect(JSON.stringify(answer)).not.toContain("Wrong-Password-77");
+    expect(logged.find((l) => l.fields.event === "auth.sign-in.failure")?.fields).toMatchObject({ reason: "invalid-credentials", email: "n***@test.example" });
+  });
+
+  it("a foreign Origin is refused before anything is read or stored", async () => {
+    requestHeaders = new Headers({ host: new URL(SITE).host, origin: "https://evil.example" });
+    const answer = await signUpAction(IDLE, formOf({ name: "Eve", email: "eve@test.example", password: PASSWORD }));
+    expect(answer).toMatchObject({ status: "refused", message: "This form can only be sent from our own website." });
+    expect((await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from users where email = 'eve@test.example'`)).rows[0]!.n).toBe(0);
+    const reset = await requestPasswordResetAction(IDLE, formOf({ email: "asha@test.example" }));
+    expect(reset).toMatchObject({ status: "refused", message: "This form can only be sent from our own website." });
+  });
+
+  it("a database error during sign-up answers a fixed text, no SQL, and logs the details", async () => {
+    const failures = [
+      // The account row (written by better-auth after the user) fails in the database itself.
+      { setup: sql`alter table accounts add constraint forced_failure check (false) not valid`, undo: sql`alter table accounts drop constraint forced_failure` },
+      // The users table is gone: the check for an existing account fails first.
+      { setup: sql`alter table users rename to users_gone`, undo: sql`alter table users_gone rename to users` },
+    ];
+    let figures = 0;
+    for (const [i, failure] of failures.entries()) {
+      await handle.db.execute(failure.setup);
+      try {
+        logged.length = 0;
+        const answer = await signUpAction(IDLE, formOf({ name: "Ravi", email: `ravi-${i}@test.example`, password: PASSWORD }));
+        expect(answer).toMatchObject({ status: "error", title: "Error", message: "Something went wrong. Please try again.", mode: "signup" });
+        expect(JSON.stringify(answer)).not.toMatch(LEAKS);
+        expect(JSON.stringify(answer)).not.toContain(PASSWORD);
+        const details = logged.filter((l) => l.msg === "auth: sign-up error");
+        expect(details).toHaveLength(1);
+        expect(details[0]!.fields).toMatchObject({ event: "auth.sign-up.failure" });
+        expect(JSON.stringify(details[0]!.fields)).toMatch(i === 0 ? /forced_failure/ : /users/);
+        figures++;
+      } finally {
+        await handle.db.execute(failure.undo);
+      }
+    }
+    console.log(`${figures} sign-ups failed in the database: every answer the fixed text, no SQL, the details in the log`);
+  });
+});
