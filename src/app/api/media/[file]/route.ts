@@ -1,22 +1,31 @@
-import fs from "node:fs";
-import { uploadPath } from "@/server/uploads";
+import { errorFields, log } from "@/server/log";
+import { storage } from "@/server/storage";
+import { uploadType } from "@/server/uploads";
 
 export const dynamic = "force-dynamic";
 
-/** Uploaded images: the name is random and never reused, so they can be cached for good. */
+/**
+ * Uploaded images, from the local folder or the object storage (docs/decisions/0029): the name is
+ * random and never reused, so they can be cached for good. The type comes from the name, which the
+ * upload chose from the file's bytes, never from what the storage says.
+ */
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
-  const found = uploadPath((await params).file);
-  if (!found) return new Response("Not found", { status: 404 });
-  let data: Buffer;
+  const name = (await params).file;
+  const type = uploadType(name);
+  if (!type) return new Response("Not found", { status: 404 });
+  let found;
   try {
-    data = await fs.promises.readFile(found.file);
-  } catch {
-    return new Response("Not found", { status: 404 });
+    found = await storage().get(name);
+  } catch (error) {
+    log("error", "stored image could not be read", { file: name, ...errorFields(error) });
+    return new Response("The image cannot be read right now.", { status: 503, headers: { "Retry-After": "10", "Cache-Control": "no-store" } });
   }
-  return new Response(new Uint8Array(data), {
+  if (!found) return new Response("Not found", { status: 404 });
+  return new Response(found.body, {
     headers: {
-      "Content-Type": found.type,
-      "Content-Length": String(data.byteLength),
+      "Content-Type": type,
+      "Content-Length": String(found.length),
+      ...(found.etag ? { ETag: found.etag } : {}),
       "Cache-Control": "public, max-age=31536000, immutable",
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
