@@ -1,22 +1,23 @@
 import { errorFields, log } from "@/server/log";
-import { storage } from "@/server/storage";
+import { storage, type StoredFile } from "@/server/storage";
 import { uploadType } from "@/server/uploads";
 
 export const dynamic = "force-dynamic";
 
 /**
- * Uploaded images, from the local folder or the object storage (docs/decisions/0029): the name is
- * random and never reused, so they can be cached for good. The type comes from the name, which the
- * upload chose from the file's bytes, never from what the storage says.
+ * Uploaded images, streamed from the local folder or the object storage (docs/decisions/0029): the
+ * name is random and never reused, so they can be cached for good. The type comes from the name,
+ * which the upload chose from the file's bytes, never from what the storage says.
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
   const name = (await params).file;
   const type = uploadType(name);
   if (!type) return new Response("Not found", { status: 404 });
-  let found;
+  let found: StoredFile | null;
   try {
     found = await storage().get(name);
   } catch (error) {
+    // Never a 404 (a cache would keep it): the storage is down, refuses us, or has no such bucket.
     log("error", "stored image could not be read", { file: name, ...errorFields(error) });
     return new Response("The image cannot be read right now.", { status: 503, headers: { "Retry-After": "10", "Cache-Control": "no-store" } });
   }
@@ -24,6 +25,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
   return new Response(found.body, {
     headers: {
       "Content-Type": type,
+      // Next 16 sends a route's answer chunked and leaves this out (as it did before object storage).
       "Content-Length": String(found.length),
       ...(found.etag ? { ETag: found.etag } : {}),
       "Cache-Control": "public, max-age=31536000, immutable",
