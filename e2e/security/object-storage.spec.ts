@@ -114,6 +114,9 @@ test("an image uploaded through one server process is served by another, from S3
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(served.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(served.headers.get("etag")).toBe(object.ETag);
+    // HEAD: the same headers, from the object's metadata.
+    const head = await fetch(`${b.url}${url}`, { method: "HEAD" });
+    expect([head.status, head.headers.get("content-type"), head.headers.get("etag")]).toEqual([200, "image/png", object.ETag]);
     // And process A, from the same bucket.
     const fromA = await fetch(`${a.url}${url}`);
     expect(Buffer.from(await fromA.arrayBuffer()).equals(png)).toBe(true);
