@@ -25,7 +25,7 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: "e2e",
   // The hostile-input suite (minutes: hundreds of submissions) and the specs that start servers of
-  // their own (SIGTERM, logs, integrity, request limits, load and faults: kill -9, outages), and the
+  // their own (SIGTERM, logs, integrity, request limits, load and faults: kill -9, outages, object storage), and the
   // script-injection spec (dozens of page loads), run in
   // `npm run test:security`, which sets SECURITY_SUITE; the headers and CSP specs run with everything else.
   testIgnore: process.env.SECURITY_SUITE
@@ -40,6 +40,7 @@ export default defineConfig({
         "**/security/integrity.spec.ts",
         "**/security/csp-injection.spec.ts",
         "**/security/request-limits.spec.ts",
+        "**/security/object-storage.spec.ts",
       ],
   timeout: 30_000,
   expect: { timeout: 7_000 },

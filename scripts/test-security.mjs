@@ -15,6 +15,8 @@
 // - Blog HTML through the admin dialog; on a server of its own (e2e/security/integrity.spec.ts), a GET
 //   crawl and forged-Origin replays of every mutating request that leave every table unchanged, and
 //   Unicode stored byte for byte or refused.
+// - Uploads in S3-compatible object storage (ADR 0029): two processes on one PostgreSQL and a local
+//   S3 server; an image uploaded through one is served by the other (e2e/security/object-storage.spec.ts).
 // The end-to-end part runs against the production build: it builds first when there is none.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -6,6 +6,7 @@ import { DatabaseLockedError } from "./db/lock.mjs";
 import { prepareDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail";
 import { errorFields, log } from "./log";
+import { storage } from "./storage";
 
 /** Server start-up: validate configuration, migrate, seed an empty database. */
 export async function boot(): Promise<void> {
@@ -42,6 +43,14 @@ export async function boot(): Promise<void> {
     // The outbox still drains once the database is back.
     if (env().MAIL_WORKER) startMailWorker();
   }
+  // Uploads: a bucket that is missing or refuses these credentials is said at start-up, not at the
+  // first upload; the site serves its pages either way, like with a database that is down.
+  void storage()
+    .check()
+    .then(
+      () => log("info", "storage ready", { kind: storage().kind }),
+      (error) => log("error", "storage not ready at start-up", { kind: storage().kind, ...errorFields(error) }),
+    );
   // scripts/server.mjs calls this on SIGTERM/SIGINT once the requests in flight have finished:
   // the worker finishes the mail it is sending, then the database closes (PGlite writes its files).
   setAppShutdown(shutdown);

@@ -33,6 +33,15 @@ describe("configuration", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it("reads the object storage settings (unset: the local folder)", () => {
+    expect(parseEnv({}).STORAGE_URL).toBeUndefined();
+    expect(parseEnv({ STORAGE_URL: "s3://agency-media" }).STORAGE_URL).toEqual({ bucket: "agency-media", prefix: "" });
+    const env = parseEnv({ STORAGE_URL: " s3://agency.media/site//uploads/ ", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true" });
+    expect(env.STORAGE_URL).toEqual({ bucket: "agency.media", prefix: "site/uploads/" });
+    expect([env.S3_ENDPOINT, env.S3_REGION, env.S3_FORCE_PATH_STYLE]).toEqual(["http://127.0.0.1:9000", "us-east-1", true]);
+    expect(() => parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/^Invalid configuration: S3_ENDPOINT is set but STORAGE_URL is not/);
+  });
+
   it.each([
     ["SITE_URL", "not a url"],
     ["SITE_URL", "ftp://example.com"],
@@ -44,6 +53,13 @@ describe("configuration", () => {
     ["MAIL_RETRY_SECONDS", "0"],
     ["MAIL_RETRY_MAX_SECONDS", "soon"],
     ["PORT", "http"],
+    ["STORAGE_URL", "https://bucket.example/uploads"],
+    ["STORAGE_URL", "s3://Bad_Bucket/uploads"],
+    ["STORAGE_URL", "s3://media/../etc"],
+    ["STORAGE_URL", "s3://media/a b"],
+    ["S3_ENDPOINT", "minio:9000"],
+    ["S3_REGION", "Europe West"],
+    ["S3_FORCE_PATH_STYLE", "maybe"],
   ])("rejects %s=%j with one line naming it", (name, value) => {
     let caught: unknown;
     try {

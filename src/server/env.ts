@@ -30,6 +30,26 @@ const positiveInt = (fallback: number, max: number) =>
     .max(max, `must be at most ${max}`)
     .default(fallback);
 
+// s3://bucket/prefix: a bucket name as S3 allows it, and a key prefix of plain path segments.
+const storageUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/([A-Za-z0-9_-][A-Za-z0-9._-]*)?)*$/,
+        "must be s3://bucket or s3://bucket/prefix (a bucket name of lower-case letters, digits, dots and hyphens; a prefix of folders of letters, digits, '.', '_' and '-', none starting with a dot)",
+      )
+      .transform((v) => {
+        const [bucket, ...segments] = v.slice("s3://".length).split("/").filter(Boolean);
+        return { bucket: bucket!, prefix: segments.map((s) => `${s}/`).join("") };
+      })
+      .optional(),
+  );
+
 const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
   DATABASE_URL: z
@@ -119,6 +139,18 @@ const EnvSchema = z.object({
   // Client address (docs/decisions/0015): read by scripts/client-address.mjs, validated here.
   // false: X-Forwarded-For is replaced by the connection's address; true: a proxy in front appends it.
   TRUST_PROXY: flag.default(false),
+
+  // Uploads (docs/decisions/0029): unset, the local folder (UPLOADS_DIR or DATA_DIR/uploads);
+  // s3://bucket/prefix, S3-compatible object storage shared by every server process.
+  STORAGE_URL: storageUrl,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as eu-central-1").default("us-east-1"),
+  S3_FORCE_PATH_STYLE: flag.default(false),
+}).superRefine((value, ctx) => {
+  // An endpoint without a bucket would be ignored silently, and uploads would stay on this machine.
+  if (value.S3_ENDPOINT && !value.STORAGE_URL) {
+    ctx.addIssue({ code: "custom", path: ["S3_ENDPOINT"], message: "is set but STORAGE_URL is not: set STORAGE_URL=s3://bucket/prefix too" });
+  }
 });
 
 const EnvWithSiteUrl = EnvSchema.transform(({ SITE_URL, ...rest }) => ({

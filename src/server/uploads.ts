@@ -1,23 +1,17 @@
 import "server-only";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { UPLOAD_FILE_NAME } from "@/lib/url-safety";
-import { env } from "./env";
+import { storage } from "./storage";
 
 /**
- * Uploaded images live under DATA_DIR/uploads (UPLOADS_DIR overrides, e.g. a mounted volume) and
- * are served by /api/media/<file>. The type is decided by the file's first bytes, never by its
- * name or the browser's claim.
+ * Uploaded images are kept by src/server/storage.ts (a local folder, or S3-compatible object
+ * storage: docs/decisions/0029) and served by /api/media/<file>. The type is decided by the file's
+ * first bytes, never by its name or the browser's claim, and the name carries it.
  */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export const CONTENT_TYPES = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif", avif: "image/avif" } as const;
 type Extension = keyof typeof CONTENT_TYPES;
-
-export function uploadsDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.env.UPLOADS_DIR || path.join(env().DATA_DIR, "uploads"));
-}
 
 export function sniffImage(bytes: Uint8Array): Extension | null {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
@@ -35,13 +29,12 @@ export async function saveUpload(bytes: Uint8Array): Promise<{ url: string } | {
   const ext = sniffImage(bytes);
   if (!ext) return { error: "Only JPEG, PNG, WebP, AVIF or GIF images can be uploaded." };
   const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
-  fs.mkdirSync(uploadsDir(), { recursive: true });
-  await fs.promises.writeFile(path.join(uploadsDir(), name), bytes, { mode: 0o644 });
+  await storage().put(name, bytes, CONTENT_TYPES[ext]);
   return { url: `/api/media/${name}` };
 }
 
-export function uploadPath(name: string): { file: string; type: string } | null {
+/** The content type of an uploaded file's name (set from its bytes at upload), or null for any other name. */
+export function uploadType(name: string): string | null {
   const match = UPLOAD_FILE_NAME.exec(name);
-  if (!match) return null;
-  return { file: path.join(uploadsDir(), name), type: CONTENT_TYPES[match[1] as Extension] };
+  return match ? CONTENT_TYPES[match[1] as Extension] : null;
 }
