@@ -171,7 +171,7 @@ test("password reset by e-mailed link", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 });
 
-test("the password forms check their schema in the browser: the message without a request", async ({ page }) => {
+test("the auth forms check their schema in the browser: the message without a request", async ({ page }) => {
   // Hydrated first: before that the form is the no-JavaScript one, which the server checks.
   await page.goto("/auth/forgot-password", { waitUntil: "networkidle" });
   const posts: string[] = [];
@@ -186,8 +186,18 @@ test("the password forms check their schema in the browser: the message without 
   await page.getByRole("textbox", { name: "New password" }).fill("12345678");
   await page.getByRole("button", { name: "Set New Password" }).click();
   await expect(page.getByText(/one of the most common/)).toBeVisible();
+  await page.goto("/auth", { waitUntil: "networkidle" });
+  await page.getByLabel("Email").fill("not-an-address");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Enter a valid email address, like name@company.com.")).toBeVisible();
+  await page.getByRole("link", { name: "Create one" }).click();
+  await page.getByLabel("Full Name").fill("Browser Check");
+  await page.getByLabel("Email").fill(uniqueEmail("browser-check"));
+  await page.getByLabel("Password").fill("12345678");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText(/one of the most common/)).toBeVisible();
   expect(posts).toEqual([]);
-  console.log("password forms: 2 invalid submissions answered in the browser, 0 requests to the server");
+  console.log("auth forms: 4 invalid submissions answered in the browser, 0 requests to the server");
 });
 
 test("sign in works without JavaScript", async ({ browser }) => {

@@ -4,8 +4,9 @@ import Link from "next/link";
 import { useActionState, useState, type MouseEvent, type ReactNode } from "react";
 import { Field, TextInput } from "@/components/forms/fields";
 import { Submit } from "@/components/forms/submit";
+import { useSchemaCheck } from "@/components/forms/use-schema-check";
 import { IDLE } from "@/lib/form-state";
-import { PASSWORD_MIN } from "@/lib/schemas/auth";
+import { PASSWORD_MIN, SignInSchema, SignUpSchema } from "@/lib/schemas/auth";
 import { signInAction, signUpAction, type AuthFormState, type AuthMode } from "@/server/actions/auth";
 import { AuthHeading } from "./auth-shell";
 import { FormAnswer, Toasts } from "./form-answer";
@@ -42,11 +43,16 @@ export function AuthForms({
   // Only the latest answer is shown, and only until the mode is switched: errors of an earlier
   // submit of the other form (or of this one, before a switch) never come back.
   const shown: AuthFormState = isToggledSinceAnswer ? (IDLE as AuthFormState) : answer;
-  const signInErrors = shown === signInState ? signInState.fieldErrors : undefined;
-  const signUpErrors = shown === signUpState ? signUpState.fieldErrors : undefined;
+  // The same schemas the actions parse, checked in the browser first (the server checks again).
+  const signInCheck = useSchemaCheck(SignInSchema, signInState);
+  const signUpCheck = useSchemaCheck(SignUpSchema, signUpState);
+  const signInErrors = signInCheck.hasBrowserErrors ? signInCheck.errors : shown === signInState ? signInState.fieldErrors : undefined;
+  const signUpErrors = signUpCheck.hasBrowserErrors ? signUpCheck.errors : shown === signUpState ? signUpState.fieldErrors : undefined;
 
   const toggle = (next: AuthMode) => (event: MouseEvent) => {
     event.preventDefault();
+    signInCheck.reset();
+    signUpCheck.reset();
     setChosen({ mode: next, answerKey });
     window.history.replaceState(null, "", next === "signup" ? "/auth?mode=signup" : "/auth");
   };
@@ -60,7 +66,7 @@ export function AuthForms({
       <Toasts />
       <FormAnswer state={shown} />
       {mode === "signin" ? (
-        <form action={signIn} noValidate aria-label="Sign in" className="space-y-5" key={`in-${signInState.at ?? 0}-${signUpState.at ?? 0}`}>
+        <form action={signIn} onSubmit={signInCheck.onSubmit} noValidate aria-label="Sign in" className="space-y-5" key={`in-${signInState.at ?? 0}-${signUpState.at ?? 0}`}>
           <Field id="signin-email" label="Email" error={signInErrors?.email} required>
             {(aria) => <TextInput {...aria} name="email" type="email" autoComplete="username" required defaultValue={emailDefault} />}
           </Field>
@@ -83,7 +89,7 @@ export function AuthForms({
           )}
         </form>
       ) : (
-        <form action={signUp} noValidate aria-label="Create account" className="space-y-5" key={`up-${signUpState.at ?? 0}`}>
+        <form action={signUp} onSubmit={signUpCheck.onSubmit} noValidate aria-label="Create account" className="space-y-5" key={`up-${signUpState.at ?? 0}`}>
           <Field id="signup-name" label="Full Name" error={signUpErrors?.name} required>
             {(aria) => <TextInput {...aria} name="name" autoComplete="name" required defaultValue={signUpState.values?.name} />}
           </Field>

@@ -25,5 +25,8 @@ export function useSchemaCheck(schema: z.ZodType, state: FormState) {
     setChecked({ errors: fieldErrors(parsed.error), at: state.at });
     requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
-  return { errors, onSubmit };
+  /** Forgets the browser's errors (a form switched away from shows none when it comes back). */
+  const reset = () => setChecked(null);
+  const hasBrowserErrors = checked !== null && checked.at === state.at;
+  return { errors, onSubmit, reset, hasBrowserErrors };
 }
