@@ -30,7 +30,9 @@ const lead = (n: number) =>
     growthChallenge: `Challenge ${n}`,
   });
 
-async function drain(port: number, now = new Date()) {
+// A mail is due when its next_attempt_at (microseconds, the database's clock) is at or before `now`
+// (milliseconds): one millisecond more, so that a mail queued within the same millisecond is due.
+async function drain(port: number, now = new Date(Date.now() + 1)) {
   const transport = smtpTransport({ host: "127.0.0.1", port, secure: false });
   let total = 0;
   for (;;) {

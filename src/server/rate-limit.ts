@@ -82,8 +82,10 @@ export async function hitRateLimits(keys: string[], windowMs: number, database: 
 /** Takes one counted event back from each key (a slot that was not used up). */
 export async function giveBackRateLimits(keys: string[], database: Database = db()): Promise<void> {
   if (keys.length === 0) return;
+  // Rows are locked in key order, as the counting upsert takes them: two statements that lock the
+  // same rows in different orders deadlock on PostgreSQL when requests arrive together.
   await database.execute(sql`update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0)
-    where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
+    where key in (select key from ${rateLimits} where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) order by key for update)`);
 }
 
 export async function clearRateLimit(key: string, database: Database = db()): Promise<void> {
