@@ -1,15 +1,12 @@
-// The embedded database in a thread of its own (docs/decisions/0018), served there over the
-// PostgreSQL protocol and reached with the `pg` pool (docs/decisions/0028): what the app relies on
+// The embedded database in a thread of its own (docs/decisions/0018): what the app relies on
 // behaves as PGlite in the same thread did.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, type DatabaseHandle } from "@/server/db/client";
 import { DatabaseLockedError } from "@/server/db/lock.mjs";
-import { startPgliteThread } from "@/server/db/pglite-start.mjs";
 import { contactMessages } from "@/server/db/schema";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-thread-"));
@@ -64,10 +61,6 @@ describe("embedded database thread", () => {
       .values({ ...message("keyed again"), submissionKey: "same-key" })
       .then(() => null, (e: unknown) => e as Error & { cause?: Record<string, unknown> });
     expect(error?.cause).toMatchObject({ code: "23505", constraint: expect.stringContaining("submission_key") });
-    // `pg`'s pool drops a connection whose statement failed and opens another at once: the next
-    // statement gets it (the socket server has a slot while the old one is still closing).
-    await expect(handle.ping()).resolves.toBeUndefined();
-    expect(await handle.db.$count(contactMessages)).toBeGreaterThan(0);
   });
 
   it("keeps a query from outside waiting until an open transaction ends", async () => {
@@ -99,18 +92,6 @@ describe("embedded database thread", () => {
     await expect(handle.ping()).rejects.toThrow(/closed/);
     handle = openPglite({ dataDir });
     expect(await handle.db.$count(contactMessages)).toBe(before);
-  });
-
-  it("listens on a Unix socket in a folder only this user can enter, removed when it stops", async () => {
-    const started = startPgliteThread("memory://");
-    await started.ready;
-    expect(fs.statSync(started.socketDir).mode & 0o777).toBe(0o700);
-    const client = new pg.Client({ host: started.socketDir, port: started.port, user: "postgres", database: "postgres" });
-    await client.connect();
-    expect((await client.query("select 1 + 1 as two")).rows).toEqual([{ two: 2 }]);
-    await client.end();
-    await started.stop();
-    expect(fs.existsSync(started.socketDir)).toBe(false);
   });
 
   it("refuses a folder another live process holds, naming it", () => {

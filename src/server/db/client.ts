@@ -1,15 +1,18 @@
 import "server-only";
-import net from "node:net";
 import path from "node:path";
-import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate as migrateDrizzle } from "drizzle-orm/node-postgres/migrator";
+import type { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { PgliteThread } from "./pglite-thread";
 import { startPgliteThread, type StartedPglite } from "./pglite-start.mjs";
 import { getDatabaseHandle, setDatabaseHandle, takePglitePrestart } from "../bridge.mjs";
 import { errorFields, log } from "../log";
 
-/** One driver for both databases: node-postgres, to PostgreSQL or to the embedded thread's socket (docs/decisions/0028). */
+/** Both drivers expose the same query builder; we type them as one. */
 export type Database = NodePgDatabase<typeof schema>;
 
 export interface DatabaseHandle {
@@ -24,63 +27,32 @@ export interface DatabaseHandle {
 
 const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
 
-/**
- * The embedded database: PGlite in a thread of its own (docs/decisions/0018), served there over the
- * PostgreSQL protocol on a Unix socket, reached with the ordinary `pg` pool (docs/decisions/0028).
- */
 export function openPglite(options: { dataDir?: string } = {}): DatabaseHandle {
   let started: StartedPglite;
   if (options.dataDir) {
-    // scripts/start.mjs may have taken the folder's lock and started its thread already, before Next loaded.
+    // A data folder opens in a thread of its own (docs/decisions/0018); scripts/start.mjs may have
+    // taken its lock and started that thread already, before Next loaded.
     const dataDir = path.resolve(/*turbopackIgnore: true*/ options.dataDir);
     started = takePglitePrestart(dataDir) ?? startPgliteThread(dataDir);
   } else {
     started = startPgliteThread("memory://"); // tests
   }
-  const { ready } = started;
-  /** A connection is opened once the thread's socket listens (or fails with the thread's error). */
-  class EmbeddedClient extends pg.Client {
-    override connect(): Promise<pg.Client>;
-    override connect(callback: (error: Error | null) => void): void;
-    override connect(callback?: (error: Error | null) => void): Promise<pg.Client> | void {
-      const connected = ready.then(() => super.connect());
-      if (!callback) return connected;
-      connected.then(() => callback(null), (error: Error) => callback(error));
-    }
-  }
-  const pool = new pg.Pool({
-    Client: EmbeddedClient,
-    host: started.socketDir,
-    port: started.port,
-    user: "postgres",
-    database: "postgres",
-    // PGlite is one session: the socket server gives every connection the same one, so one
-    // connection at a time. A transaction holds it; other statements wait in the pool, as they
-    // waited on PGlite's own lock in-process.
-    max: 1,
-    // An idle database keeps no script alive (they end by themselves when done).
-    allowExitOnIdle: true,
-  });
-  pool.on("error", (error) => log("error", "embedded database connection error", errorFields(error)));
-  const db = drizzle(pool, { schema });
-  let closed = false;
+  const client = new PgliteThread(started);
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Database;
   return {
     kind: "pglite",
     db,
     async migrate() {
-      await migrateDrizzle(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     },
     async ping() {
-      if (closed) throw new Error("The embedded database is closed.");
-      await pool.query("select 1");
+      await client.query("select 1");
     },
     async close() {
-      if (closed) return;
-      closed = true;
       try {
-        await pool.end();
+        if (!client.closed) await client.close();
       } finally {
-        await started.stop();
+        started.release();
       }
     },
   };
@@ -95,25 +67,33 @@ export function openPostgres(url: string, options: { queryTimeoutMs?: number } =
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_MAX ?? 10),
     connectionTimeoutMillis: 5_000,
-    // Below the socket's silence limit, so that the pool closes an idle connection first.
-    idleTimeoutMillis: Math.min(30_000, Math.floor(queryTimeoutMs / 2)),
+    idleTimeoutMillis: 30_000,
     // A database that stops answering (a network partition, a hung server) must not hold a
-    // visitor's request until TCP gives up, minutes later. pg's own query_timeout would fail the
-    // query but leave it running on its connection, which Drizzle then hands back to the pool with
-    // a transaction's connection: the next request would queue behind the unanswered query. So the
-    // limit is on the socket pg is given (its documented `stream` option): a connection silent for
-    // queryTimeoutMs is destroyed, its query fails, the pool drops it and opens a fresh one, and
-    // PostgreSQL rolls back whatever transaction it had open.
-    stream: () => {
-      const socket = new net.Socket();
-      socket.setTimeout(queryTimeoutMs, () => socket.destroy(new Error("Query read timeout")));
-      return socket;
-    },
+    // visitor's request until TCP gives up, minutes later: the query fails after queryTimeoutMs.
+    query_timeout: queryTimeoutMs,
     keepAlive: true,
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => log("error", "postgres pool error", errorFields(error)));
-  const db = drizzle(pool, { schema });
+  // pg leaves a timed-out query running on its connection, and Drizzle hands a transaction's
+  // connection back to the pool without the error: the next request would queue behind the
+  // unanswered query. Close such a connection instead; the pool drops it and opens a fresh one, and
+  // PostgreSQL rolls back whatever transaction it had open.
+  pool.on("connect", (client) => {
+    const query = client.query;
+    client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === "Query read timeout") {
+            (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+          }
+        });
+      }
+      return result;
+    } as typeof client.query;
+  });
+  const db = drizzlePg(pool, { schema });
   return {
     kind: "postgres",
     db,
@@ -125,7 +105,7 @@ export function openPostgres(url: string, options: { queryTimeoutMs?: number } =
       await client.connect();
       try {
         await client.query("select pg_advisory_lock(727274)");
-        await migrateDrizzle(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await client.query("select pg_advisory_unlock(727274)").catch(() => {});
         await client.end().catch(() => {});
