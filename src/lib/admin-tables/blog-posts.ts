@@ -2,7 +2,7 @@ import type { BlogPost } from "@/server/db/schema";
 import { deriveMetaTitle, readingTimeMinutes, slugify } from "../blog";
 import { LIMITS } from "../limits";
 import { BlogPostSchema } from "../schemas/admin";
-import { ADMINS_ONLY, defineTable } from "./definition";
+import { CONTENT_DESK, defineTable } from "./definition";
 
 export const DEFAULT_AUTHOR = "Kinetic Growth Team";
 
@@ -14,7 +14,7 @@ export const blogPostsTable = defineTable<BlogPost>({
   table: "blogPosts",
   label: "Blog Posts",
   noun: { one: "blog post", many: "blog posts", title: "Blog Post" },
-  access: ADMINS_ONLY,
+  access: CONTENT_DESK,
   schema: BlogPostSchema,
   search: ["title", "slug", "excerpt", "authorName"],
   sorts: {

@@ -1,14 +1,14 @@
 import type { CaseStudy } from "@/server/db/schema";
 import { LIMITS } from "../limits";
 import { CaseStudySchema, INVALID_JSON_MESSAGE } from "../schemas/admin";
-import { ADMINS_ONLY, defineTable } from "./definition";
+import { CONTENT_DESK, defineTable } from "./definition";
 
 export const caseStudiesTable = defineTable<CaseStudy>({
   id: "case-studies",
   table: "caseStudies",
   label: "Case Studies",
   noun: { one: "case study", many: "case studies", title: "Case Study" },
-  access: ADMINS_ONLY,
+  access: CONTENT_DESK,
   schema: CaseStudySchema,
   search: ["title", "companyName", "industry", "challenge", "solution", "results"],
   sorts: {

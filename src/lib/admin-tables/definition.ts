@@ -23,6 +23,12 @@ export interface TableAccess {
 
 export const ADMINS_ONLY: TableAccess = { read: ["admin"], write: ["admin"] };
 
+/** Who works on the published content (posts, case studies, testimonials, media). */
+export const CONTENT_DESK: TableAccess = ADMINS_ONLY;
+
+/** Who works on what visitors send (leads, messages, the overview). */
+export const LEAD_DESK: TableAccess = ADMINS_ONLY;
+
 export interface FieldOption {
   value: string;
   label: string;

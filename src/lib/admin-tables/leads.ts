@@ -2,7 +2,7 @@ import type { Lead } from "@/server/db/schema";
 import { LIMITS } from "../limits";
 import { ADMIN_REVENUE_CHOICES, AdminLeadSchema, LEAD_STATUS_LABELS } from "../schemas/admin";
 import { AUDIT_REVENUE_BRACKETS } from "../schemas/form-rules";
-import { ADMINS_ONLY, defineTable, filterOf, optionsOf } from "./definition";
+import { LEAD_DESK, defineTable, filterOf, optionsOf } from "./definition";
 import { attributionColumns, senderColumns, senderFields, senderLine, senderSorts } from "./inbox";
 
 export const leadsTable = defineTable<Lead>({
@@ -10,7 +10,7 @@ export const leadsTable = defineTable<Lead>({
   table: "leads",
   label: "Growth Audit Leads",
   noun: { one: "lead", many: "leads", title: "Lead" },
-  access: ADMINS_ONLY,
+  access: LEAD_DESK,
   schema: AdminLeadSchema,
   search: ["name", "email", "mobileNumber", "websiteUrl", "growthChallenge", "notes"],
   sorts: {

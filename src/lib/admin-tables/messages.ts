@@ -1,7 +1,7 @@
 import type { ContactMessage } from "@/server/db/schema";
 import { LIMITS } from "../limits";
 import { AdminMessageSchema, MESSAGE_STATUS_LABELS } from "../schemas/admin";
-import { ADMINS_ONLY, defineTable, filterOf, optionsOf } from "./definition";
+import { LEAD_DESK, defineTable, filterOf, optionsOf } from "./definition";
 import { attributionColumns, senderColumns, senderFields, senderLine, senderSorts } from "./inbox";
 
 export const messagesTable = defineTable<ContactMessage>({
@@ -9,7 +9,7 @@ export const messagesTable = defineTable<ContactMessage>({
   table: "contactMessages",
   label: "Contact Messages",
   noun: { one: "contact message", many: "contact messages", title: "Contact Message" },
-  access: ADMINS_ONLY,
+  access: LEAD_DESK,
   schema: AdminMessageSchema,
   search: ["name", "email", "mobileNumber", "company", "message", "notes"],
   sorts: {

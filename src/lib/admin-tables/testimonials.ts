@@ -1,14 +1,14 @@
 import type { Testimonial } from "@/server/db/schema";
 import { LIMITS } from "../limits";
 import { TestimonialSchema } from "../schemas/admin";
-import { ADMINS_ONLY, defineTable } from "./definition";
+import { CONTENT_DESK, defineTable } from "./definition";
 
 export const testimonialsTable = defineTable<Testimonial>({
   id: "testimonials",
   table: "testimonials",
   label: "Testimonials",
   noun: { one: "testimonial", many: "testimonials", title: "Testimonial" },
-  access: ADMINS_ONLY,
+  access: CONTENT_DESK,
   schema: TestimonialSchema,
   search: ["clientName", "company", "role", "content"],
   sorts: {
