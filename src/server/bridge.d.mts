@@ -27,3 +27,6 @@ export function setMailWorker(state: MailWorkerState | undefined): void;
 /** Typed where it is created (src/server/auth.ts): this module cannot import the app's types of it. */
 export function getAuthInstance(): unknown;
 export function setAuthInstance(auth: unknown): void;
+
+export function getJobTimers(): Map<string, NodeJS.Timeout> | undefined;
+export function setJobTimers(timers: Map<string, NodeJS.Timeout> | undefined): void;

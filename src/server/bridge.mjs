@@ -75,3 +75,12 @@ export function getAuthInstance() {
 export function setAuthInstance(auth) {
   shared.auth = auth;
 }
+
+/** The timed jobs' timers (src/server/jobs.ts): started once per process. */
+export function getJobTimers() {
+  return shared.jobTimers;
+}
+
+export function setJobTimers(timers) {
+  shared.jobTimers = timers;
+}

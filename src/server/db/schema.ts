@@ -424,6 +424,23 @@ export const knownSignInAddresses = pgTable(
   (t) => [primaryKey({ columns: [t.email, t.ip] })],
 );
 
+/**
+ * Work that must be done once across every server process (src/server/jobs.ts): the first process
+ * to insert (job, run key) does it; the others find the row and skip.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    job: text("job").notNull(),
+    runKey: text("run_key").notNull(),
+    claimedBy: text("claimed_by").notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    error: text("error"),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.runKey] })],
+);
+
 export type Lead = typeof leads.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type CaseStudy = typeof caseStudies.$inferSelect;
