@@ -55,6 +55,14 @@ export function checkPublicUrl(value: string, options: { schemeless?: boolean } 
 /** The name of an uploaded image: 32 hex digits and the extension of its sniffed type (src/server/uploads.ts). */
 export const UPLOAD_FILE_NAME = /^[0-9a-f]{32}\.(jpg|png|webp|gif|avif)$/;
 
+export const mediaUrl = (name: string): string => `/api/media/${name}`;
+
+/** The upload's storage name in an address of this site's media (path or absolute URL), or null. */
+export function mediaName(url: string): string | null {
+  const match = /^(?:https?:\/\/[^/?#]+)?\/api\/media\/([^/?#]+)$/.exec(url.trim());
+  return match && UPLOAD_FILE_NAME.test(match[1]!) ? match[1]! : null;
+}
+
 /**
  * An image path this site serves itself: an upload (`/api/media/<file>`) or a file under
  * `public/images/` (the sample posts' covers). Segments of letters, digits, `.`, `_` and `-` that do

@@ -2,8 +2,10 @@ import "server-only";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import { caseStudiesTable } from "@/lib/admin-tables/case-studies";
+import { mediaTable } from "@/lib/admin-tables/media";
 import { testimonialsTable } from "@/lib/admin-tables/testimonials";
 import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } from "./data/blog-posts-admin";
+import { decorateMediaRows, deleteMedia } from "./data/media-library";
 import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "./revalidate";
 
 /**
@@ -15,8 +17,10 @@ export interface TableHooks {
   create?: (data: Record<string, unknown>) => Promise<void>;
   /** Replaces the plain update; false when the row no longer exists. */
   update?: (id: string, data: Record<string, unknown>) => Promise<boolean>;
-  /** Replaces the plain delete; false when the row no longer exists. */
-  remove?: (id: string) => Promise<boolean>;
+  /** Replaces the plain delete; false when the row no longer exists, a sentence when it may not go. */
+  remove?: (id: string) => Promise<boolean | { refused: string }>;
+  /** Adds what a list row shows beyond its columns (where an image is used). */
+  decorate?: (rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** After every successful write: the public pages that show the table are refreshed. */
   afterWrite?: () => void;
   /** The content field as it will be stored, for the dialog's preview. */
@@ -46,6 +50,8 @@ const HOOKS: Record<string, TableHooks> = {
     },
     preview: previewBlogContent,
   },
+  // Listed with where each image is used; one in use is not deleted (the answer names its uses).
+  [mediaTable.id]: { decorate: decorateMediaRows, remove: deleteMedia },
 };
 
 export function hooksFor(definition: AdminTableDefinition): TableHooks {

@@ -1,6 +1,7 @@
 import "server-only";
 import sanitizeHtml from "sanitize-html";
 import { slugify } from "@/lib/blog";
+import { mediaName, mediaUrl } from "@/lib/url-safety";
 
 /**
  * Blog HTML: one allow-list sanitiser used when a post is saved (admin) and again when it is
@@ -68,6 +69,35 @@ const DIMENSION = /^\d{1,4}$/;
 export interface SanitizeOptions {
   /** Make site-relative links and images absolute (for the feed, read away from the site). */
   baseUrl?: string;
+  /**
+   * The media library's dimensions of images in this content, by storage name: those images are
+   * given their width and height (no layout shift) and a srcset of the optimiser's AVIF/WebP
+   * widths. Only for rendering a page; never for what is stored.
+   */
+  images?: ReadonlyMap<string, { width: number; height: number }>;
+}
+
+/** Widths offered for an article image: next.config's deviceSizes up to a wide desktop column. */
+const ARTICLE_IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920];
+/** The article's text column: full width on phones, at most 48rem beside the contents list. */
+export const ARTICLE_IMAGE_SIZES = "(min-width: 1024px) 768px, calc(100vw - 2rem)";
+
+function optimised(src: string, width: number): string {
+  return `/_next/image?url=${encodeURIComponent(src)}&w=${width}&q=75`;
+}
+
+/** An uploaded image's attributes for the page: its dimensions and the optimiser's variants. */
+function responsiveImage(src: string, size: { width: number; height: number }): sanitizeHtml.Attributes {
+  const widths = ARTICLE_IMAGE_WIDTHS.filter((w) => w <= size.width);
+  // An image narrower than the smallest variant is served at its own size (the optimiser never enlarges).
+  if (widths.length === 0) return { src: optimised(src, ARTICLE_IMAGE_WIDTHS[0]!), width: String(size.width), height: String(size.height) };
+  return {
+    src: optimised(src, widths.at(-1)!),
+    srcset: widths.map((w) => `${optimised(src, w)} ${w}w`).join(", "),
+    sizes: ARTICLE_IMAGE_SIZES,
+    width: String(size.width),
+    height: String(size.height),
+  };
 }
 
 function absolute(url: string, baseUrl: string | undefined): string {
@@ -75,12 +105,12 @@ function absolute(url: string, baseUrl: string | undefined): string {
   return `${baseUrl.replace(/\/+$/, "")}${url}`;
 }
 
-function sanitizerOptions({ baseUrl }: SanitizeOptions): sanitizeHtml.IOptions {
+function sanitizerOptions({ baseUrl, images }: SanitizeOptions): sanitizeHtml.IOptions {
   return {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: {
       a: ["href", "rel", "title"],
-      img: ["src", "alt", "width", "height", "loading", "decoding"],
+      img: ["src", "srcset", "sizes", "alt", "width", "height", "loading", "decoding"],
       ol: ["start"],
       th: ["scope", "colspan", "rowspan"],
       td: ["colspan", "rowspan"],
@@ -114,6 +144,10 @@ function sanitizerOptions({ baseUrl }: SanitizeOptions): sanitizeHtml.IOptions {
         if (attribs.alt !== undefined) next.alt = attribs.alt;
         if (attribs.width && DIMENSION.test(attribs.width.trim())) next.width = attribs.width.trim();
         if (attribs.height && DIMENSION.test(attribs.height.trim())) next.height = attribs.height.trim();
+        // srcset and sizes are only ever written here, from the library's own dimensions.
+        const name = images && attribs.src !== undefined ? mediaName(attribs.src) : null;
+        const size = name ? images?.get(name) : undefined;
+        if (name && size) Object.assign(next, responsiveImage(mediaUrl(name), size));
         return { tagName, attribs: next };
       },
       ol: (tagName, attribs) => {
@@ -286,7 +320,17 @@ export const ARTICLE_RESERVED_IDS = [
 ];
 
 /** What an article page renders: sanitised HTML with heading ids, and its h2/h3 outline. */
-export function renderArticleContent(content: string): { html: string; outline: ArticleHeading[] } {
-  const { html, headings } = addHeadingIds(sanitizeBlogHtml(content), ARTICLE_RESERVED_IDS);
+/** The names of uploaded images an article's content shows (for their dimensions). */
+export function contentMediaNames(content: string): string[] {
+  const names = new Set<string>();
+  for (const match of content.matchAll(/\/api\/media\/([0-9a-f]{32}\.(?:jpg|png|webp|gif|avif))/g)) names.add(match[1]!);
+  return [...names];
+}
+
+export function renderArticleContent(
+  content: string,
+  images?: SanitizeOptions["images"],
+): { html: string; outline: ArticleHeading[] } {
+  const { html, headings } = addHeadingIds(sanitizeBlogHtml(content, { images }), ARTICLE_RESERVED_IDS);
   return { html, outline: headings.filter((h) => h.level <= 3) };
 }

@@ -1,6 +1,9 @@
 import "server-only";
 import crypto from "node:crypto";
-import { UPLOAD_FILE_NAME } from "@/lib/url-safety";
+import { db } from "./db/client";
+import { media } from "./db/schema";
+import { mediaUrl, UPLOAD_FILE_NAME } from "@/lib/url-safety";
+import { normaliseImage } from "./media";
 import { storage } from "./storage";
 
 /**
@@ -23,14 +26,28 @@ export function sniffImage(bytes: Uint8Array): Extension | null {
   return null;
 }
 
-export async function saveUpload(bytes: Uint8Array): Promise<{ url: string } | { error: string }> {
+export interface SavedUpload {
+  url: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/**
+ * Stores an image once, without its metadata and upright (src/server/media.ts), and records it in
+ * the media library with its dimensions. `uploadedBy` is the member's user id.
+ */
+export async function saveUpload(bytes: Uint8Array, uploadedBy: string | null = null): Promise<SavedUpload | { error: string }> {
   if (bytes.byteLength === 0) return { error: "The file is empty." };
   if (bytes.byteLength > MAX_UPLOAD_BYTES) return { error: "Images must be 5 MB or smaller." };
   const ext = sniffImage(bytes);
   if (!ext) return { error: "Only JPEG, PNG, WebP, AVIF or GIF images can be uploaded." };
+  const image = await normaliseImage(bytes, ext);
+  if ("error" in image) return image;
   const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
-  await storage().put(name, bytes, CONTENT_TYPES[ext]);
-  return { url: `/api/media/${name}` };
+  await storage().put(name, image.bytes, CONTENT_TYPES[ext]);
+  await db().insert(media).values({ name, contentType: CONTENT_TYPES[ext], width: image.width, height: image.height, bytes: image.bytes.byteLength, uploadedBy });
+  return { url: mediaUrl(name), width: image.width, height: image.height, bytes: image.bytes.byteLength };
 }
 
 /** The content type of an uploaded file's name (set from its bytes at upload), or null for any other name. */

@@ -1,5 +1,6 @@
 "use client";
 
+import Image from "next/image";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Pencil, Plus, Star, Trash2 } from "lucide-react";
@@ -51,7 +52,7 @@ function StatusSelect({ table, record }: { table: AdminTableDefinition; record: 
 
 function Summary({ summary, isNew }: { summary: RowSummary; isNew: boolean }) {
   const badges = [...(summary.badges ?? []), ...(isNew ? [{ label: "New", tone: "accent" as const }] : [])];
-  return (
+  const text = (
     <div className="min-w-0">
       <p className="flex flex-wrap items-center gap-2 font-semibold">
         {summary.title}
@@ -84,6 +85,14 @@ function Summary({ summary, isNew }: { summary: RowSummary; isNew: boolean }) {
       {summary.detail && <p className={summary.clampDetail ? "line-clamp-2 text-sm text-muted" : "text-sm text-muted"}>{summary.detail}</p>}
     </div>
   );
+  if (!summary.thumbnail) return text;
+  return (
+    <div className="flex min-w-0 items-start gap-3">
+      {/* A fixed 64 px box from the optimiser's small variants: no layout shift, a few KB each. */}
+      <Image src={summary.thumbnail.src} alt={summary.thumbnail.alt} width={64} height={64} sizes="64px" className="size-16 shrink-0 rounded-md border border-line bg-canvas object-cover" />
+      {text}
+    </div>
+  );
 }
 
 /** One tab's list with its create, edit and delete dialogs. */
@@ -98,12 +107,14 @@ export function AdminList({ tableId, rows, newSince, emptyText }: { tableId: str
 
   return (
     <>
-      <div className="mb-4 flex justify-end">
-        <Button onClick={() => setEditing({ record: null })}>
-          <Plus aria-hidden="true" />
-          Add {table.noun.title}
-        </Button>
-      </div>
+      {table.canCreate !== false && (
+        <div className="mb-4 flex justify-end">
+          <Button onClick={() => setEditing({ record: null })}>
+            <Plus aria-hidden="true" />
+            Add {table.noun.title}
+          </Button>
+        </div>
+      )}
       {rows.length === 0 ? (
         <p className="rounded-card border border-dashed border-line bg-surface p-10 text-center text-ink-soft">{emptyText}</p>
       ) : (

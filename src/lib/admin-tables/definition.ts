@@ -83,6 +83,8 @@ export interface RowSummary {
   line?: SummaryPart[];
   detail?: string;
   clampDetail?: boolean;
+  /** A small picture before the text (the media library). */
+  thumbnail?: { src: string; alt: string };
 }
 
 export interface CsvColumn<Row> {
@@ -108,6 +110,8 @@ export interface AdminTableDefinition<Row extends { id: string; createdAt: Date 
   filter?: { column: keyof Row & string; options: Record<string, { label: string; value: string | boolean }> };
   /** Inbox tables: rows since the last visit are marked new, and the status is changed in the list. */
   inbox?: boolean;
+  /** False when rows come from elsewhere (the media library's come from uploads): no "Add". */
+  canCreate?: boolean;
   fields: readonly FieldSpec<Row>[];
   /** Read-only blocks shown under the fields when editing (the visitor's attribution). */
   extras?: readonly "attribution"[];

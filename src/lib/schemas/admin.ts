@@ -284,3 +284,10 @@ export const BlogPostSchema = z.object({
     }),
 });
 export type BlogPostData = z.output<typeof BlogPostSchema>;
+
+// ---- Media library ----------------------------------------------------------------------------
+
+export const MediaSchema = z.object({
+  altText: optionalText("Default alt text", LIMITS.title),
+});
+export type MediaData = z.output<typeof MediaSchema>;

@@ -45,6 +45,7 @@ export async function saveRecord(tableId: string, id: string | null, form: FormD
       invalid: (errors) => ({ status: "invalid", ...invalidToast(table, errors) }),
     },
     run: async (data) => {
+      if (isNew && table.canCreate === false) return { status: "error", title: "Error", message: `New ${table.noun.many} are added where they are used, by uploading them.` };
       if (isNew) await createRecord(table, data);
       else if (!Id.safeParse(id).success) return { status: "error", title: "Error", message: saveFailedMessage(table) };
       else if (!(await updateRecord(table, id, data))) return gone;
@@ -63,10 +64,13 @@ export async function deleteRecord(tableId: string, id: string): Promise<FormSta
     schema: z.object({ id: Id }),
     roles: table.access.write,
     answers: answers(table, failed),
-    run: async (data) =>
-      (await deleteStored(table, data.id))
+    run: async (data) => {
+      const outcome = await deleteStored(table, data.id);
+      if (typeof outcome === "object") return { status: "error", title: `This ${table.noun.one} is in use`, message: outcome.refused };
+      return outcome
         ? { status: "success", message: `${capitalise(table.noun.one)} deleted successfully.` }
-        : { status: "error", title: "Error", message: failed },
+        : { status: "error", title: "Error", message: failed };
+    },
   });
 }
 

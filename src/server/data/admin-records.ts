@@ -45,7 +45,9 @@ export async function listRecords<R = Row>(definition: AdminTableDefinition, par
   await requireRole(definition.access.read);
   const { table, column } = resolve(definition);
   const sortable = Object.fromEntries(Object.entries(definition.sorts).map(([key, sort]) => [key, column(sort.column)]));
-  return listPage<R>({ table, where: filters(definition, params), sortable, defaultSort: definition.defaultSort, params });
+  const page = await listPage<R>({ table, where: filters(definition, params), sortable, defaultSort: definition.defaultSort, params });
+  const decorate = hooksFor(definition).decorate;
+  return decorate ? { ...page, rows: (await decorate(page.rows as Record<string, unknown>[])) as R[] } : page;
 }
 
 export async function countRecords(definition: AdminTableDefinition, params: ListParams): Promise<number> {
@@ -103,11 +105,16 @@ export async function setRecordStatus(definition: AdminTableDefinition, id: stri
   return rows.length === 1;
 }
 
-export async function deleteRecord(definition: AdminTableDefinition, id: string): Promise<boolean> {
+/** True when deleted, false when there was no such row, or the sentence saying why it may not go. */
+export async function deleteRecord(definition: AdminTableDefinition, id: string): Promise<boolean | { refused: string }> {
   await requireRole(definition.access.write);
   const hooks = hooksFor(definition);
   let found: boolean;
-  if (hooks.remove) found = await hooks.remove(id);
+  if (hooks.remove) {
+    const outcome = await hooks.remove(id);
+    if (typeof outcome === "object") return outcome;
+    found = outcome;
+  }
   else {
     const { table, id: idColumn } = resolve(definition);
     found = (await db().delete(table).where(eq(idColumn, id)).returning({ id: idColumn })).length === 1;

@@ -441,8 +441,33 @@ export const jobRuns = pgTable(
   (t) => [primaryKey({ columns: [t.job, t.runKey] })],
 );
 
+/**
+ * The media library: one row per uploaded image (src/server/media.ts), stored once in the storage
+ * (src/server/storage.ts) without its metadata, with the dimensions the pages need for srcset and
+ * layout. Where an image is used is found from the rows that name its URL, never stored twice.
+ */
+export const media = pgTable(
+  "media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The storage name, also the URL's last segment: /api/media/<name>. */
+    name: text("name").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    /** Offered as the alt text when the image is placed; each use keeps its own. */
+    altText: text("alt_text").notNull().default(""),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("media_dimensions_positive", sql`${t.width} > 0 and ${t.height} > 0`)],
+);
+
 export type Lead = typeof leads.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
+export type Media = typeof media.$inferSelect;
 export type CaseStudy = typeof caseStudies.$inferSelect;
 export type NewCaseStudy = typeof caseStudies.$inferInsert;
 export type Testimonial = typeof testimonials.$inferSelect;

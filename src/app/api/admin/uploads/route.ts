@@ -1,15 +1,17 @@
-import { AccessDeniedError, requireAdmin } from "@/server/auth-guard";
+import { CONTENT_DESK } from "@/lib/admin-tables/definition";
+import { AccessDeniedError, requireRole, type SignedInUser } from "@/server/auth-guard";
 import { log } from "@/server/log";
 import { isSameOriginHeaders } from "@/server/request-info";
 import { MAX_UPLOAD_BYTES, saveUpload } from "@/server/uploads";
 
 export const dynamic = "force-dynamic";
 
-/** POST an image (multipart field "file"): admins only, from this site, 5 MB at most. */
+/** POST an image (multipart field "file"): the content desk only, from this site, 5 MB at most. */
 export async function POST(request: Request) {
   if (!isSameOriginHeaders(request.headers, { originOnly: true })) return Response.json({ error: "Requests must come from this site." }, { status: 403 });
+  let member: SignedInUser;
   try {
-    await requireAdmin(request.headers);
+    member = await requireRole(CONTENT_DESK.write, request.headers);
   } catch (error) {
     if (error instanceof AccessDeniedError) return Response.json({ error: error.message }, { status: error.reason === "anonymous" ? 401 : 403 });
     throw error;
@@ -26,8 +28,8 @@ export async function POST(request: Request) {
     return Response.json({ error: "Send the image as multipart form data in a field named file." }, { status: 400 });
   }
   if (!(file instanceof File)) return Response.json({ error: "Choose an image to upload." }, { status: 400 });
-  const result = await saveUpload(new Uint8Array(await file.arrayBuffer()));
+  const result = await saveUpload(new Uint8Array(await file.arrayBuffer()), member.id);
   if ("error" in result) return Response.json(result, { status: result.error.includes("5 MB") ? 413 : 415 });
-  log("info", "image uploaded", { url: result.url, bytes: file.size });
+  log("info", "image uploaded", { url: result.url, bytes: file.size, stored: result.bytes });
   return Response.json(result, { status: 201 });
 }

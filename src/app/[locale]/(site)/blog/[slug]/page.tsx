@@ -22,7 +22,8 @@ import { pageMetadata } from "@/lib/metadata";
 import { findRedirectedSlug, getPublishedPost, listRelatedPosts } from "@/server/data/blog-posts";
 import { countShares } from "@/server/data/blog-shares";
 import { DEFAULT_AUTHOR_NAME, type BlogPost } from "@/server/db/schema";
-import { renderArticleContent } from "@/server/html";
+import { contentMediaNames, renderArticleContent } from "@/server/html";
+import { mediaDimensions } from "@/server/media";
 import { siteConfig } from "@/server/site-config";
 import PostNotFound from "./not-found";
 
@@ -121,8 +122,8 @@ export default async function BlogPostPage({ params }: Props) {
       </>
     );
   }
-  const [related, shares] = await Promise.all([listRelatedPosts(post), countShares(post.id)]);
-  const { html, outline } = renderArticleContent(post.content);
+  const [related, shares, images] = await Promise.all([listRelatedPosts(post), countShares(post.id), mediaDimensions(contentMediaNames(post.content))]);
+  const { html, outline } = renderArticleContent(post.content, images);
   const site = siteConfig();
 
   return (

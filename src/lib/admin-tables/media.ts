@@ -1,0 +1,41 @@
+import type { Media } from "@/server/db/schema";
+import { LIMITS } from "../limits";
+import { MediaSchema } from "../schemas/admin";
+import { CONTENT_DESK, defineTable } from "./definition";
+
+/** One place an image is shown, as the media library lists it (src/server/media.ts finds them). */
+export interface MediaUseSummary {
+  kind: string;
+  title: string;
+  where: string;
+}
+
+type MediaRow = Media & { uses?: MediaUseSummary[] };
+
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+
+export const mediaTable = defineTable<MediaRow>({
+  id: "media",
+  table: "media",
+  label: "Media",
+  noun: { one: "image", many: "images", title: "Image" },
+  access: CONTENT_DESK,
+  schema: MediaSchema,
+  canCreate: false,
+  search: ["name", "altText"],
+  sorts: {
+    created_at: { column: "createdAt", label: "Date" },
+    bytes: { column: "bytes", label: "Size" },
+  },
+  defaultSort: "created_at",
+  fields: [{ name: "altText", label: "Default alt text", control: "text", max: LIMITS.title }],
+  summary: (r) => ({
+    title: r.altText || r.name,
+    note: `/api/media/${r.name}`,
+    thumbnail: { src: `/api/media/${r.name}`, alt: r.altText },
+    badges: r.uses && r.uses.length === 0 ? [{ label: "Not used", tone: "muted" }] : [],
+    line: [`${r.width} × ${r.height} px · ${size(r.bytes)}`],
+    detail: r.uses?.length ? `Used in: ${r.uses.map((u) => `${u.kind} “${u.title}” (${u.where})`).join("; ")}` : undefined,
+  }),
+});

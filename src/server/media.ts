@@ -1,0 +1,126 @@
+import "server-only";
+import { eq, inArray, like, or } from "drizzle-orm";
+import sharp from "sharp";
+import { mediaName, mediaUrl } from "@/lib/url-safety";
+import { db } from "./db/client";
+import { blogPosts, caseStudies, media, testimonials, type Media } from "./db/schema";
+import { errorFields, log } from "./log";
+
+/**
+ * Uploaded images are decoded and written again before they are stored (docs/decisions/0030): the
+ * stored file carries no metadata (EXIF with GPS position, camera serials, XMP, comments), is turned
+ * upright by its orientation tag, and is at most MAX_SIDE pixels on its long side, which is more
+ * than the widest variant a page asks for (`next.config.ts` deviceSizes up to 1920 at 1x). Pages
+ * get AVIF and WebP at several widths from Next's image optimiser, from this one stored copy.
+ */
+export const MAX_SIDE = 2560;
+/** A 5 MB file can declare a billion pixels (a decompression bomb): refused before decoding. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+export type ImageExtension = "jpg" | "png" | "webp" | "gif" | "avif";
+
+export interface NormalisedImage {
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export const UNREADABLE_IMAGE = "This image could not be read. Save it again as JPEG or PNG and upload that.";
+export const TOO_MANY_PIXELS = "This image has too many pixels (40 megapixels at most).";
+
+export async function normaliseImage(bytes: Uint8Array, ext: ImageExtension): Promise<NormalisedImage | { error: string }> {
+  const animated = ext === "gif" || ext === "webp";
+  try {
+    const meta = await sharp(bytes, { animated, limitInputPixels: false }).metadata();
+    const frameHeight = meta.pageHeight ?? meta.height;
+    if (!meta.width || !frameHeight) return { error: UNREADABLE_IMAGE };
+    if (meta.width * frameHeight > MAX_INPUT_PIXELS) return { error: TOO_MANY_PIXELS };
+    let image = sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+    // Orientation is applied to the pixels because the tag that carried it is dropped with the rest.
+    if (!animated || (meta.pages ?? 1) === 1) image = image.rotate();
+    image = image.resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true });
+    const encoded =
+      ext === "jpg"
+        ? image.jpeg({ quality: 85, mozjpeg: true })
+        : ext === "png"
+          ? image.png({ compressionLevel: 9 })
+          : ext === "webp"
+            ? image.webp({ quality: 85 })
+            : ext === "avif"
+              ? image.avif({ quality: 60 })
+              : image.gif();
+    // sharp writes no metadata unless asked (withMetadata/keepExif): nothing from the upload survives.
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { bytes: new Uint8Array(data), width: info.width, height: info.pageHeight ?? info.height };
+  } catch {
+    return { error: UNREADABLE_IMAGE };
+  }
+}
+
+
+export interface MediaUse {
+  kind: "blog post" | "case study" | "testimonial";
+  id: string;
+  title: string;
+  /** Which field holds it. */
+  where: string;
+}
+
+/**
+ * Every place that shows one of these images: featured images and article bodies, case-study
+ * covers, testimonial photos. Found from the content itself, so nothing can fall out of step.
+ */
+export async function findMediaUses(names: readonly string[]): Promise<Map<string, MediaUse[]>> {
+  const uses = new Map<string, MediaUse[]>(names.map((n) => [n, []]));
+  if (names.length === 0) return uses;
+  const urls = names.map(mediaUrl);
+  // Names are 32 hex digits and an extension: nothing in them is a LIKE wildcard.
+  const [posts, studies, people] = await Promise.all([
+    db()
+      .select({ id: blogPosts.id, title: blogPosts.title, image: blogPosts.featuredImageUrl, content: blogPosts.content })
+      .from(blogPosts)
+      .where(or(...urls.map((u) => like(blogPosts.featuredImageUrl, `%${u}`)), ...urls.map((u) => like(blogPosts.content, `%${u}%`)))),
+    db()
+      .select({ id: caseStudies.id, title: caseStudies.title, image: caseStudies.imageUrl })
+      .from(caseStudies)
+      .where(or(...urls.map((u) => like(caseStudies.imageUrl, `%${u}`)))),
+    db()
+      .select({ id: testimonials.id, title: testimonials.clientName, image: testimonials.imageUrl })
+      .from(testimonials)
+      .where(or(...urls.map((u) => like(testimonials.imageUrl, `%${u}`)))),
+  ]);
+  for (const name of names) {
+    const url = mediaUrl(name);
+    const list = uses.get(name)!;
+    for (const p of posts) {
+      if (p.image && mediaName(p.image) === name) list.push({ kind: "blog post", id: p.id, title: p.title, where: "featured image" });
+      if (p.content.includes(url)) list.push({ kind: "blog post", id: p.id, title: p.title, where: "content" });
+    }
+    for (const s of studies) if (s.image && mediaName(s.image) === name) list.push({ kind: "case study", id: s.id, title: s.title, where: "cover image" });
+    for (const t of people) if (t.image && mediaName(t.image) === name) list.push({ kind: "testimonial", id: t.id, title: t.title, where: "photo" });
+  }
+  return uses;
+}
+
+export function describeUses(uses: readonly MediaUse[]): string {
+  return uses.map((u) => `${u.kind} “${u.title}” (${u.where})`).join("; ");
+}
+
+/**
+ * Width and height of the library's images by storage name, for srcset and layout. Without the
+ * database (the pages' fallback content) the images are shown as stored, without variants.
+ */
+export async function mediaDimensions(names: readonly string[]): Promise<Map<string, { width: number; height: number }>> {
+  if (names.length === 0) return new Map();
+  try {
+    const rows = await db().select({ name: media.name, width: media.width, height: media.height }).from(media).where(inArray(media.name, [...names]));
+    return new Map(rows.map((r) => [r.name, { width: r.width, height: r.height }]));
+  } catch (error) {
+    log("warn", "image dimensions not read", errorFields(error));
+    return new Map();
+  }
+}
+
+export async function getMedia(id: string): Promise<Media | undefined> {
+  return (await db().select().from(media).where(eq(media.id, id)))[0];
+}
