@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import { createAccount, signIn, assignUniqueIp, uniqueEmail, STRONG_PASSWORD } from "./helpers";
+import { TINY_PNG } from "./images";
 
 /**
  * Every admin action and route, asked over plain HTTP by four kinds of visitor: anonymous, a
@@ -184,7 +185,7 @@ for (const [tab, kind, fill] of [
 }
 
 test("uploads: only the admin may store a file", async ({ request, baseURL }) => {
-  const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+  const png = TINY_PNG;
   for (const visitor of ["anonymous", "member", "unverified-admin", "admin"] as Visitor[]) {
     const response = await request.post("/api/admin/uploads", {
       headers: { cookie: cookies[visitor] ?? "", origin: new URL(baseURL!).origin },

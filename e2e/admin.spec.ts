@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createAccount, signIn, assignUniqueIp } from "./helpers";
+import { TINY_PNG } from "./images";
 
 // One admin account for the whole file: the tests run in order in one worker.
 test.describe.configure({ mode: "serial" });
@@ -300,7 +301,7 @@ test("admin endpoints refuse visitors without the admin role", async ({ request,
   const origin = new URL(page.url()).origin;
   const fake = await page.request.post("/api/admin/uploads", { headers: { origin }, multipart: { file: { name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") } } });
   expect(fake.status()).toBe(415);
-  const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+  const png = TINY_PNG;
   const ok = await page.request.post("/api/admin/uploads", { headers: { origin }, multipart: { file: { name: "dot.png", mimeType: "image/png", buffer: png } } });
   expect(ok.status()).toBe(201);
   const { url } = (await ok.json()) as { url: string };

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "@/server/env";
 import { createStorage, LocalStorage, S3Storage, type FileStorage } from "@/server/storage";
 import { startS3Server } from "./s3-server";
+import sharp from "sharp";
+import { TINY_PNG } from "../e2e/images";
+import { createTestDatabase } from "./helpers/test-db";
 
 /**
  * Both kinds of upload storage (docs/decisions/0029) against the same checks: the local folder and
@@ -15,7 +18,7 @@ import { startS3Server } from "./s3-server";
  * S3_TEST_PORT (any free port when unset) and stops.
  */
 const BUCKET = "agency-media";
-const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1b1b80000000049454e44ae426082", "hex");
+const PNG = TINY_PNG;
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 const localDir = fs.mkdtempSync(path.join(os.tmpdir(), "storage-local-"));
@@ -120,6 +123,8 @@ describe("S3-compatible object storage", () => {
   it("uploads go through the same checks and land in the bucket when STORAGE_URL is set", async () => {
     vi.resetModules();
     Object.assign(process.env, { STORAGE_URL: `s3://${BUCKET}/checked`, S3_ENDPOINT: s3.endpoint, S3_FORCE_PATH_STYLE: "true" });
+    // The upload is recorded in the media library.
+    const database = await createTestDatabase();
     try {
       const { saveUpload, uploadType } = await import("@/server/uploads");
       const { storage } = await import("@/server/storage");
@@ -130,13 +135,17 @@ describe("S3-compatible object storage", () => {
       expect(await saveUpload(Buffer.alloc(5 * 1024 * 1024 + 1, 0xff))).toEqual({ error: expect.stringContaining("5 MB") });
       expect(await count()).toBe(before);
       const saved = await saveUpload(PNG);
-      expect(saved).toEqual({ url: expect.stringMatching(/^\/api\/media\/[0-9a-f]{32}\.png$/) });
+      expect(saved).toEqual({ url: expect.stringMatching(/^\/api\/media\/[0-9a-f]{32}\.png$/), width: 1, height: 1, bytes: expect.any(Number) });
       const file = (saved as { url: string }).url.split("/").pop()!;
       expect(uploadType(file)).toBe("image/png");
-      expect((await read((await storage().get(file))!.body)).equals(PNG)).toBe(true);
+      // What is stored is the image written again without its metadata (src/server/media.ts).
+      const stored = await read((await storage().get(file))!.body);
+      expect(stored.byteLength).toBe((saved as { bytes: number }).bytes);
+      expect(await sharp(stored).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });
       expect(await count()).toBe(before + 1);
     } finally {
       for (const key of ["STORAGE_URL", "S3_ENDPOINT", "S3_FORCE_PATH_STYLE"]) delete process.env[key];
+      await database.close();
       vi.resetModules();
     }
   });

@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { PUBLIC_ROUTES } from "../routes";
 import { STRONG_PASSWORD } from "../helpers";
+import { TINY_PNG } from "../images";
 
 /**
  * What must leave the database exactly as it was (docs/decisions/0016), proven on a server of its
@@ -476,7 +477,7 @@ test("crawling every GET route, anonymous and as the admin, changes nothing in t
 
 /** The route handlers that change something, each with a body that would work from the site. */
 function routeRequests(): { label: string; path: string; method: string; headers: Record<string, string>; body: Buffer | string }[] {
-  const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ffa3c4f1a50000000049454e44ae426082", "hex");
+  const png = TINY_PNG;
   const boundary = `----integrity${RUN}`;
   const multipart = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="dot.png"\r\nContent-Type: image/png\r\n\r\n`),

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import sharp from "sharp";
 import { expect, test } from "@playwright/test";
 import { startS3Server } from "../../tests/s3-server";
 import { STRONG_PASSWORD } from "../helpers";
@@ -86,18 +87,19 @@ test("an image uploaded through one server process is served by another, from S3
     expect(refused.status).toBe(415);
     expect(await objects()).toBe(0);
 
-    // A PNG (its signature and a 1x1 image, then 300 KB more) through process A's upload route.
-    const png = Buffer.concat([
-      Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1b1b80000000049454e44ae426082", "hex"),
-      crypto.randomBytes(300_000),
-    ]);
-    const stored = await upload(png, "application/octet-stream", "photo.bin");
+    // A 320x320 PNG of noise (about 300 KB, which no compression shrinks) through process A's
+    // upload route, sent under another name and type: the bytes decide.
+    const sent = await sharp(crypto.randomBytes(320 * 320 * 3), { raw: { width: 320, height: 320, channels: 3 } }).png().toBuffer();
+    const stored = await upload(sent, "application/octet-stream", "photo.bin");
     expect(stored.status, await stored.clone().text()).toBe(201);
-    const { url } = (await stored.json()) as { url: string };
+    const { url, bytes } = (await stored.json()) as { url: string; bytes: number };
     expect(url).toMatch(/^\/api\/media\/[0-9a-f]{32}\.png$/);
     const file = url.split("/").pop()!;
     const object = await bucket.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `uploads/${file}` }));
-    expect([object.ContentLength, object.ContentType]).toEqual([png.byteLength, "image/png"]);
+    expect([object.ContentLength, object.ContentType]).toEqual([bytes, "image/png"]);
+    // What is stored is the image written again (src/server/media.ts): the bucket's copy.
+    const png = Buffer.from(await (await bucket.send(new GetObjectCommand({ Bucket: BUCKET, Key: `uploads/${file}` }))).Body!.transformToByteArray());
+    expect(await sharp(png).metadata()).toMatchObject({ format: "png", width: 320, height: 320 });
     // Neither process kept it on its own disk.
     for (const dir of dirs) expect(fs.existsSync(path.join(dir, "uploads", file))).toBe(false);
 

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { STRONG_PASSWORD } from "../helpers";
+import { TINY_PNG } from "../images";
 
 /**
  * What the server refuses before the app reads it (docs/decisions/0022), on a server of its own
@@ -255,7 +256,7 @@ test("without TRUST_PROXY a client's X-Forwarded-Host is not believed, with the 
   expect(await session()).toBe(ADMIN);
 
   const forged = { origin: EVIL, "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
-  const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d1b1b80000000049454e44ae426082", "hex");
+  const png = TINY_PNG;
   const upload = () => {
     const form = new FormData();
     form.append("file", new Blob([png], { type: "image/png" }), "dot.png");

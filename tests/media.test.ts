@@ -1,0 +1,167 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { blogPosts, caseStudies, media, testimonials } from "@/server/db/schema";
+import { decorateMediaRows, deleteMedia } from "@/server/data/media-library";
+import { renderArticleContent, sanitizeBlogHtml } from "@/server/html";
+import { findMediaUses, MAX_SIDE, normaliseImage, TOO_MANY_PIXELS, UNREADABLE_IMAGE } from "@/server/media";
+import { uploadsDir } from "@/server/storage";
+import { saveUpload } from "@/server/uploads";
+import { createTestDatabase } from "./helpers/test-db";
+
+vi.mock("server-only", () => ({}));
+
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+beforeEach(async () => {
+  await handle.db.execute(sql`truncate media, blog_posts, case_studies, testimonials cascade`);
+});
+
+/**
+ * A camera's photo: 4000x3000, turned by its orientation tag (6: the pixels are stored lying on
+ * their side), with a GPS position, the camera's serial number and a comment in its EXIF.
+ */
+async function cameraPhoto(): Promise<Uint8Array> {
+  const width = 4000;
+  const height = 3000;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      pixels[i] = (x * 255) / width;
+      pixels[i + 1] = (y * 255) / height;
+      pixels[i + 2] = ((x ^ y) & 0xff) >> 2;
+    }
+  return new Uint8Array(
+    await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: "PhoneMaker", Model: "Phone 12", ImageDescription: "kept private" },
+        IFD2: { BodySerialNumber: "SN-123456" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "19/1 4/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "72/1 52/1 0/1" },
+      })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  );
+}
+
+describe("an uploaded image is stored without its metadata", () => {
+  it("drops EXIF (GPS, serial, description), turns it upright and caps its long side", async () => {
+    const photo = await cameraPhoto();
+    const before = await sharp(photo).metadata();
+    for (const secret of ["PhoneMaker", "SN-123456", "kept private"]) expect(before.exif?.includes(Buffer.from(secret))).toBe(true);
+    expect(before.orientation).toBe(6);
+
+    const out = await normaliseImage(photo, "jpg");
+    if ("error" in out) throw new Error(out.error);
+    const after = await sharp(out.bytes).metadata();
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    const bytes = Buffer.from(out.bytes);
+    for (const secret of ["PhoneMaker", "SN-123456", "kept private"]) expect(bytes.includes(Buffer.from(secret))).toBe(false);
+    // Upright: the 4000x3000 landscape stored with orientation 6 is a portrait.
+    expect([out.width, out.height]).toEqual([MAX_SIDE * 0.75, MAX_SIDE]);
+    expect([after.width, after.height]).toEqual([out.width, out.height]);
+  });
+
+  it("keeps small images at their size and in their format", async () => {
+    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#0a7" } }).png().toBuffer();
+    const out = await normaliseImage(new Uint8Array(png), "png");
+    if ("error" in out) throw new Error(out.error);
+    expect([out.width, out.height]).toEqual([300, 200]);
+    expect((await sharp(out.bytes).metadata()).format).toBe("png");
+  });
+
+  it("refuses a file that only starts like an image, and one that declares too many pixels", async () => {
+    const fake = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...Buffer.from("not really a jpeg at all")]);
+    expect(await normaliseImage(fake, "jpg")).toEqual({ error: UNREADABLE_IMAGE });
+    // 9000x5000 = 45 megapixels of one colour: a few KB as PNG, 180 MB once decoded.
+    const bomb = await sharp({ create: { width: 9000, height: 5000, channels: 4, background: "#fff" } }).png().toBuffer();
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+    expect(await normaliseImage(new Uint8Array(bomb), "png")).toEqual({ error: TOO_MANY_PIXELS });
+  });
+
+  it("records the stored image in the library with its dimensions, and nothing for a refused one", async () => {
+    const saved = await saveUpload(await cameraPhoto());
+    if ("error" in saved) throw new Error(saved.error);
+    const [row] = await handle.db.select().from(media);
+    expect(row).toMatchObject({ width: 1920, height: 2560, contentType: "image/jpeg", bytes: saved.bytes });
+    expect(saved.url).toBe(`/api/media/${row!.name}`);
+    const stored = fs.readFileSync(path.join(uploadsDir(), row!.name));
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(stored.byteLength).toBe(saved.bytes);
+
+    expect(await saveUpload(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]))).toEqual({ error: UNREADABLE_IMAGE });
+    expect(await handle.db.select().from(media)).toHaveLength(1);
+  });
+});
+
+describe("the media library", () => {
+  async function upload(): Promise<{ id: string; name: string; url: string }> {
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#246" } }).png().toBuffer();
+    const saved = await saveUpload(new Uint8Array(png));
+    if ("error" in saved) throw new Error(saved.error);
+    const name = saved.url.split("/").pop()!;
+    const [row] = await handle.db.select().from(media).where(sql`${media.name} = ${name}`);
+    return { id: row!.id, name, url: saved.url };
+  }
+
+  it("lists where each image is used and refuses to delete one in use, naming its uses", async () => {
+    const image = await upload();
+    const unused = await upload();
+    await handle.db.insert(blogPosts).values({ title: "Post with the image", slug: "with-image", content: `<p>Hi</p><img src="${image.url}" alt="x">` });
+    await handle.db.insert(caseStudies).values({ title: "Study cover", companyName: "Co", imageUrl: image.url });
+    await handle.db.insert(testimonials).values({ clientName: "Asha", company: "Co", content: "Great", imageUrl: `https://example.com${image.url}` });
+
+    const rows = await decorateMediaRows([{ name: image.name }, { name: unused.name }]);
+    expect(rows[0]!.uses).toEqual([
+      { kind: "blog post", title: "Post with the image", where: "content" },
+      { kind: "case study", title: "Study cover", where: "cover image" },
+      { kind: "testimonial", title: "Asha", where: "photo" },
+    ]);
+    expect(rows[1]!.uses).toEqual([]);
+
+    const refused = await deleteMedia(image.id);
+    expect(refused).toEqual({ refused: expect.stringContaining("3 places: blog post “Post with the image” (content); case study “Study cover” (cover image); testimonial “Asha” (photo)") });
+    expect(fs.existsSync(path.join(uploadsDir(), image.name))).toBe(true);
+    expect(await handle.db.select().from(media)).toHaveLength(2);
+
+    expect(await deleteMedia(unused.id)).toBe(true);
+    expect(fs.existsSync(path.join(uploadsDir(), unused.name))).toBe(false);
+    expect(await deleteMedia(unused.id)).toBe(false);
+  });
+
+  it("does not take another upload's name for a use (a longer name that ends the same)", async () => {
+    const image = await upload();
+    await handle.db.insert(caseStudies).values({ title: "Other", companyName: "Co", imageUrl: `/api/media/0${image.name}` });
+    expect((await findMediaUses([image.name])).get(image.name)).toEqual([]);
+  });
+});
+
+describe("article images from the library", () => {
+  const name = `${"ab".repeat(16)}.jpg`;
+  const content = `<p>Text</p><img src="/api/media/${name}" alt="Chart"><img src="/images/blog/a.svg" alt="Drawing">`;
+
+  it("get their dimensions and a srcset of the optimiser's widths up to their own", () => {
+    const { html } = renderArticleContent(content, new Map([[name, { width: 1000, height: 500 }]]));
+    const url = encodeURIComponent(`/api/media/${name}`);
+    expect(html).toContain(`srcset="/_next/image?url=${url}&amp;w=640&amp;q=75 640w, /_next/image?url=${url}&amp;w=750&amp;q=75 750w, /_next/image?url=${url}&amp;w=828&amp;q=75 828w"`);
+    expect(html).toContain(`src="/_next/image?url=${url}&amp;w=828&amp;q=75"`);
+    expect(html).toMatch(/width="1000" height="500"/);
+    expect(html).toContain(`<img loading="lazy" decoding="async" src="/images/blog/a.svg" alt="Drawing" />`);
+  });
+
+  it("are stored without srcset, and a srcset written into content never survives", () => {
+    const hostile = `<img src="/api/media/${name}" srcset="https://evil.example/x.png 2x" sizes="100vw" alt="x">`;
+    expect(sanitizeBlogHtml(hostile)).not.toMatch(/srcset|sizes|evil/);
+    expect(renderArticleContent(hostile).html).not.toMatch(/srcset|evil/);
+  });
+});
