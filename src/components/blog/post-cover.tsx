@@ -10,7 +10,7 @@ export const COVER_HEIGHT = 630;
  * remote images would need their hosts allowed in next.config, which would make the optimiser an
  * open proxy for whatever an editor pastes: both are served as they are.
  */
-function isOptimisable(src: string): boolean {
+export function isOptimisable(src: string): boolean {
   return src.startsWith("/") && !src.startsWith("//") && !/\.svg(?:[?#]|$)/i.test(src);
 }
 

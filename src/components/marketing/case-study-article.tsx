@@ -1,4 +1,5 @@
 import { CalendarClock, Quote } from "lucide-react";
+import { PostCover } from "@/components/blog/post-cover";
 import { sectionLabels } from "@/content/case-studies-page";
 import { anchorId, initials, metricLabel, splitJourneyStep } from "@/lib/display";
 import type { PublicCaseStudy } from "@/server/data/case-studies";
@@ -41,6 +42,7 @@ export function CaseStudyArticle({ study }: { study: PublicCaseStudy }) {
         </div>
         <p className="mt-6 max-w-3xl text-lg font-semibold text-balance text-brand-50 md:text-xl">{study.title}</p>
       </header>
+      {study.imageUrl && <PostCover src={study.imageUrl} alt={`${study.companyName}: ${study.title}`} sizes="(min-width: 1152px) 1088px, 100vw" />}
 
       <div className="grid gap-10 p-7 sm:p-10 lg:grid-cols-[1.1fr_0.9fr] lg:gap-14">
         <div className="space-y-8">

@@ -1,4 +1,6 @@
+import Image from "next/image";
 import { Quote } from "lucide-react";
+import { isOptimisable } from "@/components/blog/post-cover";
 import { StarRating } from "@/components/ui/star-rating";
 import { initials } from "@/lib/display";
 import { cn } from "@/lib/cn";
@@ -10,6 +12,8 @@ export interface TestimonialView {
   role: string | null;
   content: string;
   rating: number;
+  /** A photo of the person (the media library, or a public address); initials without one. */
+  imageUrl?: string | null;
 }
 
 export function TestimonialCard({
@@ -21,7 +25,7 @@ export function TestimonialCard({
   className?: string;
   style?: CSSProperties;
 }) {
-  const { clientName, company, role, content, rating } = testimonial;
+  const { clientName, company, role, content, rating, imageUrl } = testimonial;
   return (
     <figure
       data-testid="testimonial"
@@ -34,12 +38,25 @@ export function TestimonialCard({
         <p>{content}</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3 border-t border-line pt-5">
-        <span
-          aria-hidden="true"
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-800 text-sm font-bold text-white"
-        >
-          {initials(clientName)}
-        </span>
+        {imageUrl ? (
+          // The name is beside it: the photo adds nothing a screen reader should read.
+          <Image
+            src={imageUrl}
+            alt=""
+            width={44}
+            height={44}
+            sizes="44px"
+            unoptimized={!isOptimisable(imageUrl)}
+            className="size-11 shrink-0 rounded-full bg-brand-100 object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-11 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-800 text-sm font-bold text-white"
+          >
+            {initials(clientName)}
+          </span>
+        )}
         <span>
           <span className="block font-semibold text-ink">{clientName}</span>
           <span className="block text-sm text-muted">

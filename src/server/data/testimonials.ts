@@ -13,6 +13,7 @@ export interface TestimonialCard {
   role: string | null;
   content: string;
   rating: number;
+  imageUrl: string | null;
 }
 
 /** Home: up to 3 featured testimonials, newest first; the fallback samples when the read fails. */
@@ -25,6 +26,7 @@ export async function listFeaturedTestimonials(): Promise<TestimonialCard[]> {
         role: testimonials.role,
         content: testimonials.content,
         rating: testimonials.rating,
+        imageUrl: testimonials.imageUrl,
       })
       .from(testimonials)
       .where(eq(testimonials.featured, true))
