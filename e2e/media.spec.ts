@@ -1,0 +1,164 @@
+import sharp from "sharp";
+import type { Browser } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
+import { assignUniqueIp, createAccount, signIn } from "./helpers";
+
+// One admin for the file; the tests build on each other (upload, place, look, delete).
+test.describe.configure({ mode: "serial" });
+
+const ADMIN = "media@e2e.test";
+const TITLE = `Photo from the shoot ${Date.now()}`;
+let storage: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  await assignUniqueIp(context);
+  const page = await context.newPage();
+  await createAccount(page, ADMIN, { name: "Media Admin" });
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin/);
+  storage = await context.storageState();
+  await context.close();
+});
+
+async function openAdmin(browser: Browser, tab: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: storage });
+  await assignUniqueIp(context);
+  const page = await context.newPage();
+  await page.goto(`/admin?tab=${tab}`);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  return page;
+}
+
+/**
+ * A phone camera's 4000x3000 JPEG (about 3 MB: gradients under a fine random texture, which
+ * compresses like the detail of a photo) with its GPS position, make, model and serial in EXIF.
+ */
+async function cameraPhoto(): Promise<Buffer> {
+  const width = 4000;
+  const height = 3000;
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const cell = 6;
+  const columns = Math.ceil(width / cell);
+  const texture = Float32Array.from({ length: columns * Math.ceil(height / cell) }, () => random() * 60 - 30);
+  const clamp = (v: number) => Math.max(0, Math.min(255, v));
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const t = texture[Math.floor(y / cell) * columns + Math.floor(x / cell)]!;
+      pixels[i] = clamp(40 + (x * 180) / width + t);
+      pixels[i + 1] = clamp(60 + (y * 150) / height + t);
+      pixels[i + 2] = clamp(120 + 60 * Math.sin(x / 90) * Math.cos(y / 70) + t);
+    }
+  const photo = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .withExifMerge({
+      IFD0: { Make: "PhoneMaker", Model: "Phone 12" },
+      IFD2: { BodySerialNumber: "SN-998877" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "19/1 4/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "72/1 52/1 0/1" },
+    })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  expect(photo.includes(Buffer.from("SN-998877"))).toBe(true);
+  return photo;
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+
+test("a camera photo uploaded as a post's featured image reaches phones as a small AVIF without its EXIF", async ({ browser }) => {
+  const photo = await cameraPhoto();
+  const page = await openAdmin(browser, "posts");
+  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(TITLE);
+  await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<p>What the shoot looked like.</p>");
+  await dialog.getByLabel("Upload featured image").setInputFiles({ name: "IMG_0001.JPG", mimeType: "image/jpeg", buffer: photo });
+  await expect(toast(page, "Image uploaded.")).toBeVisible({ timeout: 20_000 });
+  const url = await dialog.getByRole("textbox", { name: "Featured image" }).inputValue();
+  expect(url).toMatch(/^\/api\/media\/[0-9a-f]{32}\.jpg$/);
+  await dialog.getByRole("checkbox", { name: "Published", exact: true }).check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, /created successfully/)).toBeVisible();
+
+  // The stored original: no EXIF at all, at most 2560 px on its long side.
+  const original = Buffer.from(await (await page.request.get(url)).body());
+  const stored = await sharp(original).metadata();
+  expect([stored.width, stored.height, stored.exif]).toEqual([2560, 1920, undefined]);
+  expect(original.includes(Buffer.from("SN-998877"))).toBe(false);
+  await page.context().close();
+
+  // A phone: 390 px wide, as Lighthouse's and most phones' widths go.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  const phone = await context.newPage();
+  const images: { url: string; type: string; bytes: number }[] = [];
+  phone.on("response", async (response) => {
+    if (!response.url().includes("/_next/image")) return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    images.push({ url: response.url(), type: response.headers()["content-type"] ?? "", bytes: body.byteLength });
+  });
+  await phone.goto("/blog");
+  await phone.getByRole("link", { name: TITLE }).first().click();
+  await expect(phone.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+  const cover = phone.locator(`article img[src*="${encodeURIComponent(url)}"]`).first();
+  await expect(cover).toBeVisible();
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const chosen = await cover.evaluate((img: HTMLImageElement) => img.currentSrc);
+  await expect.poll(() => images.find((i) => i.url === chosen)).toBeTruthy();
+  const served = images.find((i) => i.url === chosen)!;
+  console.log(`featured image at 390 px: ${new URL(served.url).searchParams.get("w")} px wide, ${served.type}, ${(served.bytes / 1024).toFixed(1)} KB (stored original ${(original.byteLength / 1024).toFixed(0)} KB, upload ${(photo.byteLength / 1024).toFixed(0)} KB)`);
+  expect(served.type).toBe("image/avif");
+  expect(served.bytes).toBeLessThan(60 * 1024);
+  const variant = Buffer.from(await (await phone.request.get(served.url, { headers: { accept: "image/avif,image/webp" } })).body());
+  expect((await sharp(variant).metadata()).exif).toBeUndefined();
+
+  // Layout, on a first load of the article: the image box has its size before the image arrives.
+  const article = phone.url();
+  const fresh = await context.newPage();
+  await fresh.goto(article);
+  await expect(fresh.locator(`article img[src*="${encodeURIComponent(url)}"]`).first()).toBeVisible();
+  const shift = await fresh.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+  console.log(`layout shift of the article's first load at 390 px: ${shift.toFixed(4)}`);
+  expect(shift).toBeLessThan(0.01);
+  await context.close();
+});
+
+test("the media library lists each image with where it is used, and refuses to delete one in use", async ({ browser }) => {
+  const page = await openAdmin(browser, "media");
+  const list = page.getByRole("list", { name: "Image list" });
+  const used = list.getByRole("listitem").filter({ hasText: `blog post “${TITLE}” (featured image)` });
+  await expect(used).toBeVisible();
+  await expect(used.getByText("2560 × 1920 px")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Image" })).toHaveCount(0);
+
+  await used.getByRole("button", { name: /^Delete / }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "This image is in use")).toContainText(`blog post “${TITLE}” (featured image)`);
+  await page.reload();
+  await expect(used).toBeVisible();
+
+  // An image nothing shows goes, file and all.
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#135" } }).png().toBuffer();
+  const origin = new URL(page.url()).origin;
+  const uploaded = await page.request.post("/api/admin/uploads", { headers: { origin }, multipart: { file: { name: "spare.png", mimeType: "image/png", buffer: png } } });
+  expect(uploaded.status()).toBe(201);
+  const { url } = (await uploaded.json()) as { url: string };
+  await page.reload();
+  const spare = list.getByRole("listitem").filter({ hasText: url });
+  await expect(spare.getByText("Not used")).toBeVisible();
+  await spare.getByRole("button", { name: /^Delete / }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Image deleted successfully.")).toBeVisible();
+  await expect(spare).toHaveCount(0);
+  expect((await page.request.get(url)).status()).toBe(404);
+  await page.context().close();
+});
