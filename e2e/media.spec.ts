@@ -153,12 +153,57 @@ test("the media library lists each image with where it is used, and refuses to d
   expect(uploaded.status()).toBe(201);
   const { url } = (await uploaded.json()) as { url: string };
   await page.reload();
-  const spare = list.getByRole("listitem").filter({ hasText: url });
+  const spare = list.getByRole("listitem").filter({ hasText: `Image ${url.split("/").pop()!.slice(0, 8)}` });
   await expect(spare.getByText("Not used")).toBeVisible();
   await spare.getByRole("button", { name: /^Delete / }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Image deleted successfully.")).toBeVisible();
   await expect(spare).toHaveCount(0);
   expect((await page.request.get(url)).status()).toBe(404);
+  await page.context().close();
+});
+
+test("a case study's cover and a testimonial's photo are uploaded the same way and shown through the optimiser", async ({ browser }) => {
+  const page = await openAdmin(browser, "case-studies");
+  const dialog = page.getByRole("dialog");
+  const picture = (background: string) => sharp({ create: { width: 1600, height: 900, channels: 3, background } }).jpeg().toBuffer();
+
+  await page.getByRole("button", { name: "Add Case Study" }).click();
+  await dialog.getByLabel("Title").fill("Cover study for the media library");
+  await dialog.getByLabel("Company name").fill("CoverCo E2E");
+  await dialog.getByLabel("Metrics (JSON)").fill('{"revenue_growth": "150%"}');
+  await dialog.getByLabel(/Featured/).check();
+  await dialog.getByLabel("Upload image").setInputFiles({ name: "cover.jpg", mimeType: "image/jpeg", buffer: await picture("#2a6") });
+  await expect(toast(page, "Image uploaded.")).toBeVisible({ timeout: 20_000 });
+  const cover = await dialog.getByRole("textbox", { name: "Image" }).inputValue();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Case study created successfully.")).toBeVisible();
+
+  await page.goto("/admin?tab=testimonials");
+  await page.getByRole("button", { name: "Add Testimonial" }).click();
+  await dialog.getByLabel("Client name").fill("Photo Person E2E");
+  await dialog.getByRole("textbox", { name: "Company", exact: true }).fill("PhotoCo");
+  await dialog.getByRole("textbox", { name: "Testimonial", exact: true }).fill("They showed our faces.");
+  await dialog.getByLabel(/Featured/).check();
+  await dialog.getByLabel("Upload photo").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: await picture("#a62") });
+  await expect(toast(page, "Image uploaded.")).toBeVisible({ timeout: 20_000 });
+  const photo = await dialog.getByRole("textbox", { name: "Photo" }).inputValue();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Testimonial created successfully.")).toBeVisible();
+
+  const site = await page.context().newPage();
+  await site.goto("/case-studies");
+  const study = site.getByTestId("case-study").filter({ hasText: "CoverCo E2E" });
+  const coverImage = study.locator(`img[src*="${encodeURIComponent(cover)}"]`);
+  await expect(coverImage).toHaveAttribute("srcset", /\/_next\/image\?url=.*w=640/);
+  await expect(coverImage).toHaveAttribute("alt", "CoverCo E2E: Cover study for the media library");
+  await site.goto("/");
+  const card = site.getByTestId("testimonial").filter({ hasText: "Photo Person E2E" });
+  await expect(card.locator(`img[src*="${encodeURIComponent(photo)}"]`)).toBeVisible();
+
+  await page.goto("/admin?tab=media");
+  const list = page.getByRole("list", { name: "Image list" });
+  await expect(list.getByRole("listitem").filter({ hasText: "case study “Cover study for the media library” (cover image)" })).toBeVisible();
+  await expect(list.getByRole("listitem").filter({ hasText: "testimonial “Photo Person E2E” (photo)" })).toBeVisible();
   await page.context().close();
 });

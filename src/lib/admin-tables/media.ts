@@ -31,11 +31,12 @@ export const mediaTable = defineTable<MediaRow>({
   defaultSort: "created_at",
   fields: [{ name: "altText", label: "Default alt text", control: "text", max: LIMITS.title }],
   summary: (r) => ({
-    title: r.altText || r.name,
-    note: `/api/media/${r.name}`,
+    // The storage name is 32 hex digits: its start tells images apart without overflowing a phone.
+    title: r.altText || `Image ${r.name.slice(0, 8)}`,
+    note: r.altText ? r.name.slice(0, 8) : undefined,
     thumbnail: { src: `/api/media/${r.name}`, alt: r.altText },
     badges: r.uses && r.uses.length === 0 ? [{ label: "Not used", tone: "muted" }] : [],
-    line: [`${r.width} × ${r.height} px · ${size(r.bytes)}`],
+    line: [`${r.width} × ${r.height} px · ${size(r.bytes)} · ${r.name.split(".").pop()!.toUpperCase()}`],
     detail: r.uses?.length ? `Used in: ${r.uses.map((u) => `${u.kind} “${u.title}” (${u.where})`).join("; ")}` : undefined,
   }),
 });
