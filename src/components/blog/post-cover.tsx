@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { getImageProps } from "next/image";
 import { cn } from "@/lib/cn";
 
 /** Covers are drawn for 1200x630 (the Open Graph size); other images are cropped into that box. */
@@ -28,17 +28,19 @@ export function PostCover({
   eager?: boolean;
   className?: string;
 }) {
-  return (
-    <Image
-      src={src}
-      alt={alt}
-      width={COVER_WIDTH}
-      height={COVER_HEIGHT}
-      sizes={sizes}
-      unoptimized={!isOptimisable(src)}
-      loading={eager ? "eager" : "lazy"}
-      fetchPriority={eager ? "high" : undefined}
-      className={cn("aspect-[1200/630] w-full bg-brand-100 object-cover", className)}
-    />
-  );
+  // getImageProps gives next/image's srcset, sizes and dimensions as plain attributes: the same
+  // optimised variants without the client component's JavaScript on public pages.
+  const { props } = getImageProps({
+    src,
+    alt,
+    width: COVER_WIDTH,
+    height: COVER_HEIGHT,
+    sizes,
+    unoptimized: !isOptimisable(src),
+    loading: eager ? "eager" : "lazy",
+    fetchPriority: eager ? "high" : undefined,
+    className: cn("aspect-[1200/630] w-full bg-brand-100 object-cover", className),
+  });
+  // eslint-disable-next-line @next/next/no-img-element -- next/image's own attributes, rendered on the server
+  return <img {...props} alt={alt} />;
 }

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { getImageProps } from "next/image";
 import { Quote } from "lucide-react";
 import { isOptimisable } from "@/components/blog/post-cover";
 import { StarRating } from "@/components/ui/star-rating";
@@ -40,13 +40,11 @@ export function TestimonialCard({
       <figcaption className="mt-6 flex items-center gap-3 border-t border-line pt-5">
         {imageUrl ? (
           // The name is beside it: the photo adds nothing a screen reader should read.
-          <Image
-            src={imageUrl}
+          // eslint-disable-next-line @next/next/no-img-element -- next/image's attributes without its client JavaScript
+          <img
+            {...getImageProps({ src: imageUrl, alt: "", width: 44, height: 44, sizes: "44px", unoptimized: !isOptimisable(imageUrl) }).props}
             alt=""
-            width={44}
-            height={44}
-            sizes="44px"
-            unoptimized={!isOptimisable(imageUrl)}
+            loading="lazy"
             className="size-11 shrink-0 rounded-full bg-brand-100 object-cover"
           />
         ) : (
