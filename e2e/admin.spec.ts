@@ -1,39 +1,23 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, signIn, assignUniqueIp } from "./helpers";
+import { dashboardMember } from "./helpers";
 import { TINY_PNG } from "./images";
 
 // One admin account for the whole file: the tests run in order in one worker.
 test.describe.configure({ mode: "serial" });
 
 const ADMIN = "dash@e2e.test";
-let storage: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+let member: Awaited<ReturnType<typeof dashboardMember>>;
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await createAccount(page, ADMIN, { name: "Dashboard Admin" });
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin/);
-  storage = await context.storageState();
-  await context.close();
+  member = await dashboardMember(browser, ADMIN, "Dashboard Admin");
 });
-
-async function openAdmin(browser: import("@playwright/test").Browser, tab = "leads"): Promise<Page> {
-  const context = await browser.newContext({ storageState: storage });
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await page.goto(`/admin?tab=${tab}`);
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  return page;
-}
 
 const count = async (page: Page, tab: string) => Number(await page.getByTestId(`count-${tab}`).textContent());
 // The newest toast: an earlier one with the same words may still be on screen.
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
-test("the dashboard: five tabs with counts, the welcome line, dates in en-IN", async ({ browser }) => {
-  const page = await openAdmin(browser);
+test("the dashboard: five tabs with counts, the welcome line, dates in en-IN", async () => {
+  const page = await member.open("leads");
   for (const label of ["Growth Audit Leads", "Contact Messages", "Case Studies", "Testimonials", "Blog Posts"]) {
     await expect(page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: new RegExp(label) })).toBeVisible();
   }
@@ -44,8 +28,8 @@ test("the dashboard: five tabs with counts, the welcome line, dates in en-IN", a
   await page.context().close();
 });
 
-test("leads: validation, create, edit, status, search, CSV, delete with confirmation", async ({ browser }) => {
-  const page = await openAdmin(browser, "leads");
+test("leads: validation, create, edit, status, search, CSV, delete with confirmation", async () => {
+  const page = await member.open("leads");
   const before = await count(page, "leads");
   await page.getByRole("button", { name: "Add Lead" }).click();
   const dialog = page.getByRole("dialog");
@@ -100,8 +84,8 @@ test("leads: validation, create, edit, status, search, CSV, delete with confirma
   await page.context().close();
 });
 
-test("contact messages: create, edit, delete", async ({ browser }) => {
-  const page = await openAdmin(browser, "messages");
+test("contact messages: create, edit, delete", async () => {
+  const page = await member.open("messages");
   const before = await count(page, "messages");
   await page.getByRole("button", { name: "Add Contact Message" }).click();
   const dialog = page.getByRole("dialog");
@@ -126,8 +110,8 @@ test("contact messages: create, edit, delete", async ({ browser }) => {
   await page.context().close();
 });
 
-test("case studies: invalid JSON saves nothing; a featured one appears on /case-studies, and goes when deleted", async ({ browser }) => {
-  const page = await openAdmin(browser, "case-studies");
+test("case studies: invalid JSON saves nothing; a featured one appears on /case-studies, and goes when deleted", async () => {
+  const page = await member.open("case-studies");
   const before = await count(page, "case-studies");
   await page.getByRole("button", { name: "Add Case Study" }).click();
   const dialog = page.getByRole("dialog");
@@ -179,8 +163,8 @@ test("case studies: invalid JSON saves nothing; a featured one appears on /case-
   await page.context().close();
 });
 
-test("testimonials: required fields, rating; a featured one reaches the home page", async ({ browser }) => {
-  const page = await openAdmin(browser, "testimonials");
+test("testimonials: required fields, rating; a featured one reaches the home page", async () => {
+  const page = await member.open("testimonials");
   await page.getByRole("button", { name: "Add Testimonial" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Save" }).click();
@@ -205,8 +189,8 @@ test("testimonials: required fields, rating; a featured one reaches the home pag
   await page.context().close();
 });
 
-test("blog posts: derived slug and meta title, counters, preview, publish, rename with redirect, unpublish, delete", async ({ browser }) => {
-  const page = await openAdmin(browser, "posts");
+test("blog posts: derived slug and meta title, counters, preview, publish, rename with redirect, unpublish, delete", async () => {
+  const page = await member.open("posts");
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
   const title = "Email Flows That Win Back Lapsed Buyers: A Practical Guide For D2C Teams";
@@ -280,8 +264,8 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   await page.context().close();
 });
 
-test("dialogs close on Escape and keep focus inside", async ({ browser }) => {
-  const page = await openAdmin(browser, "testimonials");
+test("dialogs close on Escape and keep focus inside", async () => {
+  const page = await member.open("testimonials");
   await page.getByRole("button", { name: "Add Testimonial" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
@@ -292,12 +276,12 @@ test("dialogs close on Escape and keep focus inside", async ({ browser }) => {
   await page.context().close();
 });
 
-test("admin endpoints refuse visitors without the admin role", async ({ request, browser }) => {
+test("admin endpoints refuse visitors without the admin role", async ({ request }) => {
   expect((await request.get("/admin/export/leads")).status()).toBe(401);
   const upload = await request.post("/api/admin/uploads", { headers: { origin: new URL(test.info().project.use.baseURL!).origin }, multipart: { file: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } } });
   expect(upload.status()).toBe(401);
   // An admin's upload: type checked by content.
-  const page = await openAdmin(browser);
+  const page = await member.open("leads");
   const origin = new URL(page.url()).origin;
   const fake = await page.request.post("/api/admin/uploads", { headers: { origin }, multipart: { file: { name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") } } });
   expect(fake.status()).toBe(415);

@@ -1,34 +1,16 @@
 import sharp from "sharp";
-import type { Browser } from "@playwright/test";
 import { expect, test, type Page } from "./fixtures";
-import { assignUniqueIp, createAccount, signIn } from "./helpers";
+import { dashboardMember } from "./helpers";
 
 // One admin for the file; the tests build on each other (upload, place, look, delete).
 test.describe.configure({ mode: "serial" });
 
-const ADMIN = "media@e2e.test";
 const TITLE = `Photo from the shoot ${Date.now()}`;
-let storage: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+let member: Awaited<ReturnType<typeof dashboardMember>>;
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await createAccount(page, ADMIN, { name: "Media Admin" });
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin/);
-  storage = await context.storageState();
-  await context.close();
+  member = await dashboardMember(browser, "media@e2e.test", "Media Admin");
 });
-
-async function openAdmin(browser: Browser, tab: string): Promise<Page> {
-  const context = await browser.newContext({ storageState: storage });
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await page.goto(`/admin?tab=${tab}`);
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  return page;
-}
 
 /**
  * A phone camera's 4000x3000 JPEG (about 3 MB: gradients under a fine random texture, which
@@ -68,7 +50,7 @@ const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-
 
 test("a camera photo uploaded as a post's featured image reaches phones as a small AVIF without its EXIF", async ({ browser }) => {
   const photo = await cameraPhoto();
-  const page = await openAdmin(browser, "posts");
+  const page = await member.open("posts");
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(TITLE);
@@ -132,8 +114,8 @@ test("a camera photo uploaded as a post's featured image reaches phones as a sma
   await context.close();
 });
 
-test("the media library lists each image with where it is used, and refuses to delete one in use", async ({ browser }) => {
-  const page = await openAdmin(browser, "media");
+test("the media library lists each image with where it is used, and refuses to delete one in use", async () => {
+  const page = await member.open("media");
   const list = page.getByRole("list", { name: "Image list" });
   const used = list.getByRole("listitem").filter({ hasText: `blog post “${TITLE}” (featured image)` });
   await expect(used).toBeVisible();
@@ -163,8 +145,8 @@ test("the media library lists each image with where it is used, and refuses to d
   await page.context().close();
 });
 
-test("a case study's cover and a testimonial's photo are uploaded the same way and shown through the optimiser", async ({ browser }) => {
-  const page = await openAdmin(browser, "case-studies");
+test("a case study's cover and a testimonial's photo are uploaded the same way and shown through the optimiser", async () => {
+  const page = await member.open("case-studies");
   const dialog = page.getByRole("dialog");
   const picture = (background: string) => sharp({ create: { width: 1600, height: 900, channels: 3, background } }).jpeg().toBuffer();
 
