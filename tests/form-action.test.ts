@@ -17,6 +17,25 @@ const form = (values: Record<string, string>) => {
 };
 
 describe("handleForm", () => {
+  it("refuses arguments no page of this site sends (a Server Action called by hand) without failing", async () => {
+    for (const input of [undefined, null, "email=a@example.com", 42, ["email"], new Map([["email", "a@example.com"]])]) {
+      let ran = false;
+      const answer = await handleForm({
+        log: { failed: "test failed" },
+        input: input as never,
+        schema: Schema,
+        request: SITE,
+        answers,
+        run: async () => {
+          ran = true;
+          return { status: "success" };
+        },
+      });
+      expect(answer, String(input)).toMatchObject({ status: "refused", message: "Foreign." });
+      expect(ran).toBe(false);
+    }
+  });
+
   it("echoes only the fields it is told to (never a password)", async () => {
     const answer = await handleForm({
       log: { failed: "test failed" },

@@ -67,6 +67,13 @@ export interface FormActionOptions<S extends z.ZodType> {
 
 const ACCESS_DENIED: Answer = { status: "refused", title: "Access Denied", message: "You don't have admin privileges." };
 
+function isFormInput(input: unknown): input is FormData | Record<string, string> {
+  if (input instanceof FormData) return true;
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return false;
+  const prototype = Object.getPrototypeOf(input) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
 function textValues(input: FormData | Record<string, string>, names?: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   const entries: [string, unknown][] = input instanceof FormData ? [...input.entries()] : Object.entries(input);
@@ -85,6 +92,12 @@ function textValues(input: FormData | Record<string, string>, names?: readonly s
  */
 export async function handleForm<S extends z.ZodType>(options: FormActionOptions<S>): Promise<FormState> {
   const at = Date.now();
+  // A Server Action can be called by anyone with any arguments React can encode: a form of ours
+  // always sends FormData (or the dashboard a plain object); anything else is not one of our pages.
+  if (!isFormInput(options.input)) {
+    log("warn", `${options.log.failed}: refused`, { ...options.log.fields, reason: "arguments no page of this site sends" });
+    return { ...options.answers.foreign, at };
+  }
   const values = textValues(options.input, options.fields);
   // Echoed back bounded: a field is never longer than this once valid.
   const echo = () =>
