@@ -8,8 +8,8 @@ import crypto from "node:crypto";
 import pg from "pg";
 
 export const CHANNEL = "kinetic_cache_invalidation";
-/** The application_name of the listening connection, so that it can be found in pg_stat_activity. */
-export const APPLICATION_NAME = "kinetic-invalidation";
+/** The listening connection's application_name (with the port), so that it can be found in pg_stat_activity. */
+export const APPLICATION_NAME = `kinetic-invalidation:${process.env.PORT ?? ""}`;
 /** NOTIFY payloads are limited to 8,000 bytes: a longer message becomes "expire everything". */
 const MAX_PAYLOAD = 7_000;
 
