@@ -20,10 +20,11 @@ const MAX_PAYLOAD = 7_000;
  *   onState: (listening: boolean) => void,
  *   retryMs?: number,
  *   heartbeatMs?: number,
+ *   applicationName?: string,
  *   log?: (level: string, msg: string, fields?: object) => void,
  * }} options
  */
-export function startInvalidationChannel({ connectionString, onRemote, onState, retryMs = 500, heartbeatMs = 2_000, log = () => {} }) {
+export function startInvalidationChannel({ connectionString, onRemote, onState, retryMs = 500, heartbeatMs = 2_000, applicationName = APPLICATION_NAME, log = () => {} }) {
   const self = crypto.randomUUID();
   let client;
   let listening = false;
@@ -52,7 +53,7 @@ export function startInvalidationChannel({ connectionString, onRemote, onState, 
   }
 
   async function connect() {
-    const c = new pg.Client({ connectionString, application_name: APPLICATION_NAME, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    const c = new pg.Client({ connectionString, application_name: applicationName, keepAlive: true, connectionTimeoutMillis: 5_000 });
     client = c;
     c.on("error", (error) => lost(c, error));
     c.on("end", () => lost(c));
