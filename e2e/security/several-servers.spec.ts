@@ -48,12 +48,17 @@ async function share(url: string): Promise<number> {
   return ((await res.json()) as { count: number }).count;
 }
 
-/** Milliseconds until every url shows `count` (at most 5 s; the test then fails on the figure). */
+/**
+ * For each url, how long after `since` the first request began whose answer showed `count`: the
+ * edit was served to every request made from then on (a render on this loaded machine takes up to
+ * a second itself, which the figure leaves out). At most 5 s; the test then fails on the figure.
+ */
 async function timeUntilShown(urls: string[], count: number, since: number): Promise<number[]> {
   return Promise.all(
     urls.map(async (url) => {
       while (performance.now() - since < 5_000) {
-        if ((await shownShares(url)).count === count) return Math.round(performance.now() - since);
+        const asked = performance.now();
+        if ((await shownShares(url)).count === count) return Math.round(asked - since);
         await sleep(20);
       }
       return Infinity;
@@ -85,7 +90,7 @@ test("three processes behind nginx on one PostgreSQL: fresh everywhere within 1 
     MAIL_RETRY_SECONDS: "1",
     // Every simulated visitor comes through nginx from 127.0.0.1: the per-address form limit would
     // refuse them after 5.
-    FORM_RATE_LIMIT: "100000",
+    FORM_RATE_LIMIT: "10000",
     FORM_MIN_FILL_SECONDS: "1",
   };
   const dirs = APP_PORTS.map(() => tempDir("several-"));
