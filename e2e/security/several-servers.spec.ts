@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { NGINX_BINARY as NGINX, renderNginxConfig } from "../../scripts/nginx-config.mjs";
 import { startSmtpServer } from "../../tests/helpers/smtp";
 import { auditDatabase, createPostgresDatabase, newSubmission, query, sleep, startServer, submissionStream, submit, summary, tempDir, waitHealthy, type AppServer, type Outcome } from "./faults";
 
@@ -16,15 +17,6 @@ const APP_PORTS = [BASE + 1, BASE + 2, BASE + 3];
 const ARTICLE = "/blog/technical-seo-for-shopify-stores-a-d2c-checklist";
 const SLUG = ARTICLE.split("/").at(-1)!;
 const NOTIFY = "several-servers-inbox@example.com";
-const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
-
-function nginxConfig(prefix: string): string {
-  let conf = fs.readFileSync(path.join(process.cwd(), "deploy", "nginx.conf"), "utf8");
-  conf = conf.replace("listen 80;", `listen 127.0.0.1:${BASE};`);
-  for (const [i, port] of APP_PORTS.entries()) conf = conf.replace(`127.0.0.1:${3001 + i} `, `127.0.0.1:${port} `);
-  conf = conf.replaceAll("/var/lib/nginx/kinetic", prefix).replace("/run/nginx-kinetic.pid", path.join(prefix, "nginx.pid"));
-  return conf.replace("/var/log/nginx/kinetic-error.log", path.join(prefix, "error.log"));
-}
 
 /** The share count an article shows: "N shares" in its HTML. */
 async function shownShares(url: string): Promise<{ count: number; cache: string | null }> {
@@ -78,7 +70,7 @@ test("three processes behind nginx on one PostgreSQL: fresh everywhere within 1 
   const smtp = await startSmtpServer(BASE + 4);
   const prefix = tempDir("nginx-");
   fs.chmodSync(prefix, 0o777); // nginx's workers (user nobody when started as root) write their temp files here
-  fs.writeFileSync(path.join(prefix, "nginx.conf"), nginxConfig(prefix));
+  fs.writeFileSync(path.join(prefix, "nginx.conf"), renderNginxConfig({ listenPort: BASE, appPorts: APP_PORTS, prefix }));
   const env = {
     DATABASE_URL: database.url,
     // The real page caches (Next's on disk and in memory, ours in memory): what this test is about.
