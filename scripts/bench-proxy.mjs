@@ -120,6 +120,7 @@ function percentile(sorted, p) {
 function run(options) {
   return new Promise((resolve, reject) => {
     const latencies = [];
+    const statuses = {};
     const instance = autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
       if (error) return reject(error);
       latencies.sort((a, b) => a - b);
@@ -128,9 +129,13 @@ function run(options) {
         p99: Math.round(percentile(latencies, 99)),
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
+        statuses,
       });
     });
-    instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+    instance.on("response", (_client, status, _bytes, ms) => {
+      latencies.push(ms);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
   });
 }
 
@@ -227,8 +232,11 @@ export async function benchThroughNginx() {
     row.ratioToOne = one && one.reqPerSec > 0 ? Number((row.reqPerSec / one.reqPerSec).toFixed(2)) : null;
   }
   console.log(`\nThrough nginx (deploy/nginx.conf), ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores`);
-  console.log(["processes", "what", "req/s", "p99 ms", "ratio to 1", "errors", "non-2xx", "load average"].join(" | "));
-  for (const r of rows) console.log([r.processes, r.label, r.reqPerSec, r.p99, r.ratioToOne, r.errors, r.non2xx, r.loadAverage].join(" | "));
+  console.log(["processes", "what", "req/s", "p99 ms", "ratio to 1", "errors", "answers by status", "load average"].join(" | "));
+  for (const r of rows) {
+    const statuses = Object.entries(r.statuses).map(([status, n]) => `${status}: ${n}`).join(", ");
+    console.log([r.processes, r.label, r.reqPerSec, r.p99, r.ratioToOne, r.errors, statuses, r.loadAverage].join(" | "));
+  }
   return rows;
 }
 
