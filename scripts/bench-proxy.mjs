@@ -101,7 +101,7 @@ async function waitFor(url, what, timeoutMs = 180_000) {
 }
 
 function startNginx(count, prefix) {
-  fs.writeFileSync(path.join(prefix, "nginx.conf"), renderNginxConfig({ listenPort: BASE_PORT, appPorts: APP_PORTS.slice(0, count), prefix }));
+  fs.writeFileSync(path.join(prefix, "nginx.conf"), renderNginxConfig({ listenPort: BASE_PORT, appPorts: APP_PORTS.slice(0, count), prefix, file: path.join(root, "deploy", "nginx.conf") }));
   const child = spawn(NGINX_BINARY, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
   const exited = new Promise((resolve) => child.on("exit", resolve));
   return {

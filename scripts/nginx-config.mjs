@@ -4,17 +4,18 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "..");
 /** The upstream lines of deploy/nginx.conf, one per server process (ports 3001, 3002, 3003). */
 const UPSTREAM = /^(\s*)server 127\.0\.0\.1:300\d (.*)$/gm;
 
 /**
- * @param {{ listenPort: number, appPorts: number[], prefix: string }} options: nginx's own port, one
+ * @param {{ listenPort: number, appPorts: number[], prefix: string, file?: string }} options: nginx's own port, one
  *   upstream line per process port (as many as given, in the file's form), and the folder for its
- *   temporary files, pid and error log.
+ *   temporary files, pid and error log. `file` defaults to deploy/nginx.conf under the current
+ *   folder (the project's, where the tests and the benchmark run; this module is also loaded by the
+ *   test runner as CommonJS, so it cannot locate itself).
  */
-export function renderNginxConfig({ listenPort, appPorts, prefix }) {
-  const conf = fs.readFileSync(path.join(root, "deploy", "nginx.conf"), "utf8");
+export function renderNginxConfig({ listenPort, appPorts, prefix, file = path.resolve("deploy", "nginx.conf") }) {
+  const conf = fs.readFileSync(file, "utf8");
   const lines = [...conf.matchAll(UPSTREAM)];
   if (lines.length === 0 || !conf.includes("listen 80;")) throw new Error("deploy/nginx.conf: no upstream lines or no 'listen 80;'");
   const [indent, rest] = [lines[0][1], lines[0][2]];
