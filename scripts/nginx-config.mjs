@@ -29,7 +29,7 @@ export function renderNginxConfig({ listenPort, appPorts, prefix, file = path.re
     })
     .replace(/\n\u0000/g, "")
     .replace("listen 80;", `listen 127.0.0.1:${listenPort};`)
-    .replaceAll("/var/lib/nginx/kinetic", prefix)
+    .replaceAll("/var/lib/nginx/", `${prefix}/`)
     .replace("/run/nginx-kinetic.pid", path.join(prefix, "nginx.pid"))
     .replace("/var/log/nginx/kinetic-error.log", path.join(prefix, "error.log"));
 }
