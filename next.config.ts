@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 import { LOCALE_SEGMENT } from "./src/lib/routes";
 
@@ -5,6 +6,9 @@ const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files by path: it must not be bundled (docs/decisions/0002).
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
   poweredByHeader: false,
+  // Next's own file-system cache, which also tells the other server processes which cache tags it
+  // expired (docs/decisions/0032). Resolved from the project folder, where Next is always started.
+  cacheHandler: path.resolve("scripts/cache-handler.mjs"),
   experimental: {
     // Next loads every page's and route's code at start-up by default, admin pages included, and
     // the first requests wait behind it. Off: each route is loaded when it is first requested

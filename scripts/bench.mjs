@@ -6,7 +6,9 @@
 //   2. Lighthouse (mobile preset, simulated throttling), median of N runs per public route + one article;
 //   3. autocannon, 50 connections, 10 s, loopback: content pages, one article and the contact form's
 //      Server Action, and the same pages' HTML bytes from a plain node:http static server;
-//   4. after stopping the server: stored contact messages against 2xx answers of the form run.
+//   4. after stopping the server: stored contact messages against 2xx answers of the form run;
+//   5. through nginx with 1, 2 and 3 processes on PostgreSQL (scripts/bench-proxy.mjs; --skip=nginx
+//      leaves it out; skipped with the reason without BENCH_DATABASE_URL/DATABASE_URL or nginx).
 // Beside Lighthouse, an empty Next.js app (one page, built with this project's next and react) gets
 // the same Lighthouse runs, and the table gives ours divided by its figures: the framework's floor.
 // Prints a table and writes bench-results/<timestamp>.json.
@@ -25,6 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { benchThroughNginx } from "./bench-proxy.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -807,6 +810,11 @@ async function main() {
     [...new Set(Object.values(cacheHeaders).map((h) => h.cacheControl))].join(" ; "),
   );
 
+  // Several processes behind nginx on one PostgreSQL (scripts/bench-proxy.mjs): after this server
+  // has stopped, so that it does not share the machine with the measurement.
+  await stopServer();
+  const throughNginx = SKIP.has("nginx") ? null : await benchThroughNginx();
+
   const results = {
     startedAt: startedAt.toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` },
@@ -816,6 +824,7 @@ async function main() {
     emptyNextPage: emptyPage,
     load: loadRuns,
     form: formResults,
+    throughNginx,
     cacheHeaders,
   };
   const outDir = path.join(root, "bench-results");

@@ -3,6 +3,9 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 export interface DocumentLayer {
   handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void>;
   invalidate(): void;
+  /** Stops (false) or resumes (true) answering from and storing into the cache; either way it is emptied. */
+  setEnabled(enabled: boolean): void;
+  readonly enabled: boolean;
   readonly stats: { hits: number; stored: number; invalidations: number };
   readonly size: { entries: number; bytes: number };
 }

@@ -204,6 +204,8 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
   let bytes = 0;
   /** Bumped by every invalidation: a response that entered Next before it may not be stored. */
   let generation = 0;
+  /** Off while this process may miss another one's invalidations (scripts/invalidation.mjs, ADR 0032). */
+  let enabled = true;
   const scope = new AsyncLocalStorage();
   const stats = { hits: 0, stored: 0, invalidations: 0 };
 
@@ -255,7 +257,7 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
   }
 
   function store(url, entry, startedAt) {
-    if (startedAt !== generation) return;
+    if (!enabled || startedAt !== generation) return;
     drop(url);
     if (entry.bytes > maxBytes / 4) return;
     pages.set(url, entry);
@@ -408,15 +410,25 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
     if (!mayBeDocument(req)) return scope.run({ res }, () => handle(req, res));
     const acceptsGzip = /\bgzip\b/i.test(req.headers["accept-encoding"] ?? "");
     const cacheable = isCacheableRequest(req);
-    if (cacheable && serveFromCache(req, res, acceptsGzip)) return Promise.resolve();
+    if (enabled && cacheable && serveFromCache(req, res, acceptsGzip)) return Promise.resolve();
     delete req.headers["accept-encoding"];
     interceptDocument(req, res, acceptsGzip, cacheable);
     return scope.run({ res }, () => handle(req, res));
   }
 
+  /** Stops (false) or resumes (true) answering from and storing into the cache; either way it is emptied. */
+  function setEnabled(value) {
+    enabled = value;
+    clear();
+  }
+
   return {
     handleRequest,
     invalidate,
+    setEnabled,
+    get enabled() {
+      return enabled;
+    },
     stats,
     get size() {
       return { entries: pages.size, bytes };

@@ -8,7 +8,9 @@ import next from "next";
 import { createDocumentLayer } from "./html-documents.mjs";
 import { NON_DOCUMENT_CSP, staticSecurityHeaders } from "./security-headers.mjs";
 import { withRequestContext } from "./request-context.mjs";
-import { setPageCacheInvalidator, shutdownApp } from "../src/server/bridge.mjs";
+import { setPageCacheInvalidator, setTagPublisher, shutdownApp } from "../src/server/bridge.mjs";
+import { expireTagsLocally } from "./cache-handler.mjs";
+import { startInvalidationChannel } from "./invalidation.mjs";
 import { trustProxy, useSocketAddress } from "./client-address.mjs";
 import { guardRequest } from "./request-guards.mjs";
 
@@ -26,6 +28,40 @@ const documents = createDocumentLayer({ handle });
 setPageCacheInvalidator(documents.invalidate);
 
 await app.prepare();
+
+// Several processes on one PostgreSQL (docs/decisions/0032): the cache tags one of them expires are
+// expired in all of them, through PostgreSQL's LISTEN/NOTIFY. The embedded database has one
+// process only, and needs none of it.
+const EVERYTHING = ["_N_T_/layout"]; // the root layout's tag: every page and route handler carries it
+const STALE_WHILE_DEAF_MS = 30_000; // half the pages' s-maxage (next.config.ts)
+let deafTimer;
+const channel = process.env.DATABASE_URL?.trim()
+  ? startInvalidationChannel({
+      connectionString: process.env.DATABASE_URL.trim(),
+      onRemote(message) {
+        void expireTagsLocally(message.all ? EVERYTHING : (message.tags ?? []), message.all ? undefined : message.durations).finally(() => documents.invalidate());
+      },
+      onState(listening) {
+        // Not listening: another process's edit would not reach this one. The page cache is off,
+        // and Next's cache is expired every STALE_WHILE_DEAF_MS, until the channel is back; then
+        // whatever was missed is unknown, so everything is expired once.
+        clearInterval(deafTimer);
+        documents.setEnabled(listening);
+        void expireTagsLocally(EVERYTHING);
+        if (!listening) deafTimer = setInterval(() => void expireTagsLocally(EVERYTHING), STALE_WHILE_DEAF_MS);
+        log("info", listening ? "invalidation channel listening" : "invalidation channel down");
+      },
+      log,
+    })
+  : undefined;
+if (channel) {
+  documents.setEnabled(false); // until the channel listens
+  setTagPublisher((tags, durations) => channel.publish(tags, durations));
+}
+
+function log(level, msg, fields = {}) {
+  console.log(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }));
+}
 
 // Refused before Next reads them (scripts/request-guards.mjs, docs/decisions/0022): foreign Server
 // Action posts (403), bodies over their path's limit, counted as they arrive (413), Server Action
@@ -124,6 +160,7 @@ async function shutdown(signal) {
     server.closeIdleConnections();
   });
   try {
+    await channel?.stop();
     await shutdownApp();
   } catch (error) {
     console.error(error);

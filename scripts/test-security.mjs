@@ -17,6 +17,10 @@
 //   Unicode stored byte for byte or refused.
 // - Uploads in S3-compatible object storage (ADR 0029): two processes on one PostgreSQL and a local
 //   S3 server; an image uploaded through one is served by the other (e2e/security/object-storage.spec.ts).
+// - Several servers (ADR 0032): nginx with deploy/nginx.conf in front of three processes on one
+//   PostgreSQL: an edit through one shown by all within 1 s, 300 submissions give 300 mails each
+//   sent once, kill -9 of one during page loads and posts loses nothing (e2e/security/several-servers.spec.ts).
+//   nginx is installed with apt-get when missing, as scripts/test.mjs installs Chromium.
 // The end-to-end part runs against the production build: it builds first when there is none.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -52,6 +56,10 @@ run("unit", bin("vitest"), [
   "src/lib/schemas/lead-forms.test.ts",
   "src/lib/schemas/admin.test.ts",
 ]);
+if (!["/usr/sbin/nginx", "/usr/bin/nginx"].some((p) => fs.existsSync(p))) {
+  run("install nginx", "apt-get", ["update"]);
+  run("install nginx", "apt-get", ["install", "-y", "--no-install-recommends", "nginx"]);
+}
 run("npm audit", process.execPath, [path.join(root, "scripts", "audit.mjs")]);
 if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) run("build", bin("next"), ["build"]);
 run("end-to-end", bin("playwright"), ["test", "e2e/security", "--reporter=list"]);

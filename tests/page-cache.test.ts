@@ -144,6 +144,23 @@ describe("page cache in front of Next", () => {
     expect(nextCalls("/")).toBe(2);
   });
 
+  it("while switched off (its invalidation channel down, ADR 0032) answers nothing from memory and stores nothing", async () => {
+    await get("/");
+    await get("/");
+    expect(nextCalls("/")).toBe(1);
+    layer.setEnabled(false);
+    version = 2;
+    expect((await get("/")).body).toContain("/ v2");
+    version = 3;
+    expect((await get("/")).body).toContain("/ v3");
+    expect(nextCalls("/")).toBe(3);
+    layer.setEnabled(true);
+    await get("/");
+    version = 4;
+    expect((await get("/")).body).toContain("/ v3"); // on again: cached again
+    expect(nextCalls("/")).toBe(4);
+  });
+
   it("keeps no page read from Next before a revalidating request has ended (Next applies it then)", async () => {
     await get("/case-studies");
     let releaseAction!: () => void;

@@ -30,3 +30,10 @@ export function setAuthInstance(auth: unknown): void;
 
 export function getJobTimers(): Map<string, NodeJS.Timeout> | undefined;
 export function setJobTimers(timers: Map<string, NodeJS.Timeout> | undefined): void;
+
+/** How long an expired tag stays usable, as Next passes it to its cache handler's revalidateTag. */
+export interface TagDurations {
+  expire?: number;
+}
+export function setTagPublisher(publish: ((tags: string[], durations: TagDurations | undefined) => void) | undefined): void;
+export function publishTags(tags: string[], durations: TagDurations | undefined): void;

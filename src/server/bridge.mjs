@@ -84,3 +84,16 @@ export function getJobTimers() {
 export function setJobTimers(timers) {
   shared.jobTimers = timers;
 }
+
+/**
+ * Next's cache handler (scripts/cache-handler.mjs) hands every tag it expires here, and the
+ * invalidation channel (scripts/invalidation.mjs, docs/decisions/0032) installs the function that
+ * tells the other server processes. Nothing when there is no channel (one process).
+ */
+export function setTagPublisher(publish) {
+  shared.publishTags = publish;
+}
+
+export function publishTags(tags, durations) {
+  shared.publishTags?.(tags, durations);
+}

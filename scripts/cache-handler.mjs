@@ -1,0 +1,23 @@
+// Next's own file-system cache handler (pages and route handlers cached on disk and in memory,
+// docs/decisions/0003), configured as `cacheHandler` in next.config.ts, with one addition: every
+// tag it expires (what revalidatePath and revalidateTag become) is also handed to the invalidation
+// channel, which expires the same tags in the other server processes (docs/decisions/0032).
+// Next creates a handler per request; the expired tags live in one map per process that Next
+// shares between its handlers (tags-manifest.external.js), which `expireTagsLocally` writes.
+import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
+import { publishTags } from "../src/server/bridge.mjs";
+
+const FileSystemCache = fileSystemCache.default;
+
+/** Expires tags in this process only, as Next's handler does: used for tags another process expired. */
+export async function expireTagsLocally(tags, durations) {
+  await FileSystemCache.prototype.revalidateTag.call(undefined, tags, durations);
+}
+
+export default class SharedFileSystemCache extends FileSystemCache {
+  async revalidateTag(tags, durations) {
+    await super.revalidateTag(tags, durations);
+    const list = typeof tags === "string" ? [tags] : tags;
+    if (list.length > 0) publishTags(list, durations);
+  }
+}

@@ -1,0 +1,35 @@
+// One server process's share of tests/jobs-processes.test.ts: opens the PostgreSQL database given
+// as the first argument, waits until the moment given as the third (so that every process races at
+// once), calls runOnce for the run key given as the second, and prints whether it did the work.
+import { sql } from "drizzle-orm";
+import { openPostgres } from "@/server/db/client";
+import { rateLimits } from "@/server/db/schema";
+import { runOnce } from "@/server/jobs";
+
+const [url, runKey, startAt] = process.argv.slice(2) as [string, string, string];
+
+// Top-level await is not available: tsx runs this file as CommonJS.
+async function main() {
+  const handle = openPostgres(url);
+  await handle.db.execute(sql`select 1`);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())));
+  const did = await runOnce(
+    "digest",
+    runKey,
+    async (tx) => {
+      await tx.execute(sql`select pg_sleep(0.3)`);
+      await tx
+        .insert(rateLimits)
+        .values({ key: `done:${runKey}`, windowStart: new Date(), count: 1 })
+        .onConflictDoUpdate({ target: rateLimits.key, set: { count: sql`${rateLimits.count} + 1` } });
+    },
+    handle.db,
+  );
+  console.log(JSON.stringify({ did }));
+  await handle.close();
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
