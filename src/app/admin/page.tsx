@@ -37,7 +37,10 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   if (viewer.kind === "denied") return <AccessDenied email={viewer.user.email} isVerified={viewer.user.emailVerified} />;
 
   const raw = await searchParams;
-  const tab = adminTable(one(raw.tab) ?? "") ?? ADMIN_TABLES[0]!;
+  // Only the tabs this role may read are shown (the data functions check the role again).
+  const tables = ADMIN_TABLES.filter((t) => t.access.read.includes(viewer.user.role));
+  const wanted = adminTable(one(raw.tab) ?? "");
+  const tab = (wanted && tables.includes(wanted) ? wanted : tables[0])!;
   const q = one(raw.q)?.trim().slice(0, 200) || undefined;
   const params: ListParams = {
     q,
@@ -52,11 +55,11 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   // within a visit keep the marks.
   const isFreshVisit = !raw.page && !raw.q && !raw.sort && !raw.status && !raw.tab;
   const [counts, list, newSince] = await Promise.all([
-    Promise.all(ADMIN_TABLES.map((t) => countRecords(t, { q }))),
+    Promise.all(tables.map((t) => countRecords(t, { q }))),
     listRecords<never>(tab, params),
     isFreshVisit ? takeInboxSeenAt(viewer.user.id) : readSeen(raw),
   ]);
-  const countById = Object.fromEntries(ADMIN_TABLES.map((t, i) => [t.id, counts[i]!]));
+  const countById = Object.fromEntries(tables.map((t, i) => [t.id, counts[i]!]));
   const seenIso = newSince ? new Date(newSince).toISOString() : null;
   const emptyText = q || params.status ? `No ${tab.noun.many} match your search.` : `No ${tab.noun.many} yet.`;
 
@@ -82,7 +85,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
 
         <nav aria-label="Dashboard sections" className="mt-6 -mx-1 overflow-x-auto">
           <ul className="flex min-w-max gap-1 border-b border-line px-1">
-            {ADMIN_TABLES.map((t) => {
+            {tables.map((t) => {
               const isActive = t.id === tab.id;
               return (
                 <li key={t.id}>

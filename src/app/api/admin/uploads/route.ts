@@ -1,15 +1,16 @@
-import { AccessDeniedError, requireAdmin } from "@/server/auth-guard";
+import { CONTENT_DESK } from "@/lib/admin-tables/definition";
+import { AccessDeniedError, requireRole } from "@/server/auth-guard";
 import { log } from "@/server/log";
 import { isSameOriginHeaders } from "@/server/request-info";
 import { MAX_UPLOAD_BYTES, saveUpload } from "@/server/uploads";
 
 export const dynamic = "force-dynamic";
 
-/** POST an image (multipart field "file"): admins only, from this site, 5 MB at most. */
+/** POST an image (multipart field "file"): the content desk only, from this site, 5 MB at most. */
 export async function POST(request: Request) {
   if (!isSameOriginHeaders(request.headers, { originOnly: true })) return Response.json({ error: "Requests must come from this site." }, { status: 403 });
   try {
-    await requireAdmin(request.headers);
+    await requireRole(CONTENT_DESK.write, request.headers);
   } catch (error) {
     if (error instanceof AccessDeniedError) return Response.json({ error: error.message }, { status: error.reason === "anonymous" ? 401 : 403 });
     throw error;
