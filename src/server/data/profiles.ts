@@ -92,9 +92,19 @@ export async function setRoleByEmail(email: string, role: Role): Promise<{ userI
     .limit(1);
   if (!user) return null;
   await ensureProfile(user.id);
-  await changeMember(user.id, role, { role: "cli" });
+  try {
+    await changeMember(user.id, role, { role: "cli" });
+  } catch (error) {
+    if (error instanceof TeamRuleError) log("warn", "auth: role change refused", { event: "auth.role.refused", userId: user.id, role, by: "cli", reason: error.message });
+    throw error;
+  }
   log("info", "auth: role changed", { event: role === "user" ? "auth.role.revoked" : "auth.role.granted", userId: user.id, role, by: "cli" });
   return { userId: user.id, emailVerified: user.emailVerified };
+}
+
+/** A session was started: the Team tab's "last sign-in". */
+export async function noteSignIn(userId: string): Promise<void> {
+  await db().update(profiles).set({ lastSignInAt: sql`now()` }).where(eq(profiles.userId, userId));
 }
 
 /** When this admin last opened the inbox; records now as the new mark and returns the previous one. */

@@ -115,6 +115,8 @@ export const profiles = pgTable(
     role: text("role").notNull().default("user"),
     /** When this admin last opened the inbox: what came after is marked new. */
     inboxSeenAt: timestamp("inbox_seen_at", { withTimezone: true }),
+    /** When a session was last started for this account (the Team tab's "last sign-in"). */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
