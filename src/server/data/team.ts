@@ -234,13 +234,21 @@ export interface SignUpSetting {
   source: "environment" | "switch" | "default";
 }
 
+/**
+ * The precedence: AUTH_SIGNUP_ENABLED=false set on the server closes sign-up whatever the switch
+ * says; otherwise the switch once it has been used; otherwise AUTH_SIGNUP_ENABLED (default true).
+ */
+export function decideSignUp(configured: { value: boolean; isSet: boolean }, switched: boolean | undefined): SignUpSetting {
+  if (configured.isSet && !configured.value) return { open: false, source: "environment" };
+  if (switched !== undefined) return { open: switched, source: "switch" };
+  return { open: configured.value, source: "default" };
+}
+
 /** Read by /auth and the sign-up endpoint: no role needed, it is what every visitor sees. */
 export async function signUpSetting(): Promise<SignUpSetting> {
-  const configured = process.env.AUTH_SIGNUP_ENABLED?.trim();
-  if (configured !== undefined && configured !== "" && !env().AUTH_SIGNUP_ENABLED) return { open: false, source: "environment" };
   const [row] = await db().select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SIGNUP_KEY)).limit(1);
-  if (row && typeof row.value === "boolean") return { open: row.value, source: "switch" };
-  return { open: env().AUTH_SIGNUP_ENABLED, source: "default" };
+  const isSet = (process.env.AUTH_SIGNUP_ENABLED ?? "").trim() !== "";
+  return decideSignUp({ value: env().AUTH_SIGNUP_ENABLED, isSet }, typeof row?.value === "boolean" ? row.value : undefined);
 }
 
 export async function setSignUpOpen(open: boolean): Promise<SignUpSetting> {
