@@ -10,6 +10,9 @@ import { LogoMark } from "@/components/site/logo";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { ADMIN_TABLES, adminTable } from "@/lib/admin-tables/registry";
+import { TEAM_DESK } from "@/lib/admin-tables/definition";
+import { AccountPanel } from "@/components/admin/account-panel";
+import { TeamPanel } from "@/components/admin/team-panel";
 import { getViewer } from "@/server/auth-guard";
 import type { ListParams } from "@/server/data/admin-list";
 import { countRecords, listRecords } from "@/server/data/admin-records";
@@ -41,6 +44,11 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const tables = ADMIN_TABLES.filter((t) => t.access.read.includes(viewer.user.role));
   const wanted = adminTable(one(raw.tab) ?? "");
   const tab = (wanted && tables.includes(wanted) ? wanted : tables[0])!;
+  const panels = [
+    ...(TEAM_DESK.read.includes(viewer.user.role) ? [{ id: "team", label: "Team" }] : []),
+    { id: "account", label: "Your account" },
+  ];
+  const panel = panels.find((p) => p.id === one(raw.tab));
   const q = one(raw.q)?.trim().slice(0, 200) || undefined;
   const params: ListParams = {
     q,
@@ -105,8 +113,35 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
                 </li>
               );
             })}
+            {panels.map((p) => (
+              <li key={p.id}>
+                <Link
+                  href={`/admin?tab=${p.id}`}
+                  aria-current={panel?.id === p.id ? "page" : undefined}
+                  className={cn(
+                    "-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold",
+                    panel?.id === p.id ? "border-brand-600 text-brand-800" : "border-transparent text-ink-soft hover:text-ink",
+                  )}
+                >
+                  {p.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
+
+        {panel?.id === "team" && (
+          <div className="mt-6">
+            <TeamPanel viewer={viewer.user} />
+          </div>
+        )}
+        {panel?.id === "account" && (
+          <div className="mt-6">
+            <AccountPanel />
+          </div>
+        )}
+        {!panel && (
+          <>
 
         <form method="get" action="/admin" className="mt-5 flex flex-wrap items-end gap-3" role="search">
           <input type="hidden" name="tab" value={tab.id} />
@@ -190,6 +225,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             </nav>
           )}
         </section>
+          </>
+        )}
       </main>
     </div>
   );
