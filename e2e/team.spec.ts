@@ -1,0 +1,119 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { assignUniqueIp, createAccount, outboxMails, signIn, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+
+/**
+ * The team end to end: the owner invites from the Team tab, the invitee follows the e-mailed link
+ * (read from the outbox), chooses a name and password and lands in the dashboard with the role's
+ * tabs only; a used or withdrawn link says so; the invitee sees their own sessions.
+ */
+test.describe.configure({ mode: "serial" });
+
+const OWNER = "team-owner@e2e.test";
+const TABS = ["Growth Audit Leads", "Contact Messages", "Case Studies", "Testimonials", "Blog Posts", "Team", "Your account"];
+let ownerPage: Page;
+
+function invitationLink(to: string): string | undefined {
+  const pattern = /(https?:\/\/[^\s"<]+\/auth\/invite\?token=[A-Za-z0-9_-]+)/;
+  const mail = outboxMails()
+    .filter((m) => m.includes(`To: ${to}`) && pattern.test(m))
+    .at(-1);
+  return mail ? pattern.exec(mail)?.[1] : undefined;
+}
+
+async function invite(email: string, role: string): Promise<string> {
+  await ownerPage.goto("/admin?tab=team");
+  const form = ownerPage.getByRole("form", { name: "Invite a member" });
+  await form.getByLabel("E-mail address").fill(email);
+  await form.getByLabel("Role").selectOption({ label: role });
+  await form.getByRole("button", { name: "Send invitation" }).click();
+  await expect(ownerPage.getByTestId(`invitation-${email}`)).toBeVisible();
+  let link: string | undefined;
+  await expect.poll(() => (link = invitationLink(email)), { timeout: 10_000 }).toBeTruthy();
+  return link!;
+}
+
+async function accept(browser: Browser, link: string, name: string): Promise<Page> {
+  const context = await browser.newContext();
+  await assignUniqueIp(context);
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Choose a password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Join the team" }).click();
+  await expect(page).toHaveURL(/\/admin/);
+  return page;
+}
+
+async function visibleTabs(page: Page): Promise<string[]> {
+  const nav = page.getByRole("navigation", { name: "Dashboard sections" });
+  const names = await nav.getByRole("link").allInnerTexts();
+  return TABS.filter((t) => names.some((n) => n.startsWith(t)));
+}
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  await assignUniqueIp(context);
+  ownerPage = await context.newPage();
+  await createAccount(ownerPage, OWNER);
+  await signIn(ownerPage, OWNER);
+  await expect(ownerPage).toHaveURL(/\/admin/);
+});
+
+test("an owner sees every tab and the team with their role", async () => {
+  expect(await visibleTabs(ownerPage)).toEqual(TABS);
+  await ownerPage.goto("/admin?tab=team");
+  await expect(ownerPage.getByTestId(`member-${OWNER}`).getByTestId("member-role")).toHaveText("Owner");
+});
+
+test("an invited editor joins through the e-mailed link and sees the content tabs only; the link works once", async ({ browser }) => {
+  const email = uniqueEmail("editor");
+  const link = await invite(email, "Editor");
+  const editor = await accept(browser, link, "Edna Editor");
+  expect(await visibleTabs(editor)).toEqual(["Case Studies", "Testimonials", "Blog Posts", "Your account"]);
+  // No route around the hidden tabs: asking for the leads tab shows the first allowed one.
+  await editor.goto("/admin?tab=leads");
+  await expect(editor.getByRole("link", { name: /Growth Audit Leads/ })).toHaveCount(0);
+  // Their sessions, this browser marked.
+  await editor.goto("/admin?tab=account");
+  await expect(editor.getByTestId("session")).toHaveCount(1);
+  await expect(editor.getByTestId("session")).toContainText("This browser");
+  // The link again: used.
+  await editor.goto(link);
+  await expect(editor.getByTestId("invitation-state")).toHaveAttribute("data-state", "used");
+  await ownerPage.goto("/admin?tab=team");
+  await expect(ownerPage.getByTestId(`member-${email}`).getByTestId("member-role")).toHaveText("Editor");
+  await editor.context().close();
+});
+
+test("a withdrawn invitation says so; a sales member sees leads and messages only", async ({ browser }) => {
+  const withdrawn = uniqueEmail("withdrawn");
+  const link = await invite(withdrawn, "Sales");
+  await ownerPage.getByTestId(`invitation-${withdrawn}`).getByRole("button", { name: "Withdraw" }).click();
+  await expect(ownerPage.getByTestId(`invitation-${withdrawn}`)).toHaveCount(0);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByTestId("invitation-state")).toHaveAttribute("data-state", "revoked");
+  await expect(page.getByRole("alert")).toContainText("withdrawn");
+  await context.close();
+
+  const sales = await accept(browser, await invite(uniqueEmail("sales"), "Sales"), "Sam Sales");
+  expect(await visibleTabs(sales)).toEqual(["Growth Audit Leads", "Contact Messages", "Your account"]);
+  await sales.context().close();
+});
+
+test("the owner closes public sign-up from the Team tab and /auth offers no sign-up", async ({ browser }) => {
+  await ownerPage.goto("/admin?tab=team");
+  await ownerPage.getByRole("button", { name: "Close public sign-up" }).click();
+  await expect(ownerPage.getByTestId("signup-state")).toContainText("Closed");
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const answer = await page.request.post("/api/auth/sign-up/email", {
+    data: { name: "Script", email: uniqueEmail("script"), password: STRONG_PASSWORD },
+    headers: { origin: new URL(ownerPage.url()).origin },
+  });
+  expect(answer.status()).toBe(403);
+  await context.close();
+  await ownerPage.getByRole("button", { name: "Open public sign-up" }).click();
+  await expect(ownerPage.getByTestId("signup-state")).toContainText("Open");
+});
