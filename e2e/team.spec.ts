@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { assignUniqueIp, createAccount, outboxMails, signIn, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
@@ -120,4 +122,20 @@ test("the owner closes public sign-up from the Team tab and /auth offers no sign
   await visitor.goto("/auth?mode=signup");
   await expect(visitor.getByLabel("Full Name")).toBeVisible();
   await again.close();
+});
+
+test("npm run admin changes a role while the server runs on the embedded database", async ({ browser }) => {
+  const email = uniqueEmail("cli");
+  const member = await accept(browser, await invite(email, "Editor"), "Cleo Cli");
+  const cli = spawnSync(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "--tsconfig", "tsconfig.json", "scripts/admin.ts", "grant", email, "sales"], {
+    cwd: process.cwd(),
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production" },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  expect(cli.status, cli.stderr).toBe(0);
+  expect(cli.stdout).toContain(`${email} is now sales.`);
+  await member.goto("/admin");
+  expect(await visibleTabs(member)).toEqual(["Growth Audit Leads", "Contact Messages", "Your account"]);
+  await member.context().close();
 });
