@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { assignUniqueIp, createAccount, outboxMails, signIn, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
@@ -138,4 +139,22 @@ test("npm run admin changes a role while the server runs on the embedded databas
   await member.goto("/admin");
   expect(await visibleTabs(member)).toEqual(["Growth Audit Leads", "Contact Messages", "Your account"]);
   await member.context().close();
+});
+
+test("the Team tab, Your account and the invitation page pass axe (WCAG 2.2 AA)", async ({ browser }) => {
+  const check = async (page: Page) => {
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  await ownerPage.goto("/admin?tab=team");
+  await check(ownerPage);
+  await ownerPage.goto("/admin?tab=account");
+  await check(ownerPage);
+  const link = await invite(uniqueEmail("axe"), "Sales");
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByLabel("Your name")).toBeVisible();
+  await check(page);
+  await context.close();
 });
