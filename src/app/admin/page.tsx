@@ -94,7 +94,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
         <nav aria-label="Dashboard sections" className="mt-6 -mx-1 overflow-x-auto">
           <ul className="flex min-w-max gap-1 border-b border-line px-1">
             {tables.map((t) => {
-              const isActive = t.id === tab.id;
+              const isActive = !panel && t.id === tab.id;
               return (
                 <li key={t.id}>
                   <Link
