@@ -66,12 +66,16 @@ const as = (actor: Actor) => {
   return requestHeaders;
 };
 
-/** Every row of every table as text, except the rate-limit counters (public endpoints count visits). */
+/**
+ * Every row of every table as text, except the rate-limit counters (public endpoints count visits)
+ * and a session's "last seen" (written by any signed-in request, allowed or not).
+ */
 let tableNames: string[] = [];
 async function snapshot(): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   for (const name of tableNames) {
-    const rows = await handle.db.execute<{ r: string }>(sql`select t::text as r from ${sql.identifier(name)} t`);
+    const row = name === "sessions" ? sql`(t.id, t.token, t.user_id, t.expires_at, t.created_at, t.ip_address, t.user_agent)` : sql`t`;
+    const rows = await handle.db.execute<{ r: string }>(sql`select ${row}::text as r from ${sql.identifier(name)} t`);
     out.set(name, rows.rows.map((x) => x.r).sort());
   }
   return out;

@@ -238,6 +238,20 @@ describe("sessions", () => {
     expect((await listMySessions()).map((s) => s.id)).toEqual([mine.find((s) => s.current)!.id]);
   });
 
+  it("a session's last seen follows its requests, written at most once a minute", async () => {
+    const sales = await member("sales");
+    const cookie = await signIn(sales.email);
+    const [session] = await handle.db.select().from(sessions).where(eq(sessions.userId, sales.id));
+    await handle.db.update(sessions).set({ updatedAt: new Date(Date.now() - 30 * 60_000) }).where(eq(sessions.id, session!.id));
+    as(cookie);
+    const [seen] = await listMySessions();
+    expect(Date.now() - seen!.lastSeen.getTime()).toBeLessThan(60_000);
+    const first = seen!.lastSeen.getTime();
+    await getViewer(new Headers({ cookie }));
+    const [again] = await handle.db.select().from(sessions).where(eq(sessions.id, session!.id));
+    expect(again!.updatedAt.getTime()).toBe(first);
+  });
+
   it("an owner signs a member out everywhere", async () => {
     const owner = await member("owner");
     const sales = await member("sales");

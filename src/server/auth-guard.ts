@@ -2,7 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { getAuth } from "./auth";
 import { STAFF_ROLES, type StaffRole } from "@/lib/admin-tables/definition";
-import { getRole } from "./data/profiles";
+import { getRole, noteSessionSeen } from "./data/profiles";
 
 const isStaffRole = (role: string | null): role is StaffRole => (STAFF_ROLES as readonly (string | null)[]).includes(role);
 
@@ -29,6 +29,7 @@ export async function getSessionUser(requestHeaders?: Headers): Promise<SignedIn
   const source = requestHeaders ?? (await headers());
   const session = await getAuth().api.getSession({ headers: source });
   if (!session) return null;
+  await noteSessionSeen(session.session.id);
   const { id, email, name, emailVerified } = session.user;
   return { id, email, name, emailVerified };
 }

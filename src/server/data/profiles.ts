@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { StaffRole } from "@/lib/admin-tables/definition";
 import type { Role } from "@/lib/limits";
 import { db } from "../db/client";
@@ -105,6 +105,17 @@ export async function setRoleByEmail(email: string, role: Role): Promise<{ userI
 /** A session was started: the Team tab's "last sign-in". */
 export async function noteSignIn(userId: string): Promise<void> {
   await db().update(profiles).set({ lastSignInAt: sql`now()` }).where(eq(profiles.userId, userId));
+}
+
+/**
+ * A signed-in request: the session's "last seen" (updated_at; sessions are not extended by use, so
+ * better-auth never writes it again). At most once a minute per session, so most requests write nothing.
+ */
+export async function noteSessionSeen(sessionId: string): Promise<void> {
+  await db()
+    .update(sessions)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.updatedAt, sql`now() - interval '1 minute'`)));
 }
 
 /** When this admin last opened the inbox; records now as the new mark and returns the previous one. */
