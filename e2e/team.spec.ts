@@ -126,6 +126,7 @@ test("the owner closes public sign-up from the Team tab and /auth offers no sign
 });
 
 test("npm run admin changes a role while the server runs on the embedded database", async ({ browser }) => {
+  test.setTimeout(60_000); // the command itself starts a TypeScript process
   const email = uniqueEmail("cli");
   const member = await accept(browser, await invite(email, "Editor"), "Cleo Cli");
   const cli = spawnSync(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "--tsconfig", "tsconfig.json", "scripts/admin.ts", "grant", email, "sales"], {
@@ -142,6 +143,7 @@ test("npm run admin changes a role while the server runs on the embedded databas
 });
 
 test("the Team tab, Your account and the invitation page pass axe (WCAG 2.2 AA)", async ({ browser }) => {
+  test.setTimeout(60_000); // three pages through axe, and an invitation
   const check = async (page: Page) => {
     const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
