@@ -1,31 +1,45 @@
-// `npm run admin -- grant <email>` / `npm run admin -- revoke <email>`: change an account's role.
-// On the embedded database, stop the server first (it holds the database; see ADR 0002).
+// `npm run admin -- grant <email> [role]` / `npm run admin -- revoke <email>`: change an account's
+// role (owner when none is named). On the embedded database while the server runs, the request is
+// handed to the server through its data folder (src/server/admin-requests.ts); otherwise the
+// database is opened here.
+import { STAFF_ROLES } from "../src/lib/admin-tables/definition";
+import type { Role } from "../src/lib/limits";
 import { openConfiguredDatabase, setDatabase } from "../src/server/db/client";
 import { DatabaseLockedError } from "../src/server/db/lock.mjs";
-import { setRoleByEmail } from "../src/server/data/profiles";
+import { runRoleRequest, sendRoleRequest, type RoleRequest } from "../src/server/admin-requests";
 
-async function main([command, email]: string[]) {
-  if ((command !== "grant" && command !== "revoke") || !email) {
-    console.error("usage: npm run admin -- grant <email> | revoke <email>");
+const USAGE = `usage: npm run admin -- grant <email> [${STAFF_ROLES.join("|")}] | revoke <email>`;
+
+function parse([command, email, role]: string[]): RoleRequest | null {
+  if (!email || (command !== "grant" && command !== "revoke")) return null;
+  if (command === "revoke") return role ? null : { email, role: "user" };
+  const chosen = (role ?? "owner") as Role;
+  return (STAFF_ROLES as readonly string[]).includes(chosen) ? { email, role: chosen } : null;
+}
+
+async function main(args: string[]) {
+  const request = parse(args);
+  if (!request) {
+    console.error(USAGE);
     process.exit(2);
   }
-  const handle = openConfiguredDatabase();
-  setDatabase(handle);
+  let answer: { ok: boolean; message: string };
   try {
-    await handle.migrate();
-    const result = await setRoleByEmail(email, command === "grant" ? "admin" : "user");
-    if (!result) {
-      console.error(`No account uses ${email}. Create the account on /auth first, then run this again.`);
-      process.exitCode = 1;
-      return;
+    const handle = openConfiguredDatabase();
+    setDatabase(handle);
+    try {
+      await handle.migrate();
+      answer = await runRoleRequest(request);
+    } finally {
+      await handle.close();
     }
-    console.log(`${email} is now ${command === "grant" ? "an admin" : "a regular user"}.`);
-    if (command === "grant" && !result.emailVerified) {
-      console.log("Note: the address is not verified yet; the dashboard opens once the e-mail link has been followed.");
-    }
-  } finally {
-    await handle.close();
+  } catch (error) {
+    if (!(error instanceof DatabaseLockedError)) throw error;
+    // The running server holds the embedded database: it applies the request for us.
+    answer = await sendRoleRequest(error.dataDir, request);
   }
+  (answer.ok ? console.log : console.error)(answer.message);
+  if (!answer.ok) process.exitCode = 1;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

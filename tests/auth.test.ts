@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseOptions } from "@node-rs/argon2";
 import { getAuth, hashPassword, verifyPassword } from "@/server/auth";
-import { getViewer, requireAdmin, AccessDeniedError } from "@/server/auth-guard";
+import { getViewer, requireRole, AccessDeniedError } from "@/server/auth-guard";
+
+const requireAdmin = (headers: Headers) => requireRole(["owner", "admin"], headers);
 import { notifications, profiles, sessions, users } from "@/server/db/schema";
 import { hasVerifiedAdmin, setRoleByEmail } from "@/server/data/profiles";
 import { weakPasswordReason } from "@/lib/schemas/auth";
@@ -77,7 +79,7 @@ describe("access: anonymous, signed-in non-admin, unverified admin address, admi
 
     // An address in ADMIN_EMAILS that has not verified: given the role by the CLI, still denied.
     await signUp("boss-unverified@test.example");
-    expect(await setRoleByEmail("boss-unverified@test.example", "admin")).toMatchObject({ emailVerified: false });
+    expect(await setRoleByEmail("boss-unverified@test.example", "owner")).toMatchObject({ emailVerified: false });
     await expect(signInHeaders("boss-unverified@test.example")).rejects.toMatchObject({ body: { code: "EMAIL_NOT_VERIFIED" } });
     // Not yet an admin who can sign in: /auth still explains how to make one.
     expect(await hasVerifiedAdmin()).toBe(false);
@@ -87,22 +89,24 @@ describe("access: anonymous, signed-in non-admin, unverified admin address, admi
     await verifyByMail("boss@test.example");
     const bossHeaders = await signInHeaders("boss@test.example");
     const viewer = await getViewer(bossHeaders);
-    expect(viewer).toMatchObject({ kind: "admin", user: { email: "boss@test.example", emailVerified: true } });
+    expect(viewer).toMatchObject({ kind: "staff", user: { email: "boss@test.example", emailVerified: true, role: "owner" } });
     expect(await requireAdmin(bossHeaders)).toMatchObject({ email: "boss@test.example" });
     expect(await hasVerifiedAdmin()).toBe(true);
 
-    // Revoked: denied on the very next request.
+    // Revoked: the sessions end at once (another owner remains, so the change is allowed).
     await setRoleByEmail("boss@test.example", "user");
-    expect((await getViewer(bossHeaders)).kind).toBe("denied");
+    expect((await getViewer(bossHeaders)).kind).toBe("anonymous");
     await setRoleByEmail("boss@test.example", "admin");
+    const again = await signInHeaders("boss@test.example");
+    expect(await getViewer(again)).toMatchObject({ kind: "staff", user: { role: "admin" } });
 
     // Sessions last 12 hours, absolute; sign-out ends the session on the server.
     const [session] = await handle.db.select().from(sessions).where(eq(sessions.userId, (viewer as { user: { id: string } }).user.id));
     const hours = (session!.expiresAt.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(11.9);
     expect(hours).toBeLessThanOrEqual(12);
-    await getAuth().api.signOut({ headers: bossHeaders });
-    expect(await getViewer(bossHeaders)).toEqual({ kind: "anonymous" });
+    await getAuth().api.signOut({ headers: again });
+    expect(await getViewer(again)).toEqual({ kind: "anonymous" });
   });
 
   it("a role cannot be set through the account API", async () => {

@@ -229,7 +229,7 @@ test("TRUST_PROXY off: a forged X-Forwarded-For does not escape the per-IP sign-
   expect(throttled.every((l) => l.ip === "127.0.0.1")).toBe(true);
 });
 
-test("a role revoked by the CLI is logged; no secret appears anywhere in the output", async () => {
+test("the CLI refuses to revoke the only owner and logs it; no secret appears anywhere in the output", async () => {
   test.setTimeout(120_000);
   expect(Object.keys(secrets).length, "the sign-in test ran first").toBeGreaterThan(0);
   // The operator takes the role away (the CLI, server stopped: the embedded database is one process's).
@@ -241,10 +241,12 @@ test("a role revoked by the CLI is logged; no secret appears anywhere in the out
     ["--conditions=react-server", "--tsconfig", "tsconfig.json", "scripts/admin.ts", "revoke", EMAIL],
     { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" }, encoding: "utf8" },
   );
-  expect(cli.status, cli.stderr).toBe(0);
+  // The only owner keeps the role (the team always has one, docs/decisions/0034): refused, and said.
+  expect(cli.status, cli.stderr).toBe(1);
+  expect(cli.stderr).toContain("at least one owner");
   // Its JSON log lines join the output; its sentence for the operator names the address they typed.
   output += (cli.stdout + cli.stderr).split("\n").filter((l) => l.startsWith("{")).join("\n") + "\n";
-  const revoked = lines().find((l) => l.event === "auth.role.revoked");
+  const revoked = lines().find((l) => l.event === "auth.role.refused");
   expect(revoked).toMatchObject({ role: "user", by: "cli" });
   expect(revoked!.userId).toEqual(lines().find((l) => l.event === "auth.sign-up")!.userId);
 

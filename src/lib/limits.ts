@@ -32,5 +32,6 @@ export const LIMITS = {
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_PATTERN_SQL = "^[a-z0-9]+(-[a-z0-9]+)*$";
 
-export const ROLES = ["user", "admin"] as const;
+/** profiles.role: "user" opens nothing; the others are the staff roles (src/lib/admin-tables/definition.ts). */
+export const ROLES = ["user", "owner", "admin", "editor", "sales"] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,8 +1,10 @@
 import "server-only";
 import { headers } from "next/headers";
 import { getAuth } from "./auth";
-import type { StaffRole } from "@/lib/admin-tables/definition";
-import { getRole } from "./data/profiles";
+import { STAFF_ROLES, type StaffRole } from "@/lib/admin-tables/definition";
+import { getRole, noteSessionSeen } from "./data/profiles";
+
+const isStaffRole = (role: string | null): role is StaffRole => (STAFF_ROLES as readonly (string | null)[]).includes(role);
 
 export interface SignedInUser {
   id: string;
@@ -11,10 +13,15 @@ export interface SignedInUser {
   emailVerified: boolean;
 }
 
+/** A signed-in member of the team and the role that decides what they may open. */
+export interface StaffUser extends SignedInUser {
+  role: StaffRole;
+}
+
 export type Viewer =
   | { kind: "anonymous" }
   | { kind: "denied"; user: SignedInUser }
-  | { kind: "admin"; user: SignedInUser };
+  | { kind: "staff"; user: StaffUser };
 
 export async function getSessionUser(requestHeaders?: Headers): Promise<SignedInUser | null> {
   // Headers first: during `next build` reading them ends the prerender before auth (and with it
@@ -22,16 +29,18 @@ export async function getSessionUser(requestHeaders?: Headers): Promise<SignedIn
   const source = requestHeaders ?? (await headers());
   const session = await getAuth().api.getSession({ headers: source });
   if (!session) return null;
+  await noteSessionSeen(session.session.id);
   const { id, email, name, emailVerified } = session.user;
   return { id, email, name, emailVerified };
 }
 
-/** Who is asking: nobody, a user without admin rights (or unverified), or an admin. */
+/** Who is asking: nobody, a user without a team role (or unverified), or a member with their role. */
 export async function getViewer(requestHeaders?: Headers): Promise<Viewer> {
   const user = await getSessionUser(requestHeaders);
   if (!user) return { kind: "anonymous" };
   if (!user.emailVerified) return { kind: "denied", user };
-  return (await getRole(user.id)) === "admin" ? { kind: "admin", user } : { kind: "denied", user };
+  const role = await getRole(user.id);
+  return isStaffRole(role) ? { kind: "staff", user: { ...user, role } } : { kind: "denied", user };
 }
 
 export class AccessDeniedError extends Error {
@@ -46,14 +55,10 @@ export class AccessDeniedError extends Error {
  * action or data function; layouts and pages only use it for convenience. `roles` is what a table's
  * definition allows (src/lib/admin-tables); a verified e-mail address is required whatever the role.
  */
-export async function requireRole(roles: readonly StaffRole[], requestHeaders?: Headers): Promise<SignedInUser> {
+export async function requireRole(roles: readonly StaffRole[], requestHeaders?: Headers): Promise<StaffUser> {
   const user = await getSessionUser(requestHeaders);
   if (!user) throw new AccessDeniedError("anonymous");
   const role = user.emailVerified ? await getRole(user.id) : null;
-  if (role !== null && (roles as readonly string[]).includes(role)) return user;
+  if (isStaffRole(role) && roles.includes(role)) return { ...user, role };
   throw new AccessDeniedError("denied");
-}
-
-export async function requireAdmin(requestHeaders?: Headers): Promise<SignedInUser> {
-  return requireRole(["admin"], requestHeaders);
 }

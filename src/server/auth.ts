@@ -13,7 +13,8 @@ import { accounts, sessions, users, verifications } from "./db/schema";
 import { env } from "./env";
 import { enqueueMail, escapeHtml } from "./mail";
 import { emailFields, log } from "./log";
-import { ensureProfile, grantAdminIfListed } from "./data/profiles";
+import { ensureProfile, grantAdminIfListed, noteSignIn } from "./data/profiles";
+import { SIGN_UP_CLOSED_MESSAGE, signUpSetting } from "./data/team";
 import { siteConfig } from "./site-config";
 import { ownerProven, settleSignInSlot, takeSignInSlot, throttledMessage, type SignInSlot } from "./auth-throttle";
 import { hitRateLimit } from "./rate-limit";
@@ -107,6 +108,10 @@ function localPath(url: unknown): string | undefined {
 }
 
 async function beforeHook(ctx: HookContext): Promise<void> {
+  if (ctx.path === "/sign-up/email" && !(await signUpSetting()).open) {
+    // The Team tab's switch (docs/decisions/0034); AUTH_SIGNUP_ENABLED=false also closes it in the configuration below.
+    throw new APIError("FORBIDDEN", { code: "SIGN_UP_CLOSED", message: SIGN_UP_CLOSED_MESSAGE });
+  }
   const account = ctx.path ? PASSWORD_CHECKS[ctx.path] : undefined;
   if (account) {
     const email = account(bodyOf(ctx));
@@ -248,6 +253,13 @@ function createAuth() {
       after: createAuthMiddleware(async (ctx) => afterHook(ctx as unknown as HookContext)),
     },
     databaseHooks: {
+      session: {
+        create: {
+          async after(session) {
+            await noteSignIn(session.userId);
+          },
+        },
+      },
       user: {
         create: {
           async after(user) {

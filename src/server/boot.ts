@@ -1,4 +1,6 @@
 import "server-only";
+import path from "node:path";
+import { watchRoleRequests } from "./admin-requests";
 import { ConfigError, configWarnings, env } from "./env";
 import { getDatabase } from "./db/client";
 import { getDatabaseHandle, setAppShutdown } from "./bridge.mjs";
@@ -32,6 +34,8 @@ export async function boot(): Promise<void> {
       processMs: Math.round(performance.now()),
     });
     if (env().MAIL_WORKER) startMailWorker();
+    // `npm run admin` cannot open the embedded database this process holds: it asks us instead.
+    if (handle.kind === "pglite") watchRoleRequests(path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR, "pglite"));
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
       console.error(error.message);

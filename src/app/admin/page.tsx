@@ -10,6 +10,9 @@ import { LogoMark } from "@/components/site/logo";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { ADMIN_TABLES, adminTable } from "@/lib/admin-tables/registry";
+import { TEAM_DESK } from "@/lib/admin-tables/definition";
+import { AccountPanel } from "@/components/admin/account-panel";
+import { TeamPanel } from "@/components/admin/team-panel";
 import { getViewer } from "@/server/auth-guard";
 import type { ListParams } from "@/server/data/admin-list";
 import { countRecords, listRecords } from "@/server/data/admin-records";
@@ -37,7 +40,15 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   if (viewer.kind === "denied") return <AccessDenied email={viewer.user.email} isVerified={viewer.user.emailVerified} />;
 
   const raw = await searchParams;
-  const tab = adminTable(one(raw.tab) ?? "") ?? ADMIN_TABLES[0]!;
+  // Only the tabs this role may read are shown (the data functions check the role again).
+  const tables = ADMIN_TABLES.filter((t) => t.access.read.includes(viewer.user.role));
+  const wanted = adminTable(one(raw.tab) ?? "");
+  const tab = (wanted && tables.includes(wanted) ? wanted : tables[0])!;
+  const panels = [
+    ...(TEAM_DESK.read.includes(viewer.user.role) ? [{ id: "team", label: "Team" }] : []),
+    { id: "account", label: "Your account" },
+  ];
+  const panel = panels.find((p) => p.id === one(raw.tab));
   const q = one(raw.q)?.trim().slice(0, 200) || undefined;
   const params: ListParams = {
     q,
@@ -52,11 +63,11 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   // within a visit keep the marks.
   const isFreshVisit = !raw.page && !raw.q && !raw.sort && !raw.status && !raw.tab;
   const [counts, list, newSince] = await Promise.all([
-    Promise.all(ADMIN_TABLES.map((t) => countRecords(t, { q }))),
+    Promise.all(tables.map((t) => countRecords(t, { q }))),
     listRecords<never>(tab, params),
     isFreshVisit ? takeInboxSeenAt(viewer.user.id) : readSeen(raw),
   ]);
-  const countById = Object.fromEntries(ADMIN_TABLES.map((t, i) => [t.id, counts[i]!]));
+  const countById = Object.fromEntries(tables.map((t, i) => [t.id, counts[i]!]));
   const seenIso = newSince ? new Date(newSince).toISOString() : null;
   const emptyText = q || params.status ? `No ${tab.noun.many} match your search.` : `No ${tab.noun.many} yet.`;
 
@@ -82,8 +93,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
 
         <nav aria-label="Dashboard sections" className="mt-6 -mx-1 overflow-x-auto">
           <ul className="flex min-w-max gap-1 border-b border-line px-1">
-            {ADMIN_TABLES.map((t) => {
-              const isActive = t.id === tab.id;
+            {tables.map((t) => {
+              const isActive = !panel && t.id === tab.id;
               return (
                 <li key={t.id}>
                   <Link
@@ -102,8 +113,35 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
                 </li>
               );
             })}
+            {panels.map((p) => (
+              <li key={p.id}>
+                <Link
+                  href={`/admin?tab=${p.id}`}
+                  aria-current={panel?.id === p.id ? "page" : undefined}
+                  className={cn(
+                    "-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold",
+                    panel?.id === p.id ? "border-brand-600 text-brand-800" : "border-transparent text-ink-soft hover:text-ink",
+                  )}
+                >
+                  {p.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
+
+        {panel?.id === "team" && (
+          <div className="mt-6">
+            <TeamPanel viewer={viewer.user} />
+          </div>
+        )}
+        {panel?.id === "account" && (
+          <div className="mt-6">
+            <AccountPanel />
+          </div>
+        )}
+        {!panel && (
+          <>
 
         <form method="get" action="/admin" className="mt-5 flex flex-wrap items-end gap-3" role="search">
           <input type="hidden" name="tab" value={tab.id} />
@@ -187,6 +225,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             </nav>
           )}
         </section>
+          </>
+        )}
       </main>
     </div>
   );

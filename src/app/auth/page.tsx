@@ -5,6 +5,7 @@ import { AuthShell } from "@/components/auth/auth-shell";
 import { NoticeToast } from "@/components/auth/form-answer";
 import { getSessionUser } from "@/server/auth-guard";
 import { hasVerifiedAdmin } from "@/server/data/profiles";
+import { signUpSetting } from "@/server/data/team";
 import { env } from "@/server/env";
 import { isLoopbackRequest } from "@/server/request-info";
 
@@ -42,8 +43,7 @@ async function FirstAdminHint() {
       <p className="font-semibold text-ink">Setting up the first admin</p>
       <p className="mt-1">
         Create an account with an address listed in <code>ADMIN_EMAILS</code>
-        {isDevelopment && e.ADMIN_EMAILS.length > 0 ? ` (${e.ADMIN_EMAILS.join(", ")})` : ""} and verify it: it becomes admin. Or, with the
-        server stopped, run <code>npm run admin -- grant you@example.com</code>. Without SMTP settings, e-mails (and their links) are written to{" "}
+        {isDevelopment && e.ADMIN_EMAILS.length > 0 ? ` (${e.ADMIN_EMAILS.join(", ")})` : ""} and verify it: it becomes owner. Or run <code>npm run admin -- grant you@example.com</code>. Without SMTP settings, e-mails (and their links) are written to{" "}
         <code>data/outbox</code>.
       </p>
     </div>
@@ -59,7 +59,7 @@ export default async function AuthPage({ searchParams }: { searchParams: Promise
     (k): k is string => typeof k === "string" && k in NOTICES,
   );
   const notice = noticeKey ? NOTICES[noticeKey] : undefined;
-  const isSignUpEnabled = env().AUTH_SIGNUP_ENABLED;
+  const isSignUpEnabled = (await signUpSetting().catch(() => ({ open: env().AUTH_SIGNUP_ENABLED }))).open;
   return (
     <AuthShell footer={<FirstAdminHint />}>
       <AuthForms

@@ -11,23 +11,29 @@ import type { FieldErrors } from "../form-state";
  */
 
 /**
- * Who may work in the dashboard. Today one role; team roles ("owner", "editor", "sales"...) are
- * added here, to the profiles.role check, and to the `access` of each table they may use.
+ * Who may work in the dashboard (docs/decisions/0034): each role is a set of desks. An account
+ * without one of these roles ("user" in profiles.role) opens nothing.
  */
-export type StaffRole = "admin";
+export const STAFF_ROLES = ["owner", "admin", "editor", "sales"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_LABELS: Record<StaffRole, string> = { owner: "Owner", admin: "Admin", editor: "Editor", sales: "Sales" };
 
 export interface TableAccess {
   read: readonly StaffRole[];
   write: readonly StaffRole[];
 }
 
-export const ADMINS_ONLY: TableAccess = { read: ["admin"], write: ["admin"] };
+const desk = (...roles: StaffRole[]): TableAccess => ({ read: roles, write: roles });
 
 /** Who works on the published content (posts, case studies, testimonials, media). */
-export const CONTENT_DESK: TableAccess = ADMINS_ONLY;
+export const CONTENT_DESK: TableAccess = desk("owner", "admin", "editor");
 
 /** Who works on what visitors send (leads, messages, the overview). */
-export const LEAD_DESK: TableAccess = ADMINS_ONLY;
+export const LEAD_DESK: TableAccess = desk("owner", "admin", "sales");
+
+/** Who manages the team (members, invitations, the sign-up switch) and the settings. */
+export const TEAM_DESK: TableAccess = desk("owner", "admin");
 
 export interface FieldOption {
   value: string;

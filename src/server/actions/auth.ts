@@ -9,7 +9,7 @@ import { ForgotPasswordSchema, ResetPasswordSchema, SignInSchema, SignUpSchema }
 import { getAuth } from "../auth";
 import { db } from "../db/client";
 import { users } from "../db/schema";
-import { env } from "../env";
+import { SIGN_UP_CLOSED_MESSAGE, signUpSetting } from "../data/team";
 import { handleForm, type FormActionOptions } from "../form-action";
 import { emailFields, log } from "../log";
 import { hitRateLimit } from "../rate-limit";
@@ -94,10 +94,10 @@ export async function signUpAction(_previous: AuthFormState, form: FormData): Pr
     schema: SignUpSchema,
     echo: ["name", "email"],
     answers: ANSWERS,
-    guard: () => {
-      if (env().AUTH_SIGNUP_ENABLED) return null;
+    guard: async () => {
+      if ((await signUpSetting()).open) return null;
       mode = "signin";
-      return { status: "refused", title: "Error", message: "Creating accounts is switched off on this site." };
+      return { status: "refused", title: "Error", message: SIGN_UP_CLOSED_MESSAGE };
     },
     run: async (data, { headers: requestHeaders, ip }) => {
       email = data.email;

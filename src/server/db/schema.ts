@@ -14,7 +14,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import { LIMITS, SLUG_PATTERN_SQL } from "../../lib/limits";
+import { LIMITS, ROLES, SLUG_PATTERN_SQL } from "../../lib/limits";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -102,7 +102,10 @@ export const verifications = pgTable(
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
-/** SPEC §3 profiles: the role that decides admin access. One row per user. */
+const inList = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
+
+/** SPEC §3 profiles: the role that decides dashboard access (docs/decisions/0034). One row per user. */
 export const profiles = pgTable(
   "profiles",
   {
@@ -112,11 +115,45 @@ export const profiles = pgTable(
     role: text("role").notNull().default("user"),
     /** When this admin last opened the inbox: what came after is marked new. */
     inboxSeenAt: timestamp("inbox_seen_at", { withTimezone: true }),
+    /** When a session was last started for this account (the Team tab's "last sign-in"). */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("profiles_role_valid", sql`${t.role} in ('user', 'admin')`)],
+  (t) => [check("profiles_role_valid", inList(t.role, ROLES)), index("profiles_role_idx").on(t.role)],
 );
+
+/**
+ * An invitation to the team: the e-mailed link carries a random token, of which only the SHA-256
+ * is kept. It is used once (accepted_at), can be withdrawn (revoked_at) and ends at expires_at.
+ */
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("team_invitations_email_idx").on(t.email),
+    check("team_invitations_role_valid", sql`${t.role} in ('owner', 'admin', 'editor', 'sales')`),
+    check("team_invitations_email_valid", required(t.email, LIMITS.email)),
+  ],
+);
+
+/** Settings changed from the dashboard, one row per key; a missing row means the default. */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Content and inbox (SPEC §3)
@@ -143,9 +180,6 @@ export interface Attribution {
   last_touch?: Touch;
   form_page?: string;
 }
-
-const inList = (column: AnyPgColumn, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
 
 export const leads = pgTable(
   "leads",
@@ -476,3 +510,4 @@ export type BlogPost = typeof blogPosts.$inferSelect;
 export type NewBlogPost = typeof blogPosts.$inferInsert;
 export type Profile = typeof profiles.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
+export type TeamInvitation = typeof teamInvitations.$inferSelect;

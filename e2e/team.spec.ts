@@ -1,0 +1,162 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { assignUniqueIp, createAccount, outboxMails, signIn, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+
+/**
+ * The team end to end: the owner invites from the Team tab, the invitee follows the e-mailed link
+ * (read from the outbox), chooses a name and password and lands in the dashboard with the role's
+ * tabs only; a used or withdrawn link says so; the invitee sees their own sessions.
+ */
+test.describe.configure({ mode: "serial" });
+
+const OWNER = "team-owner@e2e.test";
+const TABS = ["Growth Audit Leads", "Contact Messages", "Case Studies", "Testimonials", "Blog Posts", "Team", "Your account"];
+let ownerPage: Page;
+
+function invitationLink(to: string): string | undefined {
+  const pattern = /(https?:\/\/[^\s"<]+\/auth\/invite\?token=[A-Za-z0-9_-]+)/;
+  const mail = outboxMails()
+    .filter((m) => m.includes(`To: ${to}`) && pattern.test(m))
+    .at(-1);
+  return mail ? pattern.exec(mail)?.[1] : undefined;
+}
+
+async function invite(email: string, role: string): Promise<string> {
+  await ownerPage.goto("/admin?tab=team");
+  const form = ownerPage.getByRole("form", { name: "Invite a member" });
+  await form.getByLabel("E-mail address").fill(email);
+  await form.getByLabel("Role").selectOption({ label: role });
+  await form.getByRole("button", { name: "Send invitation" }).click();
+  await expect(ownerPage.getByTestId(`invitation-${email}`)).toBeVisible();
+  let link: string | undefined;
+  await expect.poll(() => (link = invitationLink(email)), { timeout: 10_000 }).toBeTruthy();
+  return link!;
+}
+
+async function accept(browser: Browser, link: string, name: string): Promise<Page> {
+  const context = await browser.newContext();
+  await assignUniqueIp(context);
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Choose a password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Join the team" }).click();
+  await expect(page).toHaveURL(/\/admin/);
+  return page;
+}
+
+async function visibleTabs(page: Page): Promise<string[]> {
+  const nav = page.getByRole("navigation", { name: "Dashboard sections" });
+  const names = await nav.getByRole("link").allInnerTexts();
+  return TABS.filter((t) => names.some((n) => n.startsWith(t)));
+}
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  await assignUniqueIp(context);
+  ownerPage = await context.newPage();
+  await createAccount(ownerPage, OWNER);
+  await signIn(ownerPage, OWNER);
+  await expect(ownerPage).toHaveURL(/\/admin/);
+});
+
+test("an owner sees every tab and the team with their role", async () => {
+  expect(await visibleTabs(ownerPage)).toEqual(TABS);
+  await ownerPage.goto("/admin?tab=team");
+  await expect(ownerPage.getByTestId(`member-${OWNER}`).getByTestId("member-role")).toHaveText("Owner");
+});
+
+test("an invited editor joins through the e-mailed link and sees the content tabs only; the link works once", async ({ browser }) => {
+  const email = uniqueEmail("editor");
+  const link = await invite(email, "Editor");
+  const editor = await accept(browser, link, "Edna Editor");
+  expect(await visibleTabs(editor)).toEqual(["Case Studies", "Testimonials", "Blog Posts", "Your account"]);
+  // No route around the hidden tabs: asking for the leads tab shows the first allowed one.
+  await editor.goto("/admin?tab=leads");
+  await expect(editor.getByRole("link", { name: /Growth Audit Leads/ })).toHaveCount(0);
+  // Their sessions, this browser marked.
+  await editor.goto("/admin?tab=account");
+  await expect(editor.getByTestId("session")).toHaveCount(1);
+  await expect(editor.getByTestId("session")).toContainText("This browser");
+  // The link again: used.
+  await editor.goto(link);
+  await expect(editor.getByTestId("invitation-state")).toHaveAttribute("data-state", "used");
+  await ownerPage.goto("/admin?tab=team");
+  await expect(ownerPage.getByTestId(`member-${email}`).getByTestId("member-role")).toHaveText("Editor");
+  await editor.context().close();
+});
+
+test("a withdrawn invitation says so; a sales member sees leads and messages only", async ({ browser }) => {
+  const withdrawn = uniqueEmail("withdrawn");
+  const link = await invite(withdrawn, "Sales");
+  await ownerPage.getByTestId(`invitation-${withdrawn}`).getByRole("button", { name: "Withdraw" }).click();
+  await expect(ownerPage.getByTestId(`invitation-${withdrawn}`)).toHaveCount(0);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByTestId("invitation-state")).toHaveAttribute("data-state", "revoked");
+  await expect(page.getByTestId("invitation-state")).toContainText("withdrawn");
+  await context.close();
+
+  const sales = await accept(browser, await invite(uniqueEmail("sales"), "Sales"), "Sam Sales");
+  expect(await visibleTabs(sales)).toEqual(["Growth Audit Leads", "Contact Messages", "Your account"]);
+  await sales.context().close();
+});
+
+test("the owner closes public sign-up from the Team tab and /auth offers no sign-up", async ({ browser }) => {
+  await ownerPage.goto("/admin?tab=team");
+  await ownerPage.getByRole("button", { name: "Close public sign-up" }).click();
+  await expect(ownerPage.getByTestId("signup-state")).toContainText("Closed");
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/auth?mode=signup");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign up" })).toHaveCount(0);
+  await expect(page.getByLabel("Full Name")).toHaveCount(0);
+  await context.close();
+  await ownerPage.getByRole("button", { name: "Open public sign-up" }).click();
+  await expect(ownerPage.getByTestId("signup-state")).toContainText("Open");
+  const again = await browser.newContext();
+  const visitor = await again.newPage();
+  await visitor.goto("/auth?mode=signup");
+  await expect(visitor.getByLabel("Full Name")).toBeVisible();
+  await again.close();
+});
+
+test("npm run admin changes a role while the server runs on the embedded database", async ({ browser }) => {
+  test.setTimeout(60_000); // the command itself starts a TypeScript process
+  const email = uniqueEmail("cli");
+  const member = await accept(browser, await invite(email, "Editor"), "Cleo Cli");
+  const cli = spawnSync(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "--tsconfig", "tsconfig.json", "scripts/admin.ts", "grant", email, "sales"], {
+    cwd: process.cwd(),
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production" },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  expect(cli.status, cli.stderr).toBe(0);
+  expect(cli.stdout).toContain(`${email} is now sales.`);
+  await member.goto("/admin");
+  expect(await visibleTabs(member)).toEqual(["Growth Audit Leads", "Contact Messages", "Your account"]);
+  await member.context().close();
+});
+
+test("the Team tab, Your account and the invitation page pass axe (WCAG 2.2 AA)", async ({ browser }) => {
+  test.setTimeout(60_000); // three pages through axe, and an invitation
+  const check = async (page: Page) => {
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  await ownerPage.goto("/admin?tab=team");
+  await check(ownerPage);
+  await ownerPage.goto("/admin?tab=account");
+  await check(ownerPage);
+  const link = await invite(uniqueEmail("axe"), "Sales");
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByLabel("Your name")).toBeVisible();
+  await check(page);
+  await context.close();
+});

@@ -1,0 +1,44 @@
+import { endOtherSessionsAction, endSessionAction } from "@/server/actions/team";
+import { listMySessions } from "@/server/data/sessions";
+import { ActionForm, ChangePasswordForm } from "./team-forms";
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** Your account: where you are signed in (each can be ended) and your password. */
+export async function AccountPanel() {
+  const sessions = await listMySessions();
+  const others = sessions.filter((s) => !s.current).length;
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading" className="text-lg font-bold">
+          Where you are signed in
+        </h2>
+        <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-surface" aria-label="Your sessions">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm" data-testid="session">
+              <span>
+                <strong>{s.browser}</strong> on {s.device} · {s.address} · last seen {dateTime.format(s.lastSeen)} UTC
+                {s.current && <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-800">This browser</span>}
+              </span>
+              {!s.current && <ActionForm action={endSessionAction} hidden={{ id: s.id }} label="End" variant="ghost" />}
+            </li>
+          ))}
+        </ul>
+        {others > 0 && (
+          <div className="mt-3">
+            <ActionForm action={endOtherSessionsAction} hidden={{}} label={`End the ${others} other session${others === 1 ? "" : "s"}`} />
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="password-heading">
+        <h2 id="password-heading" className="text-lg font-bold">
+          Password
+        </h2>
+        <div className="mt-3">
+          <ChangePasswordForm />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,391 @@
+import { TINY_PNG } from "../e2e/images";
+import fs from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { StaffRole } from "@/lib/admin-tables/definition";
+import { createTestDatabase } from "./helpers/test-db";
+
+// The permission matrix (docs/decisions/0034): every Server Action exported from
+// src/server/actions and every route handler under src/app is replayed as each role, as a signed-in
+// account without a team role, as an unverified member, as a visitor who signed out and as an
+// anonymous visitor, and the rows of every table are compared before and after. Exactly the cells
+// the matrix allows change anything. An export or a route without an entry here fails the test.
+
+// The matrix as the roles are defined (docs/decisions/0034), written out here rather than read from
+// the desks' constants, so that a desk given to the wrong role fails this test.
+const CONTENT: readonly StaffRole[] = ["owner", "admin", "editor"];
+const LEADS: readonly StaffRole[] = ["owner", "admin", "sales"];
+const TEAM: readonly StaffRole[] = ["owner", "admin"];
+const EVERY_MEMBER: readonly StaffRole[] = ["owner", "admin", "editor", "sales"];
+const CONTENT_DESK = { read: CONTENT, write: CONTENT };
+const LEAD_DESK = { read: LEADS, write: LEADS };
+const TEAM_DESK = { read: TEAM, write: TEAM };
+const STAFF_ROLES = EVERY_MEMBER;
+
+const SITE = "http://localhost:3999";
+let requestHeaders = new Headers({ host: "localhost:3999", origin: SITE });
+vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
+vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
+vi.mock("next/navigation", () => ({ redirect: () => {}, notFound: () => {} }));
+
+const { getAuth, hashPassword } = await import("@/server/auth");
+const { profiles, sessions, users, teamInvitations } = await import("@/server/db/schema");
+
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const PASSWORD = "Monsoon-Ledger-2026";
+const OTHER_PASSWORD = "Harbour-Lantern-2027";
+
+type Actor = StaffRole | "user" | "unverified" | "signed-out" | "anonymous";
+const ACTORS: readonly Actor[] = [...STAFF_ROLES, "user", "unverified", "signed-out", "anonymous"];
+
+interface Signed {
+  email: string;
+  userId?: string;
+  cookie?: string;
+  password: string;
+}
+const actors = new Map<Actor, Signed>();
+
+async function signIn(email: string, password: string): Promise<string> {
+  const { headers } = await getAuth().api.signInEmail({ body: { email, password }, returnHeaders: true });
+  return headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/** A verified account with a role (made directly: the sign-up switch is one of the cells). */
+async function makeAccount(email: string, role: string): Promise<string> {
+  const context = await getAuth().$context;
+  const user = await context.internalAdapter.createUser({ name: `Member ${email.split("@")[0]}`, email, emailVerified: true }, { method: "email-password" });
+  await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await hashPassword(PASSWORD) });
+  await handle.db.insert(profiles).values({ userId: user.id, role }).onConflictDoUpdate({ target: profiles.userId, set: { role } });
+  return user.id;
+}
+
+const as = (actor: Actor) => {
+  const signed = actors.get(actor);
+  requestHeaders = new Headers({ host: "localhost:3999", origin: SITE, ...(signed?.cookie ? { cookie: signed.cookie } : {}) });
+  return requestHeaders;
+};
+
+/**
+ * Every row of every table as text, except the rate-limit counters (public endpoints count visits)
+ * and a session's "last seen" (written by any signed-in request, allowed or not).
+ */
+let tableNames: string[] = [];
+async function snapshot(): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (const name of tableNames) {
+    const row = name === "sessions" ? sql`(t.id, t.token, t.user_id, t.expires_at, t.created_at, t.ip_address, t.user_agent)` : sql`t`;
+    const rows = await handle.db.execute<{ r: string }>(sql`select ${row}::text as r from ${sql.identifier(name)} t`);
+    out.set(name, rows.rows.map((x) => x.r).sort());
+  }
+  return out;
+}
+function changedRows(before: Map<string, string[]>, after: Map<string, string[]>): number {
+  let changed = 0;
+  for (const [name, rows] of after) {
+    const old = new Set(before.get(name));
+    const now = new Set(rows);
+    for (const r of rows) if (!old.has(r)) changed++;
+    for (const r of old) if (!now.has(r)) changed++;
+  }
+  return changed;
+}
+const uploadsDir = () => path.join(process.env.DATA_DIR!, "uploads");
+const uploadCount = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).length : 0);
+
+const formOf = (values: Record<string, string>) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(values)) form.set(k, v);
+  return form;
+};
+const IDLE = { status: "idle" } as const;
+
+/** One replayable call: who may make it, and the call (prepared as the owner before the snapshot). */
+interface Cell {
+  label: string;
+  allowed: readonly StaffRole[];
+  /** Runs before the snapshot (as nobody): makes the row the call works on. */
+  prepare?: (actor: Actor) => Promise<unknown>;
+  run: (prepared: unknown, actor: Actor) => Promise<unknown>;
+  /** Reads only: the answer says whether it was allowed (rows never change). */
+  readOnly?: (answer: unknown) => boolean;
+  /** Something outside the database it writes (stored upload files). */
+  extra?: () => number;
+}
+type Entry = Cell[] | { notReplayed: string };
+
+let sequence = 0;
+const next = () => ++sequence;
+
+const TABLE_FORMS: Record<string, { sqlTable: string; access: readonly StaffRole[]; form: () => Record<string, string> }> = {
+  leads: { sqlTable: "leads", access: LEAD_DESK.write, form: () => ({ name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210" }) },
+  messages: { sqlTable: "contact_messages", access: LEAD_DESK.write, form: () => ({ name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210", message: "Call me." }) },
+  "case-studies": { sqlTable: "case_studies", access: CONTENT_DESK.write, form: () => ({ title: "Doubling repeat orders", companyName: "GlowLab" }) },
+  testimonials: { sqlTable: "testimonials", access: CONTENT_DESK.write, form: () => ({ clientName: "Asha Rao", company: "GlowLab", content: "Great work.", rating: "5" }) },
+  posts: { sqlTable: "blog_posts", access: CONTENT_DESK.write, form: () => ({ title: "A post", slug: `a-post-${next()}`, content: "<p>Hello.</p>", authorName: "Team" }) },
+};
+
+async function insertRow(tableId: string): Promise<string> {
+  const { saveRecord } = await import("@/server/actions/admin");
+  as("owner");
+  const answer = await saveRecord(tableId, null, formOf(TABLE_FORMS[tableId]!.form()));
+  expect(answer.status, `${tableId}: ${answer.message}`).toBe("success");
+  const sqlTable = TABLE_FORMS[tableId]!.sqlTable;
+  return (await handle.db.execute<{ id: string }>(sql`select id from ${sql.identifier(sqlTable)} order by created_at desc limit 1`)).rows[0]!.id;
+}
+
+async function throwawayMember(role: string): Promise<string> {
+  return makeAccount(`throwaway-${next()}@test.example`, role);
+}
+
+async function matrix(): Promise<Record<string, Entry>> {
+  const admin = await import("@/server/actions/admin");
+  const team = await import("@/server/actions/team");
+  const tables = Object.keys(TABLE_FORMS);
+  return {
+    "admin#saveRecord": tables.flatMap((id): Cell[] => [
+      { label: `${id} create`, allowed: TABLE_FORMS[id]!.access, run: () => admin.saveRecord(id, null, formOf(TABLE_FORMS[id]!.form())) },
+      {
+        label: `${id} update`,
+        allowed: TABLE_FORMS[id]!.access,
+        prepare: () => insertRow(id),
+        run: (rowId) => admin.saveRecord(id, rowId as string, formOf({ ...TABLE_FORMS[id]!.form(), ...(id === "posts" ? {} : {}), ...changedField(id) })),
+      },
+    ]),
+    "admin#deleteRecord": tables.map((id) => ({ label: `${id} delete`, allowed: TABLE_FORMS[id]!.access, prepare: () => insertRow(id), run: (rowId: unknown) => admin.deleteRecord(id, rowId as string) })),
+    "admin#setStatus": [
+      { label: "lead status", allowed: LEAD_DESK.write, prepare: () => insertRow("leads"), run: (rowId) => admin.setStatus("leads", rowId as string, "contacted") },
+      { label: "message status", allowed: LEAD_DESK.write, prepare: () => insertRow("messages"), run: (rowId) => admin.setStatus("messages", rowId as string, "replied") },
+    ],
+    "admin#previewContent": [
+      { label: "post preview", allowed: CONTENT_DESK.write, run: () => admin.previewContent("posts", "<p>Hi</p>"), readOnly: (a) => (a as { ok: boolean }).ok },
+    ],
+    "team#inviteAction": [{ label: "invite", allowed: TEAM_DESK.write, run: () => team.inviteAction(IDLE, formOf({ email: `invitee-${next()}@test.example`, role: "editor" })) }],
+    "team#revokeInvitationAction": [
+      {
+        label: "withdraw an invitation",
+        allowed: TEAM_DESK.write,
+        prepare: async () => {
+          const [row] = await handle.db
+            .insert(teamInvitations)
+            .values({ email: `pending-${next()}@test.example`, role: "sales", tokenHash: `hash-${next()}`, expiresAt: new Date(Date.now() + 86_400_000) })
+            .returning();
+          return row!.id;
+        },
+        run: (id) => team.revokeInvitationAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "team#changeRoleAction": [
+      {
+        label: "change a role",
+        allowed: TEAM_DESK.write,
+        prepare: () => throwawayMember("editor"),
+        run: (userId) => team.changeRoleAction(IDLE, formOf({ userId: userId as string, role: "sales" })),
+      },
+    ],
+    "team#removeMemberAction": [
+      { label: "remove a member", allowed: TEAM_DESK.write, prepare: () => throwawayMember("sales"), run: (userId) => team.removeMemberAction(IDLE, formOf({ userId: userId as string })) },
+    ],
+    "team#signOutMemberAction": [
+      {
+        label: "sign a member out everywhere",
+        allowed: TEAM_DESK.write,
+        prepare: async () => {
+          const email = `signed-in-${next()}@test.example`;
+          const id = await makeAccount(email, "editor");
+          await signIn(email, PASSWORD);
+          return id;
+        },
+        run: (userId) => team.signOutMemberAction(IDLE, formOf({ userId: userId as string })),
+      },
+    ],
+    "team#setSignUpAction": [{ label: "sign-up switch", allowed: TEAM_DESK.write, run: () => team.setSignUpAction(IDLE, formOf({ open: sequence++ % 2 ? "true" : "false" })) }],
+    "team#endSessionAction": [
+      {
+        label: "end one of my sessions",
+        allowed: STAFF_ROLES,
+        // A second session of the actor (or, for those without an account, of the owner: never theirs to end).
+        prepare: async (actor) => {
+          const signed = actors.get(actor);
+          const own = signed?.userId && actor !== "unverified" && actor !== "signed-out" ? signed : actors.get("owner")!;
+          await signIn(own.email, own.password);
+          const [row] = await handle.db.select().from(sessions).where(eq(sessions.userId, own.userId!)).orderBy(sql`${sessions.createdAt} desc`).limit(1);
+          return row!.id;
+        },
+        run: (id) => team.endSessionAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "team#endOtherSessionsAction": [
+      {
+        label: "end my other sessions",
+        allowed: STAFF_ROLES,
+        prepare: async (actor) => {
+          const signed = actors.get(actor);
+          if (signed?.userId && actor !== "unverified" && actor !== "signed-out") await signIn(signed.email, signed.password);
+        },
+        run: () => team.endOtherSessionsAction(IDLE, formOf({})),
+      },
+    ],
+    "team#changePasswordAction": [
+      {
+        label: "change my password",
+        allowed: STAFF_ROLES,
+        run: async (_prepared, actor) => {
+          const signed = actors.get(actor);
+          const current = signed?.password ?? PASSWORD;
+          const fresh = current === PASSWORD ? OTHER_PASSWORD : PASSWORD;
+          const answer = await team.changePasswordAction(IDLE, formOf({ currentPassword: current, newPassword: fresh }));
+          if (answer.status === "success" && signed) {
+            // Every session of the account was replaced (revokeOtherSessions): sign in again for the next cells.
+            signed.password = fresh;
+            signed.cookie = await signIn(signed.email, fresh);
+          }
+          return answer;
+        },
+      },
+    ],
+    "team#acceptInvitationAction": { notReplayed: "public: the single-use token is the authority (tests/team.test.ts replays it: used, expired, withdrawn, raced)" },
+    "auth#signInAction": { notReplayed: "public account form (tests/auth-actions.test.ts)" },
+    "auth#signUpAction": { notReplayed: "public account form; closed by the sign-up switch (tests/team.test.ts)" },
+    "auth#requestPasswordResetAction": { notReplayed: "public account form (tests/auth-actions.test.ts)" },
+    "auth#resetPasswordAction": { notReplayed: "public account form: the e-mailed token is the authority" },
+    "auth#signOutAction": { notReplayed: "ends the caller's own session only" },
+    "lead-forms#submitAuditForm": { notReplayed: "public form (tests/lead-capture.test.ts)" },
+    "lead-forms#submitContactForm": { notReplayed: "public form (tests/lead-capture.test.ts)" },
+  };
+}
+
+function changedField(id: string): Record<string, string> {
+  const n = next();
+  if (id === "leads" || id === "messages") return { name: `Asha Rao ${n}` };
+  if (id === "case-studies") return { title: `Doubling repeat orders ${n}` };
+  if (id === "testimonials") return { content: `Great work ${n}.` };
+  return { title: `A post ${n}` };
+}
+
+/** Route handlers: who may call each; public ones say why they are not replayed. */
+const PNG = new Uint8Array(TINY_PNG);
+const ROUTES: Record<string, Entry> = {
+  "app/api/admin/uploads/route.ts#POST": [
+    {
+      label: "upload an image",
+      allowed: CONTENT_DESK.write,
+      extra: uploadCount,
+      run: async () => {
+        const { POST } = await import("@/app/api/admin/uploads/route");
+        const body = new FormData();
+        body.set("file", new File([PNG], "x.png", { type: "image/png" }));
+        const encoded = new Response(body);
+        const bytes = new Uint8Array(await encoded.arrayBuffer());
+        const headers = new Headers(requestHeaders);
+        headers.set("content-type", encoded.headers.get("content-type")!);
+        headers.set("content-length", String(bytes.byteLength));
+        return POST(new Request(`${SITE}/api/admin/uploads`, { method: "POST", headers, body: bytes }));
+      },
+    },
+  ],
+  "app/admin/export/[table]/route.ts#GET": (["leads", "messages"] as const).map((table) => ({
+    label: `${table} CSV export`,
+    allowed: LEAD_DESK.read,
+    run: async () => {
+      const { GET } = await import("@/app/admin/export/[table]/route");
+      return GET(new Request(`${SITE}/admin/export/${table}`, { headers: requestHeaders }), { params: Promise.resolve({ table }) });
+    },
+    readOnly: (answer: unknown) => (answer as Response).status === 200,
+  })),
+  "app/[locale]/(site)/blog/feed.xml/route.ts#GET": { notReplayed: "public feed" },
+  "app/api/auth/[...all]/route.ts#GET": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },
+  "app/api/auth/[...all]/route.ts#POST": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },
+  "app/api/blog/shares/route.ts#POST": { notReplayed: "public share counter" },
+  "app/api/forms/[form]/route.ts#POST": { notReplayed: "public forms (tests/lead-capture.test.ts)" },
+  "app/api/health/route.ts#GET": { notReplayed: "public health check" },
+  "app/api/media/[file]/route.ts#GET": { notReplayed: "public media" },
+  "app/api/media/[file]/route.ts#HEAD": { notReplayed: "public media" },
+};
+
+function listFiles(dir: string, match: (name: string) => boolean): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? listFiles(full, match) : match(e.name) ? [full] : [];
+  });
+}
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  tableNames = (
+    await handle.db.execute<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not in ('rate_limits', '__drizzle_migrations') order by 1`,
+    )
+  ).rows.map((r) => r.name);
+  for (const role of [...STAFF_ROLES, "user"] as const) {
+    const email = `${role}@matrix.test`;
+    const userId = await makeAccount(email, role);
+    actors.set(role, { email, userId, password: PASSWORD, cookie: await signIn(email, PASSWORD) });
+  }
+  // A member whose address is no longer verified: a valid session, an owner's role, no access.
+  const unverifiedId = await makeAccount("unverified@matrix.test", "owner");
+  actors.set("unverified", { email: "unverified@matrix.test", userId: unverifiedId, password: PASSWORD, cookie: await signIn("unverified@matrix.test", PASSWORD) });
+  await handle.db.update(users).set({ emailVerified: false }).where(eq(users.id, unverifiedId));
+  // A visitor who signed out: the old cookie is sent again.
+  const goneId = await makeAccount("gone@matrix.test", "owner");
+  const goneCookie = await signIn("gone@matrix.test", PASSWORD);
+  await getAuth().api.signOut({ headers: new Headers({ cookie: goneCookie, origin: SITE }) });
+  actors.set("signed-out", { email: "gone@matrix.test", userId: goneId, password: PASSWORD, cookie: goneCookie });
+  actors.set("anonymous", { email: "", password: PASSWORD });
+}, 120_000);
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("permission matrix", () => {
+  it("has an entry for every exported Server Action and every route handler", async () => {
+    const root = path.resolve(import.meta.dirname, "../src");
+    const exported: string[] = [];
+    for (const file of listFiles(path.join(root, "server/actions"), (n) => n.endsWith(".ts") && !n.endsWith(".test.ts"))) {
+      const name = path.basename(file, ".ts");
+      const mod = (await import(file)) as Record<string, unknown>;
+      for (const [key, value] of Object.entries(mod)) if (typeof value === "function") exported.push(`${name}#${key}`);
+    }
+    expect(exported.sort()).toEqual(Object.keys(await matrix()).sort());
+    const handlers: string[] = [];
+    for (const file of listFiles(path.join(root, "app"), (n) => n === "route.ts")) {
+      const text = fs.readFileSync(file, "utf8");
+      for (const [, method] of text.matchAll(/export (?:async )?function (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b/g)) {
+        handlers.push(`${path.relative(root, file).split(path.sep).join("/")}#${method}`);
+      }
+      for (const [, methods] of text.matchAll(/export const \{([^}]+)\}/g)) {
+        for (const m of methods!.split(",")) handlers.push(`${path.relative(root, file).split(path.sep).join("/")}#${m.trim()}`);
+      }
+    }
+    expect(handlers.sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it("exactly the allowed cells change anything", async () => {
+    const entries = { ...(await matrix()), ...ROUTES };
+    const wrong: string[] = [];
+    let cells = 0;
+    for (const [name, entry] of Object.entries(entries)) {
+      if (!Array.isArray(entry)) continue;
+      for (const cell of entry) {
+        for (const actor of ACTORS) {
+          as("anonymous");
+          const prepared = await cell.prepare?.(actor);
+          as(actor);
+          const before = await snapshot();
+          const extraBefore = cell.extra?.() ?? 0;
+          const answer = await cell.run(prepared, actor);
+          const changed = changedRows(before, await snapshot()) + Math.abs((cell.extra?.() ?? 0) - extraBefore);
+          const allowed = (cell.allowed as readonly string[]).includes(actor);
+          const passed = cell.readOnly ? cell.readOnly(answer) && changed === 0 : changed > 0;
+          cells++;
+          if (passed !== allowed || (cell.readOnly && changed !== 0)) {
+            wrong.push(`${name} (${cell.label}) as ${actor}: ${changed} rows changed, ${allowed ? "allowed" : "refused"}; answer ${JSON.stringify(answer instanceof Response ? answer.status : answer)}`);
+          }
+        }
+      }
+    }
+    console.log(`permission matrix: ${cells} cells replayed on ${handle.label}`);
+    expect(wrong).toEqual([]);
+  }, 300_000);
+});
