@@ -48,6 +48,8 @@ export const users = pgTable("users", {
   image: text("image"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** better-auth's twoFactor plugin: set once a TOTP secret was confirmed with a code (docs/decisions/0036). */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
 });
 
 export const sessions = pgTable(
@@ -101,6 +103,33 @@ export const verifications = pgTable(
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
+
+/**
+ * better-auth's twoFactor plugin: the TOTP secret and the backup codes, both encrypted with the auth
+ * secret; one row per member (docs/decisions/0036).
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factors_user_id_idx").on(t.userId)],
+);
+
+/** Settings that apply to the whole team, one row per key (docs/decisions/0036). */
+export const teamSettings = pgTable("team_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** SPEC §3 profiles: the role that decides admin access. One row per user. */
 export const profiles = pgTable(
