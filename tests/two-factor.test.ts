@@ -59,14 +59,21 @@ async function passwordStep(email: string, ip: string) {
 }
 
 /** An account with TOTP on: the secret as the authenticator app reads it and the ten backup codes. */
+/** Turns TOTP on (not yet confirmed): the otpauth:// address and the backup codes. */
+async function enableTotp(cookie: string, ip: string) {
+  const enabled = await getAuth().api.enableTwoFactor({ body: { password: PASSWORD }, headers: headersFor(cookie, ip) });
+  if (enabled.method !== "totp") throw new Error("expected a TOTP secret");
+  return enabled;
+}
+
 async function accountWithTotp(ip: string) {
   const email = uniqueEmail("totp");
   await createAccount(email);
   const { cookie } = await passwordStep(email, ip);
-  const enabled = await getAuth().api.enableTwoFactor({ body: { password: PASSWORD }, headers: headersFor(cookie, ip) });
-  const secret = new URL(enabled.totpURI!).searchParams.get("secret")!;
+  const enabled = await enableTotp(cookie, ip);
+  const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
   await getAuth().api.verifyTOTP({ body: { code: totp(secret) }, headers: headersFor(cookie, ip) });
-  return { email, secret, backupCodes: enabled.backupCodes! };
+  return { email, secret, backupCodes: enabled.backupCodes };
 }
 
 async function verifyCode(kind: "totp" | "backup", code: string, cookie: string, ip: string): Promise<string> {
@@ -85,9 +92,9 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     const email = uniqueEmail("enable");
     await createAccount(email);
     const { cookie } = await passwordStep(email, ip);
-    const enabled = await getAuth().api.enableTwoFactor({ body: { password: PASSWORD }, headers: headersFor(cookie, ip) });
+    const enabled = await enableTotp(cookie, ip);
     expect(enabled.backupCodes).toHaveLength(10);
-    const secret = new URL(enabled.totpURI!).searchParams.get("secret")!;
+    const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
     // Not confirmed yet: the password still signs in on its own.
     expect((await passwordStep(email, ip)).awaitsSecondFactor).toBe(false);
     await getAuth().api.verifyTOTP({ body: { code: totp(secret) }, headers: headersFor(cookie, ip) });

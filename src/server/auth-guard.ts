@@ -3,12 +3,15 @@ import { headers } from "next/headers";
 import { getAuth } from "./auth";
 import type { StaffRole } from "@/lib/admin-tables/definition";
 import { getRole } from "./data/profiles";
+import { isTwoFactorRequired } from "./data/team-settings";
 
 export interface SignedInUser {
   id: string;
   email: string;
   name: string;
   emailVerified: boolean;
+  /** A second factor (TOTP) is set up and confirmed. */
+  twoFactorEnabled: boolean;
 }
 
 export type Viewer =
@@ -22,8 +25,8 @@ export async function getSessionUser(requestHeaders?: Headers): Promise<SignedIn
   const source = requestHeaders ?? (await headers());
   const session = await getAuth().api.getSession({ headers: source });
   if (!session) return null;
-  const { id, email, name, emailVerified } = session.user;
-  return { id, email, name, emailVerified };
+  const { id, email, name, emailVerified, twoFactorEnabled } = session.user;
+  return { id, email, name, emailVerified, twoFactorEnabled: twoFactorEnabled === true };
 }
 
 /** Who is asking: nobody, a user without admin rights (or unverified), or an admin. */
@@ -35,8 +38,10 @@ export async function getViewer(requestHeaders?: Headers): Promise<Viewer> {
 }
 
 export class AccessDeniedError extends Error {
-  constructor(readonly reason: "anonymous" | "denied") {
-    super(reason === "anonymous" ? "Sign in to continue." : "You don't have admin privileges.");
+  constructor(readonly reason: "anonymous" | "denied" | "two-factor") {
+    super(
+      reason === "anonymous" ? "Sign in to continue." : reason === "two-factor" ? "Set up two-factor sign-in first: the team requires it." : "You don't have admin privileges.",
+    );
     this.name = "AccessDeniedError";
   }
 }
@@ -50,8 +55,10 @@ export async function requireRole(roles: readonly StaffRole[], requestHeaders?: 
   const user = await getSessionUser(requestHeaders);
   if (!user) throw new AccessDeniedError("anonymous");
   const role = user.emailVerified ? await getRole(user.id) : null;
-  if (role !== null && (roles as readonly string[]).includes(role)) return user;
-  throw new AccessDeniedError("denied");
+  if (role === null || !(roles as readonly string[]).includes(role)) throw new AccessDeniedError("denied");
+  // The team may require a second factor of every member: nothing is read or written until it is set up (docs/decisions/0036).
+  if (!user.twoFactorEnabled && (await isTwoFactorRequired())) throw new AccessDeniedError("two-factor");
+  return user;
 }
 
 export async function requireAdmin(requestHeaders?: Headers): Promise<SignedInUser> {
