@@ -2,6 +2,8 @@ import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "@/server/auth";
+import { AccessDeniedError, requireRole } from "@/server/auth-guard";
+import { isTwoFactorRequired, setTwoFactorRequired } from "@/server/data/team-settings";
 import { env } from "@/server/env";
 import { notifications, rateLimits, twoFactors, users } from "@/server/db/schema";
 import { createTestDatabase } from "./helpers/test-db";
@@ -159,5 +161,31 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     expect(outcome).toBe("INVALID_TWO_FACTOR_COOKIE");
     const rows = await handle.db.select().from(rateLimits).where(sql`${rateLimits.key} like ${`%${ip}%`} and ${rateLimits.count} > 0`);
     expect(rows).toHaveLength(0);
+  });
+
+  it("the team requirement: requireRole refuses a member without a second factor, and admits them once it is on", async () => {
+    const ip = "198.19.4.1";
+    const email = "boss@test.example"; // in ADMIN_EMAILS: admin once verified
+    await createAccount(email);
+    const { cookie } = await passwordStep(email, ip);
+    expect((await requireRole(["admin"], headersFor(cookie, ip))).email).toBe(email);
+
+    await setTwoFactorRequired(true);
+    try {
+      expect(await isTwoFactorRequired()).toBe(true);
+      const refused = await requireRole(["admin"], headersFor(cookie, ip)).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(AccessDeniedError);
+      expect((refused as AccessDeniedError).reason).toBe("two-factor");
+
+      // Setting it up needs only the session (the Security page's actions), then the role check passes.
+      const enabled = await enableTotp(cookie, ip);
+      const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
+      const { headers } = await getAuth().api.verifyTOTP({ body: { code: totp(secret) }, headers: headersFor(cookie, ip), returnHeaders: true });
+      const renewed = cookiesOf(headers, cookie);
+      expect((await requireRole(["admin"], headersFor(renewed, ip))).twoFactorEnabled).toBe(true);
+    } finally {
+      await setTwoFactorRequired(false);
+    }
+    expect(await isTwoFactorRequired()).toBe(false);
   });
 });
