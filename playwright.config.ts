@@ -41,6 +41,7 @@ export default defineConfig({
         "**/security/csp-injection.spec.ts",
         "**/security/request-limits.spec.ts",
         "**/security/object-storage.spec.ts",
+        "**/security/two-factor-required.spec.ts",
       ],
   timeout: 30_000,
   expect: { timeout: 7_000 },
