@@ -16,7 +16,7 @@ function CodeForm({ method }: { method: "totp" | "backup" }) {
   return (
     <>
       <FormAnswer state={state} />
-      <form action={action} onSubmit={onSubmit} noValidate aria-label={isTotp ? "Authenticator code" : "Backup code"} className="space-y-5" key={state.at ?? 0}>
+      <form action={action} onSubmit={onSubmit} noValidate aria-label={isTotp ? "Sign in with an authenticator code" : "Sign in with a backup code"} className="space-y-5" key={state.at ?? 0}>
         <input type="hidden" name="method" value={method} readOnly />
         <Field
           id={`second-factor-${method}`}
