@@ -42,6 +42,7 @@ export default defineConfig({
         "**/security/request-limits.spec.ts",
         "**/security/object-storage.spec.ts",
         "**/security/several-servers.spec.ts",
+        "**/security/two-factor-required.spec.ts",
       ],
   timeout: 30_000,
   expect: { timeout: 7_000 },

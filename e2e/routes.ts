@@ -23,4 +23,6 @@ export const APP_ROUTES: { path: string; title: RegExp }[] = [
   // Without a session the dashboard sends the visitor to sign in.
   { path: "/admin", title: /Sign In/ },
   { path: "/auth/forgot-password", title: /Forgot Password/ },
+  { path: "/auth/two-factor", title: /Two-Factor/ },
+  { path: "/admin/security", title: /Sign In/ },
 ];

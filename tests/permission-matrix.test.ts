@@ -142,6 +142,7 @@ async function throwawayMember(role: string): Promise<string> {
 async function matrix(): Promise<Record<string, Entry>> {
   const admin = await import("@/server/actions/admin");
   const team = await import("@/server/actions/team");
+  const twoFactor = await import("@/server/actions/two-factor");
   const tables = Object.keys(TABLE_FORMS);
   return {
     "admin#saveRecord": tables.flatMap((id): Cell[] => [
@@ -245,6 +246,12 @@ async function matrix(): Promise<Record<string, Entry>> {
         },
       },
     ],
+    // Turning the requirement off (turning it on needs the actor's own second factor first).
+    "two-factor#setTeamTwoFactorAction": [{ label: "two-factor requirement", allowed: TEAM_DESK.write, run: () => twoFactor.setTeamTwoFactorAction(IDLE, formOf({ requireTwoFactor: "off" })) }],
+    "two-factor#startTotpAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
+    "two-factor#confirmTotpAction": { notReplayed: "the caller's own second factor, behind the pending set-up (tests/two-factor.test.ts)" },
+    "two-factor#disableTwoFactorAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
+    "two-factor#verifySecondFactorAction": { notReplayed: "public second sign-in step: the challenge cookie is the authority, counted by the sign-in limit (tests/two-factor.test.ts)" },
     "team#acceptInvitationAction": { notReplayed: "public: the single-use token is the authority (tests/team.test.ts replays it: used, expired, withdrawn, raced)" },
     "auth#signInAction": { notReplayed: "public account form (tests/auth-actions.test.ts)" },
     "auth#signUpAction": { notReplayed: "public account form; closed by the sign-up switch (tests/team.test.ts)" },

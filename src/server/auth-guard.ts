@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { getAuth } from "./auth";
 import { STAFF_ROLES, type StaffRole } from "@/lib/admin-tables/definition";
 import { getRole, noteSessionSeen } from "./data/profiles";
+import { isTwoFactorRequired } from "./data/team-settings";
 
 const isStaffRole = (role: string | null): role is StaffRole => (STAFF_ROLES as readonly (string | null)[]).includes(role);
 
@@ -11,6 +12,8 @@ export interface SignedInUser {
   email: string;
   name: string;
   emailVerified: boolean;
+  /** A second factor (TOTP) is set up and confirmed. */
+  twoFactorEnabled: boolean;
 }
 
 /** A signed-in member of the team and the role that decides what they may open. */
@@ -30,8 +33,8 @@ export async function getSessionUser(requestHeaders?: Headers): Promise<SignedIn
   const session = await getAuth().api.getSession({ headers: source });
   if (!session) return null;
   await noteSessionSeen(session.session.id);
-  const { id, email, name, emailVerified } = session.user;
-  return { id, email, name, emailVerified };
+  const { id, email, name, emailVerified, twoFactorEnabled } = session.user;
+  return { id, email, name, emailVerified, twoFactorEnabled: twoFactorEnabled === true };
 }
 
 /** Who is asking: nobody, a user without a team role (or unverified), or a member with their role. */
@@ -44,8 +47,10 @@ export async function getViewer(requestHeaders?: Headers): Promise<Viewer> {
 }
 
 export class AccessDeniedError extends Error {
-  constructor(readonly reason: "anonymous" | "denied") {
-    super(reason === "anonymous" ? "Sign in to continue." : "You don't have admin privileges.");
+  constructor(readonly reason: "anonymous" | "denied" | "two-factor") {
+    super(
+      reason === "anonymous" ? "Sign in to continue." : reason === "two-factor" ? "Set up two-factor sign-in first: the team requires it." : "You don't have admin privileges.",
+    );
     this.name = "AccessDeniedError";
   }
 }
@@ -59,6 +64,8 @@ export async function requireRole(roles: readonly StaffRole[], requestHeaders?: 
   const user = await getSessionUser(requestHeaders);
   if (!user) throw new AccessDeniedError("anonymous");
   const role = user.emailVerified ? await getRole(user.id) : null;
-  if (isStaffRole(role) && roles.includes(role)) return { ...user, role };
-  throw new AccessDeniedError("denied");
+  if (!isStaffRole(role) || !roles.includes(role)) throw new AccessDeniedError("denied");
+  // The team may require a second factor of every member: nothing is read or written until it is set up (docs/decisions/0036).
+  if (!user.twoFactorEnabled && (await isTwoFactorRequired())) throw new AccessDeniedError("two-factor");
+  return { ...user, role };
 }

@@ -5,11 +5,12 @@ import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
-import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { db } from "./db/client";
-import { accounts, sessions, users, verifications } from "./db/schema";
+import { accounts, sessions, twoFactors, users, verifications } from "./db/schema";
 import { env } from "./env";
 import { enqueueMail, escapeHtml } from "./mail";
 import { emailFields, log } from "./log";
@@ -74,6 +75,20 @@ const PASSWORD_CHECKS: Record<string, (body: Record<string, unknown>) => unknown
   "/sign-in/email": (body) => body.email,
 };
 
+/**
+ * better-auth's endpoints that check a second-factor code. They take a slot on the same counters as
+ * the password, for the account the code is for: the signed-in member's (confirming a new TOTP
+ * secret), or the one whose password opened the pending challenge (the signed two_factor cookie).
+ * A wrong code keeps its slot; so guessing codes is throttled like guessing passwords
+ * (docs/decisions/0036).
+ */
+const SECOND_FACTOR_CHECKS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+/** Turning the second factor on or off asks for the signed-in member's password: counted the same way. */
+const MEMBER_PASSWORD_CHECKS = new Set(["/two-factor/enable", "/two-factor/disable"]);
+const WRONG_CODES = new Set(["INVALID_CODE", "INVALID_BACKUP_CODE", "INVALID_PASSWORD"]);
+/** Codes that answer the sign-in; their session token is kept out of the body like the password sign-in's. */
+const SIGN_IN_ANSWERS = new Set(["/get-session", "/sign-in/email", ...SECOND_FACTOR_CHECKS]);
+
 /** A new verification mail for an account at most this often, whatever asks for it. */
 const VERIFY_MAIL_INTERVAL_MS = 5 * 60_000;
 
@@ -92,6 +107,7 @@ interface HookContext {
     };
   };
   redirect(url: string): unknown;
+  getSignedCookie(name: string, secret: string): Promise<string | null | false>;
 }
 
 // What a before hook learnt, for the after hook of the same call (keyed by the call's own context object).
@@ -107,14 +123,25 @@ function localPath(url: unknown): string | undefined {
   return new URL(url, "http://local").pathname;
 }
 
+/** Whose second factor a code is checked against: the signed-in member, else the pending challenge's account. */
+async function secondFactorEmail(ctx: HookContext): Promise<string> {
+  const session = await getSessionFromCtx(ctx as never).catch(() => null);
+  if (session) return session.user.email;
+  const name = (ctx.context as unknown as { createAuthCookie(name: string): { name: string } }).createAuthCookie("two_factor").name;
+  const challenge = await ctx.getSignedCookie(name, ctx.context.secret);
+  const pending = challenge ? await ctx.context.internalAdapter.findVerificationValue(challenge) : null;
+  const user = pending ? await ctx.context.internalAdapter.findUserById(pending.value) : null;
+  return user?.email ?? "";
+}
+
 async function beforeHook(ctx: HookContext): Promise<void> {
   if (ctx.path === "/sign-up/email" && !(await signUpSetting()).open) {
     // The Team tab's switch (docs/decisions/0034); AUTH_SIGNUP_ENABLED=false also closes it in the configuration below.
     throw new APIError("FORBIDDEN", { code: "SIGN_UP_CLOSED", message: SIGN_UP_CLOSED_MESSAGE });
   }
-  const account = ctx.path ? PASSWORD_CHECKS[ctx.path] : undefined;
+  const account = ctx.path ? (SECOND_FACTOR_CHECKS.has(ctx.path) || MEMBER_PASSWORD_CHECKS.has(ctx.path) ? () => secondFactorEmail(ctx) : PASSWORD_CHECKS[ctx.path]) : undefined;
   if (account) {
-    const email = account(bodyOf(ctx));
+    const email = await account(bodyOf(ctx));
     const ip = ipFromHeaders(requestHeaders(ctx));
     const verdict = await takeSignInSlot(typeof email === "string" ? email : "", ip);
     if (!verdict.allowed) {
@@ -154,15 +181,27 @@ async function afterHook(ctx: HookContext): Promise<unknown> {
   const slot = slots.get(ctx.context);
   if (slot) {
     const code = isAPIError(returned) ? (returned.body?.code as string | undefined) : undefined;
+    // A right password that still asks for the second factor proves nothing yet: it neither clears
+    // the failures nor makes the address known, else a password holder could reset the count of
+    // code guesses by signing in again (docs/decisions/0036).
+    const awaitsSecondFactor = !isAPIError(returned) && !!returned && typeof returned === "object" && "twoFactorRedirect" in returned;
     await settleSignInSlot(
       slot,
-      !isAPIError(returned) ? "signed-in" : code === "INVALID_EMAIL_OR_PASSWORD" ? "wrong-password" : code === "EMAIL_NOT_VERIFIED" ? "right-password" : "not-checked",
+      awaitsSecondFactor
+        ? "not-checked"
+        : !isAPIError(returned)
+          ? "signed-in"
+          : code === "INVALID_EMAIL_OR_PASSWORD" || (code && WRONG_CODES.has(code))
+            ? "wrong-password"
+            : code === "EMAIL_NOT_VERIFIED"
+              ? "right-password"
+              : "not-checked",
     );
   }
   const reset = resets.get(ctx.context);
   if (reset && !isAPIError(returned)) await ownerProven(reset.email, reset.ip);
   // The session token travels in the httpOnly cookie only, never in a body a page script can read.
-  if ((ctx.path === "/get-session" || ctx.path === "/sign-in/email") && returned && typeof returned === "object" && !isAPIError(returned)) {
+  if (ctx.path && SIGN_IN_ANSWERS.has(ctx.path) && returned && typeof returned === "object" && !isAPIError(returned)) {
     const body = returned as { token?: unknown; session?: Record<string, unknown> | null };
     if (body.session && "token" in body.session) {
       const { token: _sessionToken, ...session } = body.session;
@@ -187,7 +226,7 @@ function createAuth() {
     trustedOrigins: [e.SITE_URL],
     database: drizzleAdapter(db(), {
       provider: "pg",
-      schema: { users, sessions, accounts, verifications },
+      schema: { users, sessions, accounts, verifications, twoFactors },
     }),
     user: { modelName: "users" },
     session: {
@@ -281,7 +320,16 @@ function createAuth() {
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
     },
     telemetry: { enabled: false },
-    plugins: [nextCookies()],
+    plugins: [
+      // TOTP and ten single-use backup codes (docs/decisions/0036); codes are checked only through
+      // the Server Actions, never the HTTP route.
+      twoFactor({
+        issuer: site.name,
+        schema: { twoFactor: { modelName: "twoFactors" } },
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+      nextCookies(),
+    ],
   });
 }
 

@@ -124,7 +124,9 @@ export async function handleForm<S extends z.ZodType>(options: FormActionOptions
     if (!parsed.success) return await invalid(fieldErrors(parsed.error), "schema");
     return answer(await options.run(parsed.data, context));
   } catch (error) {
-    if (error instanceof AccessDeniedError) return answer(ACCESS_DENIED);
+    if (error instanceof AccessDeniedError) {
+      return answer(error.reason === "two-factor" ? { status: "refused", title: "Two-Factor Required", message: error.message } : ACCESS_DENIED);
+    }
     if (error instanceof FieldError) {
       log("warn", `${options.log.failed}: refused`, { ...options.log.fields, fields: Object.keys(error.fields), reason: error.message });
       return answer({ status: "invalid", title: error.title, message: error.message, fieldErrors: error.fields });

@@ -17,6 +17,7 @@ import { getViewer } from "@/server/auth-guard";
 import type { ListParams } from "@/server/data/admin-list";
 import { countRecords, listRecords } from "@/server/data/admin-records";
 import { takeInboxSeenAt } from "@/server/data/profiles";
+import { isTwoFactorRequired } from "@/server/data/team-settings";
 
 export const metadata: Metadata = {
   title: "Admin Dashboard",
@@ -38,6 +39,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const viewer = await getViewer();
   if (viewer.kind === "anonymous") redirect("/auth");
   if (viewer.kind === "denied") return <AccessDenied email={viewer.user.email} isVerified={viewer.user.emailVerified} />;
+  // The team may require a second factor before any dashboard page (docs/decisions/0036).
+  if (!viewer.user.twoFactorEnabled && (await isTwoFactorRequired())) redirect("/admin/security?required=1");
 
   const raw = await searchParams;
   // Only the tabs this role may read are shown (the data functions check the role again).
@@ -83,6 +86,9 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           </Link>
           <div className="flex items-center gap-3">
             <p className="hidden text-sm text-ink-soft sm:block">Welcome, {viewer.user.email}</p>
+            <Link href="/admin/security" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
+              Security
+            </Link>
             <SignOutButton />
           </div>
         </div>

@@ -45,6 +45,7 @@ function refusal(error: unknown, status: "error" | "refused" = "error", title = 
 }
 
 export async function signInAction(_previous: AuthFormState, form: FormData): Promise<AuthFormState> {
+  let awaitsSecondFactor = false;
   const answer = await handleForm({
     log: { failed: "auth: sign-in error", fields: { event: "auth.sign-in.failure", reason: "error" } },
     input: form,
@@ -56,6 +57,12 @@ export async function signInAction(_previous: AuthFormState, form: FormData): Pr
       // The sign-in limit is taken inside better-auth's endpoint (server/auth.ts hooks, docs/decisions/0020).
       try {
         const result = await getAuth().api.signInEmail({ body: { email, password, callbackURL: "/auth?verified=1" }, headers: requestHeaders });
+        if ("twoFactorRedirect" in result) {
+          // The password was right; the session comes after the second factor (docs/decisions/0036).
+          awaitsSecondFactor = true;
+          log("info", "auth: password accepted, second factor asked", { event: "auth.two-factor.challenge", ...emailFields(email), ip });
+          return { status: "success" };
+        }
         log("info", "auth: signed in", { event: "auth.sign-in.success", userId: result.user.id, ...emailFields(email), ip });
         return { status: "success" };
       } catch (error) {
@@ -79,7 +86,7 @@ export async function signInAction(_previous: AuthFormState, form: FormData): Pr
       }
     },
   });
-  if (answer.status === "success") redirect("/admin?welcome=1");
+  if (answer.status === "success") redirect(awaitsSecondFactor ? "/auth/two-factor" : "/admin?welcome=1");
   return { ...answer, mode: "signin" };
 }
 

@@ -48,6 +48,8 @@ export const users = pgTable("users", {
   image: text("image"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** better-auth's twoFactor plugin: set once a TOTP secret was confirmed with a code (docs/decisions/0036). */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
 });
 
 export const sessions = pgTable(
@@ -104,6 +106,26 @@ export const verifications = pgTable(
 
 const inList = (column: AnyPgColumn, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
+
+/**
+ * better-auth's twoFactor plugin: the TOTP secret and the backup codes, both encrypted with the auth
+ * secret; one row per member (docs/decisions/0036).
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factors_user_id_idx").on(t.userId)],
+);
 
 /** SPEC §3 profiles: the role that decides dashboard access (docs/decisions/0034). One row per user. */
 export const profiles = pgTable(

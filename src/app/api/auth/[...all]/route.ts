@@ -56,8 +56,10 @@ export async function POST(request: Request) {
   if (response.status === 401) {
     log("warn", "auth: sign-in failed", { event: "auth.sign-in.failure", reason: "invalid-credentials", ...emailFields(email), ip, via: "http" });
   } else if (response.ok) {
-    const body = (await response.clone().json().catch(() => null)) as { user?: { id?: string } } | null;
-    log("info", "auth: signed in", { event: "auth.sign-in.success", userId: body?.user?.id, ...emailFields(email), ip, via: "http" });
+    const body = (await response.clone().json().catch(() => null)) as { user?: { id?: string }; twoFactorRedirect?: boolean } | null;
+    // A right password of an account with a second factor opens a challenge, not a session (docs/decisions/0036).
+    if (body?.twoFactorRedirect) log("info", "auth: password accepted, second factor asked", { event: "auth.two-factor.challenge", ...emailFields(email), ip, via: "http" });
+    else log("info", "auth: signed in", { event: "auth.sign-in.success", userId: body?.user?.id, ...emailFields(email), ip, via: "http" });
   }
   return response;
 }

@@ -1,0 +1,162 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { APIError } from "better-auth/api";
+import type { z } from "zod";
+import { TEAM_DESK } from "@/lib/admin-tables/definition";
+import type { FormState } from "@/lib/form-state";
+import { PasswordConfirmSchema, SecondFactorSchema, TeamSecuritySchema, TotpCodeSchema } from "@/lib/schemas/two-factor";
+import { getAuth } from "../auth";
+import { AccessDeniedError, getSessionUser } from "../auth-guard";
+import { setTwoFactorRequired } from "../data/team-settings";
+import { FieldError, handleForm, type FormActionOptions } from "../form-action";
+import { log } from "../log";
+
+// The second factor's forms through the one form wrapper (ADR 0024), then better-auth's twoFactor
+// endpoints, called in-process: the HTTP route does not expose them (docs/decisions/0036). Codes
+// and passwords are never echoed back.
+
+const GENERIC = "Something went wrong. Please try again.";
+const ANSWERS: FormActionOptions<z.ZodType>["answers"] = {
+  foreign: { status: "refused", title: "Error", message: "This form can only be sent from our own website." },
+  failure: { status: "error", title: "Error", message: GENERIC },
+  invalid: () => ({ status: "invalid", title: "Please check the form", message: "Some fields need your attention." }),
+};
+
+const codeOf = (error: unknown): string | undefined => (error instanceof APIError ? (error.body?.code as string | undefined) : undefined);
+
+/** better-auth's refusals this screen explains; anything else is rethrown to the wrapper. */
+function refusal(error: unknown): Omit<FormState, "values" | "at"> {
+  const code = codeOf(error);
+  if (code === "INVALID_CODE") throw new FieldError({ code: "That code is not right. Codes change every 30 seconds: enter the one shown now." });
+  if (code === "INVALID_BACKUP_CODE") throw new FieldError({ code: "That backup code is not right, or it was already used." });
+  if (code === "INVALID_PASSWORD") throw new FieldError({ password: "That password is not right." });
+  if (code === "TOO_MANY_ATTEMPTS" || code === "ACCOUNT_TEMPORARILY_LOCKED") {
+    return { status: "refused", title: "Too Many Attempts", message: (error as APIError).body?.message ?? GENERIC };
+  }
+  if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
+    return { status: "refused", title: "Sign In Again", message: "This sign-in has expired. Sign in with your password again." };
+  }
+  throw error;
+}
+
+async function signedIn(requestHeaders: Headers) {
+  const user = await getSessionUser(requestHeaders);
+  if (!user) throw new AccessDeniedError("anonymous");
+  return user;
+}
+
+/** The second step of signing in: a code from the authenticator app, or a backup code. */
+export async function verifySecondFactorAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const answer = await handleForm({
+    log: { failed: "auth: second factor error", fields: { event: "auth.two-factor.failure", reason: "error" } },
+    input: form,
+    fields: ["method", "code"],
+    schema: SecondFactorSchema,
+    answers: ANSWERS,
+    run: async ({ method, code }, { headers: requestHeaders, ip }) => {
+      // The sign-in limit is taken inside better-auth's endpoint (server/auth.ts hooks, docs/decisions/0036).
+      try {
+        const body = { code };
+        const result = method === "totp" ? await getAuth().api.verifyTOTP({ body, headers: requestHeaders }) : await getAuth().api.verifyBackupCode({ body, headers: requestHeaders });
+        log("info", "auth: signed in", { event: "auth.sign-in.success", userId: result.user.id, secondFactor: method, ip });
+        return { status: "success" };
+      } catch (error) {
+        log("warn", "auth: second factor refused", { event: "auth.two-factor.failure", reason: codeOf(error) ?? "error", method, ip });
+        return refusal(error);
+      }
+    },
+  });
+  if (answer.status === "success") redirect("/admin?welcome=1");
+  return answer;
+}
+
+/** Makes a TOTP secret and ten backup codes (shown on the security page until confirmed). */
+export async function startTotpAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const answer = await handleForm({
+    log: { failed: "auth: two-factor set-up error", fields: { event: "auth.two-factor.enable.failure" } },
+    input: form,
+    fields: ["password"],
+    schema: PasswordConfirmSchema,
+    answers: ANSWERS,
+    run: async ({ password }, { headers: requestHeaders }) => {
+      const user = await signedIn(requestHeaders);
+      try {
+        await getAuth().api.enableTwoFactor({ body: { password }, headers: requestHeaders });
+      } catch (error) {
+        return refusal(error);
+      }
+      log("info", "auth: two-factor secret made", { event: "auth.two-factor.started", userId: user.id });
+      return { status: "success" };
+    },
+  });
+  if (answer.status === "success") redirect("/admin/security");
+  return answer;
+}
+
+/** Confirms the new secret with a code from the app: from then on sign-in asks for a second factor. */
+export async function confirmTotpAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const answer = await handleForm({
+    log: { failed: "auth: two-factor confirm error", fields: { event: "auth.two-factor.enable.failure" } },
+    input: form,
+    fields: ["code"],
+    schema: TotpCodeSchema,
+    answers: ANSWERS,
+    run: async ({ code }, { headers: requestHeaders }) => {
+      const user = await signedIn(requestHeaders);
+      try {
+        await getAuth().api.verifyTOTP({ body: { code }, headers: requestHeaders });
+      } catch (error) {
+        return refusal(error);
+      }
+      log("info", "auth: two-factor on", { event: "auth.two-factor.enabled", userId: user.id });
+      return { status: "success" };
+    },
+  });
+  if (answer.status === "success") redirect("/admin/security?enabled=1");
+  return answer;
+}
+
+export async function disableTwoFactorAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const answer = await handleForm({
+    log: { failed: "auth: two-factor disable error", fields: { event: "auth.two-factor.disable.failure" } },
+    input: form,
+    fields: ["password"],
+    schema: PasswordConfirmSchema,
+    answers: ANSWERS,
+    run: async ({ password }, { headers: requestHeaders }) => {
+      const user = await signedIn(requestHeaders);
+      try {
+        await getAuth().api.disableTwoFactor({ body: { password }, headers: requestHeaders });
+      } catch (error) {
+        return refusal(error);
+      }
+      log("info", "auth: two-factor off", { event: "auth.two-factor.disabled", userId: user.id });
+      return { status: "success" };
+    },
+  });
+  if (answer.status === "success") redirect("/admin/security?disabled=1");
+  return answer;
+}
+
+/** The team setting: every member must have a second factor before any dashboard page. */
+export async function setTeamTwoFactorAction(_previous: FormState, form: FormData): Promise<FormState> {
+  return handleForm({
+    log: { failed: "admin: team security setting error", fields: { event: "team.require-two-factor.failure" } },
+    input: form,
+    fields: ["requireTwoFactor"],
+    schema: TeamSecuritySchema,
+    roles: TEAM_DESK.write,
+    answers: ANSWERS,
+    guard: (_form, { user }) =>
+      // Requiring it without having it would lock the one who asked out of the dashboard.
+      !user?.twoFactorEnabled && _form instanceof FormData && _form.get("requireTwoFactor") === "on"
+        ? { status: "invalid", title: "Set Up Yours First", message: "Turn on your own second factor before requiring one of everyone.", fieldErrors: { requireTwoFactor: "Turn on your own second factor first." } }
+        : null,
+    run: async ({ requireTwoFactor }, { user }) => {
+      await setTwoFactorRequired(requireTwoFactor === "on");
+      log("info", "team: two-factor requirement changed", { event: "team.require-two-factor", on: requireTwoFactor === "on", userId: user?.id });
+      return { status: "success", title: "Saved", message: requireTwoFactor === "on" ? "Every member now needs a second factor." : "A second factor is now optional." };
+    },
+  });
+}

@@ -1,0 +1,136 @@
+import { createHmac } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { notifications } from "@/server/db/schema";
+import { createTestDatabase } from "./helpers/test-db";
+
+// The second factor's Server Actions through the one form wrapper, on a real database and
+// better-auth: what a member sees for a wrong code, a used backup code, hostile input, and where
+// each success leads (docs/decisions/0036).
+const SITE = process.env.SITE_URL!;
+let serial = 0;
+let requestHeaders = new Headers();
+vi.mock("next/headers", () => ({ headers: async () => requestHeaders }));
+class Redirected extends Error {
+  constructor(readonly url: string) {
+    super(`redirect ${url}`);
+  }
+}
+vi.mock("next/navigation", () => ({
+  redirect: (url: string) => {
+    throw new Redirected(url);
+  },
+}));
+
+const { signInAction } = await import("@/server/actions/auth");
+const { verifySecondFactorAction, startTotpAction, confirmTotpAction, setTeamTwoFactorAction } = await import("@/server/actions/two-factor");
+const { getAuth } = await import("@/server/auth");
+const { isTwoFactorRequired } = await import("@/server/data/team-settings");
+
+const PASSWORD = "Monsoon-Ledger-2026";
+const IDLE = { status: "idle" } as const;
+const formOf = (values: Record<string, string>) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(values)) form.set(k, v);
+  return form;
+};
+const redirectOf = (promise: Promise<unknown>) => promise.then((answer) => ({ answer }), (error: unknown) => (error instanceof Redirected ? error.url : Promise.reject(error)));
+
+function totp(base32: string): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of base32) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const digest = createHmac("sha1", key).update(counter).digest();
+  const offset = digest[digest.length - 1]! & 0xf;
+  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+let ip = "";
+beforeEach(() => {
+  ip = `198.51.101.${++serial}`;
+  requestHeaders = new Headers({ host: new URL(SITE).host, origin: SITE, "x-forwarded-for": ip });
+});
+const withCookie = (cookie: string) => {
+  requestHeaders = new Headers({ host: new URL(SITE).host, origin: SITE, "x-forwarded-for": ip, cookie });
+};
+
+/** A verified account, signed in: its session cookie. */
+async function member(email: string): Promise<string> {
+  await getAuth().api.signUpEmail({ body: { name: "Member", email, password: PASSWORD } });
+  const [mail] = (await handle.db.select().from(notifications).where(eq(notifications.kind, "verify-email"))).filter((r) => r.recipients.includes(email));
+  await getAuth().api.verifyEmail({ query: { token: /token=([^&\s]+)/.exec(mail!.textBody)![1]! } });
+  const { headers } = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, headers: requestHeaders, returnHeaders: true });
+  return cookieOf(headers);
+}
+
+describe("two-factor actions", () => {
+  it("set-up: a wrong password and hostile codes are refused beside the field; a right code turns it on", async () => {
+    const email = "setup@test.example";
+    withCookie(await member(email));
+    expect(await startTotpAction(IDLE, formOf({ password: "Not-The-Password-1" }))).toMatchObject({ status: "invalid", fieldErrors: { password: "That password is not right." } });
+    expect(await redirectOf(startTotpAction(IDLE, formOf({ password: PASSWORD })))).toBe("/admin/security");
+    for (const code of ["", "12345", "1234567", "12a456", "123\u0000456", "<script>"]) {
+      const answer = await confirmTotpAction(IDLE, formOf({ code }));
+      expect(answer.status).toBe("invalid");
+      expect(answer.fieldErrors?.code).toBeTruthy();
+      expect(JSON.stringify(answer)).not.toContain("<script>");
+    }
+    const secret = await secretOf(email);
+    expect(await redirectOf(confirmTotpAction(IDLE, formOf({ code: totp(secret) })))).toBe("/admin/security?enabled=1");
+  });
+
+  it("sign-in: the password leads to the second step; a wrong code is a field message; the right one opens the dashboard", async () => {
+    const email = "second-step@test.example";
+    const session = await member(email);
+    withCookie(session);
+    await redirectOf(startTotpAction(IDLE, formOf({ password: PASSWORD })));
+    const secret = await secretOf(email);
+    await redirectOf(confirmTotpAction(IDLE, formOf({ code: totp(secret) })));
+
+    withCookie("");
+    expect(await redirectOf(signInAction(IDLE, formOf({ email, password: PASSWORD })))).toBe("/auth/two-factor");
+    // Without the challenge cookie the action refuses: nothing to finish.
+    expect(await verifySecondFactorAction(IDLE, formOf({ method: "totp", code: totp(secret) }))).toMatchObject({ status: "refused", title: "Sign In Again" });
+
+    const { headers } = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, headers: requestHeaders, returnHeaders: true });
+    withCookie(cookieOf(headers));
+    const wrong = totp(secret) === "000000" ? "000001" : "000000";
+    expect(await verifySecondFactorAction(IDLE, formOf({ method: "totp", code: wrong }))).toMatchObject({ status: "invalid", fieldErrors: { code: expect.stringContaining("not right") } });
+    expect(await verifySecondFactorAction(IDLE, formOf({ method: "backup", code: "abc" }))).toMatchObject({ status: "invalid", fieldErrors: { code: expect.stringContaining("ten letters") } });
+    expect(await verifySecondFactorAction(IDLE, formOf({ method: "sms", code: "123456" }))).toMatchObject({ status: "invalid" });
+    expect(await redirectOf(verifySecondFactorAction(IDLE, formOf({ method: "totp", code: totp(secret) })))).toBe("/admin?welcome=1");
+  });
+
+  it("the team requirement cannot be turned on by an admin without a second factor", async () => {
+    withCookie(await member("boss@test.example"));
+    expect(await setTeamTwoFactorAction(IDLE, formOf({ requireTwoFactor: "on" }))).toMatchObject({ status: "invalid", fieldErrors: { requireTwoFactor: expect.any(String) } });
+    expect(await isTwoFactorRequired()).toBe(false);
+    expect(await setTeamTwoFactorAction(IDLE, formOf({ requireTwoFactor: "maybe" }))).toMatchObject({ status: "invalid" });
+  });
+});
+
+/** The secret as the Security page shows it (the pending set-up, decrypted on the server). */
+async function secretOf(email: string): Promise<string> {
+  const { pendingTotp } = await import("@/server/data/two-factor");
+  const session = await getAuth().api.getSession({ headers: requestHeaders });
+  const pending = await pendingTotp(session!.user.id, email);
+  expect(pending?.backupCodes).toHaveLength(10);
+  expect(pending?.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+  return pending!.secret;
+}
