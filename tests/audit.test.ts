@@ -125,6 +125,56 @@ describe("each dashboard action writes exactly one row", () => {
     expect(rows[0]).toMatchObject({ requestId: "req-audit-1", ip: "2001:db8:85a3::/48" });
   });
 
+  it("an image upload (route): one row for a stored image, none for a refused one", async () => {
+    const { POST } = await import("@/app/api/admin/uploads/route");
+    // The smallest PNG: its signature is what decides the type.
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    // A multipart body with its length, as a browser sends it.
+    const withLength = async (cookie: string, bytes: Uint8Array<ArrayBuffer>) => {
+      const body = new FormData();
+      body.set("file", new File([bytes], "a.png", { type: "image/png" }));
+      const serialised = new Response(body);
+      const buffer = await serialised.arrayBuffer();
+      return POST(
+        new Request(`${SITE}/api/admin/uploads`, {
+          method: "POST",
+          body: buffer,
+          headers: { "content-type": serialised.headers.get("content-type")!, "content-length": String(buffer.byteLength), origin: SITE, host: new URL(SITE).host, cookie, "x-forwarded-for": "203.0.113.9" },
+        }),
+      );
+    };
+    let status = 0;
+    const stored = await added(async () => (status = (await withLength(adminCookie, png)).status));
+    expect(status).toBe(201);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ action: "upload", tableName: "uploads", userId: adminId, role: "admin", ip: "203.0.113.0", after: { bytes: png.byteLength } });
+    expect(stored[0]!.recordId).toMatch(/^\/api\/media\/[0-9a-f]{32}\.png$/);
+    expect(await added(async () => expect((await withLength(memberCookie, png)).status).toBe(403))).toHaveLength(0);
+    expect(await added(async () => expect((await withLength("", png)).status).toBe(401))).toHaveLength(0);
+    expect(await added(async () => expect((await withLength(adminCookie, new TextEncoder().encode("not an image"))).status).toBe(415))).toHaveLength(0);
+  });
+
+  it("a dashboard action that changes something without its own row gets one from handleForm", async () => {
+    const { handleForm } = await import("@/server/form-action");
+    const { z } = await import("zod");
+    const options = (audit?: false | { action: string }) => ({
+      log: { failed: "test failed" },
+      input: {},
+      schema: z.object({}),
+      roles: ["admin"] as const,
+      audit,
+      answers: { foreign: { status: "refused" as const }, failure: { status: "error" as const }, invalid: () => ({ status: "invalid" as const }) },
+      run: async () => ({ status: "success" as const }),
+    });
+    const rows = await added(() => handleForm(options({ action: "team.invite" })));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: "team.invite", userId: adminId, role: "admin", before: null, after: null });
+    expect(await added(() => handleForm(options(false)))).toHaveLength(0);
+    // One that writes its own row is not given a second.
+    const own = await added(() => handleForm({ ...options({ action: "x" }), run: async () => (await recordAudit({ action: "team.role" }), { status: "success" as const }) }));
+    expect(own.map((r) => [r.action, r.userId])).toEqual([["team.role", adminId]]);
+  });
+
   it("a preview changes nothing and writes nothing", async () => {
     expect(await added(() => previewContent("posts", "<p>Preview</p>"))).toHaveLength(0);
   });

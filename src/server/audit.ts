@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { currentRequestId } from "./bridge.mjs";
 import { db, type Executor } from "./db/client";
 import { auditEvents, profiles } from "./db/schema";
+import { errorFields, log } from "./log";
 import { ipFromHeaders } from "./request-info";
 
 // The audit trail (docs/decisions/0037). Every write of the dashboard goes through the CRUD module
@@ -175,4 +176,20 @@ export async function recordAudit(entry: AuditEntry, executor: AuditExecutor = d
 export async function pruneAuditEvents(keepDays: number): Promise<number> {
   const result = await db().execute<{ removed: number }>(sql`select prune_audit_events(${Math.floor(keepDays)}) as removed`);
   return Number(result.rows[0]?.removed ?? 0);
+}
+
+const DAY_MS = 86_400_000;
+let pruneTimer: ReturnType<typeof setInterval> | undefined;
+
+/** Prunes now and then daily (AUDIT_RETENTION_DAYS); a failure is logged and tried again next time. */
+export function startAuditRetention(keepDays: number): void {
+  const prune = () =>
+    pruneAuditEvents(keepDays).then(
+      (removed) => log("info", "audit trail pruned", { event: "audit.pruned", removed, keepDays }),
+      (error: unknown) => log("error", "audit trail prune failed", { event: "audit.prune-failed", ...errorFields(error) }),
+    );
+  void prune();
+  if (pruneTimer) clearInterval(pruneTimer);
+  pruneTimer = setInterval(prune, DAY_MS);
+  pruneTimer.unref(); // never what keeps the process alive
 }

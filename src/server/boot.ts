@@ -5,6 +5,7 @@ import { getDatabaseHandle, setAppShutdown } from "./bridge.mjs";
 import { DatabaseLockedError } from "./db/lock.mjs";
 import { prepareDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail";
+import { startAuditRetention } from "./audit";
 import { errorFields, log } from "./log";
 import { storage } from "./storage";
 
@@ -32,6 +33,7 @@ export async function boot(): Promise<void> {
       processMs: Math.round(performance.now()),
     });
     if (env().MAIL_WORKER) startMailWorker();
+    startAuditRetention(env().AUDIT_RETENTION_DAYS);
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
       console.error(error.message);

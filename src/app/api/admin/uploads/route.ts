@@ -1,4 +1,5 @@
-import { AccessDeniedError, requireAdmin } from "@/server/auth-guard";
+import { recordAudit } from "@/server/audit";
+import { AccessDeniedError, requireAdmin, type SignedInUser } from "@/server/auth-guard";
 import { log } from "@/server/log";
 import { isSameOriginHeaders } from "@/server/request-info";
 import { MAX_UPLOAD_BYTES, saveUpload } from "@/server/uploads";
@@ -8,8 +9,9 @@ export const dynamic = "force-dynamic";
 /** POST an image (multipart field "file"): admins only, from this site, 5 MB at most. */
 export async function POST(request: Request) {
   if (!isSameOriginHeaders(request.headers, { originOnly: true })) return Response.json({ error: "Requests must come from this site." }, { status: 403 });
+  let user: SignedInUser;
   try {
-    await requireAdmin(request.headers);
+    user = await requireAdmin(request.headers);
   } catch (error) {
     if (error instanceof AccessDeniedError) return Response.json({ error: error.message }, { status: error.reason === "anonymous" ? 401 : 403 });
     throw error;
@@ -29,5 +31,7 @@ export async function POST(request: Request) {
   const result = await saveUpload(new Uint8Array(await file.arrayBuffer()));
   if ("error" in result) return Response.json(result, { status: result.error.includes("5 MB") ? 413 : 415 });
   log("info", "image uploaded", { url: result.url, bytes: file.size });
+  // No database write to share a transaction with: the row follows the stored file (ADR 0037).
+  await recordAudit({ action: "upload", actor: user, table: "uploads", recordId: result.url, after: { url: result.url, bytes: file.size }, headers: request.headers });
   return Response.json(result, { status: 201 });
 }
