@@ -3,16 +3,19 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Download, Search } from "lucide-react";
 import { AccessDenied } from "@/components/admin/access-denied";
+import { ActivityView } from "@/components/admin/activity-view";
 import { AdminList } from "@/components/admin/admin-list";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { NoticeToast, Toasts } from "@/components/admin/sonner-toasts";
 import { LogoMark } from "@/components/site/logo";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
+import { ACTIVITY_TAB, ActivityFilterSchema } from "@/lib/admin-tables/activity";
 import { ADMIN_TABLES, adminTable } from "@/lib/admin-tables/registry";
 import { getViewer } from "@/server/auth-guard";
 import type { ListParams } from "@/server/data/admin-list";
 import { countRecords, listRecords } from "@/server/data/admin-records";
+import { auditFilterOptions, countAuditEvents, listAuditEvents } from "@/server/data/audit-events";
 import { takeInboxSeenAt } from "@/server/data/profiles";
 
 export const metadata: Metadata = {
@@ -37,6 +40,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   if (viewer.kind === "denied") return <AccessDenied email={viewer.user.email} isVerified={viewer.user.emailVerified} />;
 
   const raw = await searchParams;
+  const isActivity = one(raw.tab) === ACTIVITY_TAB.id;
+  const activityFilter = ActivityFilterSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, one(v)])));
   const tab = adminTable(one(raw.tab) ?? "") ?? ADMIN_TABLES[0]!;
   const q = one(raw.q)?.trim().slice(0, 200) || undefined;
   const params: ListParams = {
@@ -51,10 +56,12 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   // What arrived since this admin last opened the dashboard is marked new; paging and searching
   // within a visit keep the marks.
   const isFreshVisit = !raw.page && !raw.q && !raw.sort && !raw.status && !raw.tab;
-  const [counts, list, newSince] = await Promise.all([
+  const [counts, list, newSince, activityCount, activity] = await Promise.all([
     Promise.all(ADMIN_TABLES.map((t) => countRecords(t, { q }))),
-    listRecords<never>(tab, params),
+    isActivity ? null : listRecords<never>(tab, params),
     isFreshVisit ? takeInboxSeenAt(viewer.user.id) : readSeen(raw),
+    countAuditEvents(),
+    isActivity ? Promise.all([listAuditEvents(activityFilter), auditFilterOptions()]) : null,
   ]);
   const countById = Object.fromEntries(ADMIN_TABLES.map((t, i) => [t.id, counts[i]!]));
   const seenIso = newSince ? new Date(newSince).toISOString() : null;
@@ -83,7 +90,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
         <nav aria-label="Dashboard sections" className="mt-6 -mx-1 overflow-x-auto">
           <ul className="flex min-w-max gap-1 border-b border-line px-1">
             {ADMIN_TABLES.map((t) => {
-              const isActive = t.id === tab.id;
+              const isActive = !isActivity && t.id === tab.id;
               return (
                 <li key={t.id}>
                   <Link
@@ -102,91 +109,113 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
                 </li>
               );
             })}
+            <li>
+              <Link
+                href={`/admin?tab=${ACTIVITY_TAB.id}`}
+                aria-current={isActivity ? "page" : undefined}
+                className={cn(
+                  "-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold",
+                  isActivity ? "border-brand-600 text-brand-800" : "border-transparent text-ink-soft hover:text-ink",
+                )}
+              >
+                {ACTIVITY_TAB.label}
+                <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-800" data-testid={`count-${ACTIVITY_TAB.id}`}>
+                  {activityCount}
+                </span>
+              </Link>
+            </li>
           </ul>
         </nav>
 
-        <form method="get" action="/admin" className="mt-5 flex flex-wrap items-end gap-3" role="search">
-          <input type="hidden" name="tab" value={tab.id} />
-          {newSince && <input type="hidden" name="seen" value={seenIso ?? ""} />}
-          <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-semibold">
-            Search {tab.label.toLowerCase()}
-            <span className="relative">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-              <input
-                type="search"
-                name="q"
-                defaultValue={q}
-                maxLength={200}
-                className="min-h-11 w-full rounded-xl border border-line bg-surface pr-3 pl-9 text-base font-normal"
-              />
-            </span>
-          </label>
-          {tab.filter && (
+        {activity ? (
+          <ActivityView filter={activityFilter} list={activity[0]} options={activity[1]} />
+        ) : list ? (
+          <>
+
+          <form method="get" action="/admin" className="mt-5 flex flex-wrap items-end gap-3" role="search">
+            <input type="hidden" name="tab" value={tab.id} />
+            {newSince && <input type="hidden" name="seen" value={seenIso ?? ""} />}
+            <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-semibold">
+              Search {tab.label.toLowerCase()}
+              <span className="relative">
+                <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+                <input
+                  type="search"
+                  name="q"
+                  defaultValue={q}
+                  maxLength={200}
+                  className="min-h-11 w-full rounded-xl border border-line bg-surface pr-3 pl-9 text-base font-normal"
+                />
+              </span>
+            </label>
+            {tab.filter && (
+              <label className="flex flex-col gap-1 text-sm font-semibold">
+                Status
+                <select name="status" defaultValue={params.status ?? ""} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
+                  <option value="">All</option>
+                  {Object.entries(tab.filter.options).map(([v, { label }]) => (
+                    <option key={v} value={v}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
             <label className="flex flex-col gap-1 text-sm font-semibold">
-              Status
-              <select name="status" defaultValue={params.status ?? ""} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
-                <option value="">All</option>
-                {Object.entries(tab.filter.options).map(([v, { label }]) => (
-                  <option key={v} value={v}>
-                    {label}
-                  </option>
-                ))}
+              Sort by
+              <select name="sort" defaultValue={list.sort} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
+                {Object.entries(tab.sorts).flatMap(([v, { label }]) =>
+                  label ? [
+                    <option key={v} value={v}>
+                      {label}
+                    </option>,
+                  ] : [],
+                )}
               </select>
             </label>
-          )}
-          <label className="flex flex-col gap-1 text-sm font-semibold">
-            Sort by
-            <select name="sort" defaultValue={list.sort} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
-              {Object.entries(tab.sorts).flatMap(([v, { label }]) =>
-                label ? [
-                  <option key={v} value={v}>
-                    {label}
-                  </option>,
-                ] : [],
-              )}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-semibold">
-            Order
-            <select name="dir" defaultValue={list.dir} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
-              <option value="desc">Newest / Z-A first</option>
-              <option value="asc">Oldest / A-Z first</option>
-            </select>
-          </label>
-          <button type="submit" className={buttonVariants({ variant: "outline" })}>
-            Apply
-          </button>
-          {tab.csv && (
-            <a href={`/admin/export/${tab.id}?${new URLSearchParams({ ...(q ? { q } : {}), ...(params.status ? { status: params.status } : {}) })}`} className={buttonVariants({ variant: "ghost" })}>
-              <Download aria-hidden="true" />
-              Export CSV
-            </a>
-          )}
-        </form>
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              Order
+              <select name="dir" defaultValue={list.dir} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
+                <option value="desc">Newest / Z-A first</option>
+                <option value="asc">Oldest / A-Z first</option>
+              </select>
+            </label>
+            <button type="submit" className={buttonVariants({ variant: "outline" })}>
+              Apply
+            </button>
+            {tab.csv && (
+              <a href={`/admin/export/${tab.id}?${new URLSearchParams({ ...(q ? { q } : {}), ...(params.status ? { status: params.status } : {}) })}`} className={buttonVariants({ variant: "ghost" })}>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            )}
+          </form>
 
-        <section aria-label={tab.label} className="mt-6">
-          <p className="mb-2 text-sm text-ink-soft" role="status">
-            {list.total} {list.total === 1 ? tab.noun.one : tab.noun.many}
-            {list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ""}
-          </p>
-          <AdminList key={`${tab.id}-${list.page}-${q ?? ""}`} tableId={tab.id} rows={list.rows} newSince={seenIso} emptyText={emptyText} />
-          {list.pageCount > 1 && (
-            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
-              {list.page > 1 ? (
-                <Link className={buttonVariants({ variant: "outline", size: "sm" })} href={href(base, { page: String(list.page - 1), seen: seenIso ?? undefined })}>
-                  Previous
-                </Link>
-              ) : (
-                <span />
-              )}
-              {list.page < list.pageCount && (
-                <Link className={buttonVariants({ variant: "outline", size: "sm" })} href={href(base, { page: String(list.page + 1), seen: seenIso ?? undefined })}>
-                  Next
-                </Link>
-              )}
-            </nav>
-          )}
-        </section>
+          <section aria-label={tab.label} className="mt-6">
+            <p className="mb-2 text-sm text-ink-soft" role="status">
+              {list.total} {list.total === 1 ? tab.noun.one : tab.noun.many}
+              {list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ""}
+            </p>
+            <AdminList key={`${tab.id}-${list.page}-${q ?? ""}`} tableId={tab.id} rows={list.rows} newSince={seenIso} emptyText={emptyText} />
+            {list.pageCount > 1 && (
+              <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
+                {list.page > 1 ? (
+                  <Link className={buttonVariants({ variant: "outline", size: "sm" })} href={href(base, { page: String(list.page - 1), seen: seenIso ?? undefined })}>
+                    Previous
+                  </Link>
+                ) : (
+                  <span />
+                )}
+                {list.page < list.pageCount && (
+                  <Link className={buttonVariants({ variant: "outline", size: "sm" })} href={href(base, { page: String(list.page + 1), seen: seenIso ?? undefined })}>
+                    Next
+                  </Link>
+                )}
+              </nav>
+            )}
+          </section>
+          </>
+        ) : null}
       </main>
     </div>
   );

@@ -29,6 +29,9 @@ export const CONTENT_DESK: TableAccess = ADMINS_ONLY;
 /** Who works on what visitors send (leads, messages, the overview). */
 export const LEAD_DESK: TableAccess = ADMINS_ONLY;
 
+/** Who runs the team: its members and the audit trail (the Activity tab, ADR 0037). */
+export const TEAM_DESK: TableAccess = ADMINS_ONLY;
+
 export interface FieldOption {
   value: string;
   label: string;
