@@ -257,6 +257,36 @@ describe("sign-in, failure and sign-out", () => {
   });
 });
 
+describe("the Activity tab's reads", () => {
+  it("filter by member, action, table (either name), record and dates; only the team desk may read", async () => {
+    const { listAuditEvents, auditFilterOptions } = await import("@/server/data/audit-events");
+    as(adminCookie);
+    await saveRecord("case-studies", null, formOf({ title: "Filtered", companyName: "GlowLab" }));
+    const [created] = (await listAuditEvents({ action: "create", table: "caseStudies" })).rows;
+    expect(created).toMatchObject({ tableName: "case_studies", action: "create" });
+    const id = created!.recordId!;
+    await saveRecord("case-studies", id, formOf({ title: "Filtered again", companyName: "GlowLab" }));
+    const history = await listAuditEvents({ table: "caseStudies", record: id });
+    expect(history.rows.map((r) => r.action)).toEqual(["update", "create"]);
+    expect((await listAuditEvents({ table: "case_studies", record: id })).total).toBe(2);
+    expect((await listAuditEvents({ member: "OWNER@test.example", record: id })).total).toBe(2);
+    expect((await listAuditEvents({ member: "member@test.example", record: id })).total).toBe(0);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+    expect((await listAuditEvents({ record: id, from: today, to: today })).total).toBe(2);
+    expect((await listAuditEvents({ record: id, to: "2020-01-01" })).total).toBe(0);
+    expect((await listAuditEvents({ record: id, from: "2999-01-01" })).total).toBe(0);
+    const options = await auditFilterOptions();
+    expect(options.members).toContain("owner@test.example");
+    expect(options.actions).toEqual(expect.arrayContaining(["create", "update", "auth.sign-in"]));
+    expect(options.tables).toContain("case_studies");
+
+    as(memberCookie);
+    await expect(listAuditEvents({})).rejects.toMatchObject({ reason: "denied" });
+    as("");
+    await expect(auditFilterOptions()).rejects.toMatchObject({ reason: "anonymous" });
+  });
+});
+
 describe("append-only", () => {
   it("UPDATE, DELETE and TRUNCATE are refused by the database; only the prune removes rows, and only old ones", async () => {
     await recordAudit({ action: "test.old", actor: null, headers: null });
