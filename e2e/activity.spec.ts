@@ -5,6 +5,8 @@ import { assignUniqueIp, createAccount, signIn } from "./helpers";
 const ADMIN = "activity@e2e.test";
 
 test("edit a record, then open its history from the dialog", async ({ browser }) => {
+  // An account made, verified and signed in first: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const context = await browser.newContext();
   await assignUniqueIp(context);
   const page = await context.newPage();
