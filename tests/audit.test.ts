@@ -116,6 +116,25 @@ describe("each dashboard action writes exactly one row", () => {
     }
   });
 
+  it("concurrent edits of one record: one row each, and each row's before is the previous row's after", async () => {
+    await saveRecord("leads", null, formOf({ name: "Race Lead", email: "race@example.com", mobileNumber: "9876543210" }));
+    const [{ id }] = (await handle.db.execute<{ id: string }>(sql`select id from leads where name = 'Race Lead'`)).rows as [{ id: string }];
+    const statuses = ["contacted", "qualified", "won", "lost", "new", "contacted", "won", "lost"];
+    const answers = await Promise.all(statuses.map((status) => setStatus("leads", id, status)));
+    expect(answers.every((a) => a.status === "success")).toBe(true);
+    const rows = (await audit()).filter((r) => r.recordId === id && r.action === "status");
+    // A status set to what it already was changes no field: an empty before/after.
+    expect(rows).toHaveLength(statuses.length);
+    let current = "new";
+    for (const row of rows) {
+      if (Object.keys(row.after!).length === 0) continue;
+      expect(row.before).toEqual({ status: current });
+      current = row.after!.status as string;
+    }
+    const [stored] = (await handle.db.execute<{ status: string }>(sql`select status from leads where id = ${id}`)).rows;
+    expect(stored!.status).toBe(current);
+  });
+
   it("the request id of the log lines and an IPv6 address cut to its /48", async () => {
     as(adminCookie, "2001:db8:85a3:1234:5678::1");
     const rows = await added(() =>

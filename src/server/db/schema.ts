@@ -434,7 +434,9 @@ export const auditEvents = pgTable(
   "audit_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    // The moment of the write, not the transaction's start (now()): edits that waited for one
+    // another's row lock are ordered as they happened.
+    at: timestamp("at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
     /** Null for an anonymous event (a failed sign-in of an unknown address). */
     userId: text("user_id"),
     email: text("email"),
