@@ -129,14 +129,24 @@ describe("the media library", () => {
     ]);
     expect(rows[1]!.uses).toEqual([]);
 
-    const refused = await deleteMedia(image.id);
+    // As the CRUD module calls it: in a transaction, the file removed once it has committed.
+    const remove = async (id: string) => {
+      const outcome = await handle.db.transaction((tx) => deleteMedia(id, tx));
+      if (outcome && "afterCommit" in outcome) {
+        outcome.afterCommit();
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      return outcome;
+    };
+    const refused = await remove(image.id);
     expect(refused).toEqual({ refused: expect.stringContaining("3 places: blog post “Post with the image” (content); case study “Study cover” (cover image); testimonial “Asha” (photo)") });
     expect(fs.existsSync(path.join(uploadsDir(), image.name))).toBe(true);
     expect(await handle.db.select().from(media)).toHaveLength(2);
 
-    expect(await deleteMedia(unused.id)).toBe(true);
+    expect(await remove(unused.id)).toEqual({ afterCommit: expect.any(Function) });
     expect(fs.existsSync(path.join(uploadsDir(), unused.name))).toBe(false);
-    expect(await deleteMedia(unused.id)).toBe(false);
+    expect(await handle.db.select().from(media)).toHaveLength(1);
+    expect(await remove(unused.id)).toBeNull();
   });
 
   it("does not take another upload's name for a use (a longer name that ends the same)", async () => {

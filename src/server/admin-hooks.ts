@@ -4,21 +4,23 @@ import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import { caseStudiesTable } from "@/lib/admin-tables/case-studies";
 import { mediaTable } from "@/lib/admin-tables/media";
 import { testimonialsTable } from "@/lib/admin-tables/testimonials";
+import type { Executor } from "./db/client";
 import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } from "./data/blog-posts-admin";
 import { decorateMediaRows, deleteMedia } from "./data/media-library";
 import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "./revalidate";
 
 /**
  * What a table does beyond storing its schema's output (ADR 0024). The generic CRUD module
- * (data/admin-records.ts) calls these; a table without an entry is stored as it is.
+ * (data/admin-records.ts) calls these with its transaction (`tx`), in which it also writes the
+ * audit row (ADR 0037): a hook writes with `tx` only. A table without an entry is stored as it is.
  */
 export interface TableHooks {
-  /** Replaces the plain insert. */
-  create?: (data: Record<string, unknown>) => Promise<void>;
-  /** Replaces the plain update; false when the row no longer exists. */
-  update?: (id: string, data: Record<string, unknown>) => Promise<boolean>;
-  /** Replaces the plain delete; false when the row no longer exists, a sentence when it may not go. */
-  remove?: (id: string) => Promise<boolean | { refused: string }>;
+  /** Replaces the plain insert; returns the new row's id. */
+  create?: (data: Record<string, unknown>, tx: Executor) => Promise<{ id: string; afterCommit?: () => void }>;
+  /** Replaces the plain update; null when the row no longer exists. */
+  update?: (id: string, data: Record<string, unknown>, tx: Executor) => Promise<{ afterCommit?: () => void } | null>;
+  /** Replaces the plain delete; null when the row no longer exists, a sentence when it may not go. */
+  remove?: (id: string, tx: Executor) => Promise<{ afterCommit?: () => void } | { refused: string } | null>;
   /** Adds what a list row shows beyond its columns (where an image is used). */
   decorate?: (rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** After every successful write: the public pages that show the table are refreshed. */
@@ -34,19 +36,18 @@ const HOOKS: Record<string, TableHooks> = {
   [testimonialsTable.id]: { afterWrite: revalidateTestimonials },
   // Sanitised before it is stored, an old slug kept as a redirect, every blog page refreshed.
   [blogPostsTable.id]: {
-    create: async (data) => {
-      const created = await createBlogPost(data as BlogData);
-      revalidateBlog([created.slug]);
+    // The pages are refreshed once the transaction has committed.
+    create: async (data, tx) => {
+      const created = await createBlogPost(data as BlogData, tx);
+      return { id: created.id, afterCommit: () => revalidateBlog([created.slug]) };
     },
-    update: async (id, data) => {
-      const updated = await updateBlogPost(id, data as BlogData);
-      if (updated) revalidateBlog(updated.slugs);
-      return updated !== null;
+    update: async (id, data, tx) => {
+      const updated = await updateBlogPost(id, data as BlogData, tx);
+      return updated && { afterCommit: () => revalidateBlog(updated.slugs) };
     },
-    remove: async (id) => {
-      const row = await deleteBlogPost(id);
-      if (row) revalidateBlog([row.slug]);
-      return row !== null;
+    remove: async (id, tx) => {
+      const row = await deleteBlogPost(id, tx);
+      return row && { afterCommit: () => revalidateBlog([row.slug]) };
     },
     preview: previewBlogContent,
   },

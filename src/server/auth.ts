@@ -9,6 +9,8 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import { hash, verify } from "@node-rs/argon2";
+import { eq } from "drizzle-orm";
+import { recordAudit } from "./audit";
 import { db } from "./db/client";
 import { accounts, sessions, twoFactors, users, verifications } from "./db/schema";
 import { env } from "./env";
@@ -100,6 +102,7 @@ interface HookContext {
   request?: Request;
   context: {
     returned?: unknown;
+    newSession?: { user: { id: string; email: string } } | null;
     secret: string;
     internalAdapter: {
       findVerificationValue(id: string): Promise<{ value: string } | null>;
@@ -176,6 +179,45 @@ async function beforeHook(ctx: HookContext): Promise<void> {
   }
 }
 
+/**
+ * The endpoints whose outcome is an audit row (docs/decisions/0037): a session made ("auth.sign-in")
+ * or refused ("auth.sign-in-failure", with better-auth's code). A sign-in endpoint added later (a
+ * second factor, a passkey) goes here too. Refusals by our own throttle are logged, not audited:
+ * they check nothing, and an attacker could fill the trail with them.
+ */
+const AUDITED_SIGN_INS = new Set(["/sign-in/email"]);
+
+async function auditSignIn(ctx: HookContext, returned: unknown): Promise<void> {
+  const headers = requestHeaders(ctx);
+  const user = ctx.context.newSession?.user;
+  if (!isAPIError(returned) && user) {
+    await recordAudit({ action: "auth.sign-in", actor: { id: user.id, email: user.email }, headers });
+    return;
+  }
+  if (!isAPIError(returned)) return; // a step that made no session yet (a second factor asked for)
+  const typed = bodyOf(ctx).email;
+  const email = typeof typed === "string" ? typed.trim().toLowerCase().slice(0, 320) : null;
+  // The account the address names, if any: its owner sees the failures in the trail.
+  const [account] = email ? await db().select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).limit(1) : [];
+  await recordAudit({
+    action: "auth.sign-in-failure",
+    actor: account ?? null,
+    email,
+    after: { reason: (returned.body?.code as string | undefined) ?? "error" },
+    headers,
+  });
+}
+
+/** A session deleted: signed out by its user, or ended otherwise (revoked, a password reset). */
+async function auditSessionEnd(session: { userId: string }, context: { path?: string; headers?: Headers; request?: Request } | null): Promise<void> {
+  const [account] = await db().select({ id: users.id, email: users.email }).from(users).where(eq(users.id, session.userId)).limit(1);
+  await recordAudit({
+    action: context?.path === "/sign-out" ? "auth.sign-out" : "auth.session-end",
+    actor: account ?? { id: session.userId, email: "" },
+    headers: context?.headers ?? context?.request?.headers ?? null,
+  });
+}
+
 async function afterHook(ctx: HookContext): Promise<unknown> {
   const returned = ctx.context.returned;
   const slot = slots.get(ctx.context);
@@ -198,6 +240,7 @@ async function afterHook(ctx: HookContext): Promise<unknown> {
               : "not-checked",
     );
   }
+  if (ctx.path && AUDITED_SIGN_INS.has(ctx.path) && !(isAPIError(returned) && returned.body?.code === "TOO_MANY_ATTEMPTS")) await auditSignIn(ctx, returned);
   const reset = resets.get(ctx.context);
   if (reset && !isAPIError(returned)) await ownerProven(reset.email, reset.ip);
   // The session token travels in the httpOnly cookie only, never in a body a page script can read.
@@ -296,6 +339,11 @@ function createAuth() {
         create: {
           async after(session) {
             await noteSignIn(session.userId);
+          },
+        },
+        delete: {
+          async after(session, context) {
+            await auditSessionEnd(session, context as { path?: string; headers?: Headers; request?: Request } | null);
           },
         },
       },

@@ -7,6 +7,7 @@ import { getDatabaseHandle, setAppShutdown } from "./bridge.mjs";
 import { DatabaseLockedError } from "./db/lock.mjs";
 import { prepareDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail";
+import { startAuditRetention } from "./audit";
 import { errorFields, log } from "./log";
 import { storage } from "./storage";
 
@@ -36,6 +37,7 @@ export async function boot(): Promise<void> {
     if (env().MAIL_WORKER) startMailWorker();
     // `npm run admin` cannot open the embedded database this process holds: it asks us instead.
     if (handle.kind === "pglite") watchRoleRequests(path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR, "pglite"));
+    startAuditRetention(env().AUDIT_RETENTION_DAYS);
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
       console.error(error.message);

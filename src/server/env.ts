@@ -116,6 +116,8 @@ const EnvSchema = z.object({
   SMTP_PASSWORD: z.string().optional().transform((v) => (v ? v : undefined)),
   MAIL_FROM: z.string().trim().min(3).default("Kinetic Growth <no-reply@kineticgrowth.in>"),
   MAIL_WORKER: flag.default(true),
+  // Audit rows older than this many days are pruned at start-up and daily (docs/decisions/0037).
+  AUDIT_RETENTION_DAYS: positiveInt(365, 36500),
   // Outbox retries: the first retry after MAIL_RETRY_SECONDS, doubling, at most MAIL_RETRY_MAX_SECONDS.
   MAIL_RETRY_SECONDS: positiveInt(15, 3600),
   MAIL_RETRY_MAX_SECONDS: positiveInt(3600, 86_400),

@@ -5,6 +5,7 @@ import type { StaffRole } from "@/lib/admin-tables/definition";
 import type { FieldErrors, FormState } from "@/lib/form-state";
 import { fieldErrors } from "@/lib/schemas/lead-forms";
 import { unstorableFields } from "@/lib/text-safety";
+import { recordAudit, withAuditScope } from "./audit";
 import { AccessDeniedError, requireRole, type SignedInUser } from "./auth-guard";
 import { errorFields, log } from "./log";
 import { ipFromHeaders, isSameOriginHeaders } from "./request-info";
@@ -47,6 +48,13 @@ export interface FormActionOptions<S extends z.ZodType> {
   request?: { headers: Headers; originOnly: boolean };
   /** Roles that may send it; absent: anyone (the public forms). */
   roles?: readonly StaffRole[];
+  /**
+   * A dashboard action (one with `roles`) is audited (docs/decisions/0037): `run` is given the
+   * signed-in user as the audit actor, and a successful answer with no audit row written by it
+   * (the CRUD module writes one in the change's transaction; anything else calls `recordAudit`)
+   * gets one here, named `action`, with no fields. `false` for an action that changes nothing.
+   */
+  audit?: false | { action: string };
   /**
    * Echo what was typed back with every error (forms rendered without JavaScript): every field read,
    * or only those named (a sign-in form echoes the address, never the password).
@@ -122,7 +130,14 @@ export async function handleForm<S extends z.ZodType>(options: FormActionOptions
     if (Object.keys(unstorable).length > 0) return await invalid(unstorable, "unstorable");
     const parsed = options.schema.safeParse(values);
     if (!parsed.success) return await invalid(fieldErrors(parsed.error), "schema");
-    return answer(await options.run(parsed.data, context));
+    if (!options.roles) return answer(await options.run(parsed.data, context));
+    const ran = await withAuditScope(user, request.headers, () => options.run(parsed.data, context!));
+    if (ran.value.status === "success" && ran.recorded === 0 && options.audit !== false) {
+      const action = options.audit?.action ?? "change";
+      log("warn", "dashboard change without its own audit row", { ...options.log.fields, action });
+      await recordAudit({ action, actor: user, headers: request.headers, table: null });
+    }
+    return answer(ran.value);
   } catch (error) {
     if (error instanceof AccessDeniedError) {
       return answer(error.reason === "two-factor" ? { status: "refused", title: "Two-Factor Required", message: error.message } : ACCESS_DENIED);

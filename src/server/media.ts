@@ -2,7 +2,7 @@ import "server-only";
 import { eq, inArray, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { mediaName, mediaUrl } from "@/lib/url-safety";
-import { db } from "./db/client";
+import { db, type Executor } from "./db/client";
 import { blogPosts, caseStudies, media, testimonials, type Media } from "./db/schema";
 import { errorFields, log } from "./log";
 
@@ -70,25 +70,24 @@ export interface MediaUse {
  * Every place that shows one of these images: featured images and article bodies, case-study
  * covers, testimonial photos. Found from the content itself, so nothing can fall out of step.
  */
-export async function findMediaUses(names: readonly string[]): Promise<Map<string, MediaUse[]>> {
+export async function findMediaUses(names: readonly string[], database: Executor = db()): Promise<Map<string, MediaUse[]>> {
   const uses = new Map<string, MediaUse[]>(names.map((n) => [n, []]));
   if (names.length === 0) return uses;
   const urls = names.map(mediaUrl);
   // Names are 32 hex digits and an extension: nothing in them is a LIKE wildcard.
-  const [posts, studies, people] = await Promise.all([
-    db()
+  // One after another: inside a transaction the three share its one connection.
+  const posts = await database
       .select({ id: blogPosts.id, title: blogPosts.title, image: blogPosts.featuredImageUrl, content: blogPosts.content })
       .from(blogPosts)
-      .where(or(...urls.map((u) => like(blogPosts.featuredImageUrl, `%${u}`)), ...urls.map((u) => like(blogPosts.content, `%${u}%`)))),
-    db()
+      .where(or(...urls.map((u) => like(blogPosts.featuredImageUrl, `%${u}`)), ...urls.map((u) => like(blogPosts.content, `%${u}%`))));
+  const studies = await database
       .select({ id: caseStudies.id, title: caseStudies.title, image: caseStudies.imageUrl })
       .from(caseStudies)
-      .where(or(...urls.map((u) => like(caseStudies.imageUrl, `%${u}`)))),
-    db()
+      .where(or(...urls.map((u) => like(caseStudies.imageUrl, `%${u}`))));
+  const people = await database
       .select({ id: testimonials.id, title: testimonials.clientName, image: testimonials.imageUrl })
       .from(testimonials)
-      .where(or(...urls.map((u) => like(testimonials.imageUrl, `%${u}`)))),
-  ]);
+      .where(or(...urls.map((u) => like(testimonials.imageUrl, `%${u}`))));
   for (const name of names) {
     const url = mediaUrl(name);
     const list = uses.get(name)!;

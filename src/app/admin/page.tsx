@@ -3,12 +3,14 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Download, Search } from "lucide-react";
 import { AccessDenied } from "@/components/admin/access-denied";
+import { ActivityView } from "@/components/admin/activity-view";
 import { AdminList } from "@/components/admin/admin-list";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { NoticeToast, Toasts } from "@/components/admin/sonner-toasts";
 import { LogoMark } from "@/components/site/logo";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
+import { ACTIVITY_TAB, ActivityFilterSchema } from "@/lib/admin-tables/activity";
 import { ADMIN_TABLES, adminTable } from "@/lib/admin-tables/registry";
 import { TEAM_DESK } from "@/lib/admin-tables/definition";
 import { AccountPanel } from "@/components/admin/account-panel";
@@ -16,6 +18,7 @@ import { TeamPanel } from "@/components/admin/team-panel";
 import { getViewer } from "@/server/auth-guard";
 import type { ListParams } from "@/server/data/admin-list";
 import { countRecords, listRecords } from "@/server/data/admin-records";
+import { auditFilterOptions, countAuditEvents, listAuditEvents } from "@/server/data/audit-events";
 import { takeInboxSeenAt } from "@/server/data/profiles";
 import { isTwoFactorRequired } from "@/server/data/team-settings";
 
@@ -47,11 +50,14 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const tables = ADMIN_TABLES.filter((t) => t.access.read.includes(viewer.user.role));
   const wanted = adminTable(one(raw.tab) ?? "");
   const tab = (wanted && tables.includes(wanted) ? wanted : tables[0])!;
+  const seesTeam = TEAM_DESK.read.includes(viewer.user.role);
   const panels = [
-    ...(TEAM_DESK.read.includes(viewer.user.role) ? [{ id: "team", label: "Team" }] : []),
+    ...(seesTeam ? [{ id: "team", label: "Team" }, { id: ACTIVITY_TAB.id, label: ACTIVITY_TAB.label }] : []),
     { id: "account", label: "Your account" },
   ];
   const panel = panels.find((p) => p.id === one(raw.tab));
+  const isActivity = panel?.id === ACTIVITY_TAB.id;
+  const activityFilter = ActivityFilterSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, one(v)])));
   const q = one(raw.q)?.trim().slice(0, 200) || undefined;
   const params: ListParams = {
     q,
@@ -65,10 +71,12 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   // What arrived since this admin last opened the dashboard is marked new; paging and searching
   // within a visit keep the marks.
   const isFreshVisit = !raw.page && !raw.q && !raw.sort && !raw.status && !raw.tab;
-  const [counts, list, newSince] = await Promise.all([
+  const [counts, list, newSince, activityCount, activity] = await Promise.all([
     Promise.all(tables.map((t) => countRecords(t, { q }))),
-    listRecords<never>(tab, params),
+    panel ? null : listRecords<never>(tab, params),
     isFreshVisit ? takeInboxSeenAt(viewer.user.id) : readSeen(raw),
+    seesTeam ? countAuditEvents() : null,
+    isActivity ? Promise.all([listAuditEvents(activityFilter), auditFilterOptions()]) : null,
   ]);
   const countById = Object.fromEntries(tables.map((t, i) => [t.id, counts[i]!]));
   const seenIso = newSince ? new Date(newSince).toISOString() : null;
@@ -130,6 +138,11 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
                   )}
                 >
                   {p.label}
+                  {p.id === ACTIVITY_TAB.id && (
+                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-800" data-testid={`count-${ACTIVITY_TAB.id}`}>
+                      {activityCount}
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}
@@ -146,7 +159,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             <AccountPanel />
           </div>
         )}
-        {!panel && (
+        {isActivity && activity && <ActivityView filter={activityFilter} list={activity[0]} options={activity[1]} />}
+        {!panel && list && (
           <>
 
         <form method="get" action="/admin" className="mt-5 flex flex-wrap items-end gap-3" role="search">
@@ -178,35 +192,35 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
               </select>
             </label>
           )}
-          <label className="flex flex-col gap-1 text-sm font-semibold">
-            Sort by
-            <select name="sort" defaultValue={list.sort} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
-              {Object.entries(tab.sorts).flatMap(([v, { label }]) =>
-                label ? [
-                  <option key={v} value={v}>
-                    {label}
-                  </option>,
-                ] : [],
-              )}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-semibold">
-            Order
-            <select name="dir" defaultValue={list.dir} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
-              <option value="desc">Newest / Z-A first</option>
-              <option value="asc">Oldest / A-Z first</option>
-            </select>
-          </label>
-          <button type="submit" className={buttonVariants({ variant: "outline" })}>
-            Apply
-          </button>
-          {tab.csv && (
-            <a href={`/admin/export/${tab.id}?${new URLSearchParams({ ...(q ? { q } : {}), ...(params.status ? { status: params.status } : {}) })}`} className={buttonVariants({ variant: "ghost" })}>
-              <Download aria-hidden="true" />
-              Export CSV
-            </a>
-          )}
-        </form>
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              Sort by
+              <select name="sort" defaultValue={list.sort} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
+                {Object.entries(tab.sorts).flatMap(([v, { label }]) =>
+                  label ? [
+                    <option key={v} value={v}>
+                      {label}
+                    </option>,
+                  ] : [],
+                )}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              Order
+              <select name="dir" defaultValue={list.dir} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
+                <option value="desc">Newest / Z-A first</option>
+                <option value="asc">Oldest / A-Z first</option>
+              </select>
+            </label>
+            <button type="submit" className={buttonVariants({ variant: "outline" })}>
+              Apply
+            </button>
+            {tab.csv && (
+              <a href={`/admin/export/${tab.id}?${new URLSearchParams({ ...(q ? { q } : {}), ...(params.status ? { status: params.status } : {}) })}`} className={buttonVariants({ variant: "ghost" })}>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            )}
+          </form>
 
         <section aria-label={tab.label} className="mt-6">
           <p className="mb-2 text-sm text-ink-soft" role="status">

@@ -1,8 +1,10 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { toast } from "sonner";
+import { historyHref } from "@/lib/admin-tables/activity";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
 import { Button } from "@/components/ui/button";
 import { DialogBody, DialogFooter } from "@/components/ui/dialog";
@@ -65,6 +67,12 @@ export function RecordForm({
     <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col">
       <DialogBody className="space-y-5">{children(errors)}</DialogBody>
       <DialogFooter>
+        {/* Every change to this record, in the Activity tab (ADR 0037). */}
+        {id !== null && (
+          <Link href={historyHref(table.table, id)} className="mr-auto inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
+            History
+          </Link>
+        )}
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel
         </Button>

@@ -32,7 +32,7 @@ export const CONTENT_DESK: TableAccess = desk("owner", "admin", "editor");
 /** Who works on what visitors send (leads, messages, the overview). */
 export const LEAD_DESK: TableAccess = desk("owner", "admin", "sales");
 
-/** Who manages the team (members, invitations, the sign-up switch) and the settings. */
+/** Who runs the team: members, invitations, the sign-up switch, settings and the audit trail (ADR 0037). */
 export const TEAM_DESK: TableAccess = desk("owner", "admin");
 
 export interface FieldOption {

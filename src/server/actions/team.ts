@@ -53,6 +53,7 @@ export async function inviteAction(_previous: FormState, form: FormData): Promis
     fields: ["email", "role"],
     schema: z.object({ email: accountEmailField, role: z.enum(STAFF_ROLES, { error: "Choose a role." }) }),
     roles: TEAM_DESK.write,
+    audit: { action: "team.invite" },
     echo: ["email", "role"],
     answers: answers("The invitation could not be sent. Please try again."),
     run: async ({ email, role }) => {
@@ -70,6 +71,7 @@ export async function revokeInvitationAction(_previous: FormState, form: FormDat
     fields: ["id"],
     schema: z.object({ id: z.uuid() }),
     roles: TEAM_DESK.write,
+    audit: { action: "team.invitation-withdrawn" },
     answers: answers("The invitation could not be withdrawn."),
     run: async ({ id }) =>
       (await revokeInvitation(id)) ? done("Invitation withdrawn: its link no longer works.") : { status: "error", title: "Error", message: "This invitation was already used or withdrawn." },
@@ -83,6 +85,7 @@ export async function changeRoleAction(_previous: FormState, form: FormData): Pr
     fields: ["userId", "role"],
     schema: z.object({ userId: UserId, role: z.enum(ROLES, { error: "Choose a role." }) }),
     roles: TEAM_DESK.write,
+    audit: { action: "team.role" },
     answers: answers("The role could not be changed."),
     run: async ({ userId, role }) => {
       await changeMemberRole(userId, role);
@@ -99,6 +102,7 @@ export async function removeMemberAction(_previous: FormState, form: FormData): 
     fields: ["userId"],
     schema: z.object({ userId: UserId }),
     roles: TEAM_DESK.write,
+    audit: { action: "team.remove" },
     answers: answers("The member could not be removed."),
     run: async ({ userId }) => {
       await removeMember(userId);
@@ -115,6 +119,7 @@ export async function signOutMemberAction(_previous: FormState, form: FormData):
     fields: ["userId"],
     schema: z.object({ userId: UserId }),
     roles: TEAM_DESK.write,
+    audit: { action: "team.sign-out-everywhere" },
     answers: answers("The member could not be signed out."),
     run: async ({ userId }) => {
       const ended = await signOutMemberEverywhere(userId);
@@ -131,6 +136,7 @@ export async function setSignUpAction(_previous: FormState, form: FormData): Pro
     fields: ["open"],
     schema: z.object({ open: z.enum(["true", "false"]) }),
     roles: TEAM_DESK.write,
+    audit: { action: "team.sign-up-switch" },
     answers: answers("The setting could not be saved."),
     run: async ({ open }) => {
       const setting = await setSignUpOpen(open === "true");
@@ -148,6 +154,7 @@ export async function endSessionAction(_previous: FormState, form: FormData): Pr
     fields: ["id"],
     schema: z.object({ id: z.string().trim().min(1).max(100) }),
     roles: STAFF_ROLES,
+    audit: { action: "account.session-end" },
     answers: answers("The session could not be ended."),
     run: async ({ id }) => ((await endMySession(id)) ? done("Session ended.") : { status: "error", title: "Error", message: "This session has already ended." }),
   });
@@ -159,6 +166,7 @@ export async function endOtherSessionsAction(_previous: FormState, form: FormDat
     input: form,
     schema: z.object({}),
     roles: STAFF_ROLES,
+    audit: { action: "account.other-sessions-end" },
     answers: answers("The sessions could not be ended."),
     run: async () => {
       const ended = await endMyOtherSessions();
@@ -182,6 +190,7 @@ export async function changePasswordAction(_previous: FormState, form: FormData)
     fields: ["currentPassword", "newPassword"],
     schema: ChangePasswordSchema,
     roles: STAFF_ROLES,
+    audit: { action: "account.password" },
     answers: answers("The password could not be changed."),
     run: async ({ currentPassword, newPassword }, { headers, user }) => {
       try {

@@ -10,6 +10,7 @@ import { getAuth } from "../auth";
 import { AccessDeniedError, getSessionUser } from "../auth-guard";
 import { setTwoFactorRequired } from "../data/team-settings";
 import { FieldError, handleForm, type FormActionOptions } from "../form-action";
+import { recordAudit } from "../audit";
 import { log } from "../log";
 
 // The second factor's forms through the one form wrapper (ADR 0024), then better-auth's twoFactor
@@ -110,6 +111,7 @@ export async function confirmTotpAction(_previous: FormState, form: FormData): P
         return refusal(error);
       }
       log("info", "auth: two-factor on", { event: "auth.two-factor.enabled", userId: user.id });
+      await recordAudit({ action: "auth.two-factor.enabled", actor: user, table: "users", recordId: user.id, headers: requestHeaders });
       return { status: "success" };
     },
   });
@@ -132,6 +134,7 @@ export async function disableTwoFactorAction(_previous: FormState, form: FormDat
         return refusal(error);
       }
       log("info", "auth: two-factor off", { event: "auth.two-factor.disabled", userId: user.id });
+      await recordAudit({ action: "auth.two-factor.disabled", actor: user, table: "users", recordId: user.id, headers: requestHeaders });
       return { status: "success" };
     },
   });
@@ -147,6 +150,7 @@ export async function setTeamTwoFactorAction(_previous: FormState, form: FormDat
     fields: ["requireTwoFactor"],
     schema: TeamSecuritySchema,
     roles: TEAM_DESK.write,
+    audit: { action: "team.require-two-factor" },
     answers: ANSWERS,
     guard: (_form, { user }) =>
       // Requiring it without having it would lock the one who asked out of the dashboard.

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, desc, eq, getTableColumns, is, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, getTableName, is, type SQL } from "drizzle-orm";
 import { PgTable, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
 import { requireRole } from "../auth-guard";
-import { db } from "../db/client";
+import { recordAudit } from "../audit";
+import { db, type Transaction } from "../db/client";
 import * as dbSchema from "../db/schema";
 import { hooksFor } from "../admin-hooks";
 import { countWhere, listPage, searchWhere, type ListParams, type ListResult } from "./admin-list";
@@ -67,60 +68,91 @@ export async function exportRecords(definition: AdminTableDefinition, params: Li
     .limit(limit)) as Row[];
 }
 
+// Every write runs in one transaction with its audit row (ADR 0037): the row as it was (read FOR
+// UPDATE), the change, the row as it is, then `recordAudit` with both. A write that fails or is
+// refused writes no audit row, and an audit row that cannot be written undoes the write.
+
+async function rowById(tx: Transaction, resolved: Resolved, id: string, lock = false): Promise<Row | undefined> {
+  const query = tx.select().from(resolved.table).where(eq(resolved.id, id)).limit(1);
+  return ((await (lock ? query.for("update") : query)) as Row[])[0];
+}
+
 /** Stores a new row from the schema's output; a table's hook may take over (blog posts). */
-export async function createRecord(definition: AdminTableDefinition, data: Record<string, unknown>): Promise<void> {
-  await requireRole(definition.access.write);
+export async function createRecord(definition: AdminTableDefinition, data: Record<string, unknown>): Promise<string> {
+  const user = await requireRole(definition.access.write);
   const hooks = hooksFor(definition);
-  if (hooks.create) await hooks.create(data);
-  else await db().insert(resolve(definition).table).values(data);
+  const resolved = resolve(definition);
+  const { id, afterCommit } = await db().transaction(async (tx) => {
+    const made = hooks.create
+      ? await hooks.create(data, tx)
+      : { id: String(((await tx.insert(resolved.table).values(data).returning({ id: resolved.id })) as { id: string }[])[0]!.id) };
+    const after = await rowById(tx, resolved, made.id);
+    await recordAudit({ action: "create", actor: user, table: getTableName(resolved.table), recordId: made.id, after }, tx);
+    return made;
+  });
+  afterCommit?.();
   hooks.afterWrite?.();
+  return id;
 }
 
 /** False when the row no longer exists. */
 export async function updateRecord(definition: AdminTableDefinition, id: string, data: Record<string, unknown>): Promise<boolean> {
-  await requireRole(definition.access.write);
+  const user = await requireRole(definition.access.write);
   const hooks = hooksFor(definition);
-  let found: boolean;
-  if (hooks.update) found = await hooks.update(id, data);
-  else {
-    const { table, id: idColumn } = resolve(definition);
-    found = (await db().update(table).set(data).where(eq(idColumn, id)).returning({ id: idColumn })).length === 1;
-  }
-  if (found) hooks.afterWrite?.();
-  return found;
+  const resolved = resolve(definition);
+  const done = await db().transaction(async (tx) => {
+    const before = await rowById(tx, resolved, id, true);
+    if (!before) return null;
+    const changed = hooks.update ? await hooks.update(id, data, tx) : (await tx.update(resolved.table).set(data).where(eq(resolved.id, id)), {});
+    if (!changed) return null;
+    const after = await rowById(tx, resolved, id);
+    await recordAudit({ action: "update", actor: user, table: getTableName(resolved.table), recordId: id, before, after }, tx);
+    return changed;
+  });
+  if (!done) return false;
+  done.afterCommit?.();
+  hooks.afterWrite?.();
+  return true;
 }
 
 /** Changes the filter column (an inbox row's status) to one of its allowed values. */
 export async function setRecordStatus(definition: AdminTableDefinition, id: string, status: string): Promise<boolean> {
-  await requireRole(definition.access.write);
+  const user = await requireRole(definition.access.write);
   const option = definition.filter?.options[status];
   if (!definition.filter || !option) return false;
-  const { table, id: idColumn } = resolve(definition);
-  const rows = await db()
-    .update(table)
-    .set({ [definition.filter.column]: option.value })
-    .where(eq(idColumn, id))
-    .returning({ id: idColumn });
-  if (rows.length === 1) hooksFor(definition).afterWrite?.();
-  return rows.length === 1;
+  const column = definition.filter.column;
+  const resolved = resolve(definition);
+  const found = await db().transaction(async (tx) => {
+    const before = await rowById(tx, resolved, id, true);
+    if (!before) return false;
+    await tx.update(resolved.table).set({ [column]: option.value }).where(eq(resolved.id, id));
+    const after = await rowById(tx, resolved, id);
+    await recordAudit({ action: "status", actor: user, table: getTableName(resolved.table), recordId: id, before, after }, tx);
+    return true;
+  });
+  if (found) hooksFor(definition).afterWrite?.();
+  return found;
 }
 
 /** True when deleted, false when there was no such row, or the sentence saying why it may not go. */
 export async function deleteRecord(definition: AdminTableDefinition, id: string): Promise<boolean | { refused: string }> {
-  await requireRole(definition.access.write);
+  const user = await requireRole(definition.access.write);
   const hooks = hooksFor(definition);
-  let found: boolean;
-  if (hooks.remove) {
-    const outcome = await hooks.remove(id);
-    if (typeof outcome === "object") return outcome;
-    found = outcome;
-  }
-  else {
-    const { table, id: idColumn } = resolve(definition);
-    found = (await db().delete(table).where(eq(idColumn, id)).returning({ id: idColumn })).length === 1;
-  }
-  if (found) hooks.afterWrite?.();
-  return found;
+  const resolved = resolve(definition);
+  const done = await db().transaction(async (tx) => {
+    const before = await rowById(tx, resolved, id, true);
+    if (!before) return null;
+    const removed = hooks.remove ? await hooks.remove(id, tx) : (await tx.delete(resolved.table).where(eq(resolved.id, id)), {});
+    // Refused (an image still in use): nothing changed, so nothing is audited.
+    if (!removed || "refused" in removed) return removed;
+    await recordAudit({ action: "delete", actor: user, table: getTableName(resolved.table), recordId: id, before }, tx);
+    return removed;
+  });
+  if (!done) return false;
+  if ("refused" in done) return { refused: done.refused };
+  done.afterCommit?.();
+  hooks.afterWrite?.();
+  return true;
 }
 
 /** What the table's content field will look like once stored (the dialog's preview). */

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { readingTimeMinutes } from "@/lib/blog";
 import type { BlogPostData } from "@/lib/schemas/admin";
-import { db } from "../db/client";
+import { db, type Executor } from "../db/client";
 import { blogPosts, blogSlugRedirects } from "../db/schema";
 import { FieldError } from "../form-action";
 import { sanitizeBlogHtml } from "../html";
@@ -34,8 +34,8 @@ function storedValues(data: BlogPostData) {
   return { ...data, content, readingTime: readingTimeMinutes(content) };
 }
 
-async function assertSlugFree(slug: string, exceptId?: string) {
-  const [other] = await db()
+async function assertSlugFree(exec: Executor, slug: string, exceptId?: string) {
+  const [other] = await exec
     .select({ id: blogPosts.id })
     .from(blogPosts)
     .where(exceptId ? and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)) : eq(blogPosts.slug, slug))
@@ -43,10 +43,13 @@ async function assertSlugFree(slug: string, exceptId?: string) {
   if (other) throw new SlugTakenError(slug);
 }
 
-export async function createBlogPost(data: BlogPostData): Promise<{ id: string; slug: string }> {
+// Each takes the executor to write with: the CRUD module's transaction, in which the audit row is
+// written too (docs/decisions/0037); a nested transaction is a savepoint.
+
+export async function createBlogPost(data: BlogPostData, exec: Executor = db()): Promise<{ id: string; slug: string }> {
   const values = storedValues(data);
-  await assertSlugFree(data.slug);
-  return db().transaction(async (tx) => {
+  await assertSlugFree(exec, data.slug);
+  return exec.transaction(async (tx) => {
     // A new post may take an address a renamed post used to have.
     await tx.delete(blogSlugRedirects).where(eq(blogSlugRedirects.oldSlug, data.slug));
     const [row] = await tx.insert(blogPosts).values(values).returning({ id: blogPosts.id, slug: blogPosts.slug });
@@ -58,10 +61,10 @@ export async function createBlogPost(data: BlogPostData): Promise<{ id: string; 
  * Saves a post. When a published post's slug changes, its old address is kept as a redirect to the
  * new one. Returns every slug whose page must be refreshed, or null when the post is gone.
  */
-export async function updateBlogPost(id: string, data: BlogPostData): Promise<{ slugs: string[] } | null> {
+export async function updateBlogPost(id: string, data: BlogPostData, exec: Executor = db()): Promise<{ slugs: string[] } | null> {
   const values = storedValues(data);
-  await assertSlugFree(data.slug, id);
-  return db().transaction(async (tx) => {
+  await assertSlugFree(exec, data.slug, id);
+  return exec.transaction(async (tx) => {
     const [before] = await tx.select({ slug: blogPosts.slug, published: blogPosts.published }).from(blogPosts).where(eq(blogPosts.id, id)).for("update");
     if (!before) return null;
     await tx.delete(blogSlugRedirects).where(eq(blogSlugRedirects.oldSlug, data.slug));
@@ -76,8 +79,8 @@ export async function updateBlogPost(id: string, data: BlogPostData): Promise<{ 
   });
 }
 
-export async function deleteBlogPost(id: string): Promise<{ slug: string } | null> {
-  const [row] = await db().delete(blogPosts).where(eq(blogPosts.id, id)).returning({ slug: blogPosts.slug });
+export async function deleteBlogPost(id: string, exec: Executor = db()): Promise<{ slug: string } | null> {
+  const [row] = await exec.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ slug: blogPosts.slug });
   return row ?? null;
 }
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { db } from "../db/client";
+import type { Executor } from "../db/client";
 import { media } from "../db/schema";
 import { log } from "../log";
-import { describeUses, findMediaUses, getMedia } from "../media";
+import { describeUses, findMediaUses } from "../media";
 import { storage } from "../storage";
 
 /** The media library's rows with where each image is shown. */
@@ -13,21 +13,22 @@ export async function decorateMediaRows(rows: Record<string, unknown>[]): Promis
 }
 
 /**
- * Deletes an image that nothing shows: the row, then the stored file. One still in use is kept and
- * the answer lists where, so that no page is left with a broken image.
+ * Deletes an image that nothing shows: the row in the caller's transaction, the stored file once it
+ * has committed. One still in use is kept and the answer lists where, so that no page is left with
+ * a broken image.
  */
-export async function deleteMedia(id: string): Promise<boolean | { refused: string }> {
-  const row = await getMedia(id);
-  if (!row) return false;
-  const uses = (await findMediaUses([row.name])).get(row.name) ?? [];
+export async function deleteMedia(id: string, tx: Executor): Promise<{ afterCommit: () => void } | { refused: string } | null> {
+  const [row] = await tx.select().from(media).where(eq(media.id, id));
+  if (!row) return null;
+  const uses = (await findMediaUses([row.name], tx)).get(row.name) ?? [];
   if (uses.length > 0) return { refused: `It is used in ${uses.length === 1 ? "one place" : `${uses.length} places`}: ${describeUses(uses)}. Remove it there first.` };
-  const deleted = await db().delete(media).where(eq(media.id, id)).returning({ name: media.name });
-  if (deleted.length === 0) return false;
-  try {
-    await storage().delete(row.name);
-  } catch (error) {
-    // The row is gone, so the library no longer offers it; a file left behind costs only space.
-    log("warn", "media file not deleted from storage", { name: row.name, error: String(error) });
-  }
-  return true;
+  const deleted = await tx.delete(media).where(eq(media.id, id)).returning({ name: media.name });
+  if (deleted.length === 0) return null;
+  return {
+    afterCommit: () =>
+      void storage()
+        .delete(row.name)
+        // The row is gone, so the library no longer offers it; a file left behind costs only space.
+        .catch((error: unknown) => log("warn", "media file not deleted from storage", { name: row.name, error: String(error) })),
+  };
 }

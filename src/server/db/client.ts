@@ -14,6 +14,9 @@ import { errorFields, log } from "../log";
 
 /** Both drivers expose the same query builder; we type them as one. */
 export type Database = NodePgDatabase<typeof schema>;
+/** A transaction of either driver; `Executor` is what a function that writes inside one takes. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   kind: "pglite" | "postgres";

@@ -521,6 +521,43 @@ export const media = pgTable(
   (t) => [check("media_dimensions_positive", sql`${t.width} > 0 and ${t.height} > 0`)],
 );
 
+/**
+ * The audit trail (docs/decisions/0037): one row per change made in the dashboard and per sign-in,
+ * failure and sign-out. Append-only: a trigger (drizzle/*_audit_append_only_custom.sql) refuses
+ * UPDATE and DELETE except from `prune_audit_events`, the retention prune. No foreign key to users:
+ * a row outlives the account it names.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // The moment of the write, not the transaction's start (now()): edits that waited for one
+    // another's row lock are ordered as they happened.
+    at: timestamp("at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    /** Null for an anonymous event (a failed sign-in of an unknown address). */
+    userId: text("user_id"),
+    email: text("email"),
+    /** The role the user had when it happened. */
+    role: text("role"),
+    action: text("action").notNull(),
+    /** The SQL table changed, if any (`blog_posts`), and the row's id. */
+    tableName: text("table_name"),
+    recordId: text("record_id"),
+    /** The changed fields only, secrets replaced (src/server/audit.ts). */
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    requestId: text("request_id"),
+    /** The address with its host part zeroed (IPv4 /24, IPv6 /48). */
+    ip: text("ip"),
+  },
+  (t) => [
+    index("audit_events_at_idx").on(t.at),
+    index("audit_events_record_idx").on(t.tableName, t.recordId, t.at),
+    index("audit_events_user_idx").on(t.userId, t.at),
+    check("audit_events_action_valid", sql`char_length(${t.action}) between 1 and 100`),
+  ],
+);
+
 export type Lead = typeof leads.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type Media = typeof media.$inferSelect;
@@ -533,3 +570,4 @@ export type NewBlogPost = typeof blogPosts.$inferInsert;
 export type Profile = typeof profiles.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type TeamInvitation = typeof teamInvitations.$inferSelect;
+export type AuditEvent = typeof auditEvents.$inferSelect;

@@ -1,4 +1,5 @@
 import { CONTENT_DESK } from "@/lib/admin-tables/definition";
+import { recordAudit } from "@/server/audit";
 import { AccessDeniedError, requireRole, type SignedInUser } from "@/server/auth-guard";
 import { log } from "@/server/log";
 import { isSameOriginHeaders } from "@/server/request-info";
@@ -31,5 +32,7 @@ export async function POST(request: Request) {
   const result = await saveUpload(new Uint8Array(await file.arrayBuffer()), member.id);
   if ("error" in result) return Response.json(result, { status: result.error.includes("5 MB") ? 413 : 415 });
   log("info", "image uploaded", { url: result.url, bytes: file.size, stored: result.bytes });
+  // The media library's row is written by saveUpload; the audit row follows it (ADR 0037).
+  await recordAudit({ action: "upload", actor: member, table: "media", recordId: result.url, after: { url: result.url, bytes: result.bytes, width: result.width, height: result.height }, headers: request.headers });
   return Response.json(result, { status: 201 });
 }

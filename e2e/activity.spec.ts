@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { assignUniqueIp, createAccount, signIn } from "./helpers";
+
+// The audit trail seen from the dashboard (docs/decisions/0037): an edit, then the record's history.
+const ADMIN = "activity@e2e.test";
+
+test("edit a record, then open its history from the dialog", async ({ browser }) => {
+  // An account made, verified and signed in first: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
+  const context = await browser.newContext();
+  await assignUniqueIp(context);
+  const page = await context.newPage();
+  await createAccount(page, ADMIN, { name: "Activity Admin" });
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin/);
+
+  const company = `Audited Co ${Date.now()}`;
+  await page.goto("/admin?tab=case-studies");
+  await page.getByRole("button", { name: "Add Case Study" }).click();
+  let dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Title").fill("Audited case study");
+  await dialog.getByLabel("Company").fill(company);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("searchbox").fill(company);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("button", { name: "Edit Audited case study" }).click();
+  dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Title").fill("Audited case study, edited");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: "Edit Audited case study, edited" }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "History" }).click();
+  await expect(page).toHaveURL(/tab=activity.*record=/);
+  await expect(page.getByRole("link", { name: /Activity/ })).toHaveAttribute("aria-current", "page");
+  const rows = page.getByTestId("activity-row");
+  await expect(rows).toHaveCount(2);
+  // Newest first: the edit with the title before and after, then the creation.
+  const edit = rows.first();
+  await expect(edit.getByText("update", { exact: true })).toBeVisible();
+  await expect(edit.getByText(ADMIN)).toBeVisible();
+  const title = edit.getByRole("row", { name: /title/ });
+  await expect(title.getByRole("cell").nth(0)).toHaveText("Audited case study");
+  await expect(title.getByRole("cell").nth(1)).toHaveText("Audited case study, edited");
+  await expect(rows.nth(1).getByText("create", { exact: true })).toBeVisible();
+
+  // The filters: the edits only, then a day with nothing.
+  await page.getByLabel("Action").selectOption("update");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(rows).toHaveCount(1);
+  await page.getByLabel("To").fill("2020-01-01");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("No activity matches.")).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,151 @@
+import Link from "next/link";
+import { buttonVariants } from "@/components/ui/button";
+import { ACTIVITY_TAB, type ActivityFilter } from "@/lib/admin-tables/activity";
+import { formatAdminDate } from "@/lib/format";
+import type { AuditEvent } from "@/server/db/schema";
+import type { ListResult } from "@/server/data/admin-list";
+
+// The Activity tab (ADR 0037): a plain GET form of filters and a server-rendered list; no script.
+
+const SELECT = "min-h-11 rounded-xl border border-line bg-surface px-3 font-normal";
+
+function activityHref(filter: ActivityFilter, page: number): string {
+  const params = new URLSearchParams({ tab: ACTIVITY_TAB.id });
+  for (const [k, v] of Object.entries(filter)) if (v && k !== "page") params.set(k, String(v));
+  if (page > 1) params.set("page", String(page));
+  return `/admin?${params}`;
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return "(empty)";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** The fields before and after, side by side; a creation has only "after", a deletion only "before". */
+function Changes({ event }: { event: AuditEvent }) {
+  const keys = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])];
+  if (keys.length === 0) return null;
+  return (
+    <table className="mt-2 w-full table-fixed text-left text-xs">
+      <thead className="text-muted">
+        <tr>
+          <th scope="col" className="w-1/5 py-1 pr-2 font-semibold">Field</th>
+          <th scope="col" className="py-1 pr-2 font-semibold">Before</th>
+          <th scope="col" className="py-1 font-semibold">After</th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.map((key) => (
+          <tr key={key} className="border-t border-line align-top">
+            <th scope="row" className="py-1 pr-2 font-mono font-normal break-words">{key}</th>
+            <td className="py-1 pr-2 break-words whitespace-pre-wrap">{event.before ? show(event.before[key]) : ""}</td>
+            <td className="py-1 break-words whitespace-pre-wrap">{event.after ? show(event.after[key]) : ""}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function ActivityView({
+  filter,
+  list,
+  options,
+}: {
+  filter: ActivityFilter;
+  list: ListResult<AuditEvent>;
+  options: { members: string[]; actions: string[]; tables: string[] };
+}) {
+  const choose = (name: "member" | "action" | "table", label: string, values: string[]) => (
+    <label className="flex flex-col gap-1 text-sm font-semibold">
+      {label}
+      <select name={name} defaultValue={filter[name] ?? ""} className={SELECT}>
+        <option value="">All</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+        {/* A value from a link (a record's history) that the trail does not name yet. */}
+        {filter[name] && !values.includes(filter[name]) && <option value={filter[name]}>{filter[name]}</option>}
+      </select>
+    </label>
+  );
+  return (
+    <>
+      <form method="get" action="/admin" className="mt-5 flex flex-wrap items-end gap-3" role="search" aria-label="Filter activity">
+        <input type="hidden" name="tab" value={ACTIVITY_TAB.id} />
+        {filter.record && <input type="hidden" name="record" value={filter.record} />}
+        {choose("member", "Member", options.members)}
+        {choose("action", "Action", options.actions)}
+        {choose("table", "Table", options.tables)}
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          From
+          <input type="date" name="from" defaultValue={filter.from} className={SELECT} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          To
+          <input type="date" name="to" defaultValue={filter.to} className={SELECT} />
+        </label>
+        <button type="submit" className={buttonVariants({ variant: "outline" })}>
+          Apply
+        </button>
+        {Object.values({ ...filter, page: undefined }).some(Boolean) && (
+          <Link href={`/admin?tab=${ACTIVITY_TAB.id}`} className={buttonVariants({ variant: "ghost" })}>
+            Clear
+          </Link>
+        )}
+      </form>
+
+      <section aria-label={ACTIVITY_TAB.label} className="mt-6">
+        <p className="mb-2 text-sm text-ink-soft" role="status">
+          {list.total} {list.total === 1 ? ACTIVITY_TAB.noun.one : ACTIVITY_TAB.noun.many}
+          {filter.record ? ` for record ${filter.record}` : ""}
+          {list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ""}
+        </p>
+        {list.rows.length === 0 ? (
+          <p className="rounded-card border border-dashed border-line bg-surface p-10 text-center text-ink-soft">No activity matches.</p>
+        ) : (
+          <ul className="divide-y divide-line overflow-hidden rounded-card border border-line bg-surface" aria-label="Activity list">
+            {list.rows.map((event) => (
+              <li key={event.id} className="p-4" data-testid="activity-row">
+                <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+                  <span className="font-semibold">{event.action}</span>
+                  {event.tableName && (
+                    <span className="text-ink-soft">
+                      {event.tableName}
+                      {event.recordId ? ` · ${event.recordId}` : ""}
+                    </span>
+                  )}
+                </p>
+                <p className="text-xs text-muted">
+                  {formatAdminDate(event.at)} · {event.email ?? "anonymous"}
+                  {event.role ? ` (${event.role})` : ""}
+                  {event.ip ? ` · ${event.ip}` : ""}
+                  {event.requestId ? ` · request ${event.requestId}` : ""}
+                </p>
+                <Changes event={event} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {list.pageCount > 1 && (
+          <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
+            {list.page > 1 ? (
+              <Link className={buttonVariants({ variant: "outline", size: "sm" })} href={activityHref(filter, list.page - 1)}>
+                Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            {list.page < list.pageCount && (
+              <Link className={buttonVariants({ variant: "outline", size: "sm" })} href={activityHref(filter, list.page + 1)}>
+                Next
+              </Link>
+            )}
+          </nav>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { eq, sql } from "drizzle-orm";
+import { currentRequestId } from "./bridge.mjs";
+import { db, type Executor } from "./db/client";
+import { auditEvents, profiles } from "./db/schema";
+import { errorFields, log } from "./log";
+import { ipFromHeaders } from "./request-info";
+
+// The audit trail (docs/decisions/0037). Every write of the dashboard goes through the CRUD module
+// (data/admin-records.ts), which calls `recordAudit` in the transaction of the change; `handleForm`
+// opens an audit scope around every dashboard action and writes a row itself for an action that
+// changed something without one; better-auth's hooks (server/auth.ts) record sign-ins, failures
+// and ended sessions. Nothing here updates or deletes a row: only `pruneAuditEvents` removes old ones.
+
+/** A transaction or the database: the row is written where the change is. */
+export type AuditExecutor = Executor;
+
+export interface AuditActor {
+  id: string;
+  email: string;
+}
+
+export interface AuditEntry {
+  /** "create", "update", "delete", "status", "auth.sign-in", "auth.sign-in-failure"... */
+  action: string;
+  /** Who did it; default: the actor of the current audit scope (the signed-in user of the action). */
+  actor?: AuditActor | null;
+  /** For an event without an account (a failed sign-in of an unknown address): the address typed. */
+  email?: string | null;
+  table?: string | null;
+  recordId?: string | null;
+  /** The whole row before and after; only the fields that differ are stored, secrets replaced. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /** Default: the request of the current audit scope, else of the Server Action or route. */
+  headers?: Headers | null;
+}
+
+interface Scope {
+  actor: AuditActor | null;
+  headers: Headers | null;
+  /** Rows recorded within the scope (handleForm checks that a change wrote one). */
+  recorded: number;
+}
+
+const scopes = new AsyncLocalStorage<Scope>();
+
+/** Runs `fn` with an actor and request that `recordAudit` uses by default; tells how many rows it wrote. */
+export async function withAuditScope<T>(actor: AuditActor | null, headers: Headers | null, fn: () => Promise<T>): Promise<{ value: T; recorded: number }> {
+  const scope: Scope = { actor, headers, recorded: 0 };
+  const value = await scopes.run(scope, fn);
+  return { value, recorded: scope.recorded };
+}
+
+/**
+ * Field names whose values never reach the trail, only that they changed: passwords, tokens,
+ * secrets, two-factor codes and backup codes, keys. Matched anywhere in the name, any case.
+ */
+export const SECRET_FIELD = /passw|token|secret|backup.?code|otp|totp|private.?key|api.?key|credential|cookie|authori[sz]ation|hash/i;
+export const REDACTED = "[redacted]";
+/** Columns that change with every write and say nothing about it. */
+const NOISE = new Set(["updatedAt", "updated_at"]);
+/** Long text (a blog post's content) is kept up to this many characters, with its length. */
+const MAX_TEXT = 4_000;
+
+function plain(value: unknown, depth = 0): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "string") return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}… (${value.length} characters)` : value;
+  if (typeof value === "bigint") return value.toString();
+  if (Array.isArray(value)) return value.map((v) => plain(v, depth + 1));
+  if (value && typeof value === "object") return redact(value as Record<string, unknown>, depth + 1);
+  return value ?? null;
+}
+
+/** A copy with every secret field's value replaced, at any depth (a JSON column). */
+export function redact(row: Record<string, unknown>, depth = 0): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (depth > 8) out[key] = "[nested]";
+    else out[key] = SECRET_FIELD.test(key) && value !== null && value !== undefined ? REDACTED : plain(value, depth);
+  }
+  return out;
+}
+
+/**
+ * The fields that differ between two versions of a row, each side redacted. A created row (no
+ * before) keeps its set fields; a deleted one (no after) all of its fields.
+ */
+export function changedFields(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
+  const b = before ? redact(before) : null;
+  const a = after ? redact(after) : null;
+  if (!b || !a) {
+    const only = (b ?? a)!;
+    if (!only) return { before: null, after: null };
+    const kept = Object.fromEntries(Object.entries(only).filter(([k, v]) => !NOISE.has(k) && (b !== null || v !== null)));
+    return b ? { before: kept, after: null } : { before: null, after: kept };
+  }
+  const keys = new Set([...Object.keys(b), ...Object.keys(a)]);
+  const outBefore: Record<string, unknown> = {};
+  const outAfter: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (NOISE.has(key)) continue;
+    const was = b[key] ?? null;
+    const is = a[key] ?? null;
+    // A secret that changed shows as changed: its raw values are compared, never stored.
+    const differs = SECRET_FIELD.test(key) ? JSON.stringify(before?.[key] ?? null) !== JSON.stringify(after?.[key] ?? null) : JSON.stringify(was) !== JSON.stringify(is);
+    if (!differs) continue;
+    outBefore[key] = was;
+    outAfter[key] = is;
+  }
+  return { before: outBefore, after: outAfter };
+}
+
+/** An address with its host part removed: IPv4 to its /24 (last octet 0), IPv6 to its /48. */
+export function maskIp(address: string | null | undefined): string | null {
+  const raw = address?.trim().toLowerCase();
+  if (!raw || raw === "unknown") return null;
+  const v4 = raw.replace(/^::ffff:/, "");
+  const octets = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(v4);
+  if (octets) return `${octets[1]}.${octets[2]}.${octets[3]}.0`;
+  if (!raw.includes(":") || !/^[0-9a-f:.%a-z]+$/.test(raw)) return null;
+  const bare = raw.split("%")[0]!;
+  const [head = "", tail = ""] = bare.split("::");
+  const headParts = head ? head.split(":") : [];
+  const tailParts = tail ? tail.split(":") : [];
+  const missing = bare.includes("::") ? 8 - headParts.length - tailParts.length : 0;
+  const groups = [...headParts, ...Array<string>(Math.max(0, missing)).fill("0"), ...tailParts];
+  const first = groups.slice(0, 3).map((g) => (g || "0").replace(/^0+(?=.)/, ""));
+  while (first.length < 3) first.push("0");
+  return `${first.join(":")}::/48`;
+}
+
+async function currentHeaders(): Promise<Headers | null> {
+  try {
+    const { headers } = await import("next/headers");
+    return await headers();
+  } catch {
+    return null; // outside a request (a script, the retention prune)
+  }
+}
+
+/**
+ * Writes one audit row with `executor`: pass the transaction of the change so that a change that
+ * fails or is rolled back leaves no row, and a row that cannot be written undoes the change.
+ */
+export async function recordAudit(entry: AuditEntry, executor: AuditExecutor = db()): Promise<void> {
+  const scope = scopes.getStore();
+  const actor = entry.actor === undefined ? (scope?.actor ?? null) : entry.actor;
+  const headers = entry.headers ?? scope?.headers ?? (await currentHeaders());
+  let role: string | null = null;
+  if (actor) {
+    const [profile] = await executor.select({ role: profiles.role }).from(profiles).where(eq(profiles.userId, actor.id)).limit(1);
+    role = profile?.role ?? null;
+  }
+  const { before, after } = changedFields(entry.before, entry.after);
+  await executor.insert(auditEvents).values({
+    userId: actor?.id ?? null,
+    email: actor?.email ?? entry.email ?? null,
+    role,
+    action: entry.action,
+    tableName: entry.table ?? null,
+    recordId: entry.recordId ?? null,
+    before,
+    after,
+    requestId: currentRequestId() ?? null,
+    ip: headers ? maskIp(ipFromHeaders(headers)) : null,
+  });
+  if (scope) scope.recorded += 1;
+}
+
+/** Removes the rows older than `keepDays` (the only deletion the database allows); returns how many. */
+export async function pruneAuditEvents(keepDays: number): Promise<number> {
+  const result = await db().execute<{ removed: number }>(sql`select prune_audit_events(${Math.floor(keepDays)}) as removed`);
+  return Number(result.rows[0]?.removed ?? 0);
+}
+
+const DAY_MS = 86_400_000;
+let pruneTimer: ReturnType<typeof setInterval> | undefined;
+
+/** Prunes now and then daily (AUDIT_RETENTION_DAYS); a failure is logged and tried again next time. */
+export function startAuditRetention(keepDays: number): void {
+  const prune = () =>
+    pruneAuditEvents(keepDays).then(
+      (removed) => log("info", "audit trail pruned", { event: "audit.pruned", removed, keepDays }),
+      (error: unknown) => log("error", "audit trail prune failed", { event: "audit.prune-failed", ...errorFields(error) }),
+    );
+  void prune();
+  if (pruneTimer) clearInterval(pruneTimer);
+  pruneTimer = setInterval(prune, DAY_MS);
+  pruneTimer.unref(); // never what keeps the process alive
+}

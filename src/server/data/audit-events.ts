@@ -1,0 +1,61 @@
+import "server-only";
+import { asc, eq, getTableName, gte, is, lt, type SQL } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { ACTIVITY_TAB, type ActivityFilter } from "@/lib/admin-tables/activity";
+import { requireRole } from "../auth-guard";
+import { db } from "../db/client";
+import * as dbSchema from "../db/schema";
+import { auditEvents, type AuditEvent } from "../db/schema";
+import { listPage, type ListResult } from "./admin-list";
+
+// The Activity tab's reads (ADR 0037). Read-only: nothing here or anywhere else in the app updates
+// or deletes an audit row (the database refuses it too); src/server/audit.ts writes and prunes.
+
+/** Dates are the dashboard's (Asia/Kolkata, as its lists show them); `to` includes its whole day. */
+const IST = "+05:30";
+
+/** A table named as in the schema (blogPosts, a record dialog's link) or as stored (blog_posts). */
+function storedTableName(name: string): string {
+  const table = (dbSchema as Record<string, unknown>)[name];
+  return is(table, PgTable) ? getTableName(table) : name;
+}
+
+function where(filter: ActivityFilter): (SQL | undefined)[] {
+  const next = filter.to ? new Date(`${filter.to}T00:00:00${IST}`) : undefined;
+  next?.setUTCDate(next.getUTCDate() + 1);
+  return [
+    filter.member ? eq(auditEvents.email, filter.member.toLowerCase()) : undefined,
+    filter.action ? eq(auditEvents.action, filter.action) : undefined,
+    filter.table ? eq(auditEvents.tableName, storedTableName(filter.table)) : undefined,
+    filter.record ? eq(auditEvents.recordId, filter.record) : undefined,
+    filter.from ? gte(auditEvents.at, new Date(`${filter.from}T00:00:00${IST}`)) : undefined,
+    next ? lt(auditEvents.at, next) : undefined,
+  ];
+}
+
+export async function listAuditEvents(filter: ActivityFilter): Promise<ListResult<AuditEvent>> {
+  await requireRole(ACTIVITY_TAB.access.read);
+  return listPage<AuditEvent>({
+    table: auditEvents,
+    where: where(filter),
+    sortable: { at: auditEvents.at },
+    defaultSort: "at",
+    params: { sort: "at", dir: "desc", page: filter.page },
+  });
+}
+
+export async function countAuditEvents(): Promise<number> {
+  await requireRole(ACTIVITY_TAB.access.read);
+  return db().$count(auditEvents);
+}
+
+/** What the filters offer: the members, actions and tables the trail names. */
+export async function auditFilterOptions(): Promise<{ members: string[]; actions: string[]; tables: string[] }> {
+  await requireRole(ACTIVITY_TAB.access.read);
+  const distinct = async (column: typeof auditEvents.email | typeof auditEvents.action | typeof auditEvents.tableName) =>
+    (await db().selectDistinct({ value: column }).from(auditEvents).orderBy(asc(column)).limit(500))
+      .map((r) => r.value)
+      .filter((v): v is string => Boolean(v));
+  const [members, actions, tables] = await Promise.all([distinct(auditEvents.email), distinct(auditEvents.action), distinct(auditEvents.tableName)]);
+  return { members, actions, tables };
+}
