@@ -4,6 +4,7 @@ import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import { caseStudiesTable } from "@/lib/admin-tables/case-studies";
 import { testimonialsTable } from "@/lib/admin-tables/testimonials";
 import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } from "./data/blog-posts-admin";
+import type { SignedInUser } from "./auth-guard";
 import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "./revalidate";
 
 /**
@@ -12,9 +13,9 @@ import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from ".
  */
 export interface TableHooks {
   /** Replaces the plain insert. */
-  create?: (data: Record<string, unknown>) => Promise<void>;
+  create?: (data: Record<string, unknown>, actor: SignedInUser) => Promise<void>;
   /** Replaces the plain update; false when the row no longer exists. */
-  update?: (id: string, data: Record<string, unknown>) => Promise<boolean>;
+  update?: (id: string, data: Record<string, unknown>, actor: SignedInUser) => Promise<boolean>;
   /** Replaces the plain delete; false when the row no longer exists. */
   remove?: (id: string) => Promise<boolean>;
   /** After every successful write: the public pages that show the table are refreshed. */
@@ -28,14 +29,14 @@ type BlogData = Parameters<typeof createBlogPost>[0];
 const HOOKS: Record<string, TableHooks> = {
   [caseStudiesTable.id]: { afterWrite: revalidateCaseStudies },
   [testimonialsTable.id]: { afterWrite: revalidateTestimonials },
-  // Sanitised before it is stored, an old slug kept as a redirect, every blog page refreshed.
+  // Sanitised before it is stored, every save kept as a revision (ADR 0039), an old slug kept as a redirect, every blog page refreshed.
   [blogPostsTable.id]: {
-    create: async (data) => {
-      const created = await createBlogPost(data as BlogData);
+    create: async (data, actor) => {
+      const created = await createBlogPost(data as BlogData, { actor });
       revalidateBlog([created.slug]);
     },
-    update: async (id, data) => {
-      const updated = await updateBlogPost(id, data as BlogData);
+    update: async (id, data, actor) => {
+      const updated = await updateBlogPost(id, data as BlogData, { actor });
       if (updated) revalidateBlog(updated.slugs);
       return updated !== null;
     },

@@ -67,19 +67,19 @@ export async function exportRecords(definition: AdminTableDefinition, params: Li
 
 /** Stores a new row from the schema's output; a table's hook may take over (blog posts). */
 export async function createRecord(definition: AdminTableDefinition, data: Record<string, unknown>): Promise<void> {
-  await requireRole(definition.access.write);
+  const actor = await requireRole(definition.access.write);
   const hooks = hooksFor(definition);
-  if (hooks.create) await hooks.create(data);
+  if (hooks.create) await hooks.create(data, actor);
   else await db().insert(resolve(definition).table).values(data);
   hooks.afterWrite?.();
 }
 
 /** False when the row no longer exists. */
 export async function updateRecord(definition: AdminTableDefinition, id: string, data: Record<string, unknown>): Promise<boolean> {
-  await requireRole(definition.access.write);
+  const actor = await requireRole(definition.access.write);
   const hooks = hooksFor(definition);
   let found: boolean;
-  if (hooks.update) found = await hooks.update(id, data);
+  if (hooks.update) found = await hooks.update(id, data, actor);
   else {
     const { table, id: idColumn } = resolve(definition);
     found = (await db().update(table).set(data).where(eq(idColumn, id)).returning({ id: idColumn })).length === 1;
