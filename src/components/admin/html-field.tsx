@@ -2,6 +2,7 @@
 
 import { useEffect, useState, type ComponentType } from "react";
 import { TextArea } from "@/components/forms/fields";
+import { Button } from "@/components/ui/button";
 
 type EditorProps = {
   id: string;
@@ -21,6 +22,8 @@ type EditorProps = {
  */
 export function HtmlField({ rows, ...props }: EditorProps & { rows?: number }) {
   const [Editor, setEditor] = useState<ComponentType<EditorProps> | null>(null);
+  // The HTML source stays one click away: for markup the toolbar has no button for, and to check output.
+  const [source, setSource] = useState(false);
   useEffect(() => {
     let live = true;
     void import("./blog-editor").then((loaded) => live && setEditor(() => loaded.default));
@@ -28,9 +31,25 @@ export function HtmlField({ rows, ...props }: EditorProps & { rows?: number }) {
       live = false;
     };
   }, []);
-  if (Editor) return <Editor {...props} />;
+  const toggle = Editor && (
+    <div className="mb-2 flex justify-end">
+      <Button type="button" size="sm" variant="outline" onClick={() => setSource(!source)}>
+        {source ? "Back to the visual editor" : "Edit HTML source"}
+      </Button>
+    </div>
+  );
+  if (Editor && !source) {
+    return (
+      <>
+        {toggle}
+        <Editor {...props} />
+      </>
+    );
+  }
   return (
-    <TextArea
+    <>
+      {toggle}
+      <TextArea
       id={props.id}
       name={props.name}
       value={props.value}
@@ -40,6 +59,7 @@ export function HtmlField({ rows, ...props }: EditorProps & { rows?: number }) {
       rows={rows}
       className="font-mono text-sm"
       spellCheck={false}
-    />
+      />
+    </>
   );
 }
