@@ -28,6 +28,8 @@ async function openPosts(browser: Browser, viewport = { width: 1280, height: 900
   const context = await browser.newContext({ storageState: storage, viewport });
   await assignUniqueIp(context);
   const page = await context.newPage();
+  page.on("console", (m) => console.log("CONSOLE", m.type(), m.text().slice(0, 500)));
+  page.on("pageerror", (e) => console.log("PAGEERROR", e.message.slice(0, 500)));
   await page.goto("/admin?tab=posts");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   return page;
@@ -123,7 +125,7 @@ test("write a post with the keyboard and mouse: headings, bold, italic, link, li
 
   const article = await page.context().newPage();
   expect((await article.goto(`/blog/${SLUG}`))?.status()).toBe(200);
-  const body = article.locator("article");
+  const body = article.locator("#article-body");
   await expect(body.getByRole("heading", { level: 2, name: "Why plan early" })).toBeVisible();
   await expect(body.locator("ul > li")).toHaveText(["Build audiences", "Lock creatives"]);
   await expect(body.locator("ol > li")).toHaveText(["First step"]);
@@ -147,7 +149,7 @@ test("paste from Google Docs and Word keeps headings, lists, tables and marks, d
   );
   await expect(editor.locator("h2")).toHaveText("Docs heading");
   await expect(editor.locator("strong")).toHaveText("bold words");
-  await expect(editor.locator("em")).toHaveText(" italic words");
+  await expect(editor.locator("em")).toHaveText(/italic words/);
   await expect(editor.locator("ul li")).toHaveText(["Docs item one", "Docs item two"]);
   await expect(editor.locator("table td")).toHaveText(["Cell A", "Cell B"]);
   // The Docs wrapper did not make everything bold, and no inline style or colour came along.
@@ -195,11 +197,13 @@ test("images need alt text; reopening shows the saved post; history compares and
   await page.getByRole("button", { name: `History of ${TITLE}` }).click();
   const history = page.getByRole("dialog");
   await expect(history.getByRole("heading", { name: /All revisions \(2\)/ })).toBeVisible();
-  await expect(history.getByText(/Saved by Studio Writer <studio@e2e\.test>/).first()).toBeVisible();
+  const revisions = history.getByRole("list", { name: "Revisions, newest first" });
+  await expect(revisions.getByText(/Saved by Studio Writer <studio@e2e\.test>/)).toHaveCount(1);
+  await expect(revisions.getByText(/Created by Studio Writer <studio@e2e\.test>/)).toHaveCount(1);
   const diff = history.getByTestId("revision-diff");
-  await expect(diff.locator("del")).toContainText(["August."]);
-  await expect(diff.locator("ins").first()).toContainText("July.");
-  await expect(diff.locator("ins").filter({ hasText: "[image: A festive campaign calendar]" })).toHaveCount(1);
+  await expect(diff.locator("del").filter({ hasText: "August" })).toHaveCount(1);
+  await expect(diff.locator("ins").filter({ hasText: "July" })).toHaveCount(1);
+  await expect(diff.locator("ins").filter({ hasText: "A festive campaign calendar" }).first()).toBeVisible();
   await expectNoViolations(page, '[role="dialog"]');
   await history.getByRole("button", { name: /^Restore the revision of/ }).click();
   await expect(toast(page, "Revision restored.")).toBeVisible();
@@ -207,13 +211,13 @@ test("images need alt text; reopening shows the saved post; history compares and
 
   const article = await page.context().newPage();
   await article.goto(`/blog/${SLUG}`);
-  await expect(article.locator("article")).toContainText("Festive demand starts in August.");
-  await expect(article.locator("article img")).toHaveCount(0);
+  await expect(article.locator("#article-body")).toContainText("Festive demand starts in August.");
+  await expect(article.locator("#article-body img")).toHaveCount(0);
 
   // Restoring added a revision; the replaced text is still there to go back to.
   await page.getByRole("button", { name: `History of ${TITLE}` }).click();
   await expect(history.getByRole("heading", { name: /All revisions \(3\)/ })).toBeVisible();
-  await expect(history.getByText(/Restored by Studio Writer/)).toHaveCount(2); // the newest row and its option
+  await expect(revisions.getByText(/Restored by Studio Writer/)).toHaveCount(1);
   await page.context().close();
 });
 

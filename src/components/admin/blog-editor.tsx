@@ -1,6 +1,6 @@
 "use client";
 
-import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import {
   BoldIcon,
   Code,
@@ -33,6 +33,10 @@ import { checkPublicUrl, isOwnImagePath } from "@/lib/url-safety";
 // The blog's visual editor (docs/decisions/0038). Loaded only by the dashboard's dialog, with a
 // dynamic import (src/components/admin/html-field.tsx): public pages never download it. The form
 // still posts plain HTML in the field's own name; the server sanitises it like any other content.
+
+/** The placeholder extension marks the empty first paragraph; this shows its text without taking space. */
+const PLACEHOLDER =
+  "[&_.is-editor-empty:first-child]:before:pointer-events-none [&_.is-editor-empty:first-child]:before:float-left [&_.is-editor-empty:first-child]:before:h-0 [&_.is-editor-empty:first-child]:before:text-muted [&_.is-editor-empty:first-child]:before:content-[attr(data-placeholder)]";
 
 interface Props {
   id: string;
@@ -271,6 +275,8 @@ export default function BlogEditor({ id, name, label, value, onChange, described
     extensions: blogEditorExtensions({ placeholder: "Write the post. Type ## for a heading, - for a list, > for a quote." }),
     content: toEditorHtml(value),
     immediatelyRender: false,
+    // The toolbar's pressed states follow the selection: render again on every change.
+    shouldRerenderOnTransaction: true,
     editorProps: {
       attributes: {
         id: contentId,
@@ -279,34 +285,28 @@ export default function BlogEditor({ id, name, label, value, onChange, described
         "aria-label": label,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         "aria-invalid": String(Boolean(invalid)),
-        class: cx(ARTICLE_PROSE, "min-h-64 max-w-none px-4 py-3 focus:outline-none"),
+        class: cx(ARTICLE_PROSE, "min-h-64 max-w-none px-4 py-3 focus:outline-none", PLACEHOLDER),
       },
       transformPastedHTML: cleanPastedHtml,
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? "" : e.getHTML()),
   });
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) =>
-      e
-        ? {
-            h2: e.isActive("heading", { level: 2 }),
-            h3: e.isActive("heading", { level: 3 }),
-            bold: e.isActive("bold"),
-            italic: e.isActive("italic"),
-            link: e.isActive("link"),
-            bullet: e.isActive("bulletList"),
-            ordered: e.isActive("orderedList"),
-            quote: e.isActive("blockquote"),
-            code: e.isActive("code"),
-            codeBlock: e.isActive("codeBlock"),
-            table: e.isActive("table"),
-          }
-        : null,
-  });
-
   const hidden = <input type="hidden" name={name} value={value} />;
-  if (!editor || !state) return hidden;
+  if (!editor) return hidden;
+  const is = (name: string, attributes?: Record<string, unknown>) => editor.isActive(name, attributes);
+  const state = {
+    h2: is("heading", { level: 2 }),
+    h3: is("heading", { level: 3 }),
+    bold: is("bold"),
+    italic: is("italic"),
+    link: is("link"),
+    bullet: is("bulletList"),
+    ordered: is("orderedList"),
+    quote: is("blockquote"),
+    code: is("code"),
+    codeBlock: is("codeBlock"),
+    table: is("table"),
+  };
   const c = () => editor.chain().focus();
   const tools: Tool[] = [
     { label: "Heading 2", icon: Heading2, active: state.h2, run: () => c().toggleHeading({ level: 2 }).run(), shortcut: "Ctrl+Alt+2" },
