@@ -28,8 +28,6 @@ async function openPosts(browser: Browser, viewport = { width: 1280, height: 900
   const context = await browser.newContext({ storageState: storage, viewport });
   await assignUniqueIp(context);
   const page = await context.newPage();
-  page.on("console", (m) => console.log("CONSOLE", m.type(), m.text().slice(0, 500)));
-  page.on("pageerror", (e) => console.log("PAGEERROR", e.message.slice(0, 500)));
   await page.goto("/admin?tab=posts");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   return page;
