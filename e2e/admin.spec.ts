@@ -270,6 +270,8 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   await page.getByRole("button", { name: `Edit ${title}` }).click();
   await dialog.getByLabel("Published").uncheck();
   await dialog.getByRole("button", { name: "Save" }).click();
+  // The rename's toast may still be showing: the dialog closing is what tells this save is done.
+  await expect(dialog).toBeHidden();
   await expect(toast(page, "Blog post updated successfully!")).toBeVisible();
   expect((await site.goto("/blog/win-back-flows-e2e-renamed"))?.status()).toBe(404);
   await site.goto("/blog");
