@@ -202,6 +202,7 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   await dialog.getByRole("textbox", { name: "Meta description (optional)" }).fill("Win back lapsed buyers.");
   await expect(dialog.getByText("23/160 characters")).toBeVisible();
   await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill("win-back-flows-e2e");
+  await dialog.getByRole("button", { name: "Edit HTML source" }).click();
   await dialog.getByRole("textbox", { name: "Content", exact: true }).fill('<h2>Why win-back</h2><p>Most buyers lapse.</p><script>alert(1)</script><img src=x onerror="alert(2)">');
   await dialog.getByRole("button", { name: "Preview" }).click();
   const preview = dialog.getByTestId("post-preview");
@@ -222,6 +223,7 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   const posts = await count(page, "posts");
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill("Only a script");
+  await dialog.getByRole("button", { name: "Edit HTML source" }).click();
   await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<script>alert(1)</script>");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("Content is empty after removing unsafe markup.")).toBeVisible();
@@ -253,6 +255,8 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   await page.getByRole("button", { name: `Edit ${title}` }).click();
   await dialog.getByLabel("Published").uncheck();
   await dialog.getByRole("button", { name: "Save" }).click();
+  // The rename's toast may still be showing: the dialog closing is what tells this save is done.
+  await expect(dialog).toBeHidden();
   await expect(toast(page, "Blog post updated successfully!")).toBeVisible();
   expect((await site.goto("/blog/win-back-flows-e2e-renamed"))?.status()).toBe(404);
   await site.goto("/blog");

@@ -221,6 +221,16 @@ describe("each dashboard action writes exactly one row", () => {
     await one("team.remove", () => team.removeMemberAction(IDLE, formOf({ userId: memberId })));
   });
 
+  it("restoring a revision writes one row; reading the history writes none", async () => {
+    const { restorePostRevision, postRevisions } = await import("@/server/actions/revisions");
+    expect((await saveRecord("posts", null, formOf({ title: "Restorable", slug: "restorable", content: "<p>First.</p>", authorName: "Team" }))).status).toBe("success");
+    const postId = (await handle.db.execute<{ id: string }>(sql`select id from blog_posts where slug = 'restorable'`)).rows[0]!.id;
+    const [first] = (await postRevisions(postId))!.slice(-1);
+    expect(await added(() => postRevisions(postId))).toHaveLength(0);
+    const rows = await added(() => restorePostRevision(postId, first!.id));
+    expect(rows.map((r) => [r.action, r.userId])).toEqual([["revision.restore", adminId]]);
+  });
+
   it("a preview changes nothing and writes nothing", async () => {
     expect(await added(() => previewContent("posts", "<p>Preview</p>"))).toHaveLength(0);
   });

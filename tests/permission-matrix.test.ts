@@ -143,6 +143,12 @@ async function matrix(): Promise<Record<string, Entry>> {
   const admin = await import("@/server/actions/admin");
   const team = await import("@/server/actions/team");
   const twoFactor = await import("@/server/actions/two-factor");
+  const revisions = await import("@/server/actions/revisions");
+  const firstRevision = async (): Promise<[string, string]> => {
+    const postId = await insertRow("posts");
+    const [row] = (await handle.db.execute<{ id: string }>(sql`select id from blog_post_revisions where post_id = ${postId} limit 1`)).rows;
+    return [postId, row!.id];
+  };
   const tables = Object.keys(TABLE_FORMS);
   return {
     "admin#saveRecord": tables.flatMap((id): Cell[] => [
@@ -248,6 +254,13 @@ async function matrix(): Promise<Record<string, Entry>> {
     ],
     // Turning the requirement off (turning it on needs the actor's own second factor first).
     "two-factor#setTeamTwoFactorAction": [{ label: "two-factor requirement", allowed: TEAM_DESK.write, run: () => twoFactor.setTeamTwoFactorAction(IDLE, formOf({ requireTwoFactor: "off" })) }],
+    "revisions#postRevisions": [{ label: "post history", allowed: CONTENT_DESK.read, prepare: firstRevision, run: (p) => revisions.postRevisions((p as string[])[0]!), readOnly: (a) => a !== null }],
+    "revisions#comparePostRevisions": [
+      { label: "compare revisions", allowed: CONTENT_DESK.read, prepare: firstRevision, run: (p) => revisions.comparePostRevisions((p as string[])[0]!, (p as string[])[1]!, (p as string[])[1]!), readOnly: (a) => a !== null },
+    ],
+    "revisions#restorePostRevision": [
+      { label: "restore a revision", allowed: CONTENT_DESK.write, prepare: firstRevision, run: (p) => revisions.restorePostRevision((p as string[])[0]!, (p as string[])[1]!) },
+    ],
     "two-factor#startTotpAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
     "two-factor#confirmTotpAction": { notReplayed: "the caller's own second factor, behind the pending set-up (tests/two-factor.test.ts)" },
     "two-factor#disableTwoFactorAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },

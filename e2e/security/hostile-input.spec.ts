@@ -347,6 +347,8 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
   await dialog.getByRole("textbox", { name: /^Excerpt/ }).fill(excerpt);
+  // The HTML source of the visual editor: the payloads are markup, typed as markup.
+  await dialog.getByRole("button", { name: "Edit HTML source" }).click();
   await dialog.getByRole("textbox", { name: "Content", exact: true }).fill(content);
   await dialog.getByRole("textbox", { name: /^Tags/ }).fill(tags.join(", "));
   await dialog.getByLabel("Published").check();
@@ -364,6 +366,7 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
   await expect(dialog.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
   await expect(dialog.getByRole("textbox", { name: /^Excerpt/ })).toHaveValue(excerpt);
   await expect(dialog.getByRole("textbox", { name: /^Tags/ })).toHaveValue(tags.join(", "));
+  await dialog.getByRole("button", { name: "Edit HTML source" }).click();
   const storedContent = await dialog.getByRole("textbox", { name: "Content", exact: true }).inputValue();
   await dialog.getByRole("button", { name: "Preview" }).click();
   await expect(dialog.getByTestId("post-preview")).toBeVisible();
@@ -371,6 +374,7 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(toast("Blog post updated successfully!").first()).toBeVisible();
   await page.getByRole("button", { name: `Edit ${title}`, exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Edit HTML source" }).click();
   await expect(page.getByRole("dialog").getByRole("textbox", { name: "Content", exact: true })).toHaveValue(storedContent);
   await page.keyboard.press("Escape");
 

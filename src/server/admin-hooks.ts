@@ -7,6 +7,7 @@ import { testimonialsTable } from "@/lib/admin-tables/testimonials";
 import type { Executor } from "./db/client";
 import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } from "./data/blog-posts-admin";
 import { decorateMediaRows, deleteMedia } from "./data/media-library";
+import type { SignedInUser } from "./auth-guard";
 import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "./revalidate";
 
 /**
@@ -16,9 +17,9 @@ import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from ".
  */
 export interface TableHooks {
   /** Replaces the plain insert; returns the new row's id. */
-  create?: (data: Record<string, unknown>, tx: Executor) => Promise<{ id: string; afterCommit?: () => void }>;
+  create?: (data: Record<string, unknown>, tx: Executor, actor: SignedInUser) => Promise<{ id: string; afterCommit?: () => void }>;
   /** Replaces the plain update; null when the row no longer exists. */
-  update?: (id: string, data: Record<string, unknown>, tx: Executor) => Promise<{ afterCommit?: () => void } | null>;
+  update?: (id: string, data: Record<string, unknown>, tx: Executor, actor: SignedInUser) => Promise<{ afterCommit?: () => void } | null>;
   /** Replaces the plain delete; null when the row no longer exists, a sentence when it may not go. */
   remove?: (id: string, tx: Executor) => Promise<{ afterCommit?: () => void } | { refused: string } | null>;
   /** Adds what a list row shows beyond its columns (where an image is used). */
@@ -34,15 +35,15 @@ type BlogData = Parameters<typeof createBlogPost>[0];
 const HOOKS: Record<string, TableHooks> = {
   [caseStudiesTable.id]: { afterWrite: revalidateCaseStudies },
   [testimonialsTable.id]: { afterWrite: revalidateTestimonials },
-  // Sanitised before it is stored, an old slug kept as a redirect, every blog page refreshed.
+  // Sanitised before it is stored, every save kept as a revision (ADR 0039), an old slug kept as a redirect, every blog page refreshed.
   [blogPostsTable.id]: {
     // The pages are refreshed once the transaction has committed.
-    create: async (data, tx) => {
-      const created = await createBlogPost(data as BlogData, tx);
+    create: async (data, tx, actor) => {
+      const created = await createBlogPost(data as BlogData, { actor }, tx);
       return { id: created.id, afterCommit: () => revalidateBlog([created.slug]) };
     },
-    update: async (id, data, tx) => {
-      const updated = await updateBlogPost(id, data as BlogData, tx);
+    update: async (id, data, tx, actor) => {
+      const updated = await updateBlogPost(id, data as BlogData, { actor }, tx);
       return updated && { afterCommit: () => revalidateBlog(updated.slugs) };
     },
     remove: async (id, tx) => {

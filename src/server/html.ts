@@ -2,6 +2,7 @@ import "server-only";
 import sanitizeHtml from "sanitize-html";
 import { slugify } from "@/lib/blog";
 import { mediaName, mediaUrl } from "@/lib/url-safety";
+import { isPlainText, plainTextToHtml } from "@/lib/plain-text";
 
 /**
  * Blog HTML: one allow-list sanitiser used when a post is saved (admin) and again when it is
@@ -175,27 +176,7 @@ function tableCellAttributes(attribs: sanitizeHtml.Attributes, isHeader: boolean
   return next;
 }
 
-const TAG_LIKE = /<\/?[a-z][a-z0-9-]*(?:\s[^>]*)?\/?>|<!--/i;
-
-/** True for content without any HTML tag: typed as plain text, so its line breaks matter. */
-export function isPlainText(content: string): boolean {
-  return !TAG_LIKE.test(content);
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-/** Blank lines separate paragraphs; a single line break becomes <br>. */
-export function plainTextToHtml(text: string): string {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .split(/\n[ \t]*\n+/)
-    .map((block) => block.trim())
-    .filter(Boolean)
-    .map((block) => `<p>${escapeText(block).replace(/[ \t]*\n[ \t]*/g, "<br />")}</p>`)
-    .join("\n");
-}
+export { isPlainText, plainTextToHtml };
 
 // The allowed elements that make blocks of their own; the rest of ALLOWED_TAGS sit inside text.
 const BLOCK_TAGS = new Set(ALLOWED_TAGS.filter((t) => !["br", "strong", "em", "b", "i", "u", "s", "a", "img", "code"].includes(t)));

@@ -3,18 +3,19 @@
 import Image from "next/image";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { HistoryIcon, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogHeader } from "@/components/ui/dialog";
+import { Dialog, DialogBody, DialogContent, DialogHeader } from "@/components/ui/dialog";
 import { adminTable } from "@/lib/admin-tables/registry";
 import type { AdminTableDefinition, RowSummary } from "@/lib/admin-tables/definition";
 import { isSuccess, type FormState } from "@/lib/form-state";
 import { formatAdminDate } from "@/lib/format";
 import { deleteRecord, setStatus } from "@/server/actions/admin";
 import { RecordFields } from "./record-fields";
+import { RevisionHistory } from "./revision-history";
 import { RecordForm } from "./record-form";
 
 type AnyRecord = { id: string; createdAt: Date | string } & Record<string, unknown>;
@@ -102,6 +103,7 @@ export function AdminList({ tableId, rows, newSince, emptyText }: { tableId: str
   const titleOf = (record: AnyRecord) => table.summary(record as never).title;
   const [editing, setEditing] = useState<{ record: AnyRecord | null } | null>(null);
   const [deleting, setDeleting] = useState<AnyRecord | null>(null);
+  const [history, setHistory] = useState<AnyRecord | null>(null);
   const [isDeleting, startDelete] = useTransition();
   const since = newSince ? new Date(newSince).getTime() : null;
 
@@ -133,6 +135,12 @@ export function AdminList({ tableId, rows, newSince, emptyText }: { tableId: str
                     <Pencil aria-hidden="true" />
                     Edit
                   </Button>
+                  {table.history && (
+                    <Button variant="outline" size="sm" onClick={() => setHistory(record)} aria-label={`History of ${titleOf(record)}`}>
+                      <HistoryIcon aria-hidden="true" />
+                      History
+                    </Button>
+                  )}
                   <Button variant="outline" size="sm" onClick={() => setDeleting(record)} aria-label={`Delete ${titleOf(record)}`}>
                     <Trash2 aria-hidden="true" />
                     Delete
@@ -151,6 +159,23 @@ export function AdminList({ tableId, rows, newSince, emptyText }: { tableId: str
             <RecordForm table={table} id={editing.record?.id ?? null} onDone={() => setEditing(null)}>
               {(errors) => <RecordFields table={table} record={editing.record} errors={errors} />}
             </RecordForm>
+          </DialogContent>
+        )}
+      </Dialog>
+
+      <Dialog open={history !== null} onOpenChange={(open) => !open && setHistory(null)}>
+        {history && (
+          <DialogContent wide>
+            <DialogHeader title={`History: ${titleOf(history)}`} />
+            <DialogBody>
+              <RevisionHistory
+                postId={history.id}
+                onRestored={() => {
+                  setHistory(null);
+                  router.refresh();
+                }}
+              />
+            </DialogBody>
           </DialogContent>
         )}
       </Dialog>

@@ -8,6 +8,7 @@ import { fieldText, type AdminTableDefinition, type FieldSpec } from "@/lib/admi
 import type { FieldErrors } from "@/lib/form-state";
 import type { Attribution as AttributionData } from "@/server/db/schema";
 import { previewContent } from "@/server/actions/admin";
+import { HtmlField } from "./html-field";
 import { ImageField } from "./image-field";
 
 type AnyRow = Record<string, unknown>;
@@ -129,8 +130,20 @@ export function RecordFields({ table, record, errors }: { table: AdminTableDefin
                   return <TextArea {...a} {...text} rows={f.rows} maxLength={f.max} className={f.mono ? "font-mono text-sm" : undefined} />;
                 case "list":
                   return f.separator === "line" ? <TextArea {...a} {...text} rows={f.rows ?? 4} /> : <TextInput {...a} {...text} />;
-                case "json":
                 case "html":
+                  return (
+                    <HtmlField
+                      id={a.id}
+                      name={f.name}
+                      label={f.label}
+                      value={value}
+                      onChange={(html) => change(f.name, html)}
+                      describedBy={a["aria-describedby"]}
+                      invalid={a["aria-invalid"]}
+                      rows={f.rows}
+                    />
+                  );
+                case "json":
                   return <TextArea {...a} {...text} rows={f.rows} className="font-mono text-sm" spellCheck={false} />;
                 default:
                   return <TextInput {...a} {...text} type={f.control} maxLength={f.max} />;

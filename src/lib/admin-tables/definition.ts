@@ -122,6 +122,8 @@ export interface AdminTableDefinition<Row extends { id: string; createdAt: Date 
   /** Read-only blocks shown under the fields when editing (the visitor's attribution). */
   extras?: readonly "attribution"[];
   wide?: boolean;
+  /** Every save is kept as a revision with a History dialog (blog posts, docs/decisions/0039). */
+  history?: boolean;
   summary: (row: Row) => RowSummary;
   csv?: readonly CsvColumn<Row>[];
   /** SPEC §8 toasts that differ from "<Noun> created successfully." */

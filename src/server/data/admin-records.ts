@@ -84,7 +84,7 @@ export async function createRecord(definition: AdminTableDefinition, data: Recor
   const resolved = resolve(definition);
   const { id, afterCommit } = await db().transaction(async (tx) => {
     const made = hooks.create
-      ? await hooks.create(data, tx)
+      ? await hooks.create(data, tx, user)
       : { id: String(((await tx.insert(resolved.table).values(data).returning({ id: resolved.id })) as { id: string }[])[0]!.id) };
     const after = await rowById(tx, resolved, made.id);
     await recordAudit({ action: "create", actor: user, table: getTableName(resolved.table), recordId: made.id, after }, tx);
@@ -103,7 +103,7 @@ export async function updateRecord(definition: AdminTableDefinition, id: string,
   const done = await db().transaction(async (tx) => {
     const before = await rowById(tx, resolved, id, true);
     if (!before) return null;
-    const changed = hooks.update ? await hooks.update(id, data, tx) : (await tx.update(resolved.table).set(data).where(eq(resolved.id, id)), {});
+    const changed = hooks.update ? await hooks.update(id, data, tx, user) : (await tx.update(resolved.table).set(data).where(eq(resolved.id, id)), {});
     if (!changed) return null;
     const after = await rowById(tx, resolved, id);
     await recordAudit({ action: "update", actor: user, table: getTableName(resolved.table), recordId: id, before, after }, tx);

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { readingTimeMinutes } from "@/lib/blog";
 import type { BlogPostData } from "@/lib/schemas/admin";
 import { db, type Executor } from "../db/client";
-import { blogPosts, blogSlugRedirects } from "../db/schema";
+import { blogPostRevisions, blogPosts, blogSlugRedirects, type BlogPost, type RevisionAction } from "../db/schema";
+import type { SignedInUser } from "../auth-guard";
 import { FieldError } from "../form-action";
 import { sanitizeBlogHtml } from "../html";
 
@@ -34,6 +35,44 @@ function storedValues(data: BlogPostData) {
   return { ...data, content, readingTime: readingTimeMinutes(content) };
 }
 
+/** Who saved a revision, and why (a restore names the revision it brought back). */
+export interface RevisionSource {
+  actor: SignedInUser;
+  action?: RevisionAction;
+  restoredFrom?: string;
+}
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+/** The saved post as one revision, in the save's own transaction (ADR 0039): both or neither are stored. */
+async function keepRevision(tx: Tx, postId: string, values: ReturnType<typeof storedValues>, source: RevisionSource, action: RevisionAction) {
+  const { title, content, readingTime: _readingTime, ...fields } = values;
+  await tx.insert(blogPostRevisions).values({
+    postId,
+    title,
+    content,
+    fields,
+    authorId: source.actor.id,
+    authorLabel: source.actor.name?.trim() ? `${source.actor.name} <${source.actor.email}>` : source.actor.email,
+    action: source.action ?? action,
+    restoredFrom: source.restoredFrom ?? null,
+    // The time of writing, not of the transaction's start: saves of one post wait for its row lock,
+    // so their revisions are ordered as they were committed.
+    createdAt: sql`clock_timestamp()`,
+  });
+}
+
+/**
+ * A post stored before revisions were kept (the samples, older posts) gets its current text as its
+ * first revision before the first edit replaces it, so that no saved text is ever lost.
+ */
+async function keepFirstVersion(tx: Tx, row: BlogPost) {
+  const [any] = await tx.select({ id: blogPostRevisions.id }).from(blogPostRevisions).where(eq(blogPostRevisions.postId, row.id)).limit(1);
+  if (any) return;
+  const { id, title, content, readingTime: _r, createdAt, updatedAt: _u, ...fields } = row;
+  await tx.insert(blogPostRevisions).values({ postId: id, title, content, fields, authorId: null, authorLabel: "As first stored", action: "create", createdAt });
+}
+
 async function assertSlugFree(exec: Executor, slug: string, exceptId?: string) {
   const [other] = await exec
     .select({ id: blogPosts.id })
@@ -46,27 +85,29 @@ async function assertSlugFree(exec: Executor, slug: string, exceptId?: string) {
 // Each takes the executor to write with: the CRUD module's transaction, in which the audit row is
 // written too (docs/decisions/0037); a nested transaction is a savepoint.
 
-export async function createBlogPost(data: BlogPostData, exec: Executor = db()): Promise<{ id: string; slug: string }> {
+export async function createBlogPost(data: BlogPostData, source: RevisionSource, exec: Executor = db()): Promise<{ id: string; slug: string }> {
   const values = storedValues(data);
   await assertSlugFree(exec, data.slug);
   return exec.transaction(async (tx) => {
     // A new post may take an address a renamed post used to have.
     await tx.delete(blogSlugRedirects).where(eq(blogSlugRedirects.oldSlug, data.slug));
     const [row] = await tx.insert(blogPosts).values(values).returning({ id: blogPosts.id, slug: blogPosts.slug });
+    await keepRevision(tx, row!.id, values, source, "create");
     return row!;
   });
 }
 
 /**
  * Saves a post. When a published post's slug changes, its old address is kept as a redirect to the
- * new one. Returns every slug whose page must be refreshed, or null when the post is gone.
+ * new one. Every save keeps a revision. Returns every slug whose page must be refreshed, or null when the post is gone.
  */
-export async function updateBlogPost(id: string, data: BlogPostData, exec: Executor = db()): Promise<{ slugs: string[] } | null> {
+export async function updateBlogPost(id: string, data: BlogPostData, source: RevisionSource, exec: Executor = db()): Promise<{ slugs: string[] } | null> {
   const values = storedValues(data);
   await assertSlugFree(exec, data.slug, id);
   return exec.transaction(async (tx) => {
-    const [before] = await tx.select({ slug: blogPosts.slug, published: blogPosts.published }).from(blogPosts).where(eq(blogPosts.id, id)).for("update");
+    const [before] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update");
     if (!before) return null;
+    await keepFirstVersion(tx, before);
     await tx.delete(blogSlugRedirects).where(eq(blogSlugRedirects.oldSlug, data.slug));
     if (before.slug !== data.slug && before.published) {
       await tx
@@ -75,6 +116,7 @@ export async function updateBlogPost(id: string, data: BlogPostData, exec: Execu
         .onConflictDoUpdate({ target: blogSlugRedirects.oldSlug, set: { postId: id } });
     }
     await tx.update(blogPosts).set(values).where(eq(blogPosts.id, id));
+    await keepRevision(tx, id, values, source, "update");
     return { slugs: [...new Set([before.slug, data.slug])] };
   });
 }

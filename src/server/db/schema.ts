@@ -405,6 +405,37 @@ export const blogSlugRedirects = pgTable(
   ],
 );
 
+export const REVISION_ACTIONS = ["create", "update", "restore"] as const;
+export type RevisionAction = (typeof REVISION_ACTIONS)[number];
+
+/**
+ * Every saved version of a post (ADR 0039): written in the same transaction as the save itself, never
+ * pruned. `fields` holds the post's other editable fields as they were saved (slug, excerpt, tags...).
+ */
+export const blogPostRevisions = pgTable(
+  "blog_post_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull().default({}),
+    /** Who saved it: the account's id and its name and e-mail then (kept after the account is deleted). */
+    authorId: text("author_id"),
+    authorLabel: text("author_label").notNull(),
+    /** "create", "update" or "restore" (then restoredFrom names the revision brought back). */
+    action: text("action").$type<RevisionAction>().notNull(),
+    restoredFrom: uuid("restored_from"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("blog_post_revisions_post_id_created_at_idx").on(t.postId, t.createdAt.desc()),
+    check("blog_post_revisions_action_valid", inList(t.action, REVISION_ACTIONS)),
+  ],
+);
+
 export const SHARE_NETWORKS = ["twitter", "facebook", "linkedin"] as const;
 export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
 
@@ -568,6 +599,7 @@ export type NewTestimonial = typeof testimonials.$inferInsert;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type NewBlogPost = typeof blogPosts.$inferInsert;
 export type Profile = typeof profiles.$inferSelect;
+export type BlogPostRevision = typeof blogPostRevisions.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type TeamInvitation = typeof teamInvitations.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;

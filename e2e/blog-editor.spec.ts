@@ -1,0 +1,237 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { assignUniqueIp, createAccount, signIn } from "./helpers";
+
+// The blog's visual editor and a post's history (docs/decisions/0038, 0039), driven in Chromium by
+// keyboard and mouse like a writer would: type, format, link, list, save, reopen, compare, restore.
+test.describe.configure({ mode: "serial" });
+
+const EDITOR = "studio@e2e.test";
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+let storage: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+const RUN = Date.now().toString(36);
+const TITLE = `Editor Launch Plan ${RUN}`;
+const SLUG = `editor-launch-plan-${RUN}`;
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  await assignUniqueIp(context);
+  const page = await context.newPage();
+  await createAccount(page, EDITOR, { name: "Studio Writer" });
+  await signIn(page, EDITOR);
+  await expect(page).toHaveURL(/\/admin/);
+  storage = await context.storageState();
+  await context.close();
+});
+
+async function openPosts(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ storageState: storage, viewport });
+  await assignUniqueIp(context);
+  const page = await context.newPage();
+  await page.goto("/admin?tab=posts");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  return page;
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+const editorOf = (dialog: Locator) => dialog.locator('[contenteditable="true"][role="textbox"]');
+
+/** Pastes a clipboard payload the way a browser delivers it from another application. */
+async function paste(editor: Locator, html: string, text = "") {
+  await editor.evaluate(
+    (el, [h, t]) => {
+      const data = new DataTransfer();
+      data.setData("text/html", h!);
+      data.setData("text/plain", t!);
+      el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [html, text],
+  );
+}
+
+async function expectNoViolations(page: Page, include: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  const { violations } = await new AxeBuilder({ page }).include(include).withTags(WCAG_TAGS).analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+  expect(summary, summary.join("\n")).toEqual([]);
+}
+
+test("write a post with the keyboard and mouse: headings, bold, italic, link, lists, quote; saved as clean HTML", async ({ browser }) => {
+  const page = await openPosts(browser);
+  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(TITLE);
+  const editor = editorOf(dialog);
+  await expect(editor).toBeVisible();
+  await expectNoViolations(page, '[role="dialog"]');
+
+  // Markdown shortcuts, typed.
+  await editor.click();
+  await page.keyboard.type("## Why plan early");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Festive demand starts in August.");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("- Build audiences");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Lock creatives");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("> Plans beat panic.");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("1. First step");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+
+  // Bold by shortcut, italic by the toolbar (mouse): select the word just typed.
+  await page.keyboard.type("Read the guide now");
+  for (let i = 0; i < 3; i++) await page.keyboard.press("Shift+ArrowLeft");
+  await page.keyboard.press("ControlOrMeta+b");
+  await dialog.getByRole("button", { name: "Italic" }).click();
+  await expect(dialog.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
+
+  // Link by keyboard: the toolbar is one tab stop; arrows move inside it.
+  await page.keyboard.press("End");
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Shift+ArrowLeft");
+  await page.keyboard.press("ControlOrMeta+Shift+ArrowLeft");
+  await dialog.getByRole("button", { name: "Heading 2" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(dialog.getByRole("button", { name: "Link" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const address = dialog.getByRole("textbox", { name: "Link address" });
+  await expect(address).toBeFocused();
+  // Refused like every URL field: a message beside the field, nothing applied.
+  await address.fill("http://127.0.0.1/admin");
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByText("Use the site's name, not an IP address.")).toBeVisible();
+  await expect(address).toHaveAttribute("aria-invalid", "true");
+  await address.fill("javascript:alert(1)");
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByText(/Use an https:\/\/ address/)).toBeVisible();
+  await address.fill("/services/paid-advertising");
+  await page.keyboard.press("Enter");
+  await expect(editor.locator('a[href="/services/paid-advertising"]')).toHaveText("guide now");
+
+  // The form posts the editor's HTML; the server sanitises it and the article shows it.
+  await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(SLUG);
+  await dialog.getByLabel("Published").check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Blog post created successfully!")).toBeVisible();
+
+  const article = await page.context().newPage();
+  expect((await article.goto(`/blog/${SLUG}`))?.status()).toBe(200);
+  const body = article.locator("#article-body");
+  await expect(body.getByRole("heading", { level: 2, name: "Why plan early" })).toBeVisible();
+  await expect(body.locator("ul > li")).toHaveText(["Build audiences", "Lock creatives"]);
+  await expect(body.locator("ol > li")).toHaveText(["First step"]);
+  await expect(body.locator("blockquote")).toContainText("Plans beat panic.");
+  await expect(body.locator('a[href="/services/paid-advertising"]')).toHaveText("guide now");
+  await expect(body.locator("strong em, em strong").first()).toHaveText("now");
+  await page.context().close();
+});
+
+test("paste from Google Docs and Word keeps headings, lists, tables and marks, drops their styling", async ({ browser }) => {
+  const page = await openPosts(browser);
+  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  const dialog = page.getByRole("dialog");
+  const editor = editorOf(dialog);
+  await editor.click();
+  // What Chromium puts on the clipboard when copying from a Google Docs document.
+  await paste(
+    editor,
+    '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-5a1b2c3d-7fff-1234-abcd-0123456789ab"><h2 dir="ltr" style="line-height:1.38;margin-top:18pt;margin-bottom:6pt;"><span style="font-size:16pt;font-family:Arial,sans-serif;color:#000000;font-weight:400;">Docs heading</span></h2><p dir="ltr" style="line-height:1.38;"><span style="font-size:11pt;font-family:Arial;color:#ff0000;">Plain words and </span><span style="font-size:11pt;font-family:Arial;font-weight:700;">bold words</span><span style="font-size:11pt;font-family:Arial;font-style:italic;"> italic words</span></p><ul style="margin-top:0;margin-bottom:0;"><li dir="ltr" style="list-style-type:disc;font-size:11pt;" aria-level="1"><p dir="ltr" style="line-height:1.38;" role="presentation"><span style="font-size:11pt;">Docs item one</span></p></li><li dir="ltr" aria-level="1"><p dir="ltr" role="presentation"><span>Docs item two</span></p></li></ul><div dir="ltr" style="margin-left:0pt;" align="left"><table style="border:none;border-collapse:collapse;"><colgroup><col width="100"><col width="100"></colgroup><tbody><tr style="height:0pt"><td style="border-left:solid #000000 1pt;padding:5pt;"><p dir="ltr"><span style="font-size:11pt;">Cell A</span></p></td><td style="padding:5pt;"><p dir="ltr"><span>Cell B</span></p></td></tr></tbody></table></div></b>',
+    "Docs heading",
+  );
+  await expect(editor.locator("h2")).toHaveText("Docs heading");
+  await expect(editor.locator("strong")).toHaveText("bold words");
+  await expect(editor.locator("em")).toHaveText(/italic words/);
+  await expect(editor.locator("ul li")).toHaveText(["Docs item one", "Docs item two"]);
+  await expect(editor.locator("table td")).toHaveText(["Cell A", "Cell B"]);
+  // The Docs wrapper did not make everything bold, and no inline style or colour came along.
+  await expect(editor.locator("strong")).toHaveCount(1);
+  expect(await editor.locator("[style]:not(table):not(col)").count()).toBe(0);
+
+  // Word for Windows: lists are paragraphs with the bullet or number as text.
+  await page.keyboard.press("ControlOrMeta+End");
+  await paste(
+    editor,
+    `<html xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:w="urn:schemas-microsoft-com:office:word"><head><style><!-- p.MsoNormal {margin:0cm;} --></style></head><body lang=EN-IN><!--StartFragment--><h3><span style='font-family:Calibri'>Word heading<o:p></o:p></span></h3><p class=MsoNormal><span style='color:#2F5496'>Word text with <b>strong</b> part<o:p></o:p></span></p><p class=MsoListParagraphCxSpFirst style='text-indent:-18.0pt;mso-list:l0 level1 lfo1'><![if !supportLists]><span style='font-family:Symbol'>·<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; </span></span><![endif]>Word bullet one<o:p></o:p></p><p class=MsoListParagraphCxSpLast style='text-indent:-18.0pt;mso-list:l0 level1 lfo1'><![if !supportLists]><span style='font-family:Symbol'>·<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; </span></span><![endif]>Word bullet two<o:p></o:p></p><p class=MsoListParagraphCxSpFirst style='text-indent:-18.0pt;mso-list:l1 level1 lfo2'><![if !supportLists]><span>1.<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp; </span></span><![endif]>Word step one<o:p></o:p></p><p class=MsoListParagraphCxSpLast style='text-indent:-18.0pt;mso-list:l1 level1 lfo2'><![if !supportLists]><span>2.<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp; </span></span><![endif]>Word step two<o:p></o:p></p><!--EndFragment--></body></html>`,
+  );
+  await expect(editor.locator("h3")).toHaveText("Word heading");
+  await expect(editor.locator("strong").filter({ hasText: "strong" })).toHaveCount(1);
+  await expect(editor.locator("ul li").filter({ hasText: /^Word bullet/ })).toHaveText(["Word bullet one", "Word bullet two"]);
+  await expect(editor.locator("ol li")).toHaveText(["Word step one", "Word step two"]);
+  expect(await editor.innerText()).not.toMatch(/·|MsoNormal|supportLists/);
+  await page.context().close();
+});
+
+test("images need alt text; reopening shows the saved post; history compares and restores", async ({ browser }) => {
+  const page = await openPosts(browser);
+  await page.getByRole("button", { name: `Edit ${TITLE}` }).click();
+  const dialog = page.getByRole("dialog");
+  const editor = editorOf(dialog);
+  await expect(editor.locator("h2")).toHaveText("Why plan early");
+
+  // Change one sentence, and add an image (alt text required).
+  await editor.locator("p", { hasText: "Festive demand starts in August." }).click();
+  await page.keyboard.press("End");
+  for (let i = 0; i < "August.".length; i++) await page.keyboard.press("Backspace");
+  await page.keyboard.type("July.");
+  await dialog.getByRole("button", { name: "Insert image" }).click();
+  await dialog.getByRole("textbox", { name: "Image address" }).fill("/images/blog/diwali-campaign-planning-a-festive-season-playbook.svg");
+  await dialog.getByRole("button", { name: "Insert image", exact: true }).last().click();
+  await expect(dialog.getByText("Describe the image for people who cannot see it.")).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Alt text (required)" }).fill("A festive campaign calendar");
+  await page.keyboard.press("Enter");
+  await expect(editor.locator('img[alt="A festive campaign calendar"]')).toHaveCount(1);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Blog post updated successfully!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // History: newest first, the word diff between the two saves, then restore the first.
+  await page.getByRole("button", { name: `History of ${TITLE}` }).click();
+  const history = page.getByRole("dialog");
+  await expect(history.getByRole("heading", { name: /All revisions \(2\)/ })).toBeVisible();
+  const revisions = history.getByRole("list", { name: "Revisions, newest first" });
+  await expect(revisions.getByText(/Saved by Studio Writer <studio@e2e\.test>/)).toHaveCount(1);
+  await expect(revisions.getByText(/Created by Studio Writer <studio@e2e\.test>/)).toHaveCount(1);
+  const diff = history.getByTestId("revision-diff");
+  await expect(diff.locator("del").filter({ hasText: "August" })).toHaveCount(1);
+  await expect(diff.locator("ins").filter({ hasText: "July" })).toHaveCount(1);
+  await expect(diff.locator("ins").filter({ hasText: "A festive campaign calendar" }).first()).toBeVisible();
+  await expectNoViolations(page, '[role="dialog"]');
+  await history.getByRole("button", { name: /^Restore the revision of/ }).click();
+  await expect(toast(page, "Revision restored.")).toBeVisible();
+  await expect(history).toBeHidden();
+
+  const article = await page.context().newPage();
+  await article.goto(`/blog/${SLUG}`);
+  await expect(article.locator("#article-body")).toContainText("Festive demand starts in August.");
+  await expect(article.locator("#article-body img")).toHaveCount(0);
+
+  // Restoring added a revision; the replaced text is still there to go back to.
+  await page.getByRole("button", { name: `History of ${TITLE}` }).click();
+  await expect(history.getByRole("heading", { name: /All revisions \(3\)/ })).toBeVisible();
+  await expect(revisions.getByText(/Restored by Studio Writer/)).toHaveCount(1);
+  await page.context().close();
+});
+
+test("at 390 px the editor fits, its toolbar wraps, and the dialog has no axe violations", async ({ browser }) => {
+  const page = await openPosts(browser, { width: 390, height: 844 });
+  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  const dialog = page.getByRole("dialog");
+  const editor = editorOf(dialog);
+  await expect(editor).toBeVisible();
+  const toolbar = dialog.getByRole("toolbar", { name: "Content formatting" });
+  const box = (await toolbar.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await editor.click();
+  await page.keyboard.type("Small screens work.");
+  await expect(editor).toContainText("Small screens work.");
+  await expectNoViolations(page, '[role="dialog"]');
+  await page.context().close();
+});

@@ -1,0 +1,65 @@
+"use client";
+
+import { useEffect, useState, type ComponentType } from "react";
+import { TextArea } from "@/components/forms/fields";
+import { Button } from "@/components/ui/button";
+
+type EditorProps = {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  describedBy?: string;
+  invalid?: boolean;
+};
+
+/**
+ * The blog content field: a plain HTML textarea (what works without JavaScript, and while the
+ * editor loads), replaced by the visual editor once its code has arrived. The editor is imported
+ * here, on first use in the dashboard, so its code is a chunk of its own that public pages never
+ * load (docs/decisions/0038).
+ */
+export function HtmlField({ rows, ...props }: EditorProps & { rows?: number }) {
+  const [Editor, setEditor] = useState<ComponentType<EditorProps> | null>(null);
+  // The HTML source stays one click away: for markup the toolbar has no button for, and to check output.
+  const [source, setSource] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void import("./blog-editor").then((loaded) => live && setEditor(() => loaded.default));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const toggle = Editor && (
+    <div className="mb-2 flex justify-end">
+      <Button type="button" size="sm" variant="outline" onClick={() => setSource(!source)}>
+        {source ? "Back to the visual editor" : "Edit HTML source"}
+      </Button>
+    </div>
+  );
+  if (Editor && !source) {
+    return (
+      <>
+        {toggle}
+        <Editor {...props} />
+      </>
+    );
+  }
+  return (
+    <>
+      {toggle}
+      <TextArea
+      id={props.id}
+      name={props.name}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      aria-invalid={props.invalid}
+      aria-describedby={props.describedBy}
+      rows={rows}
+      className="font-mono text-sm"
+      spellCheck={false}
+      />
+    </>
+  );
+}
