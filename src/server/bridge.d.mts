@@ -30,3 +30,7 @@ export function setAuthInstance(auth: unknown): void;
 
 export function getJobTimers(): Map<string, NodeJS.Timeout> | undefined;
 export function setJobTimers(timers: Map<string, NodeJS.Timeout> | undefined): void;
+
+export function setSelfAddress(address: string): void;
+export function getSelfAddress(): string | undefined;
+export function internalToken(): string;

@@ -1,0 +1,67 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { blogPosts } from "@/server/db/schema";
+import { applyDueSchedules } from "@/server/scheduled-publishing";
+import { createTestDatabase } from "./helpers/test-db";
+
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+beforeEach(async () => {
+  await handle.db.execute(sql`delete from blog_posts where slug like 'sched-%'`);
+});
+
+const inSeconds = (s: number) => new Date(Date.now() + s * 1000);
+
+async function post(slug: string, values: Partial<typeof blogPosts.$inferInsert>) {
+  await handle.db.insert(blogPosts).values({ title: slug, slug, content: "<p>Body</p>", ...values });
+}
+
+async function state(slug: string) {
+  const [row] = await handle.db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+  return { published: row!.published, publishAt: row!.publishAt, unpublishAt: row!.unpublishAt };
+}
+
+describe("applyDueSchedules", () => {
+  it("publishes a due draft once and clears its time; leaves future ones", async () => {
+    await post("sched-due", { published: false, publishAt: inSeconds(-1) });
+    await post("sched-later", { published: false, publishAt: inSeconds(3600) });
+    const first = await applyDueSchedules(handle.db);
+    expect(first.published).toEqual(["sched-due"]);
+    expect(await state("sched-due")).toEqual({ published: true, publishAt: null, unpublishAt: null });
+    expect((await state("sched-later")).published).toBe(false);
+    // The next round has nothing left to do: the change happened once.
+    expect(await applyDueSchedules(handle.db)).toEqual({ published: [], unpublished: [] });
+  });
+
+  it("unpublishes a due post", async () => {
+    await post("sched-end", { published: true, unpublishAt: inSeconds(-1) });
+    expect((await applyDueSchedules(handle.db)).unpublished).toEqual(["sched-end"]);
+    expect(await state("sched-end")).toEqual({ published: false, publishAt: null, unpublishAt: null });
+  });
+
+  it("leaves a post whose publish and unpublish times both passed as a draft", async () => {
+    await post("sched-both", { published: false, publishAt: inSeconds(-20), unpublishAt: inSeconds(-10) });
+    const changes = await applyDueSchedules(handle.db);
+    expect(changes).toEqual({ published: ["sched-both"], unpublished: ["sched-both"] });
+    expect((await state("sched-both")).published).toBe(false);
+  });
+
+  it("makes each change once when 10 rounds race (several server processes)", async () => {
+    for (let i = 0; i < 5; i++) await post(`sched-race-${i}`, { published: false, publishAt: inSeconds(-1) });
+    const rounds = await Promise.all(Array.from({ length: 10 }, () => applyDueSchedules(handle.db)));
+    const all = rounds.flatMap((r) => r.published).sort();
+    expect(all).toEqual([0, 1, 2, 3, 4].map((i) => `sched-race-${i}`));
+  });
+
+  it("publishes a post scheduled a second ahead once its time comes, not before", async () => {
+    await post("sched-soon", { published: false, publishAt: inSeconds(1) });
+    expect((await applyDueSchedules(handle.db)).published).toEqual([]);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await applyDueSchedules(handle.db)).published).toEqual(["sched-soon"]);
+  });
+});
