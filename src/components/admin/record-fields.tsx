@@ -129,6 +129,8 @@ export function RecordFields({ table, record, errors }: { table: AdminTableDefin
                   return <TextArea {...a} {...text} rows={f.rows} maxLength={f.max} className={f.mono ? "font-mono text-sm" : undefined} />;
                 case "list":
                   return f.separator === "line" ? <TextArea {...a} {...text} rows={f.rows ?? 4} /> : <TextInput {...a} {...text} />;
+                case "datetime":
+                  return <TextInput {...a} {...text} type="datetime-local" />;
                 case "json":
                 case "html":
                   return <TextArea {...a} {...text} rows={f.rows} className="font-mono text-sm" spellCheck={false} />;
