@@ -130,7 +130,8 @@ export function RecordFields({ table, record, errors }: { table: AdminTableDefin
                 case "list":
                   return f.separator === "line" ? <TextArea {...a} {...text} rows={f.rows ?? 4} /> : <TextInput {...a} {...text} />;
                 case "datetime":
-                  return <TextInput {...a} {...text} type="datetime-local" />;
+                  // To the second: a post can be timed to go out exactly on the hour's first second.
+                  return <TextInput {...a} {...text} type="datetime-local" step={1} />;
                 case "json":
                 case "html":
                   return <TextArea {...a} {...text} rows={f.rows} className="font-mono text-sm" spellCheck={false} />;
