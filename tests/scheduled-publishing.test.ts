@@ -1,6 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { blogPosts } from "@/server/db/schema";
+import {
+  getPublishedPost,
+  listPostSitemapEntries,
+  listPostsForFeed,
+  listPublishedPostSummaries,
+  listRelatedPosts,
+} from "@/server/data/blog-posts";
 import { applyDueSchedules } from "@/server/scheduled-publishing";
 import { createTestDatabase } from "./helpers/test-db";
 
@@ -63,5 +70,26 @@ describe("applyDueSchedules", () => {
     expect((await applyDueSchedules(handle.db)).published).toEqual([]);
     await new Promise((r) => setTimeout(r, 1100));
     expect((await applyDueSchedules(handle.db)).published).toEqual(["sched-soon"]);
+  });
+
+  it("every public read agrees with the schedule: listing, tag, article, related, feed, sitemap", async () => {
+    await post("sched-neighbour", { published: true, tags: ["Sched Tag"] });
+    await post("sched-public", { published: false, publishAt: inSeconds(-1), tags: ["Sched Tag"] });
+    const [neighbour] = await handle.db.select().from(blogPosts).where(eq(blogPosts.slug, "sched-neighbour"));
+    const seen = async () => ({
+      listing: (await listPublishedPostSummaries()).some((p) => p.slug === "sched-public"),
+      tag: (await listPublishedPostSummaries()).some((p) => p.slug === "sched-public" && p.tags.includes("Sched Tag")),
+      article: (await getPublishedPost("sched-public")) !== undefined,
+      related: (await listRelatedPosts(neighbour!)).some((p) => p.slug === "sched-public"),
+      feed: (await listPostsForFeed()).some((p) => p.slug === "sched-public"),
+      sitemap: (await listPostSitemapEntries()).some((p) => p.slug === "sched-public"),
+    });
+    const none = { listing: false, tag: false, article: false, related: false, feed: false, sitemap: false };
+    expect(await seen()).toEqual(none);
+    await applyDueSchedules(handle.db);
+    expect(await seen()).toEqual({ listing: true, tag: true, article: true, related: true, feed: true, sitemap: true });
+    await handle.db.update(blogPosts).set({ unpublishAt: inSeconds(-1) }).where(eq(blogPosts.slug, "sched-public"));
+    await applyDueSchedules(handle.db);
+    expect(await seen()).toEqual(none);
   });
 });
