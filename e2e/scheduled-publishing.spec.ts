@@ -112,3 +112,36 @@ test("a draft with Publish at goes public on every surface within 5 s of its tim
   expect(unpublished).toBeLessThanOrEqual(WITHIN_MS);
   test.info().annotations.push({ type: "unpublish delay (ms)", description: String(unpublished) });
 });
+
+test("hide from search engines: noindex on the article, out of the sitemap and feed, still on /blog", async ({ request }) => {
+  const slug = `hidden-post-e2e-${Date.now().toString(36)}`;
+  const title = "A Post For Readers, Not Crawlers";
+  const dialog = admin.getByRole("dialog");
+  await admin.getByRole("button", { name: "Add Blog Post" }).click();
+  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
+  await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<p>Only for those who find it on the site.</p>");
+  await dialog.getByLabel("Published").check();
+  await dialog.getByLabel("Hide from search engines").check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(admin.locator("[data-sonner-toast]").filter({ hasText: "Blog post created successfully!" })).toBeVisible();
+
+  const robots = async () => {
+    const html = await (await request.get(`/blog/${slug}`)).text();
+    return /<meta name="robots" content="([^"]*)"/.exec(html)?.[1] ?? null;
+  };
+  const listed = async (path: string) => (await (await request.get(path)).text()).includes(`/blog/${slug}`);
+  expect(await robots()).toMatch(/noindex/);
+  expect(await listed("/blog")).toBe(true);
+  expect(await listed("/sitemap.xml")).toBe(false);
+  expect(await listed("/blog/feed.xml")).toBe(false);
+
+  await admin.reload();
+  await admin.getByRole("button", { name: `Edit ${title}` }).click();
+  await dialog.getByLabel("Hide from search engines").uncheck();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(admin.locator("[data-sonner-toast]").filter({ hasText: "Blog post updated successfully!" })).toBeVisible();
+  expect(await robots()).toBeNull();
+  expect(await listed("/sitemap.xml")).toBe(true);
+  expect(await listed("/blog/feed.xml")).toBe(true);
+});

@@ -93,3 +93,26 @@ describe("applyDueSchedules", () => {
     expect(await seen()).toEqual(none);
   });
 });
+
+describe("hide from search engines (docs/decisions/0041)", () => {
+  it("keeps the post on the site but out of the feed and the sitemap", async () => {
+    await post("sched-hidden", { published: true, hiddenFromSearch: true });
+    await post("sched-offered", { published: true });
+    const slugs = async () => ({
+      listing: (await listPublishedPostSummaries()).map((p) => p.slug),
+      feed: (await listPostsForFeed()).map((p) => p.slug),
+      sitemap: (await listPostSitemapEntries()).map((p) => p.slug),
+    });
+    const hidden = await slugs();
+    expect(hidden.listing).toEqual(expect.arrayContaining(["sched-hidden", "sched-offered"]));
+    expect((await getPublishedPost("sched-hidden"))?.hiddenFromSearch).toBe(true);
+    expect(hidden.feed).toContain("sched-offered");
+    expect(hidden.feed).not.toContain("sched-hidden");
+    expect(hidden.sitemap).toContain("sched-offered");
+    expect(hidden.sitemap).not.toContain("sched-hidden");
+    await handle.db.update(blogPosts).set({ hiddenFromSearch: false }).where(eq(blogPosts.slug, "sched-hidden"));
+    const offered = await slugs();
+    expect(offered.feed).toContain("sched-hidden");
+    expect(offered.sitemap).toContain("sched-hidden");
+  });
+});

@@ -65,6 +65,7 @@ export const blogPostsTable = defineTable<BlogPost>({
     { name: "metaDescription", label: "Meta description", control: "textarea", rows: 2, max: LIMITS.metaDescription, hint: characters(LIMITS.metaDescription), half: true },
     { name: "published", label: "Published", control: "checkbox" },
     { name: "featured", label: "Featured", control: "checkbox" },
+    { name: "hiddenFromSearch", label: "Hide from search engines", control: "checkbox" },
     {
       name: "publishAt",
       label: "Publish at",
@@ -81,6 +82,7 @@ export const blogPostsTable = defineTable<BlogPost>({
       ...(r.publishAt ? [{ label: `Publishes ${formatSiteDateTime(new Date(r.publishAt))}` }] : []),
       ...(r.unpublishAt ? [{ label: `Unpublishes ${formatSiteDateTime(new Date(r.unpublishAt))}` }] : []),
       ...(r.featured ? [{ label: "Featured" }] : []),
+      ...(r.hiddenFromSearch ? [{ label: "Hidden from search" }] : []),
     ],
     line: [`/blog/${r.slug} · ${r.authorName}${r.readingTime ? ` · ${r.readingTime} min read` : ""}`],
     detail: r.tags.join(", "),

@@ -298,6 +298,7 @@ export const BlogPostSchema = z.object({
       }
       return tags;
     }),
+  hiddenFromSearch: checkbox,
   publishAt: siteDateTime("Publish at"),
   unpublishAt: siteDateTime("Unpublish at"),
 }).superRefine((post, ctx) => {

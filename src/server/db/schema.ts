@@ -313,6 +313,8 @@ export const blogPosts = pgTable(
     publishAt: timestamp("publish_at", { withTimezone: true }),
     /** A published post becomes a draft at this instant, then it is cleared. */
     unpublishAt: timestamp("unpublish_at", { withTimezone: true }),
+    /** "Hide from search engines": noindex on the article, left out of the sitemap and the feed (ADR 0041). */
+    hiddenFromSearch: boolean("hidden_from_search").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "blog_posts" ADD COLUMN "hidden_from_search" boolean DEFAULT false NOT NULL;
