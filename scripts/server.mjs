@@ -8,7 +8,7 @@ import next from "next";
 import { createDocumentLayer } from "./html-documents.mjs";
 import { NON_DOCUMENT_CSP, staticSecurityHeaders } from "./security-headers.mjs";
 import { withRequestContext } from "./request-context.mjs";
-import { setPageCacheInvalidator, setTagPublisher, shutdownApp } from "../src/server/bridge.mjs";
+import { setPageCacheInvalidator, setSelfAddress, setTagPublisher, shutdownApp } from "../src/server/bridge.mjs";
 import { expireTagsLocally } from "./cache-handler.mjs";
 import { startInvalidationChannel } from "./invalidation.mjs";
 import { trustProxy, useSocketAddress } from "./client-address.mjs";
@@ -127,6 +127,8 @@ const server = http.createServer((req, res) => withRequestContext(req, res, () =
 }));
 
 server.listen(port, hostname, () => {
+  // Timed jobs reach Next's request scope through this address (src/server/scheduled-publishing.ts).
+  setSelfAddress(`http://${!hostname || hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname}:${port}`);
   console.log(`Ready on http://${hostname ?? "localhost"}:${port}`);
 });
 

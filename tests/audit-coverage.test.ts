@@ -42,6 +42,7 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/two-factor.ts#disableTwoFactorAction": { notAudited: "audited as auth.two-factor.disabled (recordAudit in the action); not replayed here" },
   "src/server/actions/two-factor.ts#verifySecondFactorAction": { notAudited: "the second sign-in step: logged (auth events) and counted by the sign-in limit; not yet an audit row" },
   "src/app/api/auth/[...all]/route.ts#POST": { audited: "signInEmail" },
+  "src/app/api/internal/revalidate-blog/route.ts#POST": { notAudited: "the server's own call from its timed job; refreshes cached pages, changes no data" },
   "src/app/api/blog/shares/route.ts#POST": { notAudited: "a visitor's share count" },
   "src/app/api/forms/[form]/route.ts#POST": { notAudited: "a visitor's form (the same as the lead-forms actions)" },
 };

@@ -318,6 +318,7 @@ const ROUTES: Record<string, Entry> = {
   "app/api/auth/[...all]/route.ts#GET": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },
   "app/api/auth/[...all]/route.ts#POST": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },
   "app/api/blog/shares/route.ts#POST": { notReplayed: "public share counter" },
+  "app/api/internal/revalidate-blog/route.ts#POST": { notReplayed: "the process's own call from its timed job: a per-process secret is the authority, changes no rows (tests/internal-revalidate.test.ts)" },
   "app/api/forms/[form]/route.ts#POST": { notReplayed: "public forms (tests/lead-capture.test.ts)" },
   "app/api/health/route.ts#GET": { notReplayed: "public health check" },
   "app/api/media/[file]/route.ts#GET": { notReplayed: "public media" },

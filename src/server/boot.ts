@@ -9,6 +9,8 @@ import { prepareDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail";
 import { startAuditRetention } from "./audit";
 import { errorFields, log } from "./log";
+import { startTimedJobs, stopTimedJobs } from "./jobs";
+import { scheduledPublishingJob } from "./scheduled-publishing";
 import { storage } from "./storage";
 
 /** Server start-up: validate configuration, migrate, seed an empty database. */
@@ -49,6 +51,9 @@ export async function boot(): Promise<void> {
     // The outbox still drains once the database is back.
     if (env().MAIL_WORKER) startMailWorker();
   }
+  // Scheduled posts go public (or private) at their time without anyone visiting the dashboard;
+  // with the database down the job fails each round and catches up once it is back.
+  startTimedJobs([scheduledPublishingJob]);
   // Uploads: a bucket that is missing or refuses these credentials is said at start-up, not at the
   // first upload; the site serves its pages either way, like with a database that is down.
   void storage()
@@ -63,6 +68,7 @@ export async function boot(): Promise<void> {
 }
 
 async function shutdown(): Promise<void> {
+  stopTimedJobs();
   await stopMailWorker();
   log("info", "mail worker stopped");
   // The handle if one was opened; getDatabase() would open one just to close it.

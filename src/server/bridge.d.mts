@@ -37,3 +37,6 @@ export interface TagDurations {
 }
 export function setTagPublisher(publish: ((tags: string[], durations: TagDurations | undefined) => void) | undefined): void;
 export function publishTags(tags: string[], durations: TagDurations | undefined): void;
+export function setSelfAddress(address: string): void;
+export function getSelfAddress(): string | undefined;
+export function internalToken(): string;

@@ -97,3 +97,21 @@ export function setTagPublisher(publish) {
 export function publishTags(tags, durations) {
   shared.publishTags?.(tags, durations);
 }
+
+/**
+ * The server's own address (scripts/server.mjs), for work that runs outside any request (timed
+ * jobs) and must reach Next's request scope, e.g. to revalidate pages (src/server/scheduled-publishing.ts).
+ */
+export function setSelfAddress(address) {
+  shared.selfAddress = address;
+}
+
+export function getSelfAddress() {
+  return shared.selfAddress;
+}
+
+/** A secret made once per process: the internal routes answer only this process's own calls. */
+export function internalToken() {
+  shared.internalToken ??= globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID();
+  return shared.internalToken;
+}

@@ -130,6 +130,9 @@ export function RecordFields({ table, record, errors }: { table: AdminTableDefin
                   return <TextArea {...a} {...text} rows={f.rows} maxLength={f.max} className={f.mono ? "font-mono text-sm" : undefined} />;
                 case "list":
                   return f.separator === "line" ? <TextArea {...a} {...text} rows={f.rows ?? 4} /> : <TextInput {...a} {...text} />;
+                case "datetime":
+                  // To the second: a post can be timed to go out exactly on the hour's first second.
+                  return <TextInput {...a} {...text} type="datetime-local" step={1} />;
                 case "html":
                   return (
                     <HtmlField

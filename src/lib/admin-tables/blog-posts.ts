@@ -1,6 +1,7 @@
 import type { BlogPost } from "@/server/db/schema";
 import { deriveMetaTitle, readingTimeMinutes, slugify } from "../blog";
 import { LIMITS } from "../limits";
+import { formatSiteDateTime, SITE_TIME_ZONE } from "../site-time";
 import { BlogPostSchema } from "../schemas/admin";
 import { CONTENT_DESK, defineTable } from "./definition";
 
@@ -65,10 +66,25 @@ export const blogPostsTable = defineTable<BlogPost>({
     { name: "metaDescription", label: "Meta description", control: "textarea", rows: 2, max: LIMITS.metaDescription, hint: characters(LIMITS.metaDescription), half: true },
     { name: "published", label: "Published", control: "checkbox" },
     { name: "featured", label: "Featured", control: "checkbox" },
+    { name: "hiddenFromSearch", label: "Hide from search engines", control: "checkbox" },
+    {
+      name: "publishAt",
+      label: "Publish at",
+      control: "datetime",
+      hint: `India time (${SITE_TIME_ZONE}). Leave Published unticked: the post goes live at this time.`,
+      half: true,
+    },
+    { name: "unpublishAt", label: "Unpublish at", control: "datetime", hint: `India time (${SITE_TIME_ZONE}). The post becomes a draft at this time.`, half: true },
   ],
   summary: (r) => ({
     title: r.title,
-    badges: [r.published ? { label: "Published", tone: "success" } : { label: "Draft", tone: "muted" }, ...(r.featured ? [{ label: "Featured" }] : [])],
+    badges: [
+      r.published ? { label: "Published", tone: "success" } : { label: "Draft", tone: "muted" },
+      ...(r.publishAt ? [{ label: `Publishes ${formatSiteDateTime(new Date(r.publishAt))}` }] : []),
+      ...(r.unpublishAt ? [{ label: `Unpublishes ${formatSiteDateTime(new Date(r.unpublishAt))}` }] : []),
+      ...(r.featured ? [{ label: "Featured" }] : []),
+      ...(r.hiddenFromSearch ? [{ label: "Hidden from search" }] : []),
+    ],
     line: [`/blog/${r.slug} · ${r.authorName}${r.readingTime ? ` · ${r.readingTime} min read` : ""}`],
     detail: r.tags.join(", "),
   }),

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { FieldErrors } from "../form-state";
+import { toSiteDateTimeInput } from "../site-time";
 
 /**
  * One dashboard table, described as data (ADR 0024): the generic list (src/app/admin/page.tsx and
@@ -74,6 +75,8 @@ export type FieldSpec<Row> = FieldBase<Row> &
       }
     | { control: "checkbox"; initial?: boolean }
     | { control: "image" }
+    /** A date and time entered and shown in the site's time zone (src/lib/site-time.ts). */
+    | { control: "datetime" }
     /** Blog content: HTML or text, with a server-made preview (the table's `preview` hook). */
     | { control: "html"; rows?: number }
   );
@@ -164,6 +167,7 @@ export function fieldText<Row>(field: FieldSpec<Row>, record: Row | null): strin
   if (value === null) return "";
   if (field.control === "list") return (value as string[]).join(field.separator === "comma" ? ", " : "\n");
   if (field.control === "json") return JSON.stringify(value, null, 2);
+  if (field.control === "datetime") return toSiteDateTimeInput(new Date(value as Date | string));
   return String(value);
 }
 

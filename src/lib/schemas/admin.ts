@@ -2,6 +2,7 @@ import { z } from "zod";
 import "./jitless";
 import { parseTags } from "../blog";
 import { LIMITS, SLUG_PATTERN } from "../limits";
+import { fromSiteDateTimeInput } from "../site-time";
 import { controlCharacter } from "../text-safety";
 import { checkPublicUrl, isOwnImagePath, type UrlRefusal } from "../url-safety";
 import { AUDIT_REVENUE_BRACKETS, emailField, mobileField, nameField, plainString, websiteField } from "./lead-forms";
@@ -251,6 +252,21 @@ export type TestimonialData = z.output<typeof TestimonialSchema>;
 
 // ---- Blog posts -------------------------------------------------------------------------------
 
+/** A `datetime-local` value in the site's time zone (src/lib/site-time.ts), stored as an instant. */
+const siteDateTime = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(40, `Enter ${label} as a date and time, like 24/11/2026 09:30.`)
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const instant = fromSiteDateTimeInput(value);
+      if (instant) return instant;
+      ctx.addIssue({ code: "custom", message: `Enter ${label} as a date and time, like 24/11/2026 09:30.` });
+      return z.NEVER;
+    });
+
 export const BlogPostSchema = z.object({
   title: requiredText("Title", LIMITS.title),
   slug: z
@@ -282,6 +298,23 @@ export const BlogPostSchema = z.object({
       }
       return tags;
     }),
+  hiddenFromSearch: checkbox,
+  publishAt: siteDateTime("Publish at"),
+  unpublishAt: siteDateTime("Unpublish at"),
+}).superRefine((post, ctx) => {
+  // Scheduling (docs/decisions/0040): times in the past would act at once, which "Published" says
+  // more plainly; a scheduled post is a draft until its time.
+  const now = Date.now();
+  if (post.publishAt) {
+    if (post.publishAt.getTime() <= now) ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Publish at must be in the future." });
+    else if (post.published) ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Untick Published to schedule this post, or clear Publish at to publish it now." });
+  }
+  if (post.unpublishAt) {
+    if (post.unpublishAt.getTime() <= now) ctx.addIssue({ code: "custom", path: ["unpublishAt"], message: "Unpublish at must be in the future." });
+    else if (post.publishAt && post.unpublishAt <= post.publishAt) ctx.addIssue({ code: "custom", path: ["unpublishAt"], message: "Unpublish at must be after Publish at." });
+    else if (!post.published && !post.publishAt)
+      ctx.addIssue({ code: "custom", path: ["unpublishAt"], message: "A draft has nothing to unpublish: tick Published or set Publish at." });
+  }
 });
 export type BlogPostData = z.output<typeof BlogPostSchema>;
 

@@ -112,16 +112,20 @@ export async function findRedirectedSlug(oldSlug: string): Promise<string | unde
   });
 }
 
-/** The feed: the newest published posts with their content. */
+// Posts hidden from search engines stay readable on the site but are not offered to crawlers or
+// feed readers (docs/decisions/0041).
+const isOfferedToSearch = and(isPublished, eq(blogPosts.hiddenFromSearch, false));
+
+/** The feed: the newest published posts with their content, except those hidden from search. */
 export async function listPostsForFeed(limit = FEED_POSTS_LIMIT): Promise<BlogPost[]> {
-  return db().select().from(blogPosts).where(isPublished).orderBy(desc(blogPosts.createdAt)).limit(limit);
+  return db().select().from(blogPosts).where(isOfferedToSearch).orderBy(desc(blogPosts.createdAt)).limit(limit);
 }
 
-/** The sitemap: every published post's address and last change. */
+/** The sitemap: every published post's address and last change, except those hidden from search. */
 export async function listPostSitemapEntries(): Promise<{ slug: string; updatedAt: Date }[]> {
   return db()
     .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
-    .where(isPublished)
+    .where(isOfferedToSearch)
     .orderBy(desc(blogPosts.createdAt));
 }

@@ -146,9 +146,13 @@ export async function restoreRevision(postId: string, revisionId: string): Promi
     metaTitle: saved.metaTitle ?? null,
     metaDescription: saved.metaDescription ?? null,
     tags: saved.tags ?? [],
+    // Where and whether it is shown stays as it is now: a restore brings back words, not state.
     slug: current.slug,
     published: current.published,
     featured: current.featured,
+    hiddenFromSearch: current.hiddenFromSearch,
+    publishAt: current.publishAt,
+    unpublishAt: current.unpublishAt,
   };
   return updateBlogPost(postId, data, { actor, action: "restore", restoredFrom: revision.id });
 }

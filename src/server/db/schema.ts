@@ -365,11 +365,20 @@ export const blogPosts = pgTable(
     metaDescription: text("meta_description"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     readingTime: integer("reading_time"),
+    /** A draft becomes published at this instant (src/server/scheduled-publishing.ts), then it is cleared. */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** A published post becomes a draft at this instant, then it is cleared. */
+    unpublishAt: timestamp("unpublish_at", { withTimezone: true }),
+    /** "Hide from search engines": noindex on the article, left out of the sitemap and the feed (ADR 0041). */
+    hiddenFromSearch: boolean("hidden_from_search").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("blog_posts_slug_key").on(t.slug),
+    // The publishing job asks every second for due rows: only scheduled ones are indexed.
+    index("blog_posts_publish_at_idx").on(t.publishAt).where(sql`${t.publishAt} is not null`),
+    index("blog_posts_unpublish_at_idx").on(t.unpublishAt).where(sql`${t.unpublishAt} is not null`),
     index("blog_posts_published_featured_created_at_idx").on(t.published, t.featured, t.createdAt.desc()),
     index("blog_posts_created_at_idx").on(t.createdAt.desc()),
     index("blog_posts_tags_gin_idx").using("gin", t.tags),

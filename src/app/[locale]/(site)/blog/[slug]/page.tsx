@@ -66,6 +66,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     },
     feed: { title: blogCopy.feedLinkTitle, path: BLOG_FEED_PATH },
     siteName: siteConfig().name,
+    noIndex: post.hiddenFromSearch,
   });
 }
 

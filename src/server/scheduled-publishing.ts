@@ -1,0 +1,66 @@
+import "server-only";
+import { and, isNotNull, lte, sql } from "drizzle-orm";
+import { db, type Database } from "./db/client";
+import { blogPosts } from "./db/schema";
+import { getSelfAddress, internalToken, invalidatePageCache } from "./bridge.mjs";
+import type { TimedJob } from "./jobs";
+import { log } from "./log";
+
+export interface ScheduleChanges {
+  published: string[];
+  unpublished: string[];
+}
+
+/**
+ * Flips every post whose "Publish at" or "Unpublish at" has come (docs/decisions/0040). Each flip
+ * is one UPDATE ... WHERE still due RETURNING that clears the time it acted on: of several server
+ * processes ticking at once, the row lock lets one of them make each change and the others find it
+ * no longer due. Publishing runs first, so that a post whose both times passed while no server ran
+ * ends as a draft.
+ */
+export async function applyDueSchedules(database: Database = db()): Promise<ScheduleChanges> {
+  const published = await database
+    .update(blogPosts)
+    .set({ published: true, publishAt: null, updatedAt: sql`now()` })
+    .where(and(isNotNull(blogPosts.publishAt), lte(blogPosts.publishAt, sql`now()`)))
+    .returning({ slug: blogPosts.slug });
+  const unpublished = await database
+    .update(blogPosts)
+    .set({ published: false, unpublishAt: null, updatedAt: sql`now()` })
+    .where(and(isNotNull(blogPosts.unpublishAt), lte(blogPosts.unpublishAt, sql`now()`)))
+    .returning({ slug: blogPosts.slug });
+  return { published: published.map((r) => r.slug), unpublished: unpublished.map((r) => r.slug) };
+}
+
+/**
+ * Next's revalidatePath needs a request scope, which a timer has not: the job asks this process's
+ * own server to do it (src/app/api/internal/revalidate-blog). The in-memory page cache is emptied
+ * here as well, so that the stale copies drop even if that call fails.
+ */
+async function revalidateFromJob(slugs: string[]): Promise<void> {
+  invalidatePageCache();
+  const address = getSelfAddress();
+  if (!address) return; // `next dev` and unit tests: no server of ours around Next.
+  const response = await fetch(`${address}/api/internal/revalidate-blog`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-internal-token": internalToken() },
+    body: JSON.stringify({ slugs }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`blog revalidation answered ${response.status}`);
+}
+
+/** Every second: a post scheduled for 10:00:00 is public by 10:00:01 (plus one render). */
+export const SCHEDULE_TICK_MS = 1000;
+
+export const scheduledPublishingJob: TimedJob = {
+  name: "scheduled-publishing",
+  everyMs: SCHEDULE_TICK_MS,
+  run: async () => {
+    const changes = await applyDueSchedules();
+    const slugs = [...changes.published, ...changes.unpublished];
+    if (slugs.length === 0) return;
+    log("info", "scheduled posts changed", { event: "blog.schedule", ...changes });
+    await revalidateFromJob(slugs);
+  },
+};
