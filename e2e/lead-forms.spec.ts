@@ -79,7 +79,10 @@ test.describe("free audit form", () => {
     await expect(page.locator("[data-toast]").first()).toContainText("Audit Request Submitted!");
     await expectMailContaining(`Email: ${email}`);
     await page.waitForTimeout(500);
-    expect(outboxMails().filter((m) => m.includes(`Email: ${email}`))).toHaveLength(1);
+    // One notification to the agency and one acknowledgement to the sender: each once.
+    expect(outboxMails().filter((m) => m.includes(`Email: ${email}`) && m.includes("Type: audit"))).toHaveLength(1);
+    await expectMailContaining(`To: ${email}`);
+    expect(outboxMails().filter((m) => m.includes(`To: ${email}`) && m.includes("What you sent us"))).toHaveLength(1);
   });
 
   test("keeps first-touch attribution from the landing page", async ({ page }) => {

@@ -11,7 +11,7 @@ import { checkCheapGuards, checkFormGuards, formRateLimit, parseAttribution, rat
 import { handleForm } from "./form-action";
 import { log } from "./log";
 
-const AUDIT_FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge"] as const;
+const AUDIT_FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge", "package"] as const;
 const CONTACT_FIELDS = ["name", "email", "mobileNumber", "company", "message"] as const;
 
 export type LeadFormName = "audit" | "contact";

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
+  date,
   check,
   index,
   integer,
@@ -158,6 +159,9 @@ export const leads = pgTable(
     // Required on the public form; optional when staff add a lead by hand (SPEC §5).
     monthlyRevenue: text("monthly_revenue"),
     growthChallenge: text("growth_challenge"),
+    /** The service and package a pricing card's button chose (src/content/services.ts), by title and name. */
+    service: text("service"),
+    package: text("package"),
     status: text("status").$type<LeadStatus>().notNull().default("new"),
     notes: text("notes"),
     attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
@@ -179,6 +183,8 @@ export const leads = pgTable(
     check("leads_website_valid", optionalUrl(t.websiteUrl)),
     check("leads_revenue_valid", bounded(t.monthlyRevenue, LIMITS.revenue)),
     check("leads_challenge_valid", bounded(t.growthChallenge, LIMITS.longText)),
+    check("leads_service_valid", bounded(t.service, LIMITS.serviceName)),
+    check("leads_package_valid", bounded(t.package, LIMITS.serviceName)),
   ],
 );
 
@@ -439,6 +445,21 @@ export const jobRuns = pgTable(
     error: text("error"),
   },
   (t) => [primaryKey({ columns: [t.job, t.runKey] })],
+);
+
+/**
+ * One acknowledgement mail per sender address per day (in the site's time zone): the row is
+ * inserted in the statement that stores the submission, and the mail is queued only when the
+ * insert did not conflict, so concurrent submissions naming one address queue one mail (ADR 0042).
+ */
+export const acknowledgedSenders = pgTable(
+  "acknowledged_senders",
+  {
+    email: text("email").notNull(),
+    day: date("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.day] })],
 );
 
 export type Lead = typeof leads.$inferSelect;
