@@ -6,6 +6,8 @@ import { DatabaseLockedError } from "./db/lock.mjs";
 import { prepareDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail";
 import { errorFields, log } from "./log";
+import { startTimedJobs, stopTimedJobs } from "./jobs";
+import { pruneSpamJob } from "./spam";
 import { storage } from "./storage";
 
 /** Server start-up: validate configuration, migrate, seed an empty database. */
@@ -43,6 +45,8 @@ export async function boot(): Promise<void> {
     // The outbox still drains once the database is back.
     if (env().MAIL_WORKER) startMailWorker();
   }
+  // Timed work of every process; each job finds its own due work (src/server/jobs.ts).
+  startTimedJobs([pruneSpamJob]);
   // Uploads: a bucket that is missing or refuses these credentials is said at start-up, not at the
   // first upload; the site serves its pages either way, like with a database that is down.
   void storage()
@@ -57,6 +61,7 @@ export async function boot(): Promise<void> {
 }
 
 async function shutdown(): Promise<void> {
+  stopTimedJobs();
   await stopMailWorker();
   log("info", "mail worker stopped");
   // The handle if one was opened; getDatabase() would open one just to close it.

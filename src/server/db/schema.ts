@@ -462,6 +462,35 @@ export const acknowledgedSenders = pgTable(
   (t) => [primaryKey({ columns: [t.email, t.day] })],
 );
 
+/**
+ * Submissions the honeypot or the fill-time guard refused, kept 30 days for review (ADR 0043): not
+ * notified, not counted; "Not spam" stores one as a lead or message with its notification.
+ */
+export const spamSubmissions = pgTable(
+  "spam_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    form: text("form").$type<"audit" | "contact">().notNull(),
+    reason: text("reason").$type<"honeypot" | "too-fast">().notNull(),
+    name: text("name"),
+    email: text("email"),
+    /** The form's own fields as sent, each bounded (src/server/spam.ts). */
+    fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+    attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("spam_submissions_created_at_idx").on(t.createdAt.desc()),
+    check("spam_submissions_form_valid", sql`${t.form} in ('audit', 'contact')`),
+    check("spam_submissions_reason_valid", sql`${t.reason} in ('honeypot', 'too-fast')`),
+    check("spam_submissions_fields_object", sql`jsonb_typeof(${t.fields}) = 'object' and pg_column_size(${t.fields}) <= 16384`),
+    check("spam_submissions_attribution_object", sql`jsonb_typeof(${t.attribution}) = 'object' and pg_column_size(${t.attribution}) <= 8192`),
+    check("spam_submissions_name_valid", bounded(t.name, LIMITS.personName)),
+    check("spam_submissions_email_valid", bounded(t.email, LIMITS.email)),
+  ],
+);
+export type SpamSubmission = typeof spamSubmissions.$inferSelect;
+
 export type Lead = typeof leads.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type CaseStudy = typeof caseStudies.$inferSelect;
