@@ -85,7 +85,8 @@ test.describe("free audit form", () => {
     await expect(page.locator("[data-toast]").first()).toContainText("Audit Request Submitted!");
     const mail = await expectNotificationFor(email);
     expect(mail).toContain("Package: SEO Optimization: Growth");
-    const ack = await expectMailContaining(`To: ${email}`);
+    // "\nTo:" and not "Reply-To:": the mail to the sender, not the notification that replies to them.
+    const ack = await expectMailContaining(`\nTo: ${email}`);
     expect(ack).toContain("What you sent us");
     expect(ack).toContain("Package: SEO Optimization: Growth");
     expect(ack).toMatch(/^Reply-To: /m);
@@ -102,8 +103,8 @@ test.describe("free audit form", () => {
     await page.waitForTimeout(500);
     // One notification to the agency and one acknowledgement to the sender: each once.
     expect(outboxMails().filter((m) => m.includes(`Email: ${email}`) && m.includes("Open in the dashboard:"))).toHaveLength(1);
-    await expectMailContaining(`To: ${email}`);
-    expect(outboxMails().filter((m) => m.includes(`To: ${email}`) && m.includes("What you sent us"))).toHaveLength(1);
+    await expectMailContaining(`\nTo: ${email}`);
+    expect(outboxMails().filter((m) => m.includes(`\nTo: ${email}`) && m.includes("What you sent us"))).toHaveLength(1);
   });
 
   test("keeps first-touch attribution from the landing page", async ({ page }) => {
