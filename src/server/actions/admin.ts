@@ -6,6 +6,7 @@ import {
   capitalise,
   deleteFailedMessage,
   invalidToast,
+  LEAD_DESK,
   saveFailedMessage,
   savedMessage,
   type AdminTableDefinition,
@@ -14,6 +15,7 @@ import type { FormState } from "@/lib/form-state";
 import { createRecord, deleteRecord as deleteStored, previewRecordContent, setRecordStatus, updateRecord } from "../data/admin-records";
 import { handleForm } from "../form-action";
 import { hooksFor } from "../admin-hooks";
+import { retryNotifications } from "../data/notification-health";
 
 // The dashboard's actions, one set for every table (ADR 0024): the table's definition gives the
 // schema, the roles and the words; handleForm gives the origin and role checks and the answer.
@@ -104,6 +106,22 @@ export async function runRowAction(tableId: string, id: string): Promise<FormSta
     run: async (data) => {
       const refused = await action(data.id);
       return refused === null ? { status: "success", message: done } : { status: "error", title: "Not moved", message: refused };
+    },
+  });
+}
+
+/** Sends the desk's failed notifications again (the dashboard's banner, ADR 0044). */
+export async function retryFailedNotifications(): Promise<FormState> {
+  const failed = "The notifications could not be queued again. Please try again.";
+  return handleForm({
+    log: { failed: "notification retry failed", fields: {} },
+    input: {},
+    schema: z.object({}),
+    roles: LEAD_DESK.write,
+    answers: { foreign: FOREIGN, failure: { status: "error", title: "Error", message: failed }, invalid: () => ({ status: "error", title: "Error", message: failed }) },
+    run: async () => {
+      const queued = await retryNotifications();
+      return { status: "success", message: `${queued} notification${queued === 1 ? "" : "s"} queued to be sent again now.` };
     },
   });
 }
