@@ -5,6 +5,7 @@ import { AuditFormSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/l
 import { acknowledgedSenders, leads, notifications } from "@/server/db/schema";
 import { createContactMessage } from "@/server/data/contact-messages";
 import { createLead } from "@/server/data/leads";
+import { pruneAcknowledgedSenders } from "@/server/data/submissions";
 import { env } from "@/server/env";
 import { createTestDatabase } from "./helpers/test-db";
 
@@ -130,6 +131,17 @@ describe("the sender's acknowledgement", () => {
       .where(and(eq(acknowledgedSenders.email, "lead5@brand.in")));
     await createLead(audit(5), {}, null);
     expect(await ofKind("acknowledgement")).toHaveLength(2);
+  });
+
+  it("claims of days before yesterday are pruned; today's and yesterday's are kept", async () => {
+    await createLead(audit(20), {}, null);
+    await createLead(audit(21), {}, null);
+    await createLead(audit(22), {}, null);
+    await handle.db.update(acknowledgedSenders).set({ day: sql`${acknowledgedSenders.day} - 2` }).where(eq(acknowledgedSenders.email, "lead20@brand.in"));
+    await handle.db.update(acknowledgedSenders).set({ day: sql`${acknowledgedSenders.day} - 1` }).where(eq(acknowledgedSenders.email, "lead21@brand.in"));
+    expect(await pruneAcknowledgedSenders()).toBe(1);
+    const kept = await handle.db.select({ email: acknowledgedSenders.email }).from(acknowledgedSenders).orderBy(acknowledgedSenders.email);
+    expect(kept.map((k) => k.email)).toEqual(["lead21@brand.in", "lead22@brand.in"]);
   });
 
   it("a submission over the rate limit stores nothing and acknowledges nothing", async () => {

@@ -6,6 +6,7 @@ import { DatabaseLockedError } from "./db/lock.mjs";
 import { prepareDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail";
 import { errorFields, log } from "./log";
+import { pruneAcknowledgedSendersJob } from "./data/submissions";
 import { startTimedJobs, stopTimedJobs } from "./jobs";
 import { pruneSpamJob } from "./spam";
 import { storage } from "./storage";
@@ -46,7 +47,7 @@ export async function boot(): Promise<void> {
     if (env().MAIL_WORKER) startMailWorker();
   }
   // Timed work of every process; each job finds its own due work (src/server/jobs.ts).
-  startTimedJobs([pruneSpamJob]);
+  startTimedJobs([pruneSpamJob, pruneAcknowledgedSendersJob]);
   // Uploads: a bucket that is missing or refuses these credentials is said at start-up, not at the
   // first upload; the site serves its pages either way, like with a database that is down.
   void storage()

@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "../db/client";
 import { acknowledgedSenders, contactMessages, leads, notifications, type Attribution } from "../db/schema";
+import type { TimedJob } from "../jobs";
 import { outboxValues, pokeMailWorker, type MailInput } from "../mail";
 import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "../rate-limit";
 
@@ -120,3 +121,21 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
   }
   throw new Error("submission neither stored nor found");
 }
+
+/** Deletes acknowledgement claims of days before yesterday: only today's are consulted. Returns how many. */
+export async function pruneAcknowledgedSenders(): Promise<number> {
+  const removed = await db()
+    .delete(acknowledgedSenders)
+    .where(sql`${acknowledgedSenders.day} < ${ACKNOWLEDGEMENT_DAY} - 1`)
+    .returning({ email: acknowledgedSenders.email });
+  return removed.length;
+}
+
+/** Hourly on every process; a delete by age is the same work whichever process does it. */
+export const pruneAcknowledgedSendersJob: TimedJob = {
+  name: "prune-acknowledged-senders",
+  everyMs: 60 * 60_000,
+  run: async () => {
+    await pruneAcknowledgedSenders();
+  },
+};
