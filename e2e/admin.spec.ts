@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dashboardMember } from "./helpers";
+import { dashboardMember, expectNotificationFor, outboxMails, assignUniqueIp, uniqueEmail, waitLikeAPerson } from "./helpers";
 import { TINY_PNG } from "./images";
 
 // One admin account for the whole file: the tests run in order in one worker.
@@ -18,7 +18,7 @@ const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-
 
 test("the dashboard: five tabs with counts, the welcome line, dates in en-IN", async () => {
   const page = await member.open("leads");
-  for (const label of ["Growth Audit Leads", "Contact Messages", "Case Studies", "Testimonials", "Blog Posts"]) {
+  for (const label of ["Growth Audit Leads", "Contact Messages", "Spam", "Case Studies", "Testimonials", "Blog Posts"]) {
     await expect(page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: new RegExp(label) })).toBeVisible();
   }
   await expect(page.getByText(`Welcome, ${ADMIN}`).first()).toBeVisible();
@@ -296,5 +296,36 @@ test("admin endpoints refuse visitors without the admin role", async ({ request 
   const served = await page.request.get(url);
   expect(served.headers()["content-type"]).toBe("image/png");
   expect(served.headers()["cache-control"]).toContain("immutable");
+  await page.context().close();
+});
+
+test("spam review: a honeypot refusal waits in the Spam view; 'Not spam' moves it to the inbox and notifies", async ({ browser }) => {
+  const visitor = await browser.newContext();
+  await assignUniqueIp(visitor);
+  const form = await visitor.newPage();
+  await form.goto("/contact");
+  const email = uniqueEmail("held");
+  await form.getByLabel("Full name").fill("Held Person");
+  await form.getByRole("textbox", { name: "Email" }).fill(email);
+  await form.getByLabel("Mobile number").fill("9876543210");
+  await form.getByRole("textbox", { name: "Message" }).fill("A real question that tripped the guard.");
+  // A password manager filling the hidden field is how a person trips the honeypot.
+  await form.locator('input[name="companyWebsite"]').evaluate((el: HTMLInputElement) => (el.value = "autofilled.example"));
+  await waitLikeAPerson(form);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("alert").filter({ hasText: "looked automated" })).toBeVisible();
+  await visitor.close();
+
+  const page = await member.open("spam");
+  const list = page.getByRole("list", { name: "Spam Submission list" });
+  await expect(list.getByText(email)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Spam Submission" })).toHaveCount(0);
+  expect(outboxMails().some((m) => m.includes(email))).toBe(false);
+  await list.getByRole("button", { name: "Not spam: Held Person" }).click();
+  await expect(toast(page, "Moved to the inbox")).toBeVisible();
+  await expect(list.getByText(email)).toHaveCount(0);
+  await expectNotificationFor(email);
+  await page.goto(`/admin?tab=messages&q=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("list", { name: "Contact Message list" }).getByText(email)).toBeVisible();
   await page.context().close();
 });

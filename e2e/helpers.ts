@@ -37,6 +37,22 @@ export async function expectMailContaining(text: string): Promise<string> {
   return found!;
 }
 
+/** The agency's notification of a submission from `email` (not the acknowledgement mailed to the sender). */
+export function expectNotificationFor(email: string): Promise<string> {
+  return expectMailMatching((m) => m.includes(`Email: ${email}`) && m.includes("Open in the dashboard:"));
+}
+
+async function expectMailMatching(test: (mail: string) => boolean): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      found = outboxMails().find(test);
+      return Boolean(found);
+    }, { timeout: 10_000 })
+    .toBe(true);
+  return found!;
+}
+
 /** Undoes quoted-printable soft line breaks and escapes, so assertions read the text as sent. */
 function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { expectMailContaining, outboxMails, uniqueEmail, assignUniqueIp, waitLikeAPerson } from "./helpers";
+import { expectMailContaining, expectNotificationFor, outboxMails, uniqueEmail, assignUniqueIp, waitLikeAPerson } from "./helpers";
 
 test.beforeEach(async ({ context }) => {
   await assignUniqueIp(context);
@@ -63,11 +63,33 @@ test.describe("free audit form", () => {
     await expect(toast).toHaveCount(0);
     await expect(page.getByLabel("Full name")).toHaveValue("");
     await expect(page.getByLabel("Work email")).toHaveValue("");
-    const mail = await expectMailContaining(`Email: ${email}`);
+    const mail = await expectNotificationFor(email);
     expect(mail).toContain("Type: audit");
     expect(mail).toContain("Mobile: +919876543210");
     expect(mail).toContain("Website: https://ashabrand.in/");
     expect(mail).toContain("Form page: /free-audit");
+  });
+
+  test("a pricing card's button opens the form with its package chosen; the lead and its mail name it", async ({ page }) => {
+    await page.goto("/services/seo-optimization");
+    const growth = page.getByTestId("package").filter({ has: page.getByRole("heading", { name: "Growth", exact: true }) });
+    await growth.getByRole("link", { name: /Choose Growth/ }).click();
+    await expect(page).toHaveURL(/\/free-audit\?service=seo-optimization&package=Growth#audit-form$/);
+    await expect(page.locator("form[data-ready]")).toHaveCount(1);
+    const choice = page.getByLabel("Package you are interested in");
+    await expect(choice).toHaveValue("seo-optimization/Growth");
+    const email = uniqueEmail("package");
+    await fillAudit(page, email);
+    await waitLikeAPerson(page);
+    await page.getByRole("button", { name: "Get My Free Audit" }).click();
+    await expect(page.locator("[data-toast]").first()).toContainText("Audit Request Submitted!");
+    const mail = await expectNotificationFor(email);
+    expect(mail).toContain("Package: SEO Optimization: Growth");
+    // "\nTo:" and not "Reply-To:": the mail to the sender, not the notification that replies to them.
+    const ack = await expectMailContaining(`\nTo: ${email}`);
+    expect(ack).toContain("What you sent us");
+    expect(ack).toContain("Package: SEO Optimization: Growth");
+    expect(ack).toMatch(/^Reply-To: /m);
   });
 
   test("a double click stores one lead", async ({ page }) => {
@@ -77,9 +99,12 @@ test.describe("free audit form", () => {
     await waitLikeAPerson(page);
     await page.getByRole("button", { name: "Get My Free Audit" }).dblclick();
     await expect(page.locator("[data-toast]").first()).toContainText("Audit Request Submitted!");
-    await expectMailContaining(`Email: ${email}`);
+    await expectNotificationFor(email);
     await page.waitForTimeout(500);
-    expect(outboxMails().filter((m) => m.includes(`Email: ${email}`))).toHaveLength(1);
+    // One notification to the agency and one acknowledgement to the sender: each once.
+    expect(outboxMails().filter((m) => m.includes(`Email: ${email}`) && m.includes("Open in the dashboard:"))).toHaveLength(1);
+    await expectMailContaining(`\nTo: ${email}`);
+    expect(outboxMails().filter((m) => m.includes(`\nTo: ${email}`) && m.includes("What you sent us"))).toHaveLength(1);
   });
 
   test("keeps first-touch attribution from the landing page", async ({ page }) => {
@@ -90,7 +115,7 @@ test.describe("free audit form", () => {
     await fillAudit(page, email);
     await waitLikeAPerson(page);
     await page.getByRole("button", { name: "Get My Free Audit" }).click();
-    const mail = await expectMailContaining(`Email: ${email}`);
+    const mail = await expectNotificationFor(email);
     expect(mail).toContain("First touch source: newsletter");
     expect(mail).toContain("First touch medium: email");
     expect(mail).toContain("First touch campaign: nov");
@@ -112,7 +137,7 @@ test.describe("contact form", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("status")).toContainText("Message Sent!");
     await expect(page.getByRole("status")).toContainText("We'll get back to you within 72 hours with a custom growth strategy.");
-    const mail = await expectMailContaining(`Email: ${email}`);
+    const mail = await expectNotificationFor(email);
     expect(mail).toContain("Type: contact");
     expect(mail).toContain("Company: (not given)");
     await context.close();

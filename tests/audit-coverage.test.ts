@@ -14,6 +14,8 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/admin.ts#saveRecord": { audited: "saveRecord" },
   "src/server/actions/admin.ts#deleteRecord": { audited: "deleteRecord" },
   "src/server/actions/admin.ts#setStatus": { audited: "setStatus" },
+  "src/server/actions/admin.ts#runRowAction": { notAudited: "audited by handleForm as <table>.row-action (the lead or message it stores is its own record); tests/spam-review.test.ts replays it" },
+  "src/server/actions/admin.ts#retryFailedNotifications": { notAudited: "audited by handleForm as notifications.retry; tests/notification-health.test.ts replays it" },
   "src/server/actions/admin.ts#previewContent": { notAudited: "changes nothing (handleForm audit: false); its test: 'a preview changes nothing'" },
   "src/server/actions/auth.ts#signInAction": { audited: "signInEmail" },
   "src/server/actions/auth.ts#signOutAction": { audited: "signOut" },

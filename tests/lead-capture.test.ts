@@ -6,14 +6,20 @@ import { createContactMessage } from "@/server/data/contact-messages";
 import { createLead } from "@/server/data/leads";
 import { checkFormGuards, parseAttribution } from "@/server/form-guards";
 import { deliverDueMail, enqueueMail, smtpTransport } from "@/server/mail";
+import { env } from "@/server/env";
 import { createTestDatabase } from "./helpers/test-db";
 import { startSmtpServer } from "./helpers/smtp";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+// These tests count the agency's notifications; the sender's acknowledgement has its own file
+// (lead-acknowledgement.test.ts).
+const settings = env() as { FORM_ACKNOWLEDGEMENT: boolean };
 beforeAll(async () => {
+  settings.FORM_ACKNOWLEDGEMENT = false;
   handle = await createTestDatabase();
 });
 afterAll(async () => {
+  settings.FORM_ACKNOWLEDGEMENT = true;
   await handle?.close();
 });
 beforeEach(async () => {

@@ -261,6 +261,27 @@ async function matrix(): Promise<Record<string, Entry>> {
     "revisions#restorePostRevision": [
       { label: "restore a revision", allowed: CONTENT_DESK.write, prepare: firstRevision, run: (p) => revisions.restorePostRevision((p as string[])[0]!, (p as string[])[1]!) },
     ],
+    "admin#runRowAction": [
+      {
+        label: "not spam",
+        allowed: LEAD_DESK.write,
+        prepare: async () =>
+          (
+            await handle.db.execute<{ id: string }>(
+              sql`insert into spam_submissions (form, reason, name, email, fields) values ('contact', 'honeypot', 'Asha Rao', 'asha@example.com', ${JSON.stringify({ name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210", message: "Call me." })}::jsonb) returning id`,
+            )
+          ).rows[0]!.id,
+        run: (id) => admin.runRowAction("spam", id as string),
+      },
+    ],
+    "admin#retryFailedNotifications": [
+      {
+        label: "retry failed mail",
+        allowed: LEAD_DESK.write,
+        prepare: () => handle.db.execute(sql`insert into notifications (kind, recipients, subject, text_body, status, attempts) values ('lead', array['hello@example.com'], 'x', 'x', 'failed', 5)`),
+        run: () => admin.retryFailedNotifications(),
+      },
+    ],
     "two-factor#startTotpAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
     "two-factor#confirmTotpAction": { notReplayed: "the caller's own second factor, behind the pending set-up (tests/two-factor.test.ts)" },
     "two-factor#disableTwoFactorAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },

@@ -43,6 +43,9 @@ export function startServer(port: number, env: Record<string, string>): AppServe
       DATABASE_URL: "",
       // Each simulated visitor has its own X-Forwarded-For address (the per-IP form limit stays on).
       TRUST_PROXY: "1",
+      // These runs count the agency's notification per stored row and the mails the SMTP server
+      // receives; the sender's acknowledgement is proved in tests/lead-acknowledgement.test.ts.
+      FORM_ACKNOWLEDGEMENT: "false",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,11 +3,13 @@ import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import { caseStudiesTable } from "@/lib/admin-tables/case-studies";
 import { mediaTable } from "@/lib/admin-tables/media";
+import { spamTable } from "@/lib/admin-tables/spam";
 import { testimonialsTable } from "@/lib/admin-tables/testimonials";
 import type { Executor } from "./db/client";
 import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } from "./data/blog-posts-admin";
 import { decorateMediaRows, deleteMedia } from "./data/media-library";
 import type { SignedInUser } from "./auth-guard";
+import { releaseSpam } from "./spam";
 import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "./revalidate";
 
 /**
@@ -26,6 +28,8 @@ export interface TableHooks {
   decorate?: (rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** After every successful write: the public pages that show the table are refreshed. */
   afterWrite?: () => void;
+  /** The table's row action (definition.rowAction); an error message, or null when done. */
+  rowAction?: (id: string) => Promise<string | null>;
   /** The content field as it will be stored, for the dialog's preview. */
   preview?: (content: string) => Promise<string>;
 }
@@ -33,6 +37,13 @@ export interface TableHooks {
 type BlogData = Parameters<typeof createBlogPost>[0];
 
 const HOOKS: Record<string, TableHooks> = {
+  // "Not spam": stored as a lead or message with its notification, then gone from the Spam view.
+  [spamTable.id]: {
+    rowAction: async (id) => {
+      const released = await releaseSpam(id);
+      return released.ok ? null : released.message;
+    },
+  },
   [caseStudiesTable.id]: { afterWrite: revalidateCaseStudies },
   [testimonialsTable.id]: { afterWrite: revalidateTestimonials },
   // Sanitised before it is stored, every save kept as a revision (ADR 0039), an old slug kept as a redirect, every blog page refreshed.

@@ -9,8 +9,10 @@ import { prepareDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail";
 import { startAuditRetention } from "./audit";
 import { errorFields, log } from "./log";
+import { pruneAcknowledgedSendersJob } from "./data/submissions";
 import { startTimedJobs, stopTimedJobs } from "./jobs";
 import { scheduledPublishingJob } from "./scheduled-publishing";
+import { pruneSpamJob } from "./spam";
 import { storage } from "./storage";
 
 /** Server start-up: validate configuration, migrate, seed an empty database. */
@@ -51,9 +53,10 @@ export async function boot(): Promise<void> {
     // The outbox still drains once the database is back.
     if (env().MAIL_WORKER) startMailWorker();
   }
-  // Scheduled posts go public (or private) at their time without anyone visiting the dashboard;
-  // with the database down the job fails each round and catches up once it is back.
-  startTimedJobs([scheduledPublishingJob]);
+  // Timed work of every process; each job finds its own due work and does each piece once
+  // (src/server/jobs.ts). Scheduled posts go public (or private) at their time without anyone
+  // visiting the dashboard; with the database down a job fails each round and catches up later.
+  startTimedJobs([scheduledPublishingJob, pruneSpamJob, pruneAcknowledgedSendersJob]);
   // Uploads: a bucket that is missing or refuses these credentials is said at start-up, not at the
   // first upload; the site serves its pages either way, like with a database that is down.
   void storage()

@@ -126,6 +126,8 @@ const EnvSchema = z.object({
   FORM_RATE_LIMIT: positiveInt(5, 10_000),
   FORM_RATE_WINDOW_MINUTES: positiveInt(10, 1440),
   FORM_MIN_FILL_SECONDS: z.coerce.number({ error: "must be a number" }).min(0).max(600).default(3),
+  // An acknowledgement mail to the person who sent a form, at most one per address per day (ADR 0042).
+  FORM_ACKNOWLEDGEMENT: flag.default(true),
 
   // Accounts
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

@@ -10,8 +10,10 @@ import type { CountedLimit, CreatedRow, RateLimited } from "./data/submissions";
 import { checkCheapGuards, checkFormGuards, formRateLimit, parseAttribution, rateLimitedVerdict, submissionKey, type Refusal } from "./form-guards";
 import { handleForm } from "./form-action";
 import { log } from "./log";
+import { hitRateLimit } from "./rate-limit";
+import { holdAsSpam } from "./spam";
 
-const AUDIT_FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge"] as const;
+const AUDIT_FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge", "package"] as const;
 const CONTACT_FIELDS = ["name", "email", "mobileNumber", "company", "message"] as const;
 
 export type LeadFormName = "audit" | "contact";
@@ -51,9 +53,16 @@ async function handle<S extends z.ZodType>(
         return { status: "invalid", title: "Please check the form", message: "Some fields contain characters that cannot be stored." };
       },
     },
-    guard: (_input, { ip }) => {
+    guard: async (_input, { ip }) => {
       const cheap = checkCheapGuards(form);
-      return cheap.ok ? null : refuse(cheap, ip);
+      if (cheap.ok) return null;
+      // Counted like any submission: a flood over the limit is refused outright and not kept.
+      const { key, rule } = formRateLimit(formName, ip);
+      const limit = await hitRateLimit(key, rule);
+      if (!limit.allowed) return refuse(rateLimitedVerdict(limit), ip);
+      // Kept for review in the Spam view; neither notified nor acknowledged (ADR 0043).
+      await holdAsSpam(formName, cheap.reason as "honeypot" | "too-fast", form, fields, parseAttribution(form, request.headers.get("referer")));
+      return refuse(cheap, ip);
     },
     // An invalid submission is counted like any other: over the limit, the refusal comes first.
     beforeInvalid: async ({ ip }) => {

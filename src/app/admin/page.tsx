@@ -5,6 +5,7 @@ import { Download, Search } from "lucide-react";
 import { AccessDenied } from "@/components/admin/access-denied";
 import { ActivityView } from "@/components/admin/activity-view";
 import { AdminList } from "@/components/admin/admin-list";
+import { NotificationBanner } from "@/components/admin/notification-banner";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { NoticeToast, Toasts } from "@/components/admin/sonner-toasts";
 import { LogoMark } from "@/components/site/logo";
@@ -15,10 +16,11 @@ import { ADMIN_TABLES, adminTable } from "@/lib/admin-tables/registry";
 import { TEAM_DESK } from "@/lib/admin-tables/definition";
 import { AccountPanel } from "@/components/admin/account-panel";
 import { TeamPanel } from "@/components/admin/team-panel";
-import { getViewer } from "@/server/auth-guard";
+import { AccessDeniedError, getViewer } from "@/server/auth-guard";
 import type { ListParams } from "@/server/data/admin-list";
 import { countRecords, listRecords } from "@/server/data/admin-records";
 import { auditFilterOptions, countAuditEvents, listAuditEvents } from "@/server/data/audit-events";
+import { notificationHealth } from "@/server/data/notification-health";
 import { takeInboxSeenAt } from "@/server/data/profiles";
 import { isTwoFactorRequired } from "@/server/data/team-settings";
 
@@ -71,12 +73,17 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   // What arrived since this admin last opened the dashboard is marked new; paging and searching
   // within a visit keep the marks.
   const isFreshVisit = !raw.page && !raw.q && !raw.sort && !raw.status && !raw.tab;
-  const [counts, list, newSince, activityCount, activity] = await Promise.all([
+  const [counts, list, newSince, activityCount, activity, health] = await Promise.all([
     Promise.all(tables.map((t) => countRecords(t, { q }))),
     panel ? null : listRecords<never>(tab, params),
     isFreshVisit ? takeInboxSeenAt(viewer.user.id) : readSeen(raw),
     seesTeam ? countAuditEvents() : null,
     isActivity ? Promise.all([listAuditEvents(activityFilter), auditFilterOptions()]) : null,
+    // Staff who do not work on the lead desk see no banner about its mail.
+    notificationHealth().catch((error: unknown) => {
+      if (error instanceof AccessDeniedError) return null;
+      throw error;
+    }),
   ]);
   const countById = Object.fromEntries(tables.map((t, i) => [t.id, counts[i]!]));
   const seenIso = newSince ? new Date(newSince).toISOString() : null;
@@ -104,6 +111,9 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       <main id="main" className="container-page py-8">
         <h1 className="text-2xl font-extrabold tracking-tight">Admin Dashboard</h1>
         <p className="mt-1 text-sm text-ink-soft sm:hidden">Welcome, {viewer.user.email}</p>
+        {health && health.failed + health.retrying > 0 && (
+          <NotificationBanner trouble={{ ...health, since: health.since ? health.since.toISOString() : null }} />
+        )}
 
         <nav aria-label="Dashboard sections" className="mt-6 -mx-1 overflow-x-auto">
           <ul className="flex min-w-max gap-1 border-b border-line px-1">

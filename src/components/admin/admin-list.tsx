@@ -13,7 +13,7 @@ import { adminTable } from "@/lib/admin-tables/registry";
 import type { AdminTableDefinition, RowSummary } from "@/lib/admin-tables/definition";
 import { isSuccess, type FormState } from "@/lib/form-state";
 import { formatAdminDate } from "@/lib/format";
-import { deleteRecord, setStatus } from "@/server/actions/admin";
+import { deleteRecord, runRowAction, setStatus } from "@/server/actions/admin";
 import { RecordFields } from "./record-fields";
 import { RevisionHistory } from "./revision-history";
 import { RecordForm } from "./record-form";
@@ -48,6 +48,23 @@ function StatusSelect({ table, record }: { table: AdminTableDefinition; record: 
         </option>
       ))}
     </select>
+  );
+}
+
+/** The table's own row action (the Spam view's "Not spam"). */
+function RowActionButton({ table, record, title }: { table: AdminTableDefinition; record: AnyRecord; title: string }) {
+  const router = useRouter();
+  const [isRunning, start] = useTransition();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={isRunning}
+      aria-label={`${table.rowAction!.label}: ${title}`}
+      onClick={() => start(async () => showAnswer(await runRowAction(table.id, record.id), () => router.refresh()))}
+    >
+      {table.rowAction!.label}
+    </Button>
   );
 }
 
@@ -109,7 +126,7 @@ export function AdminList({ tableId, rows, newSince, emptyText }: { tableId: str
 
   return (
     <>
-      {table.canCreate !== false && (
+      {table.canCreate !== false && !table.readOnly && (
         <div className="mb-4 flex justify-end">
           <Button onClick={() => setEditing({ record: null })}>
             <Plus aria-hidden="true" />
@@ -131,10 +148,13 @@ export function AdminList({ tableId, rows, newSince, emptyText }: { tableId: str
                 </div>
                 <div className="flex shrink-0 flex-wrap items-center gap-2">
                   {table.inbox && table.filter && <StatusSelect table={table} record={record} />}
-                  <Button variant="outline" size="sm" onClick={() => setEditing({ record })} aria-label={`Edit ${titleOf(record)}`}>
-                    <Pencil aria-hidden="true" />
-                    Edit
-                  </Button>
+                  {table.rowAction && <RowActionButton table={table} record={record} title={titleOf(record)} />}
+                  {!table.readOnly && (
+                    <Button variant="outline" size="sm" onClick={() => setEditing({ record })} aria-label={`Edit ${titleOf(record)}`}>
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Button>
+                  )}
                   {table.history && (
                     <Button variant="outline" size="sm" onClick={() => setHistory(record)} aria-label={`History of ${titleOf(record)}`}>
                       <HistoryIcon aria-hidden="true" />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { AUDIT_REVENUE_BRACKETS, AUDIT_RULES } from "@/lib/schemas/form-rules";
 import { LIMITS } from "@/lib/limits";
 import { submitAuditForm } from "@/server/actions/lead-forms";
@@ -7,8 +8,31 @@ import { Field, NativeSelect, TextArea, TextInput } from "./fields";
 import { LeadForm } from "./lead-form";
 import { PersonFields } from "./person-fields";
 
+/** A priced package the visitor may name: `<service slug>/<package name>`, grouped by service. */
+export interface PackageOption {
+  value: string;
+  service: string;
+  serviceTitle: string;
+  name: string;
+}
 
-export function AuditForm() {
+/**
+ * Chooses the package a pricing card's link names (`?service=<slug>&package=<name>`) in the list,
+ * read in the browser so that the page stays static; without JavaScript the visitor picks it.
+ */
+function useLinkedPackage(options: readonly PackageOption[]) {
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const query = new URLSearchParams(window.location.search);
+    const value = `${query.get("service") ?? ""}/${query.get("package") ?? ""}`;
+    if (select.current && select.current.value === "" && options.some((o) => o.value === value)) select.current.value = value;
+  }, [options]);
+  return select;
+}
+
+export function AuditForm({ packages = [] }: { packages?: readonly PackageOption[] }) {
+  const linked = useLinkedPackage(packages);
+  const services = [...new Map(packages.map((p) => [p.service, p.serviceTitle])).entries()];
   return (
     <LeadForm
       action={submitAuditForm}
@@ -51,6 +75,26 @@ export function AuditForm() {
               </NativeSelect>
             )}
           </Field>
+          {packages.length > 0 && (
+            <Field id="audit-package" label="Package you are interested in" error={errors.package}>
+              {(aria) => (
+                <NativeSelect {...aria} ref={linked} name="package" defaultValue={values.package ?? ""}>
+                  <option value="">Not sure yet</option>
+                  {services.map(([slug, title]) => (
+                    <optgroup key={slug} label={title}>
+                      {packages
+                        .filter((p) => p.service === slug)
+                        .map((p) => (
+                          <option key={p.value} value={p.value}>
+                            {`${title}: ${p.name}`}
+                          </option>
+                        ))}
+                    </optgroup>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+          )}
           <Field id="audit-challenge" label="Biggest growth challenge" error={errors.growthChallenge} required>
             {(aria) => (
               <TextArea

@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { CalendarClock, Gauge, Sparkles, Timer } from "lucide-react";
-import { serviceDetailCopy, type ServicePackage } from "@/content/services";
+import { packageFormHref, serviceDetailCopy, type ServicePackage, type ServiceSlug } from "@/content/services";
 import { buttonVariants } from "@/components/ui/button";
 import { CheckList } from "@/components/ui/check-list";
 import { cn } from "@/lib/cn";
 import { packagePrice } from "@/lib/display";
 
 /** One priced package of a service (SPEC §9): price, fees on top, terms, limits and inclusions. */
-export function PackageCard({ pkg, headingId }: { pkg: ServicePackage; headingId: string }) {
+export function PackageCard({ pkg, service, headingId }: { pkg: ServicePackage; service: ServiceSlug; headingId: string }) {
   const price = packagePrice(pkg);
   const isPopular = Boolean(pkg.isMostPopular);
   const terms = [
@@ -61,7 +61,7 @@ export function PackageCard({ pkg, headingId }: { pkg: ServicePackage; headingId
       )}
       <CheckList items={pkg.inclusions} tone={isPopular ? "dark" : "light"} className="mt-6 flex-1 text-sm" />
       <Link
-        href="/contact"
+        href={packageFormHref(service, pkg.name)}
         className={buttonVariants({ variant: isPopular ? "accent" : "outline", size: "lg", className: "mt-8 w-full" })}
       >
         {serviceDetailCopy.packageCta(pkg)}

@@ -122,6 +122,10 @@ export interface AdminTableDefinition<Row extends { id: string; createdAt: Date 
   /** False when rows come from elsewhere (the media library's come from uploads): no "Add". */
   canCreate?: boolean;
   fields: readonly FieldSpec<Row>[];
+  /** Rows are not added or edited here, only reviewed and deleted (the Spam view). */
+  readOnly?: boolean;
+  /** One action on a row besides edit and delete, done by the table's `rowAction` hook (src/server/admin-hooks.ts). */
+  rowAction?: { label: string; done: string };
   /** Read-only blocks shown under the fields when editing (the visitor's attribution). */
   extras?: readonly "attribution"[];
   wide?: boolean;

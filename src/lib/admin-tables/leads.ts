@@ -41,13 +41,15 @@ export const leadsTable = defineTable<Lead>({
   summary: (r) => ({
     title: r.name,
     line: [...senderLine(r)!, r.websiteUrl ? ` · ${r.websiteUrl}` : ""],
-    detail: [r.monthlyRevenue, r.growthChallenge].filter(Boolean).join(" — "),
+    detail: [r.package ? `Package: ${r.service}: ${r.package}` : null, r.monthlyRevenue, r.growthChallenge].filter(Boolean).join(" — "),
   }),
   csv: [
     ...senderColumns<Lead>(),
     { header: "Website", value: (r) => r.websiteUrl },
     { header: "Monthly revenue", value: (r) => r.monthlyRevenue },
     { header: "Growth challenge", value: (r) => r.growthChallenge },
+    { header: "Service", value: (r) => r.service },
+    { header: "Package", value: (r) => r.package },
     { header: "Status", value: (r) => r.status },
     { header: "Notes", value: (r) => r.notes },
     ...attributionColumns<Lead>(),

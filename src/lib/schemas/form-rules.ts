@@ -21,6 +21,7 @@ export const MESSAGES = {
   mobile: "Enter a valid mobile number: 10 digits for India, or a number with its country code, e.g. +44 7911 123456.",
   website: "Enter a valid website address, like yourbrand.com.",
   revenue: "Choose your monthly revenue.",
+  package: "Choose a package from the list, or none.",
   /** A control character in a text (text-safety.ts); "U+001B escape" names it. */
   control: (label: string, character: string) => `${label} contains an invisible control character (${character}). Remove it and send again.`,
 };

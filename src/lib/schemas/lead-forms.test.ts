@@ -28,7 +28,14 @@ describe("free audit form (SPEC §5)", () => {
       websiteUrl: "https://ashabrand.in/",
       monthlyRevenue: "10L-50L/month",
       growthChallenge: "Rising CAC",
+      package: null,
     });
+  });
+
+  it("takes a pricing card's package by its catalogue value and refuses any other", () => {
+    expect(AuditFormSchema.parse({ ...audit, package: "paid-advertising/Starter" }).package).toEqual({ service: "Paid Advertising", package: "Starter" });
+    expect(AuditFormSchema.parse({ ...audit, package: "" }).package).toBeNull();
+    expect(AuditFormSchema.safeParse({ ...audit, package: "paid-advertising/Free" }).success).toBe(false);
   });
 
   it("does not require the website", () => {

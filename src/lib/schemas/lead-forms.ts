@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./jitless";
+import { findPackageChoice } from "@/content/services";
 import { toE164 } from "../phone";
 import { controlCharacter } from "../text-safety";
 import { AUDIT_REVENUE_BRACKETS, AUDIT_RULES, CONTACT_RULES, emailAsciiDomain, MESSAGES, normaliseWebsite, type FieldErrors, type FieldRule } from "./form-rules";
@@ -63,6 +64,23 @@ export const websiteField = optionalText(AUDIT_RULES.websiteUrl).transform((valu
   return website.url;
 });
 
+/**
+ * The package a pricing card's button chose, as `<service slug>/<package name>` (src/content/services.ts):
+ * optional; anything not in the catalogue is refused beside the field.
+ */
+export const packageField = z
+  .string()
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const choice = findPackageChoice(value);
+    if (!choice) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.package });
+      return z.NEVER;
+    }
+    return { service: choice.serviceTitle, package: choice.name };
+  });
+
 export const AuditFormSchema = z.object({
   name: nameField,
   email: emailField,
@@ -70,6 +88,7 @@ export const AuditFormSchema = z.object({
   websiteUrl: websiteField,
   monthlyRevenue: z.enum(AUDIT_REVENUE_BRACKETS, { error: MESSAGES.revenue }),
   growthChallenge: text(AUDIT_RULES.growthChallenge),
+  package: packageField,
 });
 export type AuditFormInput = z.input<typeof AuditFormSchema>;
 export type AuditFormData = z.output<typeof AuditFormSchema>;

@@ -6,6 +6,7 @@ import {
   capitalise,
   deleteFailedMessage,
   invalidToast,
+  LEAD_DESK,
   saveFailedMessage,
   savedMessage,
   type AdminTableDefinition,
@@ -13,6 +14,8 @@ import {
 import type { FormState } from "@/lib/form-state";
 import { createRecord, deleteRecord as deleteStored, previewRecordContent, setRecordStatus, updateRecord } from "../data/admin-records";
 import { handleForm } from "../form-action";
+import { hooksFor } from "../admin-hooks";
+import { retryNotifications } from "../data/notification-health";
 
 // The dashboard's actions, one set for every table (ADR 0024): the table's definition gives the
 // schema, the roles and the words; handleForm gives the origin and role checks and the answer.
@@ -32,7 +35,7 @@ function answers(table: AdminTableDefinition, failed: string) {
 /** Creates (id null) or updates one record of a table; answers with the toast to show (SPEC §8). */
 export async function saveRecord(tableId: string, id: string | null, form: FormData): Promise<FormState> {
   const table = adminTable(tableId);
-  if (!table) return UNKNOWN_TABLE;
+  if (!table || table.readOnly) return UNKNOWN_TABLE;
   const isNew = id === null;
   const gone: FormState = { status: "error", title: "Error", message: `This ${table.noun.one} no longer exists. It may have been deleted.` };
   return handleForm({
@@ -89,6 +92,43 @@ export async function setStatus(tableId: string, id: string, status: string): Pr
       (await setRecordStatus(table, data.id, data.status))
         ? { status: "success", message: `${capitalise(table.noun.one)} updated successfully.` }
         : { status: "error", title: "Error", message: failed },
+  });
+}
+
+/** A table's row action (the Spam view's "Not spam"), done by its hook. */
+export async function runRowAction(tableId: string, id: string): Promise<FormState> {
+  const table = adminTable(tableId);
+  const action = table ? hooksFor(table).rowAction : undefined;
+  if (!table?.rowAction || !action) return UNKNOWN_TABLE;
+  const done = table.rowAction.done;
+  return handleForm({
+    log: { failed: "admin row action failed", fields: { table: table.id, id } },
+    input: { id: String(id) },
+    schema: z.object({ id: Id }),
+    roles: table.access.write,
+    audit: { action: `${table.id}.row-action` },
+    answers: answers(table, saveFailedMessage(table)),
+    run: async (data) => {
+      const refused = await action(data.id);
+      return refused === null ? { status: "success", message: done } : { status: "error", title: "Not moved", message: refused };
+    },
+  });
+}
+
+/** Sends the desk's failed notifications again (the dashboard's banner, ADR 0044). */
+export async function retryFailedNotifications(): Promise<FormState> {
+  const failed = "The notifications could not be queued again. Please try again.";
+  return handleForm({
+    log: { failed: "notification retry failed", fields: {} },
+    input: {},
+    schema: z.object({}),
+    roles: LEAD_DESK.write,
+    audit: { action: "notifications.retry" },
+    answers: { foreign: FOREIGN, failure: { status: "error", title: "Error", message: failed }, invalid: () => ({ status: "error", title: "Error", message: failed }) },
+    run: async () => {
+      const queued = await retryNotifications();
+      return { status: "success", message: `${queued} notification${queued === 1 ? "" : "s"} queued to be sent again now.` };
+    },
   });
 }
 

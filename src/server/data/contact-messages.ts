@@ -3,7 +3,7 @@ import type { ContactFormData } from "@/lib/schemas/lead-forms";
 import { contactMessages, type Attribution } from "../db/schema";
 import { env } from "../env";
 import { headerSafe } from "../mail";
-import { leadNotification } from "../notify";
+import { acknowledgementMail, leadNotification } from "../notify";
 import { storeSubmission, type CountedLimit, type CreatedRow, type RateLimited } from "./submissions";
 
 /**
@@ -18,18 +18,14 @@ export function createContactMessage(
   rateLimit: CountedLimit,
 ): Promise<CreatedRow | RateLimited>;
 export function createContactMessage(data: ContactFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit) {
-  const body = leadNotification(
-    "contact",
-    [
-      ["Name", data.name],
-      ["Email", data.email],
-      ["Mobile", data.mobileNumber],
-      ["Company", data.company],
-      ["Message", data.message],
-    ],
-    attribution,
-    "/admin?tab=messages",
-  );
+  const fields: [string, string | null][] = [
+    ["Name", data.name],
+    ["Email", data.email],
+    ["Mobile", data.mobileNumber],
+    ["Company", data.company],
+    ["Message", data.message],
+  ];
+  const body = leadNotification("contact", fields, attribution, "/admin?tab=messages");
   return storeSubmission({
     table: contactMessages,
     columns: { name: data.name, email: data.email, mobile_number: data.mobileNumber, company: data.company, message: data.message },
@@ -44,5 +40,6 @@ export function createContactMessage(data: ContactFormData, attribution: Attribu
       replyTo: data.email,
     },
     rateLimit,
+    acknowledgement: acknowledgementMail("contact", data.email, data.name, fields),
   });
 }

@@ -3,7 +3,7 @@ import type { AuditFormData } from "@/lib/schemas/lead-forms";
 import { leads, type Attribution } from "../db/schema";
 import { env } from "../env";
 import { headerSafe } from "../mail";
-import { leadNotification } from "../notify";
+import { acknowledgementMail, leadNotification } from "../notify";
 import { storeSubmission, type CountedLimit, type CreatedRow, type RateLimited } from "./submissions";
 
 export type { CreatedRow } from "./submissions";
@@ -15,19 +15,16 @@ export type { CreatedRow } from "./submissions";
 export function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null): Promise<CreatedRow>;
 export function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null, rateLimit: CountedLimit): Promise<CreatedRow | RateLimited>;
 export function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit) {
-  const body = leadNotification(
-    "audit",
-    [
-      ["Name", data.name],
-      ["Email", data.email],
-      ["Mobile", data.mobileNumber],
-      ["Website", data.websiteUrl],
-      ["Monthly revenue", data.monthlyRevenue],
-      ["Growth challenge", data.growthChallenge],
-    ],
-    attribution,
-    "/admin?tab=leads",
-  );
+  const fields: [string, string | null][] = [
+    ["Name", data.name],
+    ["Email", data.email],
+    ["Mobile", data.mobileNumber],
+    ["Website", data.websiteUrl],
+    ["Monthly revenue", data.monthlyRevenue],
+    ["Growth challenge", data.growthChallenge],
+    ["Package", data.package ? `${data.package.service}: ${data.package.package}` : null],
+  ];
+  const body = leadNotification("audit", data.package ? fields : fields.slice(0, -1), attribution, "/admin?tab=leads");
   return storeSubmission({
     table: leads,
     columns: {
@@ -37,6 +34,8 @@ export function createLead(data: AuditFormData, attribution: Attribution, submis
       website_url: data.websiteUrl,
       monthly_revenue: data.monthlyRevenue,
       growth_challenge: data.growthChallenge,
+      service: data.package?.service ?? null,
+      package: data.package?.package ?? null,
     },
     attribution,
     submissionKey,
@@ -49,5 +48,6 @@ export function createLead(data: AuditFormData, attribution: Attribution, submis
       replyTo: data.email,
     },
     rateLimit,
+    acknowledgement: acknowledgementMail("audit", data.email, data.name, fields),
   });
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "../db/client";
-import { contactMessages, leads, notifications, type Attribution } from "../db/schema";
+import { acknowledgedSenders, contactMessages, leads, notifications, type Attribution } from "../db/schema";
+import type { TimedJob } from "../jobs";
 import { outboxValues, pokeMailWorker, type MailInput } from "../mail";
 import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "../rate-limit";
 
@@ -38,7 +39,15 @@ interface Submission {
   /** The notification; the link to the stored row is added here. */
   mail: Omit<MailInput, "leadId" | "contactMessageId">;
   rateLimit?: CountedLimit;
+  /**
+   * The acknowledgement to the sender (ADR 0042): queued only with a newly stored row and only
+   * when no acknowledgement went to this address today in the site's time zone.
+   */
+  acknowledgement?: Omit<MailInput, "leadId" | "contactMessageId">;
 }
+
+/** The day an acknowledgement is counted in: the site's (Asia/Kolkata), as the database's clock says. */
+export const ACKNOWLEDGEMENT_DAY = sql`(now() at time zone 'Asia/Kolkata')::date`;
 
 interface ResultRow extends Record<string, unknown> {
   id: string | null;
@@ -57,6 +66,7 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
     [...names.map((n) => sql`${s.columns[n]}::text`), sql`${JSON.stringify(s.attribution)}::jsonb`, sql`${s.submissionKey}::text`],
     sql`, `,
   );
+  const ack = s.acknowledgement ? outboxValues(s.acknowledgement) : null;
   const limit = s.rateLimit;
   const counted: SQL = limit ? sql`counted as (${countEventSql(limit.key, limit.rule, now)}),` : sql``;
   const gate: SQL = limit ? sql`from counted where counted.count <= ${limit.rule.limit}` : sql``;
@@ -71,7 +81,23 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
       select ${mail.kind}::text, array(select jsonb_array_elements_text(${JSON.stringify(mail.recipients)}::jsonb)), ${mail.subject}::text,
         ${mail.textBody}::text, ${mail.htmlBody}::text, ${mail.replyTo}::text, stored.id from stored
       returning id
-    )
+    )${
+      ack
+        ? sql`,
+    acknowledged as (
+      insert into ${acknowledgedSenders} (email, day)
+      select lower(${ack.recipients[0]}::text), ${ACKNOWLEDGEMENT_DAY} from stored
+      on conflict do nothing
+      returning email
+    ),
+    acknowledgement as (
+      insert into ${notifications} (kind, recipients, subject, text_body, html_body, reply_to, ${sql.identifier(linkColumn)})
+      select ${ack.kind}::text, array[lower(${ack.recipients[0]}::text)], ${ack.subject}::text,
+        ${ack.textBody}::text, ${ack.htmlBody}::text, ${ack.replyTo}::text, stored.id from stored, acknowledged
+      returning id
+    )`
+        : sql``
+    }
     select (select id from stored) as id,
       (select count(*) from queued) as queued,
       ${s.submissionKey === null ? sql`null` : sql`(select id from ${s.table} where submission_key = ${s.submissionKey}::text)`} as existing_id,
@@ -95,3 +121,21 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
   }
   throw new Error("submission neither stored nor found");
 }
+
+/** Deletes acknowledgement claims of days before yesterday: only today's are consulted. Returns how many. */
+export async function pruneAcknowledgedSenders(): Promise<number> {
+  const removed = await db()
+    .delete(acknowledgedSenders)
+    .where(sql`${acknowledgedSenders.day} < ${ACKNOWLEDGEMENT_DAY} - 1`)
+    .returning({ email: acknowledgedSenders.email });
+  return removed.length;
+}
+
+/** Hourly on every process; a delete by age is the same work whichever process does it. */
+export const pruneAcknowledgedSendersJob: TimedJob = {
+  name: "prune-acknowledged-senders",
+  everyMs: 60 * 60_000,
+  run: async () => {
+    await pruneAcknowledgedSenders();
+  },
+};

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
+  date,
   check,
   index,
   integer,
@@ -214,6 +215,9 @@ export const leads = pgTable(
     // Required on the public form; optional when staff add a lead by hand (SPEC §5).
     monthlyRevenue: text("monthly_revenue"),
     growthChallenge: text("growth_challenge"),
+    /** The service and package a pricing card's button chose (src/content/services.ts), by title and name. */
+    service: text("service"),
+    package: text("package"),
     status: text("status").$type<LeadStatus>().notNull().default("new"),
     notes: text("notes"),
     attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
@@ -235,6 +239,8 @@ export const leads = pgTable(
     check("leads_website_valid", optionalUrl(t.websiteUrl)),
     check("leads_revenue_valid", bounded(t.monthlyRevenue, LIMITS.revenue)),
     check("leads_challenge_valid", bounded(t.growthChallenge, LIMITS.longText)),
+    check("leads_service_valid", bounded(t.service, LIMITS.serviceName)),
+    check("leads_package_valid", bounded(t.package, LIMITS.serviceName)),
   ],
 );
 
@@ -597,6 +603,50 @@ export const auditEvents = pgTable(
     check("audit_events_action_valid", sql`char_length(${t.action}) between 1 and 100`),
   ],
 );
+
+/**
+ * One acknowledgement mail per sender address per day (in the site's time zone): the row is
+ * inserted in the statement that stores the submission, and the mail is queued only when the
+ * insert did not conflict, so concurrent submissions naming one address queue one mail (ADR 0042).
+ */
+export const acknowledgedSenders = pgTable(
+  "acknowledged_senders",
+  {
+    email: text("email").notNull(),
+    day: date("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.day] })],
+);
+
+/**
+ * Submissions the honeypot or the fill-time guard refused, kept 30 days for review (ADR 0043): not
+ * notified, not counted; "Not spam" stores one as a lead or message with its notification.
+ */
+export const spamSubmissions = pgTable(
+  "spam_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    form: text("form").$type<"audit" | "contact">().notNull(),
+    reason: text("reason").$type<"honeypot" | "too-fast">().notNull(),
+    name: text("name"),
+    email: text("email"),
+    /** The form's own fields as sent, each bounded (src/server/spam.ts). */
+    fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+    attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("spam_submissions_created_at_idx").on(t.createdAt.desc()),
+    check("spam_submissions_form_valid", sql`${t.form} in ('audit', 'contact')`),
+    check("spam_submissions_reason_valid", sql`${t.reason} in ('honeypot', 'too-fast')`),
+    check("spam_submissions_fields_object", sql`jsonb_typeof(${t.fields}) = 'object' and pg_column_size(${t.fields}) <= 16384`),
+    check("spam_submissions_attribution_object", sql`jsonb_typeof(${t.attribution}) = 'object' and pg_column_size(${t.attribution}) <= 8192`),
+    check("spam_submissions_name_valid", bounded(t.name, LIMITS.personName)),
+    check("spam_submissions_email_valid", bounded(t.email, LIMITS.email)),
+  ],
+);
+export type SpamSubmission = typeof spamSubmissions.$inferSelect;
 
 export type Lead = typeof leads.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;

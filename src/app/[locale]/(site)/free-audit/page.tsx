@@ -11,6 +11,7 @@ import {
   whatIsIncludedIntro,
 } from "@/content/free-audit";
 import { AuditForm } from "@/components/forms/audit-form";
+import { packageChoices } from "@/content/services";
 import { ContentIcon } from "@/components/marketing/content-icon";
 import { riseDelay } from "@/components/marketing/motion";
 import { PageHero } from "@/components/site/page-hero";
@@ -42,7 +43,7 @@ export default function FreeAuditPage() {
               {auditFormSection.heading}
             </h2>
             <div className="mt-6">
-              <AuditForm />
+              <AuditForm packages={packageChoices()} />
             </div>
           </section>
         }

@@ -142,7 +142,7 @@ export default async function ServiceDetailPage({ params }: Props) {
           />
           <div className="mt-16 grid items-stretch gap-8 lg:grid-cols-3 lg:gap-6">
             {detail.packages.map((pkg) => (
-              <PackageCard key={pkg.name} pkg={pkg} headingId={`package-${anchorId(pkg.name)}`} />
+              <PackageCard key={pkg.name} pkg={pkg} service={service.slug} headingId={`package-${anchorId(pkg.name)}`} />
             ))}
           </div>
         </div>

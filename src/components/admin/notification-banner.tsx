@@ -1,0 +1,57 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { isSuccess } from "@/lib/form-state";
+import { formatAdminDate } from "@/lib/format";
+import { retryFailedNotifications } from "@/server/actions/admin";
+
+export interface NotificationTrouble {
+  failed: number;
+  retrying: number;
+  since: string | null;
+  lastError: string | null;
+}
+
+/**
+ * Shown on every tab while a notification of what visitors sent is failing or has been given up
+ * (ADR 0044): how many, since when, the mail server's last answer, and a retry.
+ */
+export function NotificationBanner({ trouble }: { trouble: NotificationTrouble }) {
+  const router = useRouter();
+  const [isRetrying, start] = useTransition();
+  const parts = [
+    trouble.failed > 0 && `${trouble.failed} given up after their last attempt`,
+    trouble.retrying > 0 && `${trouble.retrying} failing and retrying`,
+  ].filter(Boolean);
+  return (
+    <section role="alert" aria-labelledby="notification-trouble" className="mt-6 rounded-card border border-red-300 bg-red-50 p-4 text-sm text-red-950">
+      <h2 id="notification-trouble" className="font-bold">
+        Notifications are not being delivered: {parts.join(", ")}
+      </h2>
+      {trouble.since && <p className="mt-1">Since {formatAdminDate(trouble.since)}.</p>}
+      {trouble.lastError && (
+        <p className="mt-1">
+          The mail server&apos;s last answer: <code className="break-all">{trouble.lastError}</code>
+        </p>
+      )}
+      <Button
+        className="mt-3"
+        size="sm"
+        disabled={isRetrying}
+        onClick={() =>
+          start(async () => {
+            const answer = await retryFailedNotifications();
+            if (isSuccess(answer)) toast.success(answer.message);
+            else toast.error(answer.title ?? "Error", { description: answer.message });
+            router.refresh();
+          })
+        }
+      >
+        {isRetrying ? "Retrying..." : "Retry now"}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import "server-only";
+import { eq, lt, sql } from "drizzle-orm";
+import { LEAD_DESK } from "@/lib/admin-tables/definition";
+import { AuditFormSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
+import { requireRole } from "./auth-guard";
+import { db } from "./db/client";
+import { spamSubmissions, type Attribution, type SpamSubmission } from "./db/schema";
+import { createContactMessage } from "./data/contact-messages";
+import { createLead } from "./data/leads";
+import type { TimedJob } from "./jobs";
+import { log } from "./log";
+
+/** How long a refused submission is kept for review (ADR 0043). */
+export const SPAM_KEEP_DAYS = 30;
+const FIELD_MAX = 5000;
+
+/**
+ * Keeps a submission the honeypot or the fill-time guard refused, for review in the Spam view: the
+ * form's own fields (each cut to 5,000 characters), never notified and never acknowledged. The
+ * caller has counted it against the per-IP rate limit first, so a flood is refused outright.
+ */
+export async function holdAsSpam(
+  form: "audit" | "contact",
+  reason: "honeypot" | "too-fast",
+  input: FormData,
+  fieldNames: readonly string[],
+  attribution: Attribution,
+): Promise<string> {
+  const fields: Record<string, string> = {};
+  for (const name of fieldNames) {
+    const value = input.get(name);
+    if (typeof value === "string" && value !== "") fields[name] = value.slice(0, FIELD_MAX);
+  }
+  const [row] = await db()
+    .insert(spamSubmissions)
+    .values({
+      form,
+      reason,
+      name: fields.name?.trim().slice(0, 120) || null,
+      email: fields.email?.trim().toLowerCase().slice(0, 254) || null,
+      fields,
+      attribution,
+    })
+    .returning({ id: spamSubmissions.id });
+  return row!.id;
+}
+
+export type ReleaseResult = { ok: true; id: string } | { ok: false; message: string };
+
+/**
+ * "Not spam": the held submission is checked like a new one and stored as a lead or message with
+ * its notification (queued now), then removed from the Spam view. Its id is the submission key, so
+ * two clicks at once store it once.
+ */
+export async function releaseSpam(id: string): Promise<ReleaseResult> {
+  await requireRole(LEAD_DESK.write);
+  const [held] = await db().select().from(spamSubmissions).where(eq(spamSubmissions.id, id));
+  if (!held) return { ok: false, message: "This submission is no longer in the Spam view." };
+  const stored = await storeHeld(held);
+  if (!stored.ok) return stored;
+  await db().delete(spamSubmissions).where(eq(spamSubmissions.id, id));
+  log("info", "spam released to the inbox", { form: held.form, id: stored.id });
+  return stored;
+}
+
+async function storeHeld(held: SpamSubmission): Promise<ReleaseResult> {
+  const key = `spam-${held.id}`;
+  const invalid = (errors: Partial<Record<string, string>>) => ({
+    ok: false as const,
+    message: `It cannot be moved to the inbox as it was sent: ${Object.entries(errors)
+      .map(([field, message]) => `${field}: ${message}`)
+      .join(" ")}`,
+  });
+  if (held.form === "audit") {
+    const parsed = AuditFormSchema.safeParse(held.fields);
+    if (!parsed.success) return invalid(fieldErrors(parsed.error));
+    const row = await createLead(parsed.data, held.attribution, key);
+    return { ok: true, id: row.id };
+  }
+  const parsed = ContactFormSchema.safeParse(held.fields);
+  if (!parsed.success) return invalid(fieldErrors(parsed.error));
+  const row = await createContactMessage(parsed.data, held.attribution, key);
+  return { ok: true, id: row.id };
+}
+
+/** Deletes held submissions older than SPAM_KEEP_DAYS; returns how many. */
+export async function pruneSpam(): Promise<number> {
+  const removed = await db()
+    .delete(spamSubmissions)
+    .where(lt(spamSubmissions.createdAt, sql`now() - make_interval(days => ${SPAM_KEEP_DAYS})`))
+    .returning({ id: spamSubmissions.id });
+  return removed.length;
+}
+
+/** Hourly on every process; a delete by age is the same work whichever process does it. */
+export const pruneSpamJob: TimedJob = {
+  name: "prune-spam",
+  everyMs: 60 * 60_000,
+  run: async () => {
+    const removed = await pruneSpam();
+    if (removed > 0) log("info", "old spam deleted", { removed });
+  },
+};
