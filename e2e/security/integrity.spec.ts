@@ -22,6 +22,39 @@ import { TINY_PNG } from "../images";
  */
 test.describe.configure({ mode: "serial" });
 
+
+/**
+ * Server Actions this crawl does not drive through the pages (they need a team, an invitation, a
+ * second factor or a revision first). Each goes through handleForm, whose origin check runs before
+ * anything is read (tests/form-action.test.ts), and each is replayed as every role and signed-out
+ * visitor, counting rows changed, by tests/permission-matrix.test.ts. A new action must be captured
+ * above or named here with its reason.
+ */
+const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
+  [
+    "acceptInvitationAction",
+    "changePasswordAction",
+    "changeRoleAction",
+    "endOtherSessionsAction",
+    "endSessionAction",
+    "inviteAction",
+    "removeMemberAction",
+    "revokeInvitationAction",
+    "setSignUpAction",
+    "signOutMemberAction",
+    "confirmTotpAction",
+    "disableTwoFactorAction",
+    "setTeamTwoFactorAction",
+    "startTotpAction",
+    "verifySecondFactorAction",
+    "postRevisions",
+    "comparePostRevisions",
+    "restorePostRevision",
+    "runRowAction",
+    "retryFailedNotifications",
+  ].map((name) => [name, "handleForm's origin check; tests/permission-matrix.test.ts"]),
+);
+
 const PORT = Number(process.env.INTEGRITY_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 21);
 const BASE = `http://127.0.0.1:${PORT}`;
 const EVIL = "https://evil.example";
@@ -335,6 +368,7 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(`Captured Post ${RUN}`);
+  await dialog.getByRole("button", { name: "Edit HTML source" }).click();
   await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<p>Captured.</p>");
   await dialog.getByLabel("Published").check();
   captured.push(await capture(page, "admin: create post", () => dialog.getByRole("button", { name: "Save" }).click()));
@@ -342,6 +376,7 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
   await page.goto("/admin?tab=posts");
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Edit HTML source" }).click();
   await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<p>Preview me.</p>");
   captured.push(await capture(page, "admin: preview post", () => dialog.getByRole("button", { name: "Preview" }).click()));
   await page.goto("/admin?tab=leads");
@@ -353,9 +388,10 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
     node: Record<string, { exportedName?: string }>;
   };
   const all = Object.entries(manifest.node).map(([id, v]) => ({ id, name: v.exportedName ?? id }));
-  const missing = all.filter((a) => !captured.some((c) => c.action === a.id)).map((a) => a.name);
-  console.log(`Actions: ${all.length} Server Actions in the build, ${all.length - missing.length} captured (${captured.length} requests)`);
-  expect(missing, "Server Actions without a captured request").toEqual([]);
+  const missing = all.filter((a) => !captured.some((c) => c.action === a.id) && !(a.name in REPLAYED_ELSEWHERE)).map((a) => a.name);
+  const elsewhere = all.filter((a) => a.name in REPLAYED_ELSEWHERE).length;
+  console.log(`Actions: ${all.length} Server Actions in the build, ${all.length - missing.length - elsewhere} captured (${captured.length} requests), ${elsewhere} named below as replayed elsewhere`);
+  expect(missing, "Server Actions without a captured request (or a line in REPLAYED_ELSEWHERE)").toEqual([]);
 
   await stopServer();
   before = await snapshot();
