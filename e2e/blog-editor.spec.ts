@@ -155,6 +155,9 @@ test("write a post with the keyboard and mouse: headings, bold, italic, link, li
   await address.fill("/services/paid-advertising");
   await page.keyboard.press("Enter");
   await expect(editor.locator('a[href="/services/paid-advertising"]')).toHaveText("guide now");
+  // The editor takes the focus back a frame after the link is applied (Tiptap's focus command):
+  // typing elsewhere before that would land in the editor.
+  await expect(editor).toBeFocused();
 
   // The form posts the editor's HTML; the server sanitises it and the article shows it.
   await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(SLUG);
