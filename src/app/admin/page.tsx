@@ -19,7 +19,7 @@ import { TeamPanel } from "@/components/admin/team-panel";
 import { AccessDeniedError, getViewer } from "@/server/auth-guard";
 import type { ListParams } from "@/server/data/admin-list";
 import { countRecords, listRecords } from "@/server/data/admin-records";
-import { auditFilterOptions, countAuditEvents, listAuditEvents } from "@/server/data/audit-events";
+import { auditFilterOptions, listAuditEvents } from "@/server/data/audit-events";
 import { notificationHealth } from "@/server/data/notification-health";
 import { takeInboxSeenAt } from "@/server/data/profiles";
 import { isTwoFactorRequired } from "@/server/data/team-settings";
@@ -73,11 +73,10 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   // What arrived since this admin last opened the dashboard is marked new; paging and searching
   // within a visit keep the marks.
   const isFreshVisit = !raw.page && !raw.q && !raw.sort && !raw.status && !raw.tab;
-  const [counts, list, newSince, activityCount, activity, health] = await Promise.all([
+  const [counts, list, newSince, activity, health] = await Promise.all([
     Promise.all(tables.map((t) => countRecords(t, { q }))),
     panel ? null : listRecords<never>(tab, params),
     isFreshVisit ? takeInboxSeenAt(viewer.user.id) : readSeen(raw),
-    seesTeam ? countAuditEvents() : null,
     isActivity ? Promise.all([listAuditEvents(activityFilter), auditFilterOptions()]) : null,
     // Staff who do not work on the lead desk see no banner about its mail.
     notificationHealth().catch((error: unknown) => {
@@ -148,11 +147,6 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
                   )}
                 >
                   {p.label}
-                  {p.id === ACTIVITY_TAB.id && (
-                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-800" data-testid={`count-${ACTIVITY_TAB.id}`}>
-                      {activityCount}
-                    </span>
-                  )}
                 </Link>
               </li>
             ))}

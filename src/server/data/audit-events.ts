@@ -44,11 +44,6 @@ export async function listAuditEvents(filter: ActivityFilter): Promise<ListResul
   });
 }
 
-export async function countAuditEvents(): Promise<number> {
-  await requireRole(ACTIVITY_TAB.access.read);
-  return db().$count(auditEvents);
-}
-
 /** What the filters offer: the members, actions and tables the trail names. */
 export async function auditFilterOptions(): Promise<{ members: string[]; actions: string[]; tables: string[] }> {
   await requireRole(ACTIVITY_TAB.access.read);
