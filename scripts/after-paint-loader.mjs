@@ -1,5 +1,6 @@
 // The inline script that starts Next's chunks after the first contentful paint on public pages
-// (docs/decisions/0019). scripts/html-documents.mjs puts it into documents; the policy's allow-list
+// (docs/decisions/0019), and lets the brand font in at the same moment (it removes the document's
+// data-fonts-after-paint mark, docs/decisions/0027). scripts/html-documents.mjs puts it into documents; the policy's allow-list
 // (scripts/script-allow-list.mjs, docs/decisions/0021) recognises it by this exact text.
 //
 // Its hash is in every public page's policy, so a copy injected into a page would run too, with
@@ -15,6 +16,7 @@ export const AFTER_PAINT_LOADER = String.raw`(function (d) {
   function load() {
     if (started) return;
     started = true;
+    d.documentElement.removeAttribute("data-fonts-after-paint");
     sources.forEach(function (src, i) {
       if (!/^\/_next\/static\/[\w\-.\/~]+\.js(\?[\w\-.=&]*)?$/.test(src) || src.indexOf("..") >= 0) return;
       var script = d.createElement("script");

@@ -107,7 +107,7 @@ const attributeValue = (value) => value.replace(/&/g, "&amp;").replace(/"/g, "&q
  * whole element), its script preloads, and where </body> starts.
  */
 function readDocument(html) {
-  const found = { clientRendered: false, scripts: [], preloads: [], bodyEnd: -1 };
+  const found = { clientRendered: false, scripts: [], preloads: [], bodyEnd: -1, htmlTagEnd: -1 };
   let script = null;
   let seenHtml = false;
   const parser = new Parser(
@@ -116,6 +116,8 @@ function readDocument(html) {
         if (name === "html" && !seenHtml) {
           seenHtml = true;
           found.clientRendered = attribs.id === "__next_error__";
+          // The offset of the start tag's ">" ("/>" is not valid on <html>).
+          found.htmlTagEnd = parser.endIndex;
         } else if (name === "script") {
           script = { attribs, start: parser.startIndex, contentStart: parser.endIndex + 1 };
         } else if (name === "link") {
@@ -176,7 +178,9 @@ export function loadScriptsAfterPaint(html) {
   if (nonce !== undefined) loader += ` nonce="${attributeValue(nonce)}"`;
   loader += `>${AFTER_PAINT_LOADER}</script>`;
   const insertAt = doc.bodyEnd >= 0 ? doc.bodyEnd : html.length;
-  const edits = [...cuts.map((cut) => ({ ...cut, text: "" })), { start: insertAt, end: insertAt, text: loader }].sort((x, y) => x.start - y.start || x.end - y.end);
+  // The page is painted in the brand font's fallback until the loader runs (docs/decisions/0027).
+  const fontMark = doc.htmlTagEnd >= 0 ? [{ start: doc.htmlTagEnd, end: doc.htmlTagEnd, text: " data-fonts-after-paint" }] : [];
+  const edits = [...cuts.map((cut) => ({ ...cut, text: "" })), ...fontMark, { start: insertAt, end: insertAt, text: loader }].sort((x, y) => x.start - y.start || x.end - y.end);
   let out = "";
   let from = 0;
   for (const edit of edits) {

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// next/font's own code, the one that writes the "Inter Fallback" face on Arial for src/app/fonts.ts.
+// next/font's own code, the one that computes the fallback overrides for a font on Arial.
 const require = createRequire(import.meta.url);
 const fontkit = require("next/dist/compiled/@next/font/dist/fontkit").default;
 const { getFallbackMetricsFromFontFile } = require("next/dist/compiled/@next/font/dist/local/get-fallback-metrics-from-font-file");
@@ -17,11 +17,11 @@ describe("brand typeface (docs/decisions/0027)", () => {
     expect(path.resolve(root, "src/app", /src: "([^"]+)"/.exec(source)![1]!)).toBe(FONT_FILE);
   });
 
-  it("the Liberation Sans fallback carries the overrides next/font computes for Arial", () => {
+  it("the regular fallback face carries the overrides next/font computes for Inter on Arial", () => {
     const font = (fontkit.default ?? fontkit)(fs.readFileSync(FONT_FILE));
     const expected = getFallbackMetricsFromFontFile(font, "sans-serif");
     const css = fs.readFileSync(path.join(root, "src/app/globals.css"), "utf8");
-    const face = /@font-face\s*{[^}]*"Inter Fallback Liberation"[^}]*}/.exec(css)![0];
+    const face = /@font-face\s*{[^}]*"Inter Fallback";[^}]*font-weight: 100 449;[^}]*}/.exec(css)![0];
     const value = (name: string) => new RegExp(`${name}:\\s*([^;]+);`).exec(face)![1]!.trim();
     expect({
       ascentOverride: value("ascent-override"),

@@ -300,6 +300,8 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
     const loader = loaderOf(html);
     expect(loader?.[1]).toBe("/_next/static/chunks/runtime.js /_next/static/chunks/react.js /_next/static/chunks/entry.js");
     expect(html.endsWith(`${loader?.[0]}</body></html>`)).toBe(true);
+    // Painted in the brand font's fallback until the loader runs (ADR 0027).
+    expect(html).toMatch(/^(<!DOCTYPE html>)?<html[^>]* data-fonts-after-paint>/i);
     // Everything else is as Next wrote it.
     expect(html).toContain(`<script>${flight(1)}</script>`);
     expect(html).toContain("<h1>/x v1</h1>");
@@ -361,8 +363,10 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
       "data-after-paint": "/_next/static/chunks/a.js /api/media/x.js /_next/static/../../api/media/x.js /_next/static/chunks/%2e%2e/x.js https://evil.example/_next/static/x.js //evil.example/_next/static/x.js /_next/static/chunks/b.js?dpl=1",
       "data-integrity": "sha384-A",
     };
+    const removed: string[] = [];
     const document = {
       currentScript: { getAttribute: (name: string) => attributes[name] ?? null, nonce: "" },
+      documentElement: { removeAttribute: (name: string) => removed.push(name) },
       visibilityState: "hidden",
       createElement: () => ({}),
       head: { appendChild: (script: { src: string }) => appended.push(script) },
@@ -372,6 +376,7 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
     for (const timer of timers) timer();
     expect(appended.map((s) => s.src)).toEqual(["/_next/static/chunks/a.js", "/_next/static/chunks/b.js?dpl=1"]);
     expect(appended[0]?.integrity).toBe("sha384-A");
+    expect(removed).toEqual(["data-fonts-after-paint"]);
     console.log(`After-paint loader: ${appended.length} of 7 listed sources added (the others are not the build's chunks)`);
   });
 

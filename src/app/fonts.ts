@@ -2,18 +2,18 @@ import localFont from "next/font/local";
 
 /**
  * The brand typeface (docs/decisions/0027): Inter, variable weight, Latin subset, served from this
- * site (no request to another host) and preloaded by every page. While it loads, text is set in a
- * local fallback whose size and line metrics are adjusted to Inter's (next/font's "Inter Fallback"
- * face on Arial, and globals.css's twin on Liberation Sans, Arial's metric clone on Linux), so the
- * swap moves nothing on the page (CLS 0). Characters outside the subset (₹) come from the fallback.
+ * site (no request to another host). Not preloaded: public pages are first painted in "Inter Fallback"
+ * (globals.css: Arial or Liberation Sans scaled to Inter's width at each weight), and the font is
+ * requested after the first contentful paint, so it does not compete with the page for the network
+ * and its arrival moves no text (CLS 0). Characters outside the subset (₹) come from the fallback.
  */
 export const brandFont = localFont({
   src: "../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
   weight: "100 900",
   style: "normal",
   display: "swap",
-  preload: true,
+  preload: false,
   variable: "--font-brand",
-  adjustFontFallback: "Arial",
-  fallback: ["Inter Fallback Liberation", "ui-sans-serif", "system-ui", "sans-serif"],
+  adjustFontFallback: false,
+  fallback: ["Inter Fallback", "ui-sans-serif", "system-ui", "sans-serif"],
 });
