@@ -19,7 +19,7 @@ export function FeaturedPosts({ posts }: { posts: PostSummary[] }) {
         {posts.map((post, index) => {
           const href = blogPostHref(post.slug);
           return (
-            <li key={post.id} className="animate-rise" style={{ "--delay": `${index * 100}ms` } as CSSProperties}>
+            <li key={post.id} className={index === 0 ? "animate-slide" : "animate-rise"} style={{ "--delay": `${index * 100}ms` } as CSSProperties}>
               <article className="group flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card transition-shadow hover:shadow-lift">
                 {post.featuredImageUrl && (
                   <Link href={href} tabIndex={-1} aria-hidden="true">
