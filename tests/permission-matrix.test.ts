@@ -344,6 +344,7 @@ const ROUTES: Record<string, Entry> = {
   "app/api/health/route.ts#GET": { notReplayed: "public health check" },
   "app/api/media/[file]/route.ts#GET": { notReplayed: "public media" },
   "app/api/media/[file]/route.ts#HEAD": { notReplayed: "public media" },
+  "app/api/og/blog/[slug]/[version]/route.ts#GET": { notReplayed: "public image of a published post, changes no rows (tests/og-route.test.ts)" },
 };
 
 function listFiles(dir: string, match: (name: string) => boolean): string[] {
