@@ -36,7 +36,7 @@ async function newPost(page: Page, { title, slug, published, content = "<p>Notes
   await expect(dialog).toBeHidden();
 }
 
-test("an article without its own image points og:image at a generated 1200x630 PNG that follows its title", async ({ browser }) => {
+test("an article without its own image points og:image at a generated 1200x630 PNG that follows its title", async () => {
   const page = await member.open("posts");
   const slug = `og-article-${RUN}`;
   const title = `Growth loops that compound ${RUN}`;
