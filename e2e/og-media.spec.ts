@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { ogImageVersion } from "../src/lib/og-image";
 import type { Locator } from "@playwright/test";
@@ -188,6 +189,13 @@ test("a library image goes into a post by mouse, and the case-study cover uses t
   await expect(option.locator("img")).toHaveJSProperty("complete", true);
   await option.click();
   await expect(option).toHaveAttribute("aria-selected", "true");
+  // The chooser passes axe's WCAG 2.2 AA rules, as the editor's dialog does.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  const { violations } = await new AxeBuilder({ page })
+    .include('[role="dialog"][aria-labelledby]:has([role="listbox"])')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
   await chooser.getByRole("textbox", { name: "Alt text (required)" }).fill("A green chart");
   await chooser.getByRole("button", { name: "Insert image" }).click();
   await expect(chooser).toBeHidden();

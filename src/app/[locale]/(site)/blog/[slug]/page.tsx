@@ -78,7 +78,8 @@ function ArticleJsonLd({ post }: { post: BlogPost }) {
     "@type": "BlogPosting",
     headline: post.title,
     description: post.metaDescription || post.excerpt || undefined,
-    image: [absoluteUrl(blogOgImage(post).url, site.url)],
+    // The post's own cover as before; without one, the generated image rather than the site's default.
+    image: [absoluteUrl(post.featuredImageUrl ?? blogOgImage(post).url, site.url)],
     datePublished: post.createdAt.toISOString(),
     dateModified: post.updatedAt.toISOString(),
     author:
