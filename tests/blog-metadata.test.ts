@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateMetadata } from "@/app/[locale]/(site)/blog/[slug]/page";
+import { ogImageVersion } from "@/lib/og-image";
 import { blogPosts } from "@/server/db/schema";
 import { createTestDatabase } from "./helpers/test-db";
 
@@ -51,11 +52,18 @@ describe("article metadata (SPEC §2)", () => {
     });
   });
 
-  it("uses meta_title as the whole title and meta_description; an SVG cover gives way to the default image", async () => {
+  it("uses meta_title as the whole title and meta_description; an SVG cover gives way to the generated image", async () => {
     const meta = await generateMetadata(params("with-meta-fields"));
     expect(meta.title).toEqual({ absolute: "Short meta title" });
     expect(meta.description).toBe("Meta description wins over the excerpt.");
-    expect(meta.openGraph).toMatchObject({ images: [{ url: "/og-default.jpg", width: 1200, height: 630 }] });
+    const generated = {
+      url: `/api/og/blog/with-meta-fields/${ogImageVersion({ title: "Long title", authorName: "Kinetic Growth Team" })}.png`,
+      width: 1200,
+      height: 630,
+      alt: "Long title, by Kinetic Growth Team",
+    };
+    expect(meta.openGraph).toMatchObject({ images: [generated] });
+    expect(meta.twitter).toMatchObject({ card: "summary_large_image", images: [generated] });
     expect(meta.keywords).toBeUndefined();
   });
 

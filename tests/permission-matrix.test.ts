@@ -335,6 +335,17 @@ const ROUTES: Record<string, Entry> = {
     },
     readOnly: (answer: unknown) => (answer as Response).status === 200,
   })),
+  "app/api/admin/media/route.ts#GET": [
+    {
+      label: "media library for the image chooser",
+      allowed: CONTENT_DESK.read,
+      run: async () => {
+        const { GET } = await import("@/app/api/admin/media/route");
+        return GET(new Request(`${SITE}/api/admin/media?q=png`, { headers: requestHeaders }));
+      },
+      readOnly: (answer: unknown) => (answer as Response).status === 200,
+    },
+  ],
   "app/[locale]/(site)/blog/feed.xml/route.ts#GET": { notReplayed: "public feed" },
   "app/api/auth/[...all]/route.ts#GET": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },
   "app/api/auth/[...all]/route.ts#POST": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },
@@ -344,6 +355,7 @@ const ROUTES: Record<string, Entry> = {
   "app/api/health/route.ts#GET": { notReplayed: "public health check" },
   "app/api/media/[file]/route.ts#GET": { notReplayed: "public media" },
   "app/api/media/[file]/route.ts#HEAD": { notReplayed: "public media" },
+  "app/api/og/blog/[slug]/[version]/route.ts#GET": { notReplayed: "public image of a published post, changes no rows (tests/og-route.test.ts)" },
 };
 
 function listFiles(dir: string, match: (name: string) => boolean): string[] {

@@ -428,6 +428,9 @@ const SEEDS = [
   "/api/auth/sign-out",
   "/api/auth/list-sessions",
   "/api/admin/uploads",
+  "/api/admin/media",
+  "/api/admin/media?q=a&page=2",
+  "/api/og/blog/no-such-post/000000000000.png",
   "/api/blog/shares",
   "/api/media/missing.png",
 ];

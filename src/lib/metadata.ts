@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { OgImage } from "./og-image";
 
 export interface ArticleMeta {
   /** ISO 8601 date-times. */
@@ -15,8 +16,9 @@ export interface PageMetaInput {
   path: string;
   /** Use the title as it is, without the " | {agency}" suffix. */
   absoluteTitle?: boolean;
-  image?: string;
-  /** Alternative text of the image; the title when absent. */
+  /** An address, or an image with its size and alternative text (a blog post's, src/lib/og-image.ts). */
+  image?: string | OgImage;
+  /** Alternative text of an image given by its address; the title when absent. */
   imageAlt?: string;
   type?: "website" | "article";
   keywords?: string[];
@@ -48,8 +50,13 @@ export function pageMetadata({
   noIndex,
   siteName,
 }: PageMetaInput): Metadata {
-  // Only the default image's size is known; an editor's image is described by its address alone.
-  const images = image ? [{ url: image, alt: imageAlt ?? title }] : [{ url: "/og-default.jpg", width: 1200, height: 630, alt: imageAlt ?? title }];
+  // The default and generated images have a known size; an editor's image is described by its address alone.
+  const images =
+    typeof image === "object"
+      ? [{ url: image.url, alt: image.alt, ...(image.width && image.height ? { width: image.width, height: image.height } : {}) }]
+      : image
+        ? [{ url: image, alt: imageAlt ?? title }]
+        : [{ url: "/og-default.jpg", width: 1200, height: 630, alt: imageAlt ?? title }];
   const common = { title, description, url: path, images, ...(siteName ? { siteName, locale: "en_IN" } : {}) };
   const openGraph: Metadata["openGraph"] =
     type === "article" && article
@@ -71,7 +78,7 @@ export function pageMetadata({
       ...(feed ? { types: { "application/rss+xml": [{ url: feed.path, title: feed.title }] } } : {}),
     },
     openGraph,
-    twitter: { card: "summary_large_image", title, description, images: images.map((i) => i.url) },
+    twitter: { card: "summary_large_image", title, description, images },
     ...(noIndex ? { robots: { index: false, follow: true } } : {}),
   };
 }

@@ -1,8 +1,9 @@
 import "server-only";
-import { eq, inArray, like, or } from "drizzle-orm";
+import { asc, eq, inArray, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { mediaName, mediaUrl } from "@/lib/url-safety";
 import { db, type Executor } from "./db/client";
+import { FieldError } from "./form-action";
 import { blogPosts, caseStudies, media, testimonials, type Media } from "./db/schema";
 import { errorFields, log } from "./log";
 
@@ -122,4 +123,46 @@ export async function mediaDimensions(names: readonly string[]): Promise<Map<str
 
 export async function getMedia(id: string): Promise<Media | undefined> {
   return (await db().select().from(media).where(eq(media.id, id)))[0];
+}
+
+/** The fields that can show a library image, by table: the places findMediaUses searches. */
+const MEDIA_FIELDS: Record<string, { field: string; within: boolean }[]> = {
+  blog_posts: [
+    { field: "featuredImageUrl", within: false },
+    { field: "content", within: true },
+  ],
+  case_studies: [{ field: "imageUrl", within: false }],
+  testimonials: [{ field: "imageUrl", within: false }],
+};
+
+function namesIn(row: Record<string, unknown> | undefined, field: string, within: boolean): string[] {
+  const value = row?.[field];
+  if (typeof value !== "string") return [];
+  if (!within) return [mediaName(value)].filter((n): n is string => n !== null);
+  return [...value.matchAll(/\/api\/media\/([0-9a-f]{32}\.(?:jpg|png|webp|gif|avif))/g)].map((m) => m[1]!);
+}
+
+/**
+ * Holds the library images a row is about to show until its transaction ends (docs/decisions/0048).
+ * Taken after the write and before the commit: each image's library row is read FOR SHARE, which
+ * waits for a delete that locked it first (deleteMedia reads it FOR UPDATE) and makes a delete that
+ * comes later wait until this write has committed, when its search for uses sees it. An image that
+ * a delete took away meanwhile is refused beside its field and the write is undone. An upload that
+ * predates the library has no row: the images the row already showed before this write are let
+ * through as they are.
+ */
+export async function holdMediaInUse(table: string, after: Record<string, unknown> | undefined, before: Record<string, unknown> | undefined, tx: Executor): Promise<void> {
+  const fields = MEDIA_FIELDS[table];
+  if (!fields || !after) return;
+  const wanted = new Map<string, string>();
+  for (const { field, within } of fields) for (const name of namesIn(after, field, within)) if (!wanted.has(name)) wanted.set(name, field);
+  if (wanted.size === 0) return;
+  // Locked in one order, so that two writes sharing images cannot wait on each other.
+  const held = await tx.select({ name: media.name }).from(media).where(inArray(media.name, [...wanted.keys()])).orderBy(asc(media.name)).for("share");
+  const present = new Set(held.map((r) => r.name));
+  const shownBefore = new Set(fields.flatMap(({ field, within }) => namesIn(before, field, within)));
+  for (const [name, field] of wanted) {
+    if (present.has(name) || shownBefore.has(name)) continue;
+    throw new FieldError({ [field]: "An image here was just deleted from the media library. Choose another image or upload it again." }, "Image no longer available");
+  }
 }

@@ -29,6 +29,7 @@ import { checkLinkAddress } from "@/lib/editor/link-rules";
 import { toEditorHtml } from "@/lib/editor/load";
 import { cleanPastedHtml } from "@/lib/editor/paste";
 import { checkPublicUrl, isOwnImagePath } from "@/lib/url-safety";
+import { ImageSource } from "./media-picker";
 
 // The blog's visual editor (docs/decisions/0038). Loaded only by the dashboard's dialog, with a
 // dynamic import (src/components/admin/html-field.tsx): public pages never download it. The form
@@ -38,7 +39,8 @@ import { checkPublicUrl, isOwnImagePath } from "@/lib/url-safety";
 const PLACEHOLDER =
   "[&_.is-editor-empty:first-child]:before:pointer-events-none [&_.is-editor-empty:first-child]:before:float-left [&_.is-editor-empty:first-child]:before:h-0 [&_.is-editor-empty:first-child]:before:text-muted [&_.is-editor-empty:first-child]:before:content-[attr(data-placeholder)]";
 
-interface Props {
+/** The editor's props, also those of the plain field that stands in for it (html-field.tsx). */
+export interface EditorProps {
   id: string;
   name: string;
   label: string;
@@ -185,29 +187,10 @@ function ImagePanel({ editor, id, onClose }: { editor: Editor; id: string; onClo
   const [src, setSrc] = useState("");
   const [alt, setAlt] = useState("");
   const [errors, setErrors] = useState<{ src?: string; alt?: string }>({});
-  const [uploading, setUploading] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
-  const upload = async (file: File) => {
-    setUploading(true);
-    try {
-      const body = new FormData();
-      body.set("file", file);
-      const response = await fetch("/api/admin/uploads", { method: "POST", body });
-      const result = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
-      if (!response.ok || !result.url) throw new Error(result.error ?? "The image could not be uploaded.");
-      setSrc(result.url);
-      setErrors((e) => ({ ...e, src: undefined }));
-    } catch (uploadError) {
-      setErrors((e) => ({ ...e, src: uploadError instanceof Error ? uploadError.message : "The image could not be uploaded." }));
-    } finally {
-      setUploading(false);
-      if (fileRef.current) fileRef.current.value = "";
-    }
-  };
   const apply = () => {
     const address = src.trim();
     const found: typeof errors = {};
-    if (!address) found.src = "Upload an image or enter its address.";
+    if (!address) found.src = "Upload an image, choose one from the library or enter its address.";
     else if (!isOwnImagePath(address) && !("url" in checkPublicUrl(address))) found.src = "Use an uploaded image or a public https:// address.";
     if (!alt.trim()) found.alt = "Describe the image for people who cannot see it.";
     setErrors(found);
@@ -218,7 +201,7 @@ function ImagePanel({ editor, id, onClose }: { editor: Editor; id: string; onClo
   return (
     <Panel title="Image" onClose={onClose}>
       <PanelField id={`${id}-img-src`} label="Image address" error={errors.src}>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <TextInput
             id={`${id}-img-src`}
             autoFocus
@@ -228,22 +211,22 @@ function ImagePanel({ editor, id, onClose }: { editor: Editor; id: string; onClo
             placeholder="/api/media/... or https://..."
             aria-invalid={Boolean(errors.src)}
             aria-describedby={errors.src ? `${id}-img-src-error` : undefined}
+            className="min-w-48 flex-1"
           />
-          <input
-            ref={fileRef}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Upload an image"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void upload(file);
+          <ImageSource
+            uploadLabel="Upload an image"
+            askAlt
+            onUploaded={(image) => {
+              setSrc(image.url);
+              setErrors((e) => ({ ...e, src: undefined }));
+            }}
+            onUploadError={(message) => setErrors((e) => ({ ...e, src: message }))}
+            // The library's dialog asked for the alt text already: the image goes straight in.
+            onChosen={(image) => {
+              editor.chain().focus().setImage({ src: image.url, alt: image.alt }).run();
+              onClose();
             }}
           />
-          <Button type="button" variant="outline" disabled={uploading} onClick={() => fileRef.current?.click()}>
-            {uploading ? "Uploading..." : "Upload"}
-          </Button>
         </div>
       </PanelField>
       <PanelField id={`${id}-img-alt`} label="Alt text (required)" error={errors.alt}>
@@ -268,7 +251,7 @@ function ImagePanel({ editor, id, onClose }: { editor: Editor; id: string; onClo
   );
 }
 
-export default function BlogEditor({ id, name, label, value, onChange, describedBy, invalid }: Props) {
+export default function BlogEditor({ id, name, label, value, onChange, describedBy, invalid }: EditorProps) {
   const [panel, setPanel] = useState<"link" | "image" | null>(null);
   const contentId = id;
   const editor = useEditor({

@@ -4,15 +4,8 @@ import { useEffect, useState, type ComponentType } from "react";
 import { TextArea } from "@/components/forms/fields";
 import { Button } from "@/components/ui/button";
 
-type EditorProps = {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  onChange: (html: string) => void;
-  describedBy?: string;
-  invalid?: boolean;
-};
+// A type only: the editor's code itself still arrives by the dynamic import below.
+import type { EditorProps } from "./blog-editor";
 
 /**
  * The blog content field: a plain HTML textarea (what works without JavaScript, and while the

@@ -4,6 +4,7 @@ import { PgTable, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
 import { requireRole } from "../auth-guard";
 import { recordAudit } from "../audit";
+import { holdMediaInUse } from "../media";
 import { db, type Transaction } from "../db/client";
 import * as dbSchema from "../db/schema";
 import { hooksFor } from "../admin-hooks";
@@ -87,6 +88,7 @@ export async function createRecord(definition: AdminTableDefinition, data: Recor
       ? await hooks.create(data, tx, user)
       : { id: String(((await tx.insert(resolved.table).values(data).returning({ id: resolved.id })) as { id: string }[])[0]!.id) };
     const after = await rowById(tx, resolved, made.id);
+    await holdMediaInUse(getTableName(resolved.table), after, undefined, tx);
     await recordAudit({ action: "create", actor: user, table: getTableName(resolved.table), recordId: made.id, after }, tx);
     return made;
   });
@@ -106,6 +108,7 @@ export async function updateRecord(definition: AdminTableDefinition, id: string,
     const changed = hooks.update ? await hooks.update(id, data, tx, user) : (await tx.update(resolved.table).set(data).where(eq(resolved.id, id)), {});
     if (!changed) return null;
     const after = await rowById(tx, resolved, id);
+    await holdMediaInUse(getTableName(resolved.table), after, before, tx);
     await recordAudit({ action: "update", actor: user, table: getTableName(resolved.table), recordId: id, before, after }, tx);
     return changed;
   });

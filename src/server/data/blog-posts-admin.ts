@@ -7,6 +7,7 @@ import { blogPostRevisions, blogPosts, blogSlugRedirects, type BlogPost, type Re
 import type { SignedInUser } from "../auth-guard";
 import { FieldError } from "../form-action";
 import { sanitizeBlogHtml } from "../html";
+import { holdMediaInUse } from "../media";
 
 // Admin side of blog_posts: the blog table's hooks (src/server/admin-hooks.ts), reached only
 // through data/admin-records.ts, which checks the table's roles first (GUIDE rule 2).
@@ -116,6 +117,8 @@ export async function updateBlogPost(id: string, data: BlogPostData, source: Rev
         .onConflictDoUpdate({ target: blogSlugRedirects.oldSlug, set: { postId: id } });
     }
     await tx.update(blogPosts).set(values).where(eq(blogPosts.id, id));
+    // A restored revision saves through here too: its images are held like a dashboard save's.
+    await holdMediaInUse("blog_posts", { ...before, ...values }, before, tx);
     await keepRevision(tx, id, values, source, "update");
     return { slugs: [...new Set([before.slug, data.slug])] };
   });

@@ -15,10 +15,13 @@ export async function decorateMediaRows(rows: Record<string, unknown>[]): Promis
 /**
  * Deletes an image that nothing shows: the row in the caller's transaction, the stored file once it
  * has committed. One still in use is kept and the answer lists where, so that no page is left with
- * a broken image.
+ * a broken image. The row is read FOR UPDATE before the uses are searched: a post, case study or
+ * testimonial being saved with this image holds it FOR SHARE until it commits (holdMediaInUse), so
+ * the search runs after that save and finds it, and a save that starts later waits for this delete
+ * and is refused (docs/decisions/0048).
  */
 export async function deleteMedia(id: string, tx: Executor): Promise<{ afterCommit: () => void } | { refused: string } | null> {
-  const [row] = await tx.select().from(media).where(eq(media.id, id));
+  const [row] = await tx.select().from(media).where(eq(media.id, id)).for("update");
   if (!row) return null;
   const uses = (await findMediaUses([row.name], tx)).get(row.name) ?? [];
   if (uses.length > 0) return { refused: `It is used in ${uses.length === 1 ? "one place" : `${uses.length} places`}: ${describeUses(uses)}. Remove it there first.` };

@@ -19,6 +19,7 @@ import { ShareButtons } from "@/components/blog/share-buttons";
 import { BLOG_FEED_PATH, blogPostHref } from "@/lib/blog";
 import { formatBlogDate } from "@/lib/format";
 import { pageMetadata } from "@/lib/metadata";
+import { blogOgImage } from "@/lib/og-image";
 import { findRedirectedSlug, getPublishedPost, listRelatedPosts } from "@/server/data/blog-posts";
 import { countShares } from "@/server/data/blog-shares";
 import { DEFAULT_AUTHOR_NAME, type BlogPost } from "@/server/db/schema";
@@ -40,12 +41,6 @@ type Props = { params: Promise<{ slug: string }> };
 // generateMetadata and the page share one query per render.
 const loadPost = cache(getPublishedPost);
 
-/** Social networks do not render SVG previews: such covers fall back to the site's default image. */
-function socialImage(post: BlogPost): string | undefined {
-  const src = post.featuredImageUrl;
-  return src && !/\.svg(?:[?#]|$)/i.test(src) ? src : undefined;
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const post = await loadPost((await params).slug);
   // Next adds robots noindex to every 404 itself.
@@ -56,7 +51,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     path: blogPostHref(post.slug),
     absoluteTitle: Boolean(post.metaTitle),
     type: "article",
-    image: socialImage(post),
+    image: blogOgImage(post),
     keywords: post.tags,
     article: {
       publishedTime: post.createdAt.toISOString(),
@@ -83,7 +78,8 @@ function ArticleJsonLd({ post }: { post: BlogPost }) {
     "@type": "BlogPosting",
     headline: post.title,
     description: post.metaDescription || post.excerpt || undefined,
-    image: [absoluteUrl(post.featuredImageUrl ?? "/og-default.jpg", site.url)],
+    // The post's own cover as before; without one, the generated image rather than the site's default.
+    image: [absoluteUrl(post.featuredImageUrl ?? blogOgImage(post).url, site.url)],
     datePublished: post.createdAt.toISOString(),
     dateModified: post.updatedAt.toISOString(),
     author:
