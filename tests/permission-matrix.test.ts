@@ -285,6 +285,8 @@ async function matrix(): Promise<Record<string, Entry>> {
     "two-factor#startTotpAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
     "two-factor#confirmTotpAction": { notReplayed: "the caller's own second factor, behind the pending set-up (tests/two-factor.test.ts)" },
     "two-factor#disableTwoFactorAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
+    "passkeys#removePasskeyAction": { notReplayed: "the caller's own passkeys only: the delete names the caller's id (tests/passkeys.test.ts replays another member's passkey)" },
+    "passkeys#renamePasskeyAction": { notReplayed: "the caller's own passkeys only: the update names the caller's id (tests/passkeys.test.ts replays another member's passkey)" },
     "two-factor#verifySecondFactorAction": { notReplayed: "public second sign-in step: the challenge cookie is the authority, counted by the sign-in limit (tests/two-factor.test.ts)" },
     "team#acceptInvitationAction": { notReplayed: "public: the single-use token is the authority (tests/team.test.ts replays it: used, expired, withdrawn, raced)" },
     "auth#signInAction": { notReplayed: "public account form (tests/auth-actions.test.ts)" },

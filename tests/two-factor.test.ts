@@ -5,7 +5,7 @@ import { getAuth } from "@/server/auth";
 import { AccessDeniedError, requireRole } from "@/server/auth-guard";
 import { isTwoFactorRequired, setTwoFactorRequired } from "@/server/data/team-settings";
 import { env } from "@/server/env";
-import { notifications, rateLimits, twoFactors, users } from "@/server/db/schema";
+import { auditEvents, notifications, rateLimits, twoFactors, users } from "@/server/db/schema";
 import { createTestDatabase } from "./helpers/test-db";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -111,6 +111,18 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     expect(challenge.cookie).not.toContain("session_token");
     expect(await verifyCode("totp", "000000" === totp(secret) ? "111111" : "000000", challenge.cookie, ip)).toBe("INVALID_CODE");
     expect(await verifyCode("totp", totp(secret), challenge.cookie, ip)).toBe("signed-in");
+
+    // The second step is in the trail: the wrong code and the sign-in, each once, for this account;
+    // confirming the set-up (a signed-in member's own code) is not a sign-in.
+    const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.email, email));
+    const steps = trail.filter((row) => row.action.startsWith("auth.sign-in")).map((row) => [row.action, (row.after as { method?: string } | null)?.method]);
+    expect(steps).toEqual(
+      expect.arrayContaining([
+        ["auth.sign-in-failure", "password+totp"],
+        ["auth.sign-in", "password+totp"],
+      ]),
+    );
+    expect(steps.filter(([, method]) => method === "password+totp")).toHaveLength(2);
   });
 
   it("a backup code signs in once; the same code again is refused", async () => {

@@ -43,6 +43,8 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
     "setSignUpAction",
     "signOutMemberAction",
     "confirmTotpAction",
+    "removePasskeyAction",
+    "renamePasskeyAction",
     "disableTwoFactorAction",
     "setTeamTwoFactorAction",
     "startTotpAction",

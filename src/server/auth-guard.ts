@@ -14,6 +14,11 @@ export interface SignedInUser {
   emailVerified: boolean;
   /** A second factor (TOTP) is set up and confirmed. */
   twoFactorEnabled: boolean;
+  /**
+   * This session proved two factors: TOTP is on (every password sign-in asks for the code), or it was
+   * opened with a passkey, which is possession and user verification in one step (docs/decisions/0046).
+   */
+  secondFactor: boolean;
 }
 
 /** A signed-in member of the team and the role that decides what they may open. */
@@ -34,7 +39,8 @@ export async function getSessionUser(requestHeaders?: Headers): Promise<SignedIn
   if (!session) return null;
   await noteSessionSeen(session.session.id);
   const { id, email, name, emailVerified, twoFactorEnabled } = session.user;
-  return { id, email, name, emailVerified, twoFactorEnabled: twoFactorEnabled === true };
+  const viaPasskey = (session.session as { viaPasskey?: unknown }).viaPasskey === true;
+  return { id, email, name, emailVerified, twoFactorEnabled: twoFactorEnabled === true, secondFactor: twoFactorEnabled === true || viaPasskey };
 }
 
 /** Who is asking: nobody, a user without a team role (or unverified), or a member with their role. */
@@ -66,6 +72,6 @@ export async function requireRole(roles: readonly StaffRole[], requestHeaders?: 
   const role = user.emailVerified ? await getRole(user.id) : null;
   if (!isStaffRole(role) || !roles.includes(role)) throw new AccessDeniedError("denied");
   // The team may require a second factor of every member: nothing is read or written until it is set up (docs/decisions/0036).
-  if (!user.twoFactorEnabled && (await isTwoFactorRequired())) throw new AccessDeniedError("two-factor");
+  if (!user.secondFactor && (await isTwoFactorRequired())) throw new AccessDeniedError("two-factor");
   return { ...user, role };
 }

@@ -6,13 +6,14 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
 import { twoFactor } from "better-auth/plugins/two-factor";
+import { passkey } from "@better-auth/passkey";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { recordAudit } from "./audit";
 import { db } from "./db/client";
-import { accounts, sessions, twoFactors, users, verifications } from "./db/schema";
+import { accounts, passkeys, sessions, twoFactors, users, verifications } from "./db/schema";
 import { env } from "./env";
 import { enqueueMail, escapeHtml } from "./mail";
 import { emailFields, log } from "./log";
@@ -85,11 +86,17 @@ const PASSWORD_CHECKS: Record<string, (body: Record<string, unknown>) => unknown
  * (docs/decisions/0036).
  */
 const SECOND_FACTOR_CHECKS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+/**
+ * Signing in with a passkey: the slot is taken for the account the credential belongs to (an unknown
+ * credential counts against the address only), and a failed verification keeps it, like a wrong
+ * password (docs/decisions/0046).
+ */
+const PASSKEY_SIGN_IN = "/passkey/verify-authentication";
 /** Turning the second factor on or off asks for the signed-in member's password: counted the same way. */
 const MEMBER_PASSWORD_CHECKS = new Set(["/two-factor/enable", "/two-factor/disable"]);
-const WRONG_CODES = new Set(["INVALID_CODE", "INVALID_BACKUP_CODE", "INVALID_PASSWORD"]);
+const WRONG_CODES = new Set(["INVALID_CODE", "INVALID_BACKUP_CODE", "INVALID_PASSWORD", "AUTHENTICATION_FAILED", "PASSKEY_NOT_FOUND", "USER_VERIFICATION_REQUIRED"]);
 /** Codes that answer the sign-in; their session token is kept out of the body like the password sign-in's. */
-const SIGN_IN_ANSWERS = new Set(["/get-session", "/sign-in/email", ...SECOND_FACTOR_CHECKS]);
+const SIGN_IN_ANSWERS = new Set(["/get-session", "/sign-in/email", ...SECOND_FACTOR_CHECKS, PASSKEY_SIGN_IN]);
 
 /** A new verification mail for an account at most this often, whatever asks for it. */
 const VERIFY_MAIL_INTERVAL_MS = 5 * 60_000;
@@ -116,6 +123,8 @@ interface HookContext {
 // What a before hook learnt, for the after hook of the same call (keyed by the call's own context object).
 const slots = new WeakMap<object, SignInSlot>();
 const resets = new WeakMap<object, { email: string; ip: string }>();
+/** Code checks that are the second step of signing in (no session yet), not a member confirming their own set-up. */
+const signInSteps = new WeakSet<object>();
 
 const requestHeaders = (ctx: HookContext) => ctx.headers ?? ctx.request?.headers ?? new Headers();
 const bodyOf = (ctx: HookContext) => (ctx.body && typeof ctx.body === "object" ? (ctx.body as Record<string, unknown>) : {});
@@ -126,10 +135,25 @@ function localPath(url: unknown): string | undefined {
   return new URL(url, "http://local").pathname;
 }
 
+/** The account a passkey answer names by its credential id, if any. */
+async function passkeyEmail(ctx: HookContext): Promise<string> {
+  const response = bodyOf(ctx).response;
+  const credential = response && typeof response === "object" ? (response as { id?: unknown }).id : undefined;
+  if (typeof credential !== "string" || credential.length > 1024) return "";
+  const [owner] = await db()
+    .select({ email: users.email })
+    .from(passkeys)
+    .innerJoin(users, eq(users.id, passkeys.userId))
+    .where(eq(passkeys.credentialID, credential))
+    .limit(1);
+  return owner?.email ?? "";
+}
+
 /** Whose second factor a code is checked against: the signed-in member, else the pending challenge's account. */
 async function secondFactorEmail(ctx: HookContext): Promise<string> {
   const session = await getSessionFromCtx(ctx as never).catch(() => null);
   if (session) return session.user.email;
+  signInSteps.add(ctx.context);
   const name = (ctx.context as unknown as { createAuthCookie(name: string): { name: string } }).createAuthCookie("two_factor").name;
   const challenge = await ctx.getSignedCookie(name, ctx.context.secret);
   const pending = challenge ? await ctx.context.internalAdapter.findVerificationValue(challenge) : null;
@@ -142,7 +166,13 @@ async function beforeHook(ctx: HookContext): Promise<void> {
     // The Team tab's switch (docs/decisions/0034); AUTH_SIGNUP_ENABLED=false also closes it in the configuration below.
     throw new APIError("FORBIDDEN", { code: "SIGN_UP_CLOSED", message: SIGN_UP_CLOSED_MESSAGE });
   }
-  const account = ctx.path ? (SECOND_FACTOR_CHECKS.has(ctx.path) || MEMBER_PASSWORD_CHECKS.has(ctx.path) ? () => secondFactorEmail(ctx) : PASSWORD_CHECKS[ctx.path]) : undefined;
+  const account = ctx.path
+    ? SECOND_FACTOR_CHECKS.has(ctx.path) || MEMBER_PASSWORD_CHECKS.has(ctx.path)
+      ? () => secondFactorEmail(ctx)
+      : ctx.path === PASSKEY_SIGN_IN
+        ? () => passkeyEmail(ctx)
+        : PASSWORD_CHECKS[ctx.path]
+    : undefined;
   if (account) {
     const email = await account(bodyOf(ctx));
     const ip = ipFromHeaders(requestHeaders(ctx));
@@ -185,26 +215,51 @@ async function beforeHook(ctx: HookContext): Promise<void> {
  * second factor, a passkey) goes here too. Refusals by our own throttle are logged, not audited:
  * they check nothing, and an attacker could fill the trail with them.
  */
-const AUDITED_SIGN_INS = new Set(["/sign-in/email"]);
+const AUDITED_SIGN_INS = new Set(["/sign-in/email", ...SECOND_FACTOR_CHECKS, PASSKEY_SIGN_IN]);
+
+/** How a sign-in step proved itself, as the audit row names it. */
+function signInMethod(path: string): string {
+  if (path === PASSKEY_SIGN_IN) return "passkey";
+  if (path === "/two-factor/verify-totp") return "password+totp";
+  if (path === "/two-factor/verify-backup-code") return "password+backup-code";
+  return "password";
+}
 
 async function auditSignIn(ctx: HookContext, returned: unknown): Promise<void> {
   const headers = requestHeaders(ctx);
+  const path = ctx.path ?? "";
   const user = ctx.context.newSession?.user;
   if (!isAPIError(returned) && user) {
-    await recordAudit({ action: "auth.sign-in", actor: { id: user.id, email: user.email }, headers });
+    await recordAudit({ action: "auth.sign-in", actor: { id: user.id, email: user.email }, after: { method: signInMethod(path) }, headers });
     return;
   }
   if (!isAPIError(returned)) return; // a step that made no session yet (a second factor asked for)
-  const typed = bodyOf(ctx).email;
-  const email = typeof typed === "string" ? typed.trim().toLowerCase().slice(0, 320) : null;
+  // The address the attempt was for: typed (password), the pending challenge's (a code), or the credential's owner (a passkey).
+  const typed = SECOND_FACTOR_CHECKS.has(path) ? await secondFactorEmail(ctx) : path === PASSKEY_SIGN_IN ? await passkeyEmail(ctx) : bodyOf(ctx).email;
+  const email = typeof typed === "string" && typed ? typed.trim().toLowerCase().slice(0, 320) : null;
   // The account the address names, if any: its owner sees the failures in the trail.
   const [account] = email ? await db().select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).limit(1) : [];
   await recordAudit({
     action: "auth.sign-in-failure",
     actor: account ?? null,
     email,
-    after: { reason: (returned.body?.code as string | undefined) ?? "error" },
+    after: { reason: (returned.body?.code as string | undefined) ?? "error", method: signInMethod(path) },
     headers,
+  });
+}
+
+/** A passkey registered: who, which row, the name they gave it (never the key). */
+async function auditPasskeyAdded(ctx: HookContext, returned: unknown): Promise<void> {
+  const made = returned && typeof returned === "object" ? (returned as { id?: unknown; name?: unknown; userId?: unknown }) : {};
+  if (typeof made.id !== "string" || typeof made.userId !== "string") return;
+  const [account] = await db().select({ id: users.id, email: users.email }).from(users).where(eq(users.id, made.userId)).limit(1);
+  await recordAudit({
+    action: "passkey.add",
+    actor: account ?? { id: made.userId, email: "" },
+    table: "passkeys",
+    recordId: made.id,
+    after: { name: typeof made.name === "string" ? made.name : null },
+    headers: requestHeaders(ctx),
   });
 }
 
@@ -240,7 +295,9 @@ async function afterHook(ctx: HookContext): Promise<unknown> {
               : "not-checked",
     );
   }
-  if (ctx.path && AUDITED_SIGN_INS.has(ctx.path) && !(isAPIError(returned) && returned.body?.code === "TOO_MANY_ATTEMPTS")) await auditSignIn(ctx, returned);
+  const isSignInStep = ctx.path !== undefined && AUDITED_SIGN_INS.has(ctx.path) && (!SECOND_FACTOR_CHECKS.has(ctx.path) || signInSteps.has(ctx.context));
+  if (isSignInStep && !(isAPIError(returned) && returned.body?.code === "TOO_MANY_ATTEMPTS")) await auditSignIn(ctx, returned);
+  if (ctx.path === "/passkey/verify-registration" && !isAPIError(returned)) await auditPasskeyAdded(ctx, returned);
   const reset = resets.get(ctx.context);
   if (reset && !isAPIError(returned)) await ownerProven(reset.email, reset.ip);
   // The session token travels in the httpOnly cookie only, never in a body a page script can read.
@@ -258,6 +315,12 @@ async function afterHook(ctx: HookContext): Promise<unknown> {
   return undefined;
 }
 
+const USER_VERIFICATION_REQUIRED = () =>
+  new APIError("UNAUTHORIZED", {
+    code: "USER_VERIFICATION_REQUIRED",
+    message: "Your device did not confirm it was you (a PIN, fingerprint or face). Use a passkey that asks for one.",
+  });
+
 function createAuth() {
   const e = env();
   const site = siteConfig();
@@ -269,7 +332,7 @@ function createAuth() {
     trustedOrigins: [e.SITE_URL],
     database: drizzleAdapter(db(), {
       provider: "pg",
-      schema: { users, sessions, accounts, verifications, twoFactors },
+      schema: { users, sessions, accounts, verifications, twoFactors, passkeys },
     }),
     user: { modelName: "users" },
     session: {
@@ -277,6 +340,8 @@ function createAuth() {
       // An absolute lifetime: the session is not extended by use.
       expiresIn: e.AUTH_SESSION_HOURS * 3600,
       disableSessionRefresh: true,
+      // Set by the session hook below when a passkey opened the session (docs/decisions/0046).
+      additionalFields: { viaPasskey: { type: "boolean", required: false, defaultValue: false, input: false } },
     },
     account: { modelName: "accounts" },
     verification: { modelName: "verifications" },
@@ -337,6 +402,9 @@ function createAuth() {
     databaseHooks: {
       session: {
         create: {
+          async before(session, context) {
+            if (context?.path === PASSKEY_SIGN_IN) return { data: { ...session, viaPasskey: true } };
+          },
           async after(session) {
             await noteSignIn(session.userId);
           },
@@ -375,6 +443,27 @@ function createAuth() {
         issuer: site.name,
         schema: { twoFactor: { modelName: "twoFactors" } },
         backupCodeOptions: { amount: 10, length: 10 },
+      }),
+      // Passkeys (WebAuthn), first factor and, with user verification required, two factors in one
+      // step (docs/decisions/0046). The relying party is this site's host; the browser refuses
+      // any other origin, and so does the verification.
+      passkey({
+        rpID: new URL(e.SITE_URL).hostname,
+        rpName: site.name,
+        origin: e.SITE_URL,
+        schema: { passkey: { modelName: "passkeys" } },
+        authenticatorSelection: { residentKey: "required", userVerification: "required" },
+        registration: {
+          afterVerification({ verification }) {
+            if (!verification.registrationInfo?.userVerified) throw USER_VERIFICATION_REQUIRED();
+          },
+        },
+        authentication: {
+          async afterVerification({ verification, clientData }) {
+            if (!verification.authenticationInfo.userVerified) throw USER_VERIFICATION_REQUIRED();
+            await db().update(passkeys).set({ lastUsedAt: new Date() }).where(eq(passkeys.credentialID, clientData.id));
+          },
+        },
       }),
       nextCookies(),
     ],

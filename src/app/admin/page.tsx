@@ -45,7 +45,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   if (viewer.kind === "anonymous") redirect("/auth");
   if (viewer.kind === "denied") return <AccessDenied email={viewer.user.email} isVerified={viewer.user.emailVerified} />;
   // The team may require a second factor before any dashboard page (docs/decisions/0036).
-  if (!viewer.user.twoFactorEnabled && (await isTwoFactorRequired())) redirect("/admin/security?required=1");
+  if (!viewer.user.secondFactor && (await isTwoFactorRequired())) redirect("/admin/security?required=1");
 
   const raw = await searchParams;
   // Only the tabs this role may read are shown (the data functions check the role again).

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useActionState, useState, type MouseEvent, type ReactNode } from "react";
 import { Field, TextInput } from "@/components/forms/fields";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { Submit } from "@/components/forms/submit";
 import { useSchemaCheck } from "@/components/forms/use-schema-check";
 import { IDLE } from "@/lib/form-state";
@@ -66,6 +67,7 @@ export function AuthForms({
       <Toasts />
       <FormAnswer state={shown} />
       {mode === "signin" ? (
+        <>
         <form action={signIn} onSubmit={signInCheck.onSubmit} noValidate aria-label="Sign in" className="space-y-5" key={`in-${signInState.at ?? 0}-${signUpState.at ?? 0}`}>
           <Field id="signin-email" label="Email" error={signInErrors?.email} required>
             {(aria) => <TextInput {...aria} name="email" type="email" autoComplete="username" required defaultValue={emailDefault} />}
@@ -88,6 +90,8 @@ export function AuthForms({
             </p>
           )}
         </form>
+        <PasskeySignIn />
+        </>
       ) : (
         <form action={signUp} onSubmit={signUpCheck.onSubmit} noValidate aria-label="Create account" className="space-y-5" key={`up-${signUpState.at ?? 0}`}>
           <Field id="signup-name" label="Full Name" error={signUpErrors?.name} required>

@@ -66,6 +66,8 @@ export const sessions = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** Opened with a passkey: possession and user verification in one step (docs/decisions/0046). */
+    viaPasskey: boolean("via_passkey").notNull().default(false),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -126,6 +128,35 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [uniqueIndex("two_factors_user_id_idx").on(t.userId)],
+);
+
+/**
+ * better-auth's passkey plugin: one row per registered WebAuthn credential (its public key, never a
+ * secret), and what the member named it (docs/decisions/0046).
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    aaguid: text("aaguid"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("passkeys_credential_id_idx").on(t.credentialID),
+    index("passkeys_user_id_idx").on(t.userId),
+    check("passkeys_name_valid", bounded(t.name, 100)),
+  ],
 );
 
 /** SPEC §3 profiles: the role that decides dashboard access (docs/decisions/0034). One row per user. */

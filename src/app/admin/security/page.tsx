@@ -8,6 +8,9 @@ import { TEAM_DESK } from "@/lib/admin-tables/definition";
 import { getViewer } from "@/server/auth-guard";
 import { isTwoFactorRequired } from "@/server/data/team-settings";
 import { backupCodesLeft, pendingTotp } from "@/server/data/two-factor";
+import { listMyPasskeys } from "@/server/data/passkeys";
+import { AddPasskeyForm, PasskeyRow } from "@/components/admin/passkey-forms";
+import { formatAdminDate } from "@/lib/format";
 
 export const metadata: Metadata = {
   title: "Security",
@@ -29,10 +32,11 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
   if (viewer.kind === "anonymous") redirect("/auth");
   const { user } = viewer;
   const params = await searchParams;
-  const [required, pending, codesLeft] = await Promise.all([
+  const [required, pending, codesLeft, keys] = await Promise.all([
     isTwoFactorRequired(),
     user.twoFactorEnabled ? null : pendingTotp(user.id, user.email),
     user.twoFactorEnabled ? backupCodesLeft(user.id) : 0,
+    listMyPasskeys(user.id),
   ]);
   const notice = Object.keys(NOTICES).find((k) => params[k]);
   return (
@@ -49,9 +53,10 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
       </header>
       <main id="main" className="container-page max-w-3xl space-y-8 py-8">
         <h1 className="text-2xl font-extrabold tracking-tight">Security</h1>
-        {required && !user.twoFactorEnabled && (
+        {required && !user.secondFactor && (
           <p role="alert" className="rounded-xl border border-line bg-brand-50 p-3 text-sm">
-            <strong>Two-factor sign-in required.</strong> The team asks every member for a second factor: set it up here before using the dashboard.
+            <strong>Two-factor sign-in required.</strong> The team asks every member for a second factor: set up an authenticator app here, or
+            {keys.length > 0 ? " sign out and sign in again with your passkey" : " add a passkey and sign in with it"}, before using the dashboard.
           </p>
         )}
         <section aria-labelledby="two-factor-heading" className="space-y-4 rounded-card border border-line bg-surface p-6">
@@ -91,6 +96,30 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
               <StartTotpForm />
             </>
           )}
+        </section>
+        <section aria-labelledby="passkeys-heading" className="space-y-4 rounded-card border border-line bg-surface p-6">
+          <h2 id="passkeys-heading" className="text-lg font-bold">
+            Passkeys
+          </h2>
+          <p className="text-sm text-ink-soft">
+            A passkey signs you in with your device&apos;s screen lock (PIN, fingerprint or face) instead of your password and code: both factors
+            in one step. It stays on your device or password manager; this site keeps only its public key.
+          </p>
+          {keys.length > 0 ? (
+            <ul aria-label="Your passkeys" className="space-y-3">
+              {keys.map((key) => (
+                <PasskeyRow
+                  key={key.id}
+                  id={key.id}
+                  name={key.name ?? "Unnamed passkey"}
+                  detail={`Added ${key.createdAt ? formatAdminDate(key.createdAt) : "earlier"} · ${key.lastUsedAt ? `last used ${formatAdminDate(key.lastUsedAt)}` : "not used yet"}${key.backedUp ? " · synced" : ""}`}
+                />
+              ))}
+            </ul>
+          ) : (
+            <p data-testid="passkeys-status">No passkeys yet.</p>
+          )}
+          <AddPasskeyForm />
         </section>
         {viewer.kind === "staff" && TEAM_DESK.write.includes(viewer.user.role) && (
           <section aria-labelledby="team-security-heading" className="space-y-4 rounded-card border border-line bg-surface p-6">

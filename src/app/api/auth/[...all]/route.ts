@@ -7,11 +7,22 @@ export const dynamic = "force-dynamic";
 
 /**
  * better-auth's HTTP surface, narrowed to what the site uses: the links in e-mails, the session,
- * sign-out, and e-mail sign-in (throttled like the sign-in form). Accounts are created, and
- * passwords changed, only through the /auth page's Server Actions.
+ * sign-out, e-mail sign-in (throttled like the sign-in form), and the passkey ceremonies the browser
+ * runs itself (docs/decisions/0046: options, then the authenticator's answer). Accounts are created,
+ * passwords changed and passkeys renamed or removed only through Server Actions.
  */
-const GET_PATHS = [/^\/api\/auth\/get-session$/, /^\/api\/auth\/verify-email$/, /^\/api\/auth\/reset-password\/[^/]+$/, /^\/api\/auth\/ok$/];
-const POST_PATHS = [/^\/api\/auth\/sign-out$/, /^\/api\/auth\/sign-in\/email$/];
+const GET_PATHS = [
+  /^\/api\/auth\/get-session$/,
+  /^\/api\/auth\/verify-email$/,
+  /^\/api\/auth\/reset-password\/[^/]+$/,
+  /^\/api\/auth\/ok$/,
+  /^\/api\/auth\/passkey\/generate-(register|authenticate)-options$/,
+];
+const POST_PATHS = [/^\/api\/auth\/sign-out$/, /^\/api\/auth\/sign-in\/email$/, /^\/api\/auth\/passkey\/verify-(registration|authentication)$/];
+
+/** An authenticator's answer: a few kilobytes (its attestation, a public key, the client data). */
+const PASSKEY_BODY_LIMIT_BYTES = 64 * 1024;
+const PASSKEY_NAME_MAX = 100;
 
 /** An e-mail address and a password: a few hundred bytes. */
 const SIGN_IN_BODY_LIMIT_BYTES = 16 * 1024;
@@ -35,6 +46,22 @@ export async function POST(request: Request) {
     const response = await getAuth().handler(request);
     if (response.ok) log("info", "auth: signed out", { event: "auth.sign-out", userId: session?.user.id ?? null, via: "http" });
     return response;
+  }
+  if (pathname.includes("/passkey/")) {
+    // Read once, no further than the limit; the sign-in limit is taken inside the endpoint (server/auth.ts).
+    const text = await readBodyText(request, PASSKEY_BODY_LIMIT_BYTES);
+    if (text === null) return Response.json({ code: "BODY_TOO_LARGE", message: "The request is larger than a passkey's answer." }, { status: 413 });
+    let body: { name?: unknown } | null = null;
+    try {
+      body = JSON.parse(text) as { name?: unknown } | null;
+    } catch {
+      return Response.json({ code: "INVALID_BODY", message: "Send the authenticator's answer as JSON." }, { status: 400 });
+    }
+    // The name a member gives a new passkey is stored as given: bounded like the rename form.
+    if (body && typeof body === "object" && body.name !== undefined && (typeof body.name !== "string" || body.name.trim().length > PASSKEY_NAME_MAX)) {
+      return Response.json({ code: "INVALID_NAME", message: `Use at most ${PASSKEY_NAME_MAX} characters for the passkey's name.` }, { status: 400 });
+    }
+    return getAuth().handler(new Request(request, { body: text }));
   }
   if (!pathname.endsWith("/sign-in/email")) return getAuth().handler(request);
 
