@@ -43,6 +43,7 @@ export default defineConfig({
         "**/security/object-storage.spec.ts",
         "**/security/several-servers.spec.ts",
         "**/security/two-factor-required.spec.ts",
+        "**/security/passkeys.spec.ts",
       ],
   timeout: 30_000,
   expect: { timeout: 7_000 },

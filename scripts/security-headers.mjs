@@ -17,7 +17,9 @@ const PERMISSIONS_POLICY = [
   "microphone=()",
   "midi=()",
   "payment=()",
-  "publickey-credentials-get=()",
+  // Passkeys sign in on this site itself (docs/decisions/0046); no embedded page may ask.
+  "publickey-credentials-create=(self)",
+  "publickey-credentials-get=(self)",
   "serial=()",
   "usb=()",
   "xr-spatial-tracking=()",

@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { STRONG_PASSWORD } from "../helpers";
 import { totp } from "../totp";
+import { memberSignedIn as signedIn } from "./accounts";
 import { startServer, tempDir, waitHealthy, type AppServer } from "./faults";
 
 /**
@@ -30,34 +29,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** The verification link in the newest mail to an address, from this server's outbox folder. */
-async function verificationLink(to: string): Promise<string> {
-  const pattern = /(https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+)/;
-  let link: string | undefined;
-  await expect
-    .poll(() => {
-      const folder = path.join(dataDir, "outbox");
-      const mails = fs.existsSync(folder) ? fs.readdirSync(folder).map((f) => fs.readFileSync(path.join(folder, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=")) : [];
-      link = pattern.exec(mails.filter((m) => m.includes(`To: ${to}`)).at(-1) ?? "")?.[1]?.replace(/&amp;/g, "&");
-      return Boolean(link);
-    }, { timeout: 10_000 })
-    .toBe(true);
-  return link!;
-}
-
-async function memberSignedIn(page: Page, email: string) {
-  await page.goto("/auth?mode=signup");
-  await page.getByLabel("Full Name").fill("Team Member");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(STRONG_PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Account Created!" })).toBeVisible();
-  await page.goto(await verificationLink(email));
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(STRONG_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
+const memberSignedIn = (page: Page, email: string) => signedIn(page, dataDir, email);
 
 async function setUpTotp(page: Page) {
   await page.goto("/admin/security");

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { signInWithPasskey } from "./passkey-ceremony";
 
 /**
- * "Sign in with a passkey": the first factor and, with the device's PIN or biometrics, the second
+ * "Use a passkey": the first factor and, with the device's PIN or biometrics, the second
  * (docs/decisions/0046). It needs JavaScript (WebAuthn is a script API); without it the password form
  * is the way in.
  */
@@ -33,7 +33,7 @@ export function PasskeySignIn() {
         <span className="h-px flex-1 bg-line" />
       </p>
       <Button type="button" variant="outline" size="lg" className="w-full" onClick={start} disabled={busy}>
-        {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+        {busy ? "Waiting for your passkey..." : "Use a passkey"}
       </Button>
       <p role="alert" className="text-sm text-danger empty:hidden">
         {message}

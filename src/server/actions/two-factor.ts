@@ -154,8 +154,8 @@ export async function setTeamTwoFactorAction(_previous: FormState, form: FormDat
     answers: ANSWERS,
     guard: (_form, { user }) =>
       // Requiring it without having it would lock the one who asked out of the dashboard.
-      !user?.twoFactorEnabled && _form instanceof FormData && _form.get("requireTwoFactor") === "on"
-        ? { status: "invalid", title: "Set Up Yours First", message: "Turn on your own second factor before requiring one of everyone.", fieldErrors: { requireTwoFactor: "Turn on your own second factor first." } }
+      !user?.secondFactor && _form instanceof FormData && _form.get("requireTwoFactor") === "on"
+        ? { status: "invalid", title: "Set Up Yours First", message: "Turn on your own second factor (or sign in with a passkey) before requiring one of everyone.", fieldErrors: { requireTwoFactor: "Turn on your own second factor first." } }
         : null,
     run: async ({ requireTwoFactor }, { user }) => {
       await setTwoFactorRequired(requireTwoFactor === "on");
