@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 
-/** RFC 6238 (SHA-1, 6 digits, 30 s) from the base32 secret the Security page shows, as an authenticator app computes it. */
+/** RFC 6238 (SHA-1, 6 digits, 30 s) from a base32 secret (the Security page's, or an otpauth:// address's), as an authenticator app computes it; the e2e specs and the Vitest suites share it. */
 export function totp(base32: string, at = Date.now()): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   let bits = "";

@@ -1,8 +1,8 @@
-import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { notifications } from "@/server/db/schema";
 import { createTestDatabase } from "./helpers/test-db";
+import { totp } from "../e2e/totp";
 
 // The second factor's Server Actions through the one form wrapper, on a real database and
 // better-auth: what a member sees for a wrong code, a used backup code, hostile input, and where
@@ -36,17 +36,6 @@ const formOf = (values: Record<string, string>) => {
 };
 const redirectOf = (promise: Promise<unknown>) => promise.then((answer) => ({ answer }), (error: unknown) => (error instanceof Redirected ? error.url : Promise.reject(error)));
 
-function totp(base32: string): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of base32) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const digest = createHmac("sha1", key).update(counter).digest();
-  const offset = digest[digest.length - 1]! & 0xf;
-  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
 const cookieOf = (headers: Headers) =>
   headers
     .getSetCookie()

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "@/server/auth";
@@ -7,6 +6,7 @@ import { isTwoFactorRequired, setTwoFactorRequired } from "@/server/data/team-se
 import { env } from "@/server/env";
 import { auditEvents, notifications, rateLimits, twoFactors, users } from "@/server/db/schema";
 import { createTestDatabase } from "./helpers/test-db";
+import { totp } from "../e2e/totp";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -19,19 +19,6 @@ afterAll(async () => {
 const PASSWORD = "Monsoon-Ledger-2026";
 let serial = 0;
 const uniqueEmail = (label: string) => `${label}-${++serial}-${Date.now()}@test.example`;
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s) from the base32 secret of an otpauth:// address. */
-function totp(base32: string, at = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of base32.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const digest = createHmac("sha1", key).update(counter).digest();
-  const offset = digest[digest.length - 1]! & 0xf;
-  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
 
 /** The cookies a response set, as a Cookie header for the next call. */
 function cookiesOf(response: Headers, previous = ""): string {

@@ -92,6 +92,9 @@ test("a member adds a passkey, signs in with it alone, and that session meets th
   await expect(passkeySignIns).toHaveCount(1);
   expect(await page.getByRole("list", { name: "Activity list" }).innerText()).not.toMatch(/publicKey|public_key|challenge/i);
 
+  await page.goto("/admin?tab=team");
+  await expect(page.getByTestId(`member-${OWNER}`)).toContainText("No app · 1 passkey");
+
   // Removed, the credential the device still holds signs in no more, and says why.
   await page.goto("/admin/security");
   page.once("dialog", (dialog) => void dialog.accept());

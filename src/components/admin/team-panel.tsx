@@ -45,7 +45,10 @@ export async function TeamPanel({ viewer }: { viewer: StaffUser }) {
                     </td>
                     <td className="px-4 py-3" data-testid="member-role">{roleLabel(m.role)}</td>
                     <td className="px-4 py-3">{when(m.lastSignInAt)}</td>
-                    <td className="px-4 py-3">{m.twoFactor ? "On" : "Off"}</td>
+                    <td className="px-4 py-3">
+                      {m.twoFactor ? "App" : "No app"}
+                      {m.passkeys > 0 ? ` · ${m.passkeys} passkey${m.passkeys === 1 ? "" : "s"}` : ""}
+                    </td>
                     <td className="space-y-2 px-4 py-3">
                       {mayChange ? (
                         <>

@@ -72,74 +72,88 @@ export async function verifySecondFactorAction(_previous: FormState, form: FormD
   return answer;
 }
 
-/** Makes a TOTP secret and ten backup codes (shown on the security page until confirmed). */
-export async function startTotpAction(_previous: FormState, form: FormData): Promise<FormState> {
+/**
+ * The member's own second factor: the form through the wrapper, then better-auth's endpoint
+ * in-process as the signed-in member, then what is logged and audited, then where the page goes.
+ */
+async function ownSecondFactor<S extends z.ZodType>(
+  form: FormData,
+  step: {
+    /** The log lines' words: on success, and when the step failed unexpectedly. */
+    said: string;
+    failed: string;
+    event: string;
+    failedEvent: string;
+    fields: string[];
+    schema: S;
+    call: (input: z.infer<S>, requestHeaders: Headers) => Promise<unknown>;
+    audit?: string;
+    to: string;
+  },
+): Promise<FormState> {
   const answer = await handleForm({
-    log: { failed: "auth: two-factor set-up error", fields: { event: "auth.two-factor.enable.failure" } },
+    log: { failed: `auth: ${step.failed}`, fields: { event: step.failedEvent } },
     input: form,
-    fields: ["password"],
-    schema: PasswordConfirmSchema,
+    fields: step.fields,
+    schema: step.schema,
     answers: ANSWERS,
-    run: async ({ password }, { headers: requestHeaders }) => {
+    run: async (input, { headers: requestHeaders }) => {
       const user = await signedIn(requestHeaders);
       try {
-        await getAuth().api.enableTwoFactor({ body: { password }, headers: requestHeaders });
+        await step.call(input, requestHeaders);
       } catch (error) {
         return refusal(error);
       }
-      log("info", "auth: two-factor secret made", { event: "auth.two-factor.started", userId: user.id });
+      log("info", `auth: ${step.said}`, { event: step.event, userId: user.id });
+      if (step.audit) await recordAudit({ action: step.audit, actor: user, table: "users", recordId: user.id, headers: requestHeaders });
       return { status: "success" };
     },
   });
-  if (answer.status === "success") redirect("/admin/security");
+  if (answer.status === "success") redirect(step.to);
   return answer;
+}
+
+/** Makes a TOTP secret and ten backup codes (shown on the security page until confirmed). */
+export async function startTotpAction(_previous: FormState, form: FormData): Promise<FormState> {
+  return ownSecondFactor(form, {
+    said: "two-factor secret made",
+    failed: "two-factor set-up error",
+    event: "auth.two-factor.started",
+    failedEvent: "auth.two-factor.enable.failure",
+    fields: ["password"],
+    schema: PasswordConfirmSchema,
+    call: ({ password }, headers) => getAuth().api.enableTwoFactor({ body: { password }, headers }),
+    to: "/admin/security",
+  });
 }
 
 /** Confirms the new secret with a code from the app: from then on sign-in asks for a second factor. */
 export async function confirmTotpAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const answer = await handleForm({
-    log: { failed: "auth: two-factor confirm error", fields: { event: "auth.two-factor.enable.failure" } },
-    input: form,
+  return ownSecondFactor(form, {
+    said: "two-factor on",
+    failed: "two-factor confirm error",
+    event: "auth.two-factor.enabled",
+    failedEvent: "auth.two-factor.enable.failure",
     fields: ["code"],
     schema: TotpCodeSchema,
-    answers: ANSWERS,
-    run: async ({ code }, { headers: requestHeaders }) => {
-      const user = await signedIn(requestHeaders);
-      try {
-        await getAuth().api.verifyTOTP({ body: { code }, headers: requestHeaders });
-      } catch (error) {
-        return refusal(error);
-      }
-      log("info", "auth: two-factor on", { event: "auth.two-factor.enabled", userId: user.id });
-      await recordAudit({ action: "auth.two-factor.enabled", actor: user, table: "users", recordId: user.id, headers: requestHeaders });
-      return { status: "success" };
-    },
+    call: ({ code }, headers) => getAuth().api.verifyTOTP({ body: { code }, headers }),
+    audit: "auth.two-factor.enabled",
+    to: "/admin/security?enabled=1",
   });
-  if (answer.status === "success") redirect("/admin/security?enabled=1");
-  return answer;
 }
 
 export async function disableTwoFactorAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const answer = await handleForm({
-    log: { failed: "auth: two-factor disable error", fields: { event: "auth.two-factor.disable.failure" } },
-    input: form,
+  return ownSecondFactor(form, {
+    said: "two-factor off",
+    failed: "two-factor disable error",
+    event: "auth.two-factor.disabled",
+    failedEvent: "auth.two-factor.disable.failure",
     fields: ["password"],
     schema: PasswordConfirmSchema,
-    answers: ANSWERS,
-    run: async ({ password }, { headers: requestHeaders }) => {
-      const user = await signedIn(requestHeaders);
-      try {
-        await getAuth().api.disableTwoFactor({ body: { password }, headers: requestHeaders });
-      } catch (error) {
-        return refusal(error);
-      }
-      log("info", "auth: two-factor off", { event: "auth.two-factor.disabled", userId: user.id });
-      await recordAudit({ action: "auth.two-factor.disabled", actor: user, table: "users", recordId: user.id, headers: requestHeaders });
-      return { status: "success" };
-    },
+    call: ({ password }, headers) => getAuth().api.disableTwoFactor({ body: { password }, headers }),
+    audit: "auth.two-factor.disabled",
+    to: "/admin/security?disabled=1",
   });
-  if (answer.status === "success") redirect("/admin/security?disabled=1");
-  return answer;
 }
 
 /** The team setting: every member must have a second factor before any dashboard page. */

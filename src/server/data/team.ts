@@ -5,7 +5,7 @@ import { ROLE_LABELS, TEAM_DESK, type StaffRole } from "@/lib/admin-tables/defin
 import type { Role } from "@/lib/limits";
 import { requireRole, type StaffUser } from "../auth-guard";
 import { db } from "../db/client";
-import { appSettings, profiles, sessions, teamInvitations, users } from "../db/schema";
+import { appSettings, passkeys, profiles, sessions, teamInvitations, users } from "../db/schema";
 import { env } from "../env";
 import { FieldError } from "../form-action";
 import { enqueueMail, escapeHtml } from "../mail";
@@ -22,26 +22,16 @@ export interface Member {
   emailVerified: boolean;
   role: Role;
   lastSignInAt: Date | null;
+  /** An authenticator app is on. */
   twoFactor: boolean;
+  /** Passkeys registered (docs/decisions/0046). */
+  passkeys: number;
   activeSessions: number;
-}
-
-let twoFactorColumn: Promise<boolean> | undefined;
-/** better-auth's two-factor plugin adds users.two_factor_enabled; without the plugin it reads "off". */
-function hasTwoFactorColumn(): Promise<boolean> {
-  twoFactorColumn ??= db()
-    .execute<{ n: number }>(
-      sql`select count(*)::int as n from information_schema.columns where table_schema = current_schema() and table_name = 'users' and column_name = 'two_factor_enabled'`,
-    )
-    .then((r) => r.rows[0]!.n > 0)
-    .catch(() => false);
-  return twoFactorColumn;
 }
 
 /** Every account, members first (a "user" has no team role and opens nothing). */
 export async function listMembers(): Promise<Member[]> {
   await requireRole(TEAM_DESK.read);
-  const twoFactor = (await hasTwoFactorColumn()) ? sql<boolean>`coalesce(${sql.identifier("users")}.${sql.identifier("two_factor_enabled")}, false)` : sql<boolean>`false`;
   const rows = await db()
     .select({
       id: users.id,
@@ -50,7 +40,8 @@ export async function listMembers(): Promise<Member[]> {
       emailVerified: users.emailVerified,
       role: sql<Role>`coalesce(${profiles.role}, 'user')`,
       lastSignInAt: profiles.lastSignInAt,
-      twoFactor,
+      twoFactor: sql<boolean>`coalesce(${users.twoFactorEnabled}, false)`,
+      passkeys: sql<number>`(select count(*)::int from ${passkeys} where ${passkeys.userId} = ${users.id})`,
       activeSessions: sql<number>`(select count(*)::int from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.expiresAt} > now())`,
     })
     .from(users)
