@@ -56,6 +56,14 @@ const nextConfig: NextConfig = {
       { source: "/admin/:path*", headers: [{ key: "Cache-Control", value: never }] },
       { source: "/auth", headers: [{ key: "Cache-Control", value: never }] },
       { source: "/auth/:path*", headers: [{ key: "Cache-Control", value: never }] },
+      // A draft's preview link (docs/decisions/0047): for the link's holder only, never stored or indexed.
+      {
+        source: "/preview/:token",
+        headers: [
+          { key: "Cache-Control", value: never },
+          { key: "X-Robots-Tag", value: "noindex, nofollow" },
+        ],
+      },
     ];
   },
   async rewrites() {

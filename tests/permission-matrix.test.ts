@@ -144,6 +144,7 @@ async function matrix(): Promise<Record<string, Entry>> {
   const team = await import("@/server/actions/team");
   const twoFactor = await import("@/server/actions/two-factor");
   const revisions = await import("@/server/actions/revisions");
+  const previews = await import("@/server/actions/blog-previews");
   const firstRevision = async (): Promise<[string, string]> => {
     const postId = await insertRow("posts");
     const [row] = (await handle.db.execute<{ id: string }>(sql`select id from blog_post_revisions where post_id = ${postId} limit 1`)).rows;
@@ -260,6 +261,24 @@ async function matrix(): Promise<Record<string, Entry>> {
     ],
     "revisions#restorePostRevision": [
       { label: "restore a revision", allowed: CONTENT_DESK.write, prepare: firstRevision, run: (p) => revisions.restorePostRevision((p as string[])[0]!, (p as string[])[1]!) },
+    ],
+    "blog-previews#postPreviewLinks": [{ label: "preview links", allowed: CONTENT_DESK.read, prepare: () => insertRow("posts"), run: (id) => previews.postPreviewLinks(id as string), readOnly: (a) => a !== null }],
+    "blog-previews#makePreviewLink": [{ label: "make a preview link", allowed: CONTENT_DESK.write, prepare: () => insertRow("posts"), run: (id) => previews.makePreviewLink(id as string) }],
+    "blog-previews#revokePostPreviewLink": [
+      {
+        label: "revoke a preview link",
+        allowed: CONTENT_DESK.write,
+        prepare: async () => {
+          const postId = await insertRow("posts");
+          const link = (
+            await handle.db.execute<{ id: string }>(
+              sql`insert into blog_preview_links (post_id, token_hash, expires_at) values (${postId}, ${`hash-${postId}`}, now() + interval '1 day') returning id`,
+            )
+          ).rows[0]!.id;
+          return [postId, link];
+        },
+        run: (p) => previews.revokePostPreviewLink((p as string[])[0]!, (p as string[])[1]!),
+      },
     ],
     "admin#runRowAction": [
       {

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { titleTemplate } from "@/lib/metadata";
 import { siteConfig } from "@/server/site-config";
 import { brandFont } from "./fonts";
 import "./globals.css";
@@ -8,7 +9,7 @@ export async function generateMetadata(): Promise<Metadata> {
   const site = siteConfig();
   return {
     metadataBase: new URL(site.url),
-    title: { default: `${site.name}: Growth Marketing Agency in Mumbai`, template: `%s | ${site.name}` },
+    title: { default: `${site.name}: Growth Marketing Agency in Mumbai`, template: titleTemplate(site.name) },
     description: site.description,
     applicationName: site.name,
     openGraph: { siteName: site.name, locale: "en_IN", type: "website" },

@@ -82,3 +82,34 @@ export function pageMetadata({
     ...(noIndex ? { robots: { index: false, follow: true } } : {}),
   };
 }
+
+/** The suffix every page title gets from the root layout's template, unless the page asks for an absolute title. */
+export function titleTemplate(siteName: string): string {
+  return `%s | ${siteName}`;
+}
+
+/** A blog post's title and description as its page renders them (blog-article.tsx builds the page's from the same fields). */
+export interface SearchAppearanceInput {
+  title: string;
+  metaTitle?: string | null;
+  metaDescription?: string | null;
+  excerpt?: string | null;
+}
+
+/**
+ * What a search result shows for a post: the document's <title> (the meta title as it is, else the
+ * title with the site's suffix) and its description. The dashboard's SEO panel counts these, so they
+ * cannot drift from the page (docs/decisions/0047).
+ */
+export function blogSearchAppearance(post: SearchAppearanceInput, siteName: string): { documentTitle: string; description: string } {
+  const metaTitle = post.metaTitle?.trim();
+  const title = metaTitle || post.title.trim();
+  return {
+    documentTitle: metaTitle ? title : titleTemplate(siteName).replace("%s", title),
+    description: post.metaDescription?.trim() || post.excerpt?.trim() || post.title.trim(),
+  };
+}
+
+/** Past these, search engines usually cut what they show (Google: about 600 px of title, 920 px of description). */
+export const SEARCH_TITLE_WARN = 60;
+export const SEARCH_DESCRIPTION_WARN = 160;

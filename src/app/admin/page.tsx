@@ -23,6 +23,7 @@ import { auditFilterOptions, listAuditEvents } from "@/server/data/audit-events"
 import { notificationHealth } from "@/server/data/notification-health";
 import { takeInboxSeenAt } from "@/server/data/profiles";
 import { isTwoFactorRequired } from "@/server/data/team-settings";
+import { siteConfig } from "@/server/site-config";
 
 export const metadata: Metadata = {
   title: "Admin Dashboard",
@@ -231,7 +232,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             {list.total} {list.total === 1 ? tab.noun.one : tab.noun.many}
             {list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ""}
           </p>
-          <AdminList key={`${tab.id}-${list.page}-${q ?? ""}`} tableId={tab.id} rows={list.rows} newSince={seenIso} emptyText={emptyText} />
+          <AdminList key={`${tab.id}-${list.page}-${q ?? ""}`} tableId={tab.id} rows={list.rows} newSince={seenIso} emptyText={emptyText} siteName={siteConfig().name} />
           {list.pageCount > 1 && (
             <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
               {list.page > 1 ? (

@@ -114,7 +114,20 @@ function Summary({ summary, isNew }: { summary: RowSummary; isNew: boolean }) {
 }
 
 /** One tab's list with its create, edit and delete dialogs. */
-export function AdminList({ tableId, rows, newSince, emptyText }: { tableId: string; rows: AnyRecord[]; newSince: string | null; emptyText: string }) {
+export function AdminList({
+  tableId,
+  rows,
+  newSince,
+  emptyText,
+  siteName,
+}: {
+  tableId: string;
+  rows: AnyRecord[];
+  newSince: string | null;
+  emptyText: string;
+  /** For the titles the SEO panel shows with the site's suffix. */
+  siteName: string;
+}) {
   const router = useRouter();
   const table = adminTable(tableId)!;
   const titleOf = (record: AnyRecord) => table.summary(record as never).title;
@@ -177,7 +190,7 @@ export function AdminList({ tableId, rows, newSince, emptyText }: { tableId: str
           <DialogContent wide={table.wide}>
             <DialogHeader title={`${editing.record ? "Edit" : "Add"} ${table.noun.title}`} />
             <RecordForm table={table} id={editing.record?.id ?? null} onDone={() => setEditing(null)}>
-              {(errors) => <RecordFields table={table} record={editing.record} errors={errors} />}
+              {(errors) => <RecordFields table={table} record={editing.record} errors={errors} siteName={siteName} />}
             </RecordForm>
           </DialogContent>
         )}

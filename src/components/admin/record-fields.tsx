@@ -8,6 +8,8 @@ import { fieldText, type AdminTableDefinition, type FieldSpec } from "@/lib/admi
 import type { FieldErrors } from "@/lib/form-state";
 import type { Attribution as AttributionData } from "@/server/db/schema";
 import { previewContent } from "@/server/actions/admin";
+import { PreviewLinks } from "./preview-links";
+import { SeoPanel } from "./seo-panel";
 import { HtmlField } from "./html-field";
 import { ImageField } from "./image-field";
 
@@ -83,7 +85,7 @@ function Preview({ tableId, content }: { tableId: string; content: string }) {
  * here so that a derived field (the blog's slug and meta title) follows its source until edited and
  * hints can count characters.
  */
-export function RecordFields({ table, record, errors }: { table: AdminTableDefinition; record: AnyRow | null; errors: FieldErrors }) {
+export function RecordFields({ table, record, errors, siteName }: { table: AdminTableDefinition; record: AnyRow | null; errors: FieldErrors; siteName: string }) {
   const fields = table.fields as readonly Spec[];
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, fieldText(f, record)])));
   // A derived field with a value of its own is the admin's: it no longer follows its source.
@@ -177,6 +179,8 @@ export function RecordFields({ table, record, errors }: { table: AdminTableDefin
           [control(group[0]!), group[0]!.control === "html" ? <Preview key={`${group[0]!.name}-preview`} tableId={table.id} content={values[group[0]!.name] ?? ""} /> : null]
         ),
       )}
+      {table.extras?.includes("seo") && <SeoPanel values={values} siteName={siteName} />}
+      {record && table.extras?.includes("preview-links") && <PreviewLinks postId={String(record.id)} published={Boolean(record.published)} />}
       {record && table.extras?.includes("attribution") && <Attribution value={record.attribution as AttributionData} />}
     </>
   );

@@ -29,6 +29,7 @@ export const blogPostsTable = defineTable<BlogPost>({
   filter: { column: "published", options: { published: { label: "Published", value: true }, draft: { label: "Draft", value: false } } },
   wide: true,
   history: true,
+  extras: ["seo", "preview-links"],
   messages: { created: "Blog post created successfully!", updated: "Blog post updated successfully!" },
   fields: [
     { name: "title", label: "Title", control: "text", required: true, max: LIMITS.title },

@@ -126,8 +126,11 @@ export interface AdminTableDefinition<Row extends { id: string; createdAt: Date 
   readOnly?: boolean;
   /** One action on a row besides edit and delete, done by the table's `rowAction` hook (src/server/admin-hooks.ts). */
   rowAction?: { label: string; done: string };
-  /** Read-only blocks shown under the fields when editing (the visitor's attribution). */
-  extras?: readonly "attribution"[];
+  /**
+   * Blocks beside the fields: the visitor's attribution (read-only, when editing), the search and
+   * social preview, a draft's preview links (when editing) (docs/decisions/0047).
+   */
+  extras?: readonly ("attribution" | "seo" | "preview-links")[];
   wide?: boolean;
   /** Every save is kept as a revision with a History dialog (blog posts, docs/decisions/0039). */
   history?: boolean;

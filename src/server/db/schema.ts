@@ -482,6 +482,26 @@ export const blogPostRevisions = pgTable(
   ],
 );
 
+/**
+ * A draft's preview links (docs/decisions/0047): the link's token is shown once and kept only as its
+ * SHA-256; a link expires, or is revoked, and never shows a post of another id.
+ */
+export const blogPreviewLinks = pgTable(
+  "blog_preview_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_preview_links_post_id_idx").on(t.postId)],
+);
+
 export const SHARE_NETWORKS = ["twitter", "facebook", "linkedin"] as const;
 export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
 

@@ -1,31 +1,10 @@
 import type { Metadata } from "next";
 import { permanentRedirect } from "next/navigation";
 import { cache } from "react";
-import {
-  ARTICLE_PROSE,
-  ArticleCta,
-  ArticleHeader,
-  AuthorBox,
-  MobileTableOfContents,
-  RelatedArticles,
-  RelatedTopics,
-  TableOfContents,
-} from "@/components/blog/article-parts";
-import { blogCopy } from "@/components/blog/blog-copy";
-import { toPostCardData } from "@/components/blog/post-card";
-import { PostCover } from "@/components/blog/post-cover";
+import { BlogArticle, blogPostMetadata } from "@/components/blog/blog-article";
 import { NotFoundStatus } from "@/components/site/not-found-status";
-import { ShareButtons } from "@/components/blog/share-buttons";
-import { BLOG_FEED_PATH, blogPostHref } from "@/lib/blog";
-import { formatBlogDate } from "@/lib/format";
-import { pageMetadata } from "@/lib/metadata";
-import { blogOgImage } from "@/lib/og-image";
-import { findRedirectedSlug, getPublishedPost, listRelatedPosts } from "@/server/data/blog-posts";
-import { countShares } from "@/server/data/blog-shares";
-import { DEFAULT_AUTHOR_NAME, type BlogPost } from "@/server/db/schema";
-import { contentMediaNames, renderArticleContent } from "@/server/html";
-import { mediaDimensions } from "@/server/media";
-import { siteConfig } from "@/server/site-config";
+import { blogPostHref } from "@/lib/blog";
+import { findRedirectedSlug, getPublishedPost } from "@/server/data/blog-posts";
 import PostNotFound from "./not-found";
 
 // Rendered on its first request, then served from the cache until revalidateBlog() or this
@@ -45,63 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const post = await loadPost((await params).slug);
   // Next adds robots noindex to every 404 itself.
   if (!post) return { title: "Post Not Found" };
-  return pageMetadata({
-    title: post.metaTitle || post.title,
-    description: post.metaDescription || post.excerpt || post.title,
-    path: blogPostHref(post.slug),
-    absoluteTitle: Boolean(post.metaTitle),
-    type: "article",
-    image: blogOgImage(post),
-    keywords: post.tags,
-    article: {
-      publishedTime: post.createdAt.toISOString(),
-      modifiedTime: post.updatedAt.toISOString(),
-      authors: [post.authorName],
-      tags: post.tags,
-    },
-    feed: { title: blogCopy.feedLinkTitle, path: BLOG_FEED_PATH },
-    siteName: siteConfig().name,
-    noIndex: post.hiddenFromSearch,
-  });
-}
-
-function absoluteUrl(pathOrUrl: string, base: string): string {
-  return new URL(pathOrUrl, `${base}/`).toString();
-}
-
-/** schema.org BlogPosting; "<" is escaped so that no text in it can close the script element. */
-function ArticleJsonLd({ post }: { post: BlogPost }) {
-  const site = siteConfig();
-  const url = absoluteUrl(blogPostHref(post.slug), site.url);
-  const data = {
-    "@context": "https://schema.org",
-    "@type": "BlogPosting",
-    headline: post.title,
-    description: post.metaDescription || post.excerpt || undefined,
-    // The post's own cover as before; without one, the generated image rather than the site's default.
-    image: [absoluteUrl(post.featuredImageUrl ?? blogOgImage(post).url, site.url)],
-    datePublished: post.createdAt.toISOString(),
-    dateModified: post.updatedAt.toISOString(),
-    author:
-      post.authorName === DEFAULT_AUTHOR_NAME
-        ? { "@type": "Organization", name: post.authorName, url: site.url }
-        : { "@type": "Person", name: post.authorName },
-    publisher: {
-      "@type": "Organization",
-      name: site.name,
-      url: site.url,
-      logo: { "@type": "ImageObject", url: absoluteUrl("/icon.svg", site.url) },
-    },
-    mainEntityOfPage: { "@type": "WebPage", "@id": url },
-    url,
-    keywords: post.tags.length ? post.tags.join(", ") : undefined,
-  };
-  return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
-    />
-  );
+  return blogPostMetadata(post);
 }
 
 export default async function BlogPostPage({ params }: Props) {
@@ -119,69 +42,5 @@ export default async function BlogPostPage({ params }: Props) {
       </>
     );
   }
-  const [related, shares, images] = await Promise.all([listRelatedPosts(post), countShares(post.id), mediaDimensions(contentMediaNames(post.content))]);
-  const { html, outline } = renderArticleContent(post.content, images);
-  const site = siteConfig();
-
-  return (
-    <>
-      <article aria-labelledby="article-title">
-        <ArticleJsonLd post={post} />
-        <ArticleHeader
-          title={post.title}
-          firstTag={post.tags[0]}
-          authorName={post.authorName}
-          updated={formatBlogDate(post.updatedAt)}
-          updatedDateTime={post.updatedAt.toISOString()}
-          readingTime={post.readingTime}
-        />
-
-        <div className="container-page max-w-6xl">
-          {post.featuredImageUrl && (
-            <PostCover
-              src={post.featuredImageUrl}
-              alt={post.title}
-              sizes="(min-width: 1152px) 1088px, 100vw"
-              eager
-              className="relative -mt-10 rounded-card shadow-lift md:-mt-14 lg:max-h-[28rem]"
-            />
-          )}
-
-          <div className="grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-14 md:py-16">
-            <div className="min-w-0 lg:col-start-1 lg:row-start-1">
-              <MobileTableOfContents outline={outline} />
-              <div id="article-body" className={ARTICLE_PROSE} dangerouslySetInnerHTML={{ __html: html }} />
-            </div>
-
-            <aside className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-              <div className="space-y-8 lg:sticky lg:top-24">
-                <TableOfContents outline={outline} />
-                <section aria-labelledby="share-heading" className="rounded-card border border-line bg-surface p-5 shadow-card">
-                  <h2 id="share-heading" className="text-sm font-bold tracking-wider text-ink uppercase">
-                    {blogCopy.article.share}
-                  </h2>
-                  <div className="mt-2">
-                    <ShareButtons
-                      slug={post.slug}
-                      title={post.title}
-                      excerpt={post.excerpt ?? post.metaDescription ?? ""}
-                      url={absoluteUrl(blogPostHref(post.slug), site.url)}
-                      initialCount={shares}
-                    />
-                  </div>
-                </section>
-              </div>
-            </aside>
-
-            <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-              <RelatedTopics tags={post.tags} />
-              <AuthorBox authorName={post.authorName} />
-              <ArticleCta />
-            </div>
-          </div>
-        </div>
-      </article>
-      <RelatedArticles posts={related.map(toPostCardData)} />
-    </>
-  );
+  return <BlogArticle post={post} />;
 }

@@ -1,0 +1,53 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import { BlogArticle, blogPostMetadata } from "@/components/blog/blog-article";
+import { NotFoundStatus } from "@/components/site/not-found-status";
+import { buttonVariants } from "@/components/ui/button";
+import { blogPostHref } from "@/lib/blog";
+import { findPreview } from "@/server/data/blog-previews";
+
+// A draft's preview link (docs/decisions/0047): the article exactly as it will be published, for
+// anyone with the link, rendered on every request and never cached or indexed (next.config.ts
+// headers: private, no-store, X-Robots-Tag noindex).
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ token: string }> };
+
+const load = cache(findPreview);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const found = await load((await params).token);
+  if (found.kind !== "draft") return { title: "Preview Link Expired", robots: { index: false, follow: false } };
+  return blogPostMetadata(found.post, { preview: true });
+}
+
+export default async function PreviewPage({ params }: Props) {
+  const found = await load((await params).token);
+  if (found.kind === "published") redirect(blogPostHref(found.slug));
+  if (found.kind === "gone") {
+    return (
+      <>
+        <section className="container-page flex flex-col items-center py-24 text-center">
+          <h1 className="text-3xl font-extrabold">Preview Link Expired</h1>
+          <p className="mt-3 max-w-xl text-ink-soft">
+            This preview link has expired or was revoked. Ask the person who shared it for a new one.
+          </p>
+          <Link href="/blog" className={buttonVariants({ className: "mt-8" })}>
+            Read the blog
+          </Link>
+        </section>
+        <NotFoundStatus />
+      </>
+    );
+  }
+  return (
+    <>
+      <p role="note" className="bg-accent-300 px-4 py-2 text-center text-sm font-semibold text-ink" data-testid="preview-banner">
+        Preview of an unpublished post: only people with this link can see it, and search engines are asked not to index it.
+      </p>
+      <BlogArticle post={found.post} />
+    </>
+  );
+}
