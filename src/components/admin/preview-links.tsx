@@ -52,7 +52,7 @@ export function PreviewLinks({ postId, published }: { postId: string; published:
           : "Share the article as it will be published with someone without an account. A link works for 7 days, or until you revoke it."}
       </p>
       <Button type="button" variant="outline" onClick={make} disabled={isBusy}>
-        Make a preview link
+        Create a link to share
       </Button>
       {made && (
         <div className="space-y-2">

@@ -1,10 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { BlogArticle, blogPostMetadata } from "@/components/blog/blog-article";
-import { NotFoundStatus } from "@/components/site/not-found-status";
-import { buttonVariants } from "@/components/ui/button";
 import { blogPostHref } from "@/lib/blog";
 import { findPreview } from "@/server/data/blog-previews";
 
@@ -26,22 +23,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PreviewPage({ params }: Props) {
   const found = await load((await params).token);
   if (found.kind === "published") redirect(blogPostHref(found.slug));
-  if (found.kind === "gone") {
-    return (
-      <>
-        <section className="container-page flex flex-col items-center py-24 text-center">
-          <h1 className="text-3xl font-extrabold">Preview Link Expired</h1>
-          <p className="mt-3 max-w-xl text-ink-soft">
-            This preview link has expired or was revoked. Ask the person who shared it for a new one.
-          </p>
-          <Link href="/blog" className={buttonVariants({ className: "mt-8" })}>
-            Read the blog
-          </Link>
-        </section>
-        <NotFoundStatus />
-      </>
-    );
-  }
+  // The segment's not-found.tsx says the link expired, with status 404.
+  if (found.kind === "gone") notFound();
   return (
     <>
       <p role="note" className="bg-accent-300 px-4 py-2 text-center text-sm font-semibold text-ink" data-testid="preview-banner">
