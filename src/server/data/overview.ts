@@ -1,0 +1,94 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { CHANNELS, channelSql, type Channel } from "@/lib/channels";
+import { LEAD_DESK } from "@/lib/admin-tables/definition";
+import { SITE_TIME_ZONE } from "@/lib/site-time";
+import { requireRole } from "../auth-guard";
+import { db } from "../db/client";
+import { contactMessages, leads, LEAD_STATUSES, type LeadStatus } from "../db/schema";
+import { siteConfig } from "../site-config";
+
+// The lead desk's overview (docs/decisions/0049): every figure is counted by PostgreSQL, one query
+// each, over the period's leads and contact messages (spam is kept in its own table and never counted).
+
+export const OVERVIEW_PERIODS = [4, 12, 26, 52] as const;
+
+export interface Overview {
+  weeks: number;
+  /** Monday of each week in the site's time zone (YYYY-MM-DD), oldest first. */
+  weekStarts: string[];
+  /** Per week, per channel: leads and messages. */
+  perWeek: { week: string; channel: Channel; leads: number; messages: number }[];
+  channels: { channel: Channel; leads: number; messages: number }[];
+  /** Leads by current status; "reached" counts those at the stage or past it (won passes every stage). */
+  funnel: { total: number; byStatus: Record<LeadStatus, number>; reached: { contacted: number; qualified: number; won: number } };
+  revenue: { bracket: string; leads: number }[];
+  landingPages: { page: string; count: number }[];
+  campaigns: { campaign: string; count: number }[];
+}
+
+function ownHost(): string {
+  try {
+    return new URL(siteConfig().url).hostname;
+  } catch {
+    return "";
+  }
+}
+
+/** The period: the last `weeks` whole weeks (Monday to Sunday in the site's time zone), this one included. */
+export async function loadOverview(weeks: number, now = new Date()): Promise<Overview> {
+  await requireRole(LEAD_DESK.read);
+  const host = ownHost();
+  const zone = SITE_TIME_ZONE;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const weekOf = (column: unknown) => sql`date_trunc('week', ${column} at time zone ${zone})::date`;
+  const startSql = sql`(date_trunc('week', ${at} at time zone ${zone}) - make_interval(weeks => ${weeks - 1})) at time zone ${zone}`;
+  const both = sql`(
+    select 'lead' as kind, ${leads.createdAt} as created_at, ${leads.attribution} as attribution from ${leads} where ${leads.createdAt} >= ${startSql} and ${leads.createdAt} <= ${at}
+    union all
+    select 'message', ${contactMessages.createdAt}, ${contactMessages.attribution} from ${contactMessages} where ${contactMessages.createdAt} >= ${startSql} and ${contactMessages.createdAt} <= ${at}
+  ) as submissions`;
+  const inPeriod = sql`${leads.createdAt} >= ${startSql} and ${leads.createdAt} <= ${at}`;
+
+  const [perWeekRows, weekRows, statusRows, revenueRows, pageRows, campaignRows] = await Promise.all([
+    db().execute<{ week: string; channel: Channel; leads: number; messages: number }>(sql`
+      select ${weekOf(sql`created_at`)}::text as week, ${channelSql(sql`attribution`, host)} as channel,
+        count(*) filter (where kind = 'lead')::int as leads, count(*) filter (where kind = 'message')::int as messages
+      from ${both} group by 1, 2 order by 1, 2`),
+    db().execute<{ week: string }>(sql`
+      select generate_series(date_trunc('week', ${at} at time zone ${zone}) - make_interval(weeks => ${weeks - 1}), date_trunc('week', ${at} at time zone ${zone}), interval '1 week')::date::text as week`),
+    db().execute<{ status: LeadStatus; count: number }>(sql`select ${leads.status} as status, count(*)::int as count from ${leads} where ${inPeriod} group by 1`),
+    db().execute<{ bracket: string; leads: number }>(sql`
+      select coalesce(${leads.monthlyRevenue}, 'Not given') as bracket, count(*)::int as leads from ${leads} where ${inPeriod} group by 1 order by 2 desc, 1`),
+    db().execute<{ page: string; count: number }>(sql`
+      select attribution -> 'first_touch' ->> 'landing_page' as page, count(*)::int as count from ${both}
+      where attribution -> 'first_touch' ->> 'landing_page' is not null group by 1 order by 2 desc, 1 limit 5`),
+    db().execute<{ campaign: string; count: number }>(sql`
+      select attribution -> 'first_touch' ->> 'utm_campaign' as campaign, count(*)::int as count from ${both}
+      where attribution -> 'first_touch' ->> 'utm_campaign' is not null group by 1 order by 2 desc, 1 limit 5`),
+  ]);
+
+  const perWeek = perWeekRows.rows.map((r) => ({ ...r, leads: Number(r.leads), messages: Number(r.messages) }));
+  const channels = CHANNELS.map((channel) => ({
+    channel,
+    leads: perWeek.filter((r) => r.channel === channel).reduce((n, r) => n + r.leads, 0),
+    messages: perWeek.filter((r) => r.channel === channel).reduce((n, r) => n + r.messages, 0),
+  }));
+  const byStatus = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
+  for (const r of statusRows.rows) byStatus[r.status] = Number(r.count);
+  const total = Object.values(byStatus).reduce((n, c) => n + c, 0);
+  return {
+    weeks,
+    weekStarts: weekRows.rows.map((r) => r.week),
+    perWeek,
+    channels,
+    funnel: {
+      total,
+      byStatus,
+      reached: { contacted: byStatus.contacted + byStatus.qualified + byStatus.won, qualified: byStatus.qualified + byStatus.won, won: byStatus.won },
+    },
+    revenue: revenueRows.rows.map((r) => ({ bracket: r.bracket, leads: Number(r.leads) })),
+    landingPages: pageRows.rows.map((r) => ({ page: r.page, count: Number(r.count) })),
+    campaigns: campaignRows.rows.map((r) => ({ campaign: r.campaign, count: Number(r.count) })),
+  };
+}
