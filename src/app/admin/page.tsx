@@ -13,7 +13,9 @@ import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { ACTIVITY_TAB, ActivityFilterSchema } from "@/lib/admin-tables/activity";
 import { ADMIN_TABLES, adminTable } from "@/lib/admin-tables/registry";
-import { TEAM_DESK } from "@/lib/admin-tables/definition";
+import { LEAD_DESK, TEAM_DESK } from "@/lib/admin-tables/definition";
+import { OverviewView } from "@/components/admin/overview-view";
+import { OVERVIEW_PERIODS, loadOverview } from "@/server/data/overview";
 import { AccountPanel } from "@/components/admin/account-panel";
 import { TeamPanel } from "@/components/admin/team-panel";
 import { AccessDeniedError, getViewer } from "@/server/auth-guard";
@@ -54,11 +56,15 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const wanted = adminTable(one(raw.tab) ?? "");
   const tab = (wanted && tables.includes(wanted) ? wanted : tables[0])!;
   const seesTeam = TEAM_DESK.read.includes(viewer.user.role);
+  // The lead desk opens on its overview (docs/decisions/0049).
+  const seesOverview = LEAD_DESK.read.includes(viewer.user.role);
   const panels = [
+    ...(seesOverview ? [{ id: "overview", label: "Overview" }] : []),
     ...(seesTeam ? [{ id: "team", label: "Team" }, { id: ACTIVITY_TAB.id, label: ACTIVITY_TAB.label }] : []),
     { id: "account", label: "Your account" },
   ];
-  const panel = panels.find((p) => p.id === one(raw.tab));
+  const panel = panels.find((p) => p.id === (one(raw.tab) ?? (seesOverview ? "overview" : undefined)));
+  const weeks = (OVERVIEW_PERIODS as readonly number[]).includes(Number(one(raw.weeks))) ? Number(one(raw.weeks)) : 12;
   const isActivity = panel?.id === ACTIVITY_TAB.id;
   const activityFilter = ActivityFilterSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, one(v)])));
   const q = one(raw.q)?.trim().slice(0, 200) || undefined;
@@ -74,11 +80,12 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   // What arrived since this admin last opened the dashboard is marked new; paging and searching
   // within a visit keep the marks.
   const isFreshVisit = !raw.page && !raw.q && !raw.sort && !raw.status && !raw.tab;
-  const [counts, list, newSince, activity, health] = await Promise.all([
+  const [counts, list, newSince, activity, overview, health] = await Promise.all([
     Promise.all(tables.map((t) => countRecords(t, { q }))),
     panel ? null : listRecords<never>(tab, params),
     isFreshVisit ? takeInboxSeenAt(viewer.user.id) : readSeen(raw),
     isActivity ? Promise.all([listAuditEvents(activityFilter), auditFilterOptions()]) : null,
+    panel?.id === "overview" ? loadOverview(weeks) : null,
     // Staff who do not work on the lead desk see no banner about its mail.
     notificationHealth().catch((error: unknown) => {
       if (error instanceof AccessDeniedError) return null;
@@ -117,37 +124,26 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
 
         <nav aria-label="Dashboard sections" className="mt-6 -mx-1 overflow-x-auto">
           <ul className="flex min-w-max gap-1 border-b border-line px-1">
-            {tables.map((t) => {
-              const isActive = !panel && t.id === tab.id;
-              return (
-                <li key={t.id}>
-                  <Link
-                    href={href({}, { tab: t.id, q, seen: seenIso ?? undefined })}
-                    aria-current={isActive ? "page" : undefined}
-                    className={cn(
-                      "-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold",
-                      isActive ? "border-brand-600 text-brand-800" : "border-transparent text-ink-soft hover:text-ink",
-                    )}
-                  >
-                    {t.label}
-                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-800" data-testid={`count-${t.id}`}>
-                      {countById[t.id]}
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-            {panels.map((p) => (
-              <li key={p.id}>
+            {[
+              ...panels.filter((p) => p.id === "overview").map((p) => ({ id: p.id, label: p.label, to: `/admin?tab=${p.id}`, active: panel?.id === p.id, count: undefined })),
+              ...tables.map((t) => ({ id: t.id, label: t.label, to: href({}, { tab: t.id, q, seen: seenIso ?? undefined }), active: !panel && t.id === tab.id, count: countById[t.id] })),
+              ...panels.filter((p) => p.id !== "overview").map((p) => ({ id: p.id, label: p.label, to: `/admin?tab=${p.id}`, active: panel?.id === p.id, count: undefined })),
+            ].map((entry) => (
+              <li key={entry.id}>
                 <Link
-                  href={`/admin?tab=${p.id}`}
-                  aria-current={panel?.id === p.id ? "page" : undefined}
+                  href={entry.to}
+                  aria-current={entry.active ? "page" : undefined}
                   className={cn(
                     "-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold",
-                    panel?.id === p.id ? "border-brand-600 text-brand-800" : "border-transparent text-ink-soft hover:text-ink",
+                    entry.active ? "border-brand-600 text-brand-800" : "border-transparent text-ink-soft hover:text-ink",
                   )}
                 >
-                  {p.label}
+                  {entry.label}
+                  {entry.count !== undefined && (
+                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-800" data-testid={`count-${entry.id}`}>
+                      {entry.count}
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}
@@ -164,6 +160,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             <AccountPanel />
           </div>
         )}
+        {overview && <OverviewView overview={overview} />}
         {isActivity && activity && <ActivityView filter={activityFilter} list={activity[0]} options={activity[1]} />}
         {!panel && list && (
           <>

@@ -1,0 +1,195 @@
+import { CHANNELS, CHANNEL_LABELS, type Channel } from "@/lib/channels";
+import { OVERVIEW_PERIODS, type Overview } from "@/server/data/overview";
+
+// The lead desk's first screen (docs/decisions/0049): drawn on the server as SVG with a table of the
+// same numbers beside each chart; no script and no chart library.
+
+/** Distinct in hue and lightness, each with 3:1 contrast or more against white; the legend and tables carry the names. */
+const COLOURS: Record<Channel, string> = {
+  organic: "#15803d",
+  paid: "#6a35dc",
+  social: "#c2410c",
+  email: "#0e7490",
+  referral: "#b45309",
+  direct: "#475569",
+};
+
+const percent = (part: number, whole: number) => (whole === 0 ? "–" : `${Math.round((part / whole) * 100)}%`);
+const shortDate = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
+
+function WeeklyChart({ overview }: { overview: Overview }) {
+  const totals = overview.weekStarts.map((week) => overview.perWeek.filter((r) => r.week === week).reduce((n, r) => n + r.leads + r.messages, 0));
+  const max = Math.max(1, ...totals);
+  const width = 720;
+  const height = 220;
+  const left = 32;
+  const bottom = 24;
+  const slot = (width - left) / overview.weekStarts.length;
+  const bar = Math.max(4, slot * 0.7);
+  const scale = (height - bottom - 8) / max;
+  const busiest = overview.weekStarts[totals.indexOf(Math.max(...totals))];
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="weekly-title weekly-desc" className="h-auto w-full">
+      <title id="weekly-title">Leads and messages per week, by channel</title>
+      <desc id="weekly-desc">
+        {`${overview.weekStarts.length} weeks from ${shortDate(overview.weekStarts[0]!)}; ${totals.reduce((a, b) => a + b, 0)} in all; busiest week ${busiest ? shortDate(busiest) : "none"} with ${Math.max(...totals)}. The table below has every number.`}
+      </desc>
+      <line x1={left} x2={width} y1={height - bottom} y2={height - bottom} stroke="#94a3b8" />
+      <text x={left - 6} y={12} textAnchor="end" fontSize="11" fill="#3b3868">
+        {max}
+      </text>
+      {overview.weekStarts.map((week, i) => {
+        let y = height - bottom;
+        const x = left + i * slot + (slot - bar) / 2;
+        return (
+          <g key={week}>
+            {CHANNELS.map((channel) => {
+              const cell = overview.perWeek.find((r) => r.week === week && r.channel === channel);
+              const value = (cell?.leads ?? 0) + (cell?.messages ?? 0);
+              if (value === 0) return null;
+              const h = value * scale;
+              y -= h;
+              return <rect key={channel} x={x} y={y} width={bar} height={h} fill={COLOURS[channel]} stroke="#fff" strokeWidth="0.5" />;
+            })}
+            {(overview.weekStarts.length <= 13 || i % 4 === 0) && (
+              <text x={x + bar / 2} y={height - 8} textAnchor="middle" fontSize="10" fill="#3b3868">
+                {shortDate(week)}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+function Table({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b border-line">
+          {head.map((h, i) => (
+            <th key={h} scope="col" className={i === 0 ? "py-2 pr-3" : "py-2 pr-3 text-right"}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={String(row[0])} className="border-b border-line last:border-0">
+            {row.map((cell, i) =>
+              i === 0 ? (
+                <th key={i} scope="row" className="py-2 pr-3 font-normal">
+                  {cell}
+                </th>
+              ) : (
+                <td key={i} className="py-2 pr-3 text-right tabular-nums">
+                  {cell}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-label={title} className="space-y-3 rounded-card border border-line bg-surface p-5">
+      <h2 className="text-base font-bold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function OverviewView({ overview }: { overview: Overview }) {
+  const leadsTotal = overview.channels.reduce((n, c) => n + c.leads, 0);
+  const messagesTotal = overview.channels.reduce((n, c) => n + c.messages, 0);
+  const { funnel } = overview;
+  return (
+    <div className="mt-6 space-y-6" data-testid="overview">
+      <form method="get" action="/admin" className="flex flex-wrap items-end gap-3" aria-label="Overview period">
+        <input type="hidden" name="tab" value="overview" />
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          Period
+          <select name="weeks" defaultValue={String(overview.weeks)} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
+            {OVERVIEW_PERIODS.map((w) => (
+              <option key={w} value={w}>
+                Last {w} weeks
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="min-h-11 rounded-xl border border-line bg-surface px-4 text-sm font-semibold hover:bg-brand-50">
+          Show
+        </button>
+        <p className="text-sm text-ink-soft" role="status">
+          <span data-testid="overview-leads">{leadsTotal}</span> {leadsTotal === 1 ? "lead" : "leads"} and{" "}
+          <span data-testid="overview-messages">{messagesTotal}</span> {messagesTotal === 1 ? "message" : "messages"} in the last {overview.weeks} weeks (spam
+          not counted).
+        </p>
+      </form>
+
+      <Card title="Where they came from">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Channel colours">
+          {CHANNELS.map((c) => (
+            <li key={c} className="flex items-center gap-1.5">
+              <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: COLOURS[c] }} />
+              {CHANNEL_LABELS[c]}
+            </li>
+          ))}
+        </ul>
+        <WeeklyChart overview={overview} />
+        <Table
+          caption="Leads and messages by channel"
+          head={["Channel", "Leads", "Messages", "Share"]}
+          rows={overview.channels.map((c) => [CHANNEL_LABELS[c.channel], c.leads, c.messages, percent(c.leads + c.messages, leadsTotal + messagesTotal)])}
+        />
+        <details className="text-sm">
+          <summary className="cursor-pointer font-semibold">Every week&apos;s numbers</summary>
+          <Table
+            caption="Leads and messages per week and channel"
+            head={["Week of", ...CHANNELS.map((c) => CHANNEL_LABELS[c])]}
+            rows={overview.weekStarts.map((week) => [
+              shortDate(week),
+              ...CHANNELS.map((c) => {
+                const cell = overview.perWeek.find((r) => r.week === week && r.channel === c);
+                return (cell?.leads ?? 0) + (cell?.messages ?? 0);
+              }),
+            ])}
+          />
+        </details>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Lead funnel">
+          <Table
+            caption="Leads that reached each stage, and the share of all leads in the period"
+            head={["Stage", "Leads", "Of all"]}
+            rows={[
+              ["New (all leads)", funnel.total, percent(funnel.total, funnel.total)],
+              ["Contacted or later", funnel.reached.contacted, percent(funnel.reached.contacted, funnel.total)],
+              ["Qualified or won", funnel.reached.qualified, percent(funnel.reached.qualified, funnel.total)],
+              ["Won", funnel.reached.won, percent(funnel.reached.won, funnel.total)],
+              ["Lost", funnel.byStatus.lost, percent(funnel.byStatus.lost, funnel.total)],
+            ]}
+          />
+          <p className="text-xs text-ink-soft">A lead counts at every stage up to its current status; lost leads are shown apart.</p>
+        </Card>
+        <Card title="Monthly revenue of the leads">
+          <Table caption="Leads by the monthly revenue they gave" head={["Revenue", "Leads"]} rows={overview.revenue.map((r) => [r.bracket, r.leads])} />
+        </Card>
+        <Card title="Top landing pages">
+          {overview.landingPages.length ? <Table caption="The pages visitors first landed on" head={["Page", "Submissions"]} rows={overview.landingPages.map((r) => [r.page, r.count])} /> : <p className="text-sm text-ink-soft">No landing pages recorded in this period.</p>}
+        </Card>
+        <Card title="Top campaigns">
+          {overview.campaigns.length ? <Table caption="First-touch campaigns (utm_campaign)" head={["Campaign", "Submissions"]} rows={overview.campaigns.map((r) => [r.campaign, r.count])} /> : <p className="text-sm text-ink-soft">No campaigns recorded in this period.</p>}
+        </Card>
+      </div>
+    </div>
+  );
+}
