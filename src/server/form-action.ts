@@ -150,3 +150,27 @@ export async function handleForm<S extends z.ZodType>(options: FormActionOptions
     return answer(options.answers.failure);
   }
 }
+
+const FROM_DASHBOARD_ONLY = "This request must come from the dashboard itself.";
+
+/**
+ * The answers of a dashboard call made from script (a list, a compare, a restore): refused from
+ * elsewhere, and one fixed text for anything unexpected or invalid (its ids come from the page, not
+ * from someone typing).
+ */
+export function callAnswers(failed: string): FormActionOptions<z.ZodType>["answers"] {
+  return {
+    foreign: { status: "refused", message: FROM_DASHBOARD_ONLY },
+    failure: { status: "error", title: "Error", message: failed },
+    invalid: () => ({ status: "error", title: "Error", message: failed }),
+  };
+}
+
+/** The answers of a dashboard form someone fills in: as callAnswers, but invalid fields are named beside them. */
+export function formAnswers(failed: string): FormActionOptions<z.ZodType>["answers"] {
+  return {
+    foreign: { status: "refused", title: "Error", message: FROM_DASHBOARD_ONLY },
+    failure: { status: "error", title: "Error", message: failed },
+    invalid: () => ({ status: "invalid", title: "Please check the form", message: "Some fields need your attention." }),
+  };
+}

@@ -9,28 +9,19 @@ import {
   LEAD_DESK,
   saveFailedMessage,
   savedMessage,
-  type AdminTableDefinition,
 } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
 import { createRecord, deleteRecord as deleteStored, previewRecordContent, setRecordStatus, updateRecord } from "../data/admin-records";
-import { handleForm } from "../form-action";
+import { callAnswers, handleForm } from "../form-action";
 import { hooksFor } from "../admin-hooks";
 import { retryNotifications } from "../data/notification-health";
 
 // The dashboard's actions, one set for every table (ADR 0024): the table's definition gives the
 // schema, the roles and the words; handleForm gives the origin and role checks and the answer.
 
-const FOREIGN: FormState = { status: "refused", message: "This request must come from the dashboard itself." };
 const UNKNOWN_TABLE: FormState = { status: "error", title: "Error", message: "This table does not exist." };
 const Id = z.uuid();
 
-function answers(table: AdminTableDefinition, failed: string) {
-  return {
-    foreign: FOREIGN,
-    failure: { status: "error", title: "Error", message: failed } as const,
-    invalid: () => ({ status: "error", title: "Error", message: failed }) as const,
-  };
-}
 
 /** Creates (id null) or updates one record of a table; answers with the toast to show (SPEC §8). */
 export async function saveRecord(tableId: string, id: string | null, form: FormData): Promise<FormState> {
@@ -44,7 +35,7 @@ export async function saveRecord(tableId: string, id: string | null, form: FormD
     schema: table.schema,
     roles: table.access.write,
     answers: {
-      ...answers(table, saveFailedMessage(table)),
+      ...callAnswers(saveFailedMessage(table)),
       invalid: (errors) => ({ status: "invalid", ...invalidToast(table, errors) }),
     },
     run: async (data) => {
@@ -66,7 +57,7 @@ export async function deleteRecord(tableId: string, id: string): Promise<FormSta
     input: { id: String(id) },
     schema: z.object({ id: Id }),
     roles: table.access.write,
-    answers: answers(table, failed),
+    answers: callAnswers(failed),
     run: async (data) => {
       const outcome = await deleteStored(table, data.id);
       if (typeof outcome === "object") return { status: "error", title: `This ${table.noun.one} is in use`, message: outcome.refused };
@@ -87,7 +78,7 @@ export async function setStatus(tableId: string, id: string, status: string): Pr
     input: { id: String(id), status: String(status) },
     schema: z.object({ id: Id, status: z.enum(Object.keys(table.filter.options)) }),
     roles: table.access.write,
-    answers: answers(table, failed),
+    answers: callAnswers(failed),
     run: async (data) =>
       (await setRecordStatus(table, data.id, data.status))
         ? { status: "success", message: `${capitalise(table.noun.one)} updated successfully.` }
@@ -107,7 +98,7 @@ export async function runRowAction(tableId: string, id: string): Promise<FormSta
     schema: z.object({ id: Id }),
     roles: table.access.write,
     audit: { action: `${table.id}.row-action` },
-    answers: answers(table, saveFailedMessage(table)),
+    answers: callAnswers(saveFailedMessage(table)),
     run: async (data) => {
       const refused = await action(data.id);
       return refused === null ? { status: "success", message: done } : { status: "error", title: "Not moved", message: refused };
@@ -124,7 +115,7 @@ export async function retryFailedNotifications(): Promise<FormState> {
     schema: z.object({}),
     roles: LEAD_DESK.write,
     audit: { action: "notifications.retry" },
-    answers: { foreign: FOREIGN, failure: { status: "error", title: "Error", message: failed }, invalid: () => ({ status: "error", title: "Error", message: failed }) },
+    answers: callAnswers(failed),
     run: async () => {
       const queued = await retryNotifications();
       return { status: "success", message: `${queued} notification${queued === 1 ? "" : "s"} queued to be sent again now.` };
@@ -144,7 +135,7 @@ export async function previewContent(tableId: string, content: string): Promise<
     schema: z.object({ content: z.string() }),
     roles: table.access.write,
     audit: false, // it changes nothing
-    answers: answers(table, "The preview could not be made."),
+    answers: callAnswers("The preview could not be made."),
     run: async (data) => {
       const made = await previewRecordContent(table, data.content);
       if (made === null) return { status: "error", message: "This table has no preview." };

@@ -4,19 +4,13 @@ import { z } from "zod";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import type { FormState } from "@/lib/form-state";
 import { createPreviewLink, listPreviewLinks, revokePreviewLink, type PreviewLinkSummary } from "../data/blog-previews";
-import { handleForm } from "../form-action";
+import { callAnswers as answers, handleForm } from "../form-action";
 
 // A draft's preview links (docs/decisions/0047), from the post's dialog. Like every dashboard action
 // these answer only the dashboard itself and check the blog table's roles (handleForm, then the data
 // functions again).
 
-const FOREIGN: FormState = { status: "refused", message: "This request must come from the dashboard itself." };
 const Ids = z.object({ postId: z.uuid(), id: z.uuid().optional() });
-const answers = (failed: string) => ({
-  foreign: FOREIGN,
-  failure: { status: "error", title: "Error", message: failed } as const,
-  invalid: () => ({ status: "error", title: "Error", message: failed }) as const,
-});
 
 export async function postPreviewLinks(postId: string): Promise<PreviewLinkSummary[] | null> {
   let found: PreviewLinkSummary[] | null = null;

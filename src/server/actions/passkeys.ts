@@ -4,17 +4,12 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { STAFF_ROLES } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
-import { handleForm, type FormActionOptions } from "../form-action";
+import { formAnswers as answers, handleForm } from "../form-action";
 import { removeMyPasskey, renameMyPasskey } from "../data/passkeys";
 
 // Renaming and removing the member's own passkeys (docs/decisions/0046); registering and signing in
 // are the browser's WebAuthn ceremonies against better-auth's endpoints.
 
-const answers = (failed: string): FormActionOptions<z.ZodType>["answers"] => ({
-  foreign: { status: "refused", title: "Error", message: "This request must come from the dashboard itself." },
-  failure: { status: "error", title: "Error", message: failed },
-  invalid: () => ({ status: "invalid", title: "Please check the form", message: "Some fields need your attention." }),
-});
 const PasskeyId = z.string().trim().min(1).max(200);
 const GONE: FormState = { status: "error", title: "Error", message: "This passkey no longer exists." };
 

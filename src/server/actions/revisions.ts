@@ -4,19 +4,13 @@ import { z } from "zod";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import type { FormState } from "@/lib/form-state";
 import { compareRevisions, listRevisions, restoreRevision, type RevisionComparison, type RevisionSummary } from "../data/blog-revisions";
-import { handleForm } from "../form-action";
+import { callAnswers as answers, handleForm } from "../form-action";
 import { revalidateBlog } from "../revalidate";
 
 // A blog post's history (docs/decisions/0039). Like every dashboard action these answer only the
 // dashboard itself and check the blog table's roles (handleForm, then the data functions again).
 
-const FOREIGN: FormState = { status: "refused", message: "This request must come from the dashboard itself." };
 const Ids = z.object({ postId: z.uuid(), a: z.uuid().optional(), b: z.uuid().optional() });
-const answers = (failed: string) => ({
-  foreign: FOREIGN,
-  failure: { status: "error", title: "Error", message: failed } as const,
-  invalid: () => ({ status: "error", title: "Error", message: failed }) as const,
-});
 
 export async function postRevisions(postId: string): Promise<RevisionSummary[] | null> {
   let found: RevisionSummary[] | null = null;

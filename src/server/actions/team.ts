@@ -13,7 +13,7 @@ import { LIMITS, ROLES } from "@/lib/limits";
 import { getAuth, hashPassword } from "../auth";
 import { db } from "../db/client";
 import { users } from "../db/schema";
-import { FieldError, handleForm, type FormActionOptions } from "../form-action";
+import { FieldError, formAnswers as answers, handleForm } from "../form-action";
 import { emailFields, log } from "../log";
 import { endMyOtherSessions, endMySession } from "../data/sessions";
 import {
@@ -33,12 +33,6 @@ import {
 // The Team tab's and the account section's actions, through the one form wrapper (ADR 0024): the
 // role is checked there and again in each data function (src/server/data/team.ts, sessions.ts).
 
-type Answers = FormActionOptions<z.ZodType>["answers"];
-const answers = (failed: string): Answers => ({
-  foreign: { status: "refused", title: "Error", message: "This request must come from the dashboard itself." },
-  failure: { status: "error", title: "Error", message: failed },
-  invalid: () => ({ status: "invalid", title: "Please check the form", message: "Some fields need your attention." }),
-});
 
 const UserId = z.string().trim().min(1).max(100);
 const done = (message: string) => {
