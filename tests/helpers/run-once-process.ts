@@ -1,18 +1,25 @@
 // One server process's share of tests/jobs-processes.test.ts: opens the PostgreSQL database given
 // as the first argument, waits until the moment given as the third (so that every process races at
 // once), calls runOnce for the run key given as the second, and prints whether it did the work.
+// With "follow-up-digest" as the fourth, it queues the morning digests of the day given as the run key.
 import { sql } from "drizzle-orm";
 import { openPostgres } from "@/server/db/client";
 import { rateLimits } from "@/server/db/schema";
 import { runOnce } from "@/server/jobs";
 
-const [url, runKey, startAt] = process.argv.slice(2) as [string, string, string];
+const [url, runKey, startAt, mode] = process.argv.slice(2) as [string, string, string, string | undefined];
 
 // Top-level await is not available: tsx runs this file as CommonJS.
 async function main() {
   const handle = openPostgres(url);
   await handle.db.execute(sql`select 1`);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())));
+  if (mode === "follow-up-digest") {
+    const { queueFollowUpDigests } = await import("@/server/data/follow-up");
+    console.log(JSON.stringify({ did: (await queueFollowUpDigests(runKey, handle.db)) > 0 }));
+    await handle.close();
+    return;
+  }
   const did = await runOnce(
     "digest",
     runKey,

@@ -1,4 +1,5 @@
 import "server-only";
+import net from "node:net";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -70,32 +71,25 @@ export function openPostgres(url: string, options: { queryTimeoutMs?: number } =
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_MAX ?? 10),
     connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-    // A database that stops answering (a network partition, a hung server) must not hold a
-    // visitor's request until TCP gives up, minutes later: the query fails after queryTimeoutMs.
-    query_timeout: queryTimeoutMs,
+    // The pool closes an idle connection before its socket's silence limit (below) would.
+    idleTimeoutMillis: Math.min(30_000, Math.floor(queryTimeoutMs / 2)),
     keepAlive: true,
+    // A database that stops answering (a network partition, a hung server) must not hold a
+    // visitor's request until TCP gives up, minutes later. pg's `stream` option makes each
+    // connection's socket: one silent for queryTimeoutMs is destroyed, so its query fails, the pool
+    // drops the connection instead of queueing the next request behind it, and PostgreSQL rolls
+    // back whatever transaction it had open (ADR 0028).
+    stream: () => {
+      const socket = new net.Socket();
+      socket.setTimeout(queryTimeoutMs, () => socket.destroy(new Error(`The database sent nothing for ${queryTimeoutMs / 1000} s.`)));
+      return socket;
+    },
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => log("error", "postgres pool error", errorFields(error)));
-  // pg leaves a timed-out query running on its connection, and Drizzle hands a transaction's
-  // connection back to the pool without the error: the next request would queue behind the
-  // unanswered query. Close such a connection instead; the pool drops it and opens a fresh one, and
-  // PostgreSQL rolls back whatever transaction it had open.
-  pool.on("connect", (client) => {
-    const query = client.query;
-    client.query = function (this: pg.PoolClient, ...args: unknown[]) {
-      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
-      if (result instanceof Promise) {
-        result.catch((error: unknown) => {
-          if (error instanceof Error && error.message === "Query read timeout") {
-            (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-          }
-        });
-      }
-      return result;
-    } as typeof client.query;
-  });
+  // A connection that fails while checked out (a transaction's) reports to its query; the event
+  // itself must not end the process. The pool drops it on release (it is no longer queryable).
+  pool.on("connect", (client) => client.on("error", (error) => log("warn", "postgres connection lost", errorFields(error))));
   const db = drizzlePg(pool, { schema });
   return {
     kind: "postgres",
