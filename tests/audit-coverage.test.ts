@@ -15,6 +15,7 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/admin.ts#deleteRecord": { audited: "deleteRecord" },
   "src/server/actions/admin.ts#setStatus": { audited: "setStatus" },
   "src/server/actions/admin.ts#runRowAction": { notAudited: "audited by handleForm as <table>.row-action (the lead or message it stores is its own record); tests/spam-review.test.ts replays it" },
+  "src/server/actions/admin.ts#bulkAction": { notAudited: "one audit row per record it changes, written with the change (recordAuditMany); tests/bulk-actions.test.ts counts 598 rows for 598 records" },
   "src/server/actions/admin.ts#retryFailedNotifications": { notAudited: "audited by handleForm as notifications.retry; tests/notification-health.test.ts replays it" },
   "src/server/actions/admin.ts#previewContent": { notAudited: "changes nothing (handleForm audit: false); its test: 'a preview changes nothing'" },
   "src/server/actions/auth.ts#signInAction": { audited: "signInEmail" },
@@ -51,6 +52,7 @@ const COVERAGE: Record<string, Verdict> = {
   "src/app/api/auth/[...all]/route.ts#POST": { audited: "signInEmail" },
   "src/app/api/internal/revalidate-blog/route.ts#POST": { notAudited: "the server's own call from its timed job; refreshes cached pages, changes no data" },
   "src/app/api/blog/shares/route.ts#POST": { notAudited: "a visitor's share count" },
+  "src/app/api/consent/route.ts#POST": { notAudited: "a visitor's cookie consent: a cookie in their own browser, no row" },
   "src/app/api/forms/[form]/route.ts#POST": { notAudited: "a visitor's form (the same as the lead-forms actions)" },
 };
 

@@ -129,7 +129,8 @@ describe("each dashboard action writes exactly one row", () => {
     let current = "new";
     for (const row of rows) {
       if (Object.keys(row.after!).length === 0) continue;
-      expect(row.before).toEqual({ status: current });
+      // The first move to a contacted state also stamps first_contacted_at (migration 0015).
+      expect(row.before!.status).toBe(current);
       current = row.after!.status as string;
     }
     const [stored] = (await handle.db.execute<{ status: string }>(sql`select status from leads where id = ${id}`)).rows;

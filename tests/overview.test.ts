@@ -82,19 +82,35 @@ describe(`overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
     const when = () => new Date(NOW.getTime() - Math.floor(next() * 200 * DAY) + (next() < 0.05 ? 3 * DAY : 0)); // some in the future
     const leadRows = Array.from({ length: 500 }, (_, i) => {
       const touch = pick(TOUCHES);
+      const status = pick(LEAD_STATUSES);
+      const createdAt = when();
+      // Contacted some seconds to days after arrival; a lead still new or lost unseen has no contact.
+      const firstContactedAt = ["contacted", "qualified", "won"].includes(status) ? new Date(createdAt.getTime() + Math.floor(next() * 5 * DAY)) : null;
       return {
         name: `Lead ${i}`,
         email: `lead${i}@example.com`,
         mobileNumber: "9876543210",
         monthlyRevenue: pick(REVENUES),
-        status: pick(LEAD_STATUSES),
+        status,
         attribution: touch ? { first_touch: touch } : {},
-        createdAt: when(),
+        createdAt,
+        firstContactedAt,
       };
     });
     const messageRows = Array.from({ length: 120 }, (_, i) => {
       const touch = pick(TOUCHES);
-      return { name: `Msg ${i}`, email: `msg${i}@example.com`, mobileNumber: "9876543210", message: "Hello", attribution: touch ? { first_touch: touch } : {}, createdAt: when() };
+      const createdAt = when();
+      const replied = next() < 0.5;
+      return {
+        name: `Msg ${i}`,
+        email: `msg${i}@example.com`,
+        mobileNumber: "9876543210",
+        message: "Hello",
+        attribution: touch ? { first_touch: touch } : {},
+        createdAt,
+        status: (replied ? "replied" : "new") as "replied" | "new",
+        firstContactedAt: replied ? new Date(createdAt.getTime() + Math.floor(next() * 2 * DAY)) : null,
+      };
     });
     await handle.db.insert(leads).values(leadRows);
     await handle.db.insert(contactMessages).values(messageRows);
@@ -150,6 +166,12 @@ describe(`overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
       };
       expect(overview.landingPages.map((r) => [r.page, r.count])).toEqual(count("landing_page"));
       expect(overview.campaigns.map((r) => [r.campaign, r.count])).toEqual(count("utm_campaign"));
+      const waits = [...L, ...M].flatMap((r) => (r.firstContactedAt ? [(r.firstContactedAt.getTime() - r.createdAt.getTime()) / 1000] : [])).sort((a, b) => a - b);
+      const middle = waits.length / 2;
+      const median = waits.length === 0 ? null : waits.length % 2 ? waits[Math.floor(middle)]! : (waits[middle - 1]! + waits[middle]!) / 2;
+      expect(overview.firstContact.contacted).toBe(waits.length);
+      expect(overview.firstContact.waiting).toBe([...L, ...M].filter((r) => r.status === "new").length);
+      expect(overview.firstContact.medianSeconds).toBeCloseTo(median!, 3);
       console.log(`overview ${weeks} weeks: ${L.length} leads, ${M.length} messages in the period, matched by hand`);
     }
   });

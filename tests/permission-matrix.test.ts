@@ -1,4 +1,5 @@
 import { TINY_PNG } from "../e2e/images";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -293,6 +294,23 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => admin.runRowAction("spam", id as string),
       },
     ],
+    "admin#bulkAction": [
+      {
+        label: "bulk status on a filter",
+        allowed: LEAD_DESK.write,
+        // One lead that only this cell's search matches, and the fingerprint of that one-row set.
+        prepare: async () => {
+          const marker = `bulk-${crypto.randomUUID()}`;
+          const id = (
+            await handle.db.execute<{ id: string }>(
+              sql`insert into leads (name, email, mobile_number, growth_challenge) values ('Bulk', 'bulk@example.com', '9876543210', ${marker}) returning id`,
+            )
+          ).rows[0]!.id;
+          return [marker, crypto.createHash("sha256").update(id).digest("hex")];
+        },
+        run: (p) => admin.bulkAction("leads", { q: (p as string[])[0]!, action: "status", value: "won", count: "1", fingerprint: (p as string[])[1]! }),
+      },
+    ],
     "admin#retryFailedNotifications": [
       {
         label: "retry failed mail",
@@ -371,6 +389,7 @@ const ROUTES: Record<string, Entry> = {
   "app/api/auth/[...all]/route.ts#GET": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },
   "app/api/auth/[...all]/route.ts#POST": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },
   "app/api/blog/shares/route.ts#POST": { notReplayed: "public share counter" },
+  "app/api/consent/route.ts#POST": { notReplayed: "a visitor's own consent cookie, changes no rows (tests/consent-route.test.ts)" },
   "app/api/internal/revalidate-blog/route.ts#POST": { notReplayed: "the process's own call from its timed job: a per-process secret is the authority, changes no rows (tests/internal-revalidate.test.ts)" },
   "app/api/forms/[form]/route.ts#POST": { notReplayed: "public forms (tests/lead-capture.test.ts)" },
   "app/api/health/route.ts#GET": { notReplayed: "public health check" },

@@ -56,6 +56,7 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
     "comparePostRevisions",
     "restorePostRevision",
     "runRowAction",
+    "bulkAction",
     "retryFailedNotifications",
   ].map((name) => [name, "handleForm's origin check; tests/permission-matrix.test.ts"]),
 );
@@ -534,6 +535,8 @@ function routeRequests(): { label: string; path: string; method: string; headers
     { label: "POST /api/auth/sign-out", path: "/api/auth/sign-out", method: "POST", headers: json, body: "{}" },
     { label: "POST /api/admin/uploads", path: "/api/admin/uploads", method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: multipart },
     { label: "POST /api/blog/shares", path: "/api/blog/shares", method: "POST", headers: json, body: JSON.stringify({ slug: "BLOG_SLUG", network: "linkedin" }) },
+    // The consent bar's form without JavaScript: sets a cookie, writes no row (404 here, where no measurement is configured).
+    { label: "POST /api/consent", path: "/api/consent", method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "choice=granted" },
     // better-auth endpoints the site does not use: never reachable, whatever the Origin.
     ...["sign-up/email", "update-user", "change-password", "revoke-sessions", "request-password-reset", "send-verification-email", "delete-user"].map((p) => ({
       label: `POST /api/auth/${p}`,

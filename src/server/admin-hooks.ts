@@ -2,6 +2,8 @@ import "server-only";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import { caseStudiesTable } from "@/lib/admin-tables/case-studies";
+import { leadsTable } from "@/lib/admin-tables/leads";
+import { messagesTable } from "@/lib/admin-tables/messages";
 import { mediaTable } from "@/lib/admin-tables/media";
 import { spamTable } from "@/lib/admin-tables/spam";
 import { testimonialsTable } from "@/lib/admin-tables/testimonials";
@@ -10,6 +12,8 @@ import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } fr
 import { decorateMediaRows, deleteMedia } from "./data/media-library";
 import type { SignedInUser } from "./auth-guard";
 import { releaseSpam } from "./spam";
+import { FieldError } from "./form-action";
+import { decorateInboxRows, ownerRefusal } from "./data/follow-up";
 import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "./revalidate";
 
 /**
@@ -24,8 +28,10 @@ export interface TableHooks {
   update?: (id: string, data: Record<string, unknown>, tx: Executor, actor: SignedInUser) => Promise<{ afterCommit?: () => void } | null>;
   /** Replaces the plain delete; null when the row no longer exists, a sentence when it may not go. */
   remove?: (id: string, tx: Executor) => Promise<{ afterCommit?: () => void } | { refused: string } | null>;
-  /** Adds what a list row shows beyond its columns (where an image is used). */
-  decorate?: (rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  /** Adds what a list row shows beyond its columns (where an image is used); an export asks for less. */
+  decorate?: (rows: Record<string, unknown>[], options: { forExport?: boolean }) => Promise<Record<string, unknown>[]>;
+  /** Checks a create or update against other tables in its transaction; throws a FieldError to refuse. */
+  check?: (data: Record<string, unknown>, tx: Executor) => Promise<void>;
   /** After every successful write: the public pages that show the table are refreshed. */
   afterWrite?: () => void;
   /** The table's row action (definition.rowAction); an error message, or null when done. */
@@ -36,7 +42,18 @@ export interface TableHooks {
 
 type BlogData = Parameters<typeof createBlogPost>[0];
 
+/** Leads and messages: an owner must be a member of the lead desk; rows show their owner and person (ADR 0050). */
+const INBOX_HOOKS: TableHooks = {
+  decorate: decorateInboxRows,
+  check: async (data, tx) => {
+    const refused = await ownerRefusal(data.ownerId, tx);
+    if (refused) throw new FieldError({ ownerId: refused });
+  },
+};
+
 const HOOKS: Record<string, TableHooks> = {
+  [leadsTable.id]: INBOX_HOOKS,
+  [messagesTable.id]: INBOX_HOOKS,
   // "Not spam": stored as a lead or message with its notification, then gone from the Spam view.
   [spamTable.id]: {
     rowAction: async (id) => {

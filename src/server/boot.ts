@@ -13,6 +13,7 @@ import { pruneAcknowledgedSendersJob } from "./data/submissions";
 import { startTimedJobs, stopTimedJobs } from "./jobs";
 import { scheduledPublishingJob } from "./scheduled-publishing";
 import { pruneSpamJob } from "./spam";
+import { followUpDigestJob } from "./data/follow-up";
 import { storage } from "./storage";
 
 /** Server start-up: validate configuration, migrate, seed an empty database. */
@@ -56,7 +57,7 @@ export async function boot(): Promise<void> {
   // Timed work of every process; each job finds its own due work and does each piece once
   // (src/server/jobs.ts). Scheduled posts go public (or private) at their time without anyone
   // visiting the dashboard; with the database down a job fails each round and catches up later.
-  startTimedJobs([scheduledPublishingJob, pruneSpamJob, pruneAcknowledgedSendersJob]);
+  startTimedJobs([scheduledPublishingJob, pruneSpamJob, pruneAcknowledgedSendersJob, followUpDigestJob]);
   // Uploads: a bucket that is missing or refuses these credentials is said at start-up, not at the
   // first upload; the site serves its pages either way, like with a database that is down.
   void storage()

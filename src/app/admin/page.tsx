@@ -15,12 +15,15 @@ import { ACTIVITY_TAB, ActivityFilterSchema } from "@/lib/admin-tables/activity"
 import { ADMIN_TABLES, adminTable } from "@/lib/admin-tables/registry";
 import { LEAD_DESK, TEAM_DESK } from "@/lib/admin-tables/definition";
 import { OverviewView } from "@/components/admin/overview-view";
+import { DUE_OWNERS, DueView, type DueOwner } from "@/components/admin/due-view";
+import { listDeskMembers, listDue, siteToday } from "@/server/data/follow-up";
 import { OVERVIEW_PERIODS, loadOverview } from "@/server/data/overview";
 import { AccountPanel } from "@/components/admin/account-panel";
 import { TeamPanel } from "@/components/admin/team-panel";
 import { AccessDeniedError, getViewer } from "@/server/auth-guard";
 import type { ListParams } from "@/server/data/admin-list";
-import { countRecords, listRecords } from "@/server/data/admin-records";
+import { countRecords, listRecords, matchingSet } from "@/server/data/admin-records";
+import { BulkActions } from "@/components/admin/bulk-actions";
 import { auditFilterOptions, listAuditEvents } from "@/server/data/audit-events";
 import { notificationHealth } from "@/server/data/notification-health";
 import { takeInboxSeenAt } from "@/server/data/profiles";
@@ -59,7 +62,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   // The lead desk opens on its overview (docs/decisions/0049).
   const seesOverview = LEAD_DESK.read.includes(viewer.user.role);
   const panels = [
-    ...(seesOverview ? [{ id: "overview", label: "Overview" }] : []),
+    ...(seesOverview ? [{ id: "overview", label: "Overview" }, { id: "due", label: "Due" }] : []),
     ...(seesTeam ? [{ id: "team", label: "Team" }, { id: ACTIVITY_TAB.id, label: ACTIVITY_TAB.label }] : []),
     { id: "account", label: "Your account" },
   ];
@@ -76,11 +79,14 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
     status: one(raw.status),
   };
   const base = { tab: tab.id, q, status: params.status, sort: one(raw.sort), dir: one(raw.dir) };
+  const exportHref = tab.csv ? `/admin/export/${tab.id}?${new URLSearchParams({ ...(q ? { q } : {}), ...(params.status ? { status: params.status } : {}) })}` : undefined;
 
   // What arrived since this admin last opened the dashboard is marked new; paging and searching
   // within a visit keep the marks.
   const isFreshVisit = !raw.page && !raw.q && !raw.sort && !raw.status && !raw.tab;
-  const [counts, list, newSince, activity, overview, health] = await Promise.all([
+  const dueOwner: DueOwner = (one(raw.owner) ?? "me") in DUE_OWNERS ? ((one(raw.owner) ?? "me") as DueOwner) : "me";
+  const hasMembers = !panel && tab.fields.some((f) => f.control === "member");
+  const [counts, list, newSince, activity, overview, health, due, members, matching] = await Promise.all([
     Promise.all(tables.map((t) => countRecords(t, { q }))),
     panel ? null : listRecords<never>(tab, params),
     isFreshVisit ? takeInboxSeenAt(viewer.user.id) : readSeen(raw),
@@ -91,6 +97,9 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       if (error instanceof AccessDeniedError) return null;
       throw error;
     }),
+    panel?.id === "due" ? listDue({ owner: dueOwner === "all" ? undefined : dueOwner === "none" ? null : viewer.user.id }) : null,
+    hasMembers ? listDeskMembers() : [],
+    !panel && tab.inbox ? matchingSet(tab, params) : null,
   ]);
   const countById = Object.fromEntries(tables.map((t, i) => [t.id, counts[i]!]));
   const seenIso = newSince ? new Date(newSince).toISOString() : null;
@@ -125,9 +134,9 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
         <nav aria-label="Dashboard sections" className="mt-6 -mx-1 overflow-x-auto">
           <ul className="flex min-w-max gap-1 border-b border-line px-1">
             {[
-              ...panels.filter((p) => p.id === "overview").map((p) => ({ id: p.id, label: p.label, to: `/admin?tab=${p.id}`, active: panel?.id === p.id, count: undefined })),
+              ...panels.filter((p) => p.id === "overview" || p.id === "due").map((p) => ({ id: p.id, label: p.label, to: `/admin?tab=${p.id}`, active: panel?.id === p.id, count: undefined })),
               ...tables.map((t) => ({ id: t.id, label: t.label, to: href({}, { tab: t.id, q, seen: seenIso ?? undefined }), active: !panel && t.id === tab.id, count: countById[t.id] })),
-              ...panels.filter((p) => p.id !== "overview").map((p) => ({ id: p.id, label: p.label, to: `/admin?tab=${p.id}`, active: panel?.id === p.id, count: undefined })),
+              ...panels.filter((p) => p.id !== "overview" && p.id !== "due").map((p) => ({ id: p.id, label: p.label, to: `/admin?tab=${p.id}`, active: panel?.id === p.id, count: undefined })),
             ].map((entry) => (
               <li key={entry.id}>
                 <Link
@@ -161,6 +170,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           </div>
         )}
         {overview && <OverviewView overview={overview} />}
+        {due && <DueView items={due} owner={dueOwner} today={siteToday()} />}
         {isActivity && activity && <ActivityView filter={activityFilter} list={activity[0]} options={activity[1]} />}
         {!panel && list && (
           <>
@@ -216,20 +226,23 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             <button type="submit" className={buttonVariants({ variant: "outline" })}>
               Apply
             </button>
-            {tab.csv && (
-              <a href={`/admin/export/${tab.id}?${new URLSearchParams({ ...(q ? { q } : {}), ...(params.status ? { status: params.status } : {}) })}`} className={buttonVariants({ variant: "ghost" })}>
+            {exportHref && (
+              <a href={exportHref} className={buttonVariants({ variant: "ghost" })}>
                 <Download aria-hidden="true" />
                 Export CSV
               </a>
             )}
           </form>
 
+        {matching && matching.count > 0 && (
+          <BulkActions key={matching.fingerprint} tableId={tab.id} filter={{ q, status: params.status }} count={matching.count} fingerprint={matching.fingerprint} members={members} exportHref={exportHref} />
+        )}
         <section aria-label={tab.label} className="mt-6">
           <p className="mb-2 text-sm text-ink-soft" role="status">
             {list.total} {list.total === 1 ? tab.noun.one : tab.noun.many}
             {list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ""}
           </p>
-          <AdminList key={`${tab.id}-${list.page}-${q ?? ""}`} tableId={tab.id} rows={list.rows} newSince={seenIso} emptyText={emptyText} siteName={siteConfig().name} />
+          <AdminList key={`${tab.id}-${list.page}-${q ?? ""}`} tableId={tab.id} rows={list.rows} newSince={seenIso} emptyText={emptyText} siteName={siteConfig().name} members={members} groupBy={tab.sorts[list.sort]?.group ? tab.sorts[list.sort]!.column : undefined} />
           {list.pageCount > 1 && (
             <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
               {list.page > 1 ? (

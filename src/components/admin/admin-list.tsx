@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogBody, DialogContent, DialogHeader } from "@/components/ui/dialog";
 import { adminTable } from "@/lib/admin-tables/registry";
-import type { AdminTableDefinition, RowSummary } from "@/lib/admin-tables/definition";
+import type { AdminTableDefinition, DeskMember, RowSummary } from "@/lib/admin-tables/definition";
 import { isSuccess, type FormState } from "@/lib/form-state";
 import { formatAdminDate } from "@/lib/format";
 import { deleteRecord, runRowAction, setStatus } from "@/server/actions/admin";
@@ -113,6 +113,19 @@ function Summary({ summary, isNew }: { summary: RowSummary; isNew: boolean }) {
   );
 }
 
+/** Consecutive rows with one value of `column` (any case) as groups; without a column, one group. */
+function groupRows(rows: AnyRecord[], column: string | undefined): { key: string | null; rows: AnyRecord[] }[] {
+  if (!column) return [{ key: null, rows }];
+  const groups: { key: string; rows: AnyRecord[] }[] = [];
+  for (const row of rows) {
+    const key = String(row[column]).toLowerCase();
+    const last = groups.at(-1);
+    if (last?.key === key) last.rows.push(row);
+    else groups.push({ key, rows: [row] });
+  }
+  return groups;
+}
+
 /** One tab's list with its create, edit and delete dialogs. */
 export function AdminList({
   tableId,
@@ -120,6 +133,8 @@ export function AdminList({
   newSince,
   emptyText,
   siteName,
+  members = [],
+  groupBy,
 }: {
   tableId: string;
   rows: AnyRecord[];
@@ -127,6 +142,10 @@ export function AdminList({
   emptyText: string;
   /** For the titles the SEO panel shows with the site's suffix. */
   siteName: string;
+  /** Who may own a row, for the dialog's owner menu. */
+  members?: readonly DeskMember[];
+  /** Rows sorted by this column are shown in groups of one value (any case), each under a heading. */
+  groupBy?: string;
 }) {
   const router = useRouter();
   const table = adminTable(tableId)!;
@@ -150,39 +169,50 @@ export function AdminList({
       {rows.length === 0 ? (
         <p className="rounded-card border border-dashed border-line bg-surface p-10 text-center text-ink-soft">{emptyText}</p>
       ) : (
-        <ul className="divide-y divide-line overflow-hidden rounded-card border border-line bg-surface" aria-label={`${table.noun.title} list`}>
-          {rows.map((record) => {
-            const isNew = since !== null && Boolean(table.inbox) && new Date(record.createdAt).getTime() > since;
-            return (
-              <li key={record.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-                <div className="flex min-w-0 flex-col gap-1">
-                  <Summary summary={table.summary(record as never)} isNew={isNew} />
-                  <p className="text-xs text-muted">{formatAdminDate(record.createdAt)}</p>
-                </div>
-                <div className="flex shrink-0 flex-wrap items-center gap-2">
-                  {table.inbox && table.filter && <StatusSelect table={table} record={record} />}
-                  {table.rowAction && <RowActionButton table={table} record={record} title={titleOf(record)} />}
-                  {!table.readOnly && (
-                    <Button variant="outline" size="sm" onClick={() => setEditing({ record })} aria-label={`Edit ${titleOf(record)}`}>
-                      <Pencil aria-hidden="true" />
-                      Edit
-                    </Button>
-                  )}
-                  {table.history && (
-                    <Button variant="outline" size="sm" onClick={() => setHistory(record)} aria-label={`History of ${titleOf(record)}`}>
-                      <HistoryIcon aria-hidden="true" />
-                      History
-                    </Button>
-                  )}
-                  <Button variant="outline" size="sm" onClick={() => setDeleting(record)} aria-label={`Delete ${titleOf(record)}`}>
-                    <Trash2 aria-hidden="true" />
-                    Delete
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+        <div className="space-y-4">
+          {groupRows(rows, groupBy).map((group) => (
+            <section key={group.key ?? "all"} aria-label={group.key ? `Submissions from ${group.key}` : undefined}>
+              {group.key && (
+                <h3 className="mb-1.5 text-sm font-bold text-brand-800">
+                  {group.key} <span className="font-normal text-ink-soft">({group.rows.length} on this page)</span>
+                </h3>
+              )}
+              <ul className="divide-y divide-line overflow-hidden rounded-card border border-line bg-surface" aria-label={`${table.noun.title} list`}>
+                {group.rows.map((record) => {
+                  const isNew = since !== null && Boolean(table.inbox) && new Date(record.createdAt).getTime() > since;
+                  return (
+                    <li key={record.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                      <div className="flex min-w-0 flex-col gap-1">
+                        <Summary summary={table.summary(record as never)} isNew={isNew} />
+                        <p className="text-xs text-muted">{formatAdminDate(record.createdAt)}</p>
+                      </div>
+                      <div className="flex shrink-0 flex-wrap items-center gap-2">
+                        {table.inbox && table.filter && <StatusSelect table={table} record={record} />}
+                        {table.rowAction && <RowActionButton table={table} record={record} title={titleOf(record)} />}
+                        {!table.readOnly && (
+                          <Button variant="outline" size="sm" onClick={() => setEditing({ record })} aria-label={`Edit ${titleOf(record)}`}>
+                            <Pencil aria-hidden="true" />
+                            Edit
+                          </Button>
+                        )}
+                        {table.history && (
+                          <Button variant="outline" size="sm" onClick={() => setHistory(record)} aria-label={`History of ${titleOf(record)}`}>
+                            <HistoryIcon aria-hidden="true" />
+                            History
+                          </Button>
+                        )}
+                        <Button variant="outline" size="sm" onClick={() => setDeleting(record)} aria-label={`Delete ${titleOf(record)}`}>
+                          <Trash2 aria-hidden="true" />
+                          Delete
+                        </Button>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))}
+        </div>
       )}
 
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
@@ -190,7 +220,7 @@ export function AdminList({
           <DialogContent wide={table.wide}>
             <DialogHeader title={`${editing.record ? "Edit" : "Add"} ${table.noun.title}`} />
             <RecordForm table={table} id={editing.record?.id ?? null} onDone={() => setEditing(null)}>
-              {(errors) => <RecordFields table={table} record={editing.record} errors={errors} siteName={siteName} />}
+              {(errors) => <RecordFields table={table} record={editing.record} errors={errors} siteName={siteName} members={members} />}
             </RecordForm>
           </DialogContent>
         )}

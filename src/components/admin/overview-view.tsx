@@ -97,6 +97,17 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
   );
 }
 
+/** Seconds as the largest two units ("1 day 4 h", "3 h 20 min", "12 min"); a dash for none. */
+export function duration(seconds: number | null): string {
+  if (seconds === null) return "–";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
+  const days = Math.floor(hours / 24);
+  return `${days} day${days === 1 ? "" : "s"}${hours % 24 ? ` ${hours % 24} h` : ""}`;
+}
+
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section aria-label={title} className="space-y-3 rounded-card border border-line bg-surface p-5">
@@ -133,6 +144,19 @@ export function OverviewView({ overview }: { overview: Overview }) {
           not counted).
         </p>
       </form>
+
+      <Card title="Time to first contact">
+        <p className="text-sm">
+          Median from arrival to first contact:{" "}
+          <strong className="text-lg" data-testid="overview-first-contact">
+            {duration(overview.firstContact.medianSeconds)}
+          </strong>
+        </p>
+        <p className="text-sm text-ink-soft">
+          {overview.firstContact.contacted} contacted, {overview.firstContact.waiting} still new. A lead counts as contacted when its status first
+          moves to Contacted, Qualified or Won; a message when it is first marked Replied.
+        </p>
+      </Card>
 
       <Card title="Where they came from">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Channel colours">

@@ -7,6 +7,9 @@ import { Button } from "@/components/ui/button";
 import { fieldText, type AdminTableDefinition, type FieldSpec } from "@/lib/admin-tables/definition";
 import type { FieldErrors } from "@/lib/form-state";
 import type { Attribution as AttributionData } from "@/server/db/schema";
+import type { InboxDecoration } from "@/lib/admin-tables/inbox";
+import type { DeskMember } from "@/lib/admin-tables/definition";
+import { formatAdminDate } from "@/lib/format";
 import { previewContent } from "@/server/actions/admin";
 import { PreviewLinks } from "./preview-links";
 import { SeoPanel } from "./seo-panel";
@@ -50,6 +53,29 @@ function Attribution({ value }: { value: AttributionData }) {
   );
 }
 
+/** Everything the same address sent, from both inbox tables, newest first (ADR 0050). */
+function PersonSubmissions({ record }: { record: AnyRow }) {
+  const person = (record.person as InboxDecoration["person"]) ?? [];
+  if (person.length < 2) return null;
+  return (
+    <section aria-label={`Submissions from ${String(record.email)}`} className="rounded-xl bg-canvas p-4 text-sm">
+      <p className="font-semibold">
+        {person.length} submissions from {String(record.email)}
+      </p>
+      <ol className="mt-2 space-y-1.5">
+        {person.map((p) => (
+          <li key={p.id} className="flex flex-wrap gap-x-2">
+            <span className="text-muted">{formatAdminDate(p.createdAt)}</span>
+            <span className="font-semibold">{p.kind === "lead" ? "Growth audit" : "Contact message"}</span>
+            <span>({p.status})</span>
+            {p.id === record.id ? <span className="text-muted">this one</span> : <span className="min-w-0 break-words">{p.text}</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 /** The server-made preview of an HTML field: exactly what the public page will render. */
 function Preview({ tableId, content }: { tableId: string; content: string }) {
   const [preview, setPreview] = useState<string | null>(null);
@@ -85,7 +111,20 @@ function Preview({ tableId, content }: { tableId: string; content: string }) {
  * here so that a derived field (the blog's slug and meta title) follows its source until edited and
  * hints can count characters.
  */
-export function RecordFields({ table, record, errors, siteName }: { table: AdminTableDefinition; record: AnyRow | null; errors: FieldErrors; siteName: string }) {
+export function RecordFields({
+  table,
+  record,
+  errors,
+  siteName,
+  members,
+}: {
+  table: AdminTableDefinition;
+  record: AnyRow | null;
+  errors: FieldErrors;
+  siteName: string;
+  /** Who may own a row (the lead desk), for "member" fields. */
+  members: readonly DeskMember[];
+}) {
   const fields = table.fields as readonly Spec[];
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, fieldText(f, record)])));
   // A derived field with a value of its own is the admin's: it no longer follows its source.
@@ -132,6 +171,23 @@ export function RecordFields({ table, record, errors, siteName }: { table: Admin
                   return <TextArea {...a} {...text} rows={f.rows} maxLength={f.max} className={f.mono ? "font-mono text-sm" : undefined} />;
                 case "list":
                   return f.separator === "line" ? <TextArea {...a} {...text} rows={f.rows ?? 4} /> : <TextInput {...a} {...text} />;
+                case "date":
+                  return <TextInput {...a} {...text} type="date" min="2000-01-01" max="2100-12-31" />;
+                case "member": {
+                  // An owner who has left the desk stays shown until someone else is chosen.
+                  const known = !value || members.some((m) => m.id === value);
+                  return (
+                    <NativeSelect {...a} {...text}>
+                      <option value="">Nobody</option>
+                      {members.map((m) => (
+                        <option key={m.id} value={m.id}>
+                          {m.label}
+                        </option>
+                      ))}
+                      {!known && <option value={value}>{String(record?.ownerEmail ?? "A former member")}</option>}
+                    </NativeSelect>
+                  );
+                }
                 case "datetime":
                   // To the second: a post can be timed to go out exactly on the hour's first second.
                   return <TextInput {...a} {...text} type="datetime-local" step={1} />;
@@ -181,6 +237,7 @@ export function RecordFields({ table, record, errors, siteName }: { table: Admin
       )}
       {table.extras?.includes("seo") && <SeoPanel values={values} siteName={siteName} />}
       {record && table.extras?.includes("preview-links") && <PreviewLinks postId={String(record.id)} published={Boolean(record.published)} />}
+      {record && table.extras?.includes("person") && <PersonSubmissions record={record} />}
       {record && table.extras?.includes("attribution") && <Attribution value={record.attribution as AttributionData} />}
     </>
   );

@@ -36,6 +36,12 @@ export const LEAD_DESK: TableAccess = desk("owner", "admin", "sales");
 /** Who runs the team: members, invitations, the sign-up switch, settings and the audit trail (ADR 0037). */
 export const TEAM_DESK: TableAccess = desk("owner", "admin");
 
+/** A member of the lead desk as the owner menu offers them (ADR 0050). */
+export interface DeskMember {
+  id: string;
+  label: string;
+}
+
 export interface FieldOption {
   value: string;
   label: string;
@@ -77,6 +83,10 @@ export type FieldSpec<Row> = FieldBase<Row> &
     | { control: "image" }
     /** A date and time entered and shown in the site's time zone (src/lib/site-time.ts). */
     | { control: "datetime" }
+    /** A calendar day (a follow-up date). */
+    | { control: "date" }
+    /** A member of the lead desk, or nobody: the options come from the team (ADR 0050). */
+    | { control: "member" }
     /** Blog content: HTML or text, with a server-made preview (the table's `preview` hook). */
     | { control: "html"; rows?: number }
   );
@@ -113,7 +123,7 @@ export interface AdminTableDefinition<Row extends { id: string; createdAt: Date 
   /** Columns searched with ILIKE. */
   search: readonly (keyof Row & string)[];
   /** URL sort key to column; those with a label are offered in the sort menu. */
-  sorts: Record<string, { column: keyof Row & string; label?: string }>;
+  sorts: Record<string, { column: keyof Row & string; label?: string; /** Rows with the same value (any case) are listed as one group under a heading. */ group?: boolean }>;
   defaultSort: string;
   /** The status filter: URL value to label and the stored value it matches. */
   filter?: { column: keyof Row & string; options: Record<string, { label: string; value: string | boolean }> };
@@ -128,9 +138,10 @@ export interface AdminTableDefinition<Row extends { id: string; createdAt: Date 
   rowAction?: { label: string; done: string };
   /**
    * Blocks beside the fields: the visitor's attribution (read-only, when editing), the search and
-   * social preview, a draft's preview links (when editing) (docs/decisions/0047).
+   * social preview, a draft's preview links (when editing) (docs/decisions/0047), every submission
+   * from the same address (when editing an inbox row, ADR 0050).
    */
-  extras?: readonly ("attribution" | "seo" | "preview-links")[];
+  extras?: readonly ("attribution" | "seo" | "preview-links" | "person")[];
   wide?: boolean;
   /** Every save is kept as a revision with a History dialog (blog posts, docs/decisions/0039). */
   history?: boolean;

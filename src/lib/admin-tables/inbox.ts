@@ -22,7 +22,13 @@ export function attributionColumns<Row extends { attribution: Attribution }>(): 
 
 /** The sorts both inboxes offer first. */
 export function senderSorts<Row extends Sender>(): AdminTableDefinition<Row>["sorts"] {
-  return { created_at: { column: "createdAt", label: "Date" }, name: { column: "name", label: "Name" }, email: { column: "email" } };
+  return {
+    created_at: { column: "createdAt", label: "Date" },
+    name: { column: "name", label: "Name" },
+    email: { column: "email" },
+    // Everything one address sent, together (ADR 0050).
+    person: { column: "email", label: "Person (grouped)", group: true },
+  };
 }
 
 /** Who wrote: the first three fields of both inbox dialogs. */
@@ -31,6 +37,38 @@ export function senderFields<Row extends Sender>(): FieldSpec<Row>[] {
     { name: "name", label: "Name", control: "text", required: true, max: LIMITS.personName, half: true },
     { name: "email", label: "Email", control: "email", required: true, max: LIMITS.email, half: true },
     { name: "mobileNumber", label: "Mobile", control: "tel", required: true, max: LIMITS.mobile, half: true },
+  ];
+}
+
+/** Who follows the row up and when (ADR 0050): the last fields of both inbox dialogs. */
+export function followUpFieldSpecs<Row extends Sender & { ownerId: string | null; followUpOn: string | null }>(): FieldSpec<Row>[] {
+  return [
+    { name: "ownerId", label: "Owner", control: "member", half: true },
+    { name: "followUpOn", label: "Next follow-up", control: "date", half: true, hint: "The owner's morning digest lists it from this day." },
+  ];
+}
+
+/** What the list adds to an inbox row (server/admin-hooks.ts): the owner's address and the person's other submissions. */
+export interface InboxDecoration {
+  ownerEmail?: string | null;
+  person?: { kind: "lead" | "message"; id: string; createdAt: string; status: string; text: string }[];
+}
+
+/** The owner, the follow-up day and the person's number of submissions, as badges of a row. */
+export function followUpBadges(row: { followUpOn: string | null } & InboxDecoration): NonNullable<RowSummary["badges"]> {
+  return [
+    ...(row.ownerEmail ? [{ label: `Owner: ${row.ownerEmail}`, tone: "muted" as const }] : []),
+    ...(row.followUpOn ? [{ label: `Follow up ${row.followUpOn}`, tone: "muted" as const }] : []),
+    ...(row.person && row.person.length > 1 ? [{ label: `${row.person.length} submissions`, tone: "accent" as const }] : []),
+  ];
+}
+
+/** The follow-up columns of both inbox exports. */
+export function followUpColumns<Row extends { followUpOn: string | null; firstContactedAt: Date | null } & InboxDecoration>(): CsvColumn<Row>[] {
+  return [
+    { header: "Owner", value: (r) => r.ownerEmail },
+    { header: "Next follow-up", value: (r) => r.followUpOn },
+    { header: "First contacted", value: (r) => r.firstContactedAt },
   ];
 }
 

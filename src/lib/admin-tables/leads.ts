@@ -3,9 +3,9 @@ import { LIMITS } from "../limits";
 import { ADMIN_REVENUE_CHOICES, AdminLeadSchema, LEAD_STATUS_LABELS } from "../schemas/admin";
 import { AUDIT_REVENUE_BRACKETS } from "../schemas/form-rules";
 import { LEAD_DESK, defineTable, filterOf, optionsOf } from "./definition";
-import { attributionColumns, senderColumns, senderFields, senderLine, senderSorts } from "./inbox";
+import { attributionColumns, followUpBadges, followUpColumns, followUpFieldSpecs, senderColumns, senderFields, senderLine, senderSorts, type InboxDecoration } from "./inbox";
 
-export const leadsTable = defineTable<Lead>({
+export const leadsTable = defineTable<Lead & InboxDecoration>({
   id: "leads",
   table: "leads",
   label: "Growth Audit Leads",
@@ -14,15 +14,16 @@ export const leadsTable = defineTable<Lead>({
   schema: AdminLeadSchema,
   search: ["name", "email", "mobileNumber", "websiteUrl", "growthChallenge", "notes"],
   sorts: {
-    ...senderSorts<Lead>(),
+    ...senderSorts<Lead & InboxDecoration>(),
     status: { column: "status", label: "Status" },
+    follow_up: { column: "followUpOn", label: "Follow-up date" },
     monthly_revenue: { column: "monthlyRevenue", label: "Revenue" },
   },
   defaultSort: "created_at",
   filter: { column: "status", options: filterOf(LEAD_STATUS_LABELS) },
   inbox: true,
   fields: [
-    ...senderFields<Lead>(),
+    ...senderFields<Lead & InboxDecoration>(),
     { name: "websiteUrl", label: "Website", control: "url", max: LIMITS.url, half: true },
     {
       name: "monthlyRevenue",
@@ -36,15 +37,17 @@ export const leadsTable = defineTable<Lead>({
     { name: "status", label: "Status", control: "select", required: true, options: optionsOf(LEAD_STATUS_LABELS), initial: "new", half: true },
     { name: "growthChallenge", label: "Growth challenge", control: "textarea", rows: 3, max: LIMITS.longText },
     { name: "notes", label: "Internal notes", control: "textarea", rows: 3, max: LIMITS.longText, hint: "Only staff see these." },
+    ...followUpFieldSpecs<Lead & InboxDecoration>(),
   ],
-  extras: ["attribution"],
+  extras: ["person", "attribution"],
   summary: (r) => ({
     title: r.name,
+    badges: followUpBadges(r),
     line: [...senderLine(r)!, r.websiteUrl ? ` · ${r.websiteUrl}` : ""],
     detail: [r.package ? `Package: ${r.service}: ${r.package}` : null, r.monthlyRevenue, r.growthChallenge].filter(Boolean).join(" — "),
   }),
   csv: [
-    ...senderColumns<Lead>(),
+    ...senderColumns<Lead & InboxDecoration>(),
     { header: "Website", value: (r) => r.websiteUrl },
     { header: "Monthly revenue", value: (r) => r.monthlyRevenue },
     { header: "Growth challenge", value: (r) => r.growthChallenge },
@@ -52,6 +55,7 @@ export const leadsTable = defineTable<Lead>({
     { header: "Package", value: (r) => r.package },
     { header: "Status", value: (r) => r.status },
     { header: "Notes", value: (r) => r.notes },
-    ...attributionColumns<Lead>(),
+    ...followUpColumns<Lead & InboxDecoration>(),
+    ...attributionColumns<Lead & InboxDecoration>(),
   ],
 });

@@ -61,6 +61,28 @@ export const imageField = z
 
 // ---- Leads and messages ---------------------------------------------------------------------
 
+/** A desk member's account id, or nobody; the server checks that it is a member (ADR 0050). */
+const ownerField = z
+  .string()
+  .trim()
+  .max(100, "Choose a member of the team who works on leads.")
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** A day as <input type="date"> sends it, in the site's calendar; empty for none. */
+const followUpField = z
+  .string()
+  .trim()
+  .optional()
+  .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), {
+    message: "Enter the follow-up date as a calendar day, e.g. 2026-12-01.",
+  })
+  .refine((v) => !v || (v >= "2000-01-01" && v <= "2100-12-31"), { message: "Enter a follow-up date between 2000 and 2100." })
+  .transform((v) => (v ? v : null));
+
+/** Who follows a lead or message up and when: both inbox dialogs and the bulk "assign". */
+export const followUpFields = { ownerId: ownerField, followUpOn: followUpField };
+
 export const ADMIN_REVENUE_CHOICES = ["Under 1 Lakh", "1-5 Lakhs", "5-25 Lakhs", "25 Lakhs-1 Crore", "1-5 Crores", "Above 5 Crores"] as const;
 export const LEAD_STATUS_LABELS = { new: "New", contacted: "Contacted", qualified: "Qualified", won: "Won", lost: "Lost" } as const;
 export const MESSAGE_STATUS_LABELS = { new: "New", replied: "Replied", archived: "Archived" } as const;
@@ -78,6 +100,7 @@ export const AdminLeadSchema = z.object({
   growthChallenge: optionalText("Growth challenge", LIMITS.longText, true),
   status: z.enum(["new", "contacted", "qualified", "won", "lost"], { error: "Choose a status." }).default("new"),
   notes: optionalText("Notes", LIMITS.longText, true),
+  ...followUpFields,
 });
 export type AdminLeadData = z.output<typeof AdminLeadSchema>;
 
@@ -89,6 +112,7 @@ export const AdminMessageSchema = z.object({
   message: requiredText("Message", LIMITS.message, true),
   status: z.enum(["new", "replied", "archived"], { error: "Choose a status." }).default("new"),
   notes: optionalText("Notes", LIMITS.longText, true),
+  ...followUpFields,
 });
 export type AdminMessageData = z.output<typeof AdminMessageSchema>;
 

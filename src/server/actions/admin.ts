@@ -11,7 +11,7 @@ import {
   savedMessage,
 } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
-import { createRecord, deleteRecord as deleteStored, previewRecordContent, setRecordStatus, updateRecord } from "../data/admin-records";
+import { bulkApply, createRecord, deleteRecord as deleteStored, previewRecordContent, setRecordStatus, updateRecord, type BulkChange } from "../data/admin-records";
 import { callAnswers, handleForm } from "../form-action";
 import { hooksFor } from "../admin-hooks";
 import { retryNotifications } from "../data/notification-health";
@@ -83,6 +83,51 @@ export async function setStatus(tableId: string, id: string, status: string): Pr
       (await setRecordStatus(table, data.id, data.status))
         ? { status: "success", message: `${capitalise(table.noun.one)} updated successfully.` }
         : { status: "error", title: "Error", message: failed },
+  });
+}
+
+const BulkSchema = z.object({
+  q: z.string().max(200).optional(),
+  status: z.string().max(40).optional(),
+  action: z.enum(["status", "assign", "delete"], { error: "Choose what to do." }),
+  value: z.string().max(100).optional(),
+  count: z.coerce.number().int().min(0).max(1_000_000),
+  fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/**
+ * One change to every record of an inbox that the list's filter (search and status) matches, as the
+ * confirmation counted them (ADR 0050): refused, with nothing changed, when the filter now matches
+ * another set.
+ */
+export async function bulkAction(tableId: string, input: Record<string, string>): Promise<FormState> {
+  const table = adminTable(tableId);
+  if (!table?.inbox) return UNKNOWN_TABLE;
+  const failed = "The change could not be made. Please try again; nothing was changed.";
+  const many = (n: number) => `${n} ${n === 1 ? table.noun.one : table.noun.many}`;
+  return handleForm({
+    log: { failed: "admin bulk action failed", fields: { table: table.id } },
+    // Sent by a script call: only the known keys, each as text.
+    input: Object.fromEntries(Object.keys(BulkSchema.shape).flatMap((k) => (input && typeof input === "object" && k in input ? [[k, String(input[k])]] : []))),
+    schema: BulkSchema,
+    roles: table.access.write,
+    answers: callAnswers(failed),
+    run: async (data) => {
+      const change: BulkChange =
+        data.action === "status" ? { kind: "status", status: data.value ?? "" } : data.action === "assign" ? { kind: "assign", ownerId: data.value || null } : { kind: "delete" };
+      const outcome = await bulkApply(table, { q: data.q?.trim() || undefined, status: data.status || undefined }, change, { count: data.count, fingerprint: data.fingerprint });
+      if ("refused" in outcome) return { status: "error", title: "Nothing was changed", message: outcome.refused };
+      if ("tooMany" in outcome) return { status: "error", title: "Too many at once", message: `This filter matches ${many(outcome.tooMany)}; narrow it to 10,000 or fewer. Nothing was changed.` };
+      if ("changed" in outcome)
+        return {
+          status: "error",
+          title: "The list has changed",
+          message: `This filter now matches ${many(outcome.changed)}${outcome.changed === data.count ? ", but not the same ones you confirmed" : `, not the ${data.count} you confirmed`}. Nothing was changed: check the list and confirm again.`,
+        };
+      const label = data.action === "status" ? table.filter?.options[data.value ?? ""]?.label : undefined;
+      const verb = data.action === "delete" ? "Deleted" : data.action === "assign" ? (data.value ? "Assigned" : "Unassigned") : `Set to ${label}:`;
+      return { status: "success", message: `${verb} ${many(outcome.done)}.` };
+    },
   });
 }
 

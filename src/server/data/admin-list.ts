@@ -41,7 +41,7 @@ export function searchWhere(q: string | undefined, columns: AnyPgColumn[]): SQL 
 export async function listPage<Row>(options: {
   table: PgTable;
   where: (SQL | undefined)[];
-  sortable: Record<string, AnyPgColumn>;
+  sortable: Record<string, AnyPgColumn | SQL>;
   defaultSort: string;
   params: ListParams;
   select?: Record<string, AnyPgColumn>;

@@ -1,13 +1,15 @@
 import "server-only";
-import { and, desc, eq, getTableColumns, getTableName, is, type SQL } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, desc, eq, getTableColumns, getTableName, inArray, is, sql, type SQL } from "drizzle-orm";
 import { PgTable, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
 import { requireRole } from "../auth-guard";
-import { recordAudit } from "../audit";
+import { recordAudit, recordAuditMany } from "../audit";
 import { holdMediaInUse } from "../media";
-import { db, type Transaction } from "../db/client";
+import { db, type Executor, type Transaction } from "../db/client";
 import * as dbSchema from "../db/schema";
 import { hooksFor } from "../admin-hooks";
+import { FieldError } from "../form-action";
 import { countWhere, listPage, searchWhere, type ListParams, type ListResult } from "./admin-list";
 
 // The one CRUD module of the dashboard, driven by a table's definition (ADR 0024). Every function
@@ -46,10 +48,10 @@ function filters(definition: AdminTableDefinition, params: ListParams): (SQL | u
 export async function listRecords<R = Row>(definition: AdminTableDefinition, params: ListParams): Promise<ListResult<R>> {
   await requireRole(definition.access.read);
   const { table, column } = resolve(definition);
-  const sortable = Object.fromEntries(Object.entries(definition.sorts).map(([key, sort]) => [key, column(sort.column)]));
+  const sortable = Object.fromEntries(Object.entries(definition.sorts).map(([key, sort]) => [key, sort.group ? sql`lower(${column(sort.column)})` : column(sort.column)]));
   const page = await listPage<R>({ table, where: filters(definition, params), sortable, defaultSort: definition.defaultSort, params });
   const decorate = hooksFor(definition).decorate;
-  return decorate ? { ...page, rows: (await decorate(page.rows as Record<string, unknown>[])) as R[] } : page;
+  return decorate ? { ...page, rows: (await decorate(page.rows as Record<string, unknown>[], {})) as R[] } : page;
 }
 
 export async function countRecords(definition: AdminTableDefinition, params: ListParams): Promise<number> {
@@ -61,12 +63,14 @@ export async function countRecords(definition: AdminTableDefinition, params: Lis
 export async function exportRecords(definition: AdminTableDefinition, params: ListParams, limit = 50_000): Promise<Row[]> {
   await requireRole(definition.access.read);
   const { table, column } = resolve(definition);
-  return (await db()
+  const rows = (await db()
     .select()
     .from(table)
     .where(and(...filters(definition, params)))
     .orderBy(desc(column("createdAt")))
     .limit(limit)) as Row[];
+  const decorate = hooksFor(definition).decorate;
+  return decorate ? ((await decorate(rows, { forExport: true })) as Row[]) : rows;
 }
 
 // Every write runs in one transaction with its audit row (ADR 0037): the row as it was (read FOR
@@ -84,6 +88,7 @@ export async function createRecord(definition: AdminTableDefinition, data: Recor
   const hooks = hooksFor(definition);
   const resolved = resolve(definition);
   const { id, afterCommit } = await db().transaction(async (tx) => {
+    await hooks.check?.(data, tx);
     const made = hooks.create
       ? await hooks.create(data, tx, user)
       : { id: String(((await tx.insert(resolved.table).values(data).returning({ id: resolved.id })) as { id: string }[])[0]!.id) };
@@ -105,6 +110,7 @@ export async function updateRecord(definition: AdminTableDefinition, id: string,
   const done = await db().transaction(async (tx) => {
     const before = await rowById(tx, resolved, id, true);
     if (!before) return null;
+    await hooks.check?.(data, tx);
     const changed = hooks.update ? await hooks.update(id, data, tx, user) : (await tx.update(resolved.table).set(data).where(eq(resolved.id, id)), {});
     if (!changed) return null;
     const after = await rowById(tx, resolved, id);
@@ -163,4 +169,91 @@ export async function previewRecordContent(definition: AdminTableDefinition, con
   await requireRole(definition.access.write);
   const preview = hooksFor(definition).preview;
   return preview ? preview(content) : null;
+}
+
+// ---- Bulk actions on the current filter (ADR 0050) ----------------------------------------------
+
+/** The most records one bulk action changes; a larger set is narrowed with the filter first. */
+export const BULK_LIMIT = 10_000;
+
+export interface MatchingSet {
+  count: number;
+  /** SHA-256 of the matching ids in order: the exact set the confirmation named. */
+  fingerprint: string;
+}
+
+const fingerprintOf = (ids: readonly string[]) => crypto.createHash("sha256").update(ids.join(",")).digest("hex");
+
+async function matchingIds(executor: Executor, definition: AdminTableDefinition, params: ListParams, lock: boolean): Promise<Row[]> {
+  const { table, id } = resolve(definition);
+  const query = executor.select().from(table).where(and(...filters(definition, params))).orderBy(id);
+  return (await (lock ? query.for("update") : query)) as Row[];
+}
+
+/** What a bulk action on this filter would change: how many, and which (as a fingerprint). */
+export async function matchingSet(definition: AdminTableDefinition, params: ListParams): Promise<MatchingSet> {
+  await requireRole(definition.access.read);
+  const { table, id } = resolve(definition);
+  const rows = (await db().select({ id }).from(table).where(and(...filters(definition, params))).orderBy(id)) as { id: string }[];
+  return { count: rows.length, fingerprint: fingerprintOf(rows.map((r) => String(r.id))) };
+}
+
+export type BulkChange =
+  | { kind: "status"; status: string }
+  | { kind: "assign"; ownerId: string | null }
+  | { kind: "delete" };
+
+export type BulkOutcome =
+  | { done: number }
+  /** The filter matches another set than the one confirmed: nothing changed. */
+  | { changed: number }
+  | { tooMany: number }
+  | { refused: string };
+
+/**
+ * Applies one change to exactly the records the confirmation named: in one transaction the filter's
+ * rows are read again and locked, and unless they are the confirmed set (same count, same ids)
+ * nothing is changed. Every record gets its own audit row (ADR 0037).
+ */
+export async function bulkApply(definition: AdminTableDefinition, params: ListParams, change: BulkChange, confirmed: MatchingSet): Promise<BulkOutcome> {
+  const user = await requireRole(definition.access.write);
+  const hooks = hooksFor(definition);
+  const resolved = resolve(definition);
+  const tableName = getTableName(resolved.table);
+  let set: Record<string, unknown>;
+  if (change.kind === "status") {
+    const option = definition.filter?.options[change.status];
+    if (!definition.filter || !option) return { refused: "Choose a status." };
+    set = { [definition.filter.column]: option.value };
+  } else if (change.kind === "assign") set = { ownerId: change.ownerId };
+  else set = {};
+  const outcome = await db().transaction(async (tx): Promise<BulkOutcome> => {
+    if (change.kind === "assign") {
+      try {
+        await hooks.check?.(set, tx);
+      } catch (error) {
+        if (error instanceof FieldError) return { refused: error.message };
+        throw error;
+      }
+    }
+    const before = await matchingIds(tx, definition, params, true);
+    if (before.length > BULK_LIMIT) return { tooMany: before.length };
+    if (before.length !== confirmed.count || fingerprintOf(before.map((r) => String(r.id))) !== confirmed.fingerprint) return { changed: before.length };
+    if (before.length === 0) return { done: 0 };
+    const ids = before.map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 1000) {
+      const chunk = inArray(resolved.id, ids.slice(i, i + 1000));
+      if (change.kind === "delete") await tx.delete(resolved.table).where(chunk);
+      else await tx.update(resolved.table).set(set).where(chunk);
+    }
+    const after = change.kind === "delete" ? new Map<string, Row>() : new Map((await tx.select().from(resolved.table).where(inArray(resolved.id, ids)) as Row[]).map((r) => [r.id, r]));
+    const action = change.kind === "delete" ? "delete" : change.kind === "status" ? "status" : "update";
+    await recordAuditMany(
+      before.map((row) => ({ action, actor: user, table: tableName, recordId: row.id, before: row, after: after.get(row.id) ?? null })),
+      tx,
+    );
+    return { done: before.length };
+  });
+  if ("done" in outcome && outcome.done > 0) hooks.afterWrite?.();
+  return outcome;
 }

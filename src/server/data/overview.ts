@@ -25,6 +25,12 @@ export interface Overview {
   revenue: { bracket: string; leads: number }[];
   landingPages: { page: string; count: number }[];
   campaigns: { campaign: string; count: number }[];
+  /**
+   * From arrival to the first move to a contacted state (first_contacted_at, ADR 0050), over the
+   * period's leads and messages: the median in seconds (null when none was contacted), how many were
+   * contacted and how many still wait.
+   */
+  firstContact: { medianSeconds: number | null; contacted: number; waiting: number };
 }
 
 function ownHost(): string {
@@ -44,13 +50,14 @@ export async function loadOverview(weeks: number, now = new Date()): Promise<Ove
   const weekOf = (column: unknown) => sql`date_trunc('week', ${column} at time zone ${zone})::date`;
   const startSql = sql`(date_trunc('week', ${at} at time zone ${zone}) - make_interval(weeks => ${weeks - 1})) at time zone ${zone}`;
   const both = sql`(
-    select 'lead' as kind, ${leads.createdAt} as created_at, ${leads.attribution} as attribution from ${leads} where ${leads.createdAt} >= ${startSql} and ${leads.createdAt} <= ${at}
+    select 'lead' as kind, ${leads.createdAt} as created_at, ${leads.attribution} as attribution, ${leads.firstContactedAt} as first_contacted_at, ${leads.status} = 'new' as waiting
+      from ${leads} where ${leads.createdAt} >= ${startSql} and ${leads.createdAt} <= ${at}
     union all
-    select 'message', ${contactMessages.createdAt}, ${contactMessages.attribution} from ${contactMessages} where ${contactMessages.createdAt} >= ${startSql} and ${contactMessages.createdAt} <= ${at}
+    select 'message', ${contactMessages.createdAt}, ${contactMessages.attribution}, ${contactMessages.firstContactedAt}, ${contactMessages.status} = 'new' from ${contactMessages} where ${contactMessages.createdAt} >= ${startSql} and ${contactMessages.createdAt} <= ${at}
   ) as submissions`;
   const inPeriod = sql`${leads.createdAt} >= ${startSql} and ${leads.createdAt} <= ${at}`;
 
-  const [perWeekRows, weekRows, statusRows, revenueRows, pageRows, campaignRows] = await Promise.all([
+  const [perWeekRows, weekRows, statusRows, revenueRows, pageRows, campaignRows, contactRows] = await Promise.all([
     db().execute<{ week: string; channel: Channel; leads: number; messages: number }>(sql`
       select ${weekOf(sql`created_at`)}::text as week, ${channelSql(sql`attribution`, host)} as channel,
         count(*) filter (where kind = 'lead')::int as leads, count(*) filter (where kind = 'message')::int as messages
@@ -66,6 +73,10 @@ export async function loadOverview(weeks: number, now = new Date()): Promise<Ove
     db().execute<{ campaign: string; count: number }>(sql`
       select attribution -> 'first_touch' ->> 'utm_campaign' as campaign, count(*)::int as count from ${both}
       where attribution -> 'first_touch' ->> 'utm_campaign' is not null group by 1 order by 2 desc, 1 limit 5`),
+    db().execute<{ median: number | string | null; contacted: number; waiting: number }>(sql`
+      select percentile_cont(0.5) within group (order by extract(epoch from first_contacted_at - created_at)) as median,
+        count(first_contacted_at)::int as contacted, count(*) filter (where waiting)::int as waiting
+      from ${both}`),
   ]);
 
   const perWeek = perWeekRows.rows.map((r) => ({ ...r, leads: Number(r.leads), messages: Number(r.messages) }));
@@ -90,5 +101,10 @@ export async function loadOverview(weeks: number, now = new Date()): Promise<Ove
     revenue: revenueRows.rows.map((r) => ({ bracket: r.bracket, leads: Number(r.leads) })),
     landingPages: pageRows.rows.map((r) => ({ page: r.page, count: Number(r.count) })),
     campaigns: campaignRows.rows.map((r) => ({ campaign: r.campaign, count: Number(r.count) })),
+    firstContact: {
+      medianSeconds: contactRows.rows[0]?.median === null || contactRows.rows[0]?.median === undefined ? null : Number(contactRows.rows[0].median),
+      contacted: Number(contactRows.rows[0]?.contacted ?? 0),
+      waiting: Number(contactRows.rows[0]?.waiting ?? 0),
+    },
   };
 }

@@ -251,6 +251,12 @@ export const leads = pgTable(
     package: text("package"),
     status: text("status").$type<LeadStatus>().notNull().default("new"),
     notes: text("notes"),
+    /** The team member who follows this up (docs/decisions/0050); unset when their account goes. */
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** The day (site time) of the next follow-up; the Due view and the morning digest read it. */
+    followUpOn: date("follow_up_on"),
+    /** When the status first moved to a contacted state (a trigger sets it, migration 0015). */
+    firstContactedAt: timestamp("first_contacted_at", { withTimezone: true }),
     attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
     /** The form's idempotency token: a double submission is stored once. */
     submissionKey: text("submission_key").unique(),
@@ -260,6 +266,8 @@ export const leads = pgTable(
   (t) => [
     index("leads_created_at_idx").on(t.createdAt.desc()),
     index("leads_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    index("leads_follow_up_on_idx").on(t.followUpOn),
+    index("leads_email_lower_idx").on(sql`lower(${t.email})`),
     check("leads_status_valid", inList(t.status, LEAD_STATUSES)),
     check("leads_notes_valid", bounded(t.notes, LIMITS.longText)),
     check("leads_attribution_object", sql`jsonb_typeof(${t.attribution}) = 'object' and pg_column_size(${t.attribution}) <= 8192`),
@@ -286,6 +294,12 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     status: text("status").$type<MessageStatus>().notNull().default("new"),
     notes: text("notes"),
+    /** The team member who follows this up (docs/decisions/0050); unset when their account goes. */
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** The day (site time) of the next follow-up; the Due view and the morning digest read it. */
+    followUpOn: date("follow_up_on"),
+    /** When the status first moved to a contacted state (a trigger sets it, migration 0015). */
+    firstContactedAt: timestamp("first_contacted_at", { withTimezone: true }),
     attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
     submissionKey: text("submission_key").unique(),
     createdAt: createdAt(),
@@ -294,6 +308,8 @@ export const contactMessages = pgTable(
   (t) => [
     index("contact_messages_created_at_idx").on(t.createdAt.desc()),
     index("contact_messages_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    index("contact_messages_follow_up_on_idx").on(t.followUpOn),
+    index("contact_messages_email_lower_idx").on(sql`lower(${t.email})`),
     check("contact_messages_status_valid", inList(t.status, MESSAGE_STATUSES)),
     check("contact_messages_notes_valid", bounded(t.notes, LIMITS.longText)),
     check(
