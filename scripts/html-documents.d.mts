@@ -16,6 +16,8 @@ export function createDocumentLayer(options: {
   now?: () => number;
   /** Receives each warning line (JSON); console.error by default. */
   warn?: (line: string) => void;
+  /** The configured measurement tags (docs/decisions/0051); from the environment by default. */
+  measurement?: import("../src/lib/measurement.mjs").MeasurementIds;
 }): DocumentLayer;
 export function mayBeDocument(req: { url?: string; headers: IncomingHttpHeaders }): boolean;
 export function isCacheableRequest(req: { method?: string; url?: string; headers: IncomingHttpHeaders }): boolean;
@@ -23,3 +25,5 @@ export function storableSeconds(statusCode: number, headers: OutgoingHttpHeaders
 export function etagMatches(ifNoneMatch: string | undefined, etag: string | undefined): boolean;
 export function appendVary(current: unknown): string;
 export function loadScriptsAfterPaint(html: string): string;
+export function consentChoice(req: { headers: IncomingHttpHeaders }): "granted" | "denied" | null;
+export function markConsentChoice(html: string, choice: string | null): string;

@@ -9,6 +9,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { Parser } from "htmlparser2";
+import { measurementIds } from "../src/lib/measurement.mjs";
 import { AFTER_PAINT_LOADER } from "./after-paint-loader.mjs";
 import { NON_DOCUMENT_CSP, documentPolicy } from "./security-headers.mjs";
 import { loggablePath } from "./request-context.mjs";
@@ -191,6 +192,31 @@ export function loadScriptsAfterPaint(html) {
   return out + html.slice(from);
 }
 
+// The consent bar (docs/decisions/0051) is part of every public page where measurement is
+// configured, and hidden by CSS under <html data-consent>. The consent script sets that mark from
+// the cookie before the bar is painted; for a browser without JavaScript the mark is set here, from
+// the request's cookie, so that a visitor who chose through the bar's plain form is not asked on
+// every page. Each choice is its own variant of a page: its own entry in the page cache and its own
+// ETag (Next's, with the choice appended), so that a copy kept by the browser is never revalidated
+// as another variant. A shared cache that ignores the cookie may hand one variant to someone else:
+// with JavaScript the consent script corrects the mark from that visitor's own cookie, and without
+// it no tag runs anyway.
+const CONSENT_CHOICE = /(?:^|;\s*)consent=(granted|denied)(?:;|$)/;
+const CONSENT_BAR = 'id="cookie-consent"';
+
+/** The consent choice stored in the request's cookie, or null. */
+export function consentChoice(req) {
+  return CONSENT_CHOICE.exec(String(req.headers.cookie ?? ""))?.[1] ?? null;
+}
+
+/** The document with <html data-consent="choice">, when it carries the consent bar; else unchanged. */
+export function markConsentChoice(html, choice) {
+  if (!choice || !html.includes(CONSENT_BAR)) return html;
+  const { htmlTagEnd } = readDocument(html);
+  if (htmlTagEnd < 0) return html;
+  return `${html.slice(0, htmlTagEnd)} data-consent="${choice}"${html.slice(htmlTagEnd)}`;
+}
+
 export function appendVary(current) {
   const values = String(current ?? "").split(",").map((v) => v.trim()).filter(Boolean);
   if (!values.some((v) => v.toLowerCase() === "accept-encoding")) values.push("Accept-Encoding");
@@ -202,8 +228,20 @@ export function appendVary(current) {
  * handle(req, res): Next's request handler. Options bound the cache (entries and bytes) and give a
  * clock for tests.
  */
-export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 1024 * 1024, now = () => Date.now(), warn = (line) => console.error(line) }) {
-  /** url -> { etag, csp, body, rawLength (Next's bytes), gzipped, headers, vary, bytes, expires }: least recently used first. */
+export function createDocumentLayer({
+  handle,
+  maxEntries = 500,
+  maxBytes = 64 * 1024 * 1024,
+  now = () => Date.now(),
+  warn = (line) => console.error(line),
+  measurement = measurementIds(),
+}) {
+  /** Whether pages may carry the consent bar, and so come in one variant per stored choice. */
+  const hasConsentBar = Boolean(measurement.ga4 || measurement.pixel);
+  /**
+   * url (plus the stored consent choice where it makes a variant, see markConsentChoice) ->
+   * { etag, csp, body, rawLength (Next's bytes), gzipped, headers, vary, bytes, expires }: least recently used first.
+   */
   const pages = new Map();
   let bytes = 0;
   /** Bumped by every invalidation: a response that entered Next before it may not be stored. */
@@ -274,16 +312,16 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
   }
 
   /** Answers from the cache when it can; returns false when the request must go to Next. */
-  function serveFromCache(req, res, acceptsGzip) {
-    const entry = pages.get(req.url);
+  function serveFromCache(req, res, acceptsGzip, key) {
+    const entry = pages.get(key);
     if (!entry) return false;
     if (entry.expires <= now()) {
-      drop(req.url);
+      drop(key);
       return false;
     }
     // Most recently used last.
-    pages.delete(req.url);
-    pages.set(req.url, entry);
+    pages.delete(key);
+    pages.set(key, entry);
     stats.hits++;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("X-Nextjs-Cache", "HIT");
@@ -311,7 +349,7 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
    * Accept-Encoding is taken away from Next and HTML is gzipped here, after hashing; the other
    * answers on these paths (JSON, feeds, sitemap, public files) are small or already compressed.
    */
-  function interceptDocument(req, res, acceptsGzip, cacheable) {
+  function interceptDocument(req, res, acceptsGzip, cacheable, key, choice) {
     const startedAt = generation;
     const original = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders };
     let sending = false; // set once the held-back document goes out
@@ -368,12 +406,16 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
     async function finish(raw, callback) {
       // The final bytes, policy and gzipped bytes of a page already seen (same address, same ETag,
       // same length: Next derives its ETag from the bytes) are reused instead of computed again.
-      const etag = res.getHeader("etag");
-      const known = pages.get(req.url);
+      let etag = res.getHeader("etag");
+      if (choice && typeof etag === "string") {
+        etag = etag.replace(/"$/, `-consent-${choice}"`);
+        res.setHeader("ETag", etag);
+      }
+      const known = pages.get(key);
       const same = known && etag && known.etag === etag && known.rawLength === raw.length;
       // Public pages only: on the admin's and the sign-in pages, hydrating a frame sooner matters more.
       const rewrite = !res.getHeader("content-encoding") && isPublic(res.getHeader("cache-control"));
-      const body = same ? known.body : rewrite ? Buffer.from(loadScriptsAfterPaint(raw.toString("utf8")), "utf8") : raw;
+      const body = same ? known.body : rewrite || choice ? Buffer.from(markConsentChoice(rewrite ? loadScriptsAfterPaint(raw.toString("utf8")) : raw.toString("utf8"), choice), "utf8") : raw;
       let csp = known?.csp;
       if (!same) {
         const policy = documentPolicy(body.toString("utf8"));
@@ -394,7 +436,7 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
       if (seconds > 0) {
         const headers = Object.entries(res.getHeaders()).filter(([name]) => !PER_ANSWER_HEADERS.has(name));
         const vary = appendVary(res.getHeader("vary"));
-        store(req.url, { etag, csp, body, rawLength: raw.length, gzipped, headers, vary, bytes: body.length + (gzipped?.length ?? 0), expires: now() + seconds * 1000 }, startedAt);
+        store(key, { etag, csp, body, rawLength: raw.length, gzipped, headers, vary, bytes: body.length + (gzipped?.length ?? 0), expires: now() + seconds * 1000 }, startedAt);
       }
 
       let out = body;
@@ -414,9 +456,13 @@ export function createDocumentLayer({ handle, maxEntries = 500, maxBytes = 64 * 
     if (!mayBeDocument(req)) return scope.run({ res }, () => handle(req, res));
     const acceptsGzip = /\bgzip\b/i.test(req.headers["accept-encoding"] ?? "");
     const cacheable = isCacheableRequest(req);
-    if (enabled && cacheable && serveFromCache(req, res, acceptsGzip)) return Promise.resolve();
+    const choice = hasConsentBar ? consentChoice(req) : null;
+    const key = choice ? `${req.url} consent=${choice}` : req.url;
+    if (enabled && cacheable && serveFromCache(req, res, acceptsGzip, key)) return Promise.resolve();
     delete req.headers["accept-encoding"];
-    interceptDocument(req, res, acceptsGzip, cacheable);
+    // Next knows only its own ETag: a copy of this variant must not be revalidated as the page without the mark.
+    if (choice) delete req.headers["if-none-match"];
+    interceptDocument(req, res, acceptsGzip, cacheable, key, choice);
     return scope.run({ res }, () => handle(req, res));
   }
 

@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { Parser } from "htmlparser2";
+import { CONSENT_SCRIPT } from "../src/lib/measurement.mjs";
 import { AFTER_PAINT_LOADER } from "./after-paint-loader.mjs";
 
 /**
@@ -171,6 +172,8 @@ const SHAPES = [
   ["next-flight-data", isFlightData],
   ["turbopack-bootstrap", isTurbopackBootstrap],
   ["after-paint-loader", (text) => text === AFTER_PAINT_LOADER],
+  // The consent banner's script (docs/decisions/0051), only in pages where measurement is configured.
+  ["consent-script", (text) => text === CONSENT_SCRIPT],
   ["react-instructions", isReactInstruction],
 ];
 

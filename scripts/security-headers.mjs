@@ -1,6 +1,7 @@
 // Security headers of every response, and the Content-Security-Policy of HTML documents built from
 // the hashes of the inline scripts each document carries that Next, React and this app emit
 // (docs/decisions/0010, 0021: scripts/script-allow-list.mjs says which).
+import { measurementIds, measurementSources } from "../src/lib/measurement.mjs";
 import { scanInlineScripts } from "./script-allow-list.mjs";
 
 /** Browser features the site never uses, switched off for it and for anything it embeds. */
@@ -56,27 +57,34 @@ export function inlineScriptHashes(html) {
  * The policy of one HTML document: scripts from this origin, plus its allowed inline scripts by
  * hash; and the inline scripts left out of it (which the browser will refuse to run).
  */
-export function documentPolicy(html, siteUrl = process.env.SITE_URL ?? "") {
+export function documentPolicy(html, siteUrl = process.env.SITE_URL ?? "", measurement = measurementIds()) {
   const { hashes, unknown } = scanInlineScripts(html);
-  return { csp: policyWith(hashes, siteUrl), unknown };
+  return { csp: policyWith(hashes, siteUrl, measurement), unknown };
 }
 
 /** The policy of one HTML document (see documentPolicy). */
-export function documentCsp(html, siteUrl = process.env.SITE_URL ?? "") {
-  return documentPolicy(html, siteUrl).csp;
+export function documentCsp(html, siteUrl = process.env.SITE_URL ?? "", measurement = measurementIds()) {
+  return documentPolicy(html, siteUrl, measurement).csp;
 }
 
-function policyWith(hashes, siteUrl) {
-  const scripts = ["'self'", ...hashes].join(" ");
+/**
+ * measurement: the configured tags (GA4_MEASUREMENT_ID, META_PIXEL_ID). Each adds its own hosts to
+ * script-src, connect-src and img-src, and only then (docs/decisions/0051): with none configured
+ * the policy is exactly what it was without measurement.
+ */
+function policyWith(hashes, siteUrl, measurement) {
+  const extra = measurementSources(measurement);
+  const sources = (directive, own) => [...own, ...(extra[directive] ?? [])].join(" ");
   const directives = [
     "default-src 'self'",
-    `script-src ${scripts}`,
+    `script-src ${sources("script-src", ["'self'", ...hashes])}`,
     // React and Radix set style attributes, and sonner injects a <style>: styles stay inline-capable.
     "style-src 'self' 'unsafe-inline'",
-    // Blog posts may show images from other https hosts (the sanitiser allows them).
-    "img-src 'self' data: blob: https:",
+    // Blog posts may show images from other https hosts (the sanitiser allows them); the tags'
+    // hosts are named as well, so that they stay allowed if this list is ever narrowed.
+    `img-src ${sources("img-src", ["'self'", "data:", "blob:", "https:"])}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src ${sources("connect-src", ["'self'"])}`,
     "media-src 'self'",
     "worker-src 'self'",
     "manifest-src 'self'",

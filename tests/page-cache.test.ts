@@ -399,3 +399,58 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
   });
 });
 
+
+// The consent bar's choice without JavaScript (docs/decisions/0051): where measurement is
+// configured, a visitor's stored choice marks <html data-consent>, which hides the bar by CSS.
+describe("the stored consent choice (ADR 0051)", () => {
+  const BAR = '<section id="cookie-consent" aria-label="Cookie consent">…</section>';
+  const htmlTag = (body: string) => /<html[^>]*>/.exec(body)?.[0];
+  const withMeasurement = () => {
+    layer = createDocumentLayer({ handle: fakeNext, maxEntries: 10, now: () => clock, warn: (line) => warnings.push(line), measurement: { ga4: "G-TEST123" } });
+  };
+
+  it("marks the page for a visitor who chose, as its own cached variant with its own ETag", async () => {
+    withMeasurement();
+    overrides["/contact"] = { extra: BAR };
+    const fresh = await get("/contact");
+    const denied = await get("/contact", { cookie: "theme=dark; consent=denied" });
+    const granted = await get("/contact", { cookie: "consent=granted" });
+    expect(htmlTag(fresh.body)).toBe("<html data-fonts-after-paint>");
+    expect(htmlTag(denied.body)).toBe('<html data-fonts-after-paint data-consent="denied">');
+    expect(htmlTag(granted.body)).toBe('<html data-fonts-after-paint data-consent="granted">');
+    expect([fresh.headers.etag, denied.headers.etag, granted.headers.etag]).toEqual(['"8-v1"', '"8-v1-consent-denied"', '"8-v1-consent-granted"']);
+    // The mark changes no script: the same policy.
+    expect(denied.headers["content-security-policy"]).toBe(fresh.headers["content-security-policy"]);
+    expect(nextCalls("/contact")).toBe(3);
+    // Each variant is answered from memory from now on, and revalidated by its own ETag only.
+    const again = await get("/contact", { cookie: "consent=denied", "accept-encoding": "gzip" });
+    expect(again.headers["x-nextjs-cache"]).toBe("HIT");
+    expect(again.body).toBe(denied.body);
+    expect((await get("/contact", { cookie: "consent=denied", "if-none-match": '"8-v1-consent-denied"' })).status).toBe(304);
+    expect((await get("/contact", { cookie: "consent=denied", "if-none-match": '"8-v1"' })).status).toBe(200);
+    expect((await get("/contact", { "if-none-match": '"8-v1-consent-denied"' })).status).toBe(200);
+    expect(htmlTag((await get("/contact", { cookie: "consent=maybe" })).body)).toBe("<html data-fonts-after-paint>");
+    expect(nextCalls("/contact")).toBe(3);
+  });
+
+  it("leaves pages without the bar, and every page where no measurement is configured, as they were", async () => {
+    withMeasurement();
+    const plain = await get("/about", { cookie: "consent=denied" });
+    expect(htmlTag(plain.body)).toBe("<html data-fonts-after-paint>");
+    layer = createDocumentLayer({ handle: fakeNext, maxEntries: 10, now: () => clock, warn: (line) => warnings.push(line), measurement: {} });
+    overrides["/contact"] = { extra: BAR };
+    const first = await get("/contact");
+    const chosen = await get("/contact", { cookie: "consent=denied" });
+    expect(chosen.body).toBe(first.body);
+    expect(chosen.headers.etag).toBe(first.headers.etag);
+    expect(chosen.headers["x-nextjs-cache"]).toBe("HIT");
+    expect(nextCalls("/contact")).toBe(1);
+  });
+
+  it("marks pages that are not cached as well (a filtered blog view)", async () => {
+    withMeasurement();
+    overrides["/blog"] = { extra: BAR };
+    const answer = await get("/blog?tag=seo", { cookie: "consent=granted" });
+    expect(htmlTag(answer.body)).toBe('<html data-consent="granted">');
+  });
+});

@@ -4,6 +4,7 @@ import { createElement, Suspense } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { AFTER_PAINT_LOADER } from "../scripts/after-paint-loader.mjs";
+import { CONSENT_SCRIPT, measurementIds } from "../src/lib/measurement.mjs";
 import { allowedScriptShape, isRunnableScript, reactRuntimeDefinitions, scanInlineScripts } from "../scripts/script-allow-list.mjs";
 import { documentCsp, inlineScriptHashes, staticSecurityHeaders } from "../scripts/security-headers.mjs";
 
@@ -169,5 +170,48 @@ describe("the policy's script allow-list (ADR 0021)", () => {
     expect(unknown).toEqual([]);
     expect(hashes.length).toBeGreaterThanOrEqual(2);
     console.log(`CSP allow-list: React's streaming runtime (${reactRuntimeDefinitions().length} definitions) recognised in ${hashes.length} scripts of a streamed render`);
+  });
+});
+
+// Consent-aware measurement (docs/decisions/0051): the tags' hosts join the policy only where their
+// ID is configured, and the consent script is allowed by its exact text like the loader.
+describe("the policy with measurement configured (ADR 0051)", () => {
+  const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `))!.split(" ").slice(1);
+  const page = ourDocument({ body: `<script data-ga4="G-TEST123" data-pixel="1234567890">${CONSENT_SCRIPT}</script>` });
+
+  it("is exactly today's policy with no ID configured", () => {
+    const today = documentCsp(ourDocument(), "http://localhost:3000");
+    expect(documentCsp(ourDocument(), "http://localhost:3000", {})).toBe(today);
+    expect(documentCsp(ourDocument(), "http://localhost:3000", measurementIds({}))).toBe(today);
+    // IDs of another shape count as unset (the server refuses them at start-up anyway).
+    expect(documentCsp(ourDocument(), "http://localhost:3000", measurementIds({ GA4_MEASUREMENT_ID: "UA-1", META_PIXEL_ID: "x1" }))).toBe(today);
+    for (const host of ["googletagmanager", "google-analytics", "facebook"]) expect(today).not.toContain(host);
+  });
+
+  it("adds GA4's hosts to script-src, connect-src and img-src only with GA4_MEASUREMENT_ID", () => {
+    const csp = documentCsp(page, "http://localhost:3000", measurementIds({ GA4_MEASUREMENT_ID: "G-TEST123" }));
+    expect(directive(csp, "script-src")).toContain("https://www.googletagmanager.com");
+    expect(directive(csp, "connect-src")).toEqual(["'self'", "https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"]);
+    expect(directive(csp, "img-src")).toEqual(["'self'", "data:", "blob:", "https:", "https://www.googletagmanager.com", "https://*.google-analytics.com"]);
+    expect(csp).not.toContain("facebook");
+  });
+
+  it("adds Meta's hosts only with META_PIXEL_ID", () => {
+    const csp = documentCsp(page, "http://localhost:3000", measurementIds({ META_PIXEL_ID: "1234567890" }));
+    expect(directive(csp, "script-src")).toContain("https://connect.facebook.net");
+    expect(directive(csp, "connect-src")).toEqual(["'self'", "https://www.facebook.com", "https://connect.facebook.net"]);
+    expect(directive(csp, "img-src")).toContain("https://www.facebook.com");
+    expect(csp).not.toMatch(/google/);
+  });
+
+  it("allows the consent script by its exact text, never 'unsafe-inline', and refuses a changed copy", () => {
+    const csp = documentCsp(page, "http://localhost:3000", measurementIds({ GA4_MEASUREMENT_ID: "G-TEST123", META_PIXEL_ID: "1234567890" }));
+    expect(allowedScriptShape(CONSENT_SCRIPT)).toBe("consent-script");
+    expect(directive(csp, "script-src")).toEqual(["'self'", ...scanInlineScripts(page).hashes, "https://www.googletagmanager.com", "https://connect.facebook.net"]);
+    expect(directive(csp, "script-src")).toContain(sha(CONSENT_SCRIPT));
+    expect(directive(csp, "script-src")).not.toContain("'unsafe-inline'");
+    const changed = CONSENT_SCRIPT.replace("googletagmanager.com", "evil.example");
+    expect(allowedScriptShape(changed)).toBeNull();
+    expect(scanInlineScripts(ourDocument({ body: `<script>${changed}</script>` })).unknown).toHaveLength(1);
   });
 });

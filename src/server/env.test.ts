@@ -33,6 +33,19 @@ describe("configuration", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it("reads the digest's time of day as HH:MM and refuses anything else, naming the variable", () => {
+    expect(parseEnv({}).FOLLOW_UP_DIGEST_AT).toBe("08:00");
+    expect(parseEnv({ FOLLOW_UP_DIGEST_AT: " 07:30 " }).FOLLOW_UP_DIGEST_AT).toBe("07:30");
+    for (const bad of ["8:00", "24:00", "07:60", "morning"]) expect(() => parseEnv({ FOLLOW_UP_DIGEST_AT: bad }), bad).toThrow(/FOLLOW_UP_DIGEST_AT/);
+  });
+
+  it("reads the measurement IDs (unset, empty or blank: no measurement)", () => {
+    expect([parseEnv({}).GA4_MEASUREMENT_ID, parseEnv({}).META_PIXEL_ID]).toEqual([undefined, undefined]);
+    expect(parseEnv({ GA4_MEASUREMENT_ID: "", META_PIXEL_ID: "  " }).GA4_MEASUREMENT_ID).toBeUndefined();
+    const env = parseEnv({ GA4_MEASUREMENT_ID: " G-TEST123 ", META_PIXEL_ID: "1234567890" });
+    expect([env.GA4_MEASUREMENT_ID, env.META_PIXEL_ID]).toEqual(["G-TEST123", "1234567890"]);
+  });
+
   it("reads the object storage settings (unset: the local folder)", () => {
     expect(parseEnv({}).STORAGE_URL).toBeUndefined();
     expect(parseEnv({ STORAGE_URL: "s3://agency-media" }).STORAGE_URL).toEqual({ bucket: "agency-media", prefix: "" });
@@ -60,6 +73,11 @@ describe("configuration", () => {
     ["S3_ENDPOINT", "minio:9000"],
     ["S3_REGION", "Europe West"],
     ["S3_FORCE_PATH_STYLE", "maybe"],
+    ["GA4_MEASUREMENT_ID", "UA-12345-1"],
+    ["GA4_MEASUREMENT_ID", "g-test123"],
+    ["GA4_MEASUREMENT_ID", "G-TEST123\"><script>"],
+    ["META_PIXEL_ID", "12a34567"],
+    ["META_PIXEL_ID", "1234"],
   ])("rejects %s=%j with one line naming it", (name, value) => {
     let caught: unknown;
     try {

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { GA4_ID_PATTERN, PIXEL_ID_PATTERN } from "@/lib/measurement.mjs";
 
 /**
  * Every value a deployer may change, read from the environment once and validated. A bad value
@@ -49,6 +50,15 @@ const storageUrl = z
       })
       .optional(),
   );
+
+/** An optional identifier of a fixed format: empty counts as unset. */
+const optionalMatching = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().regex(pattern, message).optional());
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
@@ -128,6 +138,12 @@ const EnvSchema = z.object({
   FORM_MIN_FILL_SECONDS: z.coerce.number({ error: "must be a number" }).min(0).max(600).default(3),
   // An acknowledgement mail to the person who sent a form, at most one per address per day (ADR 0042).
   FORM_ACKNOWLEDGEMENT: flag.default(true),
+  // The lead desk's morning digest: each owner's due follow-ups, once a day at this site time (ADR 0050).
+  FOLLOW_UP_DIGEST_AT: z
+    .string()
+    .trim()
+    .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "must be a time of day as HH:MM, e.g. 08:00")
+    .default("08:00"),
 
   // Accounts
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -150,6 +166,11 @@ const EnvSchema = z.object({
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as eu-central-1").default("us-east-1"),
   S3_FORCE_PATH_STYLE: flag.default(false),
+
+  // Measurement (docs/decisions/0051): unset, the public pages carry no consent banner, no tag and
+  // no third-party host in their policy. Set, a banner asks first and the tags load only after Accept.
+  GA4_MEASUREMENT_ID: optionalMatching(GA4_ID_PATTERN, "must be a GA4 measurement ID such as G-ABC123DEF4"),
+  META_PIXEL_ID: optionalMatching(PIXEL_ID_PATTERN, "must be a Meta Pixel ID, digits only, such as 1234567890"),
 }).superRefine((value, ctx) => {
   // An endpoint without a bucket would be ignored silently, and uploads would stay on this machine.
   if (value.S3_ENDPOINT && !value.STORAGE_URL) {

@@ -35,6 +35,8 @@ export function siteConfig() {
     social,
     notifyEmails: e.NOTIFY_EMAILS,
     copyrightYear: 2024,
+    /** The measurement tags configured (docs/decisions/0051): neither, and the site asks for no consent. */
+    measurement: { ga4: e.GA4_MEASUREMENT_ID, pixel: e.META_PIXEL_ID },
   };
 }
 

@@ -83,10 +83,12 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
     toastAnswer(state);
     if (state.status === "success") {
       guard.current = { startedAt: Date.now(), submissionKey: newKey() };
+      // The conversion event, when consent was given: the consent script listens (docs/decisions/0051).
+      document.dispatchEvent(new CustomEvent("lead-sent", { detail: endpoint.slice("/api/forms/".length) }));
     } else if (state.status === "invalid") {
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     }
-  }, [state]);
+  }, [state, endpoint]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // The browser does not post: the script does, below.

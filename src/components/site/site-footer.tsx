@@ -97,6 +97,14 @@ export function SiteFooter() {
                   </Link>
                 </li>
               ))}
+              {site.measurement.ga4 || site.measurement.pixel ? (
+                <li>
+                  {/* Opens the consent bar again (the consent script); without JavaScript the bar is always shown, at the top. */}
+                  <a href="#cookie-consent" data-consent-open="" className="inline-flex min-h-8 items-center hover:text-white hover:underline">
+                    Cookie settings
+                  </a>
+                </li>
+              ) : null}
             </ul>
           </nav>
         </div>

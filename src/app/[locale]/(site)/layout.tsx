@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { CalendarDays, MessageCircle } from "lucide-react";
 import { AttributionTracker } from "@/components/forms/attribution-tracker";
 import { JsonLdScript } from "@/components/marketing/json-ld";
+import { ConsentBanner } from "@/components/site/consent-banner";
 import { FloatingActions } from "@/components/site/floating-actions";
 import { LiveMarker } from "@/components/site/live-marker";
 import { SiteFooter } from "@/components/site/site-footer";
@@ -25,6 +26,9 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
           sameAs: site.social.map((s) => s.href),
         })}
       />
+      {site.measurement.ga4 || site.measurement.pixel ? (
+        <ConsentBanner ga4={site.measurement.ga4} pixel={site.measurement.pixel} bookingUrl={site.bookingUrl} whatsappUrl={site.whatsappUrl} />
+      ) : null}
       <SiteHeader />
       <main id="main" className="min-h-[60vh]">
         {children}

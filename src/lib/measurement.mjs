@@ -1,0 +1,142 @@
+// Consent-aware measurement (docs/decisions/0051): what the app, the environment check and the
+// server's Content-Security-Policy (scripts/security-headers.mjs, scripts/script-allow-list.mjs)
+// share. Plain JavaScript, because scripts/server.mjs runs outside Next's bundles and imports it too.
+
+/** GA4 measurement IDs ("G-" and letters or digits) and Meta Pixel IDs (digits). */
+export const GA4_ID_PATTERN = /^G-[A-Z0-9]{4,16}$/;
+export const PIXEL_ID_PATTERN = /^[0-9]{5,20}$/;
+
+/** The first-party cookie that remembers the visitor's choice: one year, every path, SameSite=Lax. */
+export const CONSENT_COOKIE = "consent";
+export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The hosts each tag needs, by directive: gtag.js and its collection endpoints (Google's documented
+ * list for GA4), fbevents.js, its per-pixel configuration script and the /tr endpoint. Only the
+ * configured tags' hosts are added to a page's policy.
+ */
+export const MEASUREMENT_SOURCES = {
+  ga4: {
+    "script-src": ["https://www.googletagmanager.com"],
+    "connect-src": ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"],
+    "img-src": ["https://www.googletagmanager.com", "https://*.google-analytics.com"],
+  },
+  pixel: {
+    "script-src": ["https://connect.facebook.net"],
+    "connect-src": ["https://www.facebook.com", "https://connect.facebook.net"],
+    "img-src": ["https://www.facebook.com"],
+  },
+};
+
+/** The configured tags, from an environment (IDs of another shape count as unset). */
+export function measurementIds(source = process.env) {
+  const ga4 = (source.GA4_MEASUREMENT_ID ?? "").trim();
+  const pixel = (source.META_PIXEL_ID ?? "").trim();
+  return { ga4: GA4_ID_PATTERN.test(ga4) ? ga4 : undefined, pixel: PIXEL_ID_PATTERN.test(pixel) ? pixel : undefined };
+}
+
+/** The extra sources per directive for these tags (empty with none configured). */
+export function measurementSources(ids) {
+  const extra = {};
+  for (const tag of ["ga4", "pixel"]) {
+    if (!ids?.[tag]) continue;
+    for (const [directive, hosts] of Object.entries(MEASUREMENT_SOURCES[tag])) {
+      extra[directive] = [...new Set([...(extra[directive] ?? []), ...hosts])];
+    }
+  }
+  return extra;
+}
+
+/**
+ * The consent script: rendered inline just before the banner (src/components/site/consent-banner.tsx),
+ * so it runs before the banner is painted, and allowed by the policy by this exact text (ADR 0021).
+ * Its settings come from its own attributes: data-ga4, data-pixel (the IDs), data-schedule (the
+ * booking link) and data-contact (the WhatsApp link; links are compared without query or fragment). It
+ * - sets Google Consent Mode v2 defaults to denied before any tag could exist;
+ * - reads the consent cookie and marks <html data-consent="…">, which hides the banner (globals.css);
+ * - loads gtag.js and fbevents.js only with consent: after the first contentful paint for a
+ *   returning visitor (as Next's own scripts, ADR 0019), at once after Accept;
+ * - answers the banner's buttons and the footer's "Cookie settings" without a round trip (without
+ *   JavaScript the banner is a plain form posted to /api/consent);
+ * - sends the conversion events (a lead form's "lead-sent" event, WhatsApp and booking link clicks),
+ *   only when consent was granted.
+ * A copy injected into a page would run too: it only loads these two tags, by IDs of their
+ * shapes, from hosts the policy allows only where the tags are configured.
+ */
+export const CONSENT_SCRIPT = String.raw`(function (w, d) {
+  var me = d.currentScript, root = d.documentElement, loaded = false;
+  var ga4 = me.getAttribute("data-ga4") || "", pixel = me.getAttribute("data-pixel") || "";
+  function bare(url) { if (!url) return ""; var a = d.createElement("a"); a.href = url; return a.href.split(/[?#]/)[0]; }
+  var schedule = bare(me.getAttribute("data-schedule")), contact = bare(me.getAttribute("data-contact"));
+  if (!/^G-[A-Z0-9]{4,16}$/.test(ga4)) ga4 = "";
+  if (!/^[0-9]{5,20}$/.test(pixel)) pixel = "";
+  var match = /(?:^|;\s*)consent=(granted|denied)(?:;|$)/.exec(d.cookie), choice = match ? match[1] : "";
+  var KINDS = ["ad_storage", "ad_user_data", "ad_personalization", "analytics_storage"];
+  function states(value) { var s = {}; KINDS.forEach(function (k) { s[k] = value; }); return s; }
+  if (ga4) {
+    w.dataLayer = w.dataLayer || [];
+    w.gtag = function () { w.dataLayer.push(arguments); };
+    w.gtag("consent", "default", states("denied"));
+  }
+  function mark() { if (choice) root.setAttribute("data-consent", choice); else root.removeAttribute("data-consent"); }
+  mark();
+  function add(src) { var s = d.createElement("script"); s.src = src; s.async = true; d.head.appendChild(s); }
+  function load() {
+    if (loaded || choice !== "granted") return;
+    loaded = true;
+    if (ga4) {
+      add("https://www.googletagmanager.com/gtag/js?id=" + ga4);
+      w.gtag("js", new Date());
+      w.gtag("config", ga4);
+    }
+    if (pixel && !w.fbq) {
+      var f = w.fbq = function () { f.callMethod ? f.callMethod.apply(f, arguments) : f.queue.push(arguments); };
+      w._fbq = w._fbq || f;
+      f.push = f; f.loaded = true; f.version = "2.0"; f.queue = [];
+      add("https://connect.facebook.net/en_US/fbevents.js");
+      f("init", pixel);
+      f("track", "PageView");
+    }
+  }
+  function choose(value) {
+    choice = value;
+    d.cookie = "consent=" + value + "; Max-Age=31536000; Path=/; SameSite=Lax" + (location.protocol === "https:" ? "; Secure" : "");
+    mark();
+    if (ga4) w.gtag("consent", "update", states(value));
+    if (pixel && w.fbq) w.fbq("consent", value === "granted" ? "grant" : "revoke");
+    load();
+  }
+  var EVENTS = { lead: ["generate_lead", "Lead"], contact: ["contact", "Contact"], schedule: ["schedule", "Schedule"] };
+  function track(kind, form) {
+    if (choice !== "granted") return;
+    if (ga4) w.gtag("event", EVENTS[kind][0], form ? { form_name: form } : {});
+    if (pixel && w.fbq) w.fbq("track", EVENTS[kind][1]);
+  }
+  if (choice === "granted") {
+    w.gtag && w.gtag("consent", "update", states("granted"));
+    var soon = function () { setTimeout(load, 0); };
+    try {
+      new PerformanceObserver(function (list) { if (list.getEntriesByName("first-contentful-paint").length) soon(); }).observe({ type: "paint", buffered: true });
+    } catch (e) { soon(); }
+    if (d.visibilityState !== "visible") soon();
+    setTimeout(load, 2000);
+  }
+  d.addEventListener("submit", function (e) {
+    var b = e.submitter;
+    if (!e.target.hasAttribute("data-consent-form") || !b || (b.value !== "granted" && b.value !== "denied")) return;
+    e.preventDefault();
+    choose(b.value);
+  });
+  d.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest("a[href]");
+    if (!a) return;
+    if (a.hasAttribute("data-consent-open")) {
+      e.preventDefault();
+      root.removeAttribute("data-consent");
+      var banner = d.getElementById("cookie-consent");
+      if (banner) { banner.scrollIntoView(); banner.focus(); }
+    } else if (schedule && bare(a.href) === schedule) track("schedule");
+    else if (contact && bare(a.href) === contact) track("contact");
+  });
+  d.addEventListener("lead-sent", function (e) { track("lead", e.detail); });
+})(window, document)`.replace(/\n\s*/g, "");
