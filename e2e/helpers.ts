@@ -83,7 +83,8 @@ export async function createAccount(page: import("@playwright/test").Page, email
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Account Created!" })).toBeVisible();
+  // Sign-up hashes the password with Argon2id (19 MiB): on a loaded machine that alone takes seconds.
+  await expect(page.getByRole("status").filter({ hasText: "Account Created!" })).toBeVisible({ timeout: 15_000 });
   if (options.verify !== false) {
     await page.goto(await linkFromMail(email, "verify-email"));
     await expect(page).toHaveURL(/\/auth\?verified=1|\/auth$/);
