@@ -166,6 +166,35 @@ export function callAnswers(failed: string): FormActionOptions<z.ZodType>["answe
   };
 }
 
+/**
+ * A dashboard read through the checks of every action (origin, role, schema), audited as nothing
+ * since it changes nothing: what `read` returned, or null when a check refused or the read failed
+ * (handleForm logged which).
+ */
+export async function dashboardRead<S extends z.ZodType, T>(options: {
+  log: FormActionOptions<S>["log"];
+  input: Record<string, string>;
+  schema: S;
+  roles: readonly StaffRole[];
+  failed: string;
+  read: (data: z.output<S>) => Promise<T>;
+}): Promise<T | null> {
+  let found: T | null = null;
+  await handleForm({
+    log: options.log,
+    input: options.input,
+    schema: options.schema,
+    roles: options.roles,
+    audit: false,
+    answers: callAnswers(options.failed),
+    run: async (data) => {
+      found = await options.read(data);
+      return { status: "success" };
+    },
+  });
+  return found;
+}
+
 /** The answers of a dashboard form someone fills in: as callAnswers, but invalid fields are named beside them. */
 export function formAnswers(failed: string): FormActionOptions<z.ZodType>["answers"] {
   return {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import type { FormState } from "@/lib/form-state";
 import { createPreviewLink, listPreviewLinks, revokePreviewLink, type PreviewLinkSummary } from "../data/blog-previews";
-import { callAnswers as answers, handleForm } from "../form-action";
+import { callAnswers as answers, dashboardRead, handleForm } from "../form-action";
 
 // A draft's preview links (docs/decisions/0047), from the post's dialog. Like every dashboard action
 // these answer only the dashboard itself and check the blog table's roles (handleForm, then the data
@@ -13,20 +13,14 @@ import { callAnswers as answers, handleForm } from "../form-action";
 const Ids = z.object({ postId: z.uuid(), id: z.uuid().optional() });
 
 export async function postPreviewLinks(postId: string): Promise<PreviewLinkSummary[] | null> {
-  let found: PreviewLinkSummary[] | null = null;
-  await handleForm({
+  return dashboardRead({
     log: { failed: "preview link list failed", fields: { postId } },
     input: { postId: String(postId) },
     schema: Ids,
     roles: blogPostsTable.access.read,
-    audit: false,
-    answers: answers("The preview links could not be loaded."),
-    run: async (data) => {
-      found = await listPreviewLinks(data.postId);
-      return { status: "success" };
-    },
+    failed: "The preview links could not be loaded.",
+    read: (data) => listPreviewLinks(data.postId),
   });
-  return found;
 }
 
 /** The new link's address (shown once) or the reason there is none. */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import type { FormState } from "@/lib/form-state";
 import { compareRevisions, listRevisions, restoreRevision, type RevisionComparison, type RevisionSummary } from "../data/blog-revisions";
-import { callAnswers as answers, handleForm } from "../form-action";
+import { callAnswers as answers, dashboardRead, handleForm } from "../form-action";
 import { revalidateBlog } from "../revalidate";
 
 // A blog post's history (docs/decisions/0039). Like every dashboard action these answer only the
@@ -13,38 +13,25 @@ import { revalidateBlog } from "../revalidate";
 const Ids = z.object({ postId: z.uuid(), a: z.uuid().optional(), b: z.uuid().optional() });
 
 export async function postRevisions(postId: string): Promise<RevisionSummary[] | null> {
-  let found: RevisionSummary[] | null = null;
-  await handleForm({
+  return dashboardRead({
     log: { failed: "revision list failed", fields: { postId } },
     input: { postId: String(postId) },
     schema: Ids,
     roles: blogPostsTable.access.read,
-    // A read: nothing to audit.
-    audit: false,
-    answers: answers("The history could not be loaded."),
-    run: async (data) => {
-      found = await listRevisions(data.postId);
-      return { status: "success" };
-    },
+    failed: "The history could not be loaded.",
+    read: (data) => listRevisions(data.postId),
   });
-  return found;
 }
 
 export async function comparePostRevisions(postId: string, a: string, b: string): Promise<RevisionComparison | null> {
-  let found: RevisionComparison | null = null;
-  await handleForm({
+  return dashboardRead({
     log: { failed: "revision compare failed", fields: { postId } },
     input: { postId: String(postId), a: String(a), b: String(b) },
     schema: Ids,
     roles: blogPostsTable.access.read,
-    audit: false,
-    answers: answers("The revisions could not be compared."),
-    run: async (data) => {
-      found = await compareRevisions(data.postId, data.a!, data.b!);
-      return { status: "success" };
-    },
+    failed: "The revisions could not be compared.",
+    read: (data) => compareRevisions(data.postId, data.a!, data.b!),
   });
-  return found;
 }
 
 export async function restorePostRevision(postId: string, revisionId: string): Promise<FormState> {

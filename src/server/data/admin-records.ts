@@ -102,14 +102,29 @@ export async function createRecord(definition: AdminTableDefinition, data: Recor
   return id;
 }
 
+type Writer = Awaited<ReturnType<typeof requireRole>>;
+
+/**
+ * One write to the existing row `id`, by a user the definition lets write, in one transaction that
+ * holds the row as it was (FOR UPDATE); null when there is no such row.
+ */
+async function writeRow<T>(
+  definition: AdminTableDefinition,
+  id: string,
+  write: (tx: Transaction, before: Row, user: Writer, resolved: Resolved) => Promise<T | null>,
+): Promise<T | null> {
+  const user = await requireRole(definition.access.write);
+  const resolved = resolve(definition);
+  return db().transaction(async (tx) => {
+    const before = await rowById(tx, resolved, id, true);
+    return before ? write(tx, before, user, resolved) : null;
+  });
+}
+
 /** False when the row no longer exists. */
 export async function updateRecord(definition: AdminTableDefinition, id: string, data: Record<string, unknown>): Promise<boolean> {
-  const user = await requireRole(definition.access.write);
   const hooks = hooksFor(definition);
-  const resolved = resolve(definition);
-  const done = await db().transaction(async (tx) => {
-    const before = await rowById(tx, resolved, id, true);
-    if (!before) return null;
+  const done = await writeRow(definition, id, async (tx, before, user, resolved) => {
     await hooks.check?.(data, tx);
     const changed = hooks.update ? await hooks.update(id, data, tx, user) : (await tx.update(resolved.table).set(data).where(eq(resolved.id, id)), {});
     if (!changed) return null;
@@ -126,31 +141,26 @@ export async function updateRecord(definition: AdminTableDefinition, id: string,
 
 /** Changes the filter column (an inbox row's status) to one of its allowed values. */
 export async function setRecordStatus(definition: AdminTableDefinition, id: string, status: string): Promise<boolean> {
-  const user = await requireRole(definition.access.write);
   const option = definition.filter?.options[status];
-  if (!definition.filter || !option) return false;
+  if (!definition.filter || !option) {
+    await requireRole(definition.access.write);
+    return false;
+  }
   const column = definition.filter.column;
-  const resolved = resolve(definition);
-  const found = await db().transaction(async (tx) => {
-    const before = await rowById(tx, resolved, id, true);
-    if (!before) return false;
+  const found = await writeRow(definition, id, async (tx, before, user, resolved) => {
     await tx.update(resolved.table).set({ [column]: option.value }).where(eq(resolved.id, id));
     const after = await rowById(tx, resolved, id);
     await recordAudit({ action: "status", actor: user, table: getTableName(resolved.table), recordId: id, before, after }, tx);
     return true;
   });
   if (found) hooksFor(definition).afterWrite?.();
-  return found;
+  return Boolean(found);
 }
 
 /** True when deleted, false when there was no such row, or the sentence saying why it may not go. */
 export async function deleteRecord(definition: AdminTableDefinition, id: string): Promise<boolean | { refused: string }> {
-  const user = await requireRole(definition.access.write);
   const hooks = hooksFor(definition);
-  const resolved = resolve(definition);
-  const done = await db().transaction(async (tx) => {
-    const before = await rowById(tx, resolved, id, true);
-    if (!before) return null;
+  const done = await writeRow(definition, id, async (tx, before, user, resolved) => {
     const removed = hooks.remove ? await hooks.remove(id, tx) : (await tx.delete(resolved.table).where(eq(resolved.id, id)), {});
     // Refused (an image still in use): nothing changed, so nothing is audited.
     if (!removed || "refused" in removed) return removed;
