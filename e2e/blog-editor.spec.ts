@@ -73,6 +73,17 @@ async function selectEnd(page: Page, editor: Locator, paragraph: string, tail: s
   await page.mouse.click(at.x2, at.y2);
   await page.keyboard.up("Shift");
   await expect.poll(() => editor.evaluate(() => window.getSelection()?.toString())).toBe(tail);
+  // The editor reads the page's selection on a later event (selectionchange); a toolbar button
+  // focused before then would act on the previous selection. Tiptap keeps itself on its element
+  // for tests; its state must hold the same words.
+  await expect
+    .poll(() =>
+      editor.evaluate((el) => {
+        const { state } = (el as HTMLElement & { editor: { state: { selection: { from: number; to: number }; doc: { textBetween(a: number, b: number): string } } } }).editor;
+        return state.doc.textBetween(state.selection.from, state.selection.to);
+      }),
+    )
+    .toBe(tail);
 }
 
 const editorOf = (dialog: Locator) => dialog.locator('[contenteditable="true"][role="textbox"]');
