@@ -196,7 +196,7 @@ describe("each dashboard action writes exactly one row", () => {
     expect(own.map((r) => [r.action, r.userId])).toEqual([["team.role", adminId]]);
   });
 
-  it("team actions: each writes one row named for what it did", async () => {
+  it("team actions: each writes one row named for what it did, saying whose record changed from what to what", async () => {
     const team = await import("@/server/actions/team");
     const twoFactor = await import("@/server/actions/two-factor");
     const IDLE = { status: "idle" } as const;
@@ -209,27 +209,45 @@ describe("each dashboard action writes exactly one row", () => {
       const rows = await added(async () => (answer = await call()));
       expect(answer.status, `${action}: ${answer.message}`).toBe("success");
       expect(rows.map((r) => [r.action, r.userId])).toEqual([[action, adminId]]);
+      return rows[0]!;
     };
-    await one("team.invite", () => team.inviteAction(IDLE, formOf({ email: "invitee@test.example", role: "editor" })));
+    const invited = await one("team.invite", () => team.inviteAction(IDLE, formOf({ email: "invitee@test.example", role: "editor" })));
     const invitation = (await handle.db.execute<{ id: string }>(sql`select id from team_invitations order by created_at desc limit 1`)).rows[0]!.id;
-    await one("team.invitation-withdrawn", () => team.revokeInvitationAction(IDLE, formOf({ id: invitation })));
-    await one("team.sign-up-switch", () => team.setSignUpAction(IDLE, formOf({ open: "false" })));
-    await one("team.require-two-factor", () => twoFactor.setTeamTwoFactorAction(IDLE, formOf({ requireTwoFactor: "off" })));
-    await one("team.role", () => team.changeRoleAction(IDLE, formOf({ userId: memberId, role: "sales" })));
+    expect(invited).toMatchObject({ tableName: "team_invitations", recordId: invitation, before: null, after: { email: "invitee@test.example", role: "editor" } });
+    expect(await one("team.invitation-withdrawn", () => team.revokeInvitationAction(IDLE, formOf({ id: invitation })))).toMatchObject({
+      tableName: "team_invitations",
+      recordId: invitation,
+      before: { email: "invitee@test.example", role: "editor" },
+    });
+    expect(await one("team.sign-up-switch", () => team.setSignUpAction(IDLE, formOf({ open: "false" })))).toMatchObject({ tableName: "app_settings", after: { value: false } });
+    const turnedOff = await one("team.require-two-factor", () => twoFactor.setTeamTwoFactorAction(IDLE, formOf({ requireTwoFactor: "off" })));
+    expect(turnedOff).toMatchObject({ tableName: "app_settings", recordId: "require_two_factor" });
+    expect(await one("team.role", () => team.changeRoleAction(IDLE, formOf({ userId: memberId, role: "sales" })))).toMatchObject({
+      tableName: "profiles",
+      recordId: memberId,
+      after: { role: "sales" },
+    });
     // Ending a member's sessions also writes one session-end row per session ended (better-auth's hook).
     const everywhere = await added(() => team.signOutMemberAction(IDLE, formOf({ userId: memberId })));
-    expect(everywhere.filter((r) => r.action === "team.sign-out-everywhere")).toHaveLength(1);
-    await one("team.remove", () => team.removeMemberAction(IDLE, formOf({ userId: memberId })));
+    expect(everywhere.filter((r) => r.action === "team.sign-out-everywhere")).toEqual([expect.objectContaining({ tableName: "users", recordId: memberId })]);
+    expect(await one("team.remove", () => team.removeMemberAction(IDLE, formOf({ userId: memberId })))).toMatchObject({
+      tableName: "profiles",
+      recordId: memberId,
+      before: { email: "throwaway@test.example", role: "sales" },
+      after: null,
+    });
   });
 
   it("restoring a revision writes one row; reading the history writes none", async () => {
     const { restorePostRevision, postRevisions } = await import("@/server/actions/revisions");
     expect((await saveRecord("posts", null, formOf({ title: "Restorable", slug: "restorable", content: "<p>First.</p>", authorName: "Team" }))).status).toBe("success");
     const postId = (await handle.db.execute<{ id: string }>(sql`select id from blog_posts where slug = 'restorable'`)).rows[0]!.id;
+    expect((await saveRecord("posts", postId, formOf({ title: "Restorable", slug: "restorable", content: "<p>Second.</p>", authorName: "Team" }))).status).toBe("success");
     const [first] = (await postRevisions(postId))!.slice(-1);
     expect(await added(() => postRevisions(postId))).toHaveLength(0);
     const rows = await added(() => restorePostRevision(postId, first!.id));
     expect(rows.map((r) => [r.action, r.userId])).toEqual([["revision.restore", adminId]]);
+    expect(rows[0]).toMatchObject({ tableName: "blog_posts", recordId: postId, before: { content: "<p>Second.</p>" }, after: { content: "<p>First.</p>", restoredFrom: first!.id } });
   });
 
   it("a preview changes nothing and writes nothing", async () => {

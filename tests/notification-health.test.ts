@@ -16,7 +16,7 @@ const { retryFailedNotifications } = await import("@/server/actions/admin");
 const { deliverDueMail, MAX_ATTEMPTS, smtpTransport } = await import("@/server/mail");
 const { createLead } = await import("@/server/data/leads");
 const { AuditFormSchema } = await import("@/lib/schemas/lead-forms");
-const { notifications } = await import("@/server/db/schema");
+const { auditEvents, notifications } = await import("@/server/db/schema");
 const { startSmtpServer } = await import("./helpers/smtp");
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -64,6 +64,9 @@ describe("notifications you can trust", () => {
 
     // Retry: every one is due now (the given-up one with a fresh count) and goes out once the server answers.
     expect(await retryFailedNotifications()).toMatchObject({ status: "success", message: "4 notifications queued to be sent again now." });
+    // Each one queued again is in the audit trail under its own id.
+    const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.action, "notifications.retry"));
+    expect(trail.map((r) => r.recordId).sort()).toEqual((await handle.db.select({ id: notifications.id }).from(notifications)).map((r) => r.id).sort());
     const smtp = await startSmtpServer();
     try {
       const { sent } = await deliverDueMail(smtpTransport({ host: "127.0.0.1", port: smtp.port, secure: false }), { now: later(1) });

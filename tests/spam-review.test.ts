@@ -14,7 +14,7 @@ vi.mock("@/server/auth-guard", () => ({
 const { submitLeadForm } = await import("@/server/lead-submission");
 const { runRowAction, saveRecord } = await import("@/server/actions/admin");
 const { pruneSpam } = await import("@/server/spam");
-const { leads, notifications, spamSubmissions } = await import("@/server/db/schema");
+const { auditEvents, leads, notifications, spamSubmissions } = await import("@/server/db/schema");
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -77,7 +77,8 @@ describe("spam that can be reviewed", () => {
     await submitLeadForm("audit", auditForm(3, { elapsedMs: "100" }), request());
     const [held] = await handle.db.select().from(spamSubmissions);
     const answers = await Promise.all([runRowAction("spam", held!.id), runRowAction("spam", held!.id)]);
-    expect(answers.some((a) => a.status === "success")).toBe(true);
+    expect(answers.map((a) => a.status).sort()).toEqual(["error", "success"]);
+    expect(answers.find((a) => a.status === "error")?.message).toBe("This submission is no longer in the Spam view.");
     const stored = await handle.db.select().from(leads);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ name: "Bot 3", email: "bot3@brand.in", attribution: { form_page: "/free-audit" } });
@@ -85,6 +86,9 @@ describe("spam that can be reviewed", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.textBody).toContain("Growth challenge: Challenge 3");
     expect(await handle.db.select().from(spamSubmissions)).toHaveLength(0);
+    // Released once, so recorded once: which held submission became which lead.
+    const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.action, "spam.not-spam"));
+    expect(trail).toEqual([expect.objectContaining({ tableName: "leads", recordId: stored[0]!.id, before: null, after: { name: "Bot 3", email: "bot3@brand.in", heldAs: "too-fast", spamId: held!.id } })]);
   });
 
   it("a held submission whose fields are not valid stays in the Spam view with the reason", async () => {

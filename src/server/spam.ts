@@ -2,6 +2,7 @@ import "server-only";
 import { eq, lt, sql } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { AuditFormSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
+import { recordAudit } from "./audit";
 import { requireRole } from "./auth-guard";
 import { db } from "./db/client";
 import { spamSubmissions, type Attribution, type SpamSubmission } from "./db/schema";
@@ -47,6 +48,8 @@ export async function holdAsSpam(
 
 export type ReleaseResult = { ok: true; id: string } | { ok: false; message: string };
 
+const GONE = "This submission is no longer in the Spam view.";
+
 /**
  * "Not spam": the held submission is checked like a new one and stored as a lead or message with
  * its notification (queued now), then removed from the Spam view. Its id is the submission key, so
@@ -55,10 +58,20 @@ export type ReleaseResult = { ok: true; id: string } | { ok: false; message: str
 export async function releaseSpam(id: string): Promise<ReleaseResult> {
   await requireRole(LEAD_DESK.write);
   const [held] = await db().select().from(spamSubmissions).where(eq(spamSubmissions.id, id));
-  if (!held) return { ok: false, message: "This submission is no longer in the Spam view." };
+  if (!held) return { ok: false, message: GONE };
   const stored = await storeHeld(held);
   if (!stored.ok) return stored;
-  await db().delete(spamSubmissions).where(eq(spamSubmissions.id, id));
+  const [removed] = await db().delete(spamSubmissions).where(eq(spamSubmissions.id, id)).returning({ id: spamSubmissions.id });
+  // Two clicks at once store it once (the submission key) and remove it once: the one that removed
+  // it records the move, the other is told it is gone.
+  if (!removed) return { ok: false, message: GONE };
+  await recordAudit({
+    action: "spam.not-spam",
+    // Filed under the record it became, so that the lead's or message's own history shows it.
+    table: held.form === "audit" ? "leads" : "contact_messages",
+    recordId: stored.id,
+    after: { name: held.name, email: held.email, heldAs: held.reason, spamId: held.id },
+  });
   log("info", "spam released to the inbox", { form: held.form, id: stored.id });
   return stored;
 }

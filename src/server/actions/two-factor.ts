@@ -172,7 +172,7 @@ export async function setTeamTwoFactorAction(_previous: FormState, form: FormDat
         ? { status: "invalid", title: "Set Up Yours First", message: "Turn on your own second factor (or sign in with a passkey) before requiring one of everyone.", fieldErrors: { requireTwoFactor: "Turn on your own second factor first." } }
         : null,
     run: async ({ requireTwoFactor }, { user }) => {
-      await setTwoFactorRequired(requireTwoFactor === "on");
+      await setTwoFactorRequired(requireTwoFactor === "on", user?.id);
       log("info", "team: two-factor requirement changed", { event: "team.require-two-factor", on: requireTwoFactor === "on", userId: user?.id });
       return { status: "success", title: "Saved", message: requireTwoFactor === "on" ? "Every member now needs a second factor." : "A second factor is now optional." };
     },

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { readingTimeMinutes } from "@/lib/blog";
 import type { BlogPostData } from "@/lib/schemas/admin";
+import { recordAudit } from "../audit";
 import { db, type Executor } from "../db/client";
 import { blogPostRevisions, blogPosts, blogSlugRedirects, type BlogPost, type RevisionAction } from "../db/schema";
 import type { SignedInUser } from "../auth-guard";
@@ -120,6 +121,11 @@ export async function updateBlogPost(id: string, data: BlogPostData, source: Rev
     // A restored revision saves through here too: its images are held like a dashboard save's.
     await holdMediaInUse("blog_posts", { ...before, ...values }, before, tx);
     await keepRevision(tx, id, values, source, "update");
+    // A dashboard save is audited by the CRUD module around this call; a restore comes from the
+    // history instead, so it records its own row: which revision, and the fields it brought back.
+    if (source.action === "restore") {
+      await recordAudit({ action: "revision.restore", actor: source.actor, table: "blog_posts", recordId: id, before, after: { ...before, ...values, restoredFrom: source.restoredFrom } }, tx);
+    }
     return { slugs: [...new Set([before.slug, data.slug])] };
   });
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
+import { recordAuditMany } from "../audit";
 import { requireRole } from "../auth-guard";
 import { db } from "../db/client";
 import { notifications } from "../db/schema";
@@ -54,16 +55,21 @@ export async function notificationHealth(): Promise<NotificationHealth> {
  */
 export async function retryNotifications(): Promise<number> {
   await requireRole(LEAD_DESK.write);
-  const rows = await db()
-    .update(notifications)
-    .set({
-      status: "pending",
-      attempts: sql`case when ${notifications.status} = 'failed' then 0 else ${notifications.attempts} end`,
-      nextAttemptAt: sql`now()`,
-      lockedUntil: null,
-    })
-    .where(troubled)
-    .returning({ id: notifications.id });
+  const rows = await db().transaction(async (tx) => {
+    const queued = await tx
+      .update(notifications)
+      .set({
+        status: "pending",
+        attempts: sql`case when ${notifications.status} = 'failed' then 0 else ${notifications.attempts} end`,
+        nextAttemptAt: sql`now()`,
+        lockedUntil: null,
+      })
+      .where(troubled)
+      .returning({ id: notifications.id });
+    // One row per notification queued again, in the same transaction (docs/decisions/0037).
+    await recordAuditMany(queued.map((row) => ({ action: "notifications.retry", table: "notifications", recordId: row.id, after: { status: "pending" } })), tx);
+    return queued;
+  });
   if (rows.length > 0) pokeMailWorker();
   return rows.length;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { StaffRole } from "@/lib/admin-tables/definition";
 import type { Role } from "@/lib/limits";
+import { recordAudit } from "../audit";
 import { db } from "../db/client";
 import { profiles, sessions, users } from "../db/schema";
 import { env } from "../env";
@@ -50,7 +51,12 @@ export async function changeMember(
 ): Promise<{ previous: Role }> {
   return db().transaction(async (tx) => {
     const owners = await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.role, "owner")).for("update");
-    const [current] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.userId, userId)).for("update");
+    const [current] = await tx
+      .select({ role: profiles.role, email: users.email })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(eq(profiles.userId, userId))
+      .for("update", { of: profiles });
     if (!current) throw new TeamRuleError("This member no longer exists.");
     const previous = current.role as Role;
     const touchesOwner = previous === "owner" || role === "owner";
@@ -64,6 +70,12 @@ export async function changeMember(
       await tx.update(profiles).set({ role, updatedAt: sql`now()` }).where(eq(profiles.userId, userId));
       if (role === "user") await tx.delete(sessions).where(eq(sessions.userId, userId));
     }
+    // Who changed whose role from what to what, in the change's transaction (docs/decisions/0037);
+    // the operator's CLI writes its row with no actor.
+    await recordAudit(
+      { action: role === null ? "team.remove" : "team.role", table: "profiles", recordId: userId, before: { email: current.email, role: previous }, after: role === null ? null : { email: current.email, role } },
+      tx,
+    );
     return { previous };
   });
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import Bowser from "bowser";
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import { STAFF_ROLES } from "@/lib/admin-tables/definition";
-import { requireRole } from "../auth-guard";
+import { recordAuditMany } from "../audit";
+import { requireRole, type SignedInUser } from "../auth-guard";
 import { getAuth } from "../auth";
 import { db } from "../db/client";
 import { sessions } from "../db/schema";
@@ -64,20 +65,25 @@ async function currentSessionId(requestHeaders?: Headers): Promise<string | null
 /** Ends one of the asking member's own sessions (never another member's: the id is matched with the owner). */
 export async function endMySession(sessionId: string, requestHeaders?: Headers): Promise<boolean> {
   const user = await requireRole(STAFF_ROLES, requestHeaders);
-  const rows = await db()
-    .delete(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)))
-    .returning({ id: sessions.id });
-  return rows.length === 1;
+  const ended = await endSessions(user, and(eq(sessions.id, sessionId), eq(sessions.userId, user.id))!);
+  return ended === 1;
 }
 
 /** Ends every session of the asking member but the one asking. */
 export async function endMyOtherSessions(requestHeaders?: Headers): Promise<number> {
   const user = await requireRole(STAFF_ROLES, requestHeaders);
   const current = await currentSessionId(requestHeaders);
-  const rows = await db()
-    .delete(sessions)
-    .where(and(eq(sessions.userId, user.id), current ? ne(sessions.id, current) : undefined))
-    .returning({ id: sessions.id });
-  return rows.length;
+  return endSessions(user, and(eq(sessions.userId, user.id), current ? ne(sessions.id, current) : undefined)!);
+}
+
+/**
+ * Deletes the sessions `where` matches and writes one auth.session-end row for each, in the same
+ * transaction, as better-auth's hook does for the sessions it ends itself (docs/decisions/0037).
+ */
+async function endSessions(user: SignedInUser, where: SQL): Promise<number> {
+  return db().transaction(async (tx) => {
+    const rows = await tx.delete(sessions).where(where).returning({ id: sessions.id });
+    await recordAuditMany(rows.map((row) => ({ action: "auth.session-end", actor: user, table: "sessions", recordId: row.id })), tx);
+    return rows.length;
+  });
 }

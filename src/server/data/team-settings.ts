@@ -1,5 +1,6 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { recordAudit } from "../audit";
 import { db } from "../db/client";
 import { appSettings } from "../db/schema";
 
@@ -11,9 +12,21 @@ export async function isTwoFactorRequired(): Promise<boolean> {
   return row?.value === true;
 }
 
-export async function setTwoFactorRequired(required: boolean): Promise<void> {
-  await db()
-    .insert(appSettings)
-    .values({ key: REQUIRE_TWO_FACTOR, value: required })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: required, updatedAt: new Date() } });
+export async function setTwoFactorRequired(required: boolean, actorId?: string): Promise<void> {
+  await writeTeamSetting(REQUIRE_TWO_FACTOR, required, "team.require-two-factor", actorId);
+}
+
+/**
+ * Sets one app_settings value and records the change (the value before and after) in the audit
+ * trail, in one transaction: the Activity tab says who switched a team setting from what to what.
+ */
+export async function writeTeamSetting(key: string, value: boolean, action: string, actorId?: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [previous] = await tx.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key)).for("update");
+    await tx
+      .insert(appSettings)
+      .values({ key, value, updatedBy: actorId ?? null })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedBy: actorId ?? null, updatedAt: sql`now()` } });
+    await recordAudit({ action, table: "app_settings", recordId: key, before: { value: previous?.value ?? null }, after: { value } }, tx);
+  });
 }

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { ROLE_LABELS, TEAM_DESK, type StaffRole } from "@/lib/admin-tables/definition";
 import type { Role } from "@/lib/limits";
+import { recordAudit } from "../audit";
 import { requireRole, type StaffUser } from "../auth-guard";
 import { db } from "../db/client";
 import { appSettings, passkeys, profiles, sessions, teamInvitations, users } from "../db/schema";
@@ -11,6 +12,7 @@ import { FieldError } from "../form-action";
 import { enqueueMail, escapeHtml } from "../mail";
 import { siteConfig } from "../site-config";
 import { changeMember, TeamRuleError } from "./profiles";
+import { writeTeamSetting } from "./team-settings";
 
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
@@ -95,6 +97,7 @@ export async function inviteMember(email: string, role: StaffRole): Promise<{ id
       .insert(teamInvitations)
       .values({ email: address, role, tokenHash: hashToken(token), invitedBy: actor.id, expiresAt: sql`now() + make_interval(days => ${INVITATION_DAYS})` })
       .returning({ id: teamInvitations.id });
+    await recordAudit({ action: "team.invite", actor, table: "team_invitations", recordId: row!.id, after: { email: address, role } }, tx);
     const label = ROLE_LABELS[role];
     await enqueueMail(tx, {
       kind: "team-invitation",
@@ -109,13 +112,17 @@ export async function inviteMember(email: string, role: StaffRole): Promise<{ id
 }
 
 export async function revokeInvitation(id: string): Promise<boolean> {
-  await requireRole(TEAM_DESK.write);
-  const rows = await db()
-    .update(teamInvitations)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(teamInvitations.id, id), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
-    .returning({ id: teamInvitations.id });
-  return rows.length === 1;
+  const actor = await requireRole(TEAM_DESK.write);
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(teamInvitations)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(teamInvitations.id, id), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
+      .returning({ id: teamInvitations.id, email: teamInvitations.email, role: teamInvitations.role });
+    if (!row) return false;
+    await recordAudit({ action: "team.invitation-withdrawn", actor, table: "team_invitations", recordId: row.id, before: { email: row.email, role: row.role } }, tx);
+    return true;
+  });
 }
 
 /** What the invitee reads when the link no longer works, by reason. */
@@ -208,8 +215,11 @@ export async function signOutMemberEverywhere(userId: string): Promise<number> {
   const [target] = await db().select({ role: profiles.role }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
   if (!target) return 0;
   if (target.role === "owner" && actor.role !== "owner") throw new FieldError({ form: "Only an owner can sign an owner out." }, "Not changed");
-  const ended = await db().delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-  return ended.length;
+  return db().transaction(async (tx) => {
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    await recordAudit({ action: "team.sign-out-everywhere", actor, table: "users", recordId: userId, before: { sessions: ended.length }, after: { sessions: 0 } }, tx);
+    return ended.length;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -244,9 +254,6 @@ export async function signUpSetting(): Promise<SignUpSetting> {
 
 export async function setSignUpOpen(open: boolean): Promise<SignUpSetting> {
   const actor = await requireRole(TEAM_DESK.write);
-  await db()
-    .insert(appSettings)
-    .values({ key: SIGNUP_KEY, value: open, updatedBy: actor.id })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: open, updatedBy: actor.id, updatedAt: sql`now()` } });
+  await writeTeamSetting(SIGNUP_KEY, open, "team.sign-up-switch", actor.id);
   return signUpSetting();
 }
