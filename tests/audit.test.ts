@@ -227,7 +227,7 @@ describe("each dashboard action writes exactly one row", () => {
       recordId: memberId,
       after: { role: "sales" },
     });
-    // Ending a member's sessions also writes one session-end row per session ended (better-auth's hook).
+    // One row for the action, naming the member whose sessions ended (not one per session).
     const everywhere = await added(() => team.signOutMemberAction(IDLE, formOf({ userId: memberId })));
     expect(everywhere.filter((r) => r.action === "team.sign-out-everywhere")).toEqual([expect.objectContaining({ tableName: "users", recordId: memberId })]);
     expect(await one("team.remove", () => team.removeMemberAction(IDLE, formOf({ userId: memberId })))).toMatchObject({

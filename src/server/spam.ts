@@ -61,17 +61,24 @@ export async function releaseSpam(id: string): Promise<ReleaseResult> {
   if (!held) return { ok: false, message: GONE };
   const stored = await storeHeld(held);
   if (!stored.ok) return stored;
-  const [removed] = await db().delete(spamSubmissions).where(eq(spamSubmissions.id, id)).returning({ id: spamSubmissions.id });
   // Two clicks at once store it once (the submission key) and remove it once: the one that removed
-  // it records the move, the other is told it is gone.
-  if (!removed) return { ok: false, message: GONE };
-  await recordAudit({
-    action: "spam.not-spam",
-    // Filed under the record it became, so that the lead's or message's own history shows it.
-    table: held.form === "audit" ? "leads" : "contact_messages",
-    recordId: stored.id,
-    after: { name: held.name, email: held.email, heldAs: held.reason, spamId: held.id },
+  // it records the move, in the same transaction, and the other is told it is gone.
+  const moved = await db().transaction(async (tx) => {
+    const [removed] = await tx.delete(spamSubmissions).where(eq(spamSubmissions.id, id)).returning({ id: spamSubmissions.id });
+    if (!removed) return false;
+    await recordAudit(
+      {
+        action: "spam.not-spam",
+        // Filed under the record it became, so that the lead's or message's own history shows it.
+        table: held.form === "audit" ? "leads" : "contact_messages",
+        recordId: stored.id,
+        after: { name: held.name, email: held.email, heldAs: held.reason, spamId: held.id },
+      },
+      tx,
+    );
+    return true;
   });
+  if (!moved) return { ok: false, message: GONE };
   log("info", "spam released to the inbox", { form: held.form, id: stored.id });
   return stored;
 }
