@@ -5,7 +5,7 @@
 // Next creates a handler per request; the expired tags live in one map per process that Next
 // shares between its handlers (tags-manifest.external.js), which `expireTagsLocally` writes.
 import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
-import { publishTags } from "../src/server/bridge.mjs";
+import { enteredBeforeInvalidation, publishTags } from "../src/server/bridge.mjs";
 
 const FileSystemCache = fileSystemCache.default;
 
@@ -15,6 +15,15 @@ export async function expireTagsLocally(tags, durations) {
 }
 
 export default class SharedFileSystemCache extends FileSystemCache {
+  // A render that began before an edit's revalidation would be stored after it, stamped fresh, and
+  // served until its own revalidate time: it is not stored, and the next request renders anew
+  // (scripts/html-documents.mjs, enteredBeforeInvalidation).
+  async set(key, data, ctx) {
+    if (enteredBeforeInvalidation()) return;
+    await super.set(key, data, ctx);
+  }
+
+
   async revalidateTag(tags, durations) {
     await super.revalidateTag(tags, durations);
     const list = typeof tags === "string" ? [tags] : tags;

@@ -3,6 +3,8 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 export interface DocumentLayer {
   handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void>;
   invalidate(): void;
+  /** Whether the request being handled entered before the latest invalidation (false outside a request). */
+  enteredBeforeInvalidation(): boolean;
   /** Stops (false) or resumes (true) answering from and storing into the cache; either way it is emptied. */
   setEnabled(enabled: boolean): void;
   readonly enabled: boolean;

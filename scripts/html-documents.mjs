@@ -453,7 +453,7 @@ export function createDocumentLayer({
 
   /** The request listener's part after the security headers: cache, then Next with the document layer. */
   function handleRequest(req, res) {
-    if (!mayBeDocument(req)) return scope.run({ res }, () => handle(req, res));
+    if (!mayBeDocument(req)) return scope.run({ res, startedAt: generation }, () => handle(req, res));
     const acceptsGzip = /\bgzip\b/i.test(req.headers["accept-encoding"] ?? "");
     const cacheable = isCacheableRequest(req);
     const choice = hasConsentBar ? consentChoice(req) : null;
@@ -463,7 +463,7 @@ export function createDocumentLayer({
     // Next knows only its own ETag: a copy of this variant must not be revalidated as the page without the mark.
     if (choice) delete req.headers["if-none-match"];
     interceptDocument(req, res, acceptsGzip, cacheable, key, choice);
-    return scope.run({ res }, () => handle(req, res));
+    return scope.run({ res, startedAt: generation }, () => handle(req, res));
   }
 
   /** Stops (false) or resumes (true) answering from and storing into the cache; either way it is emptied. */
@@ -472,9 +472,21 @@ export function createDocumentLayer({
     clear();
   }
 
+  /**
+   * Whether the request being handled entered before the latest invalidation. Next's own cache
+   * stamps a page when it stores it, not when its render read the database: a render that began
+   * before an edit and ends after it would be stored as fresh and outlive the revalidation. The
+   * cache handler (scripts/cache-handler.mjs) asks this and does not store such a render.
+   */
+  function enteredBeforeInvalidation() {
+    const request = scope.getStore();
+    return request !== undefined && request.startedAt !== generation;
+  }
+
   return {
     handleRequest,
     invalidate,
+    enteredBeforeInvalidation,
     setEnabled,
     get enabled() {
       return enabled;

@@ -8,7 +8,7 @@ import next from "next";
 import { createDocumentLayer } from "./html-documents.mjs";
 import { NON_DOCUMENT_CSP, staticSecurityHeaders } from "./security-headers.mjs";
 import { withRequestContext } from "./request-context.mjs";
-import { setPageCacheInvalidator, setSelfAddress, setTagPublisher, shutdownApp } from "../src/server/bridge.mjs";
+import { setInvalidationClock, setPageCacheInvalidator, setSelfAddress, setTagPublisher, shutdownApp } from "../src/server/bridge.mjs";
 import { expireTagsLocally } from "./cache-handler.mjs";
 import { startInvalidationChannel } from "./invalidation.mjs";
 import { trustProxy, useSocketAddress } from "./client-address.mjs";
@@ -26,6 +26,7 @@ const securityHeaders = staticSecurityHeaders();
 // empties the cache whenever it revalidates a page (src/server/revalidate.ts calls this hook).
 const documents = createDocumentLayer({ handle });
 setPageCacheInvalidator(documents.invalidate);
+setInvalidationClock(documents.enteredBeforeInvalidation);
 
 await app.prepare();
 

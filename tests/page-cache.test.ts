@@ -28,6 +28,8 @@ let onAction: (() => Promise<void>) | null = null;
 let hold: Promise<void> | null = null;
 let clock = 1_000_000;
 let warnings: string[] = [];
+/** Per render: its path and whether it entered before the latest invalidation. */
+let staleRenders: string[] = [];
 
 function page(url: string, extra = "") {
   // Large enough to be gzipped, with an inline script to hash (one of Next's RSC payload pushes) and Next's chunk tags.
@@ -50,6 +52,8 @@ async function fakeNext(req: http.IncomingMessage, res: http.ServerResponse) {
   const held = hold;
   hold = null;
   await held;
+  // What Next's cache handler would be told as it stores this render.
+  staleRenders.push(`${url} ${layer.enteredBeforeInvalidation()}`);
   res.statusCode = override.status ?? 200;
   res.setHeader("Content-Type", req.headers.rsc ? "text/x-component" : "text/html; charset=utf-8");
   res.setHeader("Cache-Control", req.url?.includes("tag=") ? "private, no-cache, no-store, max-age=0, must-revalidate" : PUBLIC);
@@ -77,6 +81,7 @@ beforeEach(async () => {
   hold = null;
   clock = 1_000_000;
   warnings = [];
+  staleRenders = [];
   layer = createDocumentLayer({ handle: fakeNext, maxEntries: 3, now: () => clock, warn: (line) => warnings.push(line) });
   server = http.createServer((req, res) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -189,6 +194,19 @@ describe("page cache in front of Next", () => {
     expect((await get("/case-studies")).body).toContain("v2");
     expect((await get("/")).body).toContain("/ v2");
     expect(layer.stats.invalidations).toBe(1);
+  });
+
+  it("tells Next's cache that a render which entered before an invalidation is not to be stored", async () => {
+    let release!: () => void;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    const slow = get("/case-studies");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    layer.invalidate(); // an edit elsewhere, while this render is still reading
+    release();
+    await slow;
+    await get("/case-studies");
+    expect(staleRenders).toEqual(["/case-studies true", "/case-studies false"]);
+    expect(layer.enteredBeforeInvalidation()).toBe(false); // outside any request
   });
 
   it("never answers RSC, prefetch, router-state, draft or non-GET requests from the cache", async () => {

@@ -11,6 +11,8 @@ export function currentRequestId(): string | undefined;
 
 export function setPageCacheInvalidator(invalidate: (() => void) | undefined): void;
 export function invalidatePageCache(): void;
+export function setInvalidationClock(enteredBeforeInvalidation: () => boolean): void;
+export function enteredBeforeInvalidation(): boolean;
 
 export function setAppShutdown(shutdown: () => Promise<void>): void;
 export function shutdownApp(): Promise<void>;

@@ -26,6 +26,16 @@ export function invalidatePageCache() {
   shared.invalidatePageCache?.();
 }
 
+/** The page cache's test of whether the current request entered before its latest invalidation. */
+export function setInvalidationClock(enteredBeforeInvalidation) {
+  shared.enteredBeforeInvalidation = enteredBeforeInvalidation;
+}
+
+/** False when there is no page cache (`next dev`, unit tests) or no request. */
+export function enteredBeforeInvalidation() {
+  return shared.enteredBeforeInvalidation?.() ?? false;
+}
+
 /** The app registers how it stops (mail worker, then database) once it has booted. */
 export function setAppShutdown(shutdown) {
   shared.appShutdown = shutdown;
