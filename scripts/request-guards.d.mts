@@ -13,6 +13,7 @@ export const ACTION_BODY_LIMIT_BYTES: number;
 export const BODY_LIMITS: BodyLimit[];
 export const MAX_ACTION_FIELDS: number;
 export const MAX_ACTION_JSON_DEPTH: number;
+export function normalTarget(url: string | undefined): string;
 export function bodyLimitFor(url: string | undefined): BodyLimit | undefined;
 export function hasBody(req: IncomingMessage): boolean;
 export function isActionPost(req: IncomingMessage): boolean;

@@ -35,6 +35,32 @@ export const MAX_ACTION_FIELDS = 1000;
 /** Nesting of a Server Action's JSON arguments: ours are 2 or 3 deep; React overflows its stack at a few thousand. */
 export const MAX_ACTION_JSON_DEPTH = 64;
 
+/** A path segment that URL parsing resolves away: ".", "..", or either spelled with %2e. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * The request target as the app will route it. Next resolves dot segments ("/a/../b", "/a/%2e%2e/b")
+ * and reads a backslash as a slash, as URL parsing does; the guards must judge the same path, or
+ * "/api/admin/uploads/../../contact" would be measured by the uploads' rule while Next serves a page.
+ * A target with neither is returned unchanged (byte for byte); one with either gets the path that URL
+ * parsing gives, its query kept as sent. Browsers resolve both before sending, so only hand-made
+ * requests are changed. A target that is not a path (absolute form, "*") is left as it is.
+ */
+export function normalTarget(url) {
+  const raw = String(url ?? "/");
+  if (!raw.startsWith("/")) return raw;
+  const end = raw.search(/[?#]/);
+  const pathname = end === -1 ? raw : raw.slice(0, end);
+  if (!pathname.includes("\\") && !pathname.split("/").some((segment) => DOT_SEGMENT.test(segment))) return raw;
+  let resolved;
+  try {
+    resolved = new URL(`http://target.invalid${pathname}`).pathname; // never read as a host: "//x" stays a path
+  } catch {
+    return raw;
+  }
+  return resolved + (end === -1 ? "" : raw.slice(end));
+}
+
 export function bodyLimitFor(url) {
   const pathname = String(url ?? "/").split("?")[0];
   return BODY_LIMITS.find((entry) => pathname.startsWith(entry.prefix));
@@ -119,7 +145,8 @@ function isUnsafeImageUrl(url) {
 export function refusalBeforeBody(req, { trustProxy = false } = {}) {
   if (isActionPost(req) && isForeignAction(req, trustProxy)) return refusal(403, "Refused: this request must come from this site's own pages.");
   if (isUnsafeImageUrl(req.url)) return refusal(400, "Refused: the image address must be a plain path of this site.");
-  if (!hasBody(req)) return null;
+  // A script's call always sends its arguments (at least "[]"): without a body, React's decoder has nothing to read.
+  if (!hasBody(req)) return isActionPost(req) && req.headers["next-action"] !== undefined ? INCOMPLETE() : null;
   const limit = bodyLimitFor(req.url);
   if (Number(req.headers["content-length"] ?? 0) > limit.bytes) return tooLarge(req, limit);
   if (limit.lengthRequired && req.headers["content-length"] === undefined) return refusal(411, "Refused: send the file with its length (Content-Length).");
@@ -191,6 +218,68 @@ export function jsonDepthExceeds(text, max) {
 /** Fields React decodes as JSON: a reply's rows ("0", "1", …) and a form action's ("$ACTION_1:0"). */
 const JSON_ROW = /^(?:\$ACTION_\d+:)?\d+$/;
 
+/**
+ * The tagged strings React's reply encoder writes for the arguments our pages pass to Server
+ * Actions (strings, null, plain objects and arrays, FormData, the previous form state): "$$…" (a
+ * string that starts with "$"), "$u" (undefined), "$N", "$I", "$-I", "$-0" (numbers JSON lacks),
+ * "$D…" (a date), "$n…" (a BigInt), "$K<row>" (a FormData's fields), "$T" (a value the client keeps),
+ * and "$<row>" or "$<row>:key:key" (an object met twice, sent once). Any other tag (a Map "$Q", a Set
+ * "$W", a Blob "$B", a server reference "$h"/"$F", a stream, a promise, a typed array, an iterator)
+ * is nothing a page of ours sends, and React's decoder throws on most of them when they are forged,
+ * which Next answers with a 500.
+ */
+const CONSTANT_TAG = /^\$(?:\$.*|u|N|I|-I|-0|T|D.*|n-?\d{1,400}|K[0-9a-f]{1,8})$/s;
+const ROW_REFERENCE = /^\$([0-9a-f]{1,8})((?::[^:]*)*)$/;
+const INCOMPLETE = () => refusal(400, "Refused: the form's data is incomplete or holds values none of our forms sends.");
+
+/**
+ * Checks a reply's rows as React's decoder will read them: every row it reads is JSON, the root an
+ * array of arguments, every tagged string one that our pages send, and every reference names a row
+ * that exists and a path inside it. `rows` maps a row id ("0", "1", …) to its text.
+ */
+function refusalOfReplyRows(rows) {
+  const parsed = new Map();
+  const parse = (id) => {
+    if (!parsed.has(id)) {
+      const text = rows.get(id);
+      let value;
+      try {
+        value = text === undefined ? undefined : JSON.parse(text);
+      } catch {
+        value = undefined;
+      }
+      parsed.set(id, value);
+    }
+    return parsed.get(id);
+  };
+  const root = parse("0");
+  if (!Array.isArray(root)) return INCOMPLETE();
+  const pending = [root];
+  const seen = new Set();
+  while (pending.length) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (!value.startsWith("$") || CONSTANT_TAG.test(value)) continue;
+      const reference = ROW_REFERENCE.exec(value);
+      if (!reference) return INCOMPLETE();
+      const id = String(parseInt(reference[1], 16));
+      let target = parse(id);
+      if (target === undefined) return INCOMPLETE();
+      for (const key of reference[2].split(":").slice(1)) {
+        if (target === null || typeof target !== "object" || !Object.hasOwn(target, key)) return INCOMPLETE();
+        target = target[key];
+      }
+      if (!seen.has(id)) {
+        seen.add(id);
+        pending.push(parse(id));
+      }
+    } else if (value && typeof value === "object") {
+      pending.push(...Object.values(value));
+    }
+  }
+  return null;
+}
+
 /** A held Server Action body that no page of ours sends, or null. */
 export async function refusalOfActionBody(req, body) {
   const type = String(req.headers["content-type"] ?? "");
@@ -203,15 +292,19 @@ export async function refusalOfActionBody(req, body) {
       return refusal(400, "Refused: the form's data could not be read.");
     }
     let fields = 0;
+    const rows = new Map();
     for (const [name, value] of form) {
       if (++fields > MAX_ACTION_FIELDS) return refusal(413, `Refused: more than ${MAX_ACTION_FIELDS} fields, more than any of our forms has.`);
       if (typeof value === "string" && JSON_ROW.test(name) && jsonDepthExceeds(value, MAX_ACTION_JSON_DEPTH)) return refusal(400, "Refused: the form's data is nested deeper than any of our forms sends.");
+      if (typeof value === "string" && /^\d+$/.test(name)) rows.set(name, value);
     }
     if (fetchAction && !form.has("0")) return refusal(400, "Refused: the form's data is incomplete.");
-    return null;
+    return fetchAction ? refusalOfReplyRows(rows) : null;
   }
-  if (fetchAction && jsonDepthExceeds(body.toString("utf8"), MAX_ACTION_JSON_DEPTH)) return refusal(400, "Refused: the form's data is nested deeper than any of our forms sends.");
-  return null;
+  if (!fetchAction) return null;
+  const text = body.toString("utf8");
+  if (jsonDepthExceeds(text, MAX_ACTION_JSON_DEPTH)) return refusal(400, "Refused: the form's data is nested deeper than any of our forms sends.");
+  return refusalOfReplyRows(new Map([["0", text]]));
 }
 
 /**

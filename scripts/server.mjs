@@ -12,7 +12,7 @@ import { setInvalidationClock, setPageCacheInvalidator, setSelfAddress, setTagPu
 import { expireTagsLocally } from "./cache-handler.mjs";
 import { startInvalidationChannel } from "./invalidation.mjs";
 import { trustProxy, useSocketAddress } from "./client-address.mjs";
-import { guardRequest } from "./request-guards.mjs";
+import { guardRequest, normalTarget } from "./request-guards.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -68,33 +68,39 @@ function log(level, msg, fields = {}) {
 // Action posts (403), bodies over their path's limit, counted as they arrive (413), Server Action
 // data no page of ours sends (400, 413), image addresses that are not plain paths (400). Each gets
 // a sentence a person can act on.
-// A client may still be sending when the answer goes: closing the connection then (as Node does
-// when the request said Connection: close) would make its next write fail with a reset before it
-// reads the answer. The connection stays open instead, Node reads what still arrives and drops it
-// (the body of an answered request), for REFUSAL_LINGER_MS at most; then the connection is closed
-// if the body has not ended. Nothing of it is kept.
-const REFUSAL_LINGER_MS = 5_000;
+// A client may still be sending when the answer goes. The connection is closed once the answer is
+// sent (a FIN after it), and nothing more of the body is read than REFUSAL_DRAIN_BYTES, for
+// REFUSAL_LINGER_MS at most: that much keeps the answer from being lost to a reset (a socket closed
+// with unread data answers the client's next write with RST, which can discard the answer before
+// the client reads it), and no more, so a client cannot make the server read a body it refused.
+const REFUSAL_LINGER_MS = 1_000;
+const REFUSAL_DRAIN_BYTES = 256 * 1024;
 
 function refuse(req, res, { status, message }) {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const lingering = !req.complete;
   res.statusCode = status;
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
   res.setHeader("Content-Security-Policy", NON_DOCUMENT_CSP);
-  if (lingering) res.shouldKeepAlive = true;
-  res.end(`${message}\n`);
-  if (!lingering) return;
+  if (req.complete) {
+    res.end(`${message}\n`);
+    return;
+  }
   const socket = req.socket;
-  const onClose = () => clearTimeout(timer);
-  const timer = setTimeout(() => {
-    socket.off("close", onClose);
-    if (!req.complete) socket.destroy();
-  }, REFUSAL_LINGER_MS);
+  let drained = 0;
+  // What still arrives of the body is counted and dropped; past the allowance the connection goes.
+  req.push = (chunk) => {
+    if (chunk !== null && (drained += chunk.length) > REFUSAL_DRAIN_BYTES) socket.destroy();
+    return true;
+  };
+  // Node would destroy the socket right after the answer (with Connection: close): its own FIN comes instead.
+  res.shouldKeepAlive = true;
+  res.end(`${message}\n`, () => socket.end());
+  const timer = setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS);
   timer.unref();
-  socket.once("close", onClose);
+  socket.once("close", () => clearTimeout(timer));
 }
 
 function serve(req, res) {
@@ -110,7 +116,14 @@ const inFlight = new Set();
 let stopping = false;
 
 // withRequestContext: the request id, X-Request-Id, and the access log line (scripts/request-context.mjs).
-const server = http.createServer((req, res) => withRequestContext(req, res, () => {
+const server = http.createServer((req, res) => {
+  // Dot segments and backslashes resolved once, before anything reads the path: the guards, the page
+  // cache and Next then judge the same path (scripts/request-guards.mjs, docs/decisions/0022).
+  req.url = normalTarget(req.url);
+  handleRequest(req, res);
+});
+
+const handleRequest = (req, res) => withRequestContext(req, res, () => {
   // X-Forwarded-For, -Host, -Proto only from a trusted proxy (TRUST_PROXY, scripts/client-address.mjs).
   useSocketAddress(req);
   for (const [key, value] of Object.entries(securityHeaders)) res.setHeader(key, value);
@@ -125,7 +138,7 @@ const server = http.createServer((req, res) => withRequestContext(req, res, () =
     console.error(error);
     refuse(req, res, { status: 500, message: "Something went wrong on our side." });
   });
-}));
+});
 
 server.listen(port, hostname, () => {
   // Timed jobs reach Next's request scope through this address (src/server/scheduled-publishing.ts).

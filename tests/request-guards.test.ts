@@ -7,6 +7,7 @@ import {
   guardRequest,
   jsonDepthExceeds,
   MAX_ACTION_FIELDS,
+  normalTarget,
   refusalBeforeBody,
   refusalOfActionBody,
 } from "../scripts/request-guards.mjs";
@@ -106,6 +107,52 @@ describe("the shape of a Server Action body", () => {
     expect((await action({ "content-type": "multipart/form-data; boundary=b" }, many))?.status).toBe(413);
     expect((await action({ "next-action": "x", "content-type": "multipart/form-data; boundary=b" }, multipart([["1_name", "x"]])))?.status).toBe(400);
     expect((await action({ "content-type": "multipart/form-data; boundary=b" }, "--b\r\nnonsense"))?.status).toBe(400);
+  });
+});
+
+describe("the request target the guards judge", () => {
+  it("resolves dot segments (also spelled %2e) and backslashes as Next routes them, keeping the query as sent", () => {
+    expect(normalTarget("/api/admin/uploads/../../../contact")).toBe("/contact");
+    expect(normalTarget("/api/admin/uploads/%2E%2e/%2e%2E/contact?x=../y")).toBe("/api/contact?x=../y");
+    expect(normalTarget("/api/forms/.%2e/../admin")).toBe("/admin");
+    expect(normalTarget("/api\\..\\contact")).toBe("/contact");
+    expect(normalTarget("/blog/a/./b/..")).toBe("/blog/a/");
+    // A path that starts with "//" stays a path: it never names a host.
+    expect(normalTarget("//evil.example/../x")).toBe("//x");
+    expect(bodyLimitFor(normalTarget("/api/admin/uploads/../../../contact"))!.bytes).toBe(ACTION_BODY_LIMIT_BYTES);
+  });
+
+  it("leaves every other target byte for byte", () => {
+    for (const target of ["/", "/contact", "/blog/a-post?utm_source=x&q=..", "/api/media/%2E%2Ex.png", "/a/..%2f/b", "/caf%C3%A9", "*", "http://elsewhere/a/../b"]) {
+      expect(normalTarget(target), target).toBe(target);
+    }
+  });
+});
+
+describe("Server Action replies no page of ours sends", () => {
+  const text = (body: string) => refusalOfActionBody(fakeRequest("POST", "/contact", { "next-action": "x", "content-type": "text/plain;charset=UTF-8" }), Buffer.from(body));
+  const form = (fields: [string, string][]) => {
+    const parts = fields.map(([name, value]) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("");
+    return refusalOfActionBody(fakeRequest("POST", "/contact", { "next-action": "x", "content-type": "multipart/form-data; boundary=b" }), Buffer.from(`${parts}--b--\r\n`));
+  };
+
+  it("refuses with 400 what React's decoder throws on: no body, not JSON, a root that is no argument list, forged references", async () => {
+    expect(refusalBeforeBody(fakeRequest("POST", "/contact", { "next-action": "x", "content-length": "0", origin: "http://site.test" }))?.status).toBe(400);
+    for (const body of ["", "hello", '[{"a":', '"x"', "1", '{"a":1}', '["$Q1"]', '["$B1"]', '["$h1"]', '["$F1"]', '["$W1"]', '["$i1"]', '["$nabc"]', '["$1"]', '["$Q0"]', '["$1:a:b"]', '["$0:missing"]', '["$@1"]', '["$R1"]', '["$Y"]', '["$S"]', '["$E"]', '["$Z"]']) {
+      expect((await text(body))?.status, body).toBe(400);
+    }
+    expect((await form([["0", "nope"]]))?.status).toBe(400);
+    expect((await form([["0", '["$1"]'], ["1", "nope"]]))?.status).toBe(400);
+    expect((await form([["0", '["$B1"]']]))?.status).toBe(400);
+    expect((await form([["0", '["$Q1"]'], ["1", "{}"]]))?.status).toBe(400);
+  });
+
+  it("lets through every shape our pages send", async () => {
+    for (const body of ["[]", '[{"status":"idle"},"$K1"]', '["a-table","$$starts with a dollar",null,"$u","$D2026-01-01T00:00:00.000Z","$n12","$N","$-0","$T"]', '[{"a":{"b":1}},"$0:0:a"]']) {
+      expect(await text(body), body).toBeNull();
+    }
+    expect(await form([["0", '[{"status":"idle"},"$K1"]'], ["1_name", "Asha"], ["1_message", "$Q1 is just text here"]])).toBeNull();
+    expect(await form([["0", '["$1","$1:x"]'], ["1", '{"x":[1]}']])).toBeNull();
   });
 });
 

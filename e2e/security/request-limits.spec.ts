@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -225,6 +226,109 @@ test("Server Action posts and image addresses that gave a 5xx get a 4xx", async 
   console.log(`4xx instead of 5xx: ${results.join("; ")}`);
   expect(output).not.toMatch(/RangeError|Maximum call stack/);
   expect(output).not.toMatch(/"status":5\d\d/);
+});
+
+/** A request sent with its target exactly as written (fetch and http.request keep dot segments out or in as they like; a raw socket sends them). */
+function rawRequest(target: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve) => {
+    const socket = net.connect(PORT, "127.0.0.1");
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (d: string) => (answer += d));
+    // A refusal may close the connection before the whole body is written: the answer read so far counts.
+    socket.on("error", () => undefined);
+    socket.on("close", () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0), text: answer.slice(0, 400) }));
+    const head = Object.entries({ host: `127.0.0.1:${PORT}`, origin: BASE, connection: "close", "content-length": String(Buffer.byteLength(body)), ...headers })
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("\r\n");
+    socket.end(`POST ${target} HTTP/1.1\r\n${head}\r\n\r\n${body}`);
+  });
+}
+
+test("a target with dot segments is judged by the path Next serves, and forged Server Action replies get a 4xx", async () => {
+  test.setTimeout(180_000);
+  const action = actionId("submitContactForm");
+  const script = { "next-action": action, "content-type": "text/plain;charset=UTF-8" };
+  const results: string[] = [];
+  const check = (label: string, status: number, expected: number) => {
+    results.push(`${label}: ${status}`);
+    expect.soft(status, label).toBe(expected);
+  };
+  // Under the uploads' path the guards used to skip the body checks; Next served /contact and its decoder answered 500.
+  const nested = `[${"[".repeat(5_000)}${"]".repeat(5_000)}]`;
+  for (const target of ["/api/admin/uploads/../../../contact", "/api/admin/uploads/%2e%2e/%2E%2E/..%2f/../../contact", "/api/forms/..\\..\\contact"]) {
+    check(`${target}, arguments nested 5,000 deep`, (await rawRequest(target, script, nested)).status, 400);
+  }
+  check("/api/admin/uploads/../../../contact, 17,000 fields", (await rawRequest("/api/admin/uploads/../../../contact", { ...script, "content-type": "multipart/form-data; boundary=x" }, `${Array.from({ length: 17_000 }, (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n1\r\n`).join("")}--x--\r\n`)).status, 413);
+  // The uploads' rule lets a declared length through unread (the route checks it); the page's rule is 1 MB.
+  check("2 MB to /api/admin/uploads/../../../contact", (await rawRequest("/api/admin/uploads/../../../contact", script, `["${"a".repeat(2 * MB)}"]`)).status, 413);
+
+  // Replies React's decoder throws on: empty, not JSON, no argument list, references to rows or kinds no page sends.
+  for (const body of ["", "hello", '[{"a":', '"x"', "1", '["$Q1"]', '["$B1"]', '["$h1"]', '["$F1"]', '["$W1"]', '["$i1"]', '["$nabc"]', '["$1"]', '["$Q0"]', '["$1:a:b:c"]', '["$Y"]', '["$S"]', '["$E"]', '["$Z"]']) {
+    check(`Server Action reply ${JSON.stringify(body)}`, (await post("/contact", script, body)).status, 400);
+  }
+  for (const [label, fields] of [
+    ["root not JSON", [["0", "nope"]]],
+    ["root $Q", [["0", '["$Q1"]']]],
+    ["$B without its file", [["0", '["$B1"]']]],
+    ["$1 missing", [["0", '["$1"]']]],
+    ["$h", [["0", '["$h1"]']]],
+    ["row 1 not JSON", [["0", '["$1"]'], ["1", "nope"]]],
+  ] as [string, [string, string][]][]) {
+    const form = new FormData();
+    for (const [name, value] of fields) form.append(name, value);
+    check(`multipart Server Action reply, ${label}`, (await post("/contact", { "next-action": action }, form)).status, 400);
+  }
+  // Control: the reply a page sends is still answered by the action.
+  const honest = new FormData();
+  honest.append("0", '[{"status":"idle"},"$K1"]');
+  for (const [name, value] of [["name", "Dot Control"], ["email", "dot-control@example.com"], ["message", "A message that says enough."], ["elapsedMs", "15000"], ["submissionKey", `dots-${Date.now()}-abcdefghijkl`]]) honest.append(`1_${name}`, value!);
+  check("the reply a page sends", (await post("/contact", { "next-action": action }, honest)).status, 200);
+  console.log(`dot segments and forged replies: ${results.join("; ")}`);
+  expect(output).not.toMatch(/"status":5\d\d/);
+});
+
+test("after a 413 the connection is closed: a client that keeps sending is cut off, not read", async () => {
+  test.setTimeout(60_000);
+  // Keeps writing 64 KB chunks for up to 20 s after the answer, as fast as the socket takes them.
+  const push = (target: string) =>
+    new Promise<{ status: string; msAfterAnswer: number; mbAfterAnswer: number }>((resolve) => {
+      const socket = net.connect(PORT, "127.0.0.1");
+      const block = Buffer.alloc(64 * 1024, 0x61);
+      const chunk = Buffer.concat([Buffer.from(`${block.length.toString(16)}\r\n`), block, Buffer.from("\r\n")]);
+      let answeredAt = 0;
+      let after = 0;
+      let answer = "";
+      const started = Date.now();
+      const done = () => resolve({ status: answer.slice(0, 12), msAfterAnswer: answeredAt ? Date.now() - answeredAt : -1, mbAfterAnswer: after / MB });
+      socket.on("data", (d) => {
+        answeredAt ||= Date.now();
+        answer += d.toString("latin1");
+      });
+      socket.on("error", done);
+      socket.on("end", done);
+      socket.on("close", done);
+      socket.write(`POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: ${BASE}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      const pump = () => {
+        while (Date.now() - started < 20_000 && !socket.destroyed) {
+          if (answeredAt) after += chunk.length;
+          if (!socket.write(chunk)) return void socket.once("drain", pump);
+        }
+        socket.destroy();
+      };
+      pump();
+    });
+  const lines: string[] = [];
+  for (const target of ["/api/blog/shares", "/contact"]) {
+    const cut = await push(target);
+    lines.push(`${target}: ${cut.status}, connection ended ${cut.msAfterAnswer} ms after the answer, ${cut.mbAfterAnswer.toFixed(1)} MB written after it`);
+    expect(cut.status).toBe("HTTP/1.1 413");
+    expect(cut.msAfterAnswer, lines.at(-1)).toBeGreaterThanOrEqual(0);
+    // Socket buffers on both sides take a few MB before the server's FIN arrives; reading on took gigabytes.
+    expect(cut.msAfterAnswer, lines.at(-1)).toBeLessThan(2_000);
+    expect(cut.mbAfterAnswer, lines.at(-1)).toBeLessThan(64);
+  }
+  console.log(`after a 413: ${lines.join("; ")}`);
 });
 
 test("without TRUST_PROXY a client's X-Forwarded-Host is not believed, with the admin's cookie either", async ({ page }) => {
