@@ -16,8 +16,8 @@ export function createDocumentLayer(options: {
   maxEntries?: number;
   maxBytes?: number;
   now?: () => number;
-  /** Receives each warning line (JSON); console.error by default. */
-  warn?: (line: string) => void;
+  /** Receives each warning's fields (msg among them); the process's logger by default. */
+  warn?: (fields: { msg: string } & Record<string, unknown>) => void;
   /** The configured measurement tags (docs/decisions/0051); from the environment by default. */
   measurement?: import("../src/lib/measurement.mjs").MeasurementIds;
 }): DocumentLayer;

@@ -13,6 +13,7 @@ import { measurementIds } from "../src/lib/measurement.mjs";
 import { AFTER_PAINT_LOADER } from "./after-paint-loader.mjs";
 import { NON_DOCUMENT_CSP, documentPolicy } from "./security-headers.mjs";
 import { loggablePath } from "./request-context.mjs";
+import { logger } from "../src/server/logger.mjs";
 
 const gzip = promisify(zlib.gzip);
 
@@ -233,7 +234,7 @@ export function createDocumentLayer({
   maxEntries = 500,
   maxBytes = 64 * 1024 * 1024,
   now = () => Date.now(),
-  warn = (line) => console.error(line),
+  warn = ({ msg, ...fields }) => logger.warn(fields, msg),
   measurement = measurementIds(),
 }) {
   /** Whether pages may carry the consent bar, and so come in one variant per stored choice. */
@@ -257,17 +258,13 @@ export function createDocumentLayer({
    * with the request's id, once per computed policy (a page answered from the cache is not logged again).
    */
   function warnUnknownScripts(req, unknown) {
-    warn(
-      JSON.stringify({
-        time: new Date(now()).toISOString(),
-        level: "warn",
-        msg: "inline script outside the allow-list: left out of the policy, the browser will refuse it",
-        requestId: req.headers["x-request-id"],
-        path: loggablePath(req.url),
-        count: unknown.length,
-        scripts: unknown.slice(0, 5),
-      }),
-    );
+    warn({
+      msg: "inline script outside the allow-list: left out of the policy, the browser will refuse it",
+      requestId: req.headers["x-request-id"],
+      path: loggablePath(req.url),
+      count: unknown.length,
+      scripts: unknown.slice(0, 5),
+    });
   }
 
   function drop(url) {

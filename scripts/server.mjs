@@ -13,6 +13,7 @@ import { expireTagsLocally } from "./cache-handler.mjs";
 import { startInvalidationChannel } from "./invalidation.mjs";
 import { trustProxy, useSocketAddress } from "./client-address.mjs";
 import { guardRequest, normalTarget } from "./request-guards.mjs";
+import { logger } from "../src/server/logger.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -60,8 +61,14 @@ if (channel) {
   setTagPublisher((tags, durations) => channel.publish(tags, durations));
 }
 
+/** Every line this process writes goes through the one pino logger (src/server/logger.mjs, ADR 0025). */
 function log(level, msg, fields = {}) {
-  console.log(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }));
+  logger[level](fields, msg);
+}
+
+/** An error as fields: its message and name, never a stack that could carry request data into a shared log. */
+function errorFields(error) {
+  return error instanceof Error ? { error: error.message, errorName: error.name } : { error: String(error) };
 }
 
 // Refused before Next reads them (scripts/request-guards.mjs, docs/decisions/0022): foreign Server
@@ -105,7 +112,7 @@ function refuse(req, res, { status, message }) {
 
 function serve(req, res) {
   documents.handleRequest(req, res).catch((error) => {
-    console.error(error);
+    log("error", "request failed in the document layer", errorFields(error));
     if (!res.headersSent) res.statusCode = 500;
     res.end();
   });
@@ -135,7 +142,7 @@ const handleRequest = (req, res) => withRequestContext(req, res, () => {
     serve: () => serve(req, res),
     refuse: (refusal) => refuse(req, res, refusal),
   }).catch((error) => {
-    console.error(error);
+    log("error", "request guard failed", errorFields(error));
     refuse(req, res, { status: 500, message: "Something went wrong on our side." });
   });
 });
@@ -143,7 +150,7 @@ const handleRequest = (req, res) => withRequestContext(req, res, () => {
 server.listen(port, hostname, () => {
   // Timed jobs reach Next's request scope through this address (src/server/scheduled-publishing.ts).
   setSelfAddress(`http://${!hostname || hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname}:${port}`);
-  console.log(`Ready on http://${hostname ?? "localhost"}:${port}`);
+  log("info", `Ready on http://${hostname ?? "localhost"}:${port}`, { port });
 });
 
 // SIGTERM/SIGINT: stop taking connections, close the idle keep-alive ones at once, let the
@@ -167,7 +174,7 @@ function closeAfterAnswer(res) {
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "shutting down", signal }));
+  log("info", "shutting down", { signal });
   const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
   timer.unref();
   await new Promise((resolve) => {
@@ -179,7 +186,7 @@ async function shutdown(signal) {
     await channel?.stop();
     await shutdownApp();
   } catch (error) {
-    console.error(error);
+    log("error", "shutdown step failed", errorFields(error));
   }
   process.exit(0);
 }

@@ -22,7 +22,8 @@ export async function boot(): Promise<void> {
     for (const message of configWarnings(env())) log("warn", message, { event: "config.warning" });
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      // One line naming the variable (the logger writes synchronously: it is out before the exit).
+      log("error", error.message, { event: "config.invalid" });
       process.exit(1);
     }
     throw error;
@@ -45,7 +46,7 @@ export async function boot(): Promise<void> {
     startAuditRetention(env().AUDIT_RETENTION_DAYS);
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
-      console.error(error.message);
+      log("error", error.message, { event: "database.locked" });
       process.exit(1);
     }
     // A database that is down at start-up must not keep the site from serving its static pages;
