@@ -1,4 +1,4 @@
-// `npm run bench`: the project's own performance benchmark (README, "Benchmark").
+// `npm run bench`: the project's own performance benchmark (docs/benchmark.md).
 //
 // Builds the app when there is no fresh build, then on a fresh temporary embedded database:
 //   1. cold start: `node scripts/start.mjs` (SKIP_BUILD=1) to the first 200 of /api/health and of /,

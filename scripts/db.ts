@@ -9,7 +9,7 @@ import { seedSampleContent } from "../src/server/db/seed";
 
 function embeddedDataDir(): string {
   if (process.env.DATABASE_URL) {
-    console.error("DATABASE_URL is set: back up PostgreSQL with pg_dump and restore with psql (README).");
+    console.error("DATABASE_URL is set: back up PostgreSQL with pg_dump and restore with psql (docs/operations.md).");
     process.exit(2);
   }
   return path.join(process.env.DATA_DIR?.trim() || "./data", "pglite");

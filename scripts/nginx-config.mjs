@@ -1,6 +1,6 @@
-// deploy/nginx.conf (README "Running several servers") with only its ports and folders replaced,
+// deploy/nginx.conf (docs/operations.md, "Running several servers") with only its ports and folders replaced,
 // for the tests and the benchmark that run nginx in front of several server processes: what they
-// measure is the configuration the README documents.
+// measure is the configuration docs/operations.md documents.
 import fs from "node:fs";
 import path from "node:path";
 

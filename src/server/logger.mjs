@@ -28,7 +28,7 @@ export const logStreams = {
 export const logger = pino(
   {
     level: "debug",
-    // `time` as an ISO date, `level` as its name, no pid or hostname: the lines the README documents.
+    // `time` as an ISO date, `level` as its name, no pid or hostname: the lines docs/security.md documents.
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: {

@@ -6,7 +6,7 @@ import { env } from "./env";
  * The client's address: the last X-Forwarded-For entry. Next sets the header from the socket when a
  * request arrives without one, and a reverse proxy that appends to it (nginx's
  * $proxy_add_x_forwarded_for) puts the address it saw last. Without such a proxy a client can send
- * its own header: run behind one in production (README, "Deploying").
+ * its own header: run behind one in production (docs/operations.md, "Deploying").
  */
 export function ipFromHeaders(h: Headers): string {
   const forwarded = (h.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
