@@ -8,7 +8,7 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Next's own file-system cache, which also tells the other server processes which cache tags it
   // expired (docs/decisions/0032). Resolved from the project folder, where Next is always started.
-  cacheHandler: path.resolve("scripts/cache-handler.mjs"),
+  cacheHandler: path.resolve("host/cache-handler.ts"),
   experimental: {
     // Next loads every page's and route's code at start-up by default, admin pages included, and
     // the first requests wait behind it. Off: each route is loaded when it is first requested
@@ -26,7 +26,7 @@ const nextConfig: NextConfig = {
   images: {
     formats: ["image/avif", "image/webp"],
     // The optimiser fetches a local image from the app itself, and a path that answers a redirect
-    // (a page, a renamed post) gives a 500: only where images are. scripts/request-guards.mjs also
+    // (a page, a renamed post) gives a 500: only where images are. host/request-guards.ts also
     // refuses paths that URL parsing changes (docs/decisions/0022).
     localPatterns: [{ pathname: "/images/**" }, { pathname: "/api/media/*" }, { pathname: "/*.{avif,gif,jpeg,jpg,png,webp}" }],
   },

@@ -64,7 +64,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node scripts/start.mjs",
+      command: "node host/start.ts",
       url: `${BASE_URL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -85,7 +85,7 @@ export default defineConfig({
       },
     },
     {
-      command: "node scripts/start.mjs",
+      command: "node host/start.ts",
       // Its /api/health answers 503 by design; /about needs no database.
       url: `${FALLBACK_URL}/about`,
       timeout: 120_000,

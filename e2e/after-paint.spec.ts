@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { sampleBlogPosts } from "../src/content/sample-blog-posts";
 import { PUBLIC_ROUTES } from "./routes";
 
-// The document layer rewrites Next's markup on public pages (scripts/html-documents.mjs, ADR 0019):
+// The document layer rewrites Next's markup on public pages (host/html-documents.ts, ADR 0019):
 // its chunk tags and their preload go, the after-paint loader comes. The rewrite reads Next's tags;
 // if a Next upgrade changes them so that the rewrite no longer recognises them, the document keeps
 // Next's tags silently. This spec reads what the real build serves on every public route and fails
@@ -46,7 +46,7 @@ function tagsOf(html: string): Tag[] {
 test("every public route carries the after-paint loader and none of Next's chunk tags or script preloads", async ({ request }) => {
   test.setTimeout(120_000);
   // Imported as the server imports it (a native ES module), not through Playwright's transform.
-  const { AFTER_PAINT_LOADER } = (await import("../scripts/after-paint-loader.mjs")) as typeof import("../scripts/after-paint-loader.mjs");
+  const { AFTER_PAINT_LOADER } = (await import("../host/after-paint-loader.ts")) as typeof import("../host/after-paint-loader.ts");
   const loaderHash = `'sha256-${createHash("sha256").update(AFTER_PAINT_LOADER, "utf8").digest("base64")}'`;
   const chunks = new Set<string>();
   for (const path of ROUTES) {

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 /**
- * The page cache in front of Next (scripts/html-documents.mjs, docs/decisions/0011) on the real
+ * The page cache in front of Next (host/html-documents.ts, docs/decisions/0011) on the real
  * server: once a page is cached, the requests Next answers differently still get Next's answer.
  * Freshness after admin edits is proved by admin.spec.ts (case studies, testimonials: a cached
  * page is reloaded after the edit) and blog.spec.ts; the cache's rules one by one by

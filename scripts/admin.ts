@@ -5,7 +5,7 @@
 import { STAFF_ROLES } from "../src/lib/admin-tables/definition";
 import type { Role } from "../src/lib/limits";
 import { openConfiguredDatabase, setDatabase } from "../src/server/db/client";
-import { DatabaseLockedError } from "../src/server/db/lock.mjs";
+import { DatabaseLockedError } from "../src/server/db/lock.ts";
 import { runRoleRequest, sendRoleRequest, type RoleRequest } from "../src/server/admin-requests";
 
 const USAGE = `usage: npm run admin -- grant <email> [${STAFF_ROLES.join("|")}] | revoke <email>`;

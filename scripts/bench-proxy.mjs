@@ -1,5 +1,5 @@
 // `npm run bench` (its last part) or `node scripts/bench-proxy.mjs`: the site through nginx
-// (deploy/nginx.conf, ports and folders replaced: scripts/nginx-config.mjs) with 1, 2 and 3 server
+// (deploy/nginx.conf, ports and folders replaced: scripts/nginx-config.ts) with 1, 2 and 3 server
 // processes on one PostgreSQL database of its own: req/s and p99 of a cached page (/blog), a page
 // rendered per request (/blog?q=…, no-store) and the form endpoint (/api/forms/contact, each post a
 // new visitor), with each figure's ratio to one process, and the machine's load average.
@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { NGINX_BINARY, renderNginxConfig } from "./nginx-config.mjs";
+import { NGINX_BINARY, renderNginxConfig } from "./nginx-config.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -57,7 +57,7 @@ async function createDatabase() {
 
 function startApp(port, databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-proxy-"));
-  const child = spawn(process.execPath, ["scripts/server.mjs"], {
+  const child = spawn(process.execPath, ["host/server.ts"], {
     cwd: root,
     env: {
       ...process.env,

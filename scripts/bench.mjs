@@ -1,7 +1,7 @@
 // `npm run bench`: the project's own performance benchmark (docs/benchmark.md).
 //
 // Builds the app when there is no fresh build, then on a fresh temporary embedded database:
-//   1. cold start: `node scripts/start.mjs` (SKIP_BUILD=1) to the first 200 of /api/health and of /,
+//   1. cold start: `node host/start.ts` (SKIP_BUILD=1) to the first 200 of /api/health and of /,
 //      once on the empty data folder (migrations and seeding included) and once on the filled one;
 //   2. Lighthouse (mobile preset, simulated throttling), median of N runs per public route + one article;
 //   3. autocannon, 50 connections, 10 s, loopback: content pages, one article and the contact form's
@@ -85,7 +85,7 @@ const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
-// Build (only when missing or older than the sources, like scripts/start.mjs).
+// Build (only when missing or older than the sources, like host/start.ts).
 
 const SOURCES = ["src", "public", "drizzle", "package.json", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
 function newestMtime(target) {
@@ -719,7 +719,7 @@ async function main() {
 
   // ---- print
   table(
-    "Cold start: `node scripts/start.mjs` (SKIP_BUILD=1) to the first 200",
+    "Cold start: `node host/start.ts` (SKIP_BUILD=1) to the first 200",
     [
       { kind: "empty data folder (migrate + seed)", ...coldEmpty },
       { kind: "filled data folder (restart)", ...coldFilled },

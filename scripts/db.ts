@@ -4,7 +4,7 @@
 import path from "node:path";
 import { backupPglite, restorePglite } from "../src/server/db/backup";
 import { openConfiguredDatabase } from "../src/server/db/client";
-import { DatabaseLockedError } from "../src/server/db/lock.mjs";
+import { DatabaseLockedError } from "../src/server/db/lock.ts";
 import { seedSampleContent } from "../src/server/db/seed";
 
 function embeddedDataDir(): string {

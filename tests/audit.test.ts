@@ -16,7 +16,7 @@ const { setRoleByEmail } = await import("@/server/data/profiles");
 const { auditEvents, notifications } = await import("@/server/db/schema");
 const { saveRecord, deleteRecord, setStatus, previewContent } = await import("@/server/actions/admin");
 const { changedFields, maskIp, redact, pruneAuditEvents, recordAudit, REDACTED } = await import("@/server/audit");
-const { requestContext } = await import("@/server/bridge.mjs");
+const { requestContext } = await import("@/server/bridge.ts");
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 const PASSWORD = "Monsoon-Ledger-2026";

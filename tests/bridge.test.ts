@@ -1,16 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { StartedPglite } from "@/server/db/pglite-start.mjs";
+import type { StartedPglite } from "@/server/db/pglite-start.ts";
 
-// The values the Node server and the app's bundles share live in src/server/bridge.mjs
+// The values the Node server and the app's bundles share live in src/server/bridge.ts
 // (docs/decisions/0026). Next may evaluate a module once per bundle: two copies of the bridge
 // must see one state, and nothing else may keep process-wide state on globalThis.
 
-type Bridge = typeof import("@/server/bridge.mjs");
+type Bridge = typeof import("@/server/bridge.ts");
 async function freshCopy(): Promise<Bridge> {
   vi.resetModules();
-  return import("@/server/bridge.mjs");
+  return import("@/server/bridge.ts");
 }
 
 afterEach(async () => {
@@ -61,6 +61,6 @@ describe("process-wide state", () => {
     // comment, as in the script allow-list's pattern of Turbopack's bootstrap, is not a use).
     const stateUse = /^(?!\s*(\/\/|\*)).*\bglobalThis\s*(\.|\[|as\b|\)|;|,)/m;
     const users = files.filter((f) => /\.(ts|tsx|mjs|js)$/.test(f) && !f.endsWith(".d.mts") && !f.includes(".test.") && stateUse.test(fs.readFileSync(f, "utf8").replace(/\/(?:\\.|[^/\n])+\/[gimsuy]*/g, "")));
-    expect(users.sort()).toEqual([path.join("src", "server", "bridge.mjs")]);
+    expect(users.sort()).toEqual([path.join("src", "server", "bridge.ts")]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { POST } from "@/app/api/internal/revalidate-blog/route";
-import { internalToken } from "@/server/bridge.mjs";
+import { internalToken } from "@/server/bridge.ts";
 
 const call = (token?: string) =>
   POST(new Request("http://127.0.0.1/api/internal/revalidate-blog", { method: "POST", headers: token === undefined ? {} : { "x-internal-token": token }, body: "{}" }));

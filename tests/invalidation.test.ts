@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import pg from "pg";
-import { startInvalidationChannel, type InvalidationChannel, type InvalidationMessage } from "../scripts/invalidation.mjs";
+import { startInvalidationChannel, type InvalidationChannel, type InvalidationMessage } from "../host/invalidation.ts";
 
 /**
  * The invalidation channel between server processes (docs/decisions/0032), on the PostgreSQL of

@@ -1,4 +1,4 @@
-// The in-memory page cache in front of Next (scripts/html-documents.mjs, docs/decisions/0011), on a
+// The in-memory page cache in front of Next (host/html-documents.ts, docs/decisions/0011), on a
 // real HTTP server with a stand-in for Next's handler that answers like Next does for cached pages.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -6,8 +6,8 @@ import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import vm from "node:vm";
-import { AFTER_PAINT_LOADER } from "../scripts/after-paint-loader.mjs";
-import { createDocumentLayer, loadScriptsAfterPaint, type DocumentLayer } from "../scripts/html-documents.mjs";
+import { AFTER_PAINT_LOADER } from "../host/after-paint-loader.ts";
+import { createDocumentLayer, loadScriptsAfterPaint, type DocumentLayer } from "../host/html-documents.ts";
 
 /** Next's chunk tags, as it writes them. */
 const CHUNK_TAGS = {

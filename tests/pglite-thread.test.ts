@@ -6,7 +6,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, type DatabaseHandle } from "@/server/db/client";
-import { DatabaseLockedError } from "@/server/db/lock.mjs";
+import { DatabaseLockedError } from "@/server/db/lock.ts";
 import { contactMessages } from "@/server/db/schema";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-thread-"));

@@ -8,7 +8,7 @@ import { homeCaseStudies, jewelryCaseStudy, sampleTestimonials } from "@/content
 import { openPostgres, setDatabase, type DatabaseHandle } from "@/server/db/client";
 import { listFeaturedCaseStudies, listHomeCaseStudies } from "@/server/data/case-studies";
 import { listFeaturedTestimonials } from "@/server/data/testimonials";
-import { logStreams } from "@/server/logger.mjs";
+import { logStreams } from "@/server/logger.ts";
 
 let handle: DatabaseHandle;
 

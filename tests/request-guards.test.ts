@@ -10,10 +10,10 @@ import {
   normalTarget,
   refusalBeforeBody,
   refusalOfActionBody,
-} from "../scripts/request-guards.mjs";
+} from "../host/request-guards.ts";
 import { isSameOriginHeaders } from "@/server/request-info";
 
-// scripts/request-guards.mjs: what scripts/server.mjs refuses before Next (docs/decisions/0022).
+// host/request-guards.ts: what host/server.ts refuses before Next (docs/decisions/0022).
 // The end-to-end proof (200 MB chunked bodies, memory, every refused post) is
 // e2e/security/request-limits.spec.ts.
 

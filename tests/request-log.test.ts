@@ -1,11 +1,10 @@
 import { EventEmitter } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { emailFields, errorFields, log } from "@/server/log";
-import { logStreams } from "@/server/logger.mjs";
-// @ts-expect-error: a plain .mjs module of the Node server, without types
-import { loggablePath, requestIdFrom, withRequestContext } from "../scripts/request-context.mjs";
-// @ts-expect-error: same
-import { useSocketAddress } from "../scripts/client-address.mjs";
+import { logStreams } from "@/server/logger.ts";
+import { loggablePath, requestIdFrom, withRequestContext } from "../host/request-context.ts";
+import { useSocketAddress } from "../host/client-address.ts";
 
 // The request id, the access log's path, the e-mail form of auth events and the context that
 // carries the id into the app's log lines (docs/decisions/0015). The server-level proof, with
@@ -38,7 +37,8 @@ function fakeExchange(url: string, headers: Record<string, string> = {}) {
       this.headers[name.toLowerCase()] = value;
     },
   });
-  return { req, res };
+  // Only what the code under test reads of a request and a response.
+  return { req: req as typeof req & IncomingMessage, res: res as typeof res & ServerResponse };
 }
 
 describe("request ids", () => {

@@ -3,10 +3,11 @@ import { PassThrough } from "node:stream";
 import { createElement, Suspense } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { AFTER_PAINT_LOADER } from "../scripts/after-paint-loader.mjs";
-import { CONSENT_SCRIPT, measurementIds } from "../src/lib/measurement.mjs";
-import { allowedScriptShape, isRunnableScript, reactRuntimeDefinitions, scanInlineScripts } from "../scripts/script-allow-list.mjs";
-import { documentCsp, inlineScriptHashes, staticSecurityHeaders } from "../scripts/security-headers.mjs";
+import { AFTER_PAINT_LOADER } from "../host/after-paint-loader.ts";
+import { CONSENT_SCRIPT, measurementIds } from "../src/lib/measurement.ts";
+import { allowedScriptShape, isRunnableScript, scanInlineScripts } from "../host/script-allow-list.ts";
+import { reactRuntimeDefinitions } from "../host/next-internals.ts";
+import { documentCsp, inlineScriptHashes, staticSecurityHeaders } from "../host/security-headers.ts";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 

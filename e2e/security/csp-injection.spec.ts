@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type BrowserContext } from "@playwright/test";
-import type { DocumentLayer } from "../../scripts/html-documents.mjs";
+import type { DocumentLayer } from "../../host/html-documents.ts";
 import { sampleBlogPosts } from "../../src/content/sample-blog-posts";
 import { assignUniqueIp, createAccount, signIn } from "../helpers";
 
 // The policy refuses inline scripts the app did not emit (docs/decisions/0021). Real documents the
 // build serves (the home page, an article, the admin dashboard as a signed-in admin, and a filtered
 // blog view, which is private) get a <script> added at several places; each goes through the
-// document layer that computes the policy (scripts/html-documents.mjs, in this process, in front of
+// document layer that computes the policy (host/html-documents.ts, in this process, in front of
 // a stand-in for Next that answers with that document and the real page's headers) and is loaded in
 // Chromium under the policy it produced, at the real server's address so that Next's own chunks
 // load as they do in production. The added script must not run, Chromium must report a violation,
@@ -60,7 +60,7 @@ let standIn: http.Server;
 let standInUrl = "";
 /** What the stand-in for Next answers, by its path. */
 const documents = new Map<string, Source>();
-const warnings: string[] = [];
+const warnings: Record<string, unknown>[] = [];
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
@@ -76,7 +76,7 @@ test.beforeAll(async ({ browser }) => {
   // and Next's page-cache header on public pages, so that the layer stores and reuses them as it
   // does Next's.
   // Imported as the server imports it (native ES modules), not through Playwright's transform.
-  const { createDocumentLayer } = (await import("../../scripts/html-documents.mjs")) as typeof import("../../scripts/html-documents.mjs");
+  const { createDocumentLayer } = (await import("../../host/html-documents.ts")) as typeof import("../../host/html-documents.ts");
   layer = createDocumentLayer({
     warn: (line) => warnings.push(line),
     handle: async (req, res) => {
@@ -225,7 +225,7 @@ for (const [name, path, check] of SOURCES) {
       expect(run.injected, `${name}, ${injection.name}: the added script ran`).toEqual([]);
       expect(run.violations, `${name}, ${injection.name}: one violation, for the inline script`).toEqual([expect.stringMatching(/^script-src(-elem)? inline$/)]);
       expect(run.hydrated, `${name}, ${injection.name}: the page's own scripts still run`).toBe(true);
-      const logged = warnings.slice(before).map((line) => JSON.parse(line) as { requestId: string; count: number; msg: string });
+      const logged = warnings.slice(before).map((fields) => fields as { requestId: string; count: number; msg: string });
       expect(logged, `${name}, ${injection.name}: logged once with the request id`).toEqual([expect.objectContaining({ requestId, count: 1 })]);
       totals.injected += 1;
       totals.ran += run.injected.length;

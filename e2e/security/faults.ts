@@ -8,7 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 // Shared pieces of the load and fault specs (docs/decisions/0014): production servers
-// of their own (scripts/server.mjs on the current build), form submissions posted as the page's
+// of their own (host/server.ts on the current build), form submissions posted as the page's
 // script posts them, and direct reads of the database they wrote.
 
 /** First port of the servers these specs start (E2E_PORT + 10 unless FAULTS_PORT says otherwise). */
@@ -30,7 +30,7 @@ export interface AppServer {
 
 export function startServer(port: number, env: Record<string, string>): AppServer {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["scripts/server.mjs"], {
+  const child = spawn(process.execPath, ["host/server.ts"], {
     cwd: process.cwd(),
     env: {
       ...process.env,

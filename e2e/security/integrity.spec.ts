@@ -82,7 +82,7 @@ let serverOutput = "";
 
 async function startServer() {
   serverOutput = "";
-  server = spawn(process.execPath, ["scripts/server.mjs"], {
+  server = spawn(process.execPath, ["host/server.ts"], {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -548,7 +548,7 @@ function routeRequests(): { label: string; path: string; method: string; headers
   ];
 }
 
-/** How each layer says no: scripts/server.mjs (403), the actions' own check, the route handlers. */
+/** How each layer says no: host/server.ts (403), the actions' own check, the route handlers. */
 const REFUSAL = /must come from|only be sent from our own website|cross-site request refused|INVALID_ORIGIN|"ok":false,"html":""/i;
 
 test("a forged or missing Origin on every mutating request changes nothing, with the admin's cookie", async () => {

@@ -35,7 +35,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "logs-data-"));
   const { TRUST_PROXY: _trustProxy, ...inherited } = process.env;
-  server = spawn(process.execPath, ["scripts/server.mjs"], {
+  server = spawn(process.execPath, ["host/server.ts"], {
     cwd: process.cwd(),
     env: {
       ...inherited,

@@ -35,7 +35,7 @@ test.use({ baseURL: BASE });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   const { TRUST_PROXY: _trustProxy, ...inherited } = process.env;
-  server = spawn(process.execPath, ["scripts/server.mjs"], {
+  server = spawn(process.execPath, ["host/server.ts"], {
     cwd: process.cwd(),
     env: {
       ...inherited,

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { NGINX_BINARY as NGINX, renderNginxConfig } from "../../scripts/nginx-config.mjs";
+import { NGINX_BINARY as NGINX, renderNginxConfig } from "../../scripts/nginx-config.ts";
 import { startSmtpServer } from "../../tests/helpers/smtp";
 import { auditDatabase, createPostgresDatabase, newSubmission, query, sleep, startServer, submissionStream, submit, summary, tempDir, waitHealthy, type AppServer, type Outcome } from "./faults";
 

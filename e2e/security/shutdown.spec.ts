@@ -35,7 +35,7 @@ function acceptQueue(port: number): number {
 test("SIGTERM: idle keep-alive connections close at once, the requests in flight finish and end their connections, the mail worker stops, the database closes, exit 0", async () => {
   test.setTimeout(240_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-data-"));
-  const server = spawn(process.execPath, ["scripts/server.mjs"], {
+  const server = spawn(process.execPath, ["host/server.ts"], {
     cwd: process.cwd(),
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SITE_URL: URL, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],

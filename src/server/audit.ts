@@ -1,7 +1,7 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { eq, sql } from "drizzle-orm";
-import { currentRequestId } from "./bridge.mjs";
+import { currentRequestId } from "./bridge.ts";
 import { db, type Executor } from "./db/client";
 import { auditEvents, profiles } from "./db/schema";
 import { errorFields, log } from "./log";

@@ -23,7 +23,7 @@ import { siteConfig } from "./site-config";
 import { ownerProven, settleSignInSlot, takeSignInSlot, throttledMessage, type SignInSlot } from "./auth-throttle";
 import { hitRateLimit } from "./rate-limit";
 import { ipFromHeaders } from "./request-info";
-import { getAuthInstance, setAuthInstance } from "./bridge.mjs";
+import { getAuthInstance, setAuthInstance } from "./bridge.ts";
 
 /**
  * Argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane); better-auth's default scrypt

@@ -3,8 +3,8 @@ import path from "node:path";
 import { watchRoleRequests } from "./admin-requests";
 import { ConfigError, configWarnings, env } from "./env";
 import { getDatabase } from "./db/client";
-import { getDatabaseHandle, setAppShutdown } from "./bridge.mjs";
-import { DatabaseLockedError } from "./db/lock.mjs";
+import { getDatabaseHandle, setAppShutdown } from "./bridge.ts";
+import { DatabaseLockedError } from "./db/lock.ts";
 import { prepareDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail";
 import { startAuditRetention } from "./audit";
@@ -67,7 +67,7 @@ export async function boot(): Promise<void> {
       () => log("info", "storage ready", { kind: storage().kind }),
       (error) => log("error", "storage not ready at start-up", { kind: storage().kind, ...errorFields(error) }),
     );
-  // scripts/server.mjs calls this on SIGTERM/SIGINT once the requests in flight have finished:
+  // host/server.ts calls this on SIGTERM/SIGINT once the requests in flight have finished:
   // the worker finishes the mail it is sending, then the database closes (PGlite writes its files).
   setAppShutdown(shutdown);
 }

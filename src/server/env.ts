@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { GA4_ID_PATTERN, PIXEL_ID_PATTERN } from "@/lib/measurement.mjs";
+import { GA4_ID_PATTERN, PIXEL_ID_PATTERN } from "@/lib/measurement.ts";
 
 /**
  * Every value a deployer may change, read from the environment once and validated. A bad value
@@ -76,7 +76,7 @@ const EnvSchema = z.object({
   // PostgreSQL: a query without an answer for this long fails, and its connection is replaced.
   DATABASE_QUERY_TIMEOUT_SECONDS: positiveInt(30, 3600),
   DATA_DIR: z.string().trim().min(1).default("./data"),
-  // The port scripts/server.mjs listens on; unset SITE_URL follows it (http://localhost:<PORT>).
+  // The port host/server.ts listens on; unset SITE_URL follows it (http://localhost:<PORT>).
   PORT: positiveInt(3000, 65535),
   SITE_URL: z
     .string()
@@ -156,7 +156,7 @@ const EnvSchema = z.object({
   SIGNIN_ADDRESS_MAX_FAILURES: positiveInt(20, 100_000),
   SIGNIN_ACCOUNT_MAX_FAILURES: positiveInt(20, 100_000),
 
-  // Client address (docs/decisions/0015): read by scripts/client-address.mjs, validated here.
+  // Client address (docs/decisions/0015): read by host/client-address.ts, validated here.
   // false: X-Forwarded-For is replaced by the connection's address; true: a proxy in front appends it.
   TRUST_PROXY: flag.default(false),
 

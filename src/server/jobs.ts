@@ -3,7 +3,7 @@ import os from "node:os";
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Database } from "./db/client";
 import { jobRuns } from "./db/schema";
-import { getJobTimers, setJobTimers } from "./bridge.mjs";
+import { getJobTimers, setJobTimers } from "./bridge.ts";
 import { errorFields, log } from "./log";
 
 /** A transaction of the app's database, as `db().transaction` hands it to its callback. */

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { logger } from "./logger.mjs";
+import { logger } from "./logger.ts";
 
 type Level = "debug" | "info" | "warn" | "error";
 

@@ -7,7 +7,7 @@ import { db, type Database } from "./db/client";
 import { notifications, type Notification } from "./db/schema";
 import { env } from "./env";
 import { emailFields, errorFields, log } from "./log";
-import { getMailWorker, setMailWorker } from "./bridge.mjs";
+import { getMailWorker, setMailWorker } from "./bridge.ts";
 
 /**
  * Mail goes through a transactional outbox: `enqueueMail` writes a row in the caller's transaction

@@ -2,7 +2,7 @@ import "server-only";
 
 /**
  * The request's body as text, read no further than `limit` bytes: null when it is longer (the
- * rest is never read; the stream is cancelled). scripts/server.mjs already refuses bodies over
+ * rest is never read; the stream is cancelled). host/server.ts already refuses bodies over
  * their path's limit before the app sees them (docs/decisions/0022); this holds when the app is
  * served some other way, and for a declared length it refuses without reading at all.
  */

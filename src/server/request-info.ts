@@ -29,7 +29,7 @@ export function isLoopbackAddress(address: string): boolean {
  * Route handlers get no such check from Next (it checks Server Actions only) and pass `originOnly`. A request whose
  * Sec-Fetch-Site says cross-site is refused whatever it names. The host it was sent to is `Host`;
  * X-Forwarded-Host only under TRUST_PROXY, since without a proxy in front the client writes it
- * (docs/decisions/0022; scripts/client-address.mjs also drops it before Next sees the request).
+ * (docs/decisions/0022; host/client-address.ts also drops it before Next sees the request).
  */
 export function isSameOriginHeaders(
   h: Headers,

@@ -2,7 +2,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { blogPostHref } from "@/lib/blog";
 import { internalPath } from "@/lib/routes";
-import { invalidatePageCache } from "./bridge.mjs";
+import { invalidatePageCache } from "./bridge.ts";
 
 /**
  * Public pages are cached HTML (docs/decisions/0003). Every write calls one of these so that the
@@ -10,7 +10,7 @@ import { invalidatePageCache } from "./bridge.mjs";
  */
 export function revalidatePublicPaths(publicPaths: string[]): void {
   for (const path of publicPaths) revalidatePath(internalPath(path));
-  // scripts/server.mjs keeps the final bytes of cached public pages in memory in front of Next
+  // host/server.ts keeps the final bytes of cached public pages in memory in front of Next
   // (docs/decisions/0011): every revalidation empties that cache too, so that the next request
   // reaches Next and its fresh page.
   invalidatePageCache();

@@ -2,7 +2,7 @@ import "server-only";
 import { and, isNotNull, lte, sql } from "drizzle-orm";
 import { db, type Database } from "./db/client";
 import { blogPosts } from "./db/schema";
-import { getSelfAddress, internalToken, invalidatePageCache } from "./bridge.mjs";
+import { getSelfAddress, internalToken, invalidatePageCache } from "./bridge.ts";
 import type { TimedJob } from "./jobs";
 import { log } from "./log";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CONSENT_SCRIPT } from "@/lib/measurement.mjs";
+import { CONSENT_SCRIPT } from "@/lib/measurement.ts";
 
 /** Both buttons look the same: refusing must be as easy and as visible as accepting (docs/decisions/0051). */
 const CHOICE_CLASSES =
@@ -8,7 +8,7 @@ const CHOICE_CLASSES =
 /**
  * The cookie consent bar, rendered only where GA4_MEASUREMENT_ID or META_PIXEL_ID is set
  * (docs/decisions/0051). No React in the browser: it is a plain form that posts to /api/consent
- * without JavaScript, and the inline consent script in front of it (src/lib/measurement.mjs) answers
+ * without JavaScript, and the inline consent script in front of it (src/lib/measurement.ts) answers
  * its buttons with JavaScript and hides it, before it is painted, once a choice is stored. It stands
  * first in the page, in the flow above the header: early in the Tab order, and it pushes the page
  * down instead of lying over it, so it never hides what has the focus.

@@ -2,7 +2,7 @@ import "server-only";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { acquireDataDirLock } from "./lock.mjs";
+import { acquireDataDirLock } from "./lock.ts";
 
 /**
  * Backup and restore of the embedded database: a gzipped tarball of its data folder, made with the

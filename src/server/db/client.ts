@@ -9,8 +9,8 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 import { PgliteThread } from "./pglite-thread";
-import { startPgliteThread, type StartedPglite } from "./pglite-start.mjs";
-import { getDatabaseHandle, setDatabaseHandle, takePglitePrestart } from "../bridge.mjs";
+import { startPgliteThread, type StartedPglite } from "./pglite-start.ts";
+import { getDatabaseHandle, setDatabaseHandle, takePglitePrestart } from "../bridge.ts";
 import { errorFields, log } from "../log";
 
 /** Both drivers expose the same query builder; we type them as one. */
@@ -34,7 +34,7 @@ const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "dr
 export function openPglite(options: { dataDir?: string } = {}): DatabaseHandle {
   let started: StartedPglite;
   if (options.dataDir) {
-    // A data folder opens in a thread of its own (docs/decisions/0018); scripts/start.mjs may have
+    // A data folder opens in a thread of its own (docs/decisions/0018); host/start.ts may have
     // taken its lock and started that thread already, before Next loaded.
     const dataDir = path.resolve(/*turbopackIgnore: true*/ options.dataDir);
     started = takePglitePrestart(dataDir) ?? startPgliteThread(dataDir);

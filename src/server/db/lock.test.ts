@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { acquireDataDirLock, DatabaseLockedError } from "./lock.mjs";
+import { acquireDataDirLock, DatabaseLockedError } from "./lock.ts";
 
 const dirs: string[] = [];
 function tempLock() {

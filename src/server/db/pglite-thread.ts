@@ -1,8 +1,8 @@
 import "server-only";
-import type { StartedPglite } from "./pglite-start.mjs";
+import type { StartedPglite } from "./pglite-start.ts";
 
 /**
- * The main thread's side of the embedded database's own thread (src/server/db/pglite-worker.mjs,
+ * The main thread's side of the embedded database's own thread (src/server/db/pglite-worker.ts,
  * docs/decisions/0018): the part of PGlite's interface that Drizzle uses (query, transaction,
  * close), each call one message to the worker.
  */

@@ -1,4 +1,4 @@
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS } from "@/lib/measurement.mjs";
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS } from "@/lib/measurement.ts";
 import { env } from "@/server/env";
 import { readBodyText } from "@/server/read-body";
 import { isSameOriginHeaders } from "@/server/request-info";

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { internalToken } from "@/server/bridge.mjs";
+import { internalToken } from "@/server/bridge.ts";
 import { revalidateBlog } from "@/server/revalidate";
 
 export const dynamic = "force-dynamic";

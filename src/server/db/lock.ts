@@ -1,5 +1,5 @@
-// Plain JavaScript so that scripts/start.mjs can take the lock before Next loads (docs/decisions/0018);
-// the types are in lock.d.mts.
+// Loaded by the host as it is (Node strips the types) so that host/start.ts can take the lock
+// before Next loads (docs/decisions/0018).
 import fs from "node:fs";
 
 /**
@@ -8,7 +8,11 @@ import fs from "node:fs";
  * lives, turns that into one clear error.
  */
 export class DatabaseLockedError extends Error {
-  constructor(dataDir, ownerPid, lockPath) {
+  readonly dataDir: string;
+  readonly ownerPid: number;
+  readonly lockPath: string;
+
+  constructor(dataDir: string, ownerPid: number, lockPath: string) {
     super(
       `The embedded database in ${dataDir} is in use by process ${ownerPid}. ` +
         `Stop that process first (or set DATABASE_URL to use PostgreSQL). ` +
@@ -21,17 +25,17 @@ export class DatabaseLockedError extends Error {
   }
 }
 
-function isAlive(pid) {
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return error.code === "EPERM";
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
 /** Takes the lock for this process; returns a function that releases it. */
-export function acquireDataDirLock(dataDir, lockPath) {
+export function acquireDataDirLock(dataDir: string, lockPath: string): () => void {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       fs.writeFileSync(lockPath, `${process.pid}\n`, { flag: "wx" });
@@ -45,7 +49,7 @@ export function acquireDataDirLock(dataDir, lockPath) {
       process.once("exit", release);
       return release;
     } catch (error) {
-      if (error.code !== "EEXIST") throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       let owner = NaN;
       try {
         owner = Number.parseInt(fs.readFileSync(lockPath, "utf8").trim(), 10);

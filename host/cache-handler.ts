@@ -4,27 +4,26 @@
 // channel, which expires the same tags in the other server processes (docs/decisions/0032).
 // Next creates a handler per request; the expired tags live in one map per process that Next
 // shares between its handlers (tags-manifest.external.js), which `expireTagsLocally` writes.
-import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
-import { enteredBeforeInvalidation, publishTags } from "../src/server/bridge.mjs";
+import { enteredBeforeInvalidation, publishTags, type TagDurations } from "../src/server/bridge.ts";
+import { FileSystemCache } from "./next-internals.ts";
 
-const FileSystemCache = fileSystemCache.default;
+type SetArguments = Parameters<InstanceType<typeof FileSystemCache>["set"]>;
 
 /** Expires tags in this process only, as Next's handler does: used for tags another process expired. */
-export async function expireTagsLocally(tags, durations) {
+export async function expireTagsLocally(tags: string[], durations?: TagDurations): Promise<void> {
   await FileSystemCache.prototype.revalidateTag.call(undefined, tags, durations);
 }
 
 export default class SharedFileSystemCache extends FileSystemCache {
   // A render that began before an edit's revalidation would be stored after it, stamped fresh, and
   // served until its own revalidate time: it is not stored, and the next request renders anew
-  // (scripts/html-documents.mjs, enteredBeforeInvalidation).
-  async set(key, data, ctx) {
+  // (host/html-documents.ts, enteredBeforeInvalidation).
+  override async set(...[key, data, ctx]: SetArguments): Promise<void> {
     if (enteredBeforeInvalidation()) return;
     await super.set(key, data, ctx);
   }
 
-
-  async revalidateTag(tags, durations) {
+  override async revalidateTag(tags: string | string[], durations?: TagDurations): Promise<void> {
     await super.revalidateTag(tags, durations);
     const list = typeof tags === "string" ? [tags] : tags;
     if (list.length > 0) publishTags(list, durations);

@@ -1,7 +1,7 @@
 // The inline script that starts Next's chunks after the first contentful paint on public pages
 // (docs/decisions/0019), and lets the brand font in at the same moment (it removes the document's
-// data-fonts-after-paint mark, docs/decisions/0027). scripts/html-documents.mjs puts it into documents; the policy's allow-list
-// (scripts/script-allow-list.mjs, docs/decisions/0021) recognises it by this exact text.
+// data-fonts-after-paint mark, docs/decisions/0027). host/html-documents.ts puts it into documents; the policy's allow-list
+// (host/script-allow-list.ts, docs/decisions/0021) recognises it by this exact text.
 //
 // Its hash is in every public page's policy, so a copy injected into a page would run too, with
 // whatever `data-after-paint` list the injected copy carries: it therefore loads only paths of the

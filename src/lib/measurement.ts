@@ -1,6 +1,6 @@
 // Consent-aware measurement (docs/decisions/0051): what the app, the environment check and the
-// server's Content-Security-Policy (scripts/security-headers.mjs, scripts/script-allow-list.mjs)
-// share. Plain JavaScript, because scripts/server.mjs runs outside Next's bundles and imports it too.
+// server's Content-Security-Policy (host/security-headers.ts, host/script-allow-list.ts)
+// share. No imports, because host/server.ts runs outside Next's bundles and loads it as it is.
 
 /** GA4 measurement IDs ("G-" and letters or digits) and Meta Pixel IDs (digits). */
 export const GA4_ID_PATTERN = /^G-[A-Z0-9]{4,16}$/;
@@ -15,7 +15,10 @@ export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * list for GA4), fbevents.js, its per-pixel configuration script and the /tr endpoint. Only the
  * configured tags' hosts are added to a page's policy.
  */
-export const MEASUREMENT_SOURCES = {
+type Directive = "script-src" | "connect-src" | "img-src";
+export type MeasurementIds = { ga4?: string; pixel?: string };
+
+export const MEASUREMENT_SOURCES: Record<"ga4" | "pixel", Record<Directive, string[]>> = {
   ga4: {
     "script-src": ["https://www.googletagmanager.com"],
     "connect-src": ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"],
@@ -29,18 +32,18 @@ export const MEASUREMENT_SOURCES = {
 };
 
 /** The configured tags, from an environment (IDs of another shape count as unset). */
-export function measurementIds(source = process.env) {
+export function measurementIds(source: Record<string, string | undefined> = process.env): MeasurementIds {
   const ga4 = (source.GA4_MEASUREMENT_ID ?? "").trim();
   const pixel = (source.META_PIXEL_ID ?? "").trim();
   return { ga4: GA4_ID_PATTERN.test(ga4) ? ga4 : undefined, pixel: PIXEL_ID_PATTERN.test(pixel) ? pixel : undefined };
 }
 
 /** The extra sources per directive for these tags (empty with none configured). */
-export function measurementSources(ids) {
-  const extra = {};
-  for (const tag of ["ga4", "pixel"]) {
+export function measurementSources(ids: MeasurementIds | undefined): Partial<Record<Directive, string[]>> {
+  const extra: Partial<Record<Directive, string[]>> = {};
+  for (const tag of ["ga4", "pixel"] as const) {
     if (!ids?.[tag]) continue;
-    for (const [directive, hosts] of Object.entries(MEASUREMENT_SOURCES[tag])) {
+    for (const [directive, hosts] of Object.entries(MEASUREMENT_SOURCES[tag]) as [Directive, string[]][]) {
       extra[directive] = [...new Set([...(extra[directive] ?? []), ...hosts])];
     }
   }

@@ -1,4 +1,4 @@
-// What scripts/server.mjs refuses before Next sees a request (docs/decisions/0022):
+// What host/server.ts refuses before Next sees a request (docs/decisions/0022):
 // - a body over its path's limit, counted as it arrives whether or not it declares a length, and
 //   never read further than that (413); an upload without a declared length (411);
 // - a Server Action post (any POST outside /api/) from another site or from an opaque origin (403),
@@ -8,11 +8,24 @@
 // Next answers most of these itself, but with a 500 and a stack trace in the log, or only after
 // reading the whole body into memory.
 
+import type { IncomingMessage } from "node:http";
+
 const KB = 1024;
 const MB = 1024 * KB;
 
 /** next.config.ts experimental.serverActions.bodySizeLimit ("1mb"). */
 export const ACTION_BODY_LIMIT_BYTES = MB;
+
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+export interface BodyLimit {
+  prefix: string;
+  bytes: number;
+  lengthRequired?: boolean;
+}
 
 /**
  * Limits by path, first match wins. Each is far above what the path's honest clients send and
@@ -20,7 +33,7 @@ export const ACTION_BODY_LIMIT_BYTES = MB;
  * src/server/uploads.ts plus the multipart framing) are not held: they must declare their length,
  * which the route checks before it reads a byte, after the admin check.
  */
-export const BODY_LIMITS = [
+export const BODY_LIMITS: BodyLimit[] = [
   { prefix: "/api/admin/uploads", bytes: 5 * MB + 64 * KB, lengthRequired: true },
   { prefix: "/api/forms/", bytes: 64 * KB }, // the lead forms' endpoint (docs/decisions/0017)
   { prefix: "/api/blog/shares", bytes: 1 * KB }, // { slug, network }
@@ -46,13 +59,13 @@ const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
  * parsing gives, its query kept as sent. Browsers resolve both before sending, so only hand-made
  * requests are changed. A target that is not a path (absolute form, "*") is left as it is.
  */
-export function normalTarget(url) {
+export function normalTarget(url: string | undefined): string {
   const raw = String(url ?? "/");
   if (!raw.startsWith("/")) return raw;
   const end = raw.search(/[?#]/);
   const pathname = end === -1 ? raw : raw.slice(0, end);
   if (!pathname.includes("\\") && !pathname.split("/").some((segment) => DOT_SEGMENT.test(segment))) return raw;
-  let resolved;
+  let resolved: string;
   try {
     resolved = new URL(`http://target.invalid${pathname}`).pathname; // never read as a host: "//x" stays a path
   } catch {
@@ -61,30 +74,31 @@ export function normalTarget(url) {
   return resolved + (end === -1 ? "" : raw.slice(end));
 }
 
-export function bodyLimitFor(url) {
-  const pathname = String(url ?? "/").split("?")[0];
-  return BODY_LIMITS.find((entry) => pathname.startsWith(entry.prefix));
+export function bodyLimitFor(url: string | undefined): BodyLimit {
+  const pathname = String(url ?? "/").split("?")[0]!;
+  // The last entry (prefix "") matches every target.
+  return BODY_LIMITS.find((entry) => pathname.startsWith(entry.prefix))!;
 }
 
-export function hasBody(req) {
+export function hasBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
 
 /** A POST outside /api/: Next treats it as a Server Action (with Next-Action) or a form posting to one. */
-export function isActionPost(req) {
+export function isActionPost(req: IncomingMessage): boolean {
   return req.method === "POST" && !String(req.url ?? "").startsWith("/api/");
 }
 
 /** [status, message] or null. */
-function refusal(status, message) {
+function refusal(status: number, message: string): Refusal {
   return { status, message };
 }
 
-function sizeText(bytes) {
+function sizeText(bytes: number): string {
   return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`;
 }
 
-function tooLarge(req, limit) {
+function tooLarge(req: IncomingMessage, limit: BodyLimit): Refusal {
   return isActionPost(req)
     ? refusal(413, `Not sent: this form is larger than ${sizeText(limit.bytes)}, which is more than any of our forms accepts. Please shorten it and send it again.`)
     : refusal(413, `Refused: this request's body is larger than ${sizeText(limit.bytes)}, the most this address accepts.`);
@@ -92,11 +106,11 @@ function tooLarge(req, limit) {
 
 /**
  * The hosts a request may come from: SITE_URL's, and the one it was sent to (`Host`, or the
- * proxy's `X-Forwarded-Host` when TRUST_PROXY says a proxy is in front; scripts/client-address.mjs
+ * proxy's `X-Forwarded-Host` when TRUST_PROXY says a proxy is in front; host/client-address.ts
  * removes a client's own X-Forwarded-Host before this runs).
  */
-function allowedHosts(req, trustProxy) {
-  const sent = String((trustProxy ? req.headers["x-forwarded-host"] : undefined) ?? req.headers.host ?? "").split(",")[0].trim();
+function allowedHosts(req: IncomingMessage, trustProxy: boolean): Set<string> {
+  const sent = String((trustProxy ? req.headers["x-forwarded-host"] : undefined) ?? req.headers.host ?? "").split(",")[0]!.trim();
   const hosts = new Set(sent ? [sent] : []);
   try {
     if (process.env.SITE_URL) hosts.add(new URL(process.env.SITE_URL).host);
@@ -111,7 +125,7 @@ function allowedHosts(req, trustProxy) {
  * a sandboxed frame, a page that hides its origin; none of ours), or Sec-Fetch-Site says
  * cross-site. Without Origin the action's own check reads Referer (src/server/request-info.ts).
  */
-function isForeignAction(req, trustProxy) {
+function isForeignAction(req: IncomingMessage, trustProxy: boolean): boolean {
   if (req.headers["sec-fetch-site"] === "cross-site") return true;
   const origin = req.headers.origin;
   if (origin === undefined) return false;
@@ -128,7 +142,7 @@ function isForeignAction(req, trustProxy) {
  * dot segment, a trailing slash, a page that redirects. Only plain paths, unchanged by URL
  * parsing, reach it; images.localPatterns (next.config.ts) then limits them to where images are.
  */
-function isUnsafeImageUrl(url) {
+function isUnsafeImageUrl(url: string | undefined): boolean {
   const raw = String(url ?? "");
   if (!raw.startsWith("/_next/image")) return false;
   const value = new URLSearchParams(raw.slice(raw.indexOf("?") + 1)).get("url");
@@ -142,7 +156,7 @@ function isUnsafeImageUrl(url) {
 }
 
 /** What can be refused from the request line and headers alone, or null. */
-export function refusalBeforeBody(req, { trustProxy = false } = {}) {
+export function refusalBeforeBody(req: IncomingMessage, { trustProxy = false }: { trustProxy?: boolean } = {}): Refusal | null {
   if (isActionPost(req) && isForeignAction(req, trustProxy)) return refusal(403, "Refused: this request must come from this site's own pages.");
   if (isUnsafeImageUrl(req.url)) return refusal(400, "Refused: the image address must be a plain path of this site.");
   // A script's call always sends its arguments (at least "[]"): without a body, React's decoder has nothing to read.
@@ -160,20 +174,22 @@ export function refusalBeforeBody(req, { trustProxy = false } = {}) {
  * Next reads the request as if nothing had happened.
  * Resolves { status: "complete", body, replay }, { status: "too-large" } or { status: "aborted" }.
  */
-export function holdBody(req, limit) {
+export type HeldBody = { status: "complete"; body: Buffer; replay(): void } | { status: "too-large" } | { status: "aborted" };
+
+export function holdBody(req: IncomingMessage, limit: number): Promise<HeldBody> {
   return new Promise((resolve) => {
-    const chunks = [];
+    const chunks: Buffer[] = [];
     let bytes = 0;
     let settled = false;
-    const settle = (result) => {
+    const settle = (result: HeldBody) => {
       if (settled) return;
       settled = true;
       resolve(result);
     };
-    req.push = function holdChunk(chunk, encoding) {
+    req.push = function holdChunk(chunk: Buffer | string | null, encoding?: BufferEncoding): boolean {
       if (settled) return true; // refused: the rest is dropped until the connection closes
       if (chunk === null) {
-        delete req.push;
+        delete (req as { push?: unknown }).push;
         const body = Buffer.concat(chunks);
         settle({
           status: "complete",
@@ -199,7 +215,7 @@ export function holdBody(req, limit) {
 }
 
 /** True when `text`, read as JSON, opens more than `max` arrays or objects inside each other. */
-export function jsonDepthExceeds(text, max) {
+export function jsonDepthExceeds(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -237,12 +253,12 @@ const INCOMPLETE = () => refusal(400, "Refused: the form's data is incomplete or
  * array of arguments, every tagged string one that our pages send, and every reference names a row
  * that exists and a path inside it. `rows` maps a row id ("0", "1", …) to its text.
  */
-function refusalOfReplyRows(rows) {
-  const parsed = new Map();
-  const parse = (id) => {
+function refusalOfReplyRows(rows: Map<string, string>): Refusal | null {
+  const parsed = new Map<string, unknown>();
+  const parse = (id: string): unknown => {
     if (!parsed.has(id)) {
       const text = rows.get(id);
-      let value;
+      let value: unknown;
       try {
         value = text === undefined ? undefined : JSON.parse(text);
       } catch {
@@ -254,20 +270,20 @@ function refusalOfReplyRows(rows) {
   };
   const root = parse("0");
   if (!Array.isArray(root)) return INCOMPLETE();
-  const pending = [root];
-  const seen = new Set();
+  const pending: unknown[] = [root];
+  const seen = new Set<string>();
   while (pending.length) {
     const value = pending.pop();
     if (typeof value === "string") {
       if (!value.startsWith("$") || CONSTANT_TAG.test(value)) continue;
       const reference = ROW_REFERENCE.exec(value);
       if (!reference) return INCOMPLETE();
-      const id = String(parseInt(reference[1], 16));
+      const id = String(parseInt(reference[1]!, 16));
       let target = parse(id);
       if (target === undefined) return INCOMPLETE();
-      for (const key of reference[2].split(":").slice(1)) {
+      for (const key of reference[2]!.split(":").slice(1)) {
         if (target === null || typeof target !== "object" || !Object.hasOwn(target, key)) return INCOMPLETE();
-        target = target[key];
+        target = (target as Record<string, unknown>)[key];
       }
       if (!seen.has(id)) {
         seen.add(id);
@@ -281,18 +297,18 @@ function refusalOfReplyRows(rows) {
 }
 
 /** A held Server Action body that no page of ours sends, or null. */
-export async function refusalOfActionBody(req, body) {
+export async function refusalOfActionBody(req: IncomingMessage, body: Buffer): Promise<Refusal | null> {
   const type = String(req.headers["content-type"] ?? "");
   const fetchAction = req.headers["next-action"] !== undefined;
   if (/^multipart\/form-data/i.test(type)) {
-    let form;
+    let form: FormData;
     try {
-      form = await new Response(body, { headers: { "content-type": type } }).formData();
+      form = await new Response(body as unknown as BodyInit, { headers: { "content-type": type } }).formData();
     } catch {
       return refusal(400, "Refused: the form's data could not be read.");
     }
     let fields = 0;
-    const rows = new Map();
+    const rows = new Map<string, string>();
     for (const [name, value] of form) {
       if (++fields > MAX_ACTION_FIELDS) return refusal(413, `Refused: more than ${MAX_ACTION_FIELDS} fields, more than any of our forms has.`);
       if (typeof value === "string" && JSON_ROW.test(name) && jsonDepthExceeds(value, MAX_ACTION_JSON_DEPTH)) return refusal(400, "Refused: the form's data is nested deeper than any of our forms sends.");
@@ -308,11 +324,14 @@ export async function refusalOfActionBody(req, body) {
 }
 
 /**
- * The refusals of scripts/server.mjs, in order: what the headers show, then the body held within
+ * The refusals of host/server.ts, in order: what the headers show, then the body held within
  * its limit, then (Server Actions) its shape. Calls `serve()` when the request may go on to Next,
  * or `refuse({ status, message })`.
  */
-export async function guardRequest(req, { trustProxy = false, serve, refuse }) {
+export async function guardRequest(
+  req: IncomingMessage,
+  { trustProxy = false, serve, refuse }: { trustProxy?: boolean; serve: () => unknown; refuse: (refusal: Refusal) => unknown },
+): Promise<unknown> {
   const early = refusalBeforeBody(req, { trustProxy });
   if (early) return refuse(early);
   const limit = bodyLimitFor(req.url);

@@ -1,18 +1,19 @@
-// The request id and the access log (docs/decisions/0015, 0025). scripts/server.mjs calls
+// The request id and the access log (docs/decisions/0015, 0025). host/server.ts calls
 // withRequestContext() for every request: the request gets an id (the caller's X-Request-Id when it
 // is a short safe token, else a new UUID), the response echoes it in X-Request-Id, every log line
 // written while the request is handled carries it (the logger reads the request context that
-// src/server/bridge.mjs shares with the app), and one access line is written when the response is
+// src/server/bridge.ts shares with the app), and one access line is written when the response is
 // over.
 import crypto from "node:crypto";
-import { requestContext } from "../src/server/bridge.mjs";
-import { logger } from "../src/server/logger.mjs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { requestContext } from "../src/server/bridge.ts";
+import { logger } from "../src/server/logger.ts";
 
 /** Letters, digits and . _ - only, 1 to 64 characters: safe in a header, a log line and a shell. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /** The caller's id when it is a short safe token (a proxy's or a load balancer's), else a new one. */
-export function requestIdFrom(header) {
+export function requestIdFrom(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
   return typeof value === "string" && SAFE_REQUEST_ID.test(value) ? value : crypto.randomUUID();
 }
@@ -24,7 +25,7 @@ const SECRET_SEGMENTS = [/^(\/api\/auth\/reset-password\/)[^/?#]+/];
  * The path as it is safe to log: secret path segments replaced, and of the query only the names of
  * its parameters (values such as ?token=... of the e-mail verification link are never written).
  */
-export function loggablePath(url) {
+export function loggablePath(url: string | undefined): string {
   const raw = String(url ?? "/");
   const q = raw.indexOf("?");
   let pathname = q === -1 ? raw : raw.slice(0, q);
@@ -36,7 +37,7 @@ export function loggablePath(url) {
 }
 
 /** Runs `next` (the rest of the request's handling) inside the request's context. */
-export function withRequestContext(req, res, next) {
+export function withRequestContext<T>(req: IncomingMessage, res: ServerResponse, next: () => T): T {
   const requestId = requestIdFrom(req.headers["x-request-id"]);
   req.headers["x-request-id"] = requestId;
   res.setHeader("X-Request-Id", requestId);

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+
 // The client's address for rate limits (docs/decisions/0015). The app takes the last entry of
 // X-Forwarded-For (src/server/request-info.ts), which is right behind a proxy that appends the
 // address it saw, and wrong without one: the client then writes the header itself. Unless
@@ -9,7 +11,7 @@
 // Same values as the flag in src/server/env.ts, which validates TRUST_PROXY at start-up.
 export const trustProxy = ["1", "true", "on", "yes"].includes(process.env.TRUST_PROXY ?? "");
 
-export function useSocketAddress(req, trusted = trustProxy) {
+export function useSocketAddress(req: IncomingMessage, trusted: boolean = trustProxy): void {
   if (trusted) return;
   const address = req.socket.remoteAddress ?? "unknown";
   req.headers["x-forwarded-for"] = address.startsWith("::ffff:") ? address.slice(7) : address;

@@ -2,18 +2,18 @@
 // response carries the security headers and every HTML document a Content-Security-Policy made of
 // the hashes of the inline scripts Next, React and the app emit in it (docs/decisions/0010, 0021). Pages stay cached HTML (ADR 0003):
 // the policy is computed from the bytes that are sent, whether they came from the cache or not.
-import http from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
-import { createDocumentLayer } from "./html-documents.mjs";
-import { NON_DOCUMENT_CSP, staticSecurityHeaders } from "./security-headers.mjs";
-import { withRequestContext } from "./request-context.mjs";
-import { setInvalidationClock, setPageCacheInvalidator, setSelfAddress, setTagPublisher, shutdownApp } from "../src/server/bridge.mjs";
-import { expireTagsLocally } from "./cache-handler.mjs";
-import { startInvalidationChannel } from "./invalidation.mjs";
-import { trustProxy, useSocketAddress } from "./client-address.mjs";
-import { guardRequest, normalTarget } from "./request-guards.mjs";
-import { logger } from "../src/server/logger.mjs";
+import { createDocumentLayer } from "./html-documents.ts";
+import { NON_DOCUMENT_CSP, staticSecurityHeaders } from "./security-headers.ts";
+import { withRequestContext } from "./request-context.ts";
+import { setInvalidationClock, setPageCacheInvalidator, setSelfAddress, setTagPublisher, shutdownApp } from "../src/server/bridge.ts";
+import { expireTagsLocally } from "./cache-handler.ts";
+import { startInvalidationChannel } from "./invalidation.ts";
+import { trustProxy, useSocketAddress } from "./client-address.ts";
+import { guardRequest, normalTarget, type Refusal } from "./request-guards.ts";
+import { logger } from "../src/server/logger.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -36,7 +36,7 @@ await app.prepare();
 // process only, and needs none of it.
 const EVERYTHING = ["_N_T_/layout"]; // the root layout's tag: every page and route handler carries it
 const STALE_WHILE_DEAF_MS = 30_000; // half the pages' s-maxage (next.config.ts)
-let deafTimer;
+let deafTimer: NodeJS.Timeout | undefined;
 const channel = process.env.DATABASE_URL?.trim()
   ? startInvalidationChannel({
       connectionString: process.env.DATABASE_URL.trim(),
@@ -61,17 +61,17 @@ if (channel) {
   setTagPublisher((tags, durations) => channel.publish(tags, durations));
 }
 
-/** Every line this process writes goes through the one pino logger (src/server/logger.mjs, ADR 0025). */
-function log(level, msg, fields = {}) {
+/** Every line this process writes goes through the one pino logger (src/server/logger.ts, ADR 0025). */
+function log(level: "info" | "warn" | "error", msg: string, fields: object = {}): void {
   logger[level](fields, msg);
 }
 
 /** An error as fields: its message and name, never a stack that could carry request data into a shared log. */
-function errorFields(error) {
+function errorFields(error: unknown): Record<string, string> {
   return error instanceof Error ? { error: error.message, errorName: error.name } : { error: String(error) };
 }
 
-// Refused before Next reads them (scripts/request-guards.mjs, docs/decisions/0022): foreign Server
+// Refused before Next reads them (host/request-guards.ts, docs/decisions/0022): foreign Server
 // Action posts (403), bodies over their path's limit, counted as they arrive (413), Server Action
 // data no page of ours sends (400, 413), image addresses that are not plain paths (400). Each gets
 // a sentence a person can act on.
@@ -83,7 +83,7 @@ function errorFields(error) {
 const REFUSAL_LINGER_MS = 1_000;
 const REFUSAL_DRAIN_BYTES = 256 * 1024;
 
-function refuse(req, res, { status, message }) {
+function refuse(req: IncomingMessage, res: ServerResponse, { status, message }: Refusal): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -98,7 +98,7 @@ function refuse(req, res, { status, message }) {
   const socket = req.socket;
   let drained = 0;
   // What still arrives of the body is counted and dropped; past the allowance the connection goes.
-  req.push = (chunk) => {
+  req.push = (chunk: Buffer | null) => {
     if (chunk !== null && (drained += chunk.length) > REFUSAL_DRAIN_BYTES) socket.destroy();
     return true;
   };
@@ -110,7 +110,7 @@ function refuse(req, res, { status, message }) {
   socket.once("close", () => clearTimeout(timer));
 }
 
-function serve(req, res) {
+function serve(req: IncomingMessage, res: ServerResponse): void {
   documents.handleRequest(req, res).catch((error) => {
     log("error", "request failed in the document layer", errorFields(error));
     if (!res.headersSent) res.statusCode = 500;
@@ -119,19 +119,19 @@ function serve(req, res) {
 }
 
 // The answers not yet finished, so that a shutdown can close their connections after them.
-const inFlight = new Set();
+const inFlight = new Set<ServerResponse>();
 let stopping = false;
 
-// withRequestContext: the request id, X-Request-Id, and the access log line (scripts/request-context.mjs).
+// withRequestContext: the request id, X-Request-Id, and the access log line (host/request-context.ts).
 const server = http.createServer((req, res) => {
   // Dot segments and backslashes resolved once, before anything reads the path: the guards, the page
-  // cache and Next then judge the same path (scripts/request-guards.mjs, docs/decisions/0022).
+  // cache and Next then judge the same path (host/request-guards.ts, docs/decisions/0022).
   req.url = normalTarget(req.url);
   handleRequest(req, res);
 });
 
-const handleRequest = (req, res) => withRequestContext(req, res, () => {
-  // X-Forwarded-For, -Host, -Proto only from a trusted proxy (TRUST_PROXY, scripts/client-address.mjs).
+const handleRequest = (req: IncomingMessage, res: ServerResponse) => withRequestContext(req, res, () => {
+  // X-Forwarded-For, -Host, -Proto only from a trusted proxy (TRUST_PROXY, host/client-address.ts).
   useSocketAddress(req);
   for (const [key, value] of Object.entries(securityHeaders)) res.setHeader(key, value);
   if (stopping) res.setHeader("Connection", "close");
@@ -161,7 +161,7 @@ server.listen(port, hostname, () => {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** The connection of an answer in flight ends with it: a header when it is not sent yet, else a FIN after it. */
-function closeAfterAnswer(res) {
+function closeAfterAnswer(res: ServerResponse): void {
   if (!res.headersSent) {
     res.setHeader("Connection", "close");
     return;
@@ -171,7 +171,7 @@ function closeAfterAnswer(res) {
   else res.once("finish", () => socket?.end());
 }
 
-async function shutdown(signal) {
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return;
   stopping = true;
   log("info", "shutting down", { signal });
@@ -190,6 +190,6 @@ async function shutdown(signal) {
   }
   process.exit(0);
 }
-for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void shutdown(signal));
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void shutdown(signal));
 
 export { server };

@@ -8,17 +8,27 @@ import path from "node:path";
 const UPSTREAM = /^(\s*)server 127\.0\.0\.1:300\d (.*)$/gm;
 
 /**
- * @param {{ listenPort: number, appPorts: number[], prefix: string, file?: string }} options: nginx's own port, one
+ * nginx's own port, one
  *   upstream line per process port (as many as given, in the file's form), and the folder for its
  *   temporary files, pid and error log. `file` defaults to deploy/nginx.conf under the current
  *   folder (the project's, where the tests and the benchmark run; this module is also loaded by the
  *   test runner as CommonJS, so it cannot locate itself).
  */
-export function renderNginxConfig({ listenPort, appPorts, prefix, file = path.resolve("deploy", "nginx.conf") }) {
+export function renderNginxConfig({
+  listenPort,
+  appPorts,
+  prefix,
+  file = path.resolve("deploy", "nginx.conf"),
+}: {
+  listenPort: number;
+  appPorts: number[];
+  prefix: string;
+  file?: string;
+}): string {
   const conf = fs.readFileSync(file, "utf8");
   const lines = [...conf.matchAll(UPSTREAM)];
   if (lines.length === 0 || !conf.includes("listen 80;")) throw new Error("deploy/nginx.conf: no upstream lines or no 'listen 80;'");
-  const [indent, rest] = [lines[0][1], lines[0][2]];
+  const [indent, rest] = [lines[0]![1], lines[0]![2]];
   const upstream = appPorts.map((port) => `${indent}server 127.0.0.1:${port} ${rest}`).join("\n");
   let first = true;
   return conf
@@ -35,4 +45,4 @@ export function renderNginxConfig({ listenPort, appPorts, prefix, file = path.re
 }
 
 /** Debian's nginx, where its package puts it; undefined when it is not installed. */
-export const NGINX_BINARY = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
+export const NGINX_BINARY: string | undefined = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));

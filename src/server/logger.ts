@@ -1,8 +1,8 @@
 // The process's JSON logger (docs/decisions/0025): pino, one object per line, used by the app
-// (src/server/log.ts) and by the Node server around Next (scripts/request-context.mjs writes the
-// access lines). Plain JavaScript, so that the scripts load it as it is; Next keeps pino external.
-import pino from "pino";
-import { currentRequestId } from "./bridge.mjs";
+// (src/server/log.ts) and by the Node server around Next (host/request-context.ts writes the
+// access lines). Only erasable types, so that the host loads it as it is; Next keeps pino external.
+import pino, { type DestinationStream } from "pino";
+import { currentRequestId } from "./bridge.ts";
 
 const CENSOR = "[redacted]";
 
@@ -20,7 +20,7 @@ const SECRET_PATHS = ["password", "newPassword", "currentPassword", "token", "co
  * process.exit(), and stdout and stderr lines keep their order when both go to one pipe. Pino's
  * destinations stop writing on a closed pipe (EPIPE) instead of crashing the process.
  */
-export const logStreams = {
+export const logStreams: { stdout: DestinationStream; stderr: DestinationStream } = {
   stdout: pino.destination({ dest: 1, sync: true }),
   stderr: pino.destination({ dest: 2, sync: true }),
 };
@@ -41,7 +41,7 @@ export const logger = pino(
         return redacted ?? fields;
       },
     },
-    // A line written while a request is handled carries its id (scripts/request-context.mjs).
+    // A line written while a request is handled carries its id (host/request-context.ts).
     mixin() {
       const requestId = currentRequestId();
       return requestId ? { requestId } : {};

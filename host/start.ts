@@ -4,16 +4,16 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import module from "node:module";
 import path from "node:path";
-import { startPgliteThread } from "../src/server/db/pglite-start.mjs";
-import { setPglitePrestart } from "../src/server/bridge.mjs";
+import { startPgliteThread } from "../src/server/db/pglite-start.ts";
+import { setPglitePrestart } from "../src/server/bridge.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const buildId = path.join(root, ".next", "BUILD_ID");
 const SOURCES = ["src", "public", "drizzle", "package.json", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
 
-function newestMtime(target) {
-  let stat;
+function newestMtime(target: string): number {
+  let stat: fs.Stats;
   try {
     stat = fs.statSync(target);
   } catch {
@@ -25,7 +25,7 @@ function newestMtime(target) {
   return newest;
 }
 
-function isBuildStale() {
+function isBuildStale(): boolean {
   if (!fs.existsSync(buildId)) return true;
   const built = fs.statSync(buildId).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
@@ -49,7 +49,7 @@ if (process.env.COMPILE_CACHE !== "off") module.enableCompileCache?.(path.join(r
 // The embedded database opens in a thread of its own while Next loads here (docs/decisions/0018):
 // PGlite's start is about 0.4 s of CPU that no longer delays the first answer. The app adopts this
 // thread (src/server/db/client.ts); without it (`next start`, scripts) the app starts its own.
-function prestartEmbeddedDatabase() {
+function prestartEmbeddedDatabase(): void {
   // The same .env files Next reads (it caches them: read once).
   const nextRequire = module.createRequire(path.join(root, "node_modules", "next", "package.json"));
   nextRequire("@next/env").loadEnvConfig(root, false, { info() {}, error: console.error });
@@ -62,10 +62,10 @@ function prestartEmbeddedDatabase() {
 }
 prestartEmbeddedDatabase();
 
-// scripts/server.mjs is `next start` plus the security headers and the hash-based
+// host/server.ts is `next start` plus the security headers and the hash-based
 // Content-Security-Policy of every HTML document (docs/decisions/0010). It runs in this process
 // rather than in a child: one Node start-up less before the first answer (docs/decisions/0012).
 // It handles SIGTERM/SIGINT itself.
 process.env.PORT ||= "3000";
-process.env.NODE_ENV = "production";
-await import("./server.mjs");
+(process.env as Record<string, string>).NODE_ENV = "production";
+await import("./server.ts");

@@ -1,8 +1,8 @@
 // Security headers of every response, and the Content-Security-Policy of HTML documents built from
 // the hashes of the inline scripts each document carries that Next, React and this app emit
-// (docs/decisions/0010, 0021: scripts/script-allow-list.mjs says which).
-import { measurementIds, measurementSources } from "../src/lib/measurement.mjs";
-import { scanInlineScripts } from "./script-allow-list.mjs";
+// (docs/decisions/0010, 0021: host/script-allow-list.ts says which).
+import { measurementIds, measurementSources, type MeasurementIds } from "../src/lib/measurement.ts";
+import { scanInlineScripts, type UnknownScript } from "./script-allow-list.ts";
 
 /** Browser features the site never uses, switched off for it and for anything it embeds. */
 const PERMISSIONS_POLICY = [
@@ -27,8 +27,8 @@ const PERMISSIONS_POLICY = [
 ].join(", ");
 
 /** Headers set on every response, whatever it is. */
-export function staticSecurityHeaders(siteUrl = process.env.SITE_URL ?? "") {
-  const headers = {
+export function staticSecurityHeaders(siteUrl: string = process.env.SITE_URL ?? ""): Record<string, string> {
+  const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": PERMISSIONS_POLICY,
@@ -41,7 +41,7 @@ export function staticSecurityHeaders(siteUrl = process.env.SITE_URL ?? "") {
   return headers;
 }
 
-function isHttps(siteUrl) {
+function isHttps(siteUrl: string): boolean {
   return /^https:\/\//i.test(siteUrl);
 }
 
@@ -49,7 +49,7 @@ function isHttps(siteUrl) {
 export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The sha256 sources of the document's allowed inline scripts, in order, without repeats. */
-export function inlineScriptHashes(html) {
+export function inlineScriptHashes(html: string): string[] {
   return scanInlineScripts(html).hashes;
 }
 
@@ -57,13 +57,17 @@ export function inlineScriptHashes(html) {
  * The policy of one HTML document: scripts from this origin, plus its allowed inline scripts by
  * hash; and the inline scripts left out of it (which the browser will refuse to run).
  */
-export function documentPolicy(html, siteUrl = process.env.SITE_URL ?? "", measurement = measurementIds()) {
+export function documentPolicy(
+  html: string,
+  siteUrl: string = process.env.SITE_URL ?? "",
+  measurement: MeasurementIds = measurementIds(),
+): { csp: string; unknown: UnknownScript[] } {
   const { hashes, unknown } = scanInlineScripts(html);
   return { csp: policyWith(hashes, siteUrl, measurement), unknown };
 }
 
 /** The policy of one HTML document (see documentPolicy). */
-export function documentCsp(html, siteUrl = process.env.SITE_URL ?? "", measurement = measurementIds()) {
+export function documentCsp(html: string, siteUrl: string = process.env.SITE_URL ?? "", measurement: MeasurementIds = measurementIds()): string {
   return documentPolicy(html, siteUrl, measurement).csp;
 }
 
@@ -72,9 +76,9 @@ export function documentCsp(html, siteUrl = process.env.SITE_URL ?? "", measurem
  * script-src, connect-src and img-src, and only then (docs/decisions/0051): with none configured
  * the policy is exactly what it was without measurement.
  */
-function policyWith(hashes, siteUrl, measurement) {
+function policyWith(hashes: string[], siteUrl: string, measurement: MeasurementIds): string {
   const extra = measurementSources(measurement);
-  const sources = (directive, own) => [...own, ...(extra[directive] ?? [])].join(" ");
+  const sources = (directive: keyof typeof extra, own: string[]) => [...own, ...(extra[directive] ?? [])].join(" ");
   const directives = [
     "default-src 'self'",
     `script-src ${sources("script-src", ["'self'", ...hashes])}`,

@@ -6,44 +6,52 @@
 //   headers included, and answered from there without entering Next, until their s-maxage runs out
 //   or the app revalidates anything (src/server/revalidate.ts calls invalidatePageCache()).
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { Parser } from "htmlparser2";
-import { measurementIds } from "../src/lib/measurement.mjs";
-import { AFTER_PAINT_LOADER } from "./after-paint-loader.mjs";
-import { NON_DOCUMENT_CSP, documentPolicy } from "./security-headers.mjs";
-import { loggablePath } from "./request-context.mjs";
-import { logger } from "../src/server/logger.mjs";
+import { measurementIds, type MeasurementIds } from "../src/lib/measurement.ts";
+import { AFTER_PAINT_LOADER } from "./after-paint-loader.ts";
+import { NON_DOCUMENT_CSP, documentPolicy } from "./security-headers.ts";
+import type { UnknownScript } from "./script-allow-list.ts";
+import {
+  NEXT_BYPASS_HEADER,
+  NEXT_CACHE_HEADER,
+  NEXT_CHUNK_ATTRIBUTES,
+  NEXT_CHUNK_SRC,
+  NEXT_DRAFT_COOKIE,
+  NEXT_ERROR_DOCUMENT_ID,
+  isNextAssetRequest,
+} from "./next-internals.ts";
+import { loggablePath } from "./request-context.ts";
+import { logger } from "../src/server/logger.ts";
 
 const gzip = promisify(zlib.gzip);
 
 /** Bodies smaller than this go out uncompressed (gzip would save next to nothing). */
 const GZIP_MIN_BYTES = 1024;
 
-/**
- * Request headers with which Next answers something else than the page's document (RSC payloads,
- * prefetches, router state, on-demand revalidation, draft previews): such requests always go to Next.
- */
-const BYPASS_HEADER = /^(rsc|next-|x-prerender-|x-nextjs-|x-middleware-|range$|authorization$)/i;
-/** Next's draft mode bypasses its page cache; so does this one. */
-const DRAFT_COOKIE = /(^|;\s*)__prerender_bypass=/;
 /** Response headers that depend on the request and are set again for each answer. */
-const PER_ANSWER_HEADERS = new Set(["content-length", "content-encoding", "vary", "x-nextjs-cache", "date", "connection", "keep-alive", "transfer-encoding"]);
+const PER_ANSWER_HEADERS = new Set(["content-length", "content-encoding", "vary", NEXT_CACHE_HEADER, "date", "connection", "keep-alive", "transfer-encoding"]);
+
+type RequestLike = { method?: string; url?: string; headers: IncomingHttpHeaders };
 
 /**
  * Responses that may be HTML documents: everything but the build's own files (/_next/: scripts,
  * styles, optimised images, which Next gives their own headers) and RSC payloads fetched by scripts.
  */
-export function mayBeDocument(req) {
-  return !req.headers.rsc && !(req.url ?? "").startsWith("/_next/");
+export function mayBeDocument(req: RequestLike): boolean {
+  return !isNextAssetRequest(req.url, req.headers);
 }
 
 /** Whether a request may be answered from the page cache (and its answer stored in it). */
-export function isCacheableRequest(req) {
+export function isCacheableRequest(req: RequestLike): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (!mayBeDocument(req)) return false;
-  for (const name of Object.keys(req.headers)) if (BYPASS_HEADER.test(name)) return false;
-  return !DRAFT_COOKIE.test(req.headers.cookie ?? "");
+  // Next answers these with something else than the page's document (RSC payloads, prefetches,
+  // router state, revalidation, drafts), and bypasses its own page cache for draft mode.
+  for (const name of Object.keys(req.headers)) if (NEXT_BYPASS_HEADER.test(name)) return false;
+  return !NEXT_DRAFT_COOKIE.test(req.headers.cookie ?? "");
 }
 
 /**
@@ -51,11 +59,11 @@ export function isCacheableRequest(req) {
  * page cache, status 200, HTML, with our public Cache-Control (next.config.ts headers(), ADR 0009),
  * and no cookie. Kept for the s-maxage a shared cache is allowed, never longer.
  */
-export function storableSeconds(statusCode, headers) {
+export function storableSeconds(statusCode: number, headers: OutgoingHttpHeaders): number {
   if (statusCode !== 200) return 0;
   if (!/^text\/html/i.test(String(headers["content-type"] ?? ""))) return 0;
   if (headers["set-cookie"] !== undefined) return 0;
-  const nextCache = String(headers["x-nextjs-cache"] ?? "").toUpperCase();
+  const nextCache = String(headers[NEXT_CACHE_HEADER] ?? "").toUpperCase();
   if (nextCache !== "HIT" && nextCache !== "MISS") return 0; // not from the page cache, or STALE
   if (!headers.etag) return 0;
   if (!isPublic(headers["cache-control"])) return 0;
@@ -64,15 +72,15 @@ export function storableSeconds(statusCode, headers) {
 }
 
 /** Whether a Cache-Control lets shared caches keep the answer: the public pages (ADR 0009). */
-function isPublic(cacheControl) {
+function isPublic(cacheControl: unknown): boolean {
   const value = String(cacheControl ?? "").toLowerCase();
   return /(^|,)\s*public\s*(,|$)/.test(value) && !/no-store|private|no-cache/.test(value);
 }
 
 /** If-None-Match against an ETag (weak comparison, as for GET). */
-export function etagMatches(ifNoneMatch, etag) {
+export function etagMatches(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
   if (!ifNoneMatch || !etag) return false;
-  const bare = (tag) => tag.trim().replace(/^W\//, "");
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
@@ -82,7 +90,7 @@ export function etagMatches(ifNoneMatch, etag) {
 // JavaScript then shares the network with them, and Lighthouse counts every request started before
 // the largest paint as on its way. On public pages (those shared caches may keep: what visitors
 // see first) they are taken out of the document and one small inline script (the after-paint
-// loader, scripts/after-paint-loader.mjs, allowed by the page's policy by its exact text, ADR 0021)
+// loader, host/after-paint-loader.ts, allowed by the page's policy by its exact text, ADR 0021)
 // adds them when the browser reports the first contentful paint; on a hidden page (nothing will
 // paint) or without PerformanceObserver at once, and after 2 s in any case. Scripts added this way
 // run asynchronously and in no set order, as async scripts do: Turbopack's runtime already copes
@@ -96,28 +104,41 @@ export function etagMatches(ifNoneMatch, etag) {
 // loader gives the scripts it adds. A chunk tag with anything else (another attribute, a module
 // script, an integrity list) is something the loader would not reproduce: the document is then left
 // as Next wrote it, which e2e/after-paint.spec.ts reports on the real build.
-const CHUNK_SRC = /^\/_next\/static\/[\w\-./~]+\.js(\?[\w\-.=&]*)?$/;
-const CHUNK_ATTRIBUTES = new Set(["src", "async", "integrity", "crossorigin", "nonce", "type"]);
 const CLASSIC_SCRIPT_TYPES = new Set(["", "text/javascript", "application/javascript"]);
 
 /** Escapes an attribute value for a double-quoted attribute. */
-const attributeValue = (value) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+const attributeValue = (value: string): string => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
  * What the rewrite needs from a document, read with an HTML tokenizer: whether it is one of Next's
  * client-rendered error documents, its script elements with src (attributes and offsets of the
  * whole element), its script preloads, and where </body> starts.
  */
-function readDocument(html) {
-  const found = { clientRendered: false, scripts: [], preloads: [], bodyEnd: -1, htmlTagEnd: -1 };
-  let script = null;
+interface ScriptElement {
+  attribs: Record<string, string>;
+  start: number;
+  contentStart: number;
+  empty: boolean;
+  end: number;
+}
+interface ReadDocument {
+  clientRendered: boolean;
+  scripts: ScriptElement[];
+  preloads: { href: string | undefined; start: number; end: number }[];
+  bodyEnd: number;
+  htmlTagEnd: number;
+}
+
+function readDocument(html: string): ReadDocument {
+  const found: ReadDocument = { clientRendered: false, scripts: [], preloads: [], bodyEnd: -1, htmlTagEnd: -1 };
+  let script: Omit<ScriptElement, "empty" | "end"> | null = null;
   let seenHtml = false;
   const parser = new Parser(
     {
       onopentag(name, attribs) {
         if (name === "html" && !seenHtml) {
           seenHtml = true;
-          found.clientRendered = attribs.id === "__next_error__";
+          found.clientRendered = attribs.id === NEXT_ERROR_DOCUMENT_ID;
           // The offset of the start tag's ">" ("/>" is not valid on <html>).
           found.htmlTagEnd = parser.endIndex;
         } else if (name === "script") {
@@ -142,12 +163,12 @@ function readDocument(html) {
 }
 
 /** Whether a <script src> is one of Next's async chunk tags, with nothing the loader could not reproduce. */
-function chunkTag(script) {
+function chunkTag(script: ScriptElement): { reproducible: boolean } | null {
   const { attribs } = script;
-  if (attribs.async === undefined || !CHUNK_SRC.test(attribs.src ?? "") || attribs.src.includes("..")) return null;
+  if (attribs.async === undefined || !NEXT_CHUNK_SRC.test(attribs.src ?? "") || (attribs.src ?? "").includes("..")) return null;
   const reproducible =
     script.empty &&
-    Object.keys(attribs).every((name) => CHUNK_ATTRIBUTES.has(name)) &&
+    Object.keys(attribs).every((name) => NEXT_CHUNK_ATTRIBUTES.has(name)) &&
     CLASSIC_SCRIPT_TYPES.has((attribs.type ?? "").trim().toLowerCase()) &&
     !/\s/.test((attribs.integrity ?? "").trim());
   return { reproducible };
@@ -158,22 +179,23 @@ function chunkTag(script) {
  * the after-paint loader at the end of <body>; unchanged when it lists none, when its body is
  * rendered by its scripts, or when a chunk tag carries something the loader would not reproduce.
  */
-export function loadScriptsAfterPaint(html) {
+export function loadScriptsAfterPaint(html: string): string {
   const doc = readDocument(html);
   if (doc.clientRendered) return html;
-  const chunks = doc.scripts.map((script) => ({ script, tag: chunkTag(script) })).filter(({ tag }) => tag);
+  const chunks = doc.scripts.map((script) => ({ script, tag: chunkTag(script) })).filter((c): c is { script: ScriptElement; tag: { reproducible: boolean } } => c.tag !== null);
   if (chunks.length === 0 || chunks.some(({ tag }) => !tag.reproducible)) return html;
-  const oneValue = (name) => new Set(chunks.map(({ script }) => script.attribs[name])).size === 1;
+  const oneValue = (name: string) => new Set(chunks.map(({ script }) => script.attribs[name])).size === 1;
   if (!oneValue("crossorigin") || !oneValue("nonce")) return html;
-  const sources = [];
-  const integrity = [];
+  const sources: string[] = [];
+  const integrity: string[] = [];
   for (const { script } of chunks) {
-    if (sources.includes(script.attribs.src)) continue;
-    sources.push(script.attribs.src);
+    const src = script.attribs.src!;
+    if (sources.includes(src)) continue;
+    sources.push(src);
     integrity.push((script.attribs.integrity ?? "").trim());
   }
-  const { crossorigin: crossOrigin, nonce } = chunks[0].script.attribs;
-  const cuts = [...chunks.map(({ script }) => script), ...doc.preloads.filter((preload) => sources.includes(preload.href))].sort((a, b) => a.start - b.start);
+  const { crossorigin: crossOrigin, nonce } = chunks[0]!.script.attribs;
+  const cuts: { start: number; end: number }[] = [...chunks.map(({ script }) => script), ...doc.preloads.filter((preload) => sources.includes(preload.href ?? ""))].sort((a, b) => a.start - b.start);
   let loader = `<script data-after-paint="${attributeValue(sources.join(" "))}"`;
   if (integrity.some(Boolean)) loader += ` data-integrity="${attributeValue(integrity.join(" "))}"`;
   if (crossOrigin !== undefined) loader += ` data-crossorigin="${attributeValue(crossOrigin)}"`;
@@ -206,22 +228,67 @@ const CONSENT_CHOICE = /(?:^|;\s*)consent=(granted|denied)(?:;|$)/;
 const CONSENT_BAR = 'id="cookie-consent"';
 
 /** The consent choice stored in the request's cookie, or null. */
-export function consentChoice(req) {
-  return CONSENT_CHOICE.exec(String(req.headers.cookie ?? ""))?.[1] ?? null;
+export function consentChoice(req: { headers: IncomingHttpHeaders }): "granted" | "denied" | null {
+  return (CONSENT_CHOICE.exec(String(req.headers.cookie ?? ""))?.[1] as "granted" | "denied" | undefined) ?? null;
 }
 
 /** The document with <html data-consent="choice">, when it carries the consent bar; else unchanged. */
-export function markConsentChoice(html, choice) {
+export function markConsentChoice(html: string, choice: string | null): string {
   if (!choice || !html.includes(CONSENT_BAR)) return html;
   const { htmlTagEnd } = readDocument(html);
   if (htmlTagEnd < 0) return html;
   return `${html.slice(0, htmlTagEnd)} data-consent="${choice}"${html.slice(htmlTagEnd)}`;
 }
 
-export function appendVary(current) {
+export function appendVary(current: unknown): string {
   const values = String(current ?? "").split(",").map((v) => v.trim()).filter(Boolean);
   if (!values.some((v) => v.toLowerCase() === "accept-encoding")) values.push("Accept-Encoding");
   return values.join(", ");
+}
+
+type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export interface DocumentLayerOptions {
+  /** Next's request handler. */
+  handle: Handle;
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+  /** Receives each warning's fields (msg among them); the process's logger by default. */
+  warn?: (fields: { msg: string } & Record<string, unknown>) => void;
+  /** The configured measurement tags (docs/decisions/0051); from the environment by default. */
+  measurement?: MeasurementIds;
+}
+
+export interface DocumentLayer {
+  handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  invalidate(): void;
+  /** Whether the request being handled entered before the latest invalidation (false outside a request). */
+  enteredBeforeInvalidation(): boolean;
+  /** Stops (false) or resumes (true) answering from and storing into the cache; either way it is emptied. */
+  setEnabled(enabled: boolean): void;
+  readonly enabled: boolean;
+  readonly stats: { hits: number; stored: number; invalidations: number };
+  readonly size: { entries: number; bytes: number };
+}
+
+interface CachedPage {
+  etag: string | undefined;
+  csp: string;
+  body: Buffer;
+  /** The length of Next's bytes, before our rewrite. */
+  rawLength: number;
+  gzipped: Buffer | undefined;
+  headers: [string, OutgoingHttpHeaders[string]][];
+  vary: string;
+  bytes: number;
+  expires: number;
+}
+
+interface RequestScope {
+  res: ServerResponse;
+  startedAt: number;
+  invalidating?: boolean;
 }
 
 /**
@@ -236,20 +303,20 @@ export function createDocumentLayer({
   now = () => Date.now(),
   warn = ({ msg, ...fields }) => logger.warn(fields, msg),
   measurement = measurementIds(),
-}) {
+}: DocumentLayerOptions): DocumentLayer {
   /** Whether pages may carry the consent bar, and so come in one variant per stored choice. */
   const hasConsentBar = Boolean(measurement.ga4 || measurement.pixel);
   /**
    * url (plus the stored consent choice where it makes a variant, see markConsentChoice) ->
    * { etag, csp, body, rawLength (Next's bytes), gzipped, headers, vary, bytes, expires }: least recently used first.
    */
-  const pages = new Map();
+  const pages = new Map<string, CachedPage>();
   let bytes = 0;
   /** Bumped by every invalidation: a response that entered Next before it may not be stored. */
   let generation = 0;
-  /** Off while this process may miss another one's invalidations (scripts/invalidation.mjs, ADR 0032). */
+  /** Off while this process may miss another one's invalidations (host/invalidation.ts, ADR 0032). */
   let enabled = true;
-  const scope = new AsyncLocalStorage();
+  const scope = new AsyncLocalStorage<RequestScope>();
   const stats = { hits: 0, stored: 0, invalidations: 0 };
 
   /**
@@ -257,7 +324,7 @@ export function createDocumentLayer({
    * put there by someone else. It is left out of the policy (the browser refuses it) and logged
    * with the request's id, once per computed policy (a page answered from the cache is not logged again).
    */
-  function warnUnknownScripts(req, unknown) {
+  function warnUnknownScripts(req: IncomingMessage, unknown: UnknownScript[]): void {
     warn({
       msg: "inline script outside the allow-list: left out of the policy, the browser will refuse it",
       requestId: req.headers["x-request-id"],
@@ -267,26 +334,26 @@ export function createDocumentLayer({
     });
   }
 
-  function drop(url) {
+  function drop(url: string): void {
     const entry = pages.get(url);
     if (!entry) return;
     pages.delete(url);
     bytes -= entry.bytes;
   }
 
-  function clear() {
+  function clear(): void {
     pages.clear();
     bytes = 0;
     generation++;
   }
 
   /**
-   * Called (through src/server/bridge.mjs) whenever the app revalidates a page. Next
+   * Called (through src/server/bridge.ts) whenever the app revalidates a page. Next
    * applies a revalidation when the request that asked for it ends (the Server Action's answer), so
    * a page read from Next in between may still be the old one: the cache is emptied now and again
    * when that request ends, and an answer that entered Next before either is never stored.
    */
-  function invalidate() {
+  function invalidate(): void {
     stats.invalidations++;
     clear();
     const request = scope.getStore();
@@ -295,7 +362,7 @@ export function createDocumentLayer({
     request.res.once("close", clear);
   }
 
-  function store(url, entry, startedAt) {
+  function store(url: string, entry: CachedPage, startedAt: number): void {
     if (!enabled || startedAt !== generation) return;
     drop(url);
     if (entry.bytes > maxBytes / 4) return;
@@ -309,7 +376,7 @@ export function createDocumentLayer({
   }
 
   /** Answers from the cache when it can; returns false when the request must go to Next. */
-  function serveFromCache(req, res, acceptsGzip, key) {
+  function serveFromCache(req: IncomingMessage, res: ServerResponse, acceptsGzip: boolean, key: string): boolean {
     const entry = pages.get(key);
     if (!entry) return false;
     if (entry.expires <= now()) {
@@ -320,7 +387,7 @@ export function createDocumentLayer({
     pages.delete(key);
     pages.set(key, entry);
     stats.hits++;
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    for (const [name, value] of entry.headers) if (value !== undefined) res.setHeader(name, value);
     res.setHeader("X-Nextjs-Cache", "HIT");
     const gzipped = acceptsGzip && entry.gzipped;
     res.setHeader("Vary", entry.vary);
@@ -332,7 +399,7 @@ export function createDocumentLayer({
       res.end();
       return true;
     }
-    const body = gzipped ? entry.gzipped : entry.body;
+    const body = gzipped ? entry.gzipped! : entry.body;
     if (gzipped) res.setHeader("Content-Encoding", "gzip");
     res.setHeader("Content-Length", body.length);
     res.statusCode = 200;
@@ -346,12 +413,15 @@ export function createDocumentLayer({
    * Accept-Encoding is taken away from Next and HTML is gzipped here, after hashing; the other
    * answers on these paths (JSON, feeds, sitemap, public files) are small or already compressed.
    */
-  function interceptDocument(req, res, acceptsGzip, cacheable, key, choice) {
+  function interceptDocument(req: IncomingMessage, res: ServerResponse, acceptsGzip: boolean, cacheable: boolean, key: string, choice: string | null): void {
     const startedAt = generation;
-    const original = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders };
+    // Node's overloads of these methods do not survive being replaced: the replacements take loose arguments.
+    type Loose = (...args: unknown[]) => unknown;
+    const original = { writeHead: res.writeHead as Loose, write: res.write as Loose, end: res.end as Loose, flushHeaders: res.flushHeaders as Loose };
+    const patched = res as unknown as Record<"writeHead" | "write" | "end" | "flushHeaders", Loose>;
     let sending = false; // set once the held-back document goes out
-    const chunks = [];
-    let html; // undefined until the first byte or header flush decides it
+    const chunks: Buffer[] = [];
+    let html: boolean | undefined; // undefined until the first byte or header flush decides it
 
     const isHtml = () => {
       if (html === undefined) {
@@ -363,44 +433,48 @@ export function createDocumentLayer({
       }
       return html;
     };
-    const toBuffer = (chunk, encoding) =>
-      Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, encoding || "utf8") : Buffer.from(chunk);
+    const toBuffer = (chunk: unknown, encoding: unknown): Buffer =>
+      Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === "string"
+          ? Buffer.from(chunk, (encoding as BufferEncoding | undefined) || "utf8")
+          : Buffer.from(chunk as Uint8Array);
 
     // writeHead sends the headers at once: its headers become setHeader calls, and for a document it
     // waits. Node itself calls writeHead(statusCode) when the first byte goes out.
-    res.writeHead = function writeHead(status, reason, headers) {
+    patched.writeHead = function writeHead(status: unknown, reason?: unknown, headers?: unknown) {
       if (sending) return original.writeHead.call(res, status, reason, headers);
       if (typeof reason !== "string") [headers, reason] = [reason, undefined];
-      res.statusCode = status;
-      if (reason) res.statusMessage = reason;
+      res.statusCode = status as number;
+      if (reason) res.statusMessage = reason as string;
       if (Array.isArray(headers)) {
-        for (let i = 0; i + 1 < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
+        for (let i = 0; i + 1 < headers.length; i += 2) res.setHeader(String(headers[i]), headers[i + 1] as string);
       } else if (headers) {
-        for (const [key, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(key, value);
+        for (const [name, value] of Object.entries(headers as OutgoingHttpHeaders)) if (value !== undefined) res.setHeader(name, value);
       }
       if (isHtml()) return res;
       return original.writeHead.call(res, res.statusCode, res.statusMessage || undefined);
     };
-    res.flushHeaders = function flushHeaders() {
+    patched.flushHeaders = function flushHeaders() {
       if (!isHtml()) original.flushHeaders.call(res);
     };
-    res.write = function write(chunk, encoding, callback) {
+    patched.write = function write(chunk: unknown, encoding?: unknown, callback?: unknown) {
       if (typeof encoding === "function") [callback, encoding] = [encoding, undefined];
       if (!isHtml()) return original.write.call(res, chunk, encoding, callback);
       if (chunk != null) chunks.push(toBuffer(chunk, encoding));
-      if (callback) process.nextTick(callback);
+      if (typeof callback === "function") process.nextTick(callback as () => void);
       return true;
     };
-    res.end = function end(chunk, encoding, callback) {
+    patched.end = function end(chunk?: unknown, encoding?: unknown, callback?: unknown) {
       if (typeof chunk === "function") [callback, chunk, encoding] = [chunk, undefined, undefined];
       if (typeof encoding === "function") [callback, encoding] = [encoding, undefined];
       if (!isHtml()) return original.end.call(res, chunk, encoding, callback);
       if (chunk != null) chunks.push(toBuffer(chunk, encoding));
-      finish(Buffer.concat(chunks), callback);
+      void finish(Buffer.concat(chunks), callback as (() => void) | undefined);
       return res;
     };
 
-    async function finish(raw, callback) {
+    async function finish(raw: Buffer, callback: (() => void) | undefined): Promise<void> {
       // The final bytes, policy and gzipped bytes of a page already seen (same address, same ETag,
       // same length: Next derives its ETag from the bytes) are reused instead of computed again.
       let etag = res.getHeader("etag");
@@ -412,8 +486,8 @@ export function createDocumentLayer({
       const same = known && etag && known.etag === etag && known.rawLength === raw.length;
       // Public pages only: on the admin's and the sign-in pages, hydrating a frame sooner matters more.
       const rewrite = !res.getHeader("content-encoding") && isPublic(res.getHeader("cache-control"));
-      const body = same ? known.body : rewrite || choice ? Buffer.from(markConsentChoice(rewrite ? loadScriptsAfterPaint(raw.toString("utf8")) : raw.toString("utf8"), choice), "utf8") : raw;
-      let csp = known?.csp;
+      const body: Buffer = same ? known.body : rewrite || choice ? Buffer.from(markConsentChoice(rewrite ? loadScriptsAfterPaint(raw.toString("utf8")) : raw.toString("utf8"), choice), "utf8") : raw;
+      let csp = known?.csp ?? "";
       if (!same) {
         const policy = documentPolicy(body.toString("utf8"));
         csp = policy.csp;
@@ -422,7 +496,7 @@ export function createDocumentLayer({
       res.setHeader("Content-Security-Policy", csp);
 
       const seconds = cacheable && req.method === "GET" && !res.getHeader("content-encoding") ? storableSeconds(res.statusCode, res.getHeaders()) : 0;
-      let gzipped = same ? known.gzipped : undefined;
+      let gzipped: Buffer | undefined = same ? known.gzipped : undefined;
       if ((acceptsGzip || seconds > 0) && body.length > GZIP_MIN_BYTES && !res.getHeader("content-encoding") && gzipped === undefined) {
         try {
           gzipped = await gzip(body);
@@ -433,7 +507,7 @@ export function createDocumentLayer({
       if (seconds > 0) {
         const headers = Object.entries(res.getHeaders()).filter(([name]) => !PER_ANSWER_HEADERS.has(name));
         const vary = appendVary(res.getHeader("vary"));
-        store(key, { etag, csp, body, rawLength: raw.length, gzipped, headers, vary, bytes: body.length + (gzipped?.length ?? 0), expires: now() + seconds * 1000 }, startedAt);
+        store(key, { etag: typeof etag === "string" ? etag : undefined, csp, body, rawLength: raw.length, gzipped, headers, vary, bytes: body.length + (gzipped?.length ?? 0), expires: now() + seconds * 1000 }, startedAt);
       }
 
       let out = body;
@@ -449,12 +523,12 @@ export function createDocumentLayer({
   }
 
   /** The request listener's part after the security headers: cache, then Next with the document layer. */
-  function handleRequest(req, res) {
+  function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!mayBeDocument(req)) return scope.run({ res, startedAt: generation }, () => handle(req, res));
     const acceptsGzip = /\bgzip\b/i.test(req.headers["accept-encoding"] ?? "");
     const cacheable = isCacheableRequest(req);
     const choice = hasConsentBar ? consentChoice(req) : null;
-    const key = choice ? `${req.url} consent=${choice}` : req.url;
+    const key = choice ? `${req.url} consent=${choice}` : (req.url ?? "/");
     if (enabled && cacheable && serveFromCache(req, res, acceptsGzip, key)) return Promise.resolve();
     delete req.headers["accept-encoding"];
     // Next knows only its own ETag: a copy of this variant must not be revalidated as the page without the mark.
@@ -464,7 +538,7 @@ export function createDocumentLayer({
   }
 
   /** Stops (false) or resumes (true) answering from and storing into the cache; either way it is emptied. */
-  function setEnabled(value) {
+  function setEnabled(value: boolean): void {
     enabled = value;
     clear();
   }
@@ -473,9 +547,9 @@ export function createDocumentLayer({
    * Whether the request being handled entered before the latest invalidation. Next's own cache
    * stamps a page when it stores it, not when its render read the database: a render that began
    * before an edit and ends after it would be stored as fresh and outlive the revalidation. The
-   * cache handler (scripts/cache-handler.mjs) asks this and does not store such a render.
+   * cache handler (host/cache-handler.ts) asks this and does not store such a render.
    */
-  function enteredBeforeInvalidation() {
+  function enteredBeforeInvalidation(): boolean {
     const request = scope.getStore();
     return request !== undefined && request.startedAt !== generation;
   }

@@ -1,11 +1,12 @@
 // The invalidation channel between server processes on one PostgreSQL (docs/decisions/0032).
-// Every cache tag a process expires (scripts/cache-handler.mjs) is sent with NOTIFY; every other
+// Every cache tag a process expires (host/cache-handler.ts) is sent with NOTIFY; every other
 // process LISTENs on a connection of its own and expires the same tags in its Next cache and
 // empties its page cache (ADR 0011). A process that is not listening cannot know what it missed:
 // while the connection is down it says so (onState(false)) and keeps retrying; once it is back it
 // says so again (onState(true)), and the server then treats everything as expired once.
 import crypto from "node:crypto";
 import pg from "pg";
+import type { TagDurations } from "../src/server/bridge.ts";
 
 export const CHANNEL = "kinetic_cache_invalidation";
 /** The listening connection's application_name (with the port), so that it can be found in pg_stat_activity. */
@@ -13,34 +14,53 @@ export const APPLICATION_NAME = `kinetic-invalidation:${process.env.PORT ?? ""}`
 /** NOTIFY payloads are limited to 8,000 bytes: a longer message becomes "expire everything". */
 const MAX_PAYLOAD = 7_000;
 
-/**
- * @param {{
- *   connectionString: string,
- *   onRemote: (message: { tags?: string[], durations?: { expire?: number }, all?: boolean }) => void,
- *   onState: (listening: boolean) => void,
- *   retryMs?: number,
- *   heartbeatMs?: number,
- *   applicationName?: string,
- *   log?: (level: string, msg: string, fields?: object) => void,
- * }} options
- */
-export function startInvalidationChannel({ connectionString, onRemote, onState, retryMs = 500, heartbeatMs = 2_000, applicationName = APPLICATION_NAME, log = () => {} }) {
+export interface InvalidationMessage {
+  tags?: string[];
+  durations?: TagDurations;
+  all?: boolean;
+}
+
+export interface InvalidationChannel {
+  publish(tags: string[], durations: TagDurations | undefined): void;
+  readonly listening: boolean;
+  stop(): Promise<void>;
+}
+
+export interface InvalidationOptions {
+  connectionString: string;
+  onRemote: (message: InvalidationMessage) => void;
+  onState: (listening: boolean) => void;
+  retryMs?: number;
+  heartbeatMs?: number;
+  applicationName?: string;
+  log?: (level: "info" | "warn" | "error", msg: string, fields?: object) => void;
+}
+
+export function startInvalidationChannel({
+  connectionString,
+  onRemote,
+  onState,
+  retryMs = 500,
+  heartbeatMs = 2_000,
+  applicationName = APPLICATION_NAME,
+  log = () => {},
+}: InvalidationOptions): InvalidationChannel {
   const self = crypto.randomUUID();
-  let client;
+  let client: pg.Client | undefined;
   let listening = false;
   let stopped = false;
   /** A publish that could not be sent: the others are told to expire everything once we are back. */
   let missed = false;
-  let retryTimer;
-  let heartbeatTimer;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let heartbeatTimer: NodeJS.Timeout | undefined;
 
-  function setListening(value) {
+  function setListening(value: boolean): void {
     if (listening === value) return;
     listening = value;
     onState(value);
   }
 
-  function lost(c, error) {
+  function lost(c: pg.Client, error?: Error): void {
     if (c !== client) return;
     client = undefined;
     clearInterval(heartbeatTimer);
@@ -52,15 +72,15 @@ export function startInvalidationChannel({ connectionString, onRemote, onState, 
     if (!stopped) retryTimer = setTimeout(connect, retryMs);
   }
 
-  async function connect() {
+  async function connect(): Promise<void> {
     const c = new pg.Client({ connectionString, application_name: applicationName, keepAlive: true, connectionTimeoutMillis: 5_000 });
     client = c;
     c.on("error", (error) => lost(c, error));
     c.on("end", () => lost(c));
     c.on("notification", (notification) => {
-      let message;
+      let message: InvalidationMessage & { from?: string };
       try {
-        message = JSON.parse(notification.payload ?? "");
+        message = JSON.parse(notification.payload ?? "") as InvalidationMessage & { from?: string };
       } catch {
         return;
       }
@@ -71,7 +91,7 @@ export function startInvalidationChannel({ connectionString, onRemote, onState, 
       await c.connect();
       await c.query("LISTEN kinetic_cache_invalidation"); // CHANNEL
     } catch (error) {
-      lost(c, error);
+      lost(c, error as Error);
       return;
     }
     if (c !== client || stopped) return;
@@ -87,7 +107,7 @@ export function startInvalidationChannel({ connectionString, onRemote, onState, 
     }
   }
 
-  function send(message) {
+  function send(message: InvalidationMessage): void {
     const c = client;
     if (!c || !listening) {
       missed = true;
@@ -105,7 +125,7 @@ export function startInvalidationChannel({ connectionString, onRemote, onState, 
 
   return {
     /** Tells the other processes to expire these tags (Next's revalidateTag arguments). */
-    publish(tags, durations) {
+    publish(tags: string[], durations: TagDurations | undefined) {
       send({ tags, durations });
     },
     get listening() {

@@ -1,2 +1,0 @@
-export const LOADER_TIMEOUT_MS: number;
-export const AFTER_PAINT_LOADER: string;

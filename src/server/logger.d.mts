@@ -1,4 +1,0 @@
-import type { DestinationStream, Logger } from "pino";
-
-export const logStreams: { stdout: DestinationStream; stderr: DestinationStream };
-export const logger: Logger;
