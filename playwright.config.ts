@@ -5,13 +5,13 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
-/** A second server on the same build whose database is unreachable: the fallback paths (SPEC §8). */
+/** A second server on the same build whose database is unreachable: the fallback paths (home's samples, the built-in case study, an empty blog listing). */
 export const FALLBACK_URL = `http://127.0.0.1:${PORT + 1}`;
 
 // One fresh embedded database per run, shared with the workers through the environment.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 
-/** Debian's Chromium with the flags this machine needs (GUIDE.md); Playwright cannot download its own. */
+/** Debian's Chromium (apt-get install chromium) with the flags a headless container needs; Playwright cannot download its own here. */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",

@@ -73,7 +73,7 @@ test("leads: validation, create, edit, status, search, CSV, delete with confirma
   expect(text).toContain("qualified");
   expect(text.trim().split("\r\n")).toHaveLength(2);
 
-  // Delete, with the spec's confirmation.
+  // Delete, after the "Are you absolutely sure?" confirmation.
   await page.getByRole("button", { name: /^Delete =HYPERLINK/ }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm.getByRole("heading", { name: "Are you absolutely sure?" })).toBeVisible();
@@ -134,7 +134,7 @@ test("case studies: invalid JSON saves nothing; a featured one appears on /case-
   await site.goto("/case-studies");
   await expect(site.getByText("GlowLab E2E").first()).toBeVisible();
   await expect(site.getByText("212%").first()).toBeVisible();
-  // Created without a journey or a testimonial: the specification's numbered journey and placeholder quote.
+  // Created without a journey or a testimonial: the default numbered journey and placeholder quote.
   const article = site.getByTestId("case-study").filter({ hasText: "GlowLab E2E" });
   await expect(article.getByRole("heading", { name: "Growth Journey" })).toBeVisible();
   await expect(article.locator("ol > li > span")).toHaveText(["1", "2", "3", "4"]);

@@ -33,7 +33,7 @@ async function expectLinkLandsOn(page: Page, link: ReturnType<Page["getByRole"]>
 }
 
 test.describe("home", () => {
-  test("hero: tagline, both calls to action and the SPEC §1 claims", async ({ page }) => {
+  test("hero: tagline, both calls to action and the marketing claims", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("tagline")).toHaveText("Acquire, Convert, Scale");
     const main = page.getByRole("main");
@@ -161,7 +161,7 @@ test.describe("services", () => {
       for (const feature of service.features) await expect(card).toContainText(feature);
       await expect(card.getByRole("link", { name: service.title })).toHaveAttribute("href", `/services/${service.slug}`);
     }
-    await expect(page.getByText("₹35,000/month")).toBeVisible(); // retention card price (SPEC §9)
+    await expect(page.getByText("₹35,000/month")).toBeVisible(); // retention card price (the packages on its page cost more)
     await expectLinkLandsOn(page, cards.nth(5).getByRole("link"), "/services/retention-marketing");
   });
 
@@ -236,7 +236,7 @@ test.describe("service detail pages", () => {
 });
 
 test.describe("case studies", () => {
-  test("hero stats and, per study, every part the spec lists (database)", async ({ page }) => {
+  test("hero stats and, per study, every part a study shows (database)", async ({ page }) => {
     await page.goto("/case-studies");
     const stats = page.getByTestId("headline-stats");
     for (const stat of headlineStats) {
@@ -353,7 +353,7 @@ test.describe("legal pages", () => {
     });
   }
 
-  test("the refund and terms figures of SPEC §9", async ({ page }) => {
+  test("the refund and terms figures", async ({ page }) => {
     await page.goto("/refund");
     for (const figure of [
       "30-day cancellation notice",

@@ -14,7 +14,7 @@ import { PUBLIC_ROUTES } from "./routes";
  * browser skips the `nomodule` polyfill chunk, so it is not counted. Measured here (Next 16.4,
  * React 19.3, the server's gzip): 129.2 KB. Everything loaded on top of it counts as ours, including
  * framework pieces that load only because we use them (next/link's client code and the nested
- * layout router: about 7.3 KB): a stricter reading than the issue's "empty Next.js page", which
+ * layout router: about 7.3 KB): stricter than counting from an empty Next.js page, which
  * shipped 147 KB with such pieces. FLOOR_CEILING_KB catches the framework itself growing (an
  * upgrade): then re-measure and move it on purpose.
  *

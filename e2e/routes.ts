@@ -1,4 +1,4 @@
-/** Every route of SPEC §2 with a word its title must carry. */
+/** Every public route (docs/product.md) with a word its title must carry. */
 export const PUBLIC_ROUTES: { path: string; title: RegExp }[] = [
   { path: "/", title: /Growth Marketing Agency/ },
   { path: "/about", title: /About Us/ },

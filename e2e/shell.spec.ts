@@ -240,7 +240,7 @@ test("floating WhatsApp and Book Call buttons appear only after scrolling past 3
   await expect(floating).toBeHidden();
 });
 
-test("an unknown path answers 404 with the spec's page", async ({ page }) => {
+test("an unknown path answers 404 with the not-found page", async ({ page }) => {
   const response = await page.goto("/no-such-page/anywhere");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("404", { exact: true })).toBeVisible();

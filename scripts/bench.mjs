@@ -60,7 +60,7 @@ const CHROME_FLAGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-/** Every public route of SPEC §2 (e2e/routes.ts holds the same list for the browser tests). */
+/** Every public route (docs/product.md; e2e/routes.ts holds the same list for the browser tests). */
 const PUBLIC_ROUTES = [
   "/",
   "/about",

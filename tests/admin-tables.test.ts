@@ -23,7 +23,7 @@ describe.each(ADMIN_TABLES.map((t) => [t.id, t] as const))("admin table %s", (_i
     expect(table.fields.map((f) => f.name).sort()).toEqual(Object.keys(shape).sort());
   });
 
-  it("has unique ids and words for SPEC §8's messages", () => {
+  it("has unique ids and words for its toasts' messages", () => {
     expect(ADMIN_TABLES.filter((t) => t.id === table.id)).toHaveLength(1);
     expect(table.noun.one).toMatch(/^[a-z ]+$/);
     expect(table.access.read.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createTestDatabase } from "./helpers/test-db";
 
 // The account forms' Server Actions through the one form wrapper (src/server/form-action.ts), on a
-// real database and better-auth: the words of SPEC §8, what is echoed, and what a failure shows.
+// real database and better-auth: the toasts' words, what is echoed, and what a failure shows.
 const SITE = process.env.SITE_URL!;
 let serial = 0;
 let requestHeaders = new Headers();
@@ -78,7 +78,7 @@ describe("account actions", () => {
     expect(answer.values).not.toHaveProperty("password");
   });
 
-  it("sign-in with a wrong password: SPEC §8's words, the address echoed, the event logged", async () => {
+  it("sign-in with a wrong password: 'Login Failed', the address echoed, the event logged", async () => {
     const answer = await signInAction(IDLE, formOf({ email: "nobody@test.example", password: "Wrong-Password-77" }));
     expect(answer).toMatchObject({
       status: "error",

@@ -69,7 +69,7 @@ describe("listing reads", () => {
   });
 });
 
-describe("related posts (SPEC §7)", () => {
+describe("related posts", () => {
   it("are other published posts sharing a tag, at most 3, never drafts", async () => {
     for (const sample of published) {
       const post = (await getPublishedPost(sample.slug))!;

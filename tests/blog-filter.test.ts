@@ -10,7 +10,7 @@ import {
 
 const post = { title: "Technical SEO for Shopify Stores", excerpt: "Duplicate URLs and app bloat", tags: ["SEO", "D2C"] };
 
-describe("matchesBlogFilter (SPEC §5)", () => {
+describe("matchesBlogFilter", () => {
   it("matches search text in the title or the excerpt, ignoring case", () => {
     expect(matchesBlogFilter(post, { q: "shopify", tag: "" })).toBe(true);
     expect(matchesBlogFilter(post, { q: "APP BLOAT", tag: "" })).toBe(true);

@@ -111,7 +111,7 @@ describe("sanitizeBlogHtml: allow-list", () => {
     expect(scriptLike).toBe(0);
   });
 
-  it("keeps the formatting the spec allows", () => {
+  it("keeps the formatting the allow-list permits", () => {
     const html = [
       "<h2>Two</h2><h3>Three</h3><h4>Four</h4>",
       "<p>a<br>b <strong>s</strong> <em>e</em> <b>b</b> <i>i</i> <u>u</u> <s>s</s></p>",

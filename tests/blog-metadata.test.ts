@@ -38,7 +38,7 @@ afterAll(async () => {
 
 const params = (slug: string) => ({ params: Promise.resolve({ slug }) });
 
-describe("article metadata (SPEC §2)", () => {
+describe("article metadata", () => {
   it("falls back to the title and the excerpt", async () => {
     const meta = await generateMetadata(params("no-meta-fields"));
     expect(meta.title).toBe("A title without meta fields");

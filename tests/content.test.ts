@@ -1,6 +1,7 @@
 /**
- * The content module against the spec's own numbers (SPEC §1, §2 and §9). Each table row is copied
- * from the spec, not from the content, so that a typo on either side fails here.
+ * The content module against the agency's own figures (marketing claims, page figures, prices, legal
+ * terms). Each expected row is typed here by hand, not copied from the content, so that a typo on
+ * either side fails here.
  */
 import { describe, expect, it } from "vitest";
 import { coreValues, team, trackRecord } from "@/content/about";
@@ -14,7 +15,7 @@ import { getService, homeServiceTeasers, processSteps, services, type ServicePac
 import { CONTENT_ICONS } from "@/components/marketing/content-icon";
 import { formatLegalDate, formatRupees } from "@/lib/format";
 
-describe("service cards (SPEC §9: 'Service cards')", () => {
+describe("service cards (starting prices)", () => {
   it.each<[ServiceSlug, string, number]>([
     ["seo-optimization", "SEO Optimization", 50_000],
     ["paid-advertising", "Paid Advertising", 75_000],
@@ -30,7 +31,7 @@ describe("service cards (SPEC §9: 'Service cards')", () => {
     expect(service?.averageResult).toBeTruthy();
   });
 
-  it("are exactly the six routes of SPEC §2, four of them teased on home", () => {
+  it("are exactly the six service routes, four of them teased on home", () => {
     expect(services.map((s) => s.slug)).toEqual([
       "seo-optimization",
       "paid-advertising",
@@ -48,8 +49,8 @@ type ExpectedPackage = Pick<ServicePackage, "name" | "price" | "billing"> &
     mostPopular?: true;
   };
 
-/** SPEC §9 'Prices (rupees)', one row per package. */
-const SPEC_PACKAGES: Record<ServiceSlug, ExpectedPackage[]> = {
+/** The packages' prices in rupees, one row per package. */
+const EXPECTED_PACKAGES: Record<ServiceSlug, ExpectedPackage[]> = {
   "seo-optimization": [
     { name: "Starter", price: 50_000, billing: "month", limit: "Up to 20 keywords" },
     { name: "Growth", price: 1_00_000, billing: "month", limit: "Up to 50 keywords", mostPopular: true },
@@ -82,11 +83,11 @@ const SPEC_PACKAGES: Record<ServiceSlug, ExpectedPackage[]> = {
   ],
 };
 
-describe("packages (SPEC §9 'Prices')", () => {
-  for (const [slug, expected] of Object.entries(SPEC_PACKAGES) as [ServiceSlug, ExpectedPackage[]][]) {
+describe("packages (prices)", () => {
+  for (const [slug, expected] of Object.entries(EXPECTED_PACKAGES) as [ServiceSlug, ExpectedPackage[]][]) {
     describe(slug, () => {
       const packages = getService(slug)!.detail.packages;
-      it("has the spec's three packages in order", () => {
+      it("has its three packages in order", () => {
         expect(packages.map((p) => p.name)).toEqual(expected.map((p) => p.name));
       });
       it.each(expected.map((e, i) => [e.name, e, i] as const))("%s", (_name, e, index) => {
@@ -107,7 +108,7 @@ describe("packages (SPEC §9 'Prices')", () => {
     });
   }
 
-  it("retention: 52% / 34% / 289% after 6 months and the spec's inclusions (SPEC §2)", () => {
+  it("retention: 52% / 34% / 289% after 6 months and each package's inclusions", () => {
     const retention = getService("retention-marketing")!.detail;
     expect(retention.results.map((r) => r.value)).toEqual(["52%", "34%", "289%"]);
     expect(retention.results.map((r) => r.label.toLowerCase())).toEqual([
@@ -147,7 +148,7 @@ describe("rupee formatting (Indian grouping, from numbers)", () => {
   });
 });
 
-describe("marketing claims (SPEC §1) and page figures (SPEC §2)", () => {
+describe("marketing claims and page figures", () => {
   const pairs = (items: { value: string; label: string }[]) => items.map((s) => `${s.value} ${s.label}`);
 
   it("home: hero proof points, review rating and the stats band", () => {
@@ -162,7 +163,7 @@ describe("marketing claims (SPEC §1) and page figures (SPEC §2)", () => {
     ]);
   });
 
-  it("home: six partners, five 'why we started' items (SPEC §9)", () => {
+  it("home: six partners, five 'why we started' items", () => {
     expect(partners).toEqual(["GemsMantra", "TechCorp", "EcoStore", "FashionHub", "AshrayLiving", "TravelPro"]);
     expect(whyWeStarted).toHaveLength(5);
   });
@@ -197,7 +198,7 @@ describe("marketing claims (SPEC §1) and page figures (SPEC §2)", () => {
     expect(revenueBrackets).toEqual(["0-10L/month", "10L-50L/month", "50L-1Cr/month", "1Cr-5Cr/month", "5Cr+/month"]);
   });
 
-  it("contact: three quick actions and four FAQs on the spec's topics", () => {
+  it("contact: three quick actions and four FAQs on their set topics", () => {
     expect(quickActions.map((a) => a.id)).toEqual(["book-call", "whatsapp", "free-audit"]);
     expect(quickActions[0]!.description).toMatch(/30-minute/);
     expect(faqs).toHaveLength(4);
@@ -207,7 +208,7 @@ describe("marketing claims (SPEC §1) and page figures (SPEC §2)", () => {
     expect(faqs[3]!.question).toMatch(/audit include/i);
   });
 
-  it("fallback samples: 3 rated testimonials, 2 home case studies, the built-in jewelry study (SPEC §3)", () => {
+  it("fallback samples: 3 rated testimonials, 2 home case studies, the built-in jewelry study", () => {
     expect(sampleTestimonials).toHaveLength(3);
     expect(sampleTestimonials.every((t) => t.rating === 5)).toBe(true);
     expect(homeCaseStudies).toHaveLength(2);
@@ -222,7 +223,7 @@ describe("marketing claims (SPEC §1) and page figures (SPEC §2)", () => {
   });
 });
 
-describe("legal pages (SPEC §2 sections, SPEC §9 figures)", () => {
+describe("legal pages (sections and figures)", () => {
   const text = (doc: LegalDocument) =>
     [doc.intro, ...doc.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...(s.list ?? [])])].join("\n");
   const headings = (doc: LegalDocument) => doc.sections.map((s) => s.heading);

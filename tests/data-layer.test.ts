@@ -113,7 +113,7 @@ describe("public reads see published rows only", () => {
     expect(headlineMetric({})).toBe("Significant Growth");
   });
 
-  it("a case study without its own journey or testimonial shows the specification's defaults", async () => {
+  it("a case study without its own journey or testimonial shows the fixed defaults", async () => {
     const [bare] = await handle.db
       .insert(caseStudies)
       .values({ title: "Bare study", companyName: "Bare Co", featured: true })
@@ -139,7 +139,7 @@ describe("public reads see published rows only", () => {
 });
 
 describe("defaults and constraints (what must never be stored)", () => {
-  it("applies the spec's defaults", async () => {
+  it("applies the column defaults", async () => {
     const [post] = await handle.db
       .insert(blogPosts)
       .values({ title: "Defaults", slug: "defaults-check", content: "Body" })

@@ -1,5 +1,5 @@
 /**
- * SPEC §4 and §8: when the database cannot be read, home keeps the fallback samples and the case
+ * When the database cannot be read, home keeps the fallback samples and the case
  * studies page shows the built-in jewelry study; the error is logged, the visitor never sees it.
  * A real node-postgres pool pointed at a port nothing listens on plays the outage.
  */

@@ -10,7 +10,7 @@ import { siteConfig } from "@/server/site-config";
 // and crawlers ask for it rarely.
 export const dynamic = "force-dynamic";
 
-/** Every public page (SPEC §2 route table) and every published post; drafts never appear. */
+/** Every public page (the addresses in docs/product.md) and every published post; drafts never appear. */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const { url } = siteConfig();
   const posts = await listPostSitemapEntries();

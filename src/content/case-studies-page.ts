@@ -66,9 +66,9 @@ export const caseStudiesCta: CaseStudiesCta = {
 };
 
 /**
- * SPEC §2: every case study shows a numbered growth journey and a testimonial; for one whose own
+ * Every case study shows a numbered growth journey and a testimonial; for one whose own
  * fields are empty (one created in the dashboard without them), these fixed defaults are shown,
- * written for the spec's default timeframe (18 months) and services (SEO, Paid Ads, CRO).
+ * written for the default timeframe (18 months) and services (SEO, Paid Ads, CRO).
  */
 export const defaultGrowthJourney: readonly string[] = [
   "Month 1-3: Audited the website, tracking and ad accounts, and set growth targets from the unit economics.",

@@ -1,6 +1,6 @@
 /**
  * Static copy for the Home page.
- * Marketing claims are copy (SPEC §1), not computed values.
+ * Marketing claims are copy, not computed values.
  */
 
 export interface CtaLink {

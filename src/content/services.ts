@@ -1,7 +1,7 @@
 /**
  * Static copy for the Services page and the six service detail pages.
  * Pure data: money is stored as numbers in rupees and formatted in the UI.
- * Prices follow SPEC §9 exactly.
+ * Prices are the agency's published ones, checked figure by figure in tests/content.test.ts.
  */
 
 export type ServiceSlug =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deriveMetaTitle, parseTags, readingTimeMinutes, slugify } from "./blog";
 
-describe("slugify (SPEC §5)", () => {
+describe("slugify", () => {
   it.each([
     ["Hello World", "hello-world"],
     ["  Growth: 10x in 2026!  ", "growth-10x-in-2026"],
@@ -15,7 +15,7 @@ describe("slugify (SPEC §5)", () => {
   });
 });
 
-describe("deriveMetaTitle (SPEC §5)", () => {
+describe("deriveMetaTitle", () => {
   it("keeps a title of 60 characters", () => {
     const title = "a".repeat(60);
     expect(deriveMetaTitle(title)).toBe(title);
@@ -34,14 +34,14 @@ describe("deriveMetaTitle (SPEC §5)", () => {
   });
 });
 
-describe("parseTags (SPEC §5)", () => {
+describe("parseTags", () => {
   it("splits on commas, trims and drops empties", () => {
     expect(parseTags(" SEO, Paid Ads ,, ,CRO,")).toEqual(["SEO", "Paid Ads", "CRO"]);
     expect(parseTags("")).toEqual([]);
   });
 });
 
-describe("readingTimeMinutes (SPEC §5: words / 200, rounded up)", () => {
+describe("readingTimeMinutes (words / 200, rounded up)", () => {
   it.each([
     [1, 1],
     [200, 1],

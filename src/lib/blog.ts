@@ -1,7 +1,7 @@
 import { LIMITS } from "./limits";
 
 /**
- * SPEC §5: lower-cased, punctuation dropped, whitespace and underscores to single hyphens, edge
+ * Lower-cased, punctuation dropped, whitespace and underscores to single hyphens, edge
  * hyphens trimmed. Accented Latin letters lose their accents first so "Café" becomes "cafe".
  */
 export function slugify(title: string): string {
@@ -17,7 +17,7 @@ export function slugify(title: string): string {
 }
 
 /**
- * SPEC §5: the title, cut to 57 characters plus an ellipsis when it is over 60. Whitespace is
+ * The title, cut to 57 characters plus an ellipsis when it is over 60. Whitespace is
  * collapsed and trimmed first: spaces typed at the start or twice in a row are not worth characters
  * of a search result's title.
  */
@@ -27,7 +27,7 @@ export function deriveMetaTitle(title: string): string {
   return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }
 
-/** SPEC §5: comma-separated, trimmed, empties dropped (duplicates dropped too). */
+/** Comma-separated, trimmed, empties dropped (duplicates dropped too). */
 export function parseTags(input: string): string[] {
   const seen = new Set<string>();
   for (const raw of input.split(",")) {
@@ -44,13 +44,13 @@ export function textFromHtml(html: string): string {
 
 export const WORDS_PER_MINUTE = 200;
 
-/** SPEC §5: word count divided by 200, rounded up (at least one minute for any text). */
+/** Word count divided by 200, rounded up (at least one minute for any text). */
 export function readingTimeMinutes(content: string): number {
   const words = textFromHtml(content).split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
-/** The listing filter (SPEC §4): search text plus at most one topic; both must hold together. */
+/** The listing filter: search text plus at most one topic; both must hold together. */
 export interface BlogFilter {
   q: string;
   tag: string;
@@ -79,7 +79,7 @@ export function isFilterActive(filter: BlogFilter): boolean {
   return filter.q.trim() !== "" || filter.tag !== "";
 }
 
-/** SPEC §5: case-insensitive match in title or excerpt, and the post's tags contain the selected tag. */
+/** Case-insensitive match in title or excerpt, and the post's tags contain the selected tag. */
 export function matchesBlogFilter(
   post: { title: string; excerpt: string | null; tags: readonly string[] },
   filter: BlogFilter,

@@ -16,7 +16,7 @@ describe("metricLabel", () => {
   });
 });
 
-describe("headlineMetricLabel (matches headlineMetric, SPEC §3)", () => {
+describe("headlineMetricLabel (matches headlineMetric)", () => {
   it("prefers revenue growth, then monthly revenue", () => {
     expect(headlineMetricLabel({ revenue_growth: "300%", monthly_revenue: "₹2Cr" })).toBe("Revenue Growth");
     expect(headlineMetricLabel({ monthly_revenue: "₹2Cr" })).toBe("Monthly Revenue");

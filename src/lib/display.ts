@@ -45,7 +45,7 @@ export interface PackagePriceParts {
   extras: string[];
 }
 
-/** Price lines of a package card, from the numbers in the content module only (SPEC §9). */
+/** Price lines of a package card, from the numbers in the content module only. */
 export function packagePrice(pkg: ServicePackage): PackagePriceParts {
   const cadence = pkg.billing === "month" ? "/month" : pkg.billing === "one-time" ? "one-time" : "per project";
   const extras: string[] = [];
@@ -62,7 +62,7 @@ export function anchorId(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-/** The home card's headline metric label, matching `headlineMetric` (SPEC §3). */
+/** The home card's headline metric label, matching `headlineMetric`. */
 export function headlineMetricLabel(metrics: Record<string, string>): string {
   if (metrics.revenue_growth) return metricLabel("revenue_growth");
   if (metrics.monthly_revenue) return metricLabel("monthly_revenue");

@@ -1,4 +1,4 @@
-/** SPEC §8: what the public forms say. */
+/** What the public forms say (toast title and text) on success and on failure. */
 export const AUDIT_SUCCESS = {
   title: "Audit Request Submitted!",
   message: "We'll analyze your website and send you 3 custom growth ideas within 72 hours.",

@@ -14,21 +14,21 @@ const adminDate = new Intl.DateTimeFormat("en-IN", {
   timeZone: "Asia/Kolkata",
 });
 
-/** Admin lists (SPEC §2): en-IN, short month, day, year, hour and minute. */
+/** Admin lists: en-IN, short month, day, year, hour and minute. */
 export function formatAdminDate(date: Date | string): string {
   return adminDate.format(new Date(date));
 }
 
 const legalDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
 
-/** Legal pages (SPEC §9): en-IN. */
+/** Legal pages: en-IN, like the dashboard. */
 export function formatLegalDate(isoDate: string): string {
   return legalDate.format(new Date(`${isoDate}T00:00:00+05:30`));
 }
 
 const blogDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "Asia/Kolkata" });
 
-/** Blog (SPEC §9): long US English, e.g. "March 5, 2026". */
+/** Blog: long US English, e.g. "March 5, 2026". */
 export function formatBlogDate(date: Date | string): string {
   return blogDate.format(new Date(date));
 }

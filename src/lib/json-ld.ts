@@ -41,7 +41,7 @@ export function organizationId(siteUrl: string): string {
   return `${absoluteUrl(siteUrl, "/")}#organization`;
 }
 
-/** The agency, on every public page: address, phone, e-mail and the 4.9 review rating (SPEC §1). */
+/** The agency, on every public page: address, phone, e-mail and the 4.9 review rating shown on the site. */
 export function organizationJsonLd(site: OrganizationInput): JsonLd {
   return {
     "@context": "https://schema.org",
@@ -85,7 +85,7 @@ function offerDescription(pkg: ServicePackage): string {
   return parts.join("; ");
 }
 
-/** A service detail page: the service and one Offer per package, prices in INR (SPEC §9). */
+/** A service detail page: the service and one Offer per package, prices in INR. */
 export function serviceJsonLd(service: Service, siteUrl: string): JsonLd {
   const url = absoluteUrl(siteUrl, `/services/${service.slug}`);
   return {

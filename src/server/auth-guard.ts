@@ -62,7 +62,7 @@ export class AccessDeniedError extends Error {
 }
 
 /**
- * The security boundary (GUIDE rule 2): every admin read and write calls this itself, in the
+ * The security boundary: every admin read and write calls this itself, in the
  * action or data function; layouts and pages only use it for convenience. `roles` is what a table's
  * definition allows (src/lib/admin-tables); a verified e-mail address is required whatever the role.
  */

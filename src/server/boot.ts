@@ -50,7 +50,8 @@ export async function boot(): Promise<void> {
       process.exit(1);
     }
     // A database that is down at start-up must not keep the site from serving its static pages;
-    // /api/health reports it and the data layer falls back where the spec says so.
+    // /api/health reports it and the data layer falls back (home's samples, an empty blog listing:
+    // docs/decisions/0008).
     log("error", "database not ready at start-up", errorFields(error));
     // The outbox still drains once the database is back.
     if (env().MAIL_WORKER) startMailWorker();

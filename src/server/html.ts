@@ -183,7 +183,7 @@ const BLOCK_TAGS = new Set(ALLOWED_TAGS.filter((t) => !["br", "strong", "em", "b
 const VOID_TAGS = new Set(["br", "img", "hr"]);
 
 /**
- * SPEC §2: the content is rendered "with line breaks turned into br". In HTML that mixes elements
+ * An article's content is shown with its line breaks turned into <br>. In HTML that mixes elements
  * with bare lines of text, the text between block elements is written like plain text: a blank line
  * separates paragraphs, a single line break becomes <br>. Inside block elements (a <p>, a list, a
  * <pre>) line breaks are the author's markup and stay as they are. Works on the sanitiser's output,

@@ -6,7 +6,7 @@ export interface SocialLink {
   href: string;
 }
 
-/** The one place contact details and outbound links come from (GUIDE rule 5). */
+/** The one place contact details and outbound links come from: no page or content module writes its own. */
 export function siteConfig() {
   const e = env();
   const social: SocialLink[] = [

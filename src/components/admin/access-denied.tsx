@@ -4,7 +4,7 @@ import { NoticeToast, Toasts } from "@/components/admin/sonner-toasts";
 import { buttonVariants } from "@/components/ui/button";
 import { SignOutButton } from "./sign-out-button";
 
-/** SPEC §8: 'Access Denied' / 'You don't have admin privileges.', then back to the home page. */
+/** A signed-in account without a dashboard role: 'Access Denied' / 'You don't have admin privileges.', then back to the home page. */
 export function AccessDenied({ email, isVerified }: { email: string; isVerified: boolean }) {
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-6 text-center">

@@ -14,8 +14,9 @@ import { saveRecord } from "@/server/actions/admin";
 
 /**
  * The body of a create/edit dialog: validates with the table's schema in the browser, then saves
- * through the Server Action (which validates again and checks the table's roles), shows the toast
- * of SPEC §8, and refreshes every list and count on success.
+ * through the Server Action (which validates again and checks the table's roles), shows the
+ * answer as a toast ("Lead created successfully.", "Failed to save lead. Please try again."), and
+ * refreshes every list and count on success.
  */
 export function RecordForm({
   table,

@@ -15,7 +15,7 @@ import { FormAnswer, Toasts } from "./form-answer";
 export const AUTH_HEADINGS: Record<AuthMode, string> = { signin: "Welcome back", signup: "Create your account" };
 
 /**
- * Sign in and create account on one page (SPEC §2 Auth). The toggle is a link, so it works
+ * Sign in and create account on one page, /auth. The toggle is a link, so it works
  * without JavaScript; with it, it switches in place. After sign-up, or when the account exists,
  * the sign-in form comes back with the e-mail filled in.
  */

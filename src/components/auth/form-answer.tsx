@@ -7,7 +7,7 @@ import { Toaster, toast, toastAnswer } from "@/components/ui/toast";
 import type { FormState } from "@/lib/form-state";
 
 /**
- * A Server Action's answer: a toast with JavaScript (SPEC §8), and the same words inline so that
+ * A Server Action's answer: a toast with JavaScript, and the same words inline so that
  * they are there without JavaScript too. The same light toasts as the public forms (ADR 0013).
  */
 export function FormAnswer({ state }: { state: FormState }) {

@@ -1,5 +1,5 @@
 /**
- * Fixed words of the blog pages (SPEC §2 Blog listing / Blog article). Kept apart from the markup
+ * Fixed words of the blog pages (the listing and the article). Kept apart from the markup
  * like the rest of the site's copy; candidates for src/content once that folder takes blog copy.
  */
 export const blogCopy = {

@@ -71,7 +71,7 @@ export function BlogExplorer({
   function topicClick(event: MouseEvent<HTMLAnchorElement>, tag: string) {
     if (!isPlainClick(event)) return;
     event.preventDefault();
-    // SPEC §4: selecting the active tag again clears it.
+    // Selecting the active tag again clears the filter.
     writeAddress(filter.tag === tag ? "" : tag, typed);
   }
 

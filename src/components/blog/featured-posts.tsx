@@ -7,7 +7,7 @@ import { blogCopy } from "./blog-copy";
 import { ReadingTime } from "./post-card";
 import { PostCover } from "./post-cover";
 
-/** SPEC §2: only when published featured posts exist (up to 3, newest first). */
+/** The "Featured Articles" section, shown only when published featured posts exist (up to 3, newest first). */
 export function FeaturedPosts({ posts }: { posts: PostSummary[] }) {
   if (posts.length === 0) return null;
   return (

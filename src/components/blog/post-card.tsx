@@ -12,7 +12,7 @@ export interface PostCardData {
   authorName: string;
   tags: string[];
   readingTime: number | null;
-  /** "March 5, 2026" (SPEC §9: long US English). */
+  /** "March 5, 2026" (long US English, like every date on the blog). */
   date: string;
   /** ISO 8601, for <time dateTime>. */
   dateTime: string;
@@ -50,7 +50,7 @@ export function ReadingTime({ minutes, className }: { minutes: number; className
   );
 }
 
-/** A card of the "All Articles" and "Related Articles" grids (SPEC §2). */
+/** A card of the "All Articles" and "Related Articles" grids. */
 export function PostCard({ post, headingLevel = "h3" }: { post: PostCardData; headingLevel?: "h2" | "h3" }) {
   const Heading = headingLevel;
   const href = blogPostHref(post.slug);

@@ -19,7 +19,7 @@ function formatShares(count: number): string {
 }
 
 /**
- * SPEC §2: every button shares the same way: the device's share sheet (title, excerpt, address)
+ * Every button shares the same way: the device's share sheet (title, excerpt, address)
  * where there is one, else the address is copied with a visible confirmation. A failed or
  * cancelled share is only logged. Each completed use is recorded once; the count shown is the
  * stored one (the cached page carries the count at render time; it is refreshed after a share).

@@ -8,7 +8,7 @@ import { DotGrid } from "./decor";
 const HEADLINE_KEYS = ["revenue_growth", "monthly_revenue"];
 
 /**
- * One case study in full (SPEC §2): timeframe, company, industry, challenge, solution, key results
+ * One case study in full: timeframe, company, industry, challenge, solution, key results
  * from its metrics, services, the numbered growth journey and the client's words.
  */
 export function CaseStudyArticle({ study }: { study: PublicCaseStudy }) {

@@ -6,7 +6,7 @@ import { CheckList } from "@/components/ui/check-list";
 import { cn } from "@/lib/cn";
 import { packagePrice } from "@/lib/display";
 
-/** One priced package of a service (SPEC §9): price, fees on top, terms, limits and inclusions. */
+/** One priced package of a service: price, fees on top, terms, limits and inclusions. */
 export function PackageCard({ pkg, service, headingId }: { pkg: ServicePackage; service: ServiceSlug; headingId: string }) {
   const price = packagePrice(pkg);
   const isPopular = Boolean(pkg.isMostPopular);

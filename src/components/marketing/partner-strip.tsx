@@ -1,7 +1,7 @@
 import { initials } from "@/lib/display";
 import { riseDelay } from "./motion";
 
-/** SPEC §2/§9: the six sample clients as monograms, entering 100 ms apart. */
+/** Home's strip of the six sample clients as monograms, entering 100 ms apart. */
 export function PartnerStrip({ title, names }: { title: string; names: string[] }) {
   return (
     <section aria-labelledby="partners-title" className="border-b border-line bg-surface">

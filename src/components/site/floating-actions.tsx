@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
 
-/** SPEC §9: the pair appears once the page is scrolled more than 300 px. */
+/** The WhatsApp and Book Call pair appears once the page is scrolled more than 300 px. */
 export const FLOATING_THRESHOLD_PX = 300;
 
 /**

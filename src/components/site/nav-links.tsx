@@ -9,7 +9,7 @@ import type { NavItem } from "@/lib/routes";
 // This file ships on every public page: it keeps to React and Next (no icon library, no
 // tailwind-merge in the browser). Icons come rendered from the server as props.
 
-/** SPEC §2: the active link is highlighted by exact path match. */
+/** The active link is the one whose path matches exactly (a service page does not mark "Services"). */
 function useIsActive() {
   const pathname = usePathname();
   return (href: string) => pathname === href;

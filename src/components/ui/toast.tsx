@@ -5,7 +5,7 @@ import { createPortal } from "react-dom";
 import type { FormState } from "@/lib/form-state";
 
 /**
- * Toasts for the public and auth pages (SPEC §8), in about 1 KB instead of sonner's 10 (ADR 0013):
+ * Toasts for the public and auth pages (every form answer is a title and a text), in about 1 KB instead of sonner's 10 (ADR 0013):
  * a title and a text, green for success and red for errors, top centre, newest on top, closed by
  * their button or after 8 seconds (the timer waits while the pointer or focus is on the toast).
  * The list sits in a polite live region that exists before any toast arrives, so screen readers
@@ -46,7 +46,7 @@ export const toast = {
   error: (title: string, options?: { description?: string }) => show("error", title, options),
 };
 
-/** A form's answer as a toast (SPEC §8): nothing for idle or invalid answers, whose fields say why. */
+/** A form's answer as a toast: nothing for idle or invalid answers, whose fields say why. */
 export function toastAnswer(state: FormState): void {
   if (!state.at || !state.title) return;
   if (state.status === "success") toast.success(state.title, { description: state.message });

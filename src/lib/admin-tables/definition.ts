@@ -147,7 +147,7 @@ export interface AdminTableDefinition<Row extends { id: string; createdAt: Date 
   history?: boolean;
   summary: (row: Row) => RowSummary;
   csv?: readonly CsvColumn<Row>[];
-  /** SPEC §8 toasts that differ from "<Noun> created successfully." */
+  /** Success toasts that differ from "<Noun> created successfully." */
   messages?: { created?: string; updated?: string };
   /** A toast of its own for some invalid forms (the case study's "Invalid JSON"); else the generic one. */
   invalidToast?: (errors: FieldErrors) => { title: string; message: string } | null;

@@ -30,7 +30,7 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
       label: "Monthly revenue",
       control: "select",
       options: [{ value: "", label: "Not given" }, ...ADMIN_REVENUE_CHOICES.map((c) => ({ value: c, label: c }))],
-      // Leads from the public form carry its brackets (SPEC §5), which the admin list does not offer.
+      // Leads from the public form carry its brackets (0-10L/month ... 5Cr+/month), which the admin list does not offer.
       unlisted: (value) => ((AUDIT_REVENUE_BRACKETS as readonly string[]).includes(value) ? `${value} (from the audit form)` : null),
       half: true,
     },

@@ -8,7 +8,7 @@ import { checkPublicUrl, isOwnImagePath, type UrlRefusal } from "../url-safety";
 import { AUDIT_REVENUE_BRACKETS, emailField, mobileField, nameField, plainString, websiteField } from "./lead-forms";
 
 /**
- * The admin dialogs' schemas (SPEC §5), parsed from the dialog's FormData on the client before
+ * The admin dialogs' schemas, parsed from the dialog's FormData on the client before
  * sending and again in the Server Action. Optional text becomes null; checkboxes arrive as "on".
  */
 
@@ -92,7 +92,7 @@ export const AdminLeadSchema = z.object({
   email: emailField,
   mobileNumber: mobileField,
   websiteUrl: websiteField,
-  // The admin choices (SPEC §5), and the public form's brackets for leads that came from it.
+  // The admin dialog's choices (Under 1 Lakh ... Above 5 Crores), and the public form's brackets for leads that came from it.
   monthlyRevenue: z
     .union([z.enum(ADMIN_REVENUE_CHOICES), z.enum(AUDIT_REVENUE_BRACKETS), z.literal("")], { error: "Choose a revenue range." })
     .optional()
@@ -167,7 +167,7 @@ function metricTextProblem(label: string, text: string): string | null {
 }
 
 /**
- * SPEC §5: metrics must parse as JSON, else 'Invalid JSON'; here also a flat object of short texts
+ * Metrics must parse as JSON, else 'Invalid JSON' and nothing is saved; here also a flat object of short texts
  * or numbers, each stored exactly as written: no byte-order mark in front, no number that a double
  * cannot hold exactly, no NUL, lone surrogate or control character escaped in a string
  * (docs/decisions/0023). Every problem gets its own message beside the field.

@@ -5,7 +5,7 @@ import { controlCharacter } from "../text-safety";
 import { checkPublicUrl, type UrlRefusal } from "../url-safety";
 
 /**
- * The public forms' field rules as data, with their messages (SPEC §5): the Zod schemas in
+ * The public forms' field rules as data, with their messages: the Zod schemas in
  * lead-forms.ts are written from this table (labels, limits, messages, the e-mail pattern, the
  * website and mobile normalisers) and the browser checks a form against the same table with
  * `checkFields`, a few hundred bytes instead of Zod (ADR 0013). No Zod import here: this module

@@ -19,7 +19,7 @@ function errorsOf(schema: typeof AuditFormSchema | typeof ContactFormSchema, inp
   return result.success ? {} : fieldErrors(result.error);
 }
 
-describe("free audit form (SPEC §5)", () => {
+describe("free audit form", () => {
   it("normalises: trims, lower-cases the e-mail, E.164 mobile, https:// website", () => {
     expect(AuditFormSchema.parse(audit)).toEqual({
       name: "Asha Rao",
@@ -158,7 +158,7 @@ describe("internationalised domain names in e-mail addresses", () => {
   );
 });
 
-describe("contact form (SPEC §5)", () => {
+describe("contact form", () => {
   it("saves an empty company as null", () => {
     expect(ContactFormSchema.parse(contact).company).toBeNull();
     expect(ContactFormSchema.parse({ ...contact, company: "  Acme " }).company).toBe("Acme");

@@ -23,7 +23,7 @@ const UNKNOWN_TABLE: FormState = { status: "error", title: "Error", message: "Th
 const Id = z.uuid();
 
 
-/** Creates (id null) or updates one record of a table; answers with the toast to show (SPEC §8). */
+/** Creates (id null) or updates one record of a table; answers with the toast to show. */
 export async function saveRecord(tableId: string, id: string | null, form: FormData): Promise<FormState> {
   const table = adminTable(tableId);
   if (!table || table.readOnly) return UNKNOWN_TABLE;

@@ -113,7 +113,8 @@ export async function signUpAction(_previous: AuthFormState, form: FormData): Pr
         const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
         return { status: "refused", title: "Error", message: `Too many sign-up attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.` };
       }
-      // SPEC §8 says so when the account exists (better-auth alone would hide it): the rate limit
+      // An address already signed up gets 'Account Exists' and the sign-in form (better-auth alone
+      // would hide it): the rate limit
       // above keeps this from becoming a cheap way to test many addresses (docs/decisions/0007).
       const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
       if (existing) {

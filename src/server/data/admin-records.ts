@@ -13,8 +13,8 @@ import { FieldError } from "../form-action";
 import { countWhere, listPage, searchWhere, type ListParams, type ListResult } from "./admin-list";
 
 // The one CRUD module of the dashboard, driven by a table's definition (ADR 0024). Every function
-// checks the definition's roles itself (GUIDE rule 2): read for lists, counts and exports, write
-// for the rest.
+// checks the definition's roles itself, on the server, whatever page or layout called it: read for
+// lists, counts and exports, write for the rest.
 
 type Row = { id: string; createdAt: Date } & Record<string, unknown>;
 

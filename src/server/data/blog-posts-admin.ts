@@ -11,7 +11,8 @@ import { sanitizeBlogHtml } from "../html";
 import { holdMediaInUse } from "../media";
 
 // Admin side of blog_posts: the blog table's hooks (src/server/admin-hooks.ts), reached only
-// through data/admin-records.ts, which checks the table's roles first (GUIDE rule 2).
+// through data/admin-records.ts, which checks the table's roles first: the server-side check is
+// the boundary, whatever page or layout called it.
 
 export const CONTENT_EMPTY_MESSAGE = "Content is empty after removing unsafe markup.";
 

@@ -6,7 +6,7 @@ import { blogPosts, blogSlugRedirects, type BlogPost } from "../db/schema";
 import { errorFields, log } from "../log";
 
 /**
- * SPEC §8: a failed blog read is logged and the visitor sees an empty listing or 'Post Not Found',
+ * A failed blog read is logged and the visitor sees an empty listing or 'Post Not Found',
  * never an error page. (Such a page stays cached for at most its revalidate period.)
  */
 async function orFallback<T>(what: string, fallback: T, read: () => Promise<T>): Promise<T> {
@@ -23,7 +23,7 @@ export const RELATED_POSTS_LIMIT = 3;
 /** The feed carries full content: the newest posts only, so that it stays a reasonable download. */
 export const FEED_POSTS_LIMIT = 50;
 
-// Public readers only ever see published rows: the filter lives here, not in the pages (GUIDE rule 3).
+// Public readers only ever see published rows: the filter lives here, not in the pages.
 const isPublished = eq(blogPosts.published, true);
 
 /** What a card shows: everything but the content, which can be 200 kB a post. */
@@ -58,7 +58,7 @@ export async function listPublishedPostSummaries(): Promise<PostSummary[]> {
   return orFallback("listing", [], () => db().select(cardColumns).from(blogPosts).where(isPublished).orderBy(desc(blogPosts.createdAt)));
 }
 
-/** SPEC §7 "Blog featured": published and featured, newest first, at most 3. */
+/** The listing's featured posts: published and featured, newest first, at most 3. */
 export async function listFeaturedPosts(): Promise<PostSummary[]> {
   return orFallback("featured", [], () =>
     db()
@@ -82,7 +82,7 @@ export async function getPublishedPost(slug: string): Promise<BlogPost | undefin
   });
 }
 
-/** SPEC §7 "Blog related": other published posts sharing a tag, newest first, at most 3. */
+/** An article's related posts: other published posts sharing a tag, newest first, at most 3. */
 export async function listRelatedPosts(post: Pick<BlogPost, "id" | "tags">): Promise<PostSummary[]> {
   if (post.tags.length === 0) return [];
   return orFallback("related", [], () =>

@@ -8,7 +8,7 @@ export function isShareNetwork(value: unknown): value is ShareNetwork {
   return typeof value === "string" && (SHARE_NETWORKS as readonly string[]).includes(value);
 }
 
-/** How many times this post's share buttons were really used (GUIDE: no made-up share counts). */
+/** How many times this post's share buttons were really used: the count shown is never made up. */
 export async function countShares(postId: string): Promise<number> {
   const [row] = await db().select({ n: count() }).from(blogShares).where(eq(blogShares.postId, postId));
   return row?.n ?? 0;

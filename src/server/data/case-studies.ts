@@ -14,7 +14,7 @@ function fromSample(sample: SampleCaseStudy, id: string): PublicCaseStudy {
   return { id, ...sample };
 }
 
-/** A study's own journey and testimonial, or the specification's defaults where they are empty. */
+/** A study's own journey and testimonial, or the fixed defaults (src/content/case-studies-page.ts) where they are empty. */
 export function withDefaults(study: PublicCaseStudy): PublicCaseStudy {
   const hasQuote = Boolean(study.testimonialQuote?.trim());
   return {
@@ -52,7 +52,7 @@ export async function listFeaturedCaseStudies(): Promise<PublicCaseStudy[]> {
   }
 }
 
-/** SPEC §3: the home card's headline metric. */
+/** The home card's headline metric: revenue growth, else monthly revenue, else "Significant Growth". */
 export function headlineMetric(metrics: Record<string, string>): string {
   return metrics.revenue_growth ?? metrics.monthly_revenue ?? "Significant Growth";
 }

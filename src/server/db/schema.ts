@@ -159,7 +159,7 @@ export const passkeys = pgTable(
   ],
 );
 
-/** SPEC §3 profiles: the role that decides dashboard access (docs/decisions/0034). One row per user. */
+/** Profiles: the role that decides dashboard access (docs/decisions/0034). One row per user. */
 export const profiles = pgTable(
   "profiles",
   {
@@ -210,7 +210,7 @@ export const appSettings = pgTable("app_settings", {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Content and inbox (SPEC §3)
+// Content and inbox
 // ---------------------------------------------------------------------------------------------
 
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
@@ -243,7 +243,7 @@ export const leads = pgTable(
     email: text("email").notNull(),
     mobileNumber: text("mobile_number").notNull(),
     websiteUrl: text("website_url"),
-    // Required on the public form; optional when staff add a lead by hand (SPEC §5).
+    // Required on the public form; optional when staff add a lead by hand.
     monthlyRevenue: text("monthly_revenue"),
     growthChallenge: text("growth_challenge"),
     /** The service and package a pricing card's button chose (src/content/services.ts), by title and name. */
@@ -521,7 +521,7 @@ export const blogPreviewLinks = pgTable(
 export const SHARE_NETWORKS = ["twitter", "facebook", "linkedin"] as const;
 export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
 
-/** One row per real use of an article's share buttons (GUIDE: no made-up share counts). */
+/** One row per real use of an article's share buttons: the count shown is never made up. */
 export const blogShares = pgTable(
   "blog_shares",
   {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { log } from "@/server/log";
 
-// Every unknown public path lands here: it is logged on the server (SPEC §2 Not-found page), then
+// Every unknown public path lands here: it is logged on the server, then
 // answered with the 404 page. Rendered on every request so that each miss is logged.
 export const dynamic = "force-dynamic";
 

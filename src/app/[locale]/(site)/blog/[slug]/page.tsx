@@ -34,7 +34,7 @@ export default async function BlogPostPage({ params }: Props) {
     // A post whose slug changed keeps its old address working (blog_slug_redirects).
     const current = await findRedirectedSlug(slug);
     if (current) permanentRedirect(blogPostHref(current));
-    // The not-found content in the HTML itself, with status 404 (SPEC §2: "Post Not Found").
+    // The not-found content in the HTML itself, with status 404 ("Post Not Found" and a way back to the blog).
     return (
       <>
         <PostNotFound />
