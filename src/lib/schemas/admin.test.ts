@@ -51,6 +51,7 @@ describe("image addresses (docs/decisions/0023)", () => {
     expect(errorsOf(schema, { ...valid, [field]: "http://2130706433/x.png" })[field]).toMatch(/not an IP address/);
     expect(errorsOf(schema, { ...valid, [field]: "https://cdn.localhost/x.png" })[field]).toMatch(/localhost and local network names/);
     expect(errorsOf(schema, { ...valid, [field]: "https://{{host}}.cdn.example/x.png" })[field]).toMatch(/letters, digits and hyphens/);
+    expect(errorsOf(schema, { ...valid, [field]: 'https://cdn.example/x.png"><script>alert(1)</script>' })[field]).toMatch(/without quotes, angle brackets/);
   });
 
   it.each(images)("%s: keeps uploads, the sample content's paths and public https addresses", (_kind, schema, valid, field) => {

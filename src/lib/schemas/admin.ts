@@ -39,6 +39,7 @@ const IMAGE_MESSAGES: Record<UrlRefusal, string> = {
   ip: "Enter an image address with a host name, not an IP address (or upload a file).",
   local: "Enter an image address on the public internet: localhost and local network names are not accepted (or upload a file).",
   host: "Enter an image address whose host name is letters, digits and hyphens separated by dots (or upload a file).",
+  character: "Enter an image address without quotes, angle brackets (< >), backticks or braces (or upload a file).",
 };
 
 /**
