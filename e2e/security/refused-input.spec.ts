@@ -198,7 +198,7 @@ test("e-mail addresses with internationalised domains are accepted by the public
   console.log(`IDN e-mail: ${addresses.length + 1} submissions accepted and notified (Reply-To in A-labels), an account signed up, verified and signed in with a U-label address`);
 });
 
-test("the case-study dialog refuses metrics a number cannot hold, a BOM, NUL or lone surrogate, and unsafe image addresses, beside the field; saves nothing", async ({ browser }) => {
+test("the case-study dialog refuses metrics a number cannot hold, a BOM, NUL or lone surrogate, blank characters JSON does not allow, and unsafe image addresses, beside the field; saves nothing", async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await adminPage(browser, "/admin?tab=case-studies");
   const company = `Metrics ${RUN}`;
@@ -213,6 +213,8 @@ test("the case-study dialog refuses metrics a number cannot hold, a BOM, NUL or 
     ['\uFEFF{"growth": "300%"}', /byte-order mark \(U\+FEFF\)/],
     ['{"growth": "3\\u0000"}', /control character \(U\+0000 NUL\)/],
     ['{"growth": "\\ud800"}', /lone UTF-16 surrogate/],
+    ["\u00a0\u00a0", /only blank characters \(U\+00A0 no-break space\)/],
+    ['\u000b{"growth": "300%"}', /start or end with an invisible character \(U\+000B vertical tab\)/],
   ];
   for (const [value, message] of metrics) {
     await dialog.getByLabel("Metrics (JSON)").fill(value);
