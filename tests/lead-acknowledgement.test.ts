@@ -120,7 +120,7 @@ describe("the sender's acknowledgement", () => {
     expect(lead!.textBody).toContain("Website: https://phish.invalid/");
   });
 
-  it("40 submissions naming +tag, dotted and case variants of one mailbox: one acknowledgement (Gmail ignores dots; +tags everywhere)", async () => {
+  it("40 submissions naming +tag, dotted and case variants of 3 mailboxes: one acknowledgement per mailbox (Gmail ignores dots; +tags everywhere)", async () => {
     const variants = (i: number) =>
       [
         `victim+${i}@gmail.com`,
@@ -145,6 +145,7 @@ describe("the sender's acknowledgement", () => {
     expect((await ofKind("lead")).length + (await ofKind("contact")).length).toBe(40);
     const claims = await handle.db.select({ email: acknowledgedSenders.email }).from(acknowledgedSenders).orderBy(acknowledgedSenders.email);
     expect(claims.map((c) => c.email)).toEqual(["o.ps@brand.in", "ops@brand.in", "victim@gmail.com"]);
+    console.log(`acknowledgement (${handle.label}): 40 concurrent submissions naming 8 spellings of 3 mailboxes: ${acks.length} acknowledgements, 40 stored and notified`);
   });
 
   it("at most FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT (3) acknowledgements an hour from one client address, whatever the addresses; another client still gets its own", async () => {
@@ -165,6 +166,7 @@ describe("the sender's acknowledgement", () => {
     }
     const from64 = (await ofKind("acknowledgement")).filter((a) => /^lead40\d@/.test(a.recipients[0]!));
     expect(from64).toHaveLength(env().FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT);
+    console.log(`acknowledgement (${handle.label}): 20 concurrent submissions from one client address naming 20 addresses: 3 acknowledged, 20 stored; 5 from one IPv6 /64: 3 acknowledged`);
   });
 
   it("at most FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT acknowledgements an hour over all clients; the notifications all go", async () => {
@@ -178,6 +180,7 @@ describe("the sender's acknowledgement", () => {
     }
     expect(await ofKind("acknowledgement")).toHaveLength(5);
     expect(await ofKind("lead")).toHaveLength(12);
+    console.log(`acknowledgement (${handle.label}): 12 concurrent submissions from 12 clients with the overall limit at 5: 5 acknowledged, 12 stored and notified`);
   });
 
   it("20 concurrent submissions naming one address (any case): 20 leads, 20 notifications, exactly one acknowledgement", async () => {
