@@ -304,7 +304,7 @@ test("Accept: both tags load, consent is updated to granted, and leads, chats an
 test("after Accept the policy runs the tags' own scripts only: gtm.js, another pixel's configuration or another script on the tag hosts is refused", async ({ browser }) => {
   const context = await browser.newContext();
   await assignUniqueIp(context);
-  const log = await watch(context);
+  await watch(context);
   // Stubs that would answer if the browser asked: each records that it ran.
   await context.route(/^https:\/\/(www\.googletagmanager\.com|connect\.facebook\.net)\/(gtm\.js|gtag\/destination|en_US\/sdk\.js|signals\/)/, (route) =>
     route.fulfill({ contentType: "text/javascript", body: `(window.__ran = window.__ran || []).push(${JSON.stringify(new URL(route.request().url()).pathname)});` }),

@@ -20,12 +20,12 @@ export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * address redirects to where an attacker chooses.
  *
  * - GA4: gtag.js (any `?id=`: the query is never matched); its hits go to /g/collect on
- *   *.google-analytics.com and *.analytics.google.com (region1., www., …); gtag.js also calls home to
- *   www.googletagmanager.com on paths Google does not document, so that host stays whole in
- *   connect-src and img-src.
+ *   *.google-analytics.com and *.analytics.google.com (region1., www., …); www.googletagmanager.com
+ *   stays whole in connect-src and img-src, as Google lists it (which paths gtag.js calls there is
+ *   not published, and a wrong guess would drop data silently).
  * - Meta Pixel: fbevents.js, the configured pixel's configuration script and the plugins folder it
  *   loads from; events go to www.facebook.com/tr (an image or a beacon, with or without the final
- *   slash). connect.facebook.net stays whole in connect-src, as Meta lists it, its paths unpublished.
+ *   slash). connect.facebook.net stays whole in connect-src, as before (Meta lists the host).
  */
 export const MEASUREMENT_SOURCES = {
   ga4: {
