@@ -81,6 +81,9 @@ export default defineConfig({
         FORM_MIN_FILL_SECONDS: "1",
         // Each test gives itself its own client address through X-Forwarded-For (e2e/helpers.ts).
         TRUST_PROXY: "1",
+        // The whole suite sends hundreds of forms within the hour, and some tests expect their
+        // acknowledgement: the overall hourly limit (ADR 0042) is proved in tests/lead-acknowledgement.test.ts.
+        FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT: "1000000",
         ADMIN_EMAILS: "admin@e2e.test,admin-unverified@e2e.test,first-admin@e2e.test,dash@e2e.test,matrix@e2e.test,csp@e2e.test,csp-inject@e2e.test,xss@e2e.test,refuse@e2e.test,media@e2e.test,team-owner@e2e.test,activity@e2e.test,studio@e2e.test,schedule@e2e.test,og@e2e.test,preview@e2e.test,overview@e2e.test,follow@e2e.test",
       },
     },

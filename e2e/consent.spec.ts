@@ -301,6 +301,50 @@ test("Accept: both tags load, consent is updated to granted, and leads, chats an
   await context.close();
 });
 
+test("after Accept the policy runs the tags' own scripts only: gtm.js, another pixel's configuration or another script on the tag hosts is refused", async ({ browser }) => {
+  const context = await browser.newContext();
+  await assignUniqueIp(context);
+  await watch(context);
+  // Stubs that would answer if the browser asked: each records that it ran.
+  await context.route(/^https:\/\/(www\.googletagmanager\.com|connect\.facebook\.net)\/(gtm\.js|gtag\/destination|en_US\/sdk\.js|signals\/)/, (route) =>
+    route.fulfill({ contentType: "text/javascript", body: `(window.__ran = window.__ran || []).push(${JSON.stringify(new URL(route.request().url()).pathname)});` }),
+  );
+  await context.addCookies([{ name: "consent", value: "granted", url: SITE }]);
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __gtagLoaded?: boolean }).__gtagLoaded === true)).toBe(true);
+  await expect.poll(() => pixelCalls(page)).toEqual([["init", PIXEL], ["track", "PageView"]]);
+  const injected = [
+    "https://www.googletagmanager.com/gtm.js?id=GTM-EVIL",
+    "https://www.googletagmanager.com/gtag/destination?id=AW-1",
+    "https://connect.facebook.net/en_US/sdk.js",
+    "https://connect.facebook.net/signals/config/999999999?v=2.9",
+    `https://connect.facebook.net/signals/config/${PIXEL}?v=2.9.1&r=stable`,
+    "https://connect.facebook.net/signals/plugins/identity.js?v=2.9.1",
+  ];
+  const outcome = await page.evaluate(async (sources) => {
+    const blocked: string[] = [];
+    document.addEventListener("securitypolicyviolation", (e) => blocked.push(e.blockedURI));
+    await Promise.all(
+      sources.map(
+        (src) =>
+          new Promise<void>((resolve) => {
+            const script = document.createElement("script");
+            script.src = src;
+            script.onload = script.onerror = () => resolve();
+            document.head.appendChild(script);
+          }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return { ran: (window as unknown as { __ran?: string[] }).__ran ?? [], blocked };
+  }, injected);
+  expect(outcome.ran.sort()).toEqual([`/signals/config/${PIXEL}`, "/signals/plugins/identity.js"]);
+  expect(outcome.blocked.map((u) => new URL(u).pathname).sort()).toEqual(["/en_US/sdk.js", "/gtag/destination", "/gtm.js", "/signals/config/999999999"]);
+  console.log(`Tag policy: ${outcome.ran.length} of ${injected.length} injected tag-host scripts ran (this pixel's configuration, a plugin); ${outcome.blocked.length} refused (gtm.js, gtag/destination, sdk.js, another pixel's configuration)`);
+  await context.close();
+});
+
 /** Path and compressed bytes of every script a first load receives, until the network is quiet. */
 async function scriptsOf(context: BrowserContext, url: string): Promise<{ files: string[]; bytes: number }> {
   const page = await context.newPage();

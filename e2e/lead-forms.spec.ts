@@ -87,8 +87,9 @@ test.describe("free audit form", () => {
     expect(mail).toContain("Package: SEO Optimization: Growth");
     // "\nTo:" and not "Reply-To:": the mail to the sender, not the notification that replies to them.
     const ack = await expectMailContaining(`\nTo: ${email}`);
-    expect(ack).toContain("What you sent us");
-    expect(ack).toContain("Package: SEO Optimization: Growth");
+    expect(ack).toContain("What we received");
+    expect(ack).toContain("Service: SEO Optimization");
+    expect(ack).toContain("Package: Growth");
     expect(ack).toMatch(/^Reply-To: /m);
   });
 
@@ -104,7 +105,7 @@ test.describe("free audit form", () => {
     // One notification to the agency and one acknowledgement to the sender: each once.
     expect(outboxMails().filter((m) => m.includes(`Email: ${email}`) && m.includes("Open in the dashboard:"))).toHaveLength(1);
     await expectMailContaining(`\nTo: ${email}`);
-    expect(outboxMails().filter((m) => m.includes(`\nTo: ${email}`) && m.includes("What you sent us"))).toHaveLength(1);
+    expect(outboxMails().filter((m) => m.includes(`\nTo: ${email}`) && m.includes("What we received"))).toHaveLength(1);
   });
 
   test("keeps first-touch attribution from the landing page", async ({ page }) => {

@@ -72,9 +72,9 @@ export function documentCsp(html: string, siteUrl: string = process.env.SITE_URL
 }
 
 /**
- * measurement: the configured tags (GA4_MEASUREMENT_ID, META_PIXEL_ID). Each adds its own hosts to
- * script-src, connect-src and img-src, and only then (docs/decisions/0051): with none configured
- * the policy is exactly what it was without measurement.
+ * measurement: the configured tags (GA4_MEASUREMENT_ID, META_PIXEL_ID). Each adds its own sources to
+ * script-src (the tag's script paths, never a whole host), connect-src and img-src, and only then
+ * (docs/decisions/0051): with none configured the policy is exactly what it was without measurement.
  */
 function policyWith(hashes: string[], siteUrl: string, measurement: MeasurementIds): string {
   const extra = measurementSources(measurement);
@@ -85,7 +85,7 @@ function policyWith(hashes: string[], siteUrl: string, measurement: MeasurementI
     // React and Radix set style attributes, and sonner injects a <style>: styles stay inline-capable.
     "style-src 'self' 'unsafe-inline'",
     // Blog posts may show images from other https hosts (the sanitiser allows them); the tags'
-    // hosts are named as well, so that they stay allowed if this list is ever narrowed.
+    // endpoints are named as well, so that they stay allowed if this list is ever narrowed.
     `img-src ${sources("img-src", ["'self'", "data:", "blob:", "https:"])}`,
     "font-src 'self' data:",
     `connect-src ${sources("connect-src", ["'self'"])}`,

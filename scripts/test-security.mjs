@@ -1,5 +1,6 @@
 // `npm run test:security`: the security suite, each test printing its figure.
-// - Vitest: CSV formula injection (src/lib/csv.test.ts), blog HTML sanitising, the header builder.
+// - Vitest: CSV formula injection (src/lib/csv.test.ts), blog HTML sanitising, the header builder,
+//   the sender's acknowledgement limits and content (ADR 0042), animated images' pixel limit (ADR 0045).
 // - Playwright (e2e/security): security headers and the hash-based CSP with zero violations in
 //   Chromium, scripts added to real documents refused by the policy their document gets (ADR 0021),
 //   100+ XSS payloads through the public forms, SQL-injection strings, e-mail header
@@ -55,6 +56,8 @@ run("unit", bin("vitest"), [
   "src/lib/text-safety.test.ts",
   "src/lib/schemas/lead-forms.test.ts",
   "src/lib/schemas/admin.test.ts",
+  "tests/lead-acknowledgement.test.ts",
+  "tests/media.test.ts",
 ]);
 if (!["/usr/sbin/nginx", "/usr/bin/nginx"].some((p) => fs.existsSync(p))) {
   run("install nginx", "apt-get", ["update"]);

@@ -7,6 +7,7 @@ import { createContactMessage } from "@/server/data/contact-messages";
 import { createLead } from "@/server/data/leads";
 import { pruneAcknowledgedSenders } from "@/server/data/submissions";
 import { env } from "@/server/env";
+import { clientKey, mailboxKey } from "@/server/mailbox";
 import { createTestDatabase } from "./helpers/test-db";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -67,16 +68,19 @@ describe("a pricing card's package travels with the lead", () => {
 });
 
 describe("the sender's acknowledgement", () => {
-  it("queues one to the sender: what they sent, what happens next, our contacts, replies to the agency", async () => {
+  it("queues one to the sender in our own words: which form, the package, the date, what happens next, our contacts", async () => {
     const stored = await createLead(audit(4, { package: "retention-marketing/Essential" }), {}, null);
     const [ack] = await ofKind("acknowledgement");
     expect(ack).toMatchObject({ recipients: ["lead4@brand.in"], replyTo: env().CONTACT_EMAIL, leadId: stored.id, status: "pending" });
+    const today = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" }).format(new Date());
     for (const line of [
-      "Hello Lead 4,",
+      "Hello,",
       "What happens next:",
       "3 custom growth ideas within 72 hours",
-      "Growth challenge: Challenge 4",
-      "Package: Retention Marketing: Essential",
+      "Form: Free growth audit",
+      "Service: Retention Marketing",
+      "Package: Essential",
+      `Received: ${today}`,
       `E-mail: ${env().CONTACT_EMAIL}`,
       `Phone: ${env().CONTACT_PHONE}`,
     ]) {
@@ -86,16 +90,97 @@ describe("the sender's acknowledgement", () => {
     expect(await ofKind("lead")).toHaveLength(1);
   });
 
-  it("escapes what the sender typed in the HTML part", async () => {
+  it("repeats nothing a stranger typed (name, message, company, website, challenge, mobile): the agency's notification keeps it all", async () => {
+    const phish = "Visit http://phish.invalid/login now - your account is suspended";
     await createContactMessage(
-      ContactFormSchema.parse({ name: "<b>Eve</b>", email: "eve@brand.in", mobileNumber: "9876543210", message: "<script>alert(1)</script>" }),
+      ContactFormSchema.parse({ name: "Visit phish.invalid now", email: "eve@brand.in", mobileNumber: "9876543210", company: "phish.invalid support", message: phish }),
       {},
       null,
     );
-    const [ack] = await ofKind("acknowledgement");
-    expect(ack!.htmlBody).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-    expect(ack!.htmlBody).not.toContain("<script>");
-    expect(ack!.htmlBody).not.toContain("<b>Eve</b>");
+    await createLead(
+      audit(30, { name: "<b>Eve</b> phish.invalid", websiteUrl: "phish.invalid", growthChallenge: `<script>alert(1)</script> ${phish}`, email: "eve2@brand.in" }),
+      {},
+      null,
+    );
+    const acks = await ofKind("acknowledgement");
+    expect(acks).toHaveLength(2);
+    for (const ack of acks) {
+      for (const body of [ack.textBody, ack.htmlBody ?? "", ack.subject]) {
+        expect(body).not.toContain("phish");
+        expect(body).not.toContain("Eve");
+        expect(body).not.toContain("script");
+        expect(body).not.toContain("9876543210");
+        expect(body).not.toContain("What you sent us");
+      }
+      expect(ack.textBody).toMatch(/^Hello,$/m);
+    }
+    const [contact] = await ofKind("contact");
+    expect(contact!.textBody).toContain(`Message: ${phish}`);
+    const [lead] = await ofKind("lead");
+    expect(lead!.textBody).toContain("Website: https://phish.invalid/");
+  });
+
+  it("40 submissions naming +tag, dotted and case variants of 3 mailboxes: one acknowledgement per mailbox (Gmail ignores dots; +tags everywhere)", async () => {
+    const variants = (i: number) =>
+      [
+        `victim+${i}@gmail.com`,
+        `v.i.c.t.i.m@gmail.com`,
+        `Vic.Tim+promo${i}@GMAIL.com`,
+        `victim@googlemail.com`,
+        `vi.ctim+${i}@googlemail.com`,
+        `ops+${i}@brand.in`,
+        `OPS@brand.in`,
+        `o.ps+x${i}@brand.in`,
+      ][i % 8]!;
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 === 0
+          ? createLead(audit(200 + i, { email: variants(i) }), {}, null)
+          : createContactMessage(ContactFormSchema.parse({ name: `Flood ${i}`, email: variants(i), mobileNumber: "9876543210", message: `Hello ${i}` }), {}, null),
+      ),
+    );
+    const acks = await ofKind("acknowledgement");
+    // One for the Gmail mailbox, one for ops@brand.in; o.ps@brand.in is another mailbox: dots count outside Gmail.
+    expect(acks).toHaveLength(3);
+    expect((await ofKind("lead")).length + (await ofKind("contact")).length).toBe(40);
+    const claims = await handle.db.select({ email: acknowledgedSenders.email }).from(acknowledgedSenders).orderBy(acknowledgedSenders.email);
+    expect(claims.map((c) => c.email)).toEqual(["o.ps@brand.in", "ops@brand.in", "victim@gmail.com"]);
+    console.log(`acknowledgement (${handle.label}): 40 concurrent submissions naming 8 spellings of 3 mailboxes: ${acks.length} acknowledgements, 40 stored and notified`);
+  });
+
+  it("at most FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT (3) acknowledgements an hour from one client address, whatever the addresses; another client still gets its own", async () => {
+    const client = "198.51.100.20";
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createLead(audit(300 + i), {}, null, undefined, client)));
+    expect(results.every((r) => r.isNew)).toBe(true);
+    expect(await ofKind("lead")).toHaveLength(20);
+    expect(env().FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT).toBe(3);
+    expect(await ofKind("acknowledgement")).toHaveLength(3);
+    // An address held back by the limit was not claimed: sent again from elsewhere, it is acknowledged.
+    const acknowledged = new Set((await ofKind("acknowledgement")).map((a) => a.recipients[0]));
+    const heldBack = Array.from({ length: 20 }, (_, i) => `lead${300 + i}@brand.in`).find((e) => !acknowledged.has(e))!;
+    await createLead(audit(999, { email: heldBack }), {}, null, undefined, "203.0.113.9");
+    expect((await ofKind("acknowledgement")).map((a) => a.recipients[0])).toContain(heldBack);
+    // One IPv6 customer's /64 is one client.
+    for (const [i, ip] of ["2001:db8:1:2::1", "2001:db8:1:2:ffff::9", "2001:0db8:0001:0002:0:0:0:77", "2001:db8:1:2::4", "2001:db8:1:2::5"].entries()) {
+      await createLead(audit(400 + i), {}, null, undefined, ip);
+    }
+    const from64 = (await ofKind("acknowledgement")).filter((a) => /^lead40\d@/.test(a.recipients[0]!));
+    expect(from64).toHaveLength(env().FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT);
+    console.log(`acknowledgement (${handle.label}): 20 concurrent submissions from one client address naming 20 addresses: 3 acknowledged, 20 stored; 5 from one IPv6 /64: 3 acknowledged`);
+  });
+
+  it("at most FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT acknowledgements an hour over all clients; the notifications all go", async () => {
+    const settings = env() as { FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT: number };
+    const before = settings.FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT;
+    settings.FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT = 5;
+    try {
+      await Promise.all(Array.from({ length: 12 }, (_, i) => createLead(audit(500 + i), {}, null, undefined, `192.0.2.${i + 1}`)));
+    } finally {
+      settings.FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT = before;
+    }
+    expect(await ofKind("acknowledgement")).toHaveLength(5);
+    expect(await ofKind("lead")).toHaveLength(12);
+    console.log(`acknowledgement (${handle.label}): 12 concurrent submissions from 12 clients with the overall limit at 5: 5 acknowledged, 12 stored and notified`);
   });
 
   it("20 concurrent submissions naming one address (any case): 20 leads, 20 notifications, exactly one acknowledgement", async () => {
@@ -162,5 +247,26 @@ describe("the sender's acknowledgement", () => {
     }
     expect(await ofKind("acknowledgement")).toHaveLength(0);
     expect(await ofKind("lead")).toHaveLength(1);
+  });
+});
+
+describe("what the acknowledgement limits count", () => {
+  it("one mailbox however it is spelt: case, +tags anywhere, dots at Gmail only, the domain's Unicode or A-label form", () => {
+    expect(mailboxKey("V.I.Ctim+news@GoogleMail.com")).toBe("victim@gmail.com");
+    expect(mailboxKey("victim@gmail.com")).toBe("victim@gmail.com");
+    expect(mailboxKey("first.last+x@outlook.com")).toBe("first.last@outlook.com");
+    expect(mailboxKey("first.last@brand.in")).not.toBe(mailboxKey("firstlast@brand.in"));
+    expect(mailboxKey("asha+leads@bücher.example")).toBe("asha@xn--bcher-kva.example");
+    expect(mailboxKey("asha@xn--bcher-kva.example")).toBe("asha@xn--bcher-kva.example");
+    // A local part that is only a tag is left as typed.
+    expect(mailboxKey("+x@brand.in")).toBe("+x@brand.in");
+  });
+
+  it("one client per IPv4 address and per IPv6 /64", () => {
+    expect(clientKey("198.51.100.7")).toBe("198.51.100.7");
+    expect(clientKey("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    for (const ip of ["2001:db8:1:2::1", "2001:0db8:0001:0002:ffff:0:0:9", "2001:DB8:1:2:a:b:c:d"]) expect(clientKey(ip)).toBe("2001:db8:1:2::/64");
+    expect(clientKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(clientKey("::1")).toBe("0:0:0:0::/64");
   });
 });

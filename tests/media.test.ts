@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { blogPosts, caseStudies, media, testimonials } from "@/server/db/schema";
 import { decorateMediaRows, deleteMedia } from "@/server/data/media-library";
 import { renderArticleContent, sanitizeBlogHtml } from "@/server/html";
-import { findMediaUses, MAX_SIDE, normaliseImage, TOO_MANY_PIXELS, UNREADABLE_IMAGE } from "@/server/media";
+import { findMediaUses, MAX_SIDE, normaliseImage, TOO_MANY_PIXELS, tooManyFramePixels, UNREADABLE_IMAGE } from "@/server/media";
 import { uploadsDir } from "@/server/storage";
 import { saveUpload } from "@/server/uploads";
 import { createTestDatabase } from "./helpers/test-db";
@@ -52,6 +52,55 @@ async function cameraPhoto(): Promise<Uint8Array> {
   );
 }
 
+/** A little-endian 24-bit number, as WebP's VP8X and ANMF chunks write sizes. */
+const u24 = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff];
+
+function riffChunk(tag: string, payload: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.write(tag, 0, "ascii");
+  head.writeUInt32LE(payload.length, 4);
+  return Buffer.concat([head, payload, Buffer.alloc(payload.length & 1)]);
+}
+
+/**
+ * An animated WebP as an attacker writes it: a canvas of width x height and `frames` frames of one
+ * pixel each (the file stays tiny); a decoder paints every frame onto the whole canvas.
+ */
+async function animatedWebp(width: number, height: number, frames: number): Promise<Uint8Array> {
+  const parts = [riffChunk("VP8X", Buffer.from([0x02, 0, 0, 0, ...u24(width - 1), ...u24(height - 1)])), riffChunk("ANIM", Buffer.alloc(6))];
+  for (let i = 0; i < frames; i++) {
+    const pixel = await sharp({ create: { width: 1, height: 1, channels: 3, background: { r: (i * 10) % 256, g: 0, b: 0 } } }).webp({ lossless: true }).toBuffer();
+    const size = pixel.readUInt32LE(16);
+    const bitstream = pixel.subarray(12, 20 + size + (size & 1)); // its VP8L chunk
+    parts.push(riffChunk("ANMF", Buffer.concat([Buffer.from([...u24(0), ...u24(0), ...u24(0), ...u24(0), ...u24(100), 0]), bitstream])));
+  }
+  const body = Buffer.concat([Buffer.from("WEBP"), ...parts]);
+  const head = Buffer.alloc(8);
+  head.write("RIFF", 0, "ascii");
+  head.writeUInt32LE(body.length, 4);
+  return new Uint8Array(Buffer.concat([head, body]));
+}
+
+/** An animated GIF of `frames` copies of one width x height frame of one colour (sharp's encoder would merge equal frames). */
+async function animatedGif(width: number, height: number, frames: number): Promise<Uint8Array> {
+  const still = await sharp({ create: { width, height, channels: 3, background: "#0a7" } }).gif().toBuffer();
+  const flags = still[10]!;
+  let pos = 13 + (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+  const screen = still.subarray(0, pos);
+  const skipSubBlocks = (at: number) => {
+    while (still[at]! !== 0) at += still[at]! + 1;
+    return at + 1;
+  };
+  while (still[pos] === 0x21) pos = skipSubBlocks(pos + 2);
+  const start = pos;
+  const local = still[pos + 9]!;
+  pos += 10 + (local & 0x80 ? 3 * 2 ** ((local & 7) + 1) : 0) + 1;
+  const image = still.subarray(start, skipSubBlocks(pos));
+  const loop = Buffer.from([0x21, 0xff, 0x0b, ...Buffer.from("NETSCAPE2.0"), 3, 1, 0, 0, 0]);
+  const control = Buffer.from([0x21, 0xf9, 4, 0, 10, 0, 0, 0]);
+  return new Uint8Array(Buffer.concat([screen, loop, ...Array.from({ length: frames }, () => Buffer.concat([control, image])), Buffer.from([0x3b])]));
+}
+
 describe("an uploaded image is stored without its metadata", () => {
   it("drops EXIF (GPS, serial, description), turns it upright and caps its long side", async () => {
     const photo = await cameraPhoto();
@@ -87,6 +136,41 @@ describe("an uploaded image is stored without its metadata", () => {
     const bomb = await sharp({ create: { width: 9000, height: 5000, channels: 4, background: "#fff" } }).png().toBuffer();
     expect(bomb.byteLength).toBeLessThan(1024 * 1024);
     expect(await normaliseImage(new Uint8Array(bomb), "png")).toEqual({ error: TOO_MANY_PIXELS });
+  });
+
+  it("refuses an animation whose frames together have too many pixels, before decoding, with a message that says so", async () => {
+    // 20 frames on a 4000x4000 canvas in 1 KB: each frame is 16 megapixels (within the limit),
+    // all of them 320 (1.3 GB decoded).
+    const webp = await animatedWebp(4000, 4000, 20);
+    expect(webp.byteLength).toBeLessThan(2048);
+    const meta = await sharp(webp, { animated: true, limitInputPixels: false }).metadata();
+    expect([meta.width, meta.pageHeight, meta.pages]).toEqual([4000, 4000, 20]);
+    const rss = process.memoryUsage().rss;
+    const started = performance.now();
+    const refused = await normaliseImage(webp, "webp");
+    expect(refused).toEqual({ error: tooManyFramePixels(4000, 4000, 20) });
+    console.log(
+      `animated upload: ${webp.byteLength} B WebP, 20 frames of 4000x4000 (320 megapixels) refused in ${Math.round(performance.now() - started)} ms, resident memory ${Math.round((process.memoryUsage().rss - rss) / 1e6)} MB more`,
+    );
+    expect(tooManyFramePixels(4000, 4000, 20)).toBe(
+      "This animation has too many pixels over all its frames: 20 frames of 4000 x 4000 are 320 megapixels, 40 at most. Use fewer or smaller frames.",
+    );
+    // The same as a GIF: 12 frames of 2000x2000, 48 megapixels.
+    const gif = await animatedGif(2000, 2000, 12);
+    expect(await normaliseImage(gif, "gif")).toEqual({ error: tooManyFramePixels(2000, 2000, 12) });
+    expect(await saveUpload(gif)).toEqual({ error: tooManyFramePixels(2000, 2000, 12) });
+    expect(await handle.db.select().from(media)).toHaveLength(0);
+  });
+
+  it("keeps an animation within the limit animated: every frame", async () => {
+    const frames = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => sharp({ create: { width: 400, height: 300, channels: 3, background: { r: i * 25, g: 80, b: 160 } } }).png().toBuffer()),
+    );
+    const gif = new Uint8Array(await sharp(frames, { join: { animated: true } }).gif().toBuffer());
+    const out = await normaliseImage(gif, "gif");
+    if ("error" in out) throw new Error(out.error);
+    const after = await sharp(out.bytes, { animated: true }).metadata();
+    expect([out.width, out.height, after.pages, after.pageHeight]).toEqual([400, 300, 10, 300]);
   });
 
   it("records the stored image in the library with its dimensions, and nothing for a refused one", async () => {

@@ -189,26 +189,50 @@ describe("the policy with measurement configured (ADR 0051)", () => {
     for (const host of ["googletagmanager", "google-analytics", "facebook"]) expect(today).not.toContain(host);
   });
 
-  it("adds GA4's hosts to script-src, connect-src and img-src only with GA4_MEASUREMENT_ID", () => {
+  it("adds GA4's sources only with GA4_MEASUREMENT_ID: gtag.js by its path, never the whole tag host", () => {
     const csp = documentCsp(page, "http://localhost:3000", measurementIds({ GA4_MEASUREMENT_ID: "G-TEST123" }));
-    expect(directive(csp, "script-src")).toContain("https://www.googletagmanager.com");
-    expect(directive(csp, "connect-src")).toEqual(["'self'", "https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"]);
-    expect(directive(csp, "img-src")).toEqual(["'self'", "data:", "blob:", "https:", "https://www.googletagmanager.com", "https://*.google-analytics.com"]);
+    expect(directive(csp, "script-src").filter((s) => s.startsWith("https:"))).toEqual(["https://www.googletagmanager.com/gtag/js"]);
+    // gtm.js (a container that runs whatever its owner writes) is on the same host: the host alone would allow it.
+    expect(directive(csp, "script-src")).not.toContain("https://www.googletagmanager.com");
+    expect(directive(csp, "connect-src")).toEqual([
+      "'self'",
+      "https://www.googletagmanager.com",
+      "https://*.google-analytics.com/g/collect",
+      "https://*.analytics.google.com/g/collect",
+    ]);
+    expect(directive(csp, "img-src")).toEqual(["'self'", "data:", "blob:", "https:", "https://www.googletagmanager.com", "https://*.google-analytics.com/g/collect"]);
     expect(csp).not.toContain("facebook");
   });
 
-  it("adds Meta's hosts only with META_PIXEL_ID", () => {
+  it("adds Meta's sources only with META_PIXEL_ID: fbevents.js, this pixel's configuration and the plugins folder, never the whole host", () => {
     const csp = documentCsp(page, "http://localhost:3000", measurementIds({ META_PIXEL_ID: "1234567890" }));
-    expect(directive(csp, "script-src")).toContain("https://connect.facebook.net");
-    expect(directive(csp, "connect-src")).toEqual(["'self'", "https://www.facebook.com", "https://connect.facebook.net"]);
-    expect(directive(csp, "img-src")).toContain("https://www.facebook.com");
+    expect(directive(csp, "script-src").filter((s) => s.startsWith("https:"))).toEqual([
+      "https://connect.facebook.net/en_US/fbevents.js",
+      "https://connect.facebook.net/signals/config/1234567890",
+      "https://connect.facebook.net/signals/plugins/",
+    ]);
+    expect(directive(csp, "script-src")).not.toContain("https://connect.facebook.net");
+    expect(directive(csp, "connect-src")).toEqual(["'self'", "https://www.facebook.com/tr", "https://www.facebook.com/tr/", "https://connect.facebook.net"]);
+    expect(directive(csp, "img-src")).toEqual(["'self'", "data:", "blob:", "https:", "https://www.facebook.com/tr", "https://www.facebook.com/tr/"]);
     expect(csp).not.toMatch(/google/);
+  });
+
+  it("writes only IDs of their shapes into a source", () => {
+    const today = documentCsp(ourDocument(), "http://localhost:3000");
+    expect(documentCsp(ourDocument(), "http://localhost:3000", { pixel: "1 'unsafe-inline'", ga4: "G-1 https:" })).toBe(today);
   });
 
   it("allows the consent script by its exact text, never 'unsafe-inline', and refuses a changed copy", () => {
     const csp = documentCsp(page, "http://localhost:3000", measurementIds({ GA4_MEASUREMENT_ID: "G-TEST123", META_PIXEL_ID: "1234567890" }));
     expect(allowedScriptShape(CONSENT_SCRIPT)).toBe("consent-script");
-    expect(directive(csp, "script-src")).toEqual(["'self'", ...scanInlineScripts(page).hashes, "https://www.googletagmanager.com", "https://connect.facebook.net"]);
+    expect(directive(csp, "script-src")).toEqual([
+      "'self'",
+      ...scanInlineScripts(page).hashes,
+      "https://www.googletagmanager.com/gtag/js",
+      "https://connect.facebook.net/en_US/fbevents.js",
+      "https://connect.facebook.net/signals/config/1234567890",
+      "https://connect.facebook.net/signals/plugins/",
+    ]);
     expect(directive(csp, "script-src")).toContain(sha(CONSENT_SCRIPT));
     expect(directive(csp, "script-src")).not.toContain("'unsafe-inline'");
     const changed = CONSENT_SCRIPT.replace("googletagmanager.com", "evil.example");

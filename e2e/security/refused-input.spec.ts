@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { CONTROL_CHARACTERS, REFUSED_URLS } from "../../src/lib/schemas/refused-values";
+import { CONTROL_CHARACTERS, REFUSED_EMAILS, REFUSED_URLS } from "../../src/lib/schemas/refused-values";
 import { assignUniqueIp, createAccount, linkFromMail, outboxMails, signIn, uniqueIp } from "../helpers";
 
 // What the validators refuse beside the field, and the internationalised e-mail domains they accept
@@ -107,7 +107,23 @@ test("the free audit form refuses website addresses that name another host, this
   });
   expect(accepted).not.toContain("Please check the form");
   expect(await listed(browser, "leads", `url-${RUN}-`)).toBe(1);
-  console.log(`Website addresses: ${refused} of ${REFUSED_URLS.length} refused beside the field (userinfo, // and \\ forms, IP addresses in every spelling, localhost and local names, template-like hosts, other schemes); 0 stored, an IDN host accepted`);
+  console.log(`Website addresses: ${refused} of ${REFUSED_URLS.length} refused beside the field (userinfo, // and \\ forms, IP addresses in every spelling, localhost and local names, template-like hosts, other schemes, quotes, angle brackets, backticks and braces); 0 stored, an IDN host accepted`);
+});
+
+test("the contact form refuses e-mail addresses with a local part over 64 characters or a domain label over 63, beside the field; nothing is stored", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const company = `Length ${RUN}`;
+  for (const [email, reason] of REFUSED_EMAILS) {
+    const page = await post(request, contact, { name: "Length Tester", email, mobileNumber: "+44 7911 123456", company, message: "Hello" });
+    expect(page, email).toContain("Please check the form");
+    const message = />(Enter a valid email address[^<]*)</.exec(page)?.[1];
+    expect(message, email).toMatch(reason);
+  }
+  const longest = `${"l".repeat(54)}-${RUN}`.slice(-64);
+  const accepted = await post(request, contact, { name: "Length Tester", email: `${longest}@${"d".repeat(63)}.example`, mobileNumber: "+44 7911 123456", company, message: "Hello" });
+  expect(accepted).toContain("Message Sent!");
+  expect(await listed(browser, "messages", company)).toBe(1);
+  console.log(`E-mail lengths: ${REFUSED_EMAILS.length} of ${REFUSED_EMAILS.length} addresses refused beside the field (local part 65 and 200, labels of 64 and an IDN label of 67 in A-labels); 0 stored; 64 and 63 accepted`);
 });
 
 test("the contact form refuses control characters in single-line fields beside the field, keeps line breaks in the message, and stores nothing refused", async ({ browser, request }) => {
@@ -182,7 +198,7 @@ test("e-mail addresses with internationalised domains are accepted by the public
   console.log(`IDN e-mail: ${addresses.length + 1} submissions accepted and notified (Reply-To in A-labels), an account signed up, verified and signed in with a U-label address`);
 });
 
-test("the case-study dialog refuses metrics a number cannot hold, a BOM, NUL or lone surrogate, and unsafe image addresses, beside the field; saves nothing", async ({ browser }) => {
+test("the case-study dialog refuses metrics a number cannot hold, a BOM, NUL or lone surrogate, blank characters JSON does not allow, and unsafe image addresses, beside the field; saves nothing", async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await adminPage(browser, "/admin?tab=case-studies");
   const company = `Metrics ${RUN}`;
@@ -197,6 +213,8 @@ test("the case-study dialog refuses metrics a number cannot hold, a BOM, NUL or 
     ['\uFEFF{"growth": "300%"}', /byte-order mark \(U\+FEFF\)/],
     ['{"growth": "3\\u0000"}', /control character \(U\+0000 NUL\)/],
     ['{"growth": "\\ud800"}', /lone UTF-16 surrogate/],
+    ["\u00a0\u00a0", /only blank characters \(U\+00A0 no-break space\)/],
+    ['\u000b{"growth": "300%"}', /start or end with an invisible character \(U\+000B vertical tab\)/],
   ];
   for (const [value, message] of metrics) {
     await dialog.getByLabel("Metrics (JSON)").fill(value);

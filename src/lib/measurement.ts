@@ -11,23 +11,39 @@ export const CONSENT_COOKIE = "consent";
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * The hosts each tag needs, by directive: gtag.js and its collection endpoints (Google's documented
- * list for GA4), fbevents.js, its per-pixel configuration script and the /tr endpoint. Only the
- * configured tags' hosts are added to a page's policy.
+ * What each tag needs, by directive (docs/decisions/0051). Scripts by their exact paths, not whole
+ * hosts: a host such as www.googletagmanager.com also serves gtm.js, whose containers run any
+ * script their owner writes, so a host-wide source would let an injected `<script src>` run
+ * someone else's code. A source ending in "/" allows the folder below it; `{pixel}` stands for the
+ * configured Pixel ID. After a redirect browsers match only the host of a source, not its path (CSP
+ * Level 3, so as not to reveal where the redirect went), so these paths hold only while no allowed
+ * address redirects to where an attacker chooses.
+ *
+ * - GA4: gtag.js (any `?id=`: the query is never matched); its hits go to /g/collect on
+ *   *.google-analytics.com and *.analytics.google.com (region1., www., …); www.googletagmanager.com
+ *   stays whole in connect-src and img-src, as Google lists it (which paths gtag.js calls there is
+ *   not published, and a wrong guess would drop data silently).
+ * - Meta Pixel: fbevents.js, the configured pixel's configuration script and the plugins folder it
+ *   loads from; events go to www.facebook.com/tr (an image or a beacon, with or without the final
+ *   slash). connect.facebook.net stays whole in connect-src, as before (Meta lists the host).
  */
 type Directive = "script-src" | "connect-src" | "img-src";
 export type MeasurementIds = { ga4?: string; pixel?: string };
 
 export const MEASUREMENT_SOURCES: Record<"ga4" | "pixel", Record<Directive, string[]>> = {
   ga4: {
-    "script-src": ["https://www.googletagmanager.com"],
-    "connect-src": ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"],
-    "img-src": ["https://www.googletagmanager.com", "https://*.google-analytics.com"],
+    "script-src": ["https://www.googletagmanager.com/gtag/js"],
+    "connect-src": ["https://www.googletagmanager.com", "https://*.google-analytics.com/g/collect", "https://*.analytics.google.com/g/collect"],
+    "img-src": ["https://www.googletagmanager.com", "https://*.google-analytics.com/g/collect"],
   },
   pixel: {
-    "script-src": ["https://connect.facebook.net"],
-    "connect-src": ["https://www.facebook.com", "https://connect.facebook.net"],
-    "img-src": ["https://www.facebook.com"],
+    "script-src": [
+      "https://connect.facebook.net/en_US/fbevents.js",
+      "https://connect.facebook.net/signals/config/{pixel}",
+      "https://connect.facebook.net/signals/plugins/",
+    ],
+    "connect-src": ["https://www.facebook.com/tr", "https://www.facebook.com/tr/", "https://connect.facebook.net"],
+    "img-src": ["https://www.facebook.com/tr", "https://www.facebook.com/tr/"],
   },
 };
 
@@ -42,9 +58,11 @@ export function measurementIds(source: Record<string, string | undefined> = proc
 export function measurementSources(ids: MeasurementIds | undefined): Partial<Record<Directive, string[]>> {
   const extra: Partial<Record<Directive, string[]>> = {};
   for (const tag of ["ga4", "pixel"] as const) {
-    if (!ids?.[tag]) continue;
-    for (const [directive, hosts] of Object.entries(MEASUREMENT_SOURCES[tag]) as [Directive, string[]][]) {
-      extra[directive] = [...new Set([...(extra[directive] ?? []), ...hosts])];
+    // Only IDs of their shapes: an ID is written into a source below.
+    if (!(tag === "ga4" ? GA4_ID_PATTERN : PIXEL_ID_PATTERN).test(ids?.[tag] ?? "")) continue;
+    for (const [directive, sources] of Object.entries(MEASUREMENT_SOURCES[tag]) as [Directive, string[]][]) {
+      const own = sources.map((source) => source.replace("{pixel}", ids?.pixel ?? ""));
+      extra[directive] = [...new Set([...(extra[directive] ?? []), ...own])];
     }
   }
   return extra;

@@ -6,7 +6,7 @@
  */
 
 /** Why an address is refused; each has its own message beside the field. */
-export type UrlRefusal = "invalid" | "scheme" | "form" | "userinfo" | "ip" | "local" | "host";
+export type UrlRefusal = "invalid" | "scheme" | "form" | "userinfo" | "ip" | "local" | "host" | "character";
 
 /**
  * Host names that never name a public site: `localhost` and its subdomains (RFC 6761), mDNS
@@ -22,6 +22,15 @@ const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /** White space or controls (which the URL parser would drop or re-encode silently), and backslashes (which browsers read as "/"). */
 const UNSAFE_CHARACTERS = /[\s\u0000-\u001f\u007f-\u009f\\]/;
+
+/**
+ * Characters RFC 3986 leaves out of every address (a real one carries them percent-encoded, as
+ * browsers copy it): double quotes, angle brackets, backticks and braces. Typed raw they are markup
+ * or template syntax (`"><script>`, `{{x}}`, `` `x` ``), which the URL parser would turn into
+ * `%22%3E%3Cscript%3E` and store. The apostrophe stays: RFC 3986 allows it in paths
+ * (`/wiki/Hell's_Kitchen`), and every place that shows an address escapes it.
+ */
+const NON_URL_CHARACTERS = /["<>`{}]/;
 
 /**
  * The address as stored (WHATWG-serialised: punycode host, escaped path), or why it is refused.
@@ -49,6 +58,8 @@ export function checkPublicUrl(value: string, options: { schemeless?: boolean } 
   const labels = host.split(".");
   if (LOCAL_TLDS.has(labels.at(-1)!)) return { refusal: "local" };
   if (labels.length < 2 || !labels.every((label) => LABEL.test(label)) || !TLD.test(labels.at(-1)!)) return { refusal: "host" };
+  // Checked after the host, so that `{{host}}.com` is still told that a host name is letters, digits and hyphens.
+  if (NON_URL_CHARACTERS.test(value)) return { refusal: "character" };
   return { url: url.toString() };
 }
 

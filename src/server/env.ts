@@ -138,6 +138,9 @@ const EnvSchema = z.object({
   FORM_MIN_FILL_SECONDS: z.coerce.number({ error: "must be a number" }).min(0).max(600).default(3),
   // An acknowledgement mail to the person who sent a form, at most one per address per day (ADR 0042).
   FORM_ACKNOWLEDGEMENT: flag.default(true),
+  // ... and at most this many an hour for forms from one client address (an IPv6 /64), and over all clients.
+  FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT: positiveInt(3, 10_000),
+  FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT: positiveInt(50, 1_000_000),
   // The lead desk's morning digest: each owner's due follow-ups, once a day at this site time (ADR 0050).
   FOLLOW_UP_DIGEST_AT: z
     .string()

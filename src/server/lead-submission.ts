@@ -30,7 +30,7 @@ async function handle<S extends z.ZodType>(
   form: FormData,
   fields: readonly string[],
   schema: S,
-  store: (data: z.output<S>, attribution: ReturnType<typeof parseAttribution>, key: string | null, limit: CountedLimit) => Promise<CreatedRow | RateLimited>,
+  store: (data: z.output<S>, attribution: ReturnType<typeof parseAttribution>, key: string | null, limit: CountedLimit, client: string) => Promise<CreatedRow | RateLimited>,
   success: { title: string; message: string },
 ): Promise<FormState> {
   const refuse = (verdict: Refusal, ip: string): FormState => {
@@ -71,8 +71,9 @@ async function handle<S extends z.ZodType>(
     },
     run: async (data, { ip }) => {
       const attribution = parseAttribution(form, request.headers.get("referer"));
-      // One statement: counted against the rate limit, stored with its notification (ADR 0013).
-      const row = await store(data, attribution, submissionKey(form), formRateLimit(formName, ip));
+      // One statement: counted against the rate limit, stored with its notification and the
+      // acknowledgement, which the client's address is counted for (ADR 0013, 0042).
+      const row = await store(data, attribution, submissionKey(form), formRateLimit(formName, ip), ip);
       if ("limited" in row) return refuse(rateLimitedVerdict(row.limited), ip);
       log("info", row.isNew ? "form stored" : "form resubmitted; stored once", { form: formName, id: row.id });
       return { status: "success", ...success };

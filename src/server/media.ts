@@ -8,7 +8,7 @@ import { blogPosts, caseStudies, media, testimonials, type Media } from "./db/sc
 import { errorFields, log } from "./log";
 
 /**
- * Uploaded images are decoded and written again before they are stored (docs/decisions/0030): the
+ * Uploaded images are decoded and written again before they are stored (docs/decisions/0045): the
  * stored file carries no metadata (EXIF with GPS position, camera serials, XMP, comments), is turned
  * upright by its orientation tag, and is at most MAX_SIDE pixels on its long side, which is more
  * than the widest variant a page asks for (`next.config.ts` deviceSizes up to 1920 at 1x). Pages
@@ -29,6 +29,12 @@ export interface NormalisedImage {
 export const UNREADABLE_IMAGE = "This image could not be read. Save it again as JPEG or PNG and upload that.";
 export const TOO_MANY_PIXELS = "This image has too many pixels (40 megapixels at most).";
 
+/** An animation is decoded whole, every frame at the canvas size: its frames share one MAX_INPUT_PIXELS. */
+export function tooManyFramePixels(width: number, frameHeight: number, frames: number): string {
+  const megapixels = Math.round((width * frameHeight * frames) / 1_000_000);
+  return `This animation has too many pixels over all its frames: ${frames} frames of ${width} x ${frameHeight} are ${megapixels} megapixels, ${MAX_INPUT_PIXELS / 1_000_000} at most. Use fewer or smaller frames.`;
+}
+
 export async function normaliseImage(bytes: Uint8Array, ext: ImageExtension): Promise<NormalisedImage | { error: string }> {
   const animated = ext === "gif" || ext === "webp";
   try {
@@ -36,6 +42,10 @@ export async function normaliseImage(bytes: Uint8Array, ext: ImageExtension): Pr
     const frameHeight = meta.pageHeight ?? meta.height;
     if (!meta.width || !frameHeight) return { error: UNREADABLE_IMAGE };
     if (meta.width * frameHeight > MAX_INPUT_PIXELS) return { error: TOO_MANY_PIXELS };
+    // A GIF or WebP names its canvas once and may hold hundreds of frames of one pixel each: every
+    // frame is painted onto the whole canvas when decoded, so the header's pages count too.
+    const frames = animated ? (meta.pages ?? 1) : 1;
+    if (meta.width * frameHeight * frames > MAX_INPUT_PIXELS) return { error: tooManyFramePixels(meta.width, frameHeight, frames) };
     let image = sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
     // Orientation is applied to the pixels because the tag that carried it is dropped with the rest.
     if (!animated || (meta.pages ?? 1) === 1) image = image.rotate();

@@ -1,7 +1,10 @@
 import "server-only";
+import { SITE_TIME_ZONE } from "@/lib/site-time";
+import type { Acknowledgement } from "./data/submissions";
 import type { Attribution, Touch } from "./db/schema";
 import { env } from "./env";
 import { escapeHtml } from "./mail";
+import { clientKey, mailboxKey } from "./mailbox";
 import { siteConfig } from "./site-config";
 
 /** The body of the original's send-lead-notification: every field, the type and the attribution. */
@@ -51,21 +54,41 @@ const NEXT_STEPS: Record<"audit" | "contact", (replyPromise: string) => string> 
   contact: (replyPromise) => `One of our team will read your message and reply ${replyPromise}.`,
 };
 
+const FORM_NAMES: Record<"audit" | "contact", string> = { audit: "Free growth audit", contact: "Contact" };
+
+const receivedDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: SITE_TIME_ZONE });
+
 /**
- * The acknowledgement to the person who sent a form (ADR 0042): what they sent, what happens next,
- * how to reach the agency; a reply goes to the agency's address. Undefined when switched off
- * (FORM_ACKNOWLEDGEMENT). Sent through the outbox with the submission, at most once per address a day.
+ * The acknowledgement to the person who sent a form (ADR 0042): which form we received and when, the
+ * package they chose from our list, what happens next, how to reach the agency; a reply goes to the
+ * agency's address. Undefined when switched off (FORM_ACKNOWLEDGEMENT). Sent through the outbox with
+ * the submission, at most once per mailbox a day and within the hourly limits.
+ *
+ * Nobody has shown that they own the address it goes to, so it is written in our own words only:
+ * nothing a stranger typed (name, message, company, website, challenge, mobile) is repeated in a mail
+ * that leaves from the agency's address, and the greeting names nobody. Otherwise anyone could
+ * send "Your account is suspended, log in at …" to any inbox with the agency as its sender.
  */
 export function acknowledgementMail(
   type: "audit" | "contact",
   to: string,
-  name: string,
-  fields: [label: string, value: string | null | undefined][],
-): { kind: string; recipients: string[]; subject: string; text: string; html: string; replyTo: string } | undefined {
+  options: { package?: { service: string; package: string } | null; client?: string; receivedAt?: Date } = {},
+): Acknowledgement | undefined {
   if (!env().FORM_ACKNOWLEDGEMENT) return undefined;
   const site = siteConfig();
-  const sent = fields.filter((pair): pair is [string, string] => Boolean(pair[1]));
   const next = NEXT_STEPS[type](site.replyPromise);
+  // Our own words: the form's name, the date, and a package only as our catalogue names it (the schema
+  // accepts only packages of src/content/services.ts).
+  const received: [string, string][] = [
+    ["Form", FORM_NAMES[type]],
+    ["Received", receivedDate.format(options.receivedAt ?? new Date())],
+    ...(options.package
+      ? ([
+          ["Service", options.package.service],
+          ["Package", options.package.package],
+        ] as [string, string][])
+      : []),
+  ];
   const contacts: [string, string][] = [
     ["E-mail", site.email],
     ["Phone", site.phone],
@@ -74,37 +97,41 @@ export function acknowledgementMail(
     ["Website", site.url],
   ];
   const intro = type === "audit" ? "Thank you for requesting a free growth audit." : "Thank you for your message.";
+  const notYou = `If you did not fill in a form on our website, someone gave your address by mistake: you can ignore this e-mail.`;
   const text = [
-    `Hello ${name},`,
+    "Hello,",
     "",
     intro,
+    "",
+    "What we received:",
+    ...received.map(([k, v]) => `${k}: ${v}`),
     "",
     "What happens next:",
     next,
     "",
-    "What you sent us:",
-    ...sent.map(([k, v]) => `${k}: ${v}`),
-    "",
     `To add anything, reply to this e-mail. To reach us:`,
     ...contacts.map(([k, v]) => `${k}: ${v}`),
+    "",
+    notYou,
     "",
     site.name,
     "",
   ].join("\n");
   const rows = (pairs: [string, string][]) =>
     `<table cellpadding="6" style="border-collapse:collapse;font-family:sans-serif;font-size:14px">${pairs
-      .map(
-        ([k, v]) =>
-          `<tr><th align="left" valign="top" style="color:#555">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
-      )
+      .map(([k, v]) => `<tr><th align="left" valign="top" style="color:#555">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
       .join("")}</table>`;
-  const html = `<div style="font-family:sans-serif;font-size:15px"><p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(intro)}</p><h2 style="font-size:16px">What happens next</h2><p>${escapeHtml(next)}</p><h2 style="font-size:16px">What you sent us</h2>${rows(sent)}<h2 style="font-size:16px">To reach us</h2><p>Reply to this e-mail, or:</p>${rows(contacts)}<p>${escapeHtml(site.name)}</p></div>`;
+  const html = `<div style="font-family:sans-serif;font-size:15px"><p>Hello,</p><p>${escapeHtml(intro)}</p><h2 style="font-size:16px">What we received</h2>${rows(received)}<h2 style="font-size:16px">What happens next</h2><p>${escapeHtml(next)}</p><h2 style="font-size:16px">To reach us</h2><p>Reply to this e-mail, or:</p>${rows(contacts)}<p style="color:#555">${escapeHtml(notYou)}</p><p>${escapeHtml(site.name)}</p></div>`;
   return {
-    kind: "acknowledgement",
-    recipients: [to],
-    subject: type === "audit" ? `We received your growth audit request: ${site.name}` : `We received your message: ${site.name}`,
-    text,
-    html,
-    replyTo: site.email,
+    mail: {
+      kind: "acknowledgement",
+      recipients: [to],
+      subject: type === "audit" ? `We received your growth audit request: ${site.name}` : `We received your message: ${site.name}`,
+      text,
+      html,
+      replyTo: site.email,
+    },
+    mailbox: mailboxKey(to),
+    client: options.client ? clientKey(options.client) : undefined,
   };
 }

@@ -17,6 +17,7 @@ export const LINK_MESSAGES: Record<UrlRefusal | "empty", string> = {
   ip: "Use the site's name, not an IP address.",
   local: "This address only works on a private network. Use a public address.",
   host: "This is not a public web address. Check the spelling of the domain.",
+  character: "Addresses do not contain quotes, angle brackets (< >), backticks or braces. Check it and try again.",
 };
 
 /** The address to store, or the message to show beside the link field. */

@@ -17,7 +17,7 @@ function errorsOf(schema: { safeParse(input: unknown): { success: true } | { suc
   return result.success ? {} : fieldErrors(result.error);
 }
 const metricsError = (metrics: string) => errorsOf(CaseStudySchema, { ...caseStudy, metrics }).metrics;
-const metricsOf = (metrics: string) => CaseStudySchema.parse({ ...caseStudy, metrics }).metrics;
+const metricsOf = (metrics: string | undefined) => CaseStudySchema.parse({ ...caseStudy, metrics }).metrics;
 
 describe("image addresses (docs/decisions/0023)", () => {
   const images = [
@@ -51,6 +51,7 @@ describe("image addresses (docs/decisions/0023)", () => {
     expect(errorsOf(schema, { ...valid, [field]: "http://2130706433/x.png" })[field]).toMatch(/not an IP address/);
     expect(errorsOf(schema, { ...valid, [field]: "https://cdn.localhost/x.png" })[field]).toMatch(/localhost and local network names/);
     expect(errorsOf(schema, { ...valid, [field]: "https://{{host}}.cdn.example/x.png" })[field]).toMatch(/letters, digits and hyphens/);
+    expect(errorsOf(schema, { ...valid, [field]: 'https://cdn.example/x.png"><script>alert(1)</script>' })[field]).toMatch(/without quotes, angle brackets/);
   });
 
   it.each(images)("%s: keeps uploads, the sample content's paths and public https addresses", (_kind, schema, valid, field) => {
@@ -139,6 +140,26 @@ describe("metrics JSON (docs/decisions/0023)", () => {
     expect(message).toMatch(reason);
     expect(message).not.toBe(INVALID_JSON_MESSAGE);
     expect(message!.isWellFormed()).toBe(true);
+  });
+
+  it("empty, or only the white space JSON itself allows (space, TAB, CR, LF), is no metrics, as every optional field", () => {
+    for (const blank of [undefined, "", "   ", "\n\t \r\n"]) expect(metricsOf(blank), JSON.stringify(blank)).toEqual({});
+    expect(metricsOf(' \n {"growth": "300%"} \n')).toEqual({ growth: "300%" });
+  });
+
+  it.each([
+    ["\u00a0", /only blank characters \(U\+00A0 no-break space\)/],
+    ["\u3000\u3000", /only blank characters \(U\+3000/],
+    [" \u2028 ", /only blank characters \(U\+2028 line separator\)/],
+    ["\u000b", /only blank characters \(U\+000B vertical tab\)/],
+    [" \u000c\n", /only blank characters \(U\+000C form feed\)/],
+    ["\u0085", /only blank characters \(U\+0085 next line\)/],
+    ['\u000b{"growth": "300%"}', /start or end with an invisible character \(U\+000B vertical tab\)/],
+    ['{"growth": "300%"}\u00a0', /start or end with an invisible character \(U\+00A0 no-break space\)/],
+    ['\u2003{"growth": "300%"}', /start or end with an invisible character \(U\+2003/],
+  ])("refuses %j (white space JSON does not allow, which a trim would drop silently) beside the field", (metrics, reason) => {
+    const message = errorsOf(CaseStudySchema, { ...caseStudy, metrics }).metrics;
+    expect(message).toMatch(reason);
   });
 
   it("stores numbers a double holds exactly as they read, and texts as sent", () => {

@@ -39,6 +39,7 @@ const IMAGE_MESSAGES: Record<UrlRefusal, string> = {
   ip: "Enter an image address with a host name, not an IP address (or upload a file).",
   local: "Enter an image address on the public internet: localhost and local network names are not accepted (or upload a file).",
   host: "Enter an image address whose host name is letters, digits and hyphens separated by dots (or upload a file).",
+  character: "Enter an image address without quotes, angle brackets (< >), backticks or braces (or upload a file).",
 };
 
 /**
@@ -123,6 +124,17 @@ export const METRIC_LABEL_MAX = 60;
 export const METRIC_VALUE_MAX = 120;
 export const INVALID_JSON_MESSAGE = "Please enter valid JSON for metrics.";
 
+/** Characters nobody sees: white space of any kind and every C0/C1 control. */
+const INVISIBLE = /[\s\u0000-\u001f\u007f-\u009f]/;
+
+/** "U+000B vertical tab", "U+00A0 no-break space", "U+3000 space character". */
+function invisibleName(character: string): string {
+  const control = controlCharacter(character);
+  if (control) return control;
+  const code = character.codePointAt(0)!;
+  return `U+${code.toString(16).toUpperCase().padStart(4, "0")} ${code === 0xa0 || code === 0x202f ? "no-break space" : "space character"}`;
+}
+
 /** A number as JSON.parse read it, with its literal when the engine gives it (JSON.parse source text access). */
 class NumberLiteral {
   constructor(
@@ -185,8 +197,20 @@ export const metricsField = z
     if (raw && /^\s*\uFEFF|\uFEFF\s*$/.test(raw)) {
       return fail("Metrics start or end with an invisible byte-order mark (U+FEFF), which some editors add. Remove it and save again.");
     }
-    const value = raw?.trim();
+    // Only JSON's own white space is trimmed (JSON.parse would skip it anyway): empty or only spaces,
+    // tabs and line breaks is no metrics, as every optional field. Any other invisible character at
+    // either end (VT, FF, NEL, no-break or ideographic spaces, line separators), which a trim would
+    // drop silently, is refused and named.
+    const value = raw?.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "");
     if (!value) return {} as Record<string, string>;
+    if (INVISIBLE.test(value[0]!) || INVISIBLE.test(value.at(-1)!)) {
+      const edge = INVISIBLE.test(value[0]!) ? value[0]! : value.at(-1)!;
+      return fail(
+        [...value].every((c) => INVISIBLE.test(c))
+          ? `Metrics contain only blank characters (${invisibleName(edge)}), no JSON. Clear the field for no metrics, or enter a JSON object like {"revenue_growth": "300%"}.`
+          : `Metrics start or end with an invisible character (${invisibleName(edge)}) that JSON does not allow. Remove it and save again.`,
+      );
+    }
     let parsed: unknown;
     try {
       const reviver = (_key: string, v: unknown, context?: { source?: string }) => (typeof v === "number" ? new NumberLiteral(v, context?.source) : v);

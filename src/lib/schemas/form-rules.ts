@@ -18,6 +18,8 @@ export const MESSAGES = {
   required: (label: string) => `${label} is required.`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
   email: "Enter a valid email address, like name@company.com.",
+  emailLocalPart: "Enter a valid email address: the part before the @ can be at most 64 characters.",
+  emailLabel: "Enter a valid email address: each part of the domain between dots can be at most 63 characters.",
   mobile: "Enter a valid mobile number: 10 digits for India, or a number with its country code, e.g. +44 7911 123456.",
   website: "Enter a valid website address, like yourbrand.com.",
   revenue: "Choose your monthly revenue.",
@@ -35,6 +37,7 @@ export const WEBSITE_MESSAGES: Record<UrlRefusal, string> = {
   ip: "Enter a valid website address with a domain name, like yourbrand.com, not an IP address.",
   local: "Enter a valid website address on the public internet, like yourbrand.com: localhost and local network names are not accepted.",
   host: "Enter a valid website address: a domain name is letters, digits and hyphens separated by dots, like yourbrand.com.",
+  character: "Enter a valid website address, like yourbrand.com: quotes, angle brackets (< >), backticks and braces are not part of one.",
 };
 
 /** Before the @: dot-separated words of letters, digits and _'+- (no SMTPUTF8 local parts). */
@@ -64,6 +67,24 @@ export function emailAsciiDomain(value: string): string | undefined {
     return undefined;
   }
   return ASCII_DOMAIN.test(ascii) ? ascii : undefined;
+}
+
+/** RFC 5321 §4.5.3.1: a local part of at most 64 octets, and each domain label (RFC 1035) at most 63. */
+export const EMAIL_LOCAL_PART_MAX = 64;
+export const DOMAIN_LABEL_MAX = 63;
+
+/**
+ * Why an e-mail address is refused (the message beside the field), or undefined when it is
+ * accepted. Mail servers refuse a longer local part or label, so such an address reaches nobody;
+ * the label is measured in its A-label form, which is what goes on the wire.
+ */
+export function emailMessage(value: string): string | undefined {
+  const at = value.lastIndexOf("@");
+  if (at > EMAIL_LOCAL_PART_MAX) return MESSAGES.emailLocalPart;
+  const ascii = emailAsciiDomain(value);
+  if (ascii === undefined) return MESSAGES.email;
+  if (ascii.split(".").some((label) => label.length > DOMAIN_LABEL_MAX)) return MESSAGES.emailLabel;
+  return undefined;
 }
 
 /** A missing scheme becomes https://; only http(s) addresses on a public host name (url-safety.ts). */
@@ -113,11 +134,12 @@ export function checkFields(rules: Record<string, FieldRule>, values: Record<str
     const control = rule.choices ? null : controlCharacter(raw, rule.multiline);
     let message: string | undefined;
     let website: ReturnType<typeof normaliseWebsite> | undefined;
+    let email: string | undefined;
     if (rule.choices) message = rule.choices.values.includes(raw) ? undefined : rule.choices.message;
     else if (control) message = MESSAGES.control(rule.label, control);
     else if (!value) message = rule.required ? MESSAGES.required(rule.label) : undefined;
     else if (value.length > rule.max) message = MESSAGES.tooLong(rule.label, rule.max);
-    else if (rule.format === "email" && !emailAsciiDomain(value)) message = MESSAGES.email;
+    else if (rule.format === "email" && (email = emailMessage(value))) message = email;
     else if (rule.format === "mobile" && !toE164(value)) message = MESSAGES.mobile;
     else if (rule.format === "website" && "message" in (website = normaliseWebsite(value))) message = website.message;
     if (message) errors[name] = message;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LIMITS } from "../limits";
 import { AUDIT_RULES, CONTACT_RULES, checkFields } from "./form-rules";
 import { AuditFormSchema, ContactFormSchema, fieldErrors } from "./lead-forms";
-import { CONTROL_CHARACTERS, REFUSED_URLS } from "./refused-values";
+import { CONTROL_CHARACTERS, REFUSED_EMAILS, REFUSED_URLS } from "./refused-values";
 
 const audit = {
   name: "  Asha Rao ",
@@ -90,7 +90,9 @@ describe("website addresses (docs/decisions/0023)", () => {
     ["brand.in:8080/x", "https://brand.in:8080/x"],
     ["bücher.example", "https://xn--bcher-kva.example/"],
     ["https://例え.jp/", "https://xn--r8jz45g.jp/"],
-    ["https://brand.in/{{not-a-host}}", "https://brand.in/%7B%7Bnot-a-host%7D%7D"],
+    ["https://brand.in/%7B%7Bnot-a-host%7D%7D", "https://brand.in/%7B%7Bnot-a-host%7D%7D"],
+    ["https://brand.in/a%22b%3Cc%3E", "https://brand.in/a%22b%3Cc%3E"],
+    ["https://en.wikipedia.org/wiki/Hell's_Kitchen", "https://en.wikipedia.org/wiki/Hell's_Kitchen"],
     ["https://1password.com/", "https://1password.com/"],
   ])("accepts %j as %j", (value, stored) => {
     expect(AuditFormSchema.parse({ ...audit, websiteUrl: value }).websiteUrl).toBe(stored);
@@ -158,6 +160,20 @@ describe("internationalised domain names in e-mail addresses", () => {
   );
 });
 
+describe("e-mail address lengths (RFC 5321: local part 64, each domain label 63)", () => {
+  it.each(REFUSED_EMAILS)("refuses %j beside the field with its reason", (email, reason) => {
+    expect(errorsOf(ContactFormSchema, { ...contact, email }).email).toMatch(reason);
+    expect(errorsOf(AuditFormSchema, { ...audit, email }).email).toMatch(reason);
+    expect(checkFields(CONTACT_RULES, { ...contact, email }).email).toMatch(reason);
+  });
+
+  it("accepts a 64-character local part and 63-character labels", () => {
+    const email = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.in`;
+    expect(ContactFormSchema.parse({ ...contact, email }).email).toBe(email);
+    expect(checkFields(CONTACT_RULES, { ...contact, email })).toEqual({});
+  });
+});
+
 describe("contact form", () => {
   it("saves an empty company as null", () => {
     expect(ContactFormSchema.parse(contact).company).toBeNull();
@@ -202,6 +218,9 @@ describe("the browser's check (form-rules.ts) gives the Zod schema's messages, f
       "user@bücher",
       "a@b.in\u0007",
       `${"a".repeat(250)}@b.in`,
+      `${"a".repeat(64)}@brand.in`,
+      `a@${"b".repeat(63)}.in`,
+      ...REFUSED_EMAILS.map(([email]) => email),
     ],
     mobileNumber: ["", " ", "12345", "98765 43210", "098765 43210", "+44 7911 123456", "0044 7911 123456", "+91 12345", "abc", "9".repeat(33)],
     websiteUrl: ["", " ", "brand.in", "https://brand.in/x?y=1", "javascript:alert(1)", "ftp://files.example.com", "not a site", "localhost", "http://a.b", `${"a".repeat(LIMITS.url)}.in`, ...REFUSED_URLS.map(([url]) => url), "bücher.example"],

@@ -3,7 +3,7 @@ import "./jitless";
 import { findPackageChoice } from "@/content/services";
 import { toE164 } from "../phone";
 import { controlCharacter } from "../text-safety";
-import { AUDIT_REVENUE_BRACKETS, AUDIT_RULES, CONTACT_RULES, emailAsciiDomain, MESSAGES, normaliseWebsite, type FieldErrors, type FieldRule } from "./form-rules";
+import { AUDIT_REVENUE_BRACKETS, AUDIT_RULES, CONTACT_RULES, emailMessage, MESSAGES, normaliseWebsite, type FieldErrors, type FieldRule } from "./form-rules";
 
 /**
  * One schema per public form: the Server Action's authority. Inputs are normalised as they are
@@ -41,7 +41,10 @@ export const nameField = text(AUDIT_RULES.name);
  * encode it to its A-labels when they send (nodemailer does, tests/lead-capture.test.ts).
  */
 export const emailField = text(AUDIT_RULES.email)
-  .refine((value) => emailAsciiDomain(value) !== undefined, MESSAGES.email)
+  .superRefine((value, ctx) => {
+    const message = emailMessage(value);
+    if (message) ctx.addIssue({ code: "custom", message });
+  })
   .transform((v) => v.toLowerCase());
 
 export const mobileField = text(AUDIT_RULES.mobileNumber).transform((value, ctx) => {

@@ -57,6 +57,23 @@ export const REFUSED_URLS: [string, RegExp][] = [
   ["file:///etc/passwd", /http:\/\/ or https:\/\//],
   ["gopher://brand.in/", /http:\/\/ or https:\/\//],
   ["ftp://files.example.com", /http:\/\/ or https:\/\//],
+  ['https://brand.in/"><script>alert(1)</script>', /quotes, angle brackets/],
+  ['brand.in/"onmouseover="alert(1)', /quotes, angle brackets/],
+  ["https://brand.in/<svg/onload=alert(1)>", /quotes, angle brackets/],
+  ["https://brand.in/`id`", /quotes, angle brackets/],
+  ["https://brand.in/{{7*7}}", /quotes, angle brackets/],
+  ['https://brand.in/?q="x"', /quotes, angle brackets/],
+  ["https://brand.in/#<x>", /quotes, angle brackets/],
+];
+
+/** E-mail addresses no mail server takes (RFC 5321 §4.5.3.1), with the reason beside the field. */
+export const REFUSED_EMAILS: [string, RegExp][] = [
+  [`${"a".repeat(65)}@brand.in`, /part before the @ can be at most 64 characters/],
+  [`${"a".repeat(200)}@brand.in`, /part before the @ can be at most 64 characters/],
+  [`a@${"b".repeat(64)}.in`, /each part of the domain between dots can be at most 63 characters/],
+  [`a@mail.${"c".repeat(64)}.example`, /each part of the domain between dots can be at most 63 characters/],
+  // 60 characters typed, 67 in the A-label that goes on the wire.
+  [`a@${"bücher".repeat(10)}.example`, /each part of the domain between dots can be at most 63 characters/],
 ];
 
 /** One of each control character that a single-line field refuses, with the name the message gives it. */

@@ -10,14 +10,15 @@ import { storeSubmission, type CountedLimit, type CreatedRow, type RateLimited }
  * Stores a contact message and its notification in one statement; a repeated key stores nothing.
  * With a rate limit, the submission is counted in the same statement and stored only within it.
  */
-export function createContactMessage(data: ContactFormData, attribution: Attribution, submissionKey: string | null): Promise<CreatedRow>;
+export function createContactMessage(data: ContactFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: undefined, client?: string): Promise<CreatedRow>;
 export function createContactMessage(
   data: ContactFormData,
   attribution: Attribution,
   submissionKey: string | null,
   rateLimit: CountedLimit,
+  client?: string,
 ): Promise<CreatedRow | RateLimited>;
-export function createContactMessage(data: ContactFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit) {
+export function createContactMessage(data: ContactFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit, client?: string) {
   const fields: [string, string | null][] = [
     ["Name", data.name],
     ["Email", data.email],
@@ -40,6 +41,6 @@ export function createContactMessage(data: ContactFormData, attribution: Attribu
       replyTo: data.email,
     },
     rateLimit,
-    acknowledgement: acknowledgementMail("contact", data.email, data.name, fields),
+    acknowledgement: acknowledgementMail("contact", data.email, { client }),
   });
 }

@@ -12,9 +12,15 @@ export type { CreatedRow } from "./submissions";
  * Stores an audit request and its notification in one statement; a repeated key stores nothing.
  * With a rate limit, the submission is counted in the same statement and stored only within it.
  */
-export function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null): Promise<CreatedRow>;
-export function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null, rateLimit: CountedLimit): Promise<CreatedRow | RateLimited>;
-export function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit) {
+export function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: undefined, client?: string): Promise<CreatedRow>;
+export function createLead(
+  data: AuditFormData,
+  attribution: Attribution,
+  submissionKey: string | null,
+  rateLimit: CountedLimit,
+  client?: string,
+): Promise<CreatedRow | RateLimited>;
+export function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit, client?: string) {
   const fields: [string, string | null][] = [
     ["Name", data.name],
     ["Email", data.email],
@@ -48,6 +54,6 @@ export function createLead(data: AuditFormData, attribution: Attribution, submis
       replyTo: data.email,
     },
     rateLimit,
-    acknowledgement: acknowledgementMail("audit", data.email, data.name, fields),
+    acknowledgement: acknowledgementMail("audit", data.email, { package: data.package, client }),
   });
 }

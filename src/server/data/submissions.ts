@@ -1,8 +1,10 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "../db/client";
-import { acknowledgedSenders, contactMessages, leads, notifications, type Attribution } from "../db/schema";
+import { acknowledgedSenders, contactMessages, leads, notifications, rateLimits, type Attribution } from "../db/schema";
+import { env } from "../env";
 import type { TimedJob } from "../jobs";
+import { log } from "../log";
 import { outboxValues, pokeMailWorker, type MailInput } from "../mail";
 import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "../rate-limit";
 
@@ -40,10 +42,31 @@ interface Submission {
   mail: Omit<MailInput, "leadId" | "contactMessageId">;
   rateLimit?: CountedLimit;
   /**
-   * The acknowledgement to the sender (ADR 0042): queued only with a newly stored row and only
-   * when no acknowledgement went to this address today in the site's time zone.
+   * The acknowledgement to the sender (ADR 0042): queued only with a newly stored row, only when no
+   * acknowledgement went to this mailbox today in the site's time zone, and only within the hourly
+   * limits per client address and over all clients.
    */
-  acknowledgement?: Omit<MailInput, "leadId" | "contactMessageId">;
+  acknowledgement?: Acknowledgement;
+}
+
+export interface Acknowledgement {
+  mail: Omit<MailInput, "leadId" | "contactMessageId">;
+  /** The mailbox the address reaches (src/server/mailbox.ts): what the once-a-day rule counts. */
+  mailbox: string;
+  /** The sending client (src/server/mailbox.ts clientKey), when there is one; a move out of Spam has none. */
+  client?: string;
+}
+
+/** The window of the acknowledgement limits: one hour. */
+export const ACKNOWLEDGEMENT_WINDOW_MS = 60 * 60_000;
+
+/** The rate-limit counters an acknowledgement is counted against, with their limits (FORM_ACKNOWLEDGEMENT_*_HOURLY_LIMIT). */
+export function acknowledgementLimits(client: string | undefined): { key: string; limit: number }[] {
+  const e = env();
+  const limits = [{ key: "acknowledgement:all", limit: e.FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT }];
+  if (client) limits.push({ key: `acknowledgement:client:${client}`, limit: e.FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT });
+  // Sorted: statements that count the same rows lock them in one order (no deadlock on PostgreSQL).
+  return limits.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /** The day an acknowledgement is counted in: the site's (Asia/Kolkata), as the database's clock says. */
@@ -51,6 +74,8 @@ export const ACKNOWLEDGEMENT_DAY = sql`(now() at time zone 'Asia/Kolkata')::date
 
 interface ResultRow extends Record<string, unknown> {
   id: string | null;
+  /** The acknowledgement limits this submission went over (their keys). */
+  ack_over?: string[];
   existing_id: string | null;
   count: number | string | null;
   window_start: string | Date | null;
@@ -66,7 +91,9 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
     [...names.map((n) => sql`${s.columns[n]}::text`), sql`${JSON.stringify(s.attribution)}::jsonb`, sql`${s.submissionKey}::text`],
     sql`, `,
   );
-  const ack = s.acknowledgement ? outboxValues(s.acknowledgement) : null;
+  const ack = s.acknowledgement ? outboxValues(s.acknowledgement.mail) : null;
+  const ackLimits = acknowledgementLimits(s.acknowledgement?.client);
+  const ackWindowFloor = new Date(now.getTime() - ACKNOWLEDGEMENT_WINDOW_MS);
   const limit = s.rateLimit;
   const counted: SQL = limit ? sql`counted as (${countEventSql(limit.key, limit.rule, now)}),` : sql``;
   const gate: SQL = limit ? sql`from counted where counted.count <= ${limit.rule.limit}` : sql``;
@@ -84,9 +111,23 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
     )${
       ack
         ? sql`,
+    ack_limits (key, ceiling) as (values ${sql.join(ackLimits.map((l) => sql`(${l.key}::text, ${l.limit}::int)`), sql`, `)}),
+    ack_counted as (
+      insert into ${rateLimits} (key, window_start, count)
+      select ack_limits.key, ${now}, 1
+      from stored, ack_limits
+      where not exists (select 1 from ${acknowledgedSenders} where email = ${s.acknowledgement!.mailbox}::text and day = ${ACKNOWLEDGEMENT_DAY})
+      order by ack_limits.key
+      on conflict (key) do update set
+        count = case when ${rateLimits.windowStart} <= ${ackWindowFloor} then 1 else ${rateLimits.count} + 1 end,
+        window_start = case when ${rateLimits.windowStart} <= ${ackWindowFloor} then ${now} else ${rateLimits.windowStart} end
+      returning key, count
+    ),
+    ack_over as (select ack_counted.key from ack_counted join ack_limits on ack_limits.key = ack_counted.key where ack_counted.count > ack_limits.ceiling),
     acknowledged as (
       insert into ${acknowledgedSenders} (email, day)
-      select lower(${ack.recipients[0]}::text), ${ACKNOWLEDGEMENT_DAY} from stored
+      select ${s.acknowledgement!.mailbox}::text, ${ACKNOWLEDGEMENT_DAY} from stored
+      where exists (select 1 from ack_counted) and not exists (select 1 from ack_over)
       on conflict do nothing
       returning email
     ),
@@ -100,6 +141,7 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
     }
     select (select id from stored) as id,
       (select count(*) from queued) as queued,
+      ${ack ? sql`array(select key from ack_over order by key) as ack_over,` : sql``}
       ${s.submissionKey === null ? sql`null` : sql`(select id from ${s.table} where submission_key = ${s.submissionKey}::text)`} as existing_id,
       ${limit ? sql`counted.count, counted.window_start from counted` : sql`null as count, null as window_start`}`;
   const database = db();
@@ -109,6 +151,11 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
     if (!verdict.allowed) return { limited: verdict };
   }
   if (row!.id) {
+    // Over an hourly limit: no acknowledgement, and the mailbox is not claimed for the day.
+    const over = row!.ack_over ?? [];
+    if (over.length > 0) {
+      log("warn", "acknowledgement not sent: hourly limit reached", { id: row!.id, limits: over.map((key) => (key === "acknowledgement:all" ? "all clients" : "this client")) });
+    }
     pokeMailWorker();
     return { id: row!.id, isNew: true };
   }
