@@ -1,3 +1,5 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "./helpers/test-db";
@@ -25,6 +27,8 @@ vi.mock("@/server/log", async (original) => ({
 }));
 
 const { signInAction, signUpAction, requestPasswordResetAction } = await import("@/server/actions/auth");
+const { verifySecondFactorAction } = await import("@/server/actions/two-factor");
+const { getAuth } = await import("@/server/auth");
 
 const PASSWORD = "Monsoon-Ledger-2026";
 const IDLE = { status: "idle" } as const;
@@ -126,5 +130,41 @@ describe("account actions", () => {
       }
     }
     console.log(`${figures} sign-ups failed in the database: every answer the fixed text, no SQL, the details in the log`);
+  });
+
+  it("a refusal made by another copy of better-auth's code (the route handler's bundle) keeps its own words", async () => {
+    // Next bundles better-auth once for the /api/auth route and once for the Server Actions; the
+    // shared instance throws the class of whichever bundle made it. A second module instance of
+    // better-call's error module is such a copy: the same class, another identity.
+    const copy = (await import(`${pathToFileURL(path.resolve("node_modules/better-call/dist/error.mjs")).href}?bundle=route-handler`)) as typeof import("better-call/error");
+    const refusedBy = (status: "UNAUTHORIZED" | "TOO_MANY_REQUESTS", code: string, message: string) => () => Promise.reject(new copy.APIError(status, { code, message }));
+    const { APIError } = await import("better-auth/api");
+    expect(new copy.APIError("UNAUTHORIZED", {}) instanceof APIError).toBe(false);
+
+    const api = getAuth().api;
+    const signIn = vi.spyOn(api, "signInEmail");
+    const totp = vi.spyOn(api, "verifyTOTP");
+    try {
+      signIn.mockImplementationOnce(refusedBy("UNAUTHORIZED", "INVALID_EMAIL_OR_PASSWORD", "Invalid email or password"));
+      expect(await signInAction(IDLE, formOf({ email: "someone@test.example", password: "Wrong-Password-78" }))).toMatchObject({
+        status: "error",
+        title: "Login Failed",
+        message: "Invalid email or password. Please check your credentials.",
+      });
+      signIn.mockImplementationOnce(refusedBy("TOO_MANY_REQUESTS", "TOO_MANY_ATTEMPTS", "Too many failed sign-in attempts. Please wait 15 minutes and try again."));
+      expect(await signInAction(IDLE, formOf({ email: "someone@test.example", password: "Wrong-Password-79" }))).toMatchObject({
+        status: "refused",
+        title: "Too Many Attempts",
+        message: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+      });
+      totp.mockImplementationOnce(refusedBy("UNAUTHORIZED", "INVALID_CODE", "Invalid code"));
+      expect(await verifySecondFactorAction(IDLE, formOf({ method: "totp", code: "123456" }))).toMatchObject({
+        status: "invalid",
+        fieldErrors: { code: expect.stringContaining("not right") },
+      });
+    } finally {
+      signIn.mockRestore();
+      totp.mockRestore();
+    }
   });
 });
