@@ -31,6 +31,7 @@ const codeOf = authErrorCode;
 function refusal(error: unknown): Omit<FormState, "values" | "at"> {
   const code = codeOf(error);
   if (code === "INVALID_CODE") throw new FieldError({ code: "That code is not right. Codes change every 30 seconds: enter the one shown now." });
+  if (code === "CODE_ALREADY_USED") throw new FieldError({ code: "That code was already used. Wait for the next one in your app and enter it." });
   if (code === "INVALID_BACKUP_CODE") throw new FieldError({ code: "That backup code is not right, or it was already used." });
   if (code === "INVALID_PASSWORD") throw new FieldError({ password: "That password is not right." });
   if (code === "TOO_MANY_ATTEMPTS" || code === "ACCOUNT_TEMPORARILY_LOCKED") {
