@@ -19,3 +19,10 @@ export function wrongCode(secret: string): string {
   while (near.has(String(n).padStart(6, "0"))) n++;
   return String(n).padStart(6, "0");
 }
+/**
+ * A code of a later step than the one used at `usedAt`: each code works once (docs/decisions/0036).
+ * The current step's when the clock has moved on, else the next step's, which better-auth accepts 30 s ahead.
+ */
+export function nextCode(secret: string, usedAt: number): string {
+  return totp(secret, Math.max(Date.now(), usedAt + 30_000));
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { assignUniqueIp, createAccount, signIn, uniqueEmail } from "./helpers";
-import { totp, wrongCode } from "./totp";
+import { nextCode, totp, wrongCode } from "./totp";
 
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign Out" }).click();
@@ -36,7 +36,8 @@ test("TOTP from the shown secret: set up, sign in with a code; a backup code wor
   await page.getByLabel("Code from the app").fill(wrongCode(secret));
   await page.getByRole("button", { name: "Confirm and Turn On" }).click();
   await expect(page.getByText(/That code is not right/)).toBeVisible();
-  await page.getByLabel("Code from the app").fill(totp(secret));
+  const confirmedAt = Date.now();
+  await page.getByLabel("Code from the app").fill(totp(secret, confirmedAt));
   await page.getByRole("button", { name: "Confirm and Turn On" }).click();
   await expect(page).toHaveURL(/\/admin\/security\?enabled=1/);
   await expect(page.getByTestId("two-factor-status")).toContainText("Backup codes left: 10 of 10");
@@ -52,7 +53,8 @@ test("TOTP from the shown secret: set up, sign in with a code; a backup code wor
   await expect(page).toHaveURL(/\/auth$/);
   await signIn(page, email);
   await expect(page).toHaveURL(/\/auth\/two-factor/);
-  await page.getByLabel("Code from your authenticator app").fill(totp(secret));
+  // Each code works once (the one that confirmed the set-up is used): a later step's signs in.
+  await page.getByLabel("Code from your authenticator app").fill(nextCode(secret, confirmedAt));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/admin/);
 

@@ -1,4 +1,6 @@
-import { sql } from "drizzle-orm";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "./helpers/test-db";
 
@@ -25,6 +27,9 @@ vi.mock("@/server/log", async (original) => ({
 }));
 
 const { signInAction, signUpAction, requestPasswordResetAction } = await import("@/server/actions/auth");
+const { verifySecondFactorAction } = await import("@/server/actions/two-factor");
+const { getAuth } = await import("@/server/auth");
+const { notifications, rateLimits, users } = await import("@/server/db/schema");
 
 const PASSWORD = "Monsoon-Ledger-2026";
 const IDLE = { status: "idle" } as const;
@@ -126,5 +131,75 @@ describe("account actions", () => {
       }
     }
     console.log(`${figures} sign-ups failed in the database: every answer the fixed text, no SQL, the details in the log`);
+  });
+
+  it("a refusal made by another copy of better-auth's code (the route handler's bundle) keeps its own words", async () => {
+    // Next bundles better-auth once for the /api/auth route and once for the Server Actions; the
+    // shared instance throws the class of whichever bundle made it. A second module instance of
+    // better-call's error module is such a copy: the same class, another identity.
+    const copy = (await import(`${pathToFileURL(path.resolve("node_modules/better-call/dist/error.mjs")).href}?bundle=route-handler`)) as typeof import("better-call/error");
+    const refusedBy = (status: "UNAUTHORIZED" | "TOO_MANY_REQUESTS", code: string, message: string) => () => Promise.reject(new copy.APIError(status, { code, message }));
+    const { APIError } = await import("better-auth/api");
+    expect(new copy.APIError("UNAUTHORIZED", {}) instanceof APIError).toBe(false);
+
+    const api = getAuth().api;
+    const signIn = vi.spyOn(api, "signInEmail");
+    const totp = vi.spyOn(api, "verifyTOTP");
+    try {
+      signIn.mockImplementationOnce(refusedBy("UNAUTHORIZED", "INVALID_EMAIL_OR_PASSWORD", "Invalid email or password"));
+      expect(await signInAction(IDLE, formOf({ email: "someone@test.example", password: "Wrong-Password-78" }))).toMatchObject({
+        status: "error",
+        title: "Login Failed",
+        message: "Invalid email or password. Please check your credentials.",
+      });
+      signIn.mockImplementationOnce(refusedBy("TOO_MANY_REQUESTS", "TOO_MANY_ATTEMPTS", "Too many failed sign-in attempts. Please wait 15 minutes and try again."));
+      expect(await signInAction(IDLE, formOf({ email: "someone@test.example", password: "Wrong-Password-79" }))).toMatchObject({
+        status: "refused",
+        title: "Too Many Attempts",
+        message: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+      });
+      totp.mockImplementationOnce(refusedBy("UNAUTHORIZED", "INVALID_CODE", "Invalid code"));
+      expect(await verifySecondFactorAction(IDLE, formOf({ method: "totp", code: "123456" }))).toMatchObject({
+        status: "invalid",
+        fieldErrors: { code: expect.stringContaining("not right") },
+      });
+    } finally {
+      signIn.mockRestore();
+      totp.mockRestore();
+    }
+  });
+
+  it("password-reset mail: one per account per five minutes, whatever path and address ask; every requester gets the same answer", async () => {
+    const email = "reset-target@test.example";
+    await getAuth().api.signUpEmail({ body: { name: "Member", email, password: PASSWORD } });
+    const resetMails = async () => (await handle.db.select().from(notifications).where(eq(notifications.kind, "reset-password"))).filter((r) => r.recipients.includes(email)).length;
+    const viaForm = async (address: string, ip: string) => {
+      requestHeaders = new Headers({ host: new URL(SITE).host, origin: SITE, "x-forwarded-for": ip });
+      const { at: _at, ...answer } = await requestPasswordResetAction(IDLE, formOf({ email: address }));
+      return JSON.stringify({ ...answer, values: undefined });
+    };
+    // 20 requests through the form, each from its own address, and 20 at once to the endpoint from 20 more.
+    const answers: string[] = [];
+    for (let i = 1; i <= 20; i++) answers.push(await viaForm(email, `203.0.113.${i}`));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        getAuth().api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers: new Headers({ "x-forwarded-for": `203.0.114.${i + 1}` }) }),
+      ),
+    );
+    const stranger = await viaForm("nobody-at-all@test.example", "203.0.115.1");
+    const mailed = await resetMails();
+    console.log(`password-reset mail: 40 requests for one member from 40 addresses (20 form, 20 endpoint at once): ${mailed} mail`);
+    expect(mailed).toBe(1);
+    expect(new Set([...answers, stranger]).size).toBe(1);
+    expect(JSON.parse(stranger)).toMatchObject({ status: "success", title: "Check Your Email" });
+
+    // Five minutes later (the interval's row moved back) the member may have another.
+    const [user] = await handle.db.select().from(users).where(eq(users.email, email));
+    await handle.db
+      .update(rateLimits)
+      .set({ windowStart: sql`${rateLimits.windowStart} - interval '6 minutes'` })
+      .where(eq(rateLimits.key, `reset-mail:${user!.id}`));
+    expect(await viaForm(email, "203.0.115.2")).toBe(stranger);
+    expect(await resetMails()).toBe(2);
   });
 });

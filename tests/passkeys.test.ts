@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "./helpers/test-db";
+import { newCredential, registrationAnswer } from "./helpers/webauthn";
 
 // Passkeys (docs/decisions/0046): a member renames and removes only their own; a passkey sign-in that
 // fails is an audit row for the credential's owner and counts against the sign-in limit like a wrong
@@ -17,6 +18,7 @@ const { auditEvents, passkeys, profiles, rateLimits } = await import("@/server/d
 const { removePasskeyAction, renamePasskeyAction } = await import("@/server/actions/passkeys");
 const { listMyPasskeys } = await import("@/server/data/passkeys");
 const { env } = await import("@/server/env");
+const route = await import("@/app/api/auth/[...all]/route");
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -119,5 +121,48 @@ describe(`passkeys (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
     expect(failures.every((f) => (f.after as { method?: string }).method === "passkey")).toBe(true);
     // Throttled attempts check nothing and are not audited.
     await handle.db.delete(rateLimits).where(sql`${rateLimits.key} like 'signin:%'`);
+  });
+
+  it("a registration answer sent again is refused with a 4xx and stores nothing, whatever ceremony it comes with", async () => {
+    const alice = await member("editor");
+    const session = await signIn(alice.email);
+    const credential = newCredential();
+    /** A new registration ceremony, as the Security page's button starts it: the options and the cookie that names them. */
+    const ceremony = async () => {
+      const response = await route.GET(new Request(`${SITE}/api/auth/passkey/generate-register-options`, { headers: { cookie: session } }));
+      expect(response.status).toBe(200);
+      const cookie = [session, ...response.headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");
+      return { options: (await response.json()) as { challenge: string }, cookie };
+    };
+    const send = async (cookie: string, answer: unknown) => {
+      const response = await route.POST(
+        new Request(`${SITE}/api/auth/passkey/verify-registration`, {
+          method: "POST",
+          headers: { cookie, origin: SITE, "content-type": "application/json" },
+          body: JSON.stringify({ response: answer, name: "Laptop" }),
+        }),
+      );
+      const body = (await response.json().catch(() => null)) as { code?: string } | null;
+      return `${response.status} ${body?.code ?? ""}`.trim();
+    };
+
+    const first = await ceremony();
+    const answer = registrationAnswer(credential, first.options, SITE);
+    expect(await send(first.cookie, answer)).toMatch(/^200/);
+    expect(await listMyPasskeys(alice.id)).toHaveLength(1);
+
+    const replays = {
+      "same ceremony": await send(first.cookie, answer),
+      "new ceremony": await send((await ceremony()).cookie, answer),
+      "same ceremony twice at once": (await Promise.all([send(first.cookie, answer), send(first.cookie, answer)])).join(", "),
+    };
+    // The same credential answering a new ceremony (a fresh challenge): the credential is already stored.
+    const third = await ceremony();
+    const reRegistered = await send(third.cookie, registrationAnswer(credential, third.options, SITE));
+    console.log(`passkey registration replayed: ${Object.entries({ ...replays, "same credential, new challenge": reRegistered }).map(([k, v]) => `${k}: ${v}`).join("; ")}`);
+    for (const outcome of [...Object.values(replays).flatMap((v) => v.split(", ")), reRegistered]) expect(outcome).toMatch(/^4\d\d /);
+    expect(await listMyPasskeys(alice.id)).toHaveLength(1);
+    const added = await handle.db.select().from(auditEvents).where(and(eq(auditEvents.action, "passkey.add"), eq(auditEvents.email, alice.email)));
+    expect(added).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { notifications } from "@/server/db/schema";
 import { createTestDatabase } from "./helpers/test-db";
-import { totp } from "../e2e/totp";
+import { totp, wrongCode } from "../e2e/totp";
 
 // The second factor's Server Actions through the one form wrapper, on a real database and
 // better-auth: what a member sees for a wrong code, a used backup code, hostile input, and where
@@ -90,20 +90,27 @@ describe("two-factor actions", () => {
     withCookie(session);
     await redirectOf(startTotpAction(IDLE, formOf({ password: PASSWORD })));
     const secret = await secretOf(email);
-    await redirectOf(confirmTotpAction(IDLE, formOf({ code: totp(secret) })));
+    const confirmedAt = Date.now();
+    await redirectOf(confirmTotpAction(IDLE, formOf({ code: totp(secret, confirmedAt) })));
+    // Each code works once: the confirming one is used, the next step's signs in.
+    const next = totp(secret, confirmedAt + 30_000);
 
     withCookie("");
     expect(await redirectOf(signInAction(IDLE, formOf({ email, password: PASSWORD })))).toBe("/auth/two-factor");
     // Without the challenge cookie the action refuses: nothing to finish.
-    expect(await verifySecondFactorAction(IDLE, formOf({ method: "totp", code: totp(secret) }))).toMatchObject({ status: "refused", title: "Sign In Again" });
+    expect(await verifySecondFactorAction(IDLE, formOf({ method: "totp", code: next }))).toMatchObject({ status: "refused", title: "Sign In Again" });
 
     const { headers } = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, headers: requestHeaders, returnHeaders: true });
     withCookie(cookieOf(headers));
-    const wrong = totp(secret) === "000000" ? "000001" : "000000";
+    const wrong = wrongCode(secret);
     expect(await verifySecondFactorAction(IDLE, formOf({ method: "totp", code: wrong }))).toMatchObject({ status: "invalid", fieldErrors: { code: expect.stringContaining("not right") } });
     expect(await verifySecondFactorAction(IDLE, formOf({ method: "backup", code: "abc" }))).toMatchObject({ status: "invalid", fieldErrors: { code: expect.stringContaining("ten letters") } });
     expect(await verifySecondFactorAction(IDLE, formOf({ method: "sms", code: "123456" }))).toMatchObject({ status: "invalid" });
-    expect(await redirectOf(verifySecondFactorAction(IDLE, formOf({ method: "totp", code: totp(secret) })))).toBe("/admin?welcome=1");
+    expect(await verifySecondFactorAction(IDLE, formOf({ method: "totp", code: totp(secret, confirmedAt) }))).toMatchObject({
+      status: "invalid",
+      fieldErrors: { code: "That code was already used. Wait for the next one in your app and enter it." },
+    });
+    expect(await redirectOf(verifySecondFactorAction(IDLE, formOf({ method: "totp", code: next })))).toBe("/admin?welcome=1");
   });
 
   it("the team requirement cannot be turned on by an admin without a second factor", async () => {

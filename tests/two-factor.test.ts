@@ -4,9 +4,11 @@ import { getAuth } from "@/server/auth";
 import { AccessDeniedError, requireRole } from "@/server/auth-guard";
 import { isTwoFactorRequired, setTwoFactorRequired } from "@/server/data/team-settings";
 import { env } from "@/server/env";
-import { auditEvents, notifications, rateLimits, twoFactors, users } from "@/server/db/schema";
+import { isKnownAddress } from "@/server/auth-throttle";
+import { auditEvents, notifications, passkeys, profiles, rateLimits, twoFactors, users } from "@/server/db/schema";
 import { createTestDatabase } from "./helpers/test-db";
-import { totp } from "../e2e/totp";
+import { authenticationAnswer, newCredential, registrationAnswer } from "./helpers/webauthn";
+import { totp, wrongCode } from "../e2e/totp";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -55,14 +57,20 @@ async function enableTotp(cookie: string, ip: string) {
   return enabled;
 }
 
+/**
+ * An account with TOTP on, confirmed with the code of the step at `confirmedAt`. Each code works
+ * once: the next right code is the following step's, which better-auth accepts for 30 s ahead.
+ */
 async function accountWithTotp(ip: string) {
   const email = uniqueEmail("totp");
   await createAccount(email);
   const { cookie } = await passwordStep(email, ip);
   const enabled = await enableTotp(cookie, ip);
   const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
-  await getAuth().api.verifyTOTP({ body: { code: totp(secret) }, headers: headersFor(cookie, ip) });
-  return { email, secret, backupCodes: enabled.backupCodes };
+  const confirmedAt = Date.now();
+  // Turning it on replaces the session: the renewed cookie is the member's from now on.
+  const { headers } = await getAuth().api.verifyTOTP({ body: { code: totp(secret, confirmedAt) }, headers: headersFor(cookie, ip), returnHeaders: true });
+  return { email, secret, backupCodes: enabled.backupCodes, confirmedAt, cookie: cookiesOf(headers, cookie), nextCode: () => totp(secret, confirmedAt + 30_000) };
 }
 
 async function verifyCode(kind: "totp" | "backup", code: string, cookie: string, ip: string): Promise<string> {
@@ -86,7 +94,8 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     const secret = new URL(enabled.totpURI).searchParams.get("secret")!;
     // Not confirmed yet: the password still signs in on its own.
     expect((await passwordStep(email, ip)).awaitsSecondFactor).toBe(false);
-    await getAuth().api.verifyTOTP({ body: { code: totp(secret) }, headers: headersFor(cookie, ip) });
+    const confirmedAt = Date.now();
+    await getAuth().api.verifyTOTP({ body: { code: totp(secret, confirmedAt) }, headers: headersFor(cookie, ip) });
     const [row] = await handle.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.email, email));
     expect(row!.on).toBe(true);
     // The secret is stored encrypted, never as the authenticator reads it.
@@ -96,8 +105,9 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     const challenge = await passwordStep(email, ip);
     expect(challenge.awaitsSecondFactor).toBe(true);
     expect(challenge.cookie).not.toContain("session_token");
-    expect(await verifyCode("totp", "000000" === totp(secret) ? "111111" : "000000", challenge.cookie, ip)).toBe("INVALID_CODE");
-    expect(await verifyCode("totp", totp(secret), challenge.cookie, ip)).toBe("signed-in");
+    expect(await verifyCode("totp", wrongCode(secret), challenge.cookie, ip)).toBe("INVALID_CODE");
+    // The confirming code was used; the next step's code signs in.
+    expect(await verifyCode("totp", totp(secret, confirmedAt + 30_000), challenge.cookie, ip)).toBe("signed-in");
 
     // The second step is in the trail: the wrong code and the sign-in, each once, for this account;
     // confirming the set-up (a signed-in member's own code) is not a sign-in.
@@ -124,7 +134,7 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
 
   it("50 wrong codes at once, each on its own challenge: at most SIGNIN_MAX_FAILURES checked; the right code is refused until the window passes", async () => {
     const ip = "198.19.2.1";
-    const { email, secret } = await accountWithTotp(ip);
+    const { email, secret, nextCode } = await accountWithTotp(ip);
     // The attacker knows the password and opens a fresh challenge per guess (better-auth's own
     // limit is five per challenge); then sends every guess at once.
     const challenges = [];
@@ -144,14 +154,104 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     const fresh = await passwordStep(email, ip).catch((error) => ({ cookie: "", awaitsSecondFactor: codeOf(error) }));
     expect(fresh.awaitsSecondFactor).toBe("TOO_MANY_ATTEMPTS");
     const spare = challenges.at(-1)!.cookie;
-    expect(await verifyCode("totp", totp(secret), spare, ip)).toBe("TOO_MANY_ATTEMPTS");
+    expect(await verifyCode("totp", nextCode(), spare, ip)).toBe("TOO_MANY_ATTEMPTS");
 
     // The window passes: the right code gets through.
     await handle.db
       .update(rateLimits)
       .set({ windowStart: sql`${rateLimits.windowStart} - make_interval(mins => ${env().SIGNIN_WINDOW_MINUTES + 1})` })
       .where(sql`${rateLimits.key} like 'signin:%'`);
-    expect(await verifyCode("totp", totp(secret), spare, ip)).toBe("signed-in");
+    expect(await verifyCode("totp", nextCode(), spare, ip)).toBe("signed-in");
+  });
+
+  it("the password known: 150 wrong codes at once from 30 addresses; at most SIGNIN_CODE_MAX_FAILURES checked, nothing cleared or made known, better-auth's lock untouched; the owner gets in at home and with a passkey", async () => {
+    const home = "198.19.6.1";
+    const { email, secret, nextCode, cookie } = await accountWithTotp(home);
+    const [owner] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    // The owner's passkey, added from the signed-in session at home.
+    const credential = newCredential();
+    const site = process.env.SITE_URL!;
+    const { headers: optionHeaders, response: options } = await getAuth().api.generatePasskeyRegistrationOptions({ headers: headersFor(cookie, home), returnHeaders: true });
+    await getAuth().api.verifyPasskeyRegistration({
+      body: { response: registrationAnswer(credential, options, site), name: "Phone" },
+      headers: new Headers({ cookie: cookiesOf(optionHeaders, cookie), origin: site, "x-forwarded-for": home }),
+    });
+    expect(await handle.db.select().from(passkeys).where(eq(passkeys.userId, owner!.id))).toHaveLength(1);
+    const lastSignIn = async () => (await handle.db.select({ at: profiles.lastSignInAt }).from(profiles).where(eq(profiles.userId, owner!.id)))[0]!.at;
+    const signInRows = async () => (await handle.db.select().from(auditEvents).where(eq(auditEvents.email, email))).filter((r) => r.action === "auth.sign-in" || r.action === "auth.session-end").length;
+    const noted = await lastSignIn();
+    const rowsBefore = await signInRows();
+
+    // A stranger with the password opens five challenges from each of 30 addresses; from the first
+    // five, after two wrong passwords (within the account's ceiling for new addresses).
+    const addresses = Array.from({ length: 30 }, (_, i) => `198.19.7.${i + 1}`);
+    const challenges: { cookie: string; ip: string }[] = [];
+    for (const ip of addresses) {
+      for (const wrong of addresses.indexOf(ip) < 5 ? ["Wrong-Pass-1a", "Wrong-Pass-2b"] : []) {
+        expect(await getAuth().api.signInEmail({ body: { email, password: wrong }, headers: headersFor("", ip) }).catch(codeOf)).toBe("INVALID_EMAIL_OR_PASSWORD");
+      }
+      for (let i = 0; i < 5; i++) {
+        const step = await passwordStep(email, ip);
+        expect(step.awaitsSecondFactor).toBe(true);
+        challenges.push({ cookie: step.cookie, ip });
+      }
+    }
+    // A password awaiting its code proved nothing: the failures stay, no address became known, no
+    // sign-in was recorded (nor the end of the session the plugin replaced with a challenge).
+    const pairs = await handle.db.select().from(rateLimits).where(sql`${rateLimits.key} like ${`signin:pair:${email} 198.19.7.%`}`);
+    expect(pairs.map((r) => r.count).filter((n) => n > 0)).toEqual([2, 2, 2, 2, 2]);
+    expect((await Promise.all(addresses.map((ip) => isKnownAddress(email, ip)))).some(Boolean)).toBe(false);
+    expect(await signInRows()).toBe(rowsBefore);
+    expect(await lastSignIn()).toEqual(noted);
+
+    const near = new Set([-30_000, 0, 30_000, 60_000].map((d) => totp(secret, Date.now() + d)));
+    const wrongCodes = Array.from({ length: 1000 }, (_, n) => String(n).padStart(6, "0")).filter((c) => !near.has(c));
+    const outcomes = await Promise.all(challenges.map((c, i) => verifyCode("totp", wrongCodes[i]!, c.cookie, c.ip)));
+    const checked = outcomes.filter((o) => o === "INVALID_CODE").length;
+    const [lock] = await handle.db.select({ failures: twoFactors.failedVerificationCount, lockedUntil: twoFactors.lockedUntil }).from(twoFactors).where(eq(twoFactors.userId, owner!.id));
+
+    // The owner at home: the password, then the right code. Then a passkey from an address never used.
+    const ownerChallenge = await passwordStep(email, home);
+    const ownerIn = await verifyCode("totp", nextCode(), ownerChallenge.cookie, home);
+    const travelling = "198.19.8.1";
+    const { headers: authHeaders, response: authOptions } = await getAuth().api.generatePasskeyAuthenticationOptions({ headers: headersFor("", travelling), returnHeaders: true });
+    const viaPasskey = await getAuth()
+      .api.verifyPasskeyAuthentication({
+        body: { response: authenticationAnswer(credential, authOptions, site) },
+        headers: new Headers({ cookie: cookiesOf(authHeaders), origin: site, "x-forwarded-for": travelling }),
+        returnHeaders: true,
+      })
+      .then(({ headers }) => (cookiesOf(headers).includes("session_token") ? "signed-in" : "no-session"), codeOf);
+    console.log(
+      `codes with the password: ${challenges.length} wrong codes at once from ${addresses.length} addresses: ${checked} checked, ${outcomes.filter((o) => o === "TOO_MANY_ATTEMPTS").length} refused by the limit, ${outcomes.filter((o) => o === "ACCOUNT_TEMPORARILY_LOCKED").length} by better-auth's lock (locked: ${lock!.lockedUntil ? "yes" : "no"}); the owner at home with a code: ${ownerIn}; with the passkey from a new address: ${viaPasskey}`,
+    );
+    expect(checked).toBeLessThanOrEqual(env().SIGNIN_CODE_MAX_FAILURES);
+    expect(outcomes.filter((o) => o !== "INVALID_CODE").every((o) => o === "TOO_MANY_ATTEMPTS")).toBe(true);
+    expect(lock!.lockedUntil).toBeNull();
+    expect(ownerIn).toBe("signed-in");
+    expect(viaPasskey).toBe("signed-in");
+    expect(await lastSignIn()).not.toEqual(noted);
+  });
+
+  it("a TOTP code works once: the same code again is refused, on a new challenge or on two at once", async () => {
+    const ip = "198.19.9.1";
+    const { email, secret, confirmedAt } = await accountWithTotp(ip);
+    // The confirming code, on a sign-in challenge: already used.
+    const replay = await passwordStep(email, ip);
+    expect(await verifyCode("totp", totp(secret, confirmedAt), replay.cookie, ip)).toBe("CODE_ALREADY_USED");
+    // The next step's code, sent on two challenges at once: one signs in, the other is refused.
+    const [a, b] = [await passwordStep(email, ip), await passwordStep(email, ip)];
+    const next = totp(secret, confirmedAt + 30_000);
+    const both = await Promise.all([verifyCode("totp", next, a.cookie, ip), verifyCode("totp", next, b.cookie, ip)]);
+    expect(both.sort()).toEqual(["CODE_ALREADY_USED", "signed-in"]);
+    // An earlier step's code is refused too, even when it was never used.
+    const earlier = await passwordStep(email, ip);
+    const previous = totp(secret, confirmedAt - 30_000);
+    const answer = await verifyCode("totp", previous, earlier.cookie, ip);
+    expect(["CODE_ALREADY_USED", "INVALID_CODE"]).toContain(answer); // INVALID_CODE once the clock has left the window
+    // The failure is in the trail, counted like a wrong code.
+    const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.email, email));
+    expect(trail.filter((r) => r.action === "auth.sign-in-failure" && (r.after as { reason?: string }).reason === "CODE_ALREADY_USED").length).toBeGreaterThanOrEqual(2);
   });
 
   it("a hostile challenge cookie checks nothing and counts against nobody", async () => {

@@ -11,9 +11,13 @@ import { giveBackRateLimits, hitRateLimits } from "./rate-limit";
  * - the account from this address: SIGNIN_MAX_FAILURES, always;
  * - this address, whatever the account: SIGNIN_ADDRESS_MAX_FAILURES;
  * - the account, from addresses it was never used from: SIGNIN_ACCOUNT_MAX_FAILURES.
- * The last two do not apply to an address the account has proved its owner at (a right password, a
- * completed reset, the verification link), so a stranger elsewhere cannot lock the owner out, and a
- * reset always lets the owner in. A check that did not fail gives its slot back.
+ * A second-factor code takes one more: the account's codes from addresses it was never used from,
+ * SIGNIN_CODE_MAX_FAILURES, across addresses and challenges, so whoever holds the password has that
+ * many code guesses per window however many addresses they use (docs/decisions/0036).
+ * The counters but the first do not apply to an address the account has proved its owner at (a
+ * signed-in session, a completed reset, the verification link), so a stranger elsewhere cannot
+ * lock the owner out, and a reset always lets the owner in. A check that did not fail gives its
+ * slot back.
  *
  * Every way of checking a password calls `takeSignInSlot` before the check and `settleSignInSlot`
  * after it; better-auth's endpoints do so through the hooks in server/auth.ts. A refused attempt
@@ -28,6 +32,7 @@ function rules() {
     pair: e.SIGNIN_MAX_FAILURES,
     address: e.SIGNIN_ADDRESS_MAX_FAILURES,
     account: e.SIGNIN_ACCOUNT_MAX_FAILURES,
+    code: e.SIGNIN_CODE_MAX_FAILURES,
   };
 }
 
@@ -38,6 +43,7 @@ const keysOf = (email: string, ip: string) => ({
   pair: `${pairPrefix(email)}${ip}`,
   address: `signin:ip:${ip}`,
   account: `signin:account:${email}`,
+  code: `signin:code:${email}`,
 });
 
 export interface SignInSlot {
@@ -48,7 +54,10 @@ export interface SignInSlot {
 
 export type SignInVerdict =
   | { allowed: true; slot: SignInSlot }
-  | { allowed: false; retryAfterSeconds: number; limit: "pair" | "address" | "account" };
+  | { allowed: false; retryAfterSeconds: number; limit: "pair" | "address" | "account" | "code" };
+
+/** What is checked: a password (or a passkey), or a second-factor code (counted also on the account's code counter). */
+export type SignInCheck = "password" | "code";
 
 export async function isKnownAddress(email: string, ip: string): Promise<boolean> {
   const since = new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000);
@@ -61,15 +70,16 @@ export async function isKnownAddress(email: string, ip: string): Promise<boolean
 }
 
 /**
- * Takes a failure slot for one password check, before the check. The counts come from one
+ * Takes a failure slot for one password or code check, before the check. The counts come from one
  * statement, so of requests in flight together at most the limit are allowed.
  */
-export async function takeSignInSlot(rawEmail: string, ip: string): Promise<SignInVerdict> {
+export async function takeSignInSlot(rawEmail: string, ip: string, check: SignInCheck = "password"): Promise<SignInVerdict> {
   const email = normalEmail(rawEmail);
   const rule = rules();
   const keys = keysOf(email, ip);
   const known = await isKnownAddress(email, ip);
   const limits: [keyof typeof keys, number][] = known ? [["pair", rule.pair]] : [["pair", rule.pair], ["address", rule.address], ["account", rule.account]];
+  if (!known && check === "code") limits.push(["code", rule.code]);
   const counts = await hitRateLimits(limits.map(([name]) => keys[name]), rule.windowMs);
   let refused: { retryAfterSeconds: number; limit: keyof typeof keys } | undefined;
   for (const [name, limit] of limits) {
@@ -105,14 +115,17 @@ export async function settleSignInSlot(slot: SignInSlot, outcome: "wrong-passwor
 
 /**
  * The owner proved they hold the mailbox (a completed reset, the verification link): the account's
- * failures are forgotten, from every address, and the address they came from becomes known.
+ * failures are forgotten, from every address, and the address they came from becomes known. A
+ * completed reset also takes the password from whoever guessed codes with it, so the account's code
+ * counter is forgotten too.
  */
 export async function ownerProven(rawEmail: string, ip: string | undefined): Promise<void> {
   const email = normalEmail(rawEmail);
   const prefix = pairPrefix(email);
+  const keys = keysOf(email, "");
   await db()
     .delete(rateLimits)
-    .where(sql`${rateLimits.key} = ${keysOf(email, "").account} or left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
+    .where(sql`${rateLimits.key} in (${keys.account}, ${keys.code}) or left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
   if (ip) await rememberAddress(email, ip);
 }
 

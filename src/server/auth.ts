@@ -7,7 +7,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { passkey } from "@better-auth/passkey";
-import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
@@ -20,7 +20,9 @@ import { emailFields, log } from "./log";
 import { ensureProfile, grantAdminIfListed, noteSignIn } from "./data/profiles";
 import { SIGN_UP_CLOSED_MESSAGE, signUpSetting } from "./data/team";
 import { siteConfig } from "./site-config";
+import { authRefusal } from "./auth-error";
 import { ownerProven, settleSignInSlot, takeSignInSlot, throttledMessage, type SignInSlot } from "./auth-throttle";
+import { claimTotpCode, releaseTotpClaim, TOTP_DIGITS, TOTP_PERIOD_SECONDS, type TotpClaim } from "./totp-steps";
 import { hitRateLimit } from "./rate-limit";
 import { ipFromHeaders } from "./request-info";
 import { getAuthInstance, setAuthInstance } from "./bridge.ts";
@@ -92,14 +94,18 @@ const SECOND_FACTOR_CHECKS = new Set(["/two-factor/verify-totp", "/two-factor/ve
  * password (docs/decisions/0046).
  */
 const PASSKEY_SIGN_IN = "/passkey/verify-authentication";
+/** The passkey plugin's cookie naming the ceremony in progress (its default `advanced.webAuthnChallengeCookie`). */
+const PASSKEY_CEREMONY_COOKIE = "better-auth-passkey";
 /** Turning the second factor on or off asks for the signed-in member's password: counted the same way. */
 const MEMBER_PASSWORD_CHECKS = new Set(["/two-factor/enable", "/two-factor/disable"]);
-const WRONG_CODES = new Set(["INVALID_CODE", "INVALID_BACKUP_CODE", "INVALID_PASSWORD", "AUTHENTICATION_FAILED", "PASSKEY_NOT_FOUND", "USER_VERIFICATION_REQUIRED"]);
+const WRONG_CODES = new Set(["INVALID_CODE", "INVALID_BACKUP_CODE", "CODE_ALREADY_USED", "INVALID_PASSWORD", "AUTHENTICATION_FAILED", "PASSKEY_NOT_FOUND", "USER_VERIFICATION_REQUIRED"]);
 /** Codes that answer the sign-in; their session token is kept out of the body like the password sign-in's. */
 const SIGN_IN_ANSWERS = new Set(["/get-session", "/sign-in/email", ...SECOND_FACTOR_CHECKS, PASSKEY_SIGN_IN]);
 
 /** A new verification mail for an account at most this often, whatever asks for it. */
 const VERIFY_MAIL_INTERVAL_MS = 5 * 60_000;
+/** A password-reset mail for an account at most this often, whatever path and address ask for it. */
+export const RESET_MAIL_INTERVAL_MS = 5 * 60_000;
 
 interface HookContext {
   path?: string;
@@ -111,6 +117,7 @@ interface HookContext {
     returned?: unknown;
     newSession?: { user: { id: string; email: string } } | null;
     secret: string;
+    secretConfig: Parameters<typeof claimTotpCode>[2];
     internalAdapter: {
       findVerificationValue(id: string): Promise<{ value: string } | null>;
       findUserById(id: string): Promise<{ email: string } | null>;
@@ -122,6 +129,7 @@ interface HookContext {
 
 // What a before hook learnt, for the after hook of the same call (keyed by the call's own context object).
 const slots = new WeakMap<object, SignInSlot>();
+const totpClaims = new WeakMap<object, Extract<TotpClaim, { claimed: true }>>();
 const resets = new WeakMap<object, { email: string; ip: string }>();
 /** Code checks that are the second step of signing in (no session yet), not a member confirming their own set-up. */
 const signInSteps = new WeakSet<object>();
@@ -150,15 +158,78 @@ async function passkeyEmail(ctx: HookContext): Promise<string> {
 }
 
 /** Whose second factor a code is checked against: the signed-in member, else the pending challenge's account. */
-async function secondFactorEmail(ctx: HookContext): Promise<string> {
+async function secondFactorAccount(ctx: HookContext): Promise<{ id: string; email: string } | null> {
   const session = await getSessionFromCtx(ctx as never).catch(() => null);
-  if (session) return session.user.email;
+  if (session) return { id: session.user.id, email: session.user.email };
   signInSteps.add(ctx.context);
   const name = (ctx.context as unknown as { createAuthCookie(name: string): { name: string } }).createAuthCookie("two_factor").name;
   const challenge = await ctx.getSignedCookie(name, ctx.context.secret);
   const pending = challenge ? await ctx.context.internalAdapter.findVerificationValue(challenge) : null;
   const user = pending ? await ctx.context.internalAdapter.findUserById(pending.value) : null;
-  return user?.email ?? "";
+  return user ? { id: pending!.value, email: user.email } : null;
+}
+
+const secondFactorEmail = async (ctx: HookContext): Promise<string> => (await secondFactorAccount(ctx))?.email ?? "";
+
+/**
+ * A TOTP code works once (server/totp-steps.ts): before the plugin checks it, its step is claimed
+ * for the account. A code whose step was already used is refused here, as a wrong code: its slot is
+ * kept and, on the second step of signing in, it is audited as a failure.
+ */
+async function claimTotpStep(ctx: HookContext): Promise<void> {
+  const code = bodyOf(ctx).code;
+  const account = typeof code === "string" ? await secondFactorAccount(ctx) : null;
+  if (!account || typeof code !== "string") return;
+  const claim = await claimTotpCode(account.id, code, ctx.context.secretConfig);
+  if (!claim) return;
+  if (claim.claimed) {
+    totpClaims.set(ctx.context, claim);
+    return;
+  }
+  const refused = new APIError("UNAUTHORIZED", { code: "CODE_ALREADY_USED", message: "That code was already used. Enter the next one your app shows." });
+  log("warn", "auth: second-factor code used again", { event: "auth.two-factor.code-reused", userId: account.id, ip: ipFromHeaders(requestHeaders(ctx)) });
+  if (signInSteps.has(ctx.context)) await auditSignIn(ctx, refused);
+  throw refused;
+}
+
+/** The challenge a WebAuthn answer was made for (from its client data), or null when the answer cannot be read. */
+function answeredChallenge(body: Record<string, unknown>): string | null {
+  const answer = body.response && typeof body.response === "object" ? (body.response as { response?: unknown }).response : undefined;
+  const clientData = answer && typeof answer === "object" ? (answer as { clientDataJSON?: unknown }).clientDataJSON : undefined;
+  if (typeof clientData !== "string" || clientData.length > 16_384) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(clientData, "base64url").toString("utf8")) as { challenge?: unknown } | null;
+    return typeof parsed?.challenge === "string" ? parsed.challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A passkey registration answer is checked against the ceremony its cookie names before the plugin
+ * sees it. The plugin answers every answer it cannot verify (another ceremony's, e.g. one sent
+ * again, or one it cannot read) with a 500; here it is a 400 that stores nothing and leaves the
+ * member's ceremony open. Without a ceremony the plugin's own 400 (CHALLENGE_NOT_FOUND) answers.
+ */
+async function checkRegistrationAnswer(ctx: HookContext): Promise<void> {
+  const name = (ctx.context as unknown as { createAuthCookie(name: string): { name: string } }).createAuthCookie(PASSKEY_CEREMONY_COOKIE).name;
+  const token = await ctx.getSignedCookie(name, ctx.context.secret);
+  const ceremony = token ? await ctx.context.internalAdapter.findVerificationValue(token) : null;
+  if (!ceremony) return;
+  let expected: unknown;
+  try {
+    expected = (JSON.parse(ceremony.value) as { expectedChallenge?: unknown }).expectedChallenge;
+  } catch {
+    return;
+  }
+  const challenge = answeredChallenge(bodyOf(ctx));
+  if (challenge === null) {
+    throw new APIError("BAD_REQUEST", { code: "FAILED_TO_VERIFY_REGISTRATION", message: "The authenticator's answer could not be read. Try again." });
+  }
+  if (challenge !== expected) {
+    log("warn", "auth: passkey registration answer for another ceremony", { event: "auth.passkey.answer-mismatch", ip: ipFromHeaders(requestHeaders(ctx)) });
+    throw new APIError("BAD_REQUEST", { code: "CHALLENGE_MISMATCH", message: "This answer is not for the passkey being added now. Press the button again." });
+  }
 }
 
 async function beforeHook(ctx: HookContext): Promise<void> {
@@ -176,7 +247,8 @@ async function beforeHook(ctx: HookContext): Promise<void> {
   if (account) {
     const email = await account(bodyOf(ctx));
     const ip = ipFromHeaders(requestHeaders(ctx));
-    const verdict = await takeSignInSlot(typeof email === "string" ? email : "", ip);
+    // A code is counted also per account across addresses and challenges (docs/decisions/0036).
+    const verdict = await takeSignInSlot(typeof email === "string" ? email : "", ip, ctx.path && SECOND_FACTOR_CHECKS.has(ctx.path) ? "code" : "password");
     if (!verdict.allowed) {
       log("warn", "auth: sign-in throttled", { event: "auth.sign-in.throttled", limit: verdict.limit, ...emailFields(typeof email === "string" ? email : ""), ip });
       throw new APIError(
@@ -186,7 +258,9 @@ async function beforeHook(ctx: HookContext): Promise<void> {
       );
     }
     slots.set(ctx.context, verdict.slot);
+    if (ctx.path === "/two-factor/verify-totp") await claimTotpStep(ctx);
   }
+  if (ctx.path === "/passkey/verify-registration") await checkRegistrationAnswer(ctx);
   if (ctx.path === "/reset-password") {
     // The token is consumed by the reset: whose it is must be read before.
     const token = bodyOf(ctx).token ?? ctx.query?.token;
@@ -229,11 +303,14 @@ async function auditSignIn(ctx: HookContext, returned: unknown): Promise<void> {
   const headers = requestHeaders(ctx);
   const path = ctx.path ?? "";
   const user = ctx.context.newSession?.user;
-  if (!isAPIError(returned) && user) {
+  const refused = authRefusal(returned);
+  if (!refused && user) {
     await recordAudit({ action: "auth.sign-in", actor: { id: user.id, email: user.email }, after: { method: signInMethod(path) }, headers });
+    // The Team tab's "last sign-in": a session handed to its member, not the one a second factor replaces.
+    await noteSignIn(user.id);
     return;
   }
-  if (!isAPIError(returned)) return; // a step that made no session yet (a second factor asked for)
+  if (!refused) return; // a step that made no session yet (a second factor asked for)
   // The address the attempt was for: typed (password), the pending challenge's (a code), or the credential's owner (a passkey).
   const typed = SECOND_FACTOR_CHECKS.has(path) ? await secondFactorEmail(ctx) : path === PASSKEY_SIGN_IN ? await passkeyEmail(ctx) : bodyOf(ctx).email;
   const email = typeof typed === "string" && typed ? typed.trim().toLowerCase().slice(0, 320) : null;
@@ -243,7 +320,7 @@ async function auditSignIn(ctx: HookContext, returned: unknown): Promise<void> {
     action: "auth.sign-in-failure",
     actor: account ?? null,
     email,
-    after: { reason: (returned.body?.code as string | undefined) ?? "error", method: signInMethod(path) },
+    after: { reason: refused.code ?? "error", method: signInMethod(path) },
     headers,
   });
 }
@@ -273,20 +350,26 @@ async function auditSessionEnd(session: { userId: string }, context: { path?: st
   });
 }
 
+/**
+ * What a call came to, once every plugin has had its say: this runs as the last plugin's after hook
+ * (see `signInOutcome` below), after the twoFactor plugin has turned a right password of an account
+ * with a second factor into a challenge and deleted the session the password made.
+ */
 async function afterHook(ctx: HookContext): Promise<unknown> {
   const returned = ctx.context.returned;
+  const refused = authRefusal(returned);
   const slot = slots.get(ctx.context);
   if (slot) {
-    const code = isAPIError(returned) ? (returned.body?.code as string | undefined) : undefined;
+    const code = refused?.code;
     // A right password that still asks for the second factor proves nothing yet: it neither clears
     // the failures nor makes the address known, else a password holder could reset the count of
     // code guesses by signing in again (docs/decisions/0036).
-    const awaitsSecondFactor = !isAPIError(returned) && !!returned && typeof returned === "object" && "twoFactorRedirect" in returned;
+    const awaitsSecondFactor = !refused && !!returned && typeof returned === "object" && "twoFactorRedirect" in returned;
     await settleSignInSlot(
       slot,
       awaitsSecondFactor
         ? "not-checked"
-        : !isAPIError(returned)
+        : !refused
           ? "signed-in"
           : code === "INVALID_EMAIL_OR_PASSWORD" || (code && WRONG_CODES.has(code))
             ? "wrong-password"
@@ -295,13 +378,16 @@ async function afterHook(ctx: HookContext): Promise<unknown> {
               : "not-checked",
     );
   }
+  // The plugin refused a code whose step was claimed (its window moved on, the challenge ended): the step is not used up.
+  const claim = totpClaims.get(ctx.context);
+  if (claim && refused) await releaseTotpClaim(claim);
   const isSignInStep = ctx.path !== undefined && AUDITED_SIGN_INS.has(ctx.path) && (!SECOND_FACTOR_CHECKS.has(ctx.path) || signInSteps.has(ctx.context));
-  if (isSignInStep && !(isAPIError(returned) && returned.body?.code === "TOO_MANY_ATTEMPTS")) await auditSignIn(ctx, returned);
-  if (ctx.path === "/passkey/verify-registration" && !isAPIError(returned)) await auditPasskeyAdded(ctx, returned);
+  if (isSignInStep && refused?.code !== "TOO_MANY_ATTEMPTS") await auditSignIn(ctx, returned);
+  if (ctx.path === "/passkey/verify-registration" && !refused) await auditPasskeyAdded(ctx, returned);
   const reset = resets.get(ctx.context);
-  if (reset && !isAPIError(returned)) await ownerProven(reset.email, reset.ip);
+  if (reset && !refused) await ownerProven(reset.email, reset.ip);
   // The session token travels in the httpOnly cookie only, never in a body a page script can read.
-  if (ctx.path && SIGN_IN_ANSWERS.has(ctx.path) && returned && typeof returned === "object" && !isAPIError(returned)) {
+  if (ctx.path && SIGN_IN_ANSWERS.has(ctx.path) && returned && typeof returned === "object" && !refused) {
     const body = returned as { token?: unknown; session?: Record<string, unknown> | null };
     if (body.session && "token" in body.session) {
       const { token: _sessionToken, ...session } = body.session;
@@ -320,6 +406,18 @@ const USER_VERIFICATION_REQUIRED = () =>
     code: "USER_VERIFICATION_REQUIRED",
     message: "Your device did not confirm it was you (a PIN, fingerprint or face). Use a passkey that asks for one.",
   });
+
+/**
+ * better-auth runs `hooks.after` of the options first and then the plugins' after hooks in the order
+ * of the plugins array (better-auth/dist/api/dispatch.mjs, getHooks). As `hooks.after`, ours saw a
+ * right password of an account with a second factor as a finished sign-in (the twoFactor plugin
+ * turns it into a challenge later): it cleared the address's failures, made the address known and
+ * audited a sign-in. As a plugin placed after twoFactor() and passkey(), it sees the final outcome.
+ */
+const signInOutcome = () => ({
+  id: "sign-in-outcome",
+  hooks: { after: [{ matcher: () => true, handler: createAuthMiddleware(async (ctx) => afterHook(ctx as unknown as HookContext)) }] },
+});
 
 function createAuth() {
   const e = env();
@@ -356,6 +454,13 @@ function createAuth() {
       resetPasswordTokenExpiresIn: 3600,
       password: { hash: hashPassword, verify: verifyPassword },
       async sendResetPassword({ user, url }) {
+        // One mail per account per interval, whatever path and address ask: the requester's answer is
+        // the same either way, so it tells nothing about the account (docs/decisions/0020).
+        const slot = await hitRateLimit(`reset-mail:${user.id}`, { limit: 1, windowMs: RESET_MAIL_INTERVAL_MS });
+        if (!slot.allowed) {
+          log("info", "auth: password reset mail not repeated", { event: "auth.password-reset.mail-skipped", userId: user.id });
+          return;
+        }
         await enqueueMail(db(), {
           kind: "reset-password",
           recipients: [user.email],
@@ -395,9 +500,9 @@ function createAuth() {
         await grantAdminIfListed(user.id, user.email);
       },
     },
+    // The before hook runs before every plugin's; the after logic is the `signInOutcome` plugin below.
     hooks: {
       before: createAuthMiddleware(async (ctx) => beforeHook(ctx as unknown as HookContext)),
-      after: createAuthMiddleware(async (ctx) => afterHook(ctx as unknown as HookContext)),
     },
     databaseHooks: {
       session: {
@@ -405,12 +510,12 @@ function createAuth() {
           async before(session, context) {
             if (context?.path === PASSKEY_SIGN_IN) return { data: { ...session, viaPasskey: true } };
           },
-          async after(session) {
-            await noteSignIn(session.userId);
-          },
         },
         delete: {
           async after(session, context) {
+            // On a password sign-in the only session deleted is the one the twoFactor plugin replaces
+            // with a challenge: never handed to anyone, so it did not end anything.
+            if (context?.path && PASSWORD_CHECKS[context.path]) return;
             await auditSessionEnd(session, context as { path?: string; headers?: Headers; request?: Request } | null);
           },
         },
@@ -443,6 +548,13 @@ function createAuth() {
         issuer: site.name,
         schema: { twoFactor: { modelName: "twoFactors" } },
         backupCodeOptions: { amount: 10, length: 10 },
+        // The step arithmetic of server/totp-steps.ts (each code works once) uses the same figures.
+        totpOptions: { period: TOTP_PERIOD_SECONDS, digits: TOTP_DIGITS },
+        // Its lock (ten failed codes in a row lock the account's second factor for 15 minutes) counts
+        // every address alike: whoever holds the password could lock the owner out. Our limit replaces
+        // it: codes are counted per account from addresses it was never used from, and the owner's own
+        // addresses are exempt (docs/decisions/0036).
+        accountLockout: { enabled: false },
       }),
       // Passkeys (WebAuthn), first factor and, with user verification required, two factors in one
       // step (docs/decisions/0046). The relying party is this site's host; the browser refuses
@@ -454,8 +566,12 @@ function createAuth() {
         schema: { passkey: { modelName: "passkeys" } },
         authenticatorSelection: { residentKey: "required", userVerification: "required" },
         registration: {
-          afterVerification({ verification }) {
+          async afterVerification({ verification }) {
             if (!verification.registrationInfo?.userVerified) throw USER_VERIFICATION_REQUIRED();
+            // A credential already stored (an answer made again for a new ceremony) would fail the
+            // unique index inside the plugin, which answers a 500: refused here with a 400 instead.
+            const [existing] = await db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialID, verification.registrationInfo.credential.id)).limit(1);
+            if (existing) throw new APIError("BAD_REQUEST", { code: "PASSKEY_ALREADY_REGISTERED", message: "This passkey is already registered here." });
           },
         },
         authentication: {
@@ -465,6 +581,8 @@ function createAuth() {
           },
         },
       }),
+      // After twoFactor() and passkey(): it settles the sign-in limit on the final outcome.
+      signInOutcome(),
       nextCookies(),
     ],
   });

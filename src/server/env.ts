@@ -158,6 +158,8 @@ const EnvSchema = z.object({
   // Per address across accounts, and per account from addresses it was never used from (docs/decisions/0020).
   SIGNIN_ADDRESS_MAX_FAILURES: positiveInt(20, 100_000),
   SIGNIN_ACCOUNT_MAX_FAILURES: positiveInt(20, 100_000),
+  // Second-factor codes per account from addresses it was never used from, whoever holds the password (docs/decisions/0036).
+  SIGNIN_CODE_MAX_FAILURES: positiveInt(5, 1000),
 
   // Client address (docs/decisions/0015): read by host/client-address.ts, validated here.
   // false: X-Forwarded-For is replaced by the connection's address; true: a proxy in front appends it.

@@ -1,12 +1,12 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { FormState } from "@/lib/form-state";
 import { ForgotPasswordSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from "@/lib/schemas/auth";
 import { getAuth } from "../auth";
+import { authErrorCode, authRefusal } from "../auth-error";
 import { db } from "../db/client";
 import { users } from "../db/schema";
 import { SIGN_UP_CLOSED_MESSAGE, signUpSetting } from "../data/team";
@@ -33,15 +33,18 @@ const ANSWERS: Answers = {
   invalid: () => ({ status: "invalid" }),
 };
 
-const codeOf = (error: unknown): string | undefined => (error instanceof APIError ? (error.body?.code as string | undefined) : undefined);
+// better-auth's refusals are recognised by their shape, not by class: the instance may have been
+// made by the route handler's copy of better-auth (server/auth-error.ts).
+const codeOf = authErrorCode;
 
 /**
  * A refusal by better-auth, in its own fixed words (its error codes' messages, or ours from the
  * sign-in limit's hook: never SQL); anything else is rethrown for `handleForm` to log and answer.
  */
 function refusal(error: unknown, status: "error" | "refused" = "error", title = "Error"): Omit<FormState, "values" | "at"> {
-  if (!(error instanceof APIError)) throw error;
-  return { status, title, message: (error.body?.message as string | undefined) ?? GENERIC };
+  const refused = authRefusal(error);
+  if (!refused) throw error;
+  return { status, title, message: refused.message ?? GENERIC };
 }
 
 export async function signInAction(_previous: AuthFormState, form: FormData): Promise<AuthFormState> {

@@ -2,7 +2,6 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { STAFF_ROLES, TEAM_DESK } from "@/lib/admin-tables/definition";
@@ -11,6 +10,7 @@ import { nameField } from "@/lib/schemas/lead-forms";
 import { accountEmailField, passwordField, weakPasswordReason } from "@/lib/schemas/auth";
 import { LIMITS, ROLES } from "@/lib/limits";
 import { getAuth, hashPassword } from "../auth";
+import { authErrorCode } from "../auth-error";
 import { db } from "../db/client";
 import { users } from "../db/schema";
 import { FieldError, formAnswers as answers, handleForm } from "../form-action";
@@ -190,7 +190,7 @@ export async function changePasswordAction(_previous: FormState, form: FormData)
       try {
         await getAuth().api.changePassword({ body: { currentPassword, newPassword, revokeOtherSessions: true }, headers });
       } catch (error) {
-        if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") throw new FieldError({ currentPassword: "This is not your current password." });
+        if (authErrorCode(error) === "INVALID_PASSWORD") throw new FieldError({ currentPassword: "This is not your current password." });
         throw error;
       }
       log("info", "account: password changed", { event: "auth.password-changed", userId: user?.id });

@@ -1,12 +1,12 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { APIError } from "better-auth/api";
 import type { z } from "zod";
 import { TEAM_DESK } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
 import { PasswordConfirmSchema, SecondFactorSchema, TeamSecuritySchema, TotpCodeSchema } from "@/lib/schemas/two-factor";
 import { getAuth } from "../auth";
+import { authErrorCode, authRefusal } from "../auth-error";
 import { AccessDeniedError, getSessionUser } from "../auth-guard";
 import { setTwoFactorRequired } from "../data/team-settings";
 import { FieldError, handleForm, type FormActionOptions } from "../form-action";
@@ -24,16 +24,18 @@ const ANSWERS: FormActionOptions<z.ZodType>["answers"] = {
   invalid: () => ({ status: "invalid", title: "Please check the form", message: "Some fields need your attention." }),
 };
 
-const codeOf = (error: unknown): string | undefined => (error instanceof APIError ? (error.body?.code as string | undefined) : undefined);
+// Recognised by shape, not class: the auth instance may come from another bundle (server/auth-error.ts).
+const codeOf = authErrorCode;
 
 /** better-auth's refusals this screen explains; anything else is rethrown to the wrapper. */
 function refusal(error: unknown): Omit<FormState, "values" | "at"> {
   const code = codeOf(error);
   if (code === "INVALID_CODE") throw new FieldError({ code: "That code is not right. Codes change every 30 seconds: enter the one shown now." });
+  if (code === "CODE_ALREADY_USED") throw new FieldError({ code: "That code was already used. Wait for the next one in your app and enter it." });
   if (code === "INVALID_BACKUP_CODE") throw new FieldError({ code: "That backup code is not right, or it was already used." });
   if (code === "INVALID_PASSWORD") throw new FieldError({ password: "That password is not right." });
   if (code === "TOO_MANY_ATTEMPTS" || code === "ACCOUNT_TEMPORARILY_LOCKED") {
-    return { status: "refused", title: "Too Many Attempts", message: (error as APIError).body?.message ?? GENERIC };
+    return { status: "refused", title: "Too Many Attempts", message: authRefusal(error)?.message ?? GENERIC };
   }
   if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
     return { status: "refused", title: "Sign In Again", message: "This sign-in has expired. Sign in with your password again." };
