@@ -112,7 +112,7 @@ export interface CsvColumn<Row> {
 }
 
 export interface AdminTableDefinition<Row extends { id: string; createdAt: Date } = { id: string; createdAt: Date }> {
-  /** The tab's id, its URL (?tab=) and the export path (/admin/export/<id>). */
+  /** The table's id: its screen's address (/admin/<id>, docs/decisions/0052) and the export path (/admin/export/<id>). */
   id: string;
   /** The table's export name in src/server/db/schema.ts. */
   table: string;
