@@ -49,6 +49,8 @@ async function accept(browser: Browser, link: string, name: string): Promise<Pag
 
 async function visibleTabs(page: Page): Promise<string[]> {
   const nav = page.getByRole("navigation", { name: "Dashboard sections" });
+  // Every role's last screen: the navigation is drawn once it shows (a screen streams after its loading state).
+  await expect(nav.getByRole("link", { name: "Your account" })).toBeVisible();
   const names = await nav.getByRole("link").allInnerTexts();
   return TABS.filter((t) => names.some((n) => n.startsWith(t)));
 }
