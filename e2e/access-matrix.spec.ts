@@ -47,7 +47,7 @@ async function adminPage(browser: Browser, tab: string): Promise<Page> {
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin/);
   // Counted under a search for this spec's own records: other specs add leads at the same time.
-  await page.goto(`/admin?tab=${tab}&q=Matrix`);
+  await page.goto(`/admin/${tab}?q=Matrix`);
   return page;
 }
 
@@ -113,17 +113,25 @@ test("admin routes: only the admin reads", async ({ request }) => {
     const leadsCsv = await request.get("/admin/export/leads", { headers, maxRedirects: 0 });
     const messagesCsv = await request.get("/admin/export/messages", { headers, maxRedirects: 0 });
     if (visitor === "admin") {
-      expect(dashboard.status()).toBe(200);
-      expect(await dashboard.text()).toContain("Growth Audit Leads");
+      // /admin opens the role's first screen, the lead desk's Overview.
+      expect(dashboard.status()).toBe(307);
+      expect(dashboard.headers()["location"]).toMatch(/^\/admin\/overview(\?|$)/);
+      const overview = await request.get("/admin/overview", { headers, maxRedirects: 0 });
+      expect(overview.status()).toBe(200);
+      expect(await overview.text()).toContain("Growth Audit Leads");
       expect(leadsCsv.status()).toBe(200);
       expect(messagesCsv.status()).toBe(200);
     } else {
-      if (visitor === "member") {
-        expect(dashboard.status()).toBe(200);
-        expect(await dashboard.text()).toContain("Access Denied");
-        expect(await dashboard.text()).not.toContain("Growth Audit Leads");
-      } else {
-        expect(dashboard.status()).toBe(307);
+      // Every screen answers as /admin does: Access Denied for a member without a role, /auth otherwise.
+      for (const screen of [dashboard, await request.get("/admin/leads", { headers, maxRedirects: 0 }), await request.get("/admin/overview", { headers, maxRedirects: 0 })]) {
+        if (visitor === "member") {
+          expect(screen.status()).toBe(200);
+          expect(await screen.text()).toContain("Access Denied");
+          expect(await screen.text()).not.toContain("Growth Audit Leads");
+        } else {
+          expect(screen.status()).toBe(307);
+          expect(screen.headers()["location"]).toBe("/auth");
+        }
       }
       expect([401, 403]).toContain(leadsCsv.status());
       expect([401, 403]).toContain(messagesCsv.status());

@@ -15,7 +15,7 @@ test("edit a record, then open its history from the dialog", async ({ browser })
   await expect(page).toHaveURL(/\/admin/);
 
   const company = `Audited Co ${Date.now()}`;
-  await page.goto("/admin?tab=case-studies");
+  await page.goto("/admin/case-studies");
   await page.getByRole("button", { name: "Add Case Study" }).click();
   let dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill("Audited case study");
@@ -33,7 +33,7 @@ test("edit a record, then open its history from the dialog", async ({ browser })
 
   await page.getByRole("button", { name: "Edit Audited case study, edited" }).click();
   await page.getByRole("dialog").getByRole("link", { name: "History" }).click();
-  await expect(page).toHaveURL(/tab=activity.*record=/);
+  await expect(page).toHaveURL(/\/admin\/activity\?.*record=/);
   await expect(page.getByRole("link", { name: /Activity/ })).toHaveAttribute("aria-current", "page");
   const rows = page.getByTestId("activity-row");
   await expect(rows).toHaveCount(2);

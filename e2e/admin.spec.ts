@@ -24,7 +24,33 @@ test("the dashboard: five tabs with counts, the welcome line, dates in en-IN", a
   await expect(page.getByText(`Welcome, ${ADMIN}`).first()).toBeVisible();
   expect(await count(page, "posts")).toBeGreaterThanOrEqual(9);
   await page.getByRole("link", { name: /Blog Posts/ }).click();
+  await expect(page).toHaveURL(/\/admin\/posts(\?|$)/);
+  await expect(page.getByRole("link", { name: /Blog Posts/ })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: /Growth Audit Leads/ })).not.toHaveAttribute("aria-current");
   await expect(page.getByRole("list", { name: "Blog Post list" }).getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\s?(am|pm)$/i).first()).toBeVisible();
+  await page.context().close();
+});
+
+test("an old ?tab= address moves for good to the screen's own address with the rest of its query", async () => {
+  const page = await member.open("leads");
+  const old = await page.request.get("/admin?tab=messages&q=meera%40example.com&status=new&sort=created_at&dir=asc&page=2", { maxRedirects: 0 });
+  expect(old.status()).toBe(308);
+  expect(old.headers()["location"]).toBe("/admin/messages?q=meera%40example.com&status=new&sort=created_at&dir=asc&page=2");
+  // Signed out it moves the same way; the screen then asks for a sign-in.
+  const anonymous = await page.request.get("/admin?tab=due&owner=all", { maxRedirects: 0, headers: { cookie: "" } });
+  expect(anonymous.status()).toBe(308);
+  expect(anonymous.headers()["location"]).toBe("/admin/due?owner=all");
+  for (const [address, now, current] of [
+    ["/admin?tab=due&owner=all", /\/admin\/due\?owner=all$/, "Due"],
+    ["/admin?tab=overview&weeks=26", /\/admin\/overview\?weeks=26$/, "Overview"],
+    ["/admin?tab=leads&q=nobody-matches-this&sort=created_at", /\/admin\/leads\?q=nobody-matches-this&sort=created_at$/, "Growth Audit Leads"],
+  ] as const) {
+    await page.goto(address);
+    await expect(page).toHaveURL(now);
+    await expect(page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: new RegExp(`^${current}`) })).toHaveAttribute("aria-current", "page");
+  }
+  await expect(page.getByTestId("count-leads")).toHaveText("0");
+  await expect(page.getByRole("searchbox")).toHaveValue("nobody-matches-this");
   await page.context().close();
 });
 
@@ -325,7 +351,7 @@ test("spam review: a honeypot refusal waits in the Spam view; 'Not spam' moves i
   await expect(toast(page, "Moved to the inbox")).toBeVisible();
   await expect(list.getByText(email)).toHaveCount(0);
   await expectNotificationFor(email);
-  await page.goto(`/admin?tab=messages&q=${encodeURIComponent(email)}`);
+  await page.goto(`/admin/messages?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole("list", { name: "Contact Message list" }).getByText(email)).toBeVisible();
   await page.context().close();
 });

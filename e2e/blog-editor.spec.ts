@@ -28,7 +28,7 @@ async function openPosts(browser: Browser, viewport = { width: 1280, height: 900
   const context = await browser.newContext({ storageState: storage, viewport });
   await assignUniqueIp(context);
   const page = await context.newPage();
-  await page.goto("/admin?tab=posts");
+  await page.goto("/admin/posts");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   return page;
 }

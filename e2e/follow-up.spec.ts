@@ -34,7 +34,7 @@ test("the same person is linked, owned, due today and grouped; a bulk change act
   await send(request, origin, "contact", { name: "Meera Follow", email: email.toUpperCase(), company: "Brand", message: `Following up on my audit ${marker}` }, "198.51.100.82");
 
   // The lead shows the person's two submissions; the dialog lists both.
-  await page.goto(`/admin?tab=leads&q=${marker}`);
+  await page.goto(`/admin/leads?q=${marker}`);
   const row = page.getByRole("listitem").filter({ hasText: "Meera Follow" });
   await expect(row.getByText("2 submissions")).toBeVisible();
   await row.getByRole("button", { name: "Edit Meera Follow" }).click();
@@ -52,7 +52,7 @@ test("the same person is linked, owned, due today and grouped; a bulk change act
   await expect(row.getByText(`Follow up ${today}`)).toBeVisible();
 
   // The Due view: mine, due today, linked to the lead.
-  await page.goto("/admin?tab=due");
+  await page.goto("/admin/due");
   await expect(page.getByRole("link", { name: "Due" })).toHaveAttribute("aria-current", "page");
   const due = page.getByRole("row").filter({ hasText: email });
   await expect(due).toContainText("Due today");
@@ -63,12 +63,12 @@ test("the same person is linked, owned, due today and grouped; a bulk change act
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/owner=none/);
   await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
-  await page.goto("/admin?tab=due");
+  await page.goto("/admin/due");
   await page.getByRole("link", { name: "Meera Follow" }).click();
-  await expect(page).toHaveURL(/tab=leads/);
+  await expect(page).toHaveURL(/\/admin\/leads\?/);
 
   // Grouped by person: one heading per address.
-  await page.goto(`/admin?tab=messages&q=${marker}&sort=person`);
+  await page.goto(`/admin/messages?q=${marker}&sort=person`);
   await expect(page.getByRole("heading", { name: new RegExp(`^${email.replace(/[.]/g, "\\.")}`) })).toBeVisible();
 
   // Bulk: three more leads match the filter; the confirmation names 4; a fifth arrives before the
@@ -76,7 +76,7 @@ test("the same person is linked, owned, due today and grouped; a bulk change act
   for (const n of [1, 2, 3]) {
     await send(request, origin, "audit", { name: `Bulk ${n}`, email: `bulk${n}-${RUN}@brand.example`, websiteUrl: "brand.example", monthlyRevenue: "10L-50L/month", growthChallenge: `Bulk ${marker}` }, `198.51.100.9${n}`);
   }
-  await page.goto(`/admin?tab=leads&q=${marker}`);
+  await page.goto(`/admin/leads?q=${marker}`);
   const bulk = page.getByRole("region", { name: "All 4 leads this filter matches" });
   await expect(bulk.getByRole("link", { name: "Export these 4 leads as CSV" })).toHaveAttribute("href", `/admin/export/leads?q=${marker}`);
   await bulk.getByLabel("New status").selectOption("qualified");
@@ -87,16 +87,16 @@ test("the same person is linked, owned, due today and grouped; a bulk change act
   await confirm.getByRole("button", { name: "Change 4 leads" }).click();
   await expect(page.getByText("The list has changed")).toBeVisible();
   await expect(page.getByText("This filter now matches 5 leads, not the 4 you confirmed. Nothing was changed")).toBeVisible();
-  await page.goto(`/admin?tab=leads&q=${marker}&status=qualified`);
+  await page.goto(`/admin/leads?q=${marker}&status=qualified`);
   await expect(page.getByText("No leads match your search.")).toBeVisible();
 
-  await page.goto(`/admin?tab=leads&q=${marker}`);
+  await page.goto(`/admin/leads?q=${marker}`);
   const again = page.getByRole("region", { name: "All 5 leads this filter matches" });
   await again.getByLabel("New status").selectOption("qualified");
   await again.getByRole("button", { name: "Change status: 5 leads" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Change 5 leads" }).click();
   await expect(page.getByText("Set to Qualified: 5 leads.")).toBeVisible();
-  await page.goto(`/admin?tab=leads&q=${marker}&status=qualified`);
+  await page.goto(`/admin/leads?q=${marker}&status=qualified`);
   await expect(page.getByRole("status").filter({ hasText: "5 leads" })).toBeVisible();
   await page.context().close();
 });

@@ -126,7 +126,7 @@ export async function dashboardMember(browser: Browser, email: string, name: str
       const member = await browser.newContext({ storageState: storage });
       await assignUniqueIp(member);
       const tabPage = await member.newPage();
-      await tabPage.goto(`/admin?tab=${tab}`);
+      await tabPage.goto(`/admin/${tab}`);
       await expect(tabPage.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
       return tabPage;
     },

@@ -161,7 +161,7 @@ test("a case study's cover and a testimonial's photo are uploaded the same way a
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Case study created successfully.")).toBeVisible();
 
-  await page.goto("/admin?tab=testimonials");
+  await page.goto("/admin/testimonials");
   await page.getByRole("button", { name: "Add Testimonial" }).click();
   await dialog.getByLabel("Client name").fill("Photo Person E2E");
   await dialog.getByRole("textbox", { name: "Company", exact: true }).fill("PhotoCo");
@@ -183,7 +183,7 @@ test("a case study's cover and a testimonial's photo are uploaded the same way a
   const card = site.getByTestId("testimonial").filter({ hasText: "Photo Person E2E" });
   await expect(card.locator(`img[src*="${encodeURIComponent(photo)}"]`)).toBeVisible();
 
-  await page.goto("/admin?tab=media");
+  await page.goto("/admin/media");
   const list = page.getByRole("list", { name: "Image list" });
   await expect(list.getByRole("listitem").filter({ hasText: "case study “Cover study for the media library” (cover image)" })).toBeVisible();
   await expect(list.getByRole("listitem").filter({ hasText: "testimonial “Photo Person E2E” (photo)" })).toBeVisible();

@@ -206,7 +206,7 @@ test("a library image goes into a post by mouse, and the case-study cover uses t
   await expectArticleImage(page, slug, url, "A green chart");
 
   // The case-study cover: the same two buttons, no alt text asked (the cover field holds an address).
-  await page.goto("/admin?tab=case-studies");
+  await page.goto("/admin/case-studies");
   await page.getByRole("button", { name: /^Add / }).click();
   const study = page.getByRole("dialog");
   await study.getByRole("button", { name: "Choose from library" }).click();

@@ -61,7 +61,7 @@ test.beforeAll(async ({ browser }) => {
   await createAccount(admin, ADMIN, { name: "Schedule Admin" });
   await signIn(admin, ADMIN);
   await expect(admin).toHaveURL(/\/admin/);
-  await admin.goto("/admin?tab=posts");
+  await admin.goto("/admin/posts");
 });
 
 test.afterAll(async () => {

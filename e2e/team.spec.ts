@@ -24,7 +24,7 @@ function invitationLink(to: string): string | undefined {
 }
 
 async function invite(email: string, role: string): Promise<string> {
-  await ownerPage.goto("/admin?tab=team");
+  await ownerPage.goto("/admin/team");
   const form = ownerPage.getByRole("form", { name: "Invite a member" });
   await form.getByLabel("E-mail address").fill(email);
   await form.getByLabel("Role").selectOption({ label: role });
@@ -49,6 +49,8 @@ async function accept(browser: Browser, link: string, name: string): Promise<Pag
 
 async function visibleTabs(page: Page): Promise<string[]> {
   const nav = page.getByRole("navigation", { name: "Dashboard sections" });
+  // Every role's last screen: the navigation is drawn once it shows (a screen streams after its loading state).
+  await expect(nav.getByRole("link", { name: "Your account" })).toBeVisible();
   const names = await nav.getByRole("link").allInnerTexts();
   return TABS.filter((t) => names.some((n) => n.startsWith(t)));
 }
@@ -64,7 +66,7 @@ test.beforeAll(async ({ browser }) => {
 
 test("an owner sees every tab and the team with their role", async () => {
   expect(await visibleTabs(ownerPage)).toEqual(TABS);
-  await ownerPage.goto("/admin?tab=team");
+  await ownerPage.goto("/admin/team");
   await expect(ownerPage.getByTestId(`member-${OWNER}`).getByTestId("member-role")).toHaveText("Owner");
 });
 
@@ -73,17 +75,24 @@ test("an invited editor joins through the e-mailed link and sees the content tab
   const link = await invite(email, "Editor");
   const editor = await accept(browser, link, "Edna Editor");
   expect(await visibleTabs(editor)).toEqual(["Case Studies", "Testimonials", "Blog Posts", "Your account"]);
-  // No route around the hidden tabs: asking for the leads tab shows the first allowed one.
+  // No route around the hidden screens: one the role may not read is not found, as an unknown one is.
+  for (const address of ["/admin/leads", "/admin/team", "/admin/overview", "/admin/no-such-screen"]) {
+    await editor.goto(address);
+    await expect(editor.getByRole("heading", { name: "Oops! Page not found" }), address).toBeVisible();
+    await expect(editor.getByRole("list", { name: "Lead list" })).toHaveCount(0);
+  }
+  // Its old address leads to the same answer.
   await editor.goto("/admin?tab=leads");
-  await expect(editor.getByRole("link", { name: /Growth Audit Leads/ })).toHaveCount(0);
+  await expect(editor).toHaveURL(/\/admin\/leads$/);
+  await expect(editor.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
   // Their sessions, this browser marked.
-  await editor.goto("/admin?tab=account");
+  await editor.goto("/admin/account");
   await expect(editor.getByTestId("session")).toHaveCount(1);
   await expect(editor.getByTestId("session")).toContainText("This browser");
   // The link again: used.
   await editor.goto(link);
   await expect(editor.getByTestId("invitation-state")).toHaveAttribute("data-state", "used");
-  await ownerPage.goto("/admin?tab=team");
+  await ownerPage.goto("/admin/team");
   await expect(ownerPage.getByTestId(`member-${email}`).getByTestId("member-role")).toHaveText("Editor");
   await editor.context().close();
 });
@@ -106,7 +115,7 @@ test("a withdrawn invitation says so; a sales member sees leads and messages onl
 });
 
 test("the owner closes public sign-up from the Team tab and /auth offers no sign-up", async ({ browser }) => {
-  await ownerPage.goto("/admin?tab=team");
+  await ownerPage.goto("/admin/team");
   await ownerPage.getByRole("button", { name: "Close public sign-up" }).click();
   await expect(ownerPage.getByTestId("signup-state")).toContainText("Closed");
   const context = await browser.newContext();
@@ -148,9 +157,9 @@ test("the Team tab, Your account and the invitation page pass axe (WCAG 2.2 AA)"
     const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   };
-  await ownerPage.goto("/admin?tab=team");
+  await ownerPage.goto("/admin/team");
   await check(ownerPage);
-  await ownerPage.goto("/admin?tab=account");
+  await ownerPage.goto("/admin/account");
   await check(ownerPage);
   const link = await invite(uniqueEmail("axe"), "Sales");
   const context = await browser.newContext();

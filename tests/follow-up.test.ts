@@ -142,6 +142,8 @@ describe(`follow-up (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =
     expect(byOwner["asha@team.test"]!.textBody).toContain("Also mine <x@brand.in>, new, due today");
     expect(byOwner["asha@team.test"]!.textBody).not.toContain("Today <t@brand.in>");
     expect(byOwner["ravi@team.test"]!.textBody).toContain("Today <t@brand.in>");
+    // The link opens the Due screen's own address (docs/decisions/0052), mine selected.
+    expect(byOwner["asha@team.test"]!.textBody).toMatch(/https?:\/\/\S+\/admin\/due\?owner=me(\s|$)/);
     // The next day is a new run.
     expect(await queueFollowUpDigests("2026-11-25")).toBe(2);
   });

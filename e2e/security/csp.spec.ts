@@ -123,7 +123,7 @@ test("admin dashboard and its dialogs: zero CSP violations", async ({ browser })
     ["posts", "Add Blog Post"],
   ];
   for (const [tab, add] of tabs) {
-    const response = await page.goto(`/admin?tab=${tab}`);
+    const response = await page.goto(`/admin/${tab}`);
     expectStrictCsp(response?.headers()["content-security-policy"]);
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
     const button = page.getByRole("button", { name: add });

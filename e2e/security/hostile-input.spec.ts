@@ -125,7 +125,7 @@ test(`${XSS_PAYLOADS.length} XSS payloads through every text field of both publi
   let shown = 0;
   for (const tab of ["messages", "leads"]) {
     for (let p = 1; p <= Math.ceil(XSS_PAYLOADS.length / 25); p++) {
-      await page.goto(`/admin?tab=${tab}&q=${encodeURIComponent(`xss-${RUN}-`)}&page=${p}&sort=created_at&dir=asc`);
+      await page.goto(`/admin/${tab}?q=${encodeURIComponent(`xss-${RUN}-`)}&page=${p}&sort=created_at&dir=asc`);
       await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
       const text = await page.locator("main").innerText();
       for (let i = (p - 1) * 25; i < Math.min(p * 25, XSS_PAYLOADS.length); i++) {
@@ -142,14 +142,14 @@ test(`${XSS_PAYLOADS.length} XSS payloads through every text field of both publi
   }
   // The edit dialogs show the stored text byte for byte in their fields.
   for (let i = 0; i < XSS_PAYLOADS.length; i += 20) {
-    await page.goto(`/admin?tab=messages&q=${encodeURIComponent(`xss-${RUN}-c${i}@`)}`);
+    await page.goto(`/admin/messages?q=${encodeURIComponent(`xss-${RUN}-c${i}@`)}`);
     await page.getByRole("button", { name: /^Edit / }).first().click();
     let dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("textbox", { name: /^Name/ })).toHaveValue(P(i));
     await expect(dialog.getByRole("textbox", { name: /^Company/ })).toHaveValue(P(i + 1));
     await expect(dialog.getByRole("textbox", { name: /^Message/ })).toHaveValue(P(i + 2));
     await page.keyboard.press("Escape");
-    await page.goto(`/admin?tab=leads&q=${encodeURIComponent(`xss-${RUN}-a${i}@`)}`);
+    await page.goto(`/admin/leads?q=${encodeURIComponent(`xss-${RUN}-a${i}@`)}`);
     await page.getByRole("button", { name: /^Edit / }).first().click();
     dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("textbox", { name: /^Name/ })).toHaveValue(P(i));
@@ -207,7 +207,7 @@ test("SQL-injection strings are stored byte for byte", async ({ browser, request
   }
   const context = await adminContext(browser);
   const page = await context.newPage();
-  await page.goto(`/admin?tab=messages&q=${encodeURIComponent(`sqli-${RUN}-`)}`);
+  await page.goto(`/admin/messages?q=${encodeURIComponent(`sqli-${RUN}-`)}`);
   for (const s of strings) await expect(page.getByText(s, { exact: true }).first()).toBeVisible();
   // The tables are all still there and count what they counted.
   const health = await request.get("/api/health");
@@ -263,7 +263,7 @@ test("a Server Action body over the 1 MB limit is refused before it is parsed, a
   expect(body).toContain("larger than 1 MB");
   const context = await adminContext(browser);
   const page = await context.newPage();
-  await page.goto(`/admin?tab=messages&q=${encodeURIComponent(email)}`);
+  await page.goto(`/admin/messages?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   await expect(page.getByText(email)).toHaveCount(0);
   await context.close();
@@ -276,7 +276,7 @@ test("XSS payloads in admin text fields (testimonials, case studies) reach the p
   const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
   const picks = [0, 7, 31, 64].map((i) => XSS_PAYLOADS[i]!);
   const created: string[] = [];
-  await page.goto("/admin?tab=testimonials");
+  await page.goto("/admin/testimonials");
   for (const [n, p] of picks.slice(0, 2).entries()) {
     await page.getByRole("button", { name: "Add Testimonial" }).click();
     const dialog = page.getByRole("dialog");
@@ -290,7 +290,7 @@ test("XSS payloads in admin text fields (testimonials, case studies) reach the p
     await expect(toast("Testimonial created successfully.").first()).toBeVisible();
     created.push(`${p} said ${RUN}`);
   }
-  await page.goto("/admin?tab=case-studies");
+  await page.goto("/admin/case-studies");
   for (const [n, p] of picks.slice(2).entries()) {
     await page.getByRole("button", { name: "Add Case Study" }).click();
     const dialog = page.getByRole("dialog");
@@ -314,7 +314,7 @@ test("XSS payloads in admin text fields (testimonials, case studies) reach the p
   await site.goto("/case-studies");
   for (const text of created.slice(2)) await expect(site.getByText(text, { exact: true }).first()).toBeVisible();
   for (const tab of ["testimonials", "case-studies"]) {
-    await site.goto(`/admin?tab=${tab}`);
+    await site.goto(`/admin/${tab}`);
     await expect(site.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
     await site.getByRole("button", { name: /^Edit / }).first().click();
     await expect(site.getByRole("dialog")).toBeVisible();
@@ -343,7 +343,7 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
   expect(tags).toHaveLength(4);
   const content = XSS_PAYLOADS.join("\n");
 
-  await page.goto("/admin?tab=posts");
+  await page.goto("/admin/posts");
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   let dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
@@ -395,7 +395,7 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
 
   // Lead notes and status: typed, saved, shown back as typed.
   const notes = XSS_PAYLOADS[40]!;
-  await page.goto(`/admin?tab=leads&q=${encodeURIComponent(`xss-${RUN}-a0@`)}`);
+  await page.goto(`/admin/leads?q=${encodeURIComponent(`xss-${RUN}-a0@`)}`);
   await page.getByRole("button", { name: /^Edit / }).first().click();
   dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: /^Internal notes/ }).fill(notes);

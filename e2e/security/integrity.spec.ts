@@ -349,28 +349,28 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
   await anon.context().close();
 
   // Admin actions: create, status, preview, delete; sign-out.
-  await page.goto("/admin?tab=testimonials");
+  await page.goto("/admin/testimonials");
   await page.getByRole("button", { name: "Add Testimonial" }).click();
   let dialog = page.getByRole("dialog");
   await dialog.getByLabel("Client name").fill(`Captured Client ${RUN}`);
   await dialog.getByLabel("Company").fill("Captured Co");
   await dialog.getByRole("textbox", { name: "Testimonial", exact: true }).fill("Captured quote.");
   captured.push(await capture(page, "admin: create testimonial", () => dialog.getByRole("button", { name: "Save" }).click()));
-  await page.goto("/admin?tab=testimonials");
+  await page.goto("/admin/testimonials");
   await page.getByRole("button", { name: /^Delete / }).first().click();
   captured.push(await capture(page, "admin: delete testimonial", () => page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click()));
-  await page.goto("/admin?tab=leads");
+  await page.goto("/admin/leads");
   captured.push(
     await capture(page, "admin: lead status", async () => {
       await page.getByRole("combobox", { name: `Status of Integrity Lead ${RUN}` }).selectOption("won");
     }),
   );
-  await page.goto("/admin?tab=leads");
+  await page.goto("/admin/leads");
   await page.getByRole("button", { name: `Edit Integrity Lead ${RUN}` }).click();
   dialog = page.getByRole("dialog");
   await dialog.getByLabel("Internal notes").fill("Captured note.");
   captured.push(await capture(page, "admin: update lead", () => dialog.getByRole("button", { name: "Save" }).click()));
-  await page.goto("/admin?tab=posts");
+  await page.goto("/admin/posts");
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(`Captured Post ${RUN}`);
@@ -379,13 +379,13 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
   await dialog.getByLabel("Published").check();
   captured.push(await capture(page, "admin: create post", () => dialog.getByRole("button", { name: "Save" }).click()));
   // A stopped action request breaks the page (its error boundary shows): each capture starts afresh.
-  await page.goto("/admin?tab=posts");
+  await page.goto("/admin/posts");
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Edit HTML source" }).click();
   await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<p>Preview me.</p>");
   captured.push(await capture(page, "admin: preview post", () => dialog.getByRole("button", { name: "Preview" }).click()));
-  await page.goto("/admin?tab=leads");
+  await page.goto("/admin/leads");
   captured.push(await capture(page, "sign-out", () => page.getByRole("button", { name: /Sign Out/i }).click()));
   await context.close();
 
@@ -414,8 +414,10 @@ const SEEDS = [
   "/auth/forgot-password",
   "/auth/reset-password?token=not-a-token",
   "/admin",
-  ...ADMIN_TABS.flatMap((t) => [`/admin?tab=${t}`, `/admin?tab=${t}&page=2`, `/admin?tab=${t}&q=a&sort=created_at&dir=asc`]),
-  "/admin?tab=leads&status=won",
+  ...ADMIN_TABS.flatMap((t) => [`/admin/${t}`, `/admin/${t}?page=2`, `/admin/${t}?q=a&sort=created_at&dir=asc`]),
+  "/admin/leads?status=won",
+  ...["overview", "due", "due?owner=all", "team", "activity", "account", "no-such-screen"].map((s) => `/admin/${s}`),
+  "/admin?tab=leads&q=a",
   "/admin/export/leads",
   "/admin/export/messages",
   "/admin/export/messages?q=a&status=new",
@@ -494,9 +496,9 @@ test("crawling every GET route, anonymous and as the admin, changes nothing in t
   const anonymous = await crawl(api, "");
   const admin = await crawl(api, adminCookie);
   // Each visitor got what it may see: the crawl really went through the admin's pages as the admin.
-  const dashboard = await api.get("/admin?tab=leads", { headers: { cookie: adminCookie } });
+  const dashboard = await api.get("/admin/leads", { headers: { cookie: adminCookie } });
   expect(await dashboard.text()).toContain("Growth Audit Leads");
-  for (const url of [...ADMIN_TABS.map((t) => `/admin?tab=${t}`), "/admin/export/leads", "/admin/export/messages"]) {
+  for (const url of [...ADMIN_TABS.map((t) => `/admin/${t}`), "/admin/export/leads", "/admin/export/messages"]) {
     expect(admin.byUrl.get(url), `admin ${url}`).toBe(200);
     expect([307, 401], `anonymous ${url}`).toContain(anonymous.byUrl.get(url));
   }

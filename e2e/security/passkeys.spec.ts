@@ -73,7 +73,7 @@ test("a member adds a passkey, signs in with it alone, and that session meets th
   await page.getByLabel("Two-factor sign-in for every member").selectOption("on");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Every member now needs a second factor.").first()).toBeVisible();
-  await page.goto("/admin?tab=leads");
+  await page.goto("/admin/leads");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 
   // The same owner with the password alone has proved one factor: sent to sign in with the passkey or add a code.
@@ -85,14 +85,14 @@ test("a member adds a passkey, signs in with it alone, and that session meets th
   await other.close();
 
   // The trail names each step, without any key material.
-  await page.goto("/admin?tab=activity");
+  await page.goto("/admin/activity");
   const rows = page.getByTestId("activity-row");
   await expect(rows.filter({ has: page.getByText("passkey.add", { exact: true }) })).toHaveCount(1);
   const passkeySignIns = rows.filter({ has: page.getByText("auth.sign-in", { exact: true }) }).filter({ has: page.getByRole("cell", { name: "passkey", exact: true }) });
   await expect(passkeySignIns).toHaveCount(1);
   expect(await page.getByRole("list", { name: "Activity list" }).innerText()).not.toMatch(/publicKey|public_key|challenge/i);
 
-  await page.goto("/admin?tab=team");
+  await page.goto("/admin/team");
   await expect(page.getByTestId(`member-${OWNER}`)).toContainText("No app · 1 passkey");
 
   // Removed, the credential the device still holds signs in no more, and says why.

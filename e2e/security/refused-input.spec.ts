@@ -72,7 +72,7 @@ async function adminPage(browser: Browser, path: string) {
 
 /** How many rows an admin list shows for a search (its status line: "N leads" / "N messages"). */
 async function listed(browser: Browser, tab: "leads" | "messages", q: string): Promise<number> {
-  const page = await adminPage(browser, `/admin?tab=${tab}&q=${encodeURIComponent(q)}`);
+  const page = await adminPage(browser, `/admin/${tab}?q=${encodeURIComponent(q)}`);
   const status = await page.getByRole("status").filter({ hasText: /^\d+ / }).first().textContent();
   await page.context().close();
   return Number(/^(\d+)/.exec(status ?? "")![1]);
@@ -175,7 +175,7 @@ test("e-mail addresses with internationalised domains are accepted by the public
   await expect
     .poll(() => replyTos.filter((address) => outboxMails().some((m) => m.includes(`Reply-To: ${address}`))).length, { timeout: 15_000 })
     .toBe(replyTos.length);
-  const page = await adminPage(browser, `/admin?tab=messages&q=${encodeURIComponent(`c-${RUN}@`)}`);
+  const page = await adminPage(browser, `/admin/messages?q=${encodeURIComponent(`c-${RUN}@`)}`);
   for (const email of addresses) await expect(page.getByText(email, { exact: true }).first()).toBeVisible();
   await page.context().close();
 
@@ -200,7 +200,7 @@ test("e-mail addresses with internationalised domains are accepted by the public
 
 test("the case-study dialog refuses metrics a number cannot hold, a BOM, NUL or lone surrogate, blank characters JSON does not allow, and unsafe image addresses, beside the field; saves nothing", async ({ browser }) => {
   test.setTimeout(120_000);
-  const page = await adminPage(browser, "/admin?tab=case-studies");
+  const page = await adminPage(browser, "/admin/case-studies");
   const company = `Metrics ${RUN}`;
   await page.getByRole("button", { name: "Add Case Study" }).click();
   const dialog = page.getByRole("dialog");

@@ -57,14 +57,14 @@ test("with the requirement on, a member without a second factor is sent to set i
   await owner.getByLabel("Two-factor sign-in for every member").selectOption("on");
   await owner.getByRole("button", { name: "Save" }).click();
   await expect(owner.getByText("Every member now needs a second factor.").first()).toBeVisible();
-  await owner.goto("/admin?tab=leads");
+  await owner.goto("/admin/leads");
   await expect(owner.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 
   const member = await (await browser.newContext()).newPage();
   await memberSignedIn(member, MEMBER);
   await expect(member).toHaveURL(/\/admin\/security\?required=1/);
   await expect(member.getByRole("alert").filter({ hasText: "Two-factor sign-in required" })).toBeVisible();
-  for (const address of ["/admin", "/admin?tab=messages"]) {
+  for (const address of ["/admin", "/admin/messages", "/admin?tab=messages"]) {
     await member.goto(address);
     await expect(member).toHaveURL(/\/admin\/security\?required=1/);
   }
@@ -72,6 +72,6 @@ test("with the requirement on, a member without a second factor is sent to set i
   expect(exported.status()).toBe(403);
 
   await setUpTotp(member);
-  await member.goto("/admin?tab=leads");
+  await member.goto("/admin/leads");
   await expect(member.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 });

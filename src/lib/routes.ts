@@ -35,3 +35,20 @@ export const LEGAL_LINKS: NavItem[] = [
   { href: "/terms", label: "Terms of Service" },
   { href: "/refund", label: "Refund Policy" },
 ];
+
+/** Where the dashboard lives; each screen is a segment under it (docs/decisions/0052). */
+export const DASHBOARD_PATH = "/admin";
+
+export type DashboardQuery = Record<string, string | number | null | undefined>;
+
+/**
+ * The one way to address a dashboard screen: `/admin/<screen>` and its query, empty values left
+ * out (a link, a form's action, a redirect, a mail's link all build it here).
+ */
+export function dashboardHref(screen: string, query: DashboardQuery | URLSearchParams = {}): string {
+  const params = new URLSearchParams();
+  const entries = query instanceof URLSearchParams ? [...query.entries()] : Object.entries(query);
+  for (const [key, value] of entries) if (value !== undefined && value !== null && value !== "") params.append(key, String(value));
+  const search = params.toString();
+  return `${DASHBOARD_PATH}/${encodeURIComponent(screen)}${search ? `?${search}` : ""}`;
+}

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 import { ACTIVITY_TAB, type ActivityFilter } from "@/lib/admin-tables/activity";
 import { formatAdminDate } from "@/lib/format";
+import { dashboardHref } from "@/lib/routes";
 import type { AuditEvent } from "@/server/db/schema";
 import type { ListResult } from "@/server/data/admin-list";
 
@@ -10,10 +11,7 @@ import type { ListResult } from "@/server/data/admin-list";
 const SELECT = "min-h-11 rounded-xl border border-line bg-surface px-3 font-normal";
 
 function activityHref(filter: ActivityFilter, page: number): string {
-  const params = new URLSearchParams({ tab: ACTIVITY_TAB.id });
-  for (const [k, v] of Object.entries(filter)) if (v && k !== "page") params.set(k, String(v));
-  if (page > 1) params.set("page", String(page));
-  return `/admin?${params}`;
+  return dashboardHref(ACTIVITY_TAB.id, { ...filter, page: page > 1 ? page : undefined });
 }
 
 function show(value: unknown): string {
@@ -73,8 +71,7 @@ export function ActivityView({
   );
   return (
     <>
-      <form method="get" action="/admin" className="mt-5 flex flex-wrap items-end gap-3" role="search" aria-label="Filter activity">
-        <input type="hidden" name="tab" value={ACTIVITY_TAB.id} />
+      <form method="get" action={dashboardHref(ACTIVITY_TAB.id)} className="mt-5 flex flex-wrap items-end gap-3" role="search" aria-label="Filter activity">
         {filter.record && <input type="hidden" name="record" value={filter.record} />}
         {choose("member", "Member", options.members)}
         {choose("action", "Action", options.actions)}
@@ -91,7 +88,7 @@ export function ActivityView({
           Apply
         </button>
         {Object.values({ ...filter, page: undefined }).some(Boolean) && (
-          <Link href={`/admin?tab=${ACTIVITY_TAB.id}`} className={buttonVariants({ variant: "ghost" })}>
+          <Link href={dashboardHref(ACTIVITY_TAB.id)} className={buttonVariants({ variant: "ghost" })}>
             Clear
           </Link>
         )}

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
+import { dashboardHref } from "@/lib/routes";
 import { daysOverdue, type DueItem } from "@/server/data/follow-up";
 
 // The lead desk's "Due" view (docs/decisions/0050): every open lead and message whose follow-up day
@@ -20,8 +21,7 @@ export function DueView({ items, owner, today }: { items: DueItem[]; owner: DueO
       <h2 id="due-heading" className="text-lg font-bold">
         Follow-ups due
       </h2>
-      <form method="get" action="/admin" className="mt-3 flex flex-wrap items-end gap-3">
-        <input type="hidden" name="tab" value="due" />
+      <form method="get" action={dashboardHref("due")} className="mt-3 flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Whose
           <select name="owner" defaultValue={owner} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
@@ -63,7 +63,7 @@ export function DueView({ items, owner, today }: { items: DueItem[]; owner: DueO
                   </td>
                   <td className="px-4 py-2">
                     <Link
-                      href={`/admin?${new URLSearchParams({ tab: item.kind === "lead" ? "leads" : "messages", q: item.email })}`}
+                      href={dashboardHref(item.kind === "lead" ? "leads" : "messages", { q: item.email })}
                       className="font-semibold text-brand-800 hover:underline"
                     >
                       {item.name}

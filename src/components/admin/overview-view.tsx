@@ -1,4 +1,5 @@
 import { CHANNELS, CHANNEL_LABELS, type Channel } from "@/lib/channels";
+import { dashboardHref } from "@/lib/routes";
 import { OVERVIEW_PERIODS, type Overview } from "@/server/data/overview";
 
 // The lead desk's first screen (docs/decisions/0049): drawn on the server as SVG with a table of the
@@ -123,8 +124,7 @@ export function OverviewView({ overview }: { overview: Overview }) {
   const { funnel } = overview;
   return (
     <div className="mt-6 space-y-6" data-testid="overview">
-      <form method="get" action="/admin" className="flex flex-wrap items-end gap-3" aria-label="Overview period">
-        <input type="hidden" name="tab" value="overview" />
+      <form method="get" action={dashboardHref("overview")} className="flex flex-wrap items-end gap-3" aria-label="Overview period">
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Period
           <select name="weeks" defaultValue={String(overview.weeks)} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">

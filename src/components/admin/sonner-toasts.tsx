@@ -1,5 +1,6 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
 import { Toaster, toast } from "sonner";
 import { useAddressNotice } from "@/components/ui/address-notice";
 
@@ -15,4 +16,13 @@ export function Toasts() {
 export function NoticeToast({ title, message, tone = "success" }: { title: string; message: string; tone?: "success" | "error" }) {
   useAddressNotice(toast, title, message, tone);
   return null;
+}
+
+/**
+ * The greeting after signing in (?welcome=1): shown by the dashboard's layout, which gets no query
+ * of its own, whichever screen the sign-in lands on.
+ */
+export function WelcomeNotice() {
+  const params = useSearchParams();
+  return params.get("welcome") ? <NoticeToast title="Welcome Back!" message="You have been successfully logged in." /> : null;
 }

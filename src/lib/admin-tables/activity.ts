@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { dashboardHref } from "../routes";
 import { TEAM_DESK, type TableAccess } from "./definition";
 
 /**
- * The Activity tab: the audit trail (docs/decisions/0037), read-only. It is a tab of the dashboard
+ * The Activity screen: the audit trail (docs/decisions/0037), read-only. It is a screen of the dashboard
  * like the tables of the registry, with the same paging, but its rows are never created or edited
  * from the dashboard, so it has filters instead of a dialog: member, action, table and a date range.
  * A record's dialog links here filtered to that record ("History").
@@ -36,5 +37,5 @@ export type ActivityFilter = z.infer<typeof ActivityFilterSchema>;
 
 /** A record's history: the Activity tab filtered to it. `table` is the schema's table name. */
 export function historyHref(table: string, id: string): string {
-  return `/admin?${new URLSearchParams({ tab: ACTIVITY_TAB.id, table, record: id })}`;
+  return dashboardHref(ACTIVITY_TAB.id, { table, record: id });
 }

@@ -3,7 +3,7 @@ import type { FieldErrors } from "../form-state";
 import { toSiteDateTimeInput } from "../site-time";
 
 /**
- * One dashboard table, described as data (ADR 0024): the generic list (src/app/admin/page.tsx and
+ * One dashboard table, described as data (ADR 0024): the generic list (src/app/admin/(dashboard)/[table]/page.tsx and
  * src/components/admin/admin-list.tsx), dialog (record-form.tsx, record-fields.tsx), CRUD module
  * (src/server/data/admin-records.ts), actions (src/server/actions/admin.ts) and CSV export read
  * everything they need from here. A table with behaviour of its own (the blog's sanitising, slug
@@ -112,7 +112,7 @@ export interface CsvColumn<Row> {
 }
 
 export interface AdminTableDefinition<Row extends { id: string; createdAt: Date } = { id: string; createdAt: Date }> {
-  /** The tab's id, its URL (?tab=) and the export path (/admin/export/<id>). */
+  /** The table's id: its screen's address (/admin/<id>, docs/decisions/0052) and the export path (/admin/export/<id>). */
   id: string;
   /** The table's export name in src/server/db/schema.ts. */
   table: string;

@@ -9,6 +9,7 @@ import type { FormState } from "@/lib/form-state";
 import { nameField } from "@/lib/schemas/lead-forms";
 import { accountEmailField, passwordField, weakPasswordReason } from "@/lib/schemas/auth";
 import { LIMITS, ROLES } from "@/lib/limits";
+import { DASHBOARD_PATH } from "@/lib/routes";
 import { getAuth, hashPassword } from "../auth";
 import { authErrorCode } from "../auth-error";
 import { db } from "../db/client";
@@ -36,7 +37,8 @@ import {
 
 const UserId = z.string().trim().min(1).max(100);
 const done = (message: string) => {
-  revalidatePath("/admin");
+  // Every screen under /admin shows who is on the team (the nav's screens follow the role).
+  revalidatePath(DASHBOARD_PATH, "layout");
   return { status: "success", message } as const;
 };
 

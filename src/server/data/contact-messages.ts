@@ -5,6 +5,7 @@ import { env } from "../env";
 import { headerSafe } from "../mail";
 import { acknowledgementMail, leadNotification } from "../notify";
 import { storeSubmission, type CountedLimit, type CreatedRow, type RateLimited } from "./submissions";
+import { dashboardHref } from "@/lib/routes";
 
 /**
  * Stores a contact message and its notification in one statement; a repeated key stores nothing.
@@ -26,7 +27,7 @@ export function createContactMessage(data: ContactFormData, attribution: Attribu
     ["Company", data.company],
     ["Message", data.message],
   ];
-  const body = leadNotification("contact", fields, attribution, "/admin?tab=messages");
+  const body = leadNotification("contact", fields, attribution, dashboardHref("messages"));
   return storeSubmission({
     table: contactMessages,
     columns: { name: data.name, email: data.email, mobile_number: data.mobileNumber, company: data.company, message: data.message },

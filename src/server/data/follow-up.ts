@@ -10,6 +10,7 @@ import { env } from "../env";
 import { runOnce, type TimedJob } from "../jobs";
 import { escapeHtml, outboxValues, pokeMailWorker } from "../mail";
 import { siteConfig } from "../site-config";
+import { dashboardHref } from "@/lib/routes";
 
 // Follow-up on the lead desk (docs/decisions/0050): every lead and message may have an owner (a
 // member of the desk) and a day for the next follow-up; the Due view lists what is due by today,
@@ -112,7 +113,7 @@ export function daysOverdue(followUpOn: string, today: string): number {
 
 function digestMail(owner: string, items: DueItem[], today: string) {
   const site = siteConfig();
-  const link = `${site.url}/admin?tab=due&owner=me`;
+  const link = `${site.url}${dashboardHref("due", { owner: "me" })}`;
   const line = (i: DueItem) => {
     const late = daysOverdue(i.followUpOn, today);
     return `${i.kind === "lead" ? "Lead" : "Message"}: ${i.name} <${i.email}>, ${i.status}, ${late === 0 ? "due today" : `${late} day${late === 1 ? "" : "s"} overdue`}`;

@@ -5,6 +5,7 @@ import { env } from "../env";
 import { headerSafe } from "../mail";
 import { acknowledgementMail, leadNotification } from "../notify";
 import { storeSubmission, type CountedLimit, type CreatedRow, type RateLimited } from "./submissions";
+import { dashboardHref } from "@/lib/routes";
 
 export type { CreatedRow } from "./submissions";
 
@@ -30,7 +31,7 @@ export function createLead(data: AuditFormData, attribution: Attribution, submis
     ["Growth challenge", data.growthChallenge],
     ["Package", data.package ? `${data.package.service}: ${data.package.package}` : null],
   ];
-  const body = leadNotification("audit", data.package ? fields : fields.slice(0, -1), attribution, "/admin?tab=leads");
+  const body = leadNotification("audit", data.package ? fields : fields.slice(0, -1), attribution, dashboardHref("leads"));
   return storeSubmission({
     table: leads,
     columns: {

@@ -1,0 +1,20 @@
+import { AccountPanel } from "@/components/admin/account-panel";
+import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/dashboard";
+
+/** The member's own sessions and password; every role has it. */
+export default async function AccountPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const gate = await openScreen("account");
+  if (gate.kind === "denied") return gate.page;
+  const raw = await searchParams;
+  const q = navSearch(raw);
+  const counts = await navCounts(gate.screens, q);
+  return (
+    <>
+      <DashboardNav screens={gate.screens} current="account" counts={counts} q={q} seen={readSeen(raw)} />
+      <div className="mt-6">
+        <AccountPanel />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { DashboardLoading } from "@/components/admin/dashboard-nav";
+
+export default function Loading() {
+  return <DashboardLoading label="follow-ups" />;
+}

@@ -1,0 +1,61 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { NotificationBanner } from "@/components/admin/notification-banner";
+import { SignOutButton } from "@/components/admin/sign-out-button";
+import { Toasts, WelcomeNotice } from "@/components/admin/sonner-toasts";
+import { LogoMark } from "@/components/site/logo";
+import { AccessDeniedError } from "@/server/auth-guard";
+import { openDashboard } from "@/server/dashboard";
+import { notificationHealth } from "@/server/data/notification-health";
+
+export const metadata: Metadata = {
+  title: "Admin Dashboard",
+  description: "Manage leads, contact messages, case studies, testimonials and blog posts.",
+  robots: { index: false, follow: false },
+};
+
+/**
+ * The dashboard's shell around every screen (docs/decisions/0052): header, sign-out, toasts and the
+ * notification banner. Its check answers a first load with the right status (a redirect to /auth or
+ * /admin/security, Access Denied) before any screen starts; each page checks again for itself, since
+ * a navigation between screens renders the page without this layout.
+ */
+export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  const gate = await openDashboard();
+  if (gate.kind === "denied") return gate.page;
+  const { user } = gate;
+  // Staff who do not work on the lead desk see no banner about its mail.
+  const health = await notificationHealth().catch((error: unknown) => {
+    if (error instanceof AccessDeniedError) return null;
+    throw error;
+  });
+  return (
+    <div className="min-h-dvh bg-canvas">
+      <Toasts />
+      <WelcomeNotice />
+      <header className="border-b border-line bg-surface">
+        <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-3 py-2">
+          <Link href="/" className="flex min-h-11 items-center gap-2.5 font-bold">
+            <LogoMark className="size-8" />
+            <span>Kinetic Growth</span>
+          </Link>
+          <div className="flex items-center gap-3">
+            <p className="hidden text-sm text-ink-soft sm:block">Welcome, {user.email}</p>
+            <Link href="/admin/security" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
+              Security
+            </Link>
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="container-page py-8">
+        <h1 className="text-2xl font-extrabold tracking-tight">Admin Dashboard</h1>
+        <p className="mt-1 text-sm text-ink-soft sm:hidden">Welcome, {user.email}</p>
+        {health && health.failed + health.retrying > 0 && (
+          <NotificationBanner trouble={{ ...health, since: health.since ? health.since.toISOString() : null }} />
+        )}
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { TeamPanel } from "@/components/admin/team-panel";
+import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/dashboard";
+
+/** Members, roles, invitations and public sign-up (owners and admins). */
+export default async function TeamPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const gate = await openScreen("team");
+  if (gate.kind === "denied") return gate.page;
+  const raw = await searchParams;
+  const q = navSearch(raw);
+  const counts = await navCounts(gate.screens, q);
+  return (
+    <>
+      <DashboardNav screens={gate.screens} current="team" counts={counts} q={q} seen={readSeen(raw)} />
+      <div className="mt-6">
+        <TeamPanel viewer={gate.user} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { historyHref } from "@/lib/admin-tables/activity";
+import { STAFF_ROLES } from "@/lib/admin-tables/definition";
+import { ADMIN_TABLES } from "@/lib/admin-tables/registry";
+import { PANEL_IDS, RESERVED_SEGMENTS, dashboardScreens, isScreenId } from "@/lib/admin-tables/screens";
+import { dashboardHref } from "@/lib/routes";
+
+// The dashboard's screens are route segments under /admin (docs/decisions/0052): a table of the
+// registry through /admin/[table], every other screen a folder of its own.
+
+const DASHBOARD = path.join(process.cwd(), "src/app/admin/(dashboard)");
+
+describe("dashboard addresses", () => {
+  it("are /admin/<screen> with the query, empty values left out and values encoded", () => {
+    expect(dashboardHref("leads")).toBe("/admin/leads");
+    expect(dashboardHref("leads", { q: "a&b=c", status: "", page: 2, seen: undefined, sort: null })).toBe("/admin/leads?q=a%26b%3Dc&page=2");
+    expect(dashboardHref("due", { owner: "me" })).toBe("/admin/due?owner=me");
+    expect(dashboardHref("activity", new URLSearchParams([["member", "a"], ["member", "b"]]))).toBe("/admin/activity?member=a&member=b");
+    // An id can never step out of /admin.
+    expect(dashboardHref("../auth")).toBe("/admin/..%2Fauth");
+    expect(historyHref("leads", "abc")).toBe("/admin/activity?table=leads&record=abc");
+  });
+});
+
+describe("dashboard screens", () => {
+  it("the lead desk opens on Overview; every role has at least one table and its account", () => {
+    const first = Object.fromEntries(STAFF_ROLES.map((role) => [role, dashboardScreens(role)[0]!.id]));
+    expect(first).toEqual({ owner: "overview", admin: "overview", sales: "overview", editor: "case-studies" });
+    for (const role of STAFF_ROLES) {
+      const ids = dashboardScreens(role).map((s) => s.id);
+      expect(ids.some((id) => ADMIN_TABLES.some((t) => t.id === id)), role).toBe(true);
+      expect(ids.at(-1), role).toBe("account");
+    }
+  });
+
+  it("a role sees exactly the tables it may read, and Team and Activity only on the team desk", () => {
+    expect(dashboardScreens("editor").map((s) => s.id)).toEqual(["case-studies", "testimonials", "posts", "media", "account"]);
+    expect(dashboardScreens("sales").map((s) => s.id)).toEqual(["overview", "due", "leads", "messages", "spam", "account"]);
+    expect(dashboardScreens("owner").map((s) => s.id)).toEqual(["overview", "due", ...ADMIN_TABLES.map((t) => t.id), "team", "activity", "account"]);
+  });
+
+  it("no table id takes a screen's folder or another segment under /admin", () => {
+    for (const table of ADMIN_TABLES) {
+      expect([...PANEL_IDS, ...RESERVED_SEGMENTS] as string[]).not.toContain(table.id);
+      expect(table.id).toMatch(/^[a-z][a-z0-9-]*$/);
+    }
+    expect(isScreenId("leads")).toBe(true);
+    expect(isScreenId("team")).toBe(true);
+    expect(isScreenId("security")).toBe(false);
+    expect(isScreenId("nothing")).toBe(false);
+  });
+
+  it("each screen is a folder with its page and loading state; the folders are exactly the screens", () => {
+    const folders = readdirSync(DASHBOARD, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(folders.sort()).toEqual([...PANEL_IDS, "[table]"].sort());
+    for (const folder of folders) {
+      expect(existsSync(path.join(DASHBOARD, folder, "page.tsx")), folder).toBe(true);
+      expect(existsSync(path.join(DASHBOARD, folder, "loading.tsx")), folder).toBe(true);
+    }
+  });
+
+  it("every page checks the viewer itself before it reads anything (the layout is no security boundary)", () => {
+    const pages = readdirSync(DASHBOARD).map((folder) => path.join(DASHBOARD, folder, "page.tsx")).filter(existsSync);
+    expect(pages).toHaveLength(PANEL_IDS.length + 1);
+    for (const file of pages) {
+      const source = readFileSync(file, "utf8");
+      const body = source.slice(source.indexOf("export default async function"));
+      // The first await of the page is its gate, and a refused viewer gets nothing else.
+      expect(body.match(/await [\w.]+\(/)?.[0], file).toBe("await openScreen(");
+      expect(body, file).toContain('if (gate.kind === "denied") return gate.page;');
+    }
+  });
+});
