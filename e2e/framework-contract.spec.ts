@@ -12,7 +12,7 @@ import { PUBLIC_ROUTES } from "./routes";
  * one fails here, by name, instead of silently blocking the site's scripts in production.
  *
  * Shown to fail: with FLIGHT_BOOTSTRAP changed by one character in host/next-internals.ts, the first
- * test reports every page's flight bootstrap as an unknown script (docs/decisions/0053).
+ * test reports the flight bootstrap of each of the 20 documents as an unknown script (docs/decisions/0053).
  */
 
 type Internals = typeof import("../host/next-internals.ts");

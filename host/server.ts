@@ -19,7 +19,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
 
-const app = next({ dir: root, dev: false, port, hostname });
+// `npm run dev` runs Next's development server behind this same host (host/start.ts --dev).
+const dev = process.env.NODE_ENV === "development";
+const app = next({ dir: root, dev, port, hostname });
 const handle = app.getRequestHandler();
 const securityHeaders = staticSecurityHeaders();
 
@@ -27,6 +29,8 @@ const securityHeaders = staticSecurityHeaders();
 // empties the cache whenever it revalidates a page (src/server/revalidate.ts calls this hook).
 const documents = createDocumentLayer({ handle });
 setPageCacheInvalidator(documents.invalidate);
+// In development every page is rendered afresh: a page kept here would hide the edit just saved.
+if (dev) documents.setEnabled(false);
 setInvalidationClock(documents.enteredBeforeInvalidation);
 
 await app.prepare();
@@ -48,7 +52,7 @@ const channel = process.env.DATABASE_URL?.trim()
         // and Next's cache is expired every STALE_WHILE_DEAF_MS, until the channel is back; then
         // whatever was missed is unknown, so everything is expired once.
         clearInterval(deafTimer);
-        documents.setEnabled(listening);
+        documents.setEnabled(listening && !dev);
         void expireTagsLocally(EVERYTHING);
         if (!listening) deafTimer = setInterval(() => void expireTagsLocally(EVERYTHING), STALE_WHILE_DEAF_MS);
         log("info", listening ? "invalidation channel listening" : "invalidation channel down");
@@ -57,7 +61,7 @@ const channel = process.env.DATABASE_URL?.trim()
     })
   : undefined;
 if (channel) {
-  documents.setEnabled(false); // until the channel listens
+  documents.setEnabled(false); // until the channel listens (and for good in development)
   setTagPublisher((tags, durations) => channel.publish(tags, durations));
 }
 

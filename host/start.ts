@@ -31,8 +31,15 @@ function isBuildStale(): boolean {
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
+/**
+ * `npm run dev` (`node host/start.ts --dev`): Next's development server with hot reload, served
+ * through the same host as production, so that a developer sees production's headers, policy, body
+ * limits and refusals. No build, and no page cache (host/server.ts turns it off in development).
+ */
+const dev = process.argv.includes("--dev");
+
 process.env.NEXT_TELEMETRY_DISABLED = "1";
-if (process.env.SKIP_BUILD !== "1" && isBuildStale()) {
+if (!dev && process.env.SKIP_BUILD !== "1" && isBuildStale()) {
   console.log("Building the app (first start, or the sources changed)...");
   const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -40,7 +47,7 @@ if (process.env.SKIP_BUILD !== "1" && isBuildStale()) {
 
 // Pages rendered at run time are cached on disk under .next (ADR 0003). A new start begins with an
 // empty cache, so that pages never show a previous run's configuration or database.
-fs.rmSync(path.join(root, ".next", "server", "route-cache"), { recursive: true, force: true });
+if (!dev) fs.rmSync(path.join(root, ".next", "server", "route-cache"), { recursive: true, force: true });
 
 // Node keeps the compiled bytecode of the modules it loads (Next's server, the app's bundles) on
 // disk and reuses it on the next start, unless COMPILE_CACHE=off (docs/decisions/0012).
@@ -67,5 +74,5 @@ prestartEmbeddedDatabase();
 // rather than in a child: one Node start-up less before the first answer (docs/decisions/0012).
 // It handles SIGTERM/SIGINT itself.
 process.env.PORT ||= "3000";
-(process.env as Record<string, string>).NODE_ENV = "production";
+(process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
 await import("./server.ts");
