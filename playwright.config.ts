@@ -44,6 +44,7 @@ export default defineConfig({
         "**/security/several-servers.spec.ts",
         "**/security/two-factor-required.spec.ts",
         "**/security/passkeys.spec.ts",
+        "**/security/dev-server.spec.ts",
         "**/security/auth-first-request.spec.ts",
       ],
   timeout: 30_000,

@@ -175,10 +175,23 @@ export function isReactInstruction(text: string): boolean {
   return Boolean(call) && parseJson(`[${call![1]}]`).ok;
 }
 
+// Next's development server (next/dist/server/app-render/app-render.js) replaces Turbopack's
+// bootstrap with one that names the request and the hot-reload baseline:
+// `self.__next_r="<id>"` and optionally `;var __nextHmrInitialVersion=<JSON>;`. A production build
+// never writes it, so it is allowed in development only (`npm run dev` serves through this host).
+const DEV_BOOTSTRAP = /^self\.__next_r=("(?:[^"\\\n]|\\.)*")(?:;var __nextHmrInitialVersion=([^;]*);)?$/;
+
+export function isDevBootstrap(text: string): boolean {
+  if (process.env.NODE_ENV !== "development") return false;
+  const match = DEV_BOOTSTRAP.exec(text);
+  return Boolean(match) && parseJson(match![1]!).ok && (match![2] === undefined || parseJson(match![2]).ok);
+}
+
 /** The framework's inline-script shapes, by the names the tests and the policy's ADR use. */
 export const FRAMEWORK_SCRIPT_SHAPES: readonly (readonly [string, (text: string) => boolean])[] = [
   ["next-flight-bootstrap", isFlightBootstrap],
   ["next-flight-data", isFlightData],
   ["turbopack-bootstrap", isTurbopackBootstrap],
   ["react-instructions", isReactInstruction],
+  ["next-dev-bootstrap", isDevBootstrap],
 ];

@@ -81,7 +81,9 @@ function policyWith(hashes: string[], siteUrl: string, measurement: MeasurementI
   const sources = (directive: keyof typeof extra, own: string[]) => [...own, ...(extra[directive] ?? [])].join(" ");
   const directives = [
     "default-src 'self'",
-    `script-src ${sources("script-src", ["'self'", ...hashes])}`,
+    // React's development build needs eval() (it rebuilds server stack frames with it); `npm run dev`
+    // only. A production build never gets it (e2e/security/csp.spec.ts checks the header).
+    `script-src ${sources("script-src", ["'self'", ...hashes, ...(process.env.NODE_ENV === "development" ? ["'unsafe-eval'"] : [])])}`,
     // React and Radix set style attributes, and sonner injects a <style>: styles stay inline-capable.
     "style-src 'self' 'unsafe-inline'",
     // Blog posts may show images from other https hosts (the sanitiser allows them); the tags'
