@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
+import { ARTICLE_PATTERN, PUBLIC_PAGES } from "./src/lib/public-routes";
 import { LOCALE_SEGMENT } from "./src/lib/routes";
 
 const nextConfig: NextConfig = {
@@ -40,9 +41,10 @@ const nextConfig: NextConfig = {
   async headers() {
     const publicPage = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
     const never = "private, no-cache, no-store, max-age=0, must-revalidate";
-    // The public routes by name: unknown paths keep Next's no-store (each miss is rendered and
-    // logged, ADR 0003), and so do filtered blog views (?tag=, ?q=), which are rendered per request.
-    const publicRoutes = ["/", "/about", "/services", "/services/:slug", "/case-studies", "/free-audit", "/contact", "/blog", "/blog/:slug", "/privacy", "/terms", "/refund"];
+    // The public routes by name (src/lib/public-routes.ts): unknown paths keep Next's no-store (each
+    // miss is rendered and logged, ADR 0003), and so do filtered blog views (?tag=, ?q=), which are
+    // rendered per request.
+    const publicRoutes = [...PUBLIC_PAGES.map((page) => page.path), ARTICLE_PATTERN];
     return [
       ...publicRoutes.map((source) => ({
         source,

@@ -1,22 +1,10 @@
-/** Every public route (docs/product.md) with a word its title must carry. */
-export const PUBLIC_ROUTES: { path: string; title: RegExp }[] = [
-  { path: "/", title: /Growth Marketing Agency/ },
-  { path: "/about", title: /About Us/ },
-  { path: "/services", title: /Growth Marketing Services/ },
-  { path: "/services/seo-optimization", title: /SEO/ },
-  { path: "/services/paid-advertising", title: /Paid Advertising/ },
-  { path: "/services/growth-consulting", title: /Growth Consulting/ },
-  { path: "/services/conversion-optimization", title: /Conversion/ },
-  { path: "/services/whatsapp-automation", title: /WhatsApp/ },
-  { path: "/services/retention-marketing", title: /Retention/ },
-  { path: "/case-studies", title: /Case Studies/ },
-  { path: "/free-audit", title: /Free Growth Audit/ },
-  { path: "/contact", title: /Contact/ },
-  { path: "/blog", title: /Blog/ },
-  { path: "/privacy", title: /Privacy/ },
-  { path: "/terms", title: /Terms/ },
-  { path: "/refund", title: /Refund/ },
-];
+import { PUBLIC_PAGES } from "../src/lib/public-routes";
+
+/** Every public route (src/lib/public-routes.ts, the table the site itself reads) with a word its title must carry. */
+export const PUBLIC_ROUTES: { path: string; title: RegExp }[] = PUBLIC_PAGES.map((page) => ({
+  path: page.path,
+  title: new RegExp(page.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+}));
 
 export const APP_ROUTES: { path: string; title: RegExp }[] = [
   { path: "/auth", title: /Sign In/ },

@@ -28,6 +28,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { benchThroughNginx } from "./bench-proxy.mjs";
+import { PUBLIC_PAGES } from "../src/lib/public-routes.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -60,25 +61,8 @@ const CHROME_FLAGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-/** Every public route (docs/product.md; e2e/routes.ts holds the same list for the browser tests). */
-const PUBLIC_ROUTES = [
-  "/",
-  "/about",
-  "/services",
-  "/services/seo-optimization",
-  "/services/paid-advertising",
-  "/services/growth-consulting",
-  "/services/conversion-optimization",
-  "/services/whatsapp-automation",
-  "/services/retention-marketing",
-  "/case-studies",
-  "/free-audit",
-  "/contact",
-  "/blog",
-  "/privacy",
-  "/terms",
-  "/refund",
-];
+/** Every public route: the table the site itself reads (src/lib/public-routes.ts). */
+const PUBLIC_ROUTES = PUBLIC_PAGES.map((page) => page.path);
 const LOAD_ROUTES = ["/", "/services/seo-optimization", "/case-studies", "/blog"];
 
 const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);

@@ -1,8 +1,7 @@
 import type { MetadataRoute } from "next";
 import { LEGAL_EFFECTIVE_DATE } from "@/content/legal";
-import { serviceSlugs } from "@/content/services";
 import { blogPostHref } from "@/lib/blog";
-import { LEGAL_LINKS, MAIN_NAV } from "@/lib/routes";
+import { PUBLIC_PAGES } from "@/lib/public-routes";
 import { listPostSitemapEntries } from "@/server/data/blog-posts";
 import { siteConfig } from "@/server/site-config";
 
@@ -16,14 +15,10 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const posts = await listPostSitemapEntries();
   const newestPost = posts.reduce<Date | undefined>((latest, p) => (!latest || p.updatedAt > latest ? p.updatedAt : latest), undefined);
 
-  const pages: MetadataRoute.Sitemap = [
-    ...MAIN_NAV.map((item) => ({
-      url: `${url}${item.href}`,
-      ...(item.href === "/blog" && newestPost ? { lastModified: newestPost } : {}),
-    })),
-    ...serviceSlugs.map((slug) => ({ url: `${url}/services/${slug}` })),
-    { url: `${url}/free-audit` },
-    ...LEGAL_LINKS.map((item) => ({ url: `${url}${item.href}`, lastModified: LEGAL_EFFECTIVE_DATE })),
-  ];
+  const pages: MetadataRoute.Sitemap = PUBLIC_PAGES.map((page) => ({
+    url: `${url}${page.path}`,
+    ...(page.kind === "legal" ? { lastModified: LEGAL_EFFECTIVE_DATE } : {}),
+    ...(page.kind === "blog" && newestPost ? { lastModified: newestPost } : {}),
+  }));
   return [...pages, ...posts.map((post) => ({ url: `${url}${blogPostHref(post.slug)}`, lastModified: post.updatedAt }))];
 }

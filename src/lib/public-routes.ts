@@ -1,0 +1,36 @@
+/**
+ * Every public page, in one table: the addresses a visitor can open (docs/product.md). Read by
+ * next.config.ts (the cache headers a shared cache may act on), the sitemap, the end-to-end route
+ * list and the benchmark. A page added to the site is added here, and all four follow. No imports,
+ * so that Node loads it as it is (scripts/bench.mjs) as well as the app's bundles.
+ */
+export interface PublicPage {
+  /** The address, as visitors see it. */
+  path: string;
+  /** Words the page's <title> carries (the end-to-end tests check them). */
+  title: string;
+  /** Legal text: the sitemap dates it by its effective date. The blog listing: by its newest post. */
+  kind?: "legal" | "blog";
+}
+
+export const PUBLIC_PAGES: readonly PublicPage[] = [
+  { path: "/", title: "Growth Marketing Agency" },
+  { path: "/about", title: "About Us" },
+  { path: "/services", title: "Growth Marketing Services" },
+  { path: "/services/seo-optimization", title: "SEO" },
+  { path: "/services/paid-advertising", title: "Paid Advertising" },
+  { path: "/services/growth-consulting", title: "Growth Consulting" },
+  { path: "/services/conversion-optimization", title: "Conversion" },
+  { path: "/services/whatsapp-automation", title: "WhatsApp" },
+  { path: "/services/retention-marketing", title: "Retention" },
+  { path: "/case-studies", title: "Case Studies" },
+  { path: "/free-audit", title: "Free Growth Audit" },
+  { path: "/contact", title: "Contact" },
+  { path: "/blog", title: "Blog", kind: "blog" },
+  { path: "/privacy", title: "Privacy", kind: "legal" },
+  { path: "/terms", title: "Terms", kind: "legal" },
+  { path: "/refund", title: "Refund", kind: "legal" },
+];
+
+/** Each published article is public too, at this pattern (next.config's syntax). */
+export const ARTICLE_PATTERN = "/blog/:slug";
