@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_OWNERS } from "./e2e/test-accounts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -86,7 +87,7 @@ export default defineConfig({
         // The whole suite sends hundreds of forms within the hour, and some tests expect their
         // acknowledgement: the overall hourly limit (ADR 0042) is proved in tests/lead-acknowledgement.test.ts.
         FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT: "1000000",
-        ADMIN_EMAILS: "admin@e2e.test,admin-unverified@e2e.test,first-admin@e2e.test,dash@e2e.test,matrix@e2e.test,csp@e2e.test,csp-inject@e2e.test,xss@e2e.test,refuse@e2e.test,media@e2e.test,team-owner@e2e.test,activity@e2e.test,studio@e2e.test,schedule@e2e.test,og@e2e.test,preview@e2e.test,overview@e2e.test,follow@e2e.test",
+        ADMIN_EMAILS: E2E_OWNERS.join(","),
       },
     },
     {
