@@ -7,7 +7,7 @@ import { createTestDatabase } from "./helpers/test-db";
 let requestHeaders = new Headers({ host: "localhost:3000", origin: "http://localhost:3000" });
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth-guard", () => ({
+vi.mock("@/server/auth/auth-guard", () => ({
   requireRole: async () => ({ id: "test-admin", email: "admin@test.example", name: "Admin", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));

@@ -11,7 +11,7 @@ let requestHeaders = new Headers();
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
-const { getAuth } = await import("@/server/auth");
+const { getAuth } = await import("@/server/auth/auth");
 const { setRoleByEmail } = await import("@/server/data/profiles");
 const { auditEvents, notifications } = await import("@/server/db/schema");
 const { saveRecord, deleteRecord, setStatus, previewContent } = await import("@/server/actions/admin");

@@ -28,7 +28,7 @@ vi.mock("@/server/log", async (original) => ({
 
 const { signInAction, signUpAction, requestPasswordResetAction } = await import("@/server/actions/auth");
 const { verifySecondFactorAction } = await import("@/server/actions/two-factor");
-const { getAuth } = await import("@/server/auth");
+const { getAuth } = await import("@/server/auth/auth");
 const { notifications, rateLimits, users } = await import("@/server/db/schema");
 
 const PASSWORD = "Monsoon-Ledger-2026";

@@ -10,7 +10,7 @@ import { testimonialsTable } from "@/lib/admin-tables/testimonials";
 import type { Executor } from "./db/client";
 import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } from "./data/blog-posts-admin";
 import { decorateMediaRows, deleteMedia } from "./data/media-library";
-import type { SignedInUser } from "./auth-guard";
+import type { SignedInUser } from "./auth/auth-guard";
 import { releaseSpam } from "./spam";
 import { FieldError } from "./form-action";
 import { decorateInboxRows, ownerRefusal } from "./data/follow-up";

@@ -106,7 +106,7 @@ export function setMailWorker(state: MailWorkerState | undefined): void {
   shared.mailWorker = state;
 }
 
-/** better-auth's instance (src/server/auth.ts), created on first use; typed there (this module cannot import the app's types of it). */
+/** better-auth's instance (src/server/auth/auth.ts), created on first use; typed there (this module cannot import the app's types of it). */
 export function getAuthInstance(): unknown {
   return shared.auth;
 }

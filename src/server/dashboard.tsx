@@ -4,7 +4,7 @@ import { cache } from "react";
 import { notFound, redirect } from "next/navigation";
 import { AccessDenied } from "@/components/admin/access-denied";
 import { dashboardScreens, type DashboardScreen } from "@/lib/admin-tables/screens";
-import { getViewer, type StaffUser } from "./auth-guard";
+import { getViewer, type StaffUser } from "./auth/auth-guard";
 import { countRecords } from "./data/admin-records";
 import { isTwoFactorRequired } from "./data/team-settings";
 

@@ -3,7 +3,7 @@ import { eq, lt, sql } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { AuditFormSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
 import { recordAudit } from "./audit";
-import { requireRole } from "./auth-guard";
+import { requireRole } from "./auth/auth-guard";
 import { db } from "./db/client";
 import { spamSubmissions, type Attribution, type SpamSubmission } from "./db/schema";
 import { createContactMessage } from "./data/contact-messages";

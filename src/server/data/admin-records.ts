@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, getTableColumns, getTableName, inArray, is, sql, type SQL } from "drizzle-orm";
 import { PgTable, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
-import { requireRole } from "../auth-guard";
+import { requireRole } from "../auth/auth-guard";
 import { recordAudit, recordAuditMany } from "../audit";
 import { holdMediaInUse } from "../media";
 import { db, type Executor, type Transaction } from "../db/client";

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq, getTableName, gte, is, lt, type SQL } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { ACTIVITY_TAB, type ActivityFilter } from "@/lib/admin-tables/activity";
-import { requireRole } from "../auth-guard";
+import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import * as dbSchema from "../db/schema";
 import { auditEvents, type AuditEvent } from "../db/schema";

@@ -5,7 +5,7 @@ import type { BlogPostData } from "@/lib/schemas/admin";
 import { recordAudit } from "../audit";
 import { db, type Executor } from "../db/client";
 import { blogPostRevisions, blogPosts, blogSlugRedirects, type BlogPost, type RevisionAction } from "../db/schema";
-import type { SignedInUser } from "../auth-guard";
+import type { SignedInUser } from "../auth/auth-guard";
 import { FieldError } from "../form-action";
 import { sanitizeBlogHtml } from "../html";
 import { holdMediaInUse } from "../media";

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import { recordAudit } from "../audit";
-import { requireRole } from "../auth-guard";
+import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { blogPosts, blogPreviewLinks, users, type BlogPost } from "../db/schema";
 import { siteConfig } from "../site-config";

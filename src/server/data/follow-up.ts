@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { LEAD_DESK, type DeskMember } from "@/lib/admin-tables/definition";
 import type { InboxDecoration } from "@/lib/admin-tables/inbox";
 import { toSiteDateTimeInput } from "@/lib/site-time";
-import { requireRole } from "../auth-guard";
+import { requireRole } from "../auth/auth-guard";
 import { db, type Executor } from "../db/client";
 import { contactMessages, leads, notifications } from "../db/schema";
 import { env } from "../env";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { recordAuditMany } from "../audit";
-import { requireRole } from "../auth-guard";
+import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { notifications } from "../db/schema";
 import { pokeMailWorker } from "../mail";

@@ -4,7 +4,7 @@ import { NotificationBanner } from "@/components/admin/notification-banner";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { Toasts, WelcomeNotice } from "@/components/admin/sonner-toasts";
 import { LogoMark } from "@/components/site/logo";
-import { AccessDeniedError } from "@/server/auth-guard";
+import { AccessDeniedError } from "@/server/auth/auth-guard";
 import { openDashboard } from "@/server/dashboard";
 import { notificationHealth } from "@/server/data/notification-health";
 

@@ -1,4 +1,4 @@
-import { getAuth } from "@/server/auth";
+import { getAuth } from "@/server/auth/auth";
 import { emailFields, log } from "@/server/log";
 import { readBodyText } from "@/server/read-body";
 import { ipFromHeaders, isSameOriginHeaders } from "@/server/request-info";

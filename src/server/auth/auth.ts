@@ -11,21 +11,21 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { verifyJWT } from "better-auth/crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
-import { recordAudit } from "./audit";
-import { db } from "./db/client";
-import { accounts, passkeys, sessions, twoFactors, users, verifications } from "./db/schema";
-import { env } from "./env";
-import { enqueueMail, escapeHtml } from "./mail";
-import { emailFields, log } from "./log";
-import { ensureProfile, grantAdminIfListed, noteSignIn } from "./data/profiles";
-import { SIGN_UP_CLOSED_MESSAGE, signUpSetting } from "./data/team";
-import { siteConfig } from "./site-config";
+import { recordAudit } from "../audit";
+import { db } from "../db/client";
+import { accounts, passkeys, sessions, twoFactors, users, verifications } from "../db/schema";
+import { env } from "../env";
+import { enqueueMail, escapeHtml } from "../mail";
+import { emailFields, log } from "../log";
+import { ensureProfile, grantAdminIfListed, noteSignIn } from "../data/profiles";
+import { SIGN_UP_CLOSED_MESSAGE, signUpSetting } from "../data/team";
+import { siteConfig } from "../site-config";
 import { authRefusal } from "./auth-error";
 import { ownerProven, settleSignInSlot, takeSignInSlot, throttledMessage, type SignInSlot } from "./auth-throttle";
 import { claimTotpCode, releaseTotpClaim, TOTP_DIGITS, TOTP_PERIOD_SECONDS, type TotpClaim } from "./totp-steps";
-import { hitRateLimit } from "./rate-limit";
-import { ipFromHeaders } from "./request-info";
-import { getAuthInstance, setAuthInstance } from "./bridge.ts";
+import { hitRateLimit } from "../rate-limit";
+import { ipFromHeaders } from "../request-info";
+import { getAuthInstance, setAuthInstance } from "../bridge.ts";
 
 /**
  * Argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane); better-auth's default scrypt

@@ -4,8 +4,8 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { db } from "./db/client";
-import { twoFactors } from "./db/schema";
+import { db } from "../db/client";
+import { twoFactors } from "../db/schema";
 
 /**
  * Each TOTP code works once (docs/decisions/0036). better-auth's twoFactor plugin accepts the code of
