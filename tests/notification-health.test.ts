@@ -13,7 +13,7 @@ vi.mock("@/server/auth/auth-guard", () => ({
 
 const { notificationHealth } = await import("@/server/data/notification-health");
 const { retryFailedNotifications } = await import("@/server/actions/admin");
-const { deliverDueMail, MAX_ATTEMPTS, smtpTransport } = await import("@/server/mail");
+const { deliverDueMail, MAX_ATTEMPTS, smtpTransport } = await import("@/server/mail/mail");
 const { createLead } = await import("@/server/data/leads");
 const { AuditFormSchema } = await import("@/lib/schemas/lead-forms");
 const { auditEvents, notifications } = await import("@/server/db/schema");

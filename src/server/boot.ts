@@ -6,7 +6,7 @@ import { getDatabase } from "./db/client";
 import { getDatabaseHandle, setAppShutdown } from "./bridge.ts";
 import { DatabaseLockedError } from "./db/lock.ts";
 import { prepareDatabase } from "./db/prepare";
-import { startMailWorker, stopMailWorker } from "./mail";
+import { startMailWorker, stopMailWorker } from "./mail/mail";
 import { startAuditRetention } from "./audit";
 import { errorFields, log } from "./log";
 import { pruneAcknowledgedSendersJob } from "./data/submissions";

@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { StartedPglite } from "./db/pglite-start.ts";
 import type { DatabaseHandle } from "./db/client";
-import type { MailWorkerState } from "./mail";
+import type { MailWorkerState } from "./mail/mail";
 
 export interface RequestContext {
   requestId: string;
@@ -97,7 +97,7 @@ export function setDatabaseHandle(handle: DatabaseHandle | undefined): void {
   shared.databaseHandle = handle;
 }
 
-/** The outbox worker's state (src/server/mail.ts): one worker per process. */
+/** The outbox worker's state (src/server/mail/mail.ts): one worker per process. */
 export function getMailWorker(): MailWorkerState | undefined {
   return shared.mailWorker;
 }

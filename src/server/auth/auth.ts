@@ -15,7 +15,7 @@ import { recordAudit } from "../audit";
 import { db } from "../db/client";
 import { accounts, passkeys, sessions, twoFactors, users, verifications } from "../db/schema";
 import { env } from "../env";
-import { enqueueMail, escapeHtml } from "../mail";
+import { enqueueMail, escapeHtml } from "../mail/mail";
 import { emailFields, log } from "../log";
 import { ensureProfile, grantAdminIfListed, noteSignIn } from "../data/profiles";
 import { SIGN_UP_CLOSED_MESSAGE, signUpSetting } from "../data/team";

@@ -5,7 +5,7 @@ import { recordAuditMany } from "../audit";
 import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { notifications } from "../db/schema";
-import { pokeMailWorker } from "../mail";
+import { pokeMailWorker } from "../mail/mail";
 
 /** Notifications of what visitors send: the agency's and the sender's acknowledgement. */
 const DESK_KINDS = ["lead", "contact", "acknowledgement"];

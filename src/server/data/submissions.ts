@@ -5,7 +5,7 @@ import { acknowledgedSenders, contactMessages, leads, notifications, rateLimits,
 import { env } from "../env";
 import type { TimedJob } from "../jobs";
 import { log } from "../log";
-import { outboxValues, pokeMailWorker, type MailInput } from "../mail";
+import { outboxValues, pokeMailWorker, type MailInput } from "../mail/mail";
 import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "../rate-limit";
 
 /**
@@ -51,9 +51,9 @@ interface Submission {
 
 export interface Acknowledgement {
   mail: Omit<MailInput, "leadId" | "contactMessageId">;
-  /** The mailbox the address reaches (src/server/mailbox.ts): what the once-a-day rule counts. */
+  /** The mailbox the address reaches (src/server/mail/mailbox.ts): what the once-a-day rule counts. */
   mailbox: string;
-  /** The sending client (src/server/mailbox.ts clientKey), when there is one; a move out of Spam has none. */
+  /** The sending client (src/server/mail/mailbox.ts clientKey), when there is one; a move out of Spam has none. */
   client?: string;
 }
 

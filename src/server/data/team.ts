@@ -9,7 +9,7 @@ import { db } from "../db/client";
 import { appSettings, passkeys, profiles, sessions, teamInvitations, users } from "../db/schema";
 import { env } from "../env";
 import { FieldError } from "../form-action";
-import { enqueueMail, escapeHtml } from "../mail";
+import { enqueueMail, escapeHtml } from "../mail/mail";
 import { siteConfig } from "../site-config";
 import { changeMember, TeamRuleError } from "./profiles";
 import { writeTeamSetting } from "./team-settings";

@@ -3,11 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { db, type Database } from "./db/client";
-import { notifications, type Notification } from "./db/schema";
-import { env } from "./env";
-import { emailFields, errorFields, log } from "./log";
-import { getMailWorker, setMailWorker } from "./bridge.ts";
+import { db, type Database } from "../db/client";
+import { notifications, type Notification } from "../db/schema";
+import { env } from "../env";
+import { emailFields, errorFields, log } from "../log";
+import { getMailWorker, setMailWorker } from "../bridge.ts";
 
 /**
  * Mail goes through a transactional outbox: `enqueueMail` writes a row in the caller's transaction
