@@ -14,7 +14,7 @@ import { startTimedJobs, stopTimedJobs } from "./jobs";
 import { scheduledPublishingJob } from "./scheduled-publishing";
 import { pruneSpamJob } from "./spam";
 import { followUpDigestJob } from "./data/follow-up";
-import { storage } from "./storage";
+import { storage } from "./media/storage";
 
 /** Server start-up: validate configuration, migrate, seed an empty database. */
 export async function boot(): Promise<void> {

@@ -5,7 +5,7 @@ import { PgTable, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
 import { requireRole } from "../auth/auth-guard";
 import { recordAudit, recordAuditMany } from "../audit";
-import { holdMediaInUse } from "../media";
+import { holdMediaInUse } from "../media/media";
 import { db, type Executor, type Transaction } from "../db/client";
 import * as dbSchema from "../db/schema";
 import { hooksFor } from "../admin-hooks";

@@ -8,7 +8,7 @@ import { blogPostRevisions, blogPosts, blogSlugRedirects, type BlogPost, type Re
 import type { SignedInUser } from "../auth/auth-guard";
 import { FieldError } from "../form-action";
 import { sanitizeBlogHtml } from "../html";
-import { holdMediaInUse } from "../media";
+import { holdMediaInUse } from "../media/media";
 
 // Admin side of blog_posts: the blog table's hooks (src/server/admin-hooks.ts), reached only
 // through data/admin-records.ts, which checks the table's roles first: the server-side check is

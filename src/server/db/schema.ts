@@ -614,8 +614,8 @@ export const jobRuns = pgTable(
 );
 
 /**
- * The media library: one row per uploaded image (src/server/media.ts), stored once in the storage
- * (src/server/storage.ts) without its metadata, with the dimensions the pages need for srcset and
+ * The media library: one row per uploaded image (src/server/media/media.ts), stored once in the storage
+ * (src/server/media/storage.ts) without its metadata, with the dimensions the pages need for srcset and
  * layout. Where an image is used is found from the rows that name its URL, never stored twice.
  */
 export const media = pgTable(

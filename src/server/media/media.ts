@@ -2,10 +2,10 @@ import "server-only";
 import { asc, eq, inArray, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { mediaName, mediaUrl } from "@/lib/url-safety";
-import { db, type Executor } from "./db/client";
-import { FieldError } from "./form-action";
-import { blogPosts, caseStudies, media, testimonials, type Media } from "./db/schema";
-import { errorFields, log } from "./log";
+import { db, type Executor } from "../db/client";
+import { FieldError } from "../form-action";
+import { blogPosts, caseStudies, media, testimonials, type Media } from "../db/schema";
+import { errorFields, log } from "../log";
 
 /**
  * Uploaded images are decoded and written again before they are stored (docs/decisions/0045): the
