@@ -176,7 +176,7 @@ describe("each dashboard action writes exactly one row", () => {
   });
 
   it("a dashboard action that changes something without its own row gets one from handleForm", async () => {
-    const { handleForm } = await import("@/server/form-action");
+    const { handleForm } = await import("@/server/forms/form-action");
     const { z } = await import("zod");
     const options = (audit?: false | { action: string }) => ({
       log: { failed: "test failed" },

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "./helpers/test-db";
 
-// The account forms' Server Actions through the one form wrapper (src/server/form-action.ts), on a
+// The account forms' Server Actions through the one form wrapper (src/server/forms/form-action.ts), on a
 // real database and better-auth: the toasts' words, what is echoed, and what a failure shows.
 const SITE = process.env.SITE_URL!;
 let serial = 0;

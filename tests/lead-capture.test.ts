@@ -4,7 +4,7 @@ import { AuditFormSchema, ContactFormSchema } from "@/lib/schemas/lead-forms";
 import { contactMessages, leads, notifications, rateLimits } from "@/server/db/schema";
 import { createContactMessage } from "@/server/data/contact-messages";
 import { createLead } from "@/server/data/leads";
-import { checkFormGuards, parseAttribution } from "@/server/form-guards";
+import { checkFormGuards, parseAttribution } from "@/server/forms/form-guards";
 import { deliverDueMail, enqueueMail, smtpTransport } from "@/server/mail/mail";
 import { env } from "@/server/env";
 import { createTestDatabase } from "./helpers/test-db";

@@ -11,9 +11,9 @@ vi.mock("@/server/auth/auth-guard", () => ({
   AccessDeniedError: class extends Error {},
 }));
 
-const { submitLeadForm } = await import("@/server/lead-submission");
+const { submitLeadForm } = await import("@/server/forms/lead-submission");
 const { runRowAction, saveRecord } = await import("@/server/actions/admin");
-const { pruneSpam } = await import("@/server/spam");
+const { pruneSpam } = await import("@/server/forms/spam");
 const { auditEvents, leads, notifications, spamSubmissions } = await import("@/server/db/schema");
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;

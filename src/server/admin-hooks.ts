@@ -11,8 +11,8 @@ import type { Executor } from "./db/client";
 import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } from "./data/blog-posts-admin";
 import { decorateMediaRows, deleteMedia } from "./data/media-library";
 import type { SignedInUser } from "./auth/auth-guard";
-import { releaseSpam } from "./spam";
-import { FieldError } from "./form-action";
+import { releaseSpam } from "./forms/spam";
+import { FieldError } from "./forms/form-action";
 import { decorateInboxRows, ownerRefusal } from "./data/follow-up";
 import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "./revalidate";
 

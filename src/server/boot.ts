@@ -12,7 +12,7 @@ import { errorFields, log } from "./log";
 import { pruneAcknowledgedSendersJob } from "./data/submissions";
 import { startTimedJobs, stopTimedJobs } from "./jobs";
 import { scheduledPublishingJob } from "./scheduled-publishing";
-import { pruneSpamJob } from "./spam";
+import { pruneSpamJob } from "./forms/spam";
 import { followUpDigestJob } from "./data/follow-up";
 import { storage } from "./media/storage";
 

@@ -12,7 +12,7 @@ import {
 } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
 import { bulkApply, createRecord, deleteRecord as deleteStored, previewRecordContent, setRecordStatus, updateRecord, type BulkChange } from "../data/admin-records";
-import { callAnswers, handleForm } from "../form-action";
+import { callAnswers, handleForm } from "../forms/form-action";
 import { hooksFor } from "../admin-hooks";
 import { retryNotifications } from "../data/notification-health";
 

@@ -10,7 +10,7 @@ import { authErrorCode, authRefusal } from "../auth/auth-error";
 import { db } from "../db/client";
 import { users } from "../db/schema";
 import { SIGN_UP_CLOSED_MESSAGE, signUpSetting } from "../data/team";
-import { handleForm, type FormActionOptions } from "../form-action";
+import { handleForm, type FormActionOptions } from "../forms/form-action";
 import { emailFields, log } from "../log";
 import { hitRateLimit } from "../rate-limit";
 

@@ -14,7 +14,7 @@ import { getAuth, hashPassword } from "../auth/auth";
 import { authErrorCode } from "../auth/auth-error";
 import { db } from "../db/client";
 import { users } from "../db/schema";
-import { FieldError, formAnswers as answers, handleForm } from "../form-action";
+import { FieldError, formAnswers as answers, handleForm } from "../forms/form-action";
 import { emailFields, log } from "../log";
 import { endMyOtherSessions, endMySession } from "../data/sessions";
 import {

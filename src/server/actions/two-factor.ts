@@ -9,7 +9,7 @@ import { getAuth } from "../auth/auth";
 import { authErrorCode, authRefusal } from "../auth/auth-error";
 import { AccessDeniedError, getSessionUser } from "../auth/auth-guard";
 import { setTwoFactorRequired } from "../data/team-settings";
-import { FieldError, handleForm, type FormActionOptions } from "../form-action";
+import { FieldError, handleForm, type FormActionOptions } from "../forms/form-action";
 import { recordAudit } from "../audit";
 import { log } from "../log";
 

@@ -9,7 +9,7 @@ import { holdMediaInUse } from "../media/media";
 import { db, type Executor, type Transaction } from "../db/client";
 import * as dbSchema from "../db/schema";
 import { hooksFor } from "../admin-hooks";
-import { FieldError } from "../form-action";
+import { FieldError } from "../forms/form-action";
 import { countWhere, listPage, searchWhere, type ListParams, type ListResult } from "./admin-list";
 
 // The one CRUD module of the dashboard, driven by a table's definition (ADR 0024). Every function

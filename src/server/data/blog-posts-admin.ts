@@ -6,7 +6,7 @@ import { recordAudit } from "../audit";
 import { db, type Executor } from "../db/client";
 import { blogPostRevisions, blogPosts, blogSlugRedirects, type BlogPost, type RevisionAction } from "../db/schema";
 import type { SignedInUser } from "../auth/auth-guard";
-import { FieldError } from "../form-action";
+import { FieldError } from "../forms/form-action";
 import { sanitizeBlogHtml } from "../html";
 import { holdMediaInUse } from "../media/media";
 

@@ -8,7 +8,7 @@ import { requireRole, type StaffUser } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { appSettings, passkeys, profiles, sessions, teamInvitations, users } from "../db/schema";
 import { env } from "../env";
-import { FieldError } from "../form-action";
+import { FieldError } from "../forms/form-action";
 import { enqueueMail, escapeHtml } from "../mail/mail";
 import { siteConfig } from "../site-config";
 import { changeMember, TeamRuleError } from "./profiles";

@@ -701,7 +701,7 @@ export const spamSubmissions = pgTable(
     reason: text("reason").$type<"honeypot" | "too-fast">().notNull(),
     name: text("name"),
     email: text("email"),
-    /** The form's own fields as sent, each bounded (src/server/spam.ts). */
+    /** The form's own fields as sent, each bounded (src/server/forms/spam.ts). */
     fields: jsonb("fields").$type<Record<string, string>>().notNull(),
     attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
     createdAt: createdAt(),

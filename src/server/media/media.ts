@@ -3,7 +3,7 @@ import { asc, eq, inArray, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { mediaName, mediaUrl } from "@/lib/url-safety";
 import { db, type Executor } from "../db/client";
-import { FieldError } from "../form-action";
+import { FieldError } from "../forms/form-action";
 import { blogPosts, caseStudies, media, testimonials, type Media } from "../db/schema";
 import { errorFields, log } from "../log";
 

@@ -2,14 +2,14 @@ import "server-only";
 import { eq, lt, sql } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { AuditFormSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
-import { recordAudit } from "./audit";
-import { requireRole } from "./auth/auth-guard";
-import { db } from "./db/client";
-import { spamSubmissions, type Attribution, type SpamSubmission } from "./db/schema";
-import { createContactMessage } from "./data/contact-messages";
-import { createLead } from "./data/leads";
-import type { TimedJob } from "./jobs";
-import { log } from "./log";
+import { recordAudit } from "../audit";
+import { requireRole } from "../auth/auth-guard";
+import { db } from "../db/client";
+import { spamSubmissions, type Attribution, type SpamSubmission } from "../db/schema";
+import { createContactMessage } from "../data/contact-messages";
+import { createLead } from "../data/leads";
+import type { TimedJob } from "../jobs";
+import { log } from "../log";
 
 /** How long a refused submission is kept for review (ADR 0043). */
 export const SPAM_KEEP_DAYS = 30;
