@@ -10,8 +10,8 @@ import { startMailWorker, stopMailWorker } from "./mail/mail";
 import { startAuditRetention } from "./audit";
 import { errorFields, log } from "./log";
 import { pruneAcknowledgedSendersJob } from "./data/submissions";
-import { startTimedJobs, stopTimedJobs } from "./jobs";
-import { scheduledPublishingJob } from "./scheduled-publishing";
+import { startTimedJobs, stopTimedJobs } from "./jobs/jobs";
+import { scheduledPublishingJob } from "./jobs/scheduled-publishing";
 import { pruneSpamJob } from "./forms/spam";
 import { followUpDigestJob } from "./data/follow-up";
 import { storage } from "./media/storage";
@@ -57,7 +57,7 @@ export async function boot(): Promise<void> {
     if (env().MAIL_WORKER) startMailWorker();
   }
   // Timed work of every process; each job finds its own due work and does each piece once
-  // (src/server/jobs.ts). Scheduled posts go public (or private) at their time without anyone
+  // (src/server/jobs/jobs.ts). Scheduled posts go public (or private) at their time without anyone
   // visiting the dashboard; with the database down a job fails each round and catches up later.
   startTimedJobs([scheduledPublishingJob, pruneSpamJob, pruneAcknowledgedSendersJob, followUpDigestJob]);
   // Uploads: a bucket that is missing or refuses these credentials is said at start-up, not at the

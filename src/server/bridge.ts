@@ -115,7 +115,7 @@ export function setAuthInstance(auth: unknown): void {
   shared.auth = auth;
 }
 
-/** The timed jobs' timers (src/server/jobs.ts): started once per process. */
+/** The timed jobs' timers (src/server/jobs/jobs.ts): started once per process. */
 export function getJobTimers(): Map<string, NodeJS.Timeout> | undefined {
   return shared.jobTimers;
 }
@@ -139,7 +139,7 @@ export function publishTags(tags: string[], durations: TagDurations | undefined)
 
 /**
  * The server's own address (host/server.ts), for work that runs outside any request (timed
- * jobs) and must reach Next's request scope, e.g. to revalidate pages (src/server/scheduled-publishing.ts).
+ * jobs) and must reach Next's request scope, e.g. to revalidate pages (src/server/jobs/scheduled-publishing.ts).
  */
 export function setSelfAddress(address: string): void {
   shared.selfAddress = address;

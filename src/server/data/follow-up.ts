@@ -7,7 +7,7 @@ import { requireRole } from "../auth/auth-guard";
 import { db, type Executor } from "../db/client";
 import { contactMessages, leads, notifications } from "../db/schema";
 import { env } from "../env";
-import { runOnce, type TimedJob } from "../jobs";
+import { runOnce, type TimedJob } from "../jobs/jobs";
 import { escapeHtml, outboxValues, pokeMailWorker } from "../mail/mail";
 import { siteConfig } from "../site-config";
 import { dashboardHref } from "@/lib/routes";

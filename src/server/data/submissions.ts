@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { db } from "../db/client";
 import { acknowledgedSenders, contactMessages, leads, notifications, rateLimits, type Attribution } from "../db/schema";
 import { env } from "../env";
-import type { TimedJob } from "../jobs";
+import type { TimedJob } from "../jobs/jobs";
 import { log } from "../log";
 import { outboxValues, pokeMailWorker, type MailInput } from "../mail/mail";
 import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "../rate-limit";

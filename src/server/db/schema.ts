@@ -421,7 +421,7 @@ export const blogPosts = pgTable(
     metaDescription: text("meta_description"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     readingTime: integer("reading_time"),
-    /** A draft becomes published at this instant (src/server/scheduled-publishing.ts), then it is cleared. */
+    /** A draft becomes published at this instant (src/server/jobs/scheduled-publishing.ts), then it is cleared. */
     publishAt: timestamp("publish_at", { withTimezone: true }),
     /** A published post becomes a draft at this instant, then it is cleared. */
     unpublishAt: timestamp("unpublish_at", { withTimezone: true }),
@@ -597,7 +597,7 @@ export const knownSignInAddresses = pgTable(
 );
 
 /**
- * Work that must be done once across every server process (src/server/jobs.ts): the first process
+ * Work that must be done once across every server process (src/server/jobs/jobs.ts): the first process
  * to insert (job, run key) does it; the others find the row and skip.
  */
 export const jobRuns = pgTable(

@@ -8,7 +8,7 @@ import { db } from "../db/client";
 import { spamSubmissions, type Attribution, type SpamSubmission } from "../db/schema";
 import { createContactMessage } from "../data/contact-messages";
 import { createLead } from "../data/leads";
-import type { TimedJob } from "../jobs";
+import type { TimedJob } from "../jobs/jobs";
 import { log } from "../log";
 
 /** How long a refused submission is kept for review (ADR 0043). */

@@ -1,10 +1,10 @@
 import "server-only";
 import os from "node:os";
 import { and, eq, sql } from "drizzle-orm";
-import { db, type Database } from "./db/client";
-import { jobRuns } from "./db/schema";
-import { getJobTimers, setJobTimers } from "./bridge.ts";
-import { errorFields, log } from "./log";
+import { db, type Database } from "../db/client";
+import { jobRuns } from "../db/schema";
+import { getJobTimers, setJobTimers } from "../bridge.ts";
+import { errorFields, log } from "../log";
 
 /** A transaction of the app's database, as `db().transaction` hands it to its callback. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

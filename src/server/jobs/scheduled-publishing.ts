@@ -1,10 +1,10 @@
 import "server-only";
 import { and, isNotNull, lte, sql } from "drizzle-orm";
-import { db, type Database } from "./db/client";
-import { blogPosts } from "./db/schema";
-import { getSelfAddress, internalToken, invalidatePageCache } from "./bridge.ts";
+import { db, type Database } from "../db/client";
+import { blogPosts } from "../db/schema";
+import { getSelfAddress, internalToken, invalidatePageCache } from "../bridge.ts";
 import type { TimedJob } from "./jobs";
-import { log } from "./log";
+import { log } from "../log";
 
 export interface ScheduleChanges {
   published: string[];
