@@ -24,7 +24,7 @@ const team = await import("@/server/actions/team");
 const { signUpAction } = await import("@/server/actions/auth");
 const { decideSignUp, readInvitation, signUpSetting } = await import("@/server/data/team");
 const { listMySessions, maskAddress, describeUserAgent } = await import("@/server/data/sessions");
-const { runRoleRequest, sendRoleRequest, watchRoleRequests } = await import("@/server/admin-requests");
+const { runRoleRequest, sendRoleRequest, watchRoleRequests } = await import("@/server/admin/admin-requests");
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 const PASSWORD = "Monsoon-Ledger-2026";

@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import { watchRoleRequests } from "./admin-requests";
+import { watchRoleRequests } from "./admin/admin-requests";
 import { ConfigError, configWarnings, env } from "./env";
 import { getDatabase } from "./db/client";
 import { getDatabaseHandle, setAppShutdown } from "./bridge.ts";

@@ -13,7 +13,7 @@ import {
 import type { FormState } from "@/lib/form-state";
 import { bulkApply, createRecord, deleteRecord as deleteStored, previewRecordContent, setRecordStatus, updateRecord, type BulkChange } from "../data/admin-records";
 import { callAnswers, handleForm } from "../forms/form-action";
-import { hooksFor } from "../admin-hooks";
+import { hooksFor } from "../admin/admin-hooks";
 import { retryNotifications } from "../data/notification-health";
 
 // The dashboard's actions, one set for every table (ADR 0024): the table's definition gives the

@@ -8,7 +8,7 @@ import { recordAudit, recordAuditMany } from "../audit";
 import { holdMediaInUse } from "../media/media";
 import { db, type Executor, type Transaction } from "../db/client";
 import * as dbSchema from "../db/schema";
-import { hooksFor } from "../admin-hooks";
+import { hooksFor } from "../admin/admin-hooks";
 import { FieldError } from "../forms/form-action";
 import { countWhere, listPage, searchWhere, type ListParams, type ListResult } from "./admin-list";
 

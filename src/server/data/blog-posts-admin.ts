@@ -10,7 +10,7 @@ import { FieldError } from "../forms/form-action";
 import { sanitizeBlogHtml } from "../html";
 import { holdMediaInUse } from "../media/media";
 
-// Admin side of blog_posts: the blog table's hooks (src/server/admin-hooks.ts), reached only
+// Admin side of blog_posts: the blog table's hooks (src/server/admin/admin-hooks.ts), reached only
 // through data/admin-records.ts, which checks the table's roles first: the server-side check is
 // the boundary, whatever page or layout called it.
 

@@ -5,7 +5,7 @@ import { SignOutButton } from "@/components/admin/sign-out-button";
 import { Toasts, WelcomeNotice } from "@/components/admin/sonner-toasts";
 import { LogoMark } from "@/components/site/logo";
 import { AccessDeniedError } from "@/server/auth/auth-guard";
-import { openDashboard } from "@/server/dashboard";
+import { openDashboard } from "@/server/admin/dashboard";
 import { notificationHealth } from "@/server/data/notification-health";
 
 export const metadata: Metadata = {
