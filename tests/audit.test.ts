@@ -15,7 +15,7 @@ const { getAuth } = await import("@/server/auth/auth");
 const { setRoleByEmail } = await import("@/server/data/profiles");
 const { auditEvents, notifications } = await import("@/server/db/schema");
 const { saveRecord, deleteRecord, setStatus, previewContent } = await import("@/server/actions/admin");
-const { changedFields, maskIp, redact, pruneAuditEvents, recordAudit, REDACTED } = await import("@/server/audit");
+const { changedFields, maskIp, redact, pruneAuditEvents, recordAudit, REDACTED } = await import("@/server/audit/audit");
 const { requestContext } = await import("@/server/bridge.ts");
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -7,7 +7,7 @@ import { getDatabaseHandle, setAppShutdown } from "./bridge.ts";
 import { DatabaseLockedError } from "./db/lock.ts";
 import { prepareDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail/mail";
-import { startAuditRetention } from "./audit";
+import { startAuditRetention } from "./audit/audit";
 import { errorFields, log } from "./log";
 import { pruneAcknowledgedSendersJob } from "./data/submissions";
 import { startTimedJobs, stopTimedJobs } from "./jobs/jobs";

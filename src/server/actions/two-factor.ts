@@ -10,7 +10,7 @@ import { authErrorCode, authRefusal } from "../auth/auth-error";
 import { AccessDeniedError, getSessionUser } from "../auth/auth-guard";
 import { setTwoFactorRequired } from "../data/team-settings";
 import { FieldError, handleForm, type FormActionOptions } from "../forms/form-action";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/audit";
 import { log } from "../log";
 
 // The second factor's forms through the one form wrapper (ADR 0024), then better-auth's twoFactor

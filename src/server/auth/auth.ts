@@ -11,7 +11,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { verifyJWT } from "better-auth/crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/audit";
 import { db } from "../db/client";
 import { accounts, passkeys, sessions, twoFactors, users, verifications } from "../db/schema";
 import { env } from "../env";

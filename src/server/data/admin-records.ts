@@ -4,7 +4,7 @@ import { and, desc, eq, getTableColumns, getTableName, inArray, is, sql, type SQ
 import { PgTable, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
 import { requireRole } from "../auth/auth-guard";
-import { recordAudit, recordAuditMany } from "../audit";
+import { recordAudit, recordAuditMany } from "../audit/audit";
 import { holdMediaInUse } from "../media/media";
 import { db, type Executor, type Transaction } from "../db/client";
 import * as dbSchema from "../db/schema";

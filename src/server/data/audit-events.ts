@@ -9,7 +9,7 @@ import { auditEvents, type AuditEvent } from "../db/schema";
 import { listPage, type ListResult } from "./admin-list";
 
 // The Activity tab's reads (ADR 0037). Read-only: nothing here or anywhere else in the app updates
-// or deletes an audit row (the database refuses it too); src/server/audit.ts writes and prunes.
+// or deletes an audit row (the database refuses it too); src/server/audit/audit.ts writes and prunes.
 
 /** Dates are the dashboard's (Asia/Kolkata, as its lists show them); `to` includes its whole day. */
 const IST = "+05:30";

@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/audit";
 import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { blogPosts, blogPreviewLinks, users, type BlogPost } from "../db/schema";

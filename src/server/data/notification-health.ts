@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
-import { recordAuditMany } from "../audit";
+import { recordAuditMany } from "../audit/audit";
 import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { notifications } from "../db/schema";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { STAFF_ROLES } from "@/lib/admin-tables/definition";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/audit";
 import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { passkeys } from "../db/schema";

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { ROLE_LABELS, TEAM_DESK, type StaffRole } from "@/lib/admin-tables/definition";
 import type { Role } from "@/lib/limits";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/audit";
 import { requireRole, type StaffUser } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { appSettings, passkeys, profiles, sessions, teamInvitations, users } from "../db/schema";

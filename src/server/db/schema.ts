@@ -659,7 +659,7 @@ export const auditEvents = pgTable(
     /** The SQL table changed, if any (`blog_posts`), and the row's id. */
     tableName: text("table_name"),
     recordId: text("record_id"),
-    /** The changed fields only, secrets replaced (src/server/audit.ts). */
+    /** The changed fields only, secrets replaced (src/server/audit/audit.ts). */
     before: jsonb("before").$type<Record<string, unknown>>(),
     after: jsonb("after").$type<Record<string, unknown>>(),
     requestId: text("request_id"),

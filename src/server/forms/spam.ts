@@ -2,7 +2,7 @@ import "server-only";
 import { eq, lt, sql } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { AuditFormSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/audit";
 import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { spamSubmissions, type Attribution, type SpamSubmission } from "../db/schema";

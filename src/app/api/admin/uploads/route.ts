@@ -1,5 +1,5 @@
 import { CONTENT_DESK } from "@/lib/admin-tables/definition";
-import { recordAudit } from "@/server/audit";
+import { recordAudit } from "@/server/audit/audit";
 import { AccessDeniedError, requireRole, type SignedInUser } from "@/server/auth/auth-guard";
 import { log } from "@/server/log";
 import { isSameOriginHeaders } from "@/server/request-info";

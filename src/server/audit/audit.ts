@@ -1,11 +1,11 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { eq, sql } from "drizzle-orm";
-import { currentRequestId } from "./bridge.ts";
-import { db, type Executor } from "./db/client";
-import { auditEvents, profiles } from "./db/schema";
-import { errorFields, log } from "./log";
-import { ipFromHeaders } from "./request-info";
+import { currentRequestId } from "../bridge.ts";
+import { db, type Executor } from "../db/client";
+import { auditEvents, profiles } from "../db/schema";
+import { errorFields, log } from "../log";
+import { ipFromHeaders } from "../request-info";
 
 // The audit trail (docs/decisions/0037). Every write of the dashboard goes through the CRUD module
 // (data/admin-records.ts), which calls `recordAudit` in the transaction of the change; `handleForm`
