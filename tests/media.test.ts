@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { blogPosts, caseStudies, media, testimonials } from "@/server/db/schema";
 import { decorateMediaRows, deleteMedia } from "@/server/data/media-library";
-import { renderArticleContent, sanitizeBlogHtml } from "@/server/html";
+import { renderArticleContent, sanitizeBlogHtml } from "@/server/content/html";
 import { findMediaUses, MAX_SIDE, normaliseImage, TOO_MANY_PIXELS, tooManyFramePixels, UNREADABLE_IMAGE } from "@/server/media/media";
 import { uploadsDir } from "@/server/media/storage";
 import { saveUpload } from "@/server/media/uploads";

@@ -20,7 +20,7 @@ import { blogOgImage } from "@/lib/og-image";
 import { listRelatedPosts } from "@/server/data/blog-posts";
 import { countShares } from "@/server/data/blog-shares";
 import { DEFAULT_AUTHOR_NAME, type BlogPost } from "@/server/db/schema";
-import { contentMediaNames, renderArticleContent } from "@/server/html";
+import { contentMediaNames, renderArticleContent } from "@/server/content/html";
 import { mediaDimensions } from "@/server/media/media";
 import { siteConfig } from "@/server/site-config";
 

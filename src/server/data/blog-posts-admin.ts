@@ -7,7 +7,7 @@ import { db, type Executor } from "../db/client";
 import { blogPostRevisions, blogPosts, blogSlugRedirects, type BlogPost, type RevisionAction } from "../db/schema";
 import type { SignedInUser } from "../auth/auth-guard";
 import { FieldError } from "../forms/form-action";
-import { sanitizeBlogHtml } from "../html";
+import { sanitizeBlogHtml } from "../content/html";
 import { holdMediaInUse } from "../media/media";
 
 // Admin side of blog_posts: the blog table's hooks (src/server/admin/admin-hooks.ts), reached only
