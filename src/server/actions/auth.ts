@@ -12,7 +12,7 @@ import { users } from "../db/schema";
 import { SIGN_UP_CLOSED_MESSAGE, signUpSetting } from "../data/team";
 import { handleForm, type FormActionOptions } from "../forms/form-action";
 import { emailFields, log } from "../log";
-import { hitRateLimit } from "../rate-limit";
+import { hitRateLimit } from "../data/rate-limit";
 
 // The account forms through the one form wrapper (ADR 0024): origin check, text that cannot be
 // stored, the same Zod schema the browser bundles, then better-auth. Only the e-mail address and

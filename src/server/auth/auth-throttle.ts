@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { knownSignInAddresses, rateLimits } from "../db/schema";
 import { env } from "../env";
-import { giveBackRateLimits, hitRateLimits } from "../rate-limit";
+import { giveBackRateLimits, hitRateLimits } from "../data/rate-limit";
 
 /**
  * The sign-in limit and lockout (docs/decisions/0020). Every password check first takes a failure

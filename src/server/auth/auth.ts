@@ -23,7 +23,7 @@ import { siteConfig } from "../site-config";
 import { authRefusal } from "./auth-error";
 import { ownerProven, settleSignInSlot, takeSignInSlot, throttledMessage, type SignInSlot } from "./auth-throttle";
 import { claimTotpCode, releaseTotpClaim, TOTP_DIGITS, TOTP_PERIOD_SECONDS, type TotpClaim } from "./totp-steps";
-import { hitRateLimit } from "../rate-limit";
+import { hitRateLimit } from "../data/rate-limit";
 import { ipFromHeaders } from "../request-info";
 import { getAuthInstance, setAuthInstance } from "../bridge.ts";
 

@@ -6,7 +6,7 @@ import { env } from "../env";
 import type { TimedJob } from "../jobs/jobs";
 import { log } from "../log";
 import { outboxValues, pokeMailWorker, type MailInput } from "../mail/mail";
-import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "../rate-limit";
+import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "./rate-limit";
 
 /**
  * A public form's submission stored in ONE statement (ADR 0013): the per-IP rate-limit count, the

@@ -10,7 +10,7 @@ import type { CountedLimit, CreatedRow, RateLimited } from "../data/submissions"
 import { checkCheapGuards, checkFormGuards, formRateLimit, parseAttribution, rateLimitedVerdict, submissionKey, type Refusal } from "./form-guards";
 import { handleForm } from "./form-action";
 import { log } from "../log";
-import { hitRateLimit } from "../rate-limit";
+import { hitRateLimit } from "../data/rate-limit";
 import { holdAsSpam } from "./spam";
 
 const AUDIT_FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge", "package"] as const;

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { db, type Database } from "./db/client";
-import { rateLimits } from "./db/schema";
+import { db, type Database } from "../db/client";
+import { rateLimits } from "../db/schema";
 
 /**
  * Fixed-window counters kept in the database, so every server process on one database shares them
