@@ -2,10 +2,9 @@ import "server-only";
 import path from "node:path";
 import { watchRoleRequests } from "./admin/admin-requests";
 import { ConfigError, configWarnings, env } from "./env";
-import { getDatabase } from "./db/client";
 import { getDatabaseHandle, setAppShutdown } from "./bridge.ts";
 import { DatabaseLockedError } from "./db/lock.ts";
-import { prepareDatabase } from "./db/prepare";
+import { prepareAppDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail/mail";
 import { startAuditRetention } from "./audit/audit";
 import { errorFields, log } from "./log";
@@ -30,10 +29,9 @@ export async function boot(): Promise<void> {
   }
   const started = performance.now();
   try {
-    const handle = getDatabase();
-    const { seeded, timings } = await prepareDatabase(handle);
+    const { kind, seeded, timings } = await prepareAppDatabase();
     log("info", "database ready", {
-      kind: handle.kind,
+      kind,
       seeded,
       ms: Math.round(performance.now() - started),
       ...timings,
@@ -42,7 +40,7 @@ export async function boot(): Promise<void> {
     });
     if (env().MAIL_WORKER) startMailWorker();
     // `npm run admin` cannot open the embedded database this process holds: it asks us instead.
-    if (handle.kind === "pglite") watchRoleRequests(path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR, "pglite"));
+    if (kind === "pglite") watchRoleRequests(path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR, "pglite"));
     startAuditRetention(env().AUDIT_RETENTION_DAYS);
   } catch (error) {
     if (error instanceof DatabaseLockedError) {

@@ -95,3 +95,10 @@ export async function clearRateLimit(key: string, database: Database = db()): Pr
 async function pruneRateLimits(database: Database): Promise<void> {
   await database.execute(sql`delete from ${rateLimits} where window_start < now() - interval '2 days'`).catch(() => {});
 }
+
+/** Deletes the counters named in `keys` and every counter whose key starts with `prefix`. */
+export async function clearRateLimitsOf(keys: readonly string[], prefix: string, database: Database = db()): Promise<void> {
+  await database
+    .delete(rateLimits)
+    .where(sql`${rateLimits.key} in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) or left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
+}

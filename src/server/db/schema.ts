@@ -127,7 +127,7 @@ export const twoFactors = pgTable(
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     // The 30-second TOTP step of the last code accepted for this account: a code of that step or an
-    // earlier one is refused, so each code works once (server/totp-steps.ts, docs/decisions/0036).
+    // earlier one is refused, so each code works once (server/auth/totp-steps.ts, docs/decisions/0036).
     lastTotpStep: integer("last_totp_step"),
   },
   (t) => [uniqueIndex("two_factors_user_id_idx").on(t.userId)],

@@ -1,47 +1,11 @@
 import "server-only";
-import os from "node:os";
-import { and, eq, sql } from "drizzle-orm";
-import { db, type Database } from "../db/client";
-import { jobRuns } from "../db/schema";
 import { getJobTimers, setJobTimers } from "../bridge.ts";
 import { errorFields, log } from "../log";
 
-/** A transaction of the app's database, as `db().transaction` hands it to its callback. */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** Who claimed a run: enough to find the process in the logs. */
-const WORKER = `${os.hostname()}:${process.pid}`;
-
 /**
- * Does `work` once for (job, runKey) across every server process on this database, e.g.
- * ("digest", "2026-11-24") or ("publish", postId + publishAt). The claim row and the work's writes
- * are one transaction: a second process's insert waits on the first one's key and then finds it
- * taken; work that throws leaves no claim, so the next round tries again. Returns whether this call
- * did the work. Work with effects outside the database (sending mail) should only queue them here,
- * e.g. into the outbox, which sends each mail once by its own claims.
+ * Timed jobs run on every process; each finds its own due work and does each piece once, by a row
+ * claim or through `runOnce` (src/server/data/job-runs.ts).
  */
-export async function runOnce(
-  job: string,
-  runKey: string,
-  work: (tx: Transaction) => Promise<void>,
-  database: Database = db(),
-): Promise<boolean> {
-  return database.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(jobRuns)
-      .values({ job, runKey, claimedBy: WORKER })
-      .onConflictDoNothing()
-      .returning({ job: jobRuns.job });
-    if (claimed.length === 0) return false;
-    await work(tx);
-    await tx
-      .update(jobRuns)
-      .set({ finishedAt: sql`now()` })
-      .where(and(eq(jobRuns.job, job), eq(jobRuns.runKey, runKey)));
-    return true;
-  });
-}
-
 export interface TimedJob {
   /** Names the job in logs and in `job_runs`. */
   name: string;

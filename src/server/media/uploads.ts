@@ -1,7 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { db } from "../db/client";
-import { media } from "../db/schema";
+import { insertMedia } from "../data/media-rows";
 import { mediaUrl, UPLOAD_FILE_NAME } from "@/lib/url-safety";
 import { normaliseImage } from "./media";
 import { storage } from "./storage";
@@ -46,7 +45,7 @@ export async function saveUpload(bytes: Uint8Array, uploadedBy: string | null = 
   if ("error" in image) return image;
   const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
   await storage().put(name, image.bytes, CONTENT_TYPES[ext]);
-  await db().insert(media).values({ name, contentType: CONTENT_TYPES[ext], width: image.width, height: image.height, bytes: image.bytes.byteLength, uploadedBy });
+  await insertMedia({ name, contentType: CONTENT_TYPES[ext], width: image.width, height: image.height, bytes: image.bytes.byteLength, uploadedBy });
   return { url: mediaUrl(name), width: image.width, height: image.height, bytes: image.bytes.byteLength };
 }
 
