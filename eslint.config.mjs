@@ -30,6 +30,35 @@ const BUILT_QUERIES = [
   },
 ];
 
+/**
+ * Only the data layer opens the database (docs/decisions/0054): a module outside src/server/data/
+ * and src/server/db/ may not import the database client (`@/server/db/client` or a relative
+ * `db/client` path), so every query of the app is a named function of src/server/data/. A type-only
+ * import (`import type { Executor }`) is allowed: a type runs no query. The schema's table objects
+ * are not refused: without the client they cannot run a query, and its constants and row types are
+ * shared with the pages. tests/data-layer-imports.test.ts proves the rule fires outside data/ and
+ * not inside it.
+ */
+const DATABASE_CLIENT_ONLY_IN_DATA_LAYER = {
+  files: ["src/**/*.ts", "src/**/*.tsx", "host/**/*.ts"],
+  ignores: ["src/server/data/**", "src/server/db/**"],
+  rules: {
+    "@typescript-eslint/no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            regex: "(^|/)db/client(\\.ts)?$",
+            allowTypeImports: true,
+            message:
+              "Only the data layer opens the database (docs/decisions/0054): put the query in a function of src/server/data/ and call that. `import type` stays allowed.",
+          },
+        ],
+      },
+    ],
+  },
+};
+
 const config = [
   ...next,
   ...nextTs,
@@ -48,5 +77,6 @@ const config = [
     files: ["src/server/db/schema.ts"],
     rules: { "no-restricted-syntax": ["error", ...BUILT_QUERIES] },
   },
+  DATABASE_CLIENT_ONLY_IN_DATA_LAYER,
 ];
 export default config;

@@ -30,7 +30,7 @@ export interface BodyLimit {
 /**
  * Limits by path, first match wins. Each is far above what the path's honest clients send and
  * is the most a request holds in memory before the app sees it. Uploads (MAX_UPLOAD_BYTES in
- * src/server/uploads.ts plus the multipart framing) are not held: they must declare their length,
+ * src/server/media/uploads.ts plus the multipart framing) are not held: they must declare their length,
  * which the route checks before it reads a byte, after the admin check.
  */
 export const BODY_LIMITS: BodyLimit[] = [

@@ -152,7 +152,7 @@ const handleRequest = (req: IncomingMessage, res: ServerResponse) => withRequest
 });
 
 server.listen(port, hostname, () => {
-  // Timed jobs reach Next's request scope through this address (src/server/scheduled-publishing.ts).
+  // Timed jobs reach Next's request scope through this address (src/server/jobs/scheduled-publishing.ts).
   setSelfAddress(`http://${!hostname || hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname}:${port}`);
   log("info", `Ready on http://${hostname ?? "localhost"}:${port}`, { port });
 });

@@ -2,12 +2,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "./helpers/test-db";
 
-// The dashboard's actions through the one wrapper (src/server/form-action.ts), on a real database.
+// The dashboard's actions through the one wrapper (src/server/forms/form-action.ts), on a real database.
 // The role check is proven end-to-end (e2e/access-matrix.spec.ts); here it lets the admin through.
 let requestHeaders = new Headers({ host: "localhost:3000", origin: "http://localhost:3000" });
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth-guard", () => ({
+vi.mock("@/server/auth/auth-guard", () => ({
   requireRole: async () => ({ id: "test-admin", email: "admin@test.example", name: "Admin", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "./helpers/test-db";
 
 // The role check is proven end-to-end (e2e/access-matrix.spec.ts); here it lets every call through.
-vi.mock("@/server/auth-guard", () => ({
+vi.mock("@/server/auth/auth-guard", () => ({
   requireRole: async () => ({ id: "test-admin", email: "admin@test.example", name: "Admin", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));

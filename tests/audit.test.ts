@@ -11,11 +11,11 @@ let requestHeaders = new Headers();
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
-const { getAuth } = await import("@/server/auth");
+const { getAuth } = await import("@/server/auth/auth");
 const { setRoleByEmail } = await import("@/server/data/profiles");
 const { auditEvents, notifications } = await import("@/server/db/schema");
 const { saveRecord, deleteRecord, setStatus, previewContent } = await import("@/server/actions/admin");
-const { changedFields, maskIp, redact, pruneAuditEvents, recordAudit, REDACTED } = await import("@/server/audit");
+const { changedFields, maskIp, redact, pruneAuditEvents, recordAudit, REDACTED } = await import("@/server/audit/audit");
 const { requestContext } = await import("@/server/bridge.ts");
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -176,7 +176,7 @@ describe("each dashboard action writes exactly one row", () => {
   });
 
   it("a dashboard action that changes something without its own row gets one from handleForm", async () => {
-    const { handleForm } = await import("@/server/form-action");
+    const { handleForm } = await import("@/server/forms/form-action");
     const { z } = await import("zod");
     const options = (audit?: false | { action: string }) => ({
       log: { failed: "test failed" },

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "./helpers/test-db";
 
-// The account forms' Server Actions through the one form wrapper (src/server/form-action.ts), on a
+// The account forms' Server Actions through the one form wrapper (src/server/forms/form-action.ts), on a
 // real database and better-auth: the toasts' words, what is echoed, and what a failure shows.
 const SITE = process.env.SITE_URL!;
 let serial = 0;
@@ -28,7 +28,7 @@ vi.mock("@/server/log", async (original) => ({
 
 const { signInAction, signUpAction, requestPasswordResetAction } = await import("@/server/actions/auth");
 const { verifySecondFactorAction } = await import("@/server/actions/two-factor");
-const { getAuth } = await import("@/server/auth");
+const { getAuth } = await import("@/server/auth/auth");
 const { notifications, rateLimits, users } = await import("@/server/db/schema");
 
 const PASSWORD = "Monsoon-Ledger-2026";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseOptions } from "@node-rs/argon2";
-import { getAuth, hashPassword, verifyPassword } from "@/server/auth";
-import { getViewer, requireRole, AccessDeniedError } from "@/server/auth-guard";
+import { getAuth, hashPassword, verifyPassword } from "@/server/auth/auth";
+import { getViewer, requireRole, AccessDeniedError } from "@/server/auth/auth-guard";
 
 const requireAdmin = (headers: Headers) => requireRole(["owner", "admin"], headers);
 import { notifications, profiles, sessions, users } from "@/server/db/schema";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sampleBlogPosts } from "@/content/sample-blog-posts";
-import { addHeadingIds, isPlainText, plainTextToHtml, renderArticleContent, sanitizeBlogHtml } from "@/server/html";
+import { addHeadingIds, isPlainText, plainTextToHtml, renderArticleContent, sanitizeBlogHtml } from "@/server/content/html";
 import { XSS_PAYLOADS } from "../e2e/security/xss-corpus";
 
 /** Payloads that have slipped past sanitisers before: each must come out harmless. */

@@ -11,7 +11,7 @@ vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: a
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
 vi.mock("next/navigation", () => ({ redirect: () => {}, notFound: () => {} }));
 
-const { getAuth, hashPassword } = await import("@/server/auth");
+const { getAuth, hashPassword } = await import("@/server/auth/auth");
 const { auditEvents, blogPosts, blogPreviewLinks, profiles } = await import("@/server/db/schema");
 const { makePreviewLink, postPreviewLinks, revokePostPreviewLink } = await import("@/server/actions/blog-previews");
 const { findPreview } = await import("@/server/data/blog-previews");

@@ -9,7 +9,7 @@ const requestHeaders = new Headers({ host: "localhost:3000", origin: "http://loc
 let actor = { id: "editor-1", email: "ana@test.example", name: "Ana", emailVerified: true };
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth-guard", () => ({ requireRole: async () => actor, AccessDeniedError: class extends Error {} }));
+vi.mock("@/server/auth/auth-guard", () => ({ requireRole: async () => actor, AccessDeniedError: class extends Error {} }));
 
 const { saveRecord } = await import("@/server/actions/admin");
 const { listRevisions, compareRevisions, restoreRevision, getRevision, readableText } = await import("@/server/data/blog-revisions");

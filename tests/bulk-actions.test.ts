@@ -8,7 +8,7 @@ import { createTestDatabase } from "./helpers/test-db";
 // leave one audit row per record. The role check is proven end-to-end; here it lets an admin through.
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3000", origin: "http://localhost:3000" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth-guard", () => ({
+vi.mock("@/server/auth/auth-guard", () => ({
   requireRole: async () => ({ id: "admin-1", email: "admin@team.test", name: "Admin", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));

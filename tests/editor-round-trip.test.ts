@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sampleBlogPosts } from "@/content/sample-blog-posts";
 import { blogEditorExtensions } from "@/lib/editor/extensions";
 import { toEditorHtml } from "@/lib/editor/load";
-import { sanitizeBlogHtml } from "@/server/html";
+import { sanitizeBlogHtml } from "@/server/content/html";
 
 // Stored content opened in the blog editor and saved back (docs/decisions/0038): the editor's own
 // document model (the same extensions as the dashboard's editor, run by Tiptap on the server) must

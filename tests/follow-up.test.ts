@@ -8,7 +8,7 @@ import { createTestDatabase } from "./helpers/test-db";
 // end-to-end (e2e/access-matrix.spec.ts); here they let an admin through.
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3000", origin: "http://localhost:3000" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth-guard", () => ({
+vi.mock("@/server/auth/auth-guard", () => ({
   requireRole: async () => ({ id: "owner-1", email: "owner@team.test", name: "Owner", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobRuns, rateLimits } from "@/server/db/schema";
-import { runOnce } from "@/server/jobs";
+import { runOnce } from "@/server/data/job-runs";
 import { createTestDatabase } from "./helpers/test-db";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;

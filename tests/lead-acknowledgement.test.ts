@@ -7,7 +7,7 @@ import { createContactMessage } from "@/server/data/contact-messages";
 import { createLead } from "@/server/data/leads";
 import { pruneAcknowledgedSenders } from "@/server/data/submissions";
 import { env } from "@/server/env";
-import { clientKey, mailboxKey } from "@/server/mailbox";
+import { clientKey, mailboxKey } from "@/server/mail/mailbox";
 import { createTestDatabase } from "./helpers/test-db";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -4,8 +4,8 @@ import { AuditFormSchema, ContactFormSchema } from "@/lib/schemas/lead-forms";
 import { contactMessages, leads, notifications, rateLimits } from "@/server/db/schema";
 import { createContactMessage } from "@/server/data/contact-messages";
 import { createLead } from "@/server/data/leads";
-import { checkFormGuards, parseAttribution } from "@/server/form-guards";
-import { deliverDueMail, enqueueMail, smtpTransport } from "@/server/mail";
+import { checkFormGuards, parseAttribution } from "@/server/forms/form-guards";
+import { deliverDueMail, enqueueMail, smtpTransport } from "@/server/mail/mail";
 import { env } from "@/server/env";
 import { createTestDatabase } from "./helpers/test-db";
 import { startSmtpServer } from "./helpers/smtp";
@@ -293,7 +293,7 @@ describe("attribution", () => {
 
 describe("outbox retries", () => {
   it("wait MAIL_RETRY_SECONDS, doubling, at most MAIL_RETRY_MAX_SECONDS", async () => {
-    const { backoffSeconds } = await import("@/server/mail");
+    const { backoffSeconds } = await import("@/server/mail/mail");
     expect([1, 2, 3, 4, 9, 12].map((n) => backoffSeconds(n))).toEqual([15, 30, 60, 120, 3600, 3600]);
     expect([1, 2, 3, 4, 5].map((n) => backoffSeconds(n, { first: 1, max: 5 }))).toEqual([1, 2, 4, 5, 5]);
   });

@@ -14,8 +14,8 @@ import { createTestDatabase } from "./helpers/test-db";
 vi.mock("server-only", () => ({}));
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers(), cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
-vi.mock("@/server/auth-guard", async (original) => ({
-  ...(await original<typeof import("@/server/auth-guard")>()),
+vi.mock("@/server/auth/auth-guard", async (original) => ({
+  ...(await original<typeof import("@/server/auth/auth-guard")>()),
   requireRole: async () => ({ id: "race-editor", email: "editor@race.test", name: "Editor", emailVerified: true, twoFactorEnabled: false, role: "editor" }),
 }));
 

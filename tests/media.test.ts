@@ -5,10 +5,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { blogPosts, caseStudies, media, testimonials } from "@/server/db/schema";
 import { decorateMediaRows, deleteMedia } from "@/server/data/media-library";
-import { renderArticleContent, sanitizeBlogHtml } from "@/server/html";
-import { findMediaUses, MAX_SIDE, normaliseImage, TOO_MANY_PIXELS, tooManyFramePixels, UNREADABLE_IMAGE } from "@/server/media";
-import { uploadsDir } from "@/server/storage";
-import { saveUpload } from "@/server/uploads";
+import { renderArticleContent, sanitizeBlogHtml } from "@/server/content/html";
+import { findMediaUses, MAX_SIDE, normaliseImage, TOO_MANY_PIXELS, tooManyFramePixels, UNREADABLE_IMAGE } from "@/server/media/media";
+import { uploadsDir } from "@/server/media/storage";
+import { saveUpload } from "@/server/media/uploads";
 import { createTestDatabase } from "./helpers/test-db";
 
 vi.mock("server-only", () => ({}));

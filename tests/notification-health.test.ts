@@ -6,14 +6,14 @@ import { createTestDatabase } from "./helpers/test-db";
 // database and a real SMTP server. The role check is proven end-to-end; here it lets the admin through.
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3000", origin: "http://localhost:3000" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth-guard", () => ({
+vi.mock("@/server/auth/auth-guard", () => ({
   requireRole: async () => ({ id: "test-admin", email: "admin@test.example", name: "Admin", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));
 
 const { notificationHealth } = await import("@/server/data/notification-health");
 const { retryFailedNotifications } = await import("@/server/actions/admin");
-const { deliverDueMail, MAX_ATTEMPTS, smtpTransport } = await import("@/server/mail");
+const { deliverDueMail, MAX_ATTEMPTS, smtpTransport } = await import("@/server/mail/mail");
 const { createLead } = await import("@/server/data/leads");
 const { AuditFormSchema } = await import("@/lib/schemas/lead-forms");
 const { auditEvents, notifications } = await import("@/server/db/schema");

@@ -6,7 +6,7 @@ import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "@/server/env";
-import { createStorage, LocalStorage, S3Storage, type FileStorage } from "@/server/storage";
+import { createStorage, LocalStorage, S3Storage, type FileStorage } from "@/server/media/storage";
 import { startS3Server } from "./s3-server";
 import sharp from "sharp";
 import { TINY_PNG } from "../e2e/images";
@@ -126,8 +126,8 @@ describe("S3-compatible object storage", () => {
     // The upload is recorded in the media library.
     const database = await createTestDatabase();
     try {
-      const { saveUpload, uploadType } = await import("@/server/uploads");
-      const { storage } = await import("@/server/storage");
+      const { saveUpload, uploadType } = await import("@/server/media/uploads");
+      const { storage } = await import("@/server/media/storage");
       expect(storage().kind).toBe("s3");
       const count = async () => (await (storage() as S3Storage).client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: "checked/" }))).KeyCount ?? 0;
       const before = await count();
@@ -138,7 +138,7 @@ describe("S3-compatible object storage", () => {
       expect(saved).toEqual({ url: expect.stringMatching(/^\/api\/media\/[0-9a-f]{32}\.png$/), width: 1, height: 1, bytes: expect.any(Number) });
       const file = (saved as { url: string }).url.split("/").pop()!;
       expect(uploadType(file)).toBe("image/png");
-      // What is stored is the image written again without its metadata (src/server/media.ts).
+      // What is stored is the image written again without its metadata (src/server/media/media.ts).
       const stored = await read((await storage().get(file))!.body);
       expect(stored.byteLength).toBe((saved as { bytes: number }).bytes);
       expect(await sharp(stored).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { blogOgImage, generatedOgImagePath, ogImageVersion, OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from "@/lib/og-image";
 
 vi.mock("server-only", () => ({}));
-const { drawableText, renderOgImage } = await import("@/server/og-image");
+const { drawableText, renderOgImage } = await import("@/server/media/og-image");
 
 const post = { slug: "growth-loops", title: "Growth loops that compound", authorName: "Asha Rao", featuredImageUrl: null };
 

@@ -11,7 +11,7 @@ let requestHeaders = new Headers({ host: "localhost:3999", origin: SITE });
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
 
-const { getAuth, hashPassword } = await import("@/server/auth");
+const { getAuth, hashPassword } = await import("@/server/auth/auth");
 const { contactMessages, leads, profiles, spamSubmissions, LEAD_STATUSES } = await import("@/server/db/schema");
 const { loadOverview } = await import("@/server/data/overview");
 const { CHANNELS, channelSql, classifyTouch } = await import("@/lib/channels");

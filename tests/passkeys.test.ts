@@ -13,7 +13,7 @@ vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: a
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
 vi.mock("next/navigation", () => ({ redirect: () => {}, notFound: () => {} }));
 
-const { getAuth, hashPassword } = await import("@/server/auth");
+const { getAuth, hashPassword } = await import("@/server/auth/auth");
 const { auditEvents, passkeys, profiles, rateLimits } = await import("@/server/db/schema");
 const { removePasskeyAction, renamePasskeyAction } = await import("@/server/actions/passkeys");
 const { listMyPasskeys } = await import("@/server/data/passkeys");

@@ -30,7 +30,7 @@ vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: a
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
 vi.mock("next/navigation", () => ({ redirect: () => {}, notFound: () => {} }));
 
-const { getAuth, hashPassword } = await import("@/server/auth");
+const { getAuth, hashPassword } = await import("@/server/auth/auth");
 const { profiles, sessions, users, teamInvitations } = await import("@/server/db/schema");
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -8,7 +8,7 @@ import {
   listPublishedPostSummaries,
   listRelatedPosts,
 } from "@/server/data/blog-posts";
-import { applyDueSchedules } from "@/server/scheduled-publishing";
+import { applyDueSchedules } from "@/server/data/blog-schedules";
 import { createTestDatabase } from "./helpers/test-db";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { verify } from "@node-rs/argon2";
-import { getAuth } from "@/server/auth";
+import { getAuth } from "@/server/auth/auth";
 import { env } from "@/server/env";
 import { notifications, rateLimits, users } from "@/server/db/schema";
 import { createTestDatabase } from "./helpers/test-db";

@@ -6,14 +6,14 @@ import { createTestDatabase } from "./helpers/test-db";
 // dashboard's row action. The role check is proven end-to-end; here it lets the admin through.
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3000", origin: "http://localhost:3000" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth-guard", () => ({
+vi.mock("@/server/auth/auth-guard", () => ({
   requireRole: async () => ({ id: "test-admin", email: "admin@test.example", name: "Admin", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));
 
-const { submitLeadForm } = await import("@/server/lead-submission");
+const { submitLeadForm } = await import("@/server/forms/lead-submission");
 const { runRowAction, saveRecord } = await import("@/server/actions/admin");
-const { pruneSpam } = await import("@/server/spam");
+const { pruneSpam } = await import("@/server/forms/spam");
 const { auditEvents, leads, notifications, spamSubmissions } = await import("@/server/db/schema");
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;

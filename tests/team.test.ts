@@ -16,15 +16,15 @@ vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: a
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
 vi.mock("next/navigation", () => ({ redirect: (to: string) => void redirects.push(to), notFound: () => {} }));
 
-const { getAuth, hashPassword } = await import("@/server/auth");
-const { getViewer } = await import("@/server/auth-guard");
+const { getAuth, hashPassword } = await import("@/server/auth/auth");
+const { getViewer } = await import("@/server/auth/auth-guard");
 const { auditEvents, blogPosts, notifications, profiles, sessions, teamInvitations, users } = await import("@/server/db/schema");
 const { changeMember, LAST_OWNER_MESSAGE, setRoleByEmail } = await import("@/server/data/profiles");
 const team = await import("@/server/actions/team");
 const { signUpAction } = await import("@/server/actions/auth");
 const { decideSignUp, readInvitation, signUpSetting } = await import("@/server/data/team");
 const { listMySessions, maskAddress, describeUserAgent } = await import("@/server/data/sessions");
-const { runRoleRequest, sendRoleRequest, watchRoleRequests } = await import("@/server/admin-requests");
+const { runRoleRequest, sendRoleRequest, watchRoleRequests } = await import("@/server/admin/admin-requests");
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 const PASSWORD = "Monsoon-Ledger-2026";

@@ -24,7 +24,7 @@ vi.mock("next/navigation", () => ({
 
 const { signInAction } = await import("@/server/actions/auth");
 const { verifySecondFactorAction, startTotpAction, confirmTotpAction, setTeamTwoFactorAction } = await import("@/server/actions/two-factor");
-const { getAuth } = await import("@/server/auth");
+const { getAuth } = await import("@/server/auth/auth");
 const { isTwoFactorRequired } = await import("@/server/data/team-settings");
 
 const PASSWORD = "Monsoon-Ledger-2026";

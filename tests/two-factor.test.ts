@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuth } from "@/server/auth";
-import { AccessDeniedError, requireRole } from "@/server/auth-guard";
+import { getAuth } from "@/server/auth/auth";
+import { AccessDeniedError, requireRole } from "@/server/auth/auth-guard";
 import { isTwoFactorRequired, setTwoFactorRequired } from "@/server/data/team-settings";
 import { env } from "@/server/env";
-import { isKnownAddress } from "@/server/auth-throttle";
+import { isKnownAddress } from "@/server/auth/auth-throttle";
 import { auditEvents, notifications, passkeys, profiles, rateLimits, twoFactors, users } from "@/server/db/schema";
 import { createTestDatabase } from "./helpers/test-db";
 import { authenticationAnswer, newCredential, registrationAnswer } from "./helpers/webauthn";

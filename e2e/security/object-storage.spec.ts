@@ -97,7 +97,7 @@ test("an image uploaded through one server process is served by another, from S3
     const file = url.split("/").pop()!;
     const object = await bucket.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `uploads/${file}` }));
     expect([object.ContentLength, object.ContentType]).toEqual([bytes, "image/png"]);
-    // What is stored is the image written again (src/server/media.ts): the bucket's copy.
+    // What is stored is the image written again (src/server/media/media.ts): the bucket's copy.
     const png = Buffer.from(await (await bucket.send(new GetObjectCommand({ Bucket: BUCKET, Key: `uploads/${file}` }))).Body!.transformToByteArray());
     expect(await sharp(png).metadata()).toMatchObject({ format: "png", width: 320, height: 320 });
     // Neither process kept it on its own disk.

@@ -1,4 +1,4 @@
-// Content typed as plain text (no tags): shared by the sanitiser (src/server/html.ts) and the blog
+// Content typed as plain text (no tags): shared by the sanitiser (src/server/content/html.ts) and the blog
 // editor, which opens such content as the same paragraphs the public page shows.
 
 const TAG_LIKE = /<\/?[a-z][a-z0-9-]*(?:\s[^>]*)?\/?>|<!--/i;

@@ -63,7 +63,7 @@ export function checkPublicUrl(value: string, options: { schemeless?: boolean } 
   return { url: url.toString() };
 }
 
-/** The name of an uploaded image: 32 hex digits and the extension of its sniffed type (src/server/uploads.ts). */
+/** The name of an uploaded image: 32 hex digits and the extension of its sniffed type (src/server/media/uploads.ts). */
 export const UPLOAD_FILE_NAME = /^[0-9a-f]{32}\.(jpg|png|webp|gif|avif)$/;
 
 export const mediaUrl = (name: string): string => `/api/media/${name}`;

@@ -1,20 +1,19 @@
 import "server-only";
 import path from "node:path";
-import { watchRoleRequests } from "./admin-requests";
+import { watchRoleRequests } from "./admin/admin-requests";
 import { ConfigError, configWarnings, env } from "./env";
-import { getDatabase } from "./db/client";
 import { getDatabaseHandle, setAppShutdown } from "./bridge.ts";
 import { DatabaseLockedError } from "./db/lock.ts";
-import { prepareDatabase } from "./db/prepare";
-import { startMailWorker, stopMailWorker } from "./mail";
-import { startAuditRetention } from "./audit";
+import { prepareAppDatabase } from "./db/prepare";
+import { startMailWorker, stopMailWorker } from "./mail/mail";
+import { startAuditRetention } from "./audit/audit";
 import { errorFields, log } from "./log";
 import { pruneAcknowledgedSendersJob } from "./data/submissions";
-import { startTimedJobs, stopTimedJobs } from "./jobs";
-import { scheduledPublishingJob } from "./scheduled-publishing";
-import { pruneSpamJob } from "./spam";
+import { startTimedJobs, stopTimedJobs } from "./jobs/jobs";
+import { scheduledPublishingJob } from "./jobs/scheduled-publishing";
+import { pruneSpamJob } from "./forms/spam";
 import { followUpDigestJob } from "./data/follow-up";
-import { storage } from "./storage";
+import { storage } from "./media/storage";
 
 /** Server start-up: validate configuration, migrate, seed an empty database. */
 export async function boot(): Promise<void> {
@@ -30,10 +29,9 @@ export async function boot(): Promise<void> {
   }
   const started = performance.now();
   try {
-    const handle = getDatabase();
-    const { seeded, timings } = await prepareDatabase(handle);
+    const { kind, seeded, timings } = await prepareAppDatabase();
     log("info", "database ready", {
-      kind: handle.kind,
+      kind,
       seeded,
       ms: Math.round(performance.now() - started),
       ...timings,
@@ -42,7 +40,7 @@ export async function boot(): Promise<void> {
     });
     if (env().MAIL_WORKER) startMailWorker();
     // `npm run admin` cannot open the embedded database this process holds: it asks us instead.
-    if (handle.kind === "pglite") watchRoleRequests(path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR, "pglite"));
+    if (kind === "pglite") watchRoleRequests(path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR, "pglite"));
     startAuditRetention(env().AUDIT_RETENTION_DAYS);
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
@@ -57,7 +55,7 @@ export async function boot(): Promise<void> {
     if (env().MAIL_WORKER) startMailWorker();
   }
   // Timed work of every process; each job finds its own due work and does each piece once
-  // (src/server/jobs.ts). Scheduled posts go public (or private) at their time without anyone
+  // (src/server/jobs/jobs.ts). Scheduled posts go public (or private) at their time without anyone
   // visiting the dashboard; with the database down a job fails each round and catches up later.
   startTimedJobs([scheduledPublishingJob, pruneSpamJob, pruneAcknowledgedSendersJob, followUpDigestJob]);
   // Uploads: a bucket that is missing or refuses these credentials is said at start-up, not at the

@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { StartedPglite } from "./db/pglite-start.ts";
 import type { DatabaseHandle } from "./db/client";
-import type { MailWorkerState } from "./mail";
+import type { MailWorkerState } from "./mail/mail";
 
 export interface RequestContext {
   requestId: string;
@@ -97,7 +97,7 @@ export function setDatabaseHandle(handle: DatabaseHandle | undefined): void {
   shared.databaseHandle = handle;
 }
 
-/** The outbox worker's state (src/server/mail.ts): one worker per process. */
+/** The outbox worker's state (src/server/mail/mail.ts): one worker per process. */
 export function getMailWorker(): MailWorkerState | undefined {
   return shared.mailWorker;
 }
@@ -106,7 +106,7 @@ export function setMailWorker(state: MailWorkerState | undefined): void {
   shared.mailWorker = state;
 }
 
-/** better-auth's instance (src/server/auth.ts), created on first use; typed there (this module cannot import the app's types of it). */
+/** better-auth's instance (src/server/auth/auth.ts), created on first use; typed there (this module cannot import the app's types of it). */
 export function getAuthInstance(): unknown {
   return shared.auth;
 }
@@ -115,7 +115,7 @@ export function setAuthInstance(auth: unknown): void {
   shared.auth = auth;
 }
 
-/** The timed jobs' timers (src/server/jobs.ts): started once per process. */
+/** The timed jobs' timers (src/server/jobs/jobs.ts): started once per process. */
 export function getJobTimers(): Map<string, NodeJS.Timeout> | undefined {
   return shared.jobTimers;
 }
@@ -139,7 +139,7 @@ export function publishTags(tags: string[], durations: TagDurations | undefined)
 
 /**
  * The server's own address (host/server.ts), for work that runs outside any request (timed
- * jobs) and must reach Next's request scope, e.g. to revalidate pages (src/server/scheduled-publishing.ts).
+ * jobs) and must reach Next's request scope, e.g. to revalidate pages (src/server/jobs/scheduled-publishing.ts).
  */
 export function setSelfAddress(address: string): void {
   shared.selfAddress = address;

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { openPostgres } from "@/server/db/client";
 import { rateLimits } from "@/server/db/schema";
-import { runOnce } from "@/server/jobs";
+import { runOnce } from "@/server/data/job-runs";
 
 const [url, runKey, startAt, mode] = process.argv.slice(2) as [string, string, string, string | undefined];
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { permanentRedirect, redirect } from "next/navigation";
 import { isScreenId } from "@/lib/admin-tables/screens";
 import { dashboardHref } from "@/lib/routes";
-import { one, openDashboard, type SearchParams } from "@/server/dashboard";
+import { one, openDashboard, type SearchParams } from "@/server/admin/dashboard";
 import { takeInboxSeenAt } from "@/server/data/profiles";
 
 export const metadata: Metadata = {

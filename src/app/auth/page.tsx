@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { AuthForms } from "@/components/auth/auth-forms";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { NoticeToast } from "@/components/auth/form-answer";
-import { getSessionUser } from "@/server/auth-guard";
+import { getSessionUser } from "@/server/auth/auth-guard";
 import { hasVerifiedAdmin } from "@/server/data/profiles";
 import { signUpSetting } from "@/server/data/team";
 import { env } from "@/server/env";

@@ -1,5 +1,5 @@
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@/lib/admin-tables/definition";
-import type { StaffUser } from "@/server/auth-guard";
+import type { StaffUser } from "@/server/auth/auth-guard";
 import { changeRoleAction, removeMemberAction, revokeInvitationAction, setSignUpAction, signOutMemberAction } from "@/server/actions/team";
 import { listMembers, listPendingInvitations, signUpSetting } from "@/server/data/team";
 import { ActionForm, InviteForm, RoleSelect } from "./team-forms";

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { blogListHref } from "@/lib/blog";
-import type { ArticleHeading } from "@/server/html";
+import type { ArticleHeading } from "@/server/content/html";
 import { blogCopy } from "./blog-copy";
 import { PostCard, ReadingTime, type PostCardData } from "./post-card";
 

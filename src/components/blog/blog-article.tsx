@@ -20,8 +20,8 @@ import { blogOgImage } from "@/lib/og-image";
 import { listRelatedPosts } from "@/server/data/blog-posts";
 import { countShares } from "@/server/data/blog-shares";
 import { DEFAULT_AUTHOR_NAME, type BlogPost } from "@/server/db/schema";
-import { contentMediaNames, renderArticleContent } from "@/server/html";
-import { mediaDimensions } from "@/server/media";
+import { contentMediaNames, renderArticleContent } from "@/server/content/html";
+import { mediaDimensions } from "@/server/media/media";
 import { siteConfig } from "@/server/site-config";
 
 // One article as its page shows it: the published page and a draft's preview link render this same

@@ -9,7 +9,7 @@ export const DEFAULT_AUTHOR = "Kinetic Growth Team";
 
 const characters = (max: number) => (value: string) => `${value.length}/${max} characters`;
 
-/** Blog posts; their sanitising, slug redirects and preview are hooks in src/server/admin-hooks.ts. */
+/** Blog posts; their sanitising, slug redirects and preview are hooks in src/server/admin/admin-hooks.ts. */
 export const blogPostsTable = defineTable<BlogPost>({
   id: "posts",
   table: "blogPosts",

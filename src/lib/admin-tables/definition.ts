@@ -7,7 +7,7 @@ import { toSiteDateTimeInput } from "../site-time";
  * src/components/admin/admin-list.tsx), dialog (record-form.tsx, record-fields.tsx), CRUD module
  * (src/server/data/admin-records.ts), actions (src/server/actions/admin.ts) and CSV export read
  * everything they need from here. A table with behaviour of its own (the blog's sanitising, slug
- * redirects and preview) adds hooks in src/server/admin-hooks.ts. This module is imported by the
+ * redirects and preview) adds hooks in src/server/admin/admin-hooks.ts. This module is imported by the
  * browser too: types only from the database schema, no server code.
  */
 
@@ -134,7 +134,7 @@ export interface AdminTableDefinition<Row extends { id: string; createdAt: Date 
   fields: readonly FieldSpec<Row>[];
   /** Rows are not added or edited here, only reviewed and deleted (the Spam view). */
   readOnly?: boolean;
-  /** One action on a row besides edit and delete, done by the table's `rowAction` hook (src/server/admin-hooks.ts). */
+  /** One action on a row besides edit and delete, done by the table's `rowAction` hook (src/server/admin/admin-hooks.ts). */
   rowAction?: { label: string; done: string };
   /**
    * Blocks beside the fields: the visitor's attribution (read-only, when editing), the search and

@@ -48,7 +48,7 @@ export function followUpFieldSpecs<Row extends Sender & { ownerId: string | null
   ];
 }
 
-/** What the list adds to an inbox row (server/admin-hooks.ts): the owner's address and the person's other submissions. */
+/** What the list adds to an inbox row (server/admin/admin-hooks.ts): the owner's address and the person's other submissions. */
 export interface InboxDecoration {
   ownerEmail?: string | null;
   person?: { kind: "lead" | "message"; id: string; createdAt: string; status: string; text: string }[];

@@ -3,7 +3,7 @@ import { LIMITS } from "../limits";
 import { MediaSchema } from "../schemas/admin";
 import { CONTENT_DESK, defineTable } from "./definition";
 
-/** One place an image is shown, as the media library lists it (src/server/media.ts finds them). */
+/** One place an image is shown, as the media library lists it (src/server/media/media.ts finds them). */
 export interface MediaUseSummary {
   kind: string;
   title: string;

@@ -7,7 +7,7 @@ const FORMS: Record<SpamSubmission["form"], string> = { audit: "Growth audit", c
 
 /**
  * Submissions the honeypot or the fill-time guard refused, kept 30 days (ADR 0043). Read-only:
- * reviewed, then moved to the inbox ("Not spam", src/server/spam.ts) or deleted.
+ * reviewed, then moved to the inbox ("Not spam", src/server/forms/spam.ts) or deleted.
  */
 export const spamTable = defineTable<SpamSubmission>({
   id: "spam",

@@ -8,7 +8,7 @@ import { isAllowedLink } from "./link-rules";
 /**
  * The blog editor's document model (ADR 0038), one list for the browser's editor and the server's
  * round-trip test (tests/editor-round-trip.test.ts): what it holds is what the sanitiser allows
- * (src/server/html.ts), narrowed to what writers need. Headings are H2 and H3 only (they make the
+ * (src/server/content/html.ts), narrowed to what writers need. Headings are H2 and H3 only (they make the
  * article's "On This Page"); an H4 stored earlier opens as H3.
  */
 export function blogEditorExtensions(options: { placeholder?: string } = {}): Extensions {

@@ -12,8 +12,8 @@ import {
 } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
 import { bulkApply, createRecord, deleteRecord as deleteStored, previewRecordContent, setRecordStatus, updateRecord, type BulkChange } from "../data/admin-records";
-import { callAnswers, handleForm } from "../form-action";
-import { hooksFor } from "../admin-hooks";
+import { callAnswers, handleForm } from "../forms/form-action";
+import { hooksFor } from "../admin/admin-hooks";
 import { retryNotifications } from "../data/notification-health";
 
 // The dashboard's actions, one set for every table (ADR 0024): the table's definition gives the

@@ -1,18 +1,16 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { FormState } from "@/lib/form-state";
 import { ForgotPasswordSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from "@/lib/schemas/auth";
-import { getAuth } from "../auth";
-import { authErrorCode, authRefusal } from "../auth-error";
-import { db } from "../db/client";
-import { users } from "../db/schema";
+import { getAuth } from "../auth/auth";
+import { authErrorCode, authRefusal } from "../auth/auth-error";
+import { accountByEmail } from "../data/users";
 import { SIGN_UP_CLOSED_MESSAGE, signUpSetting } from "../data/team";
-import { handleForm, type FormActionOptions } from "../form-action";
+import { handleForm, type FormActionOptions } from "../forms/form-action";
 import { emailFields, log } from "../log";
-import { hitRateLimit } from "../rate-limit";
+import { hitRateLimit } from "../data/rate-limit";
 
 // The account forms through the one form wrapper (ADR 0024): origin check, text that cannot be
 // stored, the same Zod schema the browser bundles, then better-auth. Only the e-mail address and
@@ -34,7 +32,7 @@ const ANSWERS: Answers = {
 };
 
 // better-auth's refusals are recognised by their shape, not by class: the instance may have been
-// made by the route handler's copy of better-auth (server/auth-error.ts).
+// made by the route handler's copy of better-auth (server/auth/auth-error.ts).
 const codeOf = authErrorCode;
 
 /**
@@ -57,7 +55,7 @@ export async function signInAction(_previous: AuthFormState, form: FormData): Pr
     echo: ["email"],
     answers: ANSWERS,
     run: async ({ email, password }, { headers: requestHeaders, ip }) => {
-      // The sign-in limit is taken inside better-auth's endpoint (server/auth.ts hooks, docs/decisions/0020).
+      // The sign-in limit is taken inside better-auth's endpoint (server/auth/auth.ts hooks, docs/decisions/0020).
       try {
         const result = await getAuth().api.signInEmail({ body: { email, password, callbackURL: "/auth?verified=1" }, headers: requestHeaders });
         if ("twoFactorRedirect" in result) {
@@ -119,7 +117,7 @@ export async function signUpAction(_previous: AuthFormState, form: FormData): Pr
       // An address already signed up gets 'Account Exists' and the sign-in form (better-auth alone
       // would hide it): the rate limit
       // above keeps this from becoming a cheap way to test many addresses (docs/decisions/0007).
-      const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      const existing = await accountByEmail(email);
       if (existing) {
         log("info", "auth: sign-up refused, the account exists", { event: "auth.sign-up.failure", reason: "exists", ...emailFields(email), ip });
         mode = "signin";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import type { FormState } from "@/lib/form-state";
 import { createPreviewLink, listPreviewLinks, revokePreviewLink, type PreviewLinkSummary } from "../data/blog-previews";
-import { callAnswers as answers, dashboardRead, handleForm } from "../form-action";
+import { callAnswers as answers, dashboardRead, handleForm } from "../forms/form-action";
 
 // A draft's preview links (docs/decisions/0047), from the post's dialog. Like every dashboard action
 // these answer only the dashboard itself and check the blog table's roles (handleForm, then the data

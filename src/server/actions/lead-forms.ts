@@ -1,7 +1,7 @@
 "use server";
 
 import type { FormState } from "@/lib/form-state";
-import { submitFromAction } from "../lead-submission";
+import { submitFromAction } from "../forms/lead-submission";
 
 // The Server Actions the public forms are rendered with: what a browser without JavaScript posts.
 // With JavaScript the form's script posts to /api/forms/<name> instead (ADR 0017).

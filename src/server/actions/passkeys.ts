@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { STAFF_ROLES } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
-import { formAnswers as answers, handleForm } from "../form-action";
+import { formAnswers as answers, handleForm } from "../forms/form-action";
 import { removeMyPasskey, renameMyPasskey } from "../data/passkeys";
 
 // Renaming and removing the member's own passkeys (docs/decisions/0046); registering and signing in

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import type { FormState } from "@/lib/form-state";
 import { compareRevisions, listRevisions, restoreRevision, type RevisionComparison, type RevisionSummary } from "../data/blog-revisions";
-import { callAnswers as answers, dashboardRead, handleForm } from "../form-action";
+import { callAnswers as answers, dashboardRead, handleForm } from "../forms/form-action";
 import { revalidateBlog } from "../revalidate";
 
 // A blog post's history (docs/decisions/0039). Like every dashboard action these answer only the

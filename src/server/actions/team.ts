@@ -2,7 +2,6 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { STAFF_ROLES, TEAM_DESK } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
@@ -10,11 +9,10 @@ import { nameField } from "@/lib/schemas/lead-forms";
 import { accountEmailField, passwordField, weakPasswordReason } from "@/lib/schemas/auth";
 import { LIMITS, ROLES } from "@/lib/limits";
 import { DASHBOARD_PATH } from "@/lib/routes";
-import { getAuth, hashPassword } from "../auth";
-import { authErrorCode } from "../auth-error";
-import { db } from "../db/client";
-import { users } from "../db/schema";
-import { FieldError, formAnswers as answers, handleForm } from "../form-action";
+import { getAuth, hashPassword } from "../auth/auth";
+import { authErrorCode } from "../auth/auth-error";
+import { accountByEmail } from "../data/users";
+import { FieldError, formAnswers as answers, handleForm } from "../forms/form-action";
 import { emailFields, log } from "../log";
 import { endMyOtherSessions, endMySession } from "../data/sessions";
 import {
@@ -229,7 +227,7 @@ export async function acceptInvitationAction(_previous: FormState, form: FormDat
       const context = await auth.$context;
       let userId: string | undefined;
       try {
-        const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, claimed.email)).limit(1);
+        const existing = await accountByEmail(claimed.email);
         if (existing) {
           await releaseInvitation(claimed.id);
           return { status: "refused", title: "Invitation", message: "An account with this address exists already. Sign in, and ask the person who invited you to give it a role." };

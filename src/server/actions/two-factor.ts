@@ -5,12 +5,12 @@ import type { z } from "zod";
 import { TEAM_DESK } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
 import { PasswordConfirmSchema, SecondFactorSchema, TeamSecuritySchema, TotpCodeSchema } from "@/lib/schemas/two-factor";
-import { getAuth } from "../auth";
-import { authErrorCode, authRefusal } from "../auth-error";
-import { AccessDeniedError, getSessionUser } from "../auth-guard";
+import { getAuth } from "../auth/auth";
+import { authErrorCode, authRefusal } from "../auth/auth-error";
+import { AccessDeniedError, getSessionUser } from "../auth/auth-guard";
 import { setTwoFactorRequired } from "../data/team-settings";
-import { FieldError, handleForm, type FormActionOptions } from "../form-action";
-import { recordAudit } from "../audit";
+import { FieldError, handleForm, type FormActionOptions } from "../forms/form-action";
+import { recordAudit } from "../audit/audit";
 import { log } from "../log";
 
 // The second factor's forms through the one form wrapper (ADR 0024), then better-auth's twoFactor
@@ -24,7 +24,7 @@ const ANSWERS: FormActionOptions<z.ZodType>["answers"] = {
   invalid: () => ({ status: "invalid", title: "Please check the form", message: "Some fields need your attention." }),
 };
 
-// Recognised by shape, not class: the auth instance may come from another bundle (server/auth-error.ts).
+// Recognised by shape, not class: the auth instance may come from another bundle (server/auth/auth-error.ts).
 const codeOf = authErrorCode;
 
 /** better-auth's refusals this screen explains; anything else is rethrown to the wrapper. */
@@ -58,7 +58,7 @@ export async function verifySecondFactorAction(_previous: FormState, form: FormD
     schema: SecondFactorSchema,
     answers: ANSWERS,
     run: async ({ method, code }, { headers: requestHeaders, ip }) => {
-      // The sign-in limit is taken inside better-auth's endpoint (server/auth.ts hooks, docs/decisions/0036).
+      // The sign-in limit is taken inside better-auth's endpoint (server/auth/auth.ts hooks, docs/decisions/0036).
       try {
         const body = { code };
         const result = method === "totp" ? await getAuth().api.verifyTOTP({ body, headers: requestHeaders }) : await getAuth().api.verifyBackupCode({ body, headers: requestHeaders });

@@ -3,13 +3,13 @@ import crypto from "node:crypto";
 import { and, desc, eq, getTableColumns, getTableName, inArray, is, sql, type SQL } from "drizzle-orm";
 import { PgTable, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
-import { requireRole } from "../auth-guard";
-import { recordAudit, recordAuditMany } from "../audit";
-import { holdMediaInUse } from "../media";
+import { requireRole } from "../auth/auth-guard";
+import { recordAudit, recordAuditMany } from "../audit/audit";
+import { holdMediaInUse } from "../media/media";
 import { db, type Executor, type Transaction } from "../db/client";
 import * as dbSchema from "../db/schema";
-import { hooksFor } from "../admin-hooks";
-import { FieldError } from "../form-action";
+import { hooksFor } from "../admin/admin-hooks";
+import { FieldError } from "../forms/form-action";
 import { countWhere, listPage, searchWhere, type ListParams, type ListResult } from "./admin-list";
 
 // The one CRUD module of the dashboard, driven by a table's definition (ADR 0024). Every function

@@ -2,14 +2,14 @@ import "server-only";
 import { asc, eq, getTableName, gte, is, lt, type SQL } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { ACTIVITY_TAB, type ActivityFilter } from "@/lib/admin-tables/activity";
-import { requireRole } from "../auth-guard";
+import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import * as dbSchema from "../db/schema";
 import { auditEvents, type AuditEvent } from "../db/schema";
 import { listPage, type ListResult } from "./admin-list";
 
 // The Activity tab's reads (ADR 0037). Read-only: nothing here or anywhere else in the app updates
-// or deletes an audit row (the database refuses it too); src/server/audit.ts writes and prunes.
+// or deletes an audit row (the database refuses it too); src/server/audit/audit.ts writes and prunes.
 
 /** Dates are the dashboard's (Asia/Kolkata, as its lists show them); `to` includes its whole day. */
 const IST = "+05:30";

@@ -2,15 +2,15 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { readingTimeMinutes } from "@/lib/blog";
 import type { BlogPostData } from "@/lib/schemas/admin";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/audit";
 import { db, type Executor } from "../db/client";
 import { blogPostRevisions, blogPosts, blogSlugRedirects, type BlogPost, type RevisionAction } from "../db/schema";
-import type { SignedInUser } from "../auth-guard";
-import { FieldError } from "../form-action";
-import { sanitizeBlogHtml } from "../html";
-import { holdMediaInUse } from "../media";
+import type { SignedInUser } from "../auth/auth-guard";
+import { FieldError } from "../forms/form-action";
+import { sanitizeBlogHtml } from "../content/html";
+import { holdMediaInUse } from "../media/media";
 
-// Admin side of blog_posts: the blog table's hooks (src/server/admin-hooks.ts), reached only
+// Admin side of blog_posts: the blog table's hooks (src/server/admin/admin-hooks.ts), reached only
 // through data/admin-records.ts, which checks the table's roles first: the server-side check is
 // the boundary, whatever page or layout called it.
 

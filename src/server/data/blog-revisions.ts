@@ -4,7 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import type { BlogPostData } from "@/lib/schemas/admin";
-import { requireRole } from "../auth-guard";
+import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { blogPostRevisions, blogPosts, type BlogPostRevision } from "../db/schema";
 import { updateBlogPost } from "./blog-posts-admin";

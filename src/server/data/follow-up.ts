@@ -3,12 +3,13 @@ import { sql } from "drizzle-orm";
 import { LEAD_DESK, type DeskMember } from "@/lib/admin-tables/definition";
 import type { InboxDecoration } from "@/lib/admin-tables/inbox";
 import { toSiteDateTimeInput } from "@/lib/site-time";
-import { requireRole } from "../auth-guard";
+import { requireRole } from "../auth/auth-guard";
 import { db, type Executor } from "../db/client";
 import { contactMessages, leads, notifications } from "../db/schema";
 import { env } from "../env";
-import { runOnce, type TimedJob } from "../jobs";
-import { escapeHtml, outboxValues, pokeMailWorker } from "../mail";
+import type { TimedJob } from "../jobs/jobs";
+import { runOnce } from "./job-runs";
+import { escapeHtml, outboxValues, pokeMailWorker } from "../mail/mail";
 import { siteConfig } from "../site-config";
 import { dashboardHref } from "@/lib/routes";
 

@@ -2,8 +2,8 @@ import "server-only";
 import type { AuditFormData } from "@/lib/schemas/lead-forms";
 import { leads, type Attribution } from "../db/schema";
 import { env } from "../env";
-import { headerSafe } from "../mail";
-import { acknowledgementMail, leadNotification } from "../notify";
+import { headerSafe } from "../mail/mail";
+import { acknowledgementMail, leadNotification } from "../mail/notify";
 import { storeSubmission, type CountedLimit, type CreatedRow, type RateLimited } from "./submissions";
 import { dashboardHref } from "@/lib/routes";
 

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { media } from "../db/schema";
 import { log } from "../log";
-import { describeUses, findMediaUses } from "../media";
-import { storage } from "../storage";
+import { describeUses, findMediaUses } from "../media/media";
+import { storage } from "../media/storage";
 
 /** The media library's rows with where each image is shown. */
 export async function decorateMediaRows(rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {

@@ -1,11 +1,11 @@
 import "server-only";
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
-import { recordAuditMany } from "../audit";
-import { requireRole } from "../auth-guard";
+import { recordAuditMany } from "../audit/audit";
+import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { notifications } from "../db/schema";
-import { pokeMailWorker } from "../mail";
+import { pokeMailWorker } from "../mail/mail";
 
 /** Notifications of what visitors send: the agency's and the sender's acknowledgement. */
 const DESK_KINDS = ["lead", "contact", "acknowledgement"];

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { CHANNELS, channelSql, type Channel } from "@/lib/channels";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
-import { requireRole } from "../auth-guard";
+import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { contactMessages, leads, LEAD_STATUSES, type LeadStatus } from "../db/schema";
 import { siteConfig } from "../site-config";

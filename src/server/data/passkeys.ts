@@ -1,13 +1,13 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { STAFF_ROLES } from "@/lib/admin-tables/definition";
-import { recordAudit } from "../audit";
-import { requireRole } from "../auth-guard";
+import { recordAudit } from "../audit/audit";
+import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
-import { passkeys } from "../db/schema";
+import { passkeys, users } from "../db/schema";
 
 // A member's own passkeys (docs/decisions/0046). Registering one is the browser's ceremony through
-// better-auth's endpoints (audited in server/auth.ts); listing, renaming and removing are here, each
+// better-auth's endpoints (audited in server/auth/auth.ts); listing, renaming and removing are here, each
 // limited to the asking member's own rows. No public key leaves this module.
 
 export interface PasskeySummary {
@@ -55,4 +55,24 @@ export async function renameMyPasskey(id: string, name: string, requestHeaders?:
     await recordAudit({ action: "passkey.rename", actor: user, table: "passkeys", recordId: id, before, after: { name } }, tx);
     return true;
   });
+}
+
+/** The address of the account a passkey credential belongs to, or "" when no stored passkey has that id. */
+export async function passkeyOwnerEmail(credentialId: string): Promise<string> {
+  const [owner] = await db()
+    .select({ email: users.email })
+    .from(passkeys)
+    .innerJoin(users, eq(users.id, passkeys.userId))
+    .where(eq(passkeys.credentialID, credentialId))
+    .limit(1);
+  return owner?.email ?? "";
+}
+
+export async function isPasskeyRegistered(credentialId: string): Promise<boolean> {
+  const [existing] = await db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialID, credentialId)).limit(1);
+  return existing !== undefined;
+}
+
+export async function notePasskeyUsed(credentialId: string): Promise<void> {
+  await db().update(passkeys).set({ lastUsedAt: new Date() }).where(eq(passkeys.credentialID, credentialId));
 }

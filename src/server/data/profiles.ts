@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { StaffRole } from "@/lib/admin-tables/definition";
 import type { Role } from "@/lib/limits";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/audit";
 import { db } from "../db/client";
 import { profiles, sessions, users } from "../db/schema";
 import { env } from "../env";

@@ -2,9 +2,9 @@ import "server-only";
 import Bowser from "bowser";
 import { and, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import { STAFF_ROLES } from "@/lib/admin-tables/definition";
-import { recordAuditMany } from "../audit";
-import { requireRole, type SignedInUser } from "../auth-guard";
-import { getAuth } from "../auth";
+import { recordAuditMany } from "../audit/audit";
+import { requireRole, type SignedInUser } from "../auth/auth-guard";
+import { getAuth } from "../auth/auth";
 import { db } from "../db/client";
 import { sessions } from "../db/schema";
 

@@ -3,10 +3,10 @@ import { sql, type SQL } from "drizzle-orm";
 import { db } from "../db/client";
 import { acknowledgedSenders, contactMessages, leads, notifications, rateLimits, type Attribution } from "../db/schema";
 import { env } from "../env";
-import type { TimedJob } from "../jobs";
+import type { TimedJob } from "../jobs/jobs";
 import { log } from "../log";
-import { outboxValues, pokeMailWorker, type MailInput } from "../mail";
-import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "../rate-limit";
+import { outboxValues, pokeMailWorker, type MailInput } from "../mail/mail";
+import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "./rate-limit";
 
 /**
  * A public form's submission stored in ONE statement (ADR 0013): the per-IP rate-limit count, the
@@ -51,9 +51,9 @@ interface Submission {
 
 export interface Acknowledgement {
   mail: Omit<MailInput, "leadId" | "contactMessageId">;
-  /** The mailbox the address reaches (src/server/mailbox.ts): what the once-a-day rule counts. */
+  /** The mailbox the address reaches (src/server/mail/mailbox.ts): what the once-a-day rule counts. */
   mailbox: string;
-  /** The sending client (src/server/mailbox.ts clientKey), when there is one; a move out of Spam has none. */
+  /** The sending client (src/server/mail/mailbox.ts clientKey), when there is one; a move out of Spam has none. */
   client?: string;
 }
 

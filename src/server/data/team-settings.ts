@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/audit";
 import { db } from "../db/client";
 import { appSettings } from "../db/schema";
 

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { createOTP } from "@better-auth/utils/otp";
 import { symmetricDecrypt } from "better-auth/crypto";
 import QRCode from "qrcode";
-import { getAuth } from "../auth";
+import { getAuth } from "../auth/auth";
 import { db } from "../db/client";
 import { twoFactors } from "../db/schema";
 import { siteConfig } from "../site-config";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { DatabaseHandle } from "./client";
+import { getDatabase, type DatabaseHandle } from "./client";
 import { isContentEmpty, seedSampleContent } from "./seed";
 
 /**
@@ -25,4 +25,13 @@ export async function prepareDatabase(
     return { seeded: true, timings: { migrateMs, checkMs, seedMs: lap() } };
   }
   return { seeded: false, timings: { migrateMs, checkMs } };
+}
+
+/**
+ * Server start-up (src/server/boot.ts): opens the process-wide database (the handle the host
+ * started, or one of its own) and prepares it; the kind tells whether it is the embedded one.
+ */
+export async function prepareAppDatabase(): Promise<{ kind: DatabaseHandle["kind"]; seeded: boolean; timings: { migrateMs: number; checkMs: number; seedMs?: number } }> {
+  const handle = getDatabase();
+  return { kind: handle.kind, ...(await prepareDatabase(handle)) };
 }

@@ -127,7 +127,7 @@ export const twoFactors = pgTable(
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     // The 30-second TOTP step of the last code accepted for this account: a code of that step or an
-    // earlier one is refused, so each code works once (server/totp-steps.ts, docs/decisions/0036).
+    // earlier one is refused, so each code works once (server/auth/totp-steps.ts, docs/decisions/0036).
     lastTotpStep: integer("last_totp_step"),
   },
   (t) => [uniqueIndex("two_factors_user_id_idx").on(t.userId)],
@@ -421,7 +421,7 @@ export const blogPosts = pgTable(
     metaDescription: text("meta_description"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     readingTime: integer("reading_time"),
-    /** A draft becomes published at this instant (src/server/scheduled-publishing.ts), then it is cleared. */
+    /** A draft becomes published at this instant (src/server/jobs/scheduled-publishing.ts), then it is cleared. */
     publishAt: timestamp("publish_at", { withTimezone: true }),
     /** A published post becomes a draft at this instant, then it is cleared. */
     unpublishAt: timestamp("unpublish_at", { withTimezone: true }),
@@ -597,7 +597,7 @@ export const knownSignInAddresses = pgTable(
 );
 
 /**
- * Work that must be done once across every server process (src/server/jobs.ts): the first process
+ * Work that must be done once across every server process (src/server/jobs/jobs.ts): the first process
  * to insert (job, run key) does it; the others find the row and skip.
  */
 export const jobRuns = pgTable(
@@ -614,8 +614,8 @@ export const jobRuns = pgTable(
 );
 
 /**
- * The media library: one row per uploaded image (src/server/media.ts), stored once in the storage
- * (src/server/storage.ts) without its metadata, with the dimensions the pages need for srcset and
+ * The media library: one row per uploaded image (src/server/media/media.ts), stored once in the storage
+ * (src/server/media/storage.ts) without its metadata, with the dimensions the pages need for srcset and
  * layout. Where an image is used is found from the rows that name its URL, never stored twice.
  */
 export const media = pgTable(
@@ -659,7 +659,7 @@ export const auditEvents = pgTable(
     /** The SQL table changed, if any (`blog_posts`), and the row's id. */
     tableName: text("table_name"),
     recordId: text("record_id"),
-    /** The changed fields only, secrets replaced (src/server/audit.ts). */
+    /** The changed fields only, secrets replaced (src/server/audit/audit.ts). */
     before: jsonb("before").$type<Record<string, unknown>>(),
     after: jsonb("after").$type<Record<string, unknown>>(),
     requestId: text("request_id"),
@@ -701,7 +701,7 @@ export const spamSubmissions = pgTable(
     reason: text("reason").$type<"honeypot" | "too-fast">().notNull(),
     name: text("name"),
     email: text("email"),
-    /** The form's own fields as sent, each bounded (src/server/spam.ts). */
+    /** The form's own fields as sent, each bounded (src/server/forms/spam.ts). */
     fields: jsonb("fields").$type<Record<string, string>>().notNull(),
     attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
     createdAt: createdAt(),

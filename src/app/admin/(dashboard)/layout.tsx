@@ -4,8 +4,8 @@ import { NotificationBanner } from "@/components/admin/notification-banner";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { Toasts, WelcomeNotice } from "@/components/admin/sonner-toasts";
 import { LogoMark } from "@/components/site/logo";
-import { AccessDeniedError } from "@/server/auth-guard";
-import { openDashboard } from "@/server/dashboard";
+import { AccessDeniedError } from "@/server/auth/auth-guard";
+import { openDashboard } from "@/server/admin/dashboard";
 import { notificationHealth } from "@/server/data/notification-health";
 
 export const metadata: Metadata = {

@@ -5,7 +5,7 @@ import { ConfirmTotpForm, DisableTwoFactorForm, StartTotpForm, TeamTwoFactorForm
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { NoticeToast } from "@/components/auth/form-answer";
 import { TEAM_DESK } from "@/lib/admin-tables/definition";
-import { getViewer } from "@/server/auth-guard";
+import { getViewer } from "@/server/auth/auth-guard";
 import { isTwoFactorRequired } from "@/server/data/team-settings";
 import { backupCodesLeft, pendingTotp } from "@/server/data/two-factor";
 import { listMyPasskeys } from "@/server/data/passkeys";

@@ -6,7 +6,7 @@ import { BulkActions } from "@/components/admin/bulk-actions";
 import { DashboardNav } from "@/components/admin/dashboard-nav";
 import { buttonVariants } from "@/components/ui/button";
 import { dashboardHref } from "@/lib/routes";
-import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/dashboard";
+import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 import type { ListParams } from "@/server/data/admin-list";
 import { listRecords, matchingSet } from "@/server/data/admin-records";
 import { listDeskMembers } from "@/server/data/follow-up";

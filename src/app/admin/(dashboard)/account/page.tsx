@@ -1,6 +1,6 @@
 import { AccountPanel } from "@/components/admin/account-panel";
 import { DashboardNav } from "@/components/admin/dashboard-nav";
-import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/dashboard";
+import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 
 /** The member's own sessions and password; every role has it. */
 export default async function AccountPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

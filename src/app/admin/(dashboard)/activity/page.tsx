@@ -1,7 +1,7 @@
 import { ActivityView } from "@/components/admin/activity-view";
 import { DashboardNav } from "@/components/admin/dashboard-nav";
 import { ACTIVITY_TAB, ActivityFilterSchema } from "@/lib/admin-tables/activity";
-import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/dashboard";
+import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 import { auditFilterOptions, listAuditEvents } from "@/server/data/audit-events";
 
 /** The audit trail (docs/decisions/0037), filtered by member, action, table, record and dates. */

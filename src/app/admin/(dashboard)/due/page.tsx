@@ -1,6 +1,6 @@
 import { DashboardNav } from "@/components/admin/dashboard-nav";
 import { DUE_OWNERS, DueView, type DueOwner } from "@/components/admin/due-view";
-import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/dashboard";
+import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 import { listDue, siteToday } from "@/server/data/follow-up";
 
 /** Follow-ups due today or earlier (docs/decisions/0050), mine, everyone's or nobody's. */

@@ -1,6 +1,6 @@
 import { DashboardNav } from "@/components/admin/dashboard-nav";
 import { OverviewView } from "@/components/admin/overview-view";
-import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/dashboard";
+import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 import { OVERVIEW_PERIODS, loadOverview } from "@/server/data/overview";
 
 /** The lead desk's first screen (docs/decisions/0049): arrivals by channel, funnel, first contact. */

@@ -1,6 +1,6 @@
 import { DashboardNav } from "@/components/admin/dashboard-nav";
 import { TeamPanel } from "@/components/admin/team-panel";
-import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/dashboard";
+import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 
 /** Members, roles, invitations and public sign-up (owners and admins). */
 export default async function TeamPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

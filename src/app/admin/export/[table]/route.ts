@@ -1,6 +1,6 @@
 import { adminTable } from "@/lib/admin-tables/registry";
 import { toCsv } from "@/lib/csv";
-import { AccessDeniedError } from "@/server/auth-guard";
+import { AccessDeniedError } from "@/server/auth/auth-guard";
 import { exportRecords } from "@/server/data/admin-records";
 import { log } from "@/server/log";
 

@@ -1,6 +1,6 @@
 import { mediaTable } from "@/lib/admin-tables/media";
 import { mediaUrl } from "@/lib/url-safety";
-import { AccessDeniedError } from "@/server/auth-guard";
+import { AccessDeniedError } from "@/server/auth/auth-guard";
 import { listRecords } from "@/server/data/admin-records";
 import type { Media } from "@/server/db/schema";
 import type { LibraryImage } from "@/components/admin/upload-image";

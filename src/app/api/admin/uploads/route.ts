@@ -1,9 +1,9 @@
 import { CONTENT_DESK } from "@/lib/admin-tables/definition";
-import { recordAudit } from "@/server/audit";
-import { AccessDeniedError, requireRole, type SignedInUser } from "@/server/auth-guard";
+import { recordAudit } from "@/server/audit/audit";
+import { AccessDeniedError, requireRole, type SignedInUser } from "@/server/auth/auth-guard";
 import { log } from "@/server/log";
 import { isSameOriginHeaders } from "@/server/request-info";
-import { MAX_UPLOAD_BYTES, saveUpload } from "@/server/uploads";
+import { MAX_UPLOAD_BYTES, saveUpload } from "@/server/media/uploads";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { errorFields, log } from "@/server/log";
-import { storage, type StoredFile } from "@/server/storage";
-import { uploadType } from "@/server/uploads";
+import { storage, type StoredFile } from "@/server/media/storage";
+import { uploadType } from "@/server/media/uploads";
 
 export const dynamic = "force-dynamic";
 

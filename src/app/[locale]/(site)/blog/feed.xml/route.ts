@@ -1,7 +1,7 @@
 import { blogCopy } from "@/components/blog/blog-copy";
 import { BLOG_FEED_PATH, blogPostHref } from "@/lib/blog";
 import { listPostsForFeed } from "@/server/data/blog-posts";
-import { sanitizeBlogHtml } from "@/server/html";
+import { sanitizeBlogHtml } from "@/server/content/html";
 import { siteConfig } from "@/server/site-config";
 
 // /blog/feed.xml reaches this route through the same rewrite as every public page, so it is built

@@ -1,7 +1,7 @@
 import { generatedOgImagePath, ogImageVersion } from "@/lib/og-image";
 import { getPublishedPost } from "@/server/data/blog-posts";
 import { errorFields, log } from "@/server/log";
-import { renderOgImage } from "@/server/og-image";
+import { renderOgImage } from "@/server/media/og-image";
 import { siteConfig } from "@/server/site-config";
 
 export const dynamic = "force-dynamic";

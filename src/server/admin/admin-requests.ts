@@ -5,8 +5,8 @@ import path from "node:path";
 import { z } from "zod";
 import { ROLE_LABELS } from "@/lib/admin-tables/definition";
 import { ROLES, type Role } from "@/lib/limits";
-import { TeamRuleError, setRoleByEmail } from "./data/profiles";
-import { errorFields, log } from "./log";
+import { TeamRuleError, setRoleByEmail } from "../data/profiles";
+import { errorFields, log } from "../log";
 
 /**
  * `npm run admin` while the server holds the embedded database (docs/decisions/0034): the embedded

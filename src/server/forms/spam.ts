@@ -1,15 +1,13 @@
 import "server-only";
-import { eq, lt, sql } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { AuditFormSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
-import { recordAudit } from "./audit";
-import { requireRole } from "./auth-guard";
-import { db } from "./db/client";
-import { spamSubmissions, type Attribution, type SpamSubmission } from "./db/schema";
-import { createContactMessage } from "./data/contact-messages";
-import { createLead } from "./data/leads";
-import type { TimedJob } from "./jobs";
-import { log } from "./log";
+import { requireRole } from "../auth/auth-guard";
+import type { Attribution, SpamSubmission } from "../db/schema";
+import { deleteSpamOlderThan, insertSpamSubmission, removeSpamSubmission, spamSubmissionById } from "../data/spam-submissions";
+import { createContactMessage } from "../data/contact-messages";
+import { createLead } from "../data/leads";
+import type { TimedJob } from "../jobs/jobs";
+import { log } from "../log";
 
 /** How long a refused submission is kept for review (ADR 0043). */
 export const SPAM_KEEP_DAYS = 30;
@@ -32,18 +30,14 @@ export async function holdAsSpam(
     const value = input.get(name);
     if (typeof value === "string" && value !== "") fields[name] = value.slice(0, FIELD_MAX);
   }
-  const [row] = await db()
-    .insert(spamSubmissions)
-    .values({
-      form,
-      reason,
-      name: fields.name?.trim().slice(0, 120) || null,
-      email: fields.email?.trim().toLowerCase().slice(0, 254) || null,
-      fields,
-      attribution,
-    })
-    .returning({ id: spamSubmissions.id });
-  return row!.id;
+  return insertSpamSubmission({
+    form,
+    reason,
+    name: fields.name?.trim().slice(0, 120) || null,
+    email: fields.email?.trim().toLowerCase().slice(0, 254) || null,
+    fields,
+    attribution,
+  });
 }
 
 export type ReleaseResult = { ok: true; id: string } | { ok: false; message: string };
@@ -57,26 +51,18 @@ const GONE = "This submission is no longer in the Spam view.";
  */
 export async function releaseSpam(id: string): Promise<ReleaseResult> {
   await requireRole(LEAD_DESK.write);
-  const [held] = await db().select().from(spamSubmissions).where(eq(spamSubmissions.id, id));
+  const held = await spamSubmissionById(id);
   if (!held) return { ok: false, message: GONE };
   const stored = await storeHeld(held);
   if (!stored.ok) return stored;
   // Two clicks at once store it once (the submission key) and remove it once: the one that removed
   // it records the move, in the same transaction, and the other is told it is gone.
-  const moved = await db().transaction(async (tx) => {
-    const [removed] = await tx.delete(spamSubmissions).where(eq(spamSubmissions.id, id)).returning({ id: spamSubmissions.id });
-    if (!removed) return false;
-    await recordAudit(
-      {
-        action: "spam.not-spam",
-        // Filed under the record it became, so that the lead's or message's own history shows it.
-        table: held.form === "audit" ? "leads" : "contact_messages",
-        recordId: stored.id,
-        after: { name: held.name, email: held.email, heldAs: held.reason, spamId: held.id },
-      },
-      tx,
-    );
-    return true;
+  const moved = await removeSpamSubmission(id, {
+    action: "spam.not-spam",
+    // Filed under the record it became, so that the lead's or message's own history shows it.
+    table: held.form === "audit" ? "leads" : "contact_messages",
+    recordId: stored.id,
+    after: { name: held.name, email: held.email, heldAs: held.reason, spamId: held.id },
   });
   if (!moved) return { ok: false, message: GONE };
   log("info", "spam released to the inbox", { form: held.form, id: stored.id });
@@ -105,11 +91,7 @@ async function storeHeld(held: SpamSubmission): Promise<ReleaseResult> {
 
 /** Deletes held submissions older than SPAM_KEEP_DAYS; returns how many. */
 export async function pruneSpam(): Promise<number> {
-  const removed = await db()
-    .delete(spamSubmissions)
-    .where(lt(spamSubmissions.createdAt, sql`now() - make_interval(days => ${SPAM_KEEP_DAYS})`))
-    .returning({ id: spamSubmissions.id });
-  return removed.length;
+  return deleteSpamOlderThan(SPAM_KEEP_DAYS);
 }
 
 /** Hourly on every process; a delete by age is the same work whichever process does it. */

@@ -7,14 +7,14 @@ import { messagesTable } from "@/lib/admin-tables/messages";
 import { mediaTable } from "@/lib/admin-tables/media";
 import { spamTable } from "@/lib/admin-tables/spam";
 import { testimonialsTable } from "@/lib/admin-tables/testimonials";
-import type { Executor } from "./db/client";
-import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } from "./data/blog-posts-admin";
-import { decorateMediaRows, deleteMedia } from "./data/media-library";
-import type { SignedInUser } from "./auth-guard";
-import { releaseSpam } from "./spam";
-import { FieldError } from "./form-action";
-import { decorateInboxRows, ownerRefusal } from "./data/follow-up";
-import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "./revalidate";
+import type { Executor } from "../db/client";
+import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } from "../data/blog-posts-admin";
+import { decorateMediaRows, deleteMedia } from "../data/media-library";
+import type { SignedInUser } from "../auth/auth-guard";
+import { releaseSpam } from "../forms/spam";
+import { FieldError } from "../forms/form-action";
+import { decorateInboxRows, ownerRefusal } from "../data/follow-up";
+import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "../revalidate";
 
 /**
  * What a table does beyond storing its schema's output (ADR 0024). The generic CRUD module

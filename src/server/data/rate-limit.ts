@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { db, type Database } from "./db/client";
-import { rateLimits } from "./db/schema";
+import { db, type Database } from "../db/client";
+import { rateLimits } from "../db/schema";
 
 /**
  * Fixed-window counters kept in the database, so every server process on one database shares them
@@ -94,4 +94,11 @@ export async function clearRateLimit(key: string, database: Database = db()): Pr
 
 async function pruneRateLimits(database: Database): Promise<void> {
   await database.execute(sql`delete from ${rateLimits} where window_start < now() - interval '2 days'`).catch(() => {});
+}
+
+/** Deletes the counters named in `keys` and every counter whose key starts with `prefix`. */
+export async function clearRateLimitsOf(keys: readonly string[], prefix: string, database: Database = db()): Promise<void> {
+  await database
+    .delete(rateLimits)
+    .where(sql`${rateLimits.key} in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) or left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
 }

@@ -3,9 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { symmetricDecrypt } from "better-auth/crypto";
-import { and, eq, sql } from "drizzle-orm";
-import { db } from "./db/client";
-import { twoFactors } from "./db/schema";
+import { claimTotpStep, releaseTotpStep, storedTotpSecret } from "../data/totp-claims";
 
 /**
  * Each TOTP code works once (docs/decisions/0036). better-auth's twoFactor plugin accepts the code of
@@ -56,26 +54,18 @@ export type TotpClaim = { claimed: true; userId: string; step: number; previous:
  * refusal).
  */
 export async function claimTotpCode(userId: string, code: string, key: SecretKey): Promise<TotpClaim | null> {
-  const [row] = await db().select({ secret: twoFactors.secret }).from(twoFactors).where(eq(twoFactors.userId, userId)).limit(1);
-  if (!row) return null;
+  const stored = await storedTotpSecret(userId);
+  if (stored === undefined) return null;
   // A secret that does not decrypt is the plugin's to refuse, with its own answer.
-  const raw = await totpSecret(key, row.secret).catch(() => null);
+  const raw = await totpSecret(key, stored).catch(() => null);
   const step = raw === null ? null : await totpStepOf(raw, code);
   if (step === null) return null;
-  // The row is locked and read as of its latest version, so of two claims of one step, one wins.
-  const claimed = await db().execute<{ previous: number | null }>(sql`
-    with held as (select ${twoFactors.id} as id, ${twoFactors.lastTotpStep} as step from ${twoFactors} where ${twoFactors.userId} = ${userId} for update)
-    update ${twoFactors} set last_totp_step = ${step} from held
-    where ${twoFactors.id} = held.id and (held.step is null or held.step < ${step})
-    returning held.step as previous`);
-  const first = claimed.rows[0];
-  return first ? { claimed: true, userId, step, previous: first.previous === null ? null : Number(first.previous) } : { claimed: false };
+  // Of two claims of one step, one wins (the row is locked: data/totp-claims.ts).
+  const claimed = await claimTotpStep(userId, step);
+  return claimed ? { claimed: true, userId, step, previous: claimed.previous } : { claimed: false };
 }
 
 /** The plugin refused the code after all (its window moved on, the challenge ended): the step is given back. */
 export async function releaseTotpClaim(claim: Extract<TotpClaim, { claimed: true }>): Promise<void> {
-  await db()
-    .update(twoFactors)
-    .set({ lastTotpStep: claim.previous })
-    .where(and(eq(twoFactors.userId, claim.userId), eq(twoFactors.lastTotpStep, claim.step)));
+  await releaseTotpStep(claim.userId, claim.step, claim.previous);
 }

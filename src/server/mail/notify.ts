@@ -1,11 +1,11 @@
 import "server-only";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
-import type { Acknowledgement } from "./data/submissions";
-import type { Attribution, Touch } from "./db/schema";
-import { env } from "./env";
+import type { Acknowledgement } from "../data/submissions";
+import type { Attribution, Touch } from "../db/schema";
+import { env } from "../env";
 import { escapeHtml } from "./mail";
 import { clientKey, mailboxKey } from "./mailbox";
-import { siteConfig } from "./site-config";
+import { siteConfig } from "../site-config";
 
 /** The body of the original's send-lead-notification: every field, the type and the attribution. */
 export function leadNotification(

@@ -4,9 +4,9 @@ import { cache } from "react";
 import { notFound, redirect } from "next/navigation";
 import { AccessDenied } from "@/components/admin/access-denied";
 import { dashboardScreens, type DashboardScreen } from "@/lib/admin-tables/screens";
-import { getViewer, type StaffUser } from "./auth-guard";
-import { countRecords } from "./data/admin-records";
-import { isTwoFactorRequired } from "./data/team-settings";
+import { getViewer, type StaffUser } from "../auth/auth-guard";
+import { countRecords } from "../data/admin-records";
+import { isTwoFactorRequired } from "../data/team-settings";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 export const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);

@@ -3,29 +3,28 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { passkey } from "@better-auth/passkey";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { eq } from "drizzle-orm";
-import { recordAudit } from "./audit";
-import { db } from "./db/client";
-import { accounts, passkeys, sessions, twoFactors, users, verifications } from "./db/schema";
-import { env } from "./env";
-import { enqueueMail, escapeHtml } from "./mail";
-import { emailFields, log } from "./log";
-import { ensureProfile, grantAdminIfListed, noteSignIn } from "./data/profiles";
-import { SIGN_UP_CLOSED_MESSAGE, signUpSetting } from "./data/team";
-import { siteConfig } from "./site-config";
+import { recordAudit } from "../audit/audit";
+import { authDatabaseAdapter } from "../data/auth-store";
+import { isPasskeyRegistered, notePasskeyUsed, passkeyOwnerEmail } from "../data/passkeys";
+import { accountByEmail, accountById } from "../data/users";
+import { env } from "../env";
+import { escapeHtml, queueMail } from "../mail/mail";
+import { emailFields, log } from "../log";
+import { ensureProfile, grantAdminIfListed, noteSignIn } from "../data/profiles";
+import { SIGN_UP_CLOSED_MESSAGE, signUpSetting } from "../data/team";
+import { siteConfig } from "../site-config";
 import { authRefusal } from "./auth-error";
 import { ownerProven, settleSignInSlot, takeSignInSlot, throttledMessage, type SignInSlot } from "./auth-throttle";
 import { claimTotpCode, releaseTotpClaim, TOTP_DIGITS, TOTP_PERIOD_SECONDS, type TotpClaim } from "./totp-steps";
-import { hitRateLimit } from "./rate-limit";
-import { ipFromHeaders } from "./request-info";
-import { getAuthInstance, setAuthInstance } from "./bridge.ts";
+import { hitRateLimit } from "../data/rate-limit";
+import { ipFromHeaders } from "../request-info";
+import { getAuthInstance, setAuthInstance } from "../bridge.ts";
 
 /**
  * Argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane); better-auth's default scrypt
@@ -148,13 +147,7 @@ async function passkeyEmail(ctx: HookContext): Promise<string> {
   const response = bodyOf(ctx).response;
   const credential = response && typeof response === "object" ? (response as { id?: unknown }).id : undefined;
   if (typeof credential !== "string" || credential.length > 1024) return "";
-  const [owner] = await db()
-    .select({ email: users.email })
-    .from(passkeys)
-    .innerJoin(users, eq(users.id, passkeys.userId))
-    .where(eq(passkeys.credentialID, credential))
-    .limit(1);
-  return owner?.email ?? "";
+  return passkeyOwnerEmail(credential);
 }
 
 /** Whose second factor a code is checked against: the signed-in member, else the pending challenge's account. */
@@ -172,7 +165,7 @@ async function secondFactorAccount(ctx: HookContext): Promise<{ id: string; emai
 const secondFactorEmail = async (ctx: HookContext): Promise<string> => (await secondFactorAccount(ctx))?.email ?? "";
 
 /**
- * A TOTP code works once (server/totp-steps.ts): before the plugin checks it, its step is claimed
+ * A TOTP code works once (server/auth/totp-steps.ts): before the plugin checks it, its step is claimed
  * for the account. A code whose step was already used is refused here, as a wrong code: its slot is
  * kept and, on the second step of signing in, it is audited as a failure.
  */
@@ -315,7 +308,7 @@ async function auditSignIn(ctx: HookContext, returned: unknown): Promise<void> {
   const typed = SECOND_FACTOR_CHECKS.has(path) ? await secondFactorEmail(ctx) : path === PASSKEY_SIGN_IN ? await passkeyEmail(ctx) : bodyOf(ctx).email;
   const email = typeof typed === "string" && typed ? typed.trim().toLowerCase().slice(0, 320) : null;
   // The account the address names, if any: its owner sees the failures in the trail.
-  const [account] = email ? await db().select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).limit(1) : [];
+  const account = email ? await accountByEmail(email) : undefined;
   await recordAudit({
     action: "auth.sign-in-failure",
     actor: account ?? null,
@@ -329,7 +322,7 @@ async function auditSignIn(ctx: HookContext, returned: unknown): Promise<void> {
 async function auditPasskeyAdded(ctx: HookContext, returned: unknown): Promise<void> {
   const made = returned && typeof returned === "object" ? (returned as { id?: unknown; name?: unknown; userId?: unknown }) : {};
   if (typeof made.id !== "string" || typeof made.userId !== "string") return;
-  const [account] = await db().select({ id: users.id, email: users.email }).from(users).where(eq(users.id, made.userId)).limit(1);
+  const account = await accountById(made.userId);
   await recordAudit({
     action: "passkey.add",
     actor: account ?? { id: made.userId, email: "" },
@@ -342,7 +335,7 @@ async function auditPasskeyAdded(ctx: HookContext, returned: unknown): Promise<v
 
 /** A session deleted: signed out by its user, or ended otherwise (revoked, a password reset). */
 async function auditSessionEnd(session: { userId: string }, context: { path?: string; headers?: Headers; request?: Request } | null): Promise<void> {
-  const [account] = await db().select({ id: users.id, email: users.email }).from(users).where(eq(users.id, session.userId)).limit(1);
+  const account = await accountById(session.userId);
   await recordAudit({
     action: context?.path === "/sign-out" ? "auth.sign-out" : "auth.session-end",
     actor: account ?? { id: session.userId, email: "" },
@@ -428,10 +421,7 @@ function createAuth() {
     basePath: "/api/auth",
     secret: authSecret(),
     trustedOrigins: [e.SITE_URL],
-    database: drizzleAdapter(db(), {
-      provider: "pg",
-      schema: { users, sessions, accounts, verifications, twoFactors, passkeys },
-    }),
+    database: authDatabaseAdapter(),
     user: { modelName: "users" },
     session: {
       modelName: "sessions",
@@ -461,7 +451,7 @@ function createAuth() {
           log("info", "auth: password reset mail not repeated", { event: "auth.password-reset.mail-skipped", userId: user.id });
           return;
         }
-        await enqueueMail(db(), {
+        await queueMail({
           kind: "reset-password",
           recipients: [user.email],
           subject: `Reset your ${site.name} password`,
@@ -486,7 +476,7 @@ function createAuth() {
           log("info", "auth: verification mail not repeated", { event: "auth.email-verify.mail-skipped", userId: user.id });
           return;
         }
-        await enqueueMail(db(), {
+        await queueMail({
           kind: "verify-email",
           recipients: [user.email],
           subject: `Verify your e-mail for ${site.name}`,
@@ -529,7 +519,7 @@ function createAuth() {
         },
       },
     },
-    // Our own throttle (server/auth-throttle.ts, taken in the hooks above) covers sign-in however it
+    // Our own throttle (server/auth/auth-throttle.ts, taken in the hooks above) covers sign-in however it
     // arrives. This one guards the HTTP endpoints only (sign-in among them: its own rule is 3 per
     // 10 s per address), never the Server Actions' auth.api calls. Its counters live in memory per
     // process (docs/decisions/0007).
@@ -548,7 +538,7 @@ function createAuth() {
         issuer: site.name,
         schema: { twoFactor: { modelName: "twoFactors" } },
         backupCodeOptions: { amount: 10, length: 10 },
-        // The step arithmetic of server/totp-steps.ts (each code works once) uses the same figures.
+        // The step arithmetic of server/auth/totp-steps.ts (each code works once) uses the same figures.
         totpOptions: { period: TOTP_PERIOD_SECONDS, digits: TOTP_DIGITS },
         // Its lock (ten failed codes in a row lock the account's second factor for 15 minutes) counts
         // every address alike: whoever holds the password could lock the owner out. Our limit replaces
@@ -570,14 +560,13 @@ function createAuth() {
             if (!verification.registrationInfo?.userVerified) throw USER_VERIFICATION_REQUIRED();
             // A credential already stored (an answer made again for a new ceremony) would fail the
             // unique index inside the plugin, which answers a 500: refused here with a 400 instead.
-            const [existing] = await db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialID, verification.registrationInfo.credential.id)).limit(1);
-            if (existing) throw new APIError("BAD_REQUEST", { code: "PASSKEY_ALREADY_REGISTERED", message: "This passkey is already registered here." });
+            if (await isPasskeyRegistered(verification.registrationInfo.credential.id)) throw new APIError("BAD_REQUEST", { code: "PASSKEY_ALREADY_REGISTERED", message: "This passkey is already registered here." });
           },
         },
         authentication: {
           async afterVerification({ verification, clientData }) {
             if (!verification.authenticationInfo.userVerified) throw USER_VERIFICATION_REQUIRED();
-            await db().update(passkeys).set({ lastUsedAt: new Date() }).where(eq(passkeys.credentialID, clientData.id));
+            await notePasskeyUsed(clientData.id);
           },
         },
       }),

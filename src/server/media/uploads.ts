@@ -1,13 +1,12 @@
 import "server-only";
 import crypto from "node:crypto";
-import { db } from "./db/client";
-import { media } from "./db/schema";
+import { insertMedia } from "../data/media-rows";
 import { mediaUrl, UPLOAD_FILE_NAME } from "@/lib/url-safety";
 import { normaliseImage } from "./media";
 import { storage } from "./storage";
 
 /**
- * Uploaded images are kept by src/server/storage.ts (a local folder, or S3-compatible object
+ * Uploaded images are kept by src/server/media/storage.ts (a local folder, or S3-compatible object
  * storage: docs/decisions/0029) and served by /api/media/<file>. The type is decided by the file's
  * first bytes, never by its name or the browser's claim, and the name carries it.
  */
@@ -34,7 +33,7 @@ export interface SavedUpload {
 }
 
 /**
- * Stores an image once, without its metadata and upright (src/server/media.ts), and records it in
+ * Stores an image once, without its metadata and upright (src/server/media/media.ts), and records it in
  * the media library with its dimensions. `uploadedBy` is the member's user id.
  */
 export async function saveUpload(bytes: Uint8Array, uploadedBy: string | null = null): Promise<SavedUpload | { error: string }> {
@@ -46,7 +45,7 @@ export async function saveUpload(bytes: Uint8Array, uploadedBy: string | null = 
   if ("error" in image) return image;
   const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
   await storage().put(name, image.bytes, CONTENT_TYPES[ext]);
-  await db().insert(media).values({ name, contentType: CONTENT_TYPES[ext], width: image.width, height: image.height, bytes: image.bytes.byteLength, uploadedBy });
+  await insertMedia({ name, contentType: CONTENT_TYPES[ext], width: image.width, height: image.height, bytes: image.bytes.byteLength, uploadedBy });
   return { url: mediaUrl(name), width: image.width, height: image.height, bytes: image.bytes.byteLength };
 }
 

@@ -5,10 +5,10 @@ import type { StaffRole } from "@/lib/admin-tables/definition";
 import type { FieldErrors, FormState } from "@/lib/form-state";
 import { fieldErrors } from "@/lib/schemas/lead-forms";
 import { unstorableFields } from "@/lib/text-safety";
-import { recordAudit, withAuditScope } from "./audit";
-import { AccessDeniedError, requireRole, type SignedInUser } from "./auth-guard";
-import { errorFields, log } from "./log";
-import { ipFromHeaders, isSameOriginHeaders } from "./request-info";
+import { recordAudit, withAuditScope } from "../audit/audit";
+import { AccessDeniedError, requireRole, type SignedInUser } from "../auth/auth-guard";
+import { errorFields, log } from "../log";
+import { ipFromHeaders, isSameOriginHeaders } from "../request-info";
 
 /**
  * A refusal the visitor can act on, beside a field: thrown by the code that stores (a taken slug,

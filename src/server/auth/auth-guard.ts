@@ -2,8 +2,8 @@ import "server-only";
 import { headers } from "next/headers";
 import { getAuth } from "./auth";
 import { STAFF_ROLES, type StaffRole } from "@/lib/admin-tables/definition";
-import { getRole, noteSessionSeen } from "./data/profiles";
-import { isTwoFactorRequired } from "./data/team-settings";
+import { getRole, noteSessionSeen } from "../data/profiles";
+import { isTwoFactorRequired } from "../data/team-settings";
 
 const isStaffRole = (role: string | null): role is StaffRole => (STAFF_ROLES as readonly (string | null)[]).includes(role);
 

@@ -4,13 +4,13 @@ import type { z } from "zod";
 import { AUDIT_SUCCESS, CONTACT_SUCCESS, FORM_FAILURE } from "@/lib/form-messages";
 import { type FormState } from "@/lib/form-state";
 import { AuditFormSchema, ContactFormSchema } from "@/lib/schemas/lead-forms";
-import { createContactMessage } from "./data/contact-messages";
-import { createLead } from "./data/leads";
-import type { CountedLimit, CreatedRow, RateLimited } from "./data/submissions";
+import { createContactMessage } from "../data/contact-messages";
+import { createLead } from "../data/leads";
+import type { CountedLimit, CreatedRow, RateLimited } from "../data/submissions";
 import { checkCheapGuards, checkFormGuards, formRateLimit, parseAttribution, rateLimitedVerdict, submissionKey, type Refusal } from "./form-guards";
 import { handleForm } from "./form-action";
-import { log } from "./log";
-import { hitRateLimit } from "./rate-limit";
+import { log } from "../log";
+import { hitRateLimit } from "../data/rate-limit";
 import { holdAsSpam } from "./spam";
 
 const AUDIT_FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge", "package"] as const;

@@ -1,9 +1,7 @@
 import "server-only";
-import { and, eq, gt, sql } from "drizzle-orm";
-import { db } from "./db/client";
-import { knownSignInAddresses, rateLimits } from "./db/schema";
-import { env } from "./env";
-import { giveBackRateLimits, hitRateLimits } from "./rate-limit";
+import { env } from "../env";
+import { clearRateLimit, clearRateLimitsOf, giveBackRateLimits, hitRateLimits } from "../data/rate-limit";
+import { forgetSignInAddressesBefore, isKnownSignInAddress, rememberSignInAddress } from "../data/sign-in-addresses";
 
 /**
  * The sign-in limit and lockout (docs/decisions/0020). Every password check first takes a failure
@@ -20,7 +18,7 @@ import { giveBackRateLimits, hitRateLimits } from "./rate-limit";
  * slot back.
  *
  * Every way of checking a password calls `takeSignInSlot` before the check and `settleSignInSlot`
- * after it; better-auth's endpoints do so through the hooks in server/auth.ts. A refused attempt
+ * after it; better-auth's endpoints do so through the hooks in server/auth/auth.ts. A refused attempt
  * counts nothing.
  */
 const KNOWN_ADDRESS_DAYS = 90;
@@ -61,12 +59,7 @@ export type SignInCheck = "password" | "code";
 
 export async function isKnownAddress(email: string, ip: string): Promise<boolean> {
   const since = new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000);
-  const rows = await db()
-    .select({ ip: knownSignInAddresses.ip })
-    .from(knownSignInAddresses)
-    .where(and(eq(knownSignInAddresses.email, normalEmail(email)), eq(knownSignInAddresses.ip, ip), gt(knownSignInAddresses.seenAt, since)))
-    .limit(1);
-  return rows.length > 0;
+  return isKnownSignInAddress(normalEmail(email), ip, since);
 }
 
 /**
@@ -109,7 +102,7 @@ export async function settleSignInSlot(slot: SignInSlot, outcome: "wrong-passwor
   if (outcome === "not-checked") return giveBackRateLimits(slot.keys);
   const pair = keysOf(slot.email, slot.ip).pair;
   await giveBackRateLimits(slot.keys.filter((key) => key !== pair));
-  await db().delete(rateLimits).where(eq(rateLimits.key, pair));
+  await clearRateLimit(pair);
   if (outcome === "signed-in") await rememberAddress(slot.email, slot.ip);
 }
 
@@ -123,23 +116,15 @@ export async function ownerProven(rawEmail: string, ip: string | undefined): Pro
   const email = normalEmail(rawEmail);
   const prefix = pairPrefix(email);
   const keys = keysOf(email, "");
-  await db()
-    .delete(rateLimits)
-    .where(sql`${rateLimits.key} in (${keys.account}, ${keys.code}) or left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
+  await clearRateLimitsOf([keys.account, keys.code], prefix);
   if (ip) await rememberAddress(email, ip);
 }
 
 async function rememberAddress(email: string, ip: string): Promise<void> {
   const now = new Date();
-  await db()
-    .insert(knownSignInAddresses)
-    .values({ email, ip, seenAt: now })
-    .onConflictDoUpdate({ target: [knownSignInAddresses.email, knownSignInAddresses.ip], set: { seenAt: now } });
+  await rememberSignInAddress(email, ip, now);
   if (Math.random() < 0.01) {
-    await db()
-      .delete(knownSignInAddresses)
-      .where(sql`${knownSignInAddresses.seenAt} < ${new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000)}`)
-      .catch(() => {});
+    await forgetSignInAddressesBefore(new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000)).catch(() => {});
   }
 }
 

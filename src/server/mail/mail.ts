@@ -2,12 +2,12 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { db, type Database } from "./db/client";
-import { notifications, type Notification } from "./db/schema";
-import { env } from "./env";
-import { emailFields, errorFields, log } from "./log";
-import { getMailWorker, setMailWorker } from "./bridge.ts";
+import type { Database } from "../db/client";
+import type { Notification } from "../db/schema";
+import { claimDueNotifications, insertOutboxRow, markNotificationFailed, markNotificationSent, type OutboxExecutor } from "../data/outbox";
+import { env } from "../env";
+import { emailFields, errorFields, log } from "../log";
+import { getMailWorker, setMailWorker } from "../bridge.ts";
 
 /**
  * Mail goes through a transactional outbox: `enqueueMail` writes a row in the caller's transaction
@@ -25,8 +25,6 @@ export interface MailInput {
   leadId?: string;
   contactMessageId?: string;
 }
-
-type Executor = Pick<Database, "insert">;
 
 /** Header values never carry CR/LF (header injection): folded to single spaces and bounded. */
 export function headerSafe(value: string, max = 200): string {
@@ -52,10 +50,17 @@ export function outboxValues(mail: MailInput) {
   };
 }
 
-export async function enqueueMail(executor: Executor, mail: MailInput): Promise<string> {
-  const [row] = await executor.insert(notifications).values(outboxValues(mail)).returning({ id: notifications.id });
+export async function enqueueMail(executor: OutboxExecutor, mail: MailInput): Promise<string> {
+  const id = await insertOutboxRow(outboxValues(mail), executor);
   pokeMailWorker();
-  return row!.id;
+  return id;
+}
+
+/** A mail that goes with no other change (better-auth's verification and reset mails): stored on its own. */
+export async function queueMail(mail: MailInput): Promise<string> {
+  const id = await insertOutboxRow(outboxValues(mail));
+  pokeMailWorker();
+  return id;
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -160,54 +165,30 @@ export async function deliverDueMail(
   transport: MailTransport,
   options: { from?: string; database?: Database; now?: Date } = {},
 ): Promise<{ sent: number; failed: number }> {
-  const database = options.database ?? db();
+  const database = options.database;
   const from = options.from ?? env().MAIL_FROM;
   const now = options.now ?? new Date();
   const claimUntil = new Date(now.getTime() + CLAIM_SECONDS * 1000);
 
   // One statement: the due rows are locked (skipping those another worker holds) and claimed together.
-  const due = database
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.status, "pending"),
-        lte(notifications.nextAttemptAt, now),
-        or(isNull(notifications.lockedUntil), lt(notifications.lockedUntil, now)),
-      ),
-    )
-    // Longest-waiting first: a mail that just failed goes behind those not yet tried.
-    .orderBy(asc(notifications.nextAttemptAt), asc(notifications.createdAt))
-    .limit(BATCH)
-    .for("update", { skipLocked: true });
-  const claimed = (
-    await database.update(notifications).set({ lockedUntil: claimUntil }).where(inArray(notifications.id, due)).returning()
-  ).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
+  const claimed = await claimDueNotifications(now, claimUntil, BATCH, database);
 
   let sent = 0;
   let failed = 0;
   for (const n of claimed) {
     try {
       const { messageId } = await transport.send(n, from);
-      await database
-        .update(notifications)
-        .set({ status: "sent", sentAt: new Date(), messageId, lockedUntil: null, attempts: sql`${notifications.attempts} + 1`, lastError: null })
-        .where(eq(notifications.id, n.id));
+      await markNotificationSent(n.id, messageId, database);
       sent++;
     } catch (error) {
       failed++;
       const attempts = n.attempts + 1;
       const giveUp = attempts >= MAX_ATTEMPTS;
-      await database
-        .update(notifications)
-        .set({
-          attempts,
-          lastError: errorFields(error).error as string,
-          lockedUntil: null,
-          status: giveUp ? "failed" : "pending",
-          nextAttemptAt: new Date(now.getTime() + backoffSeconds(attempts) * 1000),
-        })
-        .where(eq(notifications.id, n.id));
+      await markNotificationFailed(
+        n.id,
+        { attempts, lastError: errorFields(error).error as string, giveUp, nextAttemptAt: new Date(now.getTime() + backoffSeconds(attempts) * 1000) },
+        database,
+      );
       log(giveUp ? "error" : "warn", giveUp ? "mail given up" : "mail not sent; will retry", {
         kind: n.kind,
         notification: n.id,

@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { GUARD_FIELDS } from "@/lib/form-state";
-import type { Attribution } from "./db/schema";
-import { env } from "./env";
-import type { CountedLimit } from "./data/submissions";
-import { hitRateLimit, type RateLimitResult } from "./rate-limit";
-import { siteConfig } from "./site-config";
+import type { Attribution } from "../db/schema";
+import { env } from "../env";
+import type { CountedLimit } from "../data/submissions";
+import { hitRateLimit, type RateLimitResult } from "../data/rate-limit";
+import { siteConfig } from "../site-config";
 
 /** Spam defence without a captcha: a honeypot, a minimum time to fill, a per-IP rate limit. */
 export type Refusal = { ok: false; reason: "honeypot" | "too-fast" | "rate-limited"; message: string };

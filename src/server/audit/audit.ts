@@ -1,16 +1,15 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { eq, sql } from "drizzle-orm";
-import { currentRequestId } from "./bridge.ts";
-import { db, type Executor } from "./db/client";
-import { auditEvents, profiles } from "./db/schema";
-import { errorFields, log } from "./log";
-import { ipFromHeaders } from "./request-info";
+import { currentRequestId } from "../bridge.ts";
+import type { Executor } from "../db/client";
+import { actorRole, insertAuditRows, pruneAuditEventsOlderThan } from "../data/audit-writes";
+import { errorFields, log } from "../log";
+import { ipFromHeaders } from "../request-info";
 
 // The audit trail (docs/decisions/0037). Every write of the dashboard goes through the CRUD module
 // (data/admin-records.ts), which calls `recordAudit` in the transaction of the change; `handleForm`
 // opens an audit scope around every dashboard action and writes a row itself for an action that
-// changed something without one; better-auth's hooks (server/auth.ts) record sign-ins, failures
+// changed something without one; better-auth's hooks (server/auth/auth.ts) record sign-ins, failures
 // and ended sessions. Nothing here updates or deletes a row: only `pruneAuditEvents` removes old ones.
 
 /** A transaction or the database: the row is written where the change is. */
@@ -147,7 +146,7 @@ async function currentHeaders(): Promise<Headers | null> {
  * Writes one audit row with `executor`: pass the transaction of the change so that a change that
  * fails or is rolled back leaves no row, and a row that cannot be written undoes the change.
  */
-export async function recordAudit(entry: AuditEntry, executor: AuditExecutor = db()): Promise<void> {
+export async function recordAudit(entry: AuditEntry, executor?: AuditExecutor): Promise<void> {
   await recordAuditMany([entry], executor);
 }
 
@@ -156,17 +155,13 @@ export async function recordAudit(entry: AuditEntry, executor: AuditExecutor = d
  * thousand records writes a thousand rows without two thousand round trips. The entries share the
  * scope's (or the first entry's) actor and request.
  */
-export async function recordAuditMany(entries: readonly AuditEntry[], executor: AuditExecutor = db()): Promise<void> {
+export async function recordAuditMany(entries: readonly AuditEntry[], executor?: AuditExecutor): Promise<void> {
   if (entries.length === 0) return;
   const scope = scopes.getStore();
   const first = entries[0]!;
   const actor = first.actor === undefined ? (scope?.actor ?? null) : first.actor;
   const headers = first.headers ?? scope?.headers ?? (await currentHeaders());
-  let role: string | null = null;
-  if (actor) {
-    const [profile] = await executor.select({ role: profiles.role }).from(profiles).where(eq(profiles.userId, actor.id)).limit(1);
-    role = profile?.role ?? null;
-  }
+  const role = actor ? await actorRole(actor.id, executor) : null;
   const ip = headers ? maskIp(ipFromHeaders(headers)) : null;
   const rows = entries.map((entry) => {
     const { before, after } = changedFields(entry.before, entry.after);
@@ -183,14 +178,13 @@ export async function recordAuditMany(entries: readonly AuditEntry[], executor: 
       ip,
     };
   });
-  for (let i = 0; i < rows.length; i += 500) await executor.insert(auditEvents).values(rows.slice(i, i + 500));
+  await insertAuditRows(rows, executor);
   if (scope) scope.recorded += rows.length;
 }
 
 /** Removes the rows older than `keepDays` (the only deletion the database allows); returns how many. */
 export async function pruneAuditEvents(keepDays: number): Promise<number> {
-  const result = await db().execute<{ removed: number }>(sql`select prune_audit_events(${Math.floor(keepDays)}) as removed`);
-  return Number(result.rows[0]?.removed ?? 0);
+  return pruneAuditEventsOlderThan(Math.floor(keepDays));
 }
 
 const DAY_MS = 86_400_000;

@@ -11,12 +11,12 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { env, type Env } from "./env";
+import { env, type Env } from "../env";
 
 /**
  * Where uploaded files are kept (docs/decisions/0029): a local folder by default, or an
  * S3-compatible bucket that every server process shares. Names are checked by the caller
- * (src/server/uploads.ts): a name reaching here is 32 hex digits and an image extension.
+ * (src/server/media/uploads.ts): a name reaching here is 32 hex digits and an image extension.
  */
 export interface StoredFile {
   body: ReadableStream<Uint8Array>;

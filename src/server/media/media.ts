@@ -1,11 +1,11 @@
 import "server-only";
-import { asc, eq, inArray, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { mediaName, mediaUrl } from "@/lib/url-safety";
-import { db, type Executor } from "./db/client";
-import { FieldError } from "./form-action";
-import { blogPosts, caseStudies, media, testimonials, type Media } from "./db/schema";
-import { errorFields, log } from "./log";
+import type { Executor } from "../db/client";
+import { holdMediaRows, mediaById, mediaReferenceRows, mediaSizes } from "../data/media-rows";
+import { FieldError } from "../forms/form-action";
+import type { Media } from "../db/schema";
+import { errorFields, log } from "../log";
 
 /**
  * Uploaded images are decoded and written again before they are stored (docs/decisions/0045): the
@@ -81,24 +81,12 @@ export interface MediaUse {
  * Every place that shows one of these images: featured images and article bodies, case-study
  * covers, testimonial photos. Found from the content itself, so nothing can fall out of step.
  */
-export async function findMediaUses(names: readonly string[], database: Executor = db()): Promise<Map<string, MediaUse[]>> {
+export async function findMediaUses(names: readonly string[], database?: Executor): Promise<Map<string, MediaUse[]>> {
   const uses = new Map<string, MediaUse[]>(names.map((n) => [n, []]));
   if (names.length === 0) return uses;
   const urls = names.map(mediaUrl);
   // Names are 32 hex digits and an extension: nothing in them is a LIKE wildcard.
-  // One after another: inside a transaction the three share its one connection.
-  const posts = await database
-      .select({ id: blogPosts.id, title: blogPosts.title, image: blogPosts.featuredImageUrl, content: blogPosts.content })
-      .from(blogPosts)
-      .where(or(...urls.map((u) => like(blogPosts.featuredImageUrl, `%${u}`)), ...urls.map((u) => like(blogPosts.content, `%${u}%`))));
-  const studies = await database
-      .select({ id: caseStudies.id, title: caseStudies.title, image: caseStudies.imageUrl })
-      .from(caseStudies)
-      .where(or(...urls.map((u) => like(caseStudies.imageUrl, `%${u}`))));
-  const people = await database
-      .select({ id: testimonials.id, title: testimonials.clientName, image: testimonials.imageUrl })
-      .from(testimonials)
-      .where(or(...urls.map((u) => like(testimonials.imageUrl, `%${u}`))));
+  const { posts, studies, people } = await mediaReferenceRows(urls, database);
   for (const name of names) {
     const url = mediaUrl(name);
     const list = uses.get(name)!;
@@ -123,7 +111,7 @@ export function describeUses(uses: readonly MediaUse[]): string {
 export async function mediaDimensions(names: readonly string[]): Promise<Map<string, { width: number; height: number }>> {
   if (names.length === 0) return new Map();
   try {
-    const rows = await db().select({ name: media.name, width: media.width, height: media.height }).from(media).where(inArray(media.name, [...names]));
+    const rows = await mediaSizes(names);
     return new Map(rows.map((r) => [r.name, { width: r.width, height: r.height }]));
   } catch (error) {
     log("warn", "image dimensions not read", errorFields(error));
@@ -132,7 +120,7 @@ export async function mediaDimensions(names: readonly string[]): Promise<Map<str
 }
 
 export async function getMedia(id: string): Promise<Media | undefined> {
-  return (await db().select().from(media).where(eq(media.id, id)))[0];
+  return mediaById(id);
 }
 
 /** The fields that can show a library image, by table: the places findMediaUses searches. */
@@ -167,9 +155,8 @@ export async function holdMediaInUse(table: string, after: Record<string, unknow
   const wanted = new Map<string, string>();
   for (const { field, within } of fields) for (const name of namesIn(after, field, within)) if (!wanted.has(name)) wanted.set(name, field);
   if (wanted.size === 0) return;
-  // Locked in one order, so that two writes sharing images cannot wait on each other.
-  const held = await tx.select({ name: media.name }).from(media).where(inArray(media.name, [...wanted.keys()])).orderBy(asc(media.name)).for("share");
-  const present = new Set(held.map((r) => r.name));
+  // Share-locked until the write commits, in one order (data/media-rows.ts).
+  const present = await holdMediaRows([...wanted.keys()], tx);
   const shownBefore = new Set(fields.flatMap(({ field, within }) => namesIn(before, field, within)));
   for (const [name, field] of wanted) {
     if (present.has(name) || shownBefore.has(name)) continue;

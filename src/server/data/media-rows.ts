@@ -1,0 +1,52 @@
+import "server-only";
+import { asc, eq, inArray, like, or } from "drizzle-orm";
+import { db, type Executor } from "../db/client";
+import { blogPosts, caseStudies, media, testimonials, type Media } from "../db/schema";
+
+// The media library's rows and the content that shows its images (docs/decisions/0045); the rules
+// (where an image counts as used, when a write is refused) are in src/server/media/media.ts.
+
+/**
+ * The posts, case studies and testimonials whose image fields (or a post's body) contain one of
+ * `urls`. Callers pass library URLs: 32 hex digits and an extension, nothing in them is a LIKE
+ * wildcard. One after another: inside a transaction the three share its one connection.
+ */
+export async function mediaReferenceRows(urls: readonly string[], database: Executor = db()) {
+  const posts = await database
+    .select({ id: blogPosts.id, title: blogPosts.title, image: blogPosts.featuredImageUrl, content: blogPosts.content })
+    .from(blogPosts)
+    .where(or(...urls.map((u) => like(blogPosts.featuredImageUrl, `%${u}`)), ...urls.map((u) => like(blogPosts.content, `%${u}%`))));
+  const studies = await database
+    .select({ id: caseStudies.id, title: caseStudies.title, image: caseStudies.imageUrl })
+    .from(caseStudies)
+    .where(or(...urls.map((u) => like(caseStudies.imageUrl, `%${u}`))));
+  const people = await database
+    .select({ id: testimonials.id, title: testimonials.clientName, image: testimonials.imageUrl })
+    .from(testimonials)
+    .where(or(...urls.map((u) => like(testimonials.imageUrl, `%${u}`))));
+  return { posts, studies, people };
+}
+
+/** Width and height of the library's images by storage name. */
+export async function mediaSizes(names: readonly string[]): Promise<{ name: string; width: number; height: number }[]> {
+  return db().select({ name: media.name, width: media.width, height: media.height }).from(media).where(inArray(media.name, [...names]));
+}
+
+export async function mediaById(id: string): Promise<Media | undefined> {
+  return (await db().select().from(media).where(eq(media.id, id)))[0];
+}
+
+/**
+ * Of `names`, those the library still holds, each row share-locked until `tx` ends so that a delete
+ * waits for the write that uses it. Locked in one order, so that two writes sharing images cannot
+ * wait on each other.
+ */
+export async function holdMediaRows(names: readonly string[], tx: Executor): Promise<Set<string>> {
+  const held = await tx.select({ name: media.name }).from(media).where(inArray(media.name, [...names])).orderBy(asc(media.name)).for("share");
+  return new Set(held.map((r) => r.name));
+}
+
+/** The library's row of a stored upload. */
+export async function insertMedia(values: { name: string; contentType: string; width: number; height: number; bytes: number; uploadedBy: string | null }): Promise<void> {
+  await db().insert(media).values(values);
+}

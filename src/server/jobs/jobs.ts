@@ -1,0 +1,55 @@
+import "server-only";
+import { getJobTimers, setJobTimers } from "../bridge.ts";
+import { errorFields, log } from "../log";
+
+/**
+ * Timed jobs run on every process; each finds its own due work and does each piece once, by a row
+ * claim or through `runOnce` (src/server/data/job-runs.ts).
+ */
+export interface TimedJob {
+  /** Names the job in logs and in `job_runs`. */
+  name: string;
+  everyMs: number;
+  /**
+   * Runs on every process each `everyMs`: it must find its own due work and do each piece once,
+   * by row claims (an UPDATE ... WHERE still-due RETURNING) or through `runOnce`.
+   */
+  run: () => Promise<void>;
+}
+
+/** Starts each job's timer in this process (once, whatever number of times this is called). */
+export function startTimedJobs(jobs: readonly TimedJob[]): void {
+  const timers = getJobTimers() ?? new Map<string, NodeJS.Timeout>();
+  setJobTimers(timers);
+  for (const job of jobs) {
+    if (timers.has(job.name)) continue;
+    let running = false;
+    let failures = 0;
+    const tick = async () => {
+      // A round still running when the next is due is not started twice in one process.
+      if (running) return;
+      running = true;
+      try {
+        await job.run();
+        failures = 0;
+      } catch (error) {
+        // While the database is down this fails every round: say so on the 1st, 2nd, 4th... time.
+        failures++;
+        if ((failures & (failures - 1)) === 0) log("error", "timed job failed", { job: job.name, failedRounds: failures, ...errorFields(error) });
+      } finally {
+        running = false;
+      }
+    };
+    const timer = setInterval(() => void tick(), job.everyMs);
+    timer.unref();
+    timers.set(job.name, timer);
+    void tick();
+  }
+}
+
+export function stopTimedJobs(): void {
+  const timers = getJobTimers();
+  if (!timers) return;
+  for (const timer of timers.values()) clearInterval(timer);
+  timers.clear();
+}
