@@ -54,3 +54,33 @@ describe("runOnce", () => {
     expect(await runOnce("digest", "day", work("retried"), handle.db)).toBe(true);
   });
 });
+
+describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
+  it("lists every periodic piece of work once, by name", async () => {
+    const { TIMED_JOBS } = await import("@/server/jobs/registry");
+    const names = TIMED_JOBS.map((job) => job.name);
+    expect([...names].sort()).toEqual(["audit-retention", "follow-up-digest", "prune-acknowledged-senders", "prune-spam", "scheduled-publishing"]);
+    for (const job of TIMED_JOBS) expect(job.everyMs, job.name).toBeGreaterThan(0);
+  });
+
+  it("does a daily job's work once however many processes' timers fire that day", async () => {
+    const { oncePer } = await import("@/server/jobs/jobs");
+    const run = oncePer("day", "registry-daily", work("registry-daily"));
+    // Ten timers firing at once (ten processes), then one more later the same day.
+    await Promise.all(Array.from({ length: 10 }, () => run()));
+    await run();
+    const [row] = await handle.db.select().from(rateLimits).where(eq(rateLimits.key, "registry-daily"));
+    expect(row!.count).toBe(1);
+    const runs = await handle.db.select().from(jobRuns).where(eq(jobRuns.job, "registry-daily"));
+    expect(runs.map((r) => r.runKey)).toEqual([new Date().toISOString().slice(0, 10)]);
+  });
+
+  it("prunes the audit trail once a day through the registry", async () => {
+    const { TIMED_JOBS } = await import("@/server/jobs/registry");
+    const retention = TIMED_JOBS.find((job) => job.name === "audit-retention")!;
+    await Promise.all([retention.run(), retention.run(), retention.run()]);
+    const runs = await handle.db.select().from(jobRuns).where(eq(jobRuns.job, "audit-retention"));
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.finishedAt).toBeInstanceOf(Date);
+  });
+});

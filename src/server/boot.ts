@@ -6,13 +6,9 @@ import { getDatabaseHandle, setAppShutdown } from "./bridge.ts";
 import { DatabaseLockedError } from "./db/lock.ts";
 import { prepareAppDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail/mail";
-import { startAuditRetention } from "./audit/audit";
 import { errorFields, log } from "./log";
-import { pruneAcknowledgedSendersJob } from "./data/submissions";
 import { startTimedJobs, stopTimedJobs } from "./jobs/jobs";
-import { scheduledPublishingJob } from "./jobs/scheduled-publishing";
-import { pruneSpamJob } from "./forms/spam";
-import { followUpDigestJob } from "./data/follow-up";
+import { TIMED_JOBS } from "./jobs/registry";
 import { storage } from "./media/storage";
 
 /** Server start-up: validate configuration, migrate, seed an empty database. */
@@ -41,7 +37,6 @@ export async function boot(): Promise<void> {
     if (env().MAIL_WORKER) startMailWorker();
     // `npm run admin` cannot open the embedded database this process holds: it asks us instead.
     if (kind === "pglite") watchRoleRequests(path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR, "pglite"));
-    startAuditRetention(env().AUDIT_RETENTION_DAYS);
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
       log("error", error.message, { event: "database.locked" });
@@ -54,10 +49,10 @@ export async function boot(): Promise<void> {
     // The outbox still drains once the database is back.
     if (env().MAIL_WORKER) startMailWorker();
   }
-  // Timed work of every process; each job finds its own due work and does each piece once
-  // (src/server/jobs/jobs.ts). Scheduled posts go public (or private) at their time without anyone
-  // visiting the dashboard; with the database down a job fails each round and catches up later.
-  startTimedJobs([scheduledPublishingJob, pruneSpamJob, pruneAcknowledgedSendersJob, followUpDigestJob]);
+  // Timed work (src/server/jobs/registry.ts): every process runs the timers, each piece of work is
+  // done once. Scheduled posts go public (or private) at their time without anyone visiting the
+  // dashboard; with the database down a job fails each round and catches up later.
+  startTimedJobs(TIMED_JOBS);
   // Uploads: a bucket that is missing or refuses these credentials is said at start-up, not at the
   // first upload; the site serves its pages either way, like with a database that is down.
   void storage()

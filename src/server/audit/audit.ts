@@ -183,22 +183,7 @@ export async function recordAuditMany(entries: readonly AuditEntry[], executor?:
 }
 
 /** Removes the rows older than `keepDays` (the only deletion the database allows); returns how many. */
-export async function pruneAuditEvents(keepDays: number): Promise<number> {
-  return pruneAuditEventsOlderThan(Math.floor(keepDays));
+export async function pruneAuditEvents(keepDays: number, database?: Executor): Promise<number> {
+  return pruneAuditEventsOlderThan(Math.floor(keepDays), database);
 }
 
-const DAY_MS = 86_400_000;
-let pruneTimer: ReturnType<typeof setInterval> | undefined;
-
-/** Prunes now and then daily (AUDIT_RETENTION_DAYS); a failure is logged and tried again next time. */
-export function startAuditRetention(keepDays: number): void {
-  const prune = () =>
-    pruneAuditEvents(keepDays).then(
-      (removed) => log("info", "audit trail pruned", { event: "audit.pruned", removed, keepDays }),
-      (error: unknown) => log("error", "audit trail prune failed", { event: "audit.prune-failed", ...errorFields(error) }),
-    );
-  void prune();
-  if (pruneTimer) clearInterval(pruneTimer);
-  pruneTimer = setInterval(prune, DAY_MS);
-  pruneTimer.unref(); // never what keeps the process alive
-}

@@ -18,7 +18,7 @@ export async function insertAuditRows(rows: readonly (typeof auditEvents.$inferI
 }
 
 /** Removes the rows older than `keepDays` (the only deletion the database allows); returns how many. */
-export async function pruneAuditEventsOlderThan(keepDays: number): Promise<number> {
-  const result = await db().execute<{ removed: number }>(sql`select prune_audit_events(${keepDays}) as removed`);
+export async function pruneAuditEventsOlderThan(keepDays: number, database: Executor = db()): Promise<number> {
+  const result = await database.execute<{ removed: number }>(sql`select prune_audit_events(${keepDays}) as removed`);
   return Number(result.rows[0]?.removed ?? 0);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, lt, sql } from "drizzle-orm";
 import { recordAudit, type AuditEntry } from "../audit/audit";
-import { db } from "../db/client";
+import { db, type Executor } from "../db/client";
 import { spamSubmissions, type SpamSubmission } from "../db/schema";
 
 // The Spam view's rows (docs/decisions/0043); what is held and how it is released is decided in
@@ -32,8 +32,8 @@ export async function removeSpamSubmission(id: string, audit: AuditEntry): Promi
 }
 
 /** Deletes held submissions older than `keepDays`; returns how many. */
-export async function deleteSpamOlderThan(keepDays: number): Promise<number> {
-  const removed = await db()
+export async function deleteSpamOlderThan(keepDays: number, database: Executor = db()): Promise<number> {
+  const removed = await database
     .delete(spamSubmissions)
     .where(lt(spamSubmissions.createdAt, sql`now() - make_interval(days => ${keepDays})`))
     .returning({ id: spamSubmissions.id });

@@ -1,9 +1,8 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { db } from "../db/client";
+import { db, type Executor } from "../db/client";
 import { acknowledgedSenders, contactMessages, leads, notifications, rateLimits, type Attribution } from "../db/schema";
 import { env } from "../env";
-import type { TimedJob } from "../jobs/jobs";
 import { log } from "../log";
 import { outboxValues, pokeMailWorker, type MailInput } from "../mail/mail";
 import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "./rate-limit";
@@ -170,19 +169,10 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
 }
 
 /** Deletes acknowledgement claims of days before yesterday: only today's are consulted. Returns how many. */
-export async function pruneAcknowledgedSenders(): Promise<number> {
-  const removed = await db()
+export async function pruneAcknowledgedSenders(database: Executor = db()): Promise<number> {
+  const removed = await database
     .delete(acknowledgedSenders)
     .where(sql`${acknowledgedSenders.day} < ${ACKNOWLEDGEMENT_DAY} - 1`)
     .returning({ email: acknowledgedSenders.email });
   return removed.length;
 }
-
-/** Hourly on every process; a delete by age is the same work whichever process does it. */
-export const pruneAcknowledgedSendersJob: TimedJob = {
-  name: "prune-acknowledged-senders",
-  everyMs: 60 * 60_000,
-  run: async () => {
-    await pruneAcknowledgedSenders();
-  },
-};

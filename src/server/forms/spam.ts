@@ -6,7 +6,7 @@ import type { Attribution, SpamSubmission } from "../db/schema";
 import { deleteSpamOlderThan, insertSpamSubmission, removeSpamSubmission, spamSubmissionById } from "../data/spam-submissions";
 import { createContactMessage } from "../data/contact-messages";
 import { createLead } from "../data/leads";
-import type { TimedJob } from "../jobs/jobs";
+import { oncePer, type TimedJob } from "../jobs/jobs";
 import { log } from "../log";
 
 /** How long a refused submission is kept for review (ADR 0043). */
@@ -94,12 +94,12 @@ export async function pruneSpam(): Promise<number> {
   return deleteSpamOlderThan(SPAM_KEEP_DAYS);
 }
 
-/** Hourly on every process; a delete by age is the same work whichever process does it. */
+/** Once a day across the processes (each checks hourly whether today's run is done). */
 export const pruneSpamJob: TimedJob = {
   name: "prune-spam",
   everyMs: 60 * 60_000,
-  run: async () => {
-    const removed = await pruneSpam();
+  run: oncePer("day", "prune-spam", async (tx) => {
+    const removed = await deleteSpamOlderThan(SPAM_KEEP_DAYS, tx);
     if (removed > 0) log("info", "old spam deleted", { removed });
-  },
+  }),
 };

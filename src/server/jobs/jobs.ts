@@ -1,5 +1,7 @@
 import "server-only";
 import { getJobTimers, setJobTimers } from "../bridge.ts";
+import { runOnce } from "../data/job-runs";
+import type { Transaction } from "../db/client";
 import { errorFields, log } from "../log";
 
 /**
@@ -15,6 +17,18 @@ export interface TimedJob {
    * by row claims (an UPDATE ... WHERE still-due RETURNING) or through `runOnce`.
    */
   run: () => Promise<void>;
+}
+
+/**
+ * Work to be done once per UTC day (or hour) across every process: the first process whose timer
+ * fires in a new period claims it in `job_runs` and does the work in the claim's transaction; the
+ * others find it claimed. Work that fails leaves no claim, and the next tick tries again.
+ */
+export function oncePer(period: "day" | "hour", name: string, work: (tx: Transaction) => Promise<void>): () => Promise<void> {
+  return async () => {
+    const key = new Date().toISOString().slice(0, period === "day" ? 10 : 13);
+    await runOnce(name, key, work);
+  };
 }
 
 /** Starts each job's timer in this process (once, whatever number of times this is called). */
