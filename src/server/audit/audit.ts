@@ -3,7 +3,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { currentRequestId } from "../bridge.ts";
 import type { Executor } from "../db/client";
 import { actorRole, insertAuditRows, pruneAuditEventsOlderThan } from "../data/audit-writes";
-import { errorFields, log } from "../log";
 import { ipFromHeaders } from "../request-info";
 
 // The audit trail (docs/decisions/0037). Every write of the dashboard goes through the CRUD module
