@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "./helpers/test-db";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // The dashboard's actions through the one wrapper (src/server/forms/form-action.ts), on a real database.
 // The role check is proven end-to-end (e2e/access-matrix.spec.ts); here it lets the admin through.
@@ -20,7 +20,7 @@ vi.mock("@/server/log", async (original) => ({
 const { saveRecord, deleteRecord } = await import("@/server/actions/admin");
 const { CONTENT_EMPTY_MESSAGE } = await import("@/server/data/blog-posts-admin");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 
 /** A valid dialog for each table, and the SQL table behind it. */
 const TABLES = [
@@ -44,11 +44,7 @@ const firstId = async (table: string) =>
 /** What no answer may carry: SQL, a constraint's or table's name, a stack. */
 const LEAKS = /\b(insert|update|delete|select)\b.*\b(into|set|from)\b|constraint|forced_failure|violates|_valid\b|\bat .*:\d+|node_modules|\.ts\b/i;
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
 afterAll(async () => {
-  await handle?.close();
 });
 beforeEach(() => {
   logged.length = 0;

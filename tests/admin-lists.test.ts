@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "./helpers/test-db";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // The role check is proven end-to-end (e2e/access-matrix.spec.ts); here it lets every call through.
 vi.mock("@/server/auth/auth-guard", () => ({
@@ -16,11 +16,10 @@ const listLeadsForAdmin = (params: ListParams) => listRecords<Lead>(leadsTable, 
 const countLeadsForAdmin = (params: ListParams) => countRecords(leadsTable, params);
 const { PAGE_SIZE, containsPattern } = await import("@/server/data/admin-list");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 const ROWS = 10_000;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   // 10,000 leads, one a minute, with a few to find.
   await handle.db.execute(sql`
     insert into leads (name, email, mobile_number, monthly_revenue, growth_challenge, status, created_at)
@@ -32,9 +31,6 @@ beforeAll(async () => {
            (array['new','contacted','qualified','won','lost'])[1 + g % 5],
            timestamptz '2026-01-01' + (g || ' minutes')::interval
     from generate_series(1, ${ROWS}) g`);
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 describe(`admin lists with ${ROWS.toLocaleString("en-IN")} rows`, () => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { TINY_PNG } from "../e2e/images";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "./helpers/test-db";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // The audit trail (docs/decisions/0037) on a real database with real sessions and roles: every
 // dashboard change writes exactly one row in its own transaction, with the changed fields only;
@@ -18,7 +18,7 @@ const { saveRecord, deleteRecord, setStatus, previewContent } = await import("@/
 const { changedFields, maskIp, redact, pruneAuditEvents, recordAudit, REDACTED } = await import("@/server/audit/audit");
 const { requestContext } = await import("@/server/bridge.ts");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 const PASSWORD = "Monsoon-Ledger-2026";
 let adminCookie = "";
 let memberCookie = "";
@@ -45,14 +45,10 @@ async function account(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   adminCookie = await account("owner@test.example");
   await setRoleByEmail("owner@test.example", "admin");
   memberCookie = await account("member@test.example");
   adminId = (await handle.db.execute<{ id: string }>(sql`select id from users where email = 'owner@test.example'`)).rows[0]!.id;
-});
-afterAll(async () => {
-  await handle?.close();
 });
 beforeEach(() => as(adminCookie));
 

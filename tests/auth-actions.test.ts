@@ -1,8 +1,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "./helpers/test-db";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // The account forms' Server Actions through the one form wrapper (src/server/forms/form-action.ts), on a
 // real database and better-auth: the toasts' words, what is echoed, and what a failure shows.
@@ -42,12 +42,8 @@ const formOf = (values: Record<string, string>) => {
   return form;
 };
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
+const handle = setUpTestDatabase();
 afterAll(async () => {
-  await handle?.close();
 });
 beforeEach(() => {
   logged.length = 0;

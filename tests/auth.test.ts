@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { parseOptions } from "@node-rs/argon2";
 import { getAuth, hashPassword, verifyPassword } from "@/server/auth/auth";
 import { getViewer, requireRole, AccessDeniedError } from "@/server/auth/auth-guard";
@@ -8,14 +8,10 @@ const requireAdmin = (headers: Headers) => requireRole(["owner", "admin"], heade
 import { notifications, profiles, sessions, users } from "@/server/db/schema";
 import { hasVerifiedAdmin, setRoleByEmail } from "@/server/data/profiles";
 import { weakPasswordReason } from "@/lib/schemas/auth";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
+const handle = setUpTestDatabase();
 afterAll(async () => {
-  await handle?.close();
 });
 
 const PASSWORD = "Monsoon-Ledger-2026";

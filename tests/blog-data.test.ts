@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sampleBlogPosts } from "@/content/sample-blog-posts";
 import {
   findRedirectedSlug,
@@ -13,19 +13,15 @@ import {
 import { countShares, isShareNetwork, recordShare, SHARE_LIMIT } from "@/server/data/blog-shares";
 import { prepareDatabase } from "@/server/db/prepare";
 import { blogPosts, blogShares, blogSlugRedirects } from "@/server/db/schema";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 
 const published = sampleBlogPosts.filter((p) => p.published);
 const draft = sampleBlogPosts.find((p) => !p.published)!;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   await prepareDatabase(handle);
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 /** A post of this test's own, so that no test depends on another's changes to the samples. */

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { generateMetadata } from "@/app/[locale]/(site)/blog/[slug]/page";
 import { ogImageVersion } from "@/lib/og-image";
 import { blogPosts } from "@/server/db/schema";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // The seeded posts all carry meta fields and raster-less covers; the fallbacks need posts of their own.
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   await handle.db.insert(blogPosts).values([
     {
       slug: "no-meta-fields",
@@ -31,9 +30,6 @@ beforeAll(async () => {
     },
     { slug: "a-draft-post", title: "Draft", content: "<p>x</p>", published: false },
   ]);
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 const params = (slug: string) => ({ params: Promise.resolve({ slug }) });

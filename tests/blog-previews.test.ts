@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "./helpers/test-db";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // A draft's preview links (docs/decisions/0047): made and revoked by the content desk, each an audit
 // row; the address works for anyone until it expires or is revoked; only its hash is stored.
@@ -16,13 +16,9 @@ const { auditEvents, blogPosts, blogPreviewLinks, profiles } = await import("@/s
 const { makePreviewLink, postPreviewLinks, revokePostPreviewLink } = await import("@/server/actions/blog-previews");
 const { findPreview } = await import("@/server/data/blog-previews");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 beforeAll(async () => {
-  handle = await createTestDatabase();
 }, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
 
 const PASSWORD = "Monsoon-Ledger-2026";
 let counter = 0;

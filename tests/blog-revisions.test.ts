@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "./helpers/test-db";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // Revisions of blog posts (docs/decisions/0039) through the dashboard's own save action, on PGlite
 // and on PostgreSQL (DATABASE_URL). The role check is proven end to end (e2e/access-matrix.spec.ts);
@@ -17,14 +17,10 @@ const { blogPosts, blogPostRevisions } = await import("@/server/db/schema");
 const { prepareDatabase } = await import("@/server/db/prepare");
 const { sampleBlogPosts } = await import("@/content/sample-blog-posts");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   await prepareDatabase(handle);
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 const formOf = (values: Record<string, string>) => {

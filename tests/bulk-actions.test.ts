@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "./helpers/test-db";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // Bulk actions on the current filter (docs/decisions/0050). A bulk unpublish elsewhere ignored its
 // filter and changed 1,772 documents instead of 598: here 1,772 leads of which 598 match, and the
@@ -18,9 +18,8 @@ const { matchingSet } = await import("@/server/data/admin-records");
 const { leadsTable } = await import("@/lib/admin-tables/leads");
 const { auditEvents, leads, profiles, users } = await import("@/server/db/schema");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 beforeAll(async () => {
-  handle = await createTestDatabase();
   await handle.db.insert(users).values([
     { id: "sales-1", name: "Asha", email: "asha@team.test", emailVerified: true },
     { id: "editor-1", name: "Esha", email: "esha@team.test", emailVerified: true },
@@ -30,9 +29,6 @@ beforeAll(async () => {
     { userId: "editor-1", role: "editor" },
   ]);
 }, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
 
 /** 1,772 leads: 598 are "contacted" and mention Shopify, the rest differ in one or the other. */
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { defaultCaseStudyTestimonial, defaultGrowthJourney } from "@/content/case-studies-page";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sampleBlogPosts } from "@/content/sample-blog-posts";
 import { prepareDatabase } from "@/server/db/prepare";
 import { blogPosts, caseStudies, contactMessages, leads, testimonials } from "@/server/db/schema";
@@ -13,16 +13,12 @@ import {
 } from "@/server/data/blog-posts";
 import { headlineMetric, listFeaturedCaseStudies, listHomeCaseStudies } from "@/server/data/case-studies";
 import { listFeaturedTestimonials } from "@/server/data/testimonials";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   console.log(`data-layer tests on ${handle.label}`);
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 /** Runs an insert that must be refused by the database; returns the error text. */

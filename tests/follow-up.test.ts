@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "./helpers/test-db";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // Follow-up on the lead desk (docs/decisions/0050): owners from the desk only, the first contact
 // stamped by the database whichever path changes a status, the Due list, the morning digest once a
@@ -19,9 +19,8 @@ const { contactMessages, leads, notifications, profiles, users } = await import(
 const { exportRecords } = await import("@/server/data/admin-records");
 const { leadsTable } = await import("@/lib/admin-tables/leads");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 beforeAll(async () => {
-  handle = await createTestDatabase();
   await handle.db.insert(users).values([
     { id: "sales-1", name: "Asha", email: "asha@team.test", emailVerified: true },
     { id: "sales-2", name: "Ravi", email: "ravi@team.test", emailVerified: true },
@@ -32,9 +31,6 @@ beforeAll(async () => {
     { userId: "sales-2", role: "admin" },
     { userId: "editor-1", role: "editor" },
   ]);
-});
-afterAll(async () => {
-  await handle?.close();
 });
 beforeEach(async () => {
   await handle.db.execute(sql`truncate notifications, leads, contact_messages, job_runs cascade`);

@@ -1,15 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { jobRuns, rateLimits } from "@/server/db/schema";
 import { runOnce } from "@/server/data/job-runs";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
+const handle = setUpTestDatabase();
 afterAll(async () => {
-  await handle?.close();
 });
 beforeEach(async () => {
   await handle.db.execute(sql`truncate job_runs, rate_limits`);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { findPackageChoice, packageChoices, packageFormHref, services } from "@/content/services";
 import { AuditFormSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
 import { acknowledgedSenders, leads, notifications } from "@/server/db/schema";
@@ -8,14 +8,10 @@ import { createLead } from "@/server/data/leads";
 import { pruneAcknowledgedSenders } from "@/server/data/submissions";
 import { env } from "@/server/env";
 import { clientKey, mailboxKey } from "@/server/mail/mailbox";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
+const handle = setUpTestDatabase();
 afterAll(async () => {
-  await handle?.close();
 });
 beforeEach(async () => {
   await handle.db.execute(sql`truncate notifications, leads, contact_messages, rate_limits, acknowledged_senders cascade`);

@@ -7,20 +7,18 @@ import { createLead } from "@/server/data/leads";
 import { checkFormGuards, parseAttribution } from "@/server/forms/form-guards";
 import { deliverDueMail, enqueueMail, smtpTransport } from "@/server/mail/mail";
 import { env } from "@/server/env";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 import { startSmtpServer } from "./helpers/smtp";
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 // These tests count the agency's notifications; the sender's acknowledgement has its own file
 // (lead-acknowledgement.test.ts).
 const settings = env() as { FORM_ACKNOWLEDGEMENT: boolean };
 beforeAll(async () => {
   settings.FORM_ACKNOWLEDGEMENT = false;
-  handle = await createTestDatabase();
 });
 afterAll(async () => {
   settings.FORM_ACKNOWLEDGEMENT = true;
-  await handle?.close();
 });
 beforeEach(async () => {
   await handle.db.execute(sql`truncate notifications, leads, contact_messages, rate_limits cascade`);

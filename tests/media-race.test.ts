@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mediaUrl } from "@/lib/url-safety";
 import { blogPosts, caseStudies, media } from "@/server/db/schema";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // Deleting a library image while a case study or post starts to show it (docs/decisions/0048): the
 // delete searches for uses and then deletes, so a save in between would leave a page with a broken
@@ -24,7 +24,7 @@ const { caseStudiesTable } = await import("@/lib/admin-tables/case-studies");
 const { mediaTable } = await import("@/lib/admin-tables/media");
 const { blogPostsTable } = await import("@/lib/admin-tables/blog-posts");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 const NAME = "0123456789abcdef0123456789abcdef.png";
 let mediaId: string;
 let studyId: string;
@@ -34,7 +34,6 @@ let postId: string;
 let locker: pg.Client | null = null;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   const name = /postgres \((test_[0-9a-f]+)\)/.exec(handle.label)?.[1];
   if (name) {
     const url = new URL(process.env.DATABASE_URL!);
@@ -45,7 +44,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await locker?.end();
-  await handle?.close();
 });
 beforeEach(async () => {
   await handle.db.execute(sql`truncate media, blog_posts, case_studies cascade`);

@@ -2,23 +2,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { blogPosts, caseStudies, media, testimonials } from "@/server/db/schema";
 import { decorateMediaRows, deleteMedia } from "@/server/data/media-library";
 import { renderArticleContent, sanitizeBlogHtml } from "@/server/content/html";
 import { findMediaUses, MAX_SIDE, normaliseImage, TOO_MANY_PIXELS, tooManyFramePixels, UNREADABLE_IMAGE } from "@/server/media/media";
 import { uploadsDir } from "@/server/media/storage";
 import { saveUpload } from "@/server/media/uploads";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 vi.mock("server-only", () => ({}));
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
+const handle = setUpTestDatabase();
 afterAll(async () => {
-  await handle?.close();
 });
 beforeEach(async () => {
   await handle.db.execute(sql`truncate media, blog_posts, case_studies, testimonials cascade`);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "./helpers/test-db";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // The dashboard's banner about undelivered notifications and its retry (ADR 0044), on a real
 // database and a real SMTP server. The role check is proven end-to-end; here it lets the admin through.
@@ -19,12 +19,8 @@ const { AuditFormSchema } = await import("@/lib/schemas/lead-forms");
 const { auditEvents, notifications } = await import("@/server/db/schema");
 const { startSmtpServer } = await import("./helpers/smtp");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
+const handle = setUpTestDatabase();
 afterAll(async () => {
-  await handle?.close();
 });
 beforeEach(async () => {
   await handle.db.execute(sql`truncate notifications, leads, contact_messages, rate_limits, acknowledged_senders cascade`);

@@ -1,22 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { generatedOgImagePath, ogImageVersion } from "@/lib/og-image";
 import { blogPosts } from "@/server/db/schema";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 vi.mock("server-only", () => ({}));
 const { GET } = await import("@/app/api/og/blog/[slug]/[version]/route");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 beforeAll(async () => {
-  handle = await createTestDatabase();
   await handle.db.insert(blogPosts).values([
     { slug: "og-published", title: "Published title", authorName: "Asha Rao", content: "<p>x</p>", published: true },
     { slug: "og-draft", title: "Draft title", authorName: "Asha Rao", content: "<p>x</p>", published: false },
   ]);
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 const get = (path: string) => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "./helpers/test-db";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // The overview's figures (docs/decisions/0049) against a hand count: 500 leads and 120 messages with
 // seeded random dates (inside and outside the period), attributions, statuses and revenues, plus spam
@@ -17,13 +17,9 @@ const { loadOverview } = await import("@/server/data/overview");
 const { CHANNELS, channelSql, classifyTouch } = await import("@/lib/channels");
 type Touch = import("@/server/db/schema").Touch;
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 beforeAll(async () => {
-  handle = await createTestDatabase();
 }, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
 
 /** mulberry32: the same rows on every run. */
 function random(seed: number) {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "./helpers/test-db";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
 import { newCredential, registrationAnswer } from "./helpers/webauthn";
 
 // Passkeys (docs/decisions/0046): a member renames and removes only their own; a passkey sign-in that
@@ -20,13 +20,9 @@ const { listMyPasskeys } = await import("@/server/data/passkeys");
 const { env } = await import("@/server/env");
 const route = await import("@/app/api/auth/[...all]/route");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 beforeAll(async () => {
-  handle = await createTestDatabase();
 }, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
 
 const PASSWORD = "Monsoon-Ledger-2026";
 const IDLE = { status: "idle" } as const;

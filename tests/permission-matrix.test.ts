@@ -3,9 +3,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { StaffRole } from "@/lib/admin-tables/definition";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // The permission matrix (docs/decisions/0034): every Server Action exported from
 // src/server/actions and every route handler under src/app is replayed as each role, as a signed-in
@@ -33,7 +33,7 @@ vi.mock("next/navigation", () => ({ redirect: () => {}, notFound: () => {} }));
 const { getAuth, hashPassword } = await import("@/server/auth/auth");
 const { profiles, sessions, users, teamInvitations } = await import("@/server/db/schema");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 const PASSWORD = "Monsoon-Ledger-2026";
 const OTHER_PASSWORD = "Harbour-Lantern-2027";
 
@@ -406,7 +406,6 @@ function listFiles(dir: string, match: (name: string) => boolean): string[] {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   tableNames = (
     await handle.db.execute<{ name: string }>(
       sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not in ('rate_limits', '__drizzle_migrations') order by 1`,
@@ -428,9 +427,6 @@ beforeAll(async () => {
   actors.set("signed-out", { email: "gone@matrix.test", userId: goneId, password: PASSWORD, cookie: goneCookie });
   actors.set("anonymous", { email: "", password: PASSWORD });
 }, 120_000);
-afterAll(async () => {
-  await handle?.close();
-});
 
 describe("permission matrix", () => {
   it("has an entry for every exported Server Action and every route handler", async () => {

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { blogPosts } from "@/server/db/schema";
 import {
   getPublishedPost,
@@ -9,14 +9,10 @@ import {
   listRelatedPosts,
 } from "@/server/data/blog-posts";
 import { applyDueSchedules } from "@/server/data/blog-schedules";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
+const handle = setUpTestDatabase();
 afterAll(async () => {
-  await handle?.close();
 });
 beforeEach(async () => {
   await handle.db.execute(sql`delete from blog_posts where slug like 'sched-%'`);

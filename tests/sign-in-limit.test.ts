@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { verify } from "@node-rs/argon2";
 import { getAuth } from "@/server/auth/auth";
 import { env } from "@/server/env";
 import { notifications, rateLimits, users } from "@/server/db/schema";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // Every argon2 verification is counted: the figure the sign-in limit must bound (docs/decisions/0020).
 vi.mock("@node-rs/argon2", async (importOriginal) => {
@@ -13,12 +13,8 @@ vi.mock("@node-rs/argon2", async (importOriginal) => {
 });
 const verifications = () => vi.mocked(verify).mock.calls.length;
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
+const handle = setUpTestDatabase();
 afterAll(async () => {
-  await handle?.close();
 });
 beforeEach(() => {
   vi.mocked(verify).mockClear();

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "./helpers/test-db";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // Refused submissions kept for review (ADR 0043), through the public form's own handler and the
 // dashboard's row action. The role check is proven end-to-end; here it lets the admin through.
@@ -16,12 +16,8 @@ const { runRowAction, saveRecord } = await import("@/server/actions/admin");
 const { pruneSpam } = await import("@/server/forms/spam");
 const { auditEvents, leads, notifications, spamSubmissions } = await import("@/server/db/schema");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
+const handle = setUpTestDatabase();
 afterAll(async () => {
-  await handle?.close();
 });
 beforeEach(async () => {
   await handle.db.execute(sql`truncate notifications, leads, contact_messages, rate_limits, spam_submissions, acknowledged_senders cascade`);

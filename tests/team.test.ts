@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "./helpers/test-db";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
 
 // The team: roles kept with at least one owner under concurrent changes, invitations (used once,
 // for 7 days, withdrawn), removal, the sign-up switch, sessions and the password change, and
@@ -26,7 +26,7 @@ const { decideSignUp, readInvitation, signUpSetting } = await import("@/server/d
 const { listMySessions, maskAddress, describeUserAgent } = await import("@/server/data/sessions");
 const { runRoleRequest, sendRoleRequest, watchRoleRequests } = await import("@/server/admin/admin-requests");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+const handle = setUpTestDatabase();
 const PASSWORD = "Monsoon-Ledger-2026";
 const IDLE = { status: "idle" } as const;
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -57,11 +57,7 @@ const sessionCount = async (id: string) => (await handle.db.select().from(sessio
 const owners = async () => (await handle.db.select().from(profiles).where(eq(profiles.role, "owner"))).length;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
 }, 60_000);
-afterAll(async () => {
-  await handle?.close();
-});
 beforeEach(async () => {
   redirects.length = 0;
   // Every test starts with no owner left over from the one before.

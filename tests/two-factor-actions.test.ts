@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { notifications } from "@/server/db/schema";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 import { totp, wrongCode } from "../e2e/totp";
 
 // The second factor's Server Actions through the one form wrapper, on a real database and
@@ -43,12 +43,8 @@ const cookieOf = (headers: Headers) =>
     .filter((pair) => !pair.endsWith("="))
     .join("; ");
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
+const handle = setUpTestDatabase();
 afterAll(async () => {
-  await handle?.close();
 });
 let ip = "";
 beforeEach(() => {

@@ -1,21 +1,17 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { getAuth } from "@/server/auth/auth";
 import { AccessDeniedError, requireRole } from "@/server/auth/auth-guard";
 import { isTwoFactorRequired, setTwoFactorRequired } from "@/server/data/team-settings";
 import { env } from "@/server/env";
 import { isKnownAddress } from "@/server/auth/auth-throttle";
 import { auditEvents, notifications, passkeys, profiles, rateLimits, twoFactors, users } from "@/server/db/schema";
-import { createTestDatabase } from "./helpers/test-db";
+import { setUpTestDatabase } from "./helpers/test-db";
 import { authenticationAnswer, newCredential, registrationAnswer } from "./helpers/webauthn";
 import { totp, wrongCode } from "../e2e/totp";
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
+const handle = setUpTestDatabase();
 afterAll(async () => {
-  await handle?.close();
 });
 
 const PASSWORD = "Monsoon-Ledger-2026";

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "@/server/db/client";
@@ -44,4 +45,29 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { label: st
       await cleanup();
     },
   };
+}
+
+export type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+
+/**
+ * The one database lifecycle of a test file: a fresh, migrated database created before the file's
+ * tests (and before its own `beforeAll` hooks, registered after this call) and closed after them.
+ * Returns the handle, usable from the first hook on: `const handle = setUpTestDatabase();`.
+ */
+export function setUpTestDatabase(): TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as TestDatabase, {
+    get(_, property) {
+      if (!current) throw new Error("The test database is used before its beforeAll hook ran (or after afterAll).");
+      const value = current[property as keyof TestDatabase];
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(current) : value;
+    },
+  });
 }
