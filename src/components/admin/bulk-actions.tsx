@@ -2,12 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toastAnswer } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { adminTable } from "@/lib/admin-tables/registry";
 import type { DeskMember } from "@/lib/admin-tables/definition";
-import { isSuccess } from "@/lib/form-state";
 import { bulkAction } from "@/server/actions/admin";
 
 const ACTIONS = { status: "Change status", assign: "Assign owner", delete: "Delete" } as const;
@@ -59,7 +58,11 @@ export function BulkActions({
       <div className="mt-2 flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Action
-          <select value={action} onChange={(e) => setAction(e.target.value as Action)} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
+          <select
+            value={action}
+            onChange={(e) => setAction(e.target.value as Action)}
+            className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal"
+          >
             {Object.entries(ACTIONS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -119,8 +122,7 @@ export function BulkActions({
               count: String(count),
               fingerprint,
             });
-            if (isSuccess(answer)) toast.success(answer.message);
-            else toast.error(answer.title ?? "Error", { description: answer.message });
+            toastAnswer(answer, { invalid: true });
             setConfirming(false);
             router.refresh();
           })
