@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useActionState, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { createContext, useActionState, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from "react";
 import { AnswerBox } from "@/components/ui/answer-box";
 import { Toaster, toastAnswer } from "@/components/ui/toast";
 import { IDLE, type FieldErrors, type FormState } from "@/lib/form-state";
@@ -181,6 +181,7 @@ export interface ActionFormProps extends FormAnswerOptions {
   answer?: AnswerPlacement;
   answerClassName?: string;
   testId?: string;
+  formRef?: Ref<HTMLFormElement>;
   children: ReactNode | ((answer: FormAnswer) => ReactNode);
 }
 
@@ -194,6 +195,7 @@ export function AnswerForm({
   answer = "box",
   answerClassName,
   testId,
+  formRef,
   children,
 }: Omit<ActionFormProps, keyof FormAnswerOptions> & { form: FormAnswer }) {
   const { formProps } = form;
@@ -208,7 +210,7 @@ export function AnswerForm({
     <FormContext.Provider value={{ errors: form.errors, pending: form.pending }}>
       <Toaster />
       {answer === "box" && <AnswerBox state={form.state} className={answerClassName} />}
-      <form key={form.key} {...formProps} onSubmit={onSubmit} aria-label={label} className={className} data-testid={testId}>
+      <form key={form.key} ref={formRef} {...formProps} onSubmit={onSubmit} aria-label={label} className={className} data-testid={testId}>
         {hidden && Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} readOnly />)}
         {typeof children === "function" ? children(form) : children}
         {(answer === "line" || (answer === "status" && !form.state.fieldErrors)) && <AnswerLine state={form.state} />}
