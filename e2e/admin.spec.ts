@@ -14,7 +14,7 @@ test.beforeAll(async ({ browser }) => {
 
 const count = async (page: Page, tab: string) => Number(await page.getByTestId(`count-${tab}`).textContent());
 // The newest toast: an earlier one with the same words may still be on screen.
-const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]").filter({ hasText: text }).first();
 
 test("the dashboard: five tabs with counts, the welcome line, dates in en-IN", async () => {
   const page = await member.open("leads");
@@ -254,7 +254,7 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("Content is empty after removing unsafe markup.")).toBeVisible();
   await expect(dialog.getByRole("textbox", { name: "Content", exact: true })).toHaveAttribute("aria-invalid", "true");
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: /insert|constraint|blog_posts/i })).toHaveCount(0);
+  await expect(page.locator("[data-toast]").filter({ hasText: /insert|constraint|blog_posts/i })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await page.reload();
   expect(await count(page, "posts")).toBe(posts);

@@ -49,7 +49,7 @@ test("create account → verify from the outbox → sign in → dashboard → si
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("button", { name: "Signing In..." })).toBeDisabled();
   await expect(page).toHaveURL(/\/admin/);
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Welcome Back!" })).toContainText("You have been successfully logged in.");
+  await expect(page.locator("[data-toast]").filter({ hasText: "Welcome Back!" })).toContainText("You have been successfully logged in.");
   await expect(page.getByRole("banner").getByText(`Welcome, ${email}`)).toBeVisible();
 
   const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("session_token"));

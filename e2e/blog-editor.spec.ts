@@ -33,7 +33,7 @@ async function openPosts(browser: Browser, viewport = { width: 1280, height: 900
   return page;
 }
 
-const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]").filter({ hasText: text }).first();
 /**
  * Selects the last characters of a paragraph with the mouse: a click before them, a Shift+click
  * after them, as a person does. (Held-down Shift+Arrow presses lost steps while the dialog

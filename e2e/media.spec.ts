@@ -46,7 +46,7 @@ async function cameraPhoto(): Promise<Buffer> {
   return photo;
 }
 
-const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]").filter({ hasText: text }).first();
 
 test("a camera photo uploaded as a post's featured image reaches phones as a small AVIF without its EXIF", async ({ browser }) => {
   const photo = await cameraPhoto();

@@ -15,7 +15,7 @@ test.beforeAll(async ({ browser }) => {
   member = await dashboardMember(browser, "og@e2e.test", "Priya Shah");
 });
 
-const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]").filter({ hasText: text }).first();
 const meta = (page: Page, key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute("content");
 
 /** Width and height from a PNG's IHDR chunk. */

@@ -87,7 +87,7 @@ test("a draft with Publish at goes public on every surface within 5 s of its tim
   const publishAt = new Date(Date.now() + LEAD_SECONDS * 1000);
   await dialog.getByRole("textbox", { name: "Publish at (optional)", exact: true }).fill(siteInput(publishAt));
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(admin.locator("[data-sonner-toast]").filter({ hasText: "Blog post created successfully!" })).toBeVisible();
+  await expect(admin.locator("[data-toast]").filter({ hasText: "Blog post created successfully!" })).toBeVisible();
   // Saved as a draft: nothing shows it yet.
   expect(await surfaces(request)).toEqual(all(false));
   // Not early: a second before its time the article is still a 404 (when the answer came in time).
@@ -106,7 +106,7 @@ test("a draft with Publish at goes public on every surface within 5 s of its tim
   const unpublishAt = new Date(Date.now() + LEAD_SECONDS * 1000);
   await dialog.getByRole("textbox", { name: "Unpublish at (optional)", exact: true }).fill(siteInput(unpublishAt));
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(admin.locator("[data-sonner-toast]").filter({ hasText: "Blog post updated successfully!" })).toBeVisible();
+  await expect(admin.locator("[data-toast]").filter({ hasText: "Blog post updated successfully!" })).toBeVisible();
   expect(await surfaces(request)).toEqual(all(true));
   const unpublished = await untilAll(request, false, unpublishAt);
   expect(unpublished).toBeLessThanOrEqual(WITHIN_MS);
@@ -124,7 +124,7 @@ test("hide from search engines: noindex on the article, out of the sitemap and f
   await dialog.getByLabel("Published").check();
   await dialog.getByLabel("Hide from search engines").check();
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(admin.locator("[data-sonner-toast]").filter({ hasText: "Blog post created successfully!" })).toBeVisible();
+  await expect(admin.locator("[data-toast]").filter({ hasText: "Blog post created successfully!" })).toBeVisible();
 
   const robots = async () => {
     const html = await (await request.get(`/blog/${slug}`)).text();
@@ -140,7 +140,7 @@ test("hide from search engines: noindex on the article, out of the sitemap and f
   await admin.getByRole("button", { name: `Edit ${title}` }).click();
   await dialog.getByLabel("Hide from search engines").uncheck();
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(admin.locator("[data-sonner-toast]").filter({ hasText: "Blog post updated successfully!" })).toBeVisible();
+  await expect(admin.locator("[data-toast]").filter({ hasText: "Blog post updated successfully!" })).toBeVisible();
   expect(await robots()).toBeNull();
   expect(await listed("/sitemap.xml")).toBe(true);
   expect(await listed("/blog/feed.xml")).toBe(true);

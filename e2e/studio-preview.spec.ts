@@ -9,7 +9,7 @@ test.describe.configure({ mode: "serial" });
 
 const RUN = Date.now().toString(36);
 let member: Awaited<ReturnType<typeof dashboardMember>>;
-const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]").filter({ hasText: text }).first();
 
 test.beforeAll(async ({ browser }) => {
   member = await dashboardMember(browser, "preview@e2e.test", "Preview Writer");

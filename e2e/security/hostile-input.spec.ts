@@ -273,7 +273,7 @@ test("XSS payloads in admin text fields (testimonials, case studies) reach the p
   test.setTimeout(300_000);
   const context = await adminContext(browser);
   const page = await context.newPage();
-  const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  const toast = (text: string) => page.locator("[data-toast]").filter({ hasText: text });
   const picks = [0, 7, 31, 64].map((i) => XSS_PAYLOADS[i]!);
   const created: string[] = [];
   await page.goto("/admin/testimonials");
@@ -334,7 +334,7 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
   const context = await adminContext(browser);
   const page = await context.newPage();
   const admin = await watchedPage(page);
-  const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  const toast = (text: string) => page.locator("[data-toast]").filter({ hasText: text });
   const slug = `xss-corpus-${RUN}`;
   const title = `${XSS_PAYLOADS[6]!} ${RUN}`;
   const excerpt = XSS_PAYLOADS[12]!;

@@ -241,7 +241,7 @@ test("the case-study dialog refuses metrics a number cannot hold, a BOM, NUL or 
   await dialog.getByRole("textbox", { name: "Image" }).fill("/images/blog/technical-seo-for-shopify-stores-a-d2c-checklist.svg");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Case study created successfully." }).first()).toBeVisible();
+  await expect(page.locator("[data-toast]").filter({ hasText: "Case study created successfully." }).first()).toBeVisible();
   await expect(page.getByText(company)).toHaveCount(1);
   await page.getByRole("button", { name: "Delete Metrics that cannot be stored" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ShieldAlert } from "lucide-react";
-import { NoticeToast, Toasts } from "@/components/admin/sonner-toasts";
+import { NoticeToast, Toasts } from "@/components/admin/admin-toasts";
 import { buttonVariants } from "@/components/ui/button";
 import { SignOutButton } from "./sign-out-button";
 

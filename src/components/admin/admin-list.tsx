@@ -4,7 +4,7 @@ import Image from "next/image";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { HistoryIcon, Pencil, Plus, Star, Trash2 } from "lucide-react";
-import { toast } from "sonner";
+import { toastAnswer } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -21,10 +21,8 @@ import { RecordForm } from "./record-form";
 type AnyRecord = { id: string; createdAt: Date | string } & Record<string, unknown>;
 
 function showAnswer(result: FormState, then?: () => void) {
-  if (isSuccess(result)) {
-    toast.success(result.message);
-    then?.();
-  } else toast.error(result.title ?? "Error", { description: result.message });
+  toastAnswer(result, { invalid: true });
+  if (isSuccess(result)) then?.();
 }
 
 function StatusSelect({ table, record }: { table: AdminTableDefinition; record: AnyRecord }) {

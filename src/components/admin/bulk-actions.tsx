@@ -2,12 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toastAnswer } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { adminTable } from "@/lib/admin-tables/registry";
 import type { DeskMember } from "@/lib/admin-tables/definition";
-import { isSuccess } from "@/lib/form-state";
 import { bulkAction } from "@/server/actions/admin";
 
 const ACTIONS = { status: "Change status", assign: "Assign owner", delete: "Delete" } as const;
@@ -119,8 +118,7 @@ export function BulkActions({
               count: String(count),
               fingerprint,
             });
-            if (isSuccess(answer)) toast.success(answer.message);
-            else toast.error(answer.title ?? "Error", { description: answer.message });
+            toastAnswer(answer, { invalid: true });
             setConfirming(false);
             router.refresh();
           })

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Field, TextInput } from "@/components/forms/fields";
 import { ImageSource } from "./media-picker";
 

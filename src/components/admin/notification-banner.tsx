@@ -2,9 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { toast } from "sonner";
+import { toastAnswer } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
-import { isSuccess } from "@/lib/form-state";
 import { formatAdminDate } from "@/lib/format";
 import { retryFailedNotifications } from "@/server/actions/admin";
 
@@ -44,8 +43,7 @@ export function NotificationBanner({ trouble }: { trouble: NotificationTrouble }
         onClick={() =>
           start(async () => {
             const answer = await retryFailedNotifications();
-            if (isSuccess(answer)) toast.success(answer.message);
-            else toast.error(answer.title ?? "Error", { description: answer.message });
+            toastAnswer(answer, { invalid: true });
             router.refresh();
           })
         }

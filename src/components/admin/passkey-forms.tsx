@@ -1,78 +1,82 @@
 "use client";
 
-import { useActionState, useState } from "react";
 import { useRouter } from "next/navigation";
-import { registerPasskey } from "@/components/auth/passkey-ceremony";
-import { FormAnswer } from "@/components/auth/form-answer";
+import { ActionForm, AnswerForm, useFormAnswer } from "@/components/forms/action-form";
 import { Field, TextInput } from "@/components/forms/fields";
-import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast";
-import { IDLE } from "@/lib/form-state";
+import { SubmitButton } from "@/components/forms/submit";
+import { ceremonyAnswer, registerPasskey } from "@/components/auth/passkey-ceremony";
+import { ANSWER, WIDE_SUBMIT } from "@/components/auth/form-answer";
+import { AnswerBox } from "@/components/ui/answer-box";
+import { buttonVariants } from "@/components/ui/button";
+import type { FormState } from "@/lib/form-state";
 import { removePasskeyAction, renamePasskeyAction } from "@/server/actions/passkeys";
 
 const NAME_MAX = 100;
 
-/** Names a new passkey and runs the device's registration; the list below refreshes from the server. */
+function checkName(values: Record<string, string>): FormState | null {
+  const name = (values.name ?? "").trim();
+  const error = !name ? "Give the passkey a name, e.g. the device it is on." : name.length > NAME_MAX ? `Use at most ${NAME_MAX} characters.` : null;
+  return error ? { status: "invalid", title: "Please check the form", message: error, fieldErrors: { name: error } } : null;
+}
+
+/**
+ * Names a new passkey and runs the device's registration; the list below refreshes from the server.
+ * WebAuthn is a script API, so this form is sent by script only (`send`), with the same answers.
+ */
 export function AddPasskeyForm() {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function add(form: FormData) {
-    const name = String(form.get("name") ?? "").trim();
-    if (!name) return setError("Give the passkey a name, e.g. the device it is on.");
-    if (name.length > NAME_MAX) return setError(`Use at most ${NAME_MAX} characters.`);
-    setBusy(true);
-    setError(null);
-    const result = await registerPasskey(name);
-    setBusy(false);
-    if (!result.ok) return setError(result.message);
-    toast.success("Passkey added", { description: `“${name}” can now sign you in.` });
-    router.refresh();
-  }
+  const register = async (form: HTMLFormElement): Promise<FormState> => {
+    const name = String(new FormData(form).get("name") ?? "").trim();
+    return ceremonyAnswer(await registerPasskey(name), { title: "Passkey added", message: `“${name}” can now sign you in.` });
+  };
   return (
-    <form action={add} noValidate aria-label="Add a passkey" className="max-w-sm space-y-4">
-      <Field id="passkey-name" label="Name for this passkey" hint="The device or password manager that keeps it." error={error ?? undefined} required>
-        {(aria) => <TextInput {...aria} name="name" maxLength={NAME_MAX} autoComplete="off" required />}
-      </Field>
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? "Waiting for your device..." : "Add a Passkey"}
-      </Button>
-    </form>
+    <ActionForm
+      send={register}
+      check={checkName}
+      onAnswer={(answer) => answer.status === "success" && router.refresh()}
+      answer="none"
+      label="Add a passkey"
+      className="max-w-sm space-y-4"
+    >
+      {({ state }) => (
+        <>
+          <Field id="passkey-name" label="Name for this passkey" hint="The device or password manager that keeps it." name="name" required>
+            {(aria) => <TextInput {...aria} name="name" maxLength={NAME_MAX} autoComplete="off" required defaultValue={state.values?.name} />}
+          </Field>
+          {state.status === "error" && <AnswerBox state={state} className={ANSWER} />}
+          <SubmitButton label="Add a Passkey" pendingLabel="Waiting for your device..." className={WIDE_SUBMIT} />
+        </>
+      )}
+    </ActionForm>
   );
 }
 
 /** One passkey: rename it, or remove it (the device keeps the credential, but it no longer signs in here). */
 export function PasskeyRow({ id, name, detail }: { id: string; name: string; detail: string }) {
-  const [renamed, rename] = useActionState(renamePasskeyAction, IDLE);
-  const [removed, remove] = useActionState(removePasskeyAction, IDLE);
-  const latest = (removed.at ?? 0) > (renamed.at ?? 0) ? removed : renamed;
+  const renamed = useFormAnswer({ action: renamePasskeyAction });
+  const removed = useFormAnswer({ action: removePasskeyAction });
+  const latest = (removed.state.at ?? 0) > (renamed.state.at ?? 0) ? removed.state : renamed.state;
   return (
     <li className="space-y-3 rounded-xl border border-line p-4" data-testid="passkey">
-      <FormAnswer state={latest} />
+      <AnswerBox state={latest} className={ANSWER} />
       <p className="font-semibold">{name}</p>
       <p className="text-sm text-ink-soft">{detail}</p>
       <div className="flex flex-wrap items-end gap-3">
-        <form action={rename} aria-label={`Rename ${name}`} className="flex flex-wrap items-end gap-2" key={renamed.at ?? 0}>
-          <input type="hidden" name="id" value={id} />
-          <Field id={`passkey-rename-${id}`} label="New name" error={renamed.fieldErrors?.name}>
-            {(aria) => <TextInput {...aria} name="name" maxLength={NAME_MAX} defaultValue={renamed.values?.name ?? name} />}
+        <AnswerForm form={renamed} answer="none" label={`Rename ${name}`} className="flex flex-wrap items-end gap-2" hidden={{ id }}>
+          <Field id={`passkey-rename-${id}`} label="New name" name="name">
+            {(aria) => <TextInput {...aria} name="name" maxLength={NAME_MAX} defaultValue={renamed.values.name ?? name} />}
           </Field>
-          <Button type="submit" variant="outline">
-            Rename
-          </Button>
-        </form>
-        <form
-          action={remove}
-          aria-label={`Remove ${name}`}
-          onSubmit={(event) => {
-            if (!window.confirm(`Remove the passkey “${name}”? It will no longer sign you in.`)) event.preventDefault();
-          }}
+          <SubmitButton label="Rename" pendingLabel="Saving..." className={buttonVariants({ variant: "outline" })} />
+        </AnswerForm>
+        <AnswerForm
+          form={removed}
+          answer="none"
+          label={`Remove ${name}`}
+          hidden={{ id }}
+          confirm={`Remove the passkey “${name}”? It will no longer sign you in.`}
         >
-          <input type="hidden" name="id" value={id} />
-          <Button type="submit" variant="danger">
-            Remove
-          </Button>
-        </form>
+          <SubmitButton label="Remove" pendingLabel="Removing..." className={buttonVariants({ variant: "danger" })} />
+        </AnswerForm>
       </div>
     </li>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { formatAdminDate } from "@/lib/format";
 import { makePreviewLink, postPreviewLinks, revokePostPreviewLink } from "@/server/actions/blog-previews";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast, toastAnswer } from "@/components/ui/toast";
 import { historyHref } from "@/lib/admin-tables/activity";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
 import { Button } from "@/components/ui/button";
@@ -51,14 +51,13 @@ export function RecordForm({
     }
     startSaving(async () => {
       const result = await saveRecord(table.id, id, data);
+      toastAnswer(result, { invalid: true });
       if (result.status === "success") {
         setErrors({});
-        toast.success(result.message);
         onDone();
         router.refresh();
       } else {
         setErrors(result.fieldErrors ?? {});
-        toast.error(result.title ?? "Error", { description: result.message });
         focusFirstError();
       }
     });
@@ -70,7 +69,10 @@ export function RecordForm({
       <DialogFooter>
         {/* Every change to this record, in the Activity tab (ADR 0037). */}
         {id !== null && (
-          <Link href={historyHref(table.table, id)} className="mr-auto inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
+          <Link
+            href={historyHref(table.table, id)}
+            className="mr-auto inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+          >
             History
           </Link>
         )}

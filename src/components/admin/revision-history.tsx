@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toastAnswer } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { comparePostRevisions, postRevisions, restorePostRevision } from "@/server/actions/revisions";
 import type { DiffPart, RevisionComparison, RevisionSummary } from "@/server/data/blog-revisions";
@@ -129,10 +129,8 @@ export function RevisionHistory({ postId, onRestored }: { postId: string; onRest
                   onClick={() =>
                     startRestore(async () => {
                       const answer = await restorePostRevision(postId, r.id);
-                      if (answer.status === "success") {
-                        toast.success(answer.message);
-                        onRestored();
-                      } else toast.error(answer.title ?? "Error", { description: answer.message });
+                      toastAnswer(answer, { invalid: true });
+                      if (answer.status === "success") onRestored();
                     })
                   }
                 >

@@ -1,24 +1,14 @@
 "use client";
 
-import { useEffect } from "react";
 import { useAddressNotice } from "@/components/ui/address-notice";
-import { AnswerBox } from "@/components/ui/answer-box";
-import { Toaster, toast, toastAnswer } from "@/components/ui/toast";
-import type { FormState } from "@/lib/form-state";
+import { buttonVariants } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
 
-/**
- * A Server Action's answer: a toast with JavaScript, and the same words inline so that
- * they are there without JavaScript too. The same light toasts as the public forms (ADR 0013).
- */
-export function FormAnswer({ state }: { state: FormState }) {
-  useEffect(() => toastAnswer(state), [state]);
-  return <AnswerBox state={state} className="mb-5 text-sm" />;
-}
+/** The sign-in pages' submit button: full width, large. */
+export const WIDE_SUBMIT = buttonVariants({ size: "lg", className: "w-full" });
 
-/** The toasts' live region, mounted only on pages that show toasts. */
-export function Toasts() {
-  return <Toaster />;
-}
+/** The sign-in pages' inline answer, above the form. */
+export const ANSWER = "mb-5 text-sm";
 
 /** A toast for a notice carried in the address (e.g. ?verified=1 after following a mail link). */
 export function NoticeToast({ title, message, tone = "success" }: { title: string; message: string; tone?: "success" | "error" }) {

@@ -5,6 +5,8 @@
 // so no page carries it up front), and the answer back to the endpoint, which checks it and, for a
 // sign-in, sets the session cookie.
 
+import type { FormState } from "@/lib/form-state";
+
 export type CeremonyResult = { ok: true } | { ok: false; message: string };
 
 const API = "/api/auth/passkey";
@@ -73,4 +75,9 @@ export async function registerPasskey(name: string): Promise<CeremonyResult> {
     body: JSON.stringify({ response: answer, name }),
   });
   return verified.ok ? { ok: true } : { ok: false, message: await serverMessage(verified) };
+}
+
+/** A ceremony's result as the answer every form gets (ADR 0055): shown and toasted like a Server Action's. */
+export function ceremonyAnswer(result: CeremonyResult, success: { title: string; message: string }): FormState {
+  return result.ok ? { status: "success", ...success } : { status: "error", title: "Passkey", message: result.message };
 }

@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { signInWithPasskey } from "./passkey-ceremony";
+import { Toaster, toastAnswer } from "@/components/ui/toast";
+import { ceremonyAnswer, signInWithPasskey } from "./passkey-ceremony";
 
 /**
  * "Use a passkey": the first factor and, with the device's PIN or biometrics, the second
@@ -22,11 +23,15 @@ export function PasskeySignIn() {
       router.push("/admin?welcome=1");
       return;
     }
-    setMessage(result.message);
+    // The same answer and toaster as every form (ADR 0055); the line below keeps it on the page.
+    const answer = ceremonyAnswer(result, { title: "", message: "" });
+    toastAnswer(answer);
+    setMessage(answer.message ?? null);
     setBusy(false);
   }
   return (
     <div className="mt-5 space-y-3">
+      <Toaster />
       <p className="flex items-center gap-3 text-xs font-semibold tracking-wide text-muted uppercase" aria-hidden="true">
         <span className="h-px flex-1 bg-line" />
         or

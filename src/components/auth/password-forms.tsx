@@ -1,51 +1,44 @@
 "use client";
 
-import { useActionState } from "react";
+import { ActionForm } from "@/components/forms/action-form";
 import { Field, TextInput } from "@/components/forms/fields";
-import { Submit } from "@/components/forms/submit";
-import { useSchemaCheck } from "@/components/forms/use-schema-check";
-import { IDLE } from "@/lib/form-state";
+import { schemaCheck } from "@/components/forms/schema-check";
+import { SubmitButton } from "@/components/forms/submit";
 import { ForgotPasswordSchema, PASSWORD_MIN, ResetPasswordSchema } from "@/lib/schemas/auth";
 import { requestPasswordResetAction, resetPasswordAction } from "@/server/actions/auth";
-import { FormAnswer, Toasts } from "./form-answer";
+import { ANSWER, WIDE_SUBMIT } from "./form-answer";
+
+const checkForgot = schemaCheck(ForgotPasswordSchema);
+const checkReset = schemaCheck(ResetPasswordSchema);
 
 export function ForgotPasswordForm() {
-  const [state, action] = useActionState(requestPasswordResetAction, IDLE);
-  const { errors, onSubmit } = useSchemaCheck(ForgotPasswordSchema, state);
   return (
-    <>
-      <Toasts />
-      <FormAnswer state={state} />
-      <form action={action} onSubmit={onSubmit} noValidate aria-label="Password reset request" className="space-y-5" key={state.at ?? 0}>
-        <Field id="forgot-email" label="Email" error={errors.email} required>
-          {(aria) => <TextInput {...aria} name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} />}
-        </Field>
-        <Submit label="Send Reset Link" pendingLabel="Sending..." />
-      </form>
-    </>
+    <ActionForm action={requestPasswordResetAction} check={checkForgot} label="Password reset request" className="space-y-5" answerClassName={ANSWER}>
+      {({ values }) => (
+        <>
+          <Field id="forgot-email" label="Email" name="email" required>
+            {(aria) => <TextInput {...aria} name="email" type="email" autoComplete="email" required defaultValue={values.email} />}
+          </Field>
+          <SubmitButton label="Send Reset Link" pendingLabel="Sending..." className={WIDE_SUBMIT} />
+        </>
+      )}
+    </ActionForm>
   );
 }
 
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [state, action] = useActionState(resetPasswordAction, IDLE);
-  const { errors, onSubmit } = useSchemaCheck(ResetPasswordSchema, state);
   return (
-    <>
-      <Toasts />
-      <FormAnswer state={state} />
-      <form action={action} onSubmit={onSubmit} noValidate aria-label="New password form" className="space-y-5" key={state.at ?? 0}>
-        <input type="hidden" name="token" value={token} readOnly />
-        <Field
-          id="reset-password"
-          label="New password"
-          error={errors.password ?? errors.token}
-          hint={`At least ${PASSWORD_MIN} characters, not a common password.`}
-          required
-        >
-          {(aria) => <TextInput {...aria} name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} />}
-        </Field>
-        <Submit label="Set New Password" pendingLabel="Saving..." />
-      </form>
-    </>
+    <ActionForm action={resetPasswordAction} check={checkReset} label="New password form" className="space-y-5" answerClassName={ANSWER} hidden={{ token }}>
+      <Field
+        id="reset-password"
+        label="New password"
+        name={["password", "token"]}
+        hint={`At least ${PASSWORD_MIN} characters, not a common password.`}
+        required
+      >
+        {(aria) => <TextInput {...aria} name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} />}
+      </Field>
+      <SubmitButton label="Set New Password" pendingLabel="Saving..." className={WIDE_SUBMIT} />
+    </ActionForm>
   );
 }

@@ -45,7 +45,13 @@ export function AuditForm({ packages = [] }: { packages?: readonly PackageOption
       {({ values, errors }) => (
         <>
           <div className="grid gap-5 sm:grid-cols-2">
-            <PersonFields prefix="audit" emailLabel="Work email" mobileHint="10 digits for India, or include your country code." values={values} errors={errors} />
+            <PersonFields
+              prefix="audit"
+              emailLabel="Work email"
+              mobileHint="10 digits for India, or include your country code."
+              values={values}
+              errors={errors}
+            />
             <Field id="audit-website" label="Website" error={errors.websiteUrl}>
               {(aria) => (
                 <TextInput

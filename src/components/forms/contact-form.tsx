@@ -7,7 +7,6 @@ import { Field, TextArea, TextInput } from "./fields";
 import { LeadForm } from "./lead-form";
 import { PersonFields } from "./person-fields";
 
-
 export function ContactForm() {
   return (
     <LeadForm
@@ -23,9 +22,7 @@ export function ContactForm() {
           <div className="grid gap-5 sm:grid-cols-2">
             <PersonFields prefix="contact" emailLabel="Email" values={values} errors={errors} />
             <Field id="contact-company" label="Company" error={errors.company}>
-              {(aria) => (
-                <TextInput {...aria} name="company" autoComplete="organization" maxLength={LIMITS.company} defaultValue={values.company} />
-              )}
+              {(aria) => <TextInput {...aria} name="company" autoComplete="organization" maxLength={LIMITS.company} defaultValue={values.company} />}
             </Field>
           </div>
           <Field id="contact-message" label="Message" error={errors.message} required>

@@ -1,5 +1,8 @@
+"use client";
+
 import type { ComponentProps, ReactNode } from "react";
 import { cx } from "@/lib/class-names";
+import { FieldError, useFieldError } from "./action-form";
 
 const control =
   "block w-full rounded-xl border border-line bg-surface px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-muted/80 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-danger aria-[invalid=true]:ring-red-100";
@@ -7,6 +10,9 @@ const control =
 interface FieldProps {
   id: string;
   label: string;
+  /** The field's name (or names) in the form's answer: its message is read from there (ADR 0055). */
+  name?: string | readonly string[];
+  /** A message from elsewhere (a field checked by its own widget), shown before the answer's. */
   error?: string;
   hint?: string;
   required?: boolean;
@@ -14,7 +20,9 @@ interface FieldProps {
 }
 
 /** A label, the control, and the field's own message right below it (announced with the control). */
-export function Field({ id, label, error, hint, required, children }: FieldProps) {
+export function Field({ id, label, name, error: own, hint, required, children }: FieldProps) {
+  const fromAnswer = useFieldError(name);
+  const error = own ?? fromAnswer;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div>
@@ -35,11 +43,7 @@ export function Field({ id, label, error, hint, required, children }: FieldProps
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 "use client";
 
-import { useActionState, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { AnswerBox } from "@/components/ui/answer-box";
-import { Toaster, toastAnswer } from "@/components/ui/toast";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { FORM_FAILURE } from "@/lib/form-messages";
-import { GUARD_FIELDS, IDLE, type FormState } from "@/lib/form-state";
-import { checkFields, type FieldErrors, type FieldRule } from "@/lib/schemas/form-rules";
+import { GUARD_FIELDS, type FormState } from "@/lib/form-state";
+import type { FieldErrors, FieldRule } from "@/lib/schemas/form-rules";
+import { AnswerForm, useFormAnswer, type ServerFormAction } from "./action-form";
 import { readAttribution } from "./attribution";
+import { rulesCheck } from "./rules-check";
+import { SubmitButton } from "./submit";
 
 export interface LeadFormRenderProps {
   values: Record<string, string>;
@@ -15,7 +16,7 @@ export interface LeadFormRenderProps {
 
 interface LeadFormProps {
   /** What a browser without JavaScript posts to (the page is rendered again with the answer). */
-  action: (state: FormState, form: FormData) => Promise<FormState>;
+  action: ServerFormAction;
   /** What the script posts to: the same submission as JSON, without React's action protocol (ADR 0017). */
   endpoint: `/api/forms/${"audit" | "contact"}`;
   /** The form's field rules (src/lib/schemas/form-rules.ts), which its Zod schema on the server is written from. */
@@ -31,14 +32,6 @@ interface LeadFormProps {
 const SUBMIT_CLASSES =
   "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-7 text-base font-semibold whitespace-nowrap text-white shadow-sm transition-colors hover:bg-brand-700 disabled:pointer-events-none disabled:opacity-60 sm:w-auto";
 
-function SubmitButton({ label, pendingLabel, pending }: { label: string; pendingLabel: string; pending: boolean }) {
-  return (
-    <button type="submit" disabled={pending} className={SUBMIT_CLASSES}>
-      {pending ? pendingLabel : label}
-    </button>
-  );
-}
-
 function newKey(): string {
   return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}-key`;
 }
@@ -48,24 +41,27 @@ async function post(endpoint: string, body: URLSearchParams, values: Record<stri
   try {
     const response = await fetch(endpoint, { method: "POST", body, headers: { accept: "application/json" } });
     const state = (await response.json()) as FormState;
-    if (state && typeof state.status === "string") return { ...state, at: Date.now() };
+    if (state && typeof state.status === "string") return state;
   } catch {
     // Offline, or an answer that is not the form's (a proxy's error page): said below.
   }
-  return { status: "error", ...FORM_FAILURE, values, at: Date.now() };
+  return { status: "error", ...FORM_FAILURE, values };
+}
+
+const checks = new WeakMap<Record<string, FieldRule>, ReturnType<typeof rulesCheck>>();
+function checkFor(rules: Record<string, FieldRule>) {
+  let check = checks.get(rules);
+  if (!check) checks.set(rules, (check = rulesCheck(rules)));
+  return check;
 }
 
 /**
- * A public form: works without JavaScript (a Server Action; the page re-renders with the answer),
- * and with it checks the fields against the shared rules before sending, posts them to the form's
- * endpoint, shows toasts, clears on success and keeps every typed value on error.
+ * A public form, written like every form (ADR 0055): works without JavaScript (a Server Action;
+ * the page re-renders with the answer), and with it checks the fields against the shared rules
+ * before sending, posts them to the form's endpoint, shows toasts, clears on success and keeps
+ * every typed value on error.
  */
 export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, children, label }: LeadFormProps) {
-  const [actionState, formAction] = useActionState(action, IDLE);
-  const [sentState, setSentState] = useState<FormState | null>(null);
-  const [pending, setPending] = useState(false);
-  const state = sentState ?? actionState;
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // An id made by React (no spaces, unique on the page), not one made from the form's label.
   const honeypotId = `${useId()}${GUARD_FIELDS.honeypot}`;
@@ -78,32 +74,7 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
     formRef.current?.setAttribute("data-ready", "true");
   }, []);
 
-  useEffect(() => {
-    if (!state.at || !state.title) return;
-    toastAnswer(state);
-    if (state.status === "success") {
-      guard.current = { startedAt: Date.now(), submissionKey: newKey() };
-      // The conversion event, when consent was given: the consent script listens (docs/decisions/0051).
-      document.dispatchEvent(new CustomEvent("lead-sent", { detail: endpoint.slice("/api/forms/".length) }));
-    } else if (state.status === "invalid") {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }
-  }, [state, endpoint]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // The browser does not post: the script does, below.
-    event.preventDefault();
-    if (pending) return;
-    const form = event.currentTarget;
-    const typed = new FormData(form);
-    const values = Object.fromEntries(Object.keys(rules).map((f) => [f, String(typed.get(f) ?? "")]));
-    const errors = checkFields(rules, values);
-    if (Object.keys(errors).length > 0) {
-      setClientErrors(errors);
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    setClientErrors(null);
+  const send = (form: HTMLFormElement): Promise<FormState> => {
     const setHidden = (name: string, value: string) => {
       const input = form.elements.namedItem(name);
       if (input instanceof HTMLInputElement) input.value = value;
@@ -113,33 +84,36 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
     setHidden(GUARD_FIELDS.attribution, readAttribution());
     // The form's own fields, not the hidden ones of the Server Action it is rendered with;
     // URL-encoded rather than multipart: every field is text, and the server parses it for less (ADR 0017).
+    const typed = new FormData(form);
+    const values = Object.fromEntries(Object.keys(rules).map((f) => [f, String(typed.get(f) ?? "")]));
     const body = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) if (typeof value === "string" && !name.startsWith("$ACTION")) body.append(name, value);
-    setPending(true);
-    void post(endpoint, body, values).then((answer) => {
-      setPending(false);
-      setSentState(answer);
-    });
+    for (const [name, value] of typed) if (typeof value === "string" && !name.startsWith("$ACTION")) body.append(name, value);
+    return post(endpoint, body, values);
   };
 
-  const errors = clientErrors ?? state.fieldErrors ?? {};
-  const values = state.status === "success" ? {} : (state.values ?? {});
+  const answer = useFormAnswer({
+    action,
+    send,
+    check: checkFor(rules),
+    onAnswer: (state) => {
+      if (state.status !== "success") return;
+      guard.current = { startedAt: Date.now(), submissionKey: newKey() };
+      // The conversion event, when consent was given: the consent script listens (docs/decisions/0051).
+      document.dispatchEvent(new CustomEvent("lead-sent", { detail: endpoint.slice("/api/forms/".length) }));
+    },
+  });
 
   return (
-    <>
-      <Toaster />
-      <AnswerBox state={state} />
-      <form ref={formRef} key={state.at ?? 0} action={formAction} onSubmit={onSubmit} noValidate aria-label={label} className="space-y-5">
-        {children({ values, errors })}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor={honeypotId}>Leave this field empty</label>
-          <input id={honeypotId} name={GUARD_FIELDS.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
-        <input type="hidden" name={GUARD_FIELDS.elapsedMs} defaultValue="" />
-        <input type="hidden" name={GUARD_FIELDS.submissionKey} defaultValue="" />
-        <input type="hidden" name={GUARD_FIELDS.attribution} defaultValue="" />
-        <SubmitButton label={submitLabel} pendingLabel={pendingLabel} pending={pending} />
-      </form>
-    </>
+    <AnswerForm form={answer} formRef={formRef} label={label} className="space-y-5" answerClassName="mb-6">
+      {children({ values: answer.values, errors: answer.errors })}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={honeypotId}>Leave this field empty</label>
+        <input id={honeypotId} name={GUARD_FIELDS.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <input type="hidden" name={GUARD_FIELDS.elapsedMs} defaultValue="" />
+      <input type="hidden" name={GUARD_FIELDS.submissionKey} defaultValue="" />
+      <input type="hidden" name={GUARD_FIELDS.attribution} defaultValue="" />
+      <SubmitButton label={submitLabel} pendingLabel={pendingLabel} className={SUBMIT_CLASSES} />
+    </AnswerForm>
   );
 }

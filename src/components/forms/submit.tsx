@@ -1,17 +1,32 @@
 "use client";
 
 import { useFormStatus } from "react-dom";
-import { Button } from "@/components/ui/button";
+import { useFormPending } from "./action-form";
 
 /**
- * A full-width submit button for a form posted to its Server Action (the account forms): it says
- * what is happening while the action runs, and without JavaScript it is a plain submit button.
+ * The one submit button (ADR 0055): it says what is happening while the form is sent ("Sending...",
+ * "Signing In...", "Saving..."), from React's form status or the form's own sending, and is a plain
+ * submit button without JavaScript. Plain classes from the caller (`buttonVariants` in the
+ * dashboard, fixed classes on the public pages, which carry no class-merging code).
  */
-export function Submit({ label, pendingLabel }: { label: string; pendingLabel: string }) {
-  const { pending } = useFormStatus();
+export function SubmitButton({
+  label,
+  pendingLabel,
+  className,
+  children,
+}: {
+  label: string;
+  pendingLabel?: string;
+  className: string;
+  children?: React.ReactNode;
+}) {
+  const { pending: posting } = useFormStatus();
+  const sending = useFormPending();
+  const pending = posting || sending;
   return (
-    <Button type="submit" size="lg" className="w-full" disabled={pending}>
-      {pending ? pendingLabel : label}
-    </Button>
+    <button type="submit" disabled={pending} className={className}>
+      {children}
+      {pending ? (pendingLabel ?? label) : label}
+    </button>
   );
 }

@@ -7,7 +7,7 @@ const NOTICE_KEYS = ["welcome", "verified", "reset", "error", "denied"];
 
 /**
  * Shows a notice carried in the address (e.g. ?verified=1 after following a mail link) once, with
- * the page's own toasts (the light ones on public and auth pages, sonner in the admin: ADR 0013),
+ * the page's own toasts (the site's one toaster: ADR 0013, ADR 0055),
  * then takes it out of the address so that a reload does not show it again.
  */
 export function useAddressNotice(toast: { success: Notify; error: Notify }, title: string, message: string, tone: "success" | "error") {

@@ -1,16 +1,16 @@
 "use client";
 
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import type { FormState } from "@/lib/form-state";
 
 /**
- * Toasts for the public and auth pages (every form answer is a title and a text), in about 1 KB instead of sonner's 10 (ADR 0013):
+ * The site's one toaster, on the public pages, the sign-in pages and the dashboard alike (every
+ * answer is a title and a text), in about 1 KB instead of sonner's 10 (ADR 0013, ADR 0055):
  * a title and a text, green for success and red for errors, top centre, newest on top, closed by
  * their button or after 8 seconds (the timer waits while the pointer or focus is on the toast).
  * The list sits in a polite live region that exists before any toast arrives, so screen readers
  * announce each one (the forms' inline answer, which says the same, is the status or alert role).
- * The admin keeps sonner (its dialogs and lists call it directly).
  */
 export interface ToastItem {
   id: number;
@@ -46,19 +46,38 @@ export const toast = {
   error: (title: string, options?: { description?: string }) => show("error", title, options),
 };
 
-/** A form's answer as a toast: nothing for idle or invalid answers, whose fields say why. */
-export function toastAnswer(state: FormState): void {
-  if (!state.at || !state.title) return;
-  if (state.status === "success") toast.success(state.title, { description: state.message });
-  else if (state.status === "error" || state.status === "refused") toast.error(state.title, { description: state.message });
+/**
+ * A form's answer as a toast: nothing for idle answers, nor for invalid ones unless `invalid` asks
+ * (the fields say why; the dashboard's dialogs also say it in a toast). An answer without a title
+ * ("Session ended.") is its message alone; an error without one is titled "Error".
+ */
+export function toastAnswer(state: FormState, { invalid = false }: { invalid?: boolean } = {}): void {
+  if (state.status === "idle" || (state.status === "invalid" && !invalid)) return;
+  const ok = state.status === "success";
+  const title = state.title ?? (ok ? state.message : "Error");
+  if (!title) return;
+  const description = state.title ? state.message : ok ? undefined : state.message;
+  show(ok ? "success" : "error", title, { description });
 }
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
+
+// Every form mounts a <Toaster />, so that a page needs no toaster of its own; the first one
+// mounted hosts the live region and the others render nothing (one list, never a toast twice).
+let hosts: string[] = [];
+const hostListeners = new Set<() => void>();
+const setHosts = (next: string[]) => {
+  hosts = next;
+  for (const listener of hostListeners) listener();
+};
+const subscribeHosts = (listener: () => void) => {
+  hostListeners.add(listener);
+  return () => hostListeners.delete(listener);
+};
 const NONE: ToastItem[] = [];
-const subscribeNothing = () => () => {};
 
 function Toast({ item }: { item: ToastItem }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -101,14 +120,27 @@ function Toast({ item }: { item: ToastItem }) {
 }
 
 /**
- * The live region; mount once on a page that shows toasts. It is moved to <body> once the page runs
+ * The live region; every form mounts one and the first mounted hosts it. It is moved to <body> once the page runs
  * (a fixed element inside the page's content would sit under the sticky header's stacking context).
  */
 export function Toaster() {
-  const shown = useSyncExternalStore(subscribe, () => items, () => NONE);
-  // False in the server's HTML and while hydrating, true once the page runs.
-  const running = useSyncExternalStore(subscribeNothing, () => true, () => false);
-  if (!running) return null;
+  const id = useId();
+  useEffect(() => {
+    setHosts([...hosts, id]);
+    return () => setHosts(hosts.filter((h) => h !== id));
+  }, [id]);
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => NONE,
+  );
+  // False in the server's HTML, while hydrating and for every toaster but the first one mounted.
+  const isHost = useSyncExternalStore(
+    subscribeHosts,
+    () => hosts[0] === id,
+    () => false,
+  );
+  if (!isHost) return null;
   return createPortal(
     <section aria-label="Notifications" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex justify-center px-4">
       <ol className="flex w-full max-w-sm flex-col gap-2">

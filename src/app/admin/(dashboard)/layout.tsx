@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { NotificationBanner } from "@/components/admin/notification-banner";
 import { SignOutButton } from "@/components/admin/sign-out-button";
-import { Toasts, WelcomeNotice } from "@/components/admin/sonner-toasts";
+import { Toasts, WelcomeNotice } from "@/components/admin/admin-toasts";
 import { LogoMark } from "@/components/site/logo";
 import { AccessDeniedError } from "@/server/auth/auth-guard";
 import { openDashboard } from "@/server/admin/dashboard";

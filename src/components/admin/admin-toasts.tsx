@@ -1,15 +1,12 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { Toaster, toast } from "sonner";
 import { useAddressNotice } from "@/components/ui/address-notice";
+import { Toaster, toast } from "@/components/ui/toast";
 
-/**
- * The admin's toasts: sonner, which its lists and dialogs call directly. The public and auth pages
- * use the lighter src/components/ui/toast.tsx (ADR 0013).
- */
+/** The dashboard's toasts: the site's one toaster (src/components/ui/toast.tsx, ADR 0055), hosted by its layout. */
 export function Toasts() {
-  return <Toaster position="top-center" richColors closeButton />;
+  return <Toaster />;
 }
 
 /** A toast for a notice carried in the address (e.g. ?welcome=1 after signing in). */

@@ -1,0 +1,230 @@
+"use client";
+
+import { createContext, useActionState, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from "react";
+import { AnswerBox } from "@/components/ui/answer-box";
+import { Toaster, toastAnswer } from "@/components/ui/toast";
+import { IDLE, type FieldErrors, type FormState } from "@/lib/form-state";
+
+/** A Server Action as `useActionState` calls it: the previous answer and the posted fields, the next answer. */
+export type ServerFormAction = (state: FormState, form: FormData) => Promise<FormState>;
+
+/** The browser's own check before anything is sent: an "invalid" answer, or null to send. */
+export type BrowserCheck = (values: Record<string, string>) => FormState | null;
+
+export interface FormAnswerOptions {
+  /**
+   * What the form posts to: the browser posts to it without JavaScript (the page is rendered again
+   * with the answer), React calls it with JavaScript. Left out only by a form that cannot work
+   * without a script API (WebAuthn).
+   */
+  action?: ServerFormAction;
+  /**
+   * With JavaScript, sends the form this way instead of through `action` (the public forms' JSON
+   * endpoint, ADR 0017; a passkey ceremony). Its answer is the same FormState.
+   */
+  send?: (form: HTMLFormElement) => Promise<FormState>;
+  /** Checked before sending; without JavaScript only the server checks. */
+  check?: BrowserCheck;
+  /** Also toast invalid answers (the dashboard's dialogs and small forms do; elsewhere the fields say it). */
+  toastInvalid?: boolean;
+  /** Called once per answer, after its toast (e.g. close a dialog, refresh the lists, count a conversion). */
+  onAnswer?: (state: FormState) => void;
+}
+
+export interface FormAnswer {
+  /** The latest answer: the browser's check, the sent one, or the Server Action's. */
+  state: FormState;
+  errors: FieldErrors;
+  /** What was typed, echoed back on error (empty after a success, so the form is cleared). */
+  values: Record<string, string>;
+  /** Changes with every answer from the server: the form's key, so its fields take `values` again. */
+  key: number | string;
+  /** Whether `state` was made in the browser (its check, or `send`) rather than by the Server Action. */
+  fromBrowser: boolean;
+  pending: boolean;
+  formProps: {
+    action?: (form: FormData) => void;
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+    noValidate: true;
+  };
+  /** Forgets the browser's own answer (a form switched away from shows nothing when it comes back). */
+  reset: () => void;
+}
+
+const noAction: ServerFormAction = async (state) => state;
+
+function typedValues(form: HTMLFormElement): Record<string, string> {
+  return Object.fromEntries(
+    [...new FormData(form)].filter((entry): entry is [string, string] => typeof entry[1] === "string" && !entry[0].startsWith("$ACTION")),
+  );
+}
+
+/**
+ * The one way a form gets its answer (ADR 0055): a Server Action through `useActionState` (so the
+ * form works without JavaScript), an optional check in the browser first, an optional other way of
+ * sending with JavaScript, and each answer announced once through the site's one toaster.
+ */
+export function useFormAnswer({ action, send, check, toastInvalid = false, onAnswer }: FormAnswerOptions): FormAnswer {
+  const [served, formAction, actionPending] = useActionState(action ?? noAction, IDLE);
+  // An answer made in the browser (its check, or `send`); a post through the action forgets it.
+  const [local, setLocal] = useState<{ state: FormState; key: number } | null>(null);
+  const [sending, setSending] = useState(false);
+  const state = local?.state ?? served;
+  const key = local ? local.key : (served.at ?? 0);
+
+  const announced = useRef(new WeakSet<FormState>());
+  const latest = useRef({ onAnswer, toastInvalid });
+  useEffect(() => {
+    latest.current = { onAnswer, toastInvalid };
+  });
+  const form = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    if (!state.at || announced.current.has(state)) return;
+    announced.current.add(state);
+    toastAnswer(state, { invalid: latest.current.toastInvalid });
+    latest.current.onAnswer?.(state);
+    if (state.status === "invalid") requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }, [state]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.currentTarget;
+    form.current = target;
+    const found = check?.(typedValues(target));
+    if (found) {
+      event.preventDefault();
+      // The fields keep what was typed: the form is not rendered again (same key).
+      setLocal({ state: { ...found, at: Date.now() }, key });
+      return;
+    }
+    if (!send) {
+      setLocal(null);
+      return;
+    }
+    // The browser does not post: `send` does.
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    void send(target).then((answer) => {
+      const at = Date.now();
+      setSending(false);
+      setLocal({ state: { ...answer, at }, key: at });
+    });
+  };
+
+  return {
+    state,
+    errors: state.fieldErrors ?? {},
+    values: state.status === "success" ? {} : (state.values ?? {}),
+    key,
+    fromBrowser: local !== null,
+    pending: actionPending || sending,
+    formProps: { action: action ? formAction : undefined, onSubmit, noValidate: true },
+    reset: () => setLocal(null),
+  };
+}
+
+const FormContext = createContext<Pick<FormAnswer, "errors" | "pending"> | null>(null);
+
+/** Whether the form around is being sent (for its submit button). */
+export function useFormPending(): boolean {
+  return useContext(FormContext)?.pending ?? false;
+}
+
+/** The message of the field `name` (or the first of several names) from the form's latest answer. */
+export function useFieldError(name: string | readonly string[] | undefined): string | undefined {
+  const errors = useContext(FormContext)?.errors;
+  if (!errors || name === undefined) return undefined;
+  const names = typeof name === "string" ? [name] : name;
+  return names.map((n) => errors[n]).find(Boolean);
+}
+
+/** The field's own message, right below it; `id` matches the control's aria-describedby. */
+export function FieldError({ id, name, error }: { id: string; name?: string | readonly string[]; error?: string }) {
+  const fromAnswer = useFieldError(name);
+  const message = error ?? fromAnswer;
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1.5 text-sm font-medium text-danger">
+      {message}
+    </p>
+  );
+}
+
+/** Where the answer is written into the page (what a visitor without JavaScript reads). */
+export type AnswerPlacement = "box" | "line" | "status" | "none";
+
+/** The answer as one short line beside a small form's button (the dashboard's rows). */
+export function AnswerLine({ state }: { state: FormState }) {
+  if (state.status === "idle" || !state.message) return null;
+  const ok = state.status === "success";
+  const message = state.fieldErrors?.form ?? Object.values(state.fieldErrors ?? {})[0] ?? state.message;
+  return (
+    <p role={ok ? "status" : "alert"} className={ok ? "text-sm text-ink-soft" : "text-sm font-medium text-danger"}>
+      {message}
+    </p>
+  );
+}
+
+export interface ActionFormProps extends FormAnswerOptions {
+  /** Accessible name of the form. */
+  label?: string;
+  className?: string;
+  /** Hidden fields that name the record. */
+  hidden?: Record<string, string>;
+  /** Asked before posting, with JavaScript; without it the plain form posts. */
+  confirm?: string;
+  /**
+   * "box" above the form (default); "line" after its fields (a field error included, for a form
+   * whose fields are hidden); "status" the same line only when no field says why; "none" when the
+   * page writes it.
+   */
+  answer?: AnswerPlacement;
+  answerClassName?: string;
+  testId?: string;
+  formRef?: Ref<HTMLFormElement>;
+  children: ReactNode | ((answer: FormAnswer) => ReactNode);
+}
+
+/** A form rendered from `useFormAnswer`'s result (a page with two forms sharing one answer calls the hook itself). */
+export function AnswerForm({
+  form,
+  label,
+  className,
+  hidden,
+  confirm,
+  answer = "box",
+  answerClassName,
+  testId,
+  formRef,
+  children,
+}: Omit<ActionFormProps, keyof FormAnswerOptions> & { form: FormAnswer }) {
+  const { formProps } = form;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (confirm && !window.confirm(confirm)) {
+      event.preventDefault();
+      return;
+    }
+    formProps.onSubmit(event);
+  };
+  return (
+    <FormContext.Provider value={{ errors: form.errors, pending: form.pending }}>
+      <Toaster />
+      {answer === "box" && <AnswerBox state={form.state} className={answerClassName} />}
+      <form key={form.key} ref={formRef} {...formProps} onSubmit={onSubmit} aria-label={label} className={className} data-testid={testId}>
+        {hidden && Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} readOnly />)}
+        {typeof children === "function" ? children(form) : children}
+        {(answer === "line" || (answer === "status" && !form.state.fieldErrors)) && <AnswerLine state={form.state} />}
+      </form>
+    </FormContext.Provider>
+  );
+}
+
+/**
+ * Every form of the site (ADR 0055): a real `<form action>` posting to a Server Action, field
+ * errors beside their fields (`Field` and `FieldError` read them), typed values kept on error, the
+ * answer written into the page and announced once as a toast.
+ */
+export function ActionForm({ action, send, check, toastInvalid, onAnswer, ...props }: ActionFormProps) {
+  const form = useFormAnswer({ action, send, check, toastInvalid, onAnswer });
+  return <AnswerForm form={form} {...props} />;
+}
