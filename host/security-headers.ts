@@ -84,7 +84,7 @@ function policyWith(hashes: string[], siteUrl: string, measurement: MeasurementI
     // React's development build needs eval() (it rebuilds server stack frames with it); `npm run dev`
     // only. A production build never gets it (e2e/security/csp.spec.ts checks the header).
     `script-src ${sources("script-src", ["'self'", ...hashes, ...(process.env.NODE_ENV === "development" ? ["'unsafe-eval'"] : [])])}`,
-    // React and Radix set style attributes, and sonner injects a <style>: styles stay inline-capable.
+    // React and Radix set style attributes: styles stay inline-capable.
     "style-src 'self' 'unsafe-inline'",
     // Blog posts may show images from other https hosts (the sanitiser allows them); the tags'
     // endpoints are named as well, so that they stay allowed if this list is ever narrowed.
