@@ -20,7 +20,8 @@ const SQL_RAW = {
 const BUILT_QUERIES = [
   {
     selector: argument(BUILT_STRING),
-    message: "A query built from strings (template literal or +): use drizzle's sql`...` tag (values become parameters) or pass the values as parameters ($1, [value]).",
+    message:
+      "A query built from strings (template literal or +): use drizzle's sql`...` tag (values become parameters) or pass the values as parameters ($1, [value]).",
   },
   {
     selector: [`${QUERY_CALL} > ObjectExpression.arguments`, `${QUERY_CALL} > ${WRAPPER}.arguments > ObjectExpression`]

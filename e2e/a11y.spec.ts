@@ -40,9 +40,9 @@ test.describe("structure and keyboard", () => {
   for (const path of ROUTES) {
     test(`${path}: one h1 first, headings never skip a level, landmarks present`, async ({ page }) => {
       await page.goto(path);
-      const levels = await page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((els) =>
-        els.filter((el) => (el as HTMLElement).offsetParent !== null || el.closest(".sr-only")).map((el) => Number(el.tagName[1])),
-      );
+      const levels = await page
+        .locator("h1, h2, h3, h4, h5, h6")
+        .evaluateAll((els) => els.filter((el) => (el as HTMLElement).offsetParent !== null || el.closest(".sr-only")).map((el) => Number(el.tagName[1])));
       expect(levels[0]).toBe(1);
       expect(levels.filter((l) => l === 1)).toHaveLength(1);
       for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!, `heading ${i}: ${levels.join(",")}`).toBeLessThanOrEqual(1);

@@ -91,7 +91,11 @@ async function replay(request: APIRequestContext, captured: Captured, visitor: V
   return request.post(captured.url, {
     // A keep-alive connection reset as the server closes it idle is sent again, as a browser does (e2e/follow-up.spec.ts).
     maxRetries: 1,
-    headers: { ...captured.headers, cookie: cookies[visitor] ?? "", "x-forwarded-for": `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    headers: {
+      ...captured.headers,
+      cookie: cookies[visitor] ?? "",
+      "x-forwarded-for": `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
     data: captured.body,
     maxRedirects: 0,
   });
@@ -123,7 +127,11 @@ test("admin routes: only the admin reads", async ({ request }) => {
       expect(messagesCsv.status()).toBe(200);
     } else {
       // Every screen answers as /admin does: Access Denied for a member without a role, /auth otherwise.
-      for (const screen of [dashboard, await request.get("/admin/leads", { headers, maxRedirects: 0 }), await request.get("/admin/overview", { headers, maxRedirects: 0 })]) {
+      for (const screen of [
+        dashboard,
+        await request.get("/admin/leads", { headers, maxRedirects: 0 }),
+        await request.get("/admin/overview", { headers, maxRedirects: 0 }),
+      ]) {
         if (visitor === "member") {
           expect(screen.status()).toBe(200);
           expect(await screen.text()).toContain("Access Denied");
@@ -140,16 +148,24 @@ test("admin routes: only the admin reads", async ({ request }) => {
 });
 
 for (const [tab, kind, fill] of [
-  ["testimonials", "Testimonial", async (dialog: Locator) => {
-    await dialog.getByLabel("Client name").fill("Matrix Client");
-    await dialog.getByLabel("Company").fill("Matrix Co");
-    await dialog.getByRole("textbox", { name: "Testimonial", exact: true }).fill("Matrix quote.");
-  }],
-  ["leads", "Lead", async (dialog: Locator) => {
-    await dialog.getByLabel("Name").fill("Matrix Lead");
-    await dialog.getByLabel("Email").fill("matrix-lead@example.com");
-    await dialog.getByLabel("Mobile").fill("9876543210");
-  }],
+  [
+    "testimonials",
+    "Testimonial",
+    async (dialog: Locator) => {
+      await dialog.getByLabel("Client name").fill("Matrix Client");
+      await dialog.getByLabel("Company").fill("Matrix Co");
+      await dialog.getByRole("textbox", { name: "Testimonial", exact: true }).fill("Matrix quote.");
+    },
+  ],
+  [
+    "leads",
+    "Lead",
+    async (dialog: Locator) => {
+      await dialog.getByLabel("Name").fill("Matrix Lead");
+      await dialog.getByLabel("Email").fill("matrix-lead@example.com");
+      await dialog.getByLabel("Mobile").fill("9876543210");
+    },
+  ],
 ] as const) {
   test(`${kind.toLowerCase()}: create, status and delete change nothing unless the admin sends them`, async ({ browser, request }) => {
     const page = await adminPage(browser, tab);

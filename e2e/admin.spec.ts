@@ -27,7 +27,12 @@ test("the dashboard: five tabs with counts, the welcome line, dates in en-IN", a
   await expect(page).toHaveURL(/\/admin\/posts(\?|$)/);
   await expect(page.getByRole("link", { name: /Blog Posts/ })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("link", { name: /Growth Audit Leads/ })).not.toHaveAttribute("aria-current");
-  await expect(page.getByRole("list", { name: "Blog Post list" }).getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\s?(am|pm)$/i).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("list", { name: "Blog Post list" })
+      .getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\s?(am|pm)$/i)
+      .first(),
+  ).toBeVisible();
   await page.context().close();
 });
 
@@ -47,7 +52,10 @@ test("an old ?tab= address moves for good to the screen's own address with the r
   ] as const) {
     await page.goto(address);
     await expect(page).toHaveURL(now);
-    await expect(page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: new RegExp(`^${current}`) })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: new RegExp(`^${current}`) })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   }
   await expect(page.getByTestId("count-leads")).toHaveText("0");
   await expect(page.getByRole("searchbox")).toHaveValue("nobody-matches-this");
@@ -64,7 +72,7 @@ test("leads: validation, create, edit, status, search, CSV, delete with confirma
   await expect(dialog.getByText("Name is required.")).toBeVisible();
   await expect(dialog.getByText("Email is required.")).toBeVisible();
   await expect(dialog.getByText("Mobile number is required.")).toBeVisible();
-  await dialog.getByLabel("Name").fill("=HYPERLINK(\"http://evil.example\")");
+  await dialog.getByLabel("Name").fill('=HYPERLINK("http://evil.example")');
   await dialog.getByLabel("Email").fill("Formula@Example.com");
   await dialog.getByLabel("Mobile").fill("98765 43210");
   await dialog.getByLabel("Website").fill("not a url");
@@ -221,7 +229,9 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   const dialog = page.getByRole("dialog");
   const title = "Email Flows That Win Back Lapsed Buyers: A Practical Guide For D2C Teams";
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
-  await expect(dialog.getByRole("textbox", { name: "Slug", exact: true })).toHaveValue("email-flows-that-win-back-lapsed-buyers-a-practical-guide-for-d2c-teams");
+  await expect(dialog.getByRole("textbox", { name: "Slug", exact: true })).toHaveValue(
+    "email-flows-that-win-back-lapsed-buyers-a-practical-guide-for-d2c-teams",
+  );
   await expect(dialog.getByRole("textbox", { name: "Meta title (optional)" })).toHaveValue(`${title.slice(0, 57)}...`);
   await expect(dialog.getByText("60/60 characters")).toBeVisible();
   await expect(dialog.getByRole("textbox", { name: "Author name", exact: true })).toHaveValue("Kinetic Growth Team");
@@ -229,7 +239,9 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   await expect(dialog.getByText("23/160 characters")).toBeVisible();
   await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill("win-back-flows-e2e");
   await dialog.getByRole("button", { name: "Edit HTML source" }).click();
-  await dialog.getByRole("textbox", { name: "Content", exact: true }).fill('<h2>Why win-back</h2><p>Most buyers lapse.</p><script>alert(1)</script><img src=x onerror="alert(2)">');
+  await dialog
+    .getByRole("textbox", { name: "Content", exact: true })
+    .fill('<h2>Why win-back</h2><p>Most buyers lapse.</p><script>alert(1)</script><img src=x onerror="alert(2)">');
   await dialog.getByRole("button", { name: "Preview" }).click();
   const preview = dialog.getByTestId("post-preview");
   await expect(preview.getByRole("heading", { name: "Why win-back" })).toBeVisible();
@@ -308,15 +320,24 @@ test("dialogs close on Escape and keep focus inside", async () => {
 
 test("admin endpoints refuse visitors without the admin role", async ({ request }) => {
   expect((await request.get("/admin/export/leads")).status()).toBe(401);
-  const upload = await request.post("/api/admin/uploads", { headers: { origin: new URL(test.info().project.use.baseURL!).origin }, multipart: { file: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } } });
+  const upload = await request.post("/api/admin/uploads", {
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+    multipart: { file: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } },
+  });
   expect(upload.status()).toBe(401);
   // An admin's upload: type checked by content.
   const page = await member.open("leads");
   const origin = new URL(page.url()).origin;
-  const fake = await page.request.post("/api/admin/uploads", { headers: { origin }, multipart: { file: { name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") } } });
+  const fake = await page.request.post("/api/admin/uploads", {
+    headers: { origin },
+    multipart: { file: { name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") } },
+  });
   expect(fake.status()).toBe(415);
   const png = TINY_PNG;
-  const ok = await page.request.post("/api/admin/uploads", { headers: { origin }, multipart: { file: { name: "dot.png", mimeType: "image/png", buffer: png } } });
+  const ok = await page.request.post("/api/admin/uploads", {
+    headers: { origin },
+    multipart: { file: { name: "dot.png", mimeType: "image/png", buffer: png } },
+  });
   expect(ok.status()).toBe(201);
   const { url } = (await ok.json()) as { url: string };
   const served = await page.request.get(url);

@@ -59,7 +59,10 @@ test("every public route carries the after-paint loader and none of Next's chunk
       `${path}: Next's chunk tags are still in the document: the after-paint rewrite no longer recognises Next's markup`,
     ).toEqual([]);
     const preloads = tags.filter((t) => t.name === "link" && /\bpreload\b/i.test(t.attribs.rel ?? "") && t.attribs.as === "script");
-    expect(preloads.map((t) => t.attribs), `${path}: a script preload is still in the document`).toEqual([]);
+    expect(
+      preloads.map((t) => t.attribs),
+      `${path}: a script preload is still in the document`,
+    ).toEqual([]);
     const loaders = tags.filter((t) => t.name === "script" && t.attribs["data-after-paint"] !== undefined);
     expect(loaders, `${path}: one after-paint loader`).toHaveLength(1);
     expect(loaders[0]!.text, `${path}: the loader's text`).toBe(AFTER_PAINT_LOADER);
@@ -76,5 +79,7 @@ test("every public route carries the after-paint loader and none of Next's chunk
     expect(response.status(), src).toBe(200);
     expect(response.headers()["content-type"], src).toMatch(/javascript/);
   }
-  console.log(`After-paint markup: ${ROUTES.length} public routes, each with the loader and 0 chunk tags or script preloads; ${chunks.size} distinct chunks listed, all served`);
+  console.log(
+    `After-paint markup: ${ROUTES.length} public routes, each with the loader and 0 chunk tags or script preloads; ${chunks.size} distinct chunks listed, all served`,
+  );
 });

@@ -264,7 +264,12 @@ test("the first-admin note: never to another machine, and gone once an admin exi
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.locator("main").getByText(/Account Created!|Account Exists/).first()).toBeVisible();
+  await expect(
+    page
+      .locator("main")
+      .getByText(/Account Created!|Account Exists/)
+      .first(),
+  ).toBeVisible();
   await page.goto(await linkFromMail(email, "verify-email"));
   const local = await request.get("/auth");
   expect(await local.text()).not.toContain("Setting up the first admin");

@@ -79,7 +79,9 @@ async function selectEnd(page: Page, editor: Locator, paragraph: string, tail: s
   await expect
     .poll(() =>
       editor.evaluate((el) => {
-        const { state } = (el as HTMLElement & { editor: { state: { selection: { from: number; to: number }; doc: { textBetween(a: number, b: number): string } } } }).editor;
+        const { state } = (
+          el as HTMLElement & { editor: { state: { selection: { from: number; to: number }; doc: { textBetween(a: number, b: number): string } } } }
+        ).editor;
         return state.doc.textBetween(state.selection.from, state.selection.to);
       }),
     )

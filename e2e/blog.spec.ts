@@ -422,8 +422,7 @@ test.describe("share buttons", () => {
 
   test("the share endpoint accepts same-site uses of published posts only", async ({ request, baseURL }) => {
     const post = published[4]!;
-    const send = (data: unknown, origin?: string) =>
-      request.post("/api/blog/shares", { data, headers: origin ? { Origin: origin } : {} });
+    const send = (data: unknown, origin?: string) => request.post("/api/blog/shares", { data, headers: origin ? { Origin: origin } : {} });
     expect((await send({ slug: post.slug, network: "twitter" }, "https://evil.example")).status()).toBe(403);
     expect((await send({ slug: post.slug, network: "twitter" })).status()).toBe(403);
     expect((await send({ slug: post.slug, network: "myspace" }, baseURL)).status()).toBe(400);

@@ -65,7 +65,9 @@ async function watch(context: BrowserContext, site = SITE): Promise<{ thirdParty
 
 /** window.dataLayer as arrays (gtag pushes its arguments objects). */
 const dataLayer = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? []).map((entry) => JSON.parse(JSON.stringify(Array.from(entry)))) as unknown[][]);
+  page.evaluate(
+    () => ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? []).map((entry) => JSON.parse(JSON.stringify(Array.from(entry)))) as unknown[][],
+  );
 const pixelCalls = (page: Page) => page.evaluate(() => (window as unknown as { __pixel?: unknown[][] }).__pixel ?? []);
 const consentCookie = async (context: BrowserContext) => (await context.cookies(SITE)).find((c) => c.name === "consent");
 
@@ -152,7 +154,9 @@ for (const viewport of [
         const banner = document.getElementById("cookie-consent")!.getBoundingClientRect();
         if (!focused || focused === document.body) return null;
         const r = focused.getBoundingClientRect();
-        const shared = Math.max(0, Math.min(r.right, banner.right) - Math.max(r.left, banner.left)) * Math.max(0, Math.min(r.bottom, banner.bottom) - Math.max(r.top, banner.top));
+        const shared =
+          Math.max(0, Math.min(r.right, banner.right) - Math.max(r.left, banner.left)) *
+          Math.max(0, Math.min(r.bottom, banner.bottom) - Math.max(r.top, banner.top));
         const inBanner = document.getElementById("cookie-consent")!.contains(focused);
         return { inBanner, shared, what: `${focused.tagName} ${(focused.textContent ?? "").trim().slice(0, 30)}` };
       });
@@ -227,9 +231,9 @@ test("Accept: both tags load, consent is updated to granted, and leads, chats an
   await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
   await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
   expect((await consentCookie(context))?.value).toBe("granted");
-  await expect.poll(() => log.thirdParty.map((u) => new URL(u).host + new URL(u).pathname)).toEqual(
-    expect.arrayContaining(["www.googletagmanager.com/gtag/js", "connect.facebook.net/en_US/fbevents.js"]),
-  );
+  await expect
+    .poll(() => log.thirdParty.map((u) => new URL(u).host + new URL(u).pathname))
+    .toEqual(expect.arrayContaining(["www.googletagmanager.com/gtag/js", "connect.facebook.net/en_US/fbevents.js"]));
   expect(log.thirdParty).toContain(`https://www.googletagmanager.com/gtag/js?id=${GA4}`);
   const layer = await dataLayer(page);
   expect(layer.slice(0, 2)).toEqual([
@@ -238,7 +242,12 @@ test("Accept: both tags load, consent is updated to granted, and leads, chats an
   ]);
   expect(layer).toContainEqual(["config", GA4]);
   // fbq did not exist before Accept, so its first calls are the set-up.
-  await expect.poll(() => pixelCalls(page)).toEqual([["init", PIXEL], ["track", "PageView"]]);
+  await expect
+    .poll(() => pixelCalls(page))
+    .toEqual([
+      ["init", PIXEL],
+      ["track", "PageView"],
+    ]);
 
   // A returning visitor: the tags come after the first paint (as Next's scripts, ADR 0019), with the update sent first.
   await page.goto("/contact");
@@ -301,19 +310,29 @@ test("Accept: both tags load, consent is updated to granted, and leads, chats an
   await context.close();
 });
 
-test("after Accept the policy runs the tags' own scripts only: gtm.js, another pixel's configuration or another script on the tag hosts is refused", async ({ browser }) => {
+test("after Accept the policy runs the tags' own scripts only: gtm.js, another pixel's configuration or another script on the tag hosts is refused", async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   await assignUniqueIp(context);
   await watch(context);
   // Stubs that would answer if the browser asked: each records that it ran.
   await context.route(/^https:\/\/(www\.googletagmanager\.com|connect\.facebook\.net)\/(gtm\.js|gtag\/destination|en_US\/sdk\.js|signals\/)/, (route) =>
-    route.fulfill({ contentType: "text/javascript", body: `(window.__ran = window.__ran || []).push(${JSON.stringify(new URL(route.request().url()).pathname)});` }),
+    route.fulfill({
+      contentType: "text/javascript",
+      body: `(window.__ran = window.__ran || []).push(${JSON.stringify(new URL(route.request().url()).pathname)});`,
+    }),
   );
   await context.addCookies([{ name: "consent", value: "granted", url: SITE }]);
   const page = await context.newPage();
   await page.goto("/");
   await expect.poll(() => page.evaluate(() => (window as unknown as { __gtagLoaded?: boolean }).__gtagLoaded === true)).toBe(true);
-  await expect.poll(() => pixelCalls(page)).toEqual([["init", PIXEL], ["track", "PageView"]]);
+  await expect
+    .poll(() => pixelCalls(page))
+    .toEqual([
+      ["init", PIXEL],
+      ["track", "PageView"],
+    ]);
   const injected = [
     "https://www.googletagmanager.com/gtm.js?id=GTM-EVIL",
     "https://www.googletagmanager.com/gtag/destination?id=AW-1",
@@ -341,7 +360,9 @@ test("after Accept the policy runs the tags' own scripts only: gtm.js, another p
   }, injected);
   expect(outcome.ran.sort()).toEqual([`/signals/config/${PIXEL}`, "/signals/plugins/identity.js"]);
   expect(outcome.blocked.map((u) => new URL(u).pathname).sort()).toEqual(["/en_US/sdk.js", "/gtag/destination", "/gtm.js", "/signals/config/999999999"]);
-  console.log(`Tag policy: ${outcome.ran.length} of ${injected.length} injected tag-host scripts ran (this pixel's configuration, a plugin); ${outcome.blocked.length} refused (gtm.js, gtag/destination, sdk.js, another pixel's configuration)`);
+  console.log(
+    `Tag policy: ${outcome.ran.length} of ${injected.length} injected tag-host scripts ran (this pixel's configuration, a plugin); ${outcome.blocked.length} refused (gtm.js, gtag/destination, sdk.js, another pixel's configuration)`,
+  );
   await context.close();
 });
 
@@ -351,7 +372,12 @@ async function scriptsOf(context: BrowserContext, url: string): Promise<{ files:
   const sizes: Promise<{ path: string; bytes: number }>[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
-    sizes.push(response.request().sizes().then((s) => ({ path: new URL(response.url()).pathname, bytes: s.responseBodySize })));
+    sizes.push(
+      response
+        .request()
+        .sizes()
+        .then((s) => ({ path: new URL(response.url()).pathname, bytes: s.responseBodySize })),
+    );
   });
   await page.goto(url);
   await quiet(page);
@@ -366,7 +392,12 @@ test("before a choice, the bar costs no script file: the same scripts, byte for 
     const withIds = await browser.newContext();
     const withoutIds = await browser.newContext();
     const [measured, plain] = [await scriptsOf(withIds, `${SITE}${path}`), await scriptsOf(withoutIds, `${shared}${path}`)];
-    test.info().annotations.push({ type: "js", description: `${path}: ${measured.bytes} B in ${measured.files.length} files with IDs before consent, ${plain.bytes} B without IDs` });
+    test
+      .info()
+      .annotations.push({
+        type: "js",
+        description: `${path}: ${measured.bytes} B in ${measured.files.length} files with IDs before consent, ${plain.bytes} B without IDs`,
+      });
     expect(measured.files).toEqual(plain.files);
     expect(measured.bytes).toBe(plain.bytes);
     await withIds.close();
@@ -374,7 +405,9 @@ test("before a choice, the bar costs no script file: the same scripts, byte for 
   }
 });
 
-test("with no measurement configured (the shared server): no banner, no consent script, no third-party host in the policy, no third-party request", async ({ browser }) => {
+test("with no measurement configured (the shared server): no banner, no consent script, no third-party host in the policy, no third-party request", async ({
+  browser,
+}) => {
   const shared = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
   const context = await browser.newContext({ baseURL: shared });
   const log = await watch(context, shared);

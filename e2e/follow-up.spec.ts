@@ -30,8 +30,20 @@ test("the same person is linked, owned, due today and grouped; a bulk change act
   const origin = new URL(page.url()).origin;
   const email = `meera-${RUN}@brand.example`;
   const marker = `followup-${RUN}`;
-  await send(request, origin, "audit", { name: "Meera Follow", email, websiteUrl: "brand.example", monthlyRevenue: "10L-50L/month", growthChallenge: `Ads stall ${marker}` }, "198.51.100.81");
-  await send(request, origin, "contact", { name: "Meera Follow", email: email.toUpperCase(), company: "Brand", message: `Following up on my audit ${marker}` }, "198.51.100.82");
+  await send(
+    request,
+    origin,
+    "audit",
+    { name: "Meera Follow", email, websiteUrl: "brand.example", monthlyRevenue: "10L-50L/month", growthChallenge: `Ads stall ${marker}` },
+    "198.51.100.81",
+  );
+  await send(
+    request,
+    origin,
+    "contact",
+    { name: "Meera Follow", email: email.toUpperCase(), company: "Brand", message: `Following up on my audit ${marker}` },
+    "198.51.100.82",
+  );
 
   // The lead shows the person's two submissions; the dialog lists both.
   await page.goto(`/admin/leads?q=${marker}`);
@@ -74,7 +86,19 @@ test("the same person is linked, owned, due today and grouped; a bulk change act
   // Bulk: three more leads match the filter; the confirmation names 4; a fifth arrives before the
   // confirmation, so nothing changes; after a reload, all 5 change.
   for (const n of [1, 2, 3]) {
-    await send(request, origin, "audit", { name: `Bulk ${n}`, email: `bulk${n}-${RUN}@brand.example`, websiteUrl: "brand.example", monthlyRevenue: "10L-50L/month", growthChallenge: `Bulk ${marker}` }, `198.51.100.9${n}`);
+    await send(
+      request,
+      origin,
+      "audit",
+      {
+        name: `Bulk ${n}`,
+        email: `bulk${n}-${RUN}@brand.example`,
+        websiteUrl: "brand.example",
+        monthlyRevenue: "10L-50L/month",
+        growthChallenge: `Bulk ${marker}`,
+      },
+      `198.51.100.9${n}`,
+    );
   }
   await page.goto(`/admin/leads?q=${marker}`);
   const bulk = page.getByRole("region", { name: "All 4 leads this filter matches" });
@@ -83,7 +107,13 @@ test("the same person is linked, owned, due today and grouped; a bulk change act
   await bulk.getByRole("button", { name: "Change status: 4 leads" }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText("This sets the status of exactly these 4 leads to Qualified.");
-  await send(request, origin, "audit", { name: "Bulk late", email: `late-${RUN}@brand.example`, websiteUrl: "brand.example", monthlyRevenue: "10L-50L/month", growthChallenge: `Late ${marker}` }, "198.51.100.99");
+  await send(
+    request,
+    origin,
+    "audit",
+    { name: "Bulk late", email: `late-${RUN}@brand.example`, websiteUrl: "brand.example", monthlyRevenue: "10L-50L/month", growthChallenge: `Late ${marker}` },
+    "198.51.100.99",
+  );
   await confirm.getByRole("button", { name: "Change 4 leads" }).click();
   await expect(page.getByText("The list has changed")).toBeVisible();
   await expect(page.getByText("This filter now matches 5 leads, not the 4 you confirmed. Nothing was changed")).toBeVisible();

@@ -100,7 +100,9 @@ test("Next's chunk tags, error documents, page-cache header and RSC switch are a
   const source = (file: string) => fs.readFileSync(path.join(nextDist, file), "utf8");
   expect(source("app-render/app-render.js"), "Next's error document id").toContain(`'${internals.NEXT_ERROR_DOCUMENT_ID}'`);
   expect(source("api-utils/index.js"), "Next's draft-mode cookie").toContain("__prerender_bypass");
-  expect(source("lib/incremental-cache/index.js"), "Next's switch that turns its page cache off").toContain(`process.env.${internals.NEXT_PRIVATE_TEST_PROXY} === 'true'`);
+  expect(source("lib/incremental-cache/index.js"), "Next's switch that turns its page cache off").toContain(
+    `process.env.${internals.NEXT_PRIVATE_TEST_PROXY} === 'true'`,
+  );
 });
 
 test("the file-system cache class the cache handler extends has the methods it overrides", async () => {

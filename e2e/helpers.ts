@@ -29,10 +29,13 @@ export function outboxMails(): string[] {
 export async function expectMailContaining(text: string): Promise<string> {
   let found: string | undefined;
   await expect
-    .poll(() => {
-      found = outboxMails().find((m) => m.includes(text));
-      return Boolean(found);
-    }, { timeout: 10_000 })
+    .poll(
+      () => {
+        found = outboxMails().find((m) => m.includes(text));
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   return found!;
 }
@@ -45,10 +48,13 @@ export function expectNotificationFor(email: string): Promise<string> {
 async function expectMailMatching(test: (mail: string) => boolean): Promise<string> {
   let found: string | undefined;
   await expect
-    .poll(() => {
-      found = outboxMails().find(test);
-      return Boolean(found);
-    }, { timeout: 10_000 })
+    .poll(
+      () => {
+        found = outboxMails().find(test);
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   return found!;
 }
@@ -60,16 +66,20 @@ function decodeQuotedPrintable(raw: string): string {
 
 /** The verification (or reset) link in the newest mail to an address. */
 export async function linkFromMail(to: string, kind: "verify-email" | "reset-password"): Promise<string> {
-  const pattern = kind === "verify-email" ? /(https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+)/ : /(https?:\/\/[^\s"<]+\/api\/auth\/reset-password\/[^\s"<]+)/;
+  const pattern =
+    kind === "verify-email" ? /(https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+)/ : /(https?:\/\/[^\s"<]+\/api\/auth\/reset-password\/[^\s"<]+)/;
   let link: string | undefined;
   await expect
-    .poll(() => {
-      const mail = outboxMails()
-        .filter((m) => m.includes(`To: ${to}`) && pattern.test(m))
-        .at(-1);
-      link = mail ? pattern.exec(mail)?.[1]?.replace(/&amp;/g, "&") : undefined;
-      return Boolean(link);
-    }, { timeout: 10_000 })
+    .poll(
+      () => {
+        const mail = outboxMails()
+          .filter((m) => m.includes(`To: ${to}`) && pattern.test(m))
+          .at(-1);
+        link = mail ? pattern.exec(mail)?.[1]?.replace(/&amp;/g, "&") : undefined;
+        return Boolean(link);
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   return link!;
 }
@@ -112,7 +122,11 @@ type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
  * address must be in the e2e server's ADMIN_EMAILS), and `open` gives each test a fresh context
  * with that session on a dashboard tab.
  */
-export async function dashboardMember(browser: Browser, email: string, name: string): Promise<{ open: (tab: string) => Promise<import("@playwright/test").Page> }> {
+export async function dashboardMember(
+  browser: Browser,
+  email: string,
+  name: string,
+): Promise<{ open: (tab: string) => Promise<import("@playwright/test").Page> }> {
   const context = await browser.newContext();
   await assignUniqueIp(context);
   const page = await context.newPage();

@@ -88,7 +88,9 @@ test("a camera photo uploaded as a post's featured image reaches phones as a sma
   const chosen = await cover.evaluate((img: HTMLImageElement) => img.currentSrc);
   await expect.poll(() => images.find((i) => i.url === chosen)).toBeTruthy();
   const served = images.find((i) => i.url === chosen)!;
-  console.log(`featured image at 390 px: ${new URL(served.url).searchParams.get("w")} px wide, ${served.type}, ${(served.bytes / 1024).toFixed(1)} KB (stored original ${(original.byteLength / 1024).toFixed(0)} KB, upload ${(photo.byteLength / 1024).toFixed(0)} KB)`);
+  console.log(
+    `featured image at 390 px: ${new URL(served.url).searchParams.get("w")} px wide, ${served.type}, ${(served.bytes / 1024).toFixed(1)} KB (stored original ${(original.byteLength / 1024).toFixed(0)} KB, upload ${(photo.byteLength / 1024).toFixed(0)} KB)`,
+  );
   expect(served.type).toBe("image/avif");
   expect(served.bytes).toBeLessThan(60 * 1024);
   const variant = Buffer.from(await (await phone.request.get(served.url, { headers: { accept: "image/avif,image/webp" } })).body());
@@ -104,7 +106,8 @@ test("a camera photo uploaded as a post's featured image reaches phones as a sma
       new Promise<number>((resolve) => {
         let total = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) total += entry.value;
         }).observe({ type: "layout-shift", buffered: true });
         setTimeout(() => resolve(total), 500);
       }),
@@ -129,9 +132,14 @@ test("the media library lists each image with where it is used, and refuses to d
   await expect(used).toBeVisible();
 
   // An image nothing shows goes, file and all.
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#135" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#135" } })
+    .png()
+    .toBuffer();
   const origin = new URL(page.url()).origin;
-  const uploaded = await page.request.post("/api/admin/uploads", { headers: { origin }, multipart: { file: { name: "spare.png", mimeType: "image/png", buffer: png } } });
+  const uploaded = await page.request.post("/api/admin/uploads", {
+    headers: { origin },
+    multipart: { file: { name: "spare.png", mimeType: "image/png", buffer: png } },
+  });
   expect(uploaded.status()).toBe(201);
   const { url } = (await uploaded.json()) as { url: string };
   await page.reload();
@@ -148,7 +156,10 @@ test("the media library lists each image with where it is used, and refuses to d
 test("a case study's cover and a testimonial's photo are uploaded the same way and shown through the optimiser", async () => {
   const page = await member.open("case-studies");
   const dialog = page.getByRole("dialog");
-  const picture = (background: string) => sharp({ create: { width: 1600, height: 900, channels: 3, background } }).jpeg().toBuffer();
+  const picture = (background: string) =>
+    sharp({ create: { width: 1600, height: 900, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
 
   await page.getByRole("button", { name: "Add Case Study" }).click();
   await dialog.getByLabel("Title").fill("Cover study for the media library");

@@ -24,7 +24,10 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-async function newPost(page: Page, { title, slug, published, content = "<p>Notes from the field.</p>" }: { title: string; slug: string; published: boolean; content?: string }) {
+async function newPost(
+  page: Page,
+  { title, slug, published, content = "<p>Notes from the field.</p>" }: { title: string; slug: string; published: boolean; content?: string },
+) {
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
@@ -87,7 +90,10 @@ test("a draft's generated image and an unknown slug's answer 404", async () => {
   const slug = `og-draft-${RUN}`;
   const title = `Unannounced launch ${RUN}`;
   await newPost(page, { title, slug, published: false });
-  for (const path of [`/api/og/blog/${slug}/${ogImageVersion({ title, authorName: "Kinetic Growth Team" })}.png`, `/api/og/blog/no-such-post-${RUN}/000000000000.png`]) {
+  for (const path of [
+    `/api/og/blog/${slug}/${ogImageVersion({ title, authorName: "Kinetic Growth Team" })}.png`,
+    `/api/og/blog/no-such-post-${RUN}/000000000000.png`,
+  ]) {
     const answer = await page.request.get(path, { maxRedirects: 0 });
     expect(answer.status(), path).toBe(404);
     expect(answer.headers()["cache-control"]).toBe("no-store");
@@ -97,7 +103,9 @@ test("a draft's generated image and an unknown slug's answer 404", async () => {
 
 /** An image of one colour, wide enough for the article's variants, uploaded to the library through the dashboard's endpoint. */
 async function libraryImage(page: Page, colour: { r: number; g: number; b: number }): Promise<string> {
-  const png = await sharp({ create: { width: 1280, height: 960, channels: 3, background: colour } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1280, height: 960, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   const answer = await page.request.post("/api/admin/uploads", {
     headers: { origin: new URL(page.url()).origin },
     multipart: { file: { name: "chart.png", mimeType: "image/png", buffer: png } },

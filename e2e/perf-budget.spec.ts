@@ -126,9 +126,7 @@ test.describe("JavaScript weight on first load (compressed)", () => {
       const weight = await scriptWeight(page, route.path);
       const ours = weight.bytes - floor;
       test.info().annotations.push({ type: "js", description: `${kb(weight.bytes)} KB total, ${kb(ours)} KB ours` });
-      expect(kb(ours), `${route.path}: ${kb(weight.bytes)} KB of JavaScript, ${kb(ours)} KB above the floor`).toBeLessThanOrEqual(
-        OURS_BUDGET_KB,
-      );
+      expect(kb(ours), `${route.path}: ${kb(weight.bytes)} KB of JavaScript, ${kb(ours)} KB above the floor`).toBeLessThanOrEqual(OURS_BUDGET_KB);
       if (!INTERACTIVE.has(route.kind)) {
         const extra = [...weight.scripts].filter((s) => !chrome.scripts.has(s));
         expect(extra, `${route.path} loads scripts beyond the shared chrome`).toEqual([]);

@@ -294,7 +294,9 @@ test("the brand typeface comes from this site after the first paint, and its arr
   for (const url of fonts) expect(new URL(url).origin).toBe(new URL(baseURL!).origin);
   const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
   test.info().annotations.push({ type: "CLS at 412 px with the font 1.5 s late", description: cls.toFixed(4) });
-  console.log(`brand font: CLS ${cls.toFixed(4)} at 412 px with the font 1.5 s late; requested ${Math.round(timing.fontRequested - timing.paint)} ms after the first paint`);
+  console.log(
+    `brand font: CLS ${cls.toFixed(4)} at 412 px with the font 1.5 s late; requested ${Math.round(timing.fontRequested - timing.paint)} ms after the first paint`,
+  );
   expect(cls).toBeLessThan(0.01);
 
   // Each weight the site sets is as wide in the fallback as in Inter (within 0.5 %), in the page's own

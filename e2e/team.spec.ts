@@ -138,12 +138,16 @@ test("npm run admin changes a role while the server runs on the embedded databas
   test.setTimeout(60_000); // the command itself starts a TypeScript process
   const email = uniqueEmail("cli");
   const member = await accept(browser, await invite(email, "Editor"), "Cleo Cli");
-  const cli = spawnSync(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "--tsconfig", "tsconfig.json", "scripts/admin.ts", "grant", email, "sales"], {
-    cwd: process.cwd(),
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production" },
-    encoding: "utf8",
-    timeout: 30_000,
-  });
+  const cli = spawnSync(
+    path.join("node_modules", ".bin", "tsx"),
+    ["--conditions=react-server", "--tsconfig", "tsconfig.json", "scripts/admin.ts", "grant", email, "sales"],
+    {
+      cwd: process.cwd(),
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production" },
+      encoding: "utf8",
+      timeout: 30_000,
+    },
+  );
   expect(cli.status, cli.stderr).toBe(0);
   expect(cli.stdout).toContain(`${email} is now sales.`);
   await member.goto("/admin");

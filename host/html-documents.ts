@@ -145,7 +145,8 @@ function readDocument(html: string): ReadDocument {
           script = { attribs, start: parser.startIndex, contentStart: parser.endIndex + 1 };
         } else if (name === "link") {
           const rel = (attribs.rel ?? "").toLowerCase().split(/\s+/);
-          if (rel.includes("preload") && (attribs.as ?? "").toLowerCase() === "script") found.preloads.push({ href: attribs.href, start: parser.startIndex, end: parser.endIndex + 1 });
+          if (rel.includes("preload") && (attribs.as ?? "").toLowerCase() === "script")
+            found.preloads.push({ href: attribs.href, start: parser.startIndex, end: parser.endIndex + 1 });
         }
       },
       onclosetag(name, implied) {
@@ -182,7 +183,9 @@ function chunkTag(script: ScriptElement): { reproducible: boolean } | null {
 export function loadScriptsAfterPaint(html: string): string {
   const doc = readDocument(html);
   if (doc.clientRendered) return html;
-  const chunks = doc.scripts.map((script) => ({ script, tag: chunkTag(script) })).filter((c): c is { script: ScriptElement; tag: { reproducible: boolean } } => c.tag !== null);
+  const chunks = doc.scripts
+    .map((script) => ({ script, tag: chunkTag(script) }))
+    .filter((c): c is { script: ScriptElement; tag: { reproducible: boolean } } => c.tag !== null);
   if (chunks.length === 0 || chunks.some(({ tag }) => !tag.reproducible)) return html;
   const oneValue = (name: string) => new Set(chunks.map(({ script }) => script.attribs[name])).size === 1;
   if (!oneValue("crossorigin") || !oneValue("nonce")) return html;
@@ -195,7 +198,10 @@ export function loadScriptsAfterPaint(html: string): string {
     integrity.push((script.attribs.integrity ?? "").trim());
   }
   const { crossorigin: crossOrigin, nonce } = chunks[0]!.script.attribs;
-  const cuts: { start: number; end: number }[] = [...chunks.map(({ script }) => script), ...doc.preloads.filter((preload) => sources.includes(preload.href ?? ""))].sort((a, b) => a.start - b.start);
+  const cuts: { start: number; end: number }[] = [
+    ...chunks.map(({ script }) => script),
+    ...doc.preloads.filter((preload) => sources.includes(preload.href ?? "")),
+  ].sort((a, b) => a.start - b.start);
   let loader = `<script data-after-paint="${attributeValue(sources.join(" "))}"`;
   if (integrity.some(Boolean)) loader += ` data-integrity="${attributeValue(integrity.join(" "))}"`;
   if (crossOrigin !== undefined) loader += ` data-crossorigin="${attributeValue(crossOrigin)}"`;
@@ -204,7 +210,9 @@ export function loadScriptsAfterPaint(html: string): string {
   const insertAt = doc.bodyEnd >= 0 ? doc.bodyEnd : html.length;
   // The page is painted in the brand font's fallback until the loader runs (docs/decisions/0027).
   const fontMark = doc.htmlTagEnd >= 0 ? [{ start: doc.htmlTagEnd, end: doc.htmlTagEnd, text: " data-fonts-after-paint" }] : [];
-  const edits = [...cuts.map((cut) => ({ ...cut, text: "" })), ...fontMark, { start: insertAt, end: insertAt, text: loader }].sort((x, y) => x.start - y.start || x.end - y.end);
+  const edits = [...cuts.map((cut) => ({ ...cut, text: "" })), ...fontMark, { start: insertAt, end: insertAt, text: loader }].sort(
+    (x, y) => x.start - y.start || x.end - y.end,
+  );
   let out = "";
   let from = 0;
   for (const edit of edits) {
@@ -241,7 +249,10 @@ export function markConsentChoice(html: string, choice: string | null): string {
 }
 
 export function appendVary(current: unknown): string {
-  const values = String(current ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+  const values = String(current ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (!values.some((v) => v.toLowerCase() === "accept-encoding")) values.push("Accept-Encoding");
   return values.join(", ");
 }
@@ -486,7 +497,11 @@ export function createDocumentLayer({
       const same = known && etag && known.etag === etag && known.rawLength === raw.length;
       // Public pages only: on the admin's and the sign-in pages, hydrating a frame sooner matters more.
       const rewrite = !res.getHeader("content-encoding") && isPublic(res.getHeader("cache-control"));
-      const body: Buffer = same ? known.body : rewrite || choice ? Buffer.from(markConsentChoice(rewrite ? loadScriptsAfterPaint(raw.toString("utf8")) : raw.toString("utf8"), choice), "utf8") : raw;
+      const body: Buffer = same
+        ? known.body
+        : rewrite || choice
+          ? Buffer.from(markConsentChoice(rewrite ? loadScriptsAfterPaint(raw.toString("utf8")) : raw.toString("utf8"), choice), "utf8")
+          : raw;
       let csp = known?.csp ?? "";
       if (!same) {
         const policy = documentPolicy(body.toString("utf8"));
@@ -507,7 +522,21 @@ export function createDocumentLayer({
       if (seconds > 0) {
         const headers = Object.entries(res.getHeaders()).filter(([name]) => !PER_ANSWER_HEADERS.has(name));
         const vary = appendVary(res.getHeader("vary"));
-        store(key, { etag: typeof etag === "string" ? etag : undefined, csp, body, rawLength: raw.length, gzipped, headers, vary, bytes: body.length + (gzipped?.length ?? 0), expires: now() + seconds * 1000 }, startedAt);
+        store(
+          key,
+          {
+            etag: typeof etag === "string" ? etag : undefined,
+            csp,
+            body,
+            rawLength: raw.length,
+            gzipped,
+            headers,
+            vary,
+            bytes: body.length + (gzipped?.length ?? 0),
+            expires: now() + seconds * 1000,
+          },
+          startedAt,
+        );
       }
 
       let out = body;

@@ -15,7 +15,8 @@ import fileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-s
 // loads this CommonJS file as { default: module.exports }, whose `default` is the class; a loader
 // that applies the __esModule interop (a test runner's transform) hands over the class itself.
 const loaded = fileSystemCacheModule as unknown as typeof fileSystemCacheModule | { default: typeof fileSystemCacheModule };
-export const FileSystemCache: typeof fileSystemCacheModule = "default" in loaded && typeof loaded.default === "function" ? loaded.default : (loaded as typeof fileSystemCacheModule);
+export const FileSystemCache: typeof fileSystemCacheModule =
+  "default" in loaded && typeof loaded.default === "function" ? loaded.default : (loaded as typeof fileSystemCacheModule);
 export type FileSystemCacheInstance = InstanceType<typeof FileSystemCache>;
 
 /**
@@ -160,7 +161,7 @@ export function isReactInstruction(text: string): boolean {
   const definitions = reactRuntimeDefinitions();
   let rest = text;
   let defined = false;
-  for (let progress = true; progress && rest; ) {
+  for (let progress = true; progress && rest;) {
     progress = false;
     for (const definition of definitions) {
       if (rest.startsWith(definition)) {

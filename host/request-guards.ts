@@ -100,7 +100,10 @@ function sizeText(bytes: number): string {
 
 function tooLarge(req: IncomingMessage, limit: BodyLimit): Refusal {
   return isActionPost(req)
-    ? refusal(413, `Not sent: this form is larger than ${sizeText(limit.bytes)}, which is more than any of our forms accepts. Please shorten it and send it again.`)
+    ? refusal(
+        413,
+        `Not sent: this form is larger than ${sizeText(limit.bytes)}, which is more than any of our forms accepts. Please shorten it and send it again.`,
+      )
     : refusal(413, `Refused: this request's body is larger than ${sizeText(limit.bytes)}, the most this address accepts.`);
 }
 
@@ -110,7 +113,9 @@ function tooLarge(req: IncomingMessage, limit: BodyLimit): Refusal {
  * removes a client's own X-Forwarded-Host before this runs).
  */
 function allowedHosts(req: IncomingMessage, trustProxy: boolean): Set<string> {
-  const sent = String((trustProxy ? req.headers["x-forwarded-host"] : undefined) ?? req.headers.host ?? "").split(",")[0]!.trim();
+  const sent = String((trustProxy ? req.headers["x-forwarded-host"] : undefined) ?? req.headers.host ?? "")
+    .split(",")[0]!
+    .trim();
   const hosts = new Set(sent ? [sent] : []);
   try {
     if (process.env.SITE_URL) hosts.add(new URL(process.env.SITE_URL).host);
@@ -221,7 +226,8 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: the next character is escaped
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -311,7 +317,8 @@ export async function refusalOfActionBody(req: IncomingMessage, body: Buffer): P
     const rows = new Map<string, string>();
     for (const [name, value] of form) {
       if (++fields > MAX_ACTION_FIELDS) return refusal(413, `Refused: more than ${MAX_ACTION_FIELDS} fields, more than any of our forms has.`);
-      if (typeof value === "string" && JSON_ROW.test(name) && jsonDepthExceeds(value, MAX_ACTION_JSON_DEPTH)) return refusal(400, "Refused: the form's data is nested deeper than any of our forms sends.");
+      if (typeof value === "string" && JSON_ROW.test(name) && jsonDepthExceeds(value, MAX_ACTION_JSON_DEPTH))
+        return refusal(400, "Refused: the form's data is nested deeper than any of our forms sends.");
       if (typeof value === "string" && /^\d+$/.test(name)) rows.set(name, value);
     }
     if (fetchAction && !form.has("0")) return refusal(400, "Refused: the form's data is incomplete.");

@@ -42,7 +42,11 @@ const RUNNABLE_TYPES = new Set([
 export function isRunnableScript(attribs: Record<string, string | undefined>): boolean {
   let type = attribs.type;
   if (type === undefined && attribs.language) type = `text/${attribs.language}`;
-  return RUNNABLE_TYPES.has(String(type ?? "").trim().toLowerCase());
+  return RUNNABLE_TYPES.has(
+    String(type ?? "")
+      .trim()
+      .toLowerCase(),
+  );
 }
 
 /**

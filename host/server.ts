@@ -45,7 +45,9 @@ const channel = process.env.DATABASE_URL?.trim()
   ? startInvalidationChannel({
       connectionString: process.env.DATABASE_URL.trim(),
       onRemote(message) {
-        void expireTagsLocally(message.all ? EVERYTHING : (message.tags ?? []), message.all ? undefined : message.durations).finally(() => documents.invalidate());
+        void expireTagsLocally(message.all ? EVERYTHING : (message.tags ?? []), message.all ? undefined : message.durations).finally(() =>
+          documents.invalidate(),
+        );
       },
       onState(listening) {
         // Not listening: another process's edit would not reach this one. The page cache is off,
@@ -134,22 +136,23 @@ const server = http.createServer((req, res) => {
   handleRequest(req, res);
 });
 
-const handleRequest = (req: IncomingMessage, res: ServerResponse) => withRequestContext(req, res, () => {
-  // X-Forwarded-For, -Host, -Proto only from a trusted proxy (TRUST_PROXY, host/client-address.ts).
-  useSocketAddress(req);
-  for (const [key, value] of Object.entries(securityHeaders)) res.setHeader(key, value);
-  if (stopping) res.setHeader("Connection", "close");
-  inFlight.add(res);
-  res.once("close", () => inFlight.delete(res));
-  guardRequest(req, {
-    trustProxy,
-    serve: () => serve(req, res),
-    refuse: (refusal) => refuse(req, res, refusal),
-  }).catch((error) => {
-    log("error", "request guard failed", errorFields(error));
-    refuse(req, res, { status: 500, message: "Something went wrong on our side." });
+const handleRequest = (req: IncomingMessage, res: ServerResponse) =>
+  withRequestContext(req, res, () => {
+    // X-Forwarded-For, -Host, -Proto only from a trusted proxy (TRUST_PROXY, host/client-address.ts).
+    useSocketAddress(req);
+    for (const [key, value] of Object.entries(securityHeaders)) res.setHeader(key, value);
+    if (stopping) res.setHeader("Connection", "close");
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+    guardRequest(req, {
+      trustProxy,
+      serve: () => serve(req, res),
+      refuse: (refusal) => refuse(req, res, refusal),
+    }).catch((error) => {
+      log("error", "request guard failed", errorFields(error));
+      refuse(req, res, { status: 500, message: "Something went wrong on our side." });
+    });
   });
-});
 
 server.listen(port, hostname, () => {
   // Timed jobs reach Next's request scope through this address (src/server/jobs/scheduled-publishing.ts).

@@ -36,7 +36,10 @@ function unreachableReason(report, stderr) {
   const code = String(error.code ?? report?.code ?? "");
   const status = Number(report?.statusCode ?? error.statusCode ?? 0);
   const text = `${report?.message ?? ""} ${error.summary ?? ""} ${error.detail ?? ""} ${stderr}`;
-  if (/^(ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|SELF_SIGNED_CERT_IN_CHAIN)$/.test(code)) return code;
+  if (
+    /^(ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|SELF_SIGNED_CERT_IN_CHAIN)$/.test(code)
+  )
+    return code;
   if (status === 404 || status === 405 || status === 501 || status >= 500) return `the audit endpoint answered ${status}`;
   if (/audit endpoint returned an error|network|socket hang up|getaddrinfo|timed? ?out/i.test(text)) return text.trim().split("\n")[0];
   return null;

@@ -29,7 +29,11 @@ const PROXY = `http://127.0.0.1:${BASE_PORT}`;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
 const log = (line) => console.log(`[bench nginx] ${line}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
 
 async function createDatabase() {
   const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
@@ -93,7 +97,10 @@ function startApp(port, databaseUrl) {
 async function waitFor(url, what, timeoutMs = 180_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    const status = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then((r) => r.status, () => 0);
+    const status = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     await sleep(250);
   }
@@ -101,7 +108,10 @@ async function waitFor(url, what, timeoutMs = 180_000) {
 }
 
 function startNginx(count, prefix) {
-  fs.writeFileSync(path.join(prefix, "nginx.conf"), renderNginxConfig({ listenPort: BASE_PORT, appPorts: APP_PORTS.slice(0, count), prefix, file: path.join(root, "deploy", "nginx.conf") }));
+  fs.writeFileSync(
+    path.join(prefix, "nginx.conf"),
+    renderNginxConfig({ listenPort: BASE_PORT, appPorts: APP_PORTS.slice(0, count), prefix, file: path.join(root, "deploy", "nginx.conf") }),
+  );
   const child = spawn(NGINX_BINARY, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
   const exited = new Promise((resolve) => child.on("exit", resolve));
   return {
@@ -234,7 +244,9 @@ export async function benchThroughNginx() {
   console.log(`\nThrough nginx (deploy/nginx.conf), ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores`);
   console.log(["processes", "what", "req/s", "p99 ms", "ratio to 1", "errors", "answers by status", "load average"].join(" | "));
   for (const r of rows) {
-    const statuses = Object.entries(r.statuses).map(([status, n]) => `${status}: ${n}`).join(", ");
+    const statuses = Object.entries(r.statuses)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(", ");
     console.log([r.processes, r.label, r.reqPerSec, r.p99, r.ratioToOne, r.errors, statuses, r.loadAverage].join(" | "));
   }
   return rows;
@@ -245,7 +257,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (rows) {
     const outDir = path.join(root, "bench-results");
     fs.mkdirSync(outDir, { recursive: true });
-    const file = path.join(outDir, `${new Date().toISOString().replaceAll(":", "-").replace(/\.\d+Z$/, "Z")}-nginx.json`);
+    const file = path.join(
+      outDir,
+      `${new Date()
+        .toISOString()
+        .replaceAll(":", "-")
+        .replace(/\.\d+Z$/, "Z")}-nginx.json`,
+    );
     fs.writeFileSync(file, `${JSON.stringify({ connections: CONNECTIONS, durationSeconds: DURATION, cpus: os.cpus().length, rows }, null, 2)}\n`);
     log(`wrote ${path.relative(root, file)}`);
   }

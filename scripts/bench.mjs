@@ -42,9 +42,22 @@ const LH_RUNS = QUICK ? 0 : option("lighthouse-runs", 3);
 const DURATION = option("duration", 10);
 const FORM_RATE = option("form-rate", 300);
 const CONNECTIONS = option("connections", 50);
-const LH_ROUTES = args.find((a) => a.startsWith("--lighthouse-routes="))?.split("=")[1].split(",");
-const FORM_MODES = new Set(args.find((a) => a.startsWith("--form-modes="))?.split("=")[1].split(",") ?? ["nojs", "js", "rate"]);
-const SKIP = new Set(args.find((a) => a.startsWith("--skip="))?.split("=")[1].split(",") ?? []);
+const LH_ROUTES = args
+  .find((a) => a.startsWith("--lighthouse-routes="))
+  ?.split("=")[1]
+  .split(",");
+const FORM_MODES = new Set(
+  args
+    .find((a) => a.startsWith("--form-modes="))
+    ?.split("=")[1]
+    .split(",") ?? ["nojs", "js", "rate"],
+);
+const SKIP = new Set(
+  args
+    .find((a) => a.startsWith("--skip="))
+    ?.split("=")[1]
+    .split(",") ?? [],
+);
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const STATIC_PORT = PORT + 1;
 const EMPTY_PORT = PORT + 2;
@@ -317,27 +330,24 @@ function percentile(sorted, p) {
 function load(label, options) {
   return new Promise((resolve, reject) => {
     const latencies = [];
-    const instance = autocannon(
-      { connections: CONNECTIONS, duration: DURATION, ...options },
-      (error, result) => {
-        if (error) return reject(error);
-        latencies.sort((a, b) => a - b);
-        resolve({
-          label,
-          url: options.url,
-          requests: result.requests.total,
-          reqPerSec: Math.round(result.requests.average),
-          // All three from the same list of answers (autocannon's own histogram rounds differently,
-          // which once printed a p95 above the p99).
-          p50: Math.round(percentile(latencies, 50) ?? 0),
-          p95: Math.round(percentile(latencies, 95) ?? 0),
-          p99: Math.round(percentile(latencies, 99) ?? 0),
-          errors: result.errors + result.timeouts,
-          non2xx: result.non2xx,
-          ok2xx: result["2xx"],
-        });
-      },
-    );
+    const instance = autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
+      if (error) return reject(error);
+      latencies.sort((a, b) => a - b);
+      resolve({
+        label,
+        url: options.url,
+        requests: result.requests.total,
+        reqPerSec: Math.round(result.requests.average),
+        // All three from the same list of answers (autocannon's own histogram rounds differently,
+        // which once printed a p95 above the p99).
+        p50: Math.round(percentile(latencies, 50) ?? 0),
+        p95: Math.round(percentile(latencies, 95) ?? 0),
+        p99: Math.round(percentile(latencies, 99) ?? 0),
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        ok2xx: result["2xx"],
+      });
+    });
     instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
 }
@@ -365,7 +375,14 @@ async function paced(label, { rate, url, submission }) {
     const { body, headers } = submission();
     const answered = new Promise((resolve) => {
       const request = http.request(
-        { agent, host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) } },
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: "POST",
+          headers: { ...headers, "content-length": Buffer.byteLength(body) },
+        },
         (response) => {
           response.resume();
           response.on("end", () => {
@@ -495,10 +512,9 @@ async function countContactRows(prefix) {
   const { PGlite } = await import("@electric-sql/pglite");
   const db = new PGlite(path.join(dataDir, "pglite"));
   try {
-    const { rows } = await db.query(
-      "select count(*)::int as total, count(distinct email)::int as distinct_emails from contact_messages where email like $1",
-      [`${prefix}%`],
-    );
+    const { rows } = await db.query("select count(*)::int as total, count(distinct email)::int as distinct_emails from contact_messages where email like $1", [
+      `${prefix}%`,
+    ]);
     return rows[0];
   } finally {
     await db.close();
@@ -629,7 +645,13 @@ async function main() {
   // each sending as soon as it is answered, latency is connections / throughput (Little's law:
   // 50 / 300 per s = 167 ms) whatever the server does; so the same requests are also offered at a
   // fixed rate, evenly spaced (open loop: paced() below), which is what the budget describes.
-  formModes.push({ ...formModes[1], key: "rate", mode: `with JavaScript, offered at ${FORM_RATE}/s`, prefix: `bench-${startedAt.getTime()}-rate-`, rate: FORM_RATE });
+  formModes.push({
+    ...formModes[1],
+    key: "rate",
+    mode: `with JavaScript, offered at ${FORM_RATE}/s`,
+    prefix: `bench-${startedAt.getTime()}-rate-`,
+    rate: FORM_RATE,
+  });
   // The same submission through the Server Action as React's client calls it (what the form's
   // script posted before ADR 0017), for comparison: not in the default runs.
   const contactAction = hidden.find(([name]) => /^\$ACTION_\d+:0$/.test(name));
@@ -639,7 +661,10 @@ async function main() {
       key: "action",
       mode: "Server Action called by script (before ADR 0017)",
       prefix: `bench-${startedAt.getTime()}-action-`,
-      fields: (n, prefix) => [...formModes[1].fields(n, prefix).map(([name, value]) => [`_1_${name}`, value]), ["0", JSON.stringify([{ status: "idle" }, "$K1"])]],
+      fields: (n, prefix) => [
+        ...formModes[1].fields(n, prefix).map(([name, value]) => [`_1_${name}`, value]),
+        ["0", JSON.stringify([{ status: "idle" }, "$K1"])],
+      ],
       headers: { "next-action": JSON.parse(contactAction[1]).id, accept: "text/x-component" },
     });
   }
@@ -715,28 +740,24 @@ async function main() {
     ],
   );
   if (lighthouse.length > 0) {
-    table(
-      `Lighthouse ${lighthouse[0].runs === 1 ? "(1 run)" : `(median of ${LH_RUNS})`}, mobile preset`,
-      lighthouse,
-      [
-        ["route", "route"],
-        ["performance", "perf"],
-        ["accessibility", "a11y"],
-        ["bestPractices", "best"],
-        ["seo", "seo"],
-        ["lcpMs", "LCP ms"],
-        ["tbtMs", "TBT ms"],
-        ["cls", "CLS"],
-        ["jsKB", "JS KB (compressed)"],
-        ...(emptyPage
-          ? [
-              ["tbtRatio", "TBT ours/empty"],
-              ["performanceRatio", "perf ours/empty"],
-              ["jsRatio", "JS ours/empty"],
-            ]
-          : []),
-      ],
-    );
+    table(`Lighthouse ${lighthouse[0].runs === 1 ? "(1 run)" : `(median of ${LH_RUNS})`}, mobile preset`, lighthouse, [
+      ["route", "route"],
+      ["performance", "perf"],
+      ["accessibility", "a11y"],
+      ["bestPractices", "best"],
+      ["seo", "seo"],
+      ["lcpMs", "LCP ms"],
+      ["tbtMs", "TBT ms"],
+      ["cls", "CLS"],
+      ["jsKB", "JS KB (compressed)"],
+      ...(emptyPage
+        ? [
+            ["tbtRatio", "TBT ours/empty"],
+            ["performanceRatio", "perf ours/empty"],
+            ["jsRatio", "JS ours/empty"],
+          ]
+        : []),
+    ]);
     if (emptyPage) {
       table(
         `The empty Next.js page (next ${emptyPage.next}, react ${emptyPage.react}; one layout, one page with a heading and a paragraph), same Lighthouse settings`,
@@ -757,42 +778,36 @@ async function main() {
   } else {
     console.log("\nLighthouse: skipped (--quick)");
   }
-  table(
-    `autocannon: ${CONNECTIONS} connections, ${DURATION} s, loopback (ours vs. the same HTML bytes from node:http)`,
-    loadRuns,
-    [
-      ["label", "route"],
-      ["reqPerSec", "req/s"],
-      ["p50", "p50 ms"],
-      ["p99", "p99 ms"],
-      ["errors", "errors"],
-      ["non2xx", "non-2xx"],
-      ["staticReqPerSec", "static req/s"],
-      ["staticP99", "static p99"],
-      ["ratio", "ours/static"],
-    ],
-  );
-  if (formResults.length > 0) table("Form submission (contact form, unique client address per request)", formResults, [
-    ["mode", "how"],
+  table(`autocannon: ${CONNECTIONS} connections, ${DURATION} s, loopback (ours vs. the same HTML bytes from node:http)`, loadRuns, [
+    ["label", "route"],
     ["reqPerSec", "req/s"],
     ["p50", "p50 ms"],
-    ["p95", "p95 ms"],
     ["p99", "p99 ms"],
     ["errors", "errors"],
     ["non2xx", "non-2xx"],
-    ["ok2xx", "2xx"],
-    ["sent", "sent"],
-    ["storedRows", "stored rows"],
-    ["storedPerSec", "stored/s"],
-    ["inFlightAtEnd", "stored, in flight at end"],
-    ["lost", "lost"],
-    ["duplicates", "duplicates"],
-    ["cpuMsPerRequest", "server CPU ms/answer"],
+    ["staticReqPerSec", "static req/s"],
+    ["staticP99", "static p99"],
+    ["ratio", "ours/static"],
   ]);
-  console.log(
-    "\nCache-Control of the public pages:",
-    [...new Set(Object.values(cacheHeaders).map((h) => h.cacheControl))].join(" ; "),
-  );
+  if (formResults.length > 0)
+    table("Form submission (contact form, unique client address per request)", formResults, [
+      ["mode", "how"],
+      ["reqPerSec", "req/s"],
+      ["p50", "p50 ms"],
+      ["p95", "p95 ms"],
+      ["p99", "p99 ms"],
+      ["errors", "errors"],
+      ["non2xx", "non-2xx"],
+      ["ok2xx", "2xx"],
+      ["sent", "sent"],
+      ["storedRows", "stored rows"],
+      ["storedPerSec", "stored/s"],
+      ["inFlightAtEnd", "stored, in flight at end"],
+      ["lost", "lost"],
+      ["duplicates", "duplicates"],
+      ["cpuMsPerRequest", "server CPU ms/answer"],
+    ]);
+  console.log("\nCache-Control of the public pages:", [...new Set(Object.values(cacheHeaders).map((h) => h.cacheControl))].join(" ; "));
 
   // Several processes behind nginx on one PostgreSQL (scripts/bench-proxy.mjs): after this server
   // has stopped, so that it does not share the machine with the measurement.
@@ -813,7 +828,13 @@ async function main() {
   };
   const outDir = path.join(root, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, `${startedAt.toISOString().replaceAll(":", "-").replace(/\.\d+Z$/, "Z")}.json`);
+  const file = path.join(
+    outDir,
+    `${startedAt
+      .toISOString()
+      .replaceAll(":", "-")
+      .replace(/\.\d+Z$/, "Z")}.json`,
+  );
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nWrote ${path.relative(root, file)}`);
 }

@@ -52,6 +52,7 @@ fs.mkdirSync(path.join(root, ".test-reports"), { recursive: true });
 const only = process.argv[2]; // "unit" runs the first three steps only
 const steps = [
   () => run("lint", bin("eslint"), ["--max-warnings=0", "."]),
+  () => run("format", bin("prettier"), ["--check", "."]),
   () => run("types", bin("tsc"), ["--noEmit"]),
   () => run("unit + integration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=.test-reports/vitest.json"]),
 ];

@@ -25,9 +25,19 @@ const handle = setUpTestDatabase();
 /** A valid dialog for each table, and the SQL table behind it. */
 const TABLES = [
   { id: "leads", sqlTable: "leads", noun: "lead", form: { name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210" } },
-  { id: "messages", sqlTable: "contact_messages", noun: "contact message", form: { name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210", message: "Call me." } },
+  {
+    id: "messages",
+    sqlTable: "contact_messages",
+    noun: "contact message",
+    form: { name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210", message: "Call me." },
+  },
   { id: "case-studies", sqlTable: "case_studies", noun: "case study", form: { title: "Doubling repeat orders", companyName: "GlowLab" } },
-  { id: "testimonials", sqlTable: "testimonials", noun: "testimonial", form: { clientName: "Asha Rao", company: "GlowLab", content: "Great work.", rating: "5" } },
+  {
+    id: "testimonials",
+    sqlTable: "testimonials",
+    noun: "testimonial",
+    form: { clientName: "Asha Rao", company: "GlowLab", content: "Great work.", rating: "5" },
+  },
   { id: "posts", sqlTable: "blog_posts", noun: "blog post", form: { title: "A post", slug: "a-post-actions", content: "<p>Hello.</p>", authorName: "Team" } },
 ] as const;
 
@@ -36,16 +46,14 @@ const formOf = (values: Record<string, string>) => {
   for (const [k, v] of Object.entries(values)) form.set(k, v);
   return form;
 };
-const rows = async (table: string) =>
-  (await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`)).rows[0]!.n;
+const rows = async (table: string) => (await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`)).rows[0]!.n;
 const firstId = async (table: string) =>
   (await handle.db.execute<{ id: string }>(sql`select id from ${sql.identifier(table)} order by created_at limit 1`)).rows[0]!.id;
 
 /** What no answer may carry: SQL, a constraint's or table's name, a stack. */
 const LEAKS = /\b(insert|update|delete|select)\b.*\b(into|set|from)\b|constraint|forced_failure|violates|_valid\b|\bat .*:\d+|node_modules|\.ts\b/i;
 
-afterAll(async () => {
-});
+afterAll(async () => {});
 beforeEach(() => {
   logged.length = 0;
   requestHeaders = new Headers({ host: "localhost:3000", origin: "http://localhost:3000" });
@@ -76,7 +84,10 @@ describe("admin saves", () => {
       await handle.db.execute(sql`alter table ${sql.identifier(table.sqlTable)} add constraint forced_failure check (false) not valid`);
       try {
         const form = { ...table.form, ...("slug" in table.form ? { slug: "forced-failure-new" } : {}) };
-        for (const answer of [await saveRecord(table.id, null, formOf(form)), await saveRecord(table.id, id, formOf({ ...form, slug: "forced-failure-row" }))]) {
+        for (const answer of [
+          await saveRecord(table.id, null, formOf(form)),
+          await saveRecord(table.id, id, formOf({ ...form, slug: "forced-failure-row" })),
+        ]) {
           expect(answer).toMatchObject({ status: "error", title: "Error", message: `Failed to save ${table.noun}. Please try again.` });
           expect(JSON.stringify(answer)).not.toMatch(LEAKS);
           figures++;

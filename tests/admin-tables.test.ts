@@ -14,7 +14,12 @@ describe.each(ADMIN_TABLES.map((t) => [t.id, t] as const))("admin table %s", (_i
   it("names a table of the database schema and only its columns", () => {
     expect(is(drizzleTable, PgTable)).toBe(true);
     const columns = Object.keys(getTableColumns(drizzleTable as PgTable));
-    const named = [...table.search, ...Object.values(table.sorts).map((s) => s.column), ...(table.filter ? [table.filter.column] : []), ...table.fields.map((f) => f.name)];
+    const named = [
+      ...table.search,
+      ...Object.values(table.sorts).map((s) => s.column),
+      ...(table.filter ? [table.filter.column] : []),
+      ...table.fields.map((f) => f.name),
+    ];
     expect(named.filter((c) => !columns.includes(c))).toEqual([]);
     expect(Object.keys(table.sorts)).toContain(table.defaultSort);
   });

@@ -16,18 +16,38 @@ afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 function gate(report: unknown, ...flags: string[]) {
   const file = path.join(folder, `${Math.random().toString(36).slice(2)}.json`);
   fs.writeFileSync(file, typeof report === "string" ? report : JSON.stringify(report));
-  const result = spawnSync(process.execPath, ["scripts/audit.mjs", "--from-file", file, ...flags], { cwd: root, encoding: "utf8", env: { ...process.env, AUDIT_STRICT: "" } });
+  const result = spawnSync(process.execPath, ["scripts/audit.mjs", "--from-file", file, ...flags], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, AUDIT_STRICT: "" },
+  });
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
 const counts = (c: Partial<Record<"info" | "low" | "moderate" | "high" | "critical", number>>) => ({
-  info: 0, low: 0, moderate: 0, high: 0, critical: 0, total: Object.values(c).reduce((a, b) => a + b, 0), ...c,
+  info: 0,
+  low: 0,
+  moderate: 0,
+  high: 0,
+  critical: 0,
+  total: Object.values(c).reduce((a, b) => a + b, 0),
+  ...c,
 });
 const advisory = (name: string, severity: string) => ({
   name,
   severity,
   isDirect: false,
-  via: [{ source: 1, name, dependency: name, title: `A ${severity} problem in ${name}`, url: `https://github.com/advisories/GHSA-${name}`, severity, range: "<2.0.0" }],
+  via: [
+    {
+      source: 1,
+      name,
+      dependency: name,
+      title: `A ${severity} problem in ${name}`,
+      url: `https://github.com/advisories/GHSA-${name}`,
+      severity,
+      range: "<2.0.0",
+    },
+  ],
   effects: [],
   range: "<2.0.0",
   nodes: [`node_modules/${name}`],
@@ -58,8 +78,19 @@ describe("the npm audit gate (scripts/audit.mjs)", () => {
   });
 
   it("says 'advisory service unreachable: not evaluated' and passes when the endpoint answers 405 or the network fails; --strict fails", () => {
-    const refused = { message: "405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk", statusCode: 405, body: "", error: { summary: "", detail: "" } };
-    const offline = { error: { code: "ENOTFOUND", summary: "request to https://registry.npmjs.org/-/npm/v1/security/advisories/bulk failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org", detail: "" } };
+    const refused = {
+      message: "405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk",
+      statusCode: 405,
+      body: "",
+      error: { summary: "", detail: "" },
+    };
+    const offline = {
+      error: {
+        code: "ENOTFOUND",
+        summary: "request to https://registry.npmjs.org/-/npm/v1/security/advisories/bulk failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org",
+        detail: "",
+      },
+    };
     const results = [gate(refused), gate(offline)];
     for (const r of results) {
       expect(r.status).toBe(0);

@@ -41,7 +41,10 @@ async function account(email: string): Promise<string> {
   const mail = rows.filter((r) => r.recipients.includes(email)).at(-1)!;
   await getAuth().api.verifyEmail({ query: { token: /token=([^&\s]+)/.exec(mail.textBody)![1]! } });
   const { headers } = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true });
-  return headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 beforeAll(async () => {
@@ -54,7 +57,10 @@ beforeEach(() => as(adminCookie));
 
 /** The database's own refusal (Drizzle wraps it: the cause carries PostgreSQL's message). */
 async function refusedByTrigger(query: Promise<unknown>) {
-  const error = await query.then(() => null, (e: unknown) => e as Error & { cause?: Error });
+  const error = await query.then(
+    () => null,
+    (e: unknown) => e as Error & { cause?: Error },
+  );
   expect(error, "the statement should have been refused").not.toBeNull();
   expect(`${error!.message} ${error!.cause?.message ?? ""}`).toMatch(/audit_events is append-only/);
 }
@@ -68,10 +74,25 @@ async function added(fn: () => Promise<unknown>) {
 
 const TABLES = [
   { id: "leads", sqlTable: "leads", form: { name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210" }, edit: { name: "Asha R." } },
-  { id: "messages", sqlTable: "contact_messages", form: { name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210", message: "Call me." }, edit: { message: "Call me today." } },
+  {
+    id: "messages",
+    sqlTable: "contact_messages",
+    form: { name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210", message: "Call me." },
+    edit: { message: "Call me today." },
+  },
   { id: "case-studies", sqlTable: "case_studies", form: { title: "Doubling repeat orders", companyName: "GlowLab" }, edit: { companyName: "GlowLab Ltd" } },
-  { id: "testimonials", sqlTable: "testimonials", form: { clientName: "Asha Rao", company: "GlowLab", content: "Great work.", rating: "5" }, edit: { rating: "4" } },
-  { id: "posts", sqlTable: "blog_posts", form: { title: "A post", slug: "audited-post", content: "<p>Hello.</p>", authorName: "Team" }, edit: { title: "A better post" } },
+  {
+    id: "testimonials",
+    sqlTable: "testimonials",
+    form: { clientName: "Asha Rao", company: "GlowLab", content: "Great work.", rating: "5" },
+    edit: { rating: "4" },
+  },
+  {
+    id: "posts",
+    sqlTable: "blog_posts",
+    form: { title: "A post", slug: "audited-post", content: "<p>Hello.</p>", authorName: "Team" },
+    edit: { title: "A better post" },
+  },
 ] as const;
 
 describe("each dashboard action writes exactly one row", () => {
@@ -80,7 +101,15 @@ describe("each dashboard action writes exactly one row", () => {
       const created = await added(async () => expect((await saveRecord(table.id, null, formOf(table.form))).status).toBe("success"));
       expect(created, table.id).toHaveLength(1);
       const row = created[0]!;
-      expect(row).toMatchObject({ action: "create", userId: adminId, email: "owner@test.example", role: "admin", tableName: table.sqlTable, ip: "203.0.113.0", before: null });
+      expect(row).toMatchObject({
+        action: "create",
+        userId: adminId,
+        email: "owner@test.example",
+        role: "admin",
+        tableName: table.sqlTable,
+        ip: "203.0.113.0",
+        before: null,
+      });
       const id = row.recordId!;
       expect(row.after).toMatchObject({ id });
       expect(Object.keys(row.after!)).not.toContain("updatedAt");
@@ -156,7 +185,14 @@ describe("each dashboard action writes exactly one row", () => {
         new Request(`${SITE}/api/admin/uploads`, {
           method: "POST",
           body: buffer,
-          headers: { "content-type": serialised.headers.get("content-type")!, "content-length": String(buffer.byteLength), origin: SITE, host: new URL(SITE).host, cookie, "x-forwarded-for": "203.0.113.9" },
+          headers: {
+            "content-type": serialised.headers.get("content-type")!,
+            "content-length": String(buffer.byteLength),
+            origin: SITE,
+            host: new URL(SITE).host,
+            cookie,
+            "x-forwarded-for": "203.0.113.9",
+          },
         }),
       );
     };
@@ -164,7 +200,14 @@ describe("each dashboard action writes exactly one row", () => {
     const stored = await added(async () => (status = (await withLength(adminCookie, png)).status));
     expect(status).toBe(201);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ action: "upload", tableName: "media", userId: adminId, role: "admin", ip: "203.0.113.0", after: { width: 1, height: 1 } });
+    expect(stored[0]).toMatchObject({
+      action: "upload",
+      tableName: "media",
+      userId: adminId,
+      role: "admin",
+      ip: "203.0.113.0",
+      after: { width: 1, height: 1 },
+    });
     expect(stored[0]!.recordId).toMatch(/^\/api\/media\/[0-9a-f]{32}\.png$/);
     expect(await added(async () => expect((await withLength(memberCookie, png)).status).toBe(403))).toHaveLength(0);
     expect(await added(async () => expect((await withLength("", png)).status).toBe(401))).toHaveLength(0);
@@ -188,7 +231,9 @@ describe("each dashboard action writes exactly one row", () => {
     expect(rows[0]).toMatchObject({ action: "team.invite", userId: adminId, role: "admin", before: null, after: null });
     expect(await added(() => handleForm(options(false)))).toHaveLength(0);
     // One that writes its own row is not given a second.
-    const own = await added(() => handleForm({ ...options({ action: "x" }), run: async () => (await recordAudit({ action: "team.role" }), { status: "success" as const }) }));
+    const own = await added(() =>
+      handleForm({ ...options({ action: "x" }), run: async () => (await recordAudit({ action: "team.role" }), { status: "success" as const }) }),
+    );
     expect(own.map((r) => [r.action, r.userId])).toEqual([["team.role", adminId]]);
   });
 
@@ -209,13 +254,21 @@ describe("each dashboard action writes exactly one row", () => {
     };
     const invited = await one("team.invite", () => team.inviteAction(IDLE, formOf({ email: "invitee@test.example", role: "editor" })));
     const invitation = (await handle.db.execute<{ id: string }>(sql`select id from team_invitations order by created_at desc limit 1`)).rows[0]!.id;
-    expect(invited).toMatchObject({ tableName: "team_invitations", recordId: invitation, before: null, after: { email: "invitee@test.example", role: "editor" } });
+    expect(invited).toMatchObject({
+      tableName: "team_invitations",
+      recordId: invitation,
+      before: null,
+      after: { email: "invitee@test.example", role: "editor" },
+    });
     expect(await one("team.invitation-withdrawn", () => team.revokeInvitationAction(IDLE, formOf({ id: invitation })))).toMatchObject({
       tableName: "team_invitations",
       recordId: invitation,
       before: { email: "invitee@test.example", role: "editor" },
     });
-    expect(await one("team.sign-up-switch", () => team.setSignUpAction(IDLE, formOf({ open: "false" })))).toMatchObject({ tableName: "app_settings", after: { value: false } });
+    expect(await one("team.sign-up-switch", () => team.setSignUpAction(IDLE, formOf({ open: "false" })))).toMatchObject({
+      tableName: "app_settings",
+      after: { value: false },
+    });
     const turnedOff = await one("team.require-two-factor", () => twoFactor.setTeamTwoFactorAction(IDLE, formOf({ requireTwoFactor: "off" })));
     expect(turnedOff).toMatchObject({ tableName: "app_settings", recordId: "require_two_factor" });
     expect(await one("team.role", () => team.changeRoleAction(IDLE, formOf({ userId: memberId, role: "sales" })))).toMatchObject({
@@ -236,14 +289,23 @@ describe("each dashboard action writes exactly one row", () => {
 
   it("restoring a revision writes one row; reading the history writes none", async () => {
     const { restorePostRevision, postRevisions } = await import("@/server/actions/revisions");
-    expect((await saveRecord("posts", null, formOf({ title: "Restorable", slug: "restorable", content: "<p>First.</p>", authorName: "Team" }))).status).toBe("success");
+    expect((await saveRecord("posts", null, formOf({ title: "Restorable", slug: "restorable", content: "<p>First.</p>", authorName: "Team" }))).status).toBe(
+      "success",
+    );
     const postId = (await handle.db.execute<{ id: string }>(sql`select id from blog_posts where slug = 'restorable'`)).rows[0]!.id;
-    expect((await saveRecord("posts", postId, formOf({ title: "Restorable", slug: "restorable", content: "<p>Second.</p>", authorName: "Team" }))).status).toBe("success");
+    expect((await saveRecord("posts", postId, formOf({ title: "Restorable", slug: "restorable", content: "<p>Second.</p>", authorName: "Team" }))).status).toBe(
+      "success",
+    );
     const [first] = (await postRevisions(postId))!.slice(-1);
     expect(await added(() => postRevisions(postId))).toHaveLength(0);
     const rows = await added(() => restorePostRevision(postId, first!.id));
     expect(rows.map((r) => [r.action, r.userId])).toEqual([["revision.restore", adminId]]);
-    expect(rows[0]).toMatchObject({ tableName: "blog_posts", recordId: postId, before: { content: "<p>Second.</p>" }, after: { content: "<p>First.</p>", restoredFrom: first!.id } });
+    expect(rows[0]).toMatchObject({
+      tableName: "blog_posts",
+      recordId: postId,
+      before: { content: "<p>Second.</p>" },
+      after: { content: "<p>First.</p>", restoredFrom: first!.id },
+    });
   });
 
   it("a preview changes nothing and writes nothing", async () => {
@@ -307,18 +369,29 @@ describe("sign-in, failure and sign-out", () => {
     let cookie = "";
     const signedIn = await added(async () => {
       const answer = await getAuth().api.signInEmail({ body: { email: "owner@test.example", password: PASSWORD }, headers, returnHeaders: true });
-      cookie = answer.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      cookie = answer.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
     });
     expect(signedIn).toHaveLength(1);
     expect(signedIn[0]).toMatchObject({ action: "auth.sign-in", userId: adminId, email: "owner@test.example", role: "admin", ip: "198.51.100.0" });
 
-    const failed = await added(() => getAuth().api.signInEmail({ body: { email: "owner@test.example", password: "Wrong-Password-77" }, headers }).catch(() => null));
+    const failed = await added(() =>
+      getAuth()
+        .api.signInEmail({ body: { email: "owner@test.example", password: "Wrong-Password-77" }, headers })
+        .catch(() => null),
+    );
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ action: "auth.sign-in-failure", userId: adminId, after: { reason: "INVALID_EMAIL_OR_PASSWORD" } });
     // The password typed is nowhere in the row.
     expect(JSON.stringify(failed[0])).not.toContain("Wrong-Password-77");
 
-    const unknown = await added(() => getAuth().api.signInEmail({ body: { email: "nobody@test.example", password: "Wrong-Password-77" }, headers }).catch(() => null));
+    const unknown = await added(() =>
+      getAuth()
+        .api.signInEmail({ body: { email: "nobody@test.example", password: "Wrong-Password-77" }, headers })
+        .catch(() => null),
+    );
     expect(unknown).toHaveLength(1);
     expect(unknown[0]).toMatchObject({ action: "auth.sign-in-failure", userId: null, role: null, email: "nobody@test.example" });
 
@@ -373,7 +446,12 @@ describe("append-only", () => {
     expect(await pruneAuditEvents(365)).toBe(1);
     expect(await count()).toBe(total - 1);
     expect(await handle.db.select().from(auditEvents).where(eq(auditEvents.action, "test.ancient"))).toHaveLength(0);
-    expect(await handle.db.select().from(auditEvents).where(and(eq(auditEvents.action, "test.old")))).toHaveLength(1);
+    expect(
+      await handle.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, "test.old"))),
+    ).toHaveLength(1);
     // The flag the prune sets does not outlive its statement.
     await refusedByTrigger(handle.db.execute(sql`delete from audit_events`));
     await expect(pruneAuditEvents(0)).rejects.toThrow();
@@ -384,7 +462,14 @@ describe("secrets and addresses", () => {
   it("secret fields are replaced at any depth; a changed secret shows as changed, never its value", () => {
     const row = { name: "A", password: "hunter2", sessionToken: "t", twoFactorSecret: "s", backupCodes: ["1", "2"], nested: { apiKey: "k", ok: 1 } };
     const out = redact(row);
-    expect(out).toEqual({ name: "A", password: REDACTED, sessionToken: REDACTED, twoFactorSecret: REDACTED, backupCodes: REDACTED, nested: { apiKey: REDACTED, ok: 1 } });
+    expect(out).toEqual({
+      name: "A",
+      password: REDACTED,
+      sessionToken: REDACTED,
+      twoFactorSecret: REDACTED,
+      backupCodes: REDACTED,
+      nested: { apiKey: REDACTED, ok: 1 },
+    });
     const diff = changedFields({ name: "A", password: "old" }, { name: "A", password: "new" });
     expect(diff).toEqual({ before: { password: REDACTED }, after: { password: REDACTED } });
     expect(JSON.stringify(diff)).not.toMatch(/old|new/);

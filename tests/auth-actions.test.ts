@@ -43,8 +43,7 @@ const formOf = (values: Record<string, string>) => {
 };
 
 const handle = setUpTestDatabase();
-afterAll(async () => {
-});
+afterAll(async () => {});
 beforeEach(() => {
   logged.length = 0;
   // A request of this site, each from its own address (the sign-up limit counts per address).
@@ -104,7 +103,10 @@ describe("account actions", () => {
   it("a database error during sign-up answers a fixed text, no SQL, and logs the details", async () => {
     const failures = [
       // The account row (written by better-auth after the user) fails in the database itself.
-      { setup: sql`alter table accounts add constraint forced_failure check (false) not valid`, undo: sql`alter table accounts drop constraint forced_failure` },
+      {
+        setup: sql`alter table accounts add constraint forced_failure check (false) not valid`,
+        undo: sql`alter table accounts drop constraint forced_failure`,
+      },
       // The users table is gone: the check for an existing account fails first.
       { setup: sql`alter table users rename to users_gone`, undo: sql`alter table users_gone rename to users` },
     ];
@@ -133,8 +135,11 @@ describe("account actions", () => {
     // Next bundles better-auth once for the /api/auth route and once for the Server Actions; the
     // shared instance throws the class of whichever bundle made it. A second module instance of
     // better-call's error module is such a copy: the same class, another identity.
-    const copy = (await import(`${pathToFileURL(path.resolve("node_modules/better-call/dist/error.mjs")).href}?bundle=route-handler`)) as typeof import("better-call/error");
-    const refusedBy = (status: "UNAUTHORIZED" | "TOO_MANY_REQUESTS", code: string, message: string) => () => Promise.reject(new copy.APIError(status, { code, message }));
+    const copy = (await import(
+      `${pathToFileURL(path.resolve("node_modules/better-call/dist/error.mjs")).href}?bundle=route-handler`
+    )) as typeof import("better-call/error");
+    const refusedBy = (status: "UNAUTHORIZED" | "TOO_MANY_REQUESTS", code: string, message: string) => () =>
+      Promise.reject(new copy.APIError(status, { code, message }));
     const { APIError } = await import("better-auth/api");
     expect(new copy.APIError("UNAUTHORIZED", {}) instanceof APIError).toBe(false);
 
@@ -148,7 +153,9 @@ describe("account actions", () => {
         title: "Login Failed",
         message: "Invalid email or password. Please check your credentials.",
       });
-      signIn.mockImplementationOnce(refusedBy("TOO_MANY_REQUESTS", "TOO_MANY_ATTEMPTS", "Too many failed sign-in attempts. Please wait 15 minutes and try again."));
+      signIn.mockImplementationOnce(
+        refusedBy("TOO_MANY_REQUESTS", "TOO_MANY_ATTEMPTS", "Too many failed sign-in attempts. Please wait 15 minutes and try again."),
+      );
       expect(await signInAction(IDLE, formOf({ email: "someone@test.example", password: "Wrong-Password-79" }))).toMatchObject({
         status: "refused",
         title: "Too Many Attempts",
@@ -168,7 +175,8 @@ describe("account actions", () => {
   it("password-reset mail: one per account per five minutes, whatever path and address ask; every requester gets the same answer", async () => {
     const email = "reset-target@test.example";
     await getAuth().api.signUpEmail({ body: { name: "Member", email, password: PASSWORD } });
-    const resetMails = async () => (await handle.db.select().from(notifications).where(eq(notifications.kind, "reset-password"))).filter((r) => r.recipients.includes(email)).length;
+    const resetMails = async () =>
+      (await handle.db.select().from(notifications).where(eq(notifications.kind, "reset-password"))).filter((r) => r.recipients.includes(email)).length;
     const viaForm = async (address: string, ip: string) => {
       requestHeaders = new Headers({ host: new URL(SITE).host, origin: SITE, "x-forwarded-for": ip });
       const { at: _at, ...answer } = await requestPasswordResetAction(IDLE, formOf({ email: address }));
@@ -179,7 +187,10 @@ describe("account actions", () => {
     for (let i = 1; i <= 20; i++) answers.push(await viaForm(email, `203.0.113.${i}`));
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        getAuth().api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" }, headers: new Headers({ "x-forwarded-for": `203.0.114.${i + 1}` }) }),
+        getAuth().api.requestPasswordReset({
+          body: { email, redirectTo: "/auth/reset-password" },
+          headers: new Headers({ "x-forwarded-for": `203.0.114.${i + 1}` }),
+        }),
       ),
     );
     const stranger = await viaForm("nobody-at-all@test.example", "203.0.115.1");

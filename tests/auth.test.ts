@@ -11,8 +11,7 @@ import { weakPasswordReason } from "@/lib/schemas/auth";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 const handle = setUpTestDatabase();
-afterAll(async () => {
-});
+afterAll(async () => {});
 
 const PASSWORD = "Monsoon-Ledger-2026";
 const ORIGIN = "http://localhost:3999";
@@ -24,7 +23,10 @@ async function signUp(email: string) {
 /** Signs in through better-auth and returns request headers carrying the session cookie. */
 async function signInHeaders(email: string): Promise<Headers> {
   const { headers } = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true });
-  const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return new Headers({ cookie, origin: ORIGIN });
 }
 
@@ -97,7 +99,10 @@ describe("access: anonymous, signed-in non-admin, unverified admin address, admi
     expect(await getViewer(again)).toMatchObject({ kind: "staff", user: { role: "admin" } });
 
     // Sessions last 12 hours, absolute; sign-out ends the session on the server.
-    const [session] = await handle.db.select().from(sessions).where(eq(sessions.userId, (viewer as { user: { id: string } }).user.id));
+    const [session] = await handle.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, (viewer as { user: { id: string } }).user.id));
     const hours = (session!.expiresAt.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(11.9);
     expect(hours).toBeLessThanOrEqual(12);

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  blogListHref,
-  distinctTags,
-  isFilterActive,
-  matchesBlogFilter,
-  MAX_SEARCH_LENGTH,
-  parseBlogFilter,
-} from "@/lib/blog";
+import { blogListHref, distinctTags, isFilterActive, matchesBlogFilter, MAX_SEARCH_LENGTH, parseBlogFilter } from "@/lib/blog";
 
 const post = { title: "Technical SEO for Shopify Stores", excerpt: "Duplicate URLs and app bloat", tags: ["SEO", "D2C"] };
 

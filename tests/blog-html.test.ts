@@ -78,12 +78,19 @@ describe("sanitizeBlogHtml: allow-list", () => {
     expect(clean).not.toMatch(/\son[a-z]+\s*=/i);
     expect(clean).not.toMatch(/\s(style|class|id|target|background)\s*=/i);
     for (const [, value] of clean.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
-      const url = decodeAttr(value!).replace(/[\u0000-\u0020]/g, "").toLowerCase();
+      const url = decodeAttr(value!)
+        .replace(/[\u0000-\u0020]/g, "")
+        .toLowerCase();
       expect(url, payload).toMatch(/^(https?:|mailto:|\/(?!\/)|[a-z0-9._~-]*(?:[/?#]|$))/);
       expect(url, payload).not.toMatch(/^(javascript|vbscript|data):/);
     }
     // Anything that looks like markup in text is escaped, never live.
-    expect(clean.replace(/<\/?(h[234]|p|br|strong|em|b|i|u|s|blockquote|ul|ol|li|a|img|code|pre|hr|table|caption|thead|tbody|tfoot|tr|th|td|figure|figcaption)(\s[^>]*)?\s*\/?>/g, "")).not.toMatch(/</);
+    expect(
+      clean.replace(
+        /<\/?(h[234]|p|br|strong|em|b|i|u|s|blockquote|ul|ol|li|a|img|code|pre|hr|table|caption|thead|tbody|tfoot|tr|th|td|figure|figcaption)(\s[^>]*)?\s*\/?>/g,
+        "",
+      ),
+    ).not.toMatch(/</);
   });
 
   it.each([...XSS_CORPUS, ...sampleBlogPosts.map((p) => p.content), "Plain\ntext\n\nwith <3 & breaks"])(
@@ -104,9 +111,16 @@ describe("sanitizeBlogHtml: allow-list", () => {
       if (renderArticleContent(once).html !== renderArticleContent(payload).html) differing += 1;
       // Live markup only: text such as "javascript:alert(1)" or an escaped &lt;script&gt; is harmless.
       const tags = once.match(/<[a-z][^>]*>/gi) ?? [];
-      if (tags.some((tag) => /^<(script|iframe|object|embed|svg|math|base|meta|link|form)\b|\son[a-z]+\s*=|(href|src)\s*=\s*"?\s*(javascript|data|vbscript):/i.test(tag))) scriptLike += 1;
+      if (
+        tags.some((tag) =>
+          /^<(script|iframe|object|embed|svg|math|base|meta|link|form)\b|\son[a-z]+\s*=|(href|src)\s*=\s*"?\s*(javascript|data|vbscript):/i.test(tag),
+        )
+      )
+        scriptLike += 1;
     }
-    console.log(`Blog HTML: ${XSS_PAYLOADS.length + 1} corpus entries sanitised twice; ${differing} differ, ${scriptLike} keep a script, handler or javascript: URL`);
+    console.log(
+      `Blog HTML: ${XSS_PAYLOADS.length + 1} corpus entries sanitised twice; ${differing} differ, ${scriptLike} keep a script, handler or javascript: URL`,
+    );
     expect(differing).toBe(0);
     expect(scriptLike).toBe(0);
   });
@@ -115,10 +129,10 @@ describe("sanitizeBlogHtml: allow-list", () => {
     const html = [
       "<h2>Two</h2><h3>Three</h3><h4>Four</h4>",
       "<p>a<br>b <strong>s</strong> <em>e</em> <b>b</b> <i>i</i> <u>u</u> <s>s</s></p>",
-      "<blockquote>q</blockquote><ul><li>u</li></ul><ol start=\"3\"><li>o</li></ol>",
+      '<blockquote>q</blockquote><ul><li>u</li></ul><ol start="3"><li>o</li></ol>',
       "<pre><code>x = 1</code></pre><hr>",
-      "<table><caption>c</caption><thead><tr><th scope=\"col\">h</th></tr></thead><tbody><tr><td colspan=\"2\">d</td></tr></tbody></table>",
-      "<figure><img src=\"/images/blog/a.png\" alt=\"A\" width=\"600\" height=\"400\"><figcaption>cap</figcaption></figure>",
+      '<table><caption>c</caption><thead><tr><th scope="col">h</th></tr></thead><tbody><tr><td colspan="2">d</td></tr></tbody></table>',
+      '<figure><img src="/images/blog/a.png" alt="A" width="600" height="400"><figcaption>cap</figcaption></figure>',
     ].join("");
     const clean = sanitizeBlogHtml(html);
     for (const fragment of [
@@ -144,12 +158,8 @@ describe("sanitizeBlogHtml: allow-list", () => {
   });
 
   it("adds rel=noopener noreferrer to external links only, and keeps mailto and relative links", () => {
-    expect(sanitizeBlogHtml('<a href="https://example.com/x" rel="opener">x</a>')).toBe(
-      '<a href="https://example.com/x" rel="noopener noreferrer">x</a>',
-    );
-    expect(sanitizeBlogHtml('<a href="/services/seo-optimization" rel="nofollow">seo</a>')).toBe(
-      '<a href="/services/seo-optimization">seo</a>',
-    );
+    expect(sanitizeBlogHtml('<a href="https://example.com/x" rel="opener">x</a>')).toBe('<a href="https://example.com/x" rel="noopener noreferrer">x</a>');
+    expect(sanitizeBlogHtml('<a href="/services/seo-optimization" rel="nofollow">seo</a>')).toBe('<a href="/services/seo-optimization">seo</a>');
     expect(sanitizeBlogHtml('<a href="mailto:a@b.in">m</a>')).toBe('<a href="mailto:a@b.in">m</a>');
     expect(sanitizeBlogHtml('<a href="tel:+911234">t</a>')).toBe("<a>t</a>");
   });
@@ -181,12 +191,8 @@ describe("plain-text content", () => {
   });
 
   it("becomes paragraphs at blank lines and <br> at single line breaks, escaped", () => {
-    expect(plainTextToHtml("One\nline two\r\n\r\n\nSecond <para> & more\n")).toBe(
-      "<p>One<br />line two</p>\n<p>Second &lt;para&gt; &amp; more</p>",
-    );
-    expect(sanitizeBlogHtml("First line\nsecond line\n\nNext paragraph")).toBe(
-      "<p>First line<br />second line</p>\n<p>Next paragraph</p>",
-    );
+    expect(plainTextToHtml("One\nline two\r\n\r\n\nSecond <para> & more\n")).toBe("<p>One<br />line two</p>\n<p>Second &lt;para&gt; &amp; more</p>");
+    expect(sanitizeBlogHtml("First line\nsecond line\n\nNext paragraph")).toBe("<p>First line<br />second line</p>\n<p>Next paragraph</p>");
   });
 });
 
@@ -212,9 +218,7 @@ describe("HTML mixed with bare lines of text", () => {
 
 describe("heading ids and the outline", () => {
   it("are made from the heading text, de-duplicated with -2, -3", () => {
-    const { html, headings } = addHeadingIds(
-      "<h2>Key Points</h2><p>x</p><h3>Key <em>Points</em></h3><h2>Key Points</h2><h4>Café &amp; Co</h4>",
-    );
+    const { html, headings } = addHeadingIds("<h2>Key Points</h2><p>x</p><h3>Key <em>Points</em></h3><h2>Key Points</h2><h4>Café &amp; Co</h4>");
     expect(html).toBe(
       '<h2 id="key-points">Key Points</h2><p>x</p><h3 id="key-points-2">Key <em>Points</em></h3><h2 id="key-points-3">Key Points</h2><h4 id="cafe-co">Café &amp; Co</h4>',
     );

@@ -17,8 +17,7 @@ const { makePreviewLink, postPreviewLinks, revokePostPreviewLink } = await impor
 const { findPreview } = await import("@/server/data/blog-previews");
 
 const handle = setUpTestDatabase();
-beforeAll(async () => {
-}, 60_000);
+beforeAll(async () => {}, 60_000);
 
 const PASSWORD = "Monsoon-Ledger-2026";
 let counter = 0;
@@ -29,7 +28,14 @@ async function signedIn(role: string): Promise<void> {
   await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await hashPassword(PASSWORD) });
   await handle.db.insert(profiles).values({ userId: user.id, role }).onConflictDoUpdate({ target: profiles.userId, set: { role } });
   const { headers } = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true });
-  requestHeaders = new Headers({ host: "localhost:3999", origin: SITE, cookie: headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") });
+  requestHeaders = new Headers({
+    host: "localhost:3999",
+    origin: SITE,
+    cookie: headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  });
 }
 async function draft(title: string): Promise<string> {
   const [row] = await handle.db
@@ -79,7 +85,10 @@ describe(`preview links (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, 
     await handle.db.update(blogPosts).set({ published: true }).where(eq(blogPosts.id, postId));
     const [post] = await handle.db.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.id, postId));
     expect(await findPreview(token)).toEqual({ kind: "published", slug: post!.slug });
-    await handle.db.update(blogPreviewLinks).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(blogPreviewLinks.postId, postId));
+    await handle.db
+      .update(blogPreviewLinks)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(blogPreviewLinks.postId, postId));
     expect(await findPreview(token)).toEqual({ kind: "gone" });
   });
 

@@ -60,7 +60,13 @@ describe("process-wide state", () => {
     // Code that reads or writes a property of globalThis (a mention inside a regular expression or a
     // comment, as in the script allow-list's pattern of Turbopack's bootstrap, is not a use).
     const stateUse = /^(?!\s*(\/\/|\*)).*\bglobalThis\s*(\.|\[|as\b|\)|;|,)/m;
-    const users = files.filter((f) => /\.(ts|tsx|mjs|js)$/.test(f) && !f.endsWith(".d.mts") && !f.includes(".test.") && stateUse.test(fs.readFileSync(f, "utf8").replace(/\/(?:\\.|[^/\n])+\/[gimsuy]*/g, "")));
+    const users = files.filter(
+      (f) =>
+        /\.(ts|tsx|mjs|js)$/.test(f) &&
+        !f.endsWith(".d.mts") &&
+        !f.includes(".test.") &&
+        stateUse.test(fs.readFileSync(f, "utf8").replace(/\/(?:\\.|[^/\n])+\/[gimsuy]*/g, "")),
+    );
     expect(users.sort()).toEqual([path.join("src", "server", "bridge.ts")]);
   });
 });

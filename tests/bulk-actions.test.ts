@@ -48,7 +48,8 @@ beforeEach(async () => {
 });
 
 const FILTER = { q: "shopify", status: "contacted" };
-const count = async (where = sql`true`) => Number((await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from leads where ${where}`)).rows[0]!.n);
+const count = async (where = sql`true`) =>
+  Number((await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from leads where ${where}`)).rows[0]!.n);
 
 describe(`bulk actions on a filter (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("counts the filter's set: 598 of 1,772", async () => {
@@ -67,7 +68,10 @@ describe(`bulk actions on a filter (${process.env.DATABASE_URL ? "postgres" : "p
     expect(await count(sql`status = 'won'`)).toBe(before + 598);
     expect(await count(sql`status = 'won' and growth_challenge not ilike '%shopify%'`)).toBe(0);
     expect(await count(sql`status = 'contacted'`)).toBe(contactedBefore - 598);
-    const audited = await handle.db.select().from(auditEvents).where(and(eq(auditEvents.tableName, "leads"), eq(auditEvents.action, "status")));
+    const audited = await handle.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.tableName, "leads"), eq(auditEvents.action, "status")));
     expect(audited).toHaveLength(598);
     expect(new Set(audited.map((a) => a.recordId)).size).toBe(598);
     expect(audited[0]!.before).toMatchObject({ status: "contacted" });
@@ -77,12 +81,18 @@ describe(`bulk actions on a filter (${process.env.DATABASE_URL ? "postgres" : "p
   it("refuses, changing nothing, when the filter matches another set than the one confirmed", async () => {
     const set = await matchingSet(leadsTable, FILTER);
     // A new lead arrives that the filter matches, and one that matched is changed by a colleague.
-    await handle.db.insert(leads).values({ name: "Late", email: "late@brand.in", mobileNumber: "9876543210", status: "contacted", growthChallenge: "Shopify again" });
-    const one = await handle.db.execute<{ id: string }>(sql`select id from leads where growth_challenge ilike '%shopify%' and status = 'contacted' order by id limit 1`);
+    await handle.db
+      .insert(leads)
+      .values({ name: "Late", email: "late@brand.in", mobileNumber: "9876543210", status: "contacted", growthChallenge: "Shopify again" });
+    const one = await handle.db.execute<{ id: string }>(
+      sql`select id from leads where growth_challenge ilike '%shopify%' and status = 'contacted' order by id limit 1`,
+    );
     await handle.db.update(leads).set({ status: "qualified" }).where(eq(leads.id, one.rows[0]!.id));
     const answer = await bulkAction("leads", { ...FILTER, action: "delete", count: String(set.count), fingerprint: set.fingerprint });
     expect(answer.status).toBe("error");
-    expect(answer.message).toBe("This filter now matches 598 leads, but not the same ones you confirmed. Nothing was changed: check the list and confirm again.");
+    expect(answer.message).toBe(
+      "This filter now matches 598 leads, but not the same ones you confirmed. Nothing was changed: check the list and confirm again.",
+    );
     expect(await count()).toBe(1773);
 
     // The same count with other ids is refused too; a made-up count with the right ids as well.

@@ -51,7 +51,11 @@ describe("POST /api/consent", () => {
     expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 400, 415, 413]);
     for (const answer of refused) expect(answer.headers.get("set-cookie")).toBeNull();
     const noOrigin = await POST(
-      new Request(`${SITE}/api/consent`, { method: "POST", body: "choice=granted", headers: { "content-type": "application/x-www-form-urlencoded", referer: `${SITE}/` } }),
+      new Request(`${SITE}/api/consent`, {
+        method: "POST",
+        body: "choice=granted",
+        headers: { "content-type": "application/x-www-form-urlencoded", referer: `${SITE}/` },
+      }),
     );
     expect(noOrigin.status).toBe(403);
   });

@@ -154,13 +154,7 @@ describe("marketing claims and page figures", () => {
   it("home: hero proof points, review rating and the stats band", () => {
     expect(pairs(heroStats)).toEqual(["500+ Projects Delivered", "98% Client Satisfaction", "24/7 Support"]);
     expect(reviewBadge.rating).toBe("4.9");
-    expect(pairs(statsBand)).toEqual([
-      "50+ Happy Clients",
-      "5.0 Client Rating",
-      "100Cr+ Revenue Generated",
-      "95% Client Retention",
-      "150+ Businesses Scaled",
-    ]);
+    expect(pairs(statsBand)).toEqual(["50+ Happy Clients", "5.0 Client Rating", "100Cr+ Revenue Generated", "95% Client Retention", "150+ Businesses Scaled"]);
   });
 
   it("home: six partners, five 'why we started' items", () => {
@@ -224,8 +218,7 @@ describe("marketing claims and page figures", () => {
 });
 
 describe("legal pages (sections and figures)", () => {
-  const text = (doc: LegalDocument) =>
-    [doc.intro, ...doc.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...(s.list ?? [])])].join("\n");
+  const text = (doc: LegalDocument) => [doc.intro, ...doc.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...(s.list ?? [])])].join("\n");
   const headings = (doc: LegalDocument) => doc.sections.map((s) => s.heading);
 
   it("privacy: every section and the information collected", () => {

@@ -17,7 +17,15 @@ describe("dashboard addresses", () => {
     expect(dashboardHref("leads")).toBe("/admin/leads");
     expect(dashboardHref("leads", { q: "a&b=c", status: "", page: 2, seen: undefined, sort: null })).toBe("/admin/leads?q=a%26b%3Dc&page=2");
     expect(dashboardHref("due", { owner: "me" })).toBe("/admin/due?owner=me");
-    expect(dashboardHref("activity", new URLSearchParams([["member", "a"], ["member", "b"]]))).toBe("/admin/activity?member=a&member=b");
+    expect(
+      dashboardHref(
+        "activity",
+        new URLSearchParams([
+          ["member", "a"],
+          ["member", "b"],
+        ]),
+      ),
+    ).toBe("/admin/activity?member=a&member=b");
     // An id can never step out of /admin.
     expect(dashboardHref("../auth")).toBe("/admin/..%2Fauth");
     expect(historyHref("leads", "abc")).toBe("/admin/activity?table=leads&record=abc");
@@ -30,7 +38,10 @@ describe("dashboard screens", () => {
     expect(first).toEqual({ owner: "overview", admin: "overview", sales: "overview", editor: "case-studies" });
     for (const role of STAFF_ROLES) {
       const ids = dashboardScreens(role).map((s) => s.id);
-      expect(ids.some((id) => ADMIN_TABLES.some((t) => t.id === id)), role).toBe(true);
+      expect(
+        ids.some((id) => ADMIN_TABLES.some((t) => t.id === id)),
+        role,
+      ).toBe(true);
       expect(ids.at(-1), role).toBe("account");
     }
   });
@@ -53,7 +64,9 @@ describe("dashboard screens", () => {
   });
 
   it("each screen is a folder with its page and loading state; the folders are exactly the screens", () => {
-    const folders = readdirSync(DASHBOARD, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const folders = readdirSync(DASHBOARD, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(folders.sort()).toEqual([...PANEL_IDS, "[table]"].sort());
     for (const folder of folders) {
       expect(existsSync(path.join(DASHBOARD, folder, "page.tsx")), folder).toBe(true);
@@ -62,7 +75,9 @@ describe("dashboard screens", () => {
   });
 
   it("every page checks the viewer itself before it reads anything (the layout is no security boundary)", () => {
-    const pages = readdirSync(DASHBOARD).map((folder) => path.join(DASHBOARD, folder, "page.tsx")).filter(existsSync);
+    const pages = readdirSync(DASHBOARD)
+      .map((folder) => path.join(DASHBOARD, folder, "page.tsx"))
+      .filter(existsSync);
     expect(pages).toHaveLength(PANEL_IDS.length + 1);
     for (const file of pages) {
       const source = readFileSync(file, "utf8");

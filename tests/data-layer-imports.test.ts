@@ -16,7 +16,10 @@ beforeAll(() => {
 
 async function refusals(code: string, file: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(root, file) });
-  expect(result!.messages.filter((m) => m.fatal), "the sample parses").toEqual([]);
+  expect(
+    result!.messages.filter((m) => m.fatal),
+    "the sample parses",
+  ).toEqual([]);
   return result!.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
 }
 
@@ -38,7 +41,11 @@ describe("the data-layer import rule", () => {
     const missed = Object.keys(found).filter((sample) => found[sample]!.length === 0);
     expect(missed).toEqual([]);
     // Each refusal says where the query goes instead.
-    expect(Object.values(found).flat().filter((message) => !message.includes("Only the data layer opens the database"))).toEqual([]);
+    expect(
+      Object.values(found)
+        .flat()
+        .filter((message) => !message.includes("Only the data layer opens the database")),
+    ).toEqual([]);
   });
 
   it("allows the client in the data layer and the database's own modules", async () => {
@@ -56,7 +63,8 @@ describe("the data-layer import rule", () => {
   });
 
   it("leaves other db/ modules and the schema alone", async () => {
-    const code = 'import { prepareAppDatabase } from "../db/prepare";\nimport { DEFAULT_AUTHOR_NAME } from "@/server/db/schema";\nexport const x = [prepareAppDatabase, DEFAULT_AUTHOR_NAME];';
+    const code =
+      'import { prepareAppDatabase } from "../db/prepare";\nimport { DEFAULT_AUTHOR_NAME } from "@/server/db/schema";\nexport const x = [prepareAppDatabase, DEFAULT_AUTHOR_NAME];';
     expect(await refusals(code, "src/server/sample.ts")).toEqual([]);
   });
 });

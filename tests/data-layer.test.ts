@@ -5,12 +5,7 @@ import { sampleBlogPosts } from "@/content/sample-blog-posts";
 import { prepareDatabase } from "@/server/db/prepare";
 import { blogPosts, caseStudies, contactMessages, leads, testimonials } from "@/server/db/schema";
 import { isContentEmpty, seedSampleContent } from "@/server/db/seed";
-import {
-  getPublishedPost,
-  listFeaturedPosts,
-  listPublishedPosts,
-  listRelatedPosts,
-} from "@/server/data/blog-posts";
+import { getPublishedPost, listFeaturedPosts, listPublishedPosts, listRelatedPosts } from "@/server/data/blog-posts";
 import { headlineMetric, listFeaturedCaseStudies, listHomeCaseStudies } from "@/server/data/case-studies";
 import { listFeaturedTestimonials } from "@/server/data/testimonials";
 import { setUpTestDatabase } from "./helpers/test-db";
@@ -57,7 +52,10 @@ describe("migrations and sample content", () => {
     expect(published.filter((p) => p.featured)).toHaveLength(3);
     expect(sampleBlogPosts.filter((p) => !p.published)).toHaveLength(1);
     for (const post of sampleBlogPosts) {
-      const words = post.content.replace(/<[^>]*>/g, " ").split(/\s+/).filter(Boolean).length;
+      const words = post.content
+        .replace(/<[^>]*>/g, " ")
+        .split(/\s+/)
+        .filter(Boolean).length;
       expect(words, post.slug).toBeGreaterThanOrEqual(600);
       expect(post.content, post.slug).toMatch(/<h2>/);
       expect(post.content, post.slug).toMatch(/<h3>/);
@@ -116,7 +114,14 @@ describe("public reads see published rows only", () => {
       .returning({ id: caseStudies.id });
     const [own] = await handle.db
       .insert(caseStudies)
-      .values({ title: "Own study", companyName: "Own Co", featured: true, journey: ["Month 1: Our own step."], testimonialQuote: "Our words.", testimonialAuthor: "Asha, CEO" })
+      .values({
+        title: "Own study",
+        companyName: "Own Co",
+        featured: true,
+        journey: ["Month 1: Our own step."],
+        testimonialQuote: "Our words.",
+        testimonialAuthor: "Asha, CEO",
+      })
       .returning({ id: caseStudies.id });
     try {
       const studies = await listFeaturedCaseStudies();
@@ -136,22 +141,13 @@ describe("public reads see published rows only", () => {
 
 describe("defaults and constraints (what must never be stored)", () => {
   it("applies the column defaults", async () => {
-    const [post] = await handle.db
-      .insert(blogPosts)
-      .values({ title: "Defaults", slug: "defaults-check", content: "Body" })
-      .returning();
+    const [post] = await handle.db.insert(blogPosts).values({ title: "Defaults", slug: "defaults-check", content: "Body" }).returning();
     expect(post).toMatchObject({ published: false, featured: false, tags: [], authorName: "Kinetic Growth Team" });
-    const [quote] = await handle.db
-      .insert(testimonials)
-      .values({ clientName: "A", company: "B", content: "C" })
-      .returning();
+    const [quote] = await handle.db.insert(testimonials).values({ clientName: "A", company: "B", content: "C" }).returning();
     expect(quote!.rating).toBe(5);
     const [study] = await handle.db.insert(caseStudies).values({ title: "T", companyName: "Co" }).returning();
     expect(study).toMatchObject({ timeframe: "18 months", services: ["SEO Optimization", "Paid Ads", "CRO"], metrics: {} });
-    const [message] = await handle.db
-      .insert(contactMessages)
-      .values({ name: "N", email: "n@x.in", mobileNumber: "+919876543210", message: "Hi" })
-      .returning();
+    const [message] = await handle.db.insert(contactMessages).values({ name: "N", email: "n@x.in", mobileNumber: "+919876543210", message: "Hi" }).returning();
     expect(message!.company).toBeNull();
     expect(message!.createdAt).toBeInstanceOf(Date);
   });
@@ -168,25 +164,21 @@ describe("defaults and constraints (what must never be stored)", () => {
         }),
       ),
     ).toMatch(/leads_name_valid/);
+    expect(await refused(() => handle.db.insert(testimonials).values({ clientName: "A", company: "B", content: "C", rating: 6 }))).toMatch(
+      /testimonials_rating_range/,
+    );
+    expect(await refused(() => handle.db.insert(testimonials).values({ clientName: "A", company: "B", content: "C", rating: 0 }))).toMatch(
+      /testimonials_rating_range/,
+    );
+    expect(await refused(() => handle.db.insert(blogPosts).values({ title: "T", slug: "Bad Slug!", content: "x" }))).toMatch(/blog_posts_slug_valid/);
+    expect(await refused(() => handle.db.insert(blogPosts).values({ title: "T", slug: "defaults-check", content: "x" }))).toMatch(
+      /blog_posts_slug_key|duplicate/,
+    );
     expect(
-      await refused(() => handle.db.insert(testimonials).values({ clientName: "A", company: "B", content: "C", rating: 6 })),
-    ).toMatch(/testimonials_rating_range/);
-    expect(
-      await refused(() => handle.db.insert(testimonials).values({ clientName: "A", company: "B", content: "C", rating: 0 })),
-    ).toMatch(/testimonials_rating_range/);
-    expect(
-      await refused(() => handle.db.insert(blogPosts).values({ title: "T", slug: "Bad Slug!", content: "x" })),
-    ).toMatch(/blog_posts_slug_valid/);
-    expect(
-      await refused(() => handle.db.insert(blogPosts).values({ title: "T", slug: "defaults-check", content: "x" })),
-    ).toMatch(/blog_posts_slug_key|duplicate/);
-    expect(
-      await refused(() =>
-        handle.db.insert(caseStudies).values({ title: "T", companyName: "C", metrics: ["a"] as unknown as Record<string, string> }),
-      ),
+      await refused(() => handle.db.insert(caseStudies).values({ title: "T", companyName: "C", metrics: ["a"] as unknown as Record<string, string> })),
     ).toMatch(/case_studies_metrics_object/);
-    expect(
-      await refused(() => handle.db.insert(blogPosts).values({ title: "T", slug: "long-meta", content: "x", metaTitle: "m".repeat(61) })),
-    ).toMatch(/blog_posts_meta_title_valid/);
+    expect(await refused(() => handle.db.insert(blogPosts).values({ title: "T", slug: "long-meta", content: "x", metaTitle: "m".repeat(61) }))).toMatch(
+      /blog_posts_meta_title_valid/,
+    );
   });
 });

@@ -33,7 +33,10 @@ function normalise(html: string): string {
 /** Every word a reader sees, in order, and every link and image with its attributes. */
 function substance(html: string) {
   return {
-    words: html.replace(/<[^>]+>/g, " ").split(/\s+/).filter(Boolean),
+    words: html
+      .replace(/<[^>]+>/g, " ")
+      .split(/\s+/)
+      .filter(Boolean),
     links: [...html.matchAll(/<a\b[^>]*>/g)].map((m) => m[0]),
     images: [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]),
   };
@@ -52,11 +55,23 @@ describe("round trip through the editor", () => {
   // and images; `same` marks those the editor holds exactly (after normalising).
   const STORED: { name: string; html: string; same: boolean }[] = [
     { name: "marks", html: "<p><strong>bold</strong> <b>b</b> <em>it</em> <i>i</i> <u>under</u> <s>struck</s> <code>x = 1</code></p>", same: false },
-    { name: "links of every allowed kind", html: '<p><a href="https://example.com/a?b=c#d" title="Example">out</a>, <a href="/contact">in</a>, <a href="mailto:team@example.com">mail</a></p>', same: true },
+    {
+      name: "links of every allowed kind",
+      html: '<p><a href="https://example.com/a?b=c#d" title="Example">out</a>, <a href="/contact">in</a>, <a href="mailto:team@example.com">mail</a></p>',
+      same: true,
+    },
     { name: "image with dimensions", html: '<p><img src="/images/blog/cover.jpg" alt="A chart of sessions" width="800" height="450"></p>', same: true },
-    { name: "table with header cells", html: '<table><thead><tr><th scope="col">Channel</th><th>CPA</th></tr></thead><tbody><tr><td>Search</td><td colspan="2">₹410</td></tr></tbody></table>', same: false },
+    {
+      name: "table with header cells",
+      html: '<table><thead><tr><th scope="col">Channel</th><th>CPA</th></tr></thead><tbody><tr><td>Search</td><td colspan="2">₹410</td></tr></tbody></table>',
+      same: false,
+    },
     { name: "code block keeps its lines", html: "<pre><code>const a = 1;\n  const b = 2;</code></pre>", same: true },
-    { name: "numbered list starting at 3, quote, rule, line break", html: '<ol start="3"><li>three</li><li>four</li></ol><blockquote><p>Said once.</p></blockquote><hr><p>one<br>two</p>', same: true },
+    {
+      name: "numbered list starting at 3, quote, rule, line break",
+      html: '<ol start="3"><li>three</li><li>four</li></ol><blockquote><p>Said once.</p></blockquote><hr><p>one<br>two</p>',
+      same: true,
+    },
     { name: "plain text with paragraphs", html: "First line\nsecond line\n\nNew paragraph with 5 < 6 & more", same: true },
     { name: "deep headings", html: "<h2>Two</h2><h3>Three</h3><h4>Four</h4><h5>Five</h5>", same: false },
     { name: "figure with caption", html: '<figure><img src="/images/a.png" alt="Funnel"><figcaption>Funnel, March</figcaption></figure>', same: false },

@@ -3,13 +3,26 @@ import { POST } from "@/app/api/internal/revalidate-blog/route";
 import { internalToken } from "@/server/bridge.ts";
 
 const call = (token?: string) =>
-  POST(new Request("http://127.0.0.1/api/internal/revalidate-blog", { method: "POST", headers: token === undefined ? {} : { "x-internal-token": token }, body: "{}" }));
+  POST(
+    new Request("http://127.0.0.1/api/internal/revalidate-blog", {
+      method: "POST",
+      headers: token === undefined ? {} : { "x-internal-token": token },
+      body: "{}",
+    }),
+  );
 
 describe("/api/internal/revalidate-blog", () => {
   it("answers 404 to a caller without this process's secret", async () => {
     const secret = internalToken();
     expect(secret.length).toBeGreaterThanOrEqual(64);
-    for (const token of [undefined, "", "guess", secret.slice(0, -1), `${secret}x`, secret.toUpperCase() === secret ? "x".repeat(secret.length) : secret.toUpperCase()]) {
+    for (const token of [
+      undefined,
+      "",
+      "guess",
+      secret.slice(0, -1),
+      `${secret}x`,
+      secret.toUpperCase() === secret ? "x".repeat(secret.length) : secret.toUpperCase(),
+    ]) {
       expect((await call(token)).status).toBe(404);
     }
   });

@@ -41,10 +41,9 @@ async function terminate(applicationName: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>(
-      "SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1",
-      [applicationName],
-    );
+    const { rows } = await client.query<{ n: number }>("SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1", [
+      applicationName,
+    ]);
     return rows[0]!.n;
   } finally {
     await client.end();
@@ -69,7 +68,10 @@ describe.skipIf(!url)("invalidation channel on PostgreSQL", () => {
     await until(() => a.received.length >= 1);
     expect(a.received.map((m) => m.tags)).toEqual([["_N_T_/marker"]]);
     // A message too long for NOTIFY becomes "expire everything", not an error.
-    a.channel.publish(Array.from({ length: 500 }, (_, i) => `_N_T_/a-long-tag-name-${i}`), undefined);
+    a.channel.publish(
+      Array.from({ length: 500 }, (_, i) => `_N_T_/a-long-tag-name-${i}`),
+      undefined,
+    );
     await until(() => b.received.length === 2);
     expect(b.received[1]!.all).toBe(true);
   });

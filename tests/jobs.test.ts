@@ -5,8 +5,7 @@ import { runOnce } from "@/server/data/job-runs";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 const handle = setUpTestDatabase();
-afterAll(async () => {
-});
+afterAll(async () => {});
 beforeEach(async () => {
   await handle.db.execute(sql`truncate job_runs, rate_limits`);
 });
@@ -40,10 +39,15 @@ describe("runOnce", () => {
 
   it("leaves no claim when the work fails, so that the next round does it", async () => {
     await expect(
-      runOnce("digest", "day", async (tx) => {
-        await work("partial")(tx);
-        throw new Error("smtp down");
-      }, handle.db),
+      runOnce(
+        "digest",
+        "day",
+        async (tx) => {
+          await work("partial")(tx);
+          throw new Error("smtp down");
+        },
+        handle.db,
+      ),
     ).rejects.toThrow("smtp down");
     expect(await handle.db.select().from(jobRuns)).toHaveLength(0);
     expect(await handle.db.select().from(rateLimits)).toHaveLength(0);

@@ -11,8 +11,7 @@ import { clientKey, mailboxKey } from "@/server/mail/mailbox";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 const handle = setUpTestDatabase();
-afterAll(async () => {
-});
+afterAll(async () => {});
 beforeEach(async () => {
   await handle.db.execute(sql`truncate notifications, leads, contact_messages, rate_limits, acknowledged_senders cascade`);
 });
@@ -89,12 +88,23 @@ describe("the sender's acknowledgement", () => {
   it("repeats nothing a stranger typed (name, message, company, website, challenge, mobile): the agency's notification keeps it all", async () => {
     const phish = "Visit http://phish.invalid/login now - your account is suspended";
     await createContactMessage(
-      ContactFormSchema.parse({ name: "Visit phish.invalid now", email: "eve@brand.in", mobileNumber: "9876543210", company: "phish.invalid support", message: phish }),
+      ContactFormSchema.parse({
+        name: "Visit phish.invalid now",
+        email: "eve@brand.in",
+        mobileNumber: "9876543210",
+        company: "phish.invalid support",
+        message: phish,
+      }),
       {},
       null,
     );
     await createLead(
-      audit(30, { name: "<b>Eve</b> phish.invalid", websiteUrl: "phish.invalid", growthChallenge: `<script>alert(1)</script> ${phish}`, email: "eve2@brand.in" }),
+      audit(30, {
+        name: "<b>Eve</b> phish.invalid",
+        websiteUrl: "phish.invalid",
+        growthChallenge: `<script>alert(1)</script> ${phish}`,
+        email: "eve2@brand.in",
+      }),
       {},
       null,
     );
@@ -132,7 +142,11 @@ describe("the sender's acknowledgement", () => {
       Array.from({ length: 40 }, (_, i) =>
         i % 2 === 0
           ? createLead(audit(200 + i, { email: variants(i) }), {}, null)
-          : createContactMessage(ContactFormSchema.parse({ name: `Flood ${i}`, email: variants(i), mobileNumber: "9876543210", message: `Hello ${i}` }), {}, null),
+          : createContactMessage(
+              ContactFormSchema.parse({ name: `Flood ${i}`, email: variants(i), mobileNumber: "9876543210", message: `Hello ${i}` }),
+              {},
+              null,
+            ),
       ),
     );
     const acks = await ofKind("acknowledgement");
@@ -141,7 +155,9 @@ describe("the sender's acknowledgement", () => {
     expect((await ofKind("lead")).length + (await ofKind("contact")).length).toBe(40);
     const claims = await handle.db.select({ email: acknowledgedSenders.email }).from(acknowledgedSenders).orderBy(acknowledgedSenders.email);
     expect(claims.map((c) => c.email)).toEqual(["o.ps@brand.in", "ops@brand.in", "victim@gmail.com"]);
-    console.log(`acknowledgement (${handle.label}): 40 concurrent submissions naming 8 spellings of 3 mailboxes: ${acks.length} acknowledgements, 40 stored and notified`);
+    console.log(
+      `acknowledgement (${handle.label}): 40 concurrent submissions naming 8 spellings of 3 mailboxes: ${acks.length} acknowledgements, 40 stored and notified`,
+    );
   });
 
   it("at most FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT (3) acknowledgements an hour from one client address, whatever the addresses; another client still gets its own", async () => {
@@ -162,7 +178,9 @@ describe("the sender's acknowledgement", () => {
     }
     const from64 = (await ofKind("acknowledgement")).filter((a) => /^lead40\d@/.test(a.recipients[0]!));
     expect(from64).toHaveLength(env().FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT);
-    console.log(`acknowledgement (${handle.label}): 20 concurrent submissions from one client address naming 20 addresses: 3 acknowledged, 20 stored; 5 from one IPv6 /64: 3 acknowledged`);
+    console.log(
+      `acknowledgement (${handle.label}): 20 concurrent submissions from one client address naming 20 addresses: 3 acknowledged, 20 stored; 5 from one IPv6 /64: 3 acknowledged`,
+    );
   });
 
   it("at most FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT acknowledgements an hour over all clients; the notifications all go", async () => {
@@ -176,7 +194,9 @@ describe("the sender's acknowledgement", () => {
     }
     expect(await ofKind("acknowledgement")).toHaveLength(5);
     expect(await ofKind("lead")).toHaveLength(12);
-    console.log(`acknowledgement (${handle.label}): 12 concurrent submissions from 12 clients with the overall limit at 5: 5 acknowledged, 12 stored and notified`);
+    console.log(
+      `acknowledgement (${handle.label}): 12 concurrent submissions from 12 clients with the overall limit at 5: 5 acknowledged, 12 stored and notified`,
+    );
   });
 
   it("20 concurrent submissions naming one address (any case): 20 leads, 20 notifications, exactly one acknowledgement", async () => {
@@ -218,8 +238,14 @@ describe("the sender's acknowledgement", () => {
     await createLead(audit(20), {}, null);
     await createLead(audit(21), {}, null);
     await createLead(audit(22), {}, null);
-    await handle.db.update(acknowledgedSenders).set({ day: sql`${acknowledgedSenders.day} - 2` }).where(eq(acknowledgedSenders.email, "lead20@brand.in"));
-    await handle.db.update(acknowledgedSenders).set({ day: sql`${acknowledgedSenders.day} - 1` }).where(eq(acknowledgedSenders.email, "lead21@brand.in"));
+    await handle.db
+      .update(acknowledgedSenders)
+      .set({ day: sql`${acknowledgedSenders.day} - 2` })
+      .where(eq(acknowledgedSenders.email, "lead20@brand.in"));
+    await handle.db
+      .update(acknowledgedSenders)
+      .set({ day: sql`${acknowledgedSenders.day} - 1` })
+      .where(eq(acknowledgedSenders.email, "lead21@brand.in"));
     expect(await pruneAcknowledgedSenders()).toBe(1);
     const kept = await handle.db.select({ email: acknowledgedSenders.email }).from(acknowledgedSenders).orderBy(acknowledgedSenders.email);
     expect(kept.map((k) => k.email)).toEqual(["lead21@brand.in", "lead22@brand.in"]);

@@ -106,7 +106,12 @@ describe("a stored lead always has its notification", () => {
   it("an address with an internationalised domain is stored as typed; the mail goes out with its A-labels", async () => {
     const smtp = await startSmtpServer();
     try {
-      const message = ContactFormSchema.parse({ name: "Jürgen", email: "Jürgen.x@Bücher.example".replace("ü", "u"), mobileNumber: "+44 7911 123456", message: "Hallo" });
+      const message = ContactFormSchema.parse({
+        name: "Jürgen",
+        email: "Jürgen.x@Bücher.example".replace("ü", "u"),
+        mobileNumber: "+44 7911 123456",
+        message: "Hallo",
+      });
       expect(message.email).toBe("jurgen.x@bücher.example");
       await createContactMessage(message, {}, null);
       await createLead(AuditFormSchema.parse({ ...lead(7), email: "info@例え.jp" }), {}, null);
@@ -183,7 +188,10 @@ describe("double submissions", () => {
     const first = await createLead(lead(4), {}, key);
     const again = await createLead(lead(4), {}, key);
     expect(again).toEqual({ id: first.id, isNew: false });
-    const both = await Promise.all([createContactMessage(ContactFormSchema.parse({ name: "A", email: "a@b.in", mobileNumber: "9876543210", message: "m" }), {}, key), createContactMessage(ContactFormSchema.parse({ name: "A", email: "a@b.in", mobileNumber: "9876543210", message: "m" }), {}, key)]);
+    const both = await Promise.all([
+      createContactMessage(ContactFormSchema.parse({ name: "A", email: "a@b.in", mobileNumber: "9876543210", message: "m" }), {}, key),
+      createContactMessage(ContactFormSchema.parse({ name: "A", email: "a@b.in", mobileNumber: "9876543210", message: "m" }), {}, key),
+    ]);
     expect(both.filter((r) => r.isNew)).toHaveLength(1);
     expect(await handle.db.select({ n: count() }).from(leads)).toEqual([{ n: 1 }]);
     expect(await handle.db.select({ n: count() }).from(contactMessages)).toEqual([{ n: 1 }]);

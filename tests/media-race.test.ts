@@ -47,12 +47,20 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await handle.db.execute(sql`truncate media, blog_posts, case_studies cascade`);
-  mediaId = (await handle.db.insert(media).values({ name: NAME, contentType: "image/png", width: 10, height: 10, bytes: 100 }).returning({ id: media.id }))[0]!.id;
-  studyId = (await handle.db
-    .insert(caseStudies)
-    .values({ title: "Doubling repeat orders", companyName: "Chai Co", challenge: "c", solution: "s", results: "r", metrics: {} })
-    .returning({ id: caseStudies.id }))[0]!.id;
-  postId = (await handle.db.insert(blogPosts).values({ slug: "race-post", title: "Race post", content: "<p>Words.</p>", published: true }).returning({ id: blogPosts.id }))[0]!.id;
+  mediaId = (await handle.db.insert(media).values({ name: NAME, contentType: "image/png", width: 10, height: 10, bytes: 100 }).returning({ id: media.id }))[0]!
+    .id;
+  studyId = (
+    await handle.db
+      .insert(caseStudies)
+      .values({ title: "Doubling repeat orders", companyName: "Chai Co", challenge: "c", solution: "s", results: "r", metrics: {} })
+      .returning({ id: caseStudies.id })
+  )[0]!.id;
+  postId = (
+    await handle.db
+      .insert(blogPosts)
+      .values({ slug: "race-post", title: "Race post", content: "<p>Words.</p>", published: true })
+      .returning({ id: blogPosts.id })
+  )[0]!.id;
 });
 
 async function waiting(count: number): Promise<void> {
@@ -119,13 +127,31 @@ describe("deleting a library image while it is being put to use", () => {
     // Never both: an image gone from the library while a page shows it.
     expect(after.inLibrary || !after.studyShows).toBe(true);
     if (locker) {
-      expect((saved as PromiseRejectedResult).reason).toMatchObject({ name: "FieldError", fields: { imageUrl: expect.stringContaining("deleted from the media library") } });
+      expect((saved as PromiseRejectedResult).reason).toMatchObject({
+        name: "FieldError",
+        fields: { imageUrl: expect.stringContaining("deleted from the media library") },
+      });
       expect(after).toMatchObject({ inLibrary: false, studyShows: false });
     }
   });
 
   it("an article body saved first: the delete is refused and the post keeps its image", async () => {
-    const data = { slug: "race-post", title: "Race post", content: `<p>Words.</p><img src="${mediaUrl(NAME)}" alt="A chart">`, authorName: "Kinetic Growth Team", tags: [], published: true, featured: false, hiddenFromSearch: false, excerpt: null, featuredImageUrl: null, metaTitle: null, metaDescription: null, publishAt: null, unpublishAt: null };
+    const data = {
+      slug: "race-post",
+      title: "Race post",
+      content: `<p>Words.</p><img src="${mediaUrl(NAME)}" alt="A chart">`,
+      authorName: "Kinetic Growth Team",
+      tags: [],
+      published: true,
+      featured: false,
+      hiddenFromSearch: false,
+      excerpt: null,
+      featuredImageUrl: null,
+      metaTitle: null,
+      metaDescription: null,
+      publishAt: null,
+      unpublishAt: null,
+    };
     const [saved, deleted] = await interleave(
       () => updateRecord(blogPostsTable, postId, data),
       () => deleteRecord(mediaTable, mediaId),

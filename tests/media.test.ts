@@ -14,8 +14,7 @@ import { setUpTestDatabase } from "./helpers/test-db";
 vi.mock("server-only", () => ({}));
 
 const handle = setUpTestDatabase();
-afterAll(async () => {
-});
+afterAll(async () => {});
 beforeEach(async () => {
   await handle.db.execute(sql`truncate media, blog_posts, case_studies, testimonials cascade`);
 });
@@ -65,7 +64,9 @@ function riffChunk(tag: string, payload: Buffer): Buffer {
 async function animatedWebp(width: number, height: number, frames: number): Promise<Uint8Array> {
   const parts = [riffChunk("VP8X", Buffer.from([0x02, 0, 0, 0, ...u24(width - 1), ...u24(height - 1)])), riffChunk("ANIM", Buffer.alloc(6))];
   for (let i = 0; i < frames; i++) {
-    const pixel = await sharp({ create: { width: 1, height: 1, channels: 3, background: { r: (i * 10) % 256, g: 0, b: 0 } } }).webp({ lossless: true }).toBuffer();
+    const pixel = await sharp({ create: { width: 1, height: 1, channels: 3, background: { r: (i * 10) % 256, g: 0, b: 0 } } })
+      .webp({ lossless: true })
+      .toBuffer();
     const size = pixel.readUInt32LE(16);
     const bitstream = pixel.subarray(12, 20 + size + (size & 1)); // its VP8L chunk
     parts.push(riffChunk("ANMF", Buffer.concat([Buffer.from([...u24(0), ...u24(0), ...u24(0), ...u24(0), ...u24(100), 0]), bitstream])));
@@ -79,7 +80,9 @@ async function animatedWebp(width: number, height: number, frames: number): Prom
 
 /** An animated GIF of `frames` copies of one width x height frame of one colour (sharp's encoder would merge equal frames). */
 async function animatedGif(width: number, height: number, frames: number): Promise<Uint8Array> {
-  const still = await sharp({ create: { width, height, channels: 3, background: "#0a7" } }).gif().toBuffer();
+  const still = await sharp({ create: { width, height, channels: 3, background: "#0a7" } })
+    .gif()
+    .toBuffer();
   const flags = still[10]!;
   let pos = 13 + (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
   const screen = still.subarray(0, pos);
@@ -118,7 +121,9 @@ describe("an uploaded image is stored without its metadata", () => {
   });
 
   it("keeps small images at their size and in their format", async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#0a7" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#0a7" } })
+      .png()
+      .toBuffer();
     const out = await normaliseImage(new Uint8Array(png), "png");
     if ("error" in out) throw new Error(out.error);
     expect([out.width, out.height]).toEqual([300, 200]);
@@ -129,7 +134,9 @@ describe("an uploaded image is stored without its metadata", () => {
     const fake = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...Buffer.from("not really a jpeg at all")]);
     expect(await normaliseImage(fake, "jpg")).toEqual({ error: UNREADABLE_IMAGE });
     // 9000x5000 = 45 megapixels of one colour: a few KB as PNG, 180 MB once decoded.
-    const bomb = await sharp({ create: { width: 9000, height: 5000, channels: 4, background: "#fff" } }).png().toBuffer();
+    const bomb = await sharp({ create: { width: 9000, height: 5000, channels: 4, background: "#fff" } })
+      .png()
+      .toBuffer();
     expect(bomb.byteLength).toBeLessThan(1024 * 1024);
     expect(await normaliseImage(new Uint8Array(bomb), "png")).toEqual({ error: TOO_MANY_PIXELS });
   });
@@ -160,9 +167,17 @@ describe("an uploaded image is stored without its metadata", () => {
 
   it("keeps an animation within the limit animated: every frame", async () => {
     const frames = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => sharp({ create: { width: 400, height: 300, channels: 3, background: { r: i * 25, g: 80, b: 160 } } }).png().toBuffer()),
+      Array.from({ length: 10 }, (_, i) =>
+        sharp({ create: { width: 400, height: 300, channels: 3, background: { r: i * 25, g: 80, b: 160 } } })
+          .png()
+          .toBuffer(),
+      ),
     );
-    const gif = new Uint8Array(await sharp(frames, { join: { animated: true } }).gif().toBuffer());
+    const gif = new Uint8Array(
+      await sharp(frames, { join: { animated: true } })
+        .gif()
+        .toBuffer(),
+    );
     const out = await normaliseImage(gif, "gif");
     if ("error" in out) throw new Error(out.error);
     const after = await sharp(out.bytes, { animated: true }).metadata();
@@ -186,11 +201,16 @@ describe("an uploaded image is stored without its metadata", () => {
 
 describe("the media library", () => {
   async function upload(): Promise<{ id: string; name: string; url: string }> {
-    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#246" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#246" } })
+      .png()
+      .toBuffer();
     const saved = await saveUpload(new Uint8Array(png));
     if ("error" in saved) throw new Error(saved.error);
     const name = saved.url.split("/").pop()!;
-    const [row] = await handle.db.select().from(media).where(sql`${media.name} = ${name}`);
+    const [row] = await handle.db
+      .select()
+      .from(media)
+      .where(sql`${media.name} = ${name}`);
     return { id: row!.id, name, url: saved.url };
   }
 
@@ -219,7 +239,11 @@ describe("the media library", () => {
       return outcome;
     };
     const refused = await remove(image.id);
-    expect(refused).toEqual({ refused: expect.stringContaining("3 places: blog post “Post with the image” (content); case study “Study cover” (cover image); testimonial “Asha” (photo)") });
+    expect(refused).toEqual({
+      refused: expect.stringContaining(
+        "3 places: blog post “Post with the image” (content); case study “Study cover” (cover image); testimonial “Asha” (photo)",
+      ),
+    });
     expect(fs.existsSync(path.join(uploadsDir(), image.name))).toBe(true);
     expect(await handle.db.select().from(media)).toHaveLength(2);
 
@@ -243,7 +267,9 @@ describe("article images from the library", () => {
   it("get their dimensions and a srcset of the optimiser's widths up to their own", () => {
     const { html } = renderArticleContent(content, new Map([[name, { width: 1000, height: 500 }]]));
     const url = encodeURIComponent(`/api/media/${name}`);
-    expect(html).toContain(`srcset="/_next/image?url=${url}&amp;w=640&amp;q=75 640w, /_next/image?url=${url}&amp;w=750&amp;q=75 750w, /_next/image?url=${url}&amp;w=828&amp;q=75 828w"`);
+    expect(html).toContain(
+      `srcset="/_next/image?url=${url}&amp;w=640&amp;q=75 640w, /_next/image?url=${url}&amp;w=750&amp;q=75 750w, /_next/image?url=${url}&amp;w=828&amp;q=75 828w"`,
+    );
     expect(html).toContain(`src="/_next/image?url=${url}&amp;w=828&amp;q=75"`);
     expect(html).toMatch(/width="1000" height="500"/);
     expect(html).toContain(`<img loading="lazy" decoding="async" src="/images/blog/a.svg" alt="Drawing" />`);

@@ -30,20 +30,20 @@ const BAD: Record<string, string> = {
   "sql.raw with a value": "await db.execute(sql.raw(`select * from users where email = '${email}'`));",
   "sql.raw of a constant": "await db.execute(sql`select now() - ${sql.raw(\"interval '1 day'\")}`);",
   "template literal to execute": "await db.execute(`select * from users where email = '${email}'` as never);",
-  "concatenation to execute": "await db.execute(\"delete from leads where id = \" + id as never);",
+  "concatenation to execute": 'await db.execute("delete from leads where id = " + id as never);',
   "template literal to pg query": "await pool.query(`select * from users where email = '${email}'`);",
-  "concatenation to pg query": "await pool.query(\"select * from users where email = '\" + email + \"'\");",
-  "query object with a built text": "await pool.query({ text: \"select * from users where id = \" + id } as never);",
+  "concatenation to pg query": 'await pool.query("select * from users where email = \'" + email + "\'");',
+  "query object with a built text": 'await pool.query({ text: "select * from users where id = " + id } as never);',
   "template literal to unsafe": "declare const client: { unsafe(q: string): Promise<unknown> };\nawait client.unsafe(`select ${id}`);",
 };
 
 const GOOD: Record<string, string> = {
   "sql tagged template with values": "await db.execute(sql`select * from users where email = ${email} and id = ${id}`);",
   "sql tagged template, multi-line": "await db.execute(sql`\n  delete from leads\n  where id = ${id}`);",
-  "pg query with parameters": "await pool.query(\"select * from users where email = $1\", [email]);",
-  "constant query text": "await pool.query(\"select 1\");",
+  "pg query with parameters": 'await pool.query("select * from users where email = $1", [email]);',
+  "constant query text": 'await pool.query("select 1");',
   "template literal without a value": "await pool.query(`select 1`);",
-  "string building elsewhere": "const label = `user ${email}` + \"!\";\nvoid label;",
+  "string building elsewhere": 'const label = `user ${email}` + "!";\nvoid label;',
 };
 
 describe("the no-SQL-concatenation lint rule", () => {
@@ -65,7 +65,9 @@ describe("the no-SQL-concatenation lint rule", () => {
     expect(await sqlProblems("export const c = sql`x <= ${sql.raw(String(10))}`;", "src/server/db/schema.ts")).toEqual([]);
     expect(await sqlProblems("export const c = sql`x <= ${sql.raw(String(10))}`;", "src/server/data/leads.ts")).toHaveLength(1);
     const results = await eslint.lintFiles(["src/server", "scripts"]);
-    const problems = results.flatMap((r) => r.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => `${path.relative(root, r.filePath)}:${m.line}`));
+    const problems = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => `${path.relative(root, r.filePath)}:${m.line}`),
+    );
     console.log(`no-SQL-concatenation rule: ${results.length} files of src/server and scripts linted, ${problems.length} problems`);
     expect(problems).toEqual([]);
   });

@@ -20,8 +20,7 @@ const { auditEvents, notifications } = await import("@/server/db/schema");
 const { startSmtpServer } = await import("./helpers/smtp");
 
 const handle = setUpTestDatabase();
-afterAll(async () => {
-});
+afterAll(async () => {});
 beforeEach(async () => {
   await handle.db.execute(sql`truncate notifications, leads, contact_messages, rate_limits, acknowledged_senders cascade`);
 });
@@ -52,7 +51,10 @@ describe("notifications you can trust", () => {
 
     // One of them reaches its last attempt and is given up: still shown, never silent.
     const [one] = await handle.db.select().from(notifications).where(eq(notifications.kind, "lead")).limit(1);
-    await handle.db.update(notifications).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(notifications.id, one!.id));
+    await handle.db
+      .update(notifications)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(notifications.id, one!.id));
     for (let round = 0; round < 3; round++) await deliverDueMail(deadTransport(), { now: later(120 + round * 120) });
     health = await notificationHealth();
     expect(health.failed).toBe(1);

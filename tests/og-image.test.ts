@@ -29,7 +29,10 @@ describe("blogOgImage", () => {
   });
 
   it("keeps a post's own image; an SVG cover counts as none", () => {
-    expect(blogOgImage({ ...post, featuredImageUrl: "/api/media/0123456789abcdef0123456789abcdef.jpg" })).toEqual({ url: "/api/media/0123456789abcdef0123456789abcdef.jpg", alt: post.title });
+    expect(blogOgImage({ ...post, featuredImageUrl: "/api/media/0123456789abcdef0123456789abcdef.jpg" })).toEqual({
+      url: "/api/media/0123456789abcdef0123456789abcdef.jpg",
+      alt: post.title,
+    });
     expect(blogOgImage({ ...post, featuredImageUrl: "/images/cover.svg" }).url).toBe(generatedOgImagePath(post));
   });
 
@@ -64,7 +67,7 @@ describe("the generated image", () => {
       `${"Growth loops that compound over many quarters ".repeat(20)}`,
       "مرحبا بالعالم שלום עולם \u202Eevil\u202C",
       "Emoji 🚀👩🏽‍💻🇮🇳 #️⃣ title",
-      "<script>alert(1)</script> & \"quotes\" ' <img src=x onerror=alert(1)>",
+      '<script>alert(1)</script> & "quotes" \' <img src=x onerror=alert(1)>',
       "",
     ];
     for (const title of titles) {
@@ -76,6 +79,7 @@ describe("the generated image", () => {
       expect(network(), title.slice(0, 40)).toEqual([]);
       console.log(`og image: ${bytes.byteLength} bytes in ${ms.toFixed(0)} ms (${JSON.stringify(title.slice(0, 30))})`);
     }
-    if (process.env.OG_SAMPLE) fs.writeFileSync(process.env.OG_SAMPLE, await renderOgImage({ title: titles[1]!, author: "Asha Rao", siteName: "Kinetic Growth" }));
+    if (process.env.OG_SAMPLE)
+      fs.writeFileSync(process.env.OG_SAMPLE, await renderOgImage({ title: titles[1]!, author: "Asha Rao", siteName: "Kinetic Growth" }));
   }, 60_000);
 });

@@ -18,8 +18,7 @@ const { CHANNELS, channelSql, classifyTouch } = await import("@/lib/channels");
 type Touch = import("@/server/db/schema").Touch;
 
 const handle = setUpTestDatabase();
-beforeAll(async () => {
-}, 60_000);
+beforeAll(async () => {}, 60_000);
 
 /** mulberry32: the same rows on every run. */
 function random(seed: number) {
@@ -68,13 +67,26 @@ describe(`overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
       expect(row!.channel, JSON.stringify(touch)).toBe(classifyTouch(touch, "localhost"));
     }
     expect(TOUCHES.map((t) => classifyTouch(t, "localhost"))).toEqual([
-      "direct", "direct", "paid", "paid", "email", "organic", "organic", "social", "social", "referral", "direct", "referral", "organic", "direct",
+      "direct",
+      "direct",
+      "paid",
+      "paid",
+      "email",
+      "organic",
+      "organic",
+      "social",
+      "social",
+      "referral",
+      "direct",
+      "referral",
+      "organic",
+      "direct",
     ]);
   });
 
   it("500 leads and 120 messages: every figure equals the hand count, spam left out", async () => {
     const next = random(20261124);
-    const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     const when = () => new Date(NOW.getTime() - Math.floor(next() * 200 * DAY) + (next() < 0.05 ? 3 * DAY : 0)); // some in the future
     const leadRows = Array.from({ length: 500 }, (_, i) => {
       const touch = pick(TOUCHES);
@@ -110,17 +122,42 @@ describe(`overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
     });
     await handle.db.insert(leads).values(leadRows);
     await handle.db.insert(contactMessages).values(messageRows);
-    await handle.db.insert(spamSubmissions).values(
-      Array.from({ length: 40 }, (_, i) => ({ form: "audit" as const, reason: "honeypot" as const, name: "Spam", email: `s${i}@x.test`, fields: {}, attribution: { first_touch: TOUCHES[2]! }, createdAt: NOW })),
-    );
+    await handle.db
+      .insert(spamSubmissions)
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({
+          form: "audit" as const,
+          reason: "honeypot" as const,
+          name: "Spam",
+          email: `s${i}@x.test`,
+          fields: {},
+          attribution: { first_touch: TOUCHES[2]! },
+          createdAt: NOW,
+        })),
+      );
 
     const email = `overview-${Date.now()}@team.test`;
     const context = await getAuth().$context;
     const user = await context.internalAdapter.createUser({ name: "Sales", email, emailVerified: true }, { method: "email-password" });
-    await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await hashPassword("Monsoon-Ledger-2026") });
-    await handle.db.insert(profiles).values({ userId: user.id, role: "sales" }).onConflictDoUpdate({ target: profiles.userId, set: { role: "sales" } });
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password: await hashPassword("Monsoon-Ledger-2026"),
+    });
+    await handle.db
+      .insert(profiles)
+      .values({ userId: user.id, role: "sales" })
+      .onConflictDoUpdate({ target: profiles.userId, set: { role: "sales" } });
     const { headers } = await getAuth().api.signInEmail({ body: { email, password: "Monsoon-Ledger-2026" }, returnHeaders: true });
-    requestHeaders = new Headers({ host: "localhost:3999", origin: SITE, cookie: headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") });
+    requestHeaders = new Headers({
+      host: "localhost:3999",
+      origin: SITE,
+      cookie: headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    });
 
     for (const weeks of [4, 12, 52]) {
       const overview = await loadOverview(weeks, NOW);
@@ -133,7 +170,10 @@ describe(`overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
       expect(overview.weekStarts).toHaveLength(weeks);
       expect(overview.weekStarts.at(-1)).toBe(mondayOf(NOW));
       const hand = new Map<string, { leads: number; messages: number }>();
-      for (const [rows, kind] of [[L, "leads"], [M, "messages"]] as const) {
+      for (const [rows, kind] of [
+        [L, "leads"],
+        [M, "messages"],
+      ] as const) {
         for (const r of rows) {
           const key = `${mondayOf(r.createdAt)} ${channelOf(r)}`;
           const cell = hand.get(key) ?? { leads: 0, messages: 0 };
@@ -143,7 +183,11 @@ describe(`overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
       }
       expect(new Map(overview.perWeek.map((r) => [`${r.week} ${r.channel}`, { leads: r.leads, messages: r.messages }]))).toEqual(hand);
       for (const c of CHANNELS) {
-        expect(overview.channels.find((x) => x.channel === c)).toEqual({ channel: c, leads: L.filter((r) => channelOf(r) === c).length, messages: M.filter((r) => channelOf(r) === c).length });
+        expect(overview.channels.find((x) => x.channel === c)).toEqual({
+          channel: c,
+          leads: L.filter((r) => channelOf(r) === c).length,
+          messages: M.filter((r) => channelOf(r) === c).length,
+        });
       }
       expect(overview.funnel.total).toBe(L.length);
       for (const s of LEAD_STATUSES) expect(overview.funnel.byStatus[s]).toBe(L.filter((r) => r.status === s).length);
@@ -162,7 +206,9 @@ describe(`overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
       };
       expect(overview.landingPages.map((r) => [r.page, r.count])).toEqual(count("landing_page"));
       expect(overview.campaigns.map((r) => [r.campaign, r.count])).toEqual(count("utm_campaign"));
-      const waits = [...L, ...M].flatMap((r) => (r.firstContactedAt ? [(r.firstContactedAt.getTime() - r.createdAt.getTime()) / 1000] : [])).sort((a, b) => a - b);
+      const waits = [...L, ...M]
+        .flatMap((r) => (r.firstContactedAt ? [(r.firstContactedAt.getTime() - r.createdAt.getTime()) / 1000] : []))
+        .sort((a, b) => a - b);
       const middle = waits.length / 2;
       const median = waits.length === 0 ? null : waits.length % 2 ? waits[Math.floor(middle)]! : (waits[middle - 1]! + waits[middle]!) / 2;
       expect(overview.firstContact.contacted).toBe(waits.length);

@@ -326,7 +326,8 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
   });
 
   it("leaves a document without async chunks, and any other script or preload, untouched", () => {
-    const plain = '<html><head><link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/other.js"/></head><body><script src="/_next/static/chunks/poly.js" noModule=""></script><script type="application/ld+json">{}</script></body></html>';
+    const plain =
+      '<html><head><link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/other.js"/></head><body><script src="/_next/static/chunks/poly.js" noModule=""></script><script type="application/ld+json">{}</script></body></html>';
     expect(loadScriptsAfterPaint(plain)).toBe(plain);
     const mixed = loadScriptsAfterPaint(plain.replace("</body>", `${CHUNK_TAGS.entry}</body>`));
     expect(mixed).toContain('href="/_next/static/chunks/other.js"');
@@ -349,7 +350,8 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
       spelled: "<SCRIPT SRC='/_next/static/chunks/a.js' ASYNC=async></SCRIPT><script\n  src=/_next/static/chunks/b.js\n  async\n></script>",
       integrity:
         '<script src="/_next/static/chunks/a.js" integrity="sha384-AAA" crossorigin="anonymous" async=""></script><script crossorigin="anonymous" async="" integrity="sha384-BBB" src="/_next/static/chunks/b.js"></script>',
-      nonce: '<script nonce="abc123" src="/_next/static/chunks/a.js" async=""></script><script src="/_next/static/chunks/b.js" async="" nonce="abc123"></script>',
+      nonce:
+        '<script nonce="abc123" src="/_next/static/chunks/a.js" async=""></script><script src="/_next/static/chunks/b.js" async="" nonce="abc123"></script>',
     };
     const preload = '<link fetchPriority="low" href="/_next/static/chunks/b.js" as="script" rel="preload"/>';
     for (const [name, tags] of Object.entries(variants)) {
@@ -367,7 +369,15 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
   });
 
   it("leaves the document as Next wrote it when a chunk tag carries something the loader would not reproduce", () => {
-    for (const odd of ['type="module"', 'referrerpolicy="no-referrer"', 'data-x=""', 'defer=""', 'integrity="sha256-A sha384-B"', 'nonce="other"', 'crossorigin="use-credentials"']) {
+    for (const odd of [
+      'type="module"',
+      'referrerpolicy="no-referrer"',
+      'data-x=""',
+      'defer=""',
+      'integrity="sha256-A sha384-B"',
+      'nonce="other"',
+      'crossorigin="use-credentials"',
+    ]) {
       const html = `<html><head><script src="/_next/static/chunks/a.js" async="" ${odd}></script>${CHUNK_TAGS.scripts}</head><body></body></html>`;
       expect(loadScriptsAfterPaint(html), odd).toBe(html);
     }
@@ -378,7 +388,8 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
   it("the loader adds only the build's own chunks, whatever list an injected copy of it carries", () => {
     const appended: { src: string; integrity?: string; crossOrigin?: string; nonce?: string }[] = [];
     const attributes: Record<string, string> = {
-      "data-after-paint": "/_next/static/chunks/a.js /api/media/x.js /_next/static/../../api/media/x.js /_next/static/chunks/%2e%2e/x.js https://evil.example/_next/static/x.js //evil.example/_next/static/x.js /_next/static/chunks/b.js?dpl=1",
+      "data-after-paint":
+        "/_next/static/chunks/a.js /api/media/x.js /_next/static/../../api/media/x.js /_next/static/chunks/%2e%2e/x.js https://evil.example/_next/static/x.js //evil.example/_next/static/x.js /_next/static/chunks/b.js?dpl=1",
       "data-integrity": "sha384-A",
     };
     const removed: string[] = [];
@@ -402,7 +413,9 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
     for (const answer of [await get("/about"), await get("/about", { "accept-encoding": "gzip" })]) {
       const loader = loaderOf(answer.body);
       expect(loader).not.toBeNull();
-      const hash = createHash("sha256").update(loader?.[2] ?? "", "utf8").digest("base64");
+      const hash = createHash("sha256")
+        .update(loader?.[2] ?? "", "utf8")
+        .digest("base64");
       expect(answer.headers["content-security-policy"]).toContain(`'sha256-${hash}'`);
       expect(answer.body).not.toMatch(/<script src=/);
     }
@@ -416,7 +429,6 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
     expect(loaderOf(answer.body)).toBeNull();
   });
 });
-
 
 // The consent bar's choice without JavaScript (docs/decisions/0051): where measurement is
 // configured, a visitor's stored choice marks <html data-consent>, which hides the bar by CSS.

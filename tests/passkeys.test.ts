@@ -21,8 +21,7 @@ const { env } = await import("@/server/env");
 const route = await import("@/app/api/auth/[...all]/route");
 
 const handle = setUpTestDatabase();
-beforeAll(async () => {
-}, 60_000);
+beforeAll(async () => {}, 60_000);
 
 const PASSWORD = "Monsoon-Ledger-2026";
 const IDLE = { status: "idle" } as const;
@@ -37,8 +36,15 @@ async function member(role: string): Promise<{ id: string; email: string }> {
   return { id: user.id, email };
 }
 async function signIn(email: string): Promise<string> {
-  const { headers } = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true, headers: new Headers({ "x-forwarded-for": "203.0.113.90" }) });
-  return headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { headers } = await getAuth().api.signInEmail({
+    body: { email, password: PASSWORD },
+    returnHeaders: true,
+    headers: new Headers({ "x-forwarded-for": "203.0.113.90" }),
+  });
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 const as = (cookie?: string) => {
   requestHeaders = new Headers({ host: "localhost:3999", origin: SITE, ...(cookie ? { cookie } : {}) });
@@ -95,8 +101,17 @@ describe(`passkeys (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
     const ip = "198.18.40.1";
     const attempt = async (): Promise<string> => {
       const { headers } = await getAuth().api.generatePasskeyAuthenticationOptions({ headers: new Headers({ "x-forwarded-for": ip }), returnHeaders: true });
-      const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-      const forged = { id: key.credentialID, rawId: key.credentialID, type: "public-key" as const, clientExtensionResults: {}, response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" } };
+      const cookie = headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const forged = {
+        id: key.credentialID,
+        rawId: key.credentialID,
+        type: "public-key" as const,
+        clientExtensionResults: {},
+        response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" },
+      };
       try {
         await getAuth().api.verifyPasskeyAuthentication({ body: { response: forged }, headers: new Headers({ cookie, origin: SITE, "x-forwarded-for": ip }) });
         return "signed-in";
@@ -155,10 +170,17 @@ describe(`passkeys (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
     // The same credential answering a new ceremony (a fresh challenge): the credential is already stored.
     const third = await ceremony();
     const reRegistered = await send(third.cookie, registrationAnswer(credential, third.options, SITE));
-    console.log(`passkey registration replayed: ${Object.entries({ ...replays, "same credential, new challenge": reRegistered }).map(([k, v]) => `${k}: ${v}`).join("; ")}`);
+    console.log(
+      `passkey registration replayed: ${Object.entries({ ...replays, "same credential, new challenge": reRegistered })
+        .map(([k, v]) => `${k}: ${v}`)
+        .join("; ")}`,
+    );
     for (const outcome of [...Object.values(replays).flatMap((v) => v.split(", ")), reRegistered]) expect(outcome).toMatch(/^4\d\d /);
     expect(await listMyPasskeys(alice.id)).toHaveLength(1);
-    const added = await handle.db.select().from(auditEvents).where(and(eq(auditEvents.action, "passkey.add"), eq(auditEvents.email, alice.email)));
+    const added = await handle.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "passkey.add"), eq(auditEvents.email, alice.email)));
     expect(added).toHaveLength(1);
   });
 });

@@ -50,7 +50,10 @@ const actors = new Map<Actor, Signed>();
 
 async function signIn(email: string, password: string): Promise<string> {
   const { headers } = await getAuth().api.signInEmail({ body: { email, password }, returnHeaders: true });
-  return headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** A verified account with a role (made directly: the sign-up switch is one of the cells). */
@@ -121,10 +124,22 @@ const next = () => ++sequence;
 
 const TABLE_FORMS: Record<string, { sqlTable: string; access: readonly StaffRole[]; form: () => Record<string, string> }> = {
   leads: { sqlTable: "leads", access: LEAD_DESK.write, form: () => ({ name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210" }) },
-  messages: { sqlTable: "contact_messages", access: LEAD_DESK.write, form: () => ({ name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210", message: "Call me." }) },
+  messages: {
+    sqlTable: "contact_messages",
+    access: LEAD_DESK.write,
+    form: () => ({ name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210", message: "Call me." }),
+  },
   "case-studies": { sqlTable: "case_studies", access: CONTENT_DESK.write, form: () => ({ title: "Doubling repeat orders", companyName: "GlowLab" }) },
-  testimonials: { sqlTable: "testimonials", access: CONTENT_DESK.write, form: () => ({ clientName: "Asha Rao", company: "GlowLab", content: "Great work.", rating: "5" }) },
-  posts: { sqlTable: "blog_posts", access: CONTENT_DESK.write, form: () => ({ title: "A post", slug: `a-post-${next()}`, content: "<p>Hello.</p>", authorName: "Team" }) },
+  testimonials: {
+    sqlTable: "testimonials",
+    access: CONTENT_DESK.write,
+    form: () => ({ clientName: "Asha Rao", company: "GlowLab", content: "Great work.", rating: "5" }),
+  },
+  posts: {
+    sqlTable: "blog_posts",
+    access: CONTENT_DESK.write,
+    form: () => ({ title: "A post", slug: `a-post-${next()}`, content: "<p>Hello.</p>", authorName: "Team" }),
+  },
 };
 
 async function insertRow(tableId: string): Promise<string> {
@@ -162,15 +177,32 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (rowId) => admin.saveRecord(id, rowId as string, formOf({ ...TABLE_FORMS[id]!.form(), ...(id === "posts" ? {} : {}), ...changedField(id) })),
       },
     ]),
-    "admin#deleteRecord": tables.map((id) => ({ label: `${id} delete`, allowed: TABLE_FORMS[id]!.access, prepare: () => insertRow(id), run: (rowId: unknown) => admin.deleteRecord(id, rowId as string) })),
+    "admin#deleteRecord": tables.map((id) => ({
+      label: `${id} delete`,
+      allowed: TABLE_FORMS[id]!.access,
+      prepare: () => insertRow(id),
+      run: (rowId: unknown) => admin.deleteRecord(id, rowId as string),
+    })),
     "admin#setStatus": [
-      { label: "lead status", allowed: LEAD_DESK.write, prepare: () => insertRow("leads"), run: (rowId) => admin.setStatus("leads", rowId as string, "contacted") },
-      { label: "message status", allowed: LEAD_DESK.write, prepare: () => insertRow("messages"), run: (rowId) => admin.setStatus("messages", rowId as string, "replied") },
+      {
+        label: "lead status",
+        allowed: LEAD_DESK.write,
+        prepare: () => insertRow("leads"),
+        run: (rowId) => admin.setStatus("leads", rowId as string, "contacted"),
+      },
+      {
+        label: "message status",
+        allowed: LEAD_DESK.write,
+        prepare: () => insertRow("messages"),
+        run: (rowId) => admin.setStatus("messages", rowId as string, "replied"),
+      },
     ],
     "admin#previewContent": [
       { label: "post preview", allowed: CONTENT_DESK.write, run: () => admin.previewContent("posts", "<p>Hi</p>"), readOnly: (a) => (a as { ok: boolean }).ok },
     ],
-    "team#inviteAction": [{ label: "invite", allowed: TEAM_DESK.write, run: () => team.inviteAction(IDLE, formOf({ email: `invitee-${next()}@test.example`, role: "editor" })) }],
+    "team#inviteAction": [
+      { label: "invite", allowed: TEAM_DESK.write, run: () => team.inviteAction(IDLE, formOf({ email: `invitee-${next()}@test.example`, role: "editor" })) },
+    ],
     "team#revokeInvitationAction": [
       {
         label: "withdraw an invitation",
@@ -194,7 +226,12 @@ async function matrix(): Promise<Record<string, Entry>> {
       },
     ],
     "team#removeMemberAction": [
-      { label: "remove a member", allowed: TEAM_DESK.write, prepare: () => throwawayMember("sales"), run: (userId) => team.removeMemberAction(IDLE, formOf({ userId: userId as string })) },
+      {
+        label: "remove a member",
+        allowed: TEAM_DESK.write,
+        prepare: () => throwawayMember("sales"),
+        run: (userId) => team.removeMemberAction(IDLE, formOf({ userId: userId as string })),
+      },
     ],
     "team#signOutMemberAction": [
       {
@@ -209,7 +246,9 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (userId) => team.signOutMemberAction(IDLE, formOf({ userId: userId as string })),
       },
     ],
-    "team#setSignUpAction": [{ label: "sign-up switch", allowed: TEAM_DESK.write, run: () => team.setSignUpAction(IDLE, formOf({ open: sequence++ % 2 ? "true" : "false" })) }],
+    "team#setSignUpAction": [
+      { label: "sign-up switch", allowed: TEAM_DESK.write, run: () => team.setSignUpAction(IDLE, formOf({ open: sequence++ % 2 ? "true" : "false" })) },
+    ],
     "team#endSessionAction": [
       {
         label: "end one of my sessions",
@@ -219,7 +258,12 @@ async function matrix(): Promise<Record<string, Entry>> {
           const signed = actors.get(actor);
           const own = signed?.userId && actor !== "unverified" && actor !== "signed-out" ? signed : actors.get("owner")!;
           await signIn(own.email, own.password);
-          const [row] = await handle.db.select().from(sessions).where(eq(sessions.userId, own.userId!)).orderBy(sql`${sessions.createdAt} desc`).limit(1);
+          const [row] = await handle.db
+            .select()
+            .from(sessions)
+            .where(eq(sessions.userId, own.userId!))
+            .orderBy(sql`${sessions.createdAt} desc`)
+            .limit(1);
           return row!.id;
         },
         run: (id) => team.endSessionAction(IDLE, formOf({ id: id as string })),
@@ -255,16 +299,47 @@ async function matrix(): Promise<Record<string, Entry>> {
       },
     ],
     // Turning the requirement off (turning it on needs the actor's own second factor first).
-    "two-factor#setTeamTwoFactorAction": [{ label: "two-factor requirement", allowed: TEAM_DESK.write, run: () => twoFactor.setTeamTwoFactorAction(IDLE, formOf({ requireTwoFactor: "off" })) }],
-    "revisions#postRevisions": [{ label: "post history", allowed: CONTENT_DESK.read, prepare: firstRevision, run: (p) => revisions.postRevisions((p as string[])[0]!), readOnly: (a) => a !== null }],
+    "two-factor#setTeamTwoFactorAction": [
+      { label: "two-factor requirement", allowed: TEAM_DESK.write, run: () => twoFactor.setTeamTwoFactorAction(IDLE, formOf({ requireTwoFactor: "off" })) },
+    ],
+    "revisions#postRevisions": [
+      {
+        label: "post history",
+        allowed: CONTENT_DESK.read,
+        prepare: firstRevision,
+        run: (p) => revisions.postRevisions((p as string[])[0]!),
+        readOnly: (a) => a !== null,
+      },
+    ],
     "revisions#comparePostRevisions": [
-      { label: "compare revisions", allowed: CONTENT_DESK.read, prepare: firstRevision, run: (p) => revisions.comparePostRevisions((p as string[])[0]!, (p as string[])[1]!, (p as string[])[1]!), readOnly: (a) => a !== null },
+      {
+        label: "compare revisions",
+        allowed: CONTENT_DESK.read,
+        prepare: firstRevision,
+        run: (p) => revisions.comparePostRevisions((p as string[])[0]!, (p as string[])[1]!, (p as string[])[1]!),
+        readOnly: (a) => a !== null,
+      },
     ],
     "revisions#restorePostRevision": [
-      { label: "restore a revision", allowed: CONTENT_DESK.write, prepare: firstRevision, run: (p) => revisions.restorePostRevision((p as string[])[0]!, (p as string[])[1]!) },
+      {
+        label: "restore a revision",
+        allowed: CONTENT_DESK.write,
+        prepare: firstRevision,
+        run: (p) => revisions.restorePostRevision((p as string[])[0]!, (p as string[])[1]!),
+      },
     ],
-    "blog-previews#postPreviewLinks": [{ label: "preview links", allowed: CONTENT_DESK.read, prepare: () => insertRow("posts"), run: (id) => previews.postPreviewLinks(id as string), readOnly: (a) => a !== null }],
-    "blog-previews#makePreviewLink": [{ label: "make a preview link", allowed: CONTENT_DESK.write, prepare: () => insertRow("posts"), run: (id) => previews.makePreviewLink(id as string) }],
+    "blog-previews#postPreviewLinks": [
+      {
+        label: "preview links",
+        allowed: CONTENT_DESK.read,
+        prepare: () => insertRow("posts"),
+        run: (id) => previews.postPreviewLinks(id as string),
+        readOnly: (a) => a !== null,
+      },
+    ],
+    "blog-previews#makePreviewLink": [
+      { label: "make a preview link", allowed: CONTENT_DESK.write, prepare: () => insertRow("posts"), run: (id) => previews.makePreviewLink(id as string) },
+    ],
     "blog-previews#revokePostPreviewLink": [
       {
         label: "revoke a preview link",
@@ -315,17 +390,28 @@ async function matrix(): Promise<Record<string, Entry>> {
       {
         label: "retry failed mail",
         allowed: LEAD_DESK.write,
-        prepare: () => handle.db.execute(sql`insert into notifications (kind, recipients, subject, text_body, status, attempts) values ('lead', array['hello@example.com'], 'x', 'x', 'failed', 5)`),
+        prepare: () =>
+          handle.db.execute(
+            sql`insert into notifications (kind, recipients, subject, text_body, status, attempts) values ('lead', array['hello@example.com'], 'x', 'x', 'failed', 5)`,
+          ),
         run: () => admin.retryFailedNotifications(),
       },
     ],
     "two-factor#startTotpAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
     "two-factor#confirmTotpAction": { notReplayed: "the caller's own second factor, behind the pending set-up (tests/two-factor.test.ts)" },
     "two-factor#disableTwoFactorAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
-    "passkeys#removePasskeyAction": { notReplayed: "the caller's own passkeys only: the delete names the caller's id (tests/passkeys.test.ts replays another member's passkey)" },
-    "passkeys#renamePasskeyAction": { notReplayed: "the caller's own passkeys only: the update names the caller's id (tests/passkeys.test.ts replays another member's passkey)" },
-    "two-factor#verifySecondFactorAction": { notReplayed: "public second sign-in step: the challenge cookie is the authority, counted by the sign-in limit (tests/two-factor.test.ts)" },
-    "team#acceptInvitationAction": { notReplayed: "public: the single-use token is the authority (tests/team.test.ts replays it: used, expired, withdrawn, raced)" },
+    "passkeys#removePasskeyAction": {
+      notReplayed: "the caller's own passkeys only: the delete names the caller's id (tests/passkeys.test.ts replays another member's passkey)",
+    },
+    "passkeys#renamePasskeyAction": {
+      notReplayed: "the caller's own passkeys only: the update names the caller's id (tests/passkeys.test.ts replays another member's passkey)",
+    },
+    "two-factor#verifySecondFactorAction": {
+      notReplayed: "public second sign-in step: the challenge cookie is the authority, counted by the sign-in limit (tests/two-factor.test.ts)",
+    },
+    "team#acceptInvitationAction": {
+      notReplayed: "public: the single-use token is the authority (tests/team.test.ts replays it: used, expired, withdrawn, raced)",
+    },
     "auth#signInAction": { notReplayed: "public account form (tests/auth-actions.test.ts)" },
     "auth#signUpAction": { notReplayed: "public account form; closed by the sign-up switch (tests/team.test.ts)" },
     "auth#requestPasswordResetAction": { notReplayed: "public account form (tests/auth-actions.test.ts)" },
@@ -390,7 +476,9 @@ const ROUTES: Record<string, Entry> = {
   "app/api/auth/[...all]/route.ts#POST": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },
   "app/api/blog/shares/route.ts#POST": { notReplayed: "public share counter" },
   "app/api/consent/route.ts#POST": { notReplayed: "a visitor's own consent cookie, changes no rows (tests/consent-route.test.ts)" },
-  "app/api/internal/revalidate-blog/route.ts#POST": { notReplayed: "the process's own call from its timed job: a per-process secret is the authority, changes no rows (tests/internal-revalidate.test.ts)" },
+  "app/api/internal/revalidate-blog/route.ts#POST": {
+    notReplayed: "the process's own call from its timed job: a per-process secret is the authority, changes no rows (tests/internal-revalidate.test.ts)",
+  },
   "app/api/forms/[form]/route.ts#POST": { notReplayed: "public forms (tests/lead-capture.test.ts)" },
   "app/api/health/route.ts#GET": { notReplayed: "public health check" },
   "app/api/media/[file]/route.ts#GET": { notReplayed: "public media" },
@@ -418,7 +506,12 @@ beforeAll(async () => {
   }
   // A member whose address is no longer verified: a valid session, an owner's role, no access.
   const unverifiedId = await makeAccount("unverified@matrix.test", "owner");
-  actors.set("unverified", { email: "unverified@matrix.test", userId: unverifiedId, password: PASSWORD, cookie: await signIn("unverified@matrix.test", PASSWORD) });
+  actors.set("unverified", {
+    email: "unverified@matrix.test",
+    userId: unverifiedId,
+    password: PASSWORD,
+    cookie: await signIn("unverified@matrix.test", PASSWORD),
+  });
   await handle.db.update(users).set({ emailVerified: false }).where(eq(users.id, unverifiedId));
   // A visitor who signed out: the old cookie is sent again.
   const goneId = await makeAccount("gone@matrix.test", "owner");
@@ -470,7 +563,9 @@ describe("permission matrix", () => {
           const passed = cell.readOnly ? cell.readOnly(answer) && changed === 0 : changed > 0;
           cells++;
           if (passed !== allowed || (cell.readOnly && changed !== 0)) {
-            wrong.push(`${name} (${cell.label}) as ${actor}: ${changed} rows changed, ${allowed ? "allowed" : "refused"}; answer ${JSON.stringify(answer instanceof Response ? answer.status : answer)}`);
+            wrong.push(
+              `${name} (${cell.label}) as ${actor}: ${changed} rows changed, ${allowed ? "allowed" : "refused"}; answer ${JSON.stringify(answer instanceof Response ? answer.status : answer)}`,
+            );
           }
         }
       }

@@ -59,7 +59,10 @@ describe("embedded database thread", () => {
     const error = await handle.db
       .insert(contactMessages)
       .values({ ...message("keyed again"), submissionKey: "same-key" })
-      .then(() => null, (e: unknown) => e as Error & { cause?: Record<string, unknown> });
+      .then(
+        () => null,
+        (e: unknown) => e as Error & { cause?: Record<string, unknown> },
+      );
     expect(error?.cause).toMatchObject({ code: "23505", constraint: expect.stringContaining("submission_key") });
   });
 

@@ -35,6 +35,10 @@ describe("the public pages' table", () => {
 
   it("holds every address the navigation, the footer and the legal links point at", () => {
     for (const link of [...MAIN_NAV, ...COMPANY_LINKS, ...LEGAL_LINKS]) expect(paths, link.href).toContain(link.href);
-    expect(PUBLIC_PAGES.filter((page) => page.kind === "legal").map((page) => page.path).sort()).toEqual(LEGAL_LINKS.map((l) => l.href).sort());
+    expect(
+      PUBLIC_PAGES.filter((page) => page.kind === "legal")
+        .map((page) => page.path)
+        .sort(),
+    ).toEqual(LEGAL_LINKS.map((l) => l.href).sort());
   });
 });

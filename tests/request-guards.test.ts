@@ -18,7 +18,8 @@ import { isSameOriginHeaders } from "@/server/request-info";
 // e2e/security/request-limits.spec.ts.
 
 type Headers = Record<string, string>;
-const fakeRequest = (method: string, url: string, headers: Headers = {}) => ({ method, url, headers: { host: "site.test", ...headers } }) as unknown as http.IncomingMessage;
+const fakeRequest = (method: string, url: string, headers: Headers = {}) =>
+  ({ method, url, headers: { host: "site.test", ...headers } }) as unknown as http.IncomingMessage;
 
 describe("the limit table", () => {
   it("gives each path its limit, Server Actions Next's own", () => {
@@ -34,7 +35,9 @@ describe("the limit table", () => {
     expect(refusalBeforeBody(fakeRequest("POST", "/api/blog/shares", { "content-length": "1025" }))?.status).toBe(413);
     expect(refusalBeforeBody(fakeRequest("POST", "/api/blog/shares", { "content-length": "1024" }))).toBeNull();
     expect(refusalBeforeBody(fakeRequest("POST", "/api/admin/uploads", { "transfer-encoding": "chunked" }))?.status).toBe(411);
-    expect(refusalBeforeBody(fakeRequest("POST", "/contact", { "content-length": String(ACTION_BODY_LIMIT_BYTES + 1), origin: "http://site.test" }))?.status).toBe(413);
+    expect(
+      refusalBeforeBody(fakeRequest("POST", "/contact", { "content-length": String(ACTION_BODY_LIMIT_BYTES + 1), origin: "http://site.test" }))?.status,
+    ).toBe(413);
   });
 });
 
@@ -74,7 +77,8 @@ describe("image-optimiser addresses", () => {
   });
 
   it("refuses what URL parsing changes or a redirect answers: backslashes, dot segments, tabs, trailing slashes", () => {
-    for (const url of ["/\\127.0.0.1/x.png", "/\\evil.example/images/x.png", "/images/../admin", "/\t/evil.example/x.png", "/about/", "/a b.png"]) expect(image(url), url).toBe(400);
+    for (const url of ["/\\127.0.0.1/x.png", "/\\evil.example/images/x.png", "/images/../admin", "/\t/evil.example/x.png", "/about/", "/a b.png"])
+      expect(image(url), url).toBe(400);
   });
 });
 
@@ -98,7 +102,15 @@ describe("the shape of a Server Action body", () => {
     expect((await action({ "next-action": "x", "content-type": "multipart/form-data; boundary=b" }, multipart([["0", deep]])))?.status).toBe(400);
     expect((await action({ "content-type": "multipart/form-data; boundary=b" }, multipart([["$ACTION_1:1", deep]])))?.status).toBe(400);
     // User text is not JSON React decodes: brackets in it are nobody's business.
-    expect(await action({ "next-action": "x", "content-type": "multipart/form-data; boundary=b" }, multipart([["0", '[{"status":"idle"},"$K1"]'], ["1_message", "[".repeat(5000)]]))).toBeNull();
+    expect(
+      await action(
+        { "next-action": "x", "content-type": "multipart/form-data; boundary=b" },
+        multipart([
+          ["0", '[{"status":"idle"},"$K1"]'],
+          ["1_message", "[".repeat(5000)],
+        ]),
+      ),
+    ).toBeNull();
     expect(await action({ "next-action": "x", "content-type": "text/plain;charset=UTF-8" }, '[{"status":"idle"},"$K1"]')).toBeNull();
   });
 
@@ -123,36 +135,103 @@ describe("the request target the guards judge", () => {
   });
 
   it("leaves every other target byte for byte", () => {
-    for (const target of ["/", "/contact", "/blog/a-post?utm_source=x&q=..", "/api/media/%2E%2Ex.png", "/a/..%2f/b", "/caf%C3%A9", "*", "http://elsewhere/a/../b"]) {
+    for (const target of [
+      "/",
+      "/contact",
+      "/blog/a-post?utm_source=x&q=..",
+      "/api/media/%2E%2Ex.png",
+      "/a/..%2f/b",
+      "/caf%C3%A9",
+      "*",
+      "http://elsewhere/a/../b",
+    ]) {
       expect(normalTarget(target), target).toBe(target);
     }
   });
 });
 
 describe("Server Action replies no page of ours sends", () => {
-  const text = (body: string) => refusalOfActionBody(fakeRequest("POST", "/contact", { "next-action": "x", "content-type": "text/plain;charset=UTF-8" }), Buffer.from(body));
+  const text = (body: string) =>
+    refusalOfActionBody(fakeRequest("POST", "/contact", { "next-action": "x", "content-type": "text/plain;charset=UTF-8" }), Buffer.from(body));
   const form = (fields: [string, string][]) => {
     const parts = fields.map(([name, value]) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("");
-    return refusalOfActionBody(fakeRequest("POST", "/contact", { "next-action": "x", "content-type": "multipart/form-data; boundary=b" }), Buffer.from(`${parts}--b--\r\n`));
+    return refusalOfActionBody(
+      fakeRequest("POST", "/contact", { "next-action": "x", "content-type": "multipart/form-data; boundary=b" }),
+      Buffer.from(`${parts}--b--\r\n`),
+    );
   };
 
   it("refuses with 400 what React's decoder throws on: no body, not JSON, a root that is no argument list, forged references", async () => {
     expect(refusalBeforeBody(fakeRequest("POST", "/contact", { "next-action": "x", "content-length": "0", origin: "http://site.test" }))?.status).toBe(400);
-    for (const body of ["", "hello", '[{"a":', '"x"', "1", '{"a":1}', '["$Q1"]', '["$B1"]', '["$h1"]', '["$F1"]', '["$W1"]', '["$i1"]', '["$nabc"]', '["$1"]', '["$Q0"]', '["$1:a:b"]', '["$0:missing"]', '["$@1"]', '["$R1"]', '["$Y"]', '["$S"]', '["$E"]', '["$Z"]']) {
+    for (const body of [
+      "",
+      "hello",
+      '[{"a":',
+      '"x"',
+      "1",
+      '{"a":1}',
+      '["$Q1"]',
+      '["$B1"]',
+      '["$h1"]',
+      '["$F1"]',
+      '["$W1"]',
+      '["$i1"]',
+      '["$nabc"]',
+      '["$1"]',
+      '["$Q0"]',
+      '["$1:a:b"]',
+      '["$0:missing"]',
+      '["$@1"]',
+      '["$R1"]',
+      '["$Y"]',
+      '["$S"]',
+      '["$E"]',
+      '["$Z"]',
+    ]) {
       expect((await text(body))?.status, body).toBe(400);
     }
     expect((await form([["0", "nope"]]))?.status).toBe(400);
-    expect((await form([["0", '["$1"]'], ["1", "nope"]]))?.status).toBe(400);
+    expect(
+      (
+        await form([
+          ["0", '["$1"]'],
+          ["1", "nope"],
+        ])
+      )?.status,
+    ).toBe(400);
     expect((await form([["0", '["$B1"]']]))?.status).toBe(400);
-    expect((await form([["0", '["$Q1"]'], ["1", "{}"]]))?.status).toBe(400);
+    expect(
+      (
+        await form([
+          ["0", '["$Q1"]'],
+          ["1", "{}"],
+        ])
+      )?.status,
+    ).toBe(400);
   });
 
   it("lets through every shape our pages send", async () => {
-    for (const body of ["[]", '[{"status":"idle"},"$K1"]', '["a-table","$$starts with a dollar",null,"$u","$D2026-01-01T00:00:00.000Z","$n12","$N","$-0","$T"]', '[{"a":{"b":1}},"$0:0:a"]']) {
+    for (const body of [
+      "[]",
+      '[{"status":"idle"},"$K1"]',
+      '["a-table","$$starts with a dollar",null,"$u","$D2026-01-01T00:00:00.000Z","$n12","$N","$-0","$T"]',
+      '[{"a":{"b":1}},"$0:0:a"]',
+    ]) {
       expect(await text(body), body).toBeNull();
     }
-    expect(await form([["0", '[{"status":"idle"},"$K1"]'], ["1_name", "Asha"], ["1_message", "$Q1 is just text here"]])).toBeNull();
-    expect(await form([["0", '["$1","$1:x"]'], ["1", '{"x":[1]}']])).toBeNull();
+    expect(
+      await form([
+        ["0", '[{"status":"idle"},"$K1"]'],
+        ["1_name", "Asha"],
+        ["1_message", "$Q1 is just text here"],
+      ]),
+    ).toBeNull();
+    expect(
+      await form([
+        ["0", '["$1","$1:x"]'],
+        ["1", '{"x":[1]}'],
+      ]),
+    ).toBeNull();
   });
 });
 

@@ -115,7 +115,10 @@ describe("auth event fields", () => {
 
   it("replaces secrets one level down too: a headers object, a nested password", () => {
     const lines = captureOutput();
-    log("info", "nested", { headers: { cookie: "kg.session=2", authorization: "Bearer abc", "set-cookie": "kg.session=3", accept: "text/html" }, user: { id: "u2", password: "typed-secret" } });
+    log("info", "nested", {
+      headers: { cookie: "kg.session=2", authorization: "Bearer abc", "set-cookie": "kg.session=3", accept: "text/html" },
+      user: { id: "u2", password: "typed-secret" },
+    });
     const line = JSON.parse(lines[0]!);
     expect(line.headers).toEqual({ cookie: "[redacted]", authorization: "[redacted]", "set-cookie": "[redacted]", accept: "text/html" });
     expect(line.user).toEqual({ id: "u2", password: "[redacted]" });
@@ -131,7 +134,12 @@ describe("the line", () => {
     log("error", "broken");
     log("debug", "detail");
     const parsed = lines.map((l) => JSON.parse(l));
-    expect(parsed.map((l) => [l.level, l.msg])).toEqual([["info", "plain"], ["warn", "careful"], ["error", "broken"], ["debug", "detail"]]);
+    expect(parsed.map((l) => [l.level, l.msg])).toEqual([
+      ["info", "plain"],
+      ["warn", "careful"],
+      ["error", "broken"],
+      ["debug", "detail"],
+    ]);
     expect(lines.streams).toEqual(["stdout", "stderr", "stderr", "stdout"]);
     expect(new Date(parsed[0].time).toISOString()).toBe(parsed[0].time);
     expect(Object.keys(parsed[0]).sort()).toEqual(["level", "msg", "n", "time"]);

@@ -1,19 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { blogPosts } from "@/server/db/schema";
-import {
-  getPublishedPost,
-  listPostSitemapEntries,
-  listPostsForFeed,
-  listPublishedPostSummaries,
-  listRelatedPosts,
-} from "@/server/data/blog-posts";
+import { getPublishedPost, listPostSitemapEntries, listPostsForFeed, listPublishedPostSummaries, listRelatedPosts } from "@/server/data/blog-posts";
 import { applyDueSchedules } from "@/server/data/blog-schedules";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 const handle = setUpTestDatabase();
-afterAll(async () => {
-});
+afterAll(async () => {});
 beforeEach(async () => {
   await handle.db.execute(sql`delete from blog_posts where slug like 'sched-%'`);
 });
@@ -84,7 +77,10 @@ describe("applyDueSchedules", () => {
     expect(await seen()).toEqual(none);
     await applyDueSchedules(handle.db);
     expect(await seen()).toEqual({ listing: true, tag: true, article: true, related: true, feed: true, sitemap: true });
-    await handle.db.update(blogPosts).set({ unpublishAt: inSeconds(-1) }).where(eq(blogPosts.slug, "sched-public"));
+    await handle.db
+      .update(blogPosts)
+      .set({ unpublishAt: inSeconds(-1) })
+      .where(eq(blogPosts.slug, "sched-public"));
     await applyDueSchedules(handle.db);
     expect(await seen()).toEqual(none);
   });

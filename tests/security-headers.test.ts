@@ -42,7 +42,8 @@ describe("security headers", () => {
 const FLIGHT_BOOTSTRAP = "(self.__next_f=self.__next_f||[]).push([0])";
 /** A flight data push as Next writes it: JSON.stringify with < > & escaped. */
 const flightData = (text: string) => `self.__next_f.push(${JSON.stringify([1, text]).replace(/</g, "\\u003c").replace(/>/g, "\\u003e")})`;
-const TURBOPACK = '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/1pcw6gskne7pf.js","static/chunks/1bcwht2wgqlw6.js"],"runtimeModuleIds":[94553]});';
+const TURBOPACK =
+  '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/1pcw6gskne7pf.js","static/chunks/1bcwht2wgqlw6.js"],"runtimeModuleIds":[94553]});';
 const LOADER_TAG = `<script data-after-paint="/_next/static/chunks/a.js /_next/static/chunks/b.js">${AFTER_PAINT_LOADER}</script>`;
 const JSON_LD = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization"}</script>';
 
@@ -56,14 +57,25 @@ function ourDocument(extra: { head?: string; body?: string; end?: string } = {})
   );
 }
 
-const scriptSrcOf = (csp: string) => csp.split("; ").find((d) => d.startsWith("script-src "))!.split(" ").slice(1);
+const scriptSrcOf = (csp: string) =>
+  csp
+    .split("; ")
+    .find((d) => d.startsWith("script-src "))!
+    .split(" ")
+    .slice(1);
 
 describe("the policy's script allow-list (ADR 0021)", () => {
   it("allows exactly the inline scripts Next, Turbopack, React and our loader emit; JSON-LD and scripts with src need no hash", () => {
     const html = ourDocument();
     const { hashes, unknown } = scanInlineScripts(html);
     expect(unknown).toEqual([]);
-    expect(hashes).toEqual([sha(TURBOPACK), sha(FLIGHT_BOOTSTRAP), sha(flightData('1:"$Sreact.fragment"\n2:["$","p",null,{"children":"</script><b>"}]')), sha('self.__next_f.push([3,"AAECAw=="])'), sha(AFTER_PAINT_LOADER)]);
+    expect(hashes).toEqual([
+      sha(TURBOPACK),
+      sha(FLIGHT_BOOTSTRAP),
+      sha(flightData('1:"$Sreact.fragment"\n2:["$","p",null,{"children":"</script><b>"}]')),
+      sha('self.__next_f.push([3,"AAECAw=="])'),
+      sha(AFTER_PAINT_LOADER),
+    ]);
     expect(allowedScriptShape(TURBOPACK)).toBe("turbopack-bootstrap");
     expect(allowedScriptShape(AFTER_PAINT_LOADER)).toBe("after-paint-loader");
     expect(allowedScriptShape(`${FLIGHT_BOOTSTRAP};self.__next_f.push([2,["form",{"a":1}]])`)).toBe("next-flight-bootstrap");
@@ -72,7 +84,11 @@ describe("the policy's script allow-list (ADR 0021)", () => {
 
   it("leaves out every other inline script, in the head, the article body or before </body>, and reports each", () => {
     const injected = ["alert(document.cookie)", "fetch('/x')", "window.top.location='//evil.example'"];
-    const html = ourDocument({ head: `<script>${injected[0]}</script>`, body: `<script>${injected[1]}</script>`, end: `<script type="text/javascript">${injected[2]}</script>` });
+    const html = ourDocument({
+      head: `<script>${injected[0]}</script>`,
+      body: `<script>${injected[1]}</script>`,
+      end: `<script type="text/javascript">${injected[2]}</script>`,
+    });
     const allowed = scriptSrcOf(documentCsp(html));
     for (const script of injected) expect(allowed, script).not.toContain(sha(script));
     expect(allowed).toEqual(["'self'", ...scanInlineScripts(ourDocument()).hashes]);
@@ -149,7 +165,12 @@ describe("the policy's script allow-list (ADR 0021)", () => {
     const tree = createElement(
       "html",
       null,
-      createElement("body", null, createElement(Suspense, { fallback: "…" }, createElement(Late)), createElement(Suspense, { fallback: "…" }, createElement(LateBroken))),
+      createElement(
+        "body",
+        null,
+        createElement(Suspense, { fallback: "…" }, createElement(Late)),
+        createElement(Suspense, { fallback: "…" }, createElement(LateBroken)),
+      ),
     );
     const html = await new Promise<string>((resolve, reject) => {
       const chunks: Buffer[] = [];
@@ -170,14 +191,21 @@ describe("the policy's script allow-list (ADR 0021)", () => {
     const { hashes, unknown } = scanInlineScripts(html);
     expect(unknown).toEqual([]);
     expect(hashes.length).toBeGreaterThanOrEqual(2);
-    console.log(`CSP allow-list: React's streaming runtime (${reactRuntimeDefinitions().length} definitions) recognised in ${hashes.length} scripts of a streamed render`);
+    console.log(
+      `CSP allow-list: React's streaming runtime (${reactRuntimeDefinitions().length} definitions) recognised in ${hashes.length} scripts of a streamed render`,
+    );
   });
 });
 
 // Consent-aware measurement (docs/decisions/0051): the tags' hosts join the policy only where their
 // ID is configured, and the consent script is allowed by its exact text like the loader.
 describe("the policy with measurement configured (ADR 0051)", () => {
-  const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `))!.split(" ").slice(1);
+  const directive = (csp: string, name: string) =>
+    csp
+      .split("; ")
+      .find((d) => d.startsWith(`${name} `))!
+      .split(" ")
+      .slice(1);
   const page = ourDocument({ body: `<script data-ga4="G-TEST123" data-pixel="1234567890">${CONSENT_SCRIPT}</script>` });
 
   it("is exactly today's policy with no ID configured", () => {
@@ -200,7 +228,14 @@ describe("the policy with measurement configured (ADR 0051)", () => {
       "https://*.google-analytics.com/g/collect",
       "https://*.analytics.google.com/g/collect",
     ]);
-    expect(directive(csp, "img-src")).toEqual(["'self'", "data:", "blob:", "https:", "https://www.googletagmanager.com", "https://*.google-analytics.com/g/collect"]);
+    expect(directive(csp, "img-src")).toEqual([
+      "'self'",
+      "data:",
+      "blob:",
+      "https:",
+      "https://www.googletagmanager.com",
+      "https://*.google-analytics.com/g/collect",
+    ]);
     expect(csp).not.toContain("facebook");
   });
 

@@ -14,8 +14,7 @@ vi.mock("@node-rs/argon2", async (importOriginal) => {
 const verifications = () => vi.mocked(verify).mock.calls.length;
 
 const handle = setUpTestDatabase();
-afterAll(async () => {
-});
+afterAll(async () => {});
 beforeEach(() => {
   vi.mocked(verify).mockClear();
 });
@@ -68,7 +67,9 @@ describe("the sign-in limit holds under concurrent guesses", () => {
     const email = uniqueEmail("one-address");
     await createAccount(email);
     const result = await concurrentGuesses(email, 100, () => "198.18.0.1", PASSWORD);
-    console.log(`sign-in limit, one address: 101 requests at once, ${result.checked} passwords checked, ${result.failed} failures, the right password: ${result.right}`);
+    console.log(
+      `sign-in limit, one address: 101 requests at once, ${result.checked} passwords checked, ${result.failed} failures, the right password: ${result.right}`,
+    );
     expect(result.checked).toBeLessThanOrEqual(env().SIGNIN_MAX_FAILURES);
     expect(result.failed).toBeLessThanOrEqual(env().SIGNIN_MAX_FAILURES);
     expect(result.right).toBe("TOO_MANY_ATTEMPTS");
@@ -78,7 +79,9 @@ describe("the sign-in limit holds under concurrent guesses", () => {
     const email = uniqueEmail("many-addresses");
     await createAccount(email);
     const result = await concurrentGuesses(email, 100, (i) => `198.18.1.${i + 1}`, PASSWORD);
-    console.log(`sign-in limit, 101 addresses: 101 requests at once, ${result.checked} passwords checked, ${result.failed} failures, the right password: ${result.right}`);
+    console.log(
+      `sign-in limit, 101 addresses: 101 requests at once, ${result.checked} passwords checked, ${result.failed} failures, the right password: ${result.right}`,
+    );
     expect(result.checked).toBeLessThanOrEqual(env().SIGNIN_ACCOUNT_MAX_FAILURES);
     expect(result.right).toBe("TOO_MANY_ATTEMPTS");
   });
@@ -109,7 +112,9 @@ describe("a stranger cannot lock the owner out", () => {
     expect(await signIn(email, PASSWORD, "198.18.6.1")).toBe("TOO_MANY_ATTEMPTS");
     // ...but not for the owner's own.
     expect(await signIn(email, PASSWORD, home)).toBe("signed-in");
-    console.log(`lockout: the stranger had ${fromOne.filter((o) => o !== "TOO_MANY_ATTEMPTS").length} of 10 and ${40 - refused} of 40 guesses answered; the owner from home: signed in`);
+    console.log(
+      `lockout: the stranger had ${fromOne.filter((o) => o !== "TOO_MANY_ATTEMPTS").length} of 10 and ${40 - refused} of 40 guesses answered; the owner from home: signed in`,
+    );
   });
 
   it("after a completed reset the owner gets in at once, from the address they reset from, while the stranger goes on", async () => {
@@ -147,7 +152,10 @@ describe("a stranger cannot lock the owner out", () => {
     const error = await getAuth()
       .api.signInEmail({ body: { email, password: PASSWORD }, headers: at("198.18.11.1") })
       .catch((e: unknown) => e as { body: { message: string }; statusCode: number; headers: Record<string, string> });
-    expect(error).toMatchObject({ statusCode: 429, body: { message: expect.stringMatching(/Please wait \d+ minutes? .*a completed reset lets you in at once/) } });
+    expect(error).toMatchObject({
+      statusCode: 429,
+      body: { message: expect.stringMatching(/Please wait \d+ minutes? .*a completed reset lets you in at once/) },
+    });
   });
 });
 
@@ -170,7 +178,9 @@ describe("verification mail and link", () => {
     const fromMany = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(email, PASSWORD, `198.18.13.${i + 1}`)));
     expect(fromMany.filter((o) => o === "EMAIL_NOT_VERIFIED").length).toBeGreaterThan(1);
     const afterMany = (await mails(email, "verify-email")).length;
-    console.log(`verification mail: sign-up 1, then 30 sign-ins at once: ${afterOne - 1} more; 5 minutes later 30 from 30 addresses: ${afterMany - afterOne} more`);
+    console.log(
+      `verification mail: sign-up 1, then 30 sign-ins at once: ${afterOne - 1} more; 5 minutes later 30 from 30 addresses: ${afterMany - afterOne} more`,
+    );
     expect(afterOne).toBe(1);
     expect(afterMany).toBe(2);
   });
@@ -194,7 +204,13 @@ describe("verification mail and link", () => {
       body: { code: "LINK_USED", message: expect.stringContaining("already used") },
     });
     // A token that is not valid is answered by better-auth and writes nothing (a GET changes no table).
-    const claims = async () => (await handle.db.select().from(rateLimits).where(sql`${rateLimits.key} like 'verify-link:%'`)).length;
+    const claims = async () =>
+      (
+        await handle.db
+          .select()
+          .from(rateLimits)
+          .where(sql`${rateLimits.key} like 'verify-link:%'`)
+      ).length;
     const before = await claims();
     const forged = await getAuth().handler(new Request(`${SITE}/api/auth/verify-email?token=not-a-token&callbackURL=/auth`));
     expect(forged.headers.get("location")).toBe("/auth?error=INVALID_TOKEN");
@@ -217,7 +233,10 @@ describe("the session token stays in its httpOnly cookie", () => {
     expect(signIn.status).toBe(200);
     const signInBody = (await signIn.json()) as Record<string, unknown>;
     expect(signInBody).not.toHaveProperty("token");
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const sessionToken = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
     expect(sessionToken.length).toBeGreaterThan(10);
 

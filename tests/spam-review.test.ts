@@ -17,8 +17,7 @@ const { pruneSpam } = await import("@/server/forms/spam");
 const { auditEvents, leads, notifications, spamSubmissions } = await import("@/server/db/schema");
 
 const handle = setUpTestDatabase();
-afterAll(async () => {
-});
+afterAll(async () => {});
 beforeEach(async () => {
   await handle.db.execute(sql`truncate notifications, leads, contact_messages, rate_limits, spam_submissions, acknowledged_senders cascade`);
 });
@@ -84,7 +83,14 @@ describe("spam that can be reviewed", () => {
     expect(await handle.db.select().from(spamSubmissions)).toHaveLength(0);
     // Released once, so recorded once: which held submission became which lead.
     const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.action, "spam.not-spam"));
-    expect(trail).toEqual([expect.objectContaining({ tableName: "leads", recordId: stored[0]!.id, before: null, after: { name: "Bot 3", email: "bot3@brand.in", heldAs: "too-fast", spamId: held!.id } })]);
+    expect(trail).toEqual([
+      expect.objectContaining({
+        tableName: "leads",
+        recordId: stored[0]!.id,
+        before: null,
+        after: { name: "Bot 3", email: "bot3@brand.in", heldAs: "too-fast", spamId: held!.id },
+      }),
+    ]);
   });
 
   it("a held submission whose fields are not valid stays in the Spam view with the reason", async () => {

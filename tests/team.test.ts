@@ -40,8 +40,15 @@ async function member(role: string, email = `m${++counter}@team.test`): Promise<
   return { id: user.id, email };
 }
 async function signIn(email: string, password = PASSWORD, userAgent = CHROME): Promise<string> {
-  const { headers } = await getAuth().api.signInEmail({ body: { email, password }, returnHeaders: true, headers: new Headers({ "user-agent": userAgent, "x-forwarded-for": "203.0.113.77" }) });
-  return headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { headers } = await getAuth().api.signInEmail({
+    body: { email, password },
+    returnHeaders: true,
+    headers: new Headers({ "user-agent": userAgent, "x-forwarded-for": "203.0.113.77" }),
+  });
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 const as = (cookie?: string) => {
   requestHeaders = new Headers({ host: "localhost:3999", origin: SITE, "user-agent": CHROME, ...(cookie ? { cookie } : {}) });
@@ -56,8 +63,7 @@ const roleOf = async (id: string) => (await handle.db.select({ role: profiles.ro
 const sessionCount = async (id: string) => (await handle.db.select().from(sessions).where(eq(sessions.userId, id))).length;
 const owners = async () => (await handle.db.select().from(profiles).where(eq(profiles.role, "owner"))).length;
 
-beforeAll(async () => {
-}, 60_000);
+beforeAll(async () => {}, 60_000);
 beforeEach(async () => {
   redirects.length = 0;
   // Every test starts with no owner left over from the one before.
@@ -95,13 +101,19 @@ describe("at least one owner", () => {
     const owner = await member("owner");
     const admin = await member("admin");
     as(await signIn(owner.email));
-    expect(await team.changeRoleAction(IDLE, formOf({ userId: owner.id, role: "admin" }))).toMatchObject({ status: "invalid", fieldErrors: { role: LAST_OWNER_MESSAGE } });
+    expect(await team.changeRoleAction(IDLE, formOf({ userId: owner.id, role: "admin" }))).toMatchObject({
+      status: "invalid",
+      fieldErrors: { role: LAST_OWNER_MESSAGE },
+    });
     expect(await runRoleRequest({ email: owner.email, role: "user" })).toEqual({ ok: false, message: LAST_OWNER_MESSAGE });
     as(await signIn(admin.email));
     expect(await team.removeMemberAction(IDLE, formOf({ userId: owner.id }))).toMatchObject({ status: "invalid" });
     expect(await team.changeRoleAction(IDLE, formOf({ userId: admin.id, role: "owner" }))).toMatchObject({ status: "invalid" });
     expect(await team.signOutMemberAction(IDLE, formOf({ userId: owner.id }))).toMatchObject({ status: "invalid" });
-    expect(await team.inviteAction(IDLE, formOf({ email: "new-owner@team.test", role: "owner" }))).toMatchObject({ status: "invalid", fieldErrors: { role: expect.any(String) } });
+    expect(await team.inviteAction(IDLE, formOf({ email: "new-owner@team.test", role: "owner" }))).toMatchObject({
+      status: "invalid",
+      fieldErrors: { role: expect.any(String) },
+    });
     expect(await roleOf(owner.id)).toBe("owner");
     expect(await roleOf(admin.id)).toBe("admin");
   });
@@ -110,7 +122,9 @@ describe("at least one owner", () => {
     const owner = await member("owner");
     const writer = await member("editor");
     const writerCookie = await signIn(writer.email);
-    await handle.db.insert(blogPosts).values({ title: "Written by the writer", slug: `by-writer-${counter}`, content: "<p>Hi</p>", authorName: "Member Writer" });
+    await handle.db
+      .insert(blogPosts)
+      .values({ title: "Written by the writer", slug: `by-writer-${counter}`, content: "<p>Hi</p>", authorName: "Member Writer" });
     as(await signIn(owner.email));
     expect(await team.changeRoleAction(IDLE, formOf({ userId: writer.id, role: "sales" }))).toMatchObject({ status: "success" });
     expect(await getViewer(new Headers({ cookie: writerCookie }))).toMatchObject({ kind: "staff", user: { role: "sales" } });
@@ -118,14 +132,22 @@ describe("at least one owner", () => {
     expect(await getViewer(new Headers({ cookie: writerCookie }))).toEqual({ kind: "anonymous" });
     expect(await sessionCount(writer.id)).toBe(0);
     await expect(getAuth().api.signInEmail({ body: { email: writer.email, password: PASSWORD } })).rejects.toBeTruthy();
-    const [post] = await handle.db.select().from(blogPosts).where(eq(blogPosts.slug, `by-writer-${counter}`));
+    const [post] = await handle.db
+      .select()
+      .from(blogPosts)
+      .where(eq(blogPosts.slug, `by-writer-${counter}`));
     expect(post!.authorName).toBe("Member Writer");
   });
 });
 
 describe("invitations", () => {
   const linkOf = async (email: string) => {
-    const [mail] = await handle.db.select().from(notifications).where(and(eq(notifications.kind, "team-invitation"), sql`${email} = any(${notifications.recipients})`)).orderBy(sql`${notifications.createdAt} desc`).limit(1);
+    const [mail] = await handle.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, "team-invitation"), sql`${email} = any(${notifications.recipients})`))
+      .orderBy(sql`${notifications.createdAt} desc`)
+      .limit(1);
     return /https?:\/\/\S+\/auth\/invite\?token=([A-Za-z0-9_-]+)/.exec(mail!.textBody)!;
   };
 
@@ -144,7 +166,10 @@ describe("invitations", () => {
 
     as();
     // A weak password is refused beside its field and nothing is used up.
-    expect(await team.acceptInvitationAction(IDLE, formOf({ token: token!, name: "Wren Writer", password: "password" }))).toMatchObject({ status: "invalid", fieldErrors: { password: expect.any(String) } });
+    expect(await team.acceptInvitationAction(IDLE, formOf({ token: token!, name: "Wren Writer", password: "password" }))).toMatchObject({
+      status: "invalid",
+      fieldErrors: { password: expect.any(String) },
+    });
     expect(await readInvitation(token!)).toMatchObject({ kind: "valid", role: "editor" });
     // Two submissions of the same link at once: one account.
     const answers = await Promise.all([0, 1].map(() => team.acceptInvitationAction(IDLE, formOf({ token: token!, name: "Wren Writer", password: PASSWORD }))));
@@ -165,7 +190,10 @@ describe("invitations", () => {
     await team.inviteAction(IDLE, formOf({ email: "withdrawn@team.test", role: "sales" }));
     const [, late] = await linkOf("late@team.test");
     const [, withdrawn] = await linkOf("withdrawn@team.test");
-    await handle.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(teamInvitations.email, "late@team.test"));
+    await handle.db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamInvitations.email, "late@team.test"));
     const [pending] = await handle.db.select().from(teamInvitations).where(eq(teamInvitations.email, "withdrawn@team.test"));
     expect(await team.revokeInvitationAction(IDLE, formOf({ id: pending!.id }))).toMatchObject({ status: "success" });
     as();
@@ -173,7 +201,12 @@ describe("invitations", () => {
     expect(await accept(late!)).toMatchObject({ status: "refused", message: expect.stringContaining("expired") });
     expect(await accept(withdrawn!)).toMatchObject({ status: "refused", message: expect.stringContaining("withdrawn") });
     expect(await accept("x".repeat(43))).toMatchObject({ status: "refused", message: expect.stringContaining("not valid") });
-    expect(await handle.db.select().from(users).where(sql`${users.email} in ('late@team.test', 'withdrawn@team.test')`)).toEqual([]);
+    expect(
+      await handle.db
+        .select()
+        .from(users)
+        .where(sql`${users.email} in ('late@team.test', 'withdrawn@team.test')`),
+    ).toEqual([]);
   });
 
   it("a new invitation to the same address withdraws the old link; an existing account is pointed to the list", async () => {
@@ -183,8 +216,14 @@ describe("invitations", () => {
     const [, first] = await linkOf("twice@team.test");
     await team.inviteAction(IDLE, formOf({ email: "twice@team.test", role: "editor" }));
     expect(await readInvitation(first!)).toEqual({ kind: "revoked" });
-    expect(await team.inviteAction(IDLE, formOf({ email: owner.email, role: "sales" }))).toMatchObject({ status: "invalid", fieldErrors: { email: expect.stringContaining("exists") } });
-    expect(await team.inviteAction(IDLE, formOf({ email: "not an address", role: "sales" }))).toMatchObject({ status: "invalid", fieldErrors: { email: expect.any(String) } });
+    expect(await team.inviteAction(IDLE, formOf({ email: owner.email, role: "sales" }))).toMatchObject({
+      status: "invalid",
+      fieldErrors: { email: expect.stringContaining("exists") },
+    });
+    expect(await team.inviteAction(IDLE, formOf({ email: "not an address", role: "sales" }))).toMatchObject({
+      status: "invalid",
+      fieldErrors: { email: expect.any(String) },
+    });
   });
 });
 
@@ -198,7 +237,9 @@ describe("public sign-up switch", () => {
     const signUp = () => signUpAction(IDLE, formOf({ name: "Visitor", email: `visitor${++counter}@team.test`, password: PASSWORD }));
     expect(await signUp()).toMatchObject({ status: "refused", message: "Creating accounts is switched off on this site." });
     // The endpoint itself refuses too (a script posting to /api/auth/sign-up/email).
-    await expect(getAuth().api.signUpEmail({ body: { name: "Script", email: "script@team.test", password: PASSWORD } })).rejects.toMatchObject({ body: { code: "SIGN_UP_CLOSED" } });
+    await expect(getAuth().api.signUpEmail({ body: { name: "Script", email: "script@team.test", password: PASSWORD } })).rejects.toMatchObject({
+      body: { code: "SIGN_UP_CLOSED" },
+    });
     as(await signIn(owner.email));
     await team.setSignUpAction(IDLE, formOf({ open: "true" }));
     as();
@@ -216,7 +257,11 @@ describe("sessions", () => {
     const owner = await member("owner");
     const other = await member("sales");
     const laptop = await signIn(owner.email);
-    await signIn(owner.email, PASSWORD, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1");
+    await signIn(
+      owner.email,
+      PASSWORD,
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+    );
     const otherCookie = await signIn(other.email);
     as(laptop);
     const mine = await listMySessions();
@@ -241,7 +286,10 @@ describe("sessions", () => {
     const sales = await member("sales");
     const cookie = await signIn(sales.email);
     const [session] = await handle.db.select().from(sessions).where(eq(sessions.userId, sales.id));
-    await handle.db.update(sessions).set({ updatedAt: new Date(Date.now() - 30 * 60_000) }).where(eq(sessions.id, session!.id));
+    await handle.db
+      .update(sessions)
+      .set({ updatedAt: new Date(Date.now() - 30 * 60_000) })
+      .where(eq(sessions.id, session!.id));
     as(cookie);
     const [seen] = await listMySessions();
     expect(Date.now() - seen!.lastSeen.getTime()).toBeLessThan(60_000);
@@ -256,7 +304,10 @@ describe("sessions", () => {
     const sales = await member("sales");
     const cookies = [await signIn(sales.email), await signIn(sales.email)];
     as(await signIn(owner.email));
-    expect(await team.signOutMemberAction(IDLE, formOf({ userId: sales.id }))).toMatchObject({ status: "success", message: expect.stringContaining("2 sessions") });
+    expect(await team.signOutMemberAction(IDLE, formOf({ userId: sales.id }))).toMatchObject({
+      status: "success",
+      message: expect.stringContaining("2 sessions"),
+    });
     for (const cookie of cookies) expect(await getViewer(new Headers({ cookie }))).toEqual({ kind: "anonymous" });
   });
 
@@ -264,9 +315,14 @@ describe("sessions", () => {
     const editor = await member("editor");
     const elsewhere = await signIn(editor.email);
     as(await signIn(editor.email));
-    expect(await team.changePasswordAction(IDLE, formOf({ currentPassword: "wrong-password-1", newPassword: "Harbour-Lantern-2027" }))).toMatchObject({ status: "invalid", fieldErrors: { currentPassword: expect.any(String) } });
+    expect(await team.changePasswordAction(IDLE, formOf({ currentPassword: "wrong-password-1", newPassword: "Harbour-Lantern-2027" }))).toMatchObject({
+      status: "invalid",
+      fieldErrors: { currentPassword: expect.any(String) },
+    });
     expect(await getViewer(new Headers({ cookie: elsewhere }))).toMatchObject({ kind: "staff" });
-    expect(await team.changePasswordAction(IDLE, formOf({ currentPassword: PASSWORD, newPassword: "Harbour-Lantern-2027" }))).toMatchObject({ status: "success" });
+    expect(await team.changePasswordAction(IDLE, formOf({ currentPassword: PASSWORD, newPassword: "Harbour-Lantern-2027" }))).toMatchObject({
+      status: "success",
+    });
     expect(await getViewer(new Headers({ cookie: elsewhere }))).toEqual({ kind: "anonymous" });
     expect(await sessionCount(editor.id)).toBe(1);
     await expect(signIn(editor.email, "Harbour-Lantern-2027")).resolves.toBeTruthy();
@@ -289,13 +345,22 @@ describe("npm run admin while the server holds the database", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-requests-"));
     const stop = watchRoleRequests(path.join(dataDir, "pglite"), 50);
     try {
-      expect(await sendRoleRequest(path.join(dataDir, "pglite"), { email: target.email, role: "sales" })).toEqual({ ok: true, message: `${target.email} is now sales.` });
+      expect(await sendRoleRequest(path.join(dataDir, "pglite"), { email: target.email, role: "sales" })).toEqual({
+        ok: true,
+        message: `${target.email} is now sales.`,
+      });
       expect(await roleOf(target.id)).toBe("sales");
-      expect(await sendRoleRequest(path.join(dataDir, "pglite"), { email: "nobody@team.test", role: "owner" })).toMatchObject({ ok: false, message: expect.stringContaining("No account") });
+      expect(await sendRoleRequest(path.join(dataDir, "pglite"), { email: "nobody@team.test", role: "owner" })).toMatchObject({
+        ok: false,
+        message: expect.stringContaining("No account"),
+      });
       // A request file that is not a request changes nothing and is answered.
       fs.writeFileSync(path.join(dataDir, "pglite.requests", "junk.request.json"), '{"email":"x","role":"god"}');
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(JSON.parse(fs.readFileSync(path.join(dataDir, "pglite.requests", "junk.answer.json"), "utf8"))).toEqual({ ok: false, message: "The request could not be read." });
+      expect(JSON.parse(fs.readFileSync(path.join(dataDir, "pglite.requests", "junk.answer.json"), "utf8"))).toEqual({
+        ok: false,
+        message: "The request could not be read.",
+      });
     } finally {
       stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -34,7 +34,11 @@ const formOf = (values: Record<string, string>) => {
   for (const [k, v] of Object.entries(values)) form.set(k, v);
   return form;
 };
-const redirectOf = (promise: Promise<unknown>) => promise.then((answer) => ({ answer }), (error: unknown) => (error instanceof Redirected ? error.url : Promise.reject(error)));
+const redirectOf = (promise: Promise<unknown>) =>
+  promise.then(
+    (answer) => ({ answer }),
+    (error: unknown) => (error instanceof Redirected ? error.url : Promise.reject(error)),
+  );
 
 const cookieOf = (headers: Headers) =>
   headers
@@ -44,8 +48,7 @@ const cookieOf = (headers: Headers) =>
     .join("; ");
 
 const handle = setUpTestDatabase();
-afterAll(async () => {
-});
+afterAll(async () => {});
 let ip = "";
 beforeEach(() => {
   ip = `198.51.101.${++serial}`;
@@ -68,7 +71,10 @@ describe("two-factor actions", () => {
   it("set-up: a wrong password and hostile codes are refused beside the field; a right code turns it on", async () => {
     const email = "setup@test.example";
     withCookie(await member(email));
-    expect(await startTotpAction(IDLE, formOf({ password: "Not-The-Password-1" }))).toMatchObject({ status: "invalid", fieldErrors: { password: "That password is not right." } });
+    expect(await startTotpAction(IDLE, formOf({ password: "Not-The-Password-1" }))).toMatchObject({
+      status: "invalid",
+      fieldErrors: { password: "That password is not right." },
+    });
     expect(await redirectOf(startTotpAction(IDLE, formOf({ password: PASSWORD })))).toBe("/admin/security");
     for (const code of ["", "12345", "1234567", "12a456", "123\u0000456", "<script>"]) {
       const answer = await confirmTotpAction(IDLE, formOf({ code }));
@@ -99,8 +105,14 @@ describe("two-factor actions", () => {
     const { headers } = await getAuth().api.signInEmail({ body: { email, password: PASSWORD }, headers: requestHeaders, returnHeaders: true });
     withCookie(cookieOf(headers));
     const wrong = wrongCode(secret);
-    expect(await verifySecondFactorAction(IDLE, formOf({ method: "totp", code: wrong }))).toMatchObject({ status: "invalid", fieldErrors: { code: expect.stringContaining("not right") } });
-    expect(await verifySecondFactorAction(IDLE, formOf({ method: "backup", code: "abc" }))).toMatchObject({ status: "invalid", fieldErrors: { code: expect.stringContaining("ten letters") } });
+    expect(await verifySecondFactorAction(IDLE, formOf({ method: "totp", code: wrong }))).toMatchObject({
+      status: "invalid",
+      fieldErrors: { code: expect.stringContaining("not right") },
+    });
+    expect(await verifySecondFactorAction(IDLE, formOf({ method: "backup", code: "abc" }))).toMatchObject({
+      status: "invalid",
+      fieldErrors: { code: expect.stringContaining("ten letters") },
+    });
     expect(await verifySecondFactorAction(IDLE, formOf({ method: "sms", code: "123456" }))).toMatchObject({ status: "invalid" });
     expect(await verifySecondFactorAction(IDLE, formOf({ method: "totp", code: totp(secret, confirmedAt) }))).toMatchObject({
       status: "invalid",
@@ -111,7 +123,10 @@ describe("two-factor actions", () => {
 
   it("the team requirement cannot be turned on by an admin without a second factor", async () => {
     withCookie(await member("boss@test.example"));
-    expect(await setTeamTwoFactorAction(IDLE, formOf({ requireTwoFactor: "on" }))).toMatchObject({ status: "invalid", fieldErrors: { requireTwoFactor: expect.any(String) } });
+    expect(await setTeamTwoFactorAction(IDLE, formOf({ requireTwoFactor: "on" }))).toMatchObject({
+      status: "invalid",
+      fieldErrors: { requireTwoFactor: expect.any(String) },
+    });
     expect(await isTwoFactorRequired()).toBe(false);
     expect(await setTeamTwoFactorAction(IDLE, formOf({ requireTwoFactor: "maybe" }))).toMatchObject({ status: "invalid" });
   });

@@ -11,8 +11,7 @@ import { authenticationAnswer, newCredential, registrationAnswer } from "./helpe
 import { totp, wrongCode } from "../e2e/totp";
 
 const handle = setUpTestDatabase();
-afterAll(async () => {
-});
+afterAll(async () => {});
 
 const PASSWORD = "Monsoon-Ledger-2026";
 let serial = 0;
@@ -20,7 +19,12 @@ const uniqueEmail = (label: string) => `${label}-${++serial}-${Date.now()}@test.
 
 /** The cookies a response set, as a Cookie header for the next call. */
 function cookiesOf(response: Headers, previous = ""): string {
-  const jar = new Map(previous.split("; ").filter(Boolean).map((c) => c.split("=", 2) as [string, string]));
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((c) => c.split("=", 2) as [string, string]),
+  );
   for (const line of response.getSetCookie()) {
     const [pair] = line.split(";");
     const [name, value] = pair!.split(/=(.*)/s) as [string, string];
@@ -66,7 +70,14 @@ async function accountWithTotp(ip: string) {
   const confirmedAt = Date.now();
   // Turning it on replaces the session: the renewed cookie is the member's from now on.
   const { headers } = await getAuth().api.verifyTOTP({ body: { code: totp(secret, confirmedAt) }, headers: headersFor(cookie, ip), returnHeaders: true });
-  return { email, secret, backupCodes: enabled.backupCodes, confirmedAt, cookie: cookiesOf(headers, cookie), nextCode: () => totp(secret, confirmedAt + 30_000) };
+  return {
+    email,
+    secret,
+    backupCodes: enabled.backupCodes,
+    confirmedAt,
+    cookie: cookiesOf(headers, cookie),
+    nextCode: () => totp(secret, confirmedAt + 30_000),
+  };
 }
 
 async function verifyCode(kind: "totp" | "backup", code: string, cookie: string, ip: string): Promise<string> {
@@ -140,8 +151,14 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     const wrong = (i: number) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, "0");
     const outcomes = await Promise.all(challenges.map((c, i) => verifyCode("totp", wrong(i), c.cookie, ip)));
     const checked = outcomes.filter((o) => o === "INVALID_CODE").length;
-    const [row] = await handle.db.select({ failures: twoFactors.failedVerificationCount }).from(twoFactors).innerJoin(users, eq(users.id, twoFactors.userId)).where(eq(users.email, email));
-    console.log(`two-factor limit: 50 wrong codes at once, ${checked} checked (${row!.failures} counted by better-auth), ${outcomes.filter((o) => o === "TOO_MANY_ATTEMPTS").length} refused`);
+    const [row] = await handle.db
+      .select({ failures: twoFactors.failedVerificationCount })
+      .from(twoFactors)
+      .innerJoin(users, eq(users.id, twoFactors.userId))
+      .where(eq(users.email, email));
+    console.log(
+      `two-factor limit: 50 wrong codes at once, ${checked} checked (${row!.failures} counted by better-auth), ${outcomes.filter((o) => o === "TOO_MANY_ATTEMPTS").length} refused`,
+    );
     expect(checked).toBeLessThanOrEqual(env().SIGNIN_MAX_FAILURES);
     expect(row!.failures).toBeLessThanOrEqual(env().SIGNIN_MAX_FAILURES);
     expect(outcomes.filter((o) => o !== "INVALID_CODE").every((o) => o === "TOO_MANY_ATTEMPTS")).toBe(true);
@@ -167,14 +184,20 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     // The owner's passkey, added from the signed-in session at home.
     const credential = newCredential();
     const site = process.env.SITE_URL!;
-    const { headers: optionHeaders, response: options } = await getAuth().api.generatePasskeyRegistrationOptions({ headers: headersFor(cookie, home), returnHeaders: true });
+    const { headers: optionHeaders, response: options } = await getAuth().api.generatePasskeyRegistrationOptions({
+      headers: headersFor(cookie, home),
+      returnHeaders: true,
+    });
     await getAuth().api.verifyPasskeyRegistration({
       body: { response: registrationAnswer(credential, options, site), name: "Phone" },
       headers: new Headers({ cookie: cookiesOf(optionHeaders, cookie), origin: site, "x-forwarded-for": home }),
     });
     expect(await handle.db.select().from(passkeys).where(eq(passkeys.userId, owner!.id))).toHaveLength(1);
     const lastSignIn = async () => (await handle.db.select({ at: profiles.lastSignInAt }).from(profiles).where(eq(profiles.userId, owner!.id)))[0]!.at;
-    const signInRows = async () => (await handle.db.select().from(auditEvents).where(eq(auditEvents.email, email))).filter((r) => r.action === "auth.sign-in" || r.action === "auth.session-end").length;
+    const signInRows = async () =>
+      (await handle.db.select().from(auditEvents).where(eq(auditEvents.email, email))).filter(
+        (r) => r.action === "auth.sign-in" || r.action === "auth.session-end",
+      ).length;
     const noted = await lastSignIn();
     const rowsBefore = await signInRows();
 
@@ -184,7 +207,11 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     const challenges: { cookie: string; ip: string }[] = [];
     for (const ip of addresses) {
       for (const wrong of addresses.indexOf(ip) < 5 ? ["Wrong-Pass-1a", "Wrong-Pass-2b"] : []) {
-        expect(await getAuth().api.signInEmail({ body: { email, password: wrong }, headers: headersFor("", ip) }).catch(codeOf)).toBe("INVALID_EMAIL_OR_PASSWORD");
+        expect(
+          await getAuth()
+            .api.signInEmail({ body: { email, password: wrong }, headers: headersFor("", ip) })
+            .catch(codeOf),
+        ).toBe("INVALID_EMAIL_OR_PASSWORD");
       }
       for (let i = 0; i < 5; i++) {
         const step = await passwordStep(email, ip);
@@ -194,7 +221,10 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     }
     // A password awaiting its code proved nothing: the failures stay, no address became known, no
     // sign-in was recorded (nor the end of the session the plugin replaced with a challenge).
-    const pairs = await handle.db.select().from(rateLimits).where(sql`${rateLimits.key} like ${`signin:pair:${email} 198.19.7.%`}`);
+    const pairs = await handle.db
+      .select()
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like ${`signin:pair:${email} 198.19.7.%`}`);
     expect(pairs.map((r) => r.count).filter((n) => n > 0)).toEqual([2, 2, 2, 2, 2]);
     expect((await Promise.all(addresses.map((ip) => isKnownAddress(email, ip)))).some(Boolean)).toBe(false);
     expect(await signInRows()).toBe(rowsBefore);
@@ -204,13 +234,19 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     const wrongCodes = Array.from({ length: 1000 }, (_, n) => String(n).padStart(6, "0")).filter((c) => !near.has(c));
     const outcomes = await Promise.all(challenges.map((c, i) => verifyCode("totp", wrongCodes[i]!, c.cookie, c.ip)));
     const checked = outcomes.filter((o) => o === "INVALID_CODE").length;
-    const [lock] = await handle.db.select({ failures: twoFactors.failedVerificationCount, lockedUntil: twoFactors.lockedUntil }).from(twoFactors).where(eq(twoFactors.userId, owner!.id));
+    const [lock] = await handle.db
+      .select({ failures: twoFactors.failedVerificationCount, lockedUntil: twoFactors.lockedUntil })
+      .from(twoFactors)
+      .where(eq(twoFactors.userId, owner!.id));
 
     // The owner at home: the password, then the right code. Then a passkey from an address never used.
     const ownerChallenge = await passwordStep(email, home);
     const ownerIn = await verifyCode("totp", nextCode(), ownerChallenge.cookie, home);
     const travelling = "198.19.8.1";
-    const { headers: authHeaders, response: authOptions } = await getAuth().api.generatePasskeyAuthenticationOptions({ headers: headersFor("", travelling), returnHeaders: true });
+    const { headers: authHeaders, response: authOptions } = await getAuth().api.generatePasskeyAuthenticationOptions({
+      headers: headersFor("", travelling),
+      returnHeaders: true,
+    });
     const viaPasskey = await getAuth()
       .api.verifyPasskeyAuthentication({
         body: { response: authenticationAnswer(credential, authOptions, site) },
@@ -247,14 +283,19 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     expect(["CODE_ALREADY_USED", "INVALID_CODE"]).toContain(answer); // INVALID_CODE once the clock has left the window
     // The failure is in the trail, counted like a wrong code.
     const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.email, email));
-    expect(trail.filter((r) => r.action === "auth.sign-in-failure" && (r.after as { reason?: string }).reason === "CODE_ALREADY_USED").length).toBeGreaterThanOrEqual(2);
+    expect(
+      trail.filter((r) => r.action === "auth.sign-in-failure" && (r.after as { reason?: string }).reason === "CODE_ALREADY_USED").length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it("a hostile challenge cookie checks nothing and counts against nobody", async () => {
     const ip = "198.19.3.1";
     const outcome = await verifyCode("totp", "123456", "kg.two_factor=forged.value", ip);
     expect(outcome).toBe("INVALID_TWO_FACTOR_COOKIE");
-    const rows = await handle.db.select().from(rateLimits).where(sql`${rateLimits.key} like ${`%${ip}%`} and ${rateLimits.count} > 0`);
+    const rows = await handle.db
+      .select()
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like ${`%${ip}%`} and ${rateLimits.count} > 0`);
     expect(rows).toHaveLength(0);
   });
 

@@ -8,12 +8,22 @@ export async function verificationLink(dataDir: string, to: string): Promise<str
   const pattern = /(https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+)/;
   let link: string | undefined;
   await expect
-    .poll(() => {
-      const folder = path.join(dataDir, "outbox");
-      const mails = fs.existsSync(folder) ? fs.readdirSync(folder).map((f) => fs.readFileSync(path.join(folder, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=")) : [];
-      link = pattern.exec(mails.filter((m) => m.includes(`To: ${to}`)).at(-1) ?? "")?.[1]?.replace(/&amp;/g, "&");
-      return Boolean(link);
-    }, { timeout: 10_000 })
+    .poll(
+      () => {
+        const folder = path.join(dataDir, "outbox");
+        const mails = fs.existsSync(folder)
+          ? fs.readdirSync(folder).map((f) =>
+              fs
+                .readFileSync(path.join(folder, f), "utf8")
+                .replace(/=\r?\n/g, "")
+                .replace(/=3D/g, "="),
+            )
+          : [];
+        link = pattern.exec(mails.filter((m) => m.includes(`To: ${to}`)).at(-1) ?? "")?.[1]?.replace(/&amp;/g, "&");
+        return Boolean(link);
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   return link!;
 }

@@ -31,7 +31,12 @@ test.afterAll(async () => {
 async function signInFormFields(): Promise<[string, string][]> {
   const html = await (await fetch(`${SITE}/auth`)).text();
   const form = /<form[^>]*aria-label="Sign in"[^>]*>([\s\S]*?)<\/form>/.exec(html)![1]!;
-  const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  const decode = (text: string) =>
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">");
   return [...form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)].map((m) => [m[1]!, decode(m[2] ?? "")]);
 }
 

@@ -223,7 +223,9 @@ for (const [name, path, check] of SOURCES) {
       const before = warnings.length;
       const run = await load(source, key, requestId);
       expect(run.injected, `${name}, ${injection.name}: the added script ran`).toEqual([]);
-      expect(run.violations, `${name}, ${injection.name}: one violation, for the inline script`).toEqual([expect.stringMatching(/^script-src(-elem)? inline$/)]);
+      expect(run.violations, `${name}, ${injection.name}: one violation, for the inline script`).toEqual([
+        expect.stringMatching(/^script-src(-elem)? inline$/),
+      ]);
       expect(run.hydrated, `${name}, ${injection.name}: the page's own scripts still run`).toBe(true);
       const logged = warnings.slice(before).map((fields) => fields as { requestId: string; count: number; msg: string });
       expect(logged, `${name}, ${injection.name}: logged once with the request id`).toEqual([expect.objectContaining({ requestId, count: 1 })]);

@@ -42,7 +42,12 @@ const STATIC_HEADERS: Record<string, string | RegExp> = {
 
 function expectStrictCsp(csp: string | undefined) {
   expect(csp, "Content-Security-Policy").toBeTruthy();
-  const directives = new Map(csp!.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  const directives = new Map(
+    csp!
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
   expect(directives.get("object-src")).toEqual(["'none'"]);
   expect(directives.get("base-uri")).toEqual(["'none'"]);
   expect(directives.get("frame-ancestors")).toEqual(["'none'"]);

@@ -27,9 +27,7 @@ test("npm run dev answers through the host: security headers, the document polic
   server.stderr!.on("data", (chunk) => (output += chunk));
   try {
     // The first request compiles the page: minutes on a busy two-core machine.
-    await expect
-      .poll(async () => (await fetch(`${BASE}/about`).catch(() => null))?.status ?? 0, { timeout: 240_000, intervals: [1_000] })
-      .toBe(200);
+    await expect.poll(async () => (await fetch(`${BASE}/about`).catch(() => null))?.status ?? 0, { timeout: 240_000, intervals: [1_000] }).toBe(200);
     const page = await fetch(`${BASE}/about`);
     await page.text();
     const csp = page.headers.get("content-security-policy") ?? "";

@@ -76,7 +76,10 @@ export async function waitHealthy(server: AppServer, timeoutMs = 180_000): Promi
     if (server.child.exitCode !== null || server.child.signalCode !== null) {
       throw new Error(`the server exited (${server.child.exitCode ?? server.child.signalCode}) before it was healthy:\n${server.output().slice(-3000)}`);
     }
-    const status = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.status, () => 0);
+    const status = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return Math.round(performance.now() - started);
     await sleep(200);
   }

@@ -143,14 +143,20 @@ test(`${XSS_PAYLOADS.length} XSS payloads through every text field of both publi
   // The edit dialogs show the stored text byte for byte in their fields.
   for (let i = 0; i < XSS_PAYLOADS.length; i += 20) {
     await page.goto(`/admin/messages?q=${encodeURIComponent(`xss-${RUN}-c${i}@`)}`);
-    await page.getByRole("button", { name: /^Edit / }).first().click();
+    await page
+      .getByRole("button", { name: /^Edit / })
+      .first()
+      .click();
     let dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("textbox", { name: /^Name/ })).toHaveValue(P(i));
     await expect(dialog.getByRole("textbox", { name: /^Company/ })).toHaveValue(P(i + 1));
     await expect(dialog.getByRole("textbox", { name: /^Message/ })).toHaveValue(P(i + 2));
     await page.keyboard.press("Escape");
     await page.goto(`/admin/leads?q=${encodeURIComponent(`xss-${RUN}-a${i}@`)}`);
-    await page.getByRole("button", { name: /^Edit / }).first().click();
+    await page
+      .getByRole("button", { name: /^Edit / })
+      .first()
+      .click();
     dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("textbox", { name: /^Name/ })).toHaveValue(P(i));
     await expect(dialog.getByRole("textbox", { name: /^Growth challenge/ })).toHaveValue(P(i + 3));
@@ -170,7 +176,10 @@ test("CR/LF in a name is refused beside the field, and CR/LF in the message neve
   const email = `crlf-${RUN}@example.com`;
   const injected = `Eve\r\nBcc: evil-${RUN}@attacker.test\r\nX-Injected: yes`;
   // A name or company is one line (docs/decisions/0023): the line break is refused, nothing is stored.
-  const refused = await post(request, contact, { ...contactFields(0, injected, "ACME\r\nCc: cc@attacker.test", "hello"), email: `crlf-refused-${RUN}@example.com` });
+  const refused = await post(request, contact, {
+    ...contactFields(0, injected, "ACME\r\nCc: cc@attacker.test", "hello"),
+    email: `crlf-refused-${RUN}@example.com`,
+  });
   expect(refused.status()).toBeLessThan(400);
   const refusedPage = await refused.text();
   expect(refusedPage).toContain("Name contains an invisible control character (U+000D carriage return).");
@@ -181,8 +190,13 @@ test("CR/LF in a name is refused beside the field, and CR/LF in the message neve
   let mail: string | undefined;
   await expect.poll(() => (mail = outboxMails().find((m) => m.includes(email))) !== undefined, { timeout: 15_000 }).toBe(true);
   const head = mail!.split(/\r?\n\r?\n/)[0]!;
-  const headerNames = head.split(/\r?\n/).filter((line) => !/^\s/.test(line)).map((line) => line.split(":")[0]!.toLowerCase());
-  console.log(`Mail headers: ${headerNames.length} header lines, injected headers found: ${headerNames.filter((h) => h === "bcc" || h === "x-injected" || h === "cc").length}; a name with CR/LF refused beside the field`);
+  const headerNames = head
+    .split(/\r?\n/)
+    .filter((line) => !/^\s/.test(line))
+    .map((line) => line.split(":")[0]!.toLowerCase());
+  console.log(
+    `Mail headers: ${headerNames.length} header lines, injected headers found: ${headerNames.filter((h) => h === "bcc" || h === "x-injected" || h === "cc").length}; a name with CR/LF refused beside the field`,
+  );
   expect(headerNames).not.toContain("bcc");
   expect(headerNames).not.toContain("cc");
   expect(headerNames).not.toContain("x-injected");
@@ -316,12 +330,17 @@ test("XSS payloads in admin text fields (testimonials, case studies) reach the p
   for (const tab of ["testimonials", "case-studies"]) {
     await site.goto(`/admin/${tab}`);
     await expect(site.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-    await site.getByRole("button", { name: /^Edit / }).first().click();
+    await site
+      .getByRole("button", { name: /^Edit / })
+      .first()
+      .click();
     await expect(site.getByRole("dialog")).toBeVisible();
     await site.keyboard.press("Escape");
   }
   const ran = await watch.scripts();
-  console.log(`Admin fields: ${picks.length} payloads in testimonials and case studies shown on /, /case-studies and the admin dialogs; scripts run: ${ran}, dialogs: ${watch.seen.dialogs}`);
+  console.log(
+    `Admin fields: ${picks.length} payloads in testimonials and case studies shown on /, /case-studies and the admin dialogs; scripts run: ${ran}, dialogs: ${watch.seen.dialogs}`,
+  );
   expect(ran).toBe(0);
   expect(watch.seen.dialogs).toBe(0);
   await context.close();
@@ -386,7 +405,7 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
   expect((await site.goto(`/blog/${slug}`))?.status()).toBe(200);
   await expect(site.getByRole("heading", { level: 1 })).toHaveText(title);
   for (const tag of tags) await expect(site.getByRole("link", { name: tag, exact: true }).first()).toBeVisible();
-  const articleScripts = await site.locator("article script:not([type=\"application/ld+json\"])").count();
+  const articleScripts = await site.locator('article script:not([type="application/ld+json"])').count();
   await site.goto("/blog");
   await expect(site.getByRole("link", { name: title }).first()).toBeVisible();
   await expect(site.getByText(excerpt, { exact: true }).first()).toBeVisible();
@@ -396,7 +415,10 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
   // Lead notes and status: typed, saved, shown back as typed.
   const notes = XSS_PAYLOADS[40]!;
   await page.goto(`/admin/leads?q=${encodeURIComponent(`xss-${RUN}-a0@`)}`);
-  await page.getByRole("button", { name: /^Edit / }).first().click();
+  await page
+    .getByRole("button", { name: /^Edit / })
+    .first()
+    .click();
   dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: /^Internal notes/ }).fill(notes);
   await dialog.getByRole("combobox", { name: /^Status/ }).selectOption("qualified");
@@ -404,7 +426,10 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(toast("Lead updated successfully.").first()).toBeVisible();
   await page.reload();
-  await page.getByRole("button", { name: /^Edit / }).first().click();
+  await page
+    .getByRole("button", { name: /^Edit / })
+    .first()
+    .click();
   dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("textbox", { name: /^Internal notes/ })).toHaveValue(notes);
   await expect(dialog.getByRole("combobox", { name: /^Status/ })).toHaveValue("qualified");
@@ -416,7 +441,8 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
     `Blog via admin: ${XSS_PAYLOADS.length} payloads in one post's content (${content.length} characters typed, ${storedContent.length} stored after sanitising, unchanged by a second save), title, excerpt, ${tags.length} tags and lead notes shown as typed; inline scripts inside the article: ${articleScripts}; scripts run: ${ran}, dialogs: ${dialogs}`,
   );
   // Live markup only (text that reads "javascript:" or "onerror=" is harmless).
-  const liveTags = (html: string) => (html.match(/<[a-z][^>]*>/gi) ?? []).filter((tag) => /^<script|\son[a-z]+\s*=|(href|src)\s*=\s*"?\s*javascript:/i.test(tag));
+  const liveTags = (html: string) =>
+    (html.match(/<[a-z][^>]*>/gi) ?? []).filter((tag) => /^<script|\son[a-z]+\s*=|(href|src)\s*=\s*"?\s*javascript:/i.test(tag));
   expect(liveTags(previewHtml)).toEqual([]);
   expect(liveTags(storedContent)).toEqual([]);
   expect(articleScripts).toBe(0);

@@ -22,7 +22,6 @@ import { TINY_PNG } from "../images";
  */
 test.describe.configure({ mode: "serial" });
 
-
 /**
  * Server Actions this crawl does not drive through the pages (they need a team, an invitation, a
  * second factor or a revision first). Each goes through handleForm, whose origin check runs before
@@ -102,9 +101,7 @@ async function startServer() {
   });
   server.stdout!.on("data", (chunk) => (serverOutput += chunk));
   server.stderr!.on("data", (chunk) => (serverOutput += chunk));
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 120_000, intervals: [300] })
-    .toBe(200);
+  await expect.poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 120_000, intervals: [300] }).toBe(200);
 }
 
 async function stopServer() {
@@ -162,7 +159,9 @@ function differences(before: Snapshot, after: Snapshot): string[] {
     if (a?.hash === b?.hash) continue;
     const removed = (a?.lines ?? []).filter((l) => !b?.lines.includes(l));
     const added = (b?.lines ?? []).filter((l) => !a?.lines.includes(l));
-    out.push(`${key}: ${a?.rows ?? 0} -> ${b?.rows ?? 0} rows; removed ${removed.slice(0, 2).join(" | ").slice(0, 600)}; added ${added.slice(0, 2).join(" | ").slice(0, 600)}`);
+    out.push(
+      `${key}: ${a?.rows ?? 0} -> ${b?.rows ?? 0} rows; removed ${removed.slice(0, 2).join(" | ").slice(0, 600)}; added ${added.slice(0, 2).join(" | ").slice(0, 600)}`,
+    );
   }
   return out;
 }
@@ -177,17 +176,27 @@ function outbox(): string[] {
   return fs
     .readdirSync(folder)
     .sort()
-    .map((f) => fs.readFileSync(path.join(folder, f), "utf8").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
+    .map((f) =>
+      fs
+        .readFileSync(path.join(folder, f), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    );
 }
 
 async function linkInMail(to: string, pattern: RegExp): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(() => {
-      const mail = outbox().filter((m) => m.includes(`To: ${to}`) && pattern.test(m)).at(-1);
-      link = mail ? pattern.exec(mail)?.[1]?.replace(/&amp;/g, "&") : undefined;
-      return Boolean(link);
-    }, { timeout: 15_000 })
+    .poll(
+      () => {
+        const mail = outbox()
+          .filter((m) => m.includes(`To: ${to}`) && pattern.test(m))
+          .at(-1);
+        link = mail ? pattern.exec(mail)?.[1]?.replace(/&amp;/g, "&") : undefined;
+        return Boolean(link);
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   return link!;
 }
@@ -235,11 +244,24 @@ async function leadFormAction(label: string, page: string, fields: [string, stri
   if (!field) throw new Error(`no Server Action field in ${page}`);
   const action = (JSON.parse(field[1]!.replaceAll("&quot;", '"')) as { id: string }).id;
   const form = new FormData();
-  for (const [name, value] of [...fields, ["companyWebsite", ""], ["elapsedMs", "15000"], ["submissionKey", `${label}-${RUN}-abcdefghijkl`], ["attribution", ""]]) form.append(`_1_${name}`, value!);
+  for (const [name, value] of [
+    ...fields,
+    ["companyWebsite", ""],
+    ["elapsedMs", "15000"],
+    ["submissionKey", `${label}-${RUN}-abcdefghijkl`],
+    ["attribution", ""],
+  ])
+    form.append(`_1_${name}`, value!);
   form.append("0", JSON.stringify([{ status: "idle" }, "$K1"]));
   const encoded = new Request(`${BASE}${page}`, { method: "POST", body: form });
   const body = Buffer.from(await encoded.arrayBuffer());
-  return { label, url: `${BASE}${page}`, action, headers: { "next-action": action, accept: "text/x-component", "content-type": encoded.headers.get("content-type")! }, body };
+  return {
+    label,
+    url: `${BASE}${page}`,
+    action,
+    headers: { "next-action": action, accept: "text/x-component", "content-type": encoded.headers.get("content-type")! },
+    body,
+  };
 }
 
 let adminCookie = "";
@@ -318,7 +340,14 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
   captured.push(await capture(anon, "audit form", () => anon.getByRole("button", { name: "Get My Free Audit" }).click()));
   // With JavaScript the forms post to /api/forms/<name>; their Server Actions (what a browser
   // without JavaScript posts) are called here as React's client would call them.
-  captured.push(await leadFormAction("contact form (Server Action)", "/contact", [["name", `Action Contact ${RUN}`], ["email", `action-contact-${RUN}@example.com`], ["mobileNumber", "9876543210"], ["message", "Captured message."]]));
+  captured.push(
+    await leadFormAction("contact form (Server Action)", "/contact", [
+      ["name", `Action Contact ${RUN}`],
+      ["email", `action-contact-${RUN}@example.com`],
+      ["mobileNumber", "9876543210"],
+      ["message", "Captured message."],
+    ]),
+  );
   captured.push(
     await leadFormAction("audit form (Server Action)", "/free-audit", [
       ["name", `Action Lead ${RUN}`],
@@ -357,7 +386,10 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
   await dialog.getByRole("textbox", { name: "Testimonial", exact: true }).fill("Captured quote.");
   captured.push(await capture(page, "admin: create testimonial", () => dialog.getByRole("button", { name: "Save" }).click()));
   await page.goto("/admin/testimonials");
-  await page.getByRole("button", { name: /^Delete / }).first().click();
+  await page
+    .getByRole("button", { name: /^Delete / })
+    .first()
+    .click();
   captured.push(await capture(page, "admin: delete testimonial", () => page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click()));
   await page.goto("/admin/leads");
   captured.push(
@@ -396,7 +428,9 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
   const all = Object.entries(manifest.node).map(([id, v]) => ({ id, name: v.exportedName ?? id }));
   const missing = all.filter((a) => !captured.some((c) => c.action === a.id) && !(a.name in REPLAYED_ELSEWHERE)).map((a) => a.name);
   const elsewhere = all.filter((a) => a.name in REPLAYED_ELSEWHERE).length;
-  console.log(`Actions: ${all.length} Server Actions in the build, ${all.length - missing.length - elsewhere} captured (${captured.length} requests), ${elsewhere} named below as replayed elsewhere`);
+  console.log(
+    `Actions: ${all.length} Server Actions in the build, ${all.length - missing.length - elsewhere} captured (${captured.length} requests), ${elsewhere} named below as replayed elsewhere`,
+  );
   expect(missing, "Server Actions without a captured request (or a line in REPLAYED_ELSEWHERE)").toEqual([]);
 
   await stopServer();
@@ -512,7 +546,11 @@ test("crawling every GET route, anonymous and as the admin, changes nothing in t
   const after = await snapshot();
   const changed = differences(before, after);
   console.log(
-    `GET crawl: anonymous ${anonymous.urls} URLs (${anonymous.requests} requests, ${JSON.stringify(anonymous.statuses)}), admin ${admin.urls} URLs (${admin.requests} requests, ${JSON.stringify(admin.statuses)}), ${posts.length} articles among them; ${after.size} tables, ${totalRows(after)} rows, ${changed.length} changed (excluded by design: ${Object.entries(WRITTEN_ON_GET).map(([t, c]) => `${t}.${c.join("/")}`).join(", ")})`,
+    `GET crawl: anonymous ${anonymous.urls} URLs (${anonymous.requests} requests, ${JSON.stringify(anonymous.statuses)}), admin ${admin.urls} URLs (${admin.requests} requests, ${JSON.stringify(admin.statuses)}), ${posts.length} articles among them; ${after.size} tables, ${totalRows(after)} rows, ${changed.length} changed (excluded by design: ${Object.entries(
+      WRITTEN_ON_GET,
+    )
+      .map(([t, c]) => `${t}.${c.join("/")}`)
+      .join(", ")})`,
   );
   expect(changed).toEqual([]);
   expect(anonymous.statuses["500"] ?? 0).toBe(0);
@@ -533,19 +571,49 @@ function routeRequests(): { label: string; path: string; method: string; headers
   ]);
   const json = { "content-type": "application/json" };
   return [
-    { label: "POST /api/auth/sign-in/email", path: "/api/auth/sign-in/email", method: "POST", headers: json, body: JSON.stringify({ email: ADMIN, password: STRONG_PASSWORD }) },
+    {
+      label: "POST /api/auth/sign-in/email",
+      path: "/api/auth/sign-in/email",
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email: ADMIN, password: STRONG_PASSWORD }),
+    },
     { label: "POST /api/auth/sign-out", path: "/api/auth/sign-out", method: "POST", headers: json, body: "{}" },
-    { label: "POST /api/admin/uploads", path: "/api/admin/uploads", method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: multipart },
-    { label: "POST /api/blog/shares", path: "/api/blog/shares", method: "POST", headers: json, body: JSON.stringify({ slug: "BLOG_SLUG", network: "linkedin" }) },
+    {
+      label: "POST /api/admin/uploads",
+      path: "/api/admin/uploads",
+      method: "POST",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      body: multipart,
+    },
+    {
+      label: "POST /api/blog/shares",
+      path: "/api/blog/shares",
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ slug: "BLOG_SLUG", network: "linkedin" }),
+    },
     // The consent bar's form without JavaScript: sets a cookie, writes no row (404 here, where no measurement is configured).
-    { label: "POST /api/consent", path: "/api/consent", method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "choice=granted" },
+    {
+      label: "POST /api/consent",
+      path: "/api/consent",
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "choice=granted",
+    },
     // better-auth endpoints the site does not use: never reachable, whatever the Origin.
     ...["sign-up/email", "update-user", "change-password", "revoke-sessions", "request-password-reset", "send-verification-email", "delete-user"].map((p) => ({
       label: `POST /api/auth/${p}`,
       path: `/api/auth/${p}`,
       method: "POST",
       headers: json,
-      body: JSON.stringify({ email: `x-${RUN}@example.com`, name: "X", password: STRONG_PASSWORD, newPassword: STRONG_PASSWORD, currentPassword: STRONG_PASSWORD }),
+      body: JSON.stringify({
+        email: `x-${RUN}@example.com`,
+        name: "X",
+        password: STRONG_PASSWORD,
+        newPassword: STRONG_PASSWORD,
+        currentPassword: STRONG_PASSWORD,
+      }),
     })),
   ];
 }
@@ -601,7 +669,8 @@ test("a forged or missing Origin on every mutating request changes nothing, with
       });
       replays += 1;
       answers[response.status()] = (answers[response.status()] ?? 0) + 1;
-      if (response.status() < 400 || response.status() >= 500) unrefused.push(`${r.label} with ${variant.name}: ${response.status()} ${(await response.text()).slice(0, 200)}`);
+      if (response.status() < 400 || response.status() >= 500)
+        unrefused.push(`${r.label} with ${variant.name}: ${response.status()} ${(await response.text()).slice(0, 200)}`);
     }
   }
   // The admin's session survived every forged sign-out.
@@ -638,10 +707,16 @@ test("control: the same captured requests with the site's own Origin do change t
     if (r.path === "/api/blog/shares" || r.path === "/api/auth/sign-in/email") expect(response.status(), r.path).toBe(200);
   }
   // Sign-out and the password reset end the admin's sessions: they go last.
-  const order = [...captured].sort((a, b) => Number(["sign-out", "reset password"].includes(a.label)) - Number(["sign-out", "reset password"].includes(b.label)));
+  const order = [...captured].sort(
+    (a, b) => Number(["sign-out", "reset password"].includes(a.label)) - Number(["sign-out", "reset password"].includes(b.label)),
+  );
   const statuses: string[] = [];
   for (const c of order) {
-    const response = await api.post(c.url, { headers: { ...c.headers, origin: BASE, cookie: adminCookie, "x-forwarded-for": ip() }, data: c.body, maxRedirects: 0 });
+    const response = await api.post(c.url, {
+      headers: { ...c.headers, origin: BASE, cookie: adminCookie, "x-forwarded-for": ip() },
+      data: c.body,
+      maxRedirects: 0,
+    });
     statuses.push(`${c.label} ${response.status()}`);
   }
   await api.dispose();
@@ -651,7 +726,16 @@ test("control: the same captured requests with the site's own Origin do change t
   console.log(
     `Control: with the site's Origin, route handlers answered ${routeStatuses.join(", ")}; ${captured.length} captured action requests (${statuses.join(", ")}) changed ${changed.length} tables: ${changed.join(", ")}`,
   );
-  for (const table of ["public.contact_messages", "public.leads", "public.testimonials", "public.blog_posts", "public.blog_shares", "public.sessions", "public.users", "public.accounts"]) {
+  for (const table of [
+    "public.contact_messages",
+    "public.leads",
+    "public.testimonials",
+    "public.blog_posts",
+    "public.blog_shares",
+    "public.sessions",
+    "public.users",
+    "public.accounts",
+  ]) {
     expect(changed, `${table} changes when the site itself sends the request`).toContain(table);
   }
   before = after;
@@ -743,10 +827,14 @@ test("Unicode edge cases are stored byte for byte, or refused with a message and
       }
       exact += 1;
     }
-    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from contact_messages where email = any($1)", [refused.map(([l]) => email(l))]);
+    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from contact_messages where email = any($1)", [
+      refused.map(([l]) => email(l)),
+    ]);
     expect(rows[0]!.n, "refused submissions store nothing").toBe(0);
   } finally {
     await client.close();
   }
-  console.log(`Unicode: ${exact} of ${stored.length} cases stored byte for byte in name, company and message; ${messages} of ${refused.length} (NUL, lone surrogates, invalid UTF-8, C0 controls) refused with a message, 0 stored`);
+  console.log(
+    `Unicode: ${exact} of ${stored.length} cases stored byte for byte in name, company and message; ${messages} of ${refused.length} (NUL, lone surrogates, invalid UTF-8, C0 controls) refused with a message, 0 stored`,
+  );
 });

@@ -1,7 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { FAULTS_PORT, auditDatabase, createPostgresDatabase, sleep, startServer, submissionStream, summary, tempDir, waitHealthy, type Outcome, type Target } from "./faults";
+import {
+  FAULTS_PORT,
+  auditDatabase,
+  createPostgresDatabase,
+  sleep,
+  startServer,
+  submissionStream,
+  summary,
+  tempDir,
+  waitHealthy,
+  type Outcome,
+  type Target,
+} from "./faults";
 
 // kill -9 of the server during a stream of submissions, 10 times (docs/decisions/0014): every submission the
 // server acknowledged is in the database after a restart. On the embedded database the restarted

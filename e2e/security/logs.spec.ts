@@ -88,11 +88,17 @@ function lines(): Line[] {
 function newestLink(kind: "verify-email" | "reset-password"): string | undefined {
   const folder = path.join(dataDir, "outbox");
   if (!fs.existsSync(folder)) return undefined;
-  const pattern = kind === "verify-email" ? /(https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+)/ : /(https?:\/\/[^\s"<]+\/api\/auth\/reset-password\/[^\s"<]+)/;
+  const pattern =
+    kind === "verify-email" ? /(https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+)/ : /(https?:\/\/[^\s"<]+\/api\/auth\/reset-password\/[^\s"<]+)/;
   const mails = fs
     .readdirSync(folder)
     .sort()
-    .map((f) => fs.readFileSync(path.join(folder, f), "utf8").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))))
+    .map((f) =>
+      fs
+        .readFileSync(path.join(folder, f), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+    )
     .filter((m) => m.includes(`To: ${EMAIL}`) && pattern.test(m));
   return mails.length ? pattern.exec(mails.at(-1)!)![1]!.replace(/&amp;/g, "&") : undefined;
 }
@@ -203,7 +209,9 @@ test("request ids and auth events in the JSON log, with no password, cookie, tok
     "e-mail address": EMAIL,
     "query value": `abc${suffix}`,
   };
-  console.log(`logs: ${all.length} JSON lines, ${accessIds.size} access lines with an id, ${found.length}/${expected.length} auth events found with the id of their request`);
+  console.log(
+    `logs: ${all.length} JSON lines, ${accessIds.size} access lines with an id, ${found.length}/${expected.length} auth events found with the id of their request`,
+  );
 });
 
 test("TRUST_PROXY off: a forged X-Forwarded-For does not escape the per-IP sign-in limit", async () => {
@@ -245,14 +253,20 @@ test("the CLI refuses to revoke the only owner and logs it; no secret appears an
   expect(cli.status, cli.stderr).toBe(1);
   expect(cli.stderr).toContain("at least one owner");
   // Its JSON log lines join the output; its sentence for the operator names the address they typed.
-  output += (cli.stdout + cli.stderr).split("\n").filter((l) => l.startsWith("{")).join("\n") + "\n";
+  output +=
+    (cli.stdout + cli.stderr)
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .join("\n") + "\n";
   const revoked = lines().find((l) => l.event === "auth.role.refused");
   expect(revoked).toMatchObject({ role: "user", by: "cli" });
   expect(revoked!.userId).toEqual(lines().find((l) => l.event === "auth.sign-up")!.userId);
 
   // No secret anywhere in the output: not the passwords typed, not the session cookies, not the
   // tokens of the e-mailed links, not the address (logged masked and hashed), not a query value.
-  const leaked = Object.entries(secrets).filter(([, value]) => value.length >= 8 && output.includes(value)).map(([name]) => name);
+  const leaked = Object.entries(secrets)
+    .filter(([, value]) => value.length >= 8 && output.includes(value))
+    .map(([name]) => name);
   console.log(
     `logs: ${output.split("\n").length} lines of server and CLI output, ${Object.keys(secrets).length} secrets searched, ${leaked.length} found${leaked.length ? `: ${leaked.join(", ")}` : ""}`,
   );

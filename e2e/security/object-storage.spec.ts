@@ -59,12 +59,25 @@ test("an image uploaded through one server process is served by another, from S3
     await expect(page.getByRole("status").filter({ hasText: "Account Created!" })).toBeVisible();
     let link: string | undefined;
     await expect
-      .poll(() => {
-        const folder = path.join(dirs[0]!, "outbox");
-        const mail = fs.existsSync(folder) ? fs.readdirSync(folder).map((f) => fs.readFileSync(path.join(folder, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=")).find((m) => m.includes(ADMIN)) : undefined;
-        link = mail ? /(https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+)/.exec(mail)?.[1]?.replace(/&amp;/g, "&") : undefined;
-        return Boolean(link);
-      }, { timeout: 30_000 })
+      .poll(
+        () => {
+          const folder = path.join(dirs[0]!, "outbox");
+          const mail = fs.existsSync(folder)
+            ? fs
+                .readdirSync(folder)
+                .map((f) =>
+                  fs
+                    .readFileSync(path.join(folder, f), "utf8")
+                    .replace(/=\r?\n/g, "")
+                    .replace(/=3D/g, "="),
+                )
+                .find((m) => m.includes(ADMIN))
+            : undefined;
+          link = mail ? /(https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+)/.exec(mail)?.[1]?.replace(/&amp;/g, "&") : undefined;
+          return Boolean(link);
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true);
     await page.goto(link!);
     await page.goto(`${a.url}/auth`);
@@ -89,7 +102,9 @@ test("an image uploaded through one server process is served by another, from S3
 
     // A 320x320 PNG of noise (about 300 KB, which no compression shrinks) through process A's
     // upload route, sent under another name and type: the bytes decide.
-    const sent = await sharp(crypto.randomBytes(320 * 320 * 3), { raw: { width: 320, height: 320, channels: 3 } }).png().toBuffer();
+    const sent = await sharp(crypto.randomBytes(320 * 320 * 3), { raw: { width: 320, height: 320, channels: 3 } })
+      .png()
+      .toBuffer();
     const stored = await upload(sent, "application/octet-stream", "photo.bin");
     expect(stored.status, await stored.clone().text()).toBe(201);
     const { url, bytes } = (await stored.json()) as { url: string; bytes: number };
@@ -125,7 +140,9 @@ test("an image uploaded through one server process is served by another, from S3
     // A name that is not in the bucket is 404 on B, not an error.
     expect((await fetch(`${b.url}/api/media/${"0".repeat(32)}.png`)).status).toBe(404);
     for (const s of servers) expect(s.output()).not.toMatch(/"level":"(error|fatal)"|"status":5\d\d/);
-    console.log(`object storage across two processes: ${png.byteLength} bytes uploaded through A (201), served by B in ${ms} ms: 200, same bytes, image/png, ETag ${object.ETag}; an SVG refused (415) with nothing stored; a missing name 404`);
+    console.log(
+      `object storage across two processes: ${png.byteLength} bytes uploaded through A (201), served by B in ${ms} ms: 200, same bytes, image/png, ETag ${object.ETag}; an SVG refused (415) with nothing stored; a missing name 404`,
+    );
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     await s3.stop();

@@ -235,10 +235,12 @@ test("mail server down for the whole run: every submission succeeds, every notif
   try {
     await until("the server to be healthy", async () => (await health(server.url)).status === 200, 180_000);
     const tag = `mailout-${Date.now()}`;
-    const outcomes = await Promise.all(
-      Array.from({ length: SUBMISSIONS }, (_, i) => submit(server.url, newSubmission(i % 2 ? "audit" : "contact", tag))),
-    );
-    const failures = () => server.output().split("\n").filter((l) => l.includes('"msg":"mail not sent; will retry"'));
+    const outcomes = await Promise.all(Array.from({ length: SUBMISSIONS }, (_, i) => submit(server.url, newSubmission(i % 2 ? "audit" : "contact", tag))));
+    const failures = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((l) => l.includes('"msg":"mail not sent; will retry"'));
     const triedIds = () => new Set(failures().map((l) => /"notification":"([^"]+)"/.exec(l)?.[1]));
     // Every notification has been tried and refused at least once while the mail server is down.
     await until(`a failed attempt for each of the ${SUBMISSIONS} notifications`, () => triedIds().size >= SUBMISSIONS, 120_000);

@@ -32,7 +32,14 @@ async function withAuthenticator(context: BrowserContext, page: Page): Promise<v
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 }
 
@@ -88,7 +95,9 @@ test("a member adds a passkey, signs in with it alone, and that session meets th
   await page.goto("/admin/activity");
   const rows = page.getByTestId("activity-row");
   await expect(rows.filter({ has: page.getByText("passkey.add", { exact: true }) })).toHaveCount(1);
-  const passkeySignIns = rows.filter({ has: page.getByText("auth.sign-in", { exact: true }) }).filter({ has: page.getByRole("cell", { name: "passkey", exact: true }) });
+  const passkeySignIns = rows
+    .filter({ has: page.getByText("auth.sign-in", { exact: true }) })
+    .filter({ has: page.getByRole("cell", { name: "passkey", exact: true }) });
   await expect(passkeySignIns).toHaveCount(1);
   expect(await page.getByRole("list", { name: "Activity list" }).innerText()).not.toMatch(/publicKey|public_key|challenge/i);
 
@@ -109,14 +118,20 @@ test("a member adds a passkey, signs in with it alone, and that session meets th
 });
 
 test("the passkey endpoints refuse other sites and bodies larger than an authenticator's answer", async ({ request }) => {
-  const foreign = await request.post("/api/auth/passkey/verify-authentication", { headers: { origin: "https://evil.example", "content-type": "application/json" }, data: { response: { id: "x" } } });
+  const foreign = await request.post("/api/auth/passkey/verify-authentication", {
+    headers: { origin: "https://evil.example", "content-type": "application/json" },
+    data: { response: { id: "x" } },
+  });
   expect(foreign.status()).toBe(403);
   const huge = await request.post("/api/auth/passkey/verify-authentication", {
     headers: { origin: SITE, "content-type": "application/json" },
     data: JSON.stringify({ response: { id: "x", pad: "a".repeat(200_000) } }),
   });
   expect(huge.status()).toBe(413);
-  const longName = await request.post("/api/auth/passkey/verify-registration", { headers: { origin: SITE, "content-type": "application/json" }, data: { response: {}, name: "n".repeat(101) } });
+  const longName = await request.post("/api/auth/passkey/verify-registration", {
+    headers: { origin: SITE, "content-type": "application/json" },
+    data: { response: {}, name: "n".repeat(101) },
+  });
   expect(longName.status()).toBe(400);
   expect((await longName.json()).code).toBe("INVALID_NAME");
   // The endpoints better-auth has but this site does not use stay closed.

@@ -78,7 +78,10 @@ async function listed(browser: Browser, tab: "leads" | "messages", q: string): P
   return Number(/^(\d+)/.exec(status ?? "")![1]);
 }
 
-test("the free audit form refuses website addresses that name another host, this machine or its network, beside the field; nothing is stored", async ({ browser, request }) => {
+test("the free audit form refuses website addresses that name another host, this machine or its network, beside the field; nothing is stored", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   let refused = 0;
   for (const [i, [url, reason]] of REFUSED_URLS.entries()) {
@@ -107,10 +110,15 @@ test("the free audit form refuses website addresses that name another host, this
   });
   expect(accepted).not.toContain("Please check the form");
   expect(await listed(browser, "leads", `url-${RUN}-`)).toBe(1);
-  console.log(`Website addresses: ${refused} of ${REFUSED_URLS.length} refused beside the field (userinfo, // and \\ forms, IP addresses in every spelling, localhost and local names, template-like hosts, other schemes, quotes, angle brackets, backticks and braces); 0 stored, an IDN host accepted`);
+  console.log(
+    `Website addresses: ${refused} of ${REFUSED_URLS.length} refused beside the field (userinfo, // and \\ forms, IP addresses in every spelling, localhost and local names, template-like hosts, other schemes, quotes, angle brackets, backticks and braces); 0 stored, an IDN host accepted`,
+  );
 });
 
-test("the contact form refuses e-mail addresses with a local part over 64 characters or a domain label over 63, beside the field; nothing is stored", async ({ browser, request }) => {
+test("the contact form refuses e-mail addresses with a local part over 64 characters or a domain label over 63, beside the field; nothing is stored", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const company = `Length ${RUN}`;
   for (const [email, reason] of REFUSED_EMAILS) {
@@ -120,13 +128,24 @@ test("the contact form refuses e-mail addresses with a local part over 64 charac
     expect(message, email).toMatch(reason);
   }
   const longest = `${"l".repeat(54)}-${RUN}`.slice(-64);
-  const accepted = await post(request, contact, { name: "Length Tester", email: `${longest}@${"d".repeat(63)}.example`, mobileNumber: "+44 7911 123456", company, message: "Hello" });
+  const accepted = await post(request, contact, {
+    name: "Length Tester",
+    email: `${longest}@${"d".repeat(63)}.example`,
+    mobileNumber: "+44 7911 123456",
+    company,
+    message: "Hello",
+  });
   expect(accepted).toContain("Message Sent!");
   expect(await listed(browser, "messages", company)).toBe(1);
-  console.log(`E-mail lengths: ${REFUSED_EMAILS.length} of ${REFUSED_EMAILS.length} addresses refused beside the field (local part 65 and 200, labels of 64 and an IDN label of 67 in A-labels); 0 stored; 64 and 63 accepted`);
+  console.log(
+    `E-mail lengths: ${REFUSED_EMAILS.length} of ${REFUSED_EMAILS.length} addresses refused beside the field (local part 65 and 200, labels of 64 and an IDN label of 67 in A-labels); 0 stored; 64 and 63 accepted`,
+  );
 });
 
-test("the contact form refuses control characters in single-line fields beside the field, keeps line breaks in the message, and stores nothing refused", async ({ browser, request }) => {
+test("the contact form refuses control characters in single-line fields beside the field, keeps line breaks in the message, and stores nothing refused", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   let refused = 0;
   const extra: [string, string][] = [
@@ -146,17 +165,32 @@ test("the contact form refuses control characters in single-line fields beside t
     refused += 1;
   }
   for (const [i, [control, named]] of CONTROL_CHARACTERS.entries()) {
-    const page = await post(request, contact, { name: "Eve", email: `ctl-${RUN}-m${i}@example.com`, mobileNumber: "+44 7911 123456", message: `Hi${control}there` });
+    const page = await post(request, contact, {
+      name: "Eve",
+      email: `ctl-${RUN}-m${i}@example.com`,
+      mobileNumber: "+44 7911 123456",
+      message: `Hi${control}there`,
+    });
     expect(page, JSON.stringify(control)).toContain(html(`Message contains an invisible control character (${named}).`));
     refused += 1;
   }
-  const kept = await post(request, contact, { name: "Eve \u202Eoll\u200Bé 🚀", email: `ctl-${RUN}-ok@example.com`, mobileNumber: "+44 7911 123456", message: "Line one\r\n\tLine two" });
+  const kept = await post(request, contact, {
+    name: "Eve \u202Eoll\u200Bé 🚀",
+    email: `ctl-${RUN}-ok@example.com`,
+    mobileNumber: "+44 7911 123456",
+    message: "Line one\r\n\tLine two",
+  });
   expect(kept).toContain("Message Sent!");
   expect(await listed(browser, "messages", `ctl-${RUN}-`)).toBe(1);
-  console.log(`Control characters: ${refused} submissions with ESC, BEL, VT, FF, NEL, other C0/C1, tab or CR/LF refused beside the field, 0 stored; a message with CR/LF/TAB and a name with RTL override, zero-width, emoji stored`);
+  console.log(
+    `Control characters: ${refused} submissions with ESC, BEL, VT, FF, NEL, other C0/C1, tab or CR/LF refused beside the field, 0 stored; a message with CR/LF/TAB and a name with RTL override, zero-width, emoji stored`,
+  );
 });
 
-test("e-mail addresses with internationalised domains are accepted by the public forms and sign-up; mail goes out to their A-labels", async ({ browser, request }) => {
+test("e-mail addresses with internationalised domains are accepted by the public forms and sign-up; mail goes out to their A-labels", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const addresses = [`c-${RUN}@bücher.example`, `c-${RUN}@例え.jp`];
   for (const email of addresses) {
@@ -195,10 +229,14 @@ test("e-mail addresses with internationalised domains are accepted by the public
   const session = (await (await auth.request.get("/api/auth/get-session")).json()) as { user?: { email?: string } } | null;
   expect(session?.user?.email).toBe(`s-${RUN}@xn--bcher-kva.example`);
   await context.close();
-  console.log(`IDN e-mail: ${addresses.length + 1} submissions accepted and notified (Reply-To in A-labels), an account signed up, verified and signed in with a U-label address`);
+  console.log(
+    `IDN e-mail: ${addresses.length + 1} submissions accepted and notified (Reply-To in A-labels), an account signed up, verified and signed in with a U-label address`,
+  );
 });
 
-test("the case-study dialog refuses metrics a number cannot hold, a BOM, NUL or lone surrogate, blank characters JSON does not allow, and unsafe image addresses, beside the field; saves nothing", async ({ browser }) => {
+test("the case-study dialog refuses metrics a number cannot hold, a BOM, NUL or lone surrogate, blank characters JSON does not allow, and unsafe image addresses, beside the field; saves nothing", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await adminPage(browser, "/admin/case-studies");
   const company = `Metrics ${RUN}`;
@@ -246,5 +284,7 @@ test("the case-study dialog refuses metrics a number cannot hold, a BOM, NUL or 
   await page.getByRole("button", { name: "Delete Metrics that cannot be stored" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await page.context().close();
-  console.log(`Case-study dialog: ${metrics.length} metrics and ${images.length} image addresses refused beside their field, saved once valid (a seed /images path)`);
+  console.log(
+    `Case-study dialog: ${metrics.length} metrics and ${images.length} image addresses refused beside their field, saved once valid (a seed /images path)`,
+  );
 });

@@ -104,16 +104,20 @@ function chunkedPost(pathname: string, headers: Record<string, string>, totalByt
       settled = true;
       resolve(a);
     };
-    const req = http.request(`${BASE}${pathname}`, { method: "POST", agent: false, headers: { origin: BASE, ...headers, "transfer-encoding": "chunked" } }, (res) => {
-      answered = true;
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (body += c.slice(0, 300)));
-      const done = () => settle({ status: res.statusCode ?? 0, sentMb: sent / MB, body });
-      res.on("end", done);
-      res.on("error", done);
-      res.on("close", done);
-    });
+    const req = http.request(
+      `${BASE}${pathname}`,
+      { method: "POST", agent: false, headers: { origin: BASE, ...headers, "transfer-encoding": "chunked" } },
+      (res) => {
+        answered = true;
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (body += c.slice(0, 300)));
+        const done = () => settle({ status: res.statusCode ?? 0, sentMb: sent / MB, body });
+        res.on("end", done);
+        res.on("error", done);
+        res.on("close", done);
+      },
+    );
     req.on("error", (e) => settle({ status: 0, sentMb: sent / MB, body: e.message }));
     const block = Buffer.alloc(64 * 1024, 0x61);
     const write = () => {
@@ -145,12 +149,42 @@ test("200 MB chunked bodies: every route that reads a body answers at its limit,
   const action = actionId("submitContactForm");
   const routes: { label: string; path: string; headers: Record<string, string>; first?: string; warm?: string; expected: number }[] = [
     { label: "POST /api/blog/shares", path: "/api/blog/shares", headers: { "content-type": "application/json" }, first: '{"slug":"', expected: 413 },
-    { label: "POST /api/auth/sign-in/email", path: "/api/auth/sign-in/email", headers: { "content-type": "application/json" }, first: '{"email":"', expected: 413 },
+    {
+      label: "POST /api/auth/sign-in/email",
+      path: "/api/auth/sign-in/email",
+      headers: { "content-type": "application/json" },
+      first: '{"email":"',
+      expected: 413,
+    },
     { label: "POST /api/auth/sign-out", path: "/api/auth/sign-out", headers: { "content-type": "application/json" }, first: '{"x":"', expected: 413 },
-    { label: "POST /api/forms/contact", path: "/api/forms/contact", headers: { "content-type": "application/x-www-form-urlencoded" }, first: "message=", expected: 413 },
-    { label: "POST /api/admin/uploads (a declared length is required)", path: "/api/admin/uploads", headers: { "content-type": "multipart/form-data; boundary=b" }, expected: 411 },
-    { label: "Server Action (script)", path: "/contact", headers: { "next-action": action, "content-type": "text/plain;charset=UTF-8" }, first: '["', warm: '[{"status":"idle"},"$K1"]', expected: 413 },
-    { label: "Server Action (form without JavaScript)", path: "/contact", headers: { "content-type": "multipart/form-data; boundary=b" }, first: '--b\r\nContent-Disposition: form-data; name="message"\r\n\r\n', expected: 413 },
+    {
+      label: "POST /api/forms/contact",
+      path: "/api/forms/contact",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      first: "message=",
+      expected: 413,
+    },
+    {
+      label: "POST /api/admin/uploads (a declared length is required)",
+      path: "/api/admin/uploads",
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+      expected: 411,
+    },
+    {
+      label: "Server Action (script)",
+      path: "/contact",
+      headers: { "next-action": action, "content-type": "text/plain;charset=UTF-8" },
+      first: '["',
+      warm: '[{"status":"idle"},"$K1"]',
+      expected: 413,
+    },
+    {
+      label: "Server Action (form without JavaScript)",
+      path: "/contact",
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+      first: '--b\r\nContent-Disposition: form-data; name="message"\r\n\r\n',
+      expected: 413,
+    },
     { label: "POST /admin", path: "/admin", headers: { "content-type": "text/plain" }, expected: 413 },
   ];
   const lines: string[] = [];
@@ -166,7 +200,10 @@ test("200 MB chunked bodies: every route that reads a body answers at its limit,
     const line = `${route.label}: 3 x 200 MB chunked -> ${answers.map((a) => a.status).join(" ")}, ${answers.map((a) => a.sentMb.toFixed(1)).join("/")} MB written before the answer; server RSS ${before.toFixed(0)} MB -> peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(1)} MB)`;
     console.log(line);
     lines.push(line);
-    expect(answers.map((a) => a.status), `${line}\n${answers.map((a) => a.body).join("\n")}`).toEqual([route.expected, route.expected, route.expected]);
+    expect(
+      answers.map((a) => a.status),
+      `${line}\n${answers.map((a) => a.body).join("\n")}`,
+    ).toEqual([route.expected, route.expected, route.expected]);
     expect(peak - before, line).toBeLessThan(50);
   }
   expect(output).not.toMatch(/"status":5\d\d/);
@@ -218,8 +255,16 @@ test("Server Action posts and image addresses that gave a 5xx get a 4xx", async 
   // Controls: an honest form post without JavaScript and an uploaded image's address still work.
   const html = await (await fetch(`${BASE}/contact`)).text();
   const form = new FormData();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="(\$ACTION_[^"]+)"(?: value="([^"]*)")?/g)) form.append(name!, (value ?? "").replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
-  for (const [name, value] of [["name", "Limits Control"], ["email", "limits-control@example.com"], ["message", "A message that says enough."], ["elapsedMs", "15000"], ["submissionKey", `limits-${Date.now()}-abcdefghijkl`]]) form.append(name!, value!);
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="(\$ACTION_[^"]+)"(?: value="([^"]*)")?/g))
+    form.append(name!, (value ?? "").replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+  for (const [name, value] of [
+    ["name", "Limits Control"],
+    ["email", "limits-control@example.com"],
+    ["message", "A message that says enough."],
+    ["elapsedMs", "15000"],
+    ["submissionKey", `limits-${Date.now()}-abcdefghijkl`],
+  ])
+    form.append(name!, value!);
   const honest = await post("/contact", {}, form);
   check("honest contact form post without JavaScript", honest.status, 200);
 
@@ -259,12 +304,46 @@ test("a target with dot segments is judged by the path Next serves, and forged S
   for (const target of ["/api/admin/uploads/../../../contact", "/api/admin/uploads/%2e%2e/%2E%2E/..%2f/../../contact", "/api/forms/..\\..\\contact"]) {
     check(`${target}, arguments nested 5,000 deep`, (await rawRequest(target, script, nested)).status, 400);
   }
-  check("/api/admin/uploads/../../../contact, 17,000 fields", (await rawRequest("/api/admin/uploads/../../../contact", { ...script, "content-type": "multipart/form-data; boundary=x" }, `${Array.from({ length: 17_000 }, (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n1\r\n`).join("")}--x--\r\n`)).status, 413);
+  check(
+    "/api/admin/uploads/../../../contact, 17,000 fields",
+    (
+      await rawRequest(
+        "/api/admin/uploads/../../../contact",
+        { ...script, "content-type": "multipart/form-data; boundary=x" },
+        `${Array.from({ length: 17_000 }, (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n1\r\n`).join("")}--x--\r\n`,
+      )
+    ).status,
+    413,
+  );
   // The uploads' rule lets a declared length through unread (the route checks it); the page's rule is 1 MB.
-  check("2 MB to /api/admin/uploads/../../../contact", (await rawRequest("/api/admin/uploads/../../../contact", script, `["${"a".repeat(2 * MB)}"]`)).status, 413);
+  check(
+    "2 MB to /api/admin/uploads/../../../contact",
+    (await rawRequest("/api/admin/uploads/../../../contact", script, `["${"a".repeat(2 * MB)}"]`)).status,
+    413,
+  );
 
   // Replies React's decoder throws on: empty, not JSON, no argument list, references to rows or kinds no page sends.
-  for (const body of ["", "hello", '[{"a":', '"x"', "1", '["$Q1"]', '["$B1"]', '["$h1"]', '["$F1"]', '["$W1"]', '["$i1"]', '["$nabc"]', '["$1"]', '["$Q0"]', '["$1:a:b:c"]', '["$Y"]', '["$S"]', '["$E"]', '["$Z"]']) {
+  for (const body of [
+    "",
+    "hello",
+    '[{"a":',
+    '"x"',
+    "1",
+    '["$Q1"]',
+    '["$B1"]',
+    '["$h1"]',
+    '["$F1"]',
+    '["$W1"]',
+    '["$i1"]',
+    '["$nabc"]',
+    '["$1"]',
+    '["$Q0"]',
+    '["$1:a:b:c"]',
+    '["$Y"]',
+    '["$S"]',
+    '["$E"]',
+    '["$Z"]',
+  ]) {
     check(`Server Action reply ${JSON.stringify(body)}`, (await post("/contact", script, body)).status, 400);
   }
   for (const [label, fields] of [
@@ -273,7 +352,13 @@ test("a target with dot segments is judged by the path Next serves, and forged S
     ["$B without its file", [["0", '["$B1"]']]],
     ["$1 missing", [["0", '["$1"]']]],
     ["$h", [["0", '["$h1"]']]],
-    ["row 1 not JSON", [["0", '["$1"]'], ["1", "nope"]]],
+    [
+      "row 1 not JSON",
+      [
+        ["0", '["$1"]'],
+        ["1", "nope"],
+      ],
+    ],
   ] as [string, [string, string][]][]) {
     const form = new FormData();
     for (const [name, value] of fields) form.append(name, value);
@@ -282,7 +367,14 @@ test("a target with dot segments is judged by the path Next serves, and forged S
   // Control: the reply a page sends is still answered by the action.
   const honest = new FormData();
   honest.append("0", '[{"status":"idle"},"$K1"]');
-  for (const [name, value] of [["name", "Dot Control"], ["email", "dot-control@example.com"], ["message", "A message that says enough."], ["elapsedMs", "15000"], ["submissionKey", `dots-${Date.now()}-abcdefghijkl`]]) honest.append(`1_${name}`, value!);
+  for (const [name, value] of [
+    ["name", "Dot Control"],
+    ["email", "dot-control@example.com"],
+    ["message", "A message that says enough."],
+    ["elapsedMs", "15000"],
+    ["submissionKey", `dots-${Date.now()}-abcdefghijkl`],
+  ])
+    honest.append(`1_${name}`, value!);
   check("the reply a page sends", (await post("/contact", { "next-action": action }, honest)).status, 200);
   console.log(`dot segments and forged replies: ${results.join("; ")}`);
   expect(output).not.toMatch(/"status":5\d\d/);
@@ -308,7 +400,9 @@ test("after a 413 the connection is closed: a client that keeps sending is cut o
       socket.on("error", done);
       socket.on("end", done);
       socket.on("close", done);
-      socket.write(`POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: ${BASE}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      socket.write(
+        `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: ${BASE}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
       const pump = () => {
         while (Date.now() - started < 20_000 && !socket.destroyed) {
           if (answeredAt) after += chunk.length;
@@ -342,12 +436,25 @@ test("without TRUST_PROXY a client's X-Forwarded-Host is not believed, with the 
   await expect(page.getByRole("status").filter({ hasText: "Account Created!" })).toBeVisible();
   let link: string | undefined;
   await expect
-    .poll(() => {
-      const folder = path.join(dataDir, "outbox");
-      const mail = fs.existsSync(folder) ? fs.readdirSync(folder).map((f) => fs.readFileSync(path.join(folder, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=")).find((m) => m.includes(ADMIN)) : undefined;
-      link = mail ? /(https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+)/.exec(mail)?.[1]?.replace(/&amp;/g, "&") : undefined;
-      return Boolean(link);
-    }, { timeout: 15_000 })
+    .poll(
+      () => {
+        const folder = path.join(dataDir, "outbox");
+        const mail = fs.existsSync(folder)
+          ? fs
+              .readdirSync(folder)
+              .map((f) =>
+                fs
+                  .readFileSync(path.join(folder, f), "utf8")
+                  .replace(/=\r?\n/g, "")
+                  .replace(/=3D/g, "="),
+              )
+              .find((m) => m.includes(ADMIN))
+          : undefined;
+        link = mail ? /(https?:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+)/.exec(mail)?.[1]?.replace(/&amp;/g, "&") : undefined;
+        return Boolean(link);
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   await page.goto(link!);
   await page.goto("/auth");
@@ -356,7 +463,8 @@ test("without TRUST_PROXY a client's X-Forwarded-Host is not believed, with the 
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin/);
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  const session = async () => ((await (await fetch(`${BASE}/api/auth/get-session`, { headers: { cookie } })).json()) as { user?: { email?: string } } | null)?.user?.email;
+  const session = async () =>
+    ((await (await fetch(`${BASE}/api/auth/get-session`, { headers: { cookie } })).json()) as { user?: { email?: string } } | null)?.user?.email;
   expect(await session()).toBe(ADMIN);
 
   const forged = { origin: EVIL, "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
@@ -373,7 +481,11 @@ test("without TRUST_PROXY a client's X-Forwarded-Host is not believed, with the 
   results.push(`upload with the admin's cookie, Origin ${EVIL}, X-Forwarded-Host evil.example: ${forgedUpload.status}`);
   expect(forgedUpload.status, forgedUpload.body).toBe(403);
   // Anonymous: the share counter.
-  const forgedShare = await post("/api/blog/shares", { ...forged, "content-type": "application/json" }, JSON.stringify({ slug: "no-such-post", network: "twitter" }));
+  const forgedShare = await post(
+    "/api/blog/shares",
+    { ...forged, "content-type": "application/json" },
+    JSON.stringify({ slug: "no-such-post", network: "twitter" }),
+  );
   results.push(`share count, anonymous, same headers: ${forgedShare.status}`);
   expect(forgedShare.status, forgedShare.body).toBe(403);
   // A Server Action that writes (sign-out ends the session), with the admin's cookie.

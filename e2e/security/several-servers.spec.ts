@@ -4,7 +4,21 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { NGINX_BINARY as NGINX, renderNginxConfig } from "../../scripts/nginx-config.ts";
 import { startSmtpServer } from "../../tests/helpers/smtp";
-import { auditDatabase, createPostgresDatabase, newSubmission, query, sleep, startServer, submissionStream, submit, summary, tempDir, waitHealthy, type AppServer, type Outcome } from "./faults";
+import {
+  auditDatabase,
+  createPostgresDatabase,
+  newSubmission,
+  query,
+  sleep,
+  startServer,
+  submissionStream,
+  submit,
+  summary,
+  tempDir,
+  waitHealthy,
+  type AppServer,
+  type Outcome,
+} from "./faults";
 
 /**
  * Several servers, one site (docs/decisions/0032): nginx with deploy/nginx.conf (only its ports and
@@ -98,7 +112,16 @@ test("three processes behind nginx on one PostgreSQL: fresh everywhere within 1 
     await Promise.all(servers.map((s) => waitHealthy(s)));
     for (const s of servers) await expect.poll(() => s.output(), { timeout: 10_000 }).toContain("invalidation channel listening");
     nginx = spawn(NGINX, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
-    await expect.poll(() => fetch(`${proxy}/api/health`).then((r) => r.status, () => 0), { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(
+        () =>
+          fetch(`${proxy}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(200);
     const urls = [...servers.map((s) => s.url), proxy];
 
     // 1. Freshness: every process has the article in its caches (the second read is a cache hit),

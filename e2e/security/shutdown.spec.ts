@@ -45,9 +45,7 @@ test("SIGTERM: idle keep-alive connections close at once, the requests in flight
   server.stderr.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
 
-  await expect
-    .poll(async () => (await fetch(`${URL}/api/health`).catch(() => null))?.status ?? 0, { timeout: 180_000, intervals: [500] })
-    .toBe(200);
+  await expect.poll(async () => (await fetch(`${URL}/api/health`).catch(() => null))?.status ?? 0, { timeout: 180_000, intervals: [500] }).toBe(200);
 
   // Five keep-alive connections that have been answered once and now wait, idle, for the next request.
   const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 5 });
@@ -103,7 +101,12 @@ test("SIGTERM: idle keep-alive connections close at once, the requests in flight
     (i) =>
       new Promise<{ status: number; connection: string; followUp: number | string }>((resolve) => {
         const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-        const body = new URLSearchParams({ name: `Held ${i}`, email: `held-${i}@example.com`, mobileNumber: "+91 98765 43210", message: "Sent after the signal." }).toString();
+        const body = new URLSearchParams({
+          name: `Held ${i}`,
+          email: `held-${i}@example.com`,
+          mobileNumber: "+91 98765 43210",
+          message: "Sent after the signal.",
+        }).toString();
         const req = http.request(`${URL}/api/forms/contact`, {
           method: "POST",
           agent,

@@ -29,7 +29,12 @@ async function viaHttp(email: string, password: string, ip: string): Promise<num
 async function signInFormFields(): Promise<[string, string][]> {
   const html = await (await fetch(`${BASE_URL}/auth`)).text();
   const form = /<form[^>]*aria-label="Sign in"[^>]*>([\s\S]*?)<\/form>/.exec(html)![1]!;
-  const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  const decode = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">");
   return [...form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)].map((m) => [m[1]!, decode(m[2] ?? "")]);
 }
 

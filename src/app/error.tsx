@@ -15,11 +15,7 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
         {error.digest ? ` reference ${error.digest}` : " the time of the error"}.
       </p>
       <div className="mt-8 flex gap-3">
-        <button
-          type="button"
-          onClick={reset}
-          className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-6 font-semibold text-white"
-        >
+        <button type="button" onClick={reset} className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-6 font-semibold text-white">
           Try again
         </button>
         <Link href="/" className="inline-flex min-h-11 items-center rounded-full border border-line px-6 font-semibold">

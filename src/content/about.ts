@@ -2,11 +2,7 @@
  * Static copy for the About page.
  */
 
-export type CoreValueTitle =
-  | "Results-Driven"
-  | "Client-Centric"
-  | "Excellence"
-  | "Data-Driven";
+export type CoreValueTitle = "Results-Driven" | "Client-Centric" | "Excellence" | "Data-Driven";
 
 export interface AboutHero {
   eyebrow: string;
@@ -63,26 +59,22 @@ export const coreValuesIntro = {
 export const coreValues: CoreValue[] = [
   {
     title: "Results-Driven",
-    description:
-      "We measure success by revenue, profit and customer growth, not impressions or clicks.",
+    description: "We measure success by revenue, profit and customer growth, not impressions or clicks.",
     icon: "Target",
   },
   {
     title: "Client-Centric",
-    description:
-      "Your goals set our priorities. You get a dedicated team, straight answers and a partner who is easy to reach.",
+    description: "Your goals set our priorities. You get a dedicated team, straight answers and a partner who is easy to reach.",
     icon: "Users",
   },
   {
     title: "Excellence",
-    description:
-      "We hold our work to a high standard, from campaign builds and creative to reporting and communication.",
+    description: "We hold our work to a high standard, from campaign builds and creative to reporting and communication.",
     icon: "Award",
   },
   {
     title: "Data-Driven",
-    description:
-      "Decisions are based on evidence. We test, measure and let the numbers decide where effort and budget go.",
+    description: "Decisions are based on evidence. We test, measure and let the numbers decide where effort and budget go.",
     icon: "ChartColumn",
   },
 ];

@@ -3,11 +3,7 @@
  * or the built-in fallback sample).
  */
 
-export type CaseStudiesHeadlineLabel =
-  | "Total Revenue Generated"
-  | "Average Revenue Growth"
-  | "Client Success Rate"
-  | "Average ROAS";
+export type CaseStudiesHeadlineLabel = "Total Revenue Generated" | "Average Revenue Growth" | "Client Success Rate" | "Average ROAS";
 
 export interface CaseStudiesHero {
   eyebrow: string;
@@ -78,7 +74,6 @@ export const defaultGrowthJourney: readonly string[] = [
 ];
 
 export const defaultCaseStudyTestimonial = {
-  quote:
-    "Kinetic Growth gave us a clear plan and the discipline to follow it. Every rupee we spend on marketing is now tied to a result we can measure.",
+  quote: "Kinetic Growth gave us a clear plan and the discipline to follow it. Every rupee we spend on marketing is now tied to a result we can measure.",
   author: "Founder",
 } as const;

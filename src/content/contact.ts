@@ -41,24 +41,21 @@ export const quickActions: QuickAction[] = [
   {
     id: "book-call",
     title: "Book a Strategy Call",
-    description:
-      "Pick a time for a free 30-minute consultation with a growth specialist.",
+    description: "Pick a time for a free 30-minute consultation with a growth specialist.",
     ctaLabel: "Book a Call",
     icon: "Calendar",
   },
   {
     id: "whatsapp",
     title: "Chat on WhatsApp",
-    description:
-      "Prefer to message? Reach our team on WhatsApp for a quick answer.",
+    description: "Prefer to message? Reach our team on WhatsApp for a quick answer.",
     ctaLabel: "Start Chat",
     icon: "MessageCircle",
   },
   {
     id: "free-audit",
     title: "Get a Free Audit",
-    description:
-      "Receive three custom growth ideas for your business within 72 hours.",
+    description: "Receive three custom growth ideas for your business within 72 hours.",
     ctaLabel: "Get Free Audit",
     icon: "FileSearch",
   },

@@ -2,13 +2,7 @@
  * Static copy for the Free Audit page (/free-audit).
  */
 
-export const revenueBrackets = [
-  "0-10L/month",
-  "10L-50L/month",
-  "50L-1Cr/month",
-  "1Cr-5Cr/month",
-  "5Cr+/month",
-] as const;
+export const revenueBrackets = ["0-10L/month", "10L-50L/month", "50L-1Cr/month", "1Cr-5Cr/month", "5Cr+/month"] as const;
 
 export type RevenueBracket = (typeof revenueBrackets)[number];
 
@@ -92,20 +86,17 @@ export const whatIsIncluded: string[] = [
 export const benefits: AuditBenefit[] = [
   {
     title: "Expert analysis",
-    description:
-      "Your audit is done by specialists who work on D2C and eCommerce growth every day, not by an automated tool.",
+    description: "Your audit is done by specialists who work on D2C and eCommerce growth every day, not by an automated tool.",
     icon: "FileSearch",
   },
   {
     title: "Actionable insights",
-    description:
-      "No generic checklists. Every recommendation is specific to your business and prioritised by likely revenue impact.",
+    description: "No generic checklists. Every recommendation is specific to your business and prioritised by likely revenue impact.",
     icon: "Lightbulb",
   },
   {
     title: "Fast turnaround",
-    description:
-      "Your personalised audit arrives in your inbox within 72 hours of submitting the form.",
+    description: "Your personalised audit arrives in your inbox within 72 hours of submitting the form.",
     icon: "Clock",
   },
 ];

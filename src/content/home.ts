@@ -86,14 +86,7 @@ export const statsBandHeading = "Growth that shows up in the numbers";
 export const partnersIntro = "Trusted by growing brands across India";
 
 /** Sample client names; initials are derived in the UI. */
-export const partners: string[] = [
-  "GemsMantra",
-  "TechCorp",
-  "EcoStore",
-  "FashionHub",
-  "AshrayLiving",
-  "TravelPro",
-];
+export const partners: string[] = ["GemsMantra", "TechCorp", "EcoStore", "FashionHub", "AshrayLiving", "TravelPro"];
 
 export const servicesIntro: SectionIntro = {
   eyebrow: "What we do",

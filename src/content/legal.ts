@@ -28,11 +28,10 @@ export const LEGAL_EFFECTIVE_DATE = "2026-01-15";
 export const privacyPolicy: LegalDocument = {
   slug: "privacy",
   title: "Privacy Policy",
-  description:
-    "How Kinetic Growth collects, uses, shares and protects the personal information you give us, and the rights you have over it.",
+  description: "How Kinetic Growth collects, uses, shares and protects the personal information you give us, and the rights you have over it.",
   effectiveDate: LEGAL_EFFECTIVE_DATE,
   intro:
-    "Kinetic Growth (\"we\", \"us\", \"our\") respects your privacy. This policy explains what personal information we collect when you use our website or request our services, how we use it and the choices you have.",
+    'Kinetic Growth ("we", "us", "our") respects your privacy. This policy explains what personal information we collect when you use our website or request our services, how we use it and the choices you have.',
   sections: [
     {
       heading: "Information We Collect",
@@ -50,9 +49,7 @@ export const privacyPolicy: LegalDocument = {
     },
     {
       heading: "How We Use Information",
-      paragraphs: [
-        "We use your information only for legitimate business purposes, including to:",
-      ],
+      paragraphs: ["We use your information only for legitimate business purposes, including to:"],
       list: [
         "Prepare and deliver your free growth audit",
         "Respond to your enquiries and provide the services you request",
@@ -76,9 +73,7 @@ export const privacyPolicy: LegalDocument = {
     },
     {
       heading: "Your Rights",
-      paragraphs: [
-        "Subject to applicable law, including India's Digital Personal Data Protection Act, 2023, you have the right to:",
-      ],
+      paragraphs: ["Subject to applicable law, including India's Digital Personal Data Protection Act, 2023, you have the right to:"],
       list: [
         "Access the personal information we hold about you",
         "Request correction or deletion of your information",
@@ -100,9 +95,7 @@ export const privacyPolicy: LegalDocument = {
     },
     {
       heading: "Contact Us",
-      paragraphs: [
-        "If you have questions about this policy or wish to exercise your rights, please contact us:",
-      ],
+      paragraphs: ["If you have questions about this policy or wish to exercise your rights, please contact us:"],
       list: ["Email: {email}", "Phone: {phone}", "Address: Mumbai, India"],
     },
   ],
@@ -111,11 +104,9 @@ export const privacyPolicy: LegalDocument = {
 export const termsOfService: LegalDocument = {
   slug: "terms",
   title: "Terms of Service",
-  description:
-    "The terms that govern use of the Kinetic Growth website and the growth marketing services we provide.",
+  description: "The terms that govern use of the Kinetic Growth website and the growth marketing services we provide.",
   effectiveDate: LEGAL_EFFECTIVE_DATE,
-  intro:
-    "These Terms of Service govern your use of the Kinetic Growth website and any services we provide. Please read them carefully.",
+  intro: "These Terms of Service govern your use of the Kinetic Growth website and any services we provide. Please read them carefully.",
   sections: [
     {
       heading: "Acceptance of Terms",

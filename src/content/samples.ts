@@ -73,12 +73,10 @@ export const homeCaseStudies: SampleCaseStudy[] = [
     title: "How EcoStore Tripled Revenue with Full-Funnel Growth Marketing",
     companyName: "EcoStore",
     industry: "Sustainable Home Products",
-    challenge:
-      "EcoStore was spending ₹4,00,000 a month on Meta ads at a blended ROAS of 1.6x, with no search presence and a repeat purchase rate below 12%.",
+    challenge: "EcoStore was spending ₹4,00,000 a month on Meta ads at a blended ROAS of 1.6x, with no search presence and a repeat purchase rate below 12%.",
     solution:
       "We rebuilt paid media around contribution margin, launched Google Shopping and non-brand search, and added email and WhatsApp flows for replenishment and win-back.",
-    results:
-      "Revenue grew 212% in 12 months while blended ROAS rose to 3.9x and the six-month repeat rate reached 27%.",
+    results: "Revenue grew 212% in 12 months while blended ROAS rose to 3.9x and the six-month repeat rate reached 27%.",
     featured: true,
     imageUrl: null,
     metrics: {
@@ -104,12 +102,10 @@ export const homeCaseStudies: SampleCaseStudy[] = [
     title: "AshrayLiving: From ₹18 Lakh to ₹62 Lakh in Monthly Revenue",
     companyName: "AshrayLiving",
     industry: "Home Furnishings",
-    challenge:
-      "AshrayLiving had strong products but a 1.4% conversion rate, 31% RTO on COD orders and almost no organic traffic to its category pages.",
+    challenge: "AshrayLiving had strong products but a 1.4% conversion rate, 31% RTO on COD orders and almost no organic traffic to its category pages.",
     solution:
       "We redesigned product pages for mobile, introduced WhatsApp COD confirmation with a prepaid incentive, and fixed technical SEO across 600 SKUs with new collection content.",
-    results:
-      "Monthly revenue grew from ₹18,00,000 to ₹62,00,000 in 14 months, with conversion rate up 54% and COD RTO cut by almost half.",
+    results: "Monthly revenue grew from ₹18,00,000 to ₹62,00,000 in 14 months, with conversion rate up 54% and COD RTO cut by almost half.",
     featured: true,
     imageUrl: null,
     metrics: {
@@ -141,8 +137,7 @@ export const jewelryCaseStudy: SampleCaseStudy = {
     "GemsMantra sold certified silver and gold-plated jewellery online but relied on discount-led Meta ads. Its conversion rate was 0.9%, and high-value shoppers abandoned checkout over trust concerns.",
   solution:
     "We built occasion- and material-led SEO, restructured Meta and Google Shopping around margin-based ROAS targets, and redesigned product pages with certification details, video and pincode delivery dates.",
-  results:
-    "Over 18 months revenue grew 340% and ROAS reached 5.2x, while organic traffic rose 265% and festive-season sales more than doubled year on year.",
+  results: "Over 18 months revenue grew 340% and ROAS reached 5.2x, while organic traffic rose 265% and festive-season sales more than doubled year on year.",
   featured: true,
   imageUrl: null,
   metrics: {

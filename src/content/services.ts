@@ -5,12 +5,7 @@
  */
 
 export type ServiceSlug =
-  | "seo-optimization"
-  | "paid-advertising"
-  | "growth-consulting"
-  | "conversion-optimization"
-  | "whatsapp-automation"
-  | "retention-marketing";
+  "seo-optimization" | "paid-advertising" | "growth-consulting" | "conversion-optimization" | "whatsapp-automation" | "retention-marketing";
 
 export type PackageBilling = "month" | "one-time" | "project";
 
@@ -111,54 +106,45 @@ export const services: Service[] = [
       process: [
         {
           title: "Technical audit",
-          description:
-            "We crawl your site, review Core Web Vitals, indexing and site structure, and rank every issue by its impact on traffic.",
+          description: "We crawl your site, review Core Web Vitals, indexing and site structure, and rank every issue by its impact on traffic.",
         },
         {
           title: "Keyword and competitor research",
-          description:
-            "We map the searches your customers make at each stage of the journey and find the gaps your competitors have left open.",
+          description: "We map the searches your customers make at each stage of the journey and find the gaps your competitors have left open.",
         },
         {
           title: "On-page and content execution",
-          description:
-            "We rewrite titles, meta data and on-page copy, improve internal linking, and publish content built around commercial intent.",
+          description: "We rewrite titles, meta data and on-page copy, improve internal linking, and publish content built around commercial intent.",
         },
         {
           title: "Authority building",
-          description:
-            "We earn relevant links and mentions through outreach and digital PR, so your pages carry the authority they need to rank.",
+          description: "We earn relevant links and mentions through outreach and digital PR, so your pages carry the authority they need to rank.",
         },
         {
           title: "Measure and refine",
-          description:
-            "We track rankings, organic sessions and organic revenue every month and move effort to whatever is working best.",
+          description: "We track rankings, organic sessions and organic revenue every month and move effort to whatever is working best.",
         },
       ],
       timeline: [
         {
           period: "Week 1-2",
           title: "Audit and roadmap",
-          description:
-            "Full technical audit, keyword research and a prioritised 90-day roadmap agreed with your team.",
+          description: "Full technical audit, keyword research and a prioritised 90-day roadmap agreed with your team.",
         },
         {
           period: "Week 3-6",
           title: "Foundation fixes",
-          description:
-            "Technical issues resolved, key pages optimised and the first pieces of content published.",
+          description: "Technical issues resolved, key pages optimised and the first pieces of content published.",
         },
         {
           period: "Month 2-3",
           title: "Content and links",
-          description:
-            "A steady publishing cadence and link-building campaigns begin to move target keywords up the rankings.",
+          description: "A steady publishing cadence and link-building campaigns begin to move target keywords up the rankings.",
         },
         {
           period: "Month 4-6",
           title: "Compounding growth",
-          description:
-            "Rankings and organic revenue build on each other; we double down on the pages and topics that convert.",
+          description: "Rankings and organic revenue build on each other; we double down on the pages and topics that convert.",
         },
       ],
       inclusions: [
@@ -183,12 +169,7 @@ export const services: Service[] = [
           price: 50000,
           billing: "month",
           limit: "Up to 20 keywords",
-          inclusions: [
-            "Technical SEO audit",
-            "On-page optimisation",
-            "4 SEO articles per month",
-            "Monthly ranking report",
-          ],
+          inclusions: ["Technical SEO audit", "On-page optimisation", "4 SEO articles per month", "Monthly ranking report"],
         },
         {
           name: "Growth",
@@ -249,54 +230,45 @@ export const services: Service[] = [
       process: [
         {
           title: "Account and tracking audit",
-          description:
-            "We review your existing accounts, pixels and conversion events so every rupee spent can be measured.",
+          description: "We review your existing accounts, pixels and conversion events so every rupee spent can be measured.",
         },
         {
           title: "Funnel and audience strategy",
-          description:
-            "We plan prospecting, retargeting and retention campaigns around your margins, average order value and target CPA.",
+          description: "We plan prospecting, retargeting and retention campaigns around your margins, average order value and target CPA.",
         },
         {
           title: "Creative production and testing",
-          description:
-            "We brief and test hooks, formats and offers in structured rounds to find the creatives that scale.",
+          description: "We brief and test hooks, formats and offers in structured rounds to find the creatives that scale.",
         },
         {
           title: "Launch and optimise",
-          description:
-            "Campaigns go live with clear budgets and KPIs; we optimise bids, audiences and placements every week.",
+          description: "Campaigns go live with clear budgets and KPIs; we optimise bids, audiences and placements every week.",
         },
         {
           title: "Scale winners",
-          description:
-            "Proven campaigns get more budget and new channels are added only once the numbers support them.",
+          description: "Proven campaigns get more budget and new channels are added only once the numbers support them.",
         },
       ],
       timeline: [
         {
           period: "Week 1",
           title: "Audit and tracking",
-          description:
-            "Account review, pixel and conversion API checks, and a campaign plan built around your numbers.",
+          description: "Account review, pixel and conversion API checks, and a campaign plan built around your numbers.",
         },
         {
           period: "Week 2-3",
           title: "Launch",
-          description:
-            "New campaign structure and first creative batch go live with controlled test budgets.",
+          description: "New campaign structure and first creative batch go live with controlled test budgets.",
         },
         {
           period: "Week 4-8",
           title: "Optimise",
-          description:
-            "Weekly creative and audience tests; budget moves from underperformers to winners.",
+          description: "Weekly creative and audience tests; budget moves from underperformers to winners.",
         },
         {
           period: "Month 3+",
           title: "Scale",
-          description:
-            "Spend grows on profitable campaigns while ROAS targets are held, and new channels are tested.",
+          description: "Spend grows on profitable campaigns while ROAS targets are held, and new channels are tested.",
         },
       ],
       inclusions: [
@@ -321,12 +293,7 @@ export const services: Service[] = [
           price: 75000,
           billing: "month",
           adSpendPercent: 15,
-          inclusions: [
-            "Up to 2 ad platforms",
-            "Campaign setup and management",
-            "Conversion tracking setup",
-            "Monthly performance report",
-          ],
+          inclusions: ["Up to 2 ad platforms", "Campaign setup and management", "Conversion tracking setup", "Monthly performance report"],
         },
         {
           name: "Growth",
@@ -347,13 +314,7 @@ export const services: Service[] = [
           price: 300000,
           billing: "month",
           adSpendPercent: 10,
-          inclusions: [
-            "All ad platforms",
-            "Dedicated media buyer",
-            "Custom attribution modelling",
-            "Creative production support",
-            "Daily monitoring",
-          ],
+          inclusions: ["All ad platforms", "Dedicated media buyer", "Custom attribution modelling", "Creative production support", "Daily monitoring"],
         },
       ],
       closing: {
@@ -367,8 +328,7 @@ export const services: Service[] = [
     title: "Growth Consulting",
     shortTitle: "Consulting",
     subtitle: "A clear growth plan from people who have scaled brands before",
-    description:
-      "Senior strategic guidance for founders and marketing teams: where to focus, what to test and how to build a growth engine that lasts.",
+    description: "Senior strategic guidance for founders and marketing teams: where to focus, what to test and how to build a growth engine that lasts.",
     icon: "Compass",
     features: [
       "Growth audit and opportunity sizing",
@@ -387,49 +347,41 @@ export const services: Service[] = [
       process: [
         {
           title: "Deep-dive discovery",
-          description:
-            "Workshops with your leadership team plus a review of your data, channels, funnel and unit economics.",
+          description: "Workshops with your leadership team plus a review of your data, channels, funnel and unit economics.",
         },
         {
           title: "Opportunity sizing",
-          description:
-            "We quantify each growth lever so you can see which ones are worth the effort and which are distractions.",
+          description: "We quantify each growth lever so you can see which ones are worth the effort and which are distractions.",
         },
         {
           title: "Strategy and roadmap",
-          description:
-            "A prioritised plan with targets, owners, budgets and the experiments to run first.",
+          description: "A prioritised plan with targets, owners, budgets and the experiments to run first.",
         },
         {
           title: "Execution support",
-          description:
-            "We stay close while your team implements: reviewing results, unblocking decisions and adjusting the plan.",
+          description: "We stay close while your team implements: reviewing results, unblocking decisions and adjusting the plan.",
         },
       ],
       timeline: [
         {
           period: "Week 1",
           title: "Discovery",
-          description:
-            "Stakeholder interviews, data access and a full review of your current growth engine.",
+          description: "Stakeholder interviews, data access and a full review of your current growth engine.",
         },
         {
           period: "Week 2-3",
           title: "Analysis",
-          description:
-            "Funnel, cohort and channel analysis to size every opportunity.",
+          description: "Funnel, cohort and channel analysis to size every opportunity.",
         },
         {
           period: "Week 4-6",
           title: "Strategy and roadmap",
-          description:
-            "Growth strategy, 90-day roadmap and experiment backlog presented and agreed.",
+          description: "Growth strategy, 90-day roadmap and experiment backlog presented and agreed.",
         },
         {
           period: "Month 2-4",
           title: "Implementation support",
-          description:
-            "Regular check-ins to track progress, review results and refine priorities.",
+          description: "Regular check-ins to track progress, review results and refine priorities.",
         },
       ],
       inclusions: [
@@ -453,12 +405,7 @@ export const services: Service[] = [
           price: 415000,
           billing: "project",
           duration: "2 weeks",
-          inclusions: [
-            "Growth audit across all channels",
-            "Top 10 growth opportunities, sized",
-            "90-day action plan",
-            "Leadership workshop",
-          ],
+          inclusions: ["Growth audit across all channels", "Top 10 growth opportunities, sized", "90-day action plan", "Leadership workshop"],
         },
         {
           name: "Growth Strategy",
@@ -500,8 +447,7 @@ export const services: Service[] = [
     title: "Conversion Rate Optimization",
     shortTitle: "CRO",
     subtitle: "More revenue from the traffic you already have",
-    description:
-      "Research-led testing of your landing pages, product pages and checkout so more visitors become paying customers.",
+    description: "Research-led testing of your landing pages, product pages and checkout so more visitors become paying customers.",
     icon: "MousePointerClick",
     features: [
       "Conversion audit and funnel analysis",
@@ -520,49 +466,41 @@ export const services: Service[] = [
       process: [
         {
           title: "Conversion research",
-          description:
-            "Analytics, heatmaps, session recordings and customer surveys show where and why visitors leave.",
+          description: "Analytics, heatmaps, session recordings and customer surveys show where and why visitors leave.",
         },
         {
           title: "Hypothesis and prioritisation",
-          description:
-            "Every finding becomes a testable hypothesis, ranked by expected impact and effort.",
+          description: "Every finding becomes a testable hypothesis, ranked by expected impact and effort.",
         },
         {
           title: "Design and build tests",
-          description:
-            "We design variants and build experiments with proper sample sizes and clean tracking.",
+          description: "We design variants and build experiments with proper sample sizes and clean tracking.",
         },
         {
           title: "Analyse and roll out",
-          description:
-            "Winning variants are rolled out permanently; what we learn from every test feeds the next round.",
+          description: "Winning variants are rolled out permanently; what we learn from every test feeds the next round.",
         },
       ],
       timeline: [
         {
           period: "Week 1-2",
           title: "Research and audit",
-          description:
-            "Funnel analysis, behaviour tracking setup and a full conversion audit.",
+          description: "Funnel analysis, behaviour tracking setup and a full conversion audit.",
         },
         {
           period: "Week 3-4",
           title: "First tests live",
-          description:
-            "Quick wins are implemented and the first A/B tests go live on high-traffic pages.",
+          description: "Quick wins are implemented and the first A/B tests go live on high-traffic pages.",
         },
         {
           period: "Month 2-3",
           title: "Testing programme",
-          description:
-            "A steady cadence of experiments across product pages, cart and checkout.",
+          description: "A steady cadence of experiments across product pages, cart and checkout.",
         },
         {
           period: "Month 4+",
           title: "Compounding gains",
-          description:
-            "Wins stack up; testing moves to deeper levers such as pricing, offers and personalisation.",
+          description: "Wins stack up; testing moves to deeper levers such as pricing, offers and personalisation.",
         },
       ],
       inclusions: [
@@ -585,12 +523,7 @@ export const services: Service[] = [
           name: "Audit",
           price: 207500,
           billing: "one-time",
-          inclusions: [
-            "Full-funnel conversion audit",
-            "Heatmap and recording analysis",
-            "Prioritised list of fixes",
-            "Implementation roadmap",
-          ],
+          inclusions: ["Full-funnel conversion audit", "Heatmap and recording analysis", "Prioritised list of fixes", "Implementation roadmap"],
         },
         {
           name: "Program",
@@ -633,8 +566,7 @@ export const services: Service[] = [
     title: "WhatsApp Automation",
     shortTitle: "WhatsApp",
     subtitle: "Sell, support and re-engage on the app your customers use most",
-    description:
-      "Automated WhatsApp journeys for abandoned carts, order updates, broadcasts and support, built on the official WhatsApp Business API.",
+    description: "Automated WhatsApp journeys for abandoned carts, order updates, broadcasts and support, built on the official WhatsApp Business API.",
     icon: "MessageCircle",
     features: [
       "WhatsApp Business API setup",
@@ -653,49 +585,41 @@ export const services: Service[] = [
       process: [
         {
           title: "Setup and verification",
-          description:
-            "We set up the WhatsApp Business API, verify your business profile and get your message templates approved.",
+          description: "We set up the WhatsApp Business API, verify your business profile and get your message templates approved.",
         },
         {
           title: "Journey mapping",
-          description:
-            "We map the moments that matter, from first enquiry and cart abandonment to delivery and reorder.",
+          description: "We map the moments that matter, from first enquiry and cart abandonment to delivery and reorder.",
         },
         {
           title: "Flow build and integration",
-          description:
-            "Automated flows and chatbots are built and connected to your store, CRM and payment systems.",
+          description: "Automated flows and chatbots are built and connected to your store, CRM and payment systems.",
         },
         {
           title: "Campaigns and optimisation",
-          description:
-            "We run segmented broadcasts and refine message copy, timing and offers based on response data.",
+          description: "We run segmented broadcasts and refine message copy, timing and offers based on response data.",
         },
       ],
       timeline: [
         {
           period: "Week 1",
           title: "API setup",
-          description:
-            "Business verification, number setup and template approvals.",
+          description: "Business verification, number setup and template approvals.",
         },
         {
           period: "Week 2-3",
           title: "Core flows live",
-          description:
-            "Abandoned cart, order confirmation and delivery update flows go live.",
+          description: "Abandoned cart, order confirmation and delivery update flows go live.",
         },
         {
           period: "Week 4-6",
           title: "Chatbot and campaigns",
-          description:
-            "FAQ chatbot, lead capture and the first segmented broadcast campaigns.",
+          description: "FAQ chatbot, lead capture and the first segmented broadcast campaigns.",
         },
         {
           period: "Month 2+",
           title: "Optimise",
-          description:
-            "Message and timing tests, new journeys and monthly performance reviews.",
+          description: "Message and timing tests, new journeys and monthly performance reviews.",
         },
       ],
       inclusions: [
@@ -720,12 +644,7 @@ export const services: Service[] = [
           billing: "month",
           setupFee: 124500,
           limit: "1,000 contacts",
-          inclusions: [
-            "WhatsApp Business API setup",
-            "Abandoned cart recovery flow",
-            "Order notifications",
-            "Monthly report",
-          ],
+          inclusions: ["WhatsApp Business API setup", "Abandoned cart recovery flow", "Order notifications", "Monthly report"],
         },
         {
           name: "Business",
@@ -768,8 +687,7 @@ export const services: Service[] = [
     title: "Retention Marketing",
     shortTitle: "Retention",
     subtitle: "Turn one-time buyers into loyal, repeat customers",
-    description:
-      "Email, SMS and loyalty programmes that raise repeat purchase rates and customer lifetime value, so every customer you acquire is worth more.",
+    description: "Email, SMS and loyalty programmes that raise repeat purchase rates and customer lifetime value, so every customer you acquire is worth more.",
     icon: "Repeat",
     features: [
       "Lifecycle email and SMS automation",
@@ -787,54 +705,45 @@ export const services: Service[] = [
       process: [
         {
           title: "Customer data audit",
-          description:
-            "We analyse purchase history, cohorts and churn to see where customers drop away and who your best customers are.",
+          description: "We analyse purchase history, cohorts and churn to see where customers drop away and who your best customers are.",
         },
         {
           title: "Segmentation",
-          description:
-            "We group customers by value, behaviour and lifecycle stage so every message is relevant.",
+          description: "We group customers by value, behaviour and lifecycle stage so every message is relevant.",
         },
         {
           title: "Lifecycle automation",
-          description:
-            "Welcome, post-purchase, replenishment, win-back and VIP journeys are built and switched on.",
+          description: "Welcome, post-purchase, replenishment, win-back and VIP journeys are built and switched on.",
         },
         {
           title: "Loyalty and personalisation",
-          description:
-            "Loyalty rewards, referrals and personalised recommendations give customers more reasons to return.",
+          description: "Loyalty rewards, referrals and personalised recommendations give customers more reasons to return.",
         },
         {
           title: "Test and improve",
-          description:
-            "We A/B test subject lines, offers and timing and report on repeat revenue every month.",
+          description: "We A/B test subject lines, offers and timing and report on repeat revenue every month.",
         },
       ],
       timeline: [
         {
           period: "Week 1-2",
           title: "Audit and segmentation",
-          description:
-            "Customer data review, cohort analysis and segment definitions.",
+          description: "Customer data review, cohort analysis and segment definitions.",
         },
         {
           period: "Week 3-4",
           title: "Core journeys live",
-          description:
-            "Welcome, post-purchase and abandoned browse flows launched.",
+          description: "Welcome, post-purchase and abandoned browse flows launched.",
         },
         {
           period: "Month 2-3",
           title: "Loyalty and win-back",
-          description:
-            "Loyalty programme, win-back campaigns and personalised recommendations rolled out.",
+          description: "Loyalty programme, win-back campaigns and personalised recommendations rolled out.",
         },
         {
           period: "Month 4-6",
           title: "Optimise and expand",
-          description:
-            "Ongoing testing and new journeys lift repeat purchase rate and lifetime value.",
+          description: "Ongoing testing and new journeys lift repeat purchase rate and lifetime value.",
         },
       ],
       inclusions: [
@@ -867,24 +776,14 @@ export const services: Service[] = [
           billing: "month",
           minimumTerm: "6-month minimum",
           isMostPopular: true,
-          inclusions: [
-            "Advanced automation",
-            "Loyalty program",
-            "Personalization engine",
-            "A/B testing",
-          ],
+          inclusions: ["Advanced automation", "Loyalty program", "Personalization engine", "A/B testing"],
         },
         {
           name: "Enterprise",
           price: 705500,
           billing: "month",
           minimumTerm: "12-month minimum",
-          inclusions: [
-            "Custom strategy",
-            "Dedicated account manager",
-            "Advanced analytics",
-            "Custom integrations",
-          ],
+          inclusions: ["Custom strategy", "Dedicated account manager", "Advanced analytics", "Custom integrations"],
         },
       ],
       closing: {
@@ -946,26 +845,22 @@ export const processSteps: ProcessStep[] = [
   {
     step: 1,
     title: "Discovery & Audit",
-    description:
-      "We study your business, data, channels and competitors to find where growth is being held back.",
+    description: "We study your business, data, channels and competitors to find where growth is being held back.",
   },
   {
     step: 2,
     title: "Strategy Development",
-    description:
-      "We turn the findings into a focused plan with clear targets, priorities and budgets.",
+    description: "We turn the findings into a focused plan with clear targets, priorities and budgets.",
   },
   {
     step: 3,
     title: "Implementation",
-    description:
-      "Our specialists execute across channels, with full transparency on what is being done and why.",
+    description: "Our specialists execute across channels, with full transparency on what is being done and why.",
   },
   {
     step: 4,
     title: "Scale & Optimize",
-    description:
-      "We measure everything, double down on what works and cut what does not, so growth keeps compounding.",
+    description: "We measure everything, double down on what works and cut what does not, so growth keeps compounding.",
   },
 ];
 
@@ -979,12 +874,7 @@ export const whyChooseUs: string[] = [
 ];
 
 /** Services teased on the home page, in display order. */
-export const homeServiceTeasers: ServiceSlug[] = [
-  "seo-optimization",
-  "paid-advertising",
-  "conversion-optimization",
-  "whatsapp-automation",
-];
+export const homeServiceTeasers: ServiceSlug[] = ["seo-optimization", "paid-advertising", "conversion-optimization", "whatsapp-automation"];
 
 export const serviceSlugs: ServiceSlug[] = services.map((s) => s.slug);
 
@@ -1007,9 +897,7 @@ export interface PackageChoice {
 
 /** Every priced package of every service, in page order: the audit form's "Package" choices. */
 export function packageChoices(): PackageChoice[] {
-  return services.flatMap((s) =>
-    s.detail.packages.map((p) => ({ value: `${s.slug}/${p.name}`, service: s.slug, serviceTitle: s.title, name: p.name })),
-  );
+  return services.flatMap((s) => s.detail.packages.map((p) => ({ value: `${s.slug}/${p.name}`, service: s.slug, serviceTitle: s.title, name: p.name })));
 }
 
 /** The choice a form or a pricing card's link names, or undefined when it names none of ours. */

@@ -80,10 +80,7 @@ export function isFilterActive(filter: BlogFilter): boolean {
 }
 
 /** Case-insensitive match in title or excerpt, and the post's tags contain the selected tag. */
-export function matchesBlogFilter(
-  post: { title: string; excerpt: string | null; tags: readonly string[] },
-  filter: BlogFilter,
-): boolean {
+export function matchesBlogFilter(post: { title: string; excerpt: string | null; tags: readonly string[] }, filter: BlogFilter): boolean {
   if (filter.tag && !post.tags.includes(filter.tag)) return false;
   const needle = filter.q.trim().toLowerCase();
   if (!needle) return true;

@@ -25,14 +25,21 @@ interface Rule {
   referrerHost?: string;
 }
 
-const SOCIAL_HOSTS = "(^|\\.)(facebook\\.com|fb\\.me|instagram\\.com|linkedin\\.com|lnkd\\.in|t\\.co|twitter\\.com|x\\.com|youtube\\.com|youtu\\.be|pinterest\\.com|reddit\\.com|quora\\.com|whatsapp\\.com|wa\\.me|threads\\.net)$";
-const SEARCH_HOSTS = "(^|\\.)(google\\.[a-z.]+|bing\\.com|duckduckgo\\.com|search\\.yahoo\\.com|yandex\\.[a-z.]+|baidu\\.com|ecosia\\.org|search\\.brave\\.com)$";
+const SOCIAL_HOSTS =
+  "(^|\\.)(facebook\\.com|fb\\.me|instagram\\.com|linkedin\\.com|lnkd\\.in|t\\.co|twitter\\.com|x\\.com|youtube\\.com|youtu\\.be|pinterest\\.com|reddit\\.com|quora\\.com|whatsapp\\.com|wa\\.me|threads\\.net)$";
+const SEARCH_HOSTS =
+  "(^|\\.)(google\\.[a-z.]+|bing\\.com|duckduckgo\\.com|search\\.yahoo\\.com|yandex\\.[a-z.]+|baidu\\.com|ecosia\\.org|search\\.brave\\.com)$";
 
 /** In order: paid before social (a paid social ad is paid), e-mail before the rest. */
 export const CHANNEL_RULES: readonly Rule[] = [
   { channel: "paid", medium: "^(cpc|ppc|cpm|cpv|cpa|paid.*|display|retargeting|remarketing)$" },
   { channel: "email", medium: "^(e[-_ ]?mail|newsletter)$", source: "^(newsletter|mailchimp|e[-_ ]?mail)$" },
-  { channel: "social", medium: "^(social|social[-_ ]?(media|network)|sm)$", source: "^(facebook|fb|instagram|ig|linkedin|twitter|x|youtube|pinterest|reddit|whatsapp|threads)$", referrerHost: SOCIAL_HOSTS },
+  {
+    channel: "social",
+    medium: "^(social|social[-_ ]?(media|network)|sm)$",
+    source: "^(facebook|fb|instagram|ig|linkedin|twitter|x|youtube|pinterest|reddit|whatsapp|threads)$",
+    referrerHost: SOCIAL_HOSTS,
+  },
   { channel: "organic", medium: "^organic$", referrerHost: SEARCH_HOSTS },
 ];
 

@@ -7,12 +7,12 @@ describe("CSV export (Excel-safe)", () => {
     ["a,b", '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
     ["line\nbreak", '"line\nbreak"'],
-    ["=HYPERLINK(\"http://evil\")", '"\'=HYPERLINK(""http://evil"")"'],
+    ['=HYPERLINK("http://evil")', '"\'=HYPERLINK(""http://evil"")"'],
     ["+919876543210", "'+919876543210"],
     ["-2+3", "'-2+3"],
     ["@SUM(A1)", "'@SUM(A1)"],
     ["\tindent", "'\tindent"],
-    ["\r=cmd", "\"'\r=cmd\""],
+    ["\r=cmd", '"\'\r=cmd"'],
     ["Rāhul ₹50,000", '"Rāhul ₹50,000"'],
   ])("%j -> %j", (input, output) => {
     expect(csvCell(input)).toBe(output);

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { faqs } from "@/content/contact";
 import { getService } from "@/content/services";
-import {
-  breadcrumbJsonLd,
-  faqPageJsonLd,
-  organizationJsonLd,
-  serializeJsonLd,
-  serviceJsonLd,
-} from "./json-ld";
+import { breadcrumbJsonLd, faqPageJsonLd, organizationJsonLd, serializeJsonLd, serviceJsonLd } from "./json-ld";
 
 const SITE = "https://example.in";
 

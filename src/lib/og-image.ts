@@ -29,7 +29,10 @@ export interface OgPost {
 
 /** Twelve hex digits of SHA-256 over everything the generated image shows. */
 export function ogImageVersion(post: Pick<OgPost, "title" | "authorName">): string {
-  return createHash("sha256").update(JSON.stringify([OG_DESIGN_VERSION, post.title, post.authorName])).digest("hex").slice(0, 12);
+  return createHash("sha256")
+    .update(JSON.stringify([OG_DESIGN_VERSION, post.title, post.authorName]))
+    .digest("hex")
+    .slice(0, 12);
 }
 
 export function generatedOgImagePath(post: Pick<OgPost, "slug" | "title" | "authorName">): string {

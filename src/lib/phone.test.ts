@@ -15,10 +15,7 @@ describe("toE164", () => {
     expect(toE164(input)).toBe(expected);
   });
 
-  it.each(["", "12345", "abc", "+91 12345", "+0 1234567890", "5555555555", "+1234567890123456", "98765 43210 ext 2"])(
-    "rejects %j",
-    (input) => {
-      expect(toE164(input)).toBeUndefined();
-    },
-  );
+  it.each(["", "12345", "abc", "+91 12345", "+0 1234567890", "5555555555", "+1234567890123456", "98765 43210 ext 2"])("rejects %j", (input) => {
+    expect(toE164(input)).toBeUndefined();
+  });
 });

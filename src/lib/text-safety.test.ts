@@ -51,7 +51,14 @@ describe("controlCharacter (docs/decisions/0023)", () => {
   });
 
   it("RTL overrides, zero-width characters, emoji, combining marks and the astral plane are not controls", () => {
-    for (const value of ["Ali\u202Ecod.exe", "Ze\u200Bro\u200Cwi\u200Ddth\uFEFFx", "Priya 👩🏽‍💻🚀 Rao", "Ze\u0301\u0308\u0327lda", "𝕏𝔸𝕄𝕃 \u{10FFFF}", "\u00a0\u00ad"]) {
+    for (const value of [
+      "Ali\u202Ecod.exe",
+      "Ze\u200Bro\u200Cwi\u200Ddth\uFEFFx",
+      "Priya 👩🏽‍💻🚀 Rao",
+      "Ze\u0301\u0308\u0327lda",
+      "𝕏𝔸𝕄𝕃 \u{10FFFF}",
+      "\u00a0\u00ad",
+    ]) {
       expect(controlCharacter(value), JSON.stringify(value)).toBeNull();
     }
   });

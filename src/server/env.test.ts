@@ -75,7 +75,7 @@ describe("configuration", () => {
     ["S3_FORCE_PATH_STYLE", "maybe"],
     ["GA4_MEASUREMENT_ID", "UA-12345-1"],
     ["GA4_MEASUREMENT_ID", "g-test123"],
-    ["GA4_MEASUREMENT_ID", "G-TEST123\"><script>"],
+    ["GA4_MEASUREMENT_ID", 'G-TEST123"><script>'],
     ["META_PIXEL_ID", "12a34567"],
     ["META_PIXEL_ID", "1234"],
   ])("rejects %s=%j with one line naming it", (name, value) => {

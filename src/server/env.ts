@@ -16,7 +16,12 @@ const optionalUrl = z
 const emailList = z
   .string()
   .trim()
-  .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.email({ error: "must be a comma-separated list of e-mail addresses" })));
 
 const flag = z
@@ -60,128 +65,137 @@ const optionalMatching = (pattern: RegExp, message: string) =>
     .transform((v) => (v ? v : undefined))
     .pipe(z.string().regex(pattern, message).optional());
 
-const EnvSchema = z.object({
-  NODE_ENV: z.string().optional(),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
-        .optional(),
-    ),
-  // PostgreSQL: a query without an answer for this long fails, and its connection is replaced.
-  DATABASE_QUERY_TIMEOUT_SECONDS: positiveInt(30, 3600),
-  DATA_DIR: z.string().trim().min(1).default("./data"),
-  // The port host/server.ts listens on; unset SITE_URL follows it (http://localhost:<PORT>).
-  PORT: positiveInt(3000, 65535),
-  SITE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://example.com" }).optional())
-    .transform((v) => v?.replace(/\/+$/, "")),
-  SITE_NAME: z.string().trim().min(1).max(80).default("Kinetic Growth"),
-  CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("hello@kineticgrowth.in"),
-  CONTACT_PHONE: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ()-]{7,20}$/, "must be a phone number such as +91 98765 43210")
-    .default("+91 98765 43210"),
-  OFFICE_LOCATION: z.string().trim().min(1).max(120).default("Mumbai, India"),
-  FOOTER_LOCATION: z.string().trim().min(1).max(120).default("Janakpuri, Delhi"),
-  BUSINESS_HOURS: z.string().trim().min(1).max(120).default("Mon-Fri 9 AM-7 PM IST"),
-  BOOKING_URL: z
-    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
-    .default("https://cal.com/kinetic-growth/30min"),
-  WHATSAPP_NUMBER: z
-    .string()
-    .trim()
-    .regex(/^[1-9][0-9]{7,14}$/, "must be the number in international form, digits only, e.g. 919876543210")
-    .default("919876543210"),
-  WHATSAPP_MESSAGE: z
-    .string()
-    .trim()
-    .min(1)
-    .max(300)
-    .default("Hi! I'm interested in your growth marketing services. Could you tell me more?"),
-  REVIEWS_URL: z
-    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
-    .default("https://www.google.com/search?q=Kinetic+Growth+Mumbai+reviews"),
-  SOCIAL_LINKEDIN_URL: optionalUrl,
-  SOCIAL_INSTAGRAM_URL: optionalUrl,
-  SOCIAL_X_URL: optionalUrl,
-  SOCIAL_YOUTUBE_URL: optionalUrl,
-  NOTIFY_EMAILS: emailList.default(["hello@kineticgrowth.in"]),
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(
+        z
+          .string()
+          .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+          .optional(),
+      ),
+    // PostgreSQL: a query without an answer for this long fails, and its connection is replaced.
+    DATABASE_QUERY_TIMEOUT_SECONDS: positiveInt(30, 3600),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    // The port host/server.ts listens on; unset SITE_URL follows it (http://localhost:<PORT>).
+    PORT: positiveInt(3000, 65535),
+    SITE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://example.com" }).optional())
+      .transform((v) => v?.replace(/\/+$/, "")),
+    SITE_NAME: z.string().trim().min(1).max(80).default("Kinetic Growth"),
+    CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("hello@kineticgrowth.in"),
+    CONTACT_PHONE: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{7,20}$/, "must be a phone number such as +91 98765 43210")
+      .default("+91 98765 43210"),
+    OFFICE_LOCATION: z.string().trim().min(1).max(120).default("Mumbai, India"),
+    FOOTER_LOCATION: z.string().trim().min(1).max(120).default("Janakpuri, Delhi"),
+    BUSINESS_HOURS: z.string().trim().min(1).max(120).default("Mon-Fri 9 AM-7 PM IST"),
+    BOOKING_URL: z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).default("https://cal.com/kinetic-growth/30min"),
+    WHATSAPP_NUMBER: z
+      .string()
+      .trim()
+      .regex(/^[1-9][0-9]{7,14}$/, "must be the number in international form, digits only, e.g. 919876543210")
+      .default("919876543210"),
+    WHATSAPP_MESSAGE: z.string().trim().min(1).max(300).default("Hi! I'm interested in your growth marketing services. Could you tell me more?"),
+    REVIEWS_URL: z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+      .default("https://www.google.com/search?q=Kinetic+Growth+Mumbai+reviews"),
+    SOCIAL_LINKEDIN_URL: optionalUrl,
+    SOCIAL_INSTAGRAM_URL: optionalUrl,
+    SOCIAL_X_URL: optionalUrl,
+    SOCIAL_YOUTUBE_URL: optionalUrl,
+    NOTIFY_EMAILS: emailList.default(["hello@kineticgrowth.in"]),
 
-  // Mail: without SMTP_HOST, messages are written as .eml files to DATA_DIR/outbox and logged.
-  SMTP_HOST: z.string().trim().optional().transform((v) => (v ? v : undefined)),
-  SMTP_PORT: positiveInt(587, 65535),
-  SMTP_SECURE: flag.default(false),
-  SMTP_USER: z.string().optional().transform((v) => (v ? v : undefined)),
-  SMTP_PASSWORD: z.string().optional().transform((v) => (v ? v : undefined)),
-  MAIL_FROM: z.string().trim().min(3).default("Kinetic Growth <no-reply@kineticgrowth.in>"),
-  MAIL_WORKER: flag.default(true),
-  // Audit rows older than this many days are pruned at start-up and daily (docs/decisions/0037).
-  AUDIT_RETENTION_DAYS: positiveInt(365, 36500),
-  // Outbox retries: the first retry after MAIL_RETRY_SECONDS, doubling, at most MAIL_RETRY_MAX_SECONDS.
-  MAIL_RETRY_SECONDS: positiveInt(15, 3600),
-  MAIL_RETRY_MAX_SECONDS: positiveInt(3600, 86_400),
+    // Mail: without SMTP_HOST, messages are written as .eml files to DATA_DIR/outbox and logged.
+    SMTP_HOST: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    SMTP_PORT: positiveInt(587, 65535),
+    SMTP_SECURE: flag.default(false),
+    SMTP_USER: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    SMTP_PASSWORD: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    MAIL_FROM: z.string().trim().min(3).default("Kinetic Growth <no-reply@kineticgrowth.in>"),
+    MAIL_WORKER: flag.default(true),
+    // Audit rows older than this many days are pruned at start-up and daily (docs/decisions/0037).
+    AUDIT_RETENTION_DAYS: positiveInt(365, 36500),
+    // Outbox retries: the first retry after MAIL_RETRY_SECONDS, doubling, at most MAIL_RETRY_MAX_SECONDS.
+    MAIL_RETRY_SECONDS: positiveInt(15, 3600),
+    MAIL_RETRY_MAX_SECONDS: positiveInt(3600, 86_400),
 
-  // Public forms
-  FORM_RATE_LIMIT: positiveInt(5, 10_000),
-  FORM_RATE_WINDOW_MINUTES: positiveInt(10, 1440),
-  FORM_MIN_FILL_SECONDS: z.coerce.number({ error: "must be a number" }).min(0).max(600).default(3),
-  // An acknowledgement mail to the person who sent a form, at most one per address per day (ADR 0042).
-  FORM_ACKNOWLEDGEMENT: flag.default(true),
-  // ... and at most this many an hour for forms from one client address (an IPv6 /64), and over all clients.
-  FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT: positiveInt(3, 10_000),
-  FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT: positiveInt(50, 1_000_000),
-  // The lead desk's morning digest: each owner's due follow-ups, once a day at this site time (ADR 0050).
-  FOLLOW_UP_DIGEST_AT: z
-    .string()
-    .trim()
-    .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "must be a time of day as HH:MM, e.g. 08:00")
-    .default("08:00"),
+    // Public forms
+    FORM_RATE_LIMIT: positiveInt(5, 10_000),
+    FORM_RATE_WINDOW_MINUTES: positiveInt(10, 1440),
+    FORM_MIN_FILL_SECONDS: z.coerce.number({ error: "must be a number" }).min(0).max(600).default(3),
+    // An acknowledgement mail to the person who sent a form, at most one per address per day (ADR 0042).
+    FORM_ACKNOWLEDGEMENT: flag.default(true),
+    // ... and at most this many an hour for forms from one client address (an IPv6 /64), and over all clients.
+    FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT: positiveInt(3, 10_000),
+    FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT: positiveInt(50, 1_000_000),
+    // The lead desk's morning digest: each owner's due follow-ups, once a day at this site time (ADR 0050).
+    FOLLOW_UP_DIGEST_AT: z
+      .string()
+      .trim()
+      .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "must be a time of day as HH:MM, e.g. 08:00")
+      .default("08:00"),
 
-  // Accounts
-  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  ADMIN_EMAILS: emailList.default([]),
-  AUTH_SIGNUP_ENABLED: flag.default(true),
-  AUTH_SESSION_HOURS: positiveInt(12, 24 * 30),
-  SIGNIN_MAX_FAILURES: positiveInt(5, 1000),
-  SIGNIN_WINDOW_MINUTES: positiveInt(15, 1440),
-  // Per address across accounts, and per account from addresses it was never used from (docs/decisions/0020).
-  SIGNIN_ADDRESS_MAX_FAILURES: positiveInt(20, 100_000),
-  SIGNIN_ACCOUNT_MAX_FAILURES: positiveInt(20, 100_000),
-  // Second-factor codes per account from addresses it was never used from, whoever holds the password (docs/decisions/0036).
-  SIGNIN_CODE_MAX_FAILURES: positiveInt(5, 1000),
+    // Accounts
+    BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    ADMIN_EMAILS: emailList.default([]),
+    AUTH_SIGNUP_ENABLED: flag.default(true),
+    AUTH_SESSION_HOURS: positiveInt(12, 24 * 30),
+    SIGNIN_MAX_FAILURES: positiveInt(5, 1000),
+    SIGNIN_WINDOW_MINUTES: positiveInt(15, 1440),
+    // Per address across accounts, and per account from addresses it was never used from (docs/decisions/0020).
+    SIGNIN_ADDRESS_MAX_FAILURES: positiveInt(20, 100_000),
+    SIGNIN_ACCOUNT_MAX_FAILURES: positiveInt(20, 100_000),
+    // Second-factor codes per account from addresses it was never used from, whoever holds the password (docs/decisions/0036).
+    SIGNIN_CODE_MAX_FAILURES: positiveInt(5, 1000),
 
-  // Client address (docs/decisions/0015): read by host/client-address.ts, validated here.
-  // false: X-Forwarded-For is replaced by the connection's address; true: a proxy in front appends it.
-  TRUST_PROXY: flag.default(false),
+    // Client address (docs/decisions/0015): read by host/client-address.ts, validated here.
+    // false: X-Forwarded-For is replaced by the connection's address; true: a proxy in front appends it.
+    TRUST_PROXY: flag.default(false),
 
-  // Uploads (docs/decisions/0029): unset, the local folder (UPLOADS_DIR or DATA_DIR/uploads);
-  // s3://bucket/prefix, S3-compatible object storage shared by every server process.
-  STORAGE_URL: storageUrl,
-  S3_ENDPOINT: optionalUrl,
-  S3_REGION: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as eu-central-1").default("us-east-1"),
-  S3_FORCE_PATH_STYLE: flag.default(false),
+    // Uploads (docs/decisions/0029): unset, the local folder (UPLOADS_DIR or DATA_DIR/uploads);
+    // s3://bucket/prefix, S3-compatible object storage shared by every server process.
+    STORAGE_URL: storageUrl,
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as eu-central-1")
+      .default("us-east-1"),
+    S3_FORCE_PATH_STYLE: flag.default(false),
 
-  // Measurement (docs/decisions/0051): unset, the public pages carry no consent banner, no tag and
-  // no third-party host in their policy. Set, a banner asks first and the tags load only after Accept.
-  GA4_MEASUREMENT_ID: optionalMatching(GA4_ID_PATTERN, "must be a GA4 measurement ID such as G-ABC123DEF4"),
-  META_PIXEL_ID: optionalMatching(PIXEL_ID_PATTERN, "must be a Meta Pixel ID, digits only, such as 1234567890"),
-}).superRefine((value, ctx) => {
-  // An endpoint without a bucket would be ignored silently, and uploads would stay on this machine.
-  if (value.S3_ENDPOINT && !value.STORAGE_URL) {
-    ctx.addIssue({ code: "custom", path: ["S3_ENDPOINT"], message: "is set but STORAGE_URL is not: set STORAGE_URL=s3://bucket/prefix too" });
-  }
-});
+    // Measurement (docs/decisions/0051): unset, the public pages carry no consent banner, no tag and
+    // no third-party host in their policy. Set, a banner asks first and the tags load only after Accept.
+    GA4_MEASUREMENT_ID: optionalMatching(GA4_ID_PATTERN, "must be a GA4 measurement ID such as G-ABC123DEF4"),
+    META_PIXEL_ID: optionalMatching(PIXEL_ID_PATTERN, "must be a Meta Pixel ID, digits only, such as 1234567890"),
+  })
+  .superRefine((value, ctx) => {
+    // An endpoint without a bucket would be ignored silently, and uploads would stay on this machine.
+    if (value.S3_ENDPOINT && !value.STORAGE_URL) {
+      ctx.addIssue({ code: "custom", path: ["S3_ENDPOINT"], message: "is set but STORAGE_URL is not: set STORAGE_URL=s3://bucket/prefix too" });
+    }
+  });
 
 const EnvWithSiteUrl = EnvSchema.transform(({ SITE_URL, ...rest }) => ({
   ...rest,
@@ -201,9 +215,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const issue = result.error.issues[0]!;
   const name = String(issue.path[0] ?? "environment");
   const got = source[name];
-  throw new ConfigError(
-    `Invalid configuration: ${name} ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`,
-  );
+  throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`);
 }
 
 /**

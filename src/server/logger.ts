@@ -10,10 +10,9 @@ const CENSOR = "[redacted]";
 const SECRET_FIELD = /passw|token|cookie|secret|authorization/i;
 
 /** The same secrets one level down (a headers object, a user, a body): pino's redaction paths. */
-const SECRET_PATHS = ["password", "newPassword", "currentPassword", "token", "cookie", "authorization", "secret"].flatMap((name) => [
-  `*.${name}`,
-  `*.headers.${name}`,
-]).concat(['*["set-cookie"]', '*.headers["set-cookie"]']);
+const SECRET_PATHS = ["password", "newPassword", "currentPassword", "token", "cookie", "authorization", "secret"]
+  .flatMap((name) => [`*.${name}`, `*.headers.${name}`])
+  .concat(['*["set-cookie"]', '*.headers["set-cookie"]']);
 
 /**
  * Synchronous writers on stdout and stderr, as console.log wrote before: a line is out before

@@ -9,7 +9,10 @@ import { env } from "./env";
  * its own header: run behind one in production (docs/operations.md, "Deploying").
  */
 export function ipFromHeaders(h: Headers): string {
-  const forwarded = (h.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const forwarded = (h.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return forwarded.at(-1) || h.get("x-real-ip") || "unknown";
 }
 

@@ -18,8 +18,7 @@ export function siteConfig() {
   return {
     name: e.SITE_NAME,
     tagline: "Acquire, Convert, Scale",
-    description:
-      "Growth marketing agency for D2C, eCommerce and startup brands: SEO, paid ads, CRO, WhatsApp automation and retention that scale revenue.",
+    description: "Growth marketing agency for D2C, eCommerce and startup brands: SEO, paid ads, CRO, WhatsApp automation and retention that scale revenue.",
     url: e.SITE_URL,
     email: e.CONTACT_EMAIL,
     phone: e.CONTACT_PHONE,

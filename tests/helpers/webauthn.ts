@@ -97,7 +97,9 @@ export function authenticationAnswer(credential: SoftwareCredential, options: { 
   count.writeUInt32BE(credential.signCount);
   const authData = Buffer.concat([rpIdHash, Buffer.from([FLAGS.userPresent | FLAGS.userVerified]), count]);
   const client = clientData("webauthn.get", options.challenge, origin);
-  const signature = createSign("sha256").update(Buffer.concat([authData, createHash("sha256").update(client).digest()])).sign(credential.privateKey);
+  const signature = createSign("sha256")
+    .update(Buffer.concat([authData, createHash("sha256").update(client).digest()]))
+    .sign(credential.privateKey);
   return {
     id: credential.id,
     rawId: credential.id,

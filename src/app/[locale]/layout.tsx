@@ -8,13 +8,7 @@ export function generateStaticParams(): { locale: string }[] {
   return [];
 }
 
-export default async function LocaleLayout({
-  children,
-  params,
-}: {
-  children: ReactNode;
-  params: Promise<{ locale: string }>;
-}) {
+export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   if (locale !== LOCALE_SEGMENT) notFound();
   return children;

@@ -43,8 +43,8 @@ async function FirstAdminHint() {
       <p className="font-semibold text-ink">Setting up the first admin</p>
       <p className="mt-1">
         Create an account with an address listed in <code>ADMIN_EMAILS</code>
-        {isDevelopment && e.ADMIN_EMAILS.length > 0 ? ` (${e.ADMIN_EMAILS.join(", ")})` : ""} and verify it: it becomes owner. Or run <code>npm run admin -- grant you@example.com</code>. Without SMTP settings, e-mails (and their links) are written to{" "}
-        <code>data/outbox</code>.
+        {isDevelopment && e.ADMIN_EMAILS.length > 0 ? ` (${e.ADMIN_EMAILS.join(", ")})` : ""} and verify it: it becomes owner. Or run{" "}
+        <code>npm run admin -- grant you@example.com</code>. Without SMTP settings, e-mails (and their links) are written to <code>data/outbox</code>.
       </p>
     </div>
   );

@@ -27,15 +27,23 @@ function Changes({ event }: { event: AuditEvent }) {
     <table className="mt-2 w-full table-fixed text-left text-xs">
       <thead className="text-muted">
         <tr>
-          <th scope="col" className="w-1/5 py-1 pr-2 font-semibold">Field</th>
-          <th scope="col" className="py-1 pr-2 font-semibold">Before</th>
-          <th scope="col" className="py-1 font-semibold">After</th>
+          <th scope="col" className="w-1/5 py-1 pr-2 font-semibold">
+            Field
+          </th>
+          <th scope="col" className="py-1 pr-2 font-semibold">
+            Before
+          </th>
+          <th scope="col" className="py-1 font-semibold">
+            After
+          </th>
         </tr>
       </thead>
       <tbody>
         {keys.map((key) => (
           <tr key={key} className="border-t border-line align-top">
-            <th scope="row" className="py-1 pr-2 font-mono font-normal break-words">{key}</th>
+            <th scope="row" className="py-1 pr-2 font-mono font-normal break-words">
+              {key}
+            </th>
             <td className="py-1 pr-2 break-words whitespace-pre-wrap">{event.before ? show(event.before[key]) : ""}</td>
             <td className="py-1 break-words whitespace-pre-wrap">{event.after ? show(event.after[key]) : ""}</td>
           </tr>

@@ -105,7 +105,14 @@ function Summary({ summary, isNew }: { summary: RowSummary; isNew: boolean }) {
   return (
     <div className="flex min-w-0 items-start gap-3">
       {/* A fixed 64 px box from the optimiser's small variants: no layout shift, a few KB each. */}
-      <Image src={summary.thumbnail.src} alt={summary.thumbnail.alt} width={64} height={64} sizes="64px" className="size-16 shrink-0 rounded-md border border-line bg-canvas object-cover" />
+      <Image
+        src={summary.thumbnail.src}
+        alt={summary.thumbnail.alt}
+        width={64}
+        height={64}
+        sizes="64px"
+        className="size-16 shrink-0 rounded-md border border-line bg-canvas object-cover"
+      />
       {text}
     </div>
   );

@@ -148,7 +148,8 @@ function LinkPanel({ editor, id, onClose }: { editor: Editor; id: string; onClos
     const checked = checkLinkAddress(href);
     if ("message" in checked) return setError(checked.message);
     const chain = editor.chain().focus().extendMarkRange("link");
-    if (editor.state.selection.empty && !editor.isActive("link")) chain.insertContent({ type: "text", text: href.trim(), marks: [{ type: "link", attrs: { href: checked.href } }] }).run();
+    if (editor.state.selection.empty && !editor.isActive("link"))
+      chain.insertContent({ type: "text", text: href.trim(), marks: [{ type: "link", attrs: { href: checked.href } }] }).run();
     else chain.setLink({ href: checked.href }).run();
     onClose();
   };

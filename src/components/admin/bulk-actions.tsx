@@ -58,7 +58,11 @@ export function BulkActions({
       <div className="mt-2 flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Action
-          <select value={action} onChange={(e) => setAction(e.target.value as Action)} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
+          <select
+            value={action}
+            onChange={(e) => setAction(e.target.value as Action)}
+            className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal"
+          >
             {Object.entries(ACTIONS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}

@@ -47,11 +47,21 @@ export function DueView({ items, owner, today }: { items: DueItem[]; owner: DueO
             <caption className="sr-only">Follow-ups due by {today}, oldest first</caption>
             <thead className="border-b border-line bg-canvas text-ink-soft">
               <tr>
-                <th scope="col" className="px-4 py-2 font-semibold">When</th>
-                <th scope="col" className="px-4 py-2 font-semibold">Who wrote</th>
-                <th scope="col" className="px-4 py-2 font-semibold">Form</th>
-                <th scope="col" className="px-4 py-2 font-semibold">Status</th>
-                <th scope="col" className="px-4 py-2 font-semibold">Owner</th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  When
+                </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Who wrote
+                </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Form
+                </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Owner
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">

@@ -43,15 +43,15 @@ export function HtmlField({ rows, ...props }: EditorProps & { rows?: number }) {
     <>
       {toggle}
       <TextArea
-      id={props.id}
-      name={props.name}
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value)}
-      aria-invalid={props.invalid}
-      aria-describedby={props.describedBy}
-      rows={rows}
-      className="font-mono text-sm"
-      spellCheck={false}
+        id={props.id}
+        name={props.name}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.invalid}
+        aria-describedby={props.describedBy}
+        rows={rows}
+        className="font-mono text-sm"
+        spellCheck={false}
       />
     </>
   );

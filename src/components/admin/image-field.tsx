@@ -16,7 +16,12 @@ export function ImageField({ id, name, label, defaultValue, error }: { id: strin
     document.getElementById(id)?.focus();
   };
   return (
-    <Field id={id} label={label} error={error} hint="An https:// address, or upload a JPEG, PNG, WebP, AVIF or GIF of up to 5 MB, or choose an image from the library.">
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      hint="An https:// address, or upload a JPEG, PNG, WebP, AVIF or GIF of up to 5 MB, or choose an image from the library."
+    >
       {(aria) => (
         <div className="flex flex-wrap gap-2">
           <TextInput {...aria} name={name} value={value} onChange={(e) => setValue(e.target.value)} placeholder="https://..." className="min-w-48 flex-1" />

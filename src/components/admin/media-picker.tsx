@@ -106,7 +106,8 @@ function LibraryDialog({ askAlt, onClose, onChosen }: { askAlt: boolean; onClose
             setActive(0);
           })
           .catch((error: unknown) => {
-            if (!controller.signal.aborted) setListing({ state: "error", message: error instanceof Error ? error.message : "The media library could not be read." });
+            if (!controller.signal.aborted)
+              setListing({ state: "error", message: error instanceof Error ? error.message : "The media library could not be read." });
           });
       },
       query ? 200 : 0,
@@ -141,7 +142,14 @@ function LibraryDialog({ askAlt, onClose, onChosen }: { askAlt: boolean; onClose
   const onListKey = (event: KeyboardEvent) => {
     if (images.length === 0) return;
     const last = images.length - 1;
-    const moves: Record<string, number> = { ArrowRight: active + 1, ArrowLeft: active - 1, ArrowDown: active + COLUMNS, ArrowUp: active - COLUMNS, Home: 0, End: last };
+    const moves: Record<string, number> = {
+      ArrowRight: active + 1,
+      ArrowLeft: active - 1,
+      ArrowDown: active + COLUMNS,
+      ArrowUp: active - COLUMNS,
+      Home: 0,
+      End: last,
+    };
     if (event.key in moves) {
       event.preventDefault();
       const next = Math.min(last, Math.max(0, moves[event.key]!));
@@ -242,7 +250,14 @@ function LibraryDialog({ askAlt, onClose, onChosen }: { askAlt: boolean; onClose
                 )}
               >
                 {/* eslint-disable-next-line @next/next/no-img-element -- a plain thumbnail from the optimiser, inside the dashboard */}
-                <img src={thumbnail(image.url)} alt="" width={256} height={Math.round((256 * image.height) / image.width)} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                <img
+                  src={thumbnail(image.url)}
+                  alt=""
+                  width={256}
+                  height={Math.round((256 * image.height) / image.width)}
+                  loading="lazy"
+                  className="aspect-[4/3] w-full object-cover"
+                />
                 <span className="block truncate px-2 pt-1 text-sm font-medium">{image.alt || "No alt text"}</span>
                 <span className="block truncate px-2 pb-1 font-mono text-xs text-muted">{image.name}</span>
               </div>

@@ -153,8 +153,8 @@ export function OverviewView({ overview }: { overview: Overview }) {
           </strong>
         </p>
         <p className="text-sm text-ink-soft">
-          {overview.firstContact.contacted} contacted, {overview.firstContact.waiting} still new. A lead counts as contacted when its status first
-          moves to Contacted, Qualified or Won; a message when it is first marked Replied.
+          {overview.firstContact.contacted} contacted, {overview.firstContact.waiting} still new. A lead counts as contacted when its status first moves to
+          Contacted, Qualified or Won; a message when it is first marked Replied.
         </p>
       </Card>
 
@@ -208,10 +208,22 @@ export function OverviewView({ overview }: { overview: Overview }) {
           <Table caption="Leads by the monthly revenue they gave" head={["Revenue", "Leads"]} rows={overview.revenue.map((r) => [r.bracket, r.leads])} />
         </Card>
         <Card title="Top landing pages">
-          {overview.landingPages.length ? <Table caption="The pages visitors first landed on" head={["Page", "Submissions"]} rows={overview.landingPages.map((r) => [r.page, r.count])} /> : <p className="text-sm text-ink-soft">No landing pages recorded in this period.</p>}
+          {overview.landingPages.length ? (
+            <Table caption="The pages visitors first landed on" head={["Page", "Submissions"]} rows={overview.landingPages.map((r) => [r.page, r.count])} />
+          ) : (
+            <p className="text-sm text-ink-soft">No landing pages recorded in this period.</p>
+          )}
         </Card>
         <Card title="Top campaigns">
-          {overview.campaigns.length ? <Table caption="First-touch campaigns (utm_campaign)" head={["Campaign", "Submissions"]} rows={overview.campaigns.map((r) => [r.campaign, r.count])} /> : <p className="text-sm text-ink-soft">No campaigns recorded in this period.</p>}
+          {overview.campaigns.length ? (
+            <Table
+              caption="First-touch campaigns (utm_campaign)"
+              head={["Campaign", "Submissions"]}
+              rows={overview.campaigns.map((r) => [r.campaign, r.count])}
+            />
+          ) : (
+            <p className="text-sm text-ink-soft">No campaigns recorded in this period.</p>
+          )}
         </Card>
       </div>
     </div>

@@ -60,7 +60,13 @@ export function PreviewLinks({ postId, published }: { postId: string; published:
             New link (expires {formatAdminDate(made.expiresAt)})
           </label>
           <div className="flex flex-wrap gap-2">
-            <input id={`preview-url-${postId}`} readOnly value={made.url} className="min-h-11 min-w-0 flex-1 rounded-xl border border-line bg-surface px-3 font-mono text-sm" onFocus={(e) => e.currentTarget.select()} />
+            <input
+              id={`preview-url-${postId}`}
+              readOnly
+              value={made.url}
+              className="min-h-11 min-w-0 flex-1 rounded-xl border border-line bg-surface px-3 font-mono text-sm"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <Button
               type="button"
               variant="outline"

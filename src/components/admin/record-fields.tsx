@@ -34,7 +34,11 @@ function Attribution({ value }: { value: AttributionData }) {
     ["Last touch", value.last_touch],
   ] as const;
   const rows = touches.flatMap(([label, t]) =>
-    t ? Object.entries(t).filter(([k, v]) => v && k !== "at").map(([k, v]) => [`${label}: ${k.replace(/_/g, " ")}`, String(v)]) : [],
+    t
+      ? Object.entries(t)
+          .filter(([k, v]) => v && k !== "at")
+          .map(([k, v]) => [`${label}: ${k.replace(/_/g, " ")}`, String(v)])
+      : [],
   );
   if (value.form_page) rows.push(["Form page", value.form_page]);
   if (rows.length === 0) return null;
@@ -232,7 +236,10 @@ export function RecordFields({
             {group.map(control)}
           </div>
         ) : (
-          [control(group[0]!), group[0]!.control === "html" ? <Preview key={`${group[0]!.name}-preview`} tableId={table.id} content={values[group[0]!.name] ?? ""} /> : null]
+          [
+            control(group[0]!),
+            group[0]!.control === "html" ? <Preview key={`${group[0]!.name}-preview`} tableId={table.id} content={values[group[0]!.name] ?? ""} /> : null,
+          ]
         ),
       )}
       {table.extras?.includes("seo") && <SeoPanel values={values} siteName={siteName} />}

@@ -70,7 +70,12 @@ export function RevisionHistory({ postId, onRestored }: { postId: string; onRest
   const choose = (id: string, label: string, value: string, set: (v: string) => void) => (
     <label className="block text-sm font-semibold" htmlFor={id}>
       {label}
-      <select id={id} value={value} onChange={(e) => set(e.target.value)} className="mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2 font-normal">
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        className="mt-1 block w-full rounded-xl border border-line bg-surface px-3 py-2 font-normal"
+      >
         {revisions.map((r) => (
           <option key={r.id} value={r.id}>
             {describe(r)}
@@ -98,7 +103,8 @@ export function RevisionHistory({ postId, onRestored }: { postId: string; onRest
               <ul className="text-sm" aria-label="Other changes">
                 {comparison.fields.map((f) => (
                   <li key={f.name}>
-                    <strong>{f.label}:</strong> <del className="bg-red-100 line-through">{f.before || "(empty)"}</del> → <ins className="bg-green-100 underline">{f.after || "(empty)"}</ins>
+                    <strong>{f.label}:</strong> <del className="bg-red-100 line-through">{f.before || "(empty)"}</del> →{" "}
+                    <ins className="bg-green-100 underline">{f.after || "(empty)"}</ins>
                   </li>
                 ))}
               </ul>

@@ -62,7 +62,11 @@ export function SeoPanel({ values, siteName }: { values: Record<string, string>;
         </div>
       </div>
       <p className="text-xs text-ink-soft">
-        Public address: <span className="font-mono">{origin}{path}</span>
+        Public address:{" "}
+        <span className="font-mono">
+          {origin}
+          {path}
+        </span>
       </p>
     </section>
   );

@@ -26,11 +26,21 @@ export async function TeamPanel({ viewer }: { viewer: StaffUser }) {
           <table className="w-full text-left text-sm">
             <thead className="border-b border-line text-xs text-ink-soft uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">Member</th>
-                <th scope="col" className="px-4 py-3">Role</th>
-                <th scope="col" className="px-4 py-3">Last sign-in</th>
-                <th scope="col" className="px-4 py-3">Two-factor</th>
-                <th scope="col" className="px-4 py-3">Actions</th>
+                <th scope="col" className="px-4 py-3">
+                  Member
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Role
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Last sign-in
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Two-factor
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -41,9 +51,14 @@ export async function TeamPanel({ viewer }: { viewer: StaffUser }) {
                   <tr key={m.id} className="border-b border-line last:border-0 align-top" data-testid={`member-${m.email}`}>
                     <td className="px-4 py-3">
                       <p className="font-semibold">{m.name}</p>
-                      <p className="text-ink-soft">{m.email}{m.emailVerified ? "" : " (not verified)"}</p>
+                      <p className="text-ink-soft">
+                        {m.email}
+                        {m.emailVerified ? "" : " (not verified)"}
+                      </p>
                     </td>
-                    <td className="px-4 py-3" data-testid="member-role">{roleLabel(m.role)}</td>
+                    <td className="px-4 py-3" data-testid="member-role">
+                      {roleLabel(m.role)}
+                    </td>
                     <td className="px-4 py-3">{when(m.lastSignInAt)}</td>
                     <td className="px-4 py-3">
                       {m.twoFactor ? "App" : "No app"}
@@ -56,7 +71,12 @@ export async function TeamPanel({ viewer }: { viewer: StaffUser }) {
                             <RoleSelect value={m.role} mayGrantOwner={isOwner} label={`Role of ${m.email}`} includeNone />
                           </ActionForm>
                           {m.activeSessions > 0 && !isSelf && (
-                            <ActionForm action={signOutMemberAction} hidden={{ userId: m.id }} label={`Sign out everywhere (${m.activeSessions})`} variant="ghost" />
+                            <ActionForm
+                              action={signOutMemberAction}
+                              hidden={{ userId: m.id }}
+                              label={`Sign out everywhere (${m.activeSessions})`}
+                              variant="ghost"
+                            />
                           )}
                           {!isSelf && (
                             <ActionForm
@@ -114,7 +134,11 @@ export async function TeamPanel({ viewer }: { viewer: StaffUser }) {
           {signUp.source === "environment" && " AUTH_SIGNUP_ENABLED=false on this server keeps it closed."}
         </p>
         <div className="mt-3">
-          <ActionForm action={setSignUpAction} hidden={{ open: signUp.open ? "false" : "true" }} label={signUp.open ? "Close public sign-up" : "Open public sign-up"} />
+          <ActionForm
+            action={setSignUpAction}
+            hidden={{ open: signUp.open ? "false" : "true" }}
+            label={signUp.open ? "Close public sign-up" : "Open public sign-up"}
+          />
         </div>
       </section>
     </div>

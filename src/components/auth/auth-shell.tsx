@@ -15,7 +15,10 @@ export function AuthHeading({ title, subtitle }: { title: string; subtitle?: str
 /** The frame of the sign-in pages: the brand, a card, a way back to the site. */
 export function AuthShell({ title, subtitle, children, footer }: { title?: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
   return (
-    <main id="main" className="flex min-h-dvh flex-col items-center justify-center bg-[radial-gradient(ellipse_at_top,rgb(124_78_240/0.14),transparent_60%)] px-5 py-12">
+    <main
+      id="main"
+      className="flex min-h-dvh flex-col items-center justify-center bg-[radial-gradient(ellipse_at_top,rgb(124_78_240/0.14),transparent_60%)] px-5 py-12"
+    >
       <Link href="/" className="mb-8 flex min-h-11 items-center gap-2.5 text-lg font-bold text-ink">
         <LogoMark className="size-9" />
         Kinetic Growth

@@ -74,10 +74,7 @@ function OutlineList({ outline }: { outline: ArticleHeading[] }) {
     <ol className="space-y-1 text-sm">
       {outline.map((heading) => (
         <li key={heading.id} className={heading.level === 3 ? "pl-4" : undefined}>
-          <a
-            href={`#${heading.id}`}
-            className="block rounded-lg px-2 py-1.5 text-ink-soft transition-colors hover:bg-brand-50 hover:text-brand-800"
-          >
+          <a href={`#${heading.id}`} className="block rounded-lg px-2 py-1.5 text-ink-soft transition-colors hover:bg-brand-50 hover:text-brand-800">
             {heading.text}
           </a>
         </li>
@@ -148,10 +145,7 @@ export function RelatedTopics({ tags }: { tags: string[] }) {
 export function AuthorBox({ authorName }: { authorName: string }) {
   return (
     <section aria-labelledby="about-author" className="mt-10 flex flex-col gap-4 rounded-card border border-line bg-surface p-6 shadow-card sm:flex-row">
-      <span
-        aria-hidden="true"
-        className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white"
-      >
+      <span aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white">
         {authorName.trim().charAt(0).toUpperCase()}
       </span>
       <div>
@@ -167,14 +161,8 @@ export function AuthorBox({ authorName }: { authorName: string }) {
 export function ArticleCta() {
   const { cta } = blogCopy.article;
   return (
-    <section
-      aria-labelledby="article-cta"
-      className="relative mt-10 overflow-hidden rounded-card bg-brand-900 p-8 text-white shadow-lift md:p-10"
-    >
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgb(124_78_240/0.5),transparent_60%)]"
-      />
+    <section aria-labelledby="article-cta" className="relative mt-10 overflow-hidden rounded-card bg-brand-900 p-8 text-white shadow-lift md:p-10">
+      <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgb(124_78_240/0.5),transparent_60%)]" />
       <div className="relative">
         <h2 id="article-cta" className="text-2xl font-extrabold md:text-3xl">
           {cta.title}

@@ -80,12 +80,7 @@ function ArticleJsonLd({ post }: { post: BlogPost }) {
     url,
     keywords: post.tags.length ? post.tags.join(", ") : undefined,
   };
-  return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
-    />
-  );
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
 }
 
 /** The article, its JSON-LD and the related posts. */

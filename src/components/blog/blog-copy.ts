@@ -6,11 +6,9 @@ export const blogCopy = {
   hero: {
     eyebrow: "Blog",
     title: "Digital Marketing Blog",
-    tagline:
-      "Expert insights and actionable tips on SEO, paid ads, conversion and retention to help your D2C or eCommerce brand grow faster.",
+    tagline: "Expert insights and actionable tips on SEO, paid ads, conversion and retention to help your D2C or eCommerce brand grow faster.",
   },
-  listingDescription:
-    "Expert insights and actionable tips on SEO, paid ads, CRO, WhatsApp automation and retention for D2C and eCommerce brands.",
+  listingDescription: "Expert insights and actionable tips on SEO, paid ads, CRO, WhatsApp automation and retention for D2C and eCommerce brands.",
   listingKeywords: ["digital marketing blog", "growth marketing", "D2C marketing", "eCommerce growth"],
   featuredHeading: "Featured Articles",
   featuredBadge: "Featured",

@@ -2,14 +2,7 @@
 
 import { useId, useSyncExternalStore, type MouseEvent } from "react";
 import { Search } from "lucide-react";
-import {
-  blogListHref,
-  isFilterActive,
-  MAX_SEARCH_LENGTH,
-  matchesBlogFilter,
-  parseBlogFilter,
-  type BlogFilter,
-} from "@/lib/blog";
+import { blogListHref, isFilterActive, MAX_SEARCH_LENGTH, matchesBlogFilter, parseBlogFilter, type BlogFilter } from "@/lib/blog";
 import { cx } from "@/lib/class-names";
 import { blogCopy } from "./blog-copy";
 import { PostCard, type PostCardData } from "./post-card";
@@ -51,15 +44,7 @@ function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-export function BlogExplorer({
-  posts,
-  tags,
-  initialFilter,
-}: {
-  posts: PostCardData[];
-  tags: string[];
-  initialFilter: BlogFilter;
-}) {
+export function BlogExplorer({ posts, tags, initialFilter }: { posts: PostCardData[]; tags: string[]; initialFilter: BlogFilter }) {
   const serverAddress = blogListHref(initialFilter).replace(/^\/blog/, "");
   const address = useSyncExternalStore(subscribe, readAddress, () => serverAddress);
   const params = new URLSearchParams(address);
@@ -86,13 +71,7 @@ export function BlogExplorer({
   return (
     <section aria-labelledby="articles-heading" className="container-page py-14 md:py-16">
       <div className="flex flex-col gap-5">
-        <form
-          role="search"
-          action="/blog"
-          method="get"
-          className="relative w-full max-w-xl"
-          onSubmit={(event) => event.preventDefault()}
-        >
+        <form role="search" action="/blog" method="get" className="relative w-full max-w-xl" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor={searchId} className="sr-only">
             {blogCopy.searchLabel}
           </label>

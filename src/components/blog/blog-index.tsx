@@ -7,15 +7,7 @@ import { FeaturedPosts } from "./featured-posts";
 import { toPostCardData } from "./post-card";
 
 /** The blog listing, shared by the cached /blog and the per-request filtered view. */
-export function BlogIndex({
-  posts,
-  featured,
-  filter,
-}: {
-  posts: PostSummary[];
-  featured: PostSummary[];
-  filter: BlogFilter;
-}) {
+export function BlogIndex({ posts, featured, filter }: { posts: PostSummary[]; featured: PostSummary[]; filter: BlogFilter }) {
   return (
     <>
       <PageHero eyebrow={blogCopy.hero.eyebrow} title={blogCopy.hero.title} lead={blogCopy.hero.tagline} />

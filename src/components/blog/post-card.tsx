@@ -77,10 +77,7 @@ export function PostCard({ post, headingLevel = "h3" }: { post: PostCardData; he
       )}
       <div className="mt-auto flex items-center justify-between gap-3 pt-5 text-sm">
         <span className="font-medium text-ink-soft">{post.authorName}</span>
-        <Link
-          href={href}
-          className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:text-brand-800"
-        >
+        <Link href={href} className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:text-brand-800">
           {blogCopy.readMore}
           <span className="sr-only">: {post.title}</span>
           <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />

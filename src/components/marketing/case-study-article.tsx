@@ -14,18 +14,13 @@ const HEADLINE_KEYS = ["revenue_growth", "monthly_revenue"];
 export function CaseStudyArticle({ study }: { study: PublicCaseStudy }) {
   const headingId = `study-${anchorId(study.companyName)}-${study.id.slice(0, 8)}`;
   // The headline figure (the one the home card shows) leads; the rest keep their stored order.
-  const metrics = Object.entries(study.metrics).sort(
-    ([a], [b]) => Number(HEADLINE_KEYS.includes(b)) - Number(HEADLINE_KEYS.includes(a)),
-  );
+  const metrics = Object.entries(study.metrics).sort(([a], [b]) => Number(HEADLINE_KEYS.includes(b)) - Number(HEADLINE_KEYS.includes(a)));
   return (
     <article aria-labelledby={headingId} data-testid="case-study" className="overflow-hidden rounded-[1.75rem] border border-line bg-surface shadow-card">
       <header className="relative isolate overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-brand-950 p-7 text-white sm:p-10">
         <DotGrid className="-z-10" />
         <div className="flex flex-wrap items-center gap-3">
-          <span
-            aria-hidden="true"
-            className="flex size-12 items-center justify-center rounded-xl bg-white/10 text-base font-black text-accent-300"
-          >
+          <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-xl bg-white/10 text-base font-black text-accent-300">
             {initials(study.companyName)}
           </span>
           <div className="mr-auto">

@@ -6,13 +6,7 @@ import { cn } from "@/lib/cn";
  */
 export function KineticArcs({ className }: { className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 600 600"
-      fill="none"
-      className={cn("pointer-events-none", className)}
-    >
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 600 600" fill="none" className={cn("pointer-events-none", className)}>
       <g stroke="currentColor" strokeWidth="1.25">
         <circle cx="420" cy="300" r="110" opacity="0.5" />
         <circle cx="420" cy="300" r="180" opacity="0.35" />

@@ -43,10 +43,7 @@ export function HeroIllustration() {
               <rect key={i} x={14 + i * 49} y={y} width="22" height={188 - y} rx="5" />
             ))}
           </g>
-          <path
-            d="M0 168 C 40 160, 60 150, 100 142 S 160 128, 200 112 S 260 96, 300 70 S 350 32, 384 22 L 384 190 L 0 190 Z"
-            fill="url(#hero-area)"
-          />
+          <path d="M0 168 C 40 160, 60 150, 100 142 S 160 128, 200 112 S 260 96, 300 70 S 350 32, 384 22 L 384 190 L 0 190 Z" fill="url(#hero-area)" />
           <path
             d="M0 168 C 40 160, 60 150, 100 142 S 160 128, 200 112 S 260 96, 300 70 S 350 32, 384 22"
             stroke="#fbbf24"

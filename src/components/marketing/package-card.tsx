@@ -21,9 +21,7 @@ export function PackageCard({ pkg, service, headingId }: { pkg: ServicePackage; 
       data-testid="package"
       className={cn(
         "relative flex flex-col rounded-card border p-7 sm:p-8",
-        isPopular
-          ? "border-brand-700 bg-brand-950 text-white shadow-lift lg:-my-4 lg:py-12"
-          : "border-line bg-surface text-ink shadow-card",
+        isPopular ? "border-brand-700 bg-brand-950 text-white shadow-lift lg:-my-4 lg:py-12" : "border-line bg-surface text-ink shadow-card",
       )}
     >
       {isPopular && (

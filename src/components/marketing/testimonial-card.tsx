@@ -16,15 +16,7 @@ export interface TestimonialView {
   imageUrl?: string | null;
 }
 
-export function TestimonialCard({
-  testimonial,
-  className,
-  style,
-}: {
-  testimonial: TestimonialView;
-  className?: string;
-  style?: CSSProperties;
-}) {
+export function TestimonialCard({ testimonial, className, style }: { testimonial: TestimonialView; className?: string; style?: CSSProperties }) {
   const { clientName, company, role, content, rating, imageUrl } = testimonial;
   return (
     <figure

@@ -13,17 +13,7 @@ const CHOICE_CLASSES =
  * first in the page, in the flow above the header: early in the Tab order, and it pushes the page
  * down instead of lying over it, so it never hides what has the focus.
  */
-export function ConsentBanner({
-  ga4,
-  pixel,
-  bookingUrl,
-  whatsappUrl,
-}: {
-  ga4?: string;
-  pixel?: string;
-  bookingUrl: string;
-  whatsappUrl: string;
-}) {
+export function ConsentBanner({ ga4, pixel, bookingUrl, whatsappUrl }: { ga4?: string; pixel?: string; bookingUrl: string; whatsappUrl: string }) {
   const tags = [ga4 ? "Google Analytics" : null, pixel ? "the Meta Pixel" : null].filter(Boolean).join(" and ");
   return (
     <>
@@ -38,8 +28,8 @@ export function ConsentBanner({
       <section id="cookie-consent" aria-label="Cookie consent" tabIndex={-1} className="border-b border-line bg-brand-50 text-ink focus:outline-none">
         <div className="container-page flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm">
-            May we use cookies for {tags} to count visits and see which ads bring enquiries? Nothing is loaded unless you accept; you
-            can change your choice at any time under &ldquo;Cookie settings&rdquo; at the foot of every page.{" "}
+            May we use cookies for {tags} to count visits and see which ads bring enquiries? Nothing is loaded unless you accept; you can change your choice at
+            any time under &ldquo;Cookie settings&rdquo; at the foot of every page.{" "}
             <Link href="/privacy" className="font-semibold text-brand-700 underline">
               Privacy Policy
             </Link>

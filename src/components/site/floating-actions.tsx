@@ -10,15 +10,7 @@ export const FLOATING_THRESHOLD_PX = 300;
  * Ships on every public page, so it keeps to React and Next: the icons (lucide's MessageCircle and
  * CalendarDays) are rendered on the server and passed in.
  */
-export function FloatingActions({
-  whatsappUrl,
-  whatsappIcon,
-  bookIcon,
-}: {
-  whatsappUrl: string;
-  whatsappIcon: ReactNode;
-  bookIcon: ReactNode;
-}) {
+export function FloatingActions({ whatsappUrl, whatsappIcon, bookIcon }: { whatsappUrl: string; whatsappIcon: ReactNode; bookIcon: ReactNode }) {
   const [isVisible, setIsVisible] = useState(false);
   useEffect(() => {
     const update = () => setIsVisible(window.scrollY > FLOATING_THRESHOLD_PX);
@@ -27,11 +19,7 @@ export function FloatingActions({
     return () => window.removeEventListener("scroll", update);
   }, []);
   return (
-    <div
-      data-testid="floating-actions"
-      hidden={!isVisible}
-      className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6"
-    >
+    <div data-testid="floating-actions" hidden={!isVisible} className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6">
       <a
         href={whatsappUrl}
         target="_blank"

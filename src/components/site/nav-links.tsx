@@ -73,10 +73,7 @@ export function MobileNav({
         <span className="contents group-open:hidden">{openIcon}</span>
         <span className="hidden group-open:contents">{closeIcon}</span>
       </summary>
-      <nav
-        aria-label="Mobile"
-        className="absolute inset-x-0 top-full border-b border-line bg-surface px-5 pt-2 pb-6 shadow-lg"
-      >
+      <nav aria-label="Mobile" className="absolute inset-x-0 top-full border-b border-line bg-surface px-5 pt-2 pb-6 shadow-lg">
         <ul className="flex flex-col">
           {items.map((item) => (
             <li key={item.href}>

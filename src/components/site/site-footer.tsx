@@ -35,8 +35,7 @@ export function SiteFooter() {
           </Link>
           <p className="mt-3 text-sm font-semibold text-accent-300">{site.tagline}</p>
           <p className="mt-3 max-w-xs text-sm leading-relaxed">
-            We scale revenue for D2C, eCommerce and startup brands through growth marketing, automation and data-driven
-            optimisation.
+            We scale revenue for D2C, eCommerce and startup brands through growth marketing, automation and data-driven optimisation.
           </p>
           {site.social.length > 0 && (
             <ul className="mt-5 flex flex-wrap gap-2" aria-label="Social media">

@@ -14,12 +14,7 @@ const panel =
   "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-card border border-line bg-surface shadow-lift focus:outline-none";
 
 /** A modal panel: focus is trapped inside, Escape and the close button close it (Radix). */
-export function DialogContent({
-  className,
-  children,
-  wide,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { wide?: boolean }) {
+export function DialogContent({ className, children, wide, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { wide?: boolean }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlay} />

@@ -7,11 +7,7 @@ export function StarRating({ rating, className }: { rating: number; className?: 
   return (
     <span role="img" aria-label={`Rated ${filled} out of 5`} className={cn("inline-flex gap-0.5", className)}>
       {Array.from({ length: 5 }, (_, i) => (
-        <Star
-          key={i}
-          aria-hidden="true"
-          className={cn("size-4", i < filled ? "fill-accent-400 text-accent-500" : "fill-none text-line")}
-        />
+        <Star key={i} aria-hidden="true" className={cn("size-4", i < filled ? "fill-accent-400 text-accent-500" : "fill-none text-line")} />
       ))}
     </span>
   );

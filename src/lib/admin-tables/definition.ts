@@ -123,7 +123,10 @@ export interface AdminTableDefinition<Row extends { id: string; createdAt: Date 
   /** Columns searched with ILIKE. */
   search: readonly (keyof Row & string)[];
   /** URL sort key to column; those with a label are offered in the sort menu. */
-  sorts: Record<string, { column: keyof Row & string; label?: string; /** Rows with the same value (any case) are listed as one group under a heading. */ group?: boolean }>;
+  sorts: Record<
+    string,
+    { column: keyof Row & string; label?: string; /** Rows with the same value (any case) are listed as one group under a heading. */ group?: boolean }
+  >;
   defaultSort: string;
   /** The status filter: URL value to label and the stored value it matches. */
   filter?: { column: keyof Row & string; options: Record<string, { label: string; value: string | boolean }> };

@@ -3,7 +3,17 @@ import { LIMITS } from "../limits";
 import { ADMIN_REVENUE_CHOICES, AdminLeadSchema, LEAD_STATUS_LABELS } from "../schemas/admin";
 import { AUDIT_REVENUE_BRACKETS } from "../schemas/form-rules";
 import { LEAD_DESK, defineTable, filterOf, optionsOf } from "./definition";
-import { attributionColumns, followUpBadges, followUpColumns, followUpFieldSpecs, senderColumns, senderFields, senderLine, senderSorts, type InboxDecoration } from "./inbox";
+import {
+  attributionColumns,
+  followUpBadges,
+  followUpColumns,
+  followUpFieldSpecs,
+  senderColumns,
+  senderFields,
+  senderLine,
+  senderSorts,
+  type InboxDecoration,
+} from "./inbox";
 
 export const leadsTable = defineTable<Lead & InboxDecoration>({
   id: "leads",

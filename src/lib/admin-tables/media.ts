@@ -14,7 +14,6 @@ type MediaRow = Media & { uses?: MediaUseSummary[] };
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
-
 export const mediaTable = defineTable<MediaRow>({
   id: "media",
   table: "media",

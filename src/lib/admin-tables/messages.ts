@@ -2,7 +2,17 @@ import type { ContactMessage } from "@/server/db/schema";
 import { LIMITS } from "../limits";
 import { AdminMessageSchema, MESSAGE_STATUS_LABELS } from "../schemas/admin";
 import { LEAD_DESK, defineTable, filterOf, optionsOf } from "./definition";
-import { attributionColumns, followUpBadges, followUpColumns, followUpFieldSpecs, senderColumns, senderFields, senderLine, senderSorts, type InboxDecoration } from "./inbox";
+import {
+  attributionColumns,
+  followUpBadges,
+  followUpColumns,
+  followUpFieldSpecs,
+  senderColumns,
+  senderFields,
+  senderLine,
+  senderSorts,
+  type InboxDecoration,
+} from "./inbox";
 
 export const messagesTable = defineTable<ContactMessage & InboxDecoration>({
   id: "messages",

@@ -8,7 +8,15 @@ import { spamTable } from "./spam";
 import { testimonialsTable } from "./testimonials";
 
 /** The dashboard's tables in tab order. Adding one: a definition here and a migration (ADR 0024). */
-export const ADMIN_TABLES: readonly AdminTableDefinition[] = [leadsTable, messagesTable, spamTable, caseStudiesTable, testimonialsTable, blogPostsTable, mediaTable];
+export const ADMIN_TABLES: readonly AdminTableDefinition[] = [
+  leadsTable,
+  messagesTable,
+  spamTable,
+  caseStudiesTable,
+  testimonialsTable,
+  blogPostsTable,
+  mediaTable,
+];
 
 export function adminTable(id: string): AdminTableDefinition | undefined {
   return ADMIN_TABLES.find((t) => t.id === id);

@@ -26,33 +26,36 @@ describe("image addresses (docs/decisions/0023)", () => {
     ["blog post", BlogPostSchema, post, "featuredImageUrl"],
   ] as const;
 
-  it.each(images)("%s: refuses every address the website field refuses, and same-site paths outside /images/ and /api/media/", (_kind, schema, valid, field) => {
-    const refused = [
-      ...REFUSED_URLS.map(([url]) => url),
-      "//evil.example/x.png",
-      "/\\evil.example/x.png",
-      "\\\\evil.example\\x.png",
-      "brand.in/x.png",
-      "/admin",
-      "/api/auth/sign-out",
-      "/images/../api/auth/sign-out",
-      "/images/%2e%2e/admin",
-      "/images//evil.example/x.png",
-      "/api/media/../../etc/passwd",
-      "/api/media/0123456789abcdef0123456789abcdef.svg",
-      "/api/media/0123456789abcdef0123456789abcdef.png?x=1",
-    ];
-    for (const value of refused) {
-      const message = errorsOf(schema, { ...valid, [field]: value })[field];
-      expect(message, value).toMatch(/^Enter an image address/);
-      expect(message, value).toMatch(/upload a file/);
-    }
-    expect(errorsOf(schema, { ...valid, [field]: "https://example.com@evil.example/x.png" })[field]).toMatch(/without a name and "@"/);
-    expect(errorsOf(schema, { ...valid, [field]: "http://2130706433/x.png" })[field]).toMatch(/not an IP address/);
-    expect(errorsOf(schema, { ...valid, [field]: "https://cdn.localhost/x.png" })[field]).toMatch(/localhost and local network names/);
-    expect(errorsOf(schema, { ...valid, [field]: "https://{{host}}.cdn.example/x.png" })[field]).toMatch(/letters, digits and hyphens/);
-    expect(errorsOf(schema, { ...valid, [field]: 'https://cdn.example/x.png"><script>alert(1)</script>' })[field]).toMatch(/without quotes, angle brackets/);
-  });
+  it.each(images)(
+    "%s: refuses every address the website field refuses, and same-site paths outside /images/ and /api/media/",
+    (_kind, schema, valid, field) => {
+      const refused = [
+        ...REFUSED_URLS.map(([url]) => url),
+        "//evil.example/x.png",
+        "/\\evil.example/x.png",
+        "\\\\evil.example\\x.png",
+        "brand.in/x.png",
+        "/admin",
+        "/api/auth/sign-out",
+        "/images/../api/auth/sign-out",
+        "/images/%2e%2e/admin",
+        "/images//evil.example/x.png",
+        "/api/media/../../etc/passwd",
+        "/api/media/0123456789abcdef0123456789abcdef.svg",
+        "/api/media/0123456789abcdef0123456789abcdef.png?x=1",
+      ];
+      for (const value of refused) {
+        const message = errorsOf(schema, { ...valid, [field]: value })[field];
+        expect(message, value).toMatch(/^Enter an image address/);
+        expect(message, value).toMatch(/upload a file/);
+      }
+      expect(errorsOf(schema, { ...valid, [field]: "https://example.com@evil.example/x.png" })[field]).toMatch(/without a name and "@"/);
+      expect(errorsOf(schema, { ...valid, [field]: "http://2130706433/x.png" })[field]).toMatch(/not an IP address/);
+      expect(errorsOf(schema, { ...valid, [field]: "https://cdn.localhost/x.png" })[field]).toMatch(/localhost and local network names/);
+      expect(errorsOf(schema, { ...valid, [field]: "https://{{host}}.cdn.example/x.png" })[field]).toMatch(/letters, digits and hyphens/);
+      expect(errorsOf(schema, { ...valid, [field]: 'https://cdn.example/x.png"><script>alert(1)</script>' })[field]).toMatch(/without quotes, angle brackets/);
+    },
+  );
 
   it.each(images)("%s: keeps uploads, the sample content's paths and public https addresses", (_kind, schema, valid, field) => {
     const accepted = [
@@ -110,7 +113,8 @@ describe("control characters in the admin dialogs", () => {
 
 describe("metrics JSON (docs/decisions/0023)", () => {
   it("keeps 'Please enter valid JSON for metrics.' for JSON that does not parse", () => {
-    for (const bad of ["{", "{'a': 1}", "{\"a\": 1,}", "{\"a\": NaN}", "{\"a\": Infinity}", "{\"a\": 1\u000b}"]) expect(metricsError(bad), bad).toBe(INVALID_JSON_MESSAGE);
+    for (const bad of ["{", "{'a': 1}", '{"a": 1,}', '{"a": NaN}', '{"a": Infinity}', '{"a": 1\u000b}'])
+      expect(metricsError(bad), bad).toBe(INVALID_JSON_MESSAGE);
   });
 
   it.each([
@@ -164,8 +168,23 @@ describe("metrics JSON (docs/decisions/0023)", () => {
 
   it("stores numbers a double holds exactly as they read, and texts as sent", () => {
     expect(
-      metricsOf('{"growth": "300%", "roas": 4.5, "orders": 9007199254740991, "rate": 1.50, "big": 1e3, "small": 0.1, "neg": -2.25e-3, "zero": -0, "emoji": "🚀 3×", "rtl": "\\u202Eok", "zw": "a\\u200Bb", "bom inside": "x\\ufeffy"}'),
-    ).toEqual({ growth: "300%", roas: "4.5", orders: "9007199254740991", rate: "1.5", big: "1000", small: "0.1", neg: "-0.00225", zero: "0", emoji: "🚀 3×", rtl: "\u202Eok", zw: "a\u200Bb", "bom inside": "x\uFEFFy" });
+      metricsOf(
+        '{"growth": "300%", "roas": 4.5, "orders": 9007199254740991, "rate": 1.50, "big": 1e3, "small": 0.1, "neg": -2.25e-3, "zero": -0, "emoji": "🚀 3×", "rtl": "\\u202Eok", "zw": "a\\u200Bb", "bom inside": "x\\ufeffy"}',
+      ),
+    ).toEqual({
+      growth: "300%",
+      roas: "4.5",
+      orders: "9007199254740991",
+      rate: "1.5",
+      big: "1000",
+      small: "0.1",
+      neg: "-0.00225",
+      zero: "0",
+      emoji: "🚀 3×",
+      rtl: "\u202Eok",
+      zw: "a\u200Bb",
+      "bom inside": "x\uFEFFy",
+    });
     expect(metricsOf('{"__proto__": "x"}')).toEqual(Object.fromEntries([["__proto__", "x"]]));
     expect(metricsOf(JSON.stringify({ big: "1e309" }))).toEqual({ big: "1e309" });
   });

@@ -75,9 +75,12 @@ const followUpField = z
   .string()
   .trim()
   .optional()
-  .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), {
-    message: "Enter the follow-up date as a calendar day, e.g. 2026-12-01.",
-  })
+  .refine(
+    (v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)),
+    {
+      message: "Enter the follow-up date as a calendar day, e.g. 2026-12-01.",
+    },
+  )
   .refine((v) => !v || (v >= "2000-01-01" && v <= "2100-12-31"), { message: "Enter a follow-up date between 2000 and 2100." })
   .transform((v) => (v ? v : null));
 
@@ -226,7 +229,10 @@ export const metricsField = z
     const metrics: [string, string][] = [];
     for (const [label, entry] of entries) {
       // The label as the message can show it: controls and broken characters replaced.
-      const shown = label.slice(0, 40).toWellFormed().replace(/[\u0000-\u001f\u007f-\u009f]/g, "\uFFFD");
+      const shown = label
+        .slice(0, 40)
+        .toWellFormed()
+        .replace(/[\u0000-\u001f\u007f-\u009f]/g, "\uFFFD");
       if (typeof entry !== "string" && !(entry instanceof NumberLiteral)) {
         return fail(`Metric "${shown}" must be a short text or a number, not a list or an object.`);
       }
@@ -246,7 +252,10 @@ const lines = (label: string, maxItems: number, maxLength: number, separator: Re
   plainString(label, { multiline })
     .optional()
     .transform((value, ctx) => {
-      const items = (value ?? "").split(separator).map((s) => s.trim()).filter(Boolean);
+      const items = (value ?? "")
+        .split(separator)
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (items.length > maxItems) {
         ctx.addIssue({ code: "custom", message: `${label}: at most ${maxItems} entries.` });
         return z.NEVER;
@@ -315,55 +324,59 @@ const siteDateTime = (label: string) =>
       return z.NEVER;
     });
 
-export const BlogPostSchema = z.object({
-  title: requiredText("Title", LIMITS.title),
-  slug: z
-    .string({ error: "Slug is required." })
-    .trim()
-    .min(1, "Slug is required.")
-    .max(LIMITS.slug, `Slug must be at most ${LIMITS.slug} characters.`)
-    .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens only, like my-first-post."),
-  excerpt: optionalText("Excerpt", LIMITS.excerpt, true),
-  content: requiredText("Content", LIMITS.blogContent, true),
-  featuredImageUrl: imageField,
-  authorName: requiredText("Author name", LIMITS.personName),
-  published: checkbox,
-  featured: checkbox,
-  metaTitle: optionalText("Meta title", LIMITS.metaTitle),
-  metaDescription: optionalText("Meta description", LIMITS.metaDescription, true),
-  tags: plainString("Tags")
-    .max(2000, "Tags must be at most 2,000 characters.")
-    .optional()
-    .transform((value, ctx) => {
-      const tags = parseTags(value ?? "");
-      if (tags.length > LIMITS.tagsPerPost) {
-        ctx.addIssue({ code: "custom", message: `At most ${LIMITS.tagsPerPost} tags.` });
-        return z.NEVER;
-      }
-      if (tags.some((t) => t.length > LIMITS.tag)) {
-        ctx.addIssue({ code: "custom", message: `Each tag must be at most ${LIMITS.tag} characters.` });
-        return z.NEVER;
-      }
-      return tags;
-    }),
-  hiddenFromSearch: checkbox,
-  publishAt: siteDateTime("Publish at"),
-  unpublishAt: siteDateTime("Unpublish at"),
-}).superRefine((post, ctx) => {
-  // Scheduling (docs/decisions/0040): times in the past would act at once, which "Published" says
-  // more plainly; a scheduled post is a draft until its time.
-  const now = Date.now();
-  if (post.publishAt) {
-    if (post.publishAt.getTime() <= now) ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Publish at must be in the future." });
-    else if (post.published) ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Untick Published to schedule this post, or clear Publish at to publish it now." });
-  }
-  if (post.unpublishAt) {
-    if (post.unpublishAt.getTime() <= now) ctx.addIssue({ code: "custom", path: ["unpublishAt"], message: "Unpublish at must be in the future." });
-    else if (post.publishAt && post.unpublishAt <= post.publishAt) ctx.addIssue({ code: "custom", path: ["unpublishAt"], message: "Unpublish at must be after Publish at." });
-    else if (!post.published && !post.publishAt)
-      ctx.addIssue({ code: "custom", path: ["unpublishAt"], message: "A draft has nothing to unpublish: tick Published or set Publish at." });
-  }
-});
+export const BlogPostSchema = z
+  .object({
+    title: requiredText("Title", LIMITS.title),
+    slug: z
+      .string({ error: "Slug is required." })
+      .trim()
+      .min(1, "Slug is required.")
+      .max(LIMITS.slug, `Slug must be at most ${LIMITS.slug} characters.`)
+      .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens only, like my-first-post."),
+    excerpt: optionalText("Excerpt", LIMITS.excerpt, true),
+    content: requiredText("Content", LIMITS.blogContent, true),
+    featuredImageUrl: imageField,
+    authorName: requiredText("Author name", LIMITS.personName),
+    published: checkbox,
+    featured: checkbox,
+    metaTitle: optionalText("Meta title", LIMITS.metaTitle),
+    metaDescription: optionalText("Meta description", LIMITS.metaDescription, true),
+    tags: plainString("Tags")
+      .max(2000, "Tags must be at most 2,000 characters.")
+      .optional()
+      .transform((value, ctx) => {
+        const tags = parseTags(value ?? "");
+        if (tags.length > LIMITS.tagsPerPost) {
+          ctx.addIssue({ code: "custom", message: `At most ${LIMITS.tagsPerPost} tags.` });
+          return z.NEVER;
+        }
+        if (tags.some((t) => t.length > LIMITS.tag)) {
+          ctx.addIssue({ code: "custom", message: `Each tag must be at most ${LIMITS.tag} characters.` });
+          return z.NEVER;
+        }
+        return tags;
+      }),
+    hiddenFromSearch: checkbox,
+    publishAt: siteDateTime("Publish at"),
+    unpublishAt: siteDateTime("Unpublish at"),
+  })
+  .superRefine((post, ctx) => {
+    // Scheduling (docs/decisions/0040): times in the past would act at once, which "Published" says
+    // more plainly; a scheduled post is a draft until its time.
+    const now = Date.now();
+    if (post.publishAt) {
+      if (post.publishAt.getTime() <= now) ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Publish at must be in the future." });
+      else if (post.published)
+        ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Untick Published to schedule this post, or clear Publish at to publish it now." });
+    }
+    if (post.unpublishAt) {
+      if (post.unpublishAt.getTime() <= now) ctx.addIssue({ code: "custom", path: ["unpublishAt"], message: "Unpublish at must be in the future." });
+      else if (post.publishAt && post.unpublishAt <= post.publishAt)
+        ctx.addIssue({ code: "custom", path: ["unpublishAt"], message: "Unpublish at must be after Publish at." });
+      else if (!post.published && !post.publishAt)
+        ctx.addIssue({ code: "custom", path: ["unpublishAt"], message: "A draft has nothing to unpublish: tick Published or set Publish at." });
+    }
+  });
 export type BlogPostData = z.output<typeof BlogPostSchema>;
 
 // ---- Media library ----------------------------------------------------------------------------

@@ -46,7 +46,10 @@ export const passwordField = z
 
 export const SignInSchema = z.object({
   email: accountEmailField,
-  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+  password: z
+    .string({ error: "Password is required." })
+    .min(1, "Password is required.")
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
 });
 
 export const SignUpSchema = z

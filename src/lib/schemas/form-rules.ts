@@ -33,7 +33,7 @@ export const WEBSITE_MESSAGES: Record<UrlRefusal, string> = {
   invalid: MESSAGES.website,
   scheme: "Enter a valid website address starting with http:// or https://, like yourbrand.com.",
   form: "Enter a valid website address, like yourbrand.com, without spaces, backslashes or leading slashes.",
-  userinfo: "Enter a valid website address without a name and \"@\" before the domain, like yourbrand.com.",
+  userinfo: 'Enter a valid website address without a name and "@" before the domain, like yourbrand.com.',
   ip: "Enter a valid website address with a domain name, like yourbrand.com, not an IP address.",
   local: "Enter a valid website address on the public internet, like yourbrand.com: localhost and local network names are not accepted.",
   host: "Enter a valid website address: a domain name is letters, digits and hyphens separated by dots, like yourbrand.com.",

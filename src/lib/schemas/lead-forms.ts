@@ -29,10 +29,7 @@ const text = (rule: FieldRule) =>
     .max(rule.max, MESSAGES.tooLong(rule.label, rule.max));
 
 const optionalText = (rule: FieldRule) =>
-  plainString(rule.label, { multiline: rule.multiline })
-    .trim()
-    .max(rule.max, MESSAGES.tooLong(rule.label, rule.max))
-    .optional();
+  plainString(rule.label, { multiline: rule.multiline }).trim().max(rule.max, MESSAGES.tooLong(rule.label, rule.max)).optional();
 
 export const nameField = text(AUDIT_RULES.name);
 

@@ -88,4 +88,3 @@ export const CONTROL_CHARACTERS: [string, string][] = [
   ["\u009b", "U+009B control character"],
   ["\u0001", "U+0001 control character"],
 ];
-

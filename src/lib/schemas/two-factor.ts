@@ -2,7 +2,10 @@ import { z } from "zod";
 import "./jitless";
 import { PASSWORD_MAX } from "./auth";
 
-const password = z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+const password = z
+  .string({ error: "Enter your password." })
+  .min(1, "Enter your password.")
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
 const totpCode = z
   .string({ error: "Enter the 6-digit code from your authenticator app." })
   .transform((s) => s.replace(/\s+/g, ""))

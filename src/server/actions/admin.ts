@@ -2,16 +2,17 @@
 
 import { z } from "zod";
 import { adminTable } from "@/lib/admin-tables/registry";
-import {
-  capitalise,
-  deleteFailedMessage,
-  invalidToast,
-  LEAD_DESK,
-  saveFailedMessage,
-  savedMessage,
-} from "@/lib/admin-tables/definition";
+import { capitalise, deleteFailedMessage, invalidToast, LEAD_DESK, saveFailedMessage, savedMessage } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
-import { bulkApply, createRecord, deleteRecord as deleteStored, previewRecordContent, setRecordStatus, updateRecord, type BulkChange } from "../data/admin-records";
+import {
+  bulkApply,
+  createRecord,
+  deleteRecord as deleteStored,
+  previewRecordContent,
+  setRecordStatus,
+  updateRecord,
+  type BulkChange,
+} from "../data/admin-records";
 import { callAnswers, handleForm } from "../forms/form-action";
 import { hooksFor } from "../admin/admin-hooks";
 import { retryNotifications } from "../data/notification-health";
@@ -21,7 +22,6 @@ import { retryNotifications } from "../data/notification-health";
 
 const UNKNOWN_TABLE: FormState = { status: "error", title: "Error", message: "This table does not exist." };
 const Id = z.uuid();
-
 
 /** Creates (id null) or updates one record of a table; answers with the toast to show. */
 export async function saveRecord(tableId: string, id: string | null, form: FormData): Promise<FormState> {
@@ -39,7 +39,8 @@ export async function saveRecord(tableId: string, id: string | null, form: FormD
       invalid: (errors) => ({ status: "invalid", ...invalidToast(table, errors) }),
     },
     run: async (data) => {
-      if (isNew && table.canCreate === false) return { status: "error", title: "Error", message: `New ${table.noun.many} are added where they are used, by uploading them.` };
+      if (isNew && table.canCreate === false)
+        return { status: "error", title: "Error", message: `New ${table.noun.many} are added where they are used, by uploading them.` };
       if (isNew) await createRecord(table, data);
       else if (!Id.safeParse(id).success) return { status: "error", title: "Error", message: saveFailedMessage(table) };
       else if (!(await updateRecord(table, id, data))) return gone;
@@ -114,10 +115,22 @@ export async function bulkAction(tableId: string, input: Record<string, string>)
     answers: callAnswers(failed),
     run: async (data) => {
       const change: BulkChange =
-        data.action === "status" ? { kind: "status", status: data.value ?? "" } : data.action === "assign" ? { kind: "assign", ownerId: data.value || null } : { kind: "delete" };
-      const outcome = await bulkApply(table, { q: data.q?.trim() || undefined, status: data.status || undefined }, change, { count: data.count, fingerprint: data.fingerprint });
+        data.action === "status"
+          ? { kind: "status", status: data.value ?? "" }
+          : data.action === "assign"
+            ? { kind: "assign", ownerId: data.value || null }
+            : { kind: "delete" };
+      const outcome = await bulkApply(table, { q: data.q?.trim() || undefined, status: data.status || undefined }, change, {
+        count: data.count,
+        fingerprint: data.fingerprint,
+      });
       if ("refused" in outcome) return { status: "error", title: "Nothing was changed", message: outcome.refused };
-      if ("tooMany" in outcome) return { status: "error", title: "Too many at once", message: `This filter matches ${many(outcome.tooMany)}; narrow it to 10,000 or fewer. Nothing was changed.` };
+      if ("tooMany" in outcome)
+        return {
+          status: "error",
+          title: "Too many at once",
+          message: `This filter matches ${many(outcome.tooMany)}; narrow it to 10,000 or fewer. Nothing was changed.`,
+        };
       if ("changed" in outcome)
         return {
           status: "error",

@@ -112,7 +112,11 @@ export async function signUpAction(_previous: AuthFormState, form: FormData): Pr
       const limit = await hitRateLimit(`signup:ip:${ip}`, { limit: 10, windowMs: 60 * 60_000 });
       if (!limit.allowed) {
         const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-        return { status: "refused", title: "Error", message: `Too many sign-up attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.` };
+        return {
+          status: "refused",
+          title: "Error",
+          message: `Too many sign-up attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        };
       }
       // An address already signed up gets 'Account Exists' and the sign-in form (better-auth alone
       // would hide it): the rate limit
@@ -124,7 +128,10 @@ export async function signUpAction(_previous: AuthFormState, form: FormData): Pr
         return { status: "refused", title: "Account Exists", message: "An account with this email already exists. Please sign in instead." };
       }
       try {
-        await getAuth().api.signUpEmail({ body: { name: data.name, email, password: data.password, callbackURL: "/auth?verified=1" }, headers: requestHeaders });
+        await getAuth().api.signUpEmail({
+          body: { name: data.name, email, password: data.password, callbackURL: "/auth?verified=1" },
+          headers: requestHeaders,
+        });
       } catch (error) {
         const refused = refusal(error);
         log("warn", "auth: sign-up refused", { event: "auth.sign-up.failure", reason: codeOf(error) ?? "error", ...emailFields(email), ip });

@@ -49,6 +49,8 @@ export async function revokePostPreviewLink(postId: string, id: string): Promise
     roles: blogPostsTable.access.write,
     answers: answers("The preview link could not be revoked."),
     run: async (data) =>
-      (await revokePreviewLink(data.postId, data.id)) ? { status: "success", message: "Preview link revoked." } : { status: "error", title: "Error", message: "This link was already revoked or has expired." },
+      (await revokePreviewLink(data.postId, data.id))
+        ? { status: "success", message: "Preview link revoked." }
+        : { status: "error", title: "Error", message: "This link was already revoked or has expired." },
   });
 }

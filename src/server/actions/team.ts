@@ -32,7 +32,6 @@ import {
 // The Team tab's and the account section's actions, through the one form wrapper (ADR 0024): the
 // role is checked there and again in each data function (src/server/data/team.ts, sessions.ts).
 
-
 const UserId = z.string().trim().min(1).max(100);
 const done = (message: string) => {
   // Every screen under /admin shows who is on the team (the nav's screens follow the role).
@@ -68,7 +67,9 @@ export async function revokeInvitationAction(_previous: FormState, form: FormDat
     audit: { action: "team.invitation-withdrawn" },
     answers: answers("The invitation could not be withdrawn."),
     run: async ({ id }) =>
-      (await revokeInvitation(id)) ? done("Invitation withdrawn: its link no longer works.") : { status: "error", title: "Error", message: "This invitation was already used or withdrawn." },
+      (await revokeInvitation(id))
+        ? done("Invitation withdrawn: its link no longer works.")
+        : { status: "error", title: "Error", message: "This invitation was already used or withdrawn." },
   });
 }
 
@@ -150,7 +151,8 @@ export async function endSessionAction(_previous: FormState, form: FormData): Pr
     roles: STAFF_ROLES,
     audit: { action: "account.session-end" },
     answers: answers("The session could not be ended."),
-    run: async ({ id }) => ((await endMySession(id)) ? done("Session ended.") : { status: "error", title: "Error", message: "This session has already ended." }),
+    run: async ({ id }) =>
+      (await endMySession(id)) ? done("Session ended.") : { status: "error", title: "Error", message: "This session has already ended." },
   });
 }
 
@@ -217,7 +219,10 @@ export async function acceptInvitationAction(_previous: FormState, form: FormDat
     fields: ["token", "name", "password"],
     schema: AcceptSchema,
     echo: ["name"],
-    answers: { ...answers("Your account could not be created. Please try again."), foreign: { status: "refused", title: "Error", message: "This form can only be sent from our own website." } },
+    answers: {
+      ...answers("Your account could not be created. Please try again."),
+      foreign: { status: "refused", title: "Error", message: "This form can only be sent from our own website." },
+    },
     run: async ({ token, name, password }, { headers }) => {
       const state = await readInvitation(token);
       if (state.kind !== "valid") return { status: "refused", title: "Invitation", message: INVITATION_WORDS[state.kind] };
@@ -230,7 +235,11 @@ export async function acceptInvitationAction(_previous: FormState, form: FormDat
         const existing = await accountByEmail(claimed.email);
         if (existing) {
           await releaseInvitation(claimed.id);
-          return { status: "refused", title: "Invitation", message: "An account with this address exists already. Sign in, and ask the person who invited you to give it a role." };
+          return {
+            status: "refused",
+            title: "Invitation",
+            message: "An account with this address exists already. Sign in, and ask the person who invited you to give it a role.",
+          };
         }
         const user = await context.internalAdapter.createUser({ email: claimed.email, name, emailVerified: true }, { method: "email-password" });
         userId = user.id;

@@ -61,7 +61,10 @@ export async function verifySecondFactorAction(_previous: FormState, form: FormD
       // The sign-in limit is taken inside better-auth's endpoint (server/auth/auth.ts hooks, docs/decisions/0036).
       try {
         const body = { code };
-        const result = method === "totp" ? await getAuth().api.verifyTOTP({ body, headers: requestHeaders }) : await getAuth().api.verifyBackupCode({ body, headers: requestHeaders });
+        const result =
+          method === "totp"
+            ? await getAuth().api.verifyTOTP({ body, headers: requestHeaders })
+            : await getAuth().api.verifyBackupCode({ body, headers: requestHeaders });
         log("info", "auth: signed in", { event: "auth.sign-in.success", userId: result.user.id, secondFactor: method, ip });
         return { status: "success" };
       } catch (error) {
@@ -171,12 +174,21 @@ export async function setTeamTwoFactorAction(_previous: FormState, form: FormDat
     guard: (_form, { user }) =>
       // Requiring it without having it would lock the one who asked out of the dashboard.
       !user?.secondFactor && _form instanceof FormData && _form.get("requireTwoFactor") === "on"
-        ? { status: "invalid", title: "Set Up Yours First", message: "Turn on your own second factor (or sign in with a passkey) before requiring one of everyone.", fieldErrors: { requireTwoFactor: "Turn on your own second factor first." } }
+        ? {
+            status: "invalid",
+            title: "Set Up Yours First",
+            message: "Turn on your own second factor (or sign in with a passkey) before requiring one of everyone.",
+            fieldErrors: { requireTwoFactor: "Turn on your own second factor first." },
+          }
         : null,
     run: async ({ requireTwoFactor }, { user }) => {
       await setTwoFactorRequired(requireTwoFactor === "on", user?.id);
       log("info", "team: two-factor requirement changed", { event: "team.require-two-factor", on: requireTwoFactor === "on", userId: user?.id });
-      return { status: "success", title: "Saved", message: requireTwoFactor === "on" ? "Every member now needs a second factor." : "A second factor is now optional." };
+      return {
+        status: "success",
+        title: "Saved",
+        message: requireTwoFactor === "on" ? "Every member now needs a second factor." : "A second factor is now optional.",
+      };
     },
   });
 }

@@ -29,9 +29,14 @@ export function requestsDir(dataDir: string): string {
 export async function runRoleRequest(request: RoleRequest): Promise<{ ok: boolean; message: string }> {
   try {
     const result = await setRoleByEmail(request.email, request.role);
-    if (!result) return { ok: false, message: `No account uses ${request.email}. Create the account on /auth first (or invite it from the Team tab), then run this again.` };
+    if (!result)
+      return {
+        ok: false,
+        message: `No account uses ${request.email}. Create the account on /auth first (or invite it from the Team tab), then run this again.`,
+      };
     const what = request.role === "user" ? "no longer has a team role" : `is now ${ROLE_LABELS[request.role].toLowerCase()}`;
-    const note = request.role !== "user" && !result.emailVerified ? " The address is not verified yet: the dashboard opens once the e-mail link has been followed." : "";
+    const note =
+      request.role !== "user" && !result.emailVerified ? " The address is not verified yet: the dashboard opens once the e-mail link has been followed." : "";
     return { ok: true, message: `${request.email} ${what}.${note}` };
   } catch (error) {
     if (error instanceof TeamRuleError) return { ok: false, message: error.message };

@@ -11,9 +11,7 @@ import { isTwoFactorRequired } from "../data/team-settings";
 export type SearchParams = Record<string, string | string[] | undefined>;
 export const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
 
-export type DashboardGate =
-  | { kind: "member"; user: StaffUser; screens: DashboardScreen[] }
-  | { kind: "denied"; page: ReactElement };
+export type DashboardGate = { kind: "member"; user: StaffUser; screens: DashboardScreen[] } | { kind: "denied"; page: ReactElement };
 
 /**
  * Who may open the dashboard, asked once per request (the layout and the page share the answer):
@@ -34,7 +32,9 @@ export const openDashboard = cache(async (): Promise<DashboardGate> => {
  * The gate for one screen: as openDashboard, and a screen this role may not read is not found,
  * the same answer as an id that names no screen (docs/decisions/0052).
  */
-export async function openScreen(id: string): Promise<{ kind: "denied"; page: ReactElement } | { kind: "member"; user: StaffUser; screens: DashboardScreen[]; screen: DashboardScreen }> {
+export async function openScreen(
+  id: string,
+): Promise<{ kind: "denied"; page: ReactElement } | { kind: "member"; user: StaffUser; screens: DashboardScreen[]; screen: DashboardScreen }> {
   const gate = await openDashboard();
   if (gate.kind === "denied") return gate;
   const screen = gate.screens.find((s) => s.id === id);

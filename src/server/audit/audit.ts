@@ -105,7 +105,9 @@ export function changedFields(
     const was = b[key] ?? null;
     const is = a[key] ?? null;
     // A secret that changed shows as changed: its raw values are compared, never stored.
-    const differs = SECRET_FIELD.test(key) ? JSON.stringify(before?.[key] ?? null) !== JSON.stringify(after?.[key] ?? null) : JSON.stringify(was) !== JSON.stringify(is);
+    const differs = SECRET_FIELD.test(key)
+      ? JSON.stringify(before?.[key] ?? null) !== JSON.stringify(after?.[key] ?? null)
+      : JSON.stringify(was) !== JSON.stringify(is);
     if (!differs) continue;
     outBefore[key] = was;
     outAfter[key] = is;
@@ -185,4 +187,3 @@ export async function recordAuditMany(entries: readonly AuditEntry[], executor?:
 export async function pruneAuditEvents(keepDays: number, database?: Executor): Promise<number> {
   return pruneAuditEventsOlderThan(Math.floor(keepDays), database);
 }
-

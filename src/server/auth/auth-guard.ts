@@ -26,10 +26,7 @@ export interface StaffUser extends SignedInUser {
   role: StaffRole;
 }
 
-export type Viewer =
-  | { kind: "anonymous" }
-  | { kind: "denied"; user: SignedInUser }
-  | { kind: "staff"; user: StaffUser };
+export type Viewer = { kind: "anonymous" } | { kind: "denied"; user: SignedInUser } | { kind: "staff"; user: StaffUser };
 
 export async function getSessionUser(requestHeaders?: Headers): Promise<SignedInUser | null> {
   // Headers first: during `next build` reading them ends the prerender before auth (and with it
@@ -55,7 +52,11 @@ export async function getViewer(requestHeaders?: Headers): Promise<Viewer> {
 export class AccessDeniedError extends Error {
   constructor(readonly reason: "anonymous" | "denied" | "two-factor") {
     super(
-      reason === "anonymous" ? "Sign in to continue." : reason === "two-factor" ? "Set up two-factor sign-in first: the team requires it." : "You don't have admin privileges.",
+      reason === "anonymous"
+        ? "Sign in to continue."
+        : reason === "two-factor"
+          ? "Set up two-factor sign-in first: the team requires it."
+          : "You don't have admin privileges.",
     );
     this.name = "AccessDeniedError";
   }

@@ -50,9 +50,7 @@ export interface SignInSlot {
   keys: string[];
 }
 
-export type SignInVerdict =
-  | { allowed: true; slot: SignInSlot }
-  | { allowed: false; retryAfterSeconds: number; limit: "pair" | "address" | "account" | "code" };
+export type SignInVerdict = { allowed: true; slot: SignInSlot } | { allowed: false; retryAfterSeconds: number; limit: "pair" | "address" | "account" | "code" };
 
 /** What is checked: a password (or a passkey), or a second-factor code (counted also on the account's code counter). */
 export type SignInCheck = "password" | "code";
@@ -71,9 +69,18 @@ export async function takeSignInSlot(rawEmail: string, ip: string, check: SignIn
   const rule = rules();
   const keys = keysOf(email, ip);
   const known = await isKnownAddress(email, ip);
-  const limits: [keyof typeof keys, number][] = known ? [["pair", rule.pair]] : [["pair", rule.pair], ["address", rule.address], ["account", rule.account]];
+  const limits: [keyof typeof keys, number][] = known
+    ? [["pair", rule.pair]]
+    : [
+        ["pair", rule.pair],
+        ["address", rule.address],
+        ["account", rule.account],
+      ];
   if (!known && check === "code") limits.push(["code", rule.code]);
-  const counts = await hitRateLimits(limits.map(([name]) => keys[name]), rule.windowMs);
+  const counts = await hitRateLimits(
+    limits.map(([name]) => keys[name]),
+    rule.windowMs,
+  );
   let refused: { retryAfterSeconds: number; limit: keyof typeof keys } | undefined;
   for (const [name, limit] of limits) {
     const count = counts.get(keys[name])!;

@@ -97,7 +97,15 @@ const PASSKEY_SIGN_IN = "/passkey/verify-authentication";
 const PASSKEY_CEREMONY_COOKIE = "better-auth-passkey";
 /** Turning the second factor on or off asks for the signed-in member's password: counted the same way. */
 const MEMBER_PASSWORD_CHECKS = new Set(["/two-factor/enable", "/two-factor/disable"]);
-const WRONG_CODES = new Set(["INVALID_CODE", "INVALID_BACKUP_CODE", "CODE_ALREADY_USED", "INVALID_PASSWORD", "AUTHENTICATION_FAILED", "PASSKEY_NOT_FOUND", "USER_VERIFICATION_REQUIRED"]);
+const WRONG_CODES = new Set([
+  "INVALID_CODE",
+  "INVALID_BACKUP_CODE",
+  "CODE_ALREADY_USED",
+  "INVALID_PASSWORD",
+  "AUTHENTICATION_FAILED",
+  "PASSKEY_NOT_FOUND",
+  "USER_VERIFICATION_REQUIRED",
+]);
 /** Codes that answer the sign-in; their session token is kept out of the body like the password sign-in's. */
 const SIGN_IN_ANSWERS = new Set(["/get-session", "/sign-in/email", ...SECOND_FACTOR_CHECKS, PASSKEY_SIGN_IN]);
 
@@ -243,7 +251,12 @@ async function beforeHook(ctx: HookContext): Promise<void> {
     // A code is counted also per account across addresses and challenges (docs/decisions/0036).
     const verdict = await takeSignInSlot(typeof email === "string" ? email : "", ip, ctx.path && SECOND_FACTOR_CHECKS.has(ctx.path) ? "code" : "password");
     if (!verdict.allowed) {
-      log("warn", "auth: sign-in throttled", { event: "auth.sign-in.throttled", limit: verdict.limit, ...emailFields(typeof email === "string" ? email : ""), ip });
+      log("warn", "auth: sign-in throttled", {
+        event: "auth.sign-in.throttled",
+        limit: verdict.limit,
+        ...emailFields(typeof email === "string" ? email : ""),
+        ip,
+      });
       throw new APIError(
         "TOO_MANY_REQUESTS",
         { code: "TOO_MANY_ATTEMPTS", message: throttledMessage(verdict.retryAfterSeconds) },
@@ -271,7 +284,10 @@ async function beforeHook(ctx: HookContext): Promise<void> {
       log("warn", "auth: verification link used again", { event: "auth.email-verify.reused" });
       const back = localPath(ctx.query.callbackURL);
       if (back) throw ctx.redirect(`${back}?error=LINK_USED`);
-      throw new APIError("BAD_REQUEST", { code: "LINK_USED", message: "This verification link was already used. Sign in; if your address is not verified yet, we send you a new link." });
+      throw new APIError("BAD_REQUEST", {
+        code: "LINK_USED",
+        message: "This verification link was already used. Sign in; if your address is not verified yet, we send you a new link.",
+      });
     }
   }
 }
@@ -560,7 +576,8 @@ function createAuth() {
             if (!verification.registrationInfo?.userVerified) throw USER_VERIFICATION_REQUIRED();
             // A credential already stored (an answer made again for a new ceremony) would fail the
             // unique index inside the plugin, which answers a 500: refused here with a 400 instead.
-            if (await isPasskeyRegistered(verification.registrationInfo.credential.id)) throw new APIError("BAD_REQUEST", { code: "PASSKEY_ALREADY_REGISTERED", message: "This passkey is already registered here." });
+            if (await isPasskeyRegistered(verification.registrationInfo.credential.id))
+              throw new APIError("BAD_REQUEST", { code: "PASSKEY_ALREADY_REGISTERED", message: "This passkey is already registered here." });
           },
         },
         authentication: {

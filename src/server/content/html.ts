@@ -267,15 +267,14 @@ function decodeEntities(text: string): string {
  * repeats get -2, -3), and lists the headings for the "On This Page" panel. Ids the page already
  * uses (reserved) are never handed out, so an anchor cannot land on the wrong element.
  */
-export function addHeadingIds(
-  sanitizedHtml: string,
-  reserved: readonly string[] = [],
-): { html: string; headings: ArticleHeading[] } {
+export function addHeadingIds(sanitizedHtml: string, reserved: readonly string[] = []): { html: string; headings: ArticleHeading[] } {
   const taken = new Set(reserved);
   const headings: ArticleHeading[] = [];
   // The sanitiser leaves headings without attributes, so the opening tag is exactly <hN>.
   const html = sanitizedHtml.replace(/<h([234])>([\s\S]*?)<\/h\1>/g, (_whole, level: string, inner: string) => {
-    const text = decodeEntities(inner.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+    const text = decodeEntities(inner.replace(/<[^>]*>/g, ""))
+      .replace(/\s+/g, " ")
+      .trim();
     const base = slugify(text) || "section";
     let id = base;
     for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
@@ -308,10 +307,7 @@ export function contentMediaNames(content: string): string[] {
   return [...names];
 }
 
-export function renderArticleContent(
-  content: string,
-  images?: SanitizeOptions["images"],
-): { html: string; outline: ArticleHeading[] } {
+export function renderArticleContent(content: string, images?: SanitizeOptions["images"]): { html: string; outline: ArticleHeading[] } {
   const { html, headings } = addHeadingIds(sanitizeBlogHtml(content, { images }), ARTICLE_RESERVED_IDS);
   return { html, outline: headings.filter((h) => h.level <= 3) };
 }

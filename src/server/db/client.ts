@@ -118,9 +118,7 @@ export function openPostgres(url: string, options: { queryTimeoutMs?: number } =
 }
 
 /** Opens the database the environment names: DATABASE_URL, else embedded PGlite under DATA_DIR. */
-export function openConfiguredDatabase(
-  source: Record<string, string | undefined> = process.env,
-): DatabaseHandle {
+export function openConfiguredDatabase(source: Record<string, string | undefined> = process.env): DatabaseHandle {
   const url = source.DATABASE_URL?.trim();
   const timeout = Number(source.DATABASE_QUERY_TIMEOUT_SECONDS);
   if (url) return openPostgres(url, { queryTimeoutMs: timeout > 0 ? timeout * 1000 : undefined });

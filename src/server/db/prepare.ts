@@ -6,9 +6,7 @@ import { isContentEmpty, seedSampleContent } from "./seed";
  * Migrates, then fills an empty database with the sample content. Safe to run on every start.
  * Returns the milliseconds each step took (the first query also pays for opening the database).
  */
-export async function prepareDatabase(
-  handle: DatabaseHandle,
-): Promise<{ seeded: boolean; timings: { migrateMs: number; checkMs: number; seedMs?: number } }> {
+export async function prepareDatabase(handle: DatabaseHandle): Promise<{ seeded: boolean; timings: { migrateMs: number; checkMs: number; seedMs?: number } }> {
   let mark = performance.now();
   const lap = () => {
     const now = performance.now();
@@ -31,7 +29,11 @@ export async function prepareDatabase(
  * Server start-up (src/server/boot.ts): opens the process-wide database (the handle the host
  * started, or one of its own) and prepares it; the kind tells whether it is the embedded one.
  */
-export async function prepareAppDatabase(): Promise<{ kind: DatabaseHandle["kind"]; seeded: boolean; timings: { migrateMs: number; checkMs: number; seedMs?: number } }> {
+export async function prepareAppDatabase(): Promise<{
+  kind: DatabaseHandle["kind"];
+  seeded: boolean;
+  timings: { migrateMs: number; checkMs: number; seedMs?: number };
+}> {
   const handle = getDatabase();
   return { kind: handle.kind, ...(await prepareDatabase(handle)) };
 }

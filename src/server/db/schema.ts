@@ -107,8 +107,7 @@ export const verifications = pgTable(
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
-const inList = (column: AnyPgColumn, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
+const inList = (column: AnyPgColumn, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
 
 /**
  * better-auth's twoFactor plugin: the TOTP secret and the backup codes, both encrypted with the auth
@@ -315,10 +314,7 @@ export const contactMessages = pgTable(
     index("contact_messages_email_lower_idx").on(sql`lower(${t.email})`),
     check("contact_messages_status_valid", inList(t.status, MESSAGE_STATUSES)),
     check("contact_messages_notes_valid", bounded(t.notes, LIMITS.longText)),
-    check(
-      "contact_messages_attribution_object",
-      sql`jsonb_typeof(${t.attribution}) = 'object' and pg_column_size(${t.attribution}) <= 8192`,
-    ),
+    check("contact_messages_attribution_object", sql`jsonb_typeof(${t.attribution}) = 'object' and pg_column_size(${t.attribution}) <= 8192`),
     check("contact_messages_submission_key_valid", bounded(t.submissionKey, 100)),
     check("contact_messages_name_valid", required(t.name, LIMITS.personName)),
     check("contact_messages_email_valid", required(t.email, LIMITS.email)),
@@ -352,7 +348,10 @@ export const caseStudies = pgTable(
       .array()
       .notNull()
       .default(sql`'{"SEO Optimization","Paid Ads","CRO"}'::text[]`),
-    journey: text("journey").array().notNull().default(sql`'{}'::text[]`),
+    journey: text("journey")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     testimonialQuote: text("testimonial_quote"),
     testimonialAuthor: text("testimonial_author"),
     createdAt: createdAt(),
@@ -419,7 +418,10 @@ export const blogPosts = pgTable(
     featured: boolean("featured").notNull().default(false),
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     readingTime: integer("reading_time"),
     /** A draft becomes published at this instant (src/server/jobs/scheduled-publishing.ts), then it is cleared. */
     publishAt: timestamp("publish_at", { withTimezone: true }),
@@ -433,16 +435,17 @@ export const blogPosts = pgTable(
   (t) => [
     uniqueIndex("blog_posts_slug_key").on(t.slug),
     // The publishing job asks every second for due rows: only scheduled ones are indexed.
-    index("blog_posts_publish_at_idx").on(t.publishAt).where(sql`${t.publishAt} is not null`),
-    index("blog_posts_unpublish_at_idx").on(t.unpublishAt).where(sql`${t.unpublishAt} is not null`),
+    index("blog_posts_publish_at_idx")
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
+    index("blog_posts_unpublish_at_idx")
+      .on(t.unpublishAt)
+      .where(sql`${t.unpublishAt} is not null`),
     index("blog_posts_published_featured_created_at_idx").on(t.published, t.featured, t.createdAt.desc()),
     index("blog_posts_created_at_idx").on(t.createdAt.desc()),
     index("blog_posts_tags_gin_idx").using("gin", t.tags),
     check("blog_posts_title_valid", required(t.title, LIMITS.title)),
-    check(
-      "blog_posts_slug_valid",
-      sql`${t.slug} ~ '${sql.raw(SLUG_PATTERN_SQL)}' and char_length(${t.slug}) <= ${sql.raw(String(LIMITS.slug))}`,
-    ),
+    check("blog_posts_slug_valid", sql`${t.slug} ~ '${sql.raw(SLUG_PATTERN_SQL)}' and char_length(${t.slug}) <= ${sql.raw(String(LIMITS.slug))}`),
     check("blog_posts_excerpt_valid", bounded(t.excerpt, LIMITS.excerpt)),
     check("blog_posts_content_valid", required(t.content, LIMITS.blogContent)),
     check("blog_posts_image_valid", optionalUrl(t.featuredImageUrl)),
@@ -464,10 +467,7 @@ export const blogSlugRedirects = pgTable(
       .references(() => blogPosts.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("blog_slug_redirects_post_id_idx").on(t.postId),
-    check("blog_slug_redirects_slug_valid", sql`${t.oldSlug} ~ '${sql.raw(SLUG_PATTERN_SQL)}'`),
-  ],
+  (t) => [index("blog_slug_redirects_post_id_idx").on(t.postId), check("blog_slug_redirects_slug_valid", sql`${t.oldSlug} ~ '${sql.raw(SLUG_PATTERN_SQL)}'`)],
 );
 
 export const REVISION_ACTIONS = ["create", "update", "restore"] as const;
@@ -649,7 +649,9 @@ export const auditEvents = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     // The moment of the write, not the transaction's start (now()): edits that waited for one
     // another's row lock are ordered as they happened.
-    at: timestamp("at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    at: timestamp("at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
     /** Null for an anonymous event (a failed sign-in of an unknown address). */
     userId: text("user_id"),
     email: text("email"),

@@ -96,9 +96,13 @@ export async function seedSampleContent(db: Database): Promise<SeedReport> {
 
 /** True when no content table has a row: the first start of a new database. */
 export async function isContentEmpty(db: Database): Promise<boolean> {
-  const [row] = await db.execute<{ empty: boolean }>(sql`
+  const [row] = await db
+    .execute<{ empty: boolean }>(
+      sql`
     select not exists (select 1 from blog_posts)
        and not exists (select 1 from case_studies)
-       and not exists (select 1 from testimonials) as empty`).then((r) => r.rows);
+       and not exists (select 1 from testimonials) as empty`,
+    )
+    .then((r) => r.rows);
   return Boolean(row?.empty);
 }

@@ -30,7 +30,13 @@ async function handle<S extends z.ZodType>(
   form: FormData,
   fields: readonly string[],
   schema: S,
-  store: (data: z.output<S>, attribution: ReturnType<typeof parseAttribution>, key: string | null, limit: CountedLimit, client: string) => Promise<CreatedRow | RateLimited>,
+  store: (
+    data: z.output<S>,
+    attribution: ReturnType<typeof parseAttribution>,
+    key: string | null,
+    limit: CountedLimit,
+    client: string,
+  ) => Promise<CreatedRow | RateLimited>,
   success: { title: string; message: string },
 ): Promise<FormState> {
   const refuse = (verdict: Refusal, ip: string): FormState => {

@@ -28,7 +28,10 @@ export interface MailInput {
 
 /** Header values never carry CR/LF (header injection): folded to single spaces and bounded. */
 export function headerSafe(value: string, max = 200): string {
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim().slice(0, max);
+  return value
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+    .trim()
+    .slice(0, max);
 }
 
 const EMAIL = /^[^\s@<>(),;:"\[\]\\]+@[^\s@<>(),;:"\[\]\\]+\.[^\s@<>(),;:"\[\]\\]+$/;
@@ -153,7 +156,10 @@ const BATCH = 20;
  * The wait before the next attempt after `attempts` failures: MAIL_RETRY_SECONDS (15 s), doubling
  * (30 s, 1 min, 2 min ...), at most MAIL_RETRY_MAX_SECONDS (1 hour).
  */
-export function backoffSeconds(attempts: number, retry: { first: number; max: number } = { first: env().MAIL_RETRY_SECONDS, max: env().MAIL_RETRY_MAX_SECONDS }): number {
+export function backoffSeconds(
+  attempts: number,
+  retry: { first: number; max: number } = { first: env().MAIL_RETRY_SECONDS, max: env().MAIL_RETRY_MAX_SECONDS },
+): number {
   return Math.min(retry.max, retry.first * 2 ** Math.max(0, attempts - 1));
 }
 

@@ -32,18 +32,11 @@ export function leadNotification(
     ...touchLines("Last touch", attribution.last_touch),
     ...(attribution.form_page ? [["Form page", attribution.form_page] as [string, string]] : []),
   ];
-  const all: [string, string][] = [
-    ["Type", type],
-    ...fields.map(([k, v]) => [k, v ?? "(not given)"] as [string, string]),
-    ...attributionLines,
-  ];
+  const all: [string, string][] = [["Type", type], ...fields.map(([k, v]) => [k, v ?? "(not given)"] as [string, string]), ...attributionLines];
   const link = `${site.url}${adminPath}`;
   const text = `${all.map(([k, v]) => `${k}: ${v}`).join("\n")}\n\nOpen in the dashboard: ${link}\n`;
   const html = `<table cellpadding="6" style="border-collapse:collapse;font-family:sans-serif;font-size:14px">${all
-    .map(
-      ([k, v]) =>
-        `<tr><th align="left" valign="top" style="color:#555">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
-    )
+    .map(([k, v]) => `<tr><th align="left" valign="top" style="color:#555">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
     .join("")}</table><p><a href="${escapeHtml(link)}">Open in the dashboard</a></p>`;
   return { text, html };
 }

@@ -68,7 +68,6 @@ export async function normaliseImage(bytes: Uint8Array, ext: ImageExtension): Pr
   }
 }
 
-
 export interface MediaUse {
   kind: "blog post" | "case study" | "testimonial";
   id: string;
@@ -149,7 +148,12 @@ function namesIn(row: Record<string, unknown> | undefined, field: string, within
  * predates the library has no row: the images the row already showed before this write are let
  * through as they are.
  */
-export async function holdMediaInUse(table: string, after: Record<string, unknown> | undefined, before: Record<string, unknown> | undefined, tx: Executor): Promise<void> {
+export async function holdMediaInUse(
+  table: string,
+  after: Record<string, unknown> | undefined,
+  before: Record<string, unknown> | undefined,
+  tx: Executor,
+): Promise<void> {
   const fields = MEDIA_FIELDS[table];
   if (!fields || !after) return;
   const wanted = new Map<string, string>();
@@ -160,6 +164,9 @@ export async function holdMediaInUse(table: string, after: Record<string, unknow
   const shownBefore = new Set(fields.flatMap(({ field, within }) => namesIn(before, field, within)));
   for (const [name, field] of wanted) {
     if (present.has(name) || shownBefore.has(name)) continue;
-    throw new FieldError({ [field]: "An image here was just deleted from the media library. Choose another image or upload it again." }, "Image no longer available");
+    throw new FieldError(
+      { [field]: "An image here was just deleted from the media library. Choose another image or upload it again." },
+      "Image no longer available",
+    );
   }
 }

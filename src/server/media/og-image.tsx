@@ -81,50 +81,48 @@ export async function renderOgImage({ title, author, siteName }: OgDrawing): Pro
   const byline = drawableText(author, 60);
   const site = drawableText(siteName, 60);
   const response = new ImageResponse(
-    (
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "space-between",
+        padding: "64px 72px",
+        backgroundColor: COLOURS.background,
+        backgroundImage: `linear-gradient(135deg, ${COLOURS.background} 0%, ${COLOURS.panel} 60%, ${COLOURS.logo} 100%)`,
+        fontFamily: family,
+        color: COLOURS.text,
+      }}
+    >
+      <div style={{ display: "flex", alignItems: "center", gap: 20 }}>
+        <svg width="64" height="64" viewBox="0 0 32 32">
+          <rect width="32" height="32" rx="9" fill={COLOURS.logo} />
+          <path d="M8 22.5 14 15l4.2 4L24.5 9.5" fill="none" stroke={COLOURS.accent} strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+          <circle cx="24.5" cy="9.5" r="2.2" fill={COLOURS.accent} />
+        </svg>
+        <div style={{ display: "flex", fontSize: 34, fontWeight: 500, color: COLOURS.soft }}>{site}</div>
+      </div>
       <div
         style={{
-          width: "100%",
-          height: "100%",
-          display: "flex",
-          flexDirection: "column",
-          justifyContent: "space-between",
-          padding: "64px 72px",
-          backgroundColor: COLOURS.background,
-          backgroundImage: `linear-gradient(135deg, ${COLOURS.background} 0%, ${COLOURS.panel} 60%, ${COLOURS.logo} 100%)`,
-          fontFamily: family,
-          color: COLOURS.text,
+          display: "block",
+          fontSize: 64,
+          fontWeight: 700,
+          lineHeight: 1.15,
+          letterSpacing: "-0.02em",
+          maxHeight: 64 * 1.15 * 3,
+          overflow: "hidden",
+          lineClamp: 3,
+          wordBreak: "break-word",
         }}
       >
-        <div style={{ display: "flex", alignItems: "center", gap: 20 }}>
-          <svg width="64" height="64" viewBox="0 0 32 32">
-            <rect width="32" height="32" rx="9" fill={COLOURS.logo} />
-            <path d="M8 22.5 14 15l4.2 4L24.5 9.5" fill="none" stroke={COLOURS.accent} strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
-            <circle cx="24.5" cy="9.5" r="2.2" fill={COLOURS.accent} />
-          </svg>
-          <div style={{ display: "flex", fontSize: 34, fontWeight: 500, color: COLOURS.soft }}>{site}</div>
-        </div>
-        <div
-          style={{
-            display: "block",
-            fontSize: 64,
-            fontWeight: 700,
-            lineHeight: 1.15,
-            letterSpacing: "-0.02em",
-            maxHeight: 64 * 1.15 * 3,
-            overflow: "hidden",
-            lineClamp: 3,
-            wordBreak: "break-word",
-          }}
-        >
-          {heading}
-        </div>
-        <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between", fontSize: 30, fontWeight: 500 }}>
-          <div style={{ display: "flex", color: COLOURS.accent }}>{byline}</div>
-          <div style={{ display: "flex", color: COLOURS.soft }}>Blog</div>
-        </div>
+        {heading}
       </div>
-    ),
+      <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between", fontSize: 30, fontWeight: 500 }}>
+        <div style={{ display: "flex", color: COLOURS.accent }}>{byline}</div>
+        <div style={{ display: "flex", color: COLOURS.soft }}>Blog</div>
+      </div>
+    </div>,
     { width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT, fonts },
   );
   return new Uint8Array(await response.arrayBuffer());

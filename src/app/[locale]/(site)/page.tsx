@@ -189,10 +189,7 @@ export default async function HomePage() {
                 <div className="relative isolate overflow-hidden bg-gradient-to-br from-brand-800 to-brand-950 p-7 text-white">
                   <DotGrid className="-z-10" />
                   <div className="flex items-center gap-3">
-                    <span
-                      aria-hidden="true"
-                      className="flex size-11 items-center justify-center rounded-xl bg-white/10 text-sm font-black text-accent-300"
-                    >
+                    <span aria-hidden="true" className="flex size-11 items-center justify-center rounded-xl bg-white/10 text-sm font-black text-accent-300">
                       {initials(study.companyName)}
                     </span>
                     <div>
@@ -244,12 +241,7 @@ export default async function HomePage() {
         </section>
       )}
 
-      <CtaBand
-        headline={closingCta.headline}
-        text={closingCta.text}
-        primary={closingCta.primaryCta}
-        secondary={closingCta.secondaryCta}
-      />
+      <CtaBand headline={closingCta.headline} text={closingCta.text} primary={closingCta.primaryCta} secondary={closingCta.secondaryCta} />
     </>
   );
 }

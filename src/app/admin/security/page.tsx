@@ -75,10 +75,18 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
               <p data-testid="two-factor-status">Almost on. Scan the QR code with your authenticator app (or type the secret), then enter the code it shows.</p>
               <div className="flex flex-wrap items-start gap-6">
                 {/* An SVG the qrcode library made on the server from the otpauth:// address: no script, no request. */}
-                <div role="img" aria-label="QR code for your authenticator app" className="size-48 bg-white p-2" dangerouslySetInnerHTML={{ __html: pending.qrSvg }} />
+                <div
+                  role="img"
+                  aria-label="QR code for your authenticator app"
+                  className="size-48 bg-white p-2"
+                  dangerouslySetInnerHTML={{ __html: pending.qrSvg }}
+                />
                 <div className="space-y-3 text-sm">
                   <p>
-                    Secret: <code data-testid="totp-secret" className="font-mono break-all">{pending.secret}</code>
+                    Secret:{" "}
+                    <code data-testid="totp-secret" className="font-mono break-all">
+                      {pending.secret}
+                    </code>
                   </p>
                   <p className="font-semibold">Backup codes (each works once; they are shown only now, so keep them somewhere safe):</p>
                   <ol aria-label="Backup codes" className="grid grid-cols-2 gap-x-6 font-mono">
@@ -102,8 +110,8 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
             Passkeys
           </h2>
           <p className="text-sm text-ink-soft">
-            A passkey signs you in with your device&apos;s screen lock (PIN, fingerprint or face) instead of your password and code: both factors
-            in one step. It stays on your device or password manager; this site keeps only its public key.
+            A passkey signs you in with your device&apos;s screen lock (PIN, fingerprint or face) instead of your password and code: both factors in one step.
+            It stays on your device or password manager; this site keeps only its public key.
           </p>
           {keys.length > 0 ? (
             <ul aria-label="Your passkeys" className="space-y-3">

@@ -67,13 +67,7 @@ export default function AboutPage() {
 
       <section aria-labelledby="values" className="bg-surface">
         <div className="container-page py-20 md:py-24">
-          <SectionHeading
-            id="values"
-            align="center"
-            eyebrow={coreValuesIntro.eyebrow}
-            title={coreValuesIntro.heading}
-            text={coreValuesIntro.text}
-          />
+          <SectionHeading id="values" align="center" eyebrow={coreValuesIntro.eyebrow} title={coreValuesIntro.heading} text={coreValuesIntro.text} />
           <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {coreValues.map((value, index) => (
               <li key={value.title} className="animate-rise rounded-card border border-line bg-canvas p-6" style={riseDelay(index * 100)}>
@@ -89,12 +83,7 @@ export default function AboutPage() {
       </section>
 
       <section aria-labelledby="team" className="container-page py-20 md:py-24">
-        <SectionHeading
-          id="team"
-          eyebrow={teamIntro.eyebrow}
-          title={teamHeading}
-          text={teamIntro.text}
-        />
+        <SectionHeading id="team" eyebrow={teamIntro.eyebrow} title={teamHeading} text={teamIntro.text} />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {team.map((member) => (
             <li key={member.name} data-testid="team-member" className="overflow-hidden rounded-card border border-line bg-surface shadow-card">

@@ -41,12 +41,7 @@ export default async function CaseStudiesPage() {
         ))}
       </div>
 
-      <CtaBand
-        headline={caseStudiesCta.headline}
-        text={caseStudiesCta.text}
-        primary={caseStudiesCta.primaryCta}
-        secondary={caseStudiesCta.secondaryCta}
-      />
+      <CtaBand headline={caseStudiesCta.headline} text={caseStudiesCta.text} primary={caseStudiesCta.primaryCta} secondary={caseStudiesCta.secondaryCta} />
     </>
   );
 }

@@ -119,8 +119,8 @@ export default function ContactPage() {
             {contactFormCopy.heading}
           </h2>
           <div className="mt-6">
-              <ContactForm />
-            </div>
+            <ContactForm />
+          </div>
         </section>
 
         <section aria-labelledby="contact-details" className="self-start rounded-card bg-brand-950 p-7 text-white shadow-lift sm:p-9">

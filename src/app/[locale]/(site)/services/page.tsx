@@ -12,7 +12,8 @@ import { pageMetadata } from "@/lib/metadata";
 
 export const metadata = pageMetadata({
   title: "Growth Marketing Services",
-  description: "SEO, paid advertising, growth consulting, CRO, WhatsApp automation and retention marketing for D2C and eCommerce brands, with transparent starting prices.",
+  description:
+    "SEO, paid advertising, growth consulting, CRO, WhatsApp automation and retention marketing for D2C and eCommerce brands, with transparent starting prices.",
   path: "/services",
 });
 
@@ -72,18 +73,21 @@ export default function ServicesPage() {
         <div className="container-page py-20 md:py-24">
           <SectionHeading id="process" align="center" eyebrow={processIntro.eyebrow} title={processIntro.heading} text={processIntro.text} />
           <div className="relative mt-14">
-          <div aria-hidden="true" className="absolute top-7 right-[12%] left-[12%] hidden h-0.5 bg-gradient-to-r from-brand-200 via-brand-400 to-accent-400 lg:block" />
-          <ol className="relative grid gap-8 md:grid-cols-2 lg:grid-cols-4 lg:gap-6">
-            {processSteps.map((step) => (
-              <li key={step.step} className="relative text-center">
-                <span className="relative mx-auto flex size-14 items-center justify-center rounded-full border-4 border-surface bg-brand-600 text-xl font-extrabold text-white shadow-lift">
-                  {step.step}
-                </span>
-                <h3 className="mt-5 text-lg font-bold">{step.title}</h3>
-                <p className="mx-auto mt-2 max-w-xs leading-relaxed text-ink-soft">{step.description}</p>
-              </li>
-            ))}
-          </ol>
+            <div
+              aria-hidden="true"
+              className="absolute top-7 right-[12%] left-[12%] hidden h-0.5 bg-gradient-to-r from-brand-200 via-brand-400 to-accent-400 lg:block"
+            />
+            <ol className="relative grid gap-8 md:grid-cols-2 lg:grid-cols-4 lg:gap-6">
+              {processSteps.map((step) => (
+                <li key={step.step} className="relative text-center">
+                  <span className="relative mx-auto flex size-14 items-center justify-center rounded-full border-4 border-surface bg-brand-600 text-xl font-extrabold text-white shadow-lift">
+                    {step.step}
+                  </span>
+                  <h3 className="mt-5 text-lg font-bold">{step.title}</h3>
+                  <p className="mx-auto mt-2 max-w-xs leading-relaxed text-ink-soft">{step.description}</p>
+                </li>
+              ))}
+            </ol>
           </div>
         </div>
       </section>

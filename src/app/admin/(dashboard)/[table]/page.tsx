@@ -30,7 +30,9 @@ export default async function TablePage({ params, searchParams }: { params: Prom
     status: one(raw.status),
   };
   const base = { q, status: listParams.status, sort: one(raw.sort), dir: one(raw.dir) };
-  const exportHref = tab.csv ? `/admin/export/${tab.id}?${new URLSearchParams({ ...(q ? { q } : {}), ...(listParams.status ? { status: listParams.status } : {}) })}` : undefined;
+  const exportHref = tab.csv
+    ? `/admin/export/${tab.id}?${new URLSearchParams({ ...(q ? { q } : {}), ...(listParams.status ? { status: listParams.status } : {}) })}`
+    : undefined;
   // What arrived since this admin last opened the dashboard is marked new (the mark is taken when
   // /admin is opened and carried in ?seen=); paging and searching within a visit keep it.
   const newSince = readSeen(raw);
@@ -136,14 +138,20 @@ export default async function TablePage({ params, searchParams }: { params: Prom
         {list.pageCount > 1 && (
           <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
             {list.page > 1 ? (
-              <Link className={buttonVariants({ variant: "outline", size: "sm" })} href={dashboardHref(tab.id, { ...base, page: list.page - 1, seen: seenIso })}>
+              <Link
+                className={buttonVariants({ variant: "outline", size: "sm" })}
+                href={dashboardHref(tab.id, { ...base, page: list.page - 1, seen: seenIso })}
+              >
                 Previous
               </Link>
             ) : (
               <span />
             )}
             {list.page < list.pageCount && (
-              <Link className={buttonVariants({ variant: "outline", size: "sm" })} href={dashboardHref(tab.id, { ...base, page: list.page + 1, seen: seenIso })}>
+              <Link
+                className={buttonVariants({ variant: "outline", size: "sm" })}
+                href={dashboardHref(tab.id, { ...base, page: list.page + 1, seen: seenIso })}
+              >
                 Next
               </Link>
             )}

@@ -7,7 +7,6 @@ import type { LibraryImage } from "@/components/admin/upload-image";
 
 export const dynamic = "force-dynamic";
 
-
 /**
  * The media library's images for the chooser in the editor and the image fields: newest first,
  * searched in the storage name and the default alt text (`q`), a page of 25 (`page`). The content

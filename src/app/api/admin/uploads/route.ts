@@ -33,6 +33,13 @@ export async function POST(request: Request) {
   if ("error" in result) return Response.json(result, { status: result.error.includes("5 MB") ? 413 : 415 });
   log("info", "image uploaded", { url: result.url, bytes: file.size, stored: result.bytes });
   // The media library's row is written by saveUpload; the audit row follows it (ADR 0037).
-  await recordAudit({ action: "upload", actor: member, table: "media", recordId: result.url, after: { url: result.url, bytes: result.bytes, width: result.width, height: result.height }, headers: request.headers });
+  await recordAudit({
+    action: "upload",
+    actor: member,
+    table: "media",
+    recordId: result.url,
+    after: { url: result.url, bytes: result.bytes, width: result.width, height: result.height },
+    headers: request.headers,
+  });
   return Response.json(result, { status: 201 });
 }

@@ -42,7 +42,9 @@ export async function POST(request: Request) {
     return Response.json({ code: "INVALID_ORIGIN", message: "Requests must come from this site." }, { status: 403 });
   }
   if (pathname.endsWith("/sign-out")) {
-    const session = await getAuth().api.getSession({ headers: request.headers }).catch(() => null);
+    const session = await getAuth()
+      .api.getSession({ headers: request.headers })
+      .catch(() => null);
     const response = await getAuth().handler(request);
     if (response.ok) log("info", "auth: signed out", { event: "auth.sign-out", userId: session?.user.id ?? null, via: "http" });
     return response;
@@ -83,9 +85,13 @@ export async function POST(request: Request) {
   if (response.status === 401) {
     log("warn", "auth: sign-in failed", { event: "auth.sign-in.failure", reason: "invalid-credentials", ...emailFields(email), ip, via: "http" });
   } else if (response.ok) {
-    const body = (await response.clone().json().catch(() => null)) as { user?: { id?: string }; twoFactorRedirect?: boolean } | null;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { user?: { id?: string }; twoFactorRedirect?: boolean } | null;
     // A right password of an account with a second factor opens a challenge, not a session (docs/decisions/0036).
-    if (body?.twoFactorRedirect) log("info", "auth: password accepted, second factor asked", { event: "auth.two-factor.challenge", ...emailFields(email), ip, via: "http" });
+    if (body?.twoFactorRedirect)
+      log("info", "auth: password accepted, second factor asked", { event: "auth.two-factor.challenge", ...emailFields(email), ip, via: "http" });
     else log("info", "auth: signed in", { event: "auth.sign-in.success", userId: body?.user?.id, ...emailFields(email), ip, via: "http" });
   }
   return response;

@@ -21,7 +21,7 @@ export async function HEAD(_request: Request, { params }: { params: Promise<{ fi
 async function answer(name: string, method: "GET" | "HEAD"): Promise<Response> {
   const type = uploadType(name);
   if (!type) return new Response("Not found", { status: 404 });
-  let found: Omit<StoredFile, "body"> & { body?: StoredFile["body"] } | null;
+  let found: (Omit<StoredFile, "body"> & { body?: StoredFile["body"] }) | null;
   try {
     found = method === "GET" ? await storage().get(name) : await storage().head(name);
   } catch (error) {

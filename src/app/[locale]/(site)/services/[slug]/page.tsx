@@ -69,7 +69,11 @@ export default async function ServiceDetailPage({ params }: Props) {
         </h2>
         <dl className="grid gap-px overflow-hidden rounded-card border border-line bg-line shadow-lift sm:grid-cols-3">
           {detail.results.map((r) => (
-            <div key={r.label} data-testid="result" className="flex flex-row-reverse items-center justify-end gap-4 bg-surface px-6 py-4 sm:flex-col-reverse sm:items-stretch sm:justify-end sm:gap-0 sm:py-7 sm:text-center">
+            <div
+              key={r.label}
+              data-testid="result"
+              className="flex flex-row-reverse items-center justify-end gap-4 bg-surface px-6 py-4 sm:flex-col-reverse sm:items-stretch sm:justify-end sm:gap-0 sm:py-7 sm:text-center"
+            >
               <dt className="font-medium text-ink-soft sm:mt-1">{r.label}</dt>
               <dd className="w-24 shrink-0 text-3xl font-extrabold tracking-tight text-brand-700 sm:w-auto sm:text-4xl md:text-5xl">{r.value}</dd>
             </div>
@@ -83,7 +87,13 @@ export default async function ServiceDetailPage({ params }: Props) {
           <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-600 text-white shadow-lift">
             <ContentIcon name={service.icon} className="size-7" />
           </span>
-          <SectionHeading id="inclusions" className="mt-6" eyebrow={copy.inclusionsEyebrow} title={copy.inclusionsHeading(service)} text={service.description} />
+          <SectionHeading
+            id="inclusions"
+            className="mt-6"
+            eyebrow={copy.inclusionsEyebrow}
+            title={copy.inclusionsHeading(service)}
+            text={service.description}
+          />
         </div>
         <div className="rounded-card border border-line bg-surface p-7 shadow-card sm:p-8">
           <CheckList items={detail.inclusions} columns={2} />
@@ -133,13 +143,7 @@ export default async function ServiceDetailPage({ params }: Props) {
 
       <section id="pricing" aria-labelledby="pricing-title" className="bg-surface">
         <div className="container-page py-20 md:py-28">
-          <SectionHeading
-            id="pricing-title"
-            align="center"
-            eyebrow={copy.pricingEyebrow}
-            title={copy.pricingHeading(service)}
-            text={copy.pricingText}
-          />
+          <SectionHeading id="pricing-title" align="center" eyebrow={copy.pricingEyebrow} title={copy.pricingHeading(service)} text={copy.pricingText} />
           <div className="mt-16 grid items-stretch gap-8 lg:grid-cols-3 lg:gap-6">
             {detail.packages.map((pkg) => (
               <PackageCard key={pkg.name} pkg={pkg} service={service.slug} headingId={`package-${anchorId(pkg.name)}`} />
@@ -148,12 +152,7 @@ export default async function ServiceDetailPage({ params }: Props) {
         </div>
       </section>
 
-      <CtaBand
-        headline={detail.closing.headline}
-        text={detail.closing.text}
-        primary={copy.closingPrimaryCta}
-        secondary={copy.closingSecondaryCta}
-      />
+      <CtaBand headline={detail.closing.headline} text={detail.closing.text} primary={copy.closingPrimaryCta} secondary={copy.closingSecondaryCta} />
 
       <nav aria-labelledby="other-services" className="container-page pb-20">
         <h2 id="other-services" className="text-lg font-bold">
