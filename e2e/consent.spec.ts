@@ -392,12 +392,10 @@ test("before a choice, the bar costs no script file: the same scripts, byte for 
     const withIds = await browser.newContext();
     const withoutIds = await browser.newContext();
     const [measured, plain] = [await scriptsOf(withIds, `${SITE}${path}`), await scriptsOf(withoutIds, `${shared}${path}`)];
-    test
-      .info()
-      .annotations.push({
-        type: "js",
-        description: `${path}: ${measured.bytes} B in ${measured.files.length} files with IDs before consent, ${plain.bytes} B without IDs`,
-      });
+    test.info().annotations.push({
+      type: "js",
+      description: `${path}: ${measured.bytes} B in ${measured.files.length} files with IDs before consent, ${plain.bytes} B without IDs`,
+    });
     expect(measured.files).toEqual(plain.files);
     expect(measured.bytes).toBe(plain.bytes);
     await withIds.close();

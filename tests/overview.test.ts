@@ -122,19 +122,17 @@ describe(`overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
     });
     await handle.db.insert(leads).values(leadRows);
     await handle.db.insert(contactMessages).values(messageRows);
-    await handle.db
-      .insert(spamSubmissions)
-      .values(
-        Array.from({ length: 40 }, (_, i) => ({
-          form: "audit" as const,
-          reason: "honeypot" as const,
-          name: "Spam",
-          email: `s${i}@x.test`,
-          fields: {},
-          attribution: { first_touch: TOUCHES[2]! },
-          createdAt: NOW,
-        })),
-      );
+    await handle.db.insert(spamSubmissions).values(
+      Array.from({ length: 40 }, (_, i) => ({
+        form: "audit" as const,
+        reason: "honeypot" as const,
+        name: "Spam",
+        email: `s${i}@x.test`,
+        fields: {},
+        attribution: { first_touch: TOUCHES[2]! },
+        createdAt: NOW,
+      })),
+    );
 
     const email = `overview-${Date.now()}@team.test`;
     const context = await getAuth().$context;
