@@ -83,7 +83,9 @@ test("leads: validation, create, edit, status, search, CSV, delete with confirma
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Lead created successfully.")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect.poll(() => count(page, "leads")).toBe(before + 1);
+  // Other specs send the forms meanwhile (the suite runs in parallel): the count grows by this lead at
+  // least; the filtered count below is exact.
+  await expect.poll(() => count(page, "leads")).toBeGreaterThanOrEqual(before + 1);
 
   // Edit: status and notes.
   await page.getByRole("button", { name: /^Edit =HYPERLINK/ }).click();
@@ -131,7 +133,8 @@ test("contact messages: create, edit, delete", async () => {
   await dialog.getByRole("textbox", { name: "Message", exact: true }).fill("Please call me back.");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Contact message created successfully.")).toBeVisible();
-  await expect.poll(() => count(page, "messages")).toBe(before + 1);
+  // Other specs send the contact form meanwhile: the count grows by this message at least.
+  await expect.poll(() => count(page, "messages")).toBeGreaterThanOrEqual(before + 1);
   await page.getByRole("button", { name: "Edit Meera Shah" }).click();
   await dialog.getByLabel("Company").fill("EcoStore");
   await dialog.getByRole("button", { name: "Save" }).click();
@@ -140,7 +143,7 @@ test("contact messages: create, edit, delete", async () => {
   await page.getByRole("button", { name: "Delete Meera Shah" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Contact message deleted successfully.")).toBeVisible();
-  await expect.poll(() => count(page, "messages")).toBe(before);
+  await expect(page.getByRole("button", { name: "Delete Meera Shah" })).toHaveCount(0);
   await page.context().close();
 });
 
