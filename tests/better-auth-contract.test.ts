@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -14,7 +13,8 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // the reset mail) is proved in tests/two-factor.test.ts, sign-in-limit.test.ts and auth-actions.test.ts.
 
 const handle = setUpTestDatabase();
-const betterAuthDist = path.join(path.dirname(createRequire(import.meta.url).resolve("better-auth/package.json")), "dist");
+// The installed packages' files (their "exports" do not list package.json to resolve them by).
+const betterAuthDist = path.join(process.cwd(), "node_modules", "better-auth", "dist");
 
 describe("better-auth's internals as our sign-in code reads them", () => {
   it("the endpoint context makes our prefixed cookies and has the adapter methods we call", async () => {
@@ -35,7 +35,7 @@ describe("better-auth's internals as our sign-in code reads them", () => {
         .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8"))
         .join("\n");
     expect(sources(path.join(betterAuthDist, "plugins", "two-factor")), "the two-factor plugin's challenge cookie").toContain(`"${TWO_FACTOR_COOKIE}"`);
-    const passkeyDist = path.join(path.dirname(createRequire(import.meta.url).resolve("@better-auth/passkey/package.json")), "dist");
+    const passkeyDist = path.join(process.cwd(), "node_modules", "@better-auth", "passkey", "dist");
     expect(sources(passkeyDist), "the passkey plugin's ceremony cookie").toContain(`"${PASSKEY_CEREMONY_COOKIE}"`);
   });
 
