@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The dashboard's actions through the one wrapper (src/server/forms/form-action.ts), on a real database.
@@ -53,7 +53,6 @@ const firstId = async (table: string) =>
 /** What no answer may carry: SQL, a constraint's or table's name, a stack. */
 const LEAKS = /\b(insert|update|delete|select)\b.*\b(into|set|from)\b|constraint|forced_failure|violates|_valid\b|\bat .*:\d+|node_modules|\.ts\b/i;
 
-afterAll(async () => {});
 beforeEach(() => {
   logged.length = 0;
   requestHeaders = new Headers({ host: "localhost:3000", origin: "http://localhost:3000" });

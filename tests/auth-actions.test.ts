@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The account forms' Server Actions through the one form wrapper (src/server/forms/form-action.ts), on a
@@ -43,7 +43,6 @@ const formOf = (values: Record<string, string>) => {
 };
 
 const handle = setUpTestDatabase();
-afterAll(async () => {});
 beforeEach(() => {
   logged.length = 0;
   // A request of this site, each from its own address (the sign-up limit counts per address).

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseOptions } from "@node-rs/argon2";
 import { getAuth, hashPassword, verifyPassword } from "@/server/auth/auth";
 import { getViewer, requireRole, AccessDeniedError } from "@/server/auth/auth-guard";
@@ -11,7 +11,6 @@ import { weakPasswordReason } from "@/lib/schemas/auth";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 const handle = setUpTestDatabase();
-afterAll(async () => {});
 
 const PASSWORD = "Monsoon-Ledger-2026";
 const ORIGIN = "http://localhost:3999";

@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { jobRuns, rateLimits } from "@/server/db/schema";
 import { runOnce } from "@/server/data/job-runs";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 const handle = setUpTestDatabase();
-afterAll(async () => {});
 beforeEach(async () => {
   await handle.db.execute(sql`truncate job_runs, rate_limits`);
 });

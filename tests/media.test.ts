@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { blogPosts, caseStudies, media, testimonials } from "@/server/db/schema";
 import { decorateMediaRows, deleteMedia } from "@/server/data/media-library";
 import { renderArticleContent, sanitizeBlogHtml } from "@/server/content/html";
@@ -14,7 +14,6 @@ import { setUpTestDatabase } from "./helpers/test-db";
 vi.mock("server-only", () => ({}));
 
 const handle = setUpTestDatabase();
-afterAll(async () => {});
 beforeEach(async () => {
   await handle.db.execute(sql`truncate media, blog_posts, case_studies, testimonials cascade`);
 });

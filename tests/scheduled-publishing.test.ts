@@ -1,12 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { blogPosts } from "@/server/db/schema";
 import { getPublishedPost, listPostSitemapEntries, listPostsForFeed, listPublishedPostSummaries, listRelatedPosts } from "@/server/data/blog-posts";
 import { applyDueSchedules } from "@/server/data/blog-schedules";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 const handle = setUpTestDatabase();
-afterAll(async () => {});
 beforeEach(async () => {
   await handle.db.execute(sql`delete from blog_posts where slug like 'sched-%'`);
 });

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { verify } from "@node-rs/argon2";
 import { getAuth } from "@/server/auth/auth";
 import { env } from "@/server/env";
@@ -14,7 +14,6 @@ vi.mock("@node-rs/argon2", async (importOriginal) => {
 const verifications = () => vi.mocked(verify).mock.calls.length;
 
 const handle = setUpTestDatabase();
-afterAll(async () => {});
 beforeEach(() => {
   vi.mocked(verify).mockClear();
 });

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // Refused submissions kept for review (ADR 0043), through the public form's own handler and the
@@ -17,7 +17,6 @@ const { pruneSpam } = await import("@/server/forms/spam");
 const { auditEvents, leads, notifications, spamSubmissions } = await import("@/server/db/schema");
 
 const handle = setUpTestDatabase();
-afterAll(async () => {});
 beforeEach(async () => {
   await handle.db.execute(sql`truncate notifications, leads, contact_messages, rate_limits, spam_submissions, acknowledged_senders cascade`);
 });

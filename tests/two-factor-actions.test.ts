@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { notifications } from "@/server/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 import { totp, wrongCode } from "../e2e/totp";
@@ -48,7 +48,6 @@ const cookieOf = (headers: Headers) =>
     .join("; ");
 
 const handle = setUpTestDatabase();
-afterAll(async () => {});
 let ip = "";
 beforeEach(() => {
   ip = `198.51.101.${++serial}`;

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getAuth } from "@/server/auth/auth";
 import { AccessDeniedError, requireRole } from "@/server/auth/auth-guard";
 import { isTwoFactorRequired, setTwoFactorRequired } from "@/server/data/team-settings";
@@ -11,7 +11,6 @@ import { authenticationAnswer, newCredential, registrationAnswer } from "./helpe
 import { totp, wrongCode } from "../e2e/totp";
 
 const handle = setUpTestDatabase();
-afterAll(async () => {});
 
 const PASSWORD = "Monsoon-Ledger-2026";
 let serial = 0;

@@ -10,6 +10,7 @@ import { accountEmailField, passwordField, weakPasswordReason } from "@/lib/sche
 import { LIMITS, ROLES } from "@/lib/limits";
 import { DASHBOARD_PATH } from "@/lib/routes";
 import { getAuth, hashPassword } from "../auth/auth";
+import { internalAdapterOf } from "../auth/better-auth-internals";
 import { authErrorCode } from "../auth/auth-error";
 import { accountByEmail } from "../data/users";
 import { FieldError, formAnswers as answers, handleForm } from "../forms/form-action";
@@ -229,7 +230,7 @@ export async function acceptInvitationAction(_previous: FormState, form: FormDat
       const claimed = await claimInvitation(token);
       if (!claimed) return { status: "refused", title: "Invitation", message: INVITATION_WORDS.used };
       const auth = getAuth();
-      const context = await auth.$context;
+      const adapter = await internalAdapterOf(auth);
       let userId: string | undefined;
       try {
         const existing = await accountByEmail(claimed.email);
@@ -241,9 +242,9 @@ export async function acceptInvitationAction(_previous: FormState, form: FormDat
             message: "An account with this address exists already. Sign in, and ask the person who invited you to give it a role.",
           };
         }
-        const user = await context.internalAdapter.createUser({ email: claimed.email, name, emailVerified: true }, { method: "email-password" });
+        const user = await adapter.createUser({ email: claimed.email, name, emailVerified: true }, { method: "email-password" });
         userId = user.id;
-        await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await hashPassword(password) });
+        await adapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await hashPassword(password) });
         await grantInvitedRole(user.id, claimed.role);
       } catch (error) {
         if (!userId) await releaseInvitation(claimed.id);

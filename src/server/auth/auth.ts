@@ -6,7 +6,17 @@ import { betterAuth } from "better-auth";
 import { nextCookies } from "better-auth/next-js";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { passkey } from "@better-auth/passkey";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import {
+  PASSKEY_CEREMONY_COOKIE,
+  TWO_FACTOR_COOKIE,
+  hookSession,
+  resetPasswordIdentifier,
+  signedCookie,
+  userEmailById,
+  verificationValue,
+  type HookContext,
+} from "./better-auth-internals";
 import { verifyJWT } from "better-auth/crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { recordAudit } from "../audit/audit";
@@ -93,8 +103,6 @@ const SECOND_FACTOR_CHECKS = new Set(["/two-factor/verify-totp", "/two-factor/ve
  * password (docs/decisions/0046).
  */
 const PASSKEY_SIGN_IN = "/passkey/verify-authentication";
-/** The passkey plugin's cookie naming the ceremony in progress (its default `advanced.webAuthnChallengeCookie`). */
-const PASSKEY_CEREMONY_COOKIE = "better-auth-passkey";
 /** Turning the second factor on or off asks for the signed-in member's password: counted the same way. */
 const MEMBER_PASSWORD_CHECKS = new Set(["/two-factor/enable", "/two-factor/disable"]);
 const WRONG_CODES = new Set([
@@ -113,26 +121,6 @@ const SIGN_IN_ANSWERS = new Set(["/get-session", "/sign-in/email", ...SECOND_FAC
 const VERIFY_MAIL_INTERVAL_MS = 5 * 60_000;
 /** A password-reset mail for an account at most this often, whatever path and address ask for it. */
 export const RESET_MAIL_INTERVAL_MS = 5 * 60_000;
-
-interface HookContext {
-  path?: string;
-  body?: unknown;
-  query?: Record<string, unknown>;
-  headers?: Headers;
-  request?: Request;
-  context: {
-    returned?: unknown;
-    newSession?: { user: { id: string; email: string } } | null;
-    secret: string;
-    secretConfig: Parameters<typeof claimTotpCode>[2];
-    internalAdapter: {
-      findVerificationValue(id: string): Promise<{ value: string } | null>;
-      findUserById(id: string): Promise<{ email: string } | null>;
-    };
-  };
-  redirect(url: string): unknown;
-  getSignedCookie(name: string, secret: string): Promise<string | null | false>;
-}
 
 // What a before hook learnt, for the after hook of the same call (keyed by the call's own context object).
 const slots = new WeakMap<object, SignInSlot>();
@@ -160,14 +148,13 @@ async function passkeyEmail(ctx: HookContext): Promise<string> {
 
 /** Whose second factor a code is checked against: the signed-in member, else the pending challenge's account. */
 async function secondFactorAccount(ctx: HookContext): Promise<{ id: string; email: string } | null> {
-  const session = await getSessionFromCtx(ctx as never).catch(() => null);
+  const session = await hookSession(ctx);
   if (session) return { id: session.user.id, email: session.user.email };
   signInSteps.add(ctx.context);
-  const name = (ctx.context as unknown as { createAuthCookie(name: string): { name: string } }).createAuthCookie("two_factor").name;
-  const challenge = await ctx.getSignedCookie(name, ctx.context.secret);
-  const pending = challenge ? await ctx.context.internalAdapter.findVerificationValue(challenge) : null;
-  const user = pending ? await ctx.context.internalAdapter.findUserById(pending.value) : null;
-  return user ? { id: pending!.value, email: user.email } : null;
+  const challenge = await signedCookie(ctx, TWO_FACTOR_COOKIE);
+  const userId = challenge ? await verificationValue(ctx, challenge) : null;
+  const email = userId ? await userEmailById(ctx, userId) : null;
+  return userId && email ? { id: userId, email } : null;
 }
 
 const secondFactorEmail = async (ctx: HookContext): Promise<string> => (await secondFactorAccount(ctx))?.email ?? "";
@@ -181,7 +168,7 @@ async function claimTotpStep(ctx: HookContext): Promise<void> {
   const code = bodyOf(ctx).code;
   const account = typeof code === "string" ? await secondFactorAccount(ctx) : null;
   if (!account || typeof code !== "string") return;
-  const claim = await claimTotpCode(account.id, code, ctx.context.secretConfig);
+  const claim = await claimTotpCode(account.id, code, ctx.context.secretConfig as Parameters<typeof claimTotpCode>[2]);
   if (!claim) return;
   if (claim.claimed) {
     totpClaims.set(ctx.context, claim);
@@ -213,13 +200,12 @@ function answeredChallenge(body: Record<string, unknown>): string | null {
  * member's ceremony open. Without a ceremony the plugin's own 400 (CHALLENGE_NOT_FOUND) answers.
  */
 async function checkRegistrationAnswer(ctx: HookContext): Promise<void> {
-  const name = (ctx.context as unknown as { createAuthCookie(name: string): { name: string } }).createAuthCookie(PASSKEY_CEREMONY_COOKIE).name;
-  const token = await ctx.getSignedCookie(name, ctx.context.secret);
-  const ceremony = token ? await ctx.context.internalAdapter.findVerificationValue(token) : null;
+  const token = await signedCookie(ctx, PASSKEY_CEREMONY_COOKIE);
+  const ceremony = token ? await verificationValue(ctx, token) : null;
   if (!ceremony) return;
   let expected: unknown;
   try {
-    expected = (JSON.parse(ceremony.value) as { expectedChallenge?: unknown }).expectedChallenge;
+    expected = (JSON.parse(ceremony) as { expectedChallenge?: unknown }).expectedChallenge;
   } catch {
     return;
   }
@@ -270,9 +256,9 @@ async function beforeHook(ctx: HookContext): Promise<void> {
   if (ctx.path === "/reset-password") {
     // The token is consumed by the reset: whose it is must be read before.
     const token = bodyOf(ctx).token ?? ctx.query?.token;
-    const verification = typeof token === "string" ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
-    const user = verification ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
-    if (user) resets.set(ctx.context, { email: user.email, ip: ipFromHeaders(requestHeaders(ctx)) });
+    const userId = typeof token === "string" ? await verificationValue(ctx, resetPasswordIdentifier(token)) : null;
+    const email = userId ? await userEmailById(ctx, userId) : null;
+    if (email) resets.set(ctx.context, { email, ip: ipFromHeaders(requestHeaders(ctx)) });
   }
   if (ctx.path === "/verify-email" && typeof ctx.query?.token === "string" && (await verifyJWT(ctx.query.token, ctx.context.secret))) {
     // The link is a signed token that better-auth would accept until it expires: the first use claims
