@@ -242,15 +242,15 @@ const JSON_ROW = /^(?:\$ACTION_\d+:)?\d+$/;
 
 /**
  * The tagged strings React's reply encoder writes for the arguments our pages pass to Server
- * Actions (strings, null, plain objects and arrays, FormData, the previous form state): "$$…" (a
- * string that starts with "$"), "$u" (undefined), "$N", "$I", "$-I", "$-0" (numbers JSON lacks),
- * "$D…" (a date), "$n…" (a BigInt), "$K<row>" (a FormData's fields), "$T" (a value the client keeps),
- * and "$<row>" or "$<row>:key:key" (an object met twice, sent once). Any other tag (a Map "$Q", a Set
- * "$W", a Blob "$B", a server reference "$h"/"$F", a stream, a promise, a typed array, an iterator)
- * is nothing a page of ours sends, and React's decoder throws on most of them when they are forged,
- * which Next answers with a 500.
+ * Actions (strings, null, plain objects and arrays, FormData, the previous form state, whose fields
+ * may be undefined): "$$…" (a string that starts with "$"), "$undefined", "$NaN", "$Infinity",
+ * "$-Infinity", "$-0" (values JSON lacks), "$D…" (a date), "$n…" (a BigInt), "$K<row>" (a FormData's
+ * fields), "$T" (a value the client keeps), and "$<row>" or "$<row>:key:key" (an object met twice,
+ * sent once). Any other tag (a Map "$Q", a Set "$W", a Blob "$B", a server reference "$h"/"$F", a
+ * stream, a promise, a typed array, an iterator) is nothing a page of ours sends, and React's decoder
+ * throws on most of them when they are forged, which Next answers with a 500.
  */
-const CONSTANT_TAG = /^\$(?:\$.*|u|N|I|-I|-0|T|D.*|n-?\d{1,400}|K[0-9a-f]{1,8})$/s;
+const CONSTANT_TAG = /^\$(?:\$.*|undefined|NaN|Infinity|-Infinity|-0|T|D.*|n-?\d{1,400}|K[0-9a-f]{1,8})$/s;
 const ROW_REFERENCE = /^\$([0-9a-f]{1,8})((?::[^:]*)*)$/;
 const INCOMPLETE = () => refusal(400, "Refused: the form's data is incomplete or holds values none of our forms sends.");
 

@@ -108,9 +108,14 @@ function refuse(req: IncomingMessage, res: ServerResponse, { status, message }: 
     if (chunk !== null && (drained += chunk.length) > REFUSAL_DRAIN_BYTES) socket.destroy();
     return true;
   };
-  // Node would destroy the socket right after the answer (with Connection: close): its own FIN comes instead.
-  res.shouldKeepAlive = true;
-  res.end(`${message}\n`, () => socket.end());
+  // The answer says Connection: close, so that no client sends its next request on this connection.
+  // Node then destroys the socket as soon as the answer is written (destroySoon), and a socket
+  // destroyed with unread data in it answers the client's next write with a reset that can discard
+  // the answer before the client reads it: for this connection, only the FIN goes out then, and the
+  // drain above or the timer below ends it.
+  (socket as unknown as { destroySoon: () => void }).destroySoon = () => socket.end();
+  res.setHeader("Connection", "close");
+  res.end(`${message}\n`);
   const timer = setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS);
   timer.unref();
   socket.once("close", () => clearTimeout(timer));

@@ -214,7 +214,9 @@ describe("Server Action replies no page of ours sends", () => {
     for (const body of [
       "[]",
       '[{"status":"idle"},"$K1"]',
-      '["a-table","$$starts with a dollar",null,"$u","$D2026-01-01T00:00:00.000Z","$n12","$N","$-0","$T"]',
+      // A previous answer whose fields are undefined (React writes "$undefined"), and the numbers JSON lacks.
+      '[{"status":"invalid","title":"$undefined","values":{"name":"Asha"}},"$K1"]',
+      '["a-table","$$starts with a dollar",null,"$undefined","$D2026-01-01T00:00:00.000Z","$n12","$NaN","$Infinity","$-Infinity","$-0","$T"]',
       '[{"a":{"b":1}},"$0:0:a"]',
     ]) {
       expect(await text(body), body).toBeNull();
