@@ -12,6 +12,7 @@ import {
   refusalOfActionBody,
 } from "../host/request-guards.ts";
 import { isSameOriginHeaders } from "@/server/request-info";
+import { FORGED_REPLIES } from "./helpers/forged-replies";
 
 // host/request-guards.ts: what host/server.ts refuses before Next (docs/decisions/0022).
 // The end-to-end proof (200 MB chunked bodies, memory, every refused post) is
@@ -163,31 +164,7 @@ describe("Server Action replies no page of ours sends", () => {
 
   it("refuses with 400 what React's decoder throws on: no body, not JSON, a root that is no argument list, forged references", async () => {
     expect(refusalBeforeBody(fakeRequest("POST", "/contact", { "next-action": "x", "content-length": "0", origin: "http://site.test" }))?.status).toBe(400);
-    for (const body of [
-      "",
-      "hello",
-      '[{"a":',
-      '"x"',
-      "1",
-      '{"a":1}',
-      '["$Q1"]',
-      '["$B1"]',
-      '["$h1"]',
-      '["$F1"]',
-      '["$W1"]',
-      '["$i1"]',
-      '["$nabc"]',
-      '["$1"]',
-      '["$Q0"]',
-      '["$1:a:b"]',
-      '["$0:missing"]',
-      '["$@1"]',
-      '["$R1"]',
-      '["$Y"]',
-      '["$S"]',
-      '["$E"]',
-      '["$Z"]',
-    ]) {
+    for (const body of FORGED_REPLIES) {
       expect((await text(body))?.status, body).toBe(400);
     }
     expect((await form([["0", "nope"]]))?.status).toBe(400);

@@ -7,6 +7,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { STRONG_PASSWORD } from "../helpers";
 import { TINY_PNG } from "../images";
+import { FORGED_REPLIES } from "../../tests/helpers/forged-replies";
 
 /**
  * What the server refuses before the app reads it (docs/decisions/0022), on a server of its own
@@ -323,27 +324,7 @@ test("a target with dot segments is judged by the path Next serves, and forged S
   );
 
   // Replies React's decoder throws on: empty, not JSON, no argument list, references to rows or kinds no page sends.
-  for (const body of [
-    "",
-    "hello",
-    '[{"a":',
-    '"x"',
-    "1",
-    '["$Q1"]',
-    '["$B1"]',
-    '["$h1"]',
-    '["$F1"]',
-    '["$W1"]',
-    '["$i1"]',
-    '["$nabc"]',
-    '["$1"]',
-    '["$Q0"]',
-    '["$1:a:b:c"]',
-    '["$Y"]',
-    '["$S"]',
-    '["$E"]',
-    '["$Z"]',
-  ]) {
+  for (const body of FORGED_REPLIES) {
     check(`Server Action reply ${JSON.stringify(body)}`, (await post("/contact", script, body)).status, 400);
   }
   for (const [label, fields] of [
