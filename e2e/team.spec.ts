@@ -77,7 +77,8 @@ test("an invited editor joins through the e-mailed link and sees the content tab
   expect(await visibleTabs(editor)).toEqual(["Case Studies", "Testimonials", "Blog Posts", "Your account"]);
   // No route around the hidden screens: one the role may not read is not found, as an unknown one is.
   for (const address of ["/admin/leads", "/admin/team", "/admin/overview", "/admin/no-such-screen"]) {
-    await editor.goto(address);
+    // With its status: no streamed loading state is sent before the check (docs/decisions/0052).
+    expect((await editor.goto(address))?.status(), address).toBe(404);
     await expect(editor.getByRole("heading", { name: "Oops! Page not found" }), address).toBeVisible();
     await expect(editor.getByRole("list", { name: "Lead list" })).toHaveCount(0);
   }

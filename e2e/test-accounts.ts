@@ -22,4 +22,5 @@ export const E2E_OWNERS = [
   "preview@e2e.test",
   "overview@e2e.test",
   "follow@e2e.test",
+  "records@e2e.test",
 ] as const;

@@ -13,7 +13,7 @@ import { expireTagsLocally } from "./cache-handler.ts";
 import { startInvalidationChannel } from "./invalidation.ts";
 import { trustProxy, useSocketAddress } from "./client-address.ts";
 import { guardRequest, normalTarget, type Refusal } from "./request-guards.ts";
-import { logger } from "../src/server/logger.ts";
+import { errorFields, logger } from "../src/server/logger.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -72,10 +72,6 @@ function log(level: "info" | "warn" | "error", msg: string, fields: object = {})
   logger[level](fields, msg);
 }
 
-/** An error as fields: its message and name, never a stack that could carry request data into a shared log. */
-function errorFields(error: unknown): Record<string, string> {
-  return error instanceof Error ? { error: error.message, errorName: error.name } : { error: String(error) };
-}
 
 // Refused before Next reads them (host/request-guards.ts, docs/decisions/0022): foreign Server
 // Action posts (403), bodies over their path's limit, counted as they arrive (413), Server Action

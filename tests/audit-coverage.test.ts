@@ -14,11 +14,20 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/admin.ts#saveRecord": { audited: "saveRecord" },
   "src/server/actions/admin.ts#deleteRecord": { audited: "deleteRecord" },
   "src/server/actions/admin.ts#setStatus": { audited: "setStatus" },
+  "src/server/actions/admin.ts#saveRecordForm": {
+    notAudited: "the record form's way in to saveRecord (audited): it reads the table and record from the form and calls it",
+  },
+  "src/server/actions/admin.ts#rowFormAction": {
+    notAudited: "a list row's form's way in to setStatus, deleteRecord (audited) and runRowAction: it reads the intent and calls them",
+  },
   "src/server/actions/admin.ts#runRowAction": {
     notAudited: "'Not spam' writes spam.not-spam under the lead or message it became, once however many clicks (tests/spam-review.test.ts checks the row)",
   },
   "src/server/actions/admin.ts#bulkAction": {
     notAudited: "one audit row per record it changes, written with the change (recordAuditMany); tests/bulk-actions.test.ts counts 598 rows for 598 records",
+  },
+  "src/server/actions/admin.ts#bulkFormAction": {
+    notAudited: "the bulk confirmation page's way in to bulkAction, which writes one audit row per record it changes",
   },
   "src/server/actions/admin.ts#retryFailedNotifications": {
     notAudited: "one notifications.retry row per notification queued again, in the same transaction (tests/notification-health.test.ts checks them)",

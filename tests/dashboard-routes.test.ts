@@ -63,14 +63,16 @@ describe("dashboard screens", () => {
     expect(isScreenId("nothing")).toBe(false);
   });
 
-  it("each screen is a folder with its page and loading state; the folders are exactly the screens", () => {
+  it("each screen is a folder with its page and no streamed loading state; the folders are exactly the screens", () => {
     const folders = readdirSync(DASHBOARD, { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name);
     expect(folders.sort()).toEqual([...PANEL_IDS, "[table]"].sort());
     for (const folder of folders) {
       expect(existsSync(path.join(DASHBOARD, folder, "page.tsx")), folder).toBe(true);
-      expect(existsSync(path.join(DASHBOARD, folder, "loading.tsx")), folder).toBe(true);
+      // A loading.tsx streams the screen behind a fallback that only script replaces: without
+      // JavaScript the screen would never show, and a refusal would answer 200 (docs/decisions/0052).
+      expect(existsSync(path.join(DASHBOARD, folder, "loading.tsx")), folder).toBe(false);
     }
   });
 

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { StaffRole } from "@/lib/admin-tables/definition";
+import { RECORD_FORM_FIELDS, ROW_INTENT_FIELD, type StaffRole } from "@/lib/admin-tables/definition";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The permission matrix (docs/decisions/0034): every Server Action exported from
@@ -104,6 +104,12 @@ const formOf = (values: Record<string, string>) => {
   return form;
 };
 const IDLE = { status: "idle" } as const;
+/** What the dashboard's record form posts: the values and the hidden fields naming the table and the record. */
+const recordForm = (tableId: string, id: string | null, values: Record<string, string>) =>
+  formOf({ ...values, [RECORD_FORM_FIELDS.table]: tableId, ...(id === null ? {} : { [RECORD_FORM_FIELDS.id]: id }) });
+/** What a list row's form posts: the change it asks for, its table and record, and its fields. */
+const rowForm = (tableId: string, id: string, intent: string, values: Record<string, string> = {}) =>
+  formOf({ ...values, [RECORD_FORM_FIELDS.table]: tableId, [RECORD_FORM_FIELDS.id]: id, [ROW_INTENT_FIELD]: intent });
 
 /** One replayable call: who may make it, and the call (prepared as the owner before the snapshot). */
 interface Cell {
@@ -175,6 +181,15 @@ async function matrix(): Promise<Record<string, Entry>> {
         allowed: TABLE_FORMS[id]!.access,
         prepare: () => insertRow(id),
         run: (rowId) => admin.saveRecord(id, rowId as string, formOf({ ...TABLE_FORMS[id]!.form(), ...(id === "posts" ? {} : {}), ...changedField(id) })),
+      },
+    ]),
+    "admin#saveRecordForm": tables.flatMap((id): Cell[] => [
+      { label: `${id} create`, allowed: TABLE_FORMS[id]!.access, run: () => admin.saveRecordForm(IDLE, recordForm(id, null, TABLE_FORMS[id]!.form())) },
+      {
+        label: `${id} update`,
+        allowed: TABLE_FORMS[id]!.access,
+        prepare: () => insertRow(id),
+        run: (rowId) => admin.saveRecordForm(IDLE, recordForm(id, rowId as string, { ...TABLE_FORMS[id]!.form(), ...changedField(id) })),
       },
     ]),
     "admin#deleteRecord": tables.map((id) => ({
@@ -369,6 +384,31 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => admin.runRowAction("spam", id as string),
       },
     ],
+    "admin#rowFormAction": [
+      {
+        label: "status from the list's form",
+        allowed: LEAD_DESK.write,
+        prepare: () => insertRow("leads"),
+        run: (rowId) => admin.rowFormAction(IDLE, rowForm("leads", rowId as string, "status", { status: "contacted" })),
+      },
+      ...tables.map((id) => ({
+        label: `${id} delete from its confirmation page`,
+        allowed: TABLE_FORMS[id]!.access,
+        prepare: () => insertRow(id),
+        run: (rowId: unknown) => admin.rowFormAction(IDLE, rowForm(id, rowId as string, "delete")),
+      })),
+      {
+        label: "not spam from the list's form",
+        allowed: LEAD_DESK.write,
+        prepare: async () =>
+          (
+            await handle.db.execute<{ id: string }>(
+              sql`insert into spam_submissions (form, reason, name, email, fields) values ('contact', 'honeypot', 'Asha Rao', 'asha@example.com', ${JSON.stringify({ name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210", message: "Call me." })}::jsonb) returning id`,
+            )
+          ).rows[0]!.id,
+        run: (id) => admin.rowFormAction(IDLE, rowForm("spam", id as string, "row-action")),
+      },
+    ],
     "admin#bulkAction": [
       {
         label: "bulk status on a filter",
@@ -384,6 +424,27 @@ async function matrix(): Promise<Record<string, Entry>> {
           return [marker, crypto.createHash("sha256").update(id).digest("hex")];
         },
         run: (p) => admin.bulkAction("leads", { q: (p as string[])[0]!, action: "status", value: "won", count: "1", fingerprint: (p as string[])[1]! }),
+      },
+    ],
+    "admin#bulkFormAction": [
+      {
+        label: "bulk status on a filter, from its confirmation page",
+        allowed: LEAD_DESK.write,
+        // One lead that only this cell's search matches, and the fingerprint of that one-row set.
+        prepare: async () => {
+          const marker = `bulk-${crypto.randomUUID()}`;
+          const id = (
+            await handle.db.execute<{ id: string }>(
+              sql`insert into leads (name, email, mobile_number, growth_challenge) values ('Bulk', 'bulk@example.com', '9876543210', ${marker}) returning id`,
+            )
+          ).rows[0]!.id;
+          return [marker, crypto.createHash("sha256").update(id).digest("hex")];
+        },
+        run: (p) =>
+          admin.bulkFormAction(
+            IDLE,
+            formOf({ table: "leads", q: (p as string[])[0]!, action: "status", value: "won", count: "1", fingerprint: (p as string[])[1]! }),
+          ),
       },
     ],
     "admin#retryFailedNotifications": [

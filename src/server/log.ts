@@ -2,6 +2,8 @@ import "server-only";
 import crypto from "node:crypto";
 import { logger } from "./logger.ts";
 
+export { errorFields } from "./logger.ts";
+
 type Level = "debug" | "info" | "warn" | "error";
 
 /**
@@ -25,21 +27,4 @@ export function emailFields(email: string): { email: string; emailHash: string }
   const domain = at > 0 ? normalised.slice(at + 1) : "";
   const masked = `${[...local][0] ?? ""}***${domain ? `@${domain}` : ""}`;
   return { email: masked, emailHash: crypto.createHash("sha256").update(normalised).digest("hex").slice(0, 16) };
-}
-
-/**
- * Drizzle's failed-query message ends with the query's parameters: the values typed into a form,
- * e-mail addresses, tokens being stored. The SQL stays in the log, the values do not.
- */
-function withoutParams(message: string): string {
-  return message.replace(/\nparams: [\s\S]*$/, "\nparams: [not logged]");
-}
-
-export function errorFields(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) {
-    // Drizzle wraps the driver's error: its message is the SQL, the cause says why (ECONNREFUSED...).
-    const cause = error.cause instanceof Error ? { cause: withoutParams(error.cause.message) } : {};
-    return { error: withoutParams(error.message), errorName: error.name, ...cause };
-  }
-  return { error: withoutParams(String(error)) };
 }

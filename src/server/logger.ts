@@ -56,3 +56,21 @@ export const logger = pino(
     { dedupe: true },
   ),
 );
+
+/**
+ * Drizzle's failed-query message ends with the query's parameters: the values typed into a form,
+ * e-mail addresses, tokens being stored. The SQL stays in the log, the values do not.
+ */
+function withoutParams(message: string): string {
+  return message.replace(/\nparams: [\s\S]*$/, "\nparams: [not logged]");
+}
+
+/** An error as log fields: its message, name and cause, never a stack or a failed query's values (the host's lines and the app's). */
+export function errorFields(error: unknown): Record<string, unknown> {
+  if (error instanceof Error) {
+    // Drizzle wraps the driver's error: its message is the SQL, the cause says why (ECONNREFUSED...).
+    const cause = error.cause instanceof Error ? { cause: withoutParams(error.cause.message) } : {};
+    return { error: withoutParams(error.message), errorName: error.name, ...cause };
+  }
+  return { error: withoutParams(String(error)) };
+}

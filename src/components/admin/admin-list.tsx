@@ -1,19 +1,22 @@
 "use client";
 
 import Image from "next/image";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState, useTransition, type MouseEvent } from "react";
 import { HistoryIcon, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { toastAnswer } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Dialog, DialogBody, DialogContent, DialogHeader } from "@/components/ui/dialog";
 import { adminTable } from "@/lib/admin-tables/registry";
-import type { AdminTableDefinition, DeskMember, RowSummary } from "@/lib/admin-tables/definition";
+import { RECORD_FORM_FIELDS, ROW_INTENT_FIELD, type AdminTableDefinition, type DeskMember, type RowSummary } from "@/lib/admin-tables/definition";
 import { isSuccess, type FormState } from "@/lib/form-state";
 import { formatAdminDate } from "@/lib/format";
-import { deleteRecord, runRowAction, setStatus } from "@/server/actions/admin";
+import { deleteRecord, rowFormAction } from "@/server/actions/admin";
+import { AnswerForm, useFormAnswer } from "@/components/forms/action-form";
+import { SubmitButton } from "@/components/forms/submit";
 import { RecordFields } from "./record-fields";
 import { RevisionHistory } from "./revision-history";
 import { RecordForm } from "./record-form";
@@ -25,44 +28,95 @@ function showAnswer(result: FormState, then?: () => void) {
   if (isSuccess(result)) then?.();
 }
 
-function StatusSelect({ table, record }: { table: AdminTableDefinition; record: AnyRecord }) {
+/** The hidden fields of a row's form: its table, its record and the change it asks for. */
+function rowFields(table: AdminTableDefinition, record: AnyRecord, intent: "status" | "row-action"): Record<string, string> {
+  return { [RECORD_FORM_FIELDS.table]: table.id, [RECORD_FORM_FIELDS.id]: record.id, [ROW_INTENT_FIELD]: intent };
+}
+
+/** A row's form: posts to the row action with or without JavaScript, refreshes the lists on success. */
+function useRowForm() {
   const router = useRouter();
-  const [isSaving, start] = useTransition();
+  return useFormAnswer({ action: rowFormAction, toastInvalid: true, onAnswer: (state) => isSuccess(state) && router.refresh() });
+}
+
+function StatusSelect({ table, record }: { table: AdminTableDefinition; record: AnyRecord }) {
+  const form = useRowForm();
   const filter = table.filter!;
+  const title = table.summary(record as never).title;
   return (
-    <select
-      aria-label={`Status of ${table.summary(record as never).title}`}
-      defaultValue={String(record[filter.column])}
-      disabled={isSaving}
-      className="min-h-9 rounded-lg border border-line bg-surface px-2 text-sm"
-      onChange={(e) => {
-        const status = e.target.value;
-        start(async () => showAnswer(await setStatus(table.id, record.id, status), () => router.refresh()));
-      }}
+    <AnswerForm
+      form={form}
+      answer="no-script-line"
+      hidden={rowFields(table, record, "status")}
+      label={`Status of ${title}`}
+      className="flex items-center gap-2"
     >
-      {Object.entries(filter.options).map(([value, { label }]) => (
-        <option key={value} value={value}>
-          {label}
-        </option>
-      ))}
-    </select>
+      <select
+        name="status"
+        aria-label={`Status of ${title}`}
+        defaultValue={String(record[filter.column])}
+        disabled={form.pending}
+        className="min-h-9 rounded-lg border border-line bg-surface px-2 text-sm"
+        // With JavaScript a choice is sent at once; without it, the Set button below sends it.
+        onChange={(e) => e.currentTarget.form?.requestSubmit()}
+      >
+        {Object.entries(filter.options).map(([value, { label }]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          Set
+        </button>
+      </noscript>
+    </AnswerForm>
   );
 }
 
 /** The table's own row action (the Spam view's "Not spam"). */
 function RowActionButton({ table, record, title }: { table: AdminTableDefinition; record: AnyRecord; title: string }) {
-  const router = useRouter();
-  const [isRunning, start] = useTransition();
+  const form = useRowForm();
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={isRunning}
-      aria-label={`${table.rowAction!.label}: ${title}`}
-      onClick={() => start(async () => showAnswer(await runRowAction(table.id, record.id), () => router.refresh()))}
-    >
-      {table.rowAction!.label}
-    </Button>
+    <AnswerForm form={form} answer="no-script-line" hidden={rowFields(table, record, "row-action")} label={`${table.rowAction!.label}: ${title}`}>
+      <SubmitButton label={table.rowAction!.label} className={buttonVariants({ variant: "outline", size: "sm" })} />
+    </AnswerForm>
+  );
+}
+
+/**
+ * A record's delete confirmation on its own address (`?delete=<id>`): what the list's Delete link
+ * opens without JavaScript (with JavaScript, the list's confirmation dialog says the same). After the
+ * delete the page is rendered again for a record that is gone: it then shows the answer, or, for an
+ * old link, that the record no longer exists.
+ */
+export function DeletePage({ tableId, id, title, listHref }: { tableId: string; id: string; title: string | null; listHref: string }) {
+  const table = adminTable(tableId)!;
+  const form = useRowForm();
+  const answered = form.state.status !== "idle";
+  const gone = title === null && !answered;
+  return (
+    <section aria-labelledby="delete-title" className="mt-6 max-w-md rounded-card border border-line bg-surface p-6 shadow-lift">
+      <h2 id="delete-title" className="text-lg font-bold">
+        {title === null ? `Delete ${table.noun.one}` : "Are you absolutely sure?"}
+      </h2>
+      {gone && <p className="mt-2 text-sm text-ink-soft">This {table.noun.one} no longer exists. It may have been deleted.</p>}
+      <AnswerForm
+        form={form}
+        answerClassName="mt-4"
+        hidden={{ [RECORD_FORM_FIELDS.table]: table.id, [RECORD_FORM_FIELDS.id]: id, [ROW_INTENT_FIELD]: "delete" }}
+        label={`Delete ${title ?? table.noun.one}`}
+      >
+        {title !== null && <p className="mt-2 text-sm text-ink-soft">This action cannot be undone. This will permanently delete &quot;{title}&quot;.</p>}
+        <div className="mt-6 flex justify-end gap-3">
+          <Link href={listHref} className={buttonVariants({ variant: "outline" })}>
+            {title === null ? "Back to the list" : "Cancel"}
+          </Link>
+          {title !== null && <SubmitButton label="Delete" pendingLabel="Deleting..." className={buttonVariants({ variant: "danger" })} />}
+        </div>
+      </AnswerForm>
+    </section>
   );
 }
 
@@ -140,6 +194,7 @@ export function AdminList({
   siteName,
   members = [],
   groupBy,
+  listHref,
 }: {
   tableId: string;
   rows: AnyRecord[];
@@ -151,6 +206,8 @@ export function AdminList({
   members?: readonly DeskMember[];
   /** Rows sorted by this column are shown in groups of one value (any case), each under a heading. */
   groupBy?: string;
+  /** This list's address with its search, filter and page: the forms' own addresses add to it. */
+  listHref: string;
 }) {
   const router = useRouter();
   const table = adminTable(tableId)!;
@@ -160,15 +217,23 @@ export function AdminList({
   const [history, setHistory] = useState<AnyRecord | null>(null);
   const [isDeleting, startDelete] = useTransition();
   const since = newSince ? new Date(newSince).getTime() : null;
+  const formHref = (key: "new" | "edit" | "delete", value: string) => `${listHref}${listHref.includes("?") ? "&" : "?"}${key}=${encodeURIComponent(value)}`;
+  // A plain click opens the dialog in place; a click that asks for a new tab or window follows the link.
+  const openHere = (open: () => void) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    open();
+  };
 
   return (
     <>
       {table.canCreate !== false && !table.readOnly && (
         <div className="mb-4 flex justify-end">
-          <Button onClick={() => setEditing({ record: null })}>
+          {/* A link to the form's own address (what a browser without JavaScript opens); with JavaScript, the dialog. */}
+          <a href={formHref("new", "1")} className={buttonVariants()} onClick={openHere(() => setEditing({ record: null }))}>
             <Plus aria-hidden="true" />
             Add {table.noun.title}
-          </Button>
+          </a>
         </div>
       )}
       {rows.length === 0 ? (
@@ -195,10 +260,15 @@ export function AdminList({
                         {table.inbox && table.filter && <StatusSelect table={table} record={record} />}
                         {table.rowAction && <RowActionButton table={table} record={record} title={titleOf(record)} />}
                         {!table.readOnly && (
-                          <Button variant="outline" size="sm" onClick={() => setEditing({ record })} aria-label={`Edit ${titleOf(record)}`}>
+                          <a
+                            href={formHref("edit", record.id)}
+                            className={buttonVariants({ variant: "outline", size: "sm" })}
+                            onClick={openHere(() => setEditing({ record }))}
+                            aria-label={`Edit ${titleOf(record)}`}
+                          >
                             <Pencil aria-hidden="true" />
                             Edit
-                          </Button>
+                          </a>
                         )}
                         {table.history && (
                           <Button variant="outline" size="sm" onClick={() => setHistory(record)} aria-label={`History of ${titleOf(record)}`}>
@@ -206,10 +276,15 @@ export function AdminList({
                             History
                           </Button>
                         )}
-                        <Button variant="outline" size="sm" onClick={() => setDeleting(record)} aria-label={`Delete ${titleOf(record)}`}>
+                        <a
+                          href={formHref("delete", record.id)}
+                          className={buttonVariants({ variant: "outline", size: "sm" })}
+                          onClick={openHere(() => setDeleting(record))}
+                          aria-label={`Delete ${titleOf(record)}`}
+                        >
                           <Trash2 aria-hidden="true" />
                           Delete
-                        </Button>
+                        </a>
                       </div>
                     </li>
                   );
@@ -225,7 +300,9 @@ export function AdminList({
           <DialogContent wide={table.wide}>
             <DialogHeader title={`${editing.record ? "Edit" : "Add"} ${table.noun.title}`} />
             <RecordForm table={table} id={editing.record?.id ?? null} onDone={() => setEditing(null)}>
-              {(errors) => <RecordFields table={table} record={editing.record} errors={errors} siteName={siteName} members={members} />}
+              {({ errors, typed }) => (
+                <RecordFields table={table} record={editing.record} errors={errors} typed={typed} siteName={siteName} members={members} />
+              )}
             </RecordForm>
           </DialogContent>
         )}

@@ -1,16 +1,35 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState, useSyncExternalStore, useTransition } from "react";
+import Link from "next/link";
+import { AnswerForm, useFormAnswer } from "@/components/forms/action-form";
+import { SubmitButton } from "@/components/forms/submit";
 import { toastAnswer } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { adminTable } from "@/lib/admin-tables/registry";
-import type { DeskMember } from "@/lib/admin-tables/definition";
-import { bulkAction } from "@/server/actions/admin";
+import type { AdminTableDefinition, DeskMember } from "@/lib/admin-tables/definition";
+import { BULK_ACTIONS, BULK_QUERY, type BulkActionId } from "@/lib/admin-tables/bulk";
+import { isSuccess } from "@/lib/form-state";
+import { bulkAction, bulkFormAction } from "@/server/actions/admin";
 
-const ACTIONS = { status: "Change status", assign: "Assign owner", delete: "Delete" } as const;
-type Action = keyof typeof ACTIONS;
+const noSubscription = () => () => {};
+
+const ACTIONS = BULK_ACTIONS;
+type Action = BulkActionId;
+
+const many = (table: AdminTableDefinition, count: number) => `${count} ${count === 1 ? table.noun.one : table.noun.many}`;
+
+/** What a confirmation says the change does. */
+function describe(table: AdminTableDefinition, action: Action, count: number, value: string, ownerLabel: string): string {
+  const n = many(table, count);
+  return action === "delete"
+    ? `This permanently deletes exactly these ${n}. It cannot be undone.`
+    : action === "status"
+      ? `This sets the status of exactly these ${n} to ${table.filter?.options[value]?.label ?? value}.`
+      : `This makes ${ownerLabel} the owner of exactly these ${n}.`;
+}
 
 /**
  * One change to every record the list's current filter matches (ADR 0050). The confirmation names
@@ -24,7 +43,12 @@ export function BulkActions({
   fingerprint,
   members,
   exportHref,
+  listPath,
+  listQuery,
 }: {
+  /** The list's path and its query (search, filter, mark), for the GET form used without JavaScript. */
+  listPath: string;
+  listQuery: Record<string, string>;
   /** The CSV export of the same filter, when the table has one. */
   exportHref?: string;
   tableId: string;
@@ -41,24 +65,30 @@ export function BulkActions({
   const [owner, setOwner] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [isPending, start] = useTransition();
-  const many = `${count} ${count === 1 ? table.noun.one : table.noun.many}`;
+  const n = many(table, count);
   const ownerLabel = owner ? (members.find((m) => m.id === owner)?.label ?? "the chosen member") : "nobody";
-  const what =
-    action === "delete"
-      ? `This permanently deletes exactly these ${many}. It cannot be undone.`
-      : action === "status"
-        ? `This sets the status of exactly these ${many} to ${table.filter?.options[status]?.label ?? status}.`
-        : `This makes ${ownerLabel} the owner of exactly these ${many}.`;
+  const what = describe(table, action, count, action === "status" ? status : owner, ownerLabel);
+  // Without JavaScript the bar is a GET form to the list's own address, whose confirmation page
+  // (BulkConfirmPage) makes the change; both value menus are shown, since none can follow the action.
+  const scriptRuns = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   return (
     <section aria-labelledby={`bulk-${tableId}`} className="mt-4 rounded-card border border-line bg-surface p-4">
       <h2 id={`bulk-${tableId}`} className="text-sm font-bold">
-        All {many} this filter matches
+        All {n} this filter matches
       </h2>
-      <div className="mt-2 flex flex-wrap items-end gap-3">
+      <form method="get" action={listPath} className="mt-2 flex flex-wrap items-end gap-3">
+        {Object.entries(listQuery).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Action
           <select
+            name={BULK_QUERY.action}
             value={action}
             onChange={(e) => setAction(e.target.value as Action)}
             className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal"
@@ -70,10 +100,15 @@ export function BulkActions({
             ))}
           </select>
         </label>
-        {action === "status" && (
+        {(!scriptRuns || action === "status") && (
           <label className="flex flex-col gap-1 text-sm font-semibold">
             New status
-            <select value={status} onChange={(e) => setStatus(e.target.value)} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
+            <select
+              name={BULK_QUERY.status}
+              value={status}
+              onChange={(e) => setStatus(e.target.value)}
+              className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal"
+            >
               {statuses.map(([value, { label }]) => (
                 <option key={value} value={value}>
                   {label}
@@ -82,10 +117,15 @@ export function BulkActions({
             </select>
           </label>
         )}
-        {action === "assign" && (
+        {(!scriptRuns || action === "assign") && (
           <label className="flex flex-col gap-1 text-sm font-semibold">
             Owner
-            <select value={owner} onChange={(e) => setOwner(e.target.value)} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
+            <select
+              name={BULK_QUERY.owner}
+              value={owner}
+              onChange={(e) => setOwner(e.target.value)}
+              className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal"
+            >
               <option value="">Nobody</option>
               {members.map((m) => (
                 <option key={m.id} value={m.id}>
@@ -95,21 +135,29 @@ export function BulkActions({
             </select>
           </label>
         )}
-        <Button type="button" variant={action === "delete" ? "danger" : "outline"} disabled={count === 0 || isPending} onClick={() => setConfirming(true)}>
-          {ACTIONS[action]}: {many}
+        <Button
+          type="submit"
+          variant={action === "delete" ? "danger" : "outline"}
+          disabled={count === 0 || isPending}
+          onClick={(event) => {
+            event.preventDefault();
+            setConfirming(true);
+          }}
+        >
+          {scriptRuns ? `${ACTIONS[action]}: ${n}` : `Review the change to ${n}`}
         </Button>
         {exportHref && (
           <a href={exportHref} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
-            Export these {many} as CSV
+            Export these {n} as CSV
           </a>
         )}
-      </div>
+      </form>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`${ACTIONS[action]}: ${many}?`}
+        title={`${ACTIONS[action]}: ${n}?`}
         description={`${what} If the list has changed since this page was loaded, nothing is changed.`}
-        confirmLabel={action === "delete" ? `Delete ${many}` : `Change ${many}`}
+        confirmLabel={action === "delete" ? `Delete ${n}` : `Change ${n}`}
         pendingLabel="Working..."
         isPending={isPending}
         onConfirm={() =>
@@ -128,6 +176,79 @@ export function BulkActions({
           })
         }
       />
+    </section>
+  );
+}
+
+/**
+ * The bulk change's confirmation on the list's own address (`?bulk=<action>&bulkStatus=...`): what
+ * the bar opens without JavaScript. It names the count and fingerprint of the set as this page found
+ * it; the server acts only if the filter still matches exactly that set, as with the dialog.
+ */
+export function BulkConfirmPage({
+  tableId,
+  filter,
+  count,
+  fingerprint,
+  action,
+  value,
+  valueLabel,
+  listHref,
+}: {
+  tableId: string;
+  filter: { q?: string; status?: string };
+  count: number;
+  fingerprint: string;
+  action: Action;
+  value: string;
+  /** The chosen owner's name (assign). */
+  valueLabel: string;
+  listHref: string;
+}) {
+  const table = adminTable(tableId)!;
+  const router = useRouter();
+  const form = useFormAnswer({ action: bulkFormAction, toastInvalid: true, onAnswer: (state) => isSuccess(state) && router.refresh() });
+  const done = isSuccess(form.state);
+  const n = many(table, count);
+  return (
+    <section aria-labelledby="bulk-confirm-title" className="mt-6 max-w-lg rounded-card border border-line bg-surface p-6 shadow-lift">
+      <h2 id="bulk-confirm-title" className="text-lg font-bold">
+        {done ? "Done" : `${ACTIONS[action]}: ${n}?`}
+      </h2>
+      <AnswerForm
+        form={form}
+        answerClassName="mt-4"
+        label={`${ACTIONS[action]}: ${n}`}
+        hidden={{
+          table: table.id,
+          ...(filter.q ? { q: filter.q } : {}),
+          ...(filter.status ? { status: filter.status } : {}),
+          action,
+          value,
+          count: String(count),
+          fingerprint,
+        }}
+      >
+        {!done && (
+          <p className="mt-2 text-sm text-ink-soft">
+            {count === 0
+              ? `Nothing matches this filter now.`
+              : `${describe(table, action, count, value, valueLabel)} If the list has changed since this page was loaded, nothing is changed.`}
+          </p>
+        )}
+        <div className="mt-6 flex justify-end gap-3">
+          <Link href={listHref} className={buttonVariants({ variant: "outline" })}>
+            {done ? "Back to the list" : "Cancel"}
+          </Link>
+          {!done && count > 0 && (
+            <SubmitButton
+              label={action === "delete" ? `Delete ${n}` : `Change ${n}`}
+              pendingLabel="Working..."
+              className={buttonVariants({ variant: action === "delete" ? "danger" : "primary" })}
+            />
+          )}
+        </div>
+      </AnswerForm>
     </section>
   );
 }

@@ -2,12 +2,16 @@ import Link from "next/link";
 import { cn } from "@/lib/cn";
 import type { DashboardScreen } from "@/lib/admin-tables/screens";
 import { dashboardHref } from "@/lib/routes";
+import { LinkPending } from "./link-pending";
 
 /**
  * The dashboard's sections: the screens this role may read, the current one marked. Each page
  * renders it with the table counts under its own search (a layout receives no query and is not
  * re-rendered when only the query changes: docs/decisions/0052). Table links carry the search and
- * the visit's "new since" mark, so both follow from table to table.
+ * the visit's "new since" mark, so both follow from table to table. While a clicked screen loads,
+ * its link says so and the current screen stays: a screen has no streamed loading state, since the
+ * streamed content of one is only revealed by script and the dashboard works without JavaScript
+ * (docs/decisions/0052).
  */
 export function DashboardNav({
   screens,
@@ -39,6 +43,7 @@ export function DashboardNav({
                 )}
               >
                 {screen.label}
+                <LinkPending label={screen.label} />
                 {count !== undefined && (
                   <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-800" data-testid={`count-${screen.id}`}>
                     {count}
@@ -50,19 +55,5 @@ export function DashboardNav({
         })}
       </ul>
     </nav>
-  );
-}
-
-/** A screen's placeholder while its data loads (each screen's loading.tsx). */
-export function DashboardLoading({ label }: { label?: string }) {
-  return (
-    <div className="mt-6 space-y-3" aria-busy="true">
-      <div aria-hidden="true" className="h-11 border-b border-line" />
-      <p role="status" className="text-sm text-ink-soft">
-        {label ? `Loading ${label}…` : "Loading…"}
-      </p>
-      <div aria-hidden="true" className="h-11 w-full max-w-xl animate-pulse rounded-xl bg-line/60" />
-      <div aria-hidden="true" className="h-40 w-full animate-pulse rounded-card bg-line/40" />
-    </div>
   );
 }

@@ -121,16 +121,19 @@ export function RecordFields({
   errors,
   siteName,
   members,
+  typed = null,
 }: {
   table: AdminTableDefinition;
   record: AnyRow | null;
   errors: FieldErrors;
+  /** What was typed before an error answer from the server: shown instead of the stored values. */
+  typed?: Record<string, string> | null;
   siteName: string;
   /** Who may own a row (the lead desk), for "member" fields. */
   members: readonly DeskMember[];
 }) {
   const fields = table.fields as readonly Spec[];
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, fieldText(f, record)])));
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, typed?.[f.name] ?? fieldText(f, record)])));
   // A derived field with a value of its own is the admin's: it no longer follows its source.
   const [edited, setEdited] = useState<Set<string>>(() => new Set(fields.filter((f) => values[f.name]).map((f) => f.name)));
 
@@ -150,7 +153,14 @@ export function RecordFields({
     const text = { name: f.name, value, onChange: (e: { target: { value: string } }) => change(f.name, e.target.value) };
     switch (f.control) {
       case "checkbox":
-        return <Checkbox key={f.name} name={f.name} label={f.label} defaultChecked={record ? Boolean(record[f.name]) : (f.initial ?? false)} />;
+        return (
+          <Checkbox
+            key={f.name}
+            name={f.name}
+            label={f.label}
+            defaultChecked={typed ? typed[f.name] === "on" : record ? Boolean(record[f.name]) : (f.initial ?? false)}
+          />
+        );
       case "image":
         return <ImageField key={f.name} id={id} name={f.name} label={f.label} defaultValue={value} error={errors[f.name]} />;
       default:

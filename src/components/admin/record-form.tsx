@@ -2,72 +2,74 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, useTransition, type FormEvent, type ReactNode } from "react";
-import { toast, toastAnswer } from "@/components/ui/toast";
+import type { ReactNode } from "react";
+import { AnswerForm, useFormAnswer, type BrowserCheck } from "@/components/forms/action-form";
+import { SubmitButton } from "@/components/forms/submit";
 import { historyHref } from "@/lib/admin-tables/activity";
-import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
-import { Button } from "@/components/ui/button";
+import { RECORD_FORM_FIELDS, type AdminTableDefinition } from "@/lib/admin-tables/definition";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { DialogBody, DialogFooter } from "@/components/ui/dialog";
 import type { FieldErrors } from "@/lib/form-state";
 import { fieldErrors as toFieldErrors } from "@/lib/schemas/lead-forms";
-import { saveRecord } from "@/server/actions/admin";
+import { saveRecordForm } from "@/server/actions/admin";
+
+const cancelClass = buttonVariants({ variant: "outline" });
 
 /**
- * The body of a create/edit dialog: validates with the table's schema in the browser, then saves
- * through the Server Action (which validates again and checks the table's roles), shows the
- * answer as a toast ("Lead created successfully.", "Failed to save lead. Please try again."), and
- * refreshes every list and count on success.
+ * The body of a create/edit form, in the list's dialog or on the record's own address
+ * (`?new=1`, `?edit=<id>`, what a browser without JavaScript opens): a real form posting to the
+ * Server Action (which validates again and checks the table's roles). With JavaScript the table's
+ * schema is checked first, the answer is a toast ("Lead created successfully.", "Failed to save
+ * lead. Please try again.") and every list and count is refreshed on success; without it the page
+ * is rendered again with the answer above the form and what was typed kept in the fields.
  */
 export function RecordForm({
   table,
   id,
   onDone,
+  cancelHref,
   children,
 }: {
   table: AdminTableDefinition;
   id: string | null;
-  onDone: () => void;
-  children: (errors: FieldErrors) => ReactNode;
+  /** In the dialog: closes it (Cancel, and after a save). */
+  onDone?: () => void;
+  /** On the record's own address: where Cancel goes (the list it came from). */
+  cancelHref?: string;
+  /** The fields, given the latest answer's field errors and, after an error, what was typed. */
+  children: (answer: { errors: FieldErrors; typed: Record<string, string> | null }) => ReactNode;
 }) {
   const router = useRouter();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isSaving, startSaving] = useTransition();
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const plain: Record<string, string> = {};
-    for (const [key, value] of data.entries()) if (typeof value === "string") plain[key] = value;
-    const focusFirstError = () => requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-    const parsed = table.schema.safeParse(plain);
-    if (!parsed.success) {
-      const found = toFieldErrors(parsed.error);
-      setErrors(found);
-      const own = table.invalidToast?.(found);
-      if (own) toast.error(own.title, { description: own.message });
-      focusFirstError();
-      return;
-    }
-    startSaving(async () => {
-      const result = await saveRecord(table.id, id, data);
-      toastAnswer(result, { invalid: true });
-      if (result.status === "success") {
-        setErrors({});
-        onDone();
-        router.refresh();
-      } else {
-        setErrors(result.fieldErrors ?? {});
-        focusFirstError();
-      }
-    });
+  const check: BrowserCheck = (values) => {
+    const parsed = table.schema.safeParse(values);
+    if (parsed.success) return null;
+    const found = toFieldErrors(parsed.error);
+    return { status: "invalid", fieldErrors: found, ...(table.invalidToast?.(found) ?? {}) };
   };
+  const form = useFormAnswer({
+    action: saveRecordForm,
+    check,
+    toastInvalid: true,
+    onAnswer: (state) => {
+      if (state.status !== "success") return;
+      onDone?.();
+      router.refresh();
+    },
+  });
+  const typed = form.state.status !== "success" && form.state.values ? form.state.values : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-col">
-      <DialogBody className="space-y-5">{children(errors)}</DialogBody>
+    <AnswerForm
+      form={form}
+      answer={onDone ? "none" : "box"}
+      answerClassName="mx-6 mt-5"
+      hidden={{ [RECORD_FORM_FIELDS.table]: table.id, ...(id === null ? {} : { [RECORD_FORM_FIELDS.id]: id }) }}
+      label={`${id === null ? "Add" : "Edit"} ${table.noun.one}`}
+      className="flex min-h-0 flex-col"
+    >
+      <DialogBody className="space-y-5">{children({ errors: form.errors, typed })}</DialogBody>
       <DialogFooter>
-        {/* Every change to this record, in the Activity tab (ADR 0037). */}
+        {/* Every change to this record, on the Activity screen (ADR 0037). */}
         {id !== null && (
           <Link
             href={historyHref(table.table, id)}
@@ -76,13 +78,17 @@ export function RecordForm({
             History
           </Link>
         )}
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSaving}>
-          {isSaving ? "Saving..." : "Save"}
-        </Button>
+        {onDone ? (
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        ) : (
+          <Link href={cancelHref ?? "/admin"} className={cancelClass}>
+            {form.state.status === "success" ? "Back to the list" : "Cancel"}
+          </Link>
+        )}
+        <SubmitButton label="Save" pendingLabel="Saving..." className={buttonVariants()} />
       </DialogFooter>
-    </form>
+    </AnswerForm>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useActionState, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from "react";
+import { createContext, useActionState, useContext, useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode, type Ref } from "react";
 import { AnswerBox } from "@/components/ui/answer-box";
 import { Toaster, toastAnswer } from "@/components/ui/toast";
 import { IDLE, type FieldErrors, type FormState } from "@/lib/form-state";
@@ -151,7 +151,17 @@ export function FieldError({ id, name, error }: { id: string; name?: string | re
 }
 
 /** Where the answer is written into the page (what a visitor without JavaScript reads). */
-export type AnswerPlacement = "box" | "line" | "status" | "none";
+export type AnswerPlacement = "box" | "line" | "status" | "no-script-line" | "none";
+
+const noSubscription = () => () => {};
+/** False in the server's HTML and while hydrating, true once React runs in the browser. */
+function useScriptRuns(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 /** The answer as one short line beside a small form's button (the dashboard's rows). */
 export function AnswerLine({ state }: { state: FormState }) {
@@ -175,8 +185,9 @@ export interface ActionFormProps extends FormAnswerOptions {
   confirm?: string;
   /**
    * "box" above the form (default); "line" after its fields (a field error included, for a form
-   * whose fields are hidden); "status" the same line only when no field says why; "none" when the
-   * page writes it.
+   * whose fields are hidden); "status" the same line only when no field says why; "no-script-line"
+   * the line only in a page rendered without script (a list row: with JavaScript its toast says it);
+   * "none" when the page writes it.
    */
   answer?: AnswerPlacement;
   answerClassName?: string;
@@ -199,6 +210,7 @@ export function AnswerForm({
   children,
 }: Omit<ActionFormProps, keyof FormAnswerOptions> & { form: FormAnswer }) {
   const { formProps } = form;
+  const scriptRuns = useScriptRuns();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (confirm && !window.confirm(confirm)) {
       event.preventDefault();
@@ -213,7 +225,9 @@ export function AnswerForm({
       <form key={form.key} ref={formRef} {...formProps} onSubmit={onSubmit} aria-label={label} className={className} data-testid={testId}>
         {hidden && Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} readOnly />)}
         {typeof children === "function" ? children(form) : children}
-        {(answer === "line" || (answer === "status" && !form.state.fieldErrors)) && <AnswerLine state={form.state} />}
+        {(answer === "line" || (answer === "status" && !form.state.fieldErrors) || (answer === "no-script-line" && !scriptRuns)) && (
+          <AnswerLine state={form.state} />
+        )}
       </form>
     </FormContext.Provider>
   );

@@ -33,7 +33,10 @@ function AnswerIcon({ ok }: { ok: boolean }) {
  * toast says the same with JavaScript). Nothing for idle and invalid states (the fields say why).
  */
 export function AnswerBox({ state, className = "mb-6" }: { state: FormState; className?: string }) {
-  if (state.status === "idle" || state.status === "invalid" || !state.title) return null;
+  if (state.status === "idle" || state.status === "invalid") return null;
+  // An answer without a title ("Case study created successfully.") is its message alone, as its toast is.
+  const title = state.title ?? state.message;
+  if (!title) return null;
   const ok = state.status === "success";
   return (
     <div
@@ -42,8 +45,8 @@ export function AnswerBox({ state, className = "mb-6" }: { state: FormState; cla
     >
       <AnswerIcon ok={ok} />
       <div>
-        <p className="font-semibold">{state.title}</p>
-        <p className="mt-0.5 text-sm">{state.message}</p>
+        <p className="font-semibold">{title}</p>
+        {state.title && state.message && <p className="mt-0.5 text-sm">{state.message}</p>}
       </div>
     </div>
   );

@@ -52,7 +52,8 @@ export const toast = {
  * ("Session ended.") is its message alone; an error without one is titled "Error".
  */
 export function toastAnswer(state: FormState, { invalid = false }: { invalid?: boolean } = {}): void {
-  if (state.status === "idle" || (state.status === "invalid" && !invalid)) return;
+  // An invalid answer without a title of its own (a browser check with nothing to add) is left to the fields.
+  if (state.status === "idle" || (state.status === "invalid" && (!invalid || !state.title))) return;
   const ok = state.status === "success";
   const title = state.title ?? (ok ? state.message : "Error");
   if (!title) return;

@@ -161,6 +161,11 @@ export function defineTable<Row extends { id: string; createdAt: Date }>(definit
   return definition as unknown as AdminTableDefinition;
 }
 
+/** The hidden fields of a record form that name its table and, when editing, its record. */
+export const RECORD_FORM_FIELDS = { table: "recordTable", id: "recordId" } as const;
+/** The field of a list row's form that names its change: "status", "delete" or "row-action". */
+export const ROW_INTENT_FIELD = "intent";
+
 export const capitalise = (s: string): string => s[0]!.toUpperCase() + s.slice(1);
 
 export function savedMessage(table: AdminTableDefinition, isNew: boolean): string {

@@ -2,7 +2,16 @@
 
 import { z } from "zod";
 import { adminTable } from "@/lib/admin-tables/registry";
-import { capitalise, deleteFailedMessage, invalidToast, LEAD_DESK, saveFailedMessage, savedMessage } from "@/lib/admin-tables/definition";
+import {
+  capitalise,
+  deleteFailedMessage,
+  invalidToast,
+  LEAD_DESK,
+  RECORD_FORM_FIELDS,
+  ROW_INTENT_FIELD,
+  saveFailedMessage,
+  savedMessage,
+} from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
 import {
   bulkApply,
@@ -34,6 +43,8 @@ export async function saveRecord(tableId: string, id: string | null, form: FormD
     input: form,
     schema: table.schema,
     roles: table.access.write,
+    // What was typed comes back on error, so the page rendered again without JavaScript loses nothing.
+    echo: table.fields.map((f) => f.name),
     answers: {
       ...callAnswers(saveFailedMessage(table)),
       invalid: (errors) => ({ status: "invalid", ...invalidToast(table, errors) }),
@@ -47,6 +58,16 @@ export async function saveRecord(tableId: string, id: string | null, form: FormD
       return { status: "success", message: savedMessage(table, isNew) };
     },
   });
+}
+
+/**
+ * The record form's action, posted with or without JavaScript (`useActionState`): the hidden
+ * fields name the table and, when editing, the record.
+ */
+export async function saveRecordForm(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return UNKNOWN_TABLE;
+  const posted = form.get(RECORD_FORM_FIELDS.id);
+  return saveRecord(String(form.get(RECORD_FORM_FIELDS.table) ?? ""), typeof posted === "string" && posted !== "" ? posted : null, form);
 }
 
 export async function deleteRecord(tableId: string, id: string): Promise<FormState> {
@@ -144,6 +165,14 @@ export async function bulkAction(tableId: string, input: Record<string, string>)
   });
 }
 
+/** The bulk change's confirmation posted as a form, with or without JavaScript: the same checks as `bulkAction`. */
+export async function bulkFormAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return UNKNOWN_TABLE;
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === "string") fields[key] = value;
+  return bulkAction(fields.table ?? "", fields);
+}
+
 /** A table's row action (the Spam view's "Not spam"), done by its hook. */
 export async function runRowAction(tableId: string, id: string): Promise<FormState> {
   const table = adminTable(tableId);
@@ -162,6 +191,27 @@ export async function runRowAction(tableId: string, id: string): Promise<FormSta
       return refused === null ? { status: "success", message: done } : { status: "error", title: "Not moved", message: refused };
     },
   });
+}
+
+/**
+ * A list row's controls posted as forms, with or without JavaScript (`useActionState`): `intent`
+ * names the change (the status menu, Delete on its confirmation, the table's row action), the hidden
+ * fields the table and the record. Each is the same checked action the dialogs call.
+ */
+export async function rowFormAction(_previous: FormState, form: FormData): Promise<FormState> {
+  if (!(form instanceof FormData)) return UNKNOWN_TABLE;
+  const tableId = String(form.get(RECORD_FORM_FIELDS.table) ?? "");
+  const id = String(form.get(RECORD_FORM_FIELDS.id) ?? "");
+  switch (form.get(ROW_INTENT_FIELD)) {
+    case "status":
+      return setStatus(tableId, id, String(form.get("status") ?? ""));
+    case "delete":
+      return deleteRecord(tableId, id);
+    case "row-action":
+      return runRowAction(tableId, id);
+    default:
+      return UNKNOWN_TABLE;
+  }
 }
 
 /** Sends the desk's failed notifications again (the dashboard's banner, ADR 0044). */

@@ -45,12 +45,9 @@ export const PASSKEY_CEREMONY_COOKIE = "better-auth-passkey";
 /** Where better-auth keeps a reset token: a verification row with this identifier, whose value is the user id. */
 export const resetPasswordIdentifier = (token: string): string => `reset-password:${token}`;
 
-/**
- * better-auth runs `options.hooks.after` first and then the plugins' after hooks in the order of the
- * plugins array. The two-factor plugin turns a right password into a pending challenge in its after
- * hook, so code that must see the final outcome is a plugin placed after it.
- */
-export const AFTER_HOOKS_RUN_IN_PLUGIN_ORDER = true;
+// better-auth runs `options.hooks.after` first and then the plugins' after hooks in the order of the
+// plugins array. The two-factor plugin turns a right password into a pending challenge in its after
+// hook, so code that must see the final outcome is a plugin placed after it (tests/better-auth-contract.test.ts).
 
 /** The value of one of better-auth's signed cookies (with the site's prefix), or null. */
 export async function signedCookie(ctx: HookContext, cookie: string): Promise<string | null> {

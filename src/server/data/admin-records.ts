@@ -59,6 +59,15 @@ export async function countRecords(definition: AdminTableDefinition, params: Lis
   return countWhere(resolve(definition).table, and(...filters(definition, params)));
 }
 
+/** One row by id, decorated as in the list (the record's own page, `?edit=<id>`); undefined when gone. */
+export async function readRecord(definition: AdminTableDefinition, id: string): Promise<Row | undefined> {
+  await requireRole(definition.access.read);
+  const { table, id: idColumn } = resolve(definition);
+  const rows = (await db().select().from(table).where(eq(idColumn, id)).limit(1)) as Row[];
+  const decorate = hooksFor(definition).decorate;
+  return decorate && rows.length ? ((await decorate(rows, {})) as Row[])[0] : rows[0];
+}
+
 /** Every row that matches, newest first, for the CSV export (bounded). */
 export async function exportRecords(definition: AdminTableDefinition, params: ListParams, limit = 50_000): Promise<Row[]> {
   await requireRole(definition.access.read);

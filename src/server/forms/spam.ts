@@ -89,11 +89,6 @@ async function storeHeld(held: SpamSubmission): Promise<ReleaseResult> {
   return { ok: true, id: row.id };
 }
 
-/** Deletes held submissions older than SPAM_KEEP_DAYS; returns how many. */
-export async function pruneSpam(): Promise<number> {
-  return deleteSpamOlderThan(SPAM_KEEP_DAYS);
-}
-
 /** Once a day across the processes (each checks hourly whether today's run is done). */
 export const pruneSpamJob: TimedJob = {
   name: "prune-spam",

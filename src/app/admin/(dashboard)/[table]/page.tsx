@@ -1,16 +1,22 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Download, Search } from "lucide-react";
-import { AdminList } from "@/components/admin/admin-list";
-import { BulkActions } from "@/components/admin/bulk-actions";
+import { createHash } from "node:crypto";
+import { AdminList, DeletePage } from "@/components/admin/admin-list";
+import { BulkActions, BulkConfirmPage } from "@/components/admin/bulk-actions";
+import { BULK_QUERY, isBulkAction } from "@/lib/admin-tables/bulk";
 import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { RecordPage } from "@/components/admin/record-page";
+import { AnswerBox } from "@/components/ui/answer-box";
 import { buttonVariants } from "@/components/ui/button";
 import { dashboardHref } from "@/lib/routes";
 import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 import type { ListParams } from "@/server/data/admin-list";
-import { listRecords, matchingSet } from "@/server/data/admin-records";
+import { listRecords, matchingSet, readRecord } from "@/server/data/admin-records";
 import { listDeskMembers } from "@/server/data/follow-up";
 import { siteConfig } from "@/server/site-config";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A table of the registry (src/lib/admin-tables/registry.ts): its list, search, filters, paging, bulk bar. */
 export default async function TablePage({ params, searchParams }: { params: Promise<{ table: string }>; searchParams: Promise<SearchParams> }) {
@@ -38,12 +44,67 @@ export default async function TablePage({ params, searchParams }: { params: Prom
   const newSince = readSeen(raw);
   const seenIso = newSince?.toISOString();
   const hasMembers = tab.fields.some((f) => f.control === "member");
+  // The list's address as shown (search, filter, sort, page, mark): the record forms' addresses add
+  // ?new=1 or ?edit=<id> to it, and their Cancel comes back to it.
+  const listHref = dashboardHref(tab.id, { ...base, page: (listParams.page ?? 1) > 1 ? listParams.page : undefined, seen: seenIso });
+  // A record's own addresses: its form (?new=1, ?edit=<id>) and its delete confirmation (?delete=<id>).
+  const deleteId = one(raw.delete);
+  const editId = one(raw.edit);
+  const opened =
+    deleteId !== undefined ? "delete" : tab.readOnly ? null : editId !== undefined ? "edit" : one(raw.new) === "1" && tab.canCreate !== false ? "new" : null;
+  const target = opened === "delete" ? deleteId! : editId;
+  const record = opened === "edit" || opened === "delete" ? (UUID.test(target!) ? await readRecord(tab, target!) : undefined) : null;
+  // A link to a record deleted since (a colleague's, an old tab's) opens the list and says so.
+  const gone = opened === "edit" && record === undefined;
+  if (opened === "delete" || (opened && record !== undefined)) {
+    const members = hasMembers && opened !== "delete" ? await listDeskMembers() : [];
+    const counts = await navCounts(gate.screens, q);
+    return (
+      <>
+        <DashboardNav screens={gate.screens} current={tab.id} counts={counts} q={q} seen={newSince} />
+        {opened === "delete" ? (
+          <DeletePage tableId={tab.id} id={target!} title={record ? tab.summary(record as never).title : null} listHref={listHref} />
+        ) : (
+          <RecordPage
+            // Not a key of the page: the answer to a post without JavaScript finds its form by the
+            // position of the components above it, keys included.
+            version={record ? createHash("sha256").update(JSON.stringify(record)).digest("base64url") : "new"}
+            tableId={tab.id}
+            record={record ?? null}
+            listHref={listHref}
+            siteName={siteConfig().name}
+            members={members}
+          />
+        )}
+      </>
+    );
+  }
   const [counts, list, members, matching] = await Promise.all([
     navCounts(gate.screens, q),
     listRecords<never>(tab, listParams),
     hasMembers ? listDeskMembers() : [],
     tab.inbox ? matchingSet(tab, listParams) : null,
   ]);
+  // The bulk bar's confirmation, as its GET form opens it without JavaScript.
+  const bulk = one(raw[BULK_QUERY.action]);
+  if (matching && isBulkAction(bulk)) {
+    const value = bulk === "status" ? (one(raw[BULK_QUERY.status]) ?? "") : bulk === "assign" ? (one(raw[BULK_QUERY.owner]) ?? "") : "";
+    return (
+      <>
+        <DashboardNav screens={gate.screens} current={tab.id} counts={counts} q={q} seen={newSince} />
+        <BulkConfirmPage
+          tableId={tab.id}
+          filter={{ q, status: listParams.status }}
+          count={matching.count}
+          fingerprint={matching.fingerprint}
+          action={bulk}
+          value={value}
+          valueLabel={value ? (members.find((m) => m.id === value)?.label ?? "the chosen member") : "nobody"}
+          listHref={listHref}
+        />
+      </>
+    );
+  }
   const emptyText = q || listParams.status ? `No ${tab.noun.many} match your search.` : `No ${tab.noun.many} yet.`;
 
   return (
@@ -118,6 +179,14 @@ export default async function TablePage({ params, searchParams }: { params: Prom
           fingerprint={matching.fingerprint}
           members={members}
           exportHref={exportHref}
+          listPath={dashboardHref(tab.id)}
+          listQuery={Object.fromEntries(Object.entries({ q, status: listParams.status, seen: seenIso }).filter((e): e is [string, string] => Boolean(e[1])))}
+        />
+      )}
+      {gone && (
+        <AnswerBox
+          state={{ status: "error", title: "Not found", message: `This ${tab.noun.one} no longer exists. It may have been deleted.` }}
+          className="mt-6"
         />
       )}
       <section aria-label={tab.label} className="mt-6">
@@ -134,6 +203,7 @@ export default async function TablePage({ params, searchParams }: { params: Prom
           siteName={siteConfig().name}
           members={members}
           groupBy={tab.sorts[list.sort]?.group ? tab.sorts[list.sort]!.column : undefined}
+          listHref={listHref}
         />
         {list.pageCount > 1 && (
           <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">

@@ -1,5 +1,0 @@
-import { DashboardLoading } from "@/components/admin/dashboard-nav";
-
-export default function Loading() {
-  return <DashboardLoading />;
-}
