@@ -34,6 +34,8 @@ async function unverifiedCookie(browser: Browser, email: string): Promise<string
 }
 
 test.beforeAll(async ({ browser, signedIn }) => {
+  // Three accounts made, verified and signed in (Argon2id each time): more than 30 s on a busy machine.
+  test.setTimeout(90_000);
   cookies.admin = (await signedIn(ADMIN)).cookie;
   cookies.member = (await signedIn(uniqueEmail("matrix-member"))).cookie;
   cookies["unverified-admin"] = await unverifiedCookie(browser, "admin-unverified@e2e.test");

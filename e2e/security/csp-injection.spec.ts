@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type BrowserContext } from "@playwright/test";
+import { expect, test, type BrowserContext } from "../fixtures";
 import type { DocumentLayer } from "../../host/html-documents.ts";
 import { sampleBlogPosts } from "../../src/content/sample-blog-posts";
-import { assignUniqueIp, createAccount, signIn } from "../helpers";
 
 // The policy refuses inline scripts the app did not emit (docs/decisions/0021). Real documents the
 // build serves (the home page, an article, the admin dashboard as a signed-in admin, and a filtered
@@ -62,15 +61,10 @@ let standInUrl = "";
 const documents = new Map<string, Source>();
 const warnings: Record<string, unknown>[] = [];
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ signedIn }) => {
   test.setTimeout(120_000);
-  context = await browser.newContext();
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await createAccount(page, ADMIN, { name: "CSP Injection Admin" });
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin/);
-  await page.close();
+  // The admin's context: the signed-in fixture closes it when the worker ends.
+  context = (await signedIn(ADMIN, { name: "CSP Injection Admin" })).page.context();
 
   // Next's answer for a stored document, with the real page's Cache-Control, an ETag of its bytes
   // and Next's page-cache header on public pages, so that the layer stores and reuses them as it
@@ -102,7 +96,6 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  await context?.close();
   standIn?.closeAllConnections();
   await new Promise((resolve) => standIn?.close(resolve));
 });
