@@ -132,9 +132,10 @@ interface Load {
 
 /**
  * Loads a stand-in document in Chromium at the real page's address (plus a marker in the query), the
- * document answered by the layer, everything else by the real server.
+ * document answered by the layer, everything else by the real server; `reported` is how many
+ * violations the document should cause, waited for before they are read.
  */
-async function load(source: Source, key: string, requestId: string): Promise<Load> {
+async function load(source: Source, key: string, requestId: string, reported = 0): Promise<Load> {
   const page = await context.newPage();
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
@@ -163,7 +164,12 @@ async function load(source: Source, key: string, requestId: string): Promise<Loa
     .waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber$")), undefined, { timeout: 20_000 })
     .then(() => true)
     .catch(() => false);
-  await page.waitForTimeout(200);
+  // The violations an added script causes are reported (Chromium queues the event as it refuses the
+  // script, long before React hydrates): read once they are in, not after a guessed delay.
+  if (reported)
+    await page
+      .waitForFunction((count) => ((window as unknown as { __csp?: string[] }).__csp ?? []).length >= count, reported, { timeout: 10_000 })
+      .catch(() => undefined);
   const result = await page.evaluate(() => {
     const w = window as unknown as { __csp?: string[]; __injected?: string[] };
     return { violations: w.__csp ?? [], injected: w.__injected ?? [] };
@@ -214,7 +220,7 @@ for (const [name, path, check] of SOURCES) {
       documents.set(key, { ...source, body: modified });
       const requestId = `csp-${slug}-${injection.name.replace(/\W+/g, "-")}`;
       const before = warnings.length;
-      const run = await load(source, key, requestId);
+      const run = await load(source, key, requestId, 1);
       expect(run.injected, `${name}, ${injection.name}: the added script ran`).toEqual([]);
       expect(run.violations, `${name}, ${injection.name}: one violation, for the inline script`).toEqual([
         expect.stringMatching(/^script-src(-elem)? inline$/),
