@@ -224,6 +224,7 @@ test("testimonials: required fields, rating; a featured one reaches the home pag
 });
 
 test("blog posts: derived slug and meta title, counters, preview, publish, rename with redirect, unpublish, delete", async ({ member }) => {
+  test.setTimeout(60_000); // a dozen steps through the dialog and the public pages: near 30 s on a loaded machine
   const page = await member.open("posts");
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
