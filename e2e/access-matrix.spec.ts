@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
-import { createAccount, signIn, assignUniqueIp, uniqueEmail, STRONG_PASSWORD } from "./helpers";
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Member, type Page } from "./fixtures";
+import { createAccount, signIn, assignUniqueIp, uniqueEmail } from "./helpers";
 import { TINY_PNG } from "./images";
 
 /**
@@ -18,38 +18,32 @@ async function sessionCookie(page: Page): Promise<string> {
   return (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
 }
 
-test.beforeAll(async ({ browser }) => {
-  const make = async (email: string, options: { verify: boolean }) => {
-    const context = await browser.newContext();
-    await assignUniqueIp(context);
-    const page = await context.newPage();
-    await createAccount(page, email, { verify: options.verify });
-    await signIn(page, email);
-    if (options.verify) await expect(page).toHaveURL(/\/admin/);
-    else await expect(page.locator("main").getByRole("alert")).toContainText("verify your email");
-    const cookie = await sessionCookie(page);
-    await context.close();
-    return cookie;
-  };
-  cookies.admin = await make(ADMIN, { verify: true });
-  cookies.member = await make(uniqueEmail("matrix-member"), { verify: true });
-  cookies["unverified-admin"] = await make("admin-unverified@e2e.test", { verify: false });
-  cookies.anonymous = "";
-});
+test.use({ account: { email: ADMIN } });
 
-async function adminPage(browser: Browser, tab: string): Promise<Page> {
+/** The unverified admin address: its sign-in is refused (no session), so it stays out of the signed-in fixtures. */
+async function unverifiedCookie(browser: Browser, email: string): Promise<string> {
   const context = await browser.newContext();
   await assignUniqueIp(context);
   const page = await context.newPage();
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(ADMIN);
-  await page.getByLabel("Password").fill(STRONG_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin/);
-  // Counted under a search for this spec's own records: other specs add leads at the same time.
-  await page.goto(`/admin/${tab}?q=Matrix`);
-  return page;
+  await createAccount(page, email, { verify: false });
+  await signIn(page, email);
+  await expect(page.locator("main").getByRole("alert")).toContainText("verify your email");
+  const cookie = await sessionCookie(page);
+  await context.close();
+  return cookie;
 }
+
+test.beforeAll(async ({ browser, signedIn }) => {
+  // Three accounts made, verified and signed in (Argon2id each time): more than 30 s on a busy machine.
+  test.setTimeout(90_000);
+  cookies.admin = (await signedIn(ADMIN)).cookie;
+  cookies.member = (await signedIn(uniqueEmail("matrix-member"))).cookie;
+  cookies["unverified-admin"] = await unverifiedCookie(browser, "admin-unverified@e2e.test");
+  cookies.anonymous = "";
+});
+
+/** Counted under a search for this spec's own records: other specs add leads at the same time. */
+const adminPage = (member: Member, tab: string): Promise<Page> => member.open(`${tab}?q=Matrix`);
 
 interface Captured {
   url: string;
@@ -167,8 +161,8 @@ for (const [tab, kind, fill] of [
     },
   ],
 ] as const) {
-  test(`${kind.toLowerCase()}: create, status and delete change nothing unless the admin sends them`, async ({ browser, request }) => {
-    const page = await adminPage(browser, tab);
+  test(`${kind.toLowerCase()}: create, status and delete change nothing unless the admin sends them`, async ({ member, request }) => {
+    const page = await adminPage(member, tab);
     const before = await count(page, tab);
     const others: Visitor[] = ["anonymous", "member", "unverified-admin"];
 

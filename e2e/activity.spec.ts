@@ -1,19 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { assignUniqueIp, createAccount, signIn } from "./helpers";
+import { expect, test } from "./fixtures";
 
 // The audit trail seen from the dashboard (docs/decisions/0037): an edit, then the record's history.
 const ADMIN = "activity@e2e.test";
 
-test("edit a record, then open its history from the dialog", async ({ browser }) => {
-  // An account made, verified and signed in first: more than the default 30 s on a busy machine.
-  test.setTimeout(60_000);
-  const context = await browser.newContext();
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await createAccount(page, ADMIN, { name: "Activity Admin" });
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin/);
+test.use({ account: { email: ADMIN, name: "Activity Admin" } });
 
+test("edit a record, then open its history from the dialog", async ({ member: { page } }) => {
   const company = `Audited Co ${Date.now()}`;
   await page.goto("/admin/case-studies");
   await page.getByRole("button", { name: "Add Case Study" }).click();
@@ -53,5 +45,4 @@ test("edit a record, then open its history from the dialog", async ({ browser })
   await page.getByLabel("To").fill("2020-01-01");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("No activity matches.")).toBeVisible();
-  await context.close();
 });

@@ -1,22 +1,19 @@
-import { expect, test, type Page } from "@playwright/test";
-import { dashboardMember, expectNotificationFor, outboxMails, assignUniqueIp, uniqueEmail, waitLikeAPerson } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { expectNotificationFor, outboxMails, assignUniqueIp, uniqueEmail, waitLikeAPerson } from "./helpers";
 import { TINY_PNG } from "./images";
 
 // One admin account for the whole file: the tests run in order in one worker.
 test.describe.configure({ mode: "serial" });
 
 const ADMIN = "dash@e2e.test";
-let member: Awaited<ReturnType<typeof dashboardMember>>;
 
-test.beforeAll(async ({ browser }) => {
-  member = await dashboardMember(browser, ADMIN, "Dashboard Admin");
-});
+test.use({ account: { email: ADMIN, name: "Dashboard Admin" } });
 
 const count = async (page: Page, tab: string) => Number(await page.getByTestId(`count-${tab}`).textContent());
 // The newest toast: an earlier one with the same words may still be on screen.
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]").filter({ hasText: text }).first();
 
-test("the dashboard: five tabs with counts, the welcome line, dates in en-IN", async () => {
+test("the dashboard: five tabs with counts, the welcome line, dates in en-IN", async ({ member }) => {
   const page = await member.open("leads");
   for (const label of ["Growth Audit Leads", "Contact Messages", "Spam", "Case Studies", "Testimonials", "Blog Posts"]) {
     await expect(page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: new RegExp(label) })).toBeVisible();
@@ -36,7 +33,7 @@ test("the dashboard: five tabs with counts, the welcome line, dates in en-IN", a
   await page.context().close();
 });
 
-test("an old ?tab= address moves for good to the screen's own address with the rest of its query", async () => {
+test("an old ?tab= address moves for good to the screen's own address with the rest of its query", async ({ member }) => {
   const page = await member.open("leads");
   const old = await page.request.get("/admin?tab=messages&q=meera%40example.com&status=new&sort=created_at&dir=asc&page=2", { maxRedirects: 0 });
   expect(old.status()).toBe(308);
@@ -62,7 +59,7 @@ test("an old ?tab= address moves for good to the screen's own address with the r
   await page.context().close();
 });
 
-test("leads: validation, create, edit, status, search, CSV, delete with confirmation", async () => {
+test("leads: validation, create, edit, status, search, CSV, delete with confirmation", async ({ member }) => {
   const page = await member.open("leads");
   const before = await count(page, "leads");
   await page.getByRole("button", { name: "Add Lead" }).click();
@@ -120,7 +117,7 @@ test("leads: validation, create, edit, status, search, CSV, delete with confirma
   await page.context().close();
 });
 
-test("contact messages: create, edit, delete", async () => {
+test("contact messages: create, edit, delete", async ({ member }) => {
   const page = await member.open("messages");
   const before = await count(page, "messages");
   await page.getByRole("button", { name: "Add Contact Message" }).click();
@@ -147,7 +144,7 @@ test("contact messages: create, edit, delete", async () => {
   await page.context().close();
 });
 
-test("case studies: invalid JSON saves nothing; a featured one appears on /case-studies, and goes when deleted", async () => {
+test("case studies: invalid JSON saves nothing; a featured one appears on /case-studies, and goes when deleted", async ({ member }) => {
   const page = await member.open("case-studies");
   const before = await count(page, "case-studies");
   await page.getByRole("button", { name: "Add Case Study" }).click();
@@ -200,7 +197,7 @@ test("case studies: invalid JSON saves nothing; a featured one appears on /case-
   await page.context().close();
 });
 
-test("testimonials: required fields, rating; a featured one reaches the home page", async () => {
+test("testimonials: required fields, rating; a featured one reaches the home page", async ({ member }) => {
   const page = await member.open("testimonials");
   await page.getByRole("button", { name: "Add Testimonial" }).click();
   const dialog = page.getByRole("dialog");
@@ -226,7 +223,8 @@ test("testimonials: required fields, rating; a featured one reaches the home pag
   await page.context().close();
 });
 
-test("blog posts: derived slug and meta title, counters, preview, publish, rename with redirect, unpublish, delete", async () => {
+test("blog posts: derived slug and meta title, counters, preview, publish, rename with redirect, unpublish, delete", async ({ member }) => {
+  test.setTimeout(60_000); // a dozen steps through the dialog and the public pages: near 30 s on a loaded machine
   const page = await member.open("posts");
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
@@ -309,7 +307,7 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   await page.context().close();
 });
 
-test("dialogs close on Escape and keep focus inside", async () => {
+test("dialogs close on Escape and keep focus inside", async ({ member }) => {
   const page = await member.open("testimonials");
   await page.getByRole("button", { name: "Add Testimonial" }).click();
   const dialog = page.getByRole("dialog");
@@ -321,7 +319,7 @@ test("dialogs close on Escape and keep focus inside", async () => {
   await page.context().close();
 });
 
-test("admin endpoints refuse visitors without the admin role", async ({ request }) => {
+test("admin endpoints refuse visitors without the admin role", async ({ request, member }) => {
   expect((await request.get("/admin/export/leads")).status()).toBe(401);
   const upload = await request.post("/api/admin/uploads", {
     headers: { origin: new URL(test.info().project.use.baseURL!).origin },
@@ -349,7 +347,7 @@ test("admin endpoints refuse visitors without the admin role", async ({ request 
   await page.context().close();
 });
 
-test("spam review: a honeypot refusal waits in the Spam view; 'Not spam' moves it to the inbox and notifies", async ({ browser }) => {
+test("spam review: a honeypot refusal waits in the Spam view; 'Not spam' moves it to the inbox and notifies", async ({ browser, member }) => {
   const visitor = await browser.newContext();
   await assignUniqueIp(visitor);
   const form = await visitor.newPage();

@@ -1,37 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { assignUniqueIp, createAccount, signIn } from "./helpers";
+import { expect, test, type Locator, type Member, type Page } from "./fixtures";
 
 // The blog's visual editor and a post's history (docs/decisions/0038, 0039), driven in Chromium by
 // keyboard and mouse like a writer would: type, format, link, list, save, reopen, compare, restore.
-test.describe.configure({ mode: "serial" });
+// Each test types key by key and clicks through the dialog: more than 30 s on a loaded machine.
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 const EDITOR = "studio@e2e.test";
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-let storage: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
 const RUN = Date.now().toString(36);
 const TITLE = `Editor Launch Plan ${RUN}`;
 const SLUG = `editor-launch-plan-${RUN}`;
 
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await createAccount(page, EDITOR, { name: "Studio Writer" });
-  await signIn(page, EDITOR);
-  await expect(page).toHaveURL(/\/admin/);
-  storage = await context.storageState();
-  await context.close();
-});
+test.use({ account: { email: EDITOR, name: "Studio Writer" } });
 
-async function openPosts(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ storageState: storage, viewport });
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await page.goto("/admin/posts");
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  return page;
-}
+const openPosts = (member: Member, viewport = { width: 1280, height: 900 }): Promise<Page> => member.open("posts", { viewport });
 
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]").filter({ hasText: text }).first();
 /**
@@ -121,8 +104,8 @@ async function expectNoViolations(page: Page, include: string) {
   expect(summary, summary.join("\n")).toEqual([]);
 }
 
-test("write a post with the keyboard and mouse: headings, bold, italic, link, lists, quote; saved as clean HTML", async ({ browser }) => {
-  const page = await openPosts(browser);
+test("write a post with the keyboard and mouse: headings, bold, italic, link, lists, quote; saved as clean HTML", async ({ member }) => {
+  const page = await openPosts(member);
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(TITLE);
@@ -201,8 +184,8 @@ test("write a post with the keyboard and mouse: headings, bold, italic, link, li
   await page.context().close();
 });
 
-test("paste from Google Docs and Word keeps headings, lists, tables and marks, drops their styling", async ({ browser }) => {
-  const page = await openPosts(browser);
+test("paste from Google Docs and Word keeps headings, lists, tables and marks, drops their styling", async ({ member }) => {
+  const page = await openPosts(member);
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
   const editor = editorOf(dialog);
@@ -241,8 +224,8 @@ test("paste from Google Docs and Word keeps headings, lists, tables and marks, d
   await page.context().close();
 });
 
-test("images need alt text; reopening shows the saved post; history compares and restores", async ({ browser }) => {
-  const page = await openPosts(browser);
+test("images need alt text; reopening shows the saved post; history compares and restores", async ({ member }) => {
+  const page = await openPosts(member);
   await page.getByRole("button", { name: `Edit ${TITLE}` }).click();
   const dialog = page.getByRole("dialog");
   const editor = editorOf(dialog);
@@ -292,8 +275,8 @@ test("images need alt text; reopening shows the saved post; history compares and
   await page.context().close();
 });
 
-test("at 390 px the editor fits, its toolbar wraps, and the dialog has no axe violations", async ({ browser }) => {
-  const page = await openPosts(browser, { width: 390, height: 844 });
+test("at 390 px the editor fits, its toolbar wraps, and the dialog has no axe violations", async ({ member }) => {
+  const page = await openPosts(member, { width: 390, height: 844 });
   await page.getByRole("button", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
   const editor = editorOf(dialog);

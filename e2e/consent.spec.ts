@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, untilHydrated, type Page } from "./fixtures";
 import { assignUniqueIp, uniqueEmail } from "./helpers";
 import { startServer, tempDir, waitHealthy, type AppServer } from "./security/faults";
 import type { BrowserContext } from "@playwright/test";
@@ -71,10 +71,13 @@ const dataLayer = (page: Page) =>
 const pixelCalls = (page: Page) => page.evaluate(() => (window as unknown as { __pixel?: unknown[][] }).__pixel ?? []);
 const consentCookie = async (context: BrowserContext) => (await context.cookies(SITE)).find((c) => c.name === "consent");
 
-/** Lets the after-paint loaders run and the network settle. */
+/**
+ * Lets the after-paint loaders run and the network settle: React has hydrated the page (its scripts
+ * start after the first paint, as the consent script's tags would), then no request for 500 ms.
+ */
 async function quiet(page: Page) {
+  await untilHydrated(page);
   await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(500);
 }
 
 const DENIED = { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "denied" };

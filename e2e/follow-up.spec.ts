@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { dashboardMember } from "./helpers";
+import { expect, test, type APIRequestContext } from "./fixtures";
 
 // Follow-up on the lead desk (docs/decisions/0050), as a member of the desk works it: the same person
 // writing twice is linked, an owner and a follow-up day are set in the dialog, the Due view lists it,
@@ -23,9 +22,10 @@ async function send(request: APIRequestContext, origin: string, form: "audit" | 
   expect(await answer.text()).toContain('"status":"success"');
 }
 
-test("the same person is linked, owned, due today and grouped; a bulk change acts on exactly the confirmed set", async ({ browser, request }) => {
+test.use({ account: { email: "follow@e2e.test", name: "Follow Owner" } });
+
+test("the same person is linked, owned, due today and grouped; a bulk change acts on exactly the confirmed set", async ({ request, member }) => {
   test.setTimeout(90_000);
-  const member = await dashboardMember(browser, "follow@e2e.test", "Follow Owner");
   const page = await member.open("leads");
   const origin = new URL(page.url()).origin;
   const email = `meera-${RUN}@brand.example`;

@@ -113,36 +113,3 @@ export async function waitLikeAPerson(page: import("@playwright/test").Page) {
   await expect(page.locator("form[data-ready=true]")).toHaveCount(1);
   await page.waitForTimeout(1_100);
 }
-
-type Browser = import("@playwright/test").Browser;
-type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
-
-/**
- * A dashboard member for a spec file: the account is created, verified and signed in once (its
- * address must be in the e2e server's ADMIN_EMAILS), and `open` gives each test a fresh context
- * with that session on a dashboard tab.
- */
-export async function dashboardMember(
-  browser: Browser,
-  email: string,
-  name: string,
-): Promise<{ open: (tab: string) => Promise<import("@playwright/test").Page> }> {
-  const context = await browser.newContext();
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await createAccount(page, email, { name });
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/admin/);
-  const storage: StorageState = await context.storageState();
-  await context.close();
-  return {
-    open: async (tab) => {
-      const member = await browser.newContext({ storageState: storage });
-      await assignUniqueIp(member);
-      const tabPage = await member.newPage();
-      await tabPage.goto(`/admin/${tab}`);
-      await expect(tabPage.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-      return tabPage;
-    },
-  };
-}

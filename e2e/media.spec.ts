@@ -1,16 +1,12 @@
 import sharp from "sharp";
 import { expect, test, type Page } from "./fixtures";
-import { dashboardMember } from "./helpers";
 
 // One admin for the file; the tests build on each other (upload, place, look, delete).
 test.describe.configure({ mode: "serial" });
 
 const TITLE = `Photo from the shoot ${Date.now()}`;
-let member: Awaited<ReturnType<typeof dashboardMember>>;
 
-test.beforeAll(async ({ browser }) => {
-  member = await dashboardMember(browser, "media@e2e.test", "Media Admin");
-});
+test.use({ account: { email: "media@e2e.test", name: "Media Admin" } });
 
 /**
  * A phone camera's 4000x3000 JPEG (about 3 MB: gradients under a fine random texture, which
@@ -48,7 +44,7 @@ async function cameraPhoto(): Promise<Buffer> {
 
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]").filter({ hasText: text }).first();
 
-test("a camera photo uploaded as a post's featured image reaches phones as a small AVIF without its EXIF", async ({ browser }) => {
+test("a camera photo uploaded as a post's featured image reaches phones as a small AVIF without its EXIF", async ({ browser, member }) => {
   const photo = await cameraPhoto();
   const page = await member.open("posts");
   await page.getByRole("button", { name: "Add Blog Post" }).click();
@@ -117,7 +113,7 @@ test("a camera photo uploaded as a post's featured image reaches phones as a sma
   await context.close();
 });
 
-test("the media library lists each image with where it is used, and refuses to delete one in use", async () => {
+test("the media library lists each image with where it is used, and refuses to delete one in use", async ({ member }) => {
   const page = await member.open("media");
   const list = page.getByRole("list", { name: "Image list" });
   const used = list.getByRole("listitem").filter({ hasText: `blog post “${TITLE}” (featured image)` });
@@ -153,7 +149,7 @@ test("the media library lists each image with where it is used, and refuses to d
   await page.context().close();
 });
 
-test("a case study's cover and a testimonial's photo are uploaded the same way and shown through the optimiser", async () => {
+test("a case study's cover and a testimonial's photo are uploaded the same way and shown through the optimiser", async ({ member }) => {
   const page = await member.open("case-studies");
   const dialog = page.getByRole("dialog");
   const picture = (background: string) =>

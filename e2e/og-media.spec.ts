@@ -3,17 +3,13 @@ import sharp from "sharp";
 import { ogImageVersion } from "../src/lib/og-image";
 import type { Locator } from "@playwright/test";
 import { expect, test, type Page } from "./fixtures";
-import { dashboardMember } from "./helpers";
 
 // Generated Open Graph images and images chosen from the media library (docs/decisions/0048).
 test.describe.configure({ mode: "serial" });
 
 const RUN = Date.now().toString(36);
-let member: Awaited<ReturnType<typeof dashboardMember>>;
 
-test.beforeAll(async ({ browser }) => {
-  member = await dashboardMember(browser, "og@e2e.test", "Priya Shah");
-});
+test.use({ account: { email: "og@e2e.test", name: "Priya Shah" } });
 
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]").filter({ hasText: text }).first();
 const meta = (page: Page, key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute("content");
@@ -40,7 +36,7 @@ async function newPost(
   await expect(dialog).toBeHidden();
 }
 
-test("an article without its own image points og:image at a generated 1200x630 PNG that follows its title", async () => {
+test("an article without its own image points og:image at a generated 1200x630 PNG that follows its title", async ({ member }) => {
   const page = await member.open("posts");
   const slug = `og-article-${RUN}`;
   const title = `Growth loops that compound ${RUN}`;
@@ -85,7 +81,7 @@ test("an article without its own image points og:image at a generated 1200x630 P
   await page.context().close();
 });
 
-test("a draft's generated image and an unknown slug's answer 404", async () => {
+test("a draft's generated image and an unknown slug's answer 404", async ({ member }) => {
   const page = await member.open("posts");
   const slug = `og-draft-${RUN}`;
   const title = `Unannounced launch ${RUN}`;
@@ -137,7 +133,7 @@ async function startPost(page: Page, title: string, slug: string): Promise<{ dia
   return { dialog, editor };
 }
 
-test("a library image goes into a post by keyboard alone, alt text required first; the article has its srcset", async () => {
+test("a library image goes into a post by keyboard alone, alt text required first; the article has its srcset", async ({ member }) => {
   const page = await member.open("posts");
   const url = await libraryImage(page, { r: 200, g: 40, b: 90 });
   const name = url.split("/").pop()!;
@@ -181,7 +177,7 @@ test("a library image goes into a post by keyboard alone, alt text required firs
   await page.context().close();
 });
 
-test("a library image goes into a post by mouse, and the case-study cover uses the same chooser", async () => {
+test("a library image goes into a post by mouse, and the case-study cover uses the same chooser", async ({ member }) => {
   const page = await member.open("posts");
   const url = await libraryImage(page, { r: 20, g: 160, b: 120 });
   const name = url.split("/").pop()!;

@@ -1,13 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
-import { dashboardMember } from "./helpers";
+import { expect, test } from "./fixtures";
 
 // The lead desk's overview as its first screen (docs/decisions/0049): charts drawn on the server with
 // their tables, a period chosen by a plain form; the numbers themselves are proved against a hand count
 // in tests/overview.test.ts.
 
-test("the lead desk opens on the overview; a lead sent now is counted; the period form works without script; axe passes", async ({ browser, request }) => {
-  const member = await dashboardMember(browser, "overview@e2e.test", "Overview Owner");
+test.use({ account: { email: "overview@e2e.test", name: "Overview Owner" } });
+
+test("the lead desk opens on the overview; a lead sent now is counted; the period form works without script; axe passes", async ({ request, member }) => {
   const page = await member.open("overview");
   const before = Number(await page.getByTestId("overview-leads").textContent());
 

@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { toSiteDateTimeInput } from "../src/lib/site-time";
-import { assignUniqueIp, createAccount, signIn } from "./helpers";
 
 // A post timed a few seconds ahead, then timed to go again: every public surface follows within
 // 5 seconds of each time, with nobody on the dashboard (docs/decisions/0040).
@@ -52,24 +51,14 @@ async function untilAll(request: APIRequestContext, shown: boolean, at: Date): P
   throw new Error(`surfaces never all ${shown ? "showed" : "dropped"} the post: ${JSON.stringify(last)}`);
 }
 
-let admin: Page;
+test.use({ account: { email: ADMIN, name: "Schedule Admin" } });
 
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  await assignUniqueIp(context);
-  admin = await context.newPage();
-  await createAccount(admin, ADMIN, { name: "Schedule Admin" });
-  await signIn(admin, ADMIN);
-  await expect(admin).toHaveURL(/\/admin/);
-  await admin.goto("/admin/posts");
-});
-
-test.afterAll(async () => {
-  await admin?.context().close();
-});
-
-test("a draft with Publish at goes public on every surface within 5 s of its time, and Unpublish at takes it down", async ({ request }) => {
+test("a draft with Publish at goes public on every surface within 5 s of its time, and Unpublish at takes it down", async ({
+  request,
+  member: { page: admin },
+}) => {
   test.setTimeout(90_000);
+  await admin.goto("/admin/posts");
   const dialog = admin.getByRole("dialog");
 
   // A time in the past is refused beside the field.
@@ -113,7 +102,7 @@ test("a draft with Publish at goes public on every surface within 5 s of its tim
   test.info().annotations.push({ type: "unpublish delay (ms)", description: String(unpublished) });
 });
 
-test("hide from search engines: noindex on the article, out of the sitemap and feed, still on /blog", async ({ request }) => {
+test("hide from search engines: noindex on the article, out of the sitemap and feed, still on /blog", async ({ request, member: { page: admin } }) => {
   const slug = `hidden-post-e2e-${Date.now().toString(36)}`;
   const title = "A Post For Readers, Not Crawlers";
   const dialog = admin.getByRole("dialog");

@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { dashboardMember } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
 
 // A draft's preview link and the SEO panel (docs/decisions/0047), driven in Chromium as a writer
 // would: write a draft, share a link with someone signed out, revoke it; watch the counters while
@@ -8,14 +7,11 @@ import { dashboardMember } from "./helpers";
 test.describe.configure({ mode: "serial" });
 
 const RUN = Date.now().toString(36);
-let member: Awaited<ReturnType<typeof dashboardMember>>;
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]").filter({ hasText: text }).first();
 
-test.beforeAll(async ({ browser }) => {
-  member = await dashboardMember(browser, "preview@e2e.test", "Preview Writer");
-});
+test.use({ account: { email: "preview@e2e.test", name: "Preview Writer" } });
 
-test("a draft's preview link shows the article to someone signed out, unindexed and uncached, until it is revoked", async ({ browser }) => {
+test("a draft's preview link shows the article to someone signed out, unindexed and uncached, until it is revoked", async ({ browser, member }) => {
   const page = await member.open("posts");
   const dialog = page.getByRole("dialog");
   const title = `Draft For Review ${RUN}`;
@@ -63,7 +59,7 @@ test("a draft's preview link shows the article to someone signed out, unindexed 
   await page.context().close();
 });
 
-test("the SEO panel counts the page's own title, suffix included, warns past 60 and passes axe", async () => {
+test("the SEO panel counts the page's own title, suffix included, warns past 60 and passes axe", async ({ member }) => {
   const page = await member.open("posts");
   const dialog = page.getByRole("dialog");
   const title = `Quarterly Growth Experiments Our Team Ran For Indian D2C Brands ${RUN}`;

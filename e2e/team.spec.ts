@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { assignUniqueIp, createAccount, outboxMails, signIn, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { expect, test, type Browser, type Page } from "./fixtures";
+import { assignUniqueIp, outboxMails, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
 /**
  * The team end to end: the owner invites from the Team tab, the invitee follows the e-mailed link
@@ -13,7 +13,7 @@ test.describe.configure({ mode: "serial" });
 
 const OWNER = "team-owner@e2e.test";
 const TABS = ["Growth Audit Leads", "Contact Messages", "Case Studies", "Testimonials", "Blog Posts", "Team", "Your account"];
-let ownerPage: Page;
+test.use({ account: { email: OWNER } });
 
 function invitationLink(to: string): string | undefined {
   const pattern = /(https?:\/\/[^\s"<]+\/auth\/invite\?token=[A-Za-z0-9_-]+)/;
@@ -23,7 +23,7 @@ function invitationLink(to: string): string | undefined {
   return mail ? pattern.exec(mail)?.[1] : undefined;
 }
 
-async function invite(email: string, role: string): Promise<string> {
+async function invite(ownerPage: Page, email: string, role: string): Promise<string> {
   await ownerPage.goto("/admin/team");
   const form = ownerPage.getByRole("form", { name: "Invite a member" });
   await form.getByLabel("E-mail address").fill(email);
@@ -55,24 +55,18 @@ async function visibleTabs(page: Page): Promise<string[]> {
   return TABS.filter((t) => names.some((n) => n.startsWith(t)));
 }
 
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  await assignUniqueIp(context);
-  ownerPage = await context.newPage();
-  await createAccount(ownerPage, OWNER);
-  await signIn(ownerPage, OWNER);
-  await expect(ownerPage).toHaveURL(/\/admin/);
-});
-
-test("an owner sees every tab and the team with their role", async () => {
+test("an owner sees every tab and the team with their role", async ({ member: { page: ownerPage } }) => {
   expect(await visibleTabs(ownerPage)).toEqual(TABS);
   await ownerPage.goto("/admin/team");
   await expect(ownerPage.getByTestId(`member-${OWNER}`).getByTestId("member-role")).toHaveText("Owner");
 });
 
-test("an invited editor joins through the e-mailed link and sees the content tabs only; the link works once", async ({ browser }) => {
+test("an invited editor joins through the e-mailed link and sees the content tabs only; the link works once", async ({
+  browser,
+  member: { page: ownerPage },
+}) => {
   const email = uniqueEmail("editor");
-  const link = await invite(email, "Editor");
+  const link = await invite(ownerPage, email, "Editor");
   const editor = await accept(browser, link, "Edna Editor");
   expect(await visibleTabs(editor)).toEqual(["Case Studies", "Testimonials", "Blog Posts", "Your account"]);
   // No route around the hidden screens: one the role may not read is not found, as an unknown one is.
@@ -98,9 +92,9 @@ test("an invited editor joins through the e-mailed link and sees the content tab
   await editor.context().close();
 });
 
-test("a withdrawn invitation says so; a sales member sees leads and messages only", async ({ browser }) => {
+test("a withdrawn invitation says so; a sales member sees leads and messages only", async ({ browser, member: { page: ownerPage } }) => {
   const withdrawn = uniqueEmail("withdrawn");
-  const link = await invite(withdrawn, "Sales");
+  const link = await invite(ownerPage, withdrawn, "Sales");
   await ownerPage.getByTestId(`invitation-${withdrawn}`).getByRole("button", { name: "Withdraw" }).click();
   await expect(ownerPage.getByTestId(`invitation-${withdrawn}`)).toHaveCount(0);
   const context = await browser.newContext();
@@ -110,12 +104,12 @@ test("a withdrawn invitation says so; a sales member sees leads and messages onl
   await expect(page.getByTestId("invitation-state")).toContainText("withdrawn");
   await context.close();
 
-  const sales = await accept(browser, await invite(uniqueEmail("sales"), "Sales"), "Sam Sales");
+  const sales = await accept(browser, await invite(ownerPage, uniqueEmail("sales"), "Sales"), "Sam Sales");
   expect(await visibleTabs(sales)).toEqual(["Growth Audit Leads", "Contact Messages", "Your account"]);
   await sales.context().close();
 });
 
-test("the owner closes public sign-up from the Team tab and /auth offers no sign-up", async ({ browser }) => {
+test("the owner closes public sign-up from the Team tab and /auth offers no sign-up", async ({ browser, member: { page: ownerPage } }) => {
   await ownerPage.goto("/admin/team");
   await ownerPage.getByRole("button", { name: "Close public sign-up" }).click();
   await expect(ownerPage.getByTestId("signup-state")).toContainText("Closed");
@@ -135,10 +129,10 @@ test("the owner closes public sign-up from the Team tab and /auth offers no sign
   await again.close();
 });
 
-test("npm run admin changes a role while the server runs on the embedded database", async ({ browser }) => {
+test("npm run admin changes a role while the server runs on the embedded database", async ({ browser, member: { page: ownerPage } }) => {
   test.setTimeout(60_000); // the command itself starts a TypeScript process
   const email = uniqueEmail("cli");
-  const member = await accept(browser, await invite(email, "Editor"), "Cleo Cli");
+  const member = await accept(browser, await invite(ownerPage, email, "Editor"), "Cleo Cli");
   const cli = spawnSync(
     path.join("node_modules", ".bin", "tsx"),
     ["--conditions=react-server", "--tsconfig", "tsconfig.json", "scripts/admin.ts", "grant", email, "sales"],
@@ -156,7 +150,7 @@ test("npm run admin changes a role while the server runs on the embedded databas
   await member.context().close();
 });
 
-test("the Team tab, Your account and the invitation page pass axe (WCAG 2.2 AA)", async ({ browser }) => {
+test("the Team tab, Your account and the invitation page pass axe (WCAG 2.2 AA)", async ({ browser, member: { page: ownerPage } }) => {
   test.setTimeout(60_000); // three pages through axe, and an invitation
   const check = async (page: Page) => {
     const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
@@ -166,7 +160,7 @@ test("the Team tab, Your account and the invitation page pass axe (WCAG 2.2 AA)"
   await check(ownerPage);
   await ownerPage.goto("/admin/account");
   await check(ownerPage);
-  const link = await invite(uniqueEmail("axe"), "Sales");
+  const link = await invite(ownerPage, uniqueEmail("axe"), "Sales");
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(link);

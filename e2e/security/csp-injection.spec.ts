@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type BrowserContext } from "@playwright/test";
+import { expect, test, type BrowserContext } from "../fixtures";
 import type { DocumentLayer } from "../../host/html-documents.ts";
 import { sampleBlogPosts } from "../../src/content/sample-blog-posts";
-import { assignUniqueIp, createAccount, signIn } from "../helpers";
 
 // The policy refuses inline scripts the app did not emit (docs/decisions/0021). Real documents the
 // build serves (the home page, an article, the admin dashboard as a signed-in admin, and a filtered
@@ -62,15 +61,10 @@ let standInUrl = "";
 const documents = new Map<string, Source>();
 const warnings: Record<string, unknown>[] = [];
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ signedIn }) => {
   test.setTimeout(120_000);
-  context = await browser.newContext();
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await createAccount(page, ADMIN, { name: "CSP Injection Admin" });
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin/);
-  await page.close();
+  // The admin's context: the signed-in fixture closes it when the worker ends.
+  context = (await signedIn(ADMIN, { name: "CSP Injection Admin" })).page.context();
 
   // Next's answer for a stored document, with the real page's Cache-Control, an ETag of its bytes
   // and Next's page-cache header on public pages, so that the layer stores and reuses them as it
@@ -102,7 +96,6 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  await context?.close();
   standIn?.closeAllConnections();
   await new Promise((resolve) => standIn?.close(resolve));
 });
@@ -139,9 +132,10 @@ interface Load {
 
 /**
  * Loads a stand-in document in Chromium at the real page's address (plus a marker in the query), the
- * document answered by the layer, everything else by the real server.
+ * document answered by the layer, everything else by the real server; `reported` is how many
+ * violations the document should cause, waited for before they are read.
  */
-async function load(source: Source, key: string, requestId: string): Promise<Load> {
+async function load(source: Source, key: string, requestId: string, reported = 0): Promise<Load> {
   const page = await context.newPage();
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
@@ -170,7 +164,12 @@ async function load(source: Source, key: string, requestId: string): Promise<Loa
     .waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber$")), undefined, { timeout: 20_000 })
     .then(() => true)
     .catch(() => false);
-  await page.waitForTimeout(200);
+  // The violations an added script causes are reported (Chromium queues the event as it refuses the
+  // script, long before React hydrates): read once they are in, not after a guessed delay.
+  if (reported)
+    await page
+      .waitForFunction((count) => ((window as unknown as { __csp?: string[] }).__csp ?? []).length >= count, reported, { timeout: 10_000 })
+      .catch(() => undefined);
   const result = await page.evaluate(() => {
     const w = window as unknown as { __csp?: string[]; __injected?: string[] };
     return { violations: w.__csp ?? [], injected: w.__injected ?? [] };
@@ -221,7 +220,7 @@ for (const [name, path, check] of SOURCES) {
       documents.set(key, { ...source, body: modified });
       const requestId = `csp-${slug}-${injection.name.replace(/\W+/g, "-")}`;
       const before = warnings.length;
-      const run = await load(source, key, requestId);
+      const run = await load(source, key, requestId, 1);
       expect(run.injected, `${name}, ${injection.name}: the added script ran`).toEqual([]);
       expect(run.violations, `${name}, ${injection.name}: one violation, for the inline script`).toEqual([
         expect.stringMatching(/^script-src(-elem)? inline$/),

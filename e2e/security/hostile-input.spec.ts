@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page, type Member } from "../fixtures";
 import { BASE_URL } from "../../playwright.config";
-import { assignUniqueIp, createAccount, outboxMails, signIn, uniqueIp } from "../helpers";
+import { assignUniqueIp, outboxMails, uniqueIp } from "../helpers";
 import { XSS_PAYLOADS } from "./xss-corpus";
 
 // Hostile input through the public forms, then shown where staff read it (docs/decisions/0016). The forms are
@@ -55,20 +55,13 @@ const auditFields = (i: number, name: string, challenge: string) => ({
 
 let contact: Form;
 let audit: Form;
-let adminState: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+let adminState: Member["storageState"];
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser, signedIn }) => {
   test.setTimeout(120_000);
   contact = await formFields(browser, "/contact", "Send Message");
   audit = await formFields(browser, "/free-audit", "Get My Free Audit");
-  const context = await browser.newContext();
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await createAccount(page, ADMIN, { name: "XSS Admin" });
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin/);
-  adminState = await context.storageState();
-  await context.close();
+  adminState = (await signedIn(ADMIN, { name: "XSS Admin" })).storageState;
 });
 
 async function adminContext(browser: Browser) {

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Member } from "../fixtures";
 import { BASE_URL } from "../../playwright.config";
 import { CONTROL_CHARACTERS, REFUSED_EMAILS, REFUSED_URLS } from "../../src/lib/schemas/refused-values";
-import { assignUniqueIp, createAccount, linkFromMail, outboxMails, signIn, uniqueIp } from "../helpers";
+import { assignUniqueIp, linkFromMail, outboxMails, signIn, uniqueIp } from "../helpers";
 
 // What the validators refuse beside the field, and the internationalised e-mail domains they accept
 // (docs/decisions/0023), through the real forms: the public forms posted as a browser without
@@ -45,20 +45,13 @@ const html = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;
 
 let contact: Form;
 let audit: Form;
-let adminState: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+let adminState: Member["storageState"];
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser, signedIn }) => {
   test.setTimeout(120_000);
   contact = await formFields(browser, "/contact", "Send Message");
   audit = await formFields(browser, "/free-audit", "Get My Free Audit");
-  const context = await browser.newContext();
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await createAccount(page, ADMIN, { name: "Refusal Admin" });
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL(/\/admin/);
-  adminState = await context.storageState();
-  await context.close();
+  adminState = (await signedIn(ADMIN, { name: "Refusal Admin" })).storageState;
 });
 
 async function adminPage(browser: Browser, path: string) {
