@@ -167,7 +167,7 @@ for (const [tab, kind, fill] of [
     const others: Visitor[] = ["anonymous", "member", "unverified-admin"];
 
     const create = await capture(page, async () => {
-      await page.getByRole("button", { name: `Add ${kind}` }).click();
+      await page.getByRole("link", { name: `Add ${kind}` }).click();
       const dialog = page.getByRole("dialog");
       await fill(dialog);
       await dialog.getByRole("button", { name: "Save" }).click();

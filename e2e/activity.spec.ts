@@ -8,7 +8,7 @@ test.use({ account: { email: ADMIN, name: "Activity Admin" } });
 test("edit a record, then open its history from the dialog", async ({ member: { page } }) => {
   const company = `Audited Co ${Date.now()}`;
   await page.goto("/admin/case-studies");
-  await page.getByRole("button", { name: "Add Case Study" }).click();
+  await page.getByRole("link", { name: "Add Case Study" }).click();
   let dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill("Audited case study");
   await dialog.getByLabel("Company").fill(company);
@@ -17,13 +17,13 @@ test("edit a record, then open its history from the dialog", async ({ member: { 
 
   await page.getByRole("searchbox").fill(company);
   await page.getByRole("button", { name: "Apply" }).click();
-  await page.getByRole("button", { name: "Edit Audited case study" }).click();
+  await page.getByRole("link", { name: "Edit Audited case study" }).click();
   dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill("Audited case study, edited");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
 
-  await page.getByRole("button", { name: "Edit Audited case study, edited" }).click();
+  await page.getByRole("link", { name: "Edit Audited case study, edited" }).click();
   await page.getByRole("dialog").getByRole("link", { name: "History" }).click();
   await expect(page).toHaveURL(/\/admin\/activity\?.*record=/);
   await expect(page.getByRole("link", { name: /Activity/ })).toHaveAttribute("aria-current", "page");

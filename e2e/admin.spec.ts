@@ -62,7 +62,7 @@ test("an old ?tab= address moves for good to the screen's own address with the r
 test("leads: validation, create, edit, status, search, CSV, delete with confirmation", async ({ member }) => {
   const page = await member.open("leads");
   const before = await count(page, "leads");
-  await page.getByRole("button", { name: "Add Lead" }).click();
+  await page.getByRole("link", { name: "Add Lead" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Add Lead" })).toBeVisible();
   await dialog.getByRole("button", { name: "Save" }).click();
@@ -120,7 +120,7 @@ test("leads: validation, create, edit, status, search, CSV, delete with confirma
 test("contact messages: create, edit, delete", async ({ member }) => {
   const page = await member.open("messages");
   const before = await count(page, "messages");
-  await page.getByRole("button", { name: "Add Contact Message" }).click();
+  await page.getByRole("link", { name: "Add Contact Message" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill("Meera Shah");
   await dialog.getByLabel("Email").fill("meera@example.com");
@@ -132,22 +132,22 @@ test("contact messages: create, edit, delete", async ({ member }) => {
   await expect(toast(page, "Contact message created successfully.")).toBeVisible();
   // Other specs send the contact form meanwhile: the count grows by this message at least.
   await expect.poll(() => count(page, "messages")).toBeGreaterThanOrEqual(before + 1);
-  await page.getByRole("button", { name: "Edit Meera Shah" }).click();
+  await page.getByRole("link", { name: "Edit Meera Shah" }).click();
   await dialog.getByLabel("Company").fill("EcoStore");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Contact message updated successfully.")).toBeVisible();
   await expect(page.getByText("(EcoStore)")).toBeVisible();
-  await page.getByRole("button", { name: "Delete Meera Shah" }).click();
+  await page.getByRole("link", { name: "Delete Meera Shah" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Contact message deleted successfully.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Delete Meera Shah" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Delete Meera Shah" })).toHaveCount(0);
   await page.context().close();
 });
 
 test("case studies: invalid JSON saves nothing; a featured one appears on /case-studies, and goes when deleted", async ({ member }) => {
   const page = await member.open("case-studies");
   const before = await count(page, "case-studies");
-  await page.getByRole("button", { name: "Add Case Study" }).click();
+  await page.getByRole("link", { name: "Add Case Study" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill("Skincare brand doubles repeat orders");
   await dialog.getByLabel("Company name").fill("GlowLab E2E");
@@ -177,7 +177,7 @@ test("case studies: invalid JSON saves nothing; a featured one appears on /case-
   await expect(article.locator("figure figcaption")).toHaveText("Founder, GlowLab E2E");
 
   // Its own journey and testimonial, typed in the dashboard, replace the defaults.
-  await page.getByRole("button", { name: "Edit Skincare brand doubles repeat orders" }).click();
+  await page.getByRole("link", { name: "Edit Skincare brand doubles repeat orders" }).click();
   await dialog.getByLabel("Growth journey").fill("Month 1-2: Fixed the subscription checkout.\nMonth 3-6: Launched replenishment reminders.");
   await dialog.getByLabel("Testimonial quote").fill("Our repeat orders doubled in six months.");
   await dialog.getByLabel("Testimonial author").fill("Riya Sen, Founder");
@@ -189,7 +189,7 @@ test("case studies: invalid JSON saves nothing; a featured one appears on /case-
   await expect(article.locator("figure blockquote")).toHaveText("Our repeat orders doubled in six months.");
   await expect(article.locator("figure figcaption")).toHaveText("Riya Sen, Founder, GlowLab E2E");
 
-  await page.getByRole("button", { name: "Delete Skincare brand doubles repeat orders" }).click();
+  await page.getByRole("link", { name: "Delete Skincare brand doubles repeat orders" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Case study deleted successfully.")).toBeVisible();
   await site.reload();
@@ -199,7 +199,7 @@ test("case studies: invalid JSON saves nothing; a featured one appears on /case-
 
 test("testimonials: required fields, rating; a featured one reaches the home page", async ({ member }) => {
   const page = await member.open("testimonials");
-  await page.getByRole("button", { name: "Add Testimonial" }).click();
+  await page.getByRole("link", { name: "Add Testimonial" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("Client name is required.")).toBeVisible();
@@ -215,7 +215,7 @@ test("testimonials: required fields, rating; a featured one reaches the home pag
   const site = await page.context().newPage();
   await site.goto("/");
   await expect(site.getByText("They rebuilt our funnel in six weeks.")).toBeVisible();
-  await page.getByRole("button", { name: "Delete Kavya Nair" }).click();
+  await page.getByRole("link", { name: "Delete Kavya Nair" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Testimonial deleted successfully.")).toBeVisible();
   await site.reload();
@@ -226,7 +226,7 @@ test("testimonials: required fields, rating; a featured one reaches the home pag
 test("blog posts: derived slug and meta title, counters, preview, publish, rename with redirect, unpublish, delete", async ({ member }) => {
   test.setTimeout(60_000); // a dozen steps through the dialog and the public pages: near 30 s on a loaded machine
   const page = await member.open("posts");
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
   const title = "Email Flows That Win Back Lapsed Buyers: A Practical Guide For D2C Teams";
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
@@ -260,7 +260,7 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
 
   // Content that sanitises to nothing: a message beside the field, nothing saved, no SQL anywhere.
   const posts = await count(page, "posts");
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill("Only a script");
   await dialog.getByRole("button", { name: "Edit HTML source" }).click();
   await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<script>alert(1)</script>");
@@ -273,7 +273,7 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   expect(await count(page, "posts")).toBe(posts);
 
   // A taken slug is a field error.
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill("Another post");
   await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill("win-back-flows-e2e");
   await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("Body text.");
@@ -282,7 +282,7 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
   // Rename: the old address answers a permanent redirect to the new one.
-  await page.getByRole("button", { name: `Edit ${title}` }).click();
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
   await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill("win-back-flows-e2e-renamed");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Blog post updated successfully!")).toBeVisible();
@@ -291,7 +291,7 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   expect(old.headers().location).toContain("/blog/win-back-flows-e2e-renamed");
 
   // Unpublish: the page answers 404 and the listing drops it.
-  await page.getByRole("button", { name: `Edit ${title}` }).click();
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
   await dialog.getByLabel("Published").uncheck();
   await dialog.getByRole("button", { name: "Save" }).click();
   // The rename's toast may still be showing: the dialog closing is what tells this save is done.
@@ -301,7 +301,7 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
   await site.goto("/blog");
   await expect(site.getByRole("link", { name: title })).toHaveCount(0);
 
-  await page.getByRole("button", { name: `Delete ${title}` }).click();
+  await page.getByRole("link", { name: `Delete ${title}` }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Blog post deleted successfully.")).toBeVisible();
   await page.context().close();
@@ -309,7 +309,7 @@ test("blog posts: derived slug and meta title, counters, preview, publish, renam
 
 test("dialogs close on Escape and keep focus inside", async ({ member }) => {
   const page = await member.open("testimonials");
-  await page.getByRole("button", { name: "Add Testimonial" }).click();
+  await page.getByRole("link", { name: "Add Testimonial" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   for (let i = 0; i < 15; i++) await page.keyboard.press("Tab");
@@ -367,7 +367,7 @@ test("spam review: a honeypot refusal waits in the Spam view; 'Not spam' moves i
   const page = await member.open("spam");
   const list = page.getByRole("list", { name: "Spam Submission list" });
   await expect(list.getByText(email)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Add Spam Submission" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Add Spam Submission" })).toHaveCount(0);
   expect(outboxMails().some((m) => m.includes(email))).toBe(false);
   await list.getByRole("button", { name: "Not spam: Held Person" }).click();
   await expect(toast(page, "Moved to the inbox")).toBeVisible();

@@ -106,7 +106,7 @@ async function expectNoViolations(page: Page, include: string) {
 
 test("write a post with the keyboard and mouse: headings, bold, italic, link, lists, quote; saved as clean HTML", async ({ member }) => {
   const page = await openPosts(member);
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(TITLE);
   const editor = editorOf(dialog);
@@ -186,7 +186,7 @@ test("write a post with the keyboard and mouse: headings, bold, italic, link, li
 
 test("paste from Google Docs and Word keeps headings, lists, tables and marks, drops their styling", async ({ member }) => {
   const page = await openPosts(member);
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
   const editor = editorOf(dialog);
   await editor.click();
@@ -226,7 +226,7 @@ test("paste from Google Docs and Word keeps headings, lists, tables and marks, d
 
 test("images need alt text; reopening shows the saved post; history compares and restores", async ({ member }) => {
   const page = await openPosts(member);
-  await page.getByRole("button", { name: `Edit ${TITLE}` }).click();
+  await page.getByRole("link", { name: `Edit ${TITLE}` }).click();
   const dialog = page.getByRole("dialog");
   const editor = editorOf(dialog);
   await expect(editor.locator("h2")).toHaveText("Why plan early");
@@ -277,7 +277,7 @@ test("images need alt text; reopening shows the saved post; history compares and
 
 test("at 390 px the editor fits, its toolbar wraps, and the dialog has no axe violations", async ({ member }) => {
   const page = await openPosts(member, { width: 390, height: 844 });
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
   const editor = editorOf(dialog);
   await expect(editor).toBeVisible();

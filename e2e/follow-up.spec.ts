@@ -49,7 +49,7 @@ test("the same person is linked, owned, due today and grouped; a bulk change act
   await page.goto(`/admin/leads?q=${marker}`);
   const row = page.getByRole("listitem").filter({ hasText: "Meera Follow" });
   await expect(row.getByText("2 submissions")).toBeVisible();
-  await row.getByRole("button", { name: "Edit Meera Follow" }).click();
+  await row.getByRole("link", { name: "Edit Meera Follow" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("region", { name: `Submissions from ${email}` })).toContainText("Contact message");
   await expect(dialog.getByRole("region", { name: `Submissions from ${email}` })).toContainText(`Following up on my audit ${marker}`);

@@ -47,7 +47,7 @@ const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]"
 test("a camera photo uploaded as a post's featured image reaches phones as a small AVIF without its EXIF", async ({ browser, member }) => {
   const photo = await cameraPhoto();
   const page = await member.open("posts");
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(TITLE);
   await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<p>What the shoot looked like.</p>");
@@ -119,7 +119,7 @@ test("the media library lists each image with where it is used, and refuses to d
   const used = list.getByRole("listitem").filter({ hasText: `blog post “${TITLE}” (featured image)` });
   await expect(used).toBeVisible();
   await expect(used.getByText("2560 × 1920 px")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Add Image" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Add Image" })).toHaveCount(0);
 
   await used.getByRole("button", { name: /^Delete / }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
@@ -157,7 +157,7 @@ test("a case study's cover and a testimonial's photo are uploaded the same way a
       .jpeg()
       .toBuffer();
 
-  await page.getByRole("button", { name: "Add Case Study" }).click();
+  await page.getByRole("link", { name: "Add Case Study" }).click();
   await dialog.getByLabel("Title").fill("Cover study for the media library");
   await dialog.getByLabel("Company name").fill("CoverCo E2E");
   await dialog.getByLabel("Metrics (JSON)").fill('{"revenue_growth": "150%"}');
@@ -169,7 +169,7 @@ test("a case study's cover and a testimonial's photo are uploaded the same way a
   await expect(toast(page, "Case study created successfully.")).toBeVisible();
 
   await page.goto("/admin/testimonials");
-  await page.getByRole("button", { name: "Add Testimonial" }).click();
+  await page.getByRole("link", { name: "Add Testimonial" }).click();
   await dialog.getByLabel("Client name").fill("Photo Person E2E");
   await dialog.getByRole("textbox", { name: "Company", exact: true }).fill("PhotoCo");
   await dialog.getByRole("textbox", { name: "Testimonial", exact: true }).fill("They showed our faces.");

@@ -24,7 +24,7 @@ async function newPost(
   page: Page,
   { title, slug, published, content = "<p>Notes from the field.</p>" }: { title: string; slug: string; published: boolean; content?: string },
 ) {
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
@@ -62,7 +62,7 @@ test("an article without its own image points og:image at a generated 1200x630 P
   console.log(`generated og:image: ${png.byteLength} bytes`);
 
   // A new title: the article points at a new address; the old one sends there, uncached.
-  await page.getByRole("button", { name: `Edit ${title}` }).click();
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
   const dialog = page.getByRole("dialog");
   const renamed = `Growth loops, renamed ${RUN}`;
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(renamed);
@@ -123,7 +123,7 @@ async function expectArticleImage(page: Page, slug: string, url: string, alt: st
 }
 
 async function startPost(page: Page, title: string, slug: string): Promise<{ dialog: Locator; editor: Locator }> {
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);

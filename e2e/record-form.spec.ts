@@ -1,30 +1,14 @@
 import { test, expect } from "./fixtures";
-import { assignUniqueIp, createAccount, signIn } from "./helpers";
-import type { BrowserContext } from "@playwright/test";
 
-// The dashboard's record form on its own address (?new=1, ?edit=<id>): what the list's Add and
-// Edit links open without JavaScript. The dialog (with JavaScript) is covered by admin.spec.ts.
+// The dashboard's record form on its own address (?new=1, ?edit=<id>), the row controls and the
+// bulk bar without JavaScript. The dialog (with JavaScript) is covered by admin.spec.ts.
 
 // One account signed in once for the file: its tests run in one worker.
 test.describe.configure({ mode: "serial" });
+test.use({ account: { email: "records@e2e.test", name: "Record Owner" } });
 
-const OWNER = "records@e2e.test";
-let storage: Awaited<ReturnType<BrowserContext["storageState"]>>;
-
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await createAccount(page, OWNER, { name: "Record Owner" });
-  await signIn(page, OWNER);
-  await expect(page).toHaveURL(/\/admin/);
-  storage = await context.storageState();
-  await context.close();
-});
-
-test("without JavaScript a case study is added, refused with its fields kept, and edited", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: storage });
-  await assignUniqueIp(context);
+test("without JavaScript a case study is added, refused with its fields kept, and edited", async ({ member }) => {
+  const context = await member.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const title = `No-script study ${Date.now()}`;
 
@@ -71,9 +55,8 @@ test("without JavaScript a case study is added, refused with its fields kept, an
   await context.close();
 });
 
-test("without JavaScript a lead's status is set from the list", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: storage });
-  await assignUniqueIp(context);
+test("without JavaScript a lead's status is set from the list", async ({ member }) => {
+  const context = await member.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const name = `Scriptless Lead ${Date.now()}`;
   await page.goto("/admin/leads?new=1");
@@ -84,11 +67,11 @@ test("without JavaScript a lead's status is set from the list", async ({ browser
   await expect(page.getByRole("status").filter({ hasText: "Lead created successfully." })).toBeVisible();
 
   await page.goto(`/admin/leads?q=${encodeURIComponent(name)}`);
-  const row = page.getByRole("form", { name: `Status of ${name}` });
-  await row.getByRole("combobox").selectOption("qualified");
+  const row = page.getByRole("list", { name: "Lead list" }).getByRole("listitem").filter({ hasText: name });
+  await row.getByRole("combobox", { name: `Status of ${name}` }).selectOption("qualified");
   await row.getByRole("button", { name: "Set" }).click();
-  await expect(page.getByRole("form", { name: `Status of ${name}` }).getByRole("status")).toHaveText("Lead updated successfully.");
-  await expect(page.getByRole("form", { name: `Status of ${name}` }).getByRole("combobox")).toHaveValue("qualified");
+  await expect(row.getByRole("status")).toHaveText("Lead updated successfully.");
+  await expect(row.getByRole("combobox", { name: `Status of ${name}` })).toHaveValue("qualified");
 
   // The bulk bar: its GET form opens a confirmation page, which makes the change.
   await page.getByLabel("Action").selectOption("status");
@@ -99,13 +82,12 @@ test("without JavaScript a lead's status is set from the list", async ({ browser
   await page.getByRole("button", { name: "Change 1 lead" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Set to Won: 1 lead." })).toBeVisible();
   await page.getByRole("link", { name: "Back to the list" }).click();
-  await expect(page.getByRole("form", { name: `Status of ${name}` }).getByRole("combobox")).toHaveValue("won");
+  await expect(row.getByRole("combobox", { name: `Status of ${name}` })).toHaveValue("won");
   await context.close();
 });
 
-test("with JavaScript the record's address opens its form, and Edit in the list still opens the dialog", async ({ browser }) => {
-  const context = await browser.newContext({ storageState: storage });
-  await assignUniqueIp(context);
+test("with JavaScript the record's address opens its form, and Edit in the list still opens the dialog", async ({ member }) => {
+  const context = await member.newContext();
   const page = await context.newPage();
   const title = `Addressed study ${Date.now()}`;
 

@@ -62,7 +62,7 @@ test("a draft with Publish at goes public on every surface within 5 s of its tim
   const dialog = admin.getByRole("dialog");
 
   // A time in the past is refused beside the field.
-  await admin.getByRole("button", { name: "Add Blog Post" }).click();
+  await admin.getByRole("link", { name: "Add Blog Post" }).click();
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(TITLE);
   await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(SLUG);
   await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<h2>On time</h2><p>Published by the clock.</p>");
@@ -89,7 +89,7 @@ test("a draft with Publish at goes public on every surface within 5 s of its tim
 
   // The article a visitor sees is no longer a draft in the dashboard either.
   await admin.reload();
-  await admin.getByRole("button", { name: `Edit ${TITLE}` }).click();
+  await admin.getByRole("link", { name: `Edit ${TITLE}` }).click();
   await expect(dialog.getByRole("textbox", { name: "Publish at (optional)", exact: true })).toHaveValue("");
   await expect(dialog.getByLabel("Published")).toBeChecked();
   const unpublishAt = new Date(Date.now() + LEAD_SECONDS * 1000);
@@ -106,7 +106,7 @@ test("hide from search engines: noindex on the article, out of the sitemap and f
   const slug = `hidden-post-e2e-${Date.now().toString(36)}`;
   const title = "A Post For Readers, Not Crawlers";
   const dialog = admin.getByRole("dialog");
-  await admin.getByRole("button", { name: "Add Blog Post" }).click();
+  await admin.getByRole("link", { name: "Add Blog Post" }).click();
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
   await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<p>Only for those who find it on the site.</p>");
@@ -126,7 +126,7 @@ test("hide from search engines: noindex on the article, out of the sitemap and f
   expect(await listed("/blog/feed.xml")).toBe(false);
 
   await admin.reload();
-  await admin.getByRole("button", { name: `Edit ${title}` }).click();
+  await admin.getByRole("link", { name: `Edit ${title}` }).click();
   await dialog.getByLabel("Hide from search engines").uncheck();
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(admin.locator("[data-toast]").filter({ hasText: "Blog post updated successfully!" })).toBeVisible();

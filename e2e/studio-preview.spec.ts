@@ -15,14 +15,14 @@ test("a draft's preview link shows the article to someone signed out, unindexed 
   const page = await member.open("posts");
   const dialog = page.getByRole("dialog");
   const title = `Draft For Review ${RUN}`;
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await dialog.getByRole("button", { name: "Edit HTML source" }).click();
   await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<h2>What we will say</h2><p>Only reviewers read this yet.</p>");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Blog post created successfully!")).toBeVisible();
 
-  await page.getByRole("button", { name: `Edit ${title}`, exact: true }).click();
+  await page.getByRole("link", { name: `Edit ${title}`, exact: true }).click();
   const links = dialog.getByTestId("preview-links");
   await expect(links.getByText("No working preview links.")).toBeVisible();
   await links.getByRole("button", { name: "Create a link to share" }).click();
@@ -64,7 +64,7 @@ test("the SEO panel counts the page's own title, suffix included, warns past 60 
   const dialog = page.getByRole("dialog");
   const title = `Quarterly Growth Experiments Our Team Ran For Indian D2C Brands ${RUN}`;
   const slug = `seo-panel-${RUN}`;
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill("Short title");
   const panel = dialog.getByTestId("seo-panel");
   // The meta title follows the title: it is the whole <title>, without the suffix.

@@ -124,7 +124,7 @@ test(`${XSS_PAYLOADS.length} XSS payloads through every text field of both publi
       for (let i = (p - 1) * 25; i < Math.min(p * 25, XSS_PAYLOADS.length); i++) {
         // The row's actions are named after the stored name, exactly; the messages list also
         // shows "name (company)" and the message as text.
-        await expect(page.getByRole("button", { name: `Edit ${P(i)}`, exact: true }).first(), `${tab} row ${i}`).toBeVisible();
+        await expect(page.getByRole("link", { name: `Edit ${P(i)}`, exact: true }).first(), `${tab} row ${i}`).toBeVisible();
         if (tab === "messages") {
           expect(text, `message row ${i}`).toContain(`${P(i)}\n(${P(i + 1)})`);
           expect(text, `message row ${i}`).toContain(P(i + 2));
@@ -285,7 +285,7 @@ test("XSS payloads in admin text fields (testimonials, case studies) reach the p
   const created: string[] = [];
   await page.goto("/admin/testimonials");
   for (const [n, p] of picks.slice(0, 2).entries()) {
-    await page.getByRole("button", { name: "Add Testimonial" }).click();
+    await page.getByRole("link", { name: "Add Testimonial" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Client name").fill(`${p} T${n}`);
     await dialog.getByLabel("Company").fill(p);
@@ -299,7 +299,7 @@ test("XSS payloads in admin text fields (testimonials, case studies) reach the p
   }
   await page.goto("/admin/case-studies");
   for (const [n, p] of picks.slice(2).entries()) {
-    await page.getByRole("button", { name: "Add Case Study" }).click();
+    await page.getByRole("link", { name: "Add Case Study" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Title").fill(`${p} C${n}`);
     await dialog.getByLabel("Company name").fill(`${p} ${RUN}`);
@@ -356,7 +356,7 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
   const content = XSS_PAYLOADS.join("\n");
 
   await page.goto("/admin/posts");
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   let dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
@@ -375,7 +375,7 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
 
   // The edit dialog gives back the text fields exactly as typed; the content as sanitised on save,
   // which saving again leaves as it is (sanitising twice changes nothing).
-  await page.getByRole("button", { name: `Edit ${title}`, exact: true }).click();
+  await page.getByRole("link", { name: `Edit ${title}`, exact: true }).click();
   dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
   await expect(dialog.getByRole("textbox", { name: /^Excerpt/ })).toHaveValue(excerpt);
@@ -387,7 +387,7 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(toast("Blog post updated successfully!").first()).toBeVisible();
-  await page.getByRole("button", { name: `Edit ${title}`, exact: true }).click();
+  await page.getByRole("link", { name: `Edit ${title}`, exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Edit HTML source" }).click();
   await expect(page.getByRole("dialog").getByRole("textbox", { name: "Content", exact: true })).toHaveValue(storedContent);
   await page.keyboard.press("Escape");

@@ -379,7 +379,7 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
 
   // Admin actions: create, status, preview, delete; sign-out.
   await page.goto("/admin/testimonials");
-  await page.getByRole("button", { name: "Add Testimonial" }).click();
+  await page.getByRole("link", { name: "Add Testimonial" }).click();
   let dialog = page.getByRole("dialog");
   await dialog.getByLabel("Client name").fill(`Captured Client ${RUN}`);
   await dialog.getByLabel("Company").fill("Captured Co");
@@ -398,12 +398,12 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
     }),
   );
   await page.goto("/admin/leads");
-  await page.getByRole("button", { name: `Edit Integrity Lead ${RUN}` }).click();
+  await page.getByRole("link", { name: `Edit Integrity Lead ${RUN}` }).click();
   dialog = page.getByRole("dialog");
   await dialog.getByLabel("Internal notes").fill("Captured note.");
   captured.push(await capture(page, "admin: update lead", () => dialog.getByRole("button", { name: "Save" }).click()));
   await page.goto("/admin/posts");
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(`Captured Post ${RUN}`);
   await dialog.getByRole("button", { name: "Edit HTML source" }).click();
@@ -412,7 +412,7 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
   captured.push(await capture(page, "admin: create post", () => dialog.getByRole("button", { name: "Save" }).click()));
   // A stopped action request breaks the page (its error boundary shows): each capture starts afresh.
   await page.goto("/admin/posts");
-  await page.getByRole("button", { name: "Add Blog Post" }).click();
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
   dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Edit HTML source" }).click();
   await dialog.getByRole("textbox", { name: "Content", exact: true }).fill("<p>Preview me.</p>");

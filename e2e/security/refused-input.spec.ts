@@ -233,7 +233,7 @@ test("the case-study dialog refuses metrics a number cannot hold, a BOM, NUL or 
   test.setTimeout(120_000);
   const page = await adminPage(browser, "/admin/case-studies");
   const company = `Metrics ${RUN}`;
-  await page.getByRole("button", { name: "Add Case Study" }).click();
+  await page.getByRole("link", { name: "Add Case Study" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Title").fill("Metrics that cannot be stored");
   await dialog.getByLabel("Company name").fill(company);
@@ -274,7 +274,7 @@ test("the case-study dialog refuses metrics a number cannot hold, a BOM, NUL or 
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.locator("[data-toast]").filter({ hasText: "Case study created successfully." }).first()).toBeVisible();
   await expect(page.getByText(company)).toHaveCount(1);
-  await page.getByRole("button", { name: "Delete Metrics that cannot be stored" }).click();
+  await page.getByRole("link", { name: "Delete Metrics that cannot be stored" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await page.context().close();
   console.log(

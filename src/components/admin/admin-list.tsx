@@ -44,13 +44,7 @@ function StatusSelect({ table, record }: { table: AdminTableDefinition; record: 
   const filter = table.filter!;
   const title = table.summary(record as never).title;
   return (
-    <AnswerForm
-      form={form}
-      answer="no-script-line"
-      hidden={rowFields(table, record, "status")}
-      label={`Status of ${title}`}
-      className="flex items-center gap-2"
-    >
+    <AnswerForm form={form} answer="no-script-line" hidden={rowFields(table, record, "status")} className="flex items-center gap-2">
       <select
         name="status"
         aria-label={`Status of ${title}`}
@@ -79,8 +73,12 @@ function StatusSelect({ table, record }: { table: AdminTableDefinition; record: 
 function RowActionButton({ table, record, title }: { table: AdminTableDefinition; record: AnyRecord; title: string }) {
   const form = useRowForm();
   return (
-    <AnswerForm form={form} answer="no-script-line" hidden={rowFields(table, record, "row-action")} label={`${table.rowAction!.label}: ${title}`}>
-      <SubmitButton label={table.rowAction!.label} className={buttonVariants({ variant: "outline", size: "sm" })} />
+    <AnswerForm form={form} answer="no-script-line" hidden={rowFields(table, record, "row-action")}>
+      <SubmitButton
+        label={table.rowAction!.label}
+        aria-label={`${table.rowAction!.label}: ${title}`}
+        className={buttonVariants({ variant: "outline", size: "sm" })}
+      />
     </AnswerForm>
   );
 }

@@ -14,8 +14,11 @@ export function SubmitButton({
   pendingLabel,
   className,
   children,
+  "aria-label": ariaLabel,
 }: {
   label: string;
+  /** A longer name where the visible label repeats on every row ("Not spam: Asha Rao"). */
+  "aria-label"?: string;
   pendingLabel?: string;
   className: string;
   children?: React.ReactNode;
@@ -24,7 +27,7 @@ export function SubmitButton({
   const sending = useFormPending();
   const pending = posting || sending;
   return (
-    <button type="submit" disabled={pending} className={className}>
+    <button type="submit" disabled={pending} className={className} aria-label={ariaLabel}>
       {children}
       {pending ? (pendingLabel ?? label) : label}
     </button>
