@@ -29,7 +29,7 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/auth.ts#signUpAction": { notAudited: "a visitor creating an account: no role yet, logged (auth.sign-up)" },
   "src/server/actions/auth.ts#requestPasswordResetAction": { notAudited: "sends a mail, changes no data; logged" },
   "src/server/actions/auth.ts#resetPasswordAction": { notAudited: "the sessions it ends are audited (auth.session-end, better-auth's session hook)" },
-  "src/server/actions/lead-forms.ts#submitAuditForm": { notAudited: "a visitor's form, not a dashboard change; the lead row is its own record" },
+  "src/server/actions/lead-forms.ts#submitFreeAudit": { notAudited: "a visitor's form, not a dashboard change; the lead row is its own record" },
   "src/server/actions/lead-forms.ts#submitContactForm": { notAudited: "a visitor's form, not a dashboard change" },
   "src/app/api/admin/uploads/route.ts#POST": { audited: "api/admin/uploads/route" },
   "src/server/actions/team.ts#inviteAction": { audited: "team.inviteAction" },

@@ -15,7 +15,7 @@ const { notificationHealth } = await import("@/server/data/notification-health")
 const { retryFailedNotifications } = await import("@/server/actions/admin");
 const { deliverDueMail, MAX_ATTEMPTS, smtpTransport } = await import("@/server/mail/mail");
 const { createLead } = await import("@/server/data/leads");
-const { AuditFormSchema } = await import("@/lib/schemas/lead-forms");
+const { FreeAuditSchema } = await import("@/lib/schemas/lead-forms");
 const { auditEvents, notifications } = await import("@/server/db/schema");
 const { startSmtpServer } = await import("./helpers/smtp");
 
@@ -25,7 +25,7 @@ beforeEach(async () => {
 });
 
 const lead = (n: number) =>
-  AuditFormSchema.parse({ name: `Lead ${n}`, email: `lead${n}@brand.in`, mobileNumber: "9876543210", monthlyRevenue: "0-10L/month", growthChallenge: "x" });
+  FreeAuditSchema.parse({ name: `Lead ${n}`, email: `lead${n}@brand.in`, mobileNumber: "9876543210", monthlyRevenue: "0-10L/month", growthChallenge: "x" });
 
 /** A port nothing listens on: every attempt fails with the connection's own answer. */
 const deadTransport = () => smtpTransport({ host: "127.0.0.1", port: 9, secure: false });
