@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { assignUniqueIp, createAccount, signIn } from "./helpers";
 
-// The audit trail seen from the dashboard (docs/decisions/0037): an edit, then the record's history.
+// The activity trail seen from the dashboard (docs/decisions/0037): an edit, then the record's history.
 const ADMIN = "activity@e2e.test";
 
 test("edit a record, then open its history from the dialog", async ({ browser }) => {

@@ -16,7 +16,7 @@ const { retryFailedNotifications } = await import("@/server/actions/admin");
 const { deliverDueMail, MAX_ATTEMPTS, smtpTransport } = await import("@/server/mail/mail");
 const { createLead } = await import("@/server/data/leads");
 const { FreeAuditSchema } = await import("@/lib/schemas/lead-forms");
-const { auditEvents, notifications } = await import("@/server/db/schema");
+const { activityEvents, notifications } = await import("@/server/db/schema");
 const { startSmtpServer } = await import("./helpers/smtp");
 
 const handle = setUpTestDatabase();
@@ -61,8 +61,8 @@ describe("notifications you can trust", () => {
 
     // Retry: every one is due now (the given-up one with a fresh count) and goes out once the server answers.
     expect(await retryFailedNotifications()).toMatchObject({ status: "success", message: "4 notifications queued to be sent again now." });
-    // Each one queued again is in the audit trail under its own id.
-    const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.action, "notifications.retry"));
+    // Each one queued again is in the activity trail under its own id.
+    const trail = await handle.db.select().from(activityEvents).where(eq(activityEvents.action, "notifications.retry"));
     expect(trail.map((r) => r.recordId).sort()).toEqual((await handle.db.select({ id: notifications.id }).from(notifications)).map((r) => r.id).sort());
     const smtp = await startSmtpServer();
     try {

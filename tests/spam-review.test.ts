@@ -14,7 +14,7 @@ vi.mock("@/server/auth/auth-guard", () => ({
 const { submitLeadForm } = await import("@/server/forms/lead-submission");
 const { runRowAction, saveRecord } = await import("@/server/actions/admin");
 const { pruneSpam } = await import("@/server/forms/spam");
-const { auditEvents, leads, notifications, spamSubmissions } = await import("@/server/db/schema");
+const { activityEvents, leads, notifications, spamSubmissions } = await import("@/server/db/schema");
 
 const handle = setUpTestDatabase();
 beforeEach(async () => {
@@ -81,7 +81,7 @@ describe("spam that can be reviewed", () => {
     expect(mails[0]!.textBody).toContain("Growth challenge: Challenge 3");
     expect(await handle.db.select().from(spamSubmissions)).toHaveLength(0);
     // Released once, so recorded once: which held submission became which lead.
-    const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.action, "spam.not-spam"));
+    const trail = await handle.db.select().from(activityEvents).where(eq(activityEvents.action, "spam.not-spam"));
     expect(trail).toEqual([
       expect.objectContaining({
         tableName: "leads",
