@@ -1,29 +1,29 @@
 import { expect, test } from "./fixtures";
 
-// The audit trail seen from the dashboard (docs/decisions/0037): an edit, then the record's history.
+// The activity trail seen from the dashboard (docs/decisions/0037): an edit, then the record's history.
 const ADMIN = "activity@e2e.test";
 
 test.use({ account: { email: ADMIN, name: "Activity Admin" } });
 
 test("edit a record, then open its history from the dialog", async ({ member: { page } }) => {
-  const company = `Audited Co ${Date.now()}`;
+  const company = `Tracked Co ${Date.now()}`;
   await page.goto("/admin/case-studies");
   await page.getByRole("link", { name: "Add Case Study" }).click();
   let dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Title").fill("Audited case study");
+  await dialog.getByLabel("Title").fill("Tracked case study");
   await dialog.getByLabel("Company").fill(company);
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
 
   await page.getByRole("searchbox").fill(company);
   await page.getByRole("button", { name: "Apply" }).click();
-  await page.getByRole("link", { name: "Edit Audited case study" }).click();
+  await page.getByRole("link", { name: "Edit Tracked case study" }).click();
   dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Title").fill("Audited case study, edited");
+  await dialog.getByLabel("Title").fill("Tracked case study, edited");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
 
-  await page.getByRole("link", { name: "Edit Audited case study, edited" }).click();
+  await page.getByRole("link", { name: "Edit Tracked case study, edited" }).click();
   await page.getByRole("dialog").getByRole("link", { name: "History" }).click();
   await expect(page).toHaveURL(/\/admin\/activity\?.*record=/);
   await expect(page.getByRole("link", { name: /Activity/ })).toHaveAttribute("aria-current", "page");
@@ -34,8 +34,8 @@ test("edit a record, then open its history from the dialog", async ({ member: { 
   await expect(edit.getByText("update", { exact: true })).toBeVisible();
   await expect(edit.getByText(ADMIN)).toBeVisible();
   const title = edit.getByRole("row", { name: /title/ });
-  await expect(title.getByRole("cell").nth(0)).toHaveText("Audited case study");
-  await expect(title.getByRole("cell").nth(1)).toHaveText("Audited case study, edited");
+  await expect(title.getByRole("cell").nth(0)).toHaveText("Tracked case study");
+  await expect(title.getByRole("cell").nth(1)).toHaveText("Tracked case study, edited");
   await expect(rows.nth(1).getByText("create", { exact: true })).toBeVisible();
 
   // The filters: the edits only, then a day with nothing.

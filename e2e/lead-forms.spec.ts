@@ -5,7 +5,7 @@ test.beforeEach(async ({ context }) => {
   await assignUniqueIp(context);
 });
 
-async function fillAudit(page: Page, email: string) {
+async function fillFreeAudit(page: Page, email: string) {
   await page.getByLabel("Full name").fill("Asha Rao");
   await page.getByLabel("Work email").fill(email);
   await page.getByLabel("Mobile number").fill("98765 43210");
@@ -69,7 +69,7 @@ test.describe("free audit form", () => {
   test("submits: 'Analyzing...' while sending, the success toast, a cleared form, a stored lead and its mail", async ({ page }) => {
     await page.goto("/free-audit");
     const email = uniqueEmail("audit");
-    await fillAudit(page, email);
+    await fillFreeAudit(page, email);
     await waitLikeAPerson(page); // FORM_MIN_FILL_SECONDS=1 here
     // Hold the answer of the form's endpoint (ADR 0017) a moment so the submitting state can be seen.
     await page.route("**/api/forms/audit", async (route) => {
@@ -104,7 +104,7 @@ test.describe("free audit form", () => {
     const choice = page.getByLabel("Package you are interested in");
     await expect(choice).toHaveValue("seo-optimization/Growth");
     const email = uniqueEmail("package");
-    await fillAudit(page, email);
+    await fillFreeAudit(page, email);
     await waitLikeAPerson(page);
     await page.getByRole("button", { name: "Get My Free Audit" }).click();
     await expect(page.locator("[data-toast]").first()).toContainText("Audit Request Submitted!");
@@ -121,7 +121,7 @@ test.describe("free audit form", () => {
   test("a double click stores one lead", async ({ page }) => {
     await page.goto("/free-audit");
     const email = uniqueEmail("double");
-    await fillAudit(page, email);
+    await fillFreeAudit(page, email);
     await waitLikeAPerson(page);
     // Every post the double click made, answered before the marker goes out (so that it comes after them).
     const answers: Promise<unknown>[] = [];
@@ -145,7 +145,7 @@ test.describe("free audit form", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
     await page.goto("/free-audit");
     const email = uniqueEmail("utm");
-    await fillAudit(page, email);
+    await fillFreeAudit(page, email);
     await waitLikeAPerson(page);
     await page.getByRole("button", { name: "Get My Free Audit" }).click();
     const mail = await expectNotificationFor(email);

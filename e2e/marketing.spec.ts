@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { coreValues, team, trackRecord } from "../src/content/about";
 import { headlineStats } from "../src/content/case-studies-page";
 import { faqs } from "../src/content/contact";
-import { auditStats, benefits, whatIsIncluded } from "../src/content/free-audit";
+import { freeAuditStats, benefits, whatIsIncluded } from "../src/content/free-audit";
 import { heroStats, partners, statsBand, whyWeStarted } from "../src/content/home";
 import { privacyPolicy, refundPolicy, termsOfService } from "../src/content/legal";
 import { homeCaseStudies, jewelryCaseStudy, sampleTestimonials } from "../src/content/samples";
@@ -282,7 +282,7 @@ test.describe("free audit (around the form)", () => {
     await expect(page.getByTestId("bonus-note")).toContainText("15-minute strategy call");
     await expect(page.getByText(/if your business qualifies/i)).toBeVisible();
     const stats = page.getByTestId("audit-stats");
-    for (const stat of auditStats) await expect(stats).toContainText(`${stat.value}`);
+    for (const stat of freeAuditStats) await expect(stats).toContainText(`${stat.value}`);
     await expect(stats).toContainText(/Businesses Audited\s*500\+/);
     await expect(stats).toContainText(/Client Satisfaction\s*98%/);
     await expect(stats).toContainText(/Audit Delivery\s*72hr/);

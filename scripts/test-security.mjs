@@ -9,7 +9,7 @@
 //   the sign-in limit under concurrent guesses and the lockout a stranger cannot use (ADR 0020);
 //   200 MB chunked bodies refused at each path's limit with memory flat, Server Action data and
 //   image addresses that gave 5xx refused with 4xx, a forged X-Forwarded-Host (ADR 0022).
-// - The lint rule against SQL built from strings; `npm audit --omit=dev` (scripts/audit.mjs), which
+// - The lint rule against SQL built from strings; `npm audit --omit=dev` (scripts/dependency-check.mjs), which
 //   says "not evaluated" and passes when the advisory service cannot be reached.
 // - Under load (servers of their own): 200 concurrent submissions, kill -9 ten times, PostgreSQL
 //   connections terminated / unreachable / stalled, the mail server down (ADR 0014).
@@ -50,7 +50,7 @@ run("unit", bin("vitest"), [
   "tests/request-log.test.ts",
   "tests/request-guards.test.ts",
   "tests/no-sql-concatenation.test.ts",
-  "tests/audit-gate.test.ts",
+  "tests/dependency-check.test.ts",
   "tests/sign-in-limit.test.ts",
   "tests/admin-actions.test.ts",
   "src/lib/text-safety.test.ts",
@@ -63,7 +63,7 @@ if (!["/usr/sbin/nginx", "/usr/bin/nginx"].some((p) => fs.existsSync(p))) {
   run("install nginx", "apt-get", ["update"]);
   run("install nginx", "apt-get", ["install", "-y", "--no-install-recommends", "nginx"]);
 }
-run("npm audit", process.execPath, [path.join(root, "scripts", "audit.mjs")]);
+run("dependency check (npm audit)", process.execPath, [path.join(root, "scripts", "dependency-check.mjs")]);
 if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) run("build", bin("next"), ["build"]);
 run("end-to-end", bin("playwright"), ["test", "e2e/security", "--reporter=list"]);
 console.log("\n=== security suite ok");

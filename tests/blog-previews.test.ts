@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 
-// A draft's preview links (docs/decisions/0047): made and revoked by the content desk, each an audit
+// A draft's preview links (docs/decisions/0047): made and revoked by the content desk, each an activity
 // row; the address works for anyone until it expires or is revoked; only its hash is stored.
 
 const SITE = "http://localhost:3999";
@@ -12,7 +12,7 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}
 vi.mock("next/navigation", () => ({ redirect: () => {}, notFound: () => {} }));
 
 const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { auditEvents, blogPosts, blogPreviewLinks, profiles } = await import("@/server/db/schema");
+const { activityEvents, blogPosts, blogPreviewLinks, profiles } = await import("@/server/db/schema");
 const { makePreviewLink, postPreviewLinks, revokePostPreviewLink } = await import("@/server/actions/blog-previews");
 const { findPreview } = await import("@/server/data/blog-previews");
 
@@ -47,7 +47,7 @@ async function draft(title: string): Promise<string> {
 const tokenOf = (url: string) => new URL(url).pathname.split("/").pop()!;
 
 describe(`preview links (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () => {
-  it("an editor makes a link that shows the draft to anyone, until it is revoked; each step is one audit row", async () => {
+  it("an editor makes a link that shows the draft to anyone, until it is revoked; each step is one activity row", async () => {
     await signedIn("editor");
     const postId = await draft("A draft to share");
     const made = await makePreviewLink(postId);
@@ -73,7 +73,7 @@ describe(`preview links (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, 
     expect(await findPreview(token)).toEqual({ kind: "gone" });
     expect(await postPreviewLinks(postId)).toEqual([]);
 
-    const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.recordId, postId));
+    const trail = await handle.db.select().from(activityEvents).where(eq(activityEvents.recordId, postId));
     expect(trail.map((r) => r.action).sort()).toEqual(["blog_posts.preview-link", "blog_posts.preview-revoke"]);
     expect(JSON.stringify(trail)).not.toContain(token);
   });

@@ -5,7 +5,7 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // Bulk actions on the current filter (docs/decisions/0050). A bulk unpublish elsewhere ignored its
 // filter and changed 1,772 documents instead of 598: here 1,772 leads of which 598 match, and the
 // action must change exactly those, refuse when the matching set is not the one confirmed, and
-// leave one audit row per record. The role check is proven end-to-end; here it lets an admin through.
+// leave one activity row per record. The role check is proven end-to-end; here it lets an admin through.
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3000", origin: "http://localhost:3000" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("@/server/auth/auth-guard", () => ({
@@ -16,7 +16,7 @@ vi.mock("@/server/auth/auth-guard", () => ({
 const { bulkAction } = await import("@/server/actions/admin");
 const { matchingSet } = await import("@/server/data/admin-records");
 const { leadsTable } = await import("@/lib/admin-tables/leads");
-const { auditEvents, leads, profiles, users } = await import("@/server/db/schema");
+const { activityEvents, leads, profiles, users } = await import("@/server/db/schema");
 
 const handle = setUpTestDatabase();
 beforeAll(async () => {
@@ -59,7 +59,7 @@ describe(`bulk actions on a filter (${process.env.DATABASE_URL ? "postgres" : "p
     expect(set.fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it("changes the status of exactly the 598 it confirmed, with one audit row each", async () => {
+  it("changes the status of exactly the 598 it confirmed, with one activity row each", async () => {
     const set = await matchingSet(leadsTable, FILTER);
     const before = await count(sql`status = 'won'`);
     const contactedBefore = await count(sql`status = 'contacted'`);
@@ -68,14 +68,14 @@ describe(`bulk actions on a filter (${process.env.DATABASE_URL ? "postgres" : "p
     expect(await count(sql`status = 'won'`)).toBe(before + 598);
     expect(await count(sql`status = 'won' and growth_challenge not ilike '%shopify%'`)).toBe(0);
     expect(await count(sql`status = 'contacted'`)).toBe(contactedBefore - 598);
-    const audited = await handle.db
+    const recorded = await handle.db
       .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.tableName, "leads"), eq(auditEvents.action, "status")));
-    expect(audited).toHaveLength(598);
-    expect(new Set(audited.map((a) => a.recordId)).size).toBe(598);
-    expect(audited[0]!.before).toMatchObject({ status: "contacted" });
-    expect(audited[0]!.after).toMatchObject({ status: "won" });
+      .from(activityEvents)
+      .where(and(eq(activityEvents.tableName, "leads"), eq(activityEvents.action, "status")));
+    expect(recorded).toHaveLength(598);
+    expect(new Set(recorded.map((a) => a.recordId)).size).toBe(598);
+    expect(recorded[0]!.before).toMatchObject({ status: "contacted" });
+    expect(recorded[0]!.after).toMatchObject({ status: "won" });
   });
 
   it("refuses, changing nothing, when the filter matches another set than the one confirmed", async () => {

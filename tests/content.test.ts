@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { coreValues, team, trackRecord } from "@/content/about";
 import { headlineStats } from "@/content/case-studies-page";
 import { faqs, quickActions } from "@/content/contact";
-import { auditStats, benefits, bonusNote, revenueBrackets } from "@/content/free-audit";
+import { freeAuditStats, benefits, bonusNote, revenueBrackets } from "@/content/free-audit";
 import { heroStats, partners, reviewBadge, statsBand, whyWeStarted } from "@/content/home";
 import { legalDocuments, privacyPolicy, refundPolicy, termsOfService, type LegalDocument } from "@/content/legal";
 import { homeCaseStudies, jewelryCaseStudy, sampleTestimonials } from "@/content/samples";
@@ -188,7 +188,7 @@ describe("marketing claims and page figures", () => {
     expect(benefits).toHaveLength(3);
     expect(bonusNote.title + bonusNote.text).toMatch(/15-minute/);
     expect(bonusNote.text).toMatch(/qualif/);
-    expect(auditStats.map((s) => s.value)).toEqual(["500+", "98%", "72hr"]);
+    expect(freeAuditStats.map((s) => s.value)).toEqual(["500+", "98%", "72hr"]);
     expect(revenueBrackets).toEqual(["0-10L/month", "10L-50L/month", "50L-1Cr/month", "1Cr-5Cr/month", "5Cr+/month"]);
   });
 

@@ -58,7 +58,7 @@ describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
   it("lists every periodic piece of work once, by name", async () => {
     const { TIMED_JOBS } = await import("@/server/jobs/registry");
     const names = TIMED_JOBS.map((job) => job.name);
-    expect([...names].sort()).toEqual(["audit-retention", "follow-up-digest", "prune-acknowledged-senders", "prune-spam", "scheduled-publishing"]);
+    expect([...names].sort()).toEqual(["activity-retention", "follow-up-digest", "prune-acknowledged-senders", "prune-spam", "scheduled-publishing"]);
     for (const job of TIMED_JOBS) expect(job.everyMs, job.name).toBeGreaterThan(0);
   });
 
@@ -74,11 +74,11 @@ describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
     expect(runs.map((r) => r.runKey)).toEqual([new Date().toISOString().slice(0, 10)]);
   });
 
-  it("prunes the audit trail once a day through the registry", async () => {
+  it("prunes the activity trail once a day through the registry", async () => {
     const { TIMED_JOBS } = await import("@/server/jobs/registry");
-    const retention = TIMED_JOBS.find((job) => job.name === "audit-retention")!;
+    const retention = TIMED_JOBS.find((job) => job.name === "activity-retention")!;
     await Promise.all([retention.run(), retention.run(), retention.run()]);
-    const runs = await handle.db.select().from(jobRuns).where(eq(jobRuns.job, "audit-retention"));
+    const runs = await handle.db.select().from(jobRuns).where(eq(jobRuns.job, "activity-retention"));
     expect(runs).toHaveLength(1);
     expect(runs[0]!.finishedAt).toBeInstanceOf(Date);
   });

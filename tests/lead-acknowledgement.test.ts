@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { findPackageChoice, packageChoices, packageFormHref, services } from "@/content/services";
-import { AuditFormSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
+import { FreeAuditSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
 import { acknowledgedSenders, leads, notifications } from "@/server/db/schema";
 import { createContactMessage } from "@/server/data/contact-messages";
 import { createLead } from "@/server/data/leads";
@@ -15,8 +15,8 @@ beforeEach(async () => {
   await handle.db.execute(sql`truncate notifications, leads, contact_messages, rate_limits, acknowledged_senders cascade`);
 });
 
-const audit = (n: number, extra: Record<string, string> = {}) =>
-  AuditFormSchema.parse({
+const freeAudit = (n: number, extra: Record<string, string> = {}) =>
+  FreeAuditSchema.parse({
     name: `Lead ${n}`,
     email: `lead${n}@brand.in`,
     mobileNumber: "9876543210",
@@ -29,7 +29,7 @@ const audit = (n: number, extra: Record<string, string> = {}) =>
 const ofKind = (kind: string) => handle.db.select().from(notifications).where(eq(notifications.kind, kind));
 
 describe("a pricing card's package travels with the lead", () => {
-  it("links each card to the audit form naming its service and package, which the form accepts", () => {
+  it("links each card to the free audit form naming its service and package, which the form accepts", () => {
     const seo = services.find((s) => s.slug === "seo-optimization")!;
     const href = packageFormHref("seo-optimization", "Growth");
     expect(href).toBe("/free-audit?service=seo-optimization&package=Growth#audit-form");
@@ -39,7 +39,7 @@ describe("a pricing card's package travels with the lead", () => {
   });
 
   it("stores the package on the lead and names it in the notification", async () => {
-    const stored = await createLead(audit(1, { package: "seo-optimization/Growth" }), {}, null);
+    const stored = await createLead(freeAudit(1, { package: "seo-optimization/Growth" }), {}, null);
     const [row] = await handle.db.select().from(leads).where(eq(leads.id, stored.id));
     expect(row).toMatchObject({ service: "SEO Optimization", package: "Growth" });
     const [mail] = await ofKind("lead");
@@ -47,14 +47,14 @@ describe("a pricing card's package travels with the lead", () => {
   });
 
   it("leaves it empty when none was chosen, and refuses a package that is not on the site beside the field", async () => {
-    const stored = await createLead(audit(2), {}, null);
+    const stored = await createLead(freeAudit(2), {}, null);
     const [row] = await handle.db.select().from(leads).where(eq(leads.id, stored.id));
     expect(row).toMatchObject({ service: null, package: null });
     const [mail] = await ofKind("lead");
     expect(mail!.textBody).not.toContain("Package:");
 
     for (const hostile of ["seo-optimization/Platinum", "../../etc/passwd", "seo-optimization/Growth\r\nBcc: x@y.z"]) {
-      const result = AuditFormSchema.safeParse({ ...audit(3), package: hostile });
+      const result = FreeAuditSchema.safeParse({ ...freeAudit(3), package: hostile });
       expect(result.success).toBe(false);
       expect(fieldErrors(result.error!)).toEqual({ package: "Choose a package from the list, or none." });
     }
@@ -63,7 +63,7 @@ describe("a pricing card's package travels with the lead", () => {
 
 describe("the sender's acknowledgement", () => {
   it("queues one to the sender in our own words: which form, the package, the date, what happens next, our contacts", async () => {
-    const stored = await createLead(audit(4, { package: "retention-marketing/Essential" }), {}, null);
+    const stored = await createLead(freeAudit(4, { package: "retention-marketing/Essential" }), {}, null);
     const [ack] = await ofKind("acknowledgement");
     expect(ack).toMatchObject({ recipients: ["lead4@brand.in"], replyTo: env().CONTACT_EMAIL, leadId: stored.id, status: "pending" });
     const today = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" }).format(new Date());
@@ -98,7 +98,7 @@ describe("the sender's acknowledgement", () => {
       null,
     );
     await createLead(
-      audit(30, {
+      freeAudit(30, {
         name: "<b>Eve</b> phish.invalid",
         websiteUrl: "phish.invalid",
         growthChallenge: `<script>alert(1)</script> ${phish}`,
@@ -140,7 +140,7 @@ describe("the sender's acknowledgement", () => {
     await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         i % 2 === 0
-          ? createLead(audit(200 + i, { email: variants(i) }), {}, null)
+          ? createLead(freeAudit(200 + i, { email: variants(i) }), {}, null)
           : createContactMessage(
               ContactFormSchema.parse({ name: `Flood ${i}`, email: variants(i), mobileNumber: "9876543210", message: `Hello ${i}` }),
               {},
@@ -161,7 +161,7 @@ describe("the sender's acknowledgement", () => {
 
   it("at most FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT (3) acknowledgements an hour from one client address, whatever the addresses; another client still gets its own", async () => {
     const client = "198.51.100.20";
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createLead(audit(300 + i), {}, null, undefined, client)));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createLead(freeAudit(300 + i), {}, null, undefined, client)));
     expect(results.every((r) => r.isNew)).toBe(true);
     expect(await ofKind("lead")).toHaveLength(20);
     expect(env().FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT).toBe(3);
@@ -169,11 +169,11 @@ describe("the sender's acknowledgement", () => {
     // An address held back by the limit was not claimed: sent again from elsewhere, it is acknowledged.
     const acknowledged = new Set((await ofKind("acknowledgement")).map((a) => a.recipients[0]));
     const heldBack = Array.from({ length: 20 }, (_, i) => `lead${300 + i}@brand.in`).find((e) => !acknowledged.has(e))!;
-    await createLead(audit(999, { email: heldBack }), {}, null, undefined, "203.0.113.9");
+    await createLead(freeAudit(999, { email: heldBack }), {}, null, undefined, "203.0.113.9");
     expect((await ofKind("acknowledgement")).map((a) => a.recipients[0])).toContain(heldBack);
     // One IPv6 customer's /64 is one client.
     for (const [i, ip] of ["2001:db8:1:2::1", "2001:db8:1:2:ffff::9", "2001:0db8:0001:0002:0:0:0:77", "2001:db8:1:2::4", "2001:db8:1:2::5"].entries()) {
-      await createLead(audit(400 + i), {}, null, undefined, ip);
+      await createLead(freeAudit(400 + i), {}, null, undefined, ip);
     }
     const from64 = (await ofKind("acknowledgement")).filter((a) => /^lead40\d@/.test(a.recipients[0]!));
     expect(from64).toHaveLength(env().FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT);
@@ -187,7 +187,7 @@ describe("the sender's acknowledgement", () => {
     const before = settings.FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT;
     settings.FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT = 5;
     try {
-      await Promise.all(Array.from({ length: 12 }, (_, i) => createLead(audit(500 + i), {}, null, undefined, `192.0.2.${i + 1}`)));
+      await Promise.all(Array.from({ length: 12 }, (_, i) => createLead(freeAudit(500 + i), {}, null, undefined, `192.0.2.${i + 1}`)));
     } finally {
       settings.FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT = before;
     }
@@ -202,7 +202,7 @@ describe("the sender's acknowledgement", () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         i % 2 === 0
-          ? createLead(audit(100 + i, { email: i % 4 === 0 ? "Victim@Example.com" : "victim@example.com" }), {}, null)
+          ? createLead(freeAudit(100 + i, { email: i % 4 === 0 ? "Victim@Example.com" : "victim@example.com" }), {}, null)
           : createContactMessage(
               ContactFormSchema.parse({ name: `Flood ${i}`, email: "VICTIM@example.com", mobileNumber: "9876543210", message: `Hello ${i}` }),
               {},
@@ -219,24 +219,24 @@ describe("the sender's acknowledgement", () => {
 
   it("a double submission (same key) acknowledges nothing more; the next day acknowledges again", async () => {
     const key = "ack-key-abcdefghijklmnop";
-    await createLead(audit(5), {}, key);
-    await createLead(audit(5), {}, key);
+    await createLead(freeAudit(5), {}, key);
+    await createLead(freeAudit(5), {}, key);
     expect(await ofKind("acknowledgement")).toHaveLength(1);
-    await createLead(audit(5), {}, null);
+    await createLead(freeAudit(5), {}, null);
     expect(await ofKind("acknowledgement")).toHaveLength(1);
     // Yesterday's acknowledgement does not hold back today's.
     await handle.db
       .update(acknowledgedSenders)
       .set({ day: sql`${acknowledgedSenders.day} - 1` })
       .where(and(eq(acknowledgedSenders.email, "lead5@brand.in")));
-    await createLead(audit(5), {}, null);
+    await createLead(freeAudit(5), {}, null);
     expect(await ofKind("acknowledgement")).toHaveLength(2);
   });
 
   it("claims of days before yesterday are pruned; today's and yesterday's are kept", async () => {
-    await createLead(audit(20), {}, null);
-    await createLead(audit(21), {}, null);
-    await createLead(audit(22), {}, null);
+    await createLead(freeAudit(20), {}, null);
+    await createLead(freeAudit(21), {}, null);
+    await createLead(freeAudit(22), {}, null);
     await handle.db
       .update(acknowledgedSenders)
       .set({ day: sql`${acknowledgedSenders.day} - 2` })
@@ -252,8 +252,8 @@ describe("the sender's acknowledgement", () => {
 
   it("a submission over the rate limit stores nothing and acknowledges nothing", async () => {
     const limit = { key: "form:audit:198.51.100.7", rule: { limit: 1, windowMs: 60_000 } };
-    expect(await createLead(audit(6), {}, null, limit)).toMatchObject({ isNew: true });
-    expect(await createLead(audit(7), {}, null, limit)).toHaveProperty("limited");
+    expect(await createLead(freeAudit(6), {}, null, limit)).toMatchObject({ isNew: true });
+    expect(await createLead(freeAudit(7), {}, null, limit)).toHaveProperty("limited");
     const acks = await ofKind("acknowledgement");
     expect(acks.map((a) => a.recipients[0])).toEqual(["lead6@brand.in"]);
   });
@@ -262,7 +262,7 @@ describe("the sender's acknowledgement", () => {
     const settings = env() as { FORM_ACKNOWLEDGEMENT: boolean };
     settings.FORM_ACKNOWLEDGEMENT = false;
     try {
-      await createLead(audit(8), {}, null);
+      await createLead(freeAudit(8), {}, null);
     } finally {
       settings.FORM_ACKNOWLEDGEMENT = true;
     }

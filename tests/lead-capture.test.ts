@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AuditFormSchema, ContactFormSchema } from "@/lib/schemas/lead-forms";
+import { FreeAuditSchema, ContactFormSchema } from "@/lib/schemas/lead-forms";
 import { contactMessages, leads, notifications, rateLimits } from "@/server/db/schema";
 import { createContactMessage } from "@/server/data/contact-messages";
 import { createLead } from "@/server/data/leads";
@@ -25,7 +25,7 @@ beforeEach(async () => {
 });
 
 const lead = (n: number) =>
-  AuditFormSchema.parse({
+  FreeAuditSchema.parse({
     name: `Lead ${n}`,
     email: `lead${n}@brand.in`,
     mobileNumber: "9876543210",
@@ -114,7 +114,7 @@ describe("a stored lead always has its notification", () => {
       });
       expect(message.email).toBe("jurgen.x@bücher.example");
       await createContactMessage(message, {}, null);
-      await createLead(AuditFormSchema.parse({ ...lead(7), email: "info@例え.jp" }), {}, null);
+      await createLead(FreeAuditSchema.parse({ ...lead(7), email: "info@例え.jp" }), {}, null);
       const stored = await handle.db.select({ email: contactMessages.email }).from(contactMessages);
       expect(stored).toEqual([{ email: "jurgen.x@bücher.example" }]);
       expect(await handle.db.select({ email: leads.email }).from(leads)).toEqual([{ email: "info@例え.jp" }]);

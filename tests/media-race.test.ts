@@ -7,8 +7,8 @@ import { setUpTestDatabase } from "./helpers/test-db";
 
 // Deleting a library image while a case study or post starts to show it (docs/decisions/0048): the
 // delete searches for uses and then deletes, so a save in between would leave a page with a broken
-// image. On PostgreSQL the two are interleaved on purpose: the audit table is locked from a third
-// connection, so each transaction stops at its audit row (after its own reads and writes, before
+// image. On PostgreSQL the two are interleaved on purpose: the activity table is locked from a third
+// connection, so each transaction stops at its activity row (after its own reads and writes, before
 // its commit) until the test lets both go. PGlite has one connection: there the two run side by side.
 
 vi.mock("server-only", () => ({}));

@@ -15,8 +15,8 @@ const { notificationHealth } = await import("@/server/data/notification-health")
 const { retryFailedNotifications } = await import("@/server/actions/admin");
 const { deliverDueMail, MAX_ATTEMPTS, smtpTransport } = await import("@/server/mail/mail");
 const { createLead } = await import("@/server/data/leads");
-const { AuditFormSchema } = await import("@/lib/schemas/lead-forms");
-const { auditEvents, notifications } = await import("@/server/db/schema");
+const { FreeAuditSchema } = await import("@/lib/schemas/lead-forms");
+const { activityEvents, notifications } = await import("@/server/db/schema");
 const { startSmtpServer } = await import("./helpers/smtp");
 
 const handle = setUpTestDatabase();
@@ -25,7 +25,7 @@ beforeEach(async () => {
 });
 
 const lead = (n: number) =>
-  AuditFormSchema.parse({ name: `Lead ${n}`, email: `lead${n}@brand.in`, mobileNumber: "9876543210", monthlyRevenue: "0-10L/month", growthChallenge: "x" });
+  FreeAuditSchema.parse({ name: `Lead ${n}`, email: `lead${n}@brand.in`, mobileNumber: "9876543210", monthlyRevenue: "0-10L/month", growthChallenge: "x" });
 
 /** A port nothing listens on: every attempt fails with the connection's own answer. */
 const deadTransport = () => smtpTransport({ host: "127.0.0.1", port: 9, secure: false });
@@ -61,8 +61,8 @@ describe("notifications you can trust", () => {
 
     // Retry: every one is due now (the given-up one with a fresh count) and goes out once the server answers.
     expect(await retryFailedNotifications()).toMatchObject({ status: "success", message: "4 notifications queued to be sent again now." });
-    // Each one queued again is in the audit trail under its own id.
-    const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.action, "notifications.retry"));
+    // Each one queued again is in the activity trail under its own id.
+    const trail = await handle.db.select().from(activityEvents).where(eq(activityEvents.action, "notifications.retry"));
     expect(trail.map((r) => r.recordId).sort()).toEqual((await handle.db.select({ id: notifications.id }).from(notifications)).map((r) => r.id).sort());
     const smtp = await startSmtpServer();
     try {

@@ -4,7 +4,7 @@ import { setUpTestDatabase } from "./helpers/test-db";
 import { newCredential, registrationAnswer } from "./helpers/webauthn";
 
 // Passkeys (docs/decisions/0046): a member renames and removes only their own; a passkey sign-in that
-// fails is an audit row for the credential's owner and counts against the sign-in limit like a wrong
+// fails is an activity row for the credential's owner and counts against the sign-in limit like a wrong
 // password. The ceremonies themselves run in Chromium's virtual authenticator (e2e/security/passkeys.spec.ts).
 
 const SITE = "http://localhost:3999";
@@ -14,7 +14,7 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}
 vi.mock("next/navigation", () => ({ redirect: () => {}, notFound: () => {} }));
 
 const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { auditEvents, passkeys, profiles, rateLimits } = await import("@/server/db/schema");
+const { activityEvents, passkeys, profiles, rateLimits } = await import("@/server/db/schema");
 const { removePasskeyAction, renamePasskeyAction } = await import("@/server/actions/passkeys");
 const { listMyPasskeys } = await import("@/server/data/passkeys");
 const { env } = await import("@/server/env");
@@ -60,10 +60,10 @@ async function storedPasskey(userId: string, name: string): Promise<{ id: string
   await handle.db.insert(passkeys).values({ ...row, userId, publicKey: "pQECAyYgASFYIA", counter: 0, deviceType: "multiDevice", backedUp: true });
   return row;
 }
-const audits = (recordId: string) => handle.db.select().from(auditEvents).where(eq(auditEvents.recordId, recordId));
+const activityOf = (recordId: string) => handle.db.select().from(activityEvents).where(eq(activityEvents.recordId, recordId));
 
 describe(`passkeys (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () => {
-  it("a member renames and removes their own passkeys, each one audit row; another member's id changes nothing", async () => {
+  it("a member renames and removes their own passkeys, each one activity row; another member's id changes nothing", async () => {
     const alice = await member("editor");
     const bob = await member("sales");
     const mine = await storedPasskey(alice.id, "Laptop");
@@ -73,14 +73,14 @@ describe(`passkeys (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
     expect(await removePasskeyAction(IDLE, formOf({ id: theirs.id }))).toMatchObject({ status: "error", message: "This passkey no longer exists." });
     expect(await renamePasskeyAction(IDLE, formOf({ id: theirs.id, name: "Mine now" }))).toMatchObject({ status: "error" });
     expect((await listMyPasskeys(bob.id)).map((k) => k.name)).toEqual(["Phone"]);
-    expect(await audits(theirs.id)).toHaveLength(0);
+    expect(await activityOf(theirs.id)).toHaveLength(0);
 
     expect(await renamePasskeyAction(IDLE, formOf({ id: mine.id, name: "x".repeat(101) }))).toMatchObject({ status: "invalid" });
     expect(await renamePasskeyAction(IDLE, formOf({ id: mine.id, name: "  Work laptop " }))).toMatchObject({ status: "success" });
     expect((await listMyPasskeys(alice.id)).map((k) => k.name)).toEqual(["Work laptop"]);
     expect(await removePasskeyAction(IDLE, formOf({ id: mine.id }))).toMatchObject({ status: "success", message: "Passkey removed." });
     expect(await listMyPasskeys(alice.id)).toEqual([]);
-    const trail = await audits(mine.id);
+    const trail = await activityOf(mine.id);
     expect(trail.map((r) => [r.action, r.email, r.before, r.after])).toEqual(
       expect.arrayContaining([
         ["passkey.rename", alice.email, { name: "Laptop" }, { name: "Work laptop" }],
@@ -95,7 +95,7 @@ describe(`passkeys (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
     expect(await listMyPasskeys(bob.id)).toHaveLength(1);
   });
 
-  it("a forged answer for someone's credential is refused, audited against its owner, and counted by the sign-in limit", async () => {
+  it("a forged answer for someone's credential is refused, recorded against its owner, and counted by the sign-in limit", async () => {
     const owner = await member("owner");
     const key = await storedPasskey(owner.id, "Security key");
     const ip = "198.18.40.1";
@@ -126,11 +126,11 @@ describe(`passkeys (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
 
     const failures = await handle.db
       .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.email, owner.email), eq(auditEvents.action, "auth.sign-in-failure")));
+      .from(activityEvents)
+      .where(and(eq(activityEvents.email, owner.email), eq(activityEvents.action, "auth.sign-in-failure")));
     expect(failures).toHaveLength(env().SIGNIN_MAX_FAILURES);
     expect(failures.every((f) => (f.after as { method?: string }).method === "passkey")).toBe(true);
-    // Throttled attempts check nothing and are not audited.
+    // Throttled attempts check nothing and are not recorded.
     await handle.db.delete(rateLimits).where(sql`${rateLimits.key} like 'signin:%'`);
   });
 
@@ -179,8 +179,8 @@ describe(`passkeys (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
     expect(await listMyPasskeys(alice.id)).toHaveLength(1);
     const added = await handle.db
       .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, "passkey.add"), eq(auditEvents.email, alice.email)));
+      .from(activityEvents)
+      .where(and(eq(activityEvents.action, "passkey.add"), eq(activityEvents.email, alice.email)));
     expect(added).toHaveLength(1);
   });
 });

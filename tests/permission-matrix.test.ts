@@ -478,7 +478,7 @@ async function matrix(): Promise<Record<string, Entry>> {
     "auth#requestPasswordResetAction": { notReplayed: "public account form (tests/auth-actions.test.ts)" },
     "auth#resetPasswordAction": { notReplayed: "public account form: the e-mailed token is the authority" },
     "auth#signOutAction": { notReplayed: "ends the caller's own session only" },
-    "lead-forms#submitAuditForm": { notReplayed: "public form (tests/lead-capture.test.ts)" },
+    "lead-forms#submitFreeAudit": { notReplayed: "public form (tests/lead-capture.test.ts)" },
     "lead-forms#submitContactForm": { notReplayed: "public form (tests/lead-capture.test.ts)" },
   };
 }

@@ -14,7 +14,7 @@ vi.mock("@/server/auth/auth-guard", () => ({
 const { submitLeadForm } = await import("@/server/forms/lead-submission");
 const { runRowAction, saveRecord } = await import("@/server/actions/admin");
 const { pruneSpamJob } = await import("@/server/forms/spam");
-const { auditEvents, leads, notifications, spamSubmissions } = await import("@/server/db/schema");
+const { activityEvents, leads, notifications, spamSubmissions } = await import("@/server/db/schema");
 
 const handle = setUpTestDatabase();
 beforeEach(async () => {
@@ -26,7 +26,7 @@ const request = (ip = `203.0.113.${ipCounter++}`) => ({
   headers: new Headers({ host: "localhost:3999", origin: "http://localhost:3999", "x-forwarded-for": ip, referer: "http://localhost:3999/free-audit" }),
   originOnly: true,
 });
-const auditForm = (n: number, guard: Record<string, string>) => {
+const freeAuditForm = (n: number, guard: Record<string, string>) => {
   const form = new FormData();
   const values = {
     name: `Bot ${n}`,
@@ -43,8 +43,8 @@ const auditForm = (n: number, guard: Record<string, string>) => {
 
 describe("spam that can be reviewed", () => {
   it("keeps honeypot and too-fast refusals in the Spam view, without a notification or an acknowledgement", async () => {
-    const honeypot = await submitLeadForm("audit", auditForm(1, { companyWebsite: "http://spam.example" }), request());
-    const tooFast = await submitLeadForm("audit", auditForm(2, { elapsedMs: "200" }), request());
+    const honeypot = await submitLeadForm("audit", freeAuditForm(1, { companyWebsite: "http://spam.example" }), request());
+    const tooFast = await submitLeadForm("audit", freeAuditForm(2, { elapsedMs: "200" }), request());
     expect(honeypot.status).toBe("refused");
     expect(tooFast.status).toBe("refused");
     const held = await handle.db.select().from(spamSubmissions).orderBy(spamSubmissions.createdAt);
@@ -62,13 +62,13 @@ describe("spam that can be reviewed", () => {
   it("a flood over the rate limit is refused outright: not kept", async () => {
     const ip = "198.51.100.77";
     const answers = [];
-    for (let i = 0; i < 8; i++) answers.push(await submitLeadForm("audit", auditForm(10 + i, { companyWebsite: "x" }), request(ip)));
+    for (let i = 0; i < 8; i++) answers.push(await submitLeadForm("audit", freeAuditForm(10 + i, { companyWebsite: "x" }), request(ip)));
     expect(answers.filter((a) => a.message?.includes("times from your connection"))).toHaveLength(3);
     expect(await handle.db.select().from(spamSubmissions)).toHaveLength(5);
   });
 
   it("'Not spam' moves one into the inbox and queues its notification then; twice at once stores it once", async () => {
-    await submitLeadForm("audit", auditForm(3, { elapsedMs: "100" }), request());
+    await submitLeadForm("audit", freeAuditForm(3, { elapsedMs: "100" }), request());
     const [held] = await handle.db.select().from(spamSubmissions);
     const answers = await Promise.all([runRowAction("spam", held!.id), runRowAction("spam", held!.id)]);
     expect(answers.map((a) => a.status).sort()).toEqual(["error", "success"]);
@@ -81,7 +81,7 @@ describe("spam that can be reviewed", () => {
     expect(mails[0]!.textBody).toContain("Growth challenge: Challenge 3");
     expect(await handle.db.select().from(spamSubmissions)).toHaveLength(0);
     // Released once, so recorded once: which held submission became which lead.
-    const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.action, "spam.not-spam"));
+    const trail = await handle.db.select().from(activityEvents).where(eq(activityEvents.action, "spam.not-spam"));
     expect(trail).toEqual([
       expect.objectContaining({
         tableName: "leads",
@@ -93,7 +93,7 @@ describe("spam that can be reviewed", () => {
   });
 
   it("a held submission whose fields are not valid stays in the Spam view with the reason", async () => {
-    await submitLeadForm("audit", auditForm(4, { companyWebsite: "x", email: "not-an-address" }), request());
+    await submitLeadForm("audit", freeAuditForm(4, { companyWebsite: "x", email: "not-an-address" }), request());
     const [held] = await handle.db.select().from(spamSubmissions);
     const answer = await runRowAction("spam", held!.id);
     expect(answer.status).toBe("error");
@@ -111,8 +111,8 @@ describe("spam that can be reviewed", () => {
   });
 
   it("keeps held submissions 30 days", async () => {
-    await submitLeadForm("audit", auditForm(5, { companyWebsite: "x" }), request());
-    await submitLeadForm("audit", auditForm(6, { companyWebsite: "x" }), request());
+    await submitLeadForm("audit", freeAuditForm(5, { companyWebsite: "x" }), request());
+    await submitLeadForm("audit", freeAuditForm(6, { companyWebsite: "x" }), request());
     await handle.db.execute(sql`update spam_submissions set created_at = now() - interval '31 days' where email = 'bot5@brand.in'`);
     await pruneSpamJob.run();
     expect((await handle.db.select().from(spamSubmissions)).map((h) => h.email)).toEqual(["bot6@brand.in"]);

@@ -18,7 +18,7 @@ vi.mock("next/navigation", () => ({ redirect: (to: string) => void redirects.pus
 
 const { getAuth, hashPassword } = await import("@/server/auth/auth");
 const { getViewer } = await import("@/server/auth/auth-guard");
-const { auditEvents, blogPosts, notifications, profiles, sessions, teamInvitations, users } = await import("@/server/db/schema");
+const { activityEvents, blogPosts, notifications, profiles, sessions, teamInvitations, users } = await import("@/server/db/schema");
 const { changeMember, LAST_OWNER_MESSAGE, setRoleByEmail } = await import("@/server/data/profiles");
 const team = await import("@/server/actions/team");
 const { signUpAction } = await import("@/server/actions/auth");
@@ -277,8 +277,8 @@ describe("sessions", () => {
     expect(await getViewer(new Headers({ cookie: otherCookie }))).toMatchObject({ kind: "staff" });
     expect(await team.endSessionAction(IDLE, formOf({ id: phone.id }))).toMatchObject({ status: "success" });
     expect((await listMySessions()).map((s) => s.id)).toEqual([mine.find((s) => s.current)!.id]);
-    // The ended session is in the audit trail, under its own id, as the member who ended it.
-    const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.recordId, phone.id));
+    // The ended session is in the activity trail, under its own id, as the member who ended it.
+    const trail = await handle.db.select().from(activityEvents).where(eq(activityEvents.recordId, phone.id));
     expect(trail.map((r) => [r.action, r.tableName, r.userId])).toEqual([["auth.session-end", "sessions", owner.id]]);
   });
 

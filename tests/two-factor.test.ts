@@ -5,7 +5,7 @@ import { AccessDeniedError, requireRole } from "@/server/auth/auth-guard";
 import { isTwoFactorRequired, setTwoFactorRequired } from "@/server/data/team-settings";
 import { env } from "@/server/env";
 import { isKnownAddress } from "@/server/auth/auth-throttle";
-import { auditEvents, notifications, passkeys, profiles, rateLimits, twoFactors, users } from "@/server/db/schema";
+import { activityEvents, notifications, passkeys, profiles, rateLimits, twoFactors, users } from "@/server/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 import { authenticationAnswer, newCredential, registrationAnswer } from "./helpers/webauthn";
 import { totp, wrongCode } from "../e2e/totp";
@@ -117,7 +117,7 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
 
     // The second step is in the trail: the wrong code and the sign-in, each once, for this account;
     // confirming the set-up (a signed-in member's own code) is not a sign-in.
-    const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.email, email));
+    const trail = await handle.db.select().from(activityEvents).where(eq(activityEvents.email, email));
     const steps = trail.filter((row) => row.action.startsWith("auth.sign-in")).map((row) => [row.action, (row.after as { method?: string } | null)?.method]);
     expect(steps).toEqual(
       expect.arrayContaining([
@@ -194,7 +194,7 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     expect(await handle.db.select().from(passkeys).where(eq(passkeys.userId, owner!.id))).toHaveLength(1);
     const lastSignIn = async () => (await handle.db.select({ at: profiles.lastSignInAt }).from(profiles).where(eq(profiles.userId, owner!.id)))[0]!.at;
     const signInRows = async () =>
-      (await handle.db.select().from(auditEvents).where(eq(auditEvents.email, email))).filter(
+      (await handle.db.select().from(activityEvents).where(eq(activityEvents.email, email))).filter(
         (r) => r.action === "auth.sign-in" || r.action === "auth.session-end",
       ).length;
     const noted = await lastSignIn();
@@ -281,7 +281,7 @@ describe(`two factors (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, ()
     const answer = await verifyCode("totp", previous, earlier.cookie, ip);
     expect(["CODE_ALREADY_USED", "INVALID_CODE"]).toContain(answer); // INVALID_CODE once the clock has left the window
     // The failure is in the trail, counted like a wrong code.
-    const trail = await handle.db.select().from(auditEvents).where(eq(auditEvents.email, email));
+    const trail = await handle.db.select().from(activityEvents).where(eq(activityEvents.email, email));
     expect(
       trail.filter((r) => r.action === "auth.sign-in-failure" && (r.after as { reason?: string }).reason === "CODE_ALREADY_USED").length,
     ).toBeGreaterThanOrEqual(2);

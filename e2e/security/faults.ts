@@ -155,7 +155,7 @@ export async function submit(url: string, s: Submission, timeoutMs = 60_000): Pr
           ["mobileNumber", "+919876543210"],
           ["websiteUrl", "faults.example"],
           ["monthlyRevenue", "50L-1Cr/month"],
-          ["growthChallenge", `An audit request sent during a fault test (${s.email}).`],
+          ["growthChallenge", `A free audit request sent during a fault test (${s.email}).`],
         ];
   const form = new URLSearchParams();
   for (const [name, value] of [...fields, ["companyWebsite", ""], ["elapsedMs", "15000"], ["submissionKey", s.key], ["attribution", ""]]) {
@@ -234,7 +234,7 @@ export async function query<T = Record<string, unknown>>(target: Target, sql: st
   }
 }
 
-export interface Audit {
+export interface Reconciliation {
   /** Rows stored with this tag (leads + contact messages). */
   stored: number;
   /** Acknowledged submissions with no row: losses. */
@@ -250,7 +250,7 @@ export interface Audit {
 }
 
 /** Matches the outcomes against the rows and notifications the database holds. */
-export async function auditDatabase(target: Target, tag: string, outcomes: Outcome[]): Promise<Audit> {
+export async function reconcileDatabase(target: Target, tag: string, outcomes: Outcome[]): Promise<Reconciliation> {
   const like = `${tag}-%`;
   const rows = await query<{ email: string; notes: number }>(
     target,

@@ -44,7 +44,7 @@ const contactFields = (i: number, name: string, company: string, message: string
   company,
   message,
 });
-const auditFields = (i: number, name: string, challenge: string) => ({
+const freeAuditFields = (i: number, name: string, challenge: string) => ({
   name,
   email: `xss-${RUN}-a${i}@example.com`,
   mobileNumber: "+44 7911 123456",
@@ -54,13 +54,13 @@ const auditFields = (i: number, name: string, challenge: string) => ({
 });
 
 let contact: Form;
-let audit: Form;
+let freeAudit: Form;
 let adminState: Member["storageState"];
 
 test.beforeAll(async ({ browser, signedIn }) => {
   test.setTimeout(120_000);
   contact = await formFields(browser, "/contact", "Send Message");
-  audit = await formFields(browser, "/free-audit", "Get My Free Audit");
+  freeAudit = await formFields(browser, "/free-audit", "Get My Free Audit");
   adminState = (await signedIn(ADMIN, { name: "XSS Admin" })).storageState;
 });
 
@@ -97,12 +97,12 @@ test(`${XSS_PAYLOADS.length} XSS payloads through every text field of both publi
   test.setTimeout(600_000);
   expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(100);
   const P = (i: number) => XSS_PAYLOADS[i % XSS_PAYLOADS.length]!;
-  // Each payload goes through each free-text field once: contact name, company and message; audit
+  // Each payload goes through each free-text field once: contact name, company and message; free audit
   // name and growth challenge. Submission i carries payload i in its name, the others shifted.
   let stored = 0;
   for (let i = 0; i < XSS_PAYLOADS.length; i++) {
     const c = await post(request, contact, contactFields(i, P(i), P(i + 1), P(i + 2)));
-    const a = await post(request, audit, auditFields(i, P(i), P(i + 3)));
+    const a = await post(request, freeAudit, freeAuditFields(i, P(i), P(i + 3)));
     for (const response of [c, a]) {
       expect(response.status(), `payload ${i}`).toBeLessThan(400);
       expect(await response.text(), `payload ${i}`).toMatch(/Message Sent!|Audit Request Submitted!/);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import {
   FAULTS_PORT,
-  auditDatabase,
+  reconcileDatabase,
   createPostgresDatabase,
   sleep,
   startServer,
@@ -75,21 +75,21 @@ for (const database of ["embedded", "postgres"] as const) {
       await server.stop();
 
       const s = summary(outcomes);
-      const audit = await auditDatabase(target, tag, outcomes);
+      const reconciled = await reconcileDatabase(target, tag, outcomes);
       const sorted = [...restartMs.slice(1)].sort((a, b) => a - b);
       console.log(
         `kill -9 (${database}): ${KILLS} kills; ${s.sent} submissions, ${s.acknowledged} acknowledged, ${s.noAnswer} cut off by a kill, ` +
-          `${s.refusedWithMessage} answered with an error message, ${s.http5xx} 5xx; after restart ${audit.stored} rows stored: ` +
-          `${audit.lost.length} acknowledged but lost, ${audit.duplicates} duplicates, ${audit.unacknowledgedStored} stored whose answer the kill cut off, ` +
-          `${audit.rowsWithoutOneNotification} rows without exactly one notification, ${audit.orphanNotifications} orphan notifications; ` +
+          `${s.refusedWithMessage} answered with an error message, ${s.http5xx} 5xx; after restart ${reconciled.stored} rows stored: ` +
+          `${reconciled.lost.length} acknowledged but lost, ${reconciled.duplicates} duplicates, ${reconciled.unacknowledgedStored} stored whose answer the kill cut off, ` +
+          `${reconciled.rowsWithoutOneNotification} rows without exactly one notification, ${reconciled.orphanNotifications} orphan notifications; ` +
           (database === "embedded" ? `${staleLocks.length} stale locks taken over; ` : "") +
           `restart to healthy: median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms`,
       );
       expect(s.acknowledged).toBeGreaterThanOrEqual(KILLS * 3);
-      expect(audit.lost).toEqual([]);
-      expect(audit.duplicates).toBe(0);
-      expect(audit.rowsWithoutOneNotification).toBe(0);
-      expect(audit.orphanNotifications).toBe(0);
+      expect(reconciled.lost).toEqual([]);
+      expect(reconciled.duplicates).toBe(0);
+      expect(reconciled.rowsWithoutOneNotification).toBe(0);
+      expect(reconciled.orphanNotifications).toBe(0);
       expect(s.http5xx).toBe(0);
       if (database === "embedded") {
         expect(staleLocks).toHaveLength(KILLS);

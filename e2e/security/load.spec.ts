@@ -2,7 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startSmtpServer } from "../../tests/helpers/smtp";
-import { FAULTS_PORT, auditDatabase, createPostgresDatabase, newSubmission, startServer, submit, summary, tempDir, waitHealthy, type Target } from "./faults";
+import {
+  FAULTS_PORT,
+  reconcileDatabase,
+  createPostgresDatabase,
+  newSubmission,
+  startServer,
+  submit,
+  summary,
+  tempDir,
+  waitHealthy,
+  type Target,
+} from "./faults";
 
 // 200 concurrent form submissions against the production server (docs/decisions/0014): stored rows equal the
 // acknowledged answers, no duplicates, and every row has exactly one notification, delivered once
@@ -49,23 +60,23 @@ for (const database of ["embedded", "postgres"] as const) {
       // The server's mail worker sends every notification to our SMTP server.
       await expect.poll(() => smtp.messages.filter((m) => m.raw.includes(tag)).length, { timeout: 120_000, intervals: [500] }).toBe(s.acknowledged);
       await server.stop();
-      const audit = await auditDatabase(target, tag, outcomes);
+      const reconciled = await reconcileDatabase(target, tag, outcomes);
       const mails = smtp.messages.filter((m) => m.raw.includes(tag));
       const mailedEmails = new Set(mails.map((m) => /^Reply-To: (\S+@faults\.test)$/m.exec(m.raw)?.[1]).filter(Boolean));
       console.log(
         `load (${database}): ${s.sent} concurrent submissions in ${seconds.toFixed(1)} s: ${s.acknowledged} acknowledged, ` +
           `${s.refusedWithMessage} refused with a message, ${s.http5xx} 5xx, ${s.noAnswer} without answer; ` +
-          `${audit.stored} rows stored, ${audit.lost.length} lost, ${audit.duplicates} duplicates, ` +
-          `${audit.rowsWithoutOneNotification} rows without exactly one notification, ${audit.orphanNotifications} orphan notifications; ` +
-          `${mails.length} mails received for ${mailedEmails.size} distinct submissions; notifications ${JSON.stringify(audit.notificationsByStatus)}`,
+          `${reconciled.stored} rows stored, ${reconciled.lost.length} lost, ${reconciled.duplicates} duplicates, ` +
+          `${reconciled.rowsWithoutOneNotification} rows without exactly one notification, ${reconciled.orphanNotifications} orphan notifications; ` +
+          `${mails.length} mails received for ${mailedEmails.size} distinct submissions; notifications ${JSON.stringify(reconciled.notificationsByStatus)}`,
       );
       expect(s.acknowledged).toBe(CONCURRENT);
-      expect(audit.stored).toBe(s.acknowledged);
-      expect(audit.lost).toEqual([]);
-      expect(audit.duplicates).toBe(0);
-      expect(audit.rowsWithoutOneNotification).toBe(0);
-      expect(audit.orphanNotifications).toBe(0);
-      expect(audit.notificationsByStatus).toEqual({ sent: CONCURRENT });
+      expect(reconciled.stored).toBe(s.acknowledged);
+      expect(reconciled.lost).toEqual([]);
+      expect(reconciled.duplicates).toBe(0);
+      expect(reconciled.rowsWithoutOneNotification).toBe(0);
+      expect(reconciled.orphanNotifications).toBe(0);
+      expect(reconciled.notificationsByStatus).toEqual({ sent: CONCURRENT });
       expect(mails).toHaveLength(CONCURRENT);
       expect(mailedEmails.size).toBe(CONCURRENT);
     } finally {

@@ -6,7 +6,7 @@ import { startSmtpServer } from "../../tests/helpers/smtp";
 import {
   FAULTS_PORT,
   POSTGRES_URL,
-  auditDatabase,
+  reconcileDatabase,
   createPostgresDatabase,
   freePort,
   newSubmission,
@@ -188,15 +188,15 @@ test("PostgreSQL unreachable during load: /api/health answers 503 with the reaso
     expect(server.child.exitCode).toBeNull();
     await server.stop();
     const s = summary(outcomes);
-    const audit = await auditDatabase(target, tag, outcomes);
+    const reconciled = await reconcileDatabase(target, tag, outcomes);
     const body = JSON.parse(down.body) as { status: string; database: { ok: boolean; kind: string; error: string } };
     console.log(
       `PostgreSQL outage: ${terminated[0]!.n} server connections terminated, submissions acknowledged again within ${terminateRecoveryMs} ms (same process); ` +
         `proxy cut: /api/health ${downWhile.map((h) => `${h.status} in ${h.ms} ms`).join(", ")}, first body ${down.body}, last body ${downWhile.at(-1)!.body}; ` +
         `submissions while cut: ${failedWhileDown.sent} sent, ${failedWhileDown.acknowledged} acknowledged, ${failedWhileDown.refusedWithMessage} answered with the message "${sample?.message}", ${failedWhileDown.http5xx} 5xx; ` +
         `restored: /api/health 200 after ${healthRecoveryMs} ms, 10 more acknowledged within ${formRecoveryMs} ms, no restart (pid ${pid}); ` +
-        `overall ${s.sent} sent, ${s.acknowledged} acknowledged, ${s.http5xx} 5xx; ${audit.stored} stored, ${audit.lost.length} lost, ${audit.duplicates} duplicates, ` +
-        `${audit.unacknowledgedStored} stored without acknowledgement, ${audit.rowsWithoutOneNotification} rows without exactly one notification, ${audit.orphanNotifications} orphan notifications`,
+        `overall ${s.sent} sent, ${s.acknowledged} acknowledged, ${s.http5xx} 5xx; ${reconciled.stored} stored, ${reconciled.lost.length} lost, ${reconciled.duplicates} duplicates, ` +
+        `${reconciled.unacknowledgedStored} stored without acknowledgement, ${reconciled.rowsWithoutOneNotification} rows without exactly one notification, ${reconciled.orphanNotifications} orphan notifications`,
     );
     expect(terminated[0]!.n).toBeGreaterThan(0);
     expect(downWhile.every((h) => h.status === 503)).toBe(true);
@@ -205,10 +205,10 @@ test("PostgreSQL unreachable during load: /api/health answers 503 with the reaso
     expect(downWhile.every((h) => h.ms < 5_000)).toBe(true);
     expect(failedWhileDown.refusedWithMessage).toBeGreaterThan(0);
     expect(s.http5xx).toBe(0);
-    expect(audit.lost).toEqual([]);
-    expect(audit.duplicates).toBe(0);
-    expect(audit.rowsWithoutOneNotification).toBe(0);
-    expect(audit.orphanNotifications).toBe(0);
+    expect(reconciled.lost).toEqual([]);
+    expect(reconciled.duplicates).toBe(0);
+    expect(reconciled.rowsWithoutOneNotification).toBe(0);
+    expect(reconciled.orphanNotifications).toBe(0);
   } finally {
     await server.stop();
     await proxy.cut().catch(() => {});
@@ -256,7 +256,7 @@ test("mail server down for the whole run: every submission succeeds, every notif
     await server.stop();
 
     const s = summary(outcomes);
-    const audit = await auditDatabase({ kind: "pglite", dir: path.join(dataDir, "pglite") }, tag, outcomes);
+    const reconciled = await reconcileDatabase({ kind: "pglite", dir: path.join(dataDir, "pglite") }, tag, outcomes);
     const ids = mine().map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]);
     const [attempts] = await query<{ min: number; max: number }>(
       { kind: "pglite", dir: path.join(dataDir, "pglite") },
@@ -265,17 +265,17 @@ test("mail server down for the whole run: every submission succeeds, every notif
     console.log(
       `mail outage: ${s.sent} submissions with the mail server down: ${s.acknowledged} acknowledged, ${s.http5xx} 5xx; ` +
         `${failedAttempts} failed send attempts while down; mail server back: ${mine().length} mails within ${deliveredMs} ms ` +
-        `(${new Set(ids).size} distinct Message-IDs); notifications ${JSON.stringify(audit.notificationsByStatus)}, attempts ${attempts!.min}-${attempts!.max}; ` +
-        `${audit.stored} rows, ${audit.lost.length} lost, ${audit.rowsWithoutOneNotification} rows without exactly one notification, ${audit.orphanNotifications} orphan notifications`,
+        `(${new Set(ids).size} distinct Message-IDs); notifications ${JSON.stringify(reconciled.notificationsByStatus)}, attempts ${attempts!.min}-${attempts!.max}; ` +
+        `${reconciled.stored} rows, ${reconciled.lost.length} lost, ${reconciled.rowsWithoutOneNotification} rows without exactly one notification, ${reconciled.orphanNotifications} orphan notifications`,
     );
     expect(s.acknowledged).toBe(SUBMISSIONS);
-    expect(audit.stored).toBe(SUBMISSIONS);
-    expect(audit.lost).toEqual([]);
-    expect(audit.rowsWithoutOneNotification).toBe(0);
-    expect(audit.orphanNotifications).toBe(0);
+    expect(reconciled.stored).toBe(SUBMISSIONS);
+    expect(reconciled.lost).toEqual([]);
+    expect(reconciled.rowsWithoutOneNotification).toBe(0);
+    expect(reconciled.orphanNotifications).toBe(0);
     expect(mine()).toHaveLength(SUBMISSIONS);
     expect(new Set(ids).size).toBe(SUBMISSIONS);
-    expect(audit.notificationsByStatus).toEqual({ sent: SUBMISSIONS });
+    expect(reconciled.notificationsByStatus).toEqual({ sent: SUBMISSIONS });
     expect(attempts!.min).toBeGreaterThanOrEqual(2);
   } finally {
     await server.stop();
@@ -328,21 +328,21 @@ test("PostgreSQL stops answering (connections stay open): /api/health answers 50
     expect(server.child.pid).toBe(pid);
     await server.stop();
     const s = summary(outcomes);
-    const audit = await auditDatabase(target, tag, outcomes);
+    const reconciled = await reconcileDatabase(target, tag, outcomes);
     console.log(
       `PostgreSQL stall: /api/health ${downWhile.map((h) => `${h.status} in ${h.ms} ms`).join(", ")}, last body ${downWhile.at(-1)!.body}; ` +
         `answers during the stall: ${during.sent} (${during.acknowledged} acknowledged, ${during.refusedWithMessage} with the message "${duringOutcomes.find((o) => o.status === "error")?.message}", ${during.http5xx} 5xx, slowest answer ${slowest} ms); ` +
         `resumed: /api/health 200 after ${healthRecoveryMs} ms, 10 more acknowledged within ${formRecoveryMs} ms; ` +
-        `overall ${s.sent} sent, ${s.acknowledged} acknowledged, ${s.noAnswer} without answer; ${audit.stored} stored, ${audit.lost.length} lost, ${audit.duplicates} duplicates, ${audit.orphanNotifications} orphan notifications`,
+        `overall ${s.sent} sent, ${s.acknowledged} acknowledged, ${s.noAnswer} without answer; ${reconciled.stored} stored, ${reconciled.lost.length} lost, ${reconciled.duplicates} duplicates, ${reconciled.orphanNotifications} orphan notifications`,
     );
     expect(downWhile.every((h) => h.status === 503 && h.ms < 5_000)).toBe(true);
     // Visitors get an answer within the query timeout (3 s) plus the pool's wait, not when TCP gives up.
     expect(during.refusedWithMessage).toBeGreaterThan(0);
     expect(slowest).toBeLessThan(15_000);
     expect(s.noAnswer).toBe(0);
-    expect(audit.lost).toEqual([]);
-    expect(audit.duplicates).toBe(0);
-    expect(audit.orphanNotifications).toBe(0);
+    expect(reconciled.lost).toEqual([]);
+    expect(reconciled.duplicates).toBe(0);
+    expect(reconciled.orphanNotifications).toBe(0);
   } finally {
     await server.stop();
     proxy.resume();

@@ -44,13 +44,13 @@ async function post(request: APIRequestContext, form: Form, fields: Record<strin
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 let contact: Form;
-let audit: Form;
+let freeAudit: Form;
 let adminState: Member["storageState"];
 
 test.beforeAll(async ({ browser, signedIn }) => {
   test.setTimeout(120_000);
   contact = await formFields(browser, "/contact", "Send Message");
-  audit = await formFields(browser, "/free-audit", "Get My Free Audit");
+  freeAudit = await formFields(browser, "/free-audit", "Get My Free Audit");
   adminState = (await signedIn(ADMIN, { name: "Refusal Admin" })).storageState;
 });
 
@@ -78,7 +78,7 @@ test("the free audit form refuses website addresses that name another host, this
   test.setTimeout(180_000);
   let refused = 0;
   for (const [i, [url, reason]] of REFUSED_URLS.entries()) {
-    const page = await post(request, audit, {
+    const page = await post(request, freeAudit, {
       name: "Url Tester",
       email: `url-${RUN}-${i}@example.com`,
       mobileNumber: "+44 7911 123456",
@@ -93,7 +93,7 @@ test("the free audit form refuses website addresses that name another host, this
     expect(message!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'"), url).toMatch(reason);
     refused += 1;
   }
-  const accepted = await post(request, audit, {
+  const accepted = await post(request, freeAudit, {
     name: "Url Tester",
     email: `url-${RUN}-ok@example.com`,
     mobileNumber: "+44 7911 123456",
@@ -190,7 +190,7 @@ test("e-mail addresses with internationalised domains are accepted by the public
     const page = await post(request, contact, { name: "Idn Tester", email, mobileNumber: "+44 7911 123456", message: "Hello" });
     expect(page, email).toContain("Message Sent!");
   }
-  const lead = await post(request, audit, {
+  const lead = await post(request, freeAudit, {
     name: "Idn Tester",
     email: `a-${RUN}@bücher.example`,
     mobileNumber: "+44 7911 123456",

@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { NGINX_BINARY as NGINX, renderNginxConfig } from "../../scripts/nginx-config.ts";
 import { startSmtpServer } from "../../tests/helpers/smtp";
 import {
-  auditDatabase,
+  reconcileDatabase,
   createPostgresDatabase,
   newSubmission,
   query,
@@ -217,17 +217,17 @@ test("three processes behind nginx on one PostgreSQL: fresh everywhere within 1 
     await Promise.all(loaders);
     const outcomes = await stream.stop();
     const s = summary(outcomes);
-    const audit = await auditDatabase({ kind: "postgres", url: database.url }, killTag, outcomes);
+    const reconciled = await reconcileDatabase({ kind: "postgres", url: database.url }, killTag, outcomes);
     console.log(
       `several servers: kill -9 of process 2 and restart: ${loads.ok} page loads through nginx, ${loads.failed.length} failed; ` +
-        `${s.sent} submissions, ${s.acknowledged} acknowledged, ${audit.lost.length} acknowledged but lost, ${audit.duplicates} duplicates, ` +
-        `${audit.unacknowledgedStored} stored whose answer the kill cut off`,
+        `${s.sent} submissions, ${s.acknowledged} acknowledged, ${reconciled.lost.length} acknowledged but lost, ${reconciled.duplicates} duplicates, ` +
+        `${reconciled.unacknowledgedStored} stored whose answer the kill cut off`,
     );
     expect(loads.failed).toEqual([]);
     expect(loads.ok).toBeGreaterThan(20);
     expect(s.acknowledged).toBeGreaterThan(10);
-    expect(audit.lost).toEqual([]);
-    expect(audit.duplicates).toBe(0);
+    expect(reconciled.lost).toEqual([]);
+    expect(reconciled.duplicates).toBe(0);
 
     // 5. The restarted process rejoined: an edit through process 1 reaches it within 1 s.
     for (const url of urls) await shownShares(url);

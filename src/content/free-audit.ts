@@ -12,7 +12,7 @@ export interface FreeAuditHero {
   text: string;
 }
 
-export interface AuditBenefit {
+export interface FreeAuditBenefit {
   title: string;
   description: string;
   /** lucide-react icon component name */
@@ -24,12 +24,12 @@ export interface BonusNote {
   text: string;
 }
 
-export interface AuditStat {
+export interface FreeAuditStat {
   value: string;
   label: string;
 }
 
-export interface AuditFormCopy {
+export interface FreeAuditFormCopy {
   heading: string;
   intro: string;
   labels: {
@@ -60,7 +60,7 @@ export const freeAuditHero: FreeAuditHero = {
 };
 
 /** The card the audit form sits in (the form itself comes with the lead-capture work). */
-export const auditFormSection = {
+export const freeAuditFormSection = {
   heading: "Get your free growth audit",
 } as const;
 
@@ -83,7 +83,7 @@ export const whatIsIncluded: string[] = [
   "A clear list of quick wins you can act on immediately",
 ];
 
-export const benefits: AuditBenefit[] = [
+export const benefits: FreeAuditBenefit[] = [
   {
     title: "Expert analysis",
     description: "Your audit is done by specialists who work on D2C and eCommerce growth every day, not by an automated tool.",
@@ -106,13 +106,13 @@ export const bonusNote: BonusNote = {
   text: "If your business qualifies, we will also invite you to a free 15-minute strategy call to walk through the findings and answer your questions.",
 };
 
-export const auditStats: AuditStat[] = [
+export const freeAuditStats: FreeAuditStat[] = [
   { value: "500+", label: "Businesses Audited" },
   { value: "98%", label: "Client Satisfaction" },
   { value: "72hr", label: "Audit Delivery" },
 ];
 
-export const auditForm: AuditFormCopy = {
+export const freeAuditFormCopy: FreeAuditFormCopy = {
   heading: "Request your free audit",
   intro: "It takes less than two minutes. Fields marked * are required.",
   labels: {

@@ -888,14 +888,14 @@ export function getService(slug: string): Service | undefined {
 
 /** A priced package as a lead names it: the service's slug and title, and the package's name. */
 export interface PackageChoice {
-  /** `<service slug>/<package name>`: the value the audit form posts. */
+  /** `<service slug>/<package name>`: the value the free audit form posts. */
   value: string;
   service: string;
   serviceTitle: string;
   name: string;
 }
 
-/** Every priced package of every service, in page order: the audit form's "Package" choices. */
+/** Every priced package of every service, in page order: the free audit form's "Package" choices. */
 export function packageChoices(): PackageChoice[] {
   return services.flatMap((s) => s.detail.packages.map((p) => ({ value: `${s.slug}/${p.name}`, service: s.slug, serviceTitle: s.title, name: p.name })));
 }
@@ -905,7 +905,7 @@ export function findPackageChoice(value: string): PackageChoice | undefined {
   return packageChoices().find((c) => c.value === value);
 }
 
-/** Where a pricing card's button leads: the audit form, with its service and package chosen. */
+/** Where a pricing card's button leads: the free audit form, with its service and package chosen. */
 export function packageFormHref(service: ServiceSlug, packageName: string): string {
   return `/free-audit?${new URLSearchParams({ service, package: packageName }).toString()}#audit-form`;
 }

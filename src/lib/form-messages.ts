@@ -1,5 +1,5 @@
 /** What the public forms say (toast title and text) on success and on failure. */
-export const AUDIT_SUCCESS = {
+export const FREE_AUDIT_SUCCESS = {
   title: "Audit Request Submitted!",
   message: "We'll analyze your website and send you 3 custom growth ideas within 72 hours.",
 };

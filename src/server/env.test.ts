@@ -39,6 +39,15 @@ describe("configuration", () => {
     for (const bad of ["8:00", "24:00", "07:60", "morning"]) expect(() => parseEnv({ FOLLOW_UP_DIGEST_AT: bad }), bad).toThrow(/FOLLOW_UP_DIGEST_AT/);
   });
 
+  it("reads ACTIVITY_RETENTION_DAYS, or AUDIT_RETENTION_DAYS, its former name, when it is unset", () => {
+    expect(parseEnv({}).ACTIVITY_RETENTION_DAYS).toBe(365);
+    expect(parseEnv({ ACTIVITY_RETENTION_DAYS: "90" }).ACTIVITY_RETENTION_DAYS).toBe(90);
+    expect(parseEnv({ AUDIT_RETENTION_DAYS: "30" }).ACTIVITY_RETENTION_DAYS).toBe(30);
+    expect(parseEnv({ ACTIVITY_RETENTION_DAYS: "90", AUDIT_RETENTION_DAYS: "30" }).ACTIVITY_RETENTION_DAYS).toBe(90);
+    expect(() => parseEnv({ AUDIT_RETENTION_DAYS: "0" })).toThrow(/^Invalid configuration: AUDIT_RETENTION_DAYS must be at least 1 \(got "0"\)$/);
+    expect(() => parseEnv({ ACTIVITY_RETENTION_DAYS: "x" })).toThrow(/^Invalid configuration: ACTIVITY_RETENTION_DAYS /);
+  });
+
   it("reads the measurement IDs (unset, empty or blank: no measurement)", () => {
     expect([parseEnv({}).GA4_MEASUREMENT_ID, parseEnv({}).META_PIXEL_ID]).toEqual([undefined, undefined]);
     expect(parseEnv({ GA4_MEASUREMENT_ID: "", META_PIXEL_ID: "  " }).GA4_MEASUREMENT_ID).toBeUndefined();

@@ -135,8 +135,8 @@ const EnvSchema = z
       .transform((v) => (v ? v : undefined)),
     MAIL_FROM: z.string().trim().min(3).default("Kinetic Growth <no-reply@kineticgrowth.in>"),
     MAIL_WORKER: flag.default(true),
-    // Audit rows older than this many days are pruned at start-up and daily (docs/decisions/0037).
-    AUDIT_RETENTION_DAYS: positiveInt(365, 36500),
+    // Activity rows older than this many days are pruned at start-up and daily (docs/decisions/0037).
+    ACTIVITY_RETENTION_DAYS: positiveInt(365, 36500),
     // Outbox retries: the first retry after MAIL_RETRY_SECONDS, doubling, at most MAIL_RETRY_MAX_SECONDS.
     MAIL_RETRY_SECONDS: positiveInt(15, 3600),
     MAIL_RETRY_MAX_SECONDS: positiveInt(3600, 86_400),
@@ -208,13 +208,20 @@ export type Env = z.infer<typeof EnvWithSiteUrl>;
 
 export class ConfigError extends Error {}
 
+/** Renamed variables, each with its former name, which is still read while the new one is unset (ADR 0037). */
+const FORMER_NAMES: Record<string, string> = { ACTIVITY_RETENTION_DAYS: "AUDIT_RETENTION_DAYS" };
+
 /** Parses an environment; throws ConfigError with one line naming the first bad variable. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+export function parseEnv(given: Record<string, string | undefined>): Env {
+  const source = { ...given };
+  for (const [name, former] of Object.entries(FORMER_NAMES)) if (source[name] === undefined && given[former] !== undefined) source[name] = given[former];
   const result = EnvWithSiteUrl.safeParse(source);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const name = String(issue.path[0] ?? "environment");
-  const got = source[name];
+  const path = String(issue.path[0] ?? "environment");
+  // A bad value that came under the former name is reported under the name it was set as.
+  const name = given[path] === undefined && FORMER_NAMES[path] !== undefined ? FORMER_NAMES[path] : path;
+  const got = given[name];
   throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`);
 }
 

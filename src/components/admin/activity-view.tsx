@@ -3,7 +3,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { ACTIVITY_TAB, type ActivityFilter } from "@/lib/admin-tables/activity";
 import { formatAdminDate } from "@/lib/format";
 import { dashboardHref } from "@/lib/routes";
-import type { AuditEvent } from "@/server/db/schema";
+import type { ActivityEvent } from "@/server/db/schema";
 import type { ListResult } from "@/server/data/admin-list";
 
 // The Activity tab (ADR 0037): a plain GET form of filters and a server-rendered list; no script.
@@ -20,7 +20,7 @@ function show(value: unknown): string {
 }
 
 /** The fields before and after, side by side; a creation has only "after", a deletion only "before". */
-function Changes({ event }: { event: AuditEvent }) {
+function Changes({ event }: { event: ActivityEvent }) {
   const keys = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])];
   if (keys.length === 0) return null;
   return (
@@ -59,7 +59,7 @@ export function ActivityView({
   options,
 }: {
   filter: ActivityFilter;
-  list: ListResult<AuditEvent>;
+  list: ListResult<ActivityEvent>;
   options: { members: string[]; actions: string[]; tables: string[] };
 }) {
   const choose = (name: "member" | "action" | "table", label: string, values: string[]) => (

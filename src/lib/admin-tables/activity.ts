@@ -3,7 +3,7 @@ import { dashboardHref } from "../routes";
 import { TEAM_DESK, type TableAccess } from "./definition";
 
 /**
- * The Activity screen: the audit trail (docs/decisions/0037), read-only. It is a screen of the dashboard
+ * The Activity screen: the activity trail (docs/decisions/0037), read-only. It is a screen of the dashboard
  * like the tables of the registry, with the same paging, but its rows are never created or edited
  * from the dashboard, so it has filters instead of a dialog: member, action, table and a date range.
  * A record's dialog links here filtered to that record ("History").

@@ -33,7 +33,7 @@ export const CONTENT_DESK: TableAccess = desk("owner", "admin", "editor");
 /** Who works on what visitors send (leads, messages, the overview). */
 export const LEAD_DESK: TableAccess = desk("owner", "admin", "sales");
 
-/** Who runs the team: members, invitations, the sign-up switch, settings and the audit trail (ADR 0037). */
+/** Who runs the team: members, invitations, the sign-up switch, settings and the activity trail (ADR 0037). */
 export const TEAM_DESK: TableAccess = desk("owner", "admin");
 
 /** A member of the lead desk as the owner menu offers them (ADR 0050). */

@@ -1,7 +1,7 @@
 import type { Lead } from "@/server/db/schema";
 import { LIMITS } from "../limits";
 import { ADMIN_REVENUE_CHOICES, AdminLeadSchema, LEAD_STATUS_LABELS } from "../schemas/admin";
-import { AUDIT_REVENUE_BRACKETS } from "../schemas/form-rules";
+import { FREE_AUDIT_REVENUE_BRACKETS } from "../schemas/form-rules";
 import { LEAD_DESK, defineTable, filterOf, optionsOf } from "./definition";
 import {
   attributionColumns,
@@ -41,7 +41,7 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
       control: "select",
       options: [{ value: "", label: "Not given" }, ...ADMIN_REVENUE_CHOICES.map((c) => ({ value: c, label: c }))],
       // Leads from the public form carry its brackets (0-10L/month ... 5Cr+/month), which the admin list does not offer.
-      unlisted: (value) => ((AUDIT_REVENUE_BRACKETS as readonly string[]).includes(value) ? `${value} (from the audit form)` : null),
+      unlisted: (value) => ((FREE_AUDIT_REVENUE_BRACKETS as readonly string[]).includes(value) ? `${value} (from the audit form)` : null),
       half: true,
     },
     { name: "status", label: "Status", control: "select", required: true, options: optionsOf(LEAD_STATUS_LABELS), initial: "new", half: true },

@@ -5,7 +5,7 @@ import { LIMITS, SLUG_PATTERN } from "../limits";
 import { fromSiteDateTimeInput } from "../site-time";
 import { controlCharacter } from "../text-safety";
 import { checkPublicUrl, isOwnImagePath, type UrlRefusal } from "../url-safety";
-import { AUDIT_REVENUE_BRACKETS, emailField, mobileField, nameField, plainString, websiteField } from "./lead-forms";
+import { FREE_AUDIT_REVENUE_BRACKETS, emailField, mobileField, nameField, plainString, websiteField } from "./lead-forms";
 
 /**
  * The admin dialogs' schemas, parsed from the dialog's FormData on the client before
@@ -98,7 +98,7 @@ export const AdminLeadSchema = z.object({
   websiteUrl: websiteField,
   // The admin dialog's choices (Under 1 Lakh ... Above 5 Crores), and the public form's brackets for leads that came from it.
   monthlyRevenue: z
-    .union([z.enum(ADMIN_REVENUE_CHOICES), z.enum(AUDIT_REVENUE_BRACKETS), z.literal("")], { error: "Choose a revenue range." })
+    .union([z.enum(ADMIN_REVENUE_CHOICES), z.enum(FREE_AUDIT_REVENUE_BRACKETS), z.literal("")], { error: "Choose a revenue range." })
     .optional()
     .transform((v) => (v ? v : null)),
   growthChallenge: optionalText("Growth challenge", LIMITS.longText, true),

@@ -12,7 +12,7 @@ import { checkPublicUrl, type UrlRefusal } from "../url-safety";
  * ships to the browser. lead-forms.test.ts proves that both give the same message for every field.
  */
 
-export const AUDIT_REVENUE_BRACKETS = ["0-10L/month", "10L-50L/month", "50L-1Cr/month", "1Cr-5Cr/month", "5Cr+/month"] as const;
+export const FREE_AUDIT_REVENUE_BRACKETS = ["0-10L/month", "10L-50L/month", "50L-1Cr/month", "1Cr-5Cr/month", "5Cr+/month"] as const;
 
 export const MESSAGES = {
   required: (label: string) => `${label} is required.`,
@@ -110,10 +110,10 @@ const person = {
   mobileNumber: { label: "Mobile number", max: LIMITS.mobile, required: true, format: "mobile" },
 } as const satisfies Record<string, FieldRule>;
 
-export const AUDIT_RULES = {
+export const FREE_AUDIT_RULES = {
   ...person,
   websiteUrl: { label: "Website", max: LIMITS.url, format: "website" },
-  monthlyRevenue: { label: "Monthly revenue", max: LIMITS.revenue, choices: { values: AUDIT_REVENUE_BRACKETS, message: MESSAGES.revenue } },
+  monthlyRevenue: { label: "Monthly revenue", max: LIMITS.revenue, choices: { values: FREE_AUDIT_REVENUE_BRACKETS, message: MESSAGES.revenue } },
   growthChallenge: { label: "Biggest growth challenge", max: LIMITS.longText, required: true, multiline: true },
 } as const satisfies Record<string, FieldRule>;
 

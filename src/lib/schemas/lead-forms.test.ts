@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../limits";
-import { AUDIT_RULES, CONTACT_RULES, checkFields } from "./form-rules";
-import { AuditFormSchema, ContactFormSchema, fieldErrors } from "./lead-forms";
+import { FREE_AUDIT_RULES, CONTACT_RULES, checkFields } from "./form-rules";
+import { FreeAuditSchema, ContactFormSchema, fieldErrors } from "./lead-forms";
 import { CONTROL_CHARACTERS, REFUSED_EMAILS, REFUSED_URLS } from "./refused-values";
 
-const audit = {
+const freeAudit = {
   name: "  Asha Rao ",
   email: " Asha@Brand.IN ",
   mobileNumber: "98765 43210",
@@ -14,14 +14,14 @@ const audit = {
 };
 const contact = { name: "Vikram", email: "v@x.in", mobileNumber: "+44 7911 123456", company: "", message: "Hello" };
 
-function errorsOf(schema: typeof AuditFormSchema | typeof ContactFormSchema, input: Record<string, unknown>) {
+function errorsOf(schema: typeof FreeAuditSchema | typeof ContactFormSchema, input: Record<string, unknown>) {
   const result = schema.safeParse(input);
   return result.success ? {} : fieldErrors(result.error);
 }
 
 describe("free audit form", () => {
   it("normalises: trims, lower-cases the e-mail, E.164 mobile, https:// website", () => {
-    expect(AuditFormSchema.parse(audit)).toEqual({
+    expect(FreeAuditSchema.parse(freeAudit)).toEqual({
       name: "Asha Rao",
       email: "asha@brand.in",
       mobileNumber: "+919876543210",
@@ -33,14 +33,14 @@ describe("free audit form", () => {
   });
 
   it("takes a pricing card's package by its catalogue value and refuses any other", () => {
-    expect(AuditFormSchema.parse({ ...audit, package: "paid-advertising/Starter" }).package).toEqual({ service: "Paid Advertising", package: "Starter" });
-    expect(AuditFormSchema.parse({ ...audit, package: "" }).package).toBeNull();
-    expect(AuditFormSchema.safeParse({ ...audit, package: "paid-advertising/Free" }).success).toBe(false);
+    expect(FreeAuditSchema.parse({ ...freeAudit, package: "paid-advertising/Starter" }).package).toEqual({ service: "Paid Advertising", package: "Starter" });
+    expect(FreeAuditSchema.parse({ ...freeAudit, package: "" }).package).toBeNull();
+    expect(FreeAuditSchema.safeParse({ ...freeAudit, package: "paid-advertising/Free" }).success).toBe(false);
   });
 
   it("does not require the website", () => {
-    expect(AuditFormSchema.parse({ ...audit, websiteUrl: "" }).websiteUrl).toBeNull();
-    expect(AuditFormSchema.parse({ ...audit, websiteUrl: undefined }).websiteUrl).toBeNull();
+    expect(FreeAuditSchema.parse({ ...freeAudit, websiteUrl: "" }).websiteUrl).toBeNull();
+    expect(FreeAuditSchema.parse({ ...freeAudit, websiteUrl: undefined }).websiteUrl).toBeNull();
   });
 
   it.each([
@@ -57,18 +57,20 @@ describe("free audit form", () => {
     ["websiteUrl", "ftp://files.example.com", "Enter a valid website address"],
     ["websiteUrl", "not a site", "Enter a valid website address"],
   ])("%s = %j -> %j", (field, value, message) => {
-    expect(errorsOf(AuditFormSchema, { ...audit, [field]: value })[field]).toContain(message);
+    expect(errorsOf(FreeAuditSchema, { ...freeAudit, [field]: value })[field]).toContain(message);
   });
 
   it("accepts each of the five revenue brackets", () => {
     for (const bracket of ["0-10L/month", "10L-50L/month", "50L-1Cr/month", "1Cr-5Cr/month", "5Cr+/month"]) {
-      expect(AuditFormSchema.safeParse({ ...audit, monthlyRevenue: bracket }).success).toBe(true);
+      expect(FreeAuditSchema.safeParse({ ...freeAudit, monthlyRevenue: bracket }).success).toBe(true);
     }
   });
 
   it("says the limit when a field is too long", () => {
-    expect(errorsOf(AuditFormSchema, { ...audit, name: "a".repeat(LIMITS.personName + 1) }).name).toBe(`Name must be at most ${LIMITS.personName} characters.`);
-    expect(errorsOf(AuditFormSchema, { ...audit, growthChallenge: "a".repeat(LIMITS.longText + 1) }).growthChallenge).toBe(
+    expect(errorsOf(FreeAuditSchema, { ...freeAudit, name: "a".repeat(LIMITS.personName + 1) }).name).toBe(
+      `Name must be at most ${LIMITS.personName} characters.`,
+    );
+    expect(errorsOf(FreeAuditSchema, { ...freeAudit, growthChallenge: "a".repeat(LIMITS.longText + 1) }).growthChallenge).toBe(
       `Biggest growth challenge must be at most ${LIMITS.longText} characters.`,
     );
   });
@@ -76,7 +78,7 @@ describe("free audit form", () => {
 
 describe("website addresses (docs/decisions/0023)", () => {
   it.each(REFUSED_URLS)("refuses %j with its reason", (value, reason) => {
-    const message = errorsOf(AuditFormSchema, { ...audit, websiteUrl: value }).websiteUrl;
+    const message = errorsOf(FreeAuditSchema, { ...freeAudit, websiteUrl: value }).websiteUrl;
     expect(message, value).toMatch(/^Enter a valid website address/);
     expect(message, value).toMatch(reason);
   });
@@ -93,7 +95,7 @@ describe("website addresses (docs/decisions/0023)", () => {
     ["https://en.wikipedia.org/wiki/Hell's_Kitchen", "https://en.wikipedia.org/wiki/Hell's_Kitchen"],
     ["https://1password.com/", "https://1password.com/"],
   ])("accepts %j as %j", (value, stored) => {
-    expect(AuditFormSchema.parse({ ...audit, websiteUrl: value }).websiteUrl).toBe(stored);
+    expect(FreeAuditSchema.parse({ ...freeAudit, websiteUrl: value }).websiteUrl).toBe(stored);
   });
 });
 
@@ -106,7 +108,7 @@ describe("control characters (docs/decisions/0023)", () => {
     }
     expect(errorsOf(ContactFormSchema, { ...contact, company: `Acme${control}` }).company).toContain(named);
     expect(errorsOf(ContactFormSchema, { ...contact, mobileNumber: `98765${control}43210` }).mobileNumber).toContain(named);
-    expect(errorsOf(AuditFormSchema, { ...audit, websiteUrl: `brand.in${control}` }).websiteUrl).toContain(named);
+    expect(errorsOf(FreeAuditSchema, { ...freeAudit, websiteUrl: `brand.in${control}` }).websiteUrl).toContain(named);
   });
 
   it("a single-line field refuses tabs and line breaks too; a multi-line one keeps them", () => {
@@ -120,14 +122,14 @@ describe("control characters (docs/decisions/0023)", () => {
     }
     const message = "Line one\r\nLine two\n\tindented\u2028end";
     expect(ContactFormSchema.parse({ ...contact, message }).message).toBe(message);
-    expect(AuditFormSchema.parse({ ...audit, growthChallenge: `a\r\nb\tc` }).growthChallenge).toBe("a\r\nb\tc");
+    expect(FreeAuditSchema.parse({ ...freeAudit, growthChallenge: `a\r\nb\tc` }).growthChallenge).toBe("a\r\nb\tc");
   });
 
   it.each(CONTROL_CHARACTERS)("a multi-line field refuses %j", (control, named) => {
     expect(errorsOf(ContactFormSchema, { ...contact, message: `Hello${control}there` }).message).toBe(
       `Message contains an invisible control character (${named}). Remove it and send again.`,
     );
-    expect(errorsOf(AuditFormSchema, { ...audit, growthChallenge: `${control}CAC` }).growthChallenge).toContain(named);
+    expect(errorsOf(FreeAuditSchema, { ...freeAudit, growthChallenge: `${control}CAC` }).growthChallenge).toContain(named);
   });
 
   it("keeps RTL overrides, zero-width characters, emoji and combining marks exactly as sent", () => {
@@ -157,7 +159,7 @@ describe("internationalised domain names in e-mail addresses", () => {
     ["a@xn--bcher-kva.example", "a@xn--bcher-kva.example"],
   ])("accepts %j, stored as %j", (email, stored) => {
     expect(ContactFormSchema.parse({ ...contact, email }).email).toBe(stored);
-    expect(AuditFormSchema.parse({ ...audit, email }).email).toBe(stored);
+    expect(FreeAuditSchema.parse({ ...freeAudit, email }).email).toBe(stored);
   });
 
   it.each([
@@ -178,7 +180,7 @@ describe("internationalised domain names in e-mail addresses", () => {
 describe("e-mail address lengths (RFC 5321: local part 64, each domain label 63)", () => {
   it.each(REFUSED_EMAILS)("refuses %j beside the field with its reason", (email, reason) => {
     expect(errorsOf(ContactFormSchema, { ...contact, email }).email).toMatch(reason);
-    expect(errorsOf(AuditFormSchema, { ...audit, email }).email).toMatch(reason);
+    expect(errorsOf(FreeAuditSchema, { ...freeAudit, email }).email).toMatch(reason);
     expect(checkFields(CONTACT_RULES, { ...contact, email }).email).toMatch(reason);
   });
 
@@ -272,7 +274,7 @@ describe("the browser's check (form-rules.ts) gives the Zod schema's messages, f
   };
 
   it.each([
-    ["audit", AuditFormSchema, AUDIT_RULES, audit],
+    ["free audit", FreeAuditSchema, FREE_AUDIT_RULES, freeAudit],
     ["contact", ContactFormSchema, CONTACT_RULES, contact],
   ] as const)("%s form", (_name, schema, rules, valid) => {
     expect(checkFields(rules, valid)).toEqual({});
@@ -289,6 +291,6 @@ describe("the browser's check (form-rules.ts) gives the Zod schema's messages, f
 
   it("a missing field is the same as an empty one", () => {
     expect(checkFields(CONTACT_RULES, {})).toEqual(errorsOf(ContactFormSchema, {}));
-    expect(checkFields(AUDIT_RULES, {})).toEqual(errorsOf(AuditFormSchema, {}));
+    expect(checkFields(FREE_AUDIT_RULES, {})).toEqual(errorsOf(FreeAuditSchema, {}));
   });
 });

@@ -3,14 +3,23 @@ import "./jitless";
 import { findPackageChoice } from "@/content/services";
 import { toE164 } from "../phone";
 import { controlCharacter } from "../text-safety";
-import { AUDIT_REVENUE_BRACKETS, AUDIT_RULES, CONTACT_RULES, emailMessage, MESSAGES, normaliseWebsite, type FieldErrors, type FieldRule } from "./form-rules";
+import {
+  FREE_AUDIT_REVENUE_BRACKETS,
+  FREE_AUDIT_RULES,
+  CONTACT_RULES,
+  emailMessage,
+  MESSAGES,
+  normaliseWebsite,
+  type FieldErrors,
+  type FieldRule,
+} from "./form-rules";
 
 /**
  * One schema per public form: the Server Action's authority. Inputs are normalised as they are
  * parsed. Written from the rule table in form-rules.ts (labels, limits, messages, patterns), which
  * the browser checks forms against without loading Zod (ADR 0013).
  */
-export { AUDIT_REVENUE_BRACKETS, type FieldErrors };
+export { FREE_AUDIT_REVENUE_BRACKETS, type FieldErrors };
 
 /**
  * A string without control characters (text-safety.ts): checked before trimming, which would
@@ -31,20 +40,20 @@ const text = (rule: FieldRule) =>
 const optionalText = (rule: FieldRule) =>
   plainString(rule.label, { multiline: rule.multiline }).trim().max(rule.max, MESSAGES.tooLong(rule.label, rule.max)).optional();
 
-export const nameField = text(AUDIT_RULES.name);
+export const nameField = text(FREE_AUDIT_RULES.name);
 
 /**
  * Lower-cased; an internationalised domain is kept as typed (`user@bücher.example`): mailers
  * encode it to its A-labels when they send (nodemailer does, tests/lead-capture.test.ts).
  */
-export const emailField = text(AUDIT_RULES.email)
+export const emailField = text(FREE_AUDIT_RULES.email)
   .superRefine((value, ctx) => {
     const message = emailMessage(value);
     if (message) ctx.addIssue({ code: "custom", message });
   })
   .transform((v) => v.toLowerCase());
 
-export const mobileField = text(AUDIT_RULES.mobileNumber).transform((value, ctx) => {
+export const mobileField = text(FREE_AUDIT_RULES.mobileNumber).transform((value, ctx) => {
   const e164 = toE164(value);
   if (!e164) {
     ctx.addIssue({ code: "custom", message: MESSAGES.mobile });
@@ -54,7 +63,7 @@ export const mobileField = text(AUDIT_RULES.mobileNumber).transform((value, ctx)
 });
 
 /** Optional; a missing scheme becomes https://, and only http(s) addresses on a public host name are accepted (url-safety.ts). */
-export const websiteField = optionalText(AUDIT_RULES.websiteUrl).transform((value, ctx) => {
+export const websiteField = optionalText(FREE_AUDIT_RULES.websiteUrl).transform((value, ctx) => {
   if (!value) return null;
   const website = normaliseWebsite(value);
   if ("message" in website) {
@@ -81,17 +90,17 @@ export const packageField = z
     return { service: choice.serviceTitle, package: choice.name };
   });
 
-export const AuditFormSchema = z.object({
+export const FreeAuditSchema = z.object({
   name: nameField,
   email: emailField,
   mobileNumber: mobileField,
   websiteUrl: websiteField,
-  monthlyRevenue: z.enum(AUDIT_REVENUE_BRACKETS, { error: MESSAGES.revenue }),
-  growthChallenge: text(AUDIT_RULES.growthChallenge),
+  monthlyRevenue: z.enum(FREE_AUDIT_REVENUE_BRACKETS, { error: MESSAGES.revenue }),
+  growthChallenge: text(FREE_AUDIT_RULES.growthChallenge),
   package: packageField,
 });
-export type AuditFormInput = z.input<typeof AuditFormSchema>;
-export type AuditFormData = z.output<typeof AuditFormSchema>;
+export type FreeAuditInput = z.input<typeof FreeAuditSchema>;
+export type FreeAuditData = z.output<typeof FreeAuditSchema>;
 
 export const ContactFormSchema = z.object({
   name: nameField,

@@ -184,7 +184,7 @@ export async function runRowAction(tableId: string, id: string): Promise<FormSta
     input: { id: String(id) },
     schema: z.object({ id: Id }),
     roles: table.access.write,
-    audit: { action: `${table.id}.row-action` },
+    activity: { action: `${table.id}.row-action` },
     answers: callAnswers(saveFailedMessage(table)),
     run: async (data) => {
       const refused = await action(data.id);
@@ -222,7 +222,7 @@ export async function retryFailedNotifications(): Promise<FormState> {
     input: {},
     schema: z.object({}),
     roles: LEAD_DESK.write,
-    audit: { action: "notifications.retry" },
+    activity: { action: "notifications.retry" },
     answers: callAnswers(failed),
     run: async () => {
       const queued = await retryNotifications();
@@ -242,7 +242,7 @@ export async function previewContent(tableId: string, content: string): Promise<
     input: { content: String(content).slice(0, 250_000) },
     schema: z.object({ content: z.string() }),
     roles: table.access.write,
-    audit: false, // it changes nothing
+    activity: false, // it changes nothing
     answers: callAnswers("The preview could not be made."),
     run: async (data) => {
       const made = await previewRecordContent(table, data.content);

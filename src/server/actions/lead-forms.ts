@@ -6,7 +6,7 @@ import { submitFromAction } from "../forms/lead-submission";
 // The Server Actions the public forms are rendered with: what a browser without JavaScript posts.
 // With JavaScript the form's script posts to /api/forms/<name> instead (ADR 0017).
 
-export async function submitAuditForm(_previous: FormState, form: FormData): Promise<FormState> {
+export async function submitFreeAudit(_previous: FormState, form: FormData): Promise<FormState> {
   return submitFromAction("audit", form);
 }
 

@@ -25,7 +25,7 @@ export async function removePasskeyAction(_previous: FormState, form: FormData):
     fields: ["id"],
     schema: z.object({ id: PasskeyId }),
     roles: STAFF_ROLES,
-    audit: { action: "passkey.remove" },
+    activity: { action: "passkey.remove" },
     answers: answers("The passkey could not be removed."),
     run: async ({ id }, { headers }) => ((await removeMyPasskey(id, headers)) ? done("Passkey removed.") : GONE),
   });
@@ -38,7 +38,7 @@ export async function renamePasskeyAction(_previous: FormState, form: FormData):
     fields: ["id", "name"],
     schema: z.object({ id: PasskeyId, name: z.string().trim().min(1, "Give the passkey a name.").max(100, "Use at most 100 characters.") }),
     roles: STAFF_ROLES,
-    audit: { action: "passkey.rename" },
+    activity: { action: "passkey.rename" },
     echo: ["name"],
     answers: answers("The passkey could not be renamed."),
     run: async ({ id, name }, { headers }) => ((await renameMyPasskey(id, name, headers)) ? done("Passkey renamed.") : GONE),

@@ -41,7 +41,7 @@ export async function restorePostRevision(postId: string, revisionId: string): P
     input: { postId: String(postId), a: String(revisionId) },
     schema: Ids,
     roles: blogPostsTable.access.write,
-    audit: { action: "revision.restore" },
+    activity: { action: "revision.restore" },
     answers: answers(failed),
     run: async (data) => {
       const restored = await restoreRevision(data.postId, data.a!);

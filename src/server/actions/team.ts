@@ -47,7 +47,7 @@ export async function inviteAction(_previous: FormState, form: FormData): Promis
     fields: ["email", "role"],
     schema: z.object({ email: accountEmailField, role: z.enum(STAFF_ROLES, { error: "Choose a role." }) }),
     roles: TEAM_DESK.write,
-    audit: { action: "team.invite" },
+    activity: { action: "team.invite" },
     echo: ["email", "role"],
     answers: answers("The invitation could not be sent. Please try again."),
     run: async ({ email, role }) => {
@@ -65,7 +65,7 @@ export async function revokeInvitationAction(_previous: FormState, form: FormDat
     fields: ["id"],
     schema: z.object({ id: z.uuid() }),
     roles: TEAM_DESK.write,
-    audit: { action: "team.invitation-withdrawn" },
+    activity: { action: "team.invitation-withdrawn" },
     answers: answers("The invitation could not be withdrawn."),
     run: async ({ id }) =>
       (await revokeInvitation(id))
@@ -81,7 +81,7 @@ export async function changeRoleAction(_previous: FormState, form: FormData): Pr
     fields: ["userId", "role"],
     schema: z.object({ userId: UserId, role: z.enum(ROLES, { error: "Choose a role." }) }),
     roles: TEAM_DESK.write,
-    audit: { action: "team.role" },
+    activity: { action: "team.role" },
     answers: answers("The role could not be changed."),
     run: async ({ userId, role }) => {
       await changeMemberRole(userId, role);
@@ -98,7 +98,7 @@ export async function removeMemberAction(_previous: FormState, form: FormData): 
     fields: ["userId"],
     schema: z.object({ userId: UserId }),
     roles: TEAM_DESK.write,
-    audit: { action: "team.remove" },
+    activity: { action: "team.remove" },
     answers: answers("The member could not be removed."),
     run: async ({ userId }) => {
       await removeMember(userId);
@@ -115,7 +115,7 @@ export async function signOutMemberAction(_previous: FormState, form: FormData):
     fields: ["userId"],
     schema: z.object({ userId: UserId }),
     roles: TEAM_DESK.write,
-    audit: { action: "team.sign-out-everywhere" },
+    activity: { action: "team.sign-out-everywhere" },
     answers: answers("The member could not be signed out."),
     run: async ({ userId }) => {
       const ended = await signOutMemberEverywhere(userId);
@@ -132,7 +132,7 @@ export async function setSignUpAction(_previous: FormState, form: FormData): Pro
     fields: ["open"],
     schema: z.object({ open: z.enum(["true", "false"]) }),
     roles: TEAM_DESK.write,
-    audit: { action: "team.sign-up-switch" },
+    activity: { action: "team.sign-up-switch" },
     answers: answers("The setting could not be saved."),
     run: async ({ open }) => {
       const setting = await setSignUpOpen(open === "true");
@@ -150,7 +150,7 @@ export async function endSessionAction(_previous: FormState, form: FormData): Pr
     fields: ["id"],
     schema: z.object({ id: z.string().trim().min(1).max(100) }),
     roles: STAFF_ROLES,
-    audit: { action: "account.session-end" },
+    activity: { action: "account.session-end" },
     answers: answers("The session could not be ended."),
     run: async ({ id }) =>
       (await endMySession(id)) ? done("Session ended.") : { status: "error", title: "Error", message: "This session has already ended." },
@@ -163,7 +163,7 @@ export async function endOtherSessionsAction(_previous: FormState, form: FormDat
     input: form,
     schema: z.object({}),
     roles: STAFF_ROLES,
-    audit: { action: "account.other-sessions-end" },
+    activity: { action: "account.other-sessions-end" },
     answers: answers("The sessions could not be ended."),
     run: async () => {
       const ended = await endMyOtherSessions();
@@ -187,7 +187,7 @@ export async function changePasswordAction(_previous: FormState, form: FormData)
     fields: ["currentPassword", "newPassword"],
     schema: ChangePasswordSchema,
     roles: STAFF_ROLES,
-    audit: { action: "account.password" },
+    activity: { action: "account.password" },
     answers: answers("The password could not be changed."),
     run: async ({ currentPassword, newPassword }, { headers, user }) => {
       try {

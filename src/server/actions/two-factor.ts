@@ -10,7 +10,7 @@ import { authErrorCode, authRefusal } from "../auth/auth-error";
 import { AccessDeniedError, getSessionUser } from "../auth/auth-guard";
 import { setTwoFactorRequired } from "../data/team-settings";
 import { FieldError, handleForm, type FormActionOptions } from "../forms/form-action";
-import { recordAudit } from "../audit/audit";
+import { recordActivity } from "../activity/activity";
 import { log } from "../log";
 
 // The second factor's forms through the one form wrapper (ADR 0024), then better-auth's twoFactor
@@ -79,7 +79,7 @@ export async function verifySecondFactorAction(_previous: FormState, form: FormD
 
 /**
  * The member's own second factor: the form through the wrapper, then better-auth's endpoint
- * in-process as the signed-in member, then what is logged and audited, then where the page goes.
+ * in-process as the signed-in member, then what is logged and recorded, then where the page goes.
  */
 async function ownSecondFactor<S extends z.ZodType>(
   form: FormData,
@@ -92,7 +92,7 @@ async function ownSecondFactor<S extends z.ZodType>(
     fields: string[];
     schema: S;
     call: (input: z.infer<S>, requestHeaders: Headers) => Promise<unknown>;
-    audit?: string;
+    activity?: string;
     to: string;
   },
 ): Promise<FormState> {
@@ -110,7 +110,7 @@ async function ownSecondFactor<S extends z.ZodType>(
         return refusal(error);
       }
       log("info", `auth: ${step.said}`, { event: step.event, userId: user.id });
-      if (step.audit) await recordAudit({ action: step.audit, actor: user, table: "users", recordId: user.id, headers: requestHeaders });
+      if (step.activity) await recordActivity({ action: step.activity, actor: user, table: "users", recordId: user.id, headers: requestHeaders });
       return { status: "success" };
     },
   });
@@ -142,7 +142,7 @@ export async function confirmTotpAction(_previous: FormState, form: FormData): P
     fields: ["code"],
     schema: TotpCodeSchema,
     call: ({ code }, headers) => getAuth().api.verifyTOTP({ body: { code }, headers }),
-    audit: "auth.two-factor.enabled",
+    activity: "auth.two-factor.enabled",
     to: "/admin/security?enabled=1",
   });
 }
@@ -156,7 +156,7 @@ export async function disableTwoFactorAction(_previous: FormState, form: FormDat
     fields: ["password"],
     schema: PasswordConfirmSchema,
     call: ({ password }, headers) => getAuth().api.disableTwoFactor({ body: { password }, headers }),
-    audit: "auth.two-factor.disabled",
+    activity: "auth.two-factor.disabled",
     to: "/admin/security?disabled=1",
   });
 }
@@ -169,7 +169,7 @@ export async function setTeamTwoFactorAction(_previous: FormState, form: FormDat
     fields: ["requireTwoFactor"],
     schema: TeamSecuritySchema,
     roles: TEAM_DESK.write,
-    audit: { action: "team.require-two-factor" },
+    activity: { action: "team.require-two-factor" },
     answers: ANSWERS,
     guard: (_form, { user }) =>
       // Requiring it without having it would lock the one who asked out of the dashboard.

@@ -19,7 +19,7 @@ import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from ".
 /**
  * What a table does beyond storing its schema's output (ADR 0024). The generic CRUD module
  * (data/admin-records.ts) calls these with its transaction (`tx`), in which it also writes the
- * audit row (ADR 0037): a hook writes with `tx` only. A table without an entry is stored as it is.
+ * activity row (ADR 0037): a hook writes with `tx` only. A table without an entry is stored as it is.
  */
 export interface TableHooks {
   /** Replaces the plain insert; returns the new row's id. */

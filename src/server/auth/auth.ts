@@ -19,7 +19,7 @@ import {
 } from "./better-auth-internals";
 import { verifyJWT } from "better-auth/crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { recordAudit } from "../audit/audit";
+import { recordActivity } from "../activity/activity";
 import { authDatabaseAdapter } from "../data/auth-store";
 import { isPasskeyRegistered, notePasskeyUsed, passkeyOwnerEmail } from "../data/passkeys";
 import { accountByEmail, accountById } from "../data/users";
@@ -162,7 +162,7 @@ const secondFactorEmail = async (ctx: HookContext): Promise<string> => (await se
 /**
  * A TOTP code works once (server/auth/totp-steps.ts): before the plugin checks it, its step is claimed
  * for the account. A code whose step was already used is refused here, as a wrong code: its slot is
- * kept and, on the second step of signing in, it is audited as a failure.
+ * kept and, on the second step of signing in, it is recorded as a failure.
  */
 async function claimTotpStep(ctx: HookContext): Promise<void> {
   const code = bodyOf(ctx).code;
@@ -176,7 +176,7 @@ async function claimTotpStep(ctx: HookContext): Promise<void> {
   }
   const refused = new APIError("UNAUTHORIZED", { code: "CODE_ALREADY_USED", message: "That code was already used. Enter the next one your app shows." });
   log("warn", "auth: second-factor code used again", { event: "auth.two-factor.code-reused", userId: account.id, ip: ipFromHeaders(requestHeaders(ctx)) });
-  if (signInSteps.has(ctx.context)) await auditSignIn(ctx, refused);
+  if (signInSteps.has(ctx.context)) await recordSignIn(ctx, refused);
   throw refused;
 }
 
@@ -279,14 +279,14 @@ async function beforeHook(ctx: HookContext): Promise<void> {
 }
 
 /**
- * The endpoints whose outcome is an audit row (docs/decisions/0037): a session made ("auth.sign-in")
+ * The endpoints whose outcome is an activity row (docs/decisions/0037): a session made ("auth.sign-in")
  * or refused ("auth.sign-in-failure", with better-auth's code). A sign-in endpoint added later (a
- * second factor, a passkey) goes here too. Refusals by our own throttle are logged, not audited:
+ * second factor, a passkey) goes here too. Refusals by our own throttle are logged, not recorded:
  * they check nothing, and an attacker could fill the trail with them.
  */
-const AUDITED_SIGN_INS = new Set(["/sign-in/email", ...SECOND_FACTOR_CHECKS, PASSKEY_SIGN_IN]);
+const RECORDED_SIGN_INS = new Set(["/sign-in/email", ...SECOND_FACTOR_CHECKS, PASSKEY_SIGN_IN]);
 
-/** How a sign-in step proved itself, as the audit row names it. */
+/** How a sign-in step proved itself, as the activity row names it. */
 function signInMethod(path: string): string {
   if (path === PASSKEY_SIGN_IN) return "passkey";
   if (path === "/two-factor/verify-totp") return "password+totp";
@@ -294,13 +294,13 @@ function signInMethod(path: string): string {
   return "password";
 }
 
-async function auditSignIn(ctx: HookContext, returned: unknown): Promise<void> {
+async function recordSignIn(ctx: HookContext, returned: unknown): Promise<void> {
   const headers = requestHeaders(ctx);
   const path = ctx.path ?? "";
   const user = ctx.context.newSession?.user;
   const refused = authRefusal(returned);
   if (!refused && user) {
-    await recordAudit({ action: "auth.sign-in", actor: { id: user.id, email: user.email }, after: { method: signInMethod(path) }, headers });
+    await recordActivity({ action: "auth.sign-in", actor: { id: user.id, email: user.email }, after: { method: signInMethod(path) }, headers });
     // The Team tab's "last sign-in": a session handed to its member, not the one a second factor replaces.
     await noteSignIn(user.id);
     return;
@@ -311,7 +311,7 @@ async function auditSignIn(ctx: HookContext, returned: unknown): Promise<void> {
   const email = typeof typed === "string" && typed ? typed.trim().toLowerCase().slice(0, 320) : null;
   // The account the address names, if any: its owner sees the failures in the trail.
   const account = email ? await accountByEmail(email) : undefined;
-  await recordAudit({
+  await recordActivity({
     action: "auth.sign-in-failure",
     actor: account ?? null,
     email,
@@ -321,11 +321,11 @@ async function auditSignIn(ctx: HookContext, returned: unknown): Promise<void> {
 }
 
 /** A passkey registered: who, which row, the name they gave it (never the key). */
-async function auditPasskeyAdded(ctx: HookContext, returned: unknown): Promise<void> {
+async function recordPasskeyAdded(ctx: HookContext, returned: unknown): Promise<void> {
   const made = returned && typeof returned === "object" ? (returned as { id?: unknown; name?: unknown; userId?: unknown }) : {};
   if (typeof made.id !== "string" || typeof made.userId !== "string") return;
   const account = await accountById(made.userId);
-  await recordAudit({
+  await recordActivity({
     action: "passkey.add",
     actor: account ?? { id: made.userId, email: "" },
     table: "passkeys",
@@ -336,9 +336,9 @@ async function auditPasskeyAdded(ctx: HookContext, returned: unknown): Promise<v
 }
 
 /** A session deleted: signed out by its user, or ended otherwise (revoked, a password reset). */
-async function auditSessionEnd(session: { userId: string }, context: { path?: string; headers?: Headers; request?: Request } | null): Promise<void> {
+async function recordSessionEnd(session: { userId: string }, context: { path?: string; headers?: Headers; request?: Request } | null): Promise<void> {
   const account = await accountById(session.userId);
-  await recordAudit({
+  await recordActivity({
     action: context?.path === "/sign-out" ? "auth.sign-out" : "auth.session-end",
     actor: account ?? { id: session.userId, email: "" },
     headers: context?.headers ?? context?.request?.headers ?? null,
@@ -376,9 +376,9 @@ async function afterHook(ctx: HookContext): Promise<unknown> {
   // The plugin refused a code whose step was claimed (its window moved on, the challenge ended): the step is not used up.
   const claim = totpClaims.get(ctx.context);
   if (claim && refused) await releaseTotpClaim(claim);
-  const isSignInStep = ctx.path !== undefined && AUDITED_SIGN_INS.has(ctx.path) && (!SECOND_FACTOR_CHECKS.has(ctx.path) || signInSteps.has(ctx.context));
-  if (isSignInStep && refused?.code !== "TOO_MANY_ATTEMPTS") await auditSignIn(ctx, returned);
-  if (ctx.path === "/passkey/verify-registration" && !refused) await auditPasskeyAdded(ctx, returned);
+  const isSignInStep = ctx.path !== undefined && RECORDED_SIGN_INS.has(ctx.path) && (!SECOND_FACTOR_CHECKS.has(ctx.path) || signInSteps.has(ctx.context));
+  if (isSignInStep && refused?.code !== "TOO_MANY_ATTEMPTS") await recordSignIn(ctx, returned);
+  if (ctx.path === "/passkey/verify-registration" && !refused) await recordPasskeyAdded(ctx, returned);
   const reset = resets.get(ctx.context);
   if (reset && !refused) await ownerProven(reset.email, reset.ip);
   // The session token travels in the httpOnly cookie only, never in a body a page script can read.
@@ -407,7 +407,7 @@ const USER_VERIFICATION_REQUIRED = () =>
  * of the plugins array (better-auth/dist/api/dispatch.mjs, getHooks). As `hooks.after`, ours saw a
  * right password of an account with a second factor as a finished sign-in (the twoFactor plugin
  * turns it into a challenge later): it cleared the address's failures, made the address known and
- * audited a sign-in. As a plugin placed after twoFactor() and passkey(), it sees the final outcome.
+ * recorded a sign-in. As a plugin placed after twoFactor() and passkey(), it sees the final outcome.
  */
 const signInOutcome = () => ({
   id: "sign-in-outcome",
@@ -508,7 +508,7 @@ function createAuth() {
             // On a password sign-in the only session deleted is the one the twoFactor plugin replaces
             // with a challenge: never handed to anyone, so it did not end anything.
             if (context?.path && PASSWORD_CHECKS[context.path]) return;
-            await auditSessionEnd(session, context as { path?: string; headers?: Headers; request?: Request } | null);
+            await recordSessionEnd(session, context as { path?: string; headers?: Headers; request?: Request } | null);
           },
         },
       },

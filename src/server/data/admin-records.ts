@@ -4,7 +4,7 @@ import { and, desc, eq, getTableColumns, getTableName, inArray, is, sql, type SQ
 import { PgTable, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
 import { requireRole } from "../auth/auth-guard";
-import { recordAudit, recordAuditMany } from "../audit/audit";
+import { recordActivity, recordActivityMany } from "../activity/activity";
 import { holdMediaInUse } from "../media/media";
 import { db, type Executor, type Transaction } from "../db/client";
 import * as dbSchema from "../db/schema";
@@ -82,9 +82,9 @@ export async function exportRecords(definition: AdminTableDefinition, params: Li
   return decorate ? ((await decorate(rows, { forExport: true })) as Row[]) : rows;
 }
 
-// Every write runs in one transaction with its audit row (ADR 0037): the row as it was (read FOR
-// UPDATE), the change, the row as it is, then `recordAudit` with both. A write that fails or is
-// refused writes no audit row, and an audit row that cannot be written undoes the write.
+// Every write runs in one transaction with its activity row (ADR 0037): the row as it was (read FOR
+// UPDATE), the change, the row as it is, then `recordActivity` with both. A write that fails or is
+// refused writes no activity row, and an activity row that cannot be written undoes the write.
 
 async function rowById(tx: Transaction, resolved: Resolved, id: string, lock = false): Promise<Row | undefined> {
   const query = tx.select().from(resolved.table).where(eq(resolved.id, id)).limit(1);
@@ -103,7 +103,7 @@ export async function createRecord(definition: AdminTableDefinition, data: Recor
       : { id: String(((await tx.insert(resolved.table).values(data).returning({ id: resolved.id })) as { id: string }[])[0]!.id) };
     const after = await rowById(tx, resolved, made.id);
     await holdMediaInUse(getTableName(resolved.table), after, undefined, tx);
-    await recordAudit({ action: "create", actor: user, table: getTableName(resolved.table), recordId: made.id, after }, tx);
+    await recordActivity({ action: "create", actor: user, table: getTableName(resolved.table), recordId: made.id, after }, tx);
     return made;
   });
   afterCommit?.();
@@ -139,7 +139,7 @@ export async function updateRecord(definition: AdminTableDefinition, id: string,
     if (!changed) return null;
     const after = await rowById(tx, resolved, id);
     await holdMediaInUse(getTableName(resolved.table), after, before, tx);
-    await recordAudit({ action: "update", actor: user, table: getTableName(resolved.table), recordId: id, before, after }, tx);
+    await recordActivity({ action: "update", actor: user, table: getTableName(resolved.table), recordId: id, before, after }, tx);
     return changed;
   });
   if (!done) return false;
@@ -159,7 +159,7 @@ export async function setRecordStatus(definition: AdminTableDefinition, id: stri
   const found = await writeRow(definition, id, async (tx, before, user, resolved) => {
     await tx.update(resolved.table).set({ [column]: option.value }).where(eq(resolved.id, id));
     const after = await rowById(tx, resolved, id);
-    await recordAudit({ action: "status", actor: user, table: getTableName(resolved.table), recordId: id, before, after }, tx);
+    await recordActivity({ action: "status", actor: user, table: getTableName(resolved.table), recordId: id, before, after }, tx);
     return true;
   });
   if (found) hooksFor(definition).afterWrite?.();
@@ -171,9 +171,9 @@ export async function deleteRecord(definition: AdminTableDefinition, id: string)
   const hooks = hooksFor(definition);
   const done = await writeRow(definition, id, async (tx, before, user, resolved) => {
     const removed = hooks.remove ? await hooks.remove(id, tx) : (await tx.delete(resolved.table).where(eq(resolved.id, id)), {});
-    // Refused (an image still in use): nothing changed, so nothing is audited.
+    // Refused (an image still in use): nothing changed, so nothing is recorded.
     if (!removed || "refused" in removed) return removed;
-    await recordAudit({ action: "delete", actor: user, table: getTableName(resolved.table), recordId: id, before }, tx);
+    await recordActivity({ action: "delete", actor: user, table: getTableName(resolved.table), recordId: id, before }, tx);
     return removed;
   });
   if (!done) return false;
@@ -232,7 +232,7 @@ export type BulkOutcome =
 /**
  * Applies one change to exactly the records the confirmation named: in one transaction the filter's
  * rows are read again and locked, and unless they are the confirmed set (same count, same ids)
- * nothing is changed. Every record gets its own audit row (ADR 0037).
+ * nothing is changed. Every record gets its own activity row (ADR 0037).
  */
 export async function bulkApply(definition: AdminTableDefinition, params: ListParams, change: BulkChange, confirmed: MatchingSet): Promise<BulkOutcome> {
   const user = await requireRole(definition.access.write);
@@ -267,7 +267,7 @@ export async function bulkApply(definition: AdminTableDefinition, params: ListPa
     }
     const after = change.kind === "delete" ? new Map<string, Row>() : new Map((await tx.select().from(resolved.table).where(inArray(resolved.id, ids)) as Row[]).map((r) => [r.id, r]));
     const action = change.kind === "delete" ? "delete" : change.kind === "status" ? "status" : "update";
-    await recordAuditMany(
+    await recordActivityMany(
       before.map((row) => ({ action, actor: user, table: tableName, recordId: row.id, before: row, after: after.get(row.id) ?? null })),
       tx,
     );

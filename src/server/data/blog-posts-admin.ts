@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { readingTimeMinutes } from "@/lib/blog";
 import type { BlogPostData } from "@/lib/schemas/admin";
-import { recordAudit } from "../audit/audit";
+import { recordActivity } from "../activity/activity";
 import { db, type Executor } from "../db/client";
 import { blogPostRevisions, blogPosts, blogSlugRedirects, type BlogPost, type RevisionAction } from "../db/schema";
 import type { SignedInUser } from "../auth/auth-guard";
@@ -85,7 +85,7 @@ async function assertSlugFree(exec: Executor, slug: string, exceptId?: string) {
   if (other) throw new SlugTakenError(slug);
 }
 
-// Each takes the executor to write with: the CRUD module's transaction, in which the audit row is
+// Each takes the executor to write with: the CRUD module's transaction, in which the activity row is
 // written too (docs/decisions/0037); a nested transaction is a savepoint.
 
 export async function createBlogPost(data: BlogPostData, source: RevisionSource, exec: Executor = db()): Promise<{ id: string; slug: string }> {
@@ -122,10 +122,10 @@ export async function updateBlogPost(id: string, data: BlogPostData, source: Rev
     // A restored revision saves through here too: its images are held like a dashboard save's.
     await holdMediaInUse("blog_posts", { ...before, ...values }, before, tx);
     await keepRevision(tx, id, values, source, "update");
-    // A dashboard save is audited by the CRUD module around this call; a restore comes from the
+    // A dashboard save is recorded by the CRUD module around this call; a restore comes from the
     // history instead, so it records its own row: which revision, and the fields it brought back.
     if (source.action === "restore") {
-      await recordAudit({ action: "revision.restore", actor: source.actor, table: "blog_posts", recordId: id, before, after: { ...before, ...values, restoredFrom: source.restoredFrom } }, tx);
+      await recordActivity({ action: "revision.restore", actor: source.actor, table: "blog_posts", recordId: id, before, after: { ...before, ...values, restoredFrom: source.restoredFrom } }, tx);
     }
     return { slugs: [...new Set([before.slug, data.slug])] };
   });

@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
-import { recordAudit } from "../audit/audit";
+import { recordActivity } from "../activity/activity";
 import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { blogPosts, blogPreviewLinks, users, type BlogPost } from "../db/schema";
@@ -35,7 +35,7 @@ export async function createPreviewLink(postId: string): Promise<{ url: string; 
     const [post] = await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, postId)).for("share");
     if (!post) return null;
     const [link] = await tx.insert(blogPreviewLinks).values({ postId, tokenHash: hashOf(token), createdBy: user.id, expiresAt }).returning({ id: blogPreviewLinks.id });
-    await recordAudit({ action: "blog_posts.preview-link", actor: user, table: "blog_posts", recordId: postId, after: { link: link!.id, expiresAt: expiresAt.toISOString() } }, tx);
+    await recordActivity({ action: "blog_posts.preview-link", actor: user, table: "blog_posts", recordId: postId, after: { link: link!.id, expiresAt: expiresAt.toISOString() } }, tx);
     return { url: `${siteConfig().url}${PREVIEW_PATH}/${token}`, expiresAt };
   });
 }
@@ -61,7 +61,7 @@ export async function revokePreviewLink(postId: string, id: string): Promise<boo
       .where(and(eq(blogPreviewLinks.id, id), eq(blogPreviewLinks.postId, postId), isNull(blogPreviewLinks.revokedAt)))
       .returning({ id: blogPreviewLinks.id });
     if (!gone) return false;
-    await recordAudit({ action: "blog_posts.preview-revoke", actor: user, table: "blog_posts", recordId: postId, after: { link: id } }, tx);
+    await recordActivity({ action: "blog_posts.preview-revoke", actor: user, table: "blog_posts", recordId: postId, after: { link: id } }, tx);
     return true;
   });
 }

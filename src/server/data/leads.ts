@@ -1,5 +1,5 @@
 import "server-only";
-import type { AuditFormData } from "@/lib/schemas/lead-forms";
+import type { FreeAuditData } from "@/lib/schemas/lead-forms";
 import { leads, type Attribution } from "../db/schema";
 import { env } from "../env";
 import { headerSafe } from "../mail/mail";
@@ -10,18 +10,18 @@ import { dashboardHref } from "@/lib/routes";
 export type { CreatedRow } from "./submissions";
 
 /**
- * Stores an audit request and its notification in one statement; a repeated key stores nothing.
+ * Stores a free audit request and its notification in one statement; a repeated key stores nothing.
  * With a rate limit, the submission is counted in the same statement and stored only within it.
  */
-export function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: undefined, client?: string): Promise<CreatedRow>;
+export function createLead(data: FreeAuditData, attribution: Attribution, submissionKey: string | null, rateLimit?: undefined, client?: string): Promise<CreatedRow>;
 export function createLead(
-  data: AuditFormData,
+  data: FreeAuditData,
   attribution: Attribution,
   submissionKey: string | null,
   rateLimit: CountedLimit,
   client?: string,
 ): Promise<CreatedRow | RateLimited>;
-export function createLead(data: AuditFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit, client?: string) {
+export function createLead(data: FreeAuditData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit, client?: string) {
   const fields: [string, string | null][] = [
     ["Name", data.name],
     ["Email", data.email],

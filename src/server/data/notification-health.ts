@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
-import { recordAuditMany } from "../audit/audit";
+import { recordActivityMany } from "../activity/activity";
 import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { notifications } from "../db/schema";
@@ -67,7 +67,7 @@ export async function retryNotifications(): Promise<number> {
       .where(troubled)
       .returning({ id: notifications.id });
     // One row per notification queued again, in the same transaction (docs/decisions/0037).
-    await recordAuditMany(queued.map((row) => ({ action: "notifications.retry", table: "notifications", recordId: row.id, after: { status: "pending" } })), tx);
+    await recordActivityMany(queued.map((row) => ({ action: "notifications.retry", table: "notifications", recordId: row.id, after: { status: "pending" } })), tx);
     return queued;
   });
   if (rows.length > 0) pokeMailWorker();

@@ -1,13 +1,13 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { STAFF_ROLES } from "@/lib/admin-tables/definition";
-import { recordAudit } from "../audit/audit";
+import { recordActivity } from "../activity/activity";
 import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { passkeys, users } from "../db/schema";
 
 // A member's own passkeys (docs/decisions/0046). Registering one is the browser's ceremony through
-// better-auth's endpoints (audited in server/auth/auth.ts); listing, renaming and removing are here, each
+// better-auth's endpoints (recorded in the activity trail by server/auth/auth.ts); listing, renaming and removing are here, each
 // limited to the asking member's own rows. No public key leaves this module.
 
 export interface PasskeySummary {
@@ -36,7 +36,7 @@ export async function removeMyPasskey(id: string, requestHeaders?: Headers): Pro
       .where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id)))
       .returning({ id: passkeys.id, name: passkeys.name });
     if (!gone) return false;
-    await recordAudit({ action: "passkey.remove", actor: user, table: "passkeys", recordId: gone.id, before: { name: gone.name } }, tx);
+    await recordActivity({ action: "passkey.remove", actor: user, table: "passkeys", recordId: gone.id, before: { name: gone.name } }, tx);
     return true;
   });
 }
@@ -52,7 +52,7 @@ export async function renameMyPasskey(id: string, name: string, requestHeaders?:
       .for("update");
     if (!before) return false;
     await tx.update(passkeys).set({ name }).where(eq(passkeys.id, id));
-    await recordAudit({ action: "passkey.rename", actor: user, table: "passkeys", recordId: id, before, after: { name } }, tx);
+    await recordActivity({ action: "passkey.rename", actor: user, table: "passkeys", recordId: id, before, after: { name } }, tx);
     return true;
   });
 }

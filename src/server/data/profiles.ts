@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { StaffRole } from "@/lib/admin-tables/definition";
 import type { Role } from "@/lib/limits";
-import { recordAudit } from "../audit/audit";
+import { recordActivity } from "../activity/activity";
 import { db } from "../db/client";
 import { profiles, sessions, users } from "../db/schema";
 import { env } from "../env";
@@ -72,7 +72,7 @@ export async function changeMember(
     }
     // Who changed whose role from what to what, in the change's transaction (docs/decisions/0037);
     // the operator's CLI writes its row with no actor.
-    await recordAudit(
+    await recordActivity(
       { action: role === null ? "team.remove" : "team.role", table: "profiles", recordId: userId, before: { email: current.email, role: previous }, after: role === null ? null : { email: current.email, role } },
       tx,
     );

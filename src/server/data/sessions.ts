@@ -2,7 +2,7 @@ import "server-only";
 import Bowser from "bowser";
 import { and, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import { STAFF_ROLES } from "@/lib/admin-tables/definition";
-import { recordAuditMany } from "../audit/audit";
+import { recordActivityMany } from "../activity/activity";
 import { requireRole, type SignedInUser } from "../auth/auth-guard";
 import { getAuth } from "../auth/auth";
 import { db } from "../db/client";
@@ -83,7 +83,7 @@ export async function endMyOtherSessions(requestHeaders?: Headers): Promise<numb
 async function endSessions(user: SignedInUser, where: SQL): Promise<number> {
   return db().transaction(async (tx) => {
     const rows = await tx.delete(sessions).where(where).returning({ id: sessions.id });
-    await recordAuditMany(rows.map((row) => ({ action: "auth.session-end", actor: user, table: "sessions", recordId: row.id })), tx);
+    await recordActivityMany(rows.map((row) => ({ action: "auth.session-end", actor: user, table: "sessions", recordId: row.id })), tx);
     return rows.length;
   });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, lt, sql } from "drizzle-orm";
-import { recordAudit, type AuditEntry } from "../audit/audit";
+import { recordActivity, type ActivityEntry } from "../activity/activity";
 import { db, type Executor } from "../db/client";
 import { spamSubmissions, type SpamSubmission } from "../db/schema";
 
@@ -19,14 +19,14 @@ export async function spamSubmissionById(id: string): Promise<SpamSubmission | u
 }
 
 /**
- * Removes the held submission and writes `audit` in the same transaction; false when it was no
+ * Removes the held submission and writes `activity` in the same transaction; false when it was no
  * longer there (of two removals at once, one finds it gone and records nothing).
  */
-export async function removeSpamSubmission(id: string, audit: AuditEntry): Promise<boolean> {
+export async function removeSpamSubmission(id: string, activity: ActivityEntry): Promise<boolean> {
   return db().transaction(async (tx) => {
     const [removed] = await tx.delete(spamSubmissions).where(eq(spamSubmissions.id, id)).returning({ id: spamSubmissions.id });
     if (!removed) return false;
-    await recordAudit(audit, tx);
+    await recordActivity(activity, tx);
     return true;
   });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { recordAudit } from "../audit/audit";
+import { recordActivity } from "../activity/activity";
 import { db } from "../db/client";
 import { appSettings } from "../db/schema";
 
@@ -17,7 +17,7 @@ export async function setTwoFactorRequired(required: boolean, actorId?: string):
 }
 
 /**
- * Sets one app_settings value and records the change (the value before and after) in the audit
+ * Sets one app_settings value and records the change (the value before and after) in the activity
  * trail, in one transaction: the Activity tab says who switched a team setting from what to what.
  */
 export async function writeTeamSetting(key: string, value: boolean, action: string, actorId?: string): Promise<void> {
@@ -27,6 +27,6 @@ export async function writeTeamSetting(key: string, value: boolean, action: stri
       .insert(appSettings)
       .values({ key, value, updatedBy: actorId ?? null })
       .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedBy: actorId ?? null, updatedAt: sql`now()` } });
-    await recordAudit({ action, table: "app_settings", recordId: key, before: { value: previous?.value ?? null }, after: { value } }, tx);
+    await recordActivity({ action, table: "app_settings", recordId: key, before: { value: previous?.value ?? null }, after: { value } }, tx);
   });
 }

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { ROLE_LABELS, TEAM_DESK, type StaffRole } from "@/lib/admin-tables/definition";
 import type { Role } from "@/lib/limits";
-import { recordAudit } from "../audit/audit";
+import { recordActivity } from "../activity/activity";
 import { requireRole, type StaffUser } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { appSettings, passkeys, profiles, sessions, teamInvitations, users } from "../db/schema";
@@ -97,7 +97,7 @@ export async function inviteMember(email: string, role: StaffRole): Promise<{ id
       .insert(teamInvitations)
       .values({ email: address, role, tokenHash: hashToken(token), invitedBy: actor.id, expiresAt: sql`now() + make_interval(days => ${INVITATION_DAYS})` })
       .returning({ id: teamInvitations.id });
-    await recordAudit({ action: "team.invite", actor, table: "team_invitations", recordId: row!.id, after: { email: address, role } }, tx);
+    await recordActivity({ action: "team.invite", actor, table: "team_invitations", recordId: row!.id, after: { email: address, role } }, tx);
     const label = ROLE_LABELS[role];
     await enqueueMail(tx, {
       kind: "team-invitation",
@@ -120,7 +120,7 @@ export async function revokeInvitation(id: string): Promise<boolean> {
       .where(and(eq(teamInvitations.id, id), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
       .returning({ id: teamInvitations.id, email: teamInvitations.email, role: teamInvitations.role });
     if (!row) return false;
-    await recordAudit({ action: "team.invitation-withdrawn", actor, table: "team_invitations", recordId: row.id, before: { email: row.email, role: row.role } }, tx);
+    await recordActivity({ action: "team.invitation-withdrawn", actor, table: "team_invitations", recordId: row.id, before: { email: row.email, role: row.role } }, tx);
     return true;
   });
 }
@@ -217,7 +217,7 @@ export async function signOutMemberEverywhere(userId: string): Promise<number> {
   if (target.role === "owner" && actor.role !== "owner") throw new FieldError({ form: "Only an owner can sign an owner out." }, "Not changed");
   return db().transaction(async (tx) => {
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-    await recordAudit({ action: "team.sign-out-everywhere", actor, table: "users", recordId: userId, before: { sessions: ended.length }, after: { sessions: 0 } }, tx);
+    await recordActivity({ action: "team.sign-out-everywhere", actor, table: "users", recordId: userId, before: { sessions: ended.length }, after: { sessions: 0 } }, tx);
     return ended.length;
   });
 }

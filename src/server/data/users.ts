@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { users } from "../db/schema";
 
-// Reads of better-auth's account table for the app's own rules (sign-up, invitations, the audit
+// Reads of better-auth's account table for the app's own rules (sign-up, invitations, the activity
 // trail's actor); better-auth writes the table through its adapter (data/auth-store.ts).
 
 export interface Account {

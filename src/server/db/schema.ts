@@ -638,12 +638,14 @@ export const media = pgTable(
 );
 
 /**
- * The audit trail (docs/decisions/0037): one row per change made in the dashboard and per sign-in,
- * failure and sign-out. Append-only: a trigger (drizzle/*_audit_append_only_custom.sql) refuses
+ * The activity trail (docs/decisions/0037): one row per change made in the dashboard and per sign-in,
+ * failure and sign-out. Append-only: a trigger (drizzle/0008_audit_append_only_custom.sql) refuses
  * UPDATE and DELETE except from `prune_audit_events`, the retention prune. No foreign key to users:
- * a row outlives the account it names.
+ * a row outlives the account it names. The table, its indexes, trigger and functions keep the names
+ * they were created with (`audit_*`): renaming them would break servers still running the previous
+ * version during a rolling restart (ADR 0037, addendum of 2026-11-27).
  */
-export const auditEvents = pgTable(
+export const activityEvents = pgTable(
   "audit_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
@@ -661,7 +663,7 @@ export const auditEvents = pgTable(
     /** The SQL table changed, if any (`blog_posts`), and the row's id. */
     tableName: text("table_name"),
     recordId: text("record_id"),
-    /** The changed fields only, secrets replaced (src/server/audit/audit.ts). */
+    /** The changed fields only, secrets replaced (src/server/activity/activity.ts). */
     before: jsonb("before").$type<Record<string, unknown>>(),
     after: jsonb("after").$type<Record<string, unknown>>(),
     requestId: text("request_id"),
@@ -733,4 +735,4 @@ export type Profile = typeof profiles.$inferSelect;
 export type BlogPostRevision = typeof blogPostRevisions.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type TeamInvitation = typeof teamInvitations.$inferSelect;
-export type AuditEvent = typeof auditEvents.$inferSelect;
+export type ActivityEvent = typeof activityEvents.$inferSelect;

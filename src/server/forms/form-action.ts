@@ -5,7 +5,7 @@ import type { StaffRole } from "@/lib/admin-tables/definition";
 import type { FieldErrors, FormState } from "@/lib/form-state";
 import { fieldErrors } from "@/lib/schemas/lead-forms";
 import { unstorableFields } from "@/lib/text-safety";
-import { recordAudit, withAuditScope } from "../audit/audit";
+import { recordActivity, withActivityScope } from "../activity/activity";
 import { AccessDeniedError, requireRole, type SignedInUser } from "../auth/auth-guard";
 import { errorFields, log } from "../log";
 import { ipFromHeaders, isSameOriginHeaders } from "../request-info";
@@ -49,12 +49,12 @@ export interface FormActionOptions<S extends z.ZodType> {
   /** Roles that may send it; absent: anyone (the public forms). */
   roles?: readonly StaffRole[];
   /**
-   * A dashboard action (one with `roles`) is audited (docs/decisions/0037): `run` is given the
-   * signed-in user as the audit actor, and a successful answer with no audit row written by it
-   * (the CRUD module writes one in the change's transaction; anything else calls `recordAudit`)
+   * A dashboard action (one with `roles`) is recorded in the activity trail (docs/decisions/0037): `run` is given the
+   * signed-in user as the actor of its rows, and a successful answer with no activity row written by it
+   * (the CRUD module writes one in the change's transaction; anything else calls `recordActivity`)
    * gets one here, named `action`, with no fields. `false` for an action that changes nothing.
    */
-  audit?: false | { action: string };
+  activity?: false | { action: string };
   /**
    * Echo what was typed back with every error (forms rendered without JavaScript): every field read,
    * or only those named (a sign-in form echoes the address, never the password).
@@ -131,11 +131,11 @@ export async function handleForm<S extends z.ZodType>(options: FormActionOptions
     const parsed = options.schema.safeParse(values);
     if (!parsed.success) return await invalid(fieldErrors(parsed.error), "schema");
     if (!options.roles) return answer(await options.run(parsed.data, context));
-    const ran = await withAuditScope(user, request.headers, () => options.run(parsed.data, context!));
-    if (ran.value.status === "success" && ran.recorded === 0 && options.audit !== false) {
-      const action = options.audit?.action ?? "change";
-      log("warn", "dashboard change without its own audit row", { ...options.log.fields, action });
-      await recordAudit({ action, actor: user, headers: request.headers, table: null });
+    const ran = await withActivityScope(user, request.headers, () => options.run(parsed.data, context!));
+    if (ran.value.status === "success" && ran.recorded === 0 && options.activity !== false) {
+      const action = options.activity?.action ?? "change";
+      log("warn", "dashboard change without its own activity row", { ...options.log.fields, action });
+      await recordActivity({ action, actor: user, headers: request.headers, table: null });
     }
     return answer(ran.value);
   } catch (error) {
@@ -167,7 +167,7 @@ export function callAnswers(failed: string): FormActionOptions<z.ZodType>["answe
 }
 
 /**
- * A dashboard read through the checks of every action (origin, role, schema), audited as nothing
+ * A dashboard read through the checks of every action (origin, role, schema), recorded as nothing
  * since it changes nothing: what `read` returned, or null when a check refused or the read failed
  * (handleForm logged which).
  */
@@ -185,7 +185,7 @@ export async function dashboardRead<S extends z.ZodType, T>(options: {
     input: options.input,
     schema: options.schema,
     roles: options.roles,
-    audit: false,
+    activity: false,
     answers: callAnswers(options.failed),
     run: async (data) => {
       found = await options.read(data);

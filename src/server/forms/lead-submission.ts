@@ -1,9 +1,9 @@
 import "server-only";
 import { headers } from "next/headers";
 import type { z } from "zod";
-import { AUDIT_SUCCESS, CONTACT_SUCCESS, FORM_FAILURE } from "@/lib/form-messages";
+import { FREE_AUDIT_SUCCESS, CONTACT_SUCCESS, FORM_FAILURE } from "@/lib/form-messages";
 import { type FormState } from "@/lib/form-state";
-import { AuditFormSchema, ContactFormSchema } from "@/lib/schemas/lead-forms";
+import { FreeAuditSchema, ContactFormSchema } from "@/lib/schemas/lead-forms";
 import { createContactMessage } from "../data/contact-messages";
 import { createLead } from "../data/leads";
 import type { CountedLimit, CreatedRow, RateLimited } from "../data/submissions";
@@ -13,7 +13,7 @@ import { log } from "../log";
 import { hitRateLimit } from "../data/rate-limit";
 import { holdAsSpam } from "./spam";
 
-const AUDIT_FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge", "package"] as const;
+const FREE_AUDIT_FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge", "package"] as const;
 const CONTACT_FIELDS = ["name", "email", "mobileNumber", "company", "message"] as const;
 
 export type LeadFormName = "audit" | "contact";
@@ -94,7 +94,7 @@ async function handle<S extends z.ZodType>(
  */
 export async function submitLeadForm(formName: LeadFormName, form: FormData, request: { headers: Headers; originOnly: boolean }): Promise<FormState> {
   return formName === "audit"
-    ? handle(request, "audit", form, AUDIT_FIELDS, AuditFormSchema, createLead, AUDIT_SUCCESS)
+    ? handle(request, "audit", form, FREE_AUDIT_FIELDS, FreeAuditSchema, createLead, FREE_AUDIT_SUCCESS)
     : handle(request, "contact", form, CONTACT_FIELDS, ContactFormSchema, createContactMessage, CONTACT_SUCCESS);
 }
 

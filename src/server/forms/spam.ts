@@ -1,6 +1,6 @@
 import "server-only";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
-import { AuditFormSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
+import { FreeAuditSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
 import { requireRole } from "../auth/auth-guard";
 import type { Attribution, SpamSubmission } from "../db/schema";
 import { deleteSpamOlderThan, insertSpamSubmission, removeSpamSubmission, spamSubmissionById } from "../data/spam-submissions";
@@ -78,7 +78,7 @@ async function storeHeld(held: SpamSubmission): Promise<ReleaseResult> {
       .join(" ")}`,
   });
   if (held.form === "audit") {
-    const parsed = AuditFormSchema.safeParse(held.fields);
+    const parsed = FreeAuditSchema.safeParse(held.fields);
     if (!parsed.success) return invalid(fieldErrors(parsed.error));
     const row = await createLead(parsed.data, held.attribution, key);
     return { ok: true, id: row.id };

@@ -1,5 +1,5 @@
 import "server-only";
-import { pruneAuditEvents } from "../audit/audit";
+import { pruneActivity } from "../activity/activity";
 import { followUpDigestJob } from "../data/follow-up";
 import { pruneAcknowledgedSenders } from "../data/submissions";
 import { env } from "../env";
@@ -17,14 +17,14 @@ const pruneAcknowledgedSendersJob: TimedJob = {
   }),
 };
 
-/** Audit rows older than AUDIT_RETENTION_DAYS, the only deletion the trail allows (docs/decisions/0037). */
-const auditRetentionJob: TimedJob = {
-  name: "audit-retention",
+/** Activity rows older than ACTIVITY_RETENTION_DAYS, the only deletion the trail allows (docs/decisions/0037). */
+const activityRetentionJob: TimedJob = {
+  name: "activity-retention",
   everyMs: 60 * 60_000,
-  run: oncePer("day", "audit-retention", async (tx) => {
-    const keepDays = env().AUDIT_RETENTION_DAYS;
-    const removed = await pruneAuditEvents(keepDays, tx);
-    log("info", "audit trail pruned", { event: "audit.pruned", removed, keepDays });
+  run: oncePer("day", "activity-retention", async (tx) => {
+    const keepDays = env().ACTIVITY_RETENTION_DAYS;
+    const removed = await pruneActivity(keepDays, tx);
+    log("info", "activity trail pruned", { event: "activity.pruned", removed, keepDays });
   }),
 };
 
@@ -37,4 +37,4 @@ const auditRetentionJob: TimedJob = {
  * embedded database's role-request watcher (src/server/admin/admin-requests.ts) answers
  * `npm run admin` through a folder, for the one process that holds that database.
  */
-export const TIMED_JOBS: readonly TimedJob[] = [scheduledPublishingJob, pruneSpamJob, pruneAcknowledgedSendersJob, followUpDigestJob, auditRetentionJob];
+export const TIMED_JOBS: readonly TimedJob[] = [scheduledPublishingJob, pruneSpamJob, pruneAcknowledgedSendersJob, followUpDigestJob, activityRetentionJob];

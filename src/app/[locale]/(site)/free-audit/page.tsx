@@ -1,7 +1,7 @@
 import { Gift } from "lucide-react";
 import {
-  auditFormSection,
-  auditStats,
+  freeAuditFormSection,
+  freeAuditStats,
   benefits,
   benefitsHeading,
   bonusNote,
@@ -10,7 +10,7 @@ import {
   whatIsIncludedHeading,
   whatIsIncludedIntro,
 } from "@/content/free-audit";
-import { AuditForm } from "@/components/forms/audit-form";
+import { FreeAuditForm } from "@/components/forms/free-audit-form";
 import { packageChoices } from "@/content/services";
 import { ContentIcon } from "@/components/marketing/content-icon";
 import { riseDelay } from "@/components/marketing/motion";
@@ -41,16 +41,16 @@ export default function FreeAuditPage() {
             className="rounded-card bg-surface p-6 text-ink shadow-2xl shadow-black/30 sm:p-8"
           >
             <h2 id="audit-form-title" className="text-2xl font-extrabold tracking-tight">
-              {auditFormSection.heading}
+              {freeAuditFormSection.heading}
             </h2>
             <div className="mt-6">
-              <AuditForm packages={packageChoices()} />
+              <FreeAuditForm packages={packageChoices()} />
             </div>
           </section>
         }
       >
         <dl className="mt-10 grid max-w-xl grid-cols-3 gap-px overflow-hidden rounded-card bg-white/10" data-testid="audit-stats">
-          {auditStats.map((stat) => (
+          {freeAuditStats.map((stat) => (
             <div key={stat.label} className="flex flex-col-reverse justify-end bg-brand-950/80 p-4 sm:p-5">
               <dt className="mt-1 text-xs text-brand-200 sm:text-sm">{stat.label}</dt>
               <dd className="text-2xl font-extrabold tracking-tight text-white sm:text-3xl">{stat.value}</dd>

@@ -2,16 +2,16 @@ import { ActivityView } from "@/components/admin/activity-view";
 import { DashboardNav } from "@/components/admin/dashboard-nav";
 import { ACTIVITY_TAB, ActivityFilterSchema } from "@/lib/admin-tables/activity";
 import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
-import { auditFilterOptions, listAuditEvents } from "@/server/data/audit-events";
+import { activityFilterOptions, listActivity } from "@/server/data/activity-events";
 
-/** The audit trail (docs/decisions/0037), filtered by member, action, table, record and dates. */
+/** The activity trail (docs/decisions/0037), filtered by member, action, table, record and dates. */
 export default async function ActivityPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const gate = await openScreen(ACTIVITY_TAB.id);
   if (gate.kind === "denied") return gate.page;
   const raw = await searchParams;
   const filter = ActivityFilterSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, one(v)])));
   const q = navSearch(raw);
-  const [counts, list, options] = await Promise.all([navCounts(gate.screens, q), listAuditEvents(filter), auditFilterOptions()]);
+  const [counts, list, options] = await Promise.all([navCounts(gate.screens, q), listActivity(filter), activityFilterOptions()]);
   return (
     <>
       <DashboardNav screens={gate.screens} current={ACTIVITY_TAB.id} counts={counts} q={q} seen={readSeen(raw)} />

@@ -1,5 +1,5 @@
 import { CONTENT_DESK } from "@/lib/admin-tables/definition";
-import { recordAudit } from "@/server/audit/audit";
+import { recordActivity } from "@/server/activity/activity";
 import { AccessDeniedError, requireRole, type SignedInUser } from "@/server/auth/auth-guard";
 import { log } from "@/server/log";
 import { isSameOriginHeaders } from "@/server/request-info";
@@ -32,8 +32,8 @@ export async function POST(request: Request) {
   const result = await saveUpload(new Uint8Array(await file.arrayBuffer()), member.id);
   if ("error" in result) return Response.json(result, { status: result.error.includes("5 MB") ? 413 : 415 });
   log("info", "image uploaded", { url: result.url, bytes: file.size, stored: result.bytes });
-  // The media library's row is written by saveUpload; the audit row follows it (ADR 0037).
-  await recordAudit({
+  // The media library's row is written by saveUpload; the activity row follows it (ADR 0037).
+  await recordActivity({
     action: "upload",
     actor: member,
     table: "media",

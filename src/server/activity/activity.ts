@@ -2,28 +2,28 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { currentRequestId } from "../bridge.ts";
 import type { Executor } from "../db/client";
-import { actorRole, insertAuditRows, pruneAuditEventsOlderThan } from "../data/audit-writes";
+import { actorRole, insertActivityRows, pruneActivityOlderThan } from "../data/activity-writes";
 import { ipFromHeaders } from "../request-info";
 
-// The audit trail (docs/decisions/0037). Every write of the dashboard goes through the CRUD module
-// (data/admin-records.ts), which calls `recordAudit` in the transaction of the change; `handleForm`
-// opens an audit scope around every dashboard action and writes a row itself for an action that
+// The activity trail (docs/decisions/0037). Every write of the dashboard goes through the CRUD module
+// (data/admin-records.ts), which calls `recordActivity` in the transaction of the change; `handleForm`
+// opens an activity scope around every dashboard action and writes a row itself for an action that
 // changed something without one; better-auth's hooks (server/auth/auth.ts) record sign-ins, failures
-// and ended sessions. Nothing here updates or deletes a row: only `pruneAuditEvents` removes old ones.
+// and ended sessions. Nothing here updates or deletes a row: only `pruneActivity` removes old ones.
 
 /** A transaction or the database: the row is written where the change is. */
-export type AuditExecutor = Executor;
+export type ActivityExecutor = Executor;
 
-export interface AuditActor {
+export interface ActivityActor {
   id: string;
   email: string;
 }
 
-export interface AuditEntry {
+export interface ActivityEntry {
   /** "create", "update", "delete", "status", "auth.sign-in", "auth.sign-in-failure"... */
   action: string;
-  /** Who did it; default: the actor of the current audit scope (the signed-in user of the action). */
-  actor?: AuditActor | null;
+  /** Who did it; default: the actor of the current activity scope (the signed-in user of the action). */
+  actor?: ActivityActor | null;
   /** For an event without an account (a failed sign-in of an unknown address): the address typed. */
   email?: string | null;
   table?: string | null;
@@ -31,12 +31,12 @@ export interface AuditEntry {
   /** The whole row before and after; only the fields that differ are stored, secrets replaced. */
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
-  /** Default: the request of the current audit scope, else of the Server Action or route. */
+  /** Default: the request of the current activity scope, else of the Server Action or route. */
   headers?: Headers | null;
 }
 
 interface Scope {
-  actor: AuditActor | null;
+  actor: ActivityActor | null;
   headers: Headers | null;
   /** Rows recorded within the scope (handleForm checks that a change wrote one). */
   recorded: number;
@@ -44,8 +44,12 @@ interface Scope {
 
 const scopes = new AsyncLocalStorage<Scope>();
 
-/** Runs `fn` with an actor and request that `recordAudit` uses by default; tells how many rows it wrote. */
-export async function withAuditScope<T>(actor: AuditActor | null, headers: Headers | null, fn: () => Promise<T>): Promise<{ value: T; recorded: number }> {
+/** Runs `fn` with an actor and request that `recordActivity` uses by default; tells how many rows it wrote. */
+export async function withActivityScope<T>(
+  actor: ActivityActor | null,
+  headers: Headers | null,
+  fn: () => Promise<T>,
+): Promise<{ value: T; recorded: number }> {
   const scope: Scope = { actor, headers, recorded: 0 };
   const value = await scopes.run(scope, fn);
   return { value, recorded: scope.recorded };
@@ -144,19 +148,19 @@ async function currentHeaders(): Promise<Headers | null> {
 }
 
 /**
- * Writes one audit row with `executor`: pass the transaction of the change so that a change that
+ * Writes one activity row with `executor`: pass the transaction of the change so that a change that
  * fails or is rolled back leaves no row, and a row that cannot be written undoes the change.
  */
-export async function recordAudit(entry: AuditEntry, executor?: AuditExecutor): Promise<void> {
-  await recordAuditMany([entry], executor);
+export async function recordActivity(entry: ActivityEntry, executor?: ActivityExecutor): Promise<void> {
+  await recordActivityMany([entry], executor);
 }
 
 /**
- * One row per entry, as `recordAudit` writes it, in a few multi-row inserts: a bulk action on a
+ * One row per entry, as `recordActivity` writes it, in a few multi-row inserts: a bulk action on a
  * thousand records writes a thousand rows without two thousand round trips. The entries share the
  * scope's (or the first entry's) actor and request.
  */
-export async function recordAuditMany(entries: readonly AuditEntry[], executor?: AuditExecutor): Promise<void> {
+export async function recordActivityMany(entries: readonly ActivityEntry[], executor?: ActivityExecutor): Promise<void> {
   if (entries.length === 0) return;
   const scope = scopes.getStore();
   const first = entries[0]!;
@@ -179,11 +183,11 @@ export async function recordAuditMany(entries: readonly AuditEntry[], executor?:
       ip,
     };
   });
-  await insertAuditRows(rows, executor);
+  await insertActivityRows(rows, executor);
   if (scope) scope.recorded += rows.length;
 }
 
 /** Removes the rows older than `keepDays` (the only deletion the database allows); returns how many. */
-export async function pruneAuditEvents(keepDays: number, database?: Executor): Promise<number> {
-  return pruneAuditEventsOlderThan(Math.floor(keepDays), database);
+export async function pruneActivity(keepDays: number, database?: Executor): Promise<number> {
+  return pruneActivityOlderThan(Math.floor(keepDays), database);
 }

@@ -1,11 +1,11 @@
-// The dependency gate (docs/decisions/0015): `npm audit --omit=dev --audit-level=high`.
+// The dependency check (docs/decisions/0015): `npm audit --omit=dev --audit-level=high`.
 // Fails (exit 1) when a dependency the server runs with has a high or critical advisory. When the
 // advisory service cannot be reached (no network, or a registry mirror that answers 405 to the
 // audit endpoint, as on the machine this was built on) it says so on one line,
 // "advisory service unreachable: not evaluated", and passes: the gate then proves nothing, and says
 // it. `--strict` (or AUDIT_STRICT=1) fails in that case too, for a CI that does reach the registry.
 // `--from-file <report.json>` reads a saved `npm audit --json` report instead of running npm
-// (tests/audit-gate.test.ts).
+// (tests/dependency-check.test.ts).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -16,7 +16,7 @@ const strict = args.includes("--strict") || process.env.AUDIT_STRICT === "1";
 const fromFile = args.includes("--from-file") ? args[args.indexOf("--from-file") + 1] : undefined;
 const BLOCKING = ["critical", "high"];
 
-function runAudit() {
+function runNpmAudit() {
   if (fromFile) return { stdout: fs.readFileSync(fromFile, "utf8"), stderr: "", status: null };
   const result = spawnSync("npm", ["audit", "--omit=dev", "--audit-level=high", "--json"], {
     cwd: root,
@@ -50,7 +50,7 @@ function fail(message) {
   process.exit(1);
 }
 
-const run = runAudit();
+const run = runNpmAudit();
 let report;
 try {
   report = JSON.parse(run.stdout);

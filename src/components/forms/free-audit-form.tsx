@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { AUDIT_REVENUE_BRACKETS, AUDIT_RULES } from "@/lib/schemas/form-rules";
+import { FREE_AUDIT_REVENUE_BRACKETS, FREE_AUDIT_RULES } from "@/lib/schemas/form-rules";
 import { LIMITS } from "@/lib/limits";
-import { submitAuditForm } from "@/server/actions/lead-forms";
+import { submitFreeAudit } from "@/server/actions/lead-forms";
 import { Field, NativeSelect, TextArea, TextInput } from "./fields";
 import { LeadForm } from "./lead-form";
 import { PersonFields } from "./person-fields";
@@ -30,14 +30,14 @@ function useLinkedPackage(options: readonly PackageOption[]) {
   return select;
 }
 
-export function AuditForm({ packages = [] }: { packages?: readonly PackageOption[] }) {
+export function FreeAuditForm({ packages = [] }: { packages?: readonly PackageOption[] }) {
   const linked = useLinkedPackage(packages);
   const services = [...new Map(packages.map((p) => [p.service, p.serviceTitle])).entries()];
   return (
     <LeadForm
-      action={submitAuditForm}
+      action={submitFreeAudit}
       endpoint="/api/forms/audit"
-      rules={AUDIT_RULES}
+      rules={FREE_AUDIT_RULES}
       submitLabel="Get My Free Audit"
       pendingLabel="Analyzing..."
       label="Free growth audit"
@@ -73,7 +73,7 @@ export function AuditForm({ packages = [] }: { packages?: readonly PackageOption
                 <option value="" disabled>
                   Select your monthly revenue
                 </option>
-                {AUDIT_REVENUE_BRACKETS.map((bracket) => (
+                {FREE_AUDIT_REVENUE_BRACKETS.map((bracket) => (
                   <option key={bracket} value={bracket}>
                     {bracket}
                   </option>

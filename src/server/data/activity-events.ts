@@ -5,11 +5,11 @@ import { ACTIVITY_TAB, type ActivityFilter } from "@/lib/admin-tables/activity";
 import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import * as dbSchema from "../db/schema";
-import { auditEvents, type AuditEvent } from "../db/schema";
+import { activityEvents, type ActivityEvent } from "../db/schema";
 import { listPage, type ListResult } from "./admin-list";
 
 // The Activity tab's reads (ADR 0037). Read-only: nothing here or anywhere else in the app updates
-// or deletes an audit row (the database refuses it too); src/server/audit/audit.ts writes and prunes.
+// or deletes an activity row (the database refuses it too); src/server/activity/activity.ts writes and prunes.
 
 /** Dates are the dashboard's (Asia/Kolkata, as its lists show them); `to` includes its whole day. */
 const IST = "+05:30";
@@ -24,33 +24,33 @@ function where(filter: ActivityFilter): (SQL | undefined)[] {
   const next = filter.to ? new Date(`${filter.to}T00:00:00${IST}`) : undefined;
   next?.setUTCDate(next.getUTCDate() + 1);
   return [
-    filter.member ? eq(auditEvents.email, filter.member.toLowerCase()) : undefined,
-    filter.action ? eq(auditEvents.action, filter.action) : undefined,
-    filter.table ? eq(auditEvents.tableName, storedTableName(filter.table)) : undefined,
-    filter.record ? eq(auditEvents.recordId, filter.record) : undefined,
-    filter.from ? gte(auditEvents.at, new Date(`${filter.from}T00:00:00${IST}`)) : undefined,
-    next ? lt(auditEvents.at, next) : undefined,
+    filter.member ? eq(activityEvents.email, filter.member.toLowerCase()) : undefined,
+    filter.action ? eq(activityEvents.action, filter.action) : undefined,
+    filter.table ? eq(activityEvents.tableName, storedTableName(filter.table)) : undefined,
+    filter.record ? eq(activityEvents.recordId, filter.record) : undefined,
+    filter.from ? gte(activityEvents.at, new Date(`${filter.from}T00:00:00${IST}`)) : undefined,
+    next ? lt(activityEvents.at, next) : undefined,
   ];
 }
 
-export async function listAuditEvents(filter: ActivityFilter): Promise<ListResult<AuditEvent>> {
+export async function listActivity(filter: ActivityFilter): Promise<ListResult<ActivityEvent>> {
   await requireRole(ACTIVITY_TAB.access.read);
-  return listPage<AuditEvent>({
-    table: auditEvents,
+  return listPage<ActivityEvent>({
+    table: activityEvents,
     where: where(filter),
-    sortable: { at: auditEvents.at },
+    sortable: { at: activityEvents.at },
     defaultSort: "at",
     params: { sort: "at", dir: "desc", page: filter.page },
   });
 }
 
 /** What the filters offer: the members, actions and tables the trail names. */
-export async function auditFilterOptions(): Promise<{ members: string[]; actions: string[]; tables: string[] }> {
+export async function activityFilterOptions(): Promise<{ members: string[]; actions: string[]; tables: string[] }> {
   await requireRole(ACTIVITY_TAB.access.read);
-  const distinct = async (column: typeof auditEvents.email | typeof auditEvents.action | typeof auditEvents.tableName) =>
-    (await db().selectDistinct({ value: column }).from(auditEvents).orderBy(asc(column)).limit(500))
+  const distinct = async (column: typeof activityEvents.email | typeof activityEvents.action | typeof activityEvents.tableName) =>
+    (await db().selectDistinct({ value: column }).from(activityEvents).orderBy(asc(column)).limit(500))
       .map((r) => r.value)
       .filter((v): v is string => Boolean(v));
-  const [members, actions, tables] = await Promise.all([distinct(auditEvents.email), distinct(auditEvents.action), distinct(auditEvents.tableName)]);
+  const [members, actions, tables] = await Promise.all([distinct(activityEvents.email), distinct(activityEvents.action), distinct(activityEvents.tableName)]);
   return { members, actions, tables };
 }

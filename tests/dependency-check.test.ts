@@ -4,19 +4,19 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-// scripts/audit.mjs (docs/decisions/0015) on saved `npm audit --json` reports: it fails on
+// scripts/dependency-check.mjs (docs/decisions/0015) on saved `npm audit --json` reports: it fails on
 // high and critical advisories, passes on low ones, and passes with its one-line notice (or fails,
-// with --strict) when the advisory service could not be reached. The real audit runs in
+// with --strict) when the advisory service could not be reached. The real npm audit runs in
 // `npm run test:security`.
 
 const root = path.resolve(import.meta.dirname, "..");
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), "audit-gate-"));
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), "dependency-check-"));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 function gate(report: unknown, ...flags: string[]) {
   const file = path.join(folder, `${Math.random().toString(36).slice(2)}.json`);
   fs.writeFileSync(file, typeof report === "string" ? report : JSON.stringify(report));
-  const result = spawnSync(process.execPath, ["scripts/audit.mjs", "--from-file", file, ...flags], {
+  const result = spawnSync(process.execPath, ["scripts/dependency-check.mjs", "--from-file", file, ...flags], {
     cwd: root,
     encoding: "utf8",
     env: { ...process.env, AUDIT_STRICT: "" },
@@ -59,7 +59,7 @@ const report = (vulnerabilities: Record<string, unknown>, c: Parameters<typeof c
   metadata: { vulnerabilities: counts(c), dependencies: { prod: 120, dev: 600, optional: 0, peer: 0, peerOptional: 0, total: 720 } },
 });
 
-describe("the npm audit gate (scripts/audit.mjs)", () => {
+describe("the dependency check, an npm audit gate (scripts/dependency-check.mjs)", () => {
   it("fails on a high or a critical advisory and names it", () => {
     const high = gate(report({ "left-pad": advisory("left-pad", "high") }, { high: 1 }));
     expect(high.status).toBe(1);
@@ -97,7 +97,7 @@ describe("the npm audit gate (scripts/audit.mjs)", () => {
       expect(r.out).toContain("advisory service unreachable: not evaluated");
     }
     expect(gate(refused, "--strict").status).toBe(1);
-    console.log(`audit gate: fails on high/critical, passes on low/moderate, ${results.length}/2 unreachable answers reported as not evaluated`);
+    console.log(`dependency check: fails on high/critical, passes on low/moderate, ${results.length}/2 unreachable answers reported as not evaluated`);
   });
 
   it("fails with a clear message on anything else (no lockfile, output it cannot read)", () => {

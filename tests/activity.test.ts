@@ -3,7 +3,7 @@ import { TINY_PNG } from "../e2e/images";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 
-// The audit trail (docs/decisions/0037) on a real database with real sessions and roles: every
+// The activity trail (docs/decisions/0037) on a real database with real sessions and roles: every
 // dashboard change writes exactly one row in its own transaction, with the changed fields only;
 // what is refused writes none; sign-in, failure and sign-out write theirs; the table is append-only.
 const SITE = process.env.SITE_URL!;
@@ -13,9 +13,9 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 const { getAuth } = await import("@/server/auth/auth");
 const { setRoleByEmail } = await import("@/server/data/profiles");
-const { auditEvents, notifications } = await import("@/server/db/schema");
+const { activityEvents, notifications } = await import("@/server/db/schema");
 const { saveRecord, deleteRecord, setStatus, previewContent } = await import("@/server/actions/admin");
-const { changedFields, maskIp, redact, pruneAuditEvents, recordAudit, REDACTED } = await import("@/server/audit/audit");
+const { changedFields, maskIp, redact, pruneActivity, recordActivity, REDACTED } = await import("@/server/activity/activity");
 const { requestContext } = await import("@/server/bridge.ts");
 
 const handle = setUpTestDatabase();
@@ -29,7 +29,7 @@ const formOf = (values: Record<string, string>) => {
   for (const [k, v] of Object.entries(values)) form.set(k, v);
   return form;
 };
-const audit = () => handle.db.select().from(auditEvents).orderBy(auditEvents.at);
+const allRows = () => handle.db.select().from(activityEvents).orderBy(activityEvents.at);
 const count = async () => (await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_events`)).rows[0]!.n;
 const as = (cookie: string, ip = "203.0.113.77") => {
   requestHeaders = new Headers({ host: new URL(SITE).host, origin: SITE, "x-forwarded-for": ip, ...(cookie ? { cookie } : {}) });
@@ -65,11 +65,11 @@ async function refusedByTrigger(query: Promise<unknown>) {
   expect(`${error!.message} ${error!.cause?.message ?? ""}`).toMatch(/audit_events is append-only/);
 }
 
-/** Runs `fn` and returns the audit rows it added. */
+/** Runs `fn` and returns the activity rows it added. */
 async function added(fn: () => Promise<unknown>) {
-  const before = new Set((await audit()).map((r) => r.id));
+  const before = new Set((await allRows()).map((r) => r.id));
   await fn();
-  return (await audit()).filter((r) => !before.has(r.id));
+  return (await allRows()).filter((r) => !before.has(r.id));
 }
 
 const TABLES = [
@@ -90,7 +90,7 @@ const TABLES = [
   {
     id: "posts",
     sqlTable: "blog_posts",
-    form: { title: "A post", slug: "audited-post", content: "<p>Hello.</p>", authorName: "Team" },
+    form: { title: "A post", slug: "recorded-post", content: "<p>Hello.</p>", authorName: "Team" },
     edit: { title: "A better post" },
   },
 ] as const;
@@ -148,7 +148,7 @@ describe("each dashboard action writes exactly one row", () => {
     const statuses = ["contacted", "qualified", "won", "lost", "new", "contacted", "won", "lost"];
     const answers = await Promise.all(statuses.map((status) => setStatus("leads", id, status)));
     expect(answers.every((a) => a.status === "success")).toBe(true);
-    const rows = (await audit()).filter((r) => r.recordId === id && r.action === "status");
+    const rows = (await allRows()).filter((r) => r.recordId === id && r.action === "status");
     // A status set to what it already was changes no field: an empty before/after.
     expect(rows).toHaveLength(statuses.length);
     let current = "new";
@@ -165,10 +165,10 @@ describe("each dashboard action writes exactly one row", () => {
   it("the request id of the log lines and an IPv6 address cut to its /48", async () => {
     as(adminCookie, "2001:db8:85a3:1234:5678::1");
     const rows = await added(() =>
-      requestContext.run({ requestId: "req-audit-1" }, () => saveRecord("case-studies", null, formOf({ title: "With an id", companyName: "GlowLab" }))),
+      requestContext.run({ requestId: "req-activity-1" }, () => saveRecord("case-studies", null, formOf({ title: "With an id", companyName: "GlowLab" }))),
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ requestId: "req-audit-1", ip: "2001:db8:85a3::/48" });
+    expect(rows[0]).toMatchObject({ requestId: "req-activity-1", ip: "2001:db8:85a3::/48" });
   });
 
   it("an image upload (route): one row for a stored image, none for a refused one", async () => {
@@ -217,12 +217,12 @@ describe("each dashboard action writes exactly one row", () => {
   it("a dashboard action that changes something without its own row gets one from handleForm", async () => {
     const { handleForm } = await import("@/server/forms/form-action");
     const { z } = await import("zod");
-    const options = (audit?: false | { action: string }) => ({
+    const options = (activity?: false | { action: string }) => ({
       log: { failed: "test failed" },
       input: {},
       schema: z.object({}),
       roles: ["admin"] as const,
-      audit,
+      activity,
       answers: { foreign: { status: "refused" as const }, failure: { status: "error" as const }, invalid: () => ({ status: "invalid" as const }) },
       run: async () => ({ status: "success" as const }),
     });
@@ -232,7 +232,7 @@ describe("each dashboard action writes exactly one row", () => {
     expect(await added(() => handleForm(options(false)))).toHaveLength(0);
     // One that writes its own row is not given a second.
     const own = await added(() =>
-      handleForm({ ...options({ action: "x" }), run: async () => (await recordAudit({ action: "team.role" }), { status: "success" as const }) }),
+      handleForm({ ...options({ action: "x" }), run: async () => (await recordActivity({ action: "team.role" }), { status: "success" as const }) }),
     );
     expect(own.map((r) => [r.action, r.userId])).toEqual([["team.role", adminId]]);
   });
@@ -339,7 +339,7 @@ describe("a refused or failed request writes nothing", () => {
     expect((await saveRecord("case-studies", null, formOf({ title: "T", companyName: "C" }))).status).toBe("refused");
     as(adminCookie);
 
-    // The database refuses the write: the change and its audit row are rolled back together.
+    // The database refuses the write: the change and its activity row are rolled back together.
     await handle.db.execute(sql`alter table case_studies add constraint forced_failure check (false) not valid`);
     try {
       expect((await saveRecord("case-studies", null, formOf({ title: "T", companyName: "C" }))).status).toBe("error");
@@ -349,7 +349,7 @@ describe("a refused or failed request writes nothing", () => {
     expect(await count()).toBe(m);
   });
 
-  it("an audit row that cannot be written undoes the change", async () => {
+  it("an activity row that cannot be written undoes the change", async () => {
     const before = (await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from case_studies`)).rows[0]!.n;
     const n = await count();
     await handle.db.execute(sql`alter table audit_events add constraint forced_failure check (false) not valid`);
@@ -403,58 +403,58 @@ describe("sign-in, failure and sign-out", () => {
 
 describe("the Activity tab's reads", () => {
   it("filter by member, action, table (either name), record and dates; only the team desk may read", async () => {
-    const { listAuditEvents, auditFilterOptions } = await import("@/server/data/audit-events");
+    const { listActivity, activityFilterOptions } = await import("@/server/data/activity-events");
     as(adminCookie);
     await saveRecord("case-studies", null, formOf({ title: "Filtered", companyName: "GlowLab" }));
-    const [created] = (await listAuditEvents({ action: "create", table: "caseStudies" })).rows;
+    const [created] = (await listActivity({ action: "create", table: "caseStudies" })).rows;
     expect(created).toMatchObject({ tableName: "case_studies", action: "create" });
     const id = created!.recordId!;
     await saveRecord("case-studies", id, formOf({ title: "Filtered again", companyName: "GlowLab" }));
-    const history = await listAuditEvents({ table: "caseStudies", record: id });
+    const history = await listActivity({ table: "caseStudies", record: id });
     expect(history.rows.map((r) => r.action)).toEqual(["update", "create"]);
-    expect((await listAuditEvents({ table: "case_studies", record: id })).total).toBe(2);
-    expect((await listAuditEvents({ member: "OWNER@test.example", record: id })).total).toBe(2);
-    expect((await listAuditEvents({ member: "member@test.example", record: id })).total).toBe(0);
+    expect((await listActivity({ table: "case_studies", record: id })).total).toBe(2);
+    expect((await listActivity({ member: "OWNER@test.example", record: id })).total).toBe(2);
+    expect((await listActivity({ member: "member@test.example", record: id })).total).toBe(0);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
-    expect((await listAuditEvents({ record: id, from: today, to: today })).total).toBe(2);
-    expect((await listAuditEvents({ record: id, to: "2020-01-01" })).total).toBe(0);
-    expect((await listAuditEvents({ record: id, from: "2999-01-01" })).total).toBe(0);
-    const options = await auditFilterOptions();
+    expect((await listActivity({ record: id, from: today, to: today })).total).toBe(2);
+    expect((await listActivity({ record: id, to: "2020-01-01" })).total).toBe(0);
+    expect((await listActivity({ record: id, from: "2999-01-01" })).total).toBe(0);
+    const options = await activityFilterOptions();
     expect(options.members).toContain("owner@test.example");
     expect(options.actions).toEqual(expect.arrayContaining(["create", "update", "auth.sign-in"]));
     expect(options.tables).toContain("case_studies");
 
     as(memberCookie);
-    await expect(listAuditEvents({})).rejects.toMatchObject({ reason: "denied" });
+    await expect(listActivity({})).rejects.toMatchObject({ reason: "denied" });
     as("");
-    await expect(auditFilterOptions()).rejects.toMatchObject({ reason: "anonymous" });
+    await expect(activityFilterOptions()).rejects.toMatchObject({ reason: "anonymous" });
   });
 });
 
 describe("append-only", () => {
   it("UPDATE, DELETE and TRUNCATE are refused by the database; only the prune removes rows, and only old ones", async () => {
-    await recordAudit({ action: "test.old", actor: null, headers: null });
-    await recordAudit({ action: "test.new", actor: null, headers: null });
+    await recordActivity({ action: "test.old", actor: null, headers: null });
+    await recordActivity({ action: "test.new", actor: null, headers: null });
     await refusedByTrigger(handle.db.execute(sql`update audit_events set action = 'forged'`));
     await refusedByTrigger(handle.db.execute(sql`delete from audit_events`));
     await refusedByTrigger(handle.db.execute(sql`truncate audit_events`));
-    expect(await handle.db.select().from(auditEvents).where(eq(auditEvents.action, "forged"))).toHaveLength(0);
+    expect(await handle.db.select().from(activityEvents).where(eq(activityEvents.action, "forged"))).toHaveLength(0);
 
     // A row 400 days old: written as it would have been then (inserting is allowed, changing is not).
-    await handle.db.insert(auditEvents).values({ action: "test.ancient", at: new Date(Date.now() - 400 * 86_400_000) });
+    await handle.db.insert(activityEvents).values({ action: "test.ancient", at: new Date(Date.now() - 400 * 86_400_000) });
     const total = await count();
-    expect(await pruneAuditEvents(365)).toBe(1);
+    expect(await pruneActivity(365)).toBe(1);
     expect(await count()).toBe(total - 1);
-    expect(await handle.db.select().from(auditEvents).where(eq(auditEvents.action, "test.ancient"))).toHaveLength(0);
+    expect(await handle.db.select().from(activityEvents).where(eq(activityEvents.action, "test.ancient"))).toHaveLength(0);
     expect(
       await handle.db
         .select()
-        .from(auditEvents)
-        .where(and(eq(auditEvents.action, "test.old"))),
+        .from(activityEvents)
+        .where(and(eq(activityEvents.action, "test.old"))),
     ).toHaveLength(1);
     // The flag the prune sets does not outlive its statement.
     await refusedByTrigger(handle.db.execute(sql`delete from audit_events`));
-    await expect(pruneAuditEvents(0)).rejects.toThrow();
+    await expect(pruneActivity(0)).rejects.toThrow();
   });
 });
 

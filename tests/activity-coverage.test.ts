@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// Every Server Action and every mutating route is either recorded in the activity trail, with a test in
+// tests/activity.test.ts that names it, or said here not to be a change made in the dashboard
+// (docs/decisions/0037). A new one fails this test until it is one or the other.
+const ROOT = path.resolve(__dirname, "..");
+const ACTIVITY_TEST = fs.readFileSync(path.join(ROOT, "tests/activity.test.ts"), "utf8");
+
+type Verdict = { recorded: string } | { notRecorded: string };
+
+const COVERAGE: Record<string, Verdict> = {
+  "src/server/actions/admin.ts#saveRecord": { recorded: "saveRecord" },
+  "src/server/actions/admin.ts#deleteRecord": { recorded: "deleteRecord" },
+  "src/server/actions/admin.ts#setStatus": { recorded: "setStatus" },
+  "src/server/actions/admin.ts#saveRecordForm": {
+    notRecorded: "the record form's way in to saveRecord (recorded): it reads the table and record from the form and calls it",
+  },
+  "src/server/actions/admin.ts#rowFormAction": {
+    notRecorded: "a list row's form's way in to setStatus, deleteRecord (recorded) and runRowAction: it reads the intent and calls them",
+  },
+  "src/server/actions/admin.ts#bulkFormAction": {
+    notRecorded: "the bulk confirmation page's way in to bulkAction, which writes one activity row per record it changes",
+  },
+  "src/server/actions/admin.ts#runRowAction": {
+    notRecorded: "'Not spam' writes spam.not-spam under the lead or message it became, once however many clicks (tests/spam-review.test.ts checks the row)",
+  },
+  "src/server/actions/admin.ts#bulkAction": {
+    notRecorded:
+      "one activity row per record it changes, written with the change (recordActivityMany); tests/bulk-actions.test.ts counts 598 rows for 598 records",
+  },
+  "src/server/actions/admin.ts#retryFailedNotifications": {
+    notRecorded: "one notifications.retry row per notification queued again, in the same transaction (tests/notification-health.test.ts checks them)",
+  },
+  "src/server/actions/admin.ts#previewContent": { notRecorded: "changes nothing (handleForm activity: false); its test: 'a preview changes nothing'" },
+  "src/server/actions/auth.ts#signInAction": { recorded: "signInEmail" },
+  "src/server/actions/auth.ts#signOutAction": { recorded: "signOut" },
+  "src/server/actions/auth.ts#signUpAction": { notRecorded: "a visitor creating an account: no role yet, logged (auth.sign-up)" },
+  "src/server/actions/auth.ts#requestPasswordResetAction": { notRecorded: "sends a mail, changes no data; logged" },
+  "src/server/actions/auth.ts#resetPasswordAction": { notRecorded: "the sessions it ends are recorded (auth.session-end, better-auth's session hook)" },
+  "src/server/actions/lead-forms.ts#submitFreeAudit": { notRecorded: "a visitor's form, not a dashboard change; the lead row is its own record" },
+  "src/server/actions/lead-forms.ts#submitContactForm": { notRecorded: "a visitor's form, not a dashboard change" },
+  "src/app/api/admin/uploads/route.ts#POST": { recorded: "api/admin/uploads/route" },
+  "src/server/actions/team.ts#inviteAction": { recorded: "team.inviteAction" },
+  "src/server/actions/team.ts#revokeInvitationAction": { recorded: "team.revokeInvitationAction" },
+  "src/server/actions/team.ts#changeRoleAction": { recorded: "team.changeRoleAction" },
+  "src/server/actions/team.ts#removeMemberAction": { recorded: "team.removeMemberAction" },
+  "src/server/actions/team.ts#signOutMemberAction": { recorded: "team.signOutMemberAction" },
+  "src/server/actions/team.ts#setSignUpAction": { recorded: "team.setSignUpAction" },
+  "src/server/actions/team.ts#acceptInvitationAction": {
+    notRecorded: "a visitor accepting an invitation: the account it creates signs in, which is recorded (auth.sign-in)",
+  },
+  "src/server/actions/team.ts#endSessionAction": {
+    notRecorded: "the member's own session: endMySession writes auth.session-end for it in the delete's transaction (tests/team.test.ts checks the row)",
+  },
+  "src/server/actions/team.ts#endOtherSessionsAction": {
+    notRecorded: "the member's own sessions: endMyOtherSessions writes auth.session-end for each one, in the delete's transaction",
+  },
+  "src/server/actions/team.ts#changePasswordAction": {
+    notRecorded: "the member's own password: recorded by handleForm as account.password, with auth.session-end for each session it ends; not replayed here",
+  },
+  "src/server/actions/revisions.ts#postRevisions": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
+  "src/server/actions/revisions.ts#comparePostRevisions": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
+  "src/server/actions/revisions.ts#restorePostRevision": { recorded: "restorePostRevision" },
+  "src/server/actions/blog-previews.ts#postPreviewLinks": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
+  "src/server/actions/blog-previews.ts#makePreviewLink": {
+    notRecorded: "recorded as blog_posts.preview-link in createPreviewLink, in the same transaction (tests/blog-previews.test.ts checks the row)",
+  },
+  "src/server/actions/blog-previews.ts#revokePostPreviewLink": {
+    notRecorded: "recorded as blog_posts.preview-revoke in revokePreviewLink, in the same transaction (tests/blog-previews.test.ts checks the row)",
+  },
+  "src/server/actions/two-factor.ts#setTeamTwoFactorAction": { recorded: "twoFactor.setTeamTwoFactorAction" },
+  "src/server/actions/two-factor.ts#startTotpAction": { notRecorded: "a pending set-up that changes nothing until confirmed" },
+  "src/server/actions/two-factor.ts#confirmTotpAction": {
+    notRecorded: "recorded as auth.two-factor.enabled (recordActivity in the action); exercised by tests/two-factor.test.ts, not replayed here",
+  },
+  "src/server/actions/two-factor.ts#disableTwoFactorAction": {
+    notRecorded: "recorded as auth.two-factor.disabled (recordActivity in the action); not replayed here",
+  },
+  "src/server/actions/two-factor.ts#verifySecondFactorAction": {
+    notRecorded: "the second sign-in step: recorded as auth.sign-in / auth.sign-in-failure by the auth hooks (tests/two-factor.test.ts checks the rows)",
+  },
+  "src/server/actions/passkeys.ts#removePasskeyAction": {
+    notRecorded: "recorded as passkey.remove in removeMyPasskey, in the same transaction (tests/passkeys.test.ts checks the row)",
+  },
+  "src/server/actions/passkeys.ts#renamePasskeyAction": {
+    notRecorded: "recorded as passkey.rename in renameMyPasskey, in the same transaction (tests/passkeys.test.ts checks the row)",
+  },
+  "src/app/api/auth/[...all]/route.ts#POST": { recorded: "signInEmail" },
+  "src/app/api/internal/revalidate-blog/route.ts#POST": { notRecorded: "the server's own call from its timed job; refreshes cached pages, changes no data" },
+  "src/app/api/blog/shares/route.ts#POST": { notRecorded: "a visitor's share count" },
+  "src/app/api/consent/route.ts#POST": { notRecorded: "a visitor's cookie consent: a cookie in their own browser, no row" },
+  "src/app/api/forms/[form]/route.ts#POST": { notRecorded: "a visitor's form (the same as the lead-forms actions)" },
+};
+
+function files(dir: string, match: (name: string) => boolean): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return files(full, match);
+    return match(entry.name) ? [full] : [];
+  });
+}
+
+function found(): string[] {
+  const out: string[] = [];
+  for (const file of files(path.join(ROOT, "src"), (n) => /\.tsx?$/.test(n))) {
+    const text = fs.readFileSync(file, "utf8");
+    const rel = path.relative(ROOT, file).split(path.sep).join("/");
+    if (/^\s*["']use server["']/m.test(text.split("\n").slice(0, 3).join("\n"))) {
+      for (const m of text.matchAll(/^export\s+(?:async\s+)?(?:function|const)\s+(\w+)/gm)) out.push(`${rel}#${m[1]}`);
+    }
+    if (/\/route\.ts$/.test(rel)) {
+      for (const m of text.matchAll(/^export\s+(?:async\s+)?(?:function|const)\s+(POST|PUT|PATCH|DELETE)\b/gm)) out.push(`${rel}#${m[1]}`);
+      for (const m of text.matchAll(/^export\s+\{([^}]*)\}/gm)) {
+        for (const name of m[1]!.split(",").map((s) =>
+          s
+            .trim()
+            .split(/\s+as\s+/)
+            .at(-1)!,
+        ))
+          if (/^(POST|PUT|PATCH|DELETE)$/.test(name)) out.push(`${rel}#${name}`);
+      }
+    }
+  }
+  return out.sort();
+}
+
+describe("activity coverage", () => {
+  it("every Server Action and mutating route is recorded (with a test) or said not to change dashboard data", () => {
+    const missing = found().filter((key) => !(key in COVERAGE));
+    expect(missing, "classify these in tests/activity-coverage.test.ts and, if they change data, record and test them").toEqual([]);
+    for (const [key, verdict] of Object.entries(COVERAGE)) {
+      if ("recorded" in verdict) expect(ACTIVITY_TEST, `${key}: tests/activity.test.ts should exercise ${verdict.recorded}`).toContain(verdict.recorded);
+    }
+  });
+
+  it("the list names nothing that no longer exists", () => {
+    const present = new Set(found());
+    expect(Object.keys(COVERAGE).filter((key) => !present.has(key))).toEqual([]);
+  });
+});
