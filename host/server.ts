@@ -72,7 +72,6 @@ function log(level: "info" | "warn" | "error", msg: string, fields: object = {})
   logger[level](fields, msg);
 }
 
-
 // Refused before Next reads them (host/request-guards.ts, docs/decisions/0022): foreign Server
 // Action posts (403), bodies over their path's limit, counted as they arrive (413), Server Action
 // data no page of ours sends (400, 413), image addresses that are not plain paths (400). Each gets
