@@ -157,6 +157,27 @@ async function insertRow(tableId: string): Promise<string> {
   return (await handle.db.execute<{ id: string }>(sql`select id from ${sql.identifier(sqlTable)} order by created_at desc limit 1`)).rows[0]!.id;
 }
 
+/** One lead that only this cell's search matches: its marker and the fingerprint of that one-row set. */
+async function oneLeadSet(): Promise<[string, string]> {
+  const marker = `bulk-${crypto.randomUUID()}`;
+  const id = (
+    await handle.db.execute<{ id: string }>(
+      sql`insert into leads (name, email, mobile_number, growth_challenge) values ('Bulk', 'bulk@example.com', '9876543210', ${marker}) returning id`,
+    )
+  ).rows[0]!.id;
+  return [marker, crypto.createHash("sha256").update(id).digest("hex")];
+}
+
+/** A contact form held as spam (its honeypot filled), for "Not spam". */
+async function heldSubmission(): Promise<string> {
+  const fields = { name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210", message: "Call me." };
+  return (
+    await handle.db.execute<{ id: string }>(
+      sql`insert into spam_submissions (form, reason, name, email, fields) values ('contact', 'honeypot', 'Asha Rao', 'asha@example.com', ${JSON.stringify(fields)}::jsonb) returning id`,
+    )
+  ).rows[0]!.id;
+}
+
 async function throwawayMember(role: string): Promise<string> {
   return makeAccount(`throwaway-${next()}@test.example`, role);
 }
@@ -375,12 +396,7 @@ async function matrix(): Promise<Record<string, Entry>> {
       {
         label: "not spam",
         allowed: LEAD_DESK.write,
-        prepare: async () =>
-          (
-            await handle.db.execute<{ id: string }>(
-              sql`insert into spam_submissions (form, reason, name, email, fields) values ('contact', 'honeypot', 'Asha Rao', 'asha@example.com', ${JSON.stringify({ name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210", message: "Call me." })}::jsonb) returning id`,
-            )
-          ).rows[0]!.id,
+        prepare: heldSubmission,
         run: (id) => admin.runRowAction("spam", id as string),
       },
     ],
@@ -400,12 +416,7 @@ async function matrix(): Promise<Record<string, Entry>> {
       {
         label: "not spam from the list's form",
         allowed: LEAD_DESK.write,
-        prepare: async () =>
-          (
-            await handle.db.execute<{ id: string }>(
-              sql`insert into spam_submissions (form, reason, name, email, fields) values ('contact', 'honeypot', 'Asha Rao', 'asha@example.com', ${JSON.stringify({ name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210", message: "Call me." })}::jsonb) returning id`,
-            )
-          ).rows[0]!.id,
+        prepare: heldSubmission,
         run: (id) => admin.rowFormAction(IDLE, rowForm("spam", id as string, "row-action")),
       },
     ],
@@ -413,16 +424,7 @@ async function matrix(): Promise<Record<string, Entry>> {
       {
         label: "bulk status on a filter",
         allowed: LEAD_DESK.write,
-        // One lead that only this cell's search matches, and the fingerprint of that one-row set.
-        prepare: async () => {
-          const marker = `bulk-${crypto.randomUUID()}`;
-          const id = (
-            await handle.db.execute<{ id: string }>(
-              sql`insert into leads (name, email, mobile_number, growth_challenge) values ('Bulk', 'bulk@example.com', '9876543210', ${marker}) returning id`,
-            )
-          ).rows[0]!.id;
-          return [marker, crypto.createHash("sha256").update(id).digest("hex")];
-        },
+        prepare: oneLeadSet,
         run: (p) => admin.bulkAction("leads", { q: (p as string[])[0]!, action: "status", value: "won", count: "1", fingerprint: (p as string[])[1]! }),
       },
     ],
@@ -430,16 +432,7 @@ async function matrix(): Promise<Record<string, Entry>> {
       {
         label: "bulk status on a filter, from its confirmation page",
         allowed: LEAD_DESK.write,
-        // One lead that only this cell's search matches, and the fingerprint of that one-row set.
-        prepare: async () => {
-          const marker = `bulk-${crypto.randomUUID()}`;
-          const id = (
-            await handle.db.execute<{ id: string }>(
-              sql`insert into leads (name, email, mobile_number, growth_challenge) values ('Bulk', 'bulk@example.com', '9876543210', ${marker}) returning id`,
-            )
-          ).rows[0]!.id;
-          return [marker, crypto.createHash("sha256").update(id).digest("hex")];
-        },
+        prepare: oneLeadSet,
         run: (p) =>
           admin.bulkFormAction(
             IDLE,

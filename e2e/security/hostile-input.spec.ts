@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page, type Member } from "../fixtures";
+import { expect, test, type Browser, type Page, type Member } from "../fixtures";
 import { BASE_URL } from "../../playwright.config";
 import { assignUniqueIp, outboxMails, uniqueIp } from "../helpers";
 import { XSS_PAYLOADS } from "./xss-corpus";
+import { noScriptForm, postNoScript, type NoScriptForm } from "./no-script-posts";
 
 // Hostile input through the public forms, then shown where staff read it (docs/decisions/0016). The forms are
 // posted the way a browser without JavaScript posts them (the Server Action's own hidden fields,
@@ -12,30 +13,7 @@ test.describe.configure({ mode: "serial" });
 const ADMIN = "xss@e2e.test";
 const RUN = Date.now().toString(36);
 
-type Form = { path: string; button: string; hidden: [string, string][] };
-
-/** The hidden fields React renders into a form for a post without JavaScript ($ACTION_… and state). */
-async function formFields(browser: Browser, path: string, button: string): Promise<Form> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(path);
-  const hidden = await page
-    .locator("form", { has: page.getByRole("button", { name: button }) })
-    .locator("input[type=hidden]")
-    .evaluateAll((inputs) => inputs.map((i) => [(i as HTMLInputElement).name, (i as HTMLInputElement).value] as [string, string]));
-  await context.close();
-  return { path, button, hidden };
-}
-
-async function post(request: APIRequestContext, form: Form, fields: Record<string, string>) {
-  return request.post(form.path, {
-    // A keep-alive connection reset as the server closes it idle is sent again, as a browser does (e2e/follow-up.spec.ts).
-    maxRetries: 1,
-    multipart: { ...Object.fromEntries(form.hidden), ...fields },
-    headers: { origin: BASE_URL, "x-forwarded-for": uniqueIp(), accept: "text/html" },
-    maxRedirects: 0,
-  });
-}
+const post = postNoScript;
 
 const contactFields = (i: number, name: string, company: string, message: string) => ({
   name,
@@ -53,14 +31,14 @@ const freeAuditFields = (i: number, name: string, challenge: string) => ({
   growthChallenge: challenge,
 });
 
-let contact: Form;
-let freeAudit: Form;
+let contact: NoScriptForm;
+let freeAudit: NoScriptForm;
 let adminState: Member["storageState"];
 
 test.beforeAll(async ({ browser, signedIn }) => {
   test.setTimeout(120_000);
-  contact = await formFields(browser, "/contact", "Send Message");
-  freeAudit = await formFields(browser, "/free-audit", "Get My Free Audit");
+  contact = await noScriptForm(browser, "/contact", "Send Message");
+  freeAudit = await noScriptForm(browser, "/free-audit", "Get My Free Audit");
   adminState = (await signedIn(ADMIN, { name: "XSS Admin" })).storageState;
 });
 

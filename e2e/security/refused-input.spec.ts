@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Member } from "../fixtures";
-import { BASE_URL } from "../../playwright.config";
 import { CONTROL_CHARACTERS, REFUSED_EMAILS, REFUSED_URLS } from "../../src/lib/schemas/refused-values";
-import { assignUniqueIp, linkFromMail, outboxMails, signIn, uniqueIp } from "../helpers";
+import { noScriptForm, postNoScript, type NoScriptForm } from "./no-script-posts";
+import { assignUniqueIp, linkFromMail, outboxMails, signIn } from "../helpers";
 
 // What the validators refuse beside the field, and the internationalised e-mail domains they accept
 // (docs/decisions/0023), through the real forms: the public forms posted as a browser without
@@ -13,29 +13,8 @@ test.describe.configure({ mode: "serial" });
 const ADMIN = "refuse@e2e.test";
 const RUN = Date.now().toString(36);
 
-type Form = { path: string; hidden: [string, string][] };
-
-/** The hidden fields React renders into a form for a post without JavaScript ($ACTION_… and state). */
-async function formFields(browser: Browser, path: string, button: string): Promise<Form> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(path);
-  const hidden = await page
-    .locator("form", { has: page.getByRole("button", { name: button }) })
-    .locator("input[type=hidden]")
-    .evaluateAll((inputs) => inputs.map((i) => [(i as HTMLInputElement).name, (i as HTMLInputElement).value] as [string, string]));
-  await context.close();
-  return { path, hidden };
-}
-
-async function post(request: APIRequestContext, form: Form, fields: Record<string, string>): Promise<string> {
-  const response = await request.post(form.path, {
-    // A keep-alive connection reset as the server closes it idle is sent again, as a browser does (e2e/follow-up.spec.ts).
-    maxRetries: 1,
-    multipart: { ...Object.fromEntries(form.hidden), ...fields },
-    headers: { origin: BASE_URL, "x-forwarded-for": uniqueIp(), accept: "text/html" },
-    maxRedirects: 0,
-  });
+async function post(request: APIRequestContext, form: NoScriptForm, fields: Record<string, string>): Promise<string> {
+  const response = await postNoScript(request, form, fields);
   expect(response.status()).toBe(200);
   return response.text();
 }
@@ -43,14 +22,14 @@ async function post(request: APIRequestContext, form: Form, fields: Record<strin
 /** Text as the page's HTML carries it (React escapes these in text). */
 const html = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-let contact: Form;
-let freeAudit: Form;
+let contact: NoScriptForm;
+let freeAudit: NoScriptForm;
 let adminState: Member["storageState"];
 
 test.beforeAll(async ({ browser, signedIn }) => {
   test.setTimeout(120_000);
-  contact = await formFields(browser, "/contact", "Send Message");
-  freeAudit = await formFields(browser, "/free-audit", "Get My Free Audit");
+  contact = await noScriptForm(browser, "/contact", "Send Message");
+  freeAudit = await noScriptForm(browser, "/free-audit", "Get My Free Audit");
   adminState = (await signedIn(ADMIN, { name: "Refusal Admin" })).storageState;
 });
 
