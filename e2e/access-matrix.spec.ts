@@ -192,7 +192,7 @@ for (const [tab, kind, fill] of [
     }
 
     const remove = await capture(page, async () => {
-      await page.getByRole("button", { name: /^Delete Matrix/ }).click();
+      await page.getByRole("link", { name: /^Delete Matrix/ }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     });
     for (const visitor of others) {

@@ -85,7 +85,7 @@ test("leads: validation, create, edit, status, search, CSV, delete with confirma
   await expect.poll(() => count(page, "leads")).toBeGreaterThanOrEqual(before + 1);
 
   // Edit: status and notes.
-  await page.getByRole("button", { name: /^Edit =HYPERLINK/ }).click();
+  await page.getByRole("link", { name: /^Edit =HYPERLINK/ }).click();
   await dialog.getByLabel("Status").selectOption("qualified");
   await dialog.getByLabel("Internal notes").fill("Called on Monday.");
   await dialog.getByRole("button", { name: "Save" }).click();
@@ -107,7 +107,7 @@ test("leads: validation, create, edit, status, search, CSV, delete with confirma
   expect(text.trim().split("\r\n")).toHaveLength(2);
 
   // Delete, after the "Are you absolutely sure?" confirmation.
-  await page.getByRole("button", { name: /^Delete =HYPERLINK/ }).click();
+  await page.getByRole("link", { name: /^Delete =HYPERLINK/ }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm.getByRole("heading", { name: "Are you absolutely sure?" })).toBeVisible();
   await expect(confirm).toContainText('This action cannot be undone. This will permanently delete "=HYPERLINK("http://evil.example")".');

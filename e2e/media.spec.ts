@@ -121,7 +121,7 @@ test("the media library lists each image with where it is used, and refuses to d
   await expect(used.getByText("2560 × 1920 px")).toBeVisible();
   await expect(page.getByRole("link", { name: "Add Image" })).toHaveCount(0);
 
-  await used.getByRole("button", { name: /^Delete / }).click();
+  await used.getByRole("link", { name: /^Delete / }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "This image is in use")).toContainText(`blog post “${TITLE}” (featured image)`);
   await page.reload();
@@ -141,7 +141,7 @@ test("the media library lists each image with where it is used, and refuses to d
   await page.reload();
   const spare = list.getByRole("listitem").filter({ hasText: `Image ${url.split("/").pop()!.slice(0, 8)}` });
   await expect(spare.getByText("Not used")).toBeVisible();
-  await spare.getByRole("button", { name: /^Delete / }).click();
+  await spare.getByRole("link", { name: /^Delete / }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Image deleted successfully.")).toBeVisible();
   await expect(spare).toHaveCount(0);

@@ -211,7 +211,7 @@ test("a library image goes into a post by mouse, and the case-study cover uses t
 
   // The case-study cover: the same two buttons, no alt text asked (the cover field holds an address).
   await page.goto("/admin/case-studies");
-  await page.getByRole("button", { name: /^Add / }).click();
+  await page.getByRole("link", { name: /^Add / }).click();
   const study = page.getByRole("dialog");
   await study.getByRole("button", { name: "Choose from library" }).click();
   await chooser.getByRole("searchbox", { name: "Search images" }).fill(name.slice(0, 12));

@@ -115,7 +115,7 @@ test(`${XSS_PAYLOADS.length} XSS payloads through every text field of both publi
   for (let i = 0; i < XSS_PAYLOADS.length; i += 20) {
     await page.goto(`/admin/messages?q=${encodeURIComponent(`xss-${RUN}-c${i}@`)}`);
     await page
-      .getByRole("button", { name: /^Edit / })
+      .getByRole("link", { name: /^Edit / })
       .first()
       .click();
     let dialog = page.getByRole("dialog");
@@ -125,7 +125,7 @@ test(`${XSS_PAYLOADS.length} XSS payloads through every text field of both publi
     await page.keyboard.press("Escape");
     await page.goto(`/admin/leads?q=${encodeURIComponent(`xss-${RUN}-a${i}@`)}`);
     await page
-      .getByRole("button", { name: /^Edit / })
+      .getByRole("link", { name: /^Edit / })
       .first()
       .click();
     dialog = page.getByRole("dialog");
@@ -302,7 +302,7 @@ test("XSS payloads in admin text fields (testimonials, case studies) reach the p
     await site.goto(`/admin/${tab}`);
     await expect(site.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
     await site
-      .getByRole("button", { name: /^Edit / })
+      .getByRole("link", { name: /^Edit / })
       .first()
       .click();
     await expect(site.getByRole("dialog")).toBeVisible();
@@ -387,7 +387,7 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
   const notes = XSS_PAYLOADS[40]!;
   await page.goto(`/admin/leads?q=${encodeURIComponent(`xss-${RUN}-a0@`)}`);
   await page
-    .getByRole("button", { name: /^Edit / })
+    .getByRole("link", { name: /^Edit / })
     .first()
     .click();
   dialog = page.getByRole("dialog");
@@ -398,7 +398,7 @@ test(`blog post through the admin dialog: all ${XSS_PAYLOADS.length} payloads as
   await expect(toast("Lead updated successfully.").first()).toBeVisible();
   await page.reload();
   await page
-    .getByRole("button", { name: /^Edit / })
+    .getByRole("link", { name: /^Edit / })
     .first()
     .click();
   dialog = page.getByRole("dialog");

@@ -387,7 +387,7 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
   captured.push(await capture(page, "admin: create testimonial", () => dialog.getByRole("button", { name: "Save" }).click()));
   await page.goto("/admin/testimonials");
   await page
-    .getByRole("button", { name: /^Delete / })
+    .getByRole("link", { name: /^Delete / })
     .first()
     .click();
   captured.push(await capture(page, "admin: delete testimonial", () => page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click()));
