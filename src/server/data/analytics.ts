@@ -84,7 +84,7 @@ export async function visitorIdForRequest(headers: Headers, now: Date = new Date
  * Page views of a day whose salt is gone (a batch held past midnight and the grace) are dropped.
  */
 export async function storePageViews(batch: PageViewRecord[], now: Date = new Date()): Promise<number> {
-  const rows: (typeof analyticsEvents.$inferInsert)[] = [];
+  const rows: Record<string, string | boolean | null>[] = [];
   let late = 0;
   for (const view of batch) {
     const day = utcDay(view.at);
@@ -94,22 +94,28 @@ export async function storePageViews(batch: PageViewRecord[], now: Date = new Da
       continue;
     }
     rows.push({
-      at: view.at,
+      at: view.at.toISOString(),
       day,
-      visitorId: visitorIdFrom(salt, view.digest),
+      visitor_id: visitorIdFrom(salt, view.digest),
       path: view.path,
-      referrerHost: view.referrerHost,
+      referrer_host: view.referrerHost,
       internal: view.internal,
-      utmSource: view.utmSource,
-      utmMedium: view.utmMedium,
-      utmCampaign: view.utmCampaign,
+      utm_source: view.utmSource,
+      utm_medium: view.utmMedium,
+      utm_campaign: view.utmCampaign,
       device: view.device,
       browser: view.browser,
       country: view.country,
     });
   }
   if (late) log("warn", "analytics: page views of a day already over were dropped", { event: "analytics.late", dropped: late });
-  if (rows.length) await db().insert(analyticsEvents).values(rows);
+  // One parameter, a JSON array, rather than twelve per row: a batch of 500 is sent and planned as one value.
+  if (rows.length) {
+    await db().execute(sql`insert into ${analyticsEvents} (at, day, visitor_id, path, referrer_host, internal, utm_source, utm_medium, utm_campaign, device, browser, country)
+      select at, day, visitor_id, path, referrer_host, internal, utm_source, utm_medium, utm_campaign, device, browser, country
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(at timestamptz, day date, visitor_id text, path text, referrer_host text, internal boolean,
+        utm_source text, utm_medium text, utm_campaign text, device text, browser text, country text)`);
+  }
   return rows.length;
 }
 
