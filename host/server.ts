@@ -14,6 +14,7 @@ import { startInvalidationChannel } from "./invalidation.ts";
 import { trustProxy, useSocketAddress } from "./client-address.ts";
 import { guardRequest, normalTarget, type Refusal } from "./request-guards.ts";
 import { errorFields, logger } from "../src/server/logger.ts";
+import { countPageView, pageViews } from "./analytics.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -140,6 +141,8 @@ const handleRequest = (req: IncomingMessage, res: ServerResponse) =>
   withRequestContext(req, res, () => {
     // X-Forwarded-For, -Host, -Proto only from a trusted proxy (TRUST_PROXY, host/client-address.ts).
     useSocketAddress(req);
+    // The site's own analytics: a public page view is queued after its answer is sent (host/analytics.ts, docs/decisions/0056).
+    countPageView(req, res);
     for (const [key, value] of Object.entries(securityHeaders)) res.setHeader(key, value);
     if (stopping) res.setHeader("Connection", "close");
     inFlight.add(res);
@@ -191,6 +194,8 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   });
   try {
     await channel?.stop();
+    // The page views still queued are written while the database is open.
+    await pageViews.stop();
     await shutdownApp();
   } catch (error) {
     log("error", "shutdown step failed", errorFields(error));

@@ -2,7 +2,8 @@ import "server-only";
 import path from "node:path";
 import { watchRoleRequests } from "./admin/admin-requests";
 import { ConfigError, configWarnings, env } from "./env";
-import { getDatabaseHandle, setAppShutdown } from "./bridge.ts";
+import { getDatabaseHandle, setAppShutdown, setPageViewSink } from "./bridge.ts";
+import { storePageViews } from "./data/analytics";
 import { DatabaseLockedError } from "./db/lock.ts";
 import { prepareAppDatabase } from "./db/prepare";
 import { startMailWorker, stopMailWorker } from "./mail/mail";
@@ -53,6 +54,10 @@ export async function boot(): Promise<void> {
   // done once. Scheduled posts go public (or private) at their time without anyone visiting the
   // dashboard; with the database down a job fails each round and catches up later.
   startTimedJobs(TIMED_JOBS);
+  // The host's queue of counted page views writes its batches through this (docs/decisions/0056).
+  setPageViewSink(async (batch) => {
+    await storePageViews(batch);
+  });
   // Uploads: a bucket that is missing or refuses these credentials is said at start-up, not at the
   // first upload; the site serves its pages either way, like with a database that is down.
   void storage()

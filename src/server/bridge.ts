@@ -9,6 +9,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { StartedPglite } from "./db/pglite-start.ts";
 import type { DatabaseHandle } from "./db/client";
 import type { MailWorkerState } from "./mail/mail";
+import type { PageViewSink } from "./analytics/page-view-queue.ts";
 
 export interface RequestContext {
   requestId: string;
@@ -32,6 +33,7 @@ interface Shared {
   publishTags?: (tags: string[], durations: TagDurations | undefined) => void;
   selfAddress?: string;
   internalToken?: string;
+  pageViewSink?: PageViewSink;
 }
 
 const KEY = Symbol.for("kinetic-growth.bridge");
@@ -153,4 +155,16 @@ export function getSelfAddress(): string | undefined {
 export function internalToken(): string {
   shared.internalToken ??= globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID();
   return shared.internalToken;
+}
+
+/**
+ * The app's writer of counted page views (src/server/data/analytics.ts), registered at boot; the
+ * host's queue (host/analytics.ts) hands it its batches (docs/decisions/0056).
+ */
+export function setPageViewSink(sink: PageViewSink | undefined): void {
+  shared.pageViewSink = sink;
+}
+
+export function getPageViewSink(): PageViewSink | undefined {
+  return shared.pageViewSink;
 }

@@ -189,6 +189,14 @@ const EnvSchema = z
     // no third-party host in their policy. Set, a banner asks first and the tags load only after Accept.
     GA4_MEASUREMENT_ID: optionalMatching(GA4_ID_PATTERN, "must be a GA4 measurement ID such as G-ABC123DEF4"),
     META_PIXEL_ID: optionalMatching(PIXEL_ID_PATTERN, "must be a Meta Pixel ID, digits only, such as 1234567890"),
+
+    // The site's own analytics (docs/decisions/0056): page views counted by the server, no cookie.
+    // ANALYTICS_ENABLED and ANALYTICS_COUNTRY_HEADER are read by host/analytics.ts, validated here.
+    ANALYTICS_ENABLED: flag.default(true),
+    // Raw page views older than this many days are deleted daily; the daily rollups are kept for good.
+    ANALYTICS_RAW_DAYS: positiveInt(90, 36500),
+    // A header a proxy in front sets to the visitor's two-letter country, e.g. CF-IPCountry; unset, no country.
+    ANALYTICS_COUNTRY_HEADER: optionalMatching(/^[A-Za-z0-9-]{1,60}$/, "must be a header name such as CF-IPCountry"),
   })
   .superRefine((value, ctx) => {
     // An endpoint without a bucket would be ignored silently, and uploads would stay on this machine.

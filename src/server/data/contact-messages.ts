@@ -11,15 +11,16 @@ import { dashboardHref } from "@/lib/routes";
  * Stores a contact message and its notification in one statement; a repeated key stores nothing.
  * With a rate limit, the submission is counted in the same statement and stored only within it.
  */
-export function createContactMessage(data: ContactFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: undefined, client?: string): Promise<CreatedRow>;
+export function createContactMessage(data: ContactFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: undefined, client?: string, visitorId?: string | null): Promise<CreatedRow>;
 export function createContactMessage(
   data: ContactFormData,
   attribution: Attribution,
   submissionKey: string | null,
   rateLimit: CountedLimit,
   client?: string,
+  visitorId?: string | null,
 ): Promise<CreatedRow | RateLimited>;
-export function createContactMessage(data: ContactFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit, client?: string) {
+export function createContactMessage(data: ContactFormData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit, client?: string, visitorId?: string | null) {
   const fields: [string, string | null][] = [
     ["Name", data.name],
     ["Email", data.email],
@@ -30,7 +31,8 @@ export function createContactMessage(data: ContactFormData, attribution: Attribu
   const body = leadNotification("contact", fields, attribution, dashboardHref("messages"));
   return storeSubmission({
     table: contactMessages,
-    columns: { name: data.name, email: data.email, mobile_number: data.mobileNumber, company: data.company, message: data.message },
+    // visitor_id: the visit that led here (docs/decisions/0056); null when the visitor was not counted.
+    columns: { name: data.name, email: data.email, mobile_number: data.mobileNumber, company: data.company, message: data.message, visitor_id: visitorId ?? null },
     attribution,
     submissionKey,
     mail: {

@@ -13,15 +13,16 @@ export type { CreatedRow } from "./submissions";
  * Stores a free audit request and its notification in one statement; a repeated key stores nothing.
  * With a rate limit, the submission is counted in the same statement and stored only within it.
  */
-export function createLead(data: FreeAuditData, attribution: Attribution, submissionKey: string | null, rateLimit?: undefined, client?: string): Promise<CreatedRow>;
+export function createLead(data: FreeAuditData, attribution: Attribution, submissionKey: string | null, rateLimit?: undefined, client?: string, visitorId?: string | null): Promise<CreatedRow>;
 export function createLead(
   data: FreeAuditData,
   attribution: Attribution,
   submissionKey: string | null,
   rateLimit: CountedLimit,
   client?: string,
+  visitorId?: string | null,
 ): Promise<CreatedRow | RateLimited>;
-export function createLead(data: FreeAuditData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit, client?: string) {
+export function createLead(data: FreeAuditData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit, client?: string, visitorId?: string | null) {
   const fields: [string, string | null][] = [
     ["Name", data.name],
     ["Email", data.email],
@@ -43,6 +44,8 @@ export function createLead(data: FreeAuditData, attribution: Attribution, submis
       growth_challenge: data.growthChallenge,
       service: data.package?.service ?? null,
       package: data.package?.package ?? null,
+      // The visit that led here (docs/decisions/0056); null when the visitor was not counted.
+      visitor_id: visitorId ?? null,
     },
     attribution,
     submissionKey,

@@ -6,6 +6,7 @@ import { type FormState } from "@/lib/form-state";
 import { FreeAuditSchema, ContactFormSchema } from "@/lib/schemas/lead-forms";
 import { createContactMessage } from "../data/contact-messages";
 import { createLead } from "../data/leads";
+import { visitorIdForRequest } from "../data/analytics";
 import type { CountedLimit, CreatedRow, RateLimited } from "../data/submissions";
 import { checkCheapGuards, checkFormGuards, formRateLimit, parseAttribution, rateLimitedVerdict, submissionKey, type Refusal } from "./form-guards";
 import { handleForm } from "./form-action";
@@ -36,6 +37,7 @@ async function handle<S extends z.ZodType>(
     key: string | null,
     limit: CountedLimit,
     client: string,
+    visitorId: string | null,
   ) => Promise<CreatedRow | RateLimited>,
   success: { title: string; message: string },
 ): Promise<FormState> {
@@ -79,7 +81,9 @@ async function handle<S extends z.ZodType>(
       const attribution = parseAttribution(form, request.headers.get("referer"));
       // One statement: counted against the rate limit, stored with its notification and the
       // acknowledgement, which the client's address is counted for (ADR 0013, 0042).
-      const row = await store(data, attribution, submissionKey(form), formRateLimit(formName, ip), ip);
+      // The visit that led to it (docs/decisions/0056): the same visitor id the page views were counted under.
+      const visitorId = await visitorIdForRequest(request.headers);
+      const row = await store(data, attribution, submissionKey(form), formRateLimit(formName, ip), ip, visitorId);
       if ("limited" in row) return refuse(rateLimitedVerdict(row.limited), ip);
       log("info", row.isNew ? "form stored" : "form resubmitted; stored once", { form: formName, id: row.id });
       return { status: "success", ...success };

@@ -1,5 +1,7 @@
 import "server-only";
 import { pruneActivity } from "../activity/activity";
+import { deleteExpiredSalts, dueRollupDays, pruneRawPageViews, rollUpDay } from "../data/analytics";
+import { runOnce } from "../data/job-runs";
 import { followUpDigestJob } from "../data/follow-up";
 import { pruneAcknowledgedSenders } from "../data/submissions";
 import { env } from "../env";
@@ -29,6 +31,29 @@ const activityRetentionJob: TimedJob = {
 };
 
 /**
+ * The site's analytics (docs/decisions/0056). Each minute every process deletes the salts of days
+ * that are over (an idempotent DELETE: from then on that day's visitor ids cannot be recomputed).
+ * Each closed day (yesterday, or one a stopped server missed) is rolled up once across the
+ * processes, by a claim per day in `job_runs`; raw page views past ANALYTICS_RAW_DAYS go once a day.
+ */
+const analyticsJob: TimedJob = {
+  name: "analytics",
+  everyMs: 60_000,
+  run: async () => {
+    const removed = await deleteExpiredSalts();
+    if (removed) log("info", "analytics salts of past days deleted", { event: "analytics.salts-deleted", removed });
+    const keepDays = env().ANALYTICS_RAW_DAYS;
+    for (const day of await dueRollupDays(keepDays)) {
+      if (await runOnce("analytics-rollup", day, (tx) => rollUpDay(day, tx))) log("info", "analytics day rolled up", { event: "analytics.rolled-up", day });
+    }
+    await oncePer("day", "analytics-retention", async (tx) => {
+      const pruned = await pruneRawPageViews(keepDays, new Date(), tx);
+      log("info", "raw page views pruned", { event: "analytics.pruned", removed: pruned, keepDays });
+    })();
+  },
+};
+
+/**
  * Every periodic piece of work of the server, in one list (docs/decisions/0054): each process starts
  * a timer per job at boot (src/server/jobs/jobs.ts), and each job does each piece of its work once
  * across the processes, by a claim in `job_runs` (once a day) or by row claims (scheduled posts,
@@ -37,4 +62,11 @@ const activityRetentionJob: TimedJob = {
  * embedded database's role-request watcher (src/server/admin/admin-requests.ts) answers
  * `npm run admin` through a folder, for the one process that holds that database.
  */
-export const TIMED_JOBS: readonly TimedJob[] = [scheduledPublishingJob, pruneSpamJob, pruneAcknowledgedSendersJob, followUpDigestJob, activityRetentionJob];
+export const TIMED_JOBS: readonly TimedJob[] = [
+  scheduledPublishingJob,
+  pruneSpamJob,
+  pruneAcknowledgedSendersJob,
+  followUpDigestJob,
+  activityRetentionJob,
+  analyticsJob,
+];

@@ -1,0 +1,343 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
+
+// The site's own analytics in the database (docs/decisions/0056): daily salts and visitor ids, the
+// privacy claim, the daily rollup, and the join of a lead to its visit.
+vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
+
+const { pageViewOf } = await import("@/server/analytics/page-view");
+const { utcDay, visitorDigest, visitorIdFrom } = await import("@/server/analytics/visitor-id");
+const analytics = await import("@/server/data/analytics");
+const { submitLeadForm } = await import("@/server/forms/lead-submission");
+const { TIMED_JOBS } = await import("@/server/jobs/registry");
+const { analyticsDailyPages, analyticsDailyTotals, analyticsDailyVisits, analyticsEvents, analyticsSalts, contactMessages, jobRuns, leads } =
+  await import("@/server/db/schema");
+
+const handle = setUpTestDatabase();
+beforeEach(async () => {
+  await handle.db.execute(
+    sql`truncate analytics_events, analytics_salts, analytics_daily_visits, analytics_daily_pages, analytics_daily_totals, job_runs, leads, contact_messages, notifications, rate_limits, acknowledged_senders cascade`,
+  );
+  analytics.forgetCachedSalts();
+});
+
+const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 AnalyticsTest/1";
+const ADDRESS = "203.0.113.77";
+const HOST = "localhost:3999";
+const DAY_MS = 86_400_000;
+
+describe("visitor ids", () => {
+  it("are stable within a day and different across days; one salt per day across processes", async () => {
+    const digest = visitorDigest(HOST, ADDRESS, CHROME);
+    const morning = new Date("2026-03-05T08:00:00Z");
+    const salt1 = await analytics.saltFor("2026-03-05", morning);
+    analytics.forgetCachedSalts(); // another process: reads the same row, makes no second one
+    const salt1again = await analytics.saltFor("2026-03-05", new Date("2026-03-05T21:00:00Z"));
+    expect(salt1again).toBe(salt1);
+    const salt2 = await analytics.saltFor("2026-03-06", new Date("2026-03-06T08:00:00Z"));
+    expect(salt2).not.toBe(salt1);
+    expect(visitorIdFrom(salt1!, digest)).toBe(visitorIdFrom(salt1again!, digest));
+    expect(visitorIdFrom(salt2!, digest)).not.toBe(visitorIdFrom(salt1!, digest));
+    expect(await handle.db.select().from(analyticsSalts)).toHaveLength(2);
+  });
+
+  it("cannot be recomputed once the day's salt is deleted, even knowing the address and the user agent", async () => {
+    const day = "2026-03-05";
+    const during = new Date(`${day}T12:00:00Z`);
+    const view = pageViewOf(
+      { method: "GET", url: "/", headers: { host: HOST, "user-agent": CHROME, "x-forwarded-for": ADDRESS, accept: "text/html" } },
+      { ownHosts: new Set([HOST]) },
+      during,
+    )!;
+    expect(await analytics.storePageViews([view], during)).toBe(1);
+    const [stored] = await handle.db.select().from(analyticsEvents);
+    // During the grace after midnight the salt is still there (a batch in flight at midnight is stored).
+    expect(await analytics.deleteExpiredSalts(new Date("2026-03-06T00:03:00Z"))).toBe(0);
+    expect(await analytics.deleteExpiredSalts(new Date("2026-03-06T00:06:00Z"))).toBe(1);
+    analytics.forgetCachedSalts();
+    // Knowing the address and the agent, and every salt the database still holds: no match.
+    const digest = visitorDigest(HOST, ADDRESS, CHROME);
+    const remaining = await handle.db.select().from(analyticsSalts);
+    expect(remaining.map((s) => visitorIdFrom(s.salt, digest))).not.toContain(stored!.visitorId);
+    // And the past day's salt is never made again.
+    expect(await analytics.saltFor(day, new Date("2026-03-06T00:06:00Z"))).toBeNull();
+    expect(await analytics.storePageViews([view], new Date("2026-03-06T00:06:00Z"))).toBe(0);
+    expect(await handle.db.select().from(analyticsSalts).where(eq(analyticsSalts.day, day))).toEqual([]);
+  });
+});
+
+describe("no column holds an address or a user agent", () => {
+  it("by name and by value, over the analytics tables and the leads", async () => {
+    const columns = await handle.db.execute<{ table_name: string; column_name: string }>(
+      sql`select table_name, column_name from information_schema.columns where table_schema = current_schema() and (table_name like 'analytics_%' or table_name in ('leads', 'contact_messages'))`,
+    );
+    expect(columns.rows.length).toBeGreaterThan(30);
+    const suspicious = columns.rows.filter((c) => /(^|_)(ip|ips|address|addr|agent|user_agent|ua)(_|$)/.test(c.column_name));
+    expect(suspicious).toEqual([]);
+
+    const now = new Date();
+    const view = pageViewOf(
+      { method: "GET", url: "/?utm_source=x", headers: { host: HOST, "user-agent": CHROME, "x-forwarded-for": ADDRESS, referer: "https://news.example/" } },
+      { ownHosts: new Set([HOST]) },
+      now,
+    )!;
+    await analytics.storePageViews([view], now);
+    await analytics.rollUpDay(utcDay(now));
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      name: "Asha",
+      email: "asha@brand.in",
+      mobileNumber: "9876543210",
+      company: "",
+      message: "Hello there, we need help.",
+    })) {
+      form.set(k, v);
+    }
+    await submitLeadForm("contact", form, { headers: requestHeaders(), originOnly: true });
+    for (const table of [
+      "analytics_events",
+      "analytics_salts",
+      "analytics_daily_visits",
+      "analytics_daily_pages",
+      "analytics_daily_totals",
+      "contact_messages",
+    ]) {
+      const rows = await handle.db.execute<{ row: string }>(sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t`);
+      expect(rows.rows.length, table).toBeGreaterThan(0);
+      for (const { row } of rows.rows) {
+        expect(row, table).not.toContain(ADDRESS);
+        expect(row, table).not.toContain("AnalyticsTest");
+      }
+    }
+  });
+});
+
+function requestHeaders(extra: Record<string, string> = {}): Headers {
+  return new Headers({ host: HOST, origin: `http://${HOST}`, referer: `http://${HOST}/contact`, "x-forwarded-for": ADDRESS, "user-agent": CHROME, ...extra });
+}
+
+// A visitor's page views, by minutes after the day's start.
+type Hand = { visitor: string; minute: number; path: string; utm?: string; campaign?: string; referrer?: string; internal?: boolean };
+async function insertDay(day: string, views: Hand[]): Promise<void> {
+  const start = Date.parse(`${day}T00:00:00Z`);
+  await handle.db.insert(analyticsEvents).values(
+    views.map((v) => ({
+      at: new Date(start + v.minute * 60_000),
+      day,
+      visitorId: v.visitor.repeat(64).slice(0, 64),
+      path: v.path,
+      referrerHost: v.referrer ?? null,
+      internal: v.internal ?? false,
+      utmSource: v.utm ?? null,
+      utmCampaign: v.campaign ?? null,
+      device: "desktop" as const,
+      browser: "Chrome",
+    })),
+  );
+}
+
+const daysAgo = (n: number) => utcDay(new Date(Date.now() - n * DAY_MS));
+
+describe("the daily rollup", () => {
+  it("splits visits after 30 minutes without a page view, counts a one-page visit as a bounce, and gives the day's figures", async () => {
+    const day = daysAgo(5);
+    await insertDay(day, [
+      // a: a newsletter visit of three pages over 20 minutes, then 40 minutes later a second visit of one page.
+      { visitor: "a", minute: 600, path: "/", utm: "Newsletter", campaign: "spring" },
+      { visitor: "a", minute: 605, path: "/services", internal: true },
+      { visitor: "a", minute: 620, path: "/contact", internal: true },
+      { visitor: "a", minute: 660, path: "/blog", internal: true },
+      // b: one page from Google: a bounce.
+      { visitor: "b", minute: 540, path: "/blog/post", referrer: "www.google.com" },
+      // c: exactly 30 minutes apart is still one visit; 59 minutes long.
+      { visitor: "c", minute: 1380, path: "/" },
+      { visitor: "c", minute: 1410, path: "/about", internal: true },
+      { visitor: "c", minute: 1439, path: "/contact", internal: true },
+    ]);
+    await analytics.rollUpDay(day);
+    const [totals] = await handle.db.select().from(analyticsDailyTotals).where(eq(analyticsDailyTotals.day, day));
+    expect(totals).toMatchObject({ visitors: 3, visits: 4, pageviews: 8, bounces: 2, durationSeconds: 20 * 60 + 59 * 60 });
+    expect(await analytics.liveTotals(day)).toEqual({ day, visitors: 3, visits: 4, pageviews: 8, bounces: 2, durationSeconds: 4740 });
+
+    const byVisit = await handle.db.select().from(analyticsDailyVisits).where(eq(analyticsDailyVisits.day, day));
+    const visitRows = byVisit.map((r) => [r.entryPath, r.source, r.campaign, r.visitors, r.visits, r.pageviews, r.bounces, r.durationSeconds]);
+    expect(visitRows.sort()).toEqual(
+      [
+        ["/", "newsletter", "spring", 1, 1, 3, 0, 1200],
+        ["/", null, null, 1, 1, 3, 0, 3540],
+        ["/blog", null, null, 1, 1, 1, 1, 0],
+        ["/blog/post", "google.com", null, 1, 1, 1, 1, 0],
+      ].sort(),
+    );
+    // Summed over the rows, a visitor is counted once per row they appear in (a here): the day's exact figure is in the totals.
+    expect(byVisit.reduce((n, r) => n + r.visitors, 0)).toBe(4);
+
+    const byPage = await handle.db.select().from(analyticsDailyPages).where(eq(analyticsDailyPages.day, day));
+    const pages = new Map<string, { pageviews: number; visitors: number; visits: number; entries: number }>();
+    for (const r of byPage) {
+      const p = pages.get(r.path) ?? { pageviews: 0, visitors: 0, visits: 0, entries: 0 };
+      pages.set(r.path, {
+        pageviews: p.pageviews + r.pageviews,
+        visitors: p.visitors + r.visitors,
+        visits: p.visits + r.visits,
+        entries: p.entries + r.entries,
+      });
+    }
+    expect(pages.get("/")).toEqual({ pageviews: 2, visitors: 2, visits: 2, entries: 2 });
+    expect(pages.get("/contact")).toEqual({ pageviews: 2, visitors: 2, visits: 2, entries: 0 });
+    // The page's row carries its visit's source: /services was seen in the newsletter visit.
+    expect(byPage.find((r) => r.path === "/services")).toMatchObject({ source: "newsletter", campaign: "spring", entries: 0 });
+
+    // Rolled up again: replaced, not added to.
+    await analytics.rollUpDay(day);
+    expect(await handle.db.select().from(analyticsDailyVisits).where(eq(analyticsDailyVisits.day, day))).toHaveLength(4);
+  });
+
+  it("agrees with a hand count over a generated day", async () => {
+    const day = daysAgo(6);
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const views: Hand[] = [];
+    for (let v = 0; v < 40; v++) {
+      const visitor = "0123456789abcdef"[v % 16]! + "0123456789abcdef"[Math.floor(v / 16)]!;
+      let minute = Math.floor(random() * 600);
+      const n = 1 + Math.floor(random() * 8);
+      for (let i = 0; i < n && minute < 1440; i++) {
+        views.push({ visitor, minute, path: `/p${Math.floor(random() * 5)}` });
+        minute += random() < 0.25 ? 31 + Math.floor(random() * 90) : Math.floor(random() * 31);
+      }
+    }
+    await insertDay(day, views);
+    // The hand count: per visitor, sorted by time, a new visit after a gap over 30 minutes.
+    const byVisitor = new Map<string, number[]>();
+    for (const v of views) byVisitor.set(v.visitor, [...(byVisitor.get(v.visitor) ?? []), v.minute]);
+    let visits = 0;
+    let bounces = 0;
+    let seconds = 0;
+    for (const minutes of byVisitor.values()) {
+      minutes.sort((a, b) => a - b);
+      let first = minutes[0]!;
+      let count = 1;
+      for (let i = 1; i <= minutes.length; i++) {
+        if (i === minutes.length || minutes[i]! - minutes[i - 1]! > 30) {
+          visits++;
+          if (count === 1) bounces++;
+          seconds += (minutes[i - 1]! - first) * 60;
+          first = minutes[i]!;
+          count = 1;
+        } else count++;
+      }
+    }
+    await analytics.rollUpDay(day);
+    const [totals] = await handle.db.select().from(analyticsDailyTotals).where(eq(analyticsDailyTotals.day, day));
+    expect(totals).toMatchObject({ visitors: byVisitor.size, visits, pageviews: views.length, bounces, durationSeconds: seconds });
+    const byVisit = await handle.db.select().from(analyticsDailyVisits).where(eq(analyticsDailyVisits.day, day));
+    expect(byVisit.reduce((n, r) => n + r.visits, 0)).toBe(visits);
+    expect(byVisit.reduce((n, r) => n + r.pageviews, 0)).toBe(views.length);
+  });
+
+  it("runs once across processes for each closed day, catches up a missed day, and leaves today alone", async () => {
+    const job = TIMED_JOBS.find((j) => j.name === "analytics")!;
+    await insertDay(daysAgo(3), [{ visitor: "d", minute: 100, path: "/" }]);
+    await insertDay(daysAgo(2), [{ visitor: "e", minute: 100, path: "/" }]);
+    await insertDay(utcDay(new Date()), [{ visitor: "f", minute: 0, path: "/" }]);
+    // Two processes' timers at once.
+    await Promise.all([job.run(), job.run()]);
+    const claims = await handle.db.select().from(jobRuns).where(eq(jobRuns.job, "analytics-rollup"));
+    expect(claims.map((c) => c.runKey).sort()).toEqual([daysAgo(3), daysAgo(2)]);
+    const totals = await handle.db.select().from(analyticsDailyTotals);
+    expect(totals.map((t) => [t.day, t.visits]).sort()).toEqual([
+      [daysAgo(3), 1],
+      [daysAgo(2), 1],
+    ]);
+    expect(await handle.db.select().from(analyticsDailyVisits)).toHaveLength(2);
+    await job.run();
+    expect(await handle.db.select().from(jobRuns).where(eq(jobRuns.job, "analytics-rollup"))).toHaveLength(2);
+  });
+
+  it("deletes raw page views older than ANALYTICS_RAW_DAYS and keeps the rollups", async () => {
+    await insertDay(daysAgo(100), [{ visitor: "a", minute: 1, path: "/" }]);
+    await insertDay(daysAgo(10), [{ visitor: "a", minute: 1, path: "/" }]);
+    await analytics.rollUpDay(daysAgo(100));
+    expect(await analytics.pruneRawPageViews(90)).toBe(1);
+    expect((await handle.db.select().from(analyticsEvents)).map((e) => e.day)).toEqual([daysAgo(10)]);
+    expect(await handle.db.select().from(analyticsDailyTotals)).toHaveLength(1);
+  });
+});
+
+describe("a lead joined to its visit", () => {
+  it("stores the visitor id of the submission's request, which finds the visit's landing page, pages and source", async () => {
+    const now = new Date();
+    const request = (url: string, referer: string | undefined, secondsAgo: number) =>
+      pageViewOf(
+        { method: "GET", url, headers: { host: HOST, "user-agent": CHROME, "x-forwarded-for": ADDRESS, accept: "text/html", ...(referer ? { referer } : {}) } },
+        { ownHosts: new Set([HOST]) },
+        new Date(now.getTime() - secondsAgo * 1000),
+      )!;
+    await analytics.storePageViews(
+      [
+        request("/?utm_source=linkedin&utm_campaign=audit-week", "https://www.linkedin.com/", 3),
+        request("/services/seo-optimization", `http://${HOST}/`, 2),
+        request("/free-audit", `http://${HOST}/services`, 1),
+      ],
+      now,
+    );
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      name: "Ravi",
+      email: "ravi@brand.in",
+      mobileNumber: "9876543210",
+      websiteUrl: "brand.in",
+      monthlyRevenue: "10L-50L/month",
+      growthChallenge: "More leads",
+    })) {
+      form.set(k, v);
+    }
+    const answer = await submitLeadForm("audit", form, { headers: requestHeaders({ referer: `http://${HOST}/free-audit` }), originOnly: true });
+    expect(answer.status).toBe("success");
+    const [lead] = await handle.db.select().from(leads);
+    const [event] = await handle.db.select().from(analyticsEvents).limit(1);
+    expect(lead!.visitorId).toBe(event!.visitorId);
+    const path = await analytics.visitPathFor(lead!.visitorId!, utcDay(lead!.createdAt), lead!.createdAt);
+    expect(path).toMatchObject({
+      landingPage: "/",
+      source: "linkedin",
+      utmCampaign: "audit-week",
+      referrerHost: "www.linkedin.com",
+      earlierVisits: 0,
+    });
+    expect(path!.pages.map((p) => p.path)).toEqual(["/", "/services/seo-optimization", "/free-audit"]);
+    expect(await analytics.visitPathFor("f".repeat(64), utcDay(now))).toBeNull();
+  });
+
+  it("stores none for a visitor who sent Sec-GPC (not counted either)", async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: "Mira", email: "mira@brand.in", mobileNumber: "9876543210", company: "", message: "Please call me back." }))
+      form.set(k, v);
+    const answer = await submitLeadForm("contact", form, { headers: requestHeaders({ "sec-gpc": "1" }), originOnly: true });
+    expect(answer.status).toBe("success");
+    const [message] = await handle.db.select().from(contactMessages);
+    expect(message!.visitorId).toBeNull();
+  });
+});
+
+describe("the real-time figure and the days' figures", () => {
+  it("counts the distinct visitors of the last 30 minutes, and mixes rolled-up days with today's raw rows", async () => {
+    const now = new Date();
+    const today = utcDay(now);
+    const minute = Math.floor((now.getTime() - Date.parse(`${today}T00:00:00Z`)) / 60_000);
+    await insertDay(today, [
+      { visitor: "a", minute: Math.max(0, minute - 5), path: "/" },
+      { visitor: "b", minute: Math.max(0, minute - 1), path: "/" },
+    ]);
+    await insertDay(daysAgo(1), [{ visitor: "c", minute: 10, path: "/" }]);
+    await analytics.rollUpDay(daysAgo(1));
+    expect(await analytics.recentVisitors(30, new Date(now.getTime() + 1000))).toBe(minute >= 5 ? 2 : expect.any(Number));
+    const days = await analytics.dailyTotals(daysAgo(1), today);
+    expect(days.map((d) => [d.day, d.visitors, d.pageviews])).toEqual([
+      [daysAgo(1), 1, 1],
+      [today, 2, 2],
+    ]);
+  });
+});
