@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
+  bigint,
+  bigserial,
   boolean,
   date,
   check,
@@ -260,6 +262,8 @@ export const leads = pgTable(
     /** When the status first moved to a contacted state (a trigger sets it, migration 0015). */
     firstContactedAt: timestamp("first_contacted_at", { withTimezone: true }),
     attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
+    /** The visitor id of the submission's request (src/server/analytics/visitor-id.ts): joins the lead to its visit (docs/decisions/0056). */
+    visitorId: text("visitor_id"),
     /** The form's idempotency token: a double submission is stored once. */
     submissionKey: text("submission_key").unique(),
     createdAt: createdAt(),
@@ -303,6 +307,8 @@ export const contactMessages = pgTable(
     /** When the status first moved to a contacted state (a trigger sets it, migration 0015). */
     firstContactedAt: timestamp("first_contacted_at", { withTimezone: true }),
     attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
+    /** The visitor id of the submission's request: joins the message to its visit (docs/decisions/0056). */
+    visitorId: text("visitor_id"),
     submissionKey: text("submission_key").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -721,6 +727,130 @@ export const spamSubmissions = pgTable(
   ],
 );
 export type SpamSubmission = typeof spamSubmissions.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Analytics (docs/decisions/0056, docs/analytics.md): page views counted by the server, no cookie,
+// no stored address or user agent. Days are UTC days.
+// ---------------------------------------------------------------------------------------------
+
+export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
+/**
+ * One random secret per UTC day: a visitor id is HMAC-SHA-256 under it (src/server/analytics/visitor-id.ts).
+ * A day's row is created once across processes and deleted once the day is over (plus a grace of
+ * a few minutes): from then on nobody, us included, can recompute that day's ids from an address.
+ */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day").primaryKey(),
+  salt: text("salt").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The raw page views, kept ANALYTICS_RAW_DAYS days. Visits are not stored: they are derived from
+ * (visitor_id, at), a new visit after 30 minutes without a page view (src/server/analytics/rollup.ts).
+ * `source` is the visit-independent source of this page view: utm_source, else the referring host,
+ * else null (direct, or an internal navigation when `internal`).
+ */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    day: date("day").notNull(),
+    /** Hex of HMAC-SHA-256(day's salt, SHA-256(site host, address, user agent)): 64 characters. */
+    visitorId: text("visitor_id").notNull(),
+    path: text("path").notNull(),
+    /** The referring site's host, never our own (an internal navigation has `internal` and no host). */
+    referrerHost: text("referrer_host"),
+    internal: boolean("internal").notNull().default(false),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    device: text("device").$type<DeviceClass>().notNull(),
+    /** The browser's family (Chrome, Safari, Firefox...), never its version or the user agent. */
+    browser: text("browser"),
+    /** Two letters from ANALYTICS_COUNTRY_HEADER, when configured and sent. */
+    country: text("country"),
+  },
+  (t) => [
+    index("analytics_events_day_visitor_at_idx").on(t.day, t.visitorId, t.at),
+    index("analytics_events_at_idx").on(t.at),
+    check("analytics_events_visitor_valid", sql`${t.visitorId} ~ '^[0-9a-f]{64}$'`),
+    check("analytics_events_path_valid", sql`char_length(${t.path}) between 1 and 300 and left(${t.path}, 1) = '/'`),
+    check("analytics_events_device_valid", inList(t.device, DEVICE_CLASSES)),
+    check("analytics_events_country_valid", sql`${t.country} is null or ${t.country} ~ '^[A-Z]{2}$'`),
+    check(
+      "analytics_events_text_bounded",
+      sql`coalesce(char_length(${t.referrerHost}), 0) <= 255 and coalesce(char_length(${t.utmSource}), 0) <= 100
+        and coalesce(char_length(${t.utmMedium}), 0) <= 100 and coalesce(char_length(${t.utmCampaign}), 0) <= 100 and coalesce(char_length(${t.browser}), 0) <= 40`,
+    ),
+  ],
+);
+
+/**
+ * Daily rollup by visit, kept for good: one row per (day, entry page, source, medium, campaign,
+ * device, browser, country) of the visits that began with that page and source. Visitors is the
+ * distinct visitors of the row; summed over rows it counts a visitor once per row they appear in
+ * (the exact figure of a day is in analytics_daily_totals). Visitors are never deduplicated across days.
+ */
+export const analyticsDailyVisits = pgTable(
+  "analytics_daily_visits",
+  {
+    day: date("day").notNull(),
+    entryPath: text("entry_path").notNull(),
+    /** utm_source, else the referring host (www. dropped), else null: direct. */
+    source: text("source"),
+    medium: text("medium"),
+    campaign: text("campaign"),
+    device: text("device").$type<DeviceClass>().notNull(),
+    browser: text("browser"),
+    country: text("country"),
+    visitors: integer("visitors").notNull(),
+    visits: integer("visits").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    /** Visits of one page view. */
+    bounces: integer("bounces").notNull(),
+    /** Sum over the visits of the seconds from their first to their last page view. */
+    durationSeconds: bigint("duration_seconds", { mode: "number" }).notNull(),
+  },
+  (t) => [index("analytics_daily_visits_day_idx").on(t.day)],
+);
+
+/**
+ * Daily rollup by page, kept for good: one row per (day, path, the visit's source and campaign,
+ * device, country). `visits` counts the visits that saw the page, `entries` those that began on it.
+ */
+export const analyticsDailyPages = pgTable(
+  "analytics_daily_pages",
+  {
+    day: date("day").notNull(),
+    path: text("path").notNull(),
+    source: text("source"),
+    campaign: text("campaign"),
+    device: text("device").$type<DeviceClass>().notNull(),
+    country: text("country"),
+    visitors: integer("visitors").notNull(),
+    visits: integer("visits").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    entries: integer("entries").notNull(),
+  },
+  (t) => [index("analytics_daily_pages_day_idx").on(t.day)],
+);
+
+/** The day's exact figures (visitors deduplicated over the whole day); its row marks the day as rolled up. */
+export const analyticsDailyTotals = pgTable("analytics_daily_totals", {
+  day: date("day").primaryKey(),
+  visitors: integer("visitors").notNull(),
+  visits: integer("visits").notNull(),
+  pageviews: integer("pageviews").notNull(),
+  bounces: integer("bounces").notNull(),
+  durationSeconds: bigint("duration_seconds", { mode: "number" }).notNull(),
+  rolledUpAt: timestamp("rolled_up_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type AnalyticsEvent = typeof analyticsEvents.$inferSelect;
 
 export type Lead = typeof leads.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
