@@ -14,7 +14,7 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}
 
 const { getAuth, hashPassword } = await import("@/server/auth/auth");
 const { analyticsEvents, leads, profiles } = await import("@/server/db/schema");
-const { loadAnalytics, packagePrice } = await import("@/server/data/analytics-report");
+const { analyticsCsvRows, loadAnalytics, packagePrice } = await import("@/server/data/analytics-report");
 const { classifyTouch } = await import("@/lib/channels");
 
 const handle = setUpTestDatabase();
@@ -220,6 +220,14 @@ describe("the Analytics screen's figures", () => {
     expect(report.funnelByChannel.reduce((n, r) => n + r.leads, 0)).toBe(3);
     const entry = chosen[0]!.views[0]!.path;
     expect(report.funnelByPage.find((r) => r.key === entry)?.won).toBeGreaterThanOrEqual(1);
+  });
+
+  it("exports what the screen shows as CSV rows, the same numbers", async () => {
+    const report = await loadAnalytics(7, { campaign: "diwali-sale" }, NOW);
+    const rows = analyticsCsvRows(report);
+    expect(rows).toContainEqual(["Totals", "This period", "Visits", report.current.visits]);
+    for (const r of report.funnelByChannel) expect(rows).toContainEqual(["Funnel by channel", r.label, "Won value (INR)", r.wonValue]);
+    expect(rows.filter((r) => r[0] === "Per day")).toHaveLength(7 * 3);
   });
 
   it("counts the visitors of the last 30 minutes", async () => {

@@ -119,6 +119,12 @@ export function AnalyticsView({ report }: { report: AnalyticsReport }) {
         <button type="submit" className="min-h-11 rounded-xl border border-line bg-surface px-4 text-sm font-semibold hover:bg-brand-50">
           Show
         </button>
+        <a
+          href={`/admin/export/analytics?${new URLSearchParams(Object.entries({ days: String(report.days), ...filters }).filter((e): e is [string, string] => Boolean(e[1])))}`}
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+        >
+          Export as CSV
+        </a>
         {filtered && (
           <a
             href={dashboardHref("analytics", { days: report.days })}

@@ -257,3 +257,44 @@ export async function loadAnalytics(days: AnalyticsPeriod, filters: AnalyticsFil
     liveVisitors: Number(live.rows[0]?.visitors ?? 0),
   };
 }
+
+/** What the screen shows as CSV rows: section, item, measure, value (one figure a row, so every table fits one shape). */
+export function analyticsCsvRows(report: AnalyticsReport): (string | number | null)[][] {
+  const rows: (string | number | null)[][] = [];
+  const totals = (label: string, f: Figures) => {
+    rows.push(["Totals", label, "Visitors", f.visitors], ["Totals", label, "Visits", f.visits], ["Totals", label, "Page views", f.pageviews]);
+    rows.push(["Totals", label, "Bounce rate", f.bounceRate === null ? null : Math.round(f.bounceRate * 1000) / 10]);
+    rows.push(["Totals", label, "Visit duration (s)", f.meanDuration === null ? null : Math.round(f.meanDuration)]);
+  };
+  totals("This period", report.current);
+  totals("Previous period", report.previous);
+  for (const d of report.perDay) rows.push(["Per day", d.day, "Visitors", d.visitors], ["Per day", d.day, "Visits", d.visits], ["Per day", d.day, "Page views", d.pageviews]);
+  for (const r of report.topPages) rows.push(["Top pages", r.path, "Visitors", r.visitors], ["Top pages", r.path, "Page views", r.pageviews]);
+  for (const r of report.entryPages) rows.push(["Entry pages", r.path, "Visits", r.visits], ["Entry pages", r.path, "Bounces", r.bounces]);
+  for (const r of report.sources) rows.push(["Sources", r.source, "Visits", r.visits]);
+  for (const r of report.campaigns) rows.push(["Campaigns", r.campaign, "Visits", r.visits]);
+  for (const r of report.countries) rows.push(["Countries", r.country, "Visits", r.visits]);
+  for (const r of report.devices) rows.push(["Devices", r.device, "Visits", r.visits]);
+  const funnel = (section: string, list: FunnelRow[]) => {
+    for (const r of list)
+      rows.push(
+        [section, r.label, "Visits", r.visits],
+        [section, r.label, "Leads", r.leads],
+        [section, r.label, "Qualified", r.qualified],
+        [section, r.label, "Won", r.won],
+        [section, r.label, "Won value (INR)", r.wonValue],
+      );
+  };
+  funnel("Funnel by channel", report.funnelByChannel);
+  funnel("Funnel by entry page", report.funnelByPage);
+  rows.push(["Live", "Last 30 minutes", "Visitors", report.liveVisitors]);
+  return rows;
+}
+
+/** The period and filters of the screen's address (its GET form), as the page and the CSV export read them. */
+export function analyticsQuery(params: URLSearchParams): { days: AnalyticsPeriod; filters: AnalyticsFilters } {
+  const asked = Number(params.get("days"));
+  const days: AnalyticsPeriod = (ANALYTICS_PERIODS as readonly number[]).includes(asked) ? (asked as AnalyticsPeriod) : 30;
+  const value = (name: keyof AnalyticsFilters) => params.get(name)?.trim().slice(0, 300) || undefined;
+  return { days, filters: { page: value("page"), source: value("source"), campaign: value("campaign") } };
+}
