@@ -23,4 +23,5 @@ export const E2E_OWNERS = [
   "overview@e2e.test",
   "follow@e2e.test",
   "records@e2e.test",
+  "analytics@e2e.test",
 ] as const;

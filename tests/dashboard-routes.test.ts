@@ -48,8 +48,16 @@ describe("dashboard screens", () => {
 
   it("a role sees exactly the tables it may read, and Team and Activity only on the team desk", () => {
     expect(dashboardScreens("editor").map((s) => s.id)).toEqual(["case-studies", "testimonials", "posts", "media", "account"]);
-    expect(dashboardScreens("sales").map((s) => s.id)).toEqual(["overview", "due", "leads", "messages", "spam", "account"]);
-    expect(dashboardScreens("owner").map((s) => s.id)).toEqual(["overview", "due", ...ADMIN_TABLES.map((t) => t.id), "team", "activity", "account"]);
+    expect(dashboardScreens("sales").map((s) => s.id)).toEqual(["overview", "due", "analytics", "leads", "messages", "spam", "account"]);
+    expect(dashboardScreens("owner").map((s) => s.id)).toEqual([
+      "overview",
+      "due",
+      "analytics",
+      ...ADMIN_TABLES.map((t) => t.id),
+      "team",
+      "activity",
+      "account",
+    ]);
   });
 
   it("no table id takes a screen's folder or another segment under /admin", () => {

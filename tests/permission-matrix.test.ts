@@ -514,6 +514,17 @@ const ROUTES: Record<string, Entry> = {
     },
     readOnly: (answer: unknown) => (answer as Response).status === 200,
   })),
+  "app/admin/export/analytics/route.ts#GET": [
+    {
+      label: "analytics CSV export",
+      allowed: LEAD_DESK.read,
+      run: async () => {
+        const { GET } = await import("@/app/admin/export/analytics/route");
+        return GET(new Request(`${SITE}/admin/export/analytics?days=7`, { headers: requestHeaders }));
+      },
+      readOnly: (answer: unknown) => (answer as Response).status === 200,
+    },
+  ],
   "app/api/admin/media/route.ts#GET": [
     {
       label: "media library for the image chooser",

@@ -15,7 +15,7 @@ const COLOURS: Record<Channel, string> = {
   direct: "#475569",
 };
 
-const percent = (part: number, whole: number) => (whole === 0 ? "–" : `${Math.round((part / whole) * 100)}%`);
+export const percent = (part: number, whole: number) => (whole === 0 ? "–" : `${Math.round((part / whole) * 100)}%`);
 const shortDate = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
 
 function WeeklyChart({ overview }: { overview: Overview }) {
@@ -64,7 +64,7 @@ function WeeklyChart({ overview }: { overview: Overview }) {
   );
 }
 
-function Table({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+export function Table({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">{caption}</caption>
@@ -109,7 +109,7 @@ export function duration(seconds: number | null): string {
   return `${days} day${days === 1 ? "" : "s"}${hours % 24 ? ` ${hours % 24} h` : ""}`;
 }
 
-function Card({ title, children }: { title: string; children: React.ReactNode }) {
+export function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section aria-label={title} className="space-y-3 rounded-card border border-line bg-surface p-5">
       <h2 className="text-base font-bold">{title}</h2>

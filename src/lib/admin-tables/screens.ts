@@ -18,6 +18,7 @@ export interface DashboardScreen {
 const PANELS = {
   overview: { label: "Overview", read: LEAD_DESK.read },
   due: { label: "Due", read: LEAD_DESK.read },
+  analytics: { label: "Analytics", read: LEAD_DESK.read },
   team: { label: "Team", read: TEAM_DESK.read },
   [ACTIVITY_TAB.id]: { label: ACTIVITY_TAB.label, read: ACTIVITY_TAB.access.read },
   account: { label: "Your account", read: undefined },
@@ -35,7 +36,7 @@ const panel = (id: PanelId, role: StaffRole): DashboardScreen[] => {
 };
 
 /**
- * The screens this role may read, in the navigation's order: the lead desk's Overview and Due, the
+ * The screens this role may read, in the navigation's order: the lead desk's Overview, Due and Analytics, the
  * tables, then Team, Activity and the member's own account. The first is where /admin opens (the
  * lead desk on its Overview, docs/decisions/0049). Each page checks its own screen against this list
  * and the data functions check the role again.
@@ -44,6 +45,7 @@ export function dashboardScreens(role: StaffRole): DashboardScreen[] {
   return [
     ...panel("overview", role),
     ...panel("due", role),
+    ...panel("analytics", role),
     ...ADMIN_TABLES.filter((t) => t.access.read.includes(role)).map((t) => ({ id: t.id, label: t.label, table: t })),
     ...panel("team", role),
     ...panel(ACTIVITY_TAB.id, role),

@@ -1,0 +1,20 @@
+import { AnalyticsView } from "@/components/admin/analytics-view";
+import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+import { analyticsQuery, loadAnalytics } from "@/server/data/analytics-report";
+
+/** The site's own visit counts, tied to the leads they became (docs/decisions/0056). */
+export default async function AnalyticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const gate = await openScreen("analytics");
+  if (gate.kind === "denied") return gate.page;
+  const raw = await searchParams;
+  const { days, filters } = analyticsQuery(new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : []))));
+  const q = navSearch(raw);
+  const [counts, report] = await Promise.all([navCounts(gate.screens, q), loadAnalytics(days, filters)]);
+  return (
+    <>
+      <DashboardNav screens={gate.screens} current="analytics" counts={counts} q={q} seen={readSeen(raw)} />
+      <AnalyticsView report={report} />
+    </>
+  );
+}

@@ -1,0 +1,238 @@
+import crypto from "node:crypto";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
+
+// The Analytics screen's figures (docs/decisions/0056) against a hand count over generated page
+// views: visitors deduplicated per day, a new visit after 30 minutes without a page view, a bounce
+// is a visit of one page view, and leads joined to the visit they were sent from. The hand count is
+// plain TypeScript over the same rows; the database must agree exactly.
+
+const SITE = "http://localhost:3999";
+let requestHeaders = new Headers({ host: "localhost:3999", origin: SITE });
+vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
+vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
+
+const { getAuth, hashPassword } = await import("@/server/auth/auth");
+const { analyticsEvents, leads, profiles } = await import("@/server/db/schema");
+const { analyticsCsvRows, loadAnalytics, packagePrice } = await import("@/server/data/analytics-report");
+const { classifyTouch } = await import("@/lib/channels");
+
+const handle = setUpTestDatabase();
+
+/** mulberry32: the same rows on every run. */
+function random(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NOW = new Date("2026-11-24T18:00:00Z");
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const PATHS = ["/", "/services", "/blog", "/blog/seo-basics", "/free-audit", "/contact", "/case-studies"];
+const SOURCES: { utmSource?: string; utmMedium?: string; utmCampaign?: string; referrerHost?: string }[] = [
+  {},
+  { referrerHost: "www.google.com" },
+  { utmSource: "google", utmMedium: "cpc", utmCampaign: "diwali-sale" },
+  { utmSource: "newsletter", utmMedium: "email", utmCampaign: "monthly" },
+  { referrerHost: "partner.example" },
+];
+
+type Row = typeof analyticsEvents.$inferInsert;
+const hex = (n: number) => crypto.createHash("sha256").update(`visitor-${n}`).digest("hex");
+
+/** Visits of 1 to 5 page views, gaps of 1 to 20 minutes inside one, and some visitors coming back after 30 minutes or more. */
+function generate(): Row[] {
+  const rand = random(42);
+  const rows: Row[] = [];
+  for (let v = 0; v < 60; v++) {
+    const dayOffset = Math.floor(rand() * 9); // today back to 8 days ago: the 7-day period and the one before it
+    let at = NOW.getTime() - dayOffset * DAY - Math.floor(rand() * 10 * 60) * MINUTE;
+    const visitor = hex(v);
+    const visits = 1 + Math.floor(rand() * 2);
+    for (let n = 0; n < visits; n++) {
+      const source = SOURCES[Math.floor(rand() * SOURCES.length)]!;
+      const views = 1 + Math.floor(rand() * 5);
+      for (let i = 0; i < views; i++) {
+        const when = new Date(at);
+        rows.push({
+          at: when,
+          day: when.toISOString().slice(0, 10),
+          visitorId: visitor,
+          path: PATHS[Math.floor(rand() * PATHS.length)]!,
+          device: (["mobile", "desktop", "tablet"] as const)[Math.floor(rand() * 3)]!,
+          browser: "Chrome",
+          country: rand() < 0.5 ? "IN" : null,
+          internal: i > 0,
+          ...(i === 0 ? source : {}),
+        });
+        at += (1 + Math.floor(rand() * 20)) * MINUTE;
+      }
+      at += (30 + Math.floor(rand() * 60)) * MINUTE; // the next visit begins 30 minutes or more later
+    }
+  }
+  return rows.filter((r) => r.at! <= NOW);
+}
+
+interface Visit {
+  visitor: string;
+  started: number;
+  ended: number;
+  views: Row[];
+}
+
+/** The hand count: page views per visitor in time order, a new visit after a gap of 30 minutes or more. */
+function visitsOf(rows: Row[], from: number, to: number): Visit[] {
+  const byVisitor = new Map<string, Row[]>();
+  for (const r of rows.filter((r) => r.at!.getTime() >= from && r.at!.getTime() < to)) byVisitor.set(r.visitorId, [...(byVisitor.get(r.visitorId) ?? []), r]);
+  const visits: Visit[] = [];
+  for (const [visitor, views] of byVisitor) {
+    views.sort((a, b) => a.at!.getTime() - b.at!.getTime());
+    let current: Visit | null = null;
+    for (const view of views) {
+      const t = view.at!.getTime();
+      if (!current || t - current.ended >= 30 * MINUTE) {
+        current = { visitor, started: t, ended: t, views: [] };
+        visits.push(current);
+      }
+      current.ended = t;
+      current.views.push(view);
+    }
+  }
+  return visits;
+}
+
+describe("the Analytics screen's figures", () => {
+  const rows = generate();
+
+  beforeAll(async () => {
+    await handle.db.insert(analyticsEvents).values(rows);
+    const email = `analytics-${Date.now()}@team.test`;
+    const context = await getAuth().$context;
+    const user = await context.internalAdapter.createUser({ name: "Sales", email, emailVerified: true }, { method: "email-password" });
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password: await hashPassword("Monsoon-Ledger-2026"),
+    });
+    await handle.db
+      .insert(profiles)
+      .values({ userId: user.id, role: "sales" })
+      .onConflictDoUpdate({ target: profiles.userId, set: { role: "sales" } });
+    const { headers } = await getAuth().api.signInEmail({ body: { email, password: "Monsoon-Ledger-2026" }, returnHeaders: true });
+    requestHeaders = new Headers({
+      host: "localhost:3999",
+      origin: SITE,
+      cookie: headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    });
+  }, 60_000);
+
+  it("counts visitors per day, visits split after 30 minutes, bounces and durations as a hand count does", async () => {
+    const report = await loadAnalytics(7, {}, NOW);
+    const from = new Date(report.from).getTime();
+    const visits = visitsOf(rows, from, new Date(report.to).getTime());
+    const dailyVisitors = new Set(rows.filter((r) => r.at!.getTime() >= from).map((r) => `${r.day}/${r.visitorId}`)).size;
+    expect(report.current.visitors).toBe(dailyVisitors);
+    expect(report.current.visits).toBe(visits.length);
+    expect(report.current.pageviews).toBe(visits.reduce((n, v) => n + v.views.length, 0));
+    expect(report.current.bounceRate).toBeCloseTo(visits.filter((v) => v.views.length === 1).length / visits.length, 10);
+    expect(report.current.meanDuration).toBeCloseTo(visits.reduce((n, v) => n + (v.ended - v.started) / 1000, 0) / visits.length, 6);
+
+    const previous = visitsOf(rows, from - 7 * DAY, from);
+    expect(report.previous.visits).toBe(previous.length);
+    expect(report.perDay).toHaveLength(7);
+    expect(report.perDay.reduce((n, d) => n + d.pageviews, 0)).toBe(report.current.pageviews);
+
+    // Entry pages and sources are the first page view's.
+    const entries = new Map<string, number>();
+    for (const v of visits) entries.set(v.views[0]!.path, (entries.get(v.views[0]!.path) ?? 0) + 1);
+    for (const row of report.entryPages) expect(row.visits, row.path).toBe(entries.get(row.path));
+    const google = visits.filter((v) => v.views[0]!.utmSource === "google").length;
+    expect(report.sources.find((s) => s.source === "google")?.visits ?? 0).toBe(google);
+    // www. is dropped from a referring host.
+    expect(report.sources.find((s) => s.source === "google.com")?.visits ?? 0).toBe(visits.filter((v) => v.views[0]!.referrerHost === "www.google.com").length);
+  });
+
+  it("every filter applies to every figure: a page seen, a source, a campaign", async () => {
+    const all = await loadAnalytics(7, {}, NOW);
+    const from = new Date(all.from).getTime();
+    const visits = visitsOf(rows, from, new Date(all.to).getTime());
+    const sawBlog = await loadAnalytics(7, { page: "/blog" }, NOW);
+    expect(sawBlog.current.visits).toBe(visits.filter((v) => v.views.some((p) => p.path === "/blog")).length);
+    expect(sawBlog.topPages.find((p) => p.path === "/blog")?.pageviews).toBe(all.topPages.find((p) => p.path === "/blog")?.pageviews);
+    const campaign = await loadAnalytics(7, { campaign: "diwali-sale" }, NOW);
+    expect(campaign.current.visits).toBe(visits.filter((v) => v.views[0]!.utmCampaign === "diwali-sale").length);
+    expect(campaign.sources.map((s) => s.source)).toEqual(campaign.current.visits ? ["google"] : []);
+    const direct = await loadAnalytics(7, { source: "Direct / none" }, NOW);
+    expect(direct.current.visits).toBe(visits.filter((v) => !v.views[0]!.utmSource && !v.views[0]!.referrerHost).length);
+  });
+
+  it("joins leads to the visit they were sent from: per channel and entry page, visits -> leads -> qualified -> won and the won value", async () => {
+    const report0 = await loadAnalytics(7, {}, NOW);
+    const visits = visitsOf(rows, new Date(report0.from).getTime(), new Date(report0.to).getTime());
+    // Three visits become leads, 2 minutes after their last page view; one more lead has no visit at all.
+    const chosen = [visits[0]!, visits[5]!, visits[9]!];
+    const statuses = ["won", "qualified", "new"] as const;
+    await handle.db.insert(leads).values([
+      ...chosen.map((v, i) => ({
+        name: `Visitor ${i}`,
+        email: `visitor${i}@example.com`,
+        mobileNumber: "9876543210",
+        status: statuses[i],
+        service: "SEO Optimization",
+        package: "Growth",
+        visitorId: v.visitor,
+        createdAt: new Date(v.ended + 2 * MINUTE),
+      })),
+      { name: "No visit", email: "novisit@example.com", mobileNumber: "9876543210", status: "won" as const, createdAt: new Date(NOW.getTime() - DAY) },
+    ]);
+    const report = await loadAnalytics(7, {}, NOW);
+    const channelOf = (v: Visit) => {
+      const first = v.views[0]!;
+      return classifyTouch(
+        {
+          utm_source: first.utmSource ?? undefined,
+          utm_medium: first.utmMedium ?? undefined,
+          referrer: first.referrerHost ? `https://${first.referrerHost}/` : undefined,
+        },
+        "localhost",
+      );
+    };
+    const price = packagePrice("SEO Optimization", "Growth");
+    expect(price).toBe(100000);
+    for (const row of report.funnelByChannel) {
+      const mine = visits.filter((v) => channelOf(v) === row.key);
+      const mineLeads = chosen.map((v, i) => ({ v, status: statuses[i] })).filter(({ v }) => channelOf(v) === row.key);
+      expect(row.visits, row.key).toBe(mine.length);
+      expect(row.leads, row.key).toBe(mineLeads.length);
+      expect(row.qualified, row.key).toBe(mineLeads.filter((l) => l.status !== "new").length);
+      expect(row.won, row.key).toBe(mineLeads.filter((l) => l.status === "won").length);
+      expect(row.wonValue, row.key).toBe(mineLeads.filter((l) => l.status === "won").length * price);
+    }
+    expect(report.funnelByChannel.reduce((n, r) => n + r.leads, 0)).toBe(3);
+    const entry = chosen[0]!.views[0]!.path;
+    expect(report.funnelByPage.find((r) => r.key === entry)?.won).toBeGreaterThanOrEqual(1);
+  });
+
+  it("exports what the screen shows as CSV rows, the same numbers", async () => {
+    const report = await loadAnalytics(7, { campaign: "diwali-sale" }, NOW);
+    const rows = analyticsCsvRows(report);
+    expect(rows).toContainEqual(["Totals", "This period", "Visits", report.current.visits]);
+    for (const r of report.funnelByChannel) expect(rows).toContainEqual(["Funnel by channel", r.label, "Won value (INR)", r.wonValue]);
+    expect(rows.filter((r) => r[0] === "Per day")).toHaveLength(7 * 3);
+  });
+
+  it("counts the visitors of the last 30 minutes", async () => {
+    const report = await loadAnalytics(1, {}, NOW);
+    const recent = new Set(rows.filter((r) => r.at!.getTime() >= NOW.getTime() - 30 * MINUTE).map((r) => r.visitorId)).size;
+    expect(report.liveVisitors).toBe(recent);
+  });
+});
