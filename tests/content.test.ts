@@ -229,6 +229,7 @@ describe("legal pages (sections and figures)", () => {
       "Data Security",
       "Your Rights",
       "Cookies",
+      "Our Own Visit Counts",
       "Changes to This Policy",
       "Contact Us",
     ]);

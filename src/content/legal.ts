@@ -88,6 +88,16 @@ export const privacyPolicy: LegalDocument = {
       ],
     },
     {
+      // The site's own counter (docs/analytics.md says the same for the engineers): no cookie, so it
+      // works before and without a choice on the cookie bar.
+      heading: "Our Own Visit Counts",
+      paragraphs: [
+        "Our server counts the pages it sends, without a cookie and without any script in the page. For each page we keep its address on our site, the site you came from, the campaign tags in the link you followed, whether you use a phone, tablet or computer, your browser's name, your country if our network provider tells us, the time, and a visitor code for that day.",
+        "The visitor code mixes your internet address and your browser's description with a random secret that changes every day; we keep only the result, never your address or your browser's description. The secret is deleted when the day is over, so nobody, not even us, can tell afterwards which code was yours, and we cannot follow you from one day to the next. If you send us a form, that day's code is stored with it so that we can see which pages led to it.",
+        "We do not count browsers that send Do Not Track or Global Privacy Control, search engines and other bots, or our own team. Each page view is kept for 90 days; after that only daily totals remain.",
+      ],
+    },
+    {
       heading: "Changes to This Policy",
       paragraphs: [
         "We may update this policy from time to time. When we do, we will post the revised version on this page with a new date. Please review it periodically.",
