@@ -54,11 +54,11 @@ test("the Analytics screen passes axe and its form works without JavaScript", as
   const context = await member.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/admin/analytics");
-  await page.getByLabel("Period").selectOption("7");
-  await page.getByLabel("Source").fill("google.com");
+  await page.getByRole("combobox", { name: "Period" }).selectOption("7");
+  await page.getByRole("textbox", { name: "Source" }).fill("google.com");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/\/admin\/analytics\?days=7&page=&source=google\.com&campaign=$/);
-  await expect(page.getByLabel("Period")).toHaveValue("7");
+  await expect(page.getByRole("combobox", { name: "Period" })).toHaveValue("7");
   await expect(page.getByRole("link", { name: "Clear filters" })).toBeVisible();
   const csv = await page.request.get("/admin/export/analytics?days=7&source=google.com");
   expect(csv.status()).toBe(200);

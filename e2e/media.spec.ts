@@ -45,6 +45,9 @@ async function cameraPhoto(): Promise<Buffer> {
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]").filter({ hasText: text }).first();
 
 test("a camera photo uploaded as a post's featured image reaches phones as a small AVIF without its EXIF", async ({ browser, member }) => {
+  // A 12-megapixel photo re-encoded at upload, then AVIF variants made on first request: 25-30 s on
+  // two loaded cores, next to the default 30 s.
+  test.setTimeout(60_000);
   const photo = await cameraPhoto();
   const page = await member.open("posts");
   await page.getByRole("link", { name: "Add Blog Post" }).click();
