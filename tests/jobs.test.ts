@@ -58,7 +58,14 @@ describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
   it("lists every periodic piece of work once, by name", async () => {
     const { TIMED_JOBS } = await import("@/server/jobs/registry");
     const names = TIMED_JOBS.map((job) => job.name);
-    expect([...names].sort()).toEqual(["activity-retention", "follow-up-digest", "prune-acknowledged-senders", "prune-spam", "scheduled-publishing"]);
+    expect([...names].sort()).toEqual([
+      "activity-retention",
+      "analytics",
+      "follow-up-digest",
+      "prune-acknowledged-senders",
+      "prune-spam",
+      "scheduled-publishing",
+    ]);
     for (const job of TIMED_JOBS) expect(job.everyMs, job.name).toBeGreaterThan(0);
   });
 
