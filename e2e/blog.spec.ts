@@ -70,7 +70,8 @@ test.describe("blog listing", () => {
     await expect(page.getByRole("heading", { level: 2, name: "All Articles" })).toBeVisible();
     expect(await cardTitles(page)).toEqual(published.map((p) => p.title));
     await expect(page.getByText(draft.title)).toHaveCount(0);
-    const first = articleCards(page).first();
+    // The newest sample post's card (another spec's post may be newer and come first).
+    const first = articleCards(page).filter({ has: page.getByRole("heading", { level: 3, name: published[0]!.title, exact: true }) });
     await expect(first).toContainText(formatBlogDate(published[0]!.createdAt));
     await expect(first).toContainText(`${readingTimeMinutes(published[0]!.content)} min read`);
     await expect(first).toContainText(published[0]!.authorName);
