@@ -52,7 +52,7 @@ async function signInMember(browser: Browser, { email, name }: Account): Promise
   // Its own address: the sign-up and sign-in limits of specs running side by side never meet.
   await assignUniqueIp(context);
   const page = await context.newPage();
-  await createAccount(page, email, { name });
+  await createAccount(page, email, { name, orExisting: true });
   await signIn(page, email);
   await expect(page).toHaveURL(/\/admin/);
   const storageState = await context.storageState();

@@ -86,15 +86,28 @@ export async function linkFromMail(to: string, kind: "verify-email" | "reset-pas
 
 export const STRONG_PASSWORD = "Monsoon-Ledger-2026";
 
-/** Creates an account through the page; verifies it unless told not to. */
-export async function createAccount(page: import("@playwright/test").Page, email: string, options: { verify?: boolean; name?: string } = {}) {
+/**
+ * Creates an account through the page; verifies it unless told not to. `orExisting`: an account that
+ * already exists is taken as it is (a retried test runs in a new worker, whose fixtures sign up again).
+ */
+export async function createAccount(
+  page: import("@playwright/test").Page,
+  email: string,
+  options: { verify?: boolean; name?: string; orExisting?: boolean } = {},
+) {
   await page.goto("/auth?mode=signup");
   await page.getByLabel("Full Name").fill(options.name ?? "Test Person");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   // Sign-up hashes the password with Argon2id (19 MiB): on a loaded machine that alone takes seconds.
-  await expect(page.getByRole("status").filter({ hasText: "Account Created!" })).toBeVisible({ timeout: 15_000 });
+  const created = page.getByRole("status").filter({ hasText: "Account Created!" });
+  if (options.orExisting) {
+    const exists = page.locator("main").getByRole("alert").filter({ hasText: "An account with this email already exists." });
+    await expect(created.or(exists).first()).toBeVisible({ timeout: 15_000 });
+    if (await exists.isVisible()) return;
+  }
+  await expect(created).toBeVisible({ timeout: 15_000 });
   if (options.verify !== false) {
     await page.goto(await linkFromMail(email, "verify-email"));
     await expect(page).toHaveURL(/\/auth\?verified=1|\/auth$/);
