@@ -56,6 +56,7 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
     "restorePostRevision",
     "runRowAction",
     "bulkAction",
+    "bulkFormAction",
     "retryFailedNotifications",
   ].map((name) => [name, "handleForm's origin check; tests/permission-matrix.test.ts"]),
 );
