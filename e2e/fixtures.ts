@@ -115,7 +115,7 @@ export const test = base.extend<{ account: Account | undefined; member: Member }
   // (Argon2id at sign-up and sign-in takes seconds on a loaded machine).
   member: [
     async ({ account, signedIn }, provide) => {
-      if (!account) throw new Error("`member` needs test.use({ account: { email } }) in the spec");
+      if (!account) throw new Error("`member` needs test.use({ account: { email } }) in the test file");
       await provide(await signedIn(account.email, { name: account.name }));
     },
     { timeout: 90_000 },
