@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The Analytics screen's figures (docs/decisions/0056) against a hand count over generated page
-// views: visitors deduplicated per day, a new visit after 30 minutes without a page view, a bounce
+// views: visitors deduplicated per day, a new visit after more than 30 minutes without a page view, a bounce
 // is a visit of one page view, and leads joined to the visit they were sent from. The hand count is
 // plain TypeScript over the same rows; the database must agree exactly.
 
@@ -85,7 +85,7 @@ interface Visit {
   views: Row[];
 }
 
-/** The hand count: page views per visitor in time order, a new visit after a gap of 30 minutes or more. */
+/** The hand count: page views per visitor in time order, a new visit after a gap of more than 30 minutes. */
 function visitsOf(rows: Row[], from: number, to: number): Visit[] {
   const byVisitor = new Map<string, Row[]>();
   for (const r of rows.filter((r) => r.at!.getTime() >= from && r.at!.getTime() < to)) byVisitor.set(r.visitorId, [...(byVisitor.get(r.visitorId) ?? []), r]);
@@ -95,7 +95,7 @@ function visitsOf(rows: Row[], from: number, to: number): Visit[] {
     let current: Visit | null = null;
     for (const view of views) {
       const t = view.at!.getTime();
-      if (!current || t - current.ended >= 30 * MINUTE) {
+      if (!current || t - current.ended > 30 * MINUTE) {
         current = { visitor, started: t, ended: t, views: [] };
         visits.push(current);
       }

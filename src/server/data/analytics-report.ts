@@ -7,10 +7,11 @@ import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { analyticsEvents, leads } from "../db/schema";
 import { siteConfig } from "../site-config";
+import { recentVisitors, VISIT_GAP_MINUTES, visitsIn } from "./analytics";
 
 // The Analytics screen's figures (docs/decisions/0056): every number is counted by the database from
 // the raw page views of the period (kept ANALYTICS_RAW_DAYS, so a period is at most that long).
-// A visit is one visitor's page views with no gap of 30 minutes or more; a bounce is a visit of one
+// A visit is one visitor's page views with no gap of more than 30 minutes; a bounce is a visit of one
 // page view; its duration runs from its first page view to its last. Visitor ids change every day,
 // so a person who comes back on another day is another visitor: "visitors" over a period is the sum
 // of each day's distinct visitors. Leads are joined to the visit their visitor id and time fall in.
@@ -95,39 +96,22 @@ export function packagePrice(service: string | null, pkg: string | null): number
 }
 
 /**
- * The period's visits, one row each, with what the screen groups and filters by. The page views of
- * [from, to) are numbered per visitor; a gap of 30 minutes or more starts a new visit.
+ * The period's visits, one row each (counted as the daily rollup counts them: `visitsIn`), with the
+ * channel of each and only those the filters keep.
  */
 function visitsSql(from: string, to: string, filters: AnalyticsFilters, host: string): SQL {
   const e = analyticsEvents;
   const conditions = [
     filters.page ? sql`${filters.page} = any(pages)` : null,
-    filters.source ? (filters.source === DIRECT ? sql`source is null` : sql`source = ${filters.source}`) : null,
+    filters.source ? (filters.source === DIRECT ? sql`source is null` : sql`source = ${filters.source.toLowerCase()}`) : null,
     filters.campaign ? sql`campaign = ${filters.campaign}` : null,
   ].filter((c): c is SQL => c !== null);
   // The visit's first touch as the lead desk stores one, so that one rule table names the channel.
   const touch = sql`jsonb_build_object('first_touch', jsonb_strip_nulls(jsonb_build_object('utm_source', utm_source, 'utm_medium', medium,
     'referrer', case when referrer_host is null then null else 'https://' || referrer_host || '/' end)))`;
   return sql`(
-    with views as (
-      select ${e.visitorId} as visitor_id, ${e.at} as at, ${e.path} as path, ${e.referrerHost} as referrer_host, ${e.utmSource} as utm_source,
-        ${e.utmMedium} as utm_medium, ${e.utmCampaign} as utm_campaign, ${e.device} as device, ${e.country} as country,
-        case when lag(${e.at}) over w is null or ${e.at} - lag(${e.at}) over w >= interval '30 minutes' then 1 else 0 end as starts
-      from ${e} where ${e.at} >= ${from}::timestamptz and ${e.at} < ${to}::timestamptz
-      window w as (partition by ${e.visitorId} order by ${e.at}, ${e.id})
-    ), numbered as (
-      select *, sum(starts) over (partition by visitor_id order by at rows unbounded preceding) as visit_no from views
-    ), visits as (
-      select visitor_id, visit_no, min(at) as started, max(at) as ended, count(*)::int as pageviews,
-        (array_agg(path order by at))[1] as entry_path, array_agg(path order by at) as pages,
-        (array_agg(utm_source order by at))[1] as utm_source, (array_agg(utm_medium order by at))[1] as medium,
-        (array_agg(utm_campaign order by at))[1] as campaign, (array_agg(referrer_host order by at))[1] as referrer_host,
-        (array_agg(device order by at))[1] as device, (array_agg(country order by at))[1] as country
-      from numbered group by visitor_id, visit_no
-    ), classified as (
-      select *, coalesce(utm_source, regexp_replace(referrer_host, '^www\\.', '')) as source from visits
-    )
-    select *, ${channelSql(touch, host)} as channel from classified
+    with ${visitsIn(sql`${e.at} >= ${from}::timestamptz and ${e.at} < ${to}::timestamptz`)}
+    select *, ${channelSql(touch, host)} as channel from visits
     ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
   ) as v`;
 }
@@ -136,7 +120,7 @@ async function figures(from: string, to: string, filters: AnalyticsFilters, host
   const [row] = (
     await db().execute<{ visitors: number; visits: number; pageviews: number; bounces: number; duration: number | null }>(sql`
       select count(distinct visitor_id)::int as visitors, count(*)::int as visits, coalesce(sum(pageviews), 0)::int as pageviews,
-        count(*) filter (where pageviews = 1)::int as bounces, avg(extract(epoch from ended - started))::float8 as duration
+        count(*) filter (where pageviews = 1)::int as bounces, avg(seconds)::float8 as duration
       from ${visitsSql(from, to, filters, host)}`)
   ).rows;
   const visits = Number(row?.visits ?? 0);
@@ -156,7 +140,7 @@ async function funnel(from: string, to: string, filters: AnalyticsFilters, host:
       with v as (select * from ${visitsSql(from, to, filters, host)}),
       joined as (
         select l.status, l.service, l.package, (
-          select ${sql.identifier(key)} from v where v.visitor_id = l.visitor_id and v.started <= l.created_at and l.created_at < v.ended + interval '30 minutes'
+          select ${sql.identifier(key)} from v where v.visitor_id = l.visitor_id and v.started <= l.created_at and l.created_at <= v.ended + make_interval(mins => ${VISIT_GAP_MINUTES})
           order by v.started desc limit 1
         ) as key
         from ${leads} l where l.visitor_id is not null and l.created_at >= ${from}::timestamptz and l.created_at < ${to}::timestamptz
@@ -234,8 +218,7 @@ export async function loadAnalytics(days: AnalyticsPeriod, filters: AnalyticsFil
     grouped("device", "device", "Not known"),
     funnel(from, to, filters, host, "channel"),
     funnel(from, to, filters, host, "entry_path"),
-    db().execute<{ visitors: number }>(sql`
-      select count(distinct ${analyticsEvents.visitorId})::int as visitors from ${analyticsEvents} where ${analyticsEvents.at} >= ${new Date(now.getTime() - 30 * 60_000).toISOString()}::timestamptz`),
+    recentVisitors(30, now),
   ]);
   const numbers = <T extends Record<string, unknown>>(rows: T[], keys: (keyof T)[]) => rows.map((r) => ({ ...r, ...Object.fromEntries(keys.map((k) => [k, Number(r[k])])) }));
   return {
@@ -254,7 +237,7 @@ export async function loadAnalytics(days: AnalyticsPeriod, filters: AnalyticsFil
     devices,
     funnelByChannel,
     funnelByPage,
-    liveVisitors: Number(live.rows[0]?.visitors ?? 0),
+    liveVisitors: live,
   };
 }
 

@@ -124,34 +124,42 @@ export async function storePageViews(batch: PageViewRecord[], now: Date = new Da
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The CTEs `numbered` (each page view of `day` with its visitor's visit number and `starts` = 1 on
+ * The CTEs `numbered` (each page view of `where` with its visitor's visit number and `starts` = 1 on
  * a visit's first page view, `source` = utm_source, else the referring host without www., else
- * null) and `visits` (one row per visit: its entry page, source, medium, campaign, device, browser,
- * country from its first page view, its page views and seconds from first to last page view).
+ * null) and `visits` (one row per visit: its entry page, source, medium, campaign, referring host,
+ * device, browser and country from its first page view, its page views, its pages in order, its
+ * first and last page view's times and the seconds between them). A visit ends after more than
+ * VISIT_GAP_MINUTES without a page view. The rollup reads one day; the Analytics screen a period
+ * (src/server/data/analytics-report.ts), so both count visits the same way.
  */
-function visitsOf(day: string): SQL {
+export function visitsIn(where: SQL): SQL {
   return sql`ev as (
-      select id, visitor_id, at, path, device, browser, country, utm_medium as medium, utm_campaign as campaign,
+      select id, visitor_id, at, path, device, browser, country, utm_source, utm_medium as medium, utm_campaign as campaign, referrer_host,
         coalesce(nullif(lower(btrim(utm_source)), ''), case when internal then null else regexp_replace(lower(referrer_host), '^www\\.', '') end) as source,
         case when lag(at) over w is null or at - lag(at) over w > make_interval(mins => ${VISIT_GAP_MINUTES}) then 1 else 0 end as starts
-      from ${analyticsEvents} where day = ${day}::date
+      from ${analyticsEvents} where ${where}
       window w as (partition by visitor_id order by at, id)
     ),
     numbered as (
       select ev.*, sum(starts) over (partition by visitor_id order by at, id rows between unbounded preceding and current row) as visit_no from ev
     ),
     visits as (
-      select visitor_id, visit_no, count(*)::int as pageviews, extract(epoch from max(at) - min(at)) as seconds,
+      select visitor_id, visit_no, count(*)::int as pageviews, extract(epoch from max(at) - min(at)) as seconds, min(at) as started, max(at) as ended,
         (array_agg(path order by at, id))[1] as entry_path,
+        array_agg(path order by at, id) as pages,
         (array_agg(source order by at, id))[1] as source,
+        (array_agg(utm_source order by at, id))[1] as utm_source,
         (array_agg(medium order by at, id))[1] as medium,
         (array_agg(campaign order by at, id))[1] as campaign,
+        (array_agg(referrer_host order by at, id))[1] as referrer_host,
         (array_agg(device order by at, id))[1] as device,
         (array_agg(browser order by at, id))[1] as browser,
         (array_agg(country order by at, id))[1] as country
       from numbered group by visitor_id, visit_no
     )`;
 }
+
+const visitsOf = (day: string): SQL => visitsIn(sql`day = ${day}::date`);
 
 /**
  * Rolls up one day into analytics_daily_visits, analytics_daily_pages and analytics_daily_totals
