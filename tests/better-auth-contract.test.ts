@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getAuth } from "@/server/auth/auth";
+import { classifyRequest } from "@/server/analytics/page-view";
+import { getAuth, hashPassword } from "@/server/auth/auth";
 import { PASSKEY_CEREMONY_COOKIE, TWO_FACTOR_COOKIE, internalAdapterOf, resetPasswordIdentifier } from "@/server/auth/better-auth-internals";
 import { verifications } from "@/server/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
@@ -37,6 +38,26 @@ describe("better-auth's internals as our sign-in code reads them", () => {
     expect(sources(path.join(betterAuthDist, "plugins", "two-factor")), "the two-factor plugin's challenge cookie").toContain(`"${TWO_FACTOR_COOKIE}"`);
     const passkeyDist = path.join(process.cwd(), "node_modules", "@better-auth", "passkey", "dist");
     expect(sources(passkeyDist), "the passkey plugin's ceremony cookie").toContain(`"${PASSKEY_CEREMONY_COOKIE}"`);
+  });
+
+  it("the session cookie a sign-in sets is the one the page-view counter leaves uncounted (signed-in staff)", async () => {
+    const email = `counter-${Date.now()}@test.example`;
+    const adapter = await internalAdapterOf(getAuth());
+    const user = await adapter.createUser({ email, name: "Counted", emailVerified: true });
+    await adapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await hashPassword("Monsoon-Ledger-2026") });
+    const { headers } = await getAuth().api.signInEmail({ body: { email, password: "Monsoon-Ledger-2026" }, returnHeaders: true });
+    const cookie = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect(cookie).not.toBe("");
+    const page = (extra: Record<string, string>) => ({
+      method: "GET",
+      url: "/services",
+      headers: { accept: "text/html", "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36", ...extra },
+    });
+    expect(classifyRequest(page({}))).toEqual({ count: true });
+    expect(classifyRequest(page({ cookie }))).toEqual({ count: false, reason: "staff" });
   });
 
   it("a reset token is kept as a verification row under the identifier we look up, holding the user's id", async () => {
