@@ -1,9 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useSyncExternalStore, useTransition } from "react";
+import { useState, useTransition } from "react";
 import Link from "next/link";
-import { AnswerForm, useFormAnswer } from "@/components/forms/action-form";
+import { AnswerForm, useFormAnswer, useScriptRuns } from "@/components/forms/action-form";
 import { SubmitButton } from "@/components/forms/submit";
 import { toastAnswer } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
@@ -13,8 +13,6 @@ import type { AdminTableDefinition, DeskMember } from "@/lib/admin-tables/defini
 import { BULK_ACTIONS, BULK_QUERY, type BulkActionId } from "@/lib/admin-tables/bulk";
 import { isSuccess } from "@/lib/form-state";
 import { bulkAction, bulkFormAction } from "@/server/actions/admin";
-
-const noSubscription = () => () => {};
 
 const ACTIONS = BULK_ACTIONS;
 type Action = BulkActionId;
@@ -70,11 +68,7 @@ export function BulkActions({
   const what = describe(table, action, count, action === "status" ? status : owner, ownerLabel);
   // Without JavaScript the bar is a GET form to the list's own address, whose confirmation page
   // (BulkConfirmPage) makes the change; both value menus are shown, since none can follow the action.
-  const scriptRuns = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const scriptRuns = useScriptRuns();
 
   return (
     <section aria-labelledby={`bulk-${tableId}`} className="mt-4 rounded-card border border-line bg-surface p-4">

@@ -155,7 +155,7 @@ export type AnswerPlacement = "box" | "line" | "status" | "no-script-line" | "no
 
 const noSubscription = () => () => {};
 /** False in the server's HTML and while hydrating, true once React runs in the browser. */
-function useScriptRuns(): boolean {
+export function useScriptRuns(): boolean {
   return useSyncExternalStore(
     noSubscription,
     () => true,
