@@ -11,13 +11,13 @@ const { utcDay, visitorDigest, visitorIdFrom } = await import("@/server/analytic
 const analytics = await import("@/server/data/analytics");
 const { submitLeadForm } = await import("@/server/forms/lead-submission");
 const { TIMED_JOBS } = await import("@/server/jobs/registry");
-const { analyticsDailyPages, analyticsDailyTotals, analyticsDailyVisits, analyticsEvents, analyticsSalts, contactMessages, jobRuns, leads } =
-  await import("@/server/db/schema");
+const { classifyTouch } = await import("@/lib/channels");
+const { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, analyticsSalts, contactMessages, jobRuns, leads } = await import("@/server/db/schema");
 
 const handle = setUpTestDatabase();
 beforeEach(async () => {
   await handle.db.execute(
-    sql`truncate analytics_events, analytics_salts, analytics_daily_visits, analytics_daily_pages, analytics_daily_totals, job_runs, leads, contact_messages, notifications, rate_limits, acknowledged_senders cascade`,
+    sql`truncate analytics_events, analytics_salts, analytics_daily_rollups, analytics_lead_visits, job_runs, leads, contact_messages, notifications, rate_limits, acknowledged_senders cascade`,
   );
   analytics.forgetCachedSalts();
 });
@@ -95,14 +95,7 @@ describe("no column holds an address or a user agent", () => {
       form.set(k, v);
     }
     await submitLeadForm("contact", form, { headers: requestHeaders(), originOnly: true });
-    for (const table of [
-      "analytics_events",
-      "analytics_salts",
-      "analytics_daily_visits",
-      "analytics_daily_pages",
-      "analytics_daily_totals",
-      "contact_messages",
-    ]) {
+    for (const table of ["analytics_events", "analytics_salts", "analytics_daily_rollups", "contact_messages"]) {
       const rows = await handle.db.execute<{ row: string }>(sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t`);
       expect(rows.rows.length, table).toBeGreaterThan(0);
       for (const { row } of rows.rows) {
@@ -156,42 +149,35 @@ describe("the daily rollup", () => {
       { visitor: "c", minute: 1439, path: "/contact", internal: true },
     ]);
     await analytics.rollUpDay(day);
-    const [totals] = await handle.db.select().from(analyticsDailyTotals).where(eq(analyticsDailyTotals.day, day));
-    expect(totals).toMatchObject({ visitors: 3, visits: 4, pageviews: 8, bounces: 2, durationSeconds: 20 * 60 + 59 * 60 });
-    expect(await analytics.liveTotals(day)).toEqual({ day, visitors: 3, visits: 4, pageviews: 8, bounces: 2, durationSeconds: 4740 });
-
-    const byVisit = await handle.db.select().from(analyticsDailyVisits).where(eq(analyticsDailyVisits.day, day));
-    const visitRows = byVisit.map((r) => [r.entryPath, r.source, r.campaign, r.visitors, r.visits, r.pageviews, r.bounces, r.durationSeconds]);
-    expect(visitRows.sort()).toEqual(
-      [
-        ["/", "newsletter", "spring", 1, 1, 3, 0, 1200],
-        ["/", null, null, 1, 1, 3, 0, 3540],
-        ["/blog", null, null, 1, 1, 1, 1, 0],
-        ["/blog/post", "google.com", null, 1, 1, 1, 1, 0],
-      ].sort(),
-    );
-    // Summed over the rows, a visitor is counted once per row they appear in (a here): the day's exact figure is in the totals.
-    expect(byVisit.reduce((n, r) => n + r.visitors, 0)).toBe(4);
-
-    const byPage = await handle.db.select().from(analyticsDailyPages).where(eq(analyticsDailyPages.day, day));
-    const pages = new Map<string, { pageviews: number; visitors: number; visits: number; entries: number }>();
-    for (const r of byPage) {
-      const p = pages.get(r.path) ?? { pageviews: 0, visitors: 0, visits: 0, entries: 0 };
-      pages.set(r.path, {
-        pageviews: p.pageviews + r.pageviews,
-        visitors: p.visitors + r.visitors,
-        visits: p.visits + r.visits,
-        entries: p.entries + r.entries,
-      });
-    }
-    expect(pages.get("/")).toEqual({ pageviews: 2, visitors: 2, visits: 2, entries: 2 });
-    expect(pages.get("/contact")).toEqual({ pageviews: 2, visitors: 2, visits: 2, entries: 0 });
-    // The page's row carries its visit's source: /services was seen in the newsletter visit.
-    expect(byPage.find((r) => r.path === "/services")).toMatchObject({ source: "newsletter", campaign: "spring", entries: 0 });
+    const rows = await rollupOf(day);
+    const figures = (key: string) => {
+      const r = rows.get(key);
+      return r && [r.visitors, r.visits, r.pageviews, r.bounces, r.durationSeconds];
+    };
+    // visitors, visits, page views, bounces, seconds
+    expect(figures("all/")).toEqual([3, 4, 8, 2, 20 * 60 + 59 * 60]);
+    expect(figures("entry//")).toEqual([2, 2, 6, 0, 1200 + 3540]);
+    expect(figures("entry//blog")).toEqual([1, 1, 1, 1, 0]);
+    expect(figures("entry//blog/post")).toEqual([1, 1, 1, 1, 0]);
+    // A source is utm_source lower-cased, else the referring host without www., else '' (direct).
+    expect(figures("source/newsletter")).toEqual([1, 1, 3, 0, 1200]);
+    expect(figures("source/google.com")).toEqual([1, 1, 1, 1, 0]);
+    expect(figures("source/")).toEqual([2, 2, 4, 1, 3540]);
+    expect(figures("campaign/spring")).toEqual([1, 1, 3, 0, 1200]);
+    expect(figures("channel/email")?.[1]).toBe(1);
+    expect(figures("channel/organic")?.[1]).toBe(1);
+    expect(figures("channel/direct")?.[1]).toBe(2);
+    expect(figures("device/desktop")?.[1]).toBe(4);
+    // A page: its visitors, the visits that saw it, its own views.
+    expect(figures("page//")?.slice(0, 3)).toEqual([2, 2, 2]);
+    expect(figures("page//contact")?.slice(0, 3)).toEqual([2, 2, 2]);
+    expect(figures("page//services")?.slice(0, 3)).toEqual([1, 1, 1]);
 
     // Rolled up again: replaced, not added to.
+    const count = rows.size;
     await analytics.rollUpDay(day);
-    expect(await handle.db.select().from(analyticsDailyVisits).where(eq(analyticsDailyVisits.day, day))).toHaveLength(4);
+    expect((await rollupOf(day)).size).toBe(count);
+    expect(await handle.db.select().from(analyticsDailyRollups)).toHaveLength(count);
   });
 
   it("agrees with a hand count over a generated day", async () => {
@@ -230,11 +216,12 @@ describe("the daily rollup", () => {
       }
     }
     await analytics.rollUpDay(day);
-    const [totals] = await handle.db.select().from(analyticsDailyTotals).where(eq(analyticsDailyTotals.day, day));
-    expect(totals).toMatchObject({ visitors: byVisitor.size, visits, pageviews: views.length, bounces, durationSeconds: seconds });
-    const byVisit = await handle.db.select().from(analyticsDailyVisits).where(eq(analyticsDailyVisits.day, day));
-    expect(byVisit.reduce((n, r) => n + r.visits, 0)).toBe(visits);
-    expect(byVisit.reduce((n, r) => n + r.pageviews, 0)).toBe(views.length);
+    const rows = await rollupOf(day);
+    expect(rows.get("all/")).toMatchObject({ visitors: byVisitor.size, visits, pageviews: views.length, bounces, durationSeconds: seconds });
+    // Every visit in exactly one row of each visit dimension, every page view in one page row.
+    const sum = (dimension: string, key: "visits" | "pageviews") => [...rows.values()].filter((r) => r.dimension === dimension).reduce((n, r) => n + r[key], 0);
+    for (const dimension of ["entry", "source", "campaign", "country", "device", "channel"]) expect(sum(dimension, "visits"), dimension).toBe(visits);
+    expect(sum("page", "pageviews")).toBe(views.length);
   });
 
   it("runs once across processes for each closed day, catches up a missed day, and leaves today alone", async () => {
@@ -246,12 +233,11 @@ describe("the daily rollup", () => {
     await Promise.all([job.run(), job.run()]);
     const claims = await handle.db.select().from(jobRuns).where(eq(jobRuns.job, "analytics-rollup"));
     expect(claims.map((c) => c.runKey).sort()).toEqual([daysAgo(3), daysAgo(2)]);
-    const totals = await handle.db.select().from(analyticsDailyTotals);
+    const totals = await handle.db.select().from(analyticsDailyRollups).where(eq(analyticsDailyRollups.dimension, "all"));
     expect(totals.map((t) => [t.day, t.visits]).sort()).toEqual([
       [daysAgo(3), 1],
       [daysAgo(2), 1],
     ]);
-    expect(await handle.db.select().from(analyticsDailyVisits)).toHaveLength(2);
     await job.run();
     expect(await handle.db.select().from(jobRuns).where(eq(jobRuns.job, "analytics-rollup"))).toHaveLength(2);
   });
@@ -262,7 +248,7 @@ describe("the daily rollup", () => {
     await analytics.rollUpDay(daysAgo(100));
     expect(await analytics.pruneRawPageViews(90)).toBe(1);
     expect((await handle.db.select().from(analyticsEvents)).map((e) => e.day)).toEqual([daysAgo(10)]);
-    expect(await handle.db.select().from(analyticsDailyTotals)).toHaveLength(1);
+    expect((await rollupOf(daysAgo(100))).get("all/")).toMatchObject({ visits: 1, pageviews: 1 });
   });
 });
 
@@ -309,6 +295,19 @@ describe("a lead joined to its visit", () => {
     });
     expect(path!.pages.map((p) => p.path)).toEqual(["/", "/services/seo-optimization", "/free-audit"]);
     expect(await analytics.visitPathFor("f".repeat(64), utcDay(now))).toBeNull();
+    // The day's rollup keeps the lead's visit for good, the channel named by the lead desk's rules.
+    await analytics.rollUpDay(utcDay(lead!.createdAt));
+    const [visit] = await handle.db.select().from(analyticsLeadVisits);
+    expect(visit).toMatchObject({
+      leadId: lead!.id,
+      entryPath: "/",
+      source: "linkedin",
+      campaign: "audit-week",
+      channel: classifyTouch({ utm_source: "linkedin", referrer: "https://www.linkedin.com/" }, analytics.siteHost()),
+      pages: ["/", "/services/seo-optimization", "/free-audit"],
+    });
+    await handle.db.delete(leads);
+    expect(await handle.db.select().from(analyticsLeadVisits)).toEqual([]);
   });
 
   it("stores none for a visitor who sent Sec-GPC (not counted either)", async () => {
@@ -322,22 +321,22 @@ describe("a lead joined to its visit", () => {
   });
 });
 
-describe("the real-time figure and the days' figures", () => {
-  it("counts the distinct visitors of the last 30 minutes, and mixes rolled-up days with today's raw rows", async () => {
+describe("the real-time figure", () => {
+  it("counts the distinct visitors of the last 30 minutes", async () => {
     const now = new Date();
     const today = utcDay(now);
     const minute = Math.floor((now.getTime() - Date.parse(`${today}T00:00:00Z`)) / 60_000);
     await insertDay(today, [
       { visitor: "a", minute: Math.max(0, minute - 5), path: "/" },
       { visitor: "b", minute: Math.max(0, minute - 1), path: "/" },
+      { visitor: "c", minute: Math.max(0, minute - 40), path: "/" },
     ]);
-    await insertDay(daysAgo(1), [{ visitor: "c", minute: 10, path: "/" }]);
-    await analytics.rollUpDay(daysAgo(1));
-    expect(await analytics.recentVisitors(30, new Date(now.getTime() + 1000))).toBe(minute >= 5 ? 2 : expect.any(Number));
-    const days = await analytics.dailyTotals(daysAgo(1), today);
-    expect(days.map((d) => [d.day, d.visitors, d.pageviews])).toEqual([
-      [daysAgo(1), 1, 1],
-      [today, 2, 2],
-    ]);
+    expect(await analytics.recentVisitors(30, new Date(now.getTime() + 1000))).toBe(minute >= 40 ? 2 : expect.any(Number));
   });
 });
+
+/** A day's rollup rows by "dimension/value". */
+async function rollupOf(day: string) {
+  const rows = await handle.db.select().from(analyticsDailyRollups).where(eq(analyticsDailyRollups.day, day));
+  return new Map(rows.map((r) => [`${r.dimension}/${r.value}`, r]));
+}

@@ -1,16 +1,19 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { CHANNELS, CHANNEL_LABELS, channelSql, type Channel } from "@/lib/channels";
+import { CHANNELS, CHANNEL_LABELS, type Channel } from "@/lib/channels";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { packageChoices, services } from "@/content/services";
 import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
-import { analyticsEvents, leads } from "../db/schema";
-import { siteConfig } from "../site-config";
-import { recentVisitors, VISIT_GAP_MINUTES, visitsIn } from "./analytics";
+import { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, leads, type RollupDimension } from "../db/schema";
+import { utcDay } from "../analytics/visitor-id";
+import { leadVisitsSql, recentVisitors, rolledUp, rollupRowsSql, siteHost } from "./analytics";
 
-// The Analytics screen's figures (docs/decisions/0056): every number is counted by the database from
-// the raw page views of the period (kept ANALYTICS_RAW_DAYS, so a period is at most that long).
+// The Analytics screen's figures (docs/decisions/0056). A day already rolled up is read from
+// analytics_daily_rollups and analytics_lead_visits; today (and a day the rollup has not reached) is
+// counted from its raw page views by the same SQL the rollup runs (`rollupRowsSql`, `leadVisitsSql`),
+// so a figure does not change when its day is rolled up. A filter needs each visit's pages, source and
+// campaign, so with one set every figure is counted from the raw page views (kept ANALYTICS_RAW_DAYS).
 // A visit is one visitor's page views with no gap of more than 30 minutes; a bounce is a visit of one
 // page view; its duration runs from its first page view to its last. Visitor ids change every day,
 // so a person who comes back on another day is another visitor: "visitors" over a period is the sum
@@ -75,14 +78,6 @@ const LIST_LIMIT = 10;
 /** The source of a visit with neither utm_source nor a referring site (the Source filter takes it too). */
 export const DIRECT = "Direct / none";
 
-function ownHost(): string {
-  try {
-    return new URL(siteConfig().url).hostname;
-  } catch {
-    return "";
-  }
-}
-
 /** Rupees a won lead is worth: its package's price (the monthly retainer, or the one-time or project price). */
 const PACKAGE_PRICES = new Map(
   packageChoices().map((choice) => {
@@ -95,87 +90,123 @@ export function packagePrice(service: string | null, pkg: string | null): number
   return (service && pkg && PACKAGE_PRICES.get(`${service}\u0000${pkg}`)) || 0;
 }
 
-/**
- * The period's visits, one row each (counted as the daily rollup counts them: `visitsIn`), with the
- * channel of each and only those the filters keep.
- */
-function visitsSql(from: string, to: string, filters: AnalyticsFilters, host: string): SQL {
-  const e = analyticsEvents;
+/** The filters as a condition over a row `v` of `visits` (src/server/data/analytics.ts): visits that saw the page, came from the source, carried the campaign. */
+function visitFilterSql(filters: AnalyticsFilters): SQL | undefined {
   const conditions = [
-    filters.page ? sql`${filters.page} = any(pages)` : null,
-    filters.source ? (filters.source === DIRECT ? sql`source is null` : sql`source = ${filters.source.toLowerCase()}`) : null,
-    filters.campaign ? sql`campaign = ${filters.campaign}` : null,
+    filters.page ? sql`${filters.page} = any(v.pages)` : null,
+    filters.source ? (filters.source === DIRECT ? sql`v.source is null` : sql`v.source = ${filters.source.toLowerCase()}`) : null,
+    filters.campaign ? sql`v.campaign = ${filters.campaign}` : null,
   ].filter((c): c is SQL => c !== null);
-  // The visit's first touch as the lead desk stores one, so that one rule table names the channel.
-  const touch = sql`jsonb_build_object('first_touch', jsonb_strip_nulls(jsonb_build_object('utm_source', utm_source, 'utm_medium', medium,
-    'referrer', case when referrer_host is null then null else 'https://' || referrer_host || '/' end)))`;
-  return sql`(
-    with ${visitsIn(sql`${e.at} >= ${from}::timestamptz and ${e.at} < ${to}::timestamptz`)}
-    select *, ${channelSql(touch, host)} as channel from visits
-    ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
-  ) as v`;
+  return conditions.length ? sql.join(conditions, sql` and `) : undefined;
 }
 
-async function figures(from: string, to: string, filters: AnalyticsFilters, host: string): Promise<Figures> {
-  const [row] = (
-    await db().execute<{ visitors: number; visits: number; pageviews: number; bounces: number; duration: number | null }>(sql`
-      select count(distinct visitor_id)::int as visitors, count(*)::int as visits, coalesce(sum(pageviews), 0)::int as pageviews,
-        count(*) filter (where pageviews = 1)::int as bounces, avg(seconds)::float8 as duration
-      from ${visitsSql(from, to, filters, host)}`)
-  ).rows;
-  const visits = Number(row?.visits ?? 0);
+/** The same filters over a row `lv` of analytics_lead_visits ('' for no source or campaign). */
+function leadFilterSql(filters: AnalyticsFilters): SQL {
+  const conditions = [
+    filters.page ? sql`${filters.page} = any(lv.pages)` : null,
+    filters.source ? sql`lv.source = ${filters.source === DIRECT ? "" : filters.source.toLowerCase()}` : null,
+    filters.campaign ? sql`lv.campaign = ${filters.campaign}` : null,
+  ].filter((c): c is SQL => c !== null);
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+interface Totals {
+  visitors: number;
+  visits: number;
+  pageviews: number;
+  bounces: number;
+  duration: number;
+}
+const noTotals = (): Totals => ({ visitors: 0, visits: 0, pageviews: 0, bounces: 0, duration: 0 });
+function add(into: Totals, row: Totals): void {
+  into.visitors += row.visitors;
+  into.visits += row.visits;
+  into.pageviews += row.pageviews;
+  into.bounces += row.bounces;
+  into.duration += row.duration;
+}
+function figuresOf(t: Totals): Figures {
   return {
-    visitors: Number(row?.visitors ?? 0),
-    visits,
-    pageviews: Number(row?.pageviews ?? 0),
-    bounceRate: visits ? Number(row!.bounces) / visits : null,
-    meanDuration: visits && row?.duration !== null ? Number(row!.duration) : null,
+    visitors: t.visitors,
+    visits: t.visits,
+    pageviews: t.pageviews,
+    bounceRate: t.visits ? t.bounces / t.visits : null,
+    meanDuration: t.visits ? t.duration / t.visits : null,
   };
 }
 
-/** Visits grouped by `key` (a column of the visits), and the leads whose visit it was, with their outcome. */
-async function funnel(from: string, to: string, filters: AnalyticsFilters, host: string, key: "channel" | "entry_path"): Promise<FunnelRow[]> {
-  const rows = (
-    await db().execute<{ key: string; visits: number; leads: number; qualified: number; won: number; service: string | null; package: string | null; won_here: number }>(sql`
-      with v as (select * from ${visitsSql(from, to, filters, host)}),
-      joined as (
-        select l.status, l.service, l.package, (
-          select ${sql.identifier(key)} from v where v.visitor_id = l.visitor_id and v.started <= l.created_at and l.created_at <= v.ended + make_interval(mins => ${VISIT_GAP_MINUTES})
-          order by v.started desc limit 1
-        ) as key
-        from ${leads} l where l.visitor_id is not null and l.created_at >= ${from}::timestamptz and l.created_at < ${to}::timestamptz
-      ),
-      lead_counts as (
-        select key, count(*)::int as leads, count(*) filter (where status in ('qualified', 'won'))::int as qualified,
-          count(*) filter (where status = 'won')::int as won
-        from joined where key is not null group by key
-      ),
-      won_packages as (
-        select key, service, package, count(*)::int as won_here from joined where key is not null and status = 'won' group by 1, 2, 3
-      ),
-      visit_counts as (select ${sql.identifier(key)} as key, count(*)::int as visits from v group by 1)
-      select vc.key, vc.visits, coalesce(lc.leads, 0) as leads, coalesce(lc.qualified, 0) as qualified, coalesce(lc.won, 0) as won,
-        wp.service, wp.package, coalesce(wp.won_here, 0) as won_here
-      from visit_counts vc left join lead_counts lc using (key) left join won_packages wp using (key)
-      order by vc.visits desc, vc.key`)
-  ).rows;
+type RollupRow = Totals & { day: string | null; dimension: RollupDimension; value: string };
+
+/**
+ * Every figure of the screen in one statement, in the shape of analytics_daily_rollups: the `all`
+ * row of each day of both periods, and the other dimensions summed over the current period. Without
+ * a filter, a rolled-up day is read from its rollup and only the others (today, a day the job has
+ * not reached) are counted from the raw page views; with a filter every day is counted from the
+ * raw page views, whose visits the filter selects (the rollup cannot say which visits saw a page).
+ */
+async function rollupRows(days: { previous: string; first: string; last: string; to: string }, filters: AnalyticsFilters, host: string): Promise<RollupRow[]> {
+  const filter = visitFilterSql(filters);
+  const raw = (where: SQL) => sql`(${rollupRowsSql(sql`day >= ${days.previous}::date and day <= ${days.last}::date and at < ${days.to}::timestamptz and ${where}`, host, filter)})`;
+  const r = filter
+    ? raw(sql`true`)
+    : sql`((select day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds from ${analyticsDailyRollups}
+          where day >= ${days.previous}::date and day <= ${days.last}::date and (dimension = 'all' or day >= ${days.first}::date))
+        union all ${raw(sql`not ${rolledUp(sql`${analyticsEvents.day}`)}`)})`;
+  const rows = await db().execute<{ day: string | null; dimension: RollupDimension; value: string; visitors: number; visits: number; pageviews: number; bounces: number; duration: number }>(sql`
+    with r as ${r}
+    select to_char(day, 'YYYY-MM-DD') as day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds::float8 as duration from r where dimension = 'all'
+    union all
+    select null, dimension, value, sum(visitors)::int, sum(visits)::int, sum(pageviews)::int, sum(bounces)::int, sum(duration_seconds)::float8
+    from r where dimension <> 'all' and day >= ${days.first}::date group by dimension, value`);
+  return rows.rows.map((row) => ({
+    ...row,
+    visitors: Number(row.visitors),
+    visits: Number(row.visits),
+    pageviews: Number(row.pageviews),
+    bounces: Number(row.bounces),
+    duration: Number(row.duration),
+  }));
+}
+
+/**
+ * The leads of the period with the visit each was sent from (analytics_lead_visits for a rolled-up
+ * day, `leadVisitsSql` over the raw page views for the others), kept when their visit passes the filters.
+ */
+async function leadVisits(days: { first: string; last: string }, period: { from: string; to: string }, filters: AnalyticsFilters, host: string) {
+  const rows = await db().execute<{ status: string; service: string | null; package: string | null; entry_path: string; channel: string }>(sql`
+    with lv as (
+      select lead_id, day, entry_path, channel, source, campaign, pages from ${analyticsLeadVisits} lv
+        where lv.day >= ${days.first}::date and lv.day <= ${days.last}::date and ${rolledUp(sql`lv.day`)}
+      union all
+      ${leadVisitsSql(sql`l.created_at >= ${period.from}::timestamptz and l.created_at < ${period.to}::timestamptz and not ${rolledUp(sql`(l.created_at at time zone 'UTC')::date`)}`, host)}
+    )
+    select l.status, l.service, l.package, lv.entry_path, lv.channel
+    from lv join ${leads} l on l.id = lv.lead_id
+    where l.created_at >= ${period.from}::timestamptz and l.created_at < ${period.to}::timestamptz and ${leadFilterSql(filters)}`);
+  return rows.rows;
+}
+
+/** Visits grouped by channel or entry page, and the leads whose visit it was, with their outcome. */
+function funnel(rows: RollupRow[], leadRows: Awaited<ReturnType<typeof leadVisits>>, key: "channel" | "entry"): FunnelRow[] {
   const byKey = new Map<string, FunnelRow>();
   for (const r of rows) {
-    const row = byKey.get(r.key) ?? {
-      key: r.key,
-      label: key === "channel" ? (CHANNEL_LABELS[r.key as Channel] ?? r.key) : r.key,
-      visits: Number(r.visits),
-      leads: Number(r.leads),
-      qualified: Number(r.qualified),
-      won: Number(r.won),
-      wonValue: 0,
-    };
-    row.wonValue += packagePrice(r.service, r.package) * Number(r.won_here);
-    byKey.set(r.key, row);
+    if (r.dimension !== key) continue;
+    const label = key === "channel" ? (CHANNEL_LABELS[r.value as Channel] ?? r.value) : r.value;
+    byKey.set(r.value, { key: r.value, label, visits: r.visits, leads: 0, qualified: 0, won: 0, wonValue: 0 });
+  }
+  for (const lead of leadRows) {
+    const row = byKey.get(key === "channel" ? lead.channel : lead.entry_path);
+    if (!row) continue;
+    row.leads += 1;
+    if (lead.status === "qualified" || lead.status === "won") row.qualified += 1;
+    if (lead.status === "won") {
+      row.won += 1;
+      row.wonValue += packagePrice(lead.service, lead.package);
+    }
   }
   const out = [...byKey.values()];
-  if (key === "channel") out.sort((a, b) => CHANNELS.indexOf(a.key as Channel) - CHANNELS.indexOf(b.key as Channel));
-  return key === "channel" ? out : out.slice(0, LIST_LIMIT);
+  if (key === "channel") return out.sort((a, b) => CHANNELS.indexOf(a.key as Channel) - CHANNELS.indexOf(b.key as Channel));
+  return out.sort((a, b) => b.visits - a.visits || a.key.localeCompare(b.key)).slice(0, LIST_LIMIT);
 }
 
 /** The period ending now (its last day is today, UTC), `days` long, and the one before it. */
@@ -188,55 +219,48 @@ export function analyticsPeriod(days: AnalyticsPeriod, now = new Date()): { from
 
 export async function loadAnalytics(days: AnalyticsPeriod, filters: AnalyticsFilters, now = new Date()): Promise<AnalyticsReport> {
   await requireRole(LEAD_DESK.read);
-  const host = ownHost();
+  const host = siteHost();
   const { from, to, previousFrom } = analyticsPeriod(days, now);
-  const v = () => visitsSql(from, to, filters, host);
-  // A column's values by visits; `none` names the visits without one.
-  const grouped = async <K extends string>(column: string, name: K, none: string) =>
-    (
-      await db().execute<Record<K, string> & { visits: number }>(sql`
-        select coalesce(${sql.identifier(column)}, ${none}) as ${sql.identifier(name)}, count(*)::int as visits from ${v()} group by 1 order by 2 desc, 1 limit ${LIST_LIMIT}`)
-    ).rows.map((r) => ({ ...r, visits: Number(r.visits) }));
+  const span = { previous: previousFrom.slice(0, 10), first: from.slice(0, 10), last: utcDay(now), to };
+  const [rows, leadRows, live] = await Promise.all([rollupRows(span, filters, host), leadVisits(span, { from, to }, filters, host), recentVisitors(30, now)]);
 
-  const [current, previous, perDay, topPages, entryPages, sources, campaigns, countries, devices, funnelByChannel, funnelByPage, live] = await Promise.all([
-    figures(from, to, filters, host),
-    figures(previousFrom, from, filters, host),
-    db().execute<{ day: string; visitors: number; visits: number; pageviews: number }>(sql`
-      select d::date::text as day, count(distinct visitor_id)::int as visitors, count(started)::int as visits, coalesce(sum(pageviews), 0)::int as pageviews
-      from generate_series(${from}::timestamptz, ${to}::timestamptz - interval '1 second', interval '1 day') as d
-      left join ${v()} on (started at time zone 'UTC')::date = (d at time zone 'UTC')::date
-      group by 1 order by 1`),
-    db().execute<{ path: string; visitors: number; pageviews: number }>(sql`
-      select path, count(distinct visitor_id)::int as visitors, count(*)::int as pageviews
-      from (select visitor_id, unnest(pages) as path from ${v()}) as p group by 1 order by 3 desc, 1 limit ${LIST_LIMIT}`),
-    db().execute<{ path: string; visits: number; bounces: number }>(sql`
-      select entry_path as path, count(*)::int as visits, count(*) filter (where pageviews = 1)::int as bounces
-      from ${v()} group by 1 order by 2 desc, 1 limit ${LIST_LIMIT}`),
-    grouped("source", "source", DIRECT),
-    grouped("campaign", "campaign", "None"),
-    grouped("country", "country", "Not known"),
-    grouped("device", "device", "Not known"),
-    funnel(from, to, filters, host, "channel"),
-    funnel(from, to, filters, host, "entry_path"),
-    recentVisitors(30, now),
-  ]);
-  const numbers = <T extends Record<string, unknown>>(rows: T[], keys: (keyof T)[]) => rows.map((r) => ({ ...r, ...Object.fromEntries(keys.map((k) => [k, Number(r[k])])) }));
+  const current = noTotals();
+  const previous = noTotals();
+  const byDay = new Map<string, RollupRow>();
+  for (const row of rows) {
+    if (row.dimension !== "all") continue;
+    add(row.day! >= span.first ? current : previous, row);
+    byDay.set(row.day!, row);
+  }
+  const perDay: AnalyticsReport["perDay"] = [];
+  for (let t = Date.parse(from); t < Date.parse(to); t += 86_400_000) {
+    const day = utcDay(new Date(t));
+    const row = byDay.get(day);
+    perDay.push({ day, visitors: row?.visitors ?? 0, visits: row?.visits ?? 0, pageviews: row?.pageviews ?? 0 });
+  }
+  /** The rows of a dimension, the largest first (by `measure`, then by value), at most LIST_LIMIT. */
+  const top = (dimension: RollupDimension, measure: "visits" | "pageviews" = "visits") =>
+    rows
+      .filter((r) => r.dimension === dimension)
+      .sort((a, b) => b[measure] - a[measure] || a.value.localeCompare(b.value))
+      .slice(0, LIST_LIMIT);
+  const named = (value: string, none: string) => value || none;
   return {
     days,
     from,
     to,
     filters,
-    current,
-    previous,
-    perDay: numbers(perDay.rows, ["visitors", "visits", "pageviews"]),
-    topPages: numbers(topPages.rows, ["visitors", "pageviews"]),
-    entryPages: numbers(entryPages.rows, ["visits", "bounces"]),
-    sources,
-    campaigns,
-    countries,
-    devices,
-    funnelByChannel,
-    funnelByPage,
+    current: figuresOf(current),
+    previous: figuresOf(previous),
+    perDay,
+    topPages: top("page", "pageviews").map((r) => ({ path: r.value, visitors: r.visitors, pageviews: r.pageviews })),
+    entryPages: top("entry").map((r) => ({ path: r.value, visits: r.visits, bounces: r.bounces })),
+    sources: top("source").map((r) => ({ source: named(r.value, DIRECT), visits: r.visits })),
+    campaigns: top("campaign").map((r) => ({ campaign: named(r.value, "None"), visits: r.visits })),
+    countries: top("country").map((r) => ({ country: named(r.value, "Not known"), visits: r.visits })),
+    devices: top("device").map((r) => ({ device: r.value, visits: r.visits })),
+    funnelByChannel: funnel(rows, leadRows, "channel"),
+    funnelByPage: funnel(rows, leadRows, "entry"),
     liveVisitors: live,
   };
 }

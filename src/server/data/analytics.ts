@@ -1,7 +1,9 @@
 import "server-only";
 import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "../db/client";
-import { analyticsDailyTotals, analyticsEvents, analyticsSalts, type DeviceClass } from "../db/schema";
+import { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, analyticsSalts, leads, type DeviceClass, type RollupDimension } from "../db/schema";
+import { channelSql } from "@/lib/channels";
+import { siteConfig } from "../site-config";
 import type { PageViewRecord } from "../analytics/page-view";
 import { newSalt, oldestUsableSaltDay, optedOut, saltUsable, utcDay, visitorDigest, visitorIdFrom } from "../analytics/visitor-id";
 import { ipFromHeaders } from "../request-info";
@@ -12,7 +14,8 @@ import { log } from "../log";
  * Tables (src/server/db/schema.ts):
  * - analytics_salts: one secret per UTC day, deleted once the day is over (plus SALT_GRACE_MS);
  * - analytics_events: the raw page views, kept ANALYTICS_RAW_DAYS days;
- * - analytics_daily_visits, analytics_daily_pages, analytics_daily_totals: the daily rollups, kept for good.
+ * - analytics_daily_rollups: per day, the figures by dimension and value, kept for good;
+ * - analytics_lead_visits: the visit each lead was sent from, written with its day's rollup.
  * A visit is a visitor's page views with no gap over VISIT_GAP_MINUTES; a bounce is a visit of one page view.
  */
 
@@ -124,27 +127,28 @@ export async function storePageViews(batch: PageViewRecord[], now: Date = new Da
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The CTEs `numbered` (each page view of `where` with its visitor's visit number and `starts` = 1 on
- * a visit's first page view, `source` = utm_source, else the referring host without www., else
- * null) and `visits` (one row per visit: its entry page, source, medium, campaign, referring host,
- * device, browser and country from its first page view, its page views, its pages in order, its
- * first and last page view's times and the seconds between them). A visit ends after more than
- * VISIT_GAP_MINUTES without a page view. The rollup reads one day; the Analytics screen a period
- * (src/server/data/analytics-report.ts), so both count visits the same way.
+ * The CTEs `numbered` (each page view of `where` with its visit's number among its visitor's visits
+ * of the day and `starts` = 1 on a visit's first page view; `source` = utm_source, else the referring
+ * host without www., else null) and `visits` (one row per visit: its UTC day, entry page, source,
+ * medium, campaign, referring host, device, browser and country from its first page view, its page
+ * views, its pages in order, its first and last page view's times and the seconds between them).
+ * A visit ends after more than VISIT_GAP_MINUTES without a page view, and at midnight (UTC): a
+ * visitor id is a day's (its salt changes), so a visit is always one day's. The rollup, the
+ * Analytics screen's unrolled days and filters, and a lead's visit all count with this one definition.
  */
 export function visitsIn(where: SQL): SQL {
   return sql`ev as (
-      select id, visitor_id, at, path, device, browser, country, utm_source, utm_medium as medium, utm_campaign as campaign, referrer_host,
+      select id, day, visitor_id, at, path, device, browser, country, utm_source, utm_medium as medium, utm_campaign as campaign, referrer_host,
         coalesce(nullif(lower(btrim(utm_source)), ''), case when internal then null else regexp_replace(lower(referrer_host), '^www\\.', '') end) as source,
         case when lag(at) over w is null or at - lag(at) over w > make_interval(mins => ${VISIT_GAP_MINUTES}) then 1 else 0 end as starts
       from ${analyticsEvents} where ${where}
-      window w as (partition by visitor_id order by at, id)
+      window w as (partition by day, visitor_id order by at, id)
     ),
     numbered as (
-      select ev.*, sum(starts) over (partition by visitor_id order by at, id rows between unbounded preceding and current row) as visit_no from ev
+      select ev.*, sum(starts) over (partition by day, visitor_id order by at, id rows between unbounded preceding and current row) as visit_no from ev
     ),
     visits as (
-      select visitor_id, visit_no, count(*)::int as pageviews, extract(epoch from max(at) - min(at)) as seconds, min(at) as started, max(at) as ended,
+      select day, visitor_id, visit_no, count(*)::int as pageviews, extract(epoch from max(at) - min(at)) as seconds, min(at) as started, max(at) as ended,
         (array_agg(path order by at, id))[1] as entry_path,
         array_agg(path order by at, id) as pages,
         (array_agg(source order by at, id))[1] as source,
@@ -155,41 +159,90 @@ export function visitsIn(where: SQL): SQL {
         (array_agg(device order by at, id))[1] as device,
         (array_agg(browser order by at, id))[1] as browser,
         (array_agg(country order by at, id))[1] as country
-      from numbered group by visitor_id, visit_no
+      from numbered group by day, visitor_id, visit_no
     )`;
 }
 
-const visitsOf = (day: string): SQL => visitsIn(sql`day = ${day}::date`);
+/** The site's host (SITE_URL's): a referrer from it is not a referral when the channel is named. */
+export function siteHost(): string {
+  try {
+    return new URL(siteConfig().url).hostname;
+  } catch {
+    return "";
+  }
+}
 
 /**
- * Rolls up one day into analytics_daily_visits, analytics_daily_pages and analytics_daily_totals
- * (replacing what an earlier rollup of it wrote), in one statement.
+ * A visit's channel, by the lead desk's rule table (src/lib/channels.ts) applied to its first page
+ * view as the lead desk would store that touch; `v` is a row of `visits`.
  */
-export async function rollUpDay(day: string, executor: Executor = db()): Promise<void> {
-  await executor.execute(sql`delete from analytics_daily_visits where day = ${day}::date`);
-  await executor.execute(sql`delete from analytics_daily_pages where day = ${day}::date`);
-  await executor.execute(sql`with ${visitsOf(day)},
-    by_visit as (
-      insert into analytics_daily_visits (day, entry_path, source, medium, campaign, device, browser, country, visitors, visits, pageviews, bounces, duration_seconds)
-      select ${day}::date, entry_path, source, medium, campaign, device, browser, country,
-        count(distinct visitor_id), count(*), sum(pageviews), count(*) filter (where pageviews = 1), round(coalesce(sum(seconds), 0))::bigint
-      from visits group by entry_path, source, medium, campaign, device, browser, country
-      returning 1
-    ),
-    by_page as (
-      insert into analytics_daily_pages (day, path, source, campaign, device, country, visitors, visits, pageviews, entries)
-      select ${day}::date, n.path, v.source, v.campaign, n.device, n.country,
-        count(distinct n.visitor_id), count(distinct n.visitor_id || ':' || n.visit_no), count(*), count(*) filter (where n.starts = 1)
-      from numbered n join visits v on v.visitor_id = n.visitor_id and v.visit_no = n.visit_no
-      group by n.path, v.source, v.campaign, n.device, n.country
-      returning 1
-    )
-    insert into ${analyticsDailyTotals} (day, visitors, visits, pageviews, bounces, duration_seconds)
-    select ${day}::date, count(distinct visitor_id), count(*), coalesce(sum(pageviews), 0), count(*) filter (where pageviews = 1), round(coalesce(sum(seconds), 0))::bigint
-    from visits
-    on conflict (day) do update set visitors = excluded.visitors, visits = excluded.visits, pageviews = excluded.pageviews,
-      bounces = excluded.bounces, duration_seconds = excluded.duration_seconds, rolled_up_at = now()`);
+function visitChannelSql(host: string): SQL {
+  const touch = sql`jsonb_build_object('first_touch', jsonb_strip_nulls(jsonb_build_object('utm_source', v.utm_source, 'utm_medium', v.medium,
+    'referrer', case when v.referrer_host is null then null else 'https://' || v.referrer_host || '/' end)))`;
+  return channelSql(touch, host);
 }
+
+/**
+ * Rows in the shape of analytics_daily_rollups (day, dimension, value, visitors, visits, pageviews,
+ * bounces, duration_seconds) counted from the raw page views of `where`, keeping only the visits
+ * `filter` keeps (an SQL condition over a row `v` of `visits` with its `channel`). The rollup stores
+ * them for a closed day; the Analytics screen computes them for the days not rolled up yet, and for
+ * every day when a filter is set, so a figure is counted the same way wherever it comes from.
+ */
+export function rollupRowsSql(where: SQL, host: string, filter?: SQL): SQL {
+  const visit = (dimension: RollupDimension, value: SQL) => sql`
+    select day, ${dimension}::text as dimension, ${value} as value, count(distinct visitor_id)::int as visitors, count(*)::int as visits,
+      sum(pageviews)::int as pageviews, (count(*) filter (where pageviews = 1))::int as bounces, round(sum(seconds))::bigint as duration_seconds
+    from fv group by 1, 3`;
+  return sql`with ${visitsIn(where)},
+    fv as (select v.*, ${visitChannelSql(host)} as channel from visits v ${filter ? sql`where ${filter}` : sql``})
+    ${visit("all", sql`''`)}
+    union all ${visit("entry", sql`entry_path`)}
+    union all ${visit("source", sql`coalesce(source, '')`)}
+    union all ${visit("campaign", sql`coalesce(campaign, '')`)}
+    union all ${visit("country", sql`coalesce(country, '')`)}
+    union all ${visit("device", sql`device`)}
+    union all ${visit("channel", sql`channel`)}
+    union all
+    select n.day, 'page', n.path, count(distinct n.visitor_id)::int, count(distinct n.visit_no::text || ':' || n.visitor_id)::int, count(*)::int,
+      (count(*) filter (where fv.pageviews = 1))::int, 0::bigint
+    from numbered n join fv on fv.day = n.day and fv.visitor_id = n.visitor_id and fv.visit_no = n.visit_no
+    group by 1, 3`;
+}
+
+/**
+ * The visit each lead of `leadWhere` (a condition over `l`, a row of leads) was sent from: the
+ * visit of its visitor id on the day it was sent that had begun by then and ended no more than
+ * VISIT_GAP_MINUTES before it, the latest such. Rows in the shape of analytics_lead_visits; a lead
+ * without a counted visit has none. Each lead reads only its visitor's page views of that day.
+ */
+export function leadVisitsSql(leadWhere: SQL, host: string): SQL {
+  return sql`select l.id as lead_id, lv.day, lv.entry_path, lv.channel, lv.source, lv.campaign, lv.pages
+    from ${leads} l cross join lateral (
+      with ${visitsIn(sql`day = (l.created_at at time zone 'UTC')::date and visitor_id = l.visitor_id and at <= l.created_at`)}
+      select v.day, v.entry_path, ${visitChannelSql(host)} as channel, coalesce(v.source, '') as source, coalesce(v.campaign, '') as campaign, v.pages
+      from visits v where v.ended + make_interval(mins => ${VISIT_GAP_MINUTES}) >= l.created_at
+      order by v.started desc limit 1
+    ) lv
+    where l.visitor_id is not null and ${leadWhere}`;
+}
+
+/**
+ * Rolls up one day: its rows of analytics_daily_rollups (replacing what an earlier rollup of it
+ * wrote) and the visits of its leads into analytics_lead_visits, in one transaction's statements.
+ */
+export async function rollUpDay(day: string, executor: Executor = db(), host: string = siteHost()): Promise<void> {
+  await executor.execute(sql`delete from ${analyticsDailyRollups} where day = ${day}::date`);
+  await executor.execute(sql`insert into ${analyticsDailyRollups} (day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds)
+    ${rollupRowsSql(sql`day = ${day}::date`, host)}`);
+  await executor.execute(sql`insert into ${analyticsLeadVisits} (lead_id, day, entry_path, channel, source, campaign, pages)
+    ${leadVisitsSql(sql`l.created_at >= ${day}::date::timestamptz and l.created_at < (${day}::date + 1)::timestamptz`, host)}
+    on conflict (lead_id) do update set day = excluded.day, entry_path = excluded.entry_path, channel = excluded.channel,
+      source = excluded.source, campaign = excluded.campaign, pages = excluded.pages`);
+}
+
+/** SQL: the `day` (a date expression) has been rolled up. */
+export const rolledUp = (day: SQL): SQL => sql`exists (select 1 from ${analyticsDailyRollups} r where r.day = ${day} and r.dimension = 'all')`;
 
 /**
  * The days to roll up: over (their salt's grace passed, so no page view of theirs is still on its
@@ -202,7 +255,7 @@ export async function dueRollupDays(keepDays: number, now: Date = new Date(), ex
   const rows = await executor.execute<{ day: string }>(sql`
     select to_char(d, 'YYYY-MM-DD') as day
     from generate_series(${utcDay(first)}::date, ${utcDay(lastClosed)}::date, interval '1 day') as d
-    where not exists (select 1 from ${analyticsDailyTotals} t where t.day = d::date)
+    where not ${rolledUp(sql`d::date`)}
       and exists (select 1 from ${analyticsEvents} e where e.day = d::date)
     order by d`);
   return rows.rows.map((r) => r.day);
@@ -280,50 +333,6 @@ export async function visitPathFor(visitorId: string, day: string, at?: Date, ex
   };
 }
 
-export interface DayTotals {
-  day: string;
-  visitors: number;
-  visits: number;
-  pageviews: number;
-  bounces: number;
-  durationSeconds: number;
-}
-
-/**
- * The figures of each day from `from` to `to` (inclusive): rolled-up days from
- * analytics_daily_totals, the others (today, a day not yet rolled up) computed from the raw rows.
- * Visitors are per day: a visitor of two days counts on both (the salt changes at midnight).
- */
-export async function dailyTotals(from: string, to: string, executor: Executor = db()): Promise<DayTotals[]> {
-  const rolled = await executor
-    .select()
-    .from(analyticsDailyTotals)
-    .where(and(gte(analyticsDailyTotals.day, from), lt(analyticsDailyTotals.day, nextDay(to))));
-  const byDay = new Map<string, DayTotals>(
-    rolled.map((r) => [r.day, { day: r.day, visitors: r.visitors, visits: r.visits, pageviews: r.pageviews, bounces: r.bounces, durationSeconds: r.durationSeconds }]),
-  );
-  const days: DayTotals[] = [];
-  for (let day = from; day <= to; day = nextDay(day)) days.push(byDay.get(day) ?? (await liveTotals(day, executor)));
-  return days;
-}
-
-/** One day's figures from its raw rows, without writing (today's, on the screen). */
-export async function liveTotals(day: string, executor: Executor = db()): Promise<DayTotals> {
-  const rows = await executor.execute<Record<string, string | number>>(sql`with ${visitsOf(day)}
-    select count(distinct visitor_id) as visitors, count(*) as visits, coalesce(sum(pageviews), 0) as pageviews,
-      count(*) filter (where pageviews = 1) as bounces, round(coalesce(sum(seconds), 0)) as duration_seconds
-    from visits`);
-  const r = rows.rows[0]!;
-  return {
-    day,
-    visitors: Number(r.visitors),
-    visits: Number(r.visits),
-    pageviews: Number(r.pageviews),
-    bounces: Number(r.bounces),
-    durationSeconds: Number(r.duration_seconds),
-  };
-}
-
 /** Distinct visitors with a page view in the last `minutes` minutes (the real-time figure). */
 export async function recentVisitors(minutes: number = VISIT_GAP_MINUTES, now: Date = new Date(), executor: Executor = db()): Promise<number> {
   const [row] = await executor
@@ -331,8 +340,4 @@ export async function recentVisitors(minutes: number = VISIT_GAP_MINUTES, now: D
     .from(analyticsEvents)
     .where(gte(analyticsEvents.at, new Date(now.getTime() - minutes * 60_000)));
   return Number(row?.n ?? 0);
-}
-
-function nextDay(day: string): string {
-  return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
 }

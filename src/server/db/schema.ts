@@ -789,24 +789,23 @@ export const analyticsEvents = pgTable(
   ],
 );
 
+/** What a row of analytics_daily_rollups groups by; `all` is the whole day (one row, value ''). */
+export const ROLLUP_DIMENSIONS = ["all", "page", "entry", "source", "campaign", "country", "device", "channel"] as const;
+export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
+
 /**
- * Daily rollup by visit, kept for good: one row per (day, entry page, source, medium, campaign,
- * device, browser, country) of the visits that began with that page and source. Visitors is the
- * distinct visitors of the row; summed over rows it counts a visitor once per row they appear in
- * (the exact figure of a day is in analytics_daily_totals). Visitors are never deduplicated across days.
+ * The daily rollup, kept for good (docs/decisions/0056): for one UTC day, one row per dimension
+ * and value with the figures of that day's visits. `all` is the day (visitors deduplicated over it);
+ * `page` counts the visits that saw the page and the page's own views; `entry`, `source`, `campaign`,
+ * `country`, `device` and `channel` group the visits by their first page view's value ('' when it has
+ * none: a direct visit, no campaign, no country). A day is rolled up when its `all` row exists.
  */
-export const analyticsDailyVisits = pgTable(
-  "analytics_daily_visits",
+export const analyticsDailyRollups = pgTable(
+  "analytics_daily_rollups",
   {
     day: date("day").notNull(),
-    entryPath: text("entry_path").notNull(),
-    /** utm_source, else the referring host (www. dropped), else null: direct. */
-    source: text("source"),
-    medium: text("medium"),
-    campaign: text("campaign"),
-    device: text("device").$type<DeviceClass>().notNull(),
-    browser: text("browser"),
-    country: text("country"),
+    dimension: text("dimension").$type<RollupDimension>().notNull(),
+    value: text("value").notNull(),
     visitors: integer("visitors").notNull(),
     visits: integer("visits").notNull(),
     pageviews: integer("pageviews").notNull(),
@@ -815,40 +814,29 @@ export const analyticsDailyVisits = pgTable(
     /** Sum over the visits of the seconds from their first to their last page view. */
     durationSeconds: bigint("duration_seconds", { mode: "number" }).notNull(),
   },
-  (t) => [index("analytics_daily_visits_day_idx").on(t.day)],
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] }), check("analytics_daily_rollups_dimension_valid", inList(t.dimension, ROLLUP_DIMENSIONS))],
 );
 
 /**
- * Daily rollup by page, kept for good: one row per (day, path, the visit's source and campaign,
- * device, country). `visits` counts the visits that saw the page, `entries` those that began on it.
+ * The visit a lead was sent from, written when its day is rolled up and kept as long as the lead:
+ * the funnel of a period whose raw page views are gone still knows each lead's entry page, channel,
+ * source, campaign and pages.
  */
-export const analyticsDailyPages = pgTable(
-  "analytics_daily_pages",
+export const analyticsLeadVisits = pgTable(
+  "analytics_lead_visits",
   {
+    leadId: uuid("lead_id")
+      .primaryKey()
+      .references(() => leads.id, { onDelete: "cascade" }),
     day: date("day").notNull(),
-    path: text("path").notNull(),
-    source: text("source"),
-    campaign: text("campaign"),
-    device: text("device").$type<DeviceClass>().notNull(),
-    country: text("country"),
-    visitors: integer("visitors").notNull(),
-    visits: integer("visits").notNull(),
-    pageviews: integer("pageviews").notNull(),
-    entries: integer("entries").notNull(),
+    entryPath: text("entry_path").notNull(),
+    channel: text("channel").notNull(),
+    source: text("source").notNull(),
+    campaign: text("campaign").notNull(),
+    pages: text("pages").array().notNull(),
   },
-  (t) => [index("analytics_daily_pages_day_idx").on(t.day)],
+  (t) => [index("analytics_lead_visits_day_idx").on(t.day)],
 );
-
-/** The day's exact figures (visitors deduplicated over the whole day); its row marks the day as rolled up. */
-export const analyticsDailyTotals = pgTable("analytics_daily_totals", {
-  day: date("day").primaryKey(),
-  visitors: integer("visitors").notNull(),
-  visits: integer("visits").notNull(),
-  pageviews: integer("pageviews").notNull(),
-  bounces: integer("bounces").notNull(),
-  durationSeconds: bigint("duration_seconds", { mode: "number" }).notNull(),
-  rolledUpAt: timestamp("rolled_up_at", { withTimezone: true }).notNull().defaultNow(),
-});
 
 export type AnalyticsEvent = typeof analyticsEvents.$inferSelect;
 
