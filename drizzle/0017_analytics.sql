@@ -1,5 +1,7 @@
 CREATE TABLE "analytics_daily_rollups" (
 	"day" date NOT NULL,
+	"filter_kind" text NOT NULL,
+	"filter_value" text NOT NULL,
 	"dimension" text NOT NULL,
 	"value" text NOT NULL,
 	"visitors" integer NOT NULL,
@@ -7,8 +9,9 @@ CREATE TABLE "analytics_daily_rollups" (
 	"pageviews" integer NOT NULL,
 	"bounces" integer NOT NULL,
 	"duration_seconds" bigint NOT NULL,
-	CONSTRAINT "analytics_daily_rollups_day_dimension_value_pk" PRIMARY KEY("day","dimension","value"),
-	CONSTRAINT "analytics_daily_rollups_dimension_valid" CHECK ("analytics_daily_rollups"."dimension" in ('all', 'page', 'entry', 'source', 'campaign', 'country', 'device', 'channel'))
+	CONSTRAINT "analytics_daily_rollups_pk" PRIMARY KEY("filter_kind","filter_value","day","dimension","value"),
+	CONSTRAINT "analytics_daily_rollups_dimension_valid" CHECK ("analytics_daily_rollups"."dimension" in ('all', 'page', 'entry', 'source', 'campaign', 'country', 'device', 'channel')),
+	CONSTRAINT "analytics_daily_rollups_filter_valid" CHECK ("analytics_daily_rollups"."filter_kind" in ('', 'page', 'source', 'campaign'))
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_events" (
@@ -52,6 +55,7 @@ CREATE TABLE "analytics_salts" (
 ALTER TABLE "contact_messages" ADD COLUMN "visitor_id" text;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "visitor_id" text;--> statement-breakpoint
 ALTER TABLE "analytics_lead_visits" ADD CONSTRAINT "analytics_lead_visits_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "analytics_daily_rollups_day_idx" ON "analytics_daily_rollups" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "analytics_events_day_visitor_at_idx" ON "analytics_events" USING btree ("day","visitor_id","at");--> statement-breakpoint
 CREATE INDEX "analytics_events_at_idx" ON "analytics_events" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "analytics_lead_visits_day_idx" ON "analytics_lead_visits" USING btree ("day");

@@ -173,10 +173,18 @@ describe("the daily rollup", () => {
     expect(figures("page//contact")?.slice(0, 3)).toEqual([2, 2, 2]);
     expect(figures("page//services")?.slice(0, 3)).toEqual([1, 1, 1]);
 
+    // The same figures for the visits one filter keeps: those that saw /contact (a's first, c's), from Newsletter, of the spring campaign.
+    const contact = await rollupOf(day, "page", "/contact");
+    expect(contact.get("all/")).toMatchObject({ visitors: 2, visits: 2, pageviews: 6, bounces: 0, durationSeconds: 1200 + 3540 });
+    expect(contact.get("page//services")).toMatchObject({ visits: 1, pageviews: 1 });
+    expect(contact.has("page//blog")).toBe(false);
+    expect((await rollupOf(day, "source", "newsletter")).get("entry//")).toMatchObject({ visits: 1, pageviews: 3 });
+    expect((await rollupOf(day, "source", "")).get("all/")).toMatchObject({ visitors: 2, visits: 2 });
+    expect((await rollupOf(day, "campaign", "spring")).get("all/")).toMatchObject({ visitors: 1, visits: 1, pageviews: 3 });
+
     // Rolled up again: replaced, not added to.
-    const count = rows.size;
+    const count = (await handle.db.select().from(analyticsDailyRollups)).length;
     await analytics.rollUpDay(day);
-    expect((await rollupOf(day)).size).toBe(count);
     expect(await handle.db.select().from(analyticsDailyRollups)).toHaveLength(count);
   });
 
@@ -233,7 +241,7 @@ describe("the daily rollup", () => {
     await Promise.all([job.run(), job.run()]);
     const claims = await handle.db.select().from(jobRuns).where(eq(jobRuns.job, "analytics-rollup"));
     expect(claims.map((c) => c.runKey).sort()).toEqual([daysAgo(3), daysAgo(2)]);
-    const totals = await handle.db.select().from(analyticsDailyRollups).where(eq(analyticsDailyRollups.dimension, "all"));
+    const totals = (await handle.db.select().from(analyticsDailyRollups).where(eq(analyticsDailyRollups.dimension, "all"))).filter((r) => r.filterKind === "");
     expect(totals.map((t) => [t.day, t.visits]).sort()).toEqual([
       [daysAgo(3), 1],
       [daysAgo(2), 1],
@@ -335,8 +343,8 @@ describe("the real-time figure", () => {
   });
 });
 
-/** A day's rollup rows by "dimension/value". */
-async function rollupOf(day: string) {
+/** A day's rollup rows by "dimension/value": those of every visit, or of the visits one filter keeps. */
+async function rollupOf(day: string, filterKind = "", filterValue = "") {
   const rows = await handle.db.select().from(analyticsDailyRollups).where(eq(analyticsDailyRollups.day, day));
-  return new Map(rows.map((r) => [`${r.dimension}/${r.value}`, r]));
+  return new Map(rows.filter((r) => r.filterKind === filterKind && r.filterValue === filterValue).map((r) => [`${r.dimension}/${r.value}`, r]));
 }

@@ -5,15 +5,16 @@ import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { packageChoices, services } from "@/content/services";
 import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
-import { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, leads, type RollupDimension } from "../db/schema";
+import { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, leads, type RollupDimension, type RollupFilter } from "../db/schema";
 import { utcDay } from "../analytics/visitor-id";
 import { leadVisitsSql, recentVisitors, rolledUp, rollupRowsSql, siteHost } from "./analytics";
 
 // The Analytics screen's figures (docs/decisions/0056). A day already rolled up is read from
-// analytics_daily_rollups and analytics_lead_visits; today (and a day the rollup has not reached) is
-// counted from its raw page views by the same SQL the rollup runs (`rollupRowsSql`, `leadVisitsSql`),
-// so a figure does not change when its day is rolled up. A filter needs each visit's pages, source and
-// campaign, so with one set every figure is counted from the raw page views (kept ANALYTICS_RAW_DAYS).
+// analytics_daily_rollups (its unfiltered rows, or those of the one filter set) and
+// analytics_lead_visits; today (and a day the rollup has not reached) is counted from its raw page
+// views by the same SQL the rollup runs (`rollupRowsSql`, `leadVisitsSql`), so a figure does not
+// change when its day is rolled up. Two filters or more at once are counted from the raw page views
+// (kept ANALYTICS_RAW_DAYS): the rollup does not cross them.
 // A visit is one visitor's page views with no gap of more than 30 minutes; a bounce is a visit of one
 // page view; its duration runs from its first page view to its last. Visitor ids change every day,
 // so a person who comes back on another day is another visitor: "visitors" over a period is the sum
@@ -137,21 +138,36 @@ function figuresOf(t: Totals): Figures {
 
 type RollupRow = Totals & { day: string | null; dimension: RollupDimension; value: string };
 
+/** The filter set as a rollup row's filter_kind and filter_value ('' and '' for none); null when two or more are set. */
+function rollupFilter(filters: AnalyticsFilters): { kind: RollupFilter; value: string } | null {
+  const set = [
+    filters.page ? { kind: "page" as const, value: filters.page } : null,
+    filters.source ? { kind: "source" as const, value: filters.source === DIRECT ? "" : filters.source.toLowerCase() } : null,
+    filters.campaign ? { kind: "campaign" as const, value: filters.campaign } : null,
+  ].filter((f) => f !== null);
+  if (set.length > 1) return null;
+  return set[0] ?? { kind: "", value: "" };
+}
+
 /**
  * Every figure of the screen in one statement, in the shape of analytics_daily_rollups: the `all`
- * row of each day of both periods, and the other dimensions summed over the current period. Without
- * a filter, a rolled-up day is read from its rollup and only the others (today, a day the job has
- * not reached) are counted from the raw page views; with a filter every day is counted from the
- * raw page views, whose visits the filter selects (the rollup cannot say which visits saw a page).
+ * row of each day of both periods, and the other dimensions summed over the current period. With no
+ * filter or one, a rolled-up day is read from its rollup rows (those of that filter) and only the
+ * others (today, a day the job has not reached) are counted from the raw page views; with two
+ * filters or more, every day is counted from the raw page views, whose visits the filters select.
  */
 async function rollupRows(days: { previous: string; first: string; last: string; to: string }, filters: AnalyticsFilters, host: string): Promise<RollupRow[]> {
   const filter = visitFilterSql(filters);
-  const raw = (where: SQL) => sql`(${rollupRowsSql(sql`day >= ${days.previous}::date and day <= ${days.last}::date and at < ${days.to}::timestamptz and ${where}`, host, filter)})`;
-  const r = filter
-    ? raw(sql`true`)
-    : sql`((select day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds from ${analyticsDailyRollups}
-          where day >= ${days.previous}::date and day <= ${days.last}::date and (dimension = 'all' or day >= ${days.first}::date))
-        union all ${raw(sql`not ${rolledUp(sql`${analyticsEvents.day}`)}`)})`;
+  const one = rollupFilter(filters);
+  const figures = sql`day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds`;
+  const raw = (where: SQL) =>
+    sql`(select ${figures} from (${rollupRowsSql(sql`day >= ${days.previous}::date and day <= ${days.last}::date and at < ${days.to}::timestamptz and ${where}`, host, { filter })}) as counted)`;
+  const r = one
+    ? sql`((select ${figures} from ${analyticsDailyRollups}
+          where filter_kind = ${one.kind} and filter_value = ${one.value} and day >= ${days.previous}::date and day <= ${days.last}::date
+            and (dimension = 'all' or day >= ${days.first}::date))
+        union all ${raw(sql`not ${rolledUp(sql`${analyticsEvents.day}`)}`)})`
+    : raw(sql`true`);
   const rows = await db().execute<{ day: string | null; dimension: RollupDimension; value: string; visitors: number; visits: number; pageviews: number; bounces: number; duration: number }>(sql`
     with r as ${r}
     select to_char(day, 'YYYY-MM-DD') as day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds::float8 as duration from r where dimension = 'all'
@@ -217,8 +233,14 @@ export function analyticsPeriod(days: AnalyticsPeriod, now = new Date()): { from
   return { from: start.toISOString(), to: to.toISOString(), previousFrom: previous.toISOString() };
 }
 
+/** The screen's report, for the roles that read the lead desk. */
 export async function loadAnalytics(days: AnalyticsPeriod, filters: AnalyticsFilters, now = new Date()): Promise<AnalyticsReport> {
   await requireRole(LEAD_DESK.read);
+  return analyticsReport(days, filters, now);
+}
+
+/** The report itself, unguarded: callers are loadAnalytics and the query benchmark (scripts/analytics-data.ts). */
+export async function analyticsReport(days: AnalyticsPeriod, filters: AnalyticsFilters, now = new Date()): Promise<AnalyticsReport> {
   const host = siteHost();
   const { from, to, previousFrom } = analyticsPeriod(days, now);
   const span = { previous: previousFrom.slice(0, 10), first: from.slice(0, 10), last: utcDay(now), to };

@@ -183,19 +183,29 @@ function visitChannelSql(host: string): SQL {
 }
 
 /**
- * Rows in the shape of analytics_daily_rollups (day, dimension, value, visitors, visits, pageviews,
- * bounces, duration_seconds) counted from the raw page views of `where`, keeping only the visits
- * `filter` keeps (an SQL condition over a row `v` of `visits` with its `channel`). The rollup stores
- * them for a closed day; the Analytics screen computes them for the days not rolled up yet, and for
- * every day when a filter is set, so a figure is counted the same way wherever it comes from.
+ * Rows in the shape of analytics_daily_rollups (day, filter_kind, filter_value, dimension, value,
+ * visitors, visits, pageviews, bounces, duration_seconds) counted from the raw page views of `where`.
+ * The rollup asks for `byFilter`: the rows of every visit (filter_kind '') and, again, those of the
+ * visits each single filter keeps (each page a visit saw, its source, its campaign). The Analytics
+ * screen asks for the unfiltered rows of the days not rolled up yet, keeping only the visits `filter`
+ * keeps (an SQL condition over a row `v` of `visits`). Either way a figure is counted by this SQL.
  */
-export function rollupRowsSql(where: SQL, host: string, filter?: SQL): SQL {
+export function rollupRowsSql(where: SQL, host: string, options: { filter?: SQL; byFilter?: boolean } = {}): SQL {
+  const columns = sql`day, visitor_id, visit_no, pageviews, seconds, entry_path, source, campaign, country, device, channel`;
+  const keyed = options.byFilter
+    ? sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from fv
+        union all select ${columns}, 'source', coalesce(source, '') from fv
+        union all select ${columns}, 'campaign', coalesce(campaign, '') from fv
+        union all select ${columns}, 'page', p.path from fv cross join lateral (select distinct unnest(fv.pages) as path) p`
+    : sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from fv`;
   const visit = (dimension: RollupDimension, value: SQL) => sql`
-    select day, ${dimension}::text as dimension, ${value} as value, count(distinct visitor_id)::int as visitors, count(*)::int as visits,
-      sum(pageviews)::int as pageviews, (count(*) filter (where pageviews = 1))::int as bounces, round(sum(seconds))::bigint as duration_seconds
-    from fv group by 1, 3`;
+    select day, filter_kind, filter_value, ${dimension}::text as dimension, ${value} as value, count(distinct visitor_id)::int as visitors,
+      count(*)::int as visits, sum(pageviews)::int as pageviews, (count(*) filter (where pageviews = 1))::int as bounces,
+      round(sum(seconds))::bigint as duration_seconds
+    from keyed group by 1, 2, 3, 5`;
   return sql`with ${visitsIn(where)},
-    fv as (select v.*, ${visitChannelSql(host)} as channel from visits v ${filter ? sql`where ${filter}` : sql``})
+    fv as (select v.*, ${visitChannelSql(host)} as channel from visits v ${options.filter ? sql`where ${options.filter}` : sql``}),
+    keyed as materialized (${keyed})
     ${visit("all", sql`''`)}
     union all ${visit("entry", sql`entry_path`)}
     union all ${visit("source", sql`coalesce(source, '')`)}
@@ -204,10 +214,10 @@ export function rollupRowsSql(where: SQL, host: string, filter?: SQL): SQL {
     union all ${visit("device", sql`device`)}
     union all ${visit("channel", sql`channel`)}
     union all
-    select n.day, 'page', n.path, count(distinct n.visitor_id)::int, count(distinct n.visit_no::text || ':' || n.visitor_id)::int, count(*)::int,
-      (count(*) filter (where fv.pageviews = 1))::int, 0::bigint
-    from numbered n join fv on fv.day = n.day and fv.visitor_id = n.visitor_id and fv.visit_no = n.visit_no
-    group by 1, 3`;
+    select k.day, k.filter_kind, k.filter_value, 'page', n.path, count(distinct n.visitor_id)::int, count(distinct n.visit_no::text || ':' || n.visitor_id)::int,
+      count(*)::int, (count(*) filter (where k.pageviews = 1))::int, 0::bigint
+    from numbered n join keyed k on k.day = n.day and k.visitor_id = n.visitor_id and k.visit_no = n.visit_no
+    group by k.day, k.filter_kind, k.filter_value, n.path`;
 }
 
 /**
@@ -228,13 +238,13 @@ export function leadVisitsSql(leadWhere: SQL, host: string): SQL {
 }
 
 /**
- * Rolls up one day: its rows of analytics_daily_rollups (replacing what an earlier rollup of it
+ * Rolls up one day: its rows of analytics_daily_rollups, unfiltered and by each single filter (replacing what an earlier rollup of it
  * wrote) and the visits of its leads into analytics_lead_visits, in one transaction's statements.
  */
 export async function rollUpDay(day: string, executor: Executor = db(), host: string = siteHost()): Promise<void> {
   await executor.execute(sql`delete from ${analyticsDailyRollups} where day = ${day}::date`);
-  await executor.execute(sql`insert into ${analyticsDailyRollups} (day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds)
-    ${rollupRowsSql(sql`day = ${day}::date`, host)}`);
+  await executor.execute(sql`insert into ${analyticsDailyRollups} (day, filter_kind, filter_value, dimension, value, visitors, visits, pageviews, bounces, duration_seconds)
+    ${rollupRowsSql(sql`day = ${day}::date`, host, { byFilter: true })}`);
   await executor.execute(sql`insert into ${analyticsLeadVisits} (lead_id, day, entry_path, channel, source, campaign, pages)
     ${leadVisitsSql(sql`l.created_at >= ${day}::date::timestamptz and l.created_at < (${day}::date + 1)::timestamptz`, host)}
     on conflict (lead_id) do update set day = excluded.day, entry_path = excluded.entry_path, channel = excluded.channel,
@@ -242,7 +252,8 @@ export async function rollUpDay(day: string, executor: Executor = db(), host: st
 }
 
 /** SQL: the `day` (a date expression) has been rolled up. */
-export const rolledUp = (day: SQL): SQL => sql`exists (select 1 from ${analyticsDailyRollups} r where r.day = ${day} and r.dimension = 'all')`;
+export const rolledUp = (day: SQL): SQL =>
+  sql`exists (select 1 from ${analyticsDailyRollups} r where r.filter_kind = '' and r.filter_value = '' and r.day = ${day} and r.dimension = 'all' and r.value = '')`;
 
 /**
  * The days to roll up: over (their salt's grace passed, so no page view of theirs is still on its

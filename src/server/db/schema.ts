@@ -792,18 +792,26 @@ export const analyticsEvents = pgTable(
 /** What a row of analytics_daily_rollups groups by; `all` is the whole day (one row, value ''). */
 export const ROLLUP_DIMENSIONS = ["all", "page", "entry", "source", "campaign", "country", "device", "channel"] as const;
 export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
+/** The Analytics screen's filters a rollup row can answer alone: none (''), a page seen, a source, a campaign. */
+export const ROLLUP_FILTERS = ["", "page", "source", "campaign"] as const;
+export type RollupFilter = (typeof ROLLUP_FILTERS)[number];
 
 /**
  * The daily rollup, kept for good (docs/decisions/0056): for one UTC day, one row per dimension
  * and value with the figures of that day's visits. `all` is the day (visitors deduplicated over it);
  * `page` counts the visits that saw the page and the page's own views; `entry`, `source`, `campaign`,
  * `country`, `device` and `channel` group the visits by their first page view's value ('' when it has
- * none: a direct visit, no campaign, no country). A day is rolled up when its `all` row exists.
+ * none: a direct visit, no campaign, no country). The rows with `filter_kind` '' count every visit;
+ * the others count only the visits one filter keeps (`page`: that saw the page `filter_value`;
+ * `source`, `campaign`: whose first page view had it), so one filter is read from the rollup too.
+ * A day is rolled up when its unfiltered `all` row exists.
  */
 export const analyticsDailyRollups = pgTable(
   "analytics_daily_rollups",
   {
     day: date("day").notNull(),
+    filterKind: text("filter_kind").$type<RollupFilter>().notNull(),
+    filterValue: text("filter_value").notNull(),
     dimension: text("dimension").$type<RollupDimension>().notNull(),
     value: text("value").notNull(),
     visitors: integer("visitors").notNull(),
@@ -814,7 +822,12 @@ export const analyticsDailyRollups = pgTable(
     /** Sum over the visits of the seconds from their first to their last page view. */
     durationSeconds: bigint("duration_seconds", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] }), check("analytics_daily_rollups_dimension_valid", inList(t.dimension, ROLLUP_DIMENSIONS))],
+  (t) => [
+    primaryKey({ name: "analytics_daily_rollups_pk", columns: [t.filterKind, t.filterValue, t.day, t.dimension, t.value] }),
+    index("analytics_daily_rollups_day_idx").on(t.day),
+    check("analytics_daily_rollups_dimension_valid", inList(t.dimension, ROLLUP_DIMENSIONS)),
+    check("analytics_daily_rollups_filter_valid", inList(t.filterKind, ROLLUP_FILTERS)),
+  ],
 );
 
 /**
