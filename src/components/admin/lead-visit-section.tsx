@@ -19,8 +19,10 @@ function sourceText(visit: Extract<LeadVisit, { kind: "visit" }>): string {
   return "Direct (no referring site, no campaign tag)";
 }
 
-function sinceLanding(minutes: number): string {
-  return minutes === 0 ? "at landing" : `${minutes} min after landing`;
+/** "12 min", or "under 1 min" for what followed within the minute. */
+function minutes(from: string, to: string): string {
+  const whole = minutesBetween(from, to);
+  return whole === 0 ? "under 1 min" : `${whole} min`;
 }
 
 /**
@@ -57,7 +59,7 @@ export function LeadVisitSection({ visit, idPrefix }: { visit: LeadVisit; idPref
         <>
           <p className="mt-1 text-ink-soft">
             Landed <time dateTime={visit.startedAt}>{formatAdminDate(visit.startedAt)}</time>, sent the form{" "}
-            <time dateTime={`PT${minutesBetween(visit.startedAt, visit.sentAt)}M`}>{minutesBetween(visit.startedAt, visit.sentAt)} min</time> later.
+            <time dateTime={`PT${minutesBetween(visit.startedAt, visit.sentAt)}M`}>{minutes(visit.startedAt, visit.sentAt)}</time> later.
           </p>
           <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
             {rows.map(([term, value]) => (
@@ -75,7 +77,7 @@ export function LeadVisitSection({ visit, idPrefix }: { visit: LeadVisit; idPref
               <li key={`${i}-${page.at}`}>
                 <span className="break-all">{page.path}</span>{" "}
                 <time dateTime={page.at} className="text-ink-soft">
-                  {sinceLanding(minutesBetween(visit.startedAt, page.at))}
+                  {i === 0 ? "at landing" : `${minutes(visit.startedAt, page.at)} after landing`}
                 </time>
               </li>
             ))}
