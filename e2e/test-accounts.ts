@@ -24,4 +24,5 @@ export const E2E_OWNERS = [
   "follow@e2e.test",
   "records@e2e.test",
   "analytics@e2e.test",
+  "lead-visit@e2e.test",
 ] as const;

@@ -8,9 +8,11 @@ import { fieldText, type AdminTableDefinition, type FieldSpec } from "@/lib/admi
 import type { FieldErrors } from "@/lib/form-state";
 import type { Attribution as AttributionData } from "@/server/db/schema";
 import type { InboxDecoration } from "@/lib/admin-tables/inbox";
+import type { LeadVisit } from "@/lib/admin-tables/lead-visit";
 import type { DeskMember } from "@/lib/admin-tables/definition";
 import { formatAdminDate } from "@/lib/format";
 import { previewContent } from "@/server/actions/admin";
+import { LeadVisitSection } from "./lead-visit-section";
 import { PreviewLinks } from "./preview-links";
 import { SeoPanel } from "./seo-panel";
 import { HtmlField } from "./html-field";
@@ -256,6 +258,8 @@ export function RecordFields({
       {record && table.extras?.includes("preview-links") && <PreviewLinks postId={String(record.id)} published={Boolean(record.published)} />}
       {record && table.extras?.includes("person") && <PersonSubmissions record={record} />}
       {record && table.extras?.includes("attribution") && <Attribution value={record.attribution as AttributionData} />}
+      {/* Absent when it could not be read (server/data/lead-visits.ts): the record is shown without it. */}
+      {record && table.extras?.includes("visit") && record.visit ? <LeadVisitSection visit={record.visit as LeadVisit} idPrefix={table.id} /> : null}
     </>
   );
 }

@@ -142,9 +142,10 @@ export interface AdminTableDefinition<Row extends { id: string; createdAt: Date 
   /**
    * Blocks beside the fields: the visitor's attribution (read-only, when editing), the search and
    * social preview, a draft's preview links (when editing) (docs/decisions/0047), every submission
-   * from the same address (when editing an inbox row, ADR 0050).
+   * from the same address (when editing an inbox row, ADR 0050), the visit that led to an inbox row
+   * (read-only, when editing, docs/decisions/0056).
    */
-  extras?: readonly ("attribution" | "seo" | "preview-links" | "person")[];
+  extras?: readonly ("attribution" | "seo" | "preview-links" | "person" | "visit")[];
   wide?: boolean;
   /** Every save is kept as a revision with a History dialog (blog posts, docs/decisions/0039). */
   history?: boolean;

@@ -1,5 +1,6 @@
 import type { Attribution } from "@/server/db/schema";
 import { LIMITS } from "../limits";
+import type { LeadVisit } from "./lead-visit";
 import type { AdminTableDefinition, CsvColumn, FieldSpec, RowSummary } from "./definition";
 
 type Sender = { id: string; createdAt: Date; name: string; email: string; mobileNumber: string };
@@ -52,6 +53,8 @@ export function followUpFieldSpecs<Row extends Sender & { ownerId: string | null
 export interface InboxDecoration {
   ownerEmail?: string | null;
   person?: { kind: "lead" | "message"; id: string; createdAt: string; status: string; text: string }[];
+  /** The visit that led to the row (server/data/lead-visits.ts); absent when it could not be read. */
+  visit?: LeadVisit;
 }
 
 /** The owner, the follow-up day and the person's number of submissions, as badges of a row. */

@@ -49,7 +49,7 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
     { name: "notes", label: "Internal notes", control: "textarea", rows: 3, max: LIMITS.longText, hint: "Only staff see these." },
     ...followUpFieldSpecs<Lead & InboxDecoration>(),
   ],
-  extras: ["person", "attribution"],
+  extras: ["person", "attribution", "visit"],
   summary: (r) => ({
     title: r.name,
     badges: followUpBadges(r),

@@ -39,7 +39,7 @@ export const messagesTable = defineTable<ContactMessage & InboxDecoration>({
     { name: "notes", label: "Internal notes", control: "textarea", rows: 3, max: LIMITS.longText, hint: "Only staff see these." },
     ...followUpFieldSpecs<ContactMessage & InboxDecoration>(),
   ],
-  extras: ["person", "attribution"],
+  extras: ["person", "attribution", "visit"],
   summary: (r) => ({
     title: r.name,
     badges: followUpBadges(r),

@@ -14,6 +14,7 @@ import type { SignedInUser } from "../auth/auth-guard";
 import { releaseSpam } from "../forms/spam";
 import { FieldError } from "../forms/form-action";
 import { decorateInboxRows, ownerRefusal } from "../data/follow-up";
+import { withLeadVisits } from "../data/lead-visits";
 import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "../revalidate";
 
 /**
@@ -42,9 +43,15 @@ export interface TableHooks {
 
 type BlogData = Parameters<typeof createBlogPost>[0];
 
-/** Leads and messages: an owner must be a member of the lead desk; rows show their owner and person (ADR 0050). */
+/**
+ * Leads and messages: an owner must be a member of the lead desk; rows show their owner and person
+ * (ADR 0050) and, in the list's dialog and on the record's page, the visit that led to them (ADR 0056).
+ */
 const INBOX_HOOKS: TableHooks = {
-  decorate: decorateInboxRows,
+  decorate: async (rows, options) => {
+    const decorated = await decorateInboxRows(rows, options);
+    return options.forExport ? decorated : withLeadVisits(decorated);
+  },
   check: async (data, tx) => {
     const refused = await ownerRefusal(data.ownerId, tx);
     if (refused) throw new FieldError({ ownerId: refused });
