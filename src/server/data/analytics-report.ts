@@ -18,7 +18,7 @@ import { leadVisitsSql, recentVisitors, rolledUp, rollupRowsSql, siteHost } from
 // A visit is one visitor's page views with no gap of more than 30 minutes; a bounce is a visit of one
 // page view; its duration runs from its first page view to its last. Visitor ids change every day,
 // so a person who comes back on another day is another visitor: "visitors" over a period is the sum
-// of each day's distinct visitors. Leads are joined to the visit their visitor id and time fall in.
+// of each day's distinct visitors. A lead is joined to its visitor's latest visit begun that day before it.
 
 export const ANALYTICS_PERIODS = [1, 7, 30, 90] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -138,6 +138,25 @@ function figuresOf(t: Totals): Figures {
 
 type RollupRow = Totals & { day: string | null; dimension: RollupDimension; value: string };
 
+/** The days of a report: both periods' first, the current one's first and last, its end, and the days not rolled up yet. */
+interface Span {
+  previous: string;
+  first: string;
+  last: string;
+  to: string;
+  open: string[];
+}
+
+/** SQL: the date `day` is one of `days` (an index range or a few equalities, not a subquery per row). */
+const inDays = (day: SQL, days: string[]): SQL => (days.length ? sql`${day} in (${sql.join(days.map((d) => sql`${d}::date`), sql`, `)})` : sql`false`);
+
+/** The days from `first` to `last` that have no rollup yet (today, and a day the job has not reached). */
+async function openDays(first: string, last: string): Promise<string[]> {
+  const rows = await db().execute<{ day: string }>(sql`
+    select to_char(d, 'YYYY-MM-DD') as day from generate_series(${first}::date, ${last}::date, interval '1 day') as d where not ${rolledUp(sql`d::date`)}`);
+  return rows.rows.map((r) => r.day);
+}
+
 /** The filter set as a rollup row's filter_kind and filter_value ('' and '' for none); null when two or more are set. */
 function rollupFilter(filters: AnalyticsFilters): { kind: RollupFilter; value: string } | null {
   const set = [
@@ -156,7 +175,7 @@ function rollupFilter(filters: AnalyticsFilters): { kind: RollupFilter; value: s
  * others (today, a day the job has not reached) are counted from the raw page views; with two
  * filters or more, every day is counted from the raw page views, whose visits the filters select.
  */
-async function rollupRows(days: { previous: string; first: string; last: string; to: string }, filters: AnalyticsFilters, host: string): Promise<RollupRow[]> {
+async function rollupRows(days: Span, filters: AnalyticsFilters, host: string): Promise<RollupRow[]> {
   const filter = visitFilterSql(filters);
   const one = rollupFilter(filters);
   const figures = sql`day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds`;
@@ -166,7 +185,7 @@ async function rollupRows(days: { previous: string; first: string; last: string;
     ? sql`((select ${figures} from ${analyticsDailyRollups}
           where filter_kind = ${one.kind} and filter_value = ${one.value} and day >= ${days.previous}::date and day <= ${days.last}::date
             and (dimension = 'all' or day >= ${days.first}::date))
-        union all ${raw(sql`not ${rolledUp(sql`${analyticsEvents.day}`)}`)})`
+        union all ${raw(inDays(sql`${analyticsEvents.day}`, days.open))})`
     : raw(sql`true`);
   const rows = await db().execute<{ day: string | null; dimension: RollupDimension; value: string; visitors: number; visits: number; pageviews: number; bounces: number; duration: number }>(sql`
     with r as ${r}
@@ -188,13 +207,13 @@ async function rollupRows(days: { previous: string; first: string; last: string;
  * The leads of the period with the visit each was sent from (analytics_lead_visits for a rolled-up
  * day, `leadVisitsSql` over the raw page views for the others), kept when their visit passes the filters.
  */
-async function leadVisits(days: { first: string; last: string }, period: { from: string; to: string }, filters: AnalyticsFilters, host: string) {
+async function leadVisits(days: Span, period: { from: string; to: string }, filters: AnalyticsFilters, host: string) {
   const rows = await db().execute<{ status: string; service: string | null; package: string | null; entry_path: string; channel: string }>(sql`
     with lv as (
       select lead_id, day, entry_path, channel, source, campaign, pages from ${analyticsLeadVisits} lv
-        where lv.day >= ${days.first}::date and lv.day <= ${days.last}::date and ${rolledUp(sql`lv.day`)}
+        where lv.day >= ${days.first}::date and lv.day <= ${days.last}::date and not ${inDays(sql`lv.day`, days.open)}
       union all
-      ${leadVisitsSql(sql`l.created_at >= ${period.from}::timestamptz and l.created_at < ${period.to}::timestamptz and not ${rolledUp(sql`(l.created_at at time zone 'UTC')::date`)}`, host)}
+      ${leadVisitsSql(sql`l.created_at >= ${period.from}::timestamptz and l.created_at < ${period.to}::timestamptz and ${inDays(sql`(l.created_at at time zone 'UTC')::date`, days.open)}`, host)}
     )
     select l.status, l.service, l.package, lv.entry_path, lv.channel
     from lv join ${leads} l on l.id = lv.lead_id
@@ -243,7 +262,8 @@ export async function loadAnalytics(days: AnalyticsPeriod, filters: AnalyticsFil
 export async function analyticsReport(days: AnalyticsPeriod, filters: AnalyticsFilters, now = new Date()): Promise<AnalyticsReport> {
   const host = siteHost();
   const { from, to, previousFrom } = analyticsPeriod(days, now);
-  const span = { previous: previousFrom.slice(0, 10), first: from.slice(0, 10), last: utcDay(now), to };
+  const span: Span = { previous: previousFrom.slice(0, 10), first: from.slice(0, 10), last: utcDay(now), to, open: [] };
+  span.open = await openDays(span.previous, span.last);
   const [rows, leadRows, live] = await Promise.all([rollupRows(span, filters, host), leadVisits(span, { from, to }, filters, host), recentVisitors(30, now)]);
 
   const current = noTotals();

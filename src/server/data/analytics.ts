@@ -222,17 +222,17 @@ export function rollupRowsSql(where: SQL, host: string, options: { filter?: SQL;
 
 /**
  * The visit each lead of `leadWhere` (a condition over `l`, a row of leads) was sent from: the
- * visit of its visitor id on the day it was sent that had begun by then and ended no more than
- * VISIT_GAP_MINUTES before it, the latest such. Rows in the shape of analytics_lead_visits; a lead
- * without a counted visit has none. Each lead reads only its visitor's page views of that day.
+ * latest visit of its visitor id begun that day before it was sent, as `visitPathFor` finds it for
+ * the lead desk (a form filled in slowly still belongs to the visit that opened it; the visitor id is
+ * that day's only). Rows in the shape of analytics_lead_visits; a lead without a counted visit has
+ * none. Each lead reads only its visitor's page views of that day.
  */
 export function leadVisitsSql(leadWhere: SQL, host: string): SQL {
   return sql`select l.id as lead_id, lv.day, lv.entry_path, lv.channel, lv.source, lv.campaign, lv.pages
     from ${leads} l cross join lateral (
       with ${visitsIn(sql`day = (l.created_at at time zone 'UTC')::date and visitor_id = l.visitor_id and at <= l.created_at`)}
       select v.day, v.entry_path, ${visitChannelSql(host)} as channel, coalesce(v.source, '') as source, coalesce(v.campaign, '') as campaign, v.pages
-      from visits v where v.ended + make_interval(mins => ${VISIT_GAP_MINUTES}) >= l.created_at
-      order by v.started desc limit 1
+      from visits v order by v.started desc limit 1
     ) lv
     where l.visitor_id is not null and ${leadWhere}`;
 }
