@@ -232,6 +232,9 @@ async function bench(): Promise<void> {
     cases.push({ label: "90 days, source google", days: 90, filters: { source: "google" } });
     cases.push({ label: `90 days, source ${DIRECT}`, days: 90, filters: { source: DIRECT } });
     cases.push({ label: "7 days, campaign diwali-growth", days: 7, filters: { campaign: "diwali-growth" } });
+    // Two filters are not crossed in the rollup: every day from the raw page views.
+    cases.push({ label: "7 days, source google + campaign diwali-growth", days: 7, filters: { source: "google", campaign: "diwali-growth" } });
+    cases.push({ label: "90 days, page /pricing + source google", days: 90, filters: { page: "/pricing", source: "google" } });
     const rows: string[] = [];
     for (const c of cases) {
       const times: number[] = [];
