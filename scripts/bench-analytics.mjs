@@ -16,7 +16,7 @@
 // Prints tables and writes bench-results/<timestamp>-analytics.json.
 //
 // Options: --rate=N (default 2000 page views per second), --duration=S (default 10 per run),
-// --connections=N (autocannon, default 50), --route=/path (default /), --kill-at=S (default 5.37 s
+// --rounds=N (default 1: floor then counting, N times), --connections=N (autocannon, default 50), --route=/path (default /), --kill-at=S (default 5.37 s
 // into the kill run: not a multiple of 0.25 s, when 2,000/s would have just filled a batch), --skip=host,pglite,postgres,closed,kill. Env: BENCH_PORT (default 3400; the
 // server listens on BENCH_PORT + 20), BENCH_DATABASE_URL or DATABASE_URL (a PostgreSQL server on
 // which a database bench_analytics_<random> is created and dropped).
@@ -42,6 +42,7 @@ const DURATION = Number(option("duration", 10));
 const CONNECTIONS = Number(option("connections", 50));
 const ROUTE = option("route", "/");
 const KILL_AT_S = Number(option("kill-at", 5.37));
+const ROUNDS = Number(option("rounds", 1));
 const SKIP = new Set(option("skip", "").split(",").filter(Boolean));
 const PORT = Number(process.env.BENCH_PORT ?? 3400) + 20;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -406,39 +407,65 @@ async function benchDatabase(database) {
   database.dataDir = dataDir;
   const postgres = database.kind === "postgres";
   const result = { label: database.label, loadAverageAtStart: loadAverage() };
-  const runs = {};
+  const runs = [];
   try {
-    for (const analytics of [false, true]) {
-      const key = analytics ? "counted" : "floor";
-      log(`${database.label}: server with ANALYTICS_ENABLED=${analytics ? 1 : 0} (load average ${loadAverage()})`);
-      const server = startServer({ dataDir, analytics, databaseUrl: database.url });
-      await waitReady(server, postgres);
-      log(`  ${WARM_UP_S} s warm-up at ${RATE}/s, then ${DURATION} s at ${RATE}/s (open loop), ${ROUTE}`);
-      const warmUp = await paced({ rate: RATE, seconds: WARM_UP_S, server });
-      const cpuBefore = server.cpuMs();
-      const rate = await paced({ rate: RATE, seconds: DURATION, server });
-      rate.cpuMsPerAnswer = round((server.cpuMs() - cpuBefore) / Math.max(1, rate.ok2xx + rate.non2xx), 3);
-      rate.loadAverage = loadAverage();
-      let closed = null;
-      if (!SKIP.has("closed")) {
-        log(`  autocannon, ${CONNECTIONS} connections, ${DURATION} s`);
-        const cpu = server.cpuMs();
-        closed = await closedLoop(DURATION);
-        closed.cpuMsPerAnswer = round((server.cpuMs() - cpu) / Math.max(1, closed.ok2xx + closed.non2xx), 3);
+    // Floor, then counting, ROUNDS times: a machine whose load drifts shows in the rounds' spread.
+    for (let roundNo = 1; roundNo <= ROUNDS; roundNo++) {
+      const pair = {};
+      for (const analytics of [false, true]) {
+        const key = analytics ? "counted" : "floor";
+        log(`${database.label}: round ${roundNo}, server with ANALYTICS_ENABLED=${analytics ? 1 : 0} (load average ${loadAverage()})`);
+        const server = startServer({ dataDir, analytics, databaseUrl: database.url });
+        await waitReady(server, postgres);
+        log(`  ${WARM_UP_S} s warm-up at ${RATE}/s, then ${DURATION} s at ${RATE}/s (open loop), ${ROUTE}`);
+        const warmUp = await paced({ rate: RATE, seconds: WARM_UP_S, server });
+        const loadAtStart = loadAverage();
+        const cpuBefore = server.cpuMs();
+        const rate = await paced({ rate: RATE, seconds: DURATION, server });
+        rate.cpuMsPerAnswer = round((server.cpuMs() - cpuBefore) / Math.max(1, rate.ok2xx + rate.non2xx), 3);
+        rate.loadAverage = loadAtStart.split(" ")[0];
+        let closed = null;
+        if (!SKIP.has("closed")) {
+          log(`  autocannon, ${CONNECTIONS} connections, ${DURATION} s`);
+          const cpu = server.cpuMs();
+          closed = await closedLoop(DURATION);
+          closed.cpuMsPerAnswer = round((server.cpuMs() - cpu) / Math.max(1, closed.ok2xx + closed.non2xx), 3);
+        }
+        // SIGTERM: the queue's last write, then the database closes (host/server.ts).
+        const exit = await server.stop();
+        pair[key] = { warmUp, rate, closed, events: { ...server.events }, exit };
       }
-      // SIGTERM: the queue's last write, then the database closes (host/server.ts).
-      const exit = await server.stop();
-      runs[key] = { warmUp, rate, closed, events: { ...server.events }, exit };
+      runs.push(pair);
     }
     const stored = await readStored(database);
-    const floorSent = [...runs.floor.warmUp.sent, ...runs.floor.rate.sent, ...(runs.floor.closed?.sent ?? [])];
+    const floorSent = runs.flatMap(({ floor }) => [...floor.warmUp.sent, ...floor.rate.sent, ...(floor.closed?.sent ?? [])]);
     result.floorRowsStored = floorSent.reduce((n, record) => n + storedTimes(stored, record), 0);
-    const counted = runs.counted;
+    const counted = runs.map((pair) => pair.counted);
+    const sum = (list, key) => list.reduce((n, run) => n + (run?.[key] ?? 0), 0);
+    const logged = { dropped: 0, writeFailed: 0, countFailed: 0 };
+    for (const run of counted) for (const key of Object.keys(logged)) logged[key] += run.events[key];
     result.storedAfterGracefulStop = {
-      rate: reconcile(stored, [...counted.warmUp.sent, ...counted.rate.sent], counted.warmUp.ok2xx + counted.rate.ok2xx, (r) => r.status === 200),
-      closed: counted.closed ? reconcile(stored, counted.closed.sent, counted.closed.ok2xx) : null,
+      rate: reconcile(
+        stored,
+        counted.flatMap((run) => [...run.warmUp.sent, ...run.rate.sent]),
+        sum(
+          counted.flatMap((run) => [run.warmUp, run.rate]),
+          "ok2xx",
+        ),
+        (r) => r.status === 200,
+      ),
+      closed: SKIP.has("closed")
+        ? null
+        : reconcile(
+            stored,
+            counted.flatMap((run) => run.closed.sent),
+            sum(
+              counted.map((run) => run.closed),
+              "ok2xx",
+            ),
+          ),
       rowsInTable: stored.total,
-      logged: counted.events,
+      logged,
     };
     for (const run of [result.storedAfterGracefulStop.rate, result.storedAfterGracefulStop.closed]) if (run) delete run.lostRecords;
     // In the closed loop which request got which answer is not known: its requests still in flight
@@ -448,15 +475,17 @@ async function benchDatabase(database) {
       c.storedUnanswered = Math.max(0, c.stored - c.ok2xx);
       c.lost = Math.max(0, c.ok2xx - c.stored);
     }
-    result.floor = strip(runs.floor);
-    result.counted = strip(runs.counted);
-    result.added = {
-      p50Ms: round(runs.counted.rate.p50 - runs.floor.rate.p50, 1),
-      p95Ms: round(runs.counted.rate.p95 - runs.floor.rate.p95, 1),
-      p99Ms: round(runs.counted.rate.p99 - runs.floor.rate.p99, 1),
-      cpuMsPerAnswer: round(runs.counted.rate.cpuMsPerAnswer - runs.floor.rate.cpuMsPerAnswer, 3),
-      closedReqPerSec: runs.counted.closed ? runs.counted.closed.reqPerSec - runs.floor.closed.reqPerSec : null,
-    };
+    result.rounds = runs.map(({ floor, counted }) => ({
+      floor: strip(floor),
+      counted: strip(counted),
+      added: {
+        p50Ms: round(counted.rate.p50 - floor.rate.p50, 1),
+        p95Ms: round(counted.rate.p95 - floor.rate.p95, 1),
+        p99Ms: round(counted.rate.p99 - floor.rate.p99, 1),
+        cpuMsPerAnswer: round(counted.rate.cpuMsPerAnswer - floor.rate.cpuMsPerAnswer, 3),
+        closedReqPerSec: counted.closed ? counted.closed.reqPerSec - floor.closed.reqPerSec : null,
+      },
+    }));
 
     if (!SKIP.has("kill")) {
       log(`${database.label}: kill -9 ${KILL_AT_S} s into ${RATE}/s (load average ${loadAverage()})`);
@@ -569,9 +598,12 @@ function print(results) {
       console.log(`\n${d.label}: SKIPPED: ${d.skip}`);
       continue;
     }
-    const rows = ["floor", "counted"].map((key) => ({ server: key === "floor" ? "ANALYTICS_ENABLED=0 (floor)" : "counting", ...d[key].rate }));
-    rows.push({ server: "added by counting", p50: d.added.p50Ms, p95: d.added.p95Ms, p99: d.added.p99Ms, cpuMsPerAnswer: d.added.cpuMsPerAnswer });
-    table(`${d.label}: ${ROUTE} at ${RATE} page views/s, open loop, ${DURATION} s (load average at start ${d.loadAverageAtStart})`, rows, [
+    const rows = d.rounds.flatMap((r, i) => [
+      { server: `${i + 1}: ANALYTICS_ENABLED=0 (floor)`, ...r.floor.rate },
+      { server: `${i + 1}: counting`, ...r.counted.rate },
+      { server: `${i + 1}: added by counting`, p50: r.added.p50Ms, p95: r.added.p95Ms, p99: r.added.p99Ms, cpuMsPerAnswer: r.added.cpuMsPerAnswer },
+    ]);
+    table(`${d.label}: ${ROUTE} at ${RATE} page views/s, open loop, ${DURATION} s (round: server)`, rows, [
       ["server", "server"],
       ["offeredPerSec", "offered/s"],
       ["answeredPerSec", "answered/s"],
@@ -583,11 +615,15 @@ function print(results) {
       ["errors", "errors"],
       ["maxLagMs", "generator lag ms"],
       ["cpuMsPerAnswer", "server CPU ms/answer"],
+      ["loadAverage", "load average"],
     ]);
-    if (d.floor.closed) {
+    if (d.rounds[0].floor.closed) {
       table(
         `${d.label}: autocannon, ${CONNECTIONS} connections, ${DURATION} s (each request a new visitor)`,
-        ["floor", "counted"].map((key) => ({ server: key === "floor" ? "ANALYTICS_ENABLED=0 (floor)" : "counting", ...d[key].closed })),
+        d.rounds.flatMap((r, i) => [
+          { server: `${i + 1}: ANALYTICS_ENABLED=0 (floor)`, ...r.floor.closed },
+          { server: `${i + 1}: counting`, ...r.counted.closed },
+        ]),
         [
           ["server", "server"],
           ["reqPerSec", "req/s"],
@@ -641,7 +677,7 @@ async function main() {
   log(`load average ${loadAverage()} on ${os.cpus().length} cores; server on ${BASE}`);
   const results = {
     startedAt: startedAt.toISOString(),
-    settings: { rate: RATE, duration: DURATION, connections: CONNECTIONS, route: ROUTE, killAtS: KILL_AT_S },
+    settings: { rate: RATE, duration: DURATION, rounds: ROUNDS, connections: CONNECTIONS, route: ROUTE, killAtS: KILL_AT_S },
   };
   results.machine = { cpus: os.cpus().length, node: process.version, loadAverageAtStart: loadAverage() };
   if (!SKIP.has("host")) {
