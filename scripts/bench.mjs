@@ -20,6 +20,7 @@
 // called as a script would, for comparison). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1,
 // the empty Next app BENCH_PORT + 2),
 // BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the server under test, e.g. --cpu-prof).
+// --analytics runs scripts/bench-analytics.mjs instead (what counting page views costs; its own options).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -32,6 +33,12 @@ import { PUBLIC_PAGES } from "../src/lib/public-routes.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
+if (args.includes("--analytics")) {
+  // Its own servers (counting off, then on, then killed) and databases: scripts/bench-analytics.mjs.
+  const { benchAnalytics } = await import("./bench-analytics.mjs");
+  await benchAnalytics();
+  process.exit(0);
+}
 const option = (name, fallback) => {
   const found = args.find((a) => a.startsWith(`--${name}=`));
   return found ? Number(found.split("=")[1]) : fallback;
@@ -217,7 +224,7 @@ function serverCpuMs() {
 }
 
 function startServer() {
-  const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
+  const child = spawn(process.execPath, [path.join(root, "host", "start.ts")], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
