@@ -5,7 +5,7 @@ import { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, analyticsS
 import { channelSql } from "@/lib/channels";
 import { siteConfig } from "../site-config";
 import type { PageViewRecord } from "../analytics/page-view";
-import { newSalt, oldestUsableSaltDay, optedOut, saltUsable, utcDay, visitorDigest, visitorIdFrom } from "../analytics/visitor-id";
+import { forgetSaltKey, newSalt, oldestUsableSaltDay, optedOut, saltUsable, utcDay, visitorDigest, visitorIdFrom } from "../analytics/visitor-id";
 import { ipFromHeaders } from "../request-info";
 import { log } from "../log";
 
@@ -34,7 +34,7 @@ const salts = new Map<string, string>();
  * a deleted salt is never made again, so that day's ids cannot be recomputed.
  */
 export async function saltFor(day: string, now: Date = new Date(), executor: Executor = db()): Promise<string | null> {
-  for (const kept of salts.keys()) if (!saltUsable(kept, now)) salts.delete(kept);
+  forgetPastSalts(now);
   if (!saltUsable(day, now)) return null;
   const cached = salts.get(day);
   if (cached) return cached;
@@ -51,13 +51,23 @@ export async function deleteExpiredSalts(now: Date = new Date(), executor: Execu
     .delete(analyticsSalts)
     .where(lt(analyticsSalts.day, oldestUsableSaltDay(now)))
     .returning({ day: analyticsSalts.day });
-  for (const kept of salts.keys()) if (!saltUsable(kept, now)) salts.delete(kept);
+  forgetPastSalts(now);
   return removed.length;
 }
 
 /** Forgets this process's copy of the salts (tests: another process's view of the table). */
 export function forgetCachedSalts(): void {
+  for (const salt of salts.values()) forgetSaltKey(salt);
   salts.clear();
+}
+
+/** Drops the copies (and keys) of salts whose day and grace are over. */
+function forgetPastSalts(now: Date): void {
+  for (const [day, salt] of salts) {
+    if (saltUsable(day, now)) continue;
+    salts.delete(day);
+    forgetSaltKey(salt);
+  }
 }
 
 /**
