@@ -70,8 +70,8 @@ const VISITS_PER_STATEMENT = 50_000;
 const PAGES_PER_VISIT = 2.616;
 
 /**
- * Adds at least `events` page views (a few more: whole visits) (visits of 1 to 5 pages, 2 minutes apart, a visitor coming back
- * now and then the same day) spread over the last `days` days up to 15 minutes ago, and a lead for
+ * Adds about `events` page views (whole visits of 1 to 5 pages, 2 minutes apart, a visitor coming back
+ * now and then the same day) spread evenly over the last `days` days up to 15 minutes ago, and a lead for
  * about one visit in 250, sent a minute after the visit's last page. Returns what was added.
  */
 export async function seedPageViews(database: Database, events: number, days: number, now = new Date()): Promise<{ events: number; leads: number }> {
@@ -80,8 +80,16 @@ export async function seedPageViews(database: Database, events: number, days: nu
   const column = (i: number) => TOUCHES.map((t) => t[i]);
   let added = 0;
   let leadsAdded = 0;
-  for (let round = 0; added < events; round++) {
-    const batch = Math.min(VISITS_PER_STATEMENT, Math.ceil((events - added) / PAGES_PER_VISIT));
+  // Oldest first, each statement a slice of time with its page views in time order: the table's
+  // rows lie in the order a live site appends them, so a day's page views are near each other.
+  const visits = Math.ceil(events / PAGES_PER_VISIT);
+  const slices = Math.max(days, Math.ceil(visits / VISITS_PER_STATEMENT));
+  const spanSeconds = days * 86_400 - 900;
+  const sliceSeconds = spanSeconds / slices;
+  const end = now.getTime() - 900_000;
+  for (let round = 0; round < slices; round++) {
+    const batch = Math.ceil(visits / slices);
+    const sliceStart = new Date(end - spanSeconds * 1000 + round * sliceSeconds * 1000).toISOString();
     const tag = `${now.getTime()}-${round}`;
     const result = await database.execute<{ events: number; leads: number }>(sql`
       with c as (
@@ -97,7 +105,7 @@ export async function seedPageViews(database: Database, events: number, days: nu
           array(select jsonb_array_elements_text(${json(PACKAGES.map((p) => p.name))}::jsonb)) as packages
       ),
       v as materialized (
-        select g, ${now.toISOString()}::timestamptz - make_interval(secs => 900 + random() * ${days * 86_400 - 3_600}) as start,
+        select g, ${sliceStart}::timestamptz + make_interval(secs => random() * ${sliceSeconds}) as start,
           1 + floor(power(random(), 1.4) * 5)::int as k,
           1 + floor(power(random(), 2) * ${TOUCHES.length})::int as t,
           1 + floor(power(random(), 2.5) * ${PATHS.length})::int as entry,
@@ -119,6 +127,7 @@ export async function seedPageViews(database: Database, events: number, days: nu
           c.browsers[vv.browser], c.countries[vv.country]
         from vv cross join c cross join lateral generate_series(1, vv.k) as p(i)
         cross join lateral (select vv.start + (p.i - 1) * interval '2 minutes' as at) e
+        order by e.at
         returning 1
       ),
       new_leads as (

@@ -68,9 +68,24 @@ export function classifyTouch(touch: Touch | undefined, ownHost: string): Channe
 /** The same classification as an SQL expression over a row's attribution (jsonb) column. */
 export function channelSql(attribution: SQL | unknown, ownHost: string): SQL<Channel> {
   const touch = sql`(${attribution} -> 'first_touch')`;
-  const medium = sql`lower(coalesce(${touch} ->> 'utm_medium', ''))`;
-  const source = sql`lower(coalesce(${touch} ->> 'utm_source', ''))`;
-  const host = sql`substring(lower(coalesce(${touch} ->> 'referrer', '')) from ${HOST})`;
+  return channelOfTouchSql(
+    {
+      medium: sql`${touch} ->> 'utm_medium'`,
+      source: sql`${touch} ->> 'utm_source'`,
+      host: sql`substring(lower(coalesce(${touch} ->> 'referrer', '')) from ${HOST})`,
+    },
+    ownHost,
+  );
+}
+
+/**
+ * The same classification over SQL expressions of a touch's utm_medium, utm_source and referring host
+ * (null when absent): the analytics rollup passes its columns, without building a jsonb per visit.
+ */
+export function channelOfTouchSql(touch: { medium: SQL; source: SQL; host: SQL }, ownHost: string): SQL<Channel> {
+  const medium = sql`lower(coalesce(${touch.medium}, ''))`;
+  const source = sql`lower(coalesce(${touch.source}, ''))`;
+  const host = sql`lower(${touch.host})`;
   const whens = CHANNEL_RULES.map((rule) => {
     const tests = [
       rule.medium ? sql`${medium} ~ ${rule.medium}` : null,

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "../db/client";
 import { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, analyticsSalts, leads, type DeviceClass, type RollupDimension } from "../db/schema";
-import { channelSql } from "@/lib/channels";
+import { channelOfTouchSql } from "@/lib/channels";
 import { siteConfig } from "../site-config";
 import type { PageViewRecord } from "../analytics/page-view";
 import { forgetSaltKey, newSalt, oldestUsableSaltDay, optedOut, saltUsable, utcDay, visitorDigest, visitorIdFrom } from "../analytics/visitor-id";
@@ -158,18 +158,15 @@ export function visitsIn(where: SQL): SQL {
       select ev.*, sum(starts) over (partition by day, visitor_id order by at, id rows between unbounded preceding and current row) as visit_no from ev
     ),
     visits as (
-      select day, visitor_id, visit_no, count(*)::int as pageviews, extract(epoch from max(at) - min(at)) as seconds, min(at) as started, max(at) as ended,
-        (array_agg(path order by at, id))[1] as entry_path,
-        array_agg(path order by at, id) as pages,
-        (array_agg(source order by at, id))[1] as source,
-        (array_agg(utm_source order by at, id))[1] as utm_source,
-        (array_agg(medium order by at, id))[1] as medium,
-        (array_agg(campaign order by at, id))[1] as campaign,
-        (array_agg(referrer_host order by at, id))[1] as referrer_host,
-        (array_agg(device order by at, id))[1] as device,
-        (array_agg(browser order by at, id))[1] as browser,
-        (array_agg(country order by at, id))[1] as country
-      from numbered group by day, visitor_id, visit_no
+      select a.day, a.visitor_id, a.visit_no, a.pageviews, a.seconds, a.started, a.ended, f.path as entry_path, a.pages,
+        f.source, f.utm_source, f.medium, f.campaign, f.referrer_host, f.device, f.browser, f.country
+      from (
+        select day, visitor_id, visit_no, count(*)::int as pageviews, extract(epoch from max(at) - min(at)) as seconds, min(at) as started, max(at) as ended,
+          array_agg(path order by at, id) as pages
+        from numbered group by day, visitor_id, visit_no
+      ) a
+      -- The visit's first page view (the one that started it) gives its entry page and first touch.
+      join numbered f on f.starts = 1 and f.day = a.day and f.visitor_id = a.visitor_id and f.visit_no = a.visit_no
     )`;
 }
 
@@ -187,9 +184,7 @@ export function siteHost(): string {
  * view as the lead desk would store that touch; `v` is a row of `visits`.
  */
 function visitChannelSql(host: string): SQL {
-  const touch = sql`jsonb_build_object('first_touch', jsonb_strip_nulls(jsonb_build_object('utm_source', v.utm_source, 'utm_medium', v.medium,
-    'referrer', case when v.referrer_host is null then null else 'https://' || v.referrer_host || '/' end)))`;
-  return channelSql(touch, host);
+  return channelOfTouchSql({ medium: sql`v.medium`, source: sql`v.utm_source`, host: sql`v.referrer_host` }, host);
 }
 
 /**
