@@ -14,7 +14,9 @@ const NETWORKS: { id: ShareNetwork; label: string; mark: string; className: stri
 
 export const SHARES_ENDPOINT = "/api/blog/shares";
 
-function formatShares(count: number): string {
+/** The count as the article shows it: nothing until someone has shared it (no "0 shares" claim). */
+export function formatShares(count: number): string {
+  if (count <= 0) return "";
   return `${count.toLocaleString("en-US")} ${count === 1 ? "share" : "shares"}`;
 }
 
