@@ -80,3 +80,19 @@ test.describe("structure and keyboard", () => {
     expect(outline.width).toBeGreaterThanOrEqual(2);
   });
 });
+
+test("the article's share buttons: what each shows is a word of its accessible name (WCAG 2.5.3)", async ({ page }) => {
+  await page.goto(`/blog/${publishedPost.slug}`);
+  await settle(page);
+  // axe's rule (experimental, so not among the tags above) matches any substring: "in" passes inside "LinkedIn".
+  const { violations } = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  // Someone who speaks what they see says the whole word, so it must be a word of the name.
+  const buttons = page.getByRole("button", { name: /^Share on / });
+  await expect(buttons).toHaveCount(3);
+  for (const button of await buttons.all()) {
+    const shown = (await button.innerText()).trim();
+    expect(shown).not.toBe("");
+    await expect(button).toHaveAccessibleName(new RegExp(`(^|\\s)${shown.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`));
+  }
+});

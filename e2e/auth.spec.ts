@@ -77,8 +77,36 @@ test("wrong password: 'Login Failed'", async ({ page }) => {
   await signIn(page, email, "Not-The-Password-1");
   await expect(page.locator("main").getByRole("alert")).toContainText("Login Failed");
   await expect(page.locator("main").getByRole("alert")).toContainText("Invalid email or password. Please check your credentials.");
-  await expect(page.locator("[data-toast]")).toContainText("Login Failed");
   await expect(page.getByLabel("Email")).toHaveValue(email);
+});
+
+test("wrong password: the refusal shows once, in the page, and is not toasted as well", async ({ page }) => {
+  const email = uniqueEmail("once");
+  await createAccount(page, email);
+  // Every toast the page ever shows, however briefly.
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { shownToasts: string[] }).shownToasts = shown;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof Element)
+            for (const toast of [node, ...node.querySelectorAll("[data-toast]")].filter((e) => e.matches("[data-toast]"))) shown.push(toast.textContent ?? "");
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await signIn(page, email, "Not-The-Password-1");
+  await expect(page.locator("main").getByRole("alert")).toContainText("Login Failed");
+  await expect(page.getByText("Invalid email or password. Please check your credentials.")).toHaveCount(1);
+  // A later answer that is toasted (a sign-up's success) shows that the toaster has had its turn since.
+  await page.getByRole("link", { name: "Create one" }).click();
+  await page.getByLabel("Full Name").fill("Second Person");
+  await page.getByLabel("Email").fill(uniqueEmail("once-after"));
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.locator("[data-toast]").filter({ hasText: "Account Created!" })).toBeVisible({ timeout: 15_000 });
+  const toasts = await page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts);
+  expect(toasts.filter((t) => t.includes("Login Failed"))).toEqual([]);
+  expect(toasts.filter((t) => t.includes("Account Created!"))).toHaveLength(1);
 });
 
 test("an existing account: 'Account Exists' and back to sign in", async ({ page }) => {

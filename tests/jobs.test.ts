@@ -90,3 +90,36 @@ describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
     expect(runs[0]!.finishedAt).toBeInstanceOf(Date);
   });
 });
+
+describe("stopping the timed jobs (a shutdown, before the database closes)", () => {
+  it("waits for the round under way, and no round begins after", async () => {
+    const { startTimedJobs, stopTimedJobs } = await import("@/server/jobs/jobs");
+    const events: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    startTimedJobs([
+      {
+        name: "held-round",
+        everyMs: 60_000,
+        run: async () => {
+          events.push("round began");
+          await held;
+          events.push("round ended");
+        },
+      },
+    ]);
+    // The first round begins at once.
+    expect(events).toEqual(["round began"]);
+    const stopping = stopTimedJobs().then(() => events.push("stopped"));
+    // The round ends a little later; the stop must not be done before it.
+    setTimeout(release, 50);
+    await stopping;
+    expect(events).toEqual(["round began", "round ended", "stopped"]);
+
+    // A start after the shutdown began (start-up still under way at SIGTERM) begins no round.
+    let began = 0;
+    startTimedJobs([{ name: "after-stop", everyMs: 60_000, run: async () => void began++ }]);
+    expect(began).toBe(0);
+    await stopTimedJobs();
+  });
+});

@@ -32,13 +32,13 @@ const ARTICLE = "/blog/technical-seo-for-shopify-stores-a-d2c-checklist";
 const SLUG = ARTICLE.split("/").at(-1)!;
 const NOTIFY = "several-servers-inbox@example.com";
 
-/** The share count an article shows: "N shares" in its HTML. */
+/** The share count an article shows: "N shares" in its HTML, nothing for none. */
 async function shownShares(url: string): Promise<{ count: number; cache: string | null }> {
   const res = await fetch(`${url}${ARTICLE}`, { signal: AbortSignal.timeout(10_000) });
   const html = await res.text();
   expect(res.status).toBe(200);
-  const match = /id="share-count"[^>]*>([\d,]+) shares?</.exec(html);
-  return { count: Number((match?.[1] ?? "-1").replaceAll(",", "")), cache: res.headers.get("x-nextjs-cache") };
+  const match = /id="share-count"[^>]*>(?:([\d,]+) shares?)?</.exec(html);
+  return { count: match ? Number((match[1] ?? "0").replaceAll(",", "")) : -1, cache: res.headers.get("x-nextjs-cache") };
 }
 
 let shareAddress = 0;

@@ -72,7 +72,8 @@ export async function boot(): Promise<void> {
 }
 
 async function shutdown(): Promise<void> {
-  stopTimedJobs();
+  // A round under way finishes before the database closes (one cut off would log a failure).
+  await stopTimedJobs();
   await stopMailWorker();
   log("info", "mail worker stopped");
   // The handle if one was opened; getDatabase() would open one just to close it.

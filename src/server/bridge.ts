@@ -10,6 +10,7 @@ import type { StartedPglite } from "./db/pglite-start.ts";
 import type { DatabaseHandle } from "./db/client";
 import type { MailWorkerState } from "./mail/mail";
 import type { PageViewSink } from "./analytics/page-view-queue.ts";
+import type { TimedJobsState } from "./jobs/jobs";
 
 export interface RequestContext {
   requestId: string;
@@ -29,7 +30,7 @@ interface Shared {
   databaseHandle?: DatabaseHandle;
   mailWorker?: MailWorkerState;
   auth?: unknown;
-  jobTimers?: Map<string, NodeJS.Timeout>;
+  timedJobs?: TimedJobsState;
   publishTags?: (tags: string[], durations: TagDurations | undefined) => void;
   selfAddress?: string;
   internalToken?: string;
@@ -117,13 +118,13 @@ export function setAuthInstance(auth: unknown): void {
   shared.auth = auth;
 }
 
-/** The timed jobs' timers (src/server/jobs/jobs.ts): started once per process. */
-export function getJobTimers(): Map<string, NodeJS.Timeout> | undefined {
-  return shared.jobTimers;
+/** The timed jobs' timers and rounds (src/server/jobs/jobs.ts): started once per process. */
+export function getTimedJobs(): TimedJobsState | undefined {
+  return shared.timedJobs;
 }
 
-export function setJobTimers(timers: Map<string, NodeJS.Timeout> | undefined): void {
-  shared.jobTimers = timers;
+export function setTimedJobs(state: TimedJobsState | undefined): void {
+  shared.timedJobs = state;
 }
 
 /**

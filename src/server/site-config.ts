@@ -1,4 +1,5 @@
 import "server-only";
+import { toSiteDateTimeInput } from "@/lib/site-time";
 import { env } from "./env";
 
 export interface SocialLink {
@@ -33,7 +34,8 @@ export function siteConfig() {
     rating: { value: 4.9, count: 50 },
     social,
     notifyEmails: e.NOTIFY_EMAILS,
-    copyrightYear: 2024,
+    /** This year where the agency works (a cached page shows the year it was rendered in). */
+    copyrightYear: Number(toSiteDateTimeInput(new Date()).slice(0, 4)),
     /** The measurement tags configured (docs/decisions/0051): neither, and the site asks for no consent. */
     measurement: { ga4: e.GA4_MEASUREMENT_ID, pixel: e.META_PIXEL_ID },
   };

@@ -15,7 +15,7 @@ import { RECORD_FORM_FIELDS, ROW_INTENT_FIELD, type AdminTableDefinition, type D
 import { isSuccess, type FormState } from "@/lib/form-state";
 import { formatAdminDate } from "@/lib/format";
 import { deleteRecord, rowFormAction } from "@/server/actions/admin";
-import { AnswerForm, useFormAnswer } from "@/components/forms/action-form";
+import { AnswerForm, useFormAnswer, type AnswerPlacement } from "@/components/forms/action-form";
 import { SubmitButton } from "@/components/forms/submit";
 import { RecordFields } from "./record-fields";
 import { RevisionHistory } from "./revision-history";
@@ -34,13 +34,13 @@ function rowFields(table: AdminTableDefinition, record: AnyRecord, intent: "stat
 }
 
 /** A row's form: posts to the row action with or without JavaScript, refreshes the lists on success. */
-function useRowForm() {
+function useRowForm(writtenAs: AnswerPlacement) {
   const router = useRouter();
-  return useFormAnswer({ action: rowFormAction, toastInvalid: true, onAnswer: (state) => isSuccess(state) && router.refresh() });
+  return useFormAnswer({ action: rowFormAction, toastInvalid: true, writtenAs, onAnswer: (state) => isSuccess(state) && router.refresh() });
 }
 
 function StatusSelect({ table, record }: { table: AdminTableDefinition; record: AnyRecord }) {
-  const form = useRowForm();
+  const form = useRowForm("no-script-line");
   const filter = table.filter!;
   const title = table.summary(record as never).title;
   return (
@@ -71,7 +71,7 @@ function StatusSelect({ table, record }: { table: AdminTableDefinition; record: 
 
 /** The table's own row action (the Spam view's "Not spam"). */
 function RowActionButton({ table, record, title }: { table: AdminTableDefinition; record: AnyRecord; title: string }) {
-  const form = useRowForm();
+  const form = useRowForm("no-script-line");
   return (
     <AnswerForm form={form} answer="no-script-line" hidden={rowFields(table, record, "row-action")}>
       <SubmitButton
@@ -91,7 +91,7 @@ function RowActionButton({ table, record, title }: { table: AdminTableDefinition
  */
 export function DeletePage({ tableId, id, title, listHref }: { tableId: string; id: string; title: string | null; listHref: string }) {
   const table = adminTable(tableId)!;
-  const form = useRowForm();
+  const form = useRowForm("box");
   const answered = form.state.status !== "idle";
   const gone = title === null && !answered;
   return (

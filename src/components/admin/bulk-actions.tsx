@@ -201,7 +201,7 @@ export function BulkConfirmPage({
 }) {
   const table = adminTable(tableId)!;
   const router = useRouter();
-  const form = useFormAnswer({ action: bulkFormAction, toastInvalid: true, onAnswer: (state) => isSuccess(state) && router.refresh() });
+  const form = useFormAnswer({ action: bulkFormAction, toastInvalid: true, writtenAs: "box", onAnswer: (state) => isSuccess(state) && router.refresh() });
   const done = isSuccess(form.state);
   const n = many(table, count);
   return (

@@ -6,8 +6,9 @@ import { LinkPending } from "./link-pending";
 
 /**
  * The dashboard's sections: the screens this role may read, the current one marked. Each page
- * renders it with the table counts under its own search (a layout receives no query and is not
- * re-rendered when only the query changes: docs/decisions/0052). Table links carry the search and
+ * renders it with each table's count of records, which no search changes (the page, not the
+ * layout, since a layout receives no query and is not re-rendered when only the query changes:
+ * docs/decisions/0052). Table links carry the search and
  * the visit's "new since" mark, so both follow from table to table. While a clicked screen loads,
  * its link says so and the current screen stays: a screen has no streamed loading state, since the
  * streamed content of one is only revealed by script and the dashboard works without JavaScript

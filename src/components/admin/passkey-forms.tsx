@@ -53,8 +53,9 @@ export function AddPasskeyForm() {
 
 /** One passkey: rename it, or remove it (the device keeps the credential, but it no longer signs in here). */
 export function PasskeyRow({ id, name, detail }: { id: string; name: string; detail: string }) {
-  const renamed = useFormAnswer({ action: renamePasskeyAction });
-  const removed = useFormAnswer({ action: removePasskeyAction });
+  // The row writes the latest answer of the two into its box.
+  const renamed = useFormAnswer({ action: renamePasskeyAction, writtenAs: "box" });
+  const removed = useFormAnswer({ action: removePasskeyAction, writtenAs: "box" });
   const latest = (removed.state.at ?? 0) > (renamed.state.at ?? 0) ? removed.state : renamed.state;
   return (
     <li className="space-y-3 rounded-xl border border-line p-4" data-testid="passkey">

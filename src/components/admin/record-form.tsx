@@ -50,6 +50,7 @@ export function RecordForm({
     action: saveRecordForm,
     check,
     toastInvalid: true,
+    writtenAs: onDone ? "none" : "box",
     onAnswer: (state) => {
       if (state.status !== "success") return;
       onDone?.();

@@ -12,7 +12,7 @@ import { changePasswordAction, inviteAction } from "@/server/actions/team";
 /**
  * One small form posting to a Server Action: hidden fields name the record, `children` adds a
  * control (a role select). A confirmation is asked with JavaScript; without it the plain form posts.
- * The answer is a toast and a line beside the button (ADR 0055).
+ * The answer is a line beside the button, and a success is toasted too (ADR 0055).
  */
 export function ActionForm({
   action,

@@ -40,8 +40,9 @@ export function AuthForms({
 }) {
   // One answer hook per form (ADR 0055); the page shows the latest answer of the two.
   // A browser check's answer names its form's mode, as the server's answers do.
-  const signIn = useFormAnswer({ action: signInAction as ServerFormAction, check: (v) => withMode(checkSignIn(v), "signin") });
-  const signUp = useFormAnswer({ action: signUpAction as ServerFormAction, check: (v) => withMode(checkSignUp(v), "signup") });
+  // The page writes the answer in its box above the form: a refusal is not toasted as well.
+  const signIn = useFormAnswer({ action: signInAction as ServerFormAction, check: (v) => withMode(checkSignIn(v), "signin"), writtenAs: "box" });
+  const signUp = useFormAnswer({ action: signUpAction as ServerFormAction, check: (v) => withMode(checkSignUp(v), "signup"), writtenAs: "box" });
   const signInState = signIn.state as AuthFormState;
   const signUpState = signUp.state as AuthFormState;
   const answer = (signUpState.at ?? 0) > (signInState.at ?? 0) ? signUpState : signInState;

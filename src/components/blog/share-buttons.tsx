@@ -6,15 +6,20 @@ import { cx } from "@/lib/class-names";
 
 export type ShareNetwork = "twitter" | "facebook" | "linkedin";
 
-const NETWORKS: { id: ShareNetwork; label: string; mark: string; className: string }[] = [
-  { id: "twitter", label: "Twitter", mark: "X", className: "bg-ink text-white hover:bg-ink-soft" },
-  { id: "facebook", label: "Facebook", mark: "f", className: "bg-[#1877f2] text-white hover:bg-[#1465d4]" },
-  { id: "linkedin", label: "LinkedIn", mark: "in", className: "bg-[#0a66c2] text-white hover:bg-[#0958a8]" },
+// Each button shows its network's name, which its accessible name ("Share on LinkedIn") contains
+// as a word: someone who speaks what they see ("click LinkedIn") reaches it (WCAG 2.5.3). A logo
+// mark such as "in" is no word of that name.
+const NETWORKS: { id: ShareNetwork; label: string; className: string }[] = [
+  { id: "twitter", label: "Twitter", className: "bg-ink text-white hover:bg-ink-soft" },
+  { id: "facebook", label: "Facebook", className: "bg-[#1877f2] text-white hover:bg-[#1465d4]" },
+  { id: "linkedin", label: "LinkedIn", className: "bg-[#0a66c2] text-white hover:bg-[#0958a8]" },
 ];
 
 export const SHARES_ENDPOINT = "/api/blog/shares";
 
-function formatShares(count: number): string {
+/** The count as the article shows it: nothing until someone has shared it (no "0 shares" claim). */
+export function formatShares(count: number): string {
+  if (count <= 0) return "";
   return `${count.toLocaleString("en-US")} ${count === 1 ? "share" : "shares"}`;
 }
 
@@ -92,7 +97,7 @@ export function ShareButtons({
           {formatShares(count)}
         </span>
       </p>
-      <ul className="mt-3 flex gap-2">
+      <ul className="mt-3 flex flex-wrap gap-2">
         {NETWORKS.map((network) => (
           <li key={network.id}>
             <button
@@ -102,11 +107,11 @@ export function ShareButtons({
               aria-label={`Share on ${network.label}`}
               title={`Share on ${network.label}`}
               className={cx(
-                "inline-flex size-11 items-center justify-center rounded-full text-base font-black transition-colors disabled:opacity-60",
+                "inline-flex min-h-11 items-center justify-center rounded-full px-4 text-sm font-bold transition-colors disabled:opacity-60",
                 network.className,
               )}
             >
-              <span aria-hidden="true">{network.mark}</span>
+              {network.label}
             </button>
           </li>
         ))}

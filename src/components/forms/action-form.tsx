@@ -27,6 +27,12 @@ export interface FormAnswerOptions {
   check?: BrowserCheck;
   /** Also toast invalid answers (the dashboard's dialogs and small forms do; elsewhere the fields say it). */
   toastInvalid?: boolean;
+  /**
+   * Where the page writes the answer (AnswerForm's `answer`; "box" for a page that renders an
+   * AnswerBox of its own). A refusal or error written where it is seen with JavaScript too is not
+   * toasted as well, so that it shows once; a success is always toasted. Left out: "none".
+   */
+  writtenAs?: AnswerPlacement;
   /** Called once per answer, after its toast (e.g. close a dialog, refresh the lists, count a conversion). */
   onAnswer?: (state: FormState) => void;
 }
@@ -64,7 +70,7 @@ function typedValues(form: HTMLFormElement): Record<string, string> {
  * form works without JavaScript), an optional check in the browser first, an optional other way of
  * sending with JavaScript, and each answer announced once through the site's one toaster.
  */
-export function useFormAnswer({ action, send, check, toastInvalid = false, onAnswer }: FormAnswerOptions): FormAnswer {
+export function useFormAnswer({ action, send, check, toastInvalid = false, writtenAs = "none", onAnswer }: FormAnswerOptions): FormAnswer {
   const [served, formAction, actionPending] = useActionState(action ?? noAction, IDLE);
   // An answer made in the browser (its check, or `send`); a post through the action forgets it.
   const [local, setLocal] = useState<{ state: FormState; key: number } | null>(null);
@@ -73,15 +79,15 @@ export function useFormAnswer({ action, send, check, toastInvalid = false, onAns
   const key = local ? local.key : (served.at ?? 0);
 
   const announced = useRef(new WeakSet<FormState>());
-  const latest = useRef({ onAnswer, toastInvalid });
+  const latest = useRef({ onAnswer, toastInvalid, writtenAs });
   useEffect(() => {
-    latest.current = { onAnswer, toastInvalid };
+    latest.current = { onAnswer, toastInvalid, writtenAs };
   });
   const form = useRef<HTMLFormElement | null>(null);
   useEffect(() => {
     if (!state.at || announced.current.has(state)) return;
     announced.current.add(state);
-    toastAnswer(state, { invalid: latest.current.toastInvalid });
+    if (state.status === "success" || !writtenInPage(latest.current.writtenAs, state)) toastAnswer(state, { invalid: latest.current.toastInvalid });
     latest.current.onAnswer?.(state);
     if (state.status === "invalid") requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   }, [state]);
@@ -152,6 +158,21 @@ export function FieldError({ id, name, error }: { id: string; name?: string | re
 
 /** Where the answer is written into the page (what a visitor without JavaScript reads). */
 export type AnswerPlacement = "box" | "line" | "status" | "no-script-line" | "none";
+
+/** Whether the page shows this answer, with JavaScript too, where it is placed (AnswerBox and AnswerLine say when). */
+export function writtenInPage(placement: AnswerPlacement, state: FormState): boolean {
+  if (state.status === "idle") return false;
+  switch (placement) {
+    case "box":
+      return state.status !== "invalid" && Boolean(state.title ?? state.message);
+    case "line":
+      return Boolean(state.message);
+    case "status":
+      return Boolean(state.message) && !state.fieldErrors;
+    default:
+      return false;
+  }
+}
 
 const noSubscription = () => () => {};
 /** False in the server's HTML and while hydrating, true once React runs in the browser. */
@@ -238,7 +259,7 @@ export function AnswerForm({
  * errors beside their fields (`Field` and `FieldError` read them), typed values kept on error, the
  * answer written into the page and announced once as a toast.
  */
-export function ActionForm({ action, send, check, toastInvalid, onAnswer, ...props }: ActionFormProps) {
-  const form = useFormAnswer({ action, send, check, toastInvalid, onAnswer });
+export function ActionForm({ action, send, check, toastInvalid, writtenAs, onAnswer, ...props }: ActionFormProps) {
+  const form = useFormAnswer({ action, send, check, toastInvalid, writtenAs: writtenAs ?? props.answer ?? "box", onAnswer });
   return <AnswerForm form={form} {...props} />;
 }

@@ -95,6 +95,7 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
     action,
     send,
     check: checkFor(rules),
+    writtenAs: "box",
     onAnswer: (state) => {
       if (state.status !== "success") return;
       guard.current = { startedAt: Date.now(), submissionKey: newKey() };

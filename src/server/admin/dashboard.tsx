@@ -49,14 +49,17 @@ export function readSeen(raw: SearchParams): Date | null {
   return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
-/** The search every screen's address may carry, and the table counts under it. */
+/** The search every screen's address may carry (the navigation's table links carry it on). */
 export function navSearch(raw: SearchParams): string | undefined {
   return one(raw.q)?.trim().slice(0, 200) || undefined;
 }
 
-/** Each readable table's count of what matches the search, for the navigation (by table id). */
-export async function navCounts(screens: DashboardScreen[], q: string | undefined): Promise<Record<string, number>> {
+/**
+ * Each readable table's count of records, for the navigation's badges (by table id). The whole
+ * table, whatever the address searches for: the screen's own list says what matches.
+ */
+export async function navCounts(screens: DashboardScreen[]): Promise<Record<string, number>> {
   const tables = screens.flatMap((s) => (s.table ? [s.table] : []));
-  const counts = await Promise.all(tables.map((t) => countRecords(t, { q })));
+  const counts = await Promise.all(tables.map((t) => countRecords(t, {})));
   return Object.fromEntries(tables.map((t, i) => [t.id, counts[i]!]));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { getJobTimers, setJobTimers } from "../bridge.ts";
+import { getTimedJobs, setTimedJobs } from "../bridge.ts";
 import { runOnce } from "../data/job-runs";
 import type { Transaction } from "../db/client";
 import { errorFields, log } from "../log";
@@ -31,18 +31,30 @@ export function oncePer(period: "day" | "hour", name: string, work: (tx: Transac
   };
 }
 
+/**
+ * This process's timed jobs: their timers, the rounds under way, and whether a shutdown has begun
+ * (kept on the bridge, so that every copy of this module in the process sees the same).
+ */
+export interface TimedJobsState {
+  timers: Map<string, NodeJS.Timeout>;
+  /** Rounds under way: a shutdown waits for them before the database closes. */
+  rounds: Set<Promise<void>>;
+  /** Set by stopTimedJobs: no timer starts and no round begins after it. */
+  stopped: boolean;
+}
+
 /** Starts each job's timer in this process (once, whatever number of times this is called). */
 export function startTimedJobs(jobs: readonly TimedJob[]): void {
-  const timers = getJobTimers() ?? new Map<string, NodeJS.Timeout>();
-  setJobTimers(timers);
+  const state = getTimedJobs() ?? { timers: new Map(), rounds: new Set(), stopped: false };
+  setTimedJobs(state);
+  // A start that comes after the shutdown began (start-up still under way at SIGTERM) starts nothing.
+  if (state.stopped) return;
+  const { timers, rounds } = state;
   for (const job of jobs) {
     if (timers.has(job.name)) continue;
     let running = false;
     let failures = 0;
-    const tick = async () => {
-      // A round still running when the next is due is not started twice in one process.
-      if (running) return;
-      running = true;
+    const round = async () => {
       try {
         await job.run();
         failures = 0;
@@ -54,16 +66,30 @@ export function startTimedJobs(jobs: readonly TimedJob[]): void {
         running = false;
       }
     };
-    const timer = setInterval(() => void tick(), job.everyMs);
+    const tick = () => {
+      // A round still running when the next is due is not started twice in one process.
+      if (running || state.stopped) return;
+      running = true;
+      const underWay = round();
+      rounds.add(underWay);
+      void underWay.finally(() => rounds.delete(underWay));
+    };
+    const timer = setInterval(tick, job.everyMs);
     timer.unref();
     timers.set(job.name, timer);
-    void tick();
+    tick();
   }
 }
 
-export function stopTimedJobs(): void {
-  const timers = getJobTimers();
-  if (!timers) return;
-  for (const timer of timers.values()) clearInterval(timer);
-  timers.clear();
+/**
+ * Stops every timer and waits for the rounds under way (a shutdown closes the database after this:
+ * a round cut off by the closing database would fail, and say so in the log).
+ */
+export async function stopTimedJobs(): Promise<void> {
+  const state = getTimedJobs() ?? { timers: new Map(), rounds: new Set(), stopped: false };
+  setTimedJobs(state);
+  state.stopped = true;
+  for (const timer of state.timers.values()) clearInterval(timer);
+  state.timers.clear();
+  await Promise.all(state.rounds);
 }

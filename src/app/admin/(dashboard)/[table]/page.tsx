@@ -58,7 +58,7 @@ export default async function TablePage({ params, searchParams }: { params: Prom
   const gone = opened === "edit" && record === undefined;
   if (opened === "delete" || (opened && record !== undefined)) {
     const members = hasMembers && opened !== "delete" ? await listDeskMembers() : [];
-    const counts = await navCounts(gate.screens, q);
+    const counts = await navCounts(gate.screens);
     return (
       <>
         <DashboardNav screens={gate.screens} current={tab.id} counts={counts} q={q} seen={newSince} />
@@ -80,7 +80,7 @@ export default async function TablePage({ params, searchParams }: { params: Prom
     );
   }
   const [counts, list, members, matching] = await Promise.all([
-    navCounts(gate.screens, q),
+    navCounts(gate.screens),
     listRecords<never>(tab, listParams),
     hasMembers ? listDeskMembers() : [],
     tab.inbox ? matchingSet(tab, listParams) : null,

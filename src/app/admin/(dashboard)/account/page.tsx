@@ -8,7 +8,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
   if (gate.kind === "denied") return gate.page;
   const raw = await searchParams;
   const q = navSearch(raw);
-  const counts = await navCounts(gate.screens, q);
+  const counts = await navCounts(gate.screens);
   return (
     <>
       <DashboardNav screens={gate.screens} current="account" counts={counts} q={q} seen={readSeen(raw)} />

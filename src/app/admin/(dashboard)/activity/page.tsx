@@ -11,7 +11,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
   const raw = await searchParams;
   const filter = ActivityFilterSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, one(v)])));
   const q = navSearch(raw);
-  const [counts, list, options] = await Promise.all([navCounts(gate.screens, q), listActivity(filter), activityFilterOptions()]);
+  const [counts, list, options] = await Promise.all([navCounts(gate.screens), listActivity(filter), activityFilterOptions()]);
   return (
     <>
       <DashboardNav screens={gate.screens} current={ACTIVITY_TAB.id} counts={counts} q={q} seen={readSeen(raw)} />

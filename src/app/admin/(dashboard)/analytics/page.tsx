@@ -10,7 +10,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
   const raw = await searchParams;
   const { days, filters } = analyticsQuery(new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : []))));
   const q = navSearch(raw);
-  const [counts, report] = await Promise.all([navCounts(gate.screens, q), loadAnalytics(days, filters)]);
+  const [counts, report] = await Promise.all([navCounts(gate.screens), loadAnalytics(days, filters)]);
   return (
     <>
       <DashboardNav screens={gate.screens} current="analytics" counts={counts} q={q} seen={readSeen(raw)} />

@@ -11,10 +11,7 @@ export default async function DuePage({ searchParams }: { searchParams: Promise<
   const wanted = one(raw.owner) ?? "me";
   const owner: DueOwner = wanted in DUE_OWNERS ? (wanted as DueOwner) : "me";
   const q = navSearch(raw);
-  const [counts, due] = await Promise.all([
-    navCounts(gate.screens, q),
-    listDue({ owner: owner === "all" ? undefined : owner === "none" ? null : gate.user.id }),
-  ]);
+  const [counts, due] = await Promise.all([navCounts(gate.screens), listDue({ owner: owner === "all" ? undefined : owner === "none" ? null : gate.user.id })]);
   return (
     <>
       <DashboardNav screens={gate.screens} current="due" counts={counts} q={q} seen={readSeen(raw)} />

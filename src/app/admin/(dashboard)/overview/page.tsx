@@ -10,7 +10,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const raw = await searchParams;
   const weeks = (OVERVIEW_PERIODS as readonly number[]).includes(Number(one(raw.weeks))) ? Number(one(raw.weeks)) : 12;
   const q = navSearch(raw);
-  const [counts, overview] = await Promise.all([navCounts(gate.screens, q), loadOverview(weeks)]);
+  const [counts, overview] = await Promise.all([navCounts(gate.screens), loadOverview(weeks)]);
   return (
     <>
       <DashboardNav screens={gate.screens} current="overview" counts={counts} q={q} seen={readSeen(raw)} />

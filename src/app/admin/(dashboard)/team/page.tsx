@@ -8,7 +8,7 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
   if (gate.kind === "denied") return gate.page;
   const raw = await searchParams;
   const q = navSearch(raw);
-  const counts = await navCounts(gate.screens, q);
+  const counts = await navCounts(gate.screens);
   return (
     <>
       <DashboardNav screens={gate.screens} current="team" counts={counts} q={q} seen={readSeen(raw)} />
