@@ -5,6 +5,13 @@ export function formatRupees(amount: number): string {
   return rupees.format(amount);
 }
 
+const counts = new Intl.NumberFormat("en-IN");
+
+/** A count with Indian grouping, as the rupees: 1,05,917. */
+export function formatCount(value: number): string {
+  return counts.format(value);
+}
+
 const adminDate = new Intl.DateTimeFormat("en-IN", {
   month: "short",
   day: "numeric",

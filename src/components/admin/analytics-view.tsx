@@ -1,10 +1,30 @@
+import Link from "next/link";
 import { dashboardHref } from "@/lib/routes";
-import { formatRupees } from "@/lib/format";
+import { formatCount, formatRupees } from "@/lib/format";
 import { ANALYTICS_PERIODS, type AnalyticsReport, type Figures, type FunnelRow } from "@/server/data/analytics-report";
-import { Card, Table, percent } from "./overview-view";
+import { Card, Table } from "./overview-view";
 
 // The site's own visit counts (docs/decisions/0056), drawn on the server as SVG with the numbers in
 // tables, like the Overview; the period and the filters are a plain GET form.
+
+const n = formatCount;
+const regions = new Intl.DisplayNames(["en"], { type: "region" });
+/** A country's name from its two letters ("IN" -> "India"); the letters themselves when unknown. */
+function countryName(code: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    return regions.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** A share as a percentage: one decimal under 10 % (a 0.6 % conversion is not "1 %" nor "0 %"). */
+function rate(part: number, whole: number): string {
+  if (whole === 0) return "–";
+  const value = (part / whole) * 100;
+  return `${value > 0 && value < 10 ? value.toFixed(1) : Math.round(value)}%`;
+}
 
 const shortDate = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
 
@@ -47,10 +67,10 @@ function DailyChart({ report }: { report: AnalyticsReport }) {
   return (
     <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="daily-title daily-desc" className="h-auto w-full">
       <title id="daily-title">Page views per day</title>
-      <desc id="daily-desc">{`${report.perDay.length} days, ${total} page views in all, at most ${max} in a day. The table below has every number.`}</desc>
+      <desc id="daily-desc">{`${report.perDay.length} days, ${n(total)} page views in all, at most ${n(max)} in a day. The table below has every number.`}</desc>
       <line x1={left} x2={width} y1={height - bottom} y2={height - bottom} stroke="#94a3b8" />
       <text x={left - 6} y={12} textAnchor="end" fontSize="11" fill="#3b3868">
-        {max}
+        {n(max)}
       </text>
       {report.perDay.map((d, i) => {
         const x = left + i * slot + (slot - bar) / 2;
@@ -76,7 +96,7 @@ function FunnelTable({ caption, first, rows }: { caption: string; first: string;
     <Table
       caption={caption}
       head={[first, "Visits", "Leads", "Conversion", "Qualified", "Won", "Won value"]}
-      rows={rows.map((r) => [r.label, r.visits, r.leads, percent(r.leads, r.visits), r.qualified, r.won, formatRupees(r.wonValue)])}
+      rows={rows.map((r) => [r.label, n(r.visits), n(r.leads), rate(r.leads, r.visits), n(r.qualified), n(r.won), formatRupees(r.wonValue)])}
     />
   );
 }
@@ -137,13 +157,17 @@ export function AnalyticsView({ report }: { report: AnalyticsReport }) {
 
       <p className="text-sm text-ink-soft" role="status">
         <strong data-testid="analytics-live">{report.liveVisitors}</strong> {report.liveVisitors === 1 ? "visitor" : "visitors"} in the last 30 minutes. Counted
-        by this site without cookies; staff, bots and browsers that ask not to be tracked are not counted (docs/analytics.md).
+        by this site without cookies; staff, bots and browsers that ask not to be tracked are not counted (what visitors are told:{" "}
+        <Link href="/privacy" className="font-semibold text-brand-800 underline underline-offset-4">
+          the privacy policy
+        </Link>
+        ).
       </p>
 
       <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5">
-        {figure("Visitors", "visitors", (v) => String(v ?? 0), "analytics-visitors")}
-        {figure("Visits", "visits", (v) => String(v ?? 0), "analytics-visits")}
-        {figure("Page views", "pageviews", (v) => String(v ?? 0), "analytics-pageviews")}
+        {figure("Visitors", "visitors", (v) => n(v ?? 0), "analytics-visitors")}
+        {figure("Visits", "visits", (v) => n(v ?? 0), "analytics-visits")}
+        {figure("Page views", "pageviews", (v) => n(v ?? 0), "analytics-pageviews")}
         {figure("Bounce rate", "bounceRate", (v) => (v === null ? "–" : `${Math.round(v * 100)}%`), "analytics-bounce")}
         {figure("Visit duration", "meanDuration", seconds, "analytics-duration")}
       </dl>
@@ -155,7 +179,7 @@ export function AnalyticsView({ report }: { report: AnalyticsReport }) {
           <Table
             caption="Visitors, visits and page views per day"
             head={["Day", "Visitors", "Visits", "Page views"]}
-            rows={report.perDay.map((d) => [shortDate(d.day), d.visitors, d.visits, d.pageviews])}
+            rows={report.perDay.map((d) => [shortDate(d.day), n(d.visitors), n(d.visits), n(d.pageviews)])}
           />
         </details>
       </Card>
@@ -175,42 +199,42 @@ export function AnalyticsView({ report }: { report: AnalyticsReport }) {
           title="Top pages"
           caption="Pages by page views"
           head={["Page", "Visitors", "Page views"]}
-          rows={report.topPages.map((r) => [r.path, r.visitors, r.pageviews])}
+          rows={report.topPages.map((r) => [r.path, n(r.visitors), n(r.pageviews)])}
           empty="No page views in this period."
         />
         <List
           title="Entry pages"
           caption="Pages visits began on, with their bounce rate"
           head={["Page", "Visits", "Bounce rate"]}
-          rows={report.entryPages.map((r) => [r.path, r.visits, percent(r.bounces, r.visits)])}
+          rows={report.entryPages.map((r) => [r.path, n(r.visits), rate(r.bounces, r.visits)])}
           empty="No visits in this period."
         />
         <List
           title="Sources"
           caption="Visits by source (utm_source, else the referring site)"
           head={["Source", "Visits"]}
-          rows={report.sources.map((r) => [r.source, r.visits])}
+          rows={report.sources.map((r) => [r.source, n(r.visits)])}
           empty="No visits in this period."
         />
         <List
           title="Campaigns"
           caption="Visits by campaign (utm_campaign)"
           head={["Campaign", "Visits"]}
-          rows={report.campaigns.map((r) => [r.campaign, r.visits])}
+          rows={report.campaigns.map((r) => [r.campaign, n(r.visits)])}
           empty="No visits in this period."
         />
         <List
           title="Countries"
           caption="Visits by country"
           head={["Country", "Visits"]}
-          rows={report.countries.map((r) => [r.country, r.visits])}
+          rows={report.countries.map((r) => [countryName(r.country), n(r.visits)])}
           empty="No visits in this period."
         />
         <List
           title="Devices"
           caption="Visits by device class"
           head={["Device", "Visits"]}
-          rows={report.devices.map((r) => [r.device, r.visits])}
+          rows={report.devices.map((r) => [r.device, n(r.visits)])}
           empty="No visits in this period."
         />
       </div>
