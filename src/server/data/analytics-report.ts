@@ -7,7 +7,7 @@ import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, leads, type RollupDimension, type RollupFilter } from "../db/schema";
 import { utcDay } from "../analytics/visitor-id";
-import { leadVisitsSql, recentVisitors, rolledUp, rollupRowsSql, siteHost } from "./analytics";
+import { leadVisitsSql, PAGE_VIEW_SOURCE, recentVisitors, rolledUp, rollupRowsSql, siteHost } from "./analytics";
 
 // The Analytics screen's figures (docs/decisions/0056). A day already rolled up is read from
 // analytics_daily_rollups (its unfiltered rows, or those of the one filter set) and
@@ -157,6 +157,26 @@ async function openDays(first: string, last: string): Promise<string[]> {
   return rows.rows.map((r) => r.day);
 }
 
+/**
+ * A condition over raw page views that keeps only the visitor-days a filtered visit can come from:
+ * those with a page view of the page, from the source or with the campaign (a visit's source and
+ * campaign are its first page view's, and every page view of a kept visitor-day stays, so each visit
+ * is derived whole and the filter then picks visits exactly). It spares deriving every visit of the
+ * period when most cannot match. A direct source has no mark of its own: it keeps every visitor-day.
+ */
+function visitorDaysSql(filters: AnalyticsFilters, range: SQL): SQL {
+  const marks = [
+    filters.page ? sql`path = ${filters.page}` : null,
+    filters.source && filters.source !== DIRECT ? sql`${PAGE_VIEW_SOURCE} = ${filters.source.toLowerCase()}` : null,
+    filters.campaign ? sql`utm_campaign = ${filters.campaign}` : null,
+  ].filter((m) => m !== null);
+  if (marks.length === 0) return sql`true`;
+  return sql.join(
+    marks.map((mark) => sql`(day, visitor_id) in (select day, visitor_id from ${analyticsEvents} where ${range} and ${mark})`),
+    sql` and `,
+  );
+}
+
 /** The filter set as a rollup row's filter_kind and filter_value ('' and '' for none); null when two or more are set. */
 function rollupFilter(filters: AnalyticsFilters): { kind: RollupFilter; value: string } | null {
   const set = [
@@ -179,14 +199,17 @@ async function rollupRows(days: Span, filters: AnalyticsFilters, host: string): 
   const filter = visitFilterSql(filters);
   const one = rollupFilter(filters);
   const figures = sql`day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds`;
-  const raw = (where: SQL) =>
-    sql`(select ${figures} from (${rollupRowsSql(sql`day >= ${days.previous}::date and day <= ${days.last}::date and at < ${days.to}::timestamptz and ${where}`, host, { filter })}) as counted)`;
+  // Every day from the raw page views when the filters are crossed: only the visitor-days that can match.
+  const raw = (where: SQL, narrow = false) => {
+    const range = sql`day >= ${days.previous}::date and day <= ${days.last}::date and at < ${days.to}::timestamptz and ${where}`;
+    return sql`(select ${figures} from (${rollupRowsSql(narrow ? sql`${range} and ${visitorDaysSql(filters, range)}` : range, host, { filter })}) as counted)`;
+  };
   const r = one
     ? sql`((select ${figures} from ${analyticsDailyRollups}
           where filter_kind = ${one.kind} and filter_value = ${one.value} and day >= ${days.previous}::date and day <= ${days.last}::date
             and (dimension = 'all' or day >= ${days.first}::date))
         union all ${raw(inDays(sql`${analyticsEvents.day}`, days.open))})`
-    : raw(sql`true`);
+    : raw(sql`true`, true);
   // Counting the open days sorts tens of thousands of page views several times: in memory rather
   // than in files (PostgreSQL's default work_mem of 4 MB sent them to disk), for this statement only.
   const rows = await db().transaction(async (tx) => {

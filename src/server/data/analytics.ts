@@ -146,10 +146,13 @@ export async function storePageViews(batch: PageViewRecord[], now: Date = new Da
  * visitor id is a day's (its salt changes), so a visit is always one day's. The rollup, the
  * Analytics screen's unrolled days and filters, and a lead's visit all count with this one definition.
  */
+/** A page view's source over analytics_events' columns: utm_source lower-cased, else the referring host without www., else null. */
+export const PAGE_VIEW_SOURCE = sql`coalesce(nullif(lower(btrim(utm_source)), ''), case when internal then null else regexp_replace(lower(referrer_host), '^www\\.', '') end)`;
+
 export function visitsIn(where: SQL): SQL {
   return sql`ev as (
       select id, day, visitor_id, at, path, device, browser, country, utm_source, utm_medium as medium, utm_campaign as campaign, referrer_host,
-        coalesce(nullif(lower(btrim(utm_source)), ''), case when internal then null else regexp_replace(lower(referrer_host), '^www\\.', '') end) as source,
+        ${PAGE_VIEW_SOURCE} as source,
         case when lag(at) over w is null or at - lag(at) over w > make_interval(mins => ${VISIT_GAP_MINUTES}) then 1 else 0 end as starts
       from ${analyticsEvents} where ${where}
       window w as (partition by day, visitor_id order by at, id)
