@@ -17,13 +17,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { openConfiguredDatabase, openPglite, openPostgres, setDatabase, type DatabaseHandle } from "../src/server/db/client";
 import { dueRollupDays, rollUpDay } from "../src/server/data/analytics";
 import { analyticsReport, DIRECT, type AnalyticsFilters, type AnalyticsPeriod } from "../src/server/data/analytics-report";
 import { packageChoices, services } from "../src/content/services";
 import type { Database } from "../src/server/db/client";
+import { createScratchDatabase } from "./bench-helpers";
 
 const args = process.argv.slice(3);
 const option = (name: string, fallback: number) => {
@@ -176,28 +176,6 @@ async function seed(): Promise<void> {
   }
 }
 
-/** A database of its own on the PostgreSQL server of `url`, dropped by `drop`. */
-async function scratchPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_analytics_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  // eslint-disable-next-line no-restricted-syntax -- a database name cannot be a parameter; this one is made of the pid and a time above
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return {
-    url: own.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      // eslint-disable-next-line no-restricted-syntax -- as for create database above
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 async function bench(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
   const events = option("events", url ? 10_000_000 : 1_000_000);
@@ -214,7 +192,7 @@ async function bench(): Promise<void> {
     handle = openPostgres(own.toString(), { queryTimeoutMs: 3_600_000 });
     cleanup = async () => console.log(`Kept ${reuse}: drop it with  psql ${url} -c 'drop database ${reuse}'`);
   } else if (url) {
-    const scratch = await scratchPostgres(url);
+    const scratch = await createScratchDatabase(url, "bench_analytics");
     handle = openPostgres(scratch.url, { queryTimeoutMs: 3_600_000 });
     cleanup = scratch.drop;
   } else {

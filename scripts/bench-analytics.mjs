@@ -21,7 +21,6 @@
 // server listens on BENCH_PORT + 20), BENCH_DATABASE_URL or DATABASE_URL (a PostgreSQL server on
 // which a database bench_analytics_<random> is created and dropped).
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import { EventEmitter } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
@@ -30,6 +29,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { visitorDigest, visitorIdFrom } from "../src/server/analytics/visitor-id.ts";
+import { createScratchDatabase, printTable } from "./bench-helpers.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -535,44 +535,18 @@ function strip(run) {
 
 async function createPostgresDatabase() {
   if (!ADMIN_URL) return { skip: "no PostgreSQL: set BENCH_DATABASE_URL or DATABASE_URL" };
-  const name = `bench_analytics_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
   try {
-    await admin.connect();
-    // eslint-disable-next-line no-restricted-syntax -- an identifier (random hex, made here) cannot be a query parameter
-    await admin.query(`create database ${name}`);
+    const { name, url, drop } = await createScratchDatabase(ADMIN_URL, "bench_analytics");
+    return { kind: "postgres", label: `PostgreSQL (${name})`, url, drop };
   } catch (error) {
     return { skip: `PostgreSQL at ${ADMIN_URL} is not answering (${error.message})` };
-  } finally {
-    await admin.end().catch(() => {});
   }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    kind: "postgres",
-    label: `PostgreSQL (${name})`,
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: ADMIN_URL });
-      await again.connect();
-      // eslint-disable-next-line no-restricted-syntax -- an identifier (random hex, made here) cannot be a query parameter
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Output.
 
-function table(title, rows, columns) {
-  const widths = columns.map(([key, head]) => Math.max(head.length, ...rows.map((r) => String(r[key] ?? "-").length)));
-  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(" | ")} |`;
-  console.log(`\n${title}`);
-  console.log(line(columns.map(([, head]) => head)));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const row of rows) console.log(line(columns.map(([key]) => row[key] ?? "-")));
-}
+const table = printTable;
 
 function print(results) {
   const { host, databases } = results;

@@ -7,12 +7,11 @@
 // Options: --duration=S (default 10), --connections=N (default 50). Env: BENCH_PORT (default 3400):
 // nginx listens on BENCH_PORT + 10, the processes on + 11, + 12, + 13.
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
+import { createScratchDatabase } from "./bench-helpers.ts";
 import { NGINX_BINARY, renderNginxConfig } from "./nginx-config.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -35,28 +34,8 @@ const loadAverage = () =>
     .map((l) => l.toFixed(1))
     .join(" ");
 
-async function createDatabase() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
-  await admin.connect();
-  const name = `bench_proxy_${crypto.randomBytes(4).toString("hex")}`;
-  try {
-    // eslint-disable-next-line no-restricted-syntax -- an identifier (random hex, made here) cannot be a query parameter
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: ADMIN_URL });
-      await again.connect();
-      // eslint-disable-next-line no-restricted-syntax -- an identifier (random hex, made here) cannot be a query parameter
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
+function createDatabase() {
+  return createScratchDatabase(ADMIN_URL, "bench_proxy");
 }
 
 function startApp(port, databaseUrl) {

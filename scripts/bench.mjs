@@ -28,6 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { printTable } from "./bench-helpers.ts";
 import { benchThroughNginx } from "./bench-proxy.mjs";
 import { PUBLIC_PAGES } from "../src/lib/public-routes.ts";
 
@@ -531,14 +532,7 @@ async function countContactRows(prefix) {
 // ---------------------------------------------------------------------------------------------
 // Output.
 
-function table(title, rows, columns) {
-  const widths = columns.map(([key, head]) => Math.max(head.length, ...rows.map((r) => String(r[key] ?? "-").length)));
-  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(" | ")} |`;
-  console.log(`\n${title}`);
-  console.log(line(columns.map(([, head]) => head)));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const row of rows) console.log(line(columns.map(([key]) => row[key] ?? "-")));
-}
+const table = printTable;
 
 async function main() {
   const startedAt = new Date();
