@@ -23,7 +23,7 @@ vi.mock("@/server/data/analytics", async (original) => {
 });
 
 const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { analyticsEvents, leads, contactMessages, profiles } = await import("@/server/db/schema");
+const { analyticsEvents, analyticsLeadVisits, leads, contactMessages, profiles } = await import("@/server/db/schema");
 const { withLeadVisits } = await import("@/server/data/lead-visits");
 const { readRecord, listRecords, exportRecords } = await import("@/server/data/admin-records");
 const { leadsTable } = await import("@/lib/admin-tables/leads");
@@ -163,6 +163,42 @@ describe("the visit that led to a lead", () => {
       { kind: "none", reason: "not-counted", rawDays: 90 },
       { kind: "none", reason: "expired", rawDays: 90 },
     ]);
+  });
+
+  it("shows the summary the rollup kept once a lead's page views are gone", async () => {
+    requestHeaders = sales;
+    const sentAt = new Date(NOW.getTime() - 120 * DAY);
+    const [old] = await handle.db
+      .insert(leads)
+      .values({ ...person, name: "Early", email: "early@example.com", visitorId: id("early"), createdAt: sentAt })
+      .returning({ id: leads.id });
+    await handle.db.insert(analyticsLeadVisits).values({
+      leadId: old!.id,
+      day: day(sentAt),
+      entryPath: "/blog/seo-basics",
+      channel: "organic",
+      source: "google.com",
+      campaign: "",
+      pages: ["/blog/seo-basics", "/services/seo", "/free-audit"],
+    });
+    const [row, none] = await withLeadVisits(
+      [
+        { id: old!.id, visitorId: id("early"), createdAt: sentAt },
+        { id: crypto.randomUUID(), visitorId: id("earlier"), createdAt: sentAt },
+      ],
+      NOW,
+    );
+    expect(row!.visit).toEqual({
+      kind: "kept",
+      landingPage: "/blog/seo-basics",
+      pages: ["/blog/seo-basics", "/services/seo", "/free-audit"],
+      morePages: 0,
+      source: "google.com",
+      channel: "Organic search",
+      campaign: null,
+      rawDays: 90,
+    });
+    expect(none!.visit).toEqual({ kind: "none", reason: "expired", rawDays: 90 });
   });
 
   it("leaves a row whose visit cannot be read without one, and the other rows with theirs", async () => {

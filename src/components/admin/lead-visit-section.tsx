@@ -55,6 +55,45 @@ export function LeadVisitSection({ visit, idPrefix }: { visit: LeadVisit; idPref
       </h3>
       {visit.kind === "none" ? (
         <p className="mt-2">{missingVisitSentence(visit.reason, visit.rawDays)}</p>
+      ) : visit.kind === "kept" ? (
+        <>
+          <p className="mt-1 text-ink-soft">Its page views are no longer kept (the site keeps each {visit.rawDays} days); this summary stays with the lead.</p>
+          <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+            {(
+              [
+                [
+                  "Landing page",
+                  <span key="landing" className="break-all">
+                    {visit.landingPage}
+                  </span>,
+                ],
+                ["Source", visit.source ?? "Direct"],
+                ["Channel", visit.channel],
+                ...(visit.campaign ? [["Campaign", visit.campaign] as [string, ReactNode]] : []),
+              ] as [string, ReactNode][]
+            ).map(([term, value]) => (
+              <div key={term} className="contents">
+                <dt className="text-ink-soft">{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <h4 id={`${titleId}-pages`} className="mt-3 font-semibold">
+            Pages seen, in order
+          </h4>
+          <ol aria-labelledby={`${titleId}-pages`} className="mt-1 list-decimal space-y-0.5 pl-6">
+            {visit.pages.map((page, i) => (
+              <li key={`${i}-${page}`} className="break-all">
+                {page}
+              </li>
+            ))}
+          </ol>
+          {visit.morePages > 0 && (
+            <p className="mt-1 text-ink-soft">
+              and {visit.morePages} more {visit.morePages === 1 ? "page" : "pages"}
+            </p>
+          )}
+        </>
       ) : (
         <>
           <p className="mt-1 text-ink-soft">

@@ -26,6 +26,20 @@ export type LeadVisit =
       country: string | null;
       earlierVisits: number;
     }
+  | {
+      /** Its page views are past ANALYTICS_RAW_DAYS: the summary its day's rollup kept with the lead. */
+      kind: "kept";
+      landingPage: string;
+      /** The pages seen before the form was sent, in order (without their times), the first LEAD_VISIT_PAGES. */
+      pages: string[];
+      morePages: number;
+      /** utm_source, else the referring site (without www.); null: direct. */
+      source: string | null;
+      /** The channel's label (src/lib/channels.ts). */
+      channel: string;
+      campaign: string | null;
+      rawDays: number;
+    }
   | { kind: "none"; reason: LeadVisitMissing; rawDays: number };
 
 /**

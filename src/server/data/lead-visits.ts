@@ -6,8 +6,13 @@ import { utcDay } from "../analytics/visitor-id";
 import { env } from "../env";
 import { errorFields, log } from "../log";
 import { visitPathFor, type VisitPath } from "./analytics";
+import { inArray } from "drizzle-orm";
+import { CHANNEL_LABELS, type Channel } from "@/lib/channels";
+import { db } from "../db/client";
+import { analyticsLeadVisits } from "../db/schema";
 
 const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The visit that led to each lead or contact message (docs/decisions/0056, "The lead join"): for a
@@ -26,13 +31,36 @@ export async function withLeadVisits<R extends Record<string, unknown>>(rows: R[
   const { ANALYTICS_ENABLED: enabled, ANALYTICS_RAW_DAYS: rawDays } = env();
   // Raw page views before this day are deleted (pruneRawPageViews in ./analytics.ts, the same rule).
   const oldestKept = utcDay(new Date(now.getTime() - rawDays * DAY_MS));
+  // A lead whose page views are gone still has the summary its day's rollup kept (analytics_lead_visits).
+  const expiredIds = rows
+    .filter((row) => typeof row.visitorId === "string" && typeof row.id === "string" && UUID.test(row.id) && utcDay(new Date(row.createdAt as string | Date)) < oldestKept)
+    .map((row) => row.id as string);
+  const kept = new Map<string, LeadVisit>();
+  if (expiredIds.length > 0) {
+    try {
+      for (const r of await db().select().from(analyticsLeadVisits).where(inArray(analyticsLeadVisits.leadId, expiredIds))) {
+        kept.set(r.leadId, {
+          kind: "kept",
+          landingPage: r.entryPath,
+          pages: r.pages.slice(0, LEAD_VISIT_PAGES),
+          morePages: Math.max(0, r.pages.length - LEAD_VISIT_PAGES),
+          source: r.source || null,
+          channel: CHANNEL_LABELS[r.channel as Channel] ?? r.channel,
+          campaign: r.campaign || null,
+          rawDays,
+        });
+      }
+    } catch (error) {
+      log("error", "lead desk: the kept visits could not be read", { event: "lead-visit.failed", rows: expiredIds.length, ...errorFields(error) });
+    }
+  }
   const found = await Promise.allSettled(
     rows.map(async (row): Promise<LeadVisit> => {
       const visitorId = typeof row.visitorId === "string" ? row.visitorId : null;
       const sentAt = row.createdAt instanceof Date ? row.createdAt : new Date(String(row.createdAt));
       if (!visitorId) return { kind: "none", reason: "no-id", rawDays };
       const day = utcDay(sentAt);
-      if (day < oldestKept) return { kind: "none", reason: "expired", rawDays };
+      if (day < oldestKept) return kept.get(String(row.id)) ?? { kind: "none", reason: "expired", rawDays };
       const path = await visitPathFor(visitorId, day, sentAt);
       if (path) return shown(path, sentAt);
       return { kind: "none", reason: enabled ? "not-counted" : "off", rawDays };
