@@ -62,7 +62,12 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  // A test tagged @site-setting changes a setting every visitor meets (public sign-up closed from the
+  // Team screen): it runs after all the others, alone, so that no other test meets the setting.
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, grepInvert: /@site-setting/ },
+    { name: "site-settings", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, grep: /@site-setting/, dependencies: ["desktop"] },
+  ],
   webServer: [
     {
       command: "node host/start.ts",

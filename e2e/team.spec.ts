@@ -109,25 +109,30 @@ test("a withdrawn invitation says so; a sales member sees leads and messages onl
   await sales.context().close();
 });
 
-test("the owner closes public sign-up from the Team tab and /auth offers no sign-up", async ({ browser, member: { page: ownerPage } }) => {
-  await ownerPage.goto("/admin/team");
-  await ownerPage.getByRole("button", { name: "Close public sign-up" }).click();
-  await expect(ownerPage.getByTestId("signup-state")).toContainText("Closed");
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/auth?mode=signup");
-  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Sign up" })).toHaveCount(0);
-  await expect(page.getByLabel("Full Name")).toHaveCount(0);
-  await context.close();
-  await ownerPage.getByRole("button", { name: "Open public sign-up" }).click();
-  await expect(ownerPage.getByTestId("signup-state")).toContainText("Open");
-  const again = await browser.newContext();
-  const visitor = await again.newPage();
-  await visitor.goto("/auth?mode=signup");
-  await expect(visitor.getByLabel("Full Name")).toBeVisible();
-  await again.close();
-});
+// Closing sign-up closes it for every test's visitors: this one runs alone, after the others (playwright.config.ts).
+test(
+  "the owner closes public sign-up from the Team tab and /auth offers no sign-up",
+  { tag: "@site-setting" },
+  async ({ browser, member: { page: ownerPage } }) => {
+    await ownerPage.goto("/admin/team");
+    await ownerPage.getByRole("button", { name: "Close public sign-up" }).click();
+    await expect(ownerPage.getByTestId("signup-state")).toContainText("Closed");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto("/auth?mode=signup");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign up" })).toHaveCount(0);
+    await expect(page.getByLabel("Full Name")).toHaveCount(0);
+    await context.close();
+    await ownerPage.getByRole("button", { name: "Open public sign-up" }).click();
+    await expect(ownerPage.getByTestId("signup-state")).toContainText("Open");
+    const again = await browser.newContext();
+    const visitor = await again.newPage();
+    await visitor.goto("/auth?mode=signup");
+    await expect(visitor.getByLabel("Full Name")).toBeVisible();
+    await again.close();
+  },
+);
 
 test("npm run admin changes a role while the server runs on the embedded database", async ({ browser, member: { page: ownerPage } }) => {
   test.setTimeout(60_000); // the command itself starts a TypeScript process

@@ -11,7 +11,7 @@ export type ShareNetwork = "twitter" | "facebook" | "linkedin";
 // mark such as "in" is no word of that name.
 const NETWORKS: { id: ShareNetwork; label: string; className: string }[] = [
   { id: "twitter", label: "Twitter", className: "bg-ink text-white hover:bg-ink-soft" },
-  { id: "facebook", label: "Facebook", className: "bg-[#1877f2] text-white hover:bg-[#1465d4]" },
+  { id: "facebook", label: "Facebook", className: "bg-[#1465d4] text-white hover:bg-[#1158b8]" },
   { id: "linkedin", label: "LinkedIn", className: "bg-[#0a66c2] text-white hover:bg-[#0958a8]" },
 ];
 
