@@ -39,10 +39,12 @@ test("edit a record, then open its history from the dialog", async ({ member: { 
   await expect(rows.nth(1).getByText("create", { exact: true })).toBeVisible();
 
   // The filters: the edits only, then a day with nothing.
-  await page.getByLabel("Action").selectOption("update");
+  // The fields by their names: a select's label holds its options, and the Member list holds every
+  // acting member's address, which may contain "action" or "to" (labels match by substring).
+  await page.locator('select[name="action"]').selectOption("update");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(rows).toHaveCount(1);
-  await page.getByLabel("To").fill("2020-01-01");
+  await page.getByLabel("To", { exact: true }).fill("2020-01-01");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("No activity matches.")).toBeVisible();
 });
