@@ -108,7 +108,7 @@ describe.skipIf(!serverUrl)("page views counted by three processes on one Postgr
 
     // Its figures: every page view, every visitor, one visit each (all within seconds).
     const totals = await handle.db.execute<{ visitors: number; visits: number; pageviews: number; bounces: number }>(
-      sql`select visitors, visits, pageviews, bounces from analytics_daily_totals where day = ${closed}::date`,
+      sql`select visitors, visits, pageviews, bounces from analytics_daily_rollups where day = ${closed}::date and filter_kind = '' and dimension = 'all'`,
     );
     expect(
       totals.rows.map((r) => ({ visitors: Number(r.visitors), visits: Number(r.visits), pageviews: Number(r.pageviews), bounces: Number(r.bounces) })),
@@ -116,7 +116,7 @@ describe.skipIf(!serverUrl)("page views counted by three processes on one Postgr
       { visitors: perVisitor.size, visits: perVisitor.size, pageviews: PROCESSES * VIEWS, bounces: [...perVisitor.values()].filter((n) => n === 1).length },
     ]);
     const pages = await handle.db.execute<{ path: string; n: number }>(
-      sql`select path, sum(pageviews)::int as n from analytics_daily_pages where day = ${closed}::date group by path`,
+      sql`select value as path, pageviews as n from analytics_daily_rollups where day = ${closed}::date and filter_kind = '' and dimension = 'page'`,
     );
     const perPage = new Map<string, number>();
     for (const [key, n] of perVisitorPage) {
