@@ -62,11 +62,18 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  // A test tagged @site-setting changes a setting every visitor meets (public sign-up closed from the
-  // Team screen): it runs after all the others, alone, so that no other test meets the setting.
+  // A test tagged @site-wide changes what every visitor meets (public sign-up closed from the Team
+  // screen, a post published on /blog that the blog's tests would count): it runs after all the
+  // others, one at a time, so that no other test meets the change.
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, grepInvert: /@site-setting/ },
-    { name: "site-settings", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, grep: /@site-setting/, dependencies: ["desktop"] },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, grepInvert: /@site-wide/ },
+    {
+      name: "site-wide",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      grep: /@site-wide/,
+      dependencies: ["desktop"],
+      workers: 1,
+    },
   ],
   webServer: [
     {

@@ -112,7 +112,7 @@ test("a withdrawn invitation says so; a sales member sees leads and messages onl
 // Closing sign-up closes it for every test's visitors: this one runs alone, after the others (playwright.config.ts).
 test(
   "the owner closes public sign-up from the Team tab and /auth offers no sign-up",
-  { tag: "@site-setting" },
+  { tag: "@site-wide" },
   async ({ browser, member: { page: ownerPage } }) => {
     await ownerPage.goto("/admin/team");
     await ownerPage.getByRole("button", { name: "Close public sign-up" }).click();
