@@ -60,7 +60,6 @@ test("an old ?tab= address moves for good to the screen's own address with the r
 
 test("leads: validation, create, edit, status, search, CSV, delete with confirmation", async ({ member }) => {
   const page = await member.open("leads");
-  const before = await count(page, "leads");
   await page.getByRole("link", { name: "Add Lead" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Add Lead" })).toBeVisible();
@@ -79,9 +78,8 @@ test("leads: validation, create, edit, status, search, CSV, delete with confirma
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Lead created successfully.")).toBeVisible();
   await expect(dialog).toBeHidden();
-  // Other specs send the forms meanwhile (the suite runs in parallel): the count grows by this lead at
-  // least; the filtered count below is exact.
-  await expect.poll(() => count(page, "leads")).toBeGreaterThanOrEqual(before + 1);
+  // Other test files add and delete leads meanwhile (the suite runs in parallel): the table's count is
+  // no figure to compare; the filtered count below is exact.
 
   // Edit: status and notes.
   await page.getByRole("link", { name: /^Edit =HYPERLINK/ }).click();
@@ -94,12 +92,11 @@ test("leads: validation, create, edit, status, search, CSV, delete with confirma
   await page.getByRole("searchbox").fill("formula@example.com");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByRole("status").filter({ hasText: /^1 lead/ })).toBeVisible();
-  // The badge counts the table, not the search: a search that matches nothing leaves it as it was.
-  const all = await count(page, "leads");
-  expect(all).toBeGreaterThanOrEqual(before + 1);
+  // The badge counts the table, not the search: with a search that matches nothing it still counts
+  // this test's lead (at least one), where a badge of the search would say 0.
   await page.goto("/admin/leads?q=nobody-matches-this");
   await expect(page.getByText("No leads match your search.")).toBeVisible();
-  expect(await count(page, "leads")).toBeGreaterThanOrEqual(all);
+  expect(await count(page, "leads")).toBeGreaterThanOrEqual(1);
   await page.goto("/admin/leads?q=formula%40example.com");
 
   // CSV of the current filter, with the formula neutralised.
