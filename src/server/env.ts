@@ -157,6 +157,9 @@ const EnvSchema = z
       .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "must be a time of day as HH:MM, e.g. 08:00")
       .default("08:00"),
 
+    // The REST API (docs/decisions/0059): requests a minute per API key, counted in the database.
+    API_RATE_LIMIT: positiveInt(120, 100_000),
+
     // Accounts
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     ADMIN_EMAILS: emailList.default([]),

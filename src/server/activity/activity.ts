@@ -4,6 +4,7 @@ import { currentRequestId } from "../bridge.ts";
 import type { Executor } from "../db/client";
 import { actorRole, insertActivityRows, pruneActivityOlderThan } from "../data/activity-writes";
 import { ipFromHeaders } from "../request-info";
+import { API_KEY_ACTOR_PREFIX } from "../auth/api-principal";
 
 // The activity trail (docs/decisions/0037). Every write of the dashboard goes through the CRUD module
 // (data/admin-records.ts), which calls `recordActivity` in the transaction of the change; `handleForm`
@@ -166,7 +167,8 @@ export async function recordActivityMany(entries: readonly ActivityEntry[], exec
   const first = entries[0]!;
   const actor = first.actor === undefined ? (scope?.actor ?? null) : first.actor;
   const headers = first.headers ?? scope?.headers ?? (await currentHeaders());
-  const role = actor ? await actorRole(actor.id, executor) : null;
+  // A write made with an API key names the key (docs/decisions/0059); its "role" is that it is a key.
+  const role = actor ? (actor.id.startsWith(API_KEY_ACTOR_PREFIX) ? "API key" : await actorRole(actor.id, executor)) : null;
   const ip = headers ? maskIp(ipFromHeaders(headers)) : null;
   const rows = entries.map((entry) => {
     const { before, after } = changedFields(entry.before, entry.after);

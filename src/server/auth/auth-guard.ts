@@ -4,6 +4,7 @@ import { getAuth } from "./auth";
 import { STAFF_ROLES, type StaffRole } from "@/lib/admin-tables/definition";
 import { getRole, noteSessionSeen } from "../data/profiles";
 import { isTwoFactorRequired } from "../data/team-settings";
+import { apiKeyActorId, apiKeyActorLabel, apiKeyRoles, currentApiKey } from "./api-principal";
 
 const isStaffRole = (role: string | null): role is StaffRole => (STAFF_ROLES as readonly (string | null)[]).includes(role);
 
@@ -68,6 +69,16 @@ export class AccessDeniedError extends Error {
  * definition allows (src/lib/admin-tables); a verified e-mail address is required whatever the role.
  */
 export async function requireRole(roles: readonly StaffRole[], requestHeaders?: Headers): Promise<StaffUser> {
+  // A request made with an API key (src/server/integrations/api-keys.ts): the key, not a session,
+  // acting with the desk role its scopes name (docs/decisions/0059). The API's services check the
+  // exact scope (read or write) before they call.
+  const key = currentApiKey();
+  if (key) {
+    const role = apiKeyRoles(key.scopes).find((r) => roles.includes(r));
+    if (!role) throw new AccessDeniedError("denied");
+    // An empty name: a post's revision is labelled with the e-mail field alone ("API key: <name>").
+    return { id: apiKeyActorId(key.id), email: apiKeyActorLabel(key.name), name: "", emailVerified: true, twoFactorEnabled: false, secondFactor: true, role };
+  }
   const user = await getSessionUser(requestHeaders);
   if (!user) throw new AccessDeniedError("anonymous");
   const role = user.emailVerified ? await getRole(user.id) : null;

@@ -17,6 +17,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { API_KEY_NAME_MAX, API_SCOPES } from "../../lib/api-scopes";
 import { LIMITS, ROLES, SLUG_PATTERN_SQL } from "../../lib/limits";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -851,6 +852,37 @@ export const analyticsLeadVisits = pgTable(
   (t) => [index("analytics_lead_visits_day_idx").on(t.day)],
 );
 
+/**
+ * Keys of the REST API (docs/decisions/0059): the key is shown once when it is made and only its
+ * SHA-256 is kept (token_hash), with the first characters (shown_prefix) so the list can tell keys
+ * apart. Every request reads the row (revoked_at, expires_at), so a revocation holds at once on
+ * every process. last_used_at is written at most once a minute.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    shownPrefix: text("shown_prefix").notNull(),
+    scopes: text("scopes").array().notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: text("revoked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("api_keys_created_at_idx").on(t.createdAt.desc()),
+    check("api_keys_name_valid", required(t.name, API_KEY_NAME_MAX)),
+    check(
+      "api_keys_scopes_valid",
+      sql`cardinality(${t.scopes}) between 1 and ${sql.raw(String(API_SCOPES.length))} and ${t.scopes} <@ array[${sql.raw(API_SCOPES.map((s) => `'${s}'`).join(", "))}]::text[]`,
+    ),
+  ],
+);
+
 export type AnalyticsEvent = typeof analyticsEvents.$inferSelect;
 
 export type Lead = typeof leads.$inferSelect;
@@ -867,3 +899,4 @@ export type BlogPostRevision = typeof blogPostRevisions.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type TeamInvitation = typeof teamInvitations.$inferSelect;
 export type ActivityEvent = typeof activityEvents.$inferSelect;
+export type ApiKey = typeof apiKeys.$inferSelect;
