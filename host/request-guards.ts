@@ -38,6 +38,7 @@ export const BODY_LIMITS: BodyLimit[] = [
   { prefix: "/api/forms/", bytes: 64 * KB }, // the lead forms' endpoint (docs/decisions/0017)
   { prefix: "/api/blog/shares", bytes: 1 * KB }, // { slug, network }
   { prefix: "/api/auth/", bytes: 16 * KB }, // e-mail and password, sign-out
+  { prefix: "/api/mcp", bytes: MB }, // a drafted post through the MCP server (MCP_BODY_LIMIT_BYTES in src/server/integrations/mcp.ts)
   { prefix: "/api/", bytes: 16 * KB },
   { prefix: "/", bytes: ACTION_BODY_LIMIT_BYTES }, // Server Actions, and whatever else is posted to a page
   { prefix: "", bytes: 16 * KB }, // a request target that is not a path

@@ -286,7 +286,10 @@ export async function loadAnalytics(days: AnalyticsPeriod, filters: AnalyticsFil
   return analyticsReport(days, filters, now);
 }
 
-/** The report itself, unguarded: callers are loadAnalytics and the query benchmark (scripts/analytics-data.ts). */
+/**
+ * The report itself, unguarded: callers are loadAnalytics, the query benchmark (scripts/analytics-data.ts)
+ * and the MCP server's tool, which checks the API key's scope instead of a session.
+ */
 export async function analyticsReport(days: AnalyticsPeriod, filters: AnalyticsFilters, now = new Date()): Promise<AnalyticsReport> {
   const host = siteHost();
   const { from, to, previousFrom } = analyticsPeriod(days, now);

@@ -41,9 +41,18 @@ function ownHost(): string {
   }
 }
 
-/** The period: the last `weeks` whole weeks (Monday to Sunday in the site's time zone), this one included. */
+/** The screen's overview, for the roles that read the lead desk. */
 export async function loadOverview(weeks: number, now = new Date()): Promise<Overview> {
   await requireRole(LEAD_DESK.read);
+  return overviewReport(weeks, now);
+}
+
+/**
+ * The period: the last `weeks` whole weeks (Monday to Sunday in the site's time zone), this one
+ * included. Unguarded: callers are loadOverview and the MCP server's tool, which checks the API key's
+ * scope instead of a session (src/server/integrations/mcp.ts).
+ */
+export async function overviewReport(weeks: number, now = new Date()): Promise<Overview> {
   const host = ownHost();
   const zone = SITE_TIME_ZONE;
   const at = sql`${now.toISOString()}::timestamptz`;

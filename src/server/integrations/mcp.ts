@@ -1,0 +1,119 @@
+import "server-only";
+import { createMcpHandler, McpServer, type CallToolResult } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import { ANALYTICS_PERIODS, analyticsReport } from "../data/analytics-report";
+import { OVERVIEW_PERIODS, overviewReport } from "../data/overview";
+import { log } from "../log";
+import { siteConfig } from "../site-config";
+import { hasScope, type ApiKeyPrincipal, type ApiScope } from "./api-keys";
+import { registerDeskTools } from "./mcp-desk-tools";
+
+// The MCP server (docs/decisions/0061): an assistant connects to /api/mcp with an API key and works
+// the lead desk through tools. Each request builds its own server for the key that signed it, so a
+// tool never sees another key's scopes; every tool checks its scope before it reads or writes, and
+// writes run in the key's activity scope (the trail names the key), through the same functions as
+// the REST API and the dashboard.
+
+/** The largest request the handler reads: a drafted post's body (200,000 characters) with room for its JSON. */
+export const MCP_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** A tool's answer: the figures as JSON text (what every client shows) and as structured content. */
+export function toolResult(value: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }], structuredContent: value };
+}
+
+/** A refusal or bad input, told to the assistant in words it can repeat to its user. */
+export function toolError(message: string): CallToolResult {
+  return { content: [{ type: "text", text: message }], isError: true };
+}
+
+/** The sentence a tool answers when the key lacks its scope; nothing is read or changed. */
+export function scopeRefusal(scope: ApiScope): CallToolResult {
+  return toolError(`This API key does not have the ${scope} scope, which this tool needs. An owner or admin can make a key with it under Integrations → API keys.`);
+}
+
+/** Runs a tool's work when the key has `scope`; an unexpected failure is logged and told plainly. */
+export async function scoped(key: ApiKeyPrincipal, scope: ApiScope, tool: string, work: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  if (!hasScope(key, scope)) return scopeRefusal(scope);
+  try {
+    return await work();
+  } catch (error) {
+    log("error", "mcp tool failed", { event: "mcp.tool-failed", tool, key: key.id, error: error instanceof Error ? error.message : String(error) });
+    return toolError("The tool failed on the server; nothing was changed. Try again in a moment.");
+  }
+}
+
+const OverviewInput = z.object({
+  weeks: z
+    .literal(OVERVIEW_PERIODS)
+    .default(12)
+    .describe("The period: the last 4, 12, 26 or 52 whole weeks (Monday to Sunday, India time), this one included."),
+});
+
+const AnalyticsInput = z.object({
+  days: z
+    .literal(ANALYTICS_PERIODS)
+    .default(7)
+    .describe("The period in days: 1, 7, 30 or 90, ending now."),
+  page: z.string().max(2048).optional().describe("Only visits that saw this path, e.g. /pricing."),
+  source: z.string().max(200).optional().describe("Only visits from this source (utm_source or the referring site)."),
+  campaign: z.string().max(200).optional().describe("Only visits that carried this utm_campaign."),
+});
+
+function registerFigureTools(server: McpServer, key: ApiKeyPrincipal): void {
+  server.registerTool(
+    "get_overview",
+    {
+      title: "Lead desk overview",
+      description:
+        "The dashboard's Overview figures (scope leads:read): leads and messages per week and channel, the funnel by status, revenue brackets, landing pages, campaigns and the time to first contact.",
+      inputSchema: OverviewInput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ weeks }) => scoped(key, "leads:read", "get_overview", async () => toolResult({ ...(await overviewReport(weeks)) })),
+  );
+  server.registerTool(
+    "get_analytics",
+    {
+      title: "Site analytics",
+      description:
+        "The dashboard's Analytics figures (scope leads:read): visitors, visits, page views, bounce rate and duration against the previous period, top and entry pages, sources, campaigns, countries, devices, and the funnel from visits to leads and won value.",
+      inputSchema: AnalyticsInput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ days, page, source, campaign }) =>
+      scoped(key, "leads:read", "get_analytics", async () => toolResult({ ...(await analyticsReport(days, { page, source, campaign })) })),
+  );
+}
+
+/** The server one request is answered by, with the tools of the key that signed it. */
+export function mcpServerFor(key: ApiKeyPrincipal): McpServer {
+  const server = new McpServer(
+    { name: `${siteConfig().name} lead desk`, version: "1.0.0" },
+    {
+      instructions:
+        "Tools of a growth-marketing agency's lead desk and blog. Each tool names the API key scope it needs; a tool refused for a missing scope changed nothing. Posts are drafted unless publishing is asked for explicitly.",
+    },
+  );
+  registerDeskTools(server, key);
+  registerFigureTools(server, key);
+  return server;
+}
+
+/**
+ * One handler for the process. Stateless: every request builds its server from the key passed in
+ * `authInfo` (route src/app/api/mcp/route.ts authenticates it first), so any process can answer
+ * any request and nothing is kept between them. No tool sends progress, so every answer is one
+ * JSON body (the SDK's "auto" mode streams only when a tool emits something before its result).
+ */
+export const mcpHandler = createMcpHandler(
+  (context) => {
+    const key = context.authInfo?.extra?.key as ApiKeyPrincipal | undefined;
+    if (!key) throw new Error("MCP request without an authenticated API key");
+    return mcpServerFor(key);
+  },
+  {
+    maxRequestBodySize: MCP_BODY_LIMIT_BYTES,
+    onerror: (error) => log("warn", "mcp request refused", { event: "mcp.refused", error: error.message }),
+  },
+);
