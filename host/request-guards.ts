@@ -39,6 +39,7 @@ export const BODY_LIMITS: BodyLimit[] = [
   { prefix: "/api/blog/shares", bytes: 1 * KB }, // { slug, network }
   { prefix: "/api/auth/", bytes: 16 * KB }, // e-mail and password, sign-out
   { prefix: "/api/mcp", bytes: MB }, // a drafted post through the MCP server (MCP_BODY_LIMIT_BYTES in src/server/integrations/mcp.ts)
+  { prefix: "/api/v1/", bytes: MB }, // the REST API: a blog post's 200,000 characters as JSON (API_BODY_LIMIT_BYTES in src/server/integrations/api-http.ts, ADR 0060)
   { prefix: "/api/", bytes: 16 * KB },
   { prefix: "/", bytes: ACTION_BODY_LIMIT_BYTES }, // Server Actions, and whatever else is posted to a page
   { prefix: "", bytes: 16 * KB }, // a request target that is not a path
@@ -88,6 +89,14 @@ export function hasBody(req: IncomingMessage): boolean {
 /** A POST outside /api/: Next treats it as a Server Action (with Next-Action) or a form posting to one. */
 export function isActionPost(req: IncomingMessage): boolean {
   return req.method === "POST" && !String(req.url ?? "").startsWith("/api/");
+}
+
+/** The REST API's refusals carry its one JSON error shape (docs/decisions/0060); the rest are plain text. */
+export function refusalBody(url: string | undefined, { status, message }: Refusal): { contentType: string; body: string } {
+  if (!String(url ?? "").startsWith("/api/v1/")) return { contentType: "text/plain; charset=utf-8", body: `${message}\n` };
+  const code =
+    status === 413 ? "payload_too_large" : status === 411 ? "length_required" : status === 403 ? "forbidden" : status >= 500 ? "internal_error" : "bad_request";
+  return { contentType: "application/json", body: `${JSON.stringify({ error: { code, message } })}\n` };
 }
 
 /** [status, message] or null. */

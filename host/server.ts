@@ -12,7 +12,7 @@ import { setInvalidationClock, setPageCacheInvalidator, setSelfAddress, setTagPu
 import { expireTagsLocally } from "./cache-handler.ts";
 import { startInvalidationChannel } from "./invalidation.ts";
 import { trustProxy, useSocketAddress } from "./client-address.ts";
-import { guardRequest, normalTarget, type Refusal } from "./request-guards.ts";
+import { guardRequest, normalTarget, refusalBody, type Refusal } from "./request-guards.ts";
 import { errorFields, logger } from "../src/server/logger.ts";
 import { countPageView, pageViews } from "./analytics.ts";
 
@@ -91,10 +91,11 @@ function refuse(req: IncomingMessage, res: ServerResponse, { status, message }: 
     return;
   }
   res.statusCode = status;
-  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  const { contentType, body } = refusalBody(req.url, { status, message });
+  res.setHeader("Content-Type", contentType);
   res.setHeader("Content-Security-Policy", NON_DOCUMENT_CSP);
   if (req.complete) {
-    res.end(`${message}\n`);
+    res.end(body);
     return;
   }
   const socket = req.socket;
@@ -111,7 +112,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, { status, message }: 
   // drain above or the timer below ends it.
   (socket as unknown as { destroySoon: () => void }).destroySoon = () => socket.end();
   res.setHeader("Connection", "close");
-  res.end(`${message}\n`);
+  res.end(body);
   const timer = setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS);
   timer.unref();
   socket.once("close", () => clearTimeout(timer));

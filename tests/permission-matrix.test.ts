@@ -31,7 +31,7 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}
 vi.mock("next/navigation", () => ({ redirect: () => {}, notFound: () => {} }));
 
 const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { profiles, sessions, users, teamInvitations } = await import("@/server/db/schema");
+const { apiKeys: apiKeysTable, profiles, sessions, users, teamInvitations } = await import("@/server/db/schema");
 
 const handle = setUpTestDatabase();
 const PASSWORD = "Monsoon-Ledger-2026";
@@ -185,6 +185,7 @@ async function throwawayMember(role: string): Promise<string> {
 async function matrix(): Promise<Record<string, Entry>> {
   const admin = await import("@/server/actions/admin");
   const team = await import("@/server/actions/team");
+  const apiKeys = await import("@/server/actions/api-keys");
   const twoFactor = await import("@/server/actions/two-factor");
   const revisions = await import("@/server/actions/revisions");
   const previews = await import("@/server/actions/blog-previews");
@@ -235,6 +236,27 @@ async function matrix(): Promise<Record<string, Entry>> {
     ],
     "admin#previewContent": [
       { label: "post preview", allowed: CONTENT_DESK.write, run: () => admin.previewContent("posts", "<p>Hi</p>"), readOnly: (a) => (a as { ok: boolean }).ok },
+    ],
+    "api-keys#createApiKeyAction": [
+      {
+        label: "make an API key",
+        allowed: TEAM_DESK.write,
+        run: () => apiKeys.createApiKeyAction(IDLE, formOf({ name: `Key ${next()}`, "leads:read": "on" })),
+      },
+    ],
+    "api-keys#revokeApiKeyAction": [
+      {
+        label: "revoke an API key",
+        allowed: TEAM_DESK.write,
+        prepare: async () => {
+          const [row] = await handle.db
+            .insert(apiKeysTable)
+            .values({ name: `Key ${next()}`, tokenHash: `hash-${next()}`, shownPrefix: "kg_live_abcd", scopes: ["leads:read"] })
+            .returning();
+          return row!.id;
+        },
+        run: (id) => apiKeys.revokeApiKeyAction(IDLE, formOf({ id: id as string })),
+      },
     ],
     "team#inviteAction": [
       { label: "invite", allowed: TEAM_DESK.write, run: () => team.inviteAction(IDLE, formOf({ email: `invitee-${next()}@test.example`, role: "editor" })) },
@@ -536,6 +558,31 @@ const ROUTES: Record<string, Entry> = {
       readOnly: (answer: unknown) => (answer as Response).status === 200,
     },
   ],
+  // The REST API takes an API key, never a session (tests/api-v1.test.ts replays it with every scope):
+  // a member's cookie alone, whatever the role, changes nothing and reads nothing.
+  ...Object.fromEntries(
+    (["GET", "POST", "PATCH", "PUT", "DELETE"] as const).map((method) => [
+      `app/api/v1/[...path]/route.ts#${method}`,
+      [
+        {
+          label: `${method} /api/v1/leads with a session only`,
+          allowed: [],
+          readOnly: (answer: unknown) => (answer as Response).status < 400,
+          run: async () => {
+            const route = await import("@/app/api/v1/[...path]/route");
+            const body =
+              method === "GET" || method === "DELETE" ? undefined : JSON.stringify({ name: "Asha Rao", email: "asha@example.com", mobileNumber: "9876543210" });
+            return route[method](
+              new Request(`${SITE}/api/v1/leads`, { method, headers: new Headers([...requestHeaders, ["content-type", "application/json"]]), body }),
+              {
+                params: Promise.resolve({ path: ["leads"] }),
+              },
+            );
+          },
+        },
+      ] satisfies Cell[],
+    ]),
+  ),
   "app/[locale]/(site)/blog/feed.xml/route.ts#GET": { notReplayed: "public feed" },
   "app/api/auth/[...all]/route.ts#GET": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },
   "app/api/auth/[...all]/route.ts#POST": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },

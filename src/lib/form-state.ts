@@ -14,6 +14,11 @@ export interface FormState {
   fieldErrors?: FieldErrors;
   /** What the visitor typed, echoed back on every error so nothing is lost. */
   values?: Record<string, string>;
+  /**
+   * A value the answer shows once and nothing stores (a new API key, docs/decisions/0059): the page
+   * renders it beside the form, with JavaScript or without, and it is gone on the next answer.
+   */
+  reveal?: { label: string; value: string };
   /** Changes with every answer, so the same answer twice still shows a toast. */
   at?: number;
 }

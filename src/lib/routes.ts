@@ -38,6 +38,9 @@ export const LEGAL_LINKS: NavItem[] = [
 
 /** Where the dashboard lives; each screen is a segment under it (docs/decisions/0052). */
 export const DASHBOARD_PATH = "/admin";
+/** The integrations screen (webhooks) and its API keys screen below it (docs/decisions/0059). */
+export const INTEGRATIONS_PATH = `${DASHBOARD_PATH}/integrations`;
+export const API_KEYS_PATH = `${INTEGRATIONS_PATH}/keys`;
 
 export type DashboardQuery = Record<string, string | number | null | undefined>;
 

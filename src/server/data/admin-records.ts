@@ -59,6 +59,49 @@ export async function countRecords(definition: AdminTableDefinition, params: Lis
   return countWhere(resolve(definition).table, and(...filters(definition, params)));
 }
 
+/** One page of a list read by cursor (the REST API, docs/decisions/0060), and the cursor of the next page. */
+export interface CursorPage<R> {
+  rows: R[];
+  /** The position after the last row, or null when there is no further row. */
+  next: { createdAt: string; id: string } | null;
+}
+
+/**
+ * The rows after `after` in the order newest first (created_at, then id), at most `limit`: the
+ * table's search and status filter as in the list, and `updatedSince`. A position is the row's
+ * created_at as the database prints it (microseconds and offset: a JavaScript Date would round it
+ * to milliseconds and repeat or skip rows made in the same millisecond) and its id. Rows inserted
+ * while a client pages sort before the first page, so every row that existed when the first page was
+ * read is returned exactly once.
+ */
+export async function listRecordsAfter<R = Row>(
+  definition: AdminTableDefinition,
+  params: { q?: string; status?: string; updatedSince?: Date; after?: { createdAt: string; id: string }; limit: number },
+): Promise<CursorPage<R>> {
+  await requireRole(definition.access.read);
+  const { table, column, id } = resolve(definition);
+  const createdAt = column("createdAt");
+  const rows = (await db()
+    .select({ row: getTableColumns(table) as Record<string, AnyPgColumn>, position: sql<string>`${createdAt}::text` })
+    .from(table)
+    .where(
+      and(
+        ...filters(definition, params),
+        params.updatedSince ? sql`${column("updatedAt")} >= ${params.updatedSince}` : undefined,
+        params.after ? sql`(${createdAt}, ${id}) < (${params.after.createdAt}::timestamptz, ${params.after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(createdAt), desc(id))
+    .limit(params.limit + 1)) as unknown as { row: Row; position: string }[];
+  const page = rows.slice(0, params.limit);
+  const last = page.at(-1);
+  const next = rows.length > params.limit && last ? { createdAt: last.position, id: String(last.row.id) } : null;
+  const decorate = hooksFor(definition).decorate;
+  const plain = page.map((r) => r.row);
+  // Decorated as for the export: the owner's address, without the person's other submissions.
+  return { rows: (decorate ? await decorate(plain, { forExport: true }) : plain) as R[], next };
+}
+
 /** One row by id, decorated as in the list (the record's own page, `?edit=<id>`); undefined when gone. */
 export async function readRecord(definition: AdminTableDefinition, id: string): Promise<Row | undefined> {
   await requireRole(definition.access.read);

@@ -86,7 +86,7 @@ export function hasScope(key: ApiKeyPrincipal, scope: ApiScope): boolean {
  * Runs fn with the activity trail's actor set to the key (so every write through a key is in the
  * audit trail under the key's name), and the dashboard's role checks answering for the key.
  */
-export async function withApiKeyActivity<T>(key: ApiKeyPrincipal, headers: Headers, fn: () => Promise<T>): Promise<T> {
+export async function withApiKeyActivity<T>(key: ApiKeyPrincipal, headers: Headers | null, fn: () => Promise<T>): Promise<T> {
   const actor = { id: apiKeyActorId(key.id), email: apiKeyActorLabel(key.name) };
   return runAsApiKey(key, async () => (await withActivityScope(actor, headers, fn)).value);
 }

@@ -1,0 +1,28 @@
+import { ApiKeysPanel } from "@/components/admin/api-keys-panel";
+import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+
+export const metadata = { title: "API keys" };
+
+/**
+ * API keys (owners and admins, docs/decisions/0059). Opened with the Team screen's gate: the same desk
+ * (owners and admins) runs the team and the keys.
+ */
+export default async function ApiKeysPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const gate = await openScreen("team");
+  if (gate.kind === "denied") return gate.page;
+  const raw = await searchParams;
+  const q = navSearch(raw);
+  const counts = await navCounts(gate.screens);
+  return (
+    <>
+      <DashboardNav screens={gate.screens} current="team" counts={counts} q={q} seen={readSeen(raw)} />
+      <div className="mt-6">
+        <h1 className="text-2xl font-bold">API keys</h1>
+        <div className="mt-4">
+          <ApiKeysPanel />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import Link from "next/link";
+import { INTEGRATIONS_PATH } from "@/lib/routes";
+import { revokeApiKeyAction } from "@/server/actions/api-keys";
+import { listApiKeys, type ApiKeySummary } from "@/server/data/api-keys";
+import { CreateApiKeyForm } from "./api-key-forms";
+import { ActionForm } from "./team-forms";
+
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+const when = (date: Date | null, none = "Never") => (date ? `${dateTime.format(date)} IST` : none);
+
+function status(key: ApiKeySummary, now: number): "Revoked" | "Expired" | "Active" {
+  if (key.revokedAt) return "Revoked";
+  if (key.expiresAt && key.expiresAt.getTime() <= now) return "Expired";
+  return "Active";
+}
+
+/**
+ * The API keys screen (docs/decisions/0059): make a key, see every key, revoke one. Its data
+ * functions check the team desk's roles themselves (src/server/data/api-keys.ts).
+ */
+export async function ApiKeysPanel() {
+  const keys = await listApiKeys();
+  const now = Date.now();
+  return (
+    <div className="space-y-10">
+      <p className="text-sm text-ink-soft">
+        Keys let other systems use the site&apos;s API (
+        <a href="/developers/api" className="underline">
+          API reference
+        </a>
+        ). See also{" "}
+        <Link href={INTEGRATIONS_PATH} className="underline">
+          Webhooks
+        </Link>
+        .
+      </p>
+      <section aria-labelledby="new-key-heading">
+        <h2 id="new-key-heading" className="text-lg font-bold">
+          New key
+        </h2>
+        <div className="mt-3">
+          <CreateApiKeyForm />
+        </div>
+      </section>
+      <section aria-labelledby="keys-heading">
+        <h2 id="keys-heading" className="text-lg font-bold">
+          Keys
+        </h2>
+        {keys.length === 0 ? (
+          <p className="mt-3 text-sm text-ink-soft">No keys yet.</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto rounded-2xl border border-line bg-surface">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-line text-xs text-ink-soft uppercase">
+                <tr>
+                  {["Name", "Scopes", "Created by", "Created", "Last used", "Expires", "Status", "Actions"].map((h) => (
+                    <th key={h} scope="col" className="px-4 py-3">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {keys.map((key) => {
+                  const state = status(key, now);
+                  return (
+                    <tr key={key.id} className="border-b border-line align-top last:border-0" data-testid={`api-key-${key.name}`}>
+                      <td className="px-4 py-3">
+                        <p className="font-semibold">{key.name}</p>
+                        <p className="font-mono text-xs text-ink-soft">{key.shownPrefix}…</p>
+                      </td>
+                      <td className="px-4 py-3">
+                        <ul>
+                          {key.scopes.map((s) => (
+                            <li key={s} className="font-mono text-xs">
+                              {s}
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                      <td className="px-4 py-3">{key.createdByEmail ?? "A former member"}</td>
+                      <td className="px-4 py-3">{when(key.createdAt)}</td>
+                      <td className="px-4 py-3">{when(key.lastUsedAt)}</td>
+                      <td className="px-4 py-3">{when(key.expiresAt, "No expiry")}</td>
+                      <td className="px-4 py-3" data-testid="api-key-status">
+                        {state === "Revoked" ? `Revoked ${when(key.revokedAt)}` : state}
+                      </td>
+                      <td className="px-4 py-3">
+                        {state !== "Revoked" && (
+                          <ActionForm
+                            action={revokeApiKeyAction}
+                            hidden={{ id: key.id }}
+                            label="Revoke"
+                            variant="danger"
+                            confirm={`Revoke the key "${key.name}"? Every request with it is refused from now on.`}
+                            testId={`revoke-${key.name}`}
+                          />
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
