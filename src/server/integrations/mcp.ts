@@ -1,12 +1,13 @@
 import "server-only";
-import { createMcpHandler, McpServer, type CallToolResult } from "@modelcontextprotocol/server";
+import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { ANALYTICS_PERIODS, analyticsReport } from "../data/analytics-report";
 import { OVERVIEW_PERIODS, overviewReport } from "../data/overview";
 import { log } from "../log";
 import { siteConfig } from "../site-config";
-import { hasScope, type ApiKeyPrincipal, type ApiScope } from "./api-keys";
+import type { ApiKeyPrincipal } from "./api-keys";
 import { registerDeskTools } from "./mcp-desk-tools";
+import { scoped, toolResult } from "./mcp-results";
 
 // The MCP server (docs/decisions/0061): an assistant connects to /api/mcp with an API key and works
 // the lead desk through tools. Each request builds its own server for the key that signed it, so a
@@ -16,32 +17,6 @@ import { registerDeskTools } from "./mcp-desk-tools";
 
 /** The largest request the handler reads: a drafted post's body (200,000 characters) with room for its JSON. */
 export const MCP_BODY_LIMIT_BYTES = 1024 * 1024;
-
-/** A tool's answer: the figures as JSON text (what every client shows) and as structured content. */
-export function toolResult(value: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }], structuredContent: value };
-}
-
-/** A refusal or bad input, told to the assistant in words it can repeat to its user. */
-export function toolError(message: string): CallToolResult {
-  return { content: [{ type: "text", text: message }], isError: true };
-}
-
-/** The sentence a tool answers when the key lacks its scope; nothing is read or changed. */
-export function scopeRefusal(scope: ApiScope): CallToolResult {
-  return toolError(`This API key does not have the ${scope} scope, which this tool needs. An owner or admin can make a key with it under Integrations → API keys.`);
-}
-
-/** Runs a tool's work when the key has `scope`; an unexpected failure is logged and told plainly. */
-export async function scoped(key: ApiKeyPrincipal, scope: ApiScope, tool: string, work: () => Promise<CallToolResult>): Promise<CallToolResult> {
-  if (!hasScope(key, scope)) return scopeRefusal(scope);
-  try {
-    return await work();
-  } catch (error) {
-    log("error", "mcp tool failed", { event: "mcp.tool-failed", tool, key: key.id, error: error instanceof Error ? error.message : String(error) });
-    return toolError("The tool failed on the server; nothing was changed. Try again in a moment.");
-  }
-}
 
 const OverviewInput = z.object({
   weeks: z
@@ -87,7 +62,7 @@ function registerFigureTools(server: McpServer, key: ApiKeyPrincipal): void {
 }
 
 /** The server one request is answered by, with the tools of the key that signed it. */
-export function mcpServerFor(key: ApiKeyPrincipal): McpServer {
+export function mcpServerFor(key: ApiKeyPrincipal, headers: Headers | null = null): McpServer {
   const server = new McpServer(
     { name: `${siteConfig().name} lead desk`, version: "1.0.0" },
     {
@@ -95,7 +70,7 @@ export function mcpServerFor(key: ApiKeyPrincipal): McpServer {
         "Tools of a growth-marketing agency's lead desk and blog. Each tool names the API key scope it needs; a tool refused for a missing scope changed nothing. Posts are drafted unless publishing is asked for explicitly.",
     },
   );
-  registerDeskTools(server, key);
+  registerDeskTools(server, key, headers);
   registerFigureTools(server, key);
   return server;
 }
@@ -110,7 +85,7 @@ export const mcpHandler = createMcpHandler(
   (context) => {
     const key = context.authInfo?.extra?.key as ApiKeyPrincipal | undefined;
     if (!key) throw new Error("MCP request without an authenticated API key");
-    return mcpServerFor(key);
+    return mcpServerFor(key, context.requestInfo?.headers ?? null);
   },
   {
     maxRequestBodySize: MCP_BODY_LIMIT_BYTES,

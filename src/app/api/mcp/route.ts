@@ -1,4 +1,4 @@
-import { authenticateApiKey, withApiKeyActivity } from "@/server/integrations/api-keys";
+import { authenticateApiKey } from "@/server/integrations/api-keys";
 import { mcpHandler } from "@/server/integrations/mcp";
 
 export const dynamic = "force-dynamic";
@@ -17,10 +17,9 @@ async function serve(request: Request): Promise<Response> {
     return Response.json({ error: { code: auth.code, message: auth.message } }, { status: auth.status, headers });
   }
   const { key } = auth;
-  // The tools run as the key: the dashboard's role checks answer for it and the activity trail names it.
-  return withApiKeyActivity(key, request.headers, () =>
-    mcpHandler.fetch(request, { authInfo: { token: "", clientId: key.id, scopes: [...key.scopes], extra: { key } } }),
-  );
+  // Each tool runs as the key (src/server/integrations/mcp-results.ts): the dashboard's role checks
+  // answer for it and the activity trail names it.
+  return mcpHandler.fetch(request, { authInfo: { token: "", clientId: key.id, scopes: [...key.scopes], extra: { key } } });
 }
 
 export const POST = serve;
