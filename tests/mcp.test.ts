@@ -44,7 +44,7 @@ async function connect(key: string | null) {
 }
 
 const structured = <T>(result: { structuredContent?: unknown }) => result.structuredContent as T;
-const text = (result: { content?: unknown }) => ((result.content as { type: string; text: string }[])[0]?.text ?? "");
+const text = (result: { content?: unknown }) => (result.content as { type: string; text: string }[])[0]?.text ?? "";
 
 describe(`MCP server (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("lists its tools to a key, and reads the Overview with leads:read", async () => {
@@ -141,7 +141,10 @@ describe(`MCP server (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () 
 
     it("updates status, owner and follow-up through the dashboard's rules, recorded under the key's name", async () => {
       const client = await connect(full);
-      const result = await client.callTool({ name: "update_lead", arguments: { id: leadId, status: "contacted", ownerId: SALES_ID, followUpOn: "2020-01-01" } });
+      const result = await client.callTool({
+        name: "update_lead",
+        arguments: { id: leadId, status: "contacted", ownerId: SALES_ID, followUpOn: "2020-01-01" },
+      });
       expect(result.isError, text(result)).toBeFalsy();
       expect(structured<{ lead: { status: string; ownerId: string; followUpOn: string } }>(result).lead).toMatchObject({
         status: "contacted",

@@ -102,7 +102,11 @@ const ListPostsInput = z.object({
 
 const DraftPostInput = z.object({
   title: z.string().min(1).max(LIMITS.title).describe("The post's title."),
-  content: z.string().min(1).max(LIMITS.blogContent).describe("The body as HTML (paragraphs, headings h2-h4, lists, links, emphasis); unsafe markup is removed."),
+  content: z
+    .string()
+    .min(1)
+    .max(LIMITS.blogContent)
+    .describe("The body as HTML (paragraphs, headings h2-h4, lists, links, emphasis); unsafe markup is removed."),
   excerpt: z.string().max(LIMITS.excerpt).optional().describe("A one- or two-sentence summary for the blog's list and search results."),
   tags: z.array(z.string().max(LIMITS.tag)).max(LIMITS.tagsPerPost).optional().describe("Topics, e.g. SEO, Paid Ads."),
   slug: z.string().max(LIMITS.slug).optional().describe("The address after /blog/; made from the title when left out."),

@@ -17,7 +17,9 @@ export function toolError(message: string): CallToolResult {
 
 /** The sentence a tool answers when the key lacks its scope; nothing is read or changed. */
 export function scopeRefusal(scope: ApiScope): CallToolResult {
-  return toolError(`This API key does not have the ${scope} scope, which this tool needs. An owner or admin can make a key with it under Integrations → API keys.`);
+  return toolError(
+    `This API key does not have the ${scope} scope, which this tool needs. An owner or admin can make a key with it under Integrations → API keys.`,
+  );
 }
 
 /** Runs a tool's work when the key has `scope`; an unexpected failure is logged and told plainly. */

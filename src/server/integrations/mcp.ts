@@ -26,10 +26,7 @@ const OverviewInput = z.object({
 });
 
 const AnalyticsInput = z.object({
-  days: z
-    .literal(ANALYTICS_PERIODS)
-    .default(7)
-    .describe("The period in days: 1, 7, 30 or 90, ending now."),
+  days: z.literal(ANALYTICS_PERIODS).default(7).describe("The period in days: 1, 7, 30 or 90, ending now."),
   page: z.string().max(2048).optional().describe("Only visits that saw this path, e.g. /pricing."),
   source: z.string().max(200).optional().describe("Only visits from this source (utm_source or the referring site)."),
   campaign: z.string().max(200).optional().describe("Only visits that carried this utm_campaign."),
