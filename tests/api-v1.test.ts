@@ -47,6 +47,13 @@ async function makeKey(scopes: Scope[], options: { name?: string; expiresAt?: Da
   return { id: row!.id, token };
 }
 
+type Row = Record<string, unknown> & { id: string };
+/** An answer read loosely: `data` is one row or a page of them. */
+interface ApiAnswer {
+  data: Row & Row[];
+  next_cursor: string | null;
+  error: { code: string; message: string; fields: Record<string, string> };
+}
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 async function call(
   method: Method,
@@ -64,7 +71,7 @@ async function call(
   const segments = url.pathname.slice("/api/v1/".length).split("/").filter(Boolean);
   const response = await route[method](new Request(url, { method, headers, body }), { params: Promise.resolve({ path: segments }) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as Record<string, any>) : null };
+  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as ApiAnswer) : null };
 }
 
 const activityCount = async () => Number((await handle.db.execute<{ n: string }>(sql`select count(*) as n from audit_events`)).rows[0]!.n);
@@ -315,7 +322,7 @@ describe("cursor pagination", () => {
       .values({ name: "Findable Person", email: "findme@example.com", mobileNumber: "9876543210", status: "won" })
       .returning();
     const byStatus = await call("GET", "leads?status=won", { token: key.token });
-    expect((byStatus.json!.data as { id: string; status: string }[]).every((r) => r.status === "won")).toBe(true);
+    expect((byStatus.json!.data as Row[]).every((r) => r.status === "won")).toBe(true);
     expect((byStatus.json!.data as { id: string }[]).map((r) => r.id)).toContain(won!.id);
     const found = await call("GET", "leads?q=findme", { token: key.token });
     expect((found.json!.data as { id: string }[]).map((r) => r.id)).toEqual([won!.id]);
@@ -370,5 +377,44 @@ describe("writes through the dashboard's paths", () => {
     const principal = { id: writer.id, name: "writer", scopes: [...API_SCOPES], createdBy: null };
     await expect(withApiKeyActivity(principal, null, () => listApiKeys())).rejects.toMatchObject({ name: "AccessDeniedError" });
     await expect(withApiKeyActivity(principal, null, () => listActivity({}))).rejects.toMatchObject({ name: "AccessDeniedError" });
+  });
+});
+
+describe("OpenAPI document and reference page", () => {
+  it("describes every endpoint and method with its scope, and the forms' own limits", async () => {
+    const { GET } = await import("@/app/api/v1/openapi.json/route");
+    const doc = (await (await GET()).json()) as {
+      openapi: string;
+      paths: { [path: string]: { [method: string]: { "x-required-scope": string; parameters: { name: string }[] } } };
+      components: {
+        schemas: Record<
+          "TestimonialInput" | "PostInput" | "LeadInput",
+          { required?: string[]; properties: Record<"content" | "rating" | "published" | "status", object> }
+        >;
+      };
+    };
+    expect(doc.openapi).toBe("3.1.0");
+    for (const endpoint of apiEndpoints()) {
+      const operations = doc.paths[endpoint.path]!;
+      expect(Object.keys(operations).sort(), endpoint.path).toEqual(endpoint.methods.map((m) => m.toLowerCase()).sort());
+      for (const method of endpoint.methods) expect(operations[method.toLowerCase()]!["x-required-scope"]).toBe(endpoint.scope[method]);
+    }
+    const { LIMITS } = await import("@/lib/limits");
+    expect(doc.components.schemas.TestimonialInput.properties.content).toMatchObject({ maxLength: LIMITS.longText });
+    expect(doc.components.schemas.TestimonialInput.properties.rating).toMatchObject({ minimum: 1, maximum: 5 });
+    expect(doc.components.schemas.PostInput.properties.published).toMatchObject({ type: "boolean" });
+    expect(doc.components.schemas.PostInput.required).not.toContain("slug");
+    expect(doc.components.schemas.LeadInput.properties.status).toMatchObject({ enum: ["new", "contacted", "qualified", "won", "lost"] });
+    expect(doc.paths["/leads"]!.get!.parameters.map((p: { name: string }) => p.name)).toEqual(["limit", "cursor", "status", "updated_since", "q"]);
+  });
+
+  it("renders the reference page from the document, with no script", async () => {
+    const { GET } = await import("@/app/api/v1/docs/route");
+    const page = await GET();
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const html = await page.text();
+    expect(html).toContain("PATCH /api/v1/leads/{id}");
+    expect(html).toContain("leads:write");
+    expect(html).not.toMatch(/<script/i);
   });
 });
