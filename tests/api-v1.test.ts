@@ -12,8 +12,9 @@ import { setUpTestDatabase } from "./helpers/test-db";
 const RATE_LIMIT = 25;
 process.env.API_RATE_LIMIT = String(RATE_LIMIT);
 const SITE = "http://localhost:3999";
+let requestHeaders = new Headers({ host: "localhost:3999" });
 vi.mock("next/headers", () => ({
-  headers: async () => new Headers({ host: "localhost:3999" }),
+  headers: async () => requestHeaders,
   cookies: async () => ({ get: () => undefined, getAll: () => [] }),
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
@@ -416,5 +417,72 @@ describe("OpenAPI document and reference page", () => {
     expect(html).toContain("PATCH /api/v1/leads/{id}");
     expect(html).toContain("leads:write");
     expect(html).not.toMatch(/<script/i);
+  });
+});
+
+describe("the keys screen's actions", () => {
+  it("make a key shown once in the answer and revoke it, each in the activity trail without the key; only owners and admins", async () => {
+    const { getAuth, hashPassword } = await import("@/server/auth/auth");
+    const { createApiKeyAction, revokeApiKeyAction } = await import("@/server/actions/api-keys");
+    const context = await getAuth().$context;
+    const signedIn = async (email: string, role: string) => {
+      const user = await context.internalAdapter.createUser({ name: email, email, emailVerified: true }, { method: "email-password" });
+      await context.internalAdapter.linkAccount({
+        userId: user.id,
+        providerId: "credential",
+        accountId: user.id,
+        password: await hashPassword("Monsoon-Ledger-2026"),
+      });
+      await handle.db.insert(schema.profiles).values({ userId: user.id, role }).onConflictDoUpdate({ target: schema.profiles.userId, set: { role } });
+      const { headers } = await getAuth().api.signInEmail({ body: { email, password: "Monsoon-Ledger-2026" }, returnHeaders: true });
+      const cookie = headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      return new Headers({ host: "localhost:3999", origin: SITE, cookie });
+    };
+    const form = (values: Record<string, string>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(values)) f.set(k, v);
+      return f;
+    };
+    requestHeaders = await signedIn("keys-editor@test.example", "editor");
+    const refused = await createApiKeyAction({ status: "idle" }, form({ name: "Not mine", "leads:read": "on" }));
+    expect(refused.status).toBe("refused");
+    expect(refused.reveal).toBeUndefined();
+
+    requestHeaders = await signedIn("keys-admin@test.example", "admin");
+    const none = await createApiKeyAction({ status: "idle" }, form({ name: "No scope" }));
+    expect(none.fieldErrors?.scopes).toBe("Choose at least one scope.");
+    const past = await createApiKeyAction({ status: "idle" }, form({ name: "Old", "leads:read": "on", expiresOn: "2020-01-01" }));
+    expect(past.fieldErrors?.expiresOn).toBe("Choose a last day from today on.");
+
+    const made = await createApiKeyAction({ status: "idle" }, form({ name: "CRM sync", "leads:read": "on", "leads:write": "on" }));
+    expect(made.status).toBe("success");
+    const key = made.reveal!.value;
+    expect(key).toMatch(/^kg_live_[A-Za-z0-9_-]{43}$/);
+    const [stored] = await handle.db
+      .select()
+      .from(schema.apiKeys)
+      .where(eq(schema.apiKeys.tokenHash, hashApiKey(key)));
+    expect(stored).toMatchObject({ name: "CRM sync", scopes: ["leads:read", "leads:write"], shownPrefix: key.slice(0, 12) });
+    expect(JSON.stringify(stored)).not.toContain(key);
+    expect((await call("GET", "leads", { token: key })).status).toBe(200);
+
+    const revoked = await revokeApiKeyAction({ status: "idle" }, form({ id: stored!.id }));
+    expect(revoked.status).toBe("success");
+    expect((await call("GET", "leads", { token: key })).json!.error.code).toBe("key_revoked");
+    const again = await revokeApiKeyAction({ status: "idle" }, form({ id: stored!.id }));
+    expect(again.status).toBe("error");
+
+    const rows = await handle.db.select().from(schema.activityEvents).where(eq(schema.activityEvents.recordId, stored!.id));
+    expect(rows.map((r) => [r.action, r.email, r.tableName]).sort()).toEqual([
+      ["api_key.create", "keys-admin@test.example", "api_keys"],
+      ["api_key.revoke", "keys-admin@test.example", "api_keys"],
+    ]);
+    const trail = JSON.stringify(rows);
+    expect(trail).not.toContain(key);
+    expect(trail).not.toContain(stored!.tokenHash);
+    requestHeaders = new Headers({ host: "localhost:3999" });
   });
 });
