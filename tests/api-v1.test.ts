@@ -12,8 +12,9 @@ import { setUpTestDatabase } from "./helpers/test-db";
 const RATE_LIMIT = 25;
 process.env.API_RATE_LIMIT = String(RATE_LIMIT);
 const SITE = "http://localhost:3999";
+let requestHeaders = new Headers({ host: "localhost:3999" });
 vi.mock("next/headers", () => ({
-  headers: async () => new Headers({ host: "localhost:3999" }),
+  headers: async () => requestHeaders,
   cookies: async () => ({ get: () => undefined, getAll: () => [] }),
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
@@ -47,6 +48,13 @@ async function makeKey(scopes: Scope[], options: { name?: string; expiresAt?: Da
   return { id: row!.id, token };
 }
 
+type Row = Record<string, unknown> & { id: string };
+/** An answer read loosely: `data` is one row or a page of them. */
+interface ApiAnswer {
+  data: Row & Row[];
+  next_cursor: string | null;
+  error: { code: string; message: string; fields: Record<string, string> };
+}
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 async function call(
   method: Method,
@@ -64,7 +72,7 @@ async function call(
   const segments = url.pathname.slice("/api/v1/".length).split("/").filter(Boolean);
   const response = await route[method](new Request(url, { method, headers, body }), { params: Promise.resolve({ path: segments }) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as Record<string, any>) : null };
+  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as ApiAnswer) : null };
 }
 
 const activityCount = async () => Number((await handle.db.execute<{ n: string }>(sql`select count(*) as n from audit_events`)).rows[0]!.n);
@@ -315,7 +323,7 @@ describe("cursor pagination", () => {
       .values({ name: "Findable Person", email: "findme@example.com", mobileNumber: "9876543210", status: "won" })
       .returning();
     const byStatus = await call("GET", "leads?status=won", { token: key.token });
-    expect((byStatus.json!.data as { id: string; status: string }[]).every((r) => r.status === "won")).toBe(true);
+    expect((byStatus.json!.data as Row[]).every((r) => r.status === "won")).toBe(true);
     expect((byStatus.json!.data as { id: string }[]).map((r) => r.id)).toContain(won!.id);
     const found = await call("GET", "leads?q=findme", { token: key.token });
     expect((found.json!.data as { id: string }[]).map((r) => r.id)).toEqual([won!.id]);
@@ -370,5 +378,111 @@ describe("writes through the dashboard's paths", () => {
     const principal = { id: writer.id, name: "writer", scopes: [...API_SCOPES], createdBy: null };
     await expect(withApiKeyActivity(principal, null, () => listApiKeys())).rejects.toMatchObject({ name: "AccessDeniedError" });
     await expect(withApiKeyActivity(principal, null, () => listActivity({}))).rejects.toMatchObject({ name: "AccessDeniedError" });
+  });
+});
+
+describe("OpenAPI document and reference page", () => {
+  it("describes every endpoint and method with its scope, and the forms' own limits", async () => {
+    const { GET } = await import("@/app/api/v1/openapi.json/route");
+    const doc = (await (await GET()).json()) as {
+      openapi: string;
+      paths: { [path: string]: { [method: string]: { "x-required-scope": string; parameters: { name: string }[] } } };
+      components: {
+        schemas: Record<
+          "TestimonialInput" | "PostInput" | "LeadInput",
+          { required?: string[]; properties: Record<"content" | "rating" | "published" | "status", object> }
+        >;
+      };
+    };
+    expect(doc.openapi).toBe("3.1.0");
+    for (const endpoint of apiEndpoints()) {
+      const operations = doc.paths[endpoint.path]!;
+      expect(Object.keys(operations).sort(), endpoint.path).toEqual(endpoint.methods.map((m) => m.toLowerCase()).sort());
+      for (const method of endpoint.methods) expect(operations[method.toLowerCase()]!["x-required-scope"]).toBe(endpoint.scope[method]);
+    }
+    const { LIMITS } = await import("@/lib/limits");
+    expect(doc.components.schemas.TestimonialInput.properties.content).toMatchObject({ maxLength: LIMITS.longText });
+    expect(doc.components.schemas.TestimonialInput.properties.rating).toMatchObject({ minimum: 1, maximum: 5 });
+    expect(doc.components.schemas.PostInput.properties.published).toMatchObject({ type: "boolean" });
+    expect(doc.components.schemas.PostInput.required).not.toContain("slug");
+    expect(doc.components.schemas.LeadInput.properties.status).toMatchObject({ enum: ["new", "contacted", "qualified", "won", "lost"] });
+    expect(doc.paths["/leads"]!.get!.parameters.map((p: { name: string }) => p.name)).toEqual(["limit", "cursor", "status", "updated_since", "q"]);
+  });
+
+  it("renders the reference page from the document, with no script", async () => {
+    const { GET } = await import("@/app/api/v1/docs/route");
+    const page = await GET();
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const html = await page.text();
+    expect(html).toContain("PATCH /api/v1/leads/{id}");
+    expect(html).toContain("leads:write");
+    expect(html).not.toMatch(/<script/i);
+  });
+});
+
+describe("the keys screen's actions", () => {
+  it("make a key shown once in the answer and revoke it, each in the activity trail without the key; only owners and admins", async () => {
+    const { getAuth, hashPassword } = await import("@/server/auth/auth");
+    const { createApiKeyAction, revokeApiKeyAction } = await import("@/server/actions/api-keys");
+    const context = await getAuth().$context;
+    const signedIn = async (email: string, role: string) => {
+      const user = await context.internalAdapter.createUser({ name: email, email, emailVerified: true }, { method: "email-password" });
+      await context.internalAdapter.linkAccount({
+        userId: user.id,
+        providerId: "credential",
+        accountId: user.id,
+        password: await hashPassword("Monsoon-Ledger-2026"),
+      });
+      await handle.db.insert(schema.profiles).values({ userId: user.id, role }).onConflictDoUpdate({ target: schema.profiles.userId, set: { role } });
+      const { headers } = await getAuth().api.signInEmail({ body: { email, password: "Monsoon-Ledger-2026" }, returnHeaders: true });
+      const cookie = headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      return new Headers({ host: "localhost:3999", origin: SITE, cookie });
+    };
+    const form = (values: Record<string, string>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(values)) f.set(k, v);
+      return f;
+    };
+    requestHeaders = await signedIn("keys-editor@test.example", "editor");
+    const refused = await createApiKeyAction({ status: "idle" }, form({ name: "Not mine", "leads:read": "on" }));
+    expect(refused.status).toBe("refused");
+    expect(refused.reveal).toBeUndefined();
+
+    requestHeaders = await signedIn("keys-admin@test.example", "admin");
+    const none = await createApiKeyAction({ status: "idle" }, form({ name: "No scope" }));
+    expect(none.fieldErrors?.scopes).toBe("Choose at least one scope.");
+    const past = await createApiKeyAction({ status: "idle" }, form({ name: "Old", "leads:read": "on", expiresOn: "2020-01-01" }));
+    expect(past.fieldErrors?.expiresOn).toBe("Choose a last day from today on.");
+
+    const made = await createApiKeyAction({ status: "idle" }, form({ name: "CRM sync", "leads:read": "on", "leads:write": "on" }));
+    expect(made.status).toBe("success");
+    const key = made.reveal!.value;
+    expect(key).toMatch(/^kg_live_[A-Za-z0-9_-]{43}$/);
+    const [stored] = await handle.db
+      .select()
+      .from(schema.apiKeys)
+      .where(eq(schema.apiKeys.tokenHash, hashApiKey(key)));
+    expect(stored).toMatchObject({ name: "CRM sync", scopes: ["leads:read", "leads:write"], shownPrefix: key.slice(0, 12) });
+    expect(JSON.stringify(stored)).not.toContain(key);
+    expect((await call("GET", "leads", { token: key })).status).toBe(200);
+
+    const revoked = await revokeApiKeyAction({ status: "idle" }, form({ id: stored!.id }));
+    expect(revoked.status).toBe("success");
+    expect((await call("GET", "leads", { token: key })).json!.error.code).toBe("key_revoked");
+    const again = await revokeApiKeyAction({ status: "idle" }, form({ id: stored!.id }));
+    expect(again.status).toBe("error");
+
+    const rows = await handle.db.select().from(schema.activityEvents).where(eq(schema.activityEvents.recordId, stored!.id));
+    expect(rows.map((r) => [r.action, r.email, r.tableName]).sort()).toEqual([
+      ["api_key.create", "keys-admin@test.example", "api_keys"],
+      ["api_key.revoke", "keys-admin@test.example", "api_keys"],
+    ]);
+    const trail = JSON.stringify(rows);
+    expect(trail).not.toContain(key);
+    expect(trail).not.toContain(stored!.tokenHash);
+    requestHeaders = new Headers({ host: "localhost:3999" });
   });
 });

@@ -583,6 +583,8 @@ const ROUTES: Record<string, Entry> = {
       ] satisfies Cell[],
     ]),
   ),
+  "app/api/v1/openapi.json/route.ts#GET": { notReplayed: "the API's public description, reads no rows (tests/api-v1.test.ts)" },
+  "app/api/v1/docs/route.ts#GET": { notReplayed: "the API's public reference page, reads no rows (tests/api-v1.test.ts)" },
   "app/[locale]/(site)/blog/feed.xml/route.ts#GET": { notReplayed: "public feed" },
   "app/api/auth/[...all]/route.ts#GET": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },
   "app/api/auth/[...all]/route.ts#POST": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },

@@ -41,6 +41,8 @@ export const DASHBOARD_PATH = "/admin";
 /** The integrations screen (webhooks) and its API keys screen below it (docs/decisions/0059). */
 export const INTEGRATIONS_PATH = `${DASHBOARD_PATH}/integrations`;
 export const API_KEYS_PATH = `${INTEGRATIONS_PATH}/keys`;
+/** The REST API's reference page, a route handler (docs/decisions/0060): linked with a plain <a>. */
+export const API_DOCS_PATH = "/api/v1/docs";
 
 export type DashboardQuery = Record<string, string | number | null | undefined>;
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { INTEGRATIONS_PATH } from "@/lib/routes";
+import { API_DOCS_PATH, INTEGRATIONS_PATH } from "@/lib/routes";
 import { revokeApiKeyAction } from "@/server/actions/api-keys";
 import { listApiKeys, type ApiKeySummary } from "@/server/data/api-keys";
 import { CreateApiKeyForm } from "./api-key-forms";
@@ -8,11 +8,7 @@ import { ActionForm } from "./team-forms";
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 const when = (date: Date | null, none = "Never") => (date ? `${dateTime.format(date)} IST` : none);
 
-function status(key: ApiKeySummary, now: number): "Revoked" | "Expired" | "Active" {
-  if (key.revokedAt) return "Revoked";
-  if (key.expiresAt && key.expiresAt.getTime() <= now) return "Expired";
-  return "Active";
-}
+const STATUS_LABELS: Record<ApiKeySummary["status"], string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
 
 /**
  * The API keys screen (docs/decisions/0059): make a key, see every key, revoke one. Its data
@@ -20,12 +16,11 @@ function status(key: ApiKeySummary, now: number): "Revoked" | "Expired" | "Activ
  */
 export async function ApiKeysPanel() {
   const keys = await listApiKeys();
-  const now = Date.now();
   return (
     <div className="space-y-10">
       <p className="text-sm text-ink-soft">
         Keys let other systems use the site&apos;s API (
-        <a href="/developers/api" className="underline">
+        <a href={API_DOCS_PATH} className="underline">
           API reference
         </a>
         ). See also{" "}
@@ -62,7 +57,7 @@ export async function ApiKeysPanel() {
               </thead>
               <tbody>
                 {keys.map((key) => {
-                  const state = status(key, now);
+                  const state = key.status;
                   return (
                     <tr key={key.id} className="border-b border-line align-top last:border-0" data-testid={`api-key-${key.name}`}>
                       <td className="px-4 py-3">
@@ -83,10 +78,10 @@ export async function ApiKeysPanel() {
                       <td className="px-4 py-3">{when(key.lastUsedAt)}</td>
                       <td className="px-4 py-3">{when(key.expiresAt, "No expiry")}</td>
                       <td className="px-4 py-3" data-testid="api-key-status">
-                        {state === "Revoked" ? `Revoked ${when(key.revokedAt)}` : state}
+                        {state === "revoked" ? `Revoked ${when(key.revokedAt)}` : STATUS_LABELS[state]}
                       </td>
                       <td className="px-4 py-3">
-                        {state !== "Revoked" && (
+                        {state !== "revoked" && (
                           <ActionForm
                             action={revokeApiKeyAction}
                             hidden={{ id: key.id }}

@@ -60,6 +60,7 @@ export interface ApiKeySummary {
   expiresAt: Date | null;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  status: "active" | "expired" | "revoked";
 }
 
 /** Every key, newest first, for the API keys screen. */
@@ -81,7 +82,12 @@ export async function listApiKeys(): Promise<ApiKeySummary[]> {
     .leftJoin(users, eq(users.id, apiKeys.createdBy))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
     .limit(500);
-  return rows.map((r) => ({ ...r, scopes: r.scopes as ApiScope[] }));
+  const now = Date.now();
+  return rows.map((r) => ({
+    ...r,
+    scopes: r.scopes as ApiScope[],
+    status: r.revokedAt ? "revoked" : r.expiresAt && r.expiresAt.getTime() <= now ? "expired" : "active",
+  }));
 }
 
 /** Stores a new key by its hash (the key itself is never stored) and records who made it. */

@@ -1,5 +1,7 @@
+import Link from "next/link";
 import { DashboardNav } from "@/components/admin/dashboard-nav";
 import { TeamPanel } from "@/components/admin/team-panel";
+import { API_KEYS_PATH } from "@/lib/routes";
 import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 
 /** Members, roles, invitations and public sign-up (owners and admins). */
@@ -12,6 +14,12 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
   return (
     <>
       <DashboardNav screens={gate.screens} current="team" counts={counts} q={q} seen={readSeen(raw)} />
+      <p className="mt-6 text-sm">
+        <Link href={API_KEYS_PATH} className="font-semibold underline">
+          API keys
+        </Link>{" "}
+        for other systems that use the site&apos;s API.
+      </p>
       <div className="mt-6">
         <TeamPanel viewer={gate.user} />
       </div>

@@ -1,0 +1,238 @@
+import "server-only";
+import { z } from "zod";
+import type { FieldSpec } from "@/lib/admin-tables/definition";
+import { API_SCOPE_LABELS, API_SCOPES } from "@/lib/api-scopes";
+import { API_BODY_LIMIT_BYTES, apiEndpoints, type ApiMethod } from "./api-http";
+import { listQuerySchema, type ApiResource } from "./api-records";
+import { env } from "../env";
+import { siteConfig } from "../site-config";
+
+// The OpenAPI 3.1 document of /api/v1 (docs/decisions/0060), made from the dashboard forms' own Zod
+// schemas (z.toJSONSchema on their input side, so limits and patterns are the forms'), adjusted where
+// the API takes a JSON value for a form's text (a checkbox's true/false, a list, the metrics object,
+// an ISO 8601 instant). Served at /api/v1/openapi.json and rendered at /api/v1/docs.
+
+type JsonSchema = Record<string, unknown>;
+
+const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase()).replace(/s$/, "");
+
+function fieldSchema(field: FieldSpec<Record<string, unknown>>, fromForm: JsonSchema | undefined): JsonSchema {
+  const description = [field.label, typeof field.hint === "string" ? field.hint : null].filter(Boolean).join(". ");
+  switch (field.control) {
+    case "checkbox":
+      return { type: "boolean", description };
+    case "list":
+      return {
+        description: `${description}. A list of texts, or one text ${field.separator === "comma" ? "separated by commas" : "with one entry per line"}.`,
+        oneOf: [{ type: "array", items: { type: "string" } }, { type: "string" }, { type: "null" }],
+      };
+    case "json":
+      return {
+        description: `${description}. An object of labels and short texts or numbers, or the same as JSON text.`,
+        oneOf: [{ type: "object", additionalProperties: { type: ["string", "number"] } }, { type: "string" }, { type: "null" }],
+      };
+    case "datetime":
+      return { type: ["string", "null"], format: "date-time", description: `${description}. An ISO 8601 instant with its offset, kept to the minute.` };
+    case "date":
+      return { type: ["string", "null"], format: "date", description };
+    default: {
+      const { default: _default, ...rest } = fromForm ?? { type: "string" };
+      const required = field.required === true;
+      return { ...rest, ...(required ? {} : { type: [rest.type ?? "string", "null"].flat() }), description };
+    }
+  }
+}
+
+/** The create body (`required` as the form requires), the change body (nothing required) and the resource as answered. */
+function resourceSchemas(resource: ApiResource): { input: JsonSchema; patch: JsonSchema; output: JsonSchema } {
+  const form = z.toJSONSchema(resource.definition.schema, { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  const fields = resource.definition.fields as readonly FieldSpec<Record<string, unknown>>[];
+  const properties = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, form.properties?.[f.name])]));
+  const required = (form.required ?? []).filter((name) => !fields.some((f) => f.name === name && "derive" in f && f.derive));
+  const output = {
+    type: "object",
+    properties: {
+      id: { type: "string", format: "uuid" },
+      createdAt: { type: "string", format: "date-time" },
+      updatedAt: { type: "string", format: "date-time" },
+      ...properties,
+      ...(resource.definition.inbox
+        ? {
+            ownerEmail: { type: ["string", "null"], description: "The owner's e-mail address (read-only)." },
+            firstContactedAt: { type: ["string", "null"], format: "date-time", description: "When the status first left New (read-only)." },
+            attribution: { type: "object", description: "Where the visitor came from (read-only)." },
+          }
+        : {}),
+    },
+    required: ["id", "createdAt"],
+    additionalProperties: true,
+  };
+  return {
+    input: { type: "object", properties, required, additionalProperties: false },
+    patch: { type: "object", properties, additionalProperties: false, minProperties: 1 },
+    output,
+  };
+}
+
+const ERROR_RESPONSES: Record<string, string> = {
+  "400": "The body is not valid JSON.",
+  "401": "No key, or a key that is unknown, expired or revoked.",
+  "403": "The key lacks the scope this operation needs.",
+  "404": "No such record or endpoint.",
+  "405": "The path does not take this method (see the Allow header).",
+  "413": `The body is larger than ${API_BODY_LIMIT_BYTES / 1024 / 1024} MB.`,
+  "415": "The body is not sent as application/json.",
+  "422": "Some fields or parameters are invalid; `fields` names each with the dashboard form's message.",
+  "429": "The key made more requests this minute than its limit; see Retry-After.",
+};
+
+export function openApiDocument(): JsonSchema {
+  const schemas: Record<string, JsonSchema> = {
+    Error: {
+      type: "object",
+      required: ["error"],
+      properties: {
+        error: {
+          type: "object",
+          required: ["code", "message"],
+          properties: {
+            code: { type: "string", examples: ["validation_failed"] },
+            message: { type: "string" },
+            fields: { type: "object", additionalProperties: { type: "string" }, description: "A message per invalid field or parameter." },
+          },
+        },
+      },
+    },
+  };
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const errorRef = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+  for (const endpoint of apiEndpoints()) {
+    const { resource } = endpoint;
+    const name = pascal(resource.name);
+    if (!schemas[name]) {
+      const made = resourceSchemas(resource);
+      schemas[name] = made.output;
+      schemas[`${name}Input`] = made.input;
+      schemas[`${name}Patch`] = made.patch;
+    }
+    const noun = resource.definition.noun;
+    const one = { "application/json": { schema: { type: "object", required: ["data"], properties: { data: { $ref: `#/components/schemas/${name}` } } } } };
+    const idParameter = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
+    const operations: Record<string, JsonSchema> = {};
+    for (const method of endpoint.methods) {
+      const scope = endpoint.scope[method]!;
+      const base = { tags: [resource.name], security: [{ apiKey: [scope] }], "x-required-scope": scope };
+      const errors = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, errorRef(ERROR_RESPONSES[c]!)]));
+      const op = (spec: JsonSchema, codes: string[]) => ({
+        ...base,
+        ...spec,
+        responses: { ...(spec.responses as JsonSchema), ...errors(["401", "403", "405", "429", ...codes]) },
+      });
+      const kind = endpoint.path.endsWith("/publish") ? "publish" : endpoint.path.endsWith("{id}") ? "item" : "collection";
+      const m = method.toLowerCase() as Lowercase<ApiMethod>;
+      if (kind === "collection" && method === "GET") {
+        const query = z.toJSONSchema(listQuerySchema(resource), { io: "input", unrepresentable: "any" }) as { properties: Record<string, JsonSchema> };
+        operations[m] = op(
+          {
+            operationId: `list${name}s`,
+            summary: `List ${noun.many}, newest first`,
+            parameters: Object.entries(query.properties).map(([param, schema]) => ({
+              name: param,
+              in: "query",
+              required: false,
+              description: schema.description,
+              schema,
+            })),
+            responses: {
+              "200": {
+                description: `A page of ${noun.many}`,
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "object",
+                      required: ["data", "next_cursor"],
+                      properties: { data: { type: "array", items: { $ref: `#/components/schemas/${name}` } }, next_cursor: { type: ["string", "null"] } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          ["422"],
+        );
+      } else if (kind === "collection" && method === "POST") {
+        operations[m] = op(
+          {
+            operationId: `create${name}`,
+            summary: `Create a ${noun.one}`,
+            requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${name}Input` } } } },
+            responses: { "201": { description: `The ${noun.one} as stored`, content: one } },
+          },
+          ["400", "413", "415", "422"],
+        );
+      } else if (kind === "item" && method === "GET") {
+        operations[m] = op(
+          {
+            operationId: `get${name}`,
+            summary: `Read a ${noun.one}`,
+            parameters: [idParameter],
+            responses: { "200": { description: `The ${noun.one}`, content: one } },
+          },
+          ["404"],
+        );
+      } else if (kind === "item" && method === "PATCH") {
+        operations[m] = op(
+          {
+            operationId: `update${name}`,
+            summary: `Change a ${noun.one}: the fields sent, the others kept`,
+            parameters: [idParameter],
+            requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${name}Patch` } } } },
+            responses: { "200": { description: `The ${noun.one} as stored`, content: one } },
+          },
+          ["400", "404", "413", "415", "422"],
+        );
+      } else if (kind === "item" && method === "DELETE") {
+        operations[m] = op(
+          { operationId: `delete${name}`, summary: `Delete a ${noun.one}`, parameters: [idParameter], responses: { "204": { description: "Deleted" } } },
+          ["404"],
+        );
+      } else if (kind === "publish") {
+        operations[m] = op(
+          {
+            operationId: "publishPost",
+            summary: "Publish a post now",
+            parameters: [idParameter],
+            responses: { "200": { description: "The post as stored", content: one } },
+          },
+          ["404", "422"],
+        );
+      }
+    }
+    paths[endpoint.path] = operations;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: `${siteConfig().name} API`,
+      version: "1",
+      description: `Posts, case studies, testimonials, leads and contact messages. Authenticate with an API key made on the dashboard's API keys screen: Authorization: Bearer kg_live_... . Each key has scopes (${API_SCOPES.join(", ")}) and may make ${env().API_RATE_LIMIT} requests a minute. Every error is { "error": { "code", "message", "fields"? } }.`,
+    },
+    servers: [{ url: `${siteConfig().url}/api/v1` }],
+    security: [{ apiKey: [] }],
+    components: {
+      securitySchemes: {
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "kg_live_<43 characters>",
+          description: `An API key. Scopes: ${API_SCOPES.map((s) => `${s} (${API_SCOPE_LABELS[s]})`).join("; ")}.`,
+        },
+      },
+      schemas,
+    },
+    paths,
+  };
+}
