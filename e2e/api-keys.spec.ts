@@ -78,3 +78,16 @@ test("the form works without JavaScript: a missing scope is named, then the key 
   await expect(page.getByTestId(`api-key-${name}`)).toBeVisible();
   await context.close();
 });
+
+test("the API's reference and OpenAPI document are served beside the dispatcher, the page under the site's policy", async ({ request }) => {
+  const docs = await request.get("/api/v1/docs");
+  expect(docs.status()).toBe(200);
+  expect(docs.headers()["content-type"]).toContain("text/html");
+  expect(docs.headers()["content-security-policy"]).toContain("default-src 'self'");
+  expect(await docs.text()).toContain("GET /api/v1/leads");
+  const openapi = await request.get("/api/v1/openapi.json");
+  expect(((await openapi.json()) as { openapi: string }).openapi).toBe("3.1.0");
+  const unknown = await request.get("/api/v1/nothing-here");
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toEqual({ error: { code: "not_found", message: "No such endpoint." } });
+});
