@@ -26,4 +26,5 @@ export const E2E_OWNERS = [
   "analytics@e2e.test",
   "lead-visit@e2e.test",
   "api-keys@e2e.test",
+  "mcp@e2e.test",
 ] as const;
