@@ -198,3 +198,12 @@ export async function recentDeliveries(endpointIds: readonly string[], perEndpoi
 export async function deliveriesOf(endpointId: string, database: Executor = db()): Promise<WebhookDelivery[]> {
   return database.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(asc(webhookDeliveries.id));
 }
+
+/** Delivered and failed rows older than `keepDays` go (the screen shows recent ones); returns how many. */
+export async function pruneWebhookDeliveries(keepDays: number, executor: Executor = db()): Promise<number> {
+  const removed = await executor
+    .delete(webhookDeliveries)
+    .where(and(sql`${webhookDeliveries.status} <> 'pending'`, lt(webhookDeliveries.createdAt, sql`now() - make_interval(days => ${keepDays})`)))
+    .returning({ id: webhookDeliveries.id });
+  return removed.length;
+}

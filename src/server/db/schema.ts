@@ -18,7 +18,14 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { LIMITS, ROLES, SLUG_PATTERN_SQL } from "../../lib/limits";
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_KINDS, type WebhookDeliveryStatus, type WebhookEndpointStatus, type WebhookKind } from "../../lib/webhooks";
+import {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_ENDPOINT_STATUSES,
+  WEBHOOK_KINDS,
+  type WebhookDeliveryStatus,
+  type WebhookEndpointStatus,
+  type WebhookKind,
+} from "../../lib/webhooks";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
