@@ -79,7 +79,11 @@ export async function startReceiver(options: { port?: number } = {}): Promise<Re
             receiver.received.push(got);
             response.writeHead(answer.status, answer.headers);
             response.end(answer.body ?? "");
-            for (const w of [...waiters]) if (receiver.received.length >= w.count) (waiters.splice(waiters.indexOf(w), 1), w.resolve());
+            for (const w of [...waiters]) {
+              if (receiver.received.length < w.count) continue;
+              waiters.splice(waiters.indexOf(w), 1);
+              w.resolve();
+            }
           };
           if (answer.delayMs) setTimeout(send, answer.delayMs);
           else send();
