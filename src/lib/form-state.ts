@@ -14,6 +14,11 @@ export interface FormState {
   fieldErrors?: FieldErrors;
   /** What the visitor typed, echoed back on every error so nothing is lost. */
   values?: Record<string, string>;
+  /**
+   * A value the server shows this one time and never again (a new webhook endpoint's signing
+   * secret): written into the page by the form that asked, never toasted, never echoed back.
+   */
+  reveal?: string;
   /** Changes with every answer, so the same answer twice still shows a toast. */
   at?: number;
 }

@@ -35,6 +35,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "testimonial.deleted": "Testimonial deleted",
 };
 
+/** The form field of one event's checkbox: each has its own name, so that a plain form posts every one ticked. */
+export const eventField = (event: WebhookEvent): string => `event:${event}`;
+
 export const WEBHOOK_KINDS = ["standard", "slack", "teams"] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 
