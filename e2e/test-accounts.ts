@@ -25,4 +25,5 @@ export const E2E_OWNERS = [
   "records@e2e.test",
   "analytics@e2e.test",
   "lead-visit@e2e.test",
+  "hooks@e2e.test",
 ] as const;

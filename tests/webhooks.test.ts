@@ -218,6 +218,7 @@ describe("delivery", () => {
       await deliver();
     }
     expect(receiver.received).toHaveLength(30);
+    expect(receiver.received.every((r) => r.verified)).toBe(true);
     expect(new Set(receiver.received.map((r) => r.id)).size).toBe(30);
     for (let rec = 0; rec < 10; rec++) {
       expect(receiver.received.filter((r) => r.json.data?.id === `rec-${rec}`).map((r) => r.json.data?.name)).toEqual([

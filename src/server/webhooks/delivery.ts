@@ -176,13 +176,14 @@ export function retryDelayMs(attempts: number, retryAfter: number | null, settin
 }
 
 async function attempt(delivery: WebhookDelivery, endpoint: WebhookEndpoint, settings: DeliverySettings): Promise<"delivered" | "retry" | "failed"> {
-  const now = settings.now();
   let result: SendResult;
   let unreadable = false;
   try {
     const secret = decryptSecret(endpoint.secretEncrypted);
     const body = deliveryBody(endpoint, delivery);
-    const signature = new Webhook(secret).sign(delivery.messageId, now, body);
+    // The attempt's real time, whatever clock schedules the retries: receivers check it against theirs.
+    const sentAt = new Date();
+    const signature = new Webhook(secret).sign(delivery.messageId, sentAt, body);
     result = await postWebhook(
       endpoint.url,
       body,
@@ -190,7 +191,7 @@ async function attempt(delivery: WebhookDelivery, endpoint: WebhookEndpoint, set
         "content-type": "application/json",
         "user-agent": USER_AGENT,
         "webhook-id": delivery.messageId,
-        "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+        "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
         "webhook-signature": signature,
       },
       settings,
