@@ -65,8 +65,9 @@ test("an owner adds an endpoint, sees its secret once, and a new lead shows as i
   }).toPass({ timeout: 30_000 });
 
   const current = page.getByTestId("endpoint").filter({ hasText: address });
+  // Without JavaScript Delete posts at once (the confirmation is a script's); the page comes back without it.
   await current.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText("Endpoint deleted: nothing more is sent to it.")).toBeVisible();
+  await expect(page.getByTestId("endpoint").filter({ hasText: address })).toHaveCount(0);
   await page.goto("/admin/integrations");
   await expect(page.getByTestId("endpoint").filter({ hasText: address })).toHaveCount(0);
   await context.close();
