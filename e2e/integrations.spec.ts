@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 
 // The Integrations screen (docs/integrations.md) without JavaScript, as ADR 0055 asks of every form:
@@ -71,4 +72,30 @@ test("an owner adds an endpoint, sees its secret once, and a new lead shows as i
   await page.goto("/admin/integrations");
   await expect(page.getByTestId("endpoint").filter({ hasText: address })).toHaveCount(0);
   await context.close();
+});
+
+test("with JavaScript: a chat endpoint refuses other events beside the checkboxes, the screen passes axe, and the secret is not toasted", async ({
+  member,
+}) => {
+  const page = await member.open("integrations");
+  const form = page.getByRole("form", { name: "Add a webhook endpoint" });
+  await form.getByLabel("Address").fill(`https://hooks.slack.com/services/T0/B0/${RUN}`);
+  await form.getByLabel("Kind").selectOption("slack");
+  await form.getByRole("checkbox", { name: /Case study added/ }).check();
+  await form.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(form.getByText("A Slack or Teams endpoint is sent a message for a new lead or a new contact message only.")).toBeVisible();
+  // What was typed is kept.
+  await expect(form.getByLabel("Address")).toHaveValue(`https://hooks.slack.com/services/T0/B0/${RUN}`);
+  await form.getByRole("checkbox", { name: /Case study added/ }).uncheck();
+  await form.getByRole("button", { name: "Add endpoint" }).click();
+  const secret = (await page.getByTestId("endpoint-secret").locator("code").textContent())!.trim();
+  expect(secret).toMatch(/^whsec_/);
+  await expect(page.locator("[data-toast]").filter({ hasText: "Endpoint added" })).toBeVisible();
+  expect(await page.locator("[data-toast]").allTextContents()).not.toContain(secret);
+  const axe = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByTestId("endpoint").filter({ hasText: RUN }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByTestId("endpoint").filter({ hasText: RUN })).toHaveCount(0);
+  await page.context().close();
 });

@@ -21,24 +21,28 @@ const done = (message: string, extra: Partial<FormState> = {}) => {
   return { status: "success", message, ...extra } as const;
 };
 
-const AddEndpoint = z
-  .object({
-    url: z.string().trim().min(1, "Enter the receiver's address, starting with https://.").max(2048, "The address is too long (2,048 characters at most)."),
-    kind: z.enum(WEBHOOK_KINDS, { error: "Choose what kind of endpoint this is." }),
-  })
-  .catchall(z.string().max(10));
+const EVENT_FIELDS = WEBHOOK_EVENTS.map(eventField);
+
+const AddEndpoint = z.object({
+  url: z.string().trim().min(1, "Enter the receiver's address, starting with https://.").max(2048, "The address is too long (2,048 characters at most)."),
+  kind: z.enum(WEBHOOK_KINDS, { error: "Choose what kind of endpoint this is." }),
+  // A ticked checkbox posts "on"; an unticked one posts nothing.
+  ...Object.fromEntries(EVENT_FIELDS.map((name) => [name, z.literal("on").optional()])),
+});
 
 export async function addEndpointAction(_previous: FormState, form: FormData): Promise<FormState> {
   return handleForm({
     log: { failed: "integrations: endpoint not added" },
     input: form,
+    fields: ["url", "kind", ...EVENT_FIELDS],
     schema: AddEndpoint,
     roles: TEAM_DESK.write,
     activity: { action: "webhook.add" },
     echo: true,
     answers: answers("The endpoint could not be added. Please try again."),
     run: async (data) => {
-      const events = WEBHOOK_EVENTS.filter((e) => data[eventField(e)] === "on");
+      const ticked = data as Record<string, unknown>;
+      const events = WEBHOOK_EVENTS.filter((e) => ticked[eventField(e)] === "on");
       const url = checkWebhookUrl(data.url, data.kind);
       if ("message" in url) throw new FieldError({ url: url.message });
       if (events.length === 0) throw new FieldError({ events: "Choose at least one event to send." });
