@@ -27,4 +27,5 @@ export const E2E_OWNERS = [
   "lead-visit@e2e.test",
   "api-keys@e2e.test",
   "mcp@e2e.test",
+  "hooks@e2e.test",
 ] as const;

@@ -43,6 +43,18 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/lead-forms.ts#submitContactForm": { notRecorded: "a visitor's form, not a dashboard change" },
   "src/app/api/admin/uploads/route.ts#POST": { recorded: "api/admin/uploads/route" },
   "src/server/actions/team.ts#inviteAction": { recorded: "team.inviteAction" },
+  "src/server/actions/integrations.ts#addEndpointAction": {
+    notRecorded: "recorded as webhook.add in addWebhookEndpoint, in the insert's transaction (tests/webhook-dashboard.test.ts checks the row holds no secret)",
+  },
+  "src/server/actions/integrations.ts#deleteEndpointAction": {
+    notRecorded: "recorded as webhook.delete in deleteWebhookEndpoint, in the delete's transaction (tests/webhook-dashboard.test.ts checks the row)",
+  },
+  "src/server/actions/integrations.ts#resumeEndpointAction": {
+    notRecorded: "recorded as webhook.resume in resumeWebhookEndpoint, in the update's transaction (tests/webhook-dashboard.test.ts checks the row)",
+  },
+  "src/server/actions/integrations.ts#resendDeliveryAction": {
+    notRecorded: "recorded as webhook.resend in resendWebhookDelivery, in the update's transaction (tests/webhook-dashboard.test.ts checks the row)",
+  },
   "src/server/actions/team.ts#revokeInvitationAction": { recorded: "team.revokeInvitationAction" },
   "src/server/actions/team.ts#changeRoleAction": { recorded: "team.changeRoleAction" },
   "src/server/actions/team.ts#removeMemberAction": { recorded: "team.removeMemberAction" },

@@ -46,7 +46,7 @@ describe("dashboard screens", () => {
     }
   });
 
-  it("a role sees exactly the tables it may read, and Team and Activity only on the team desk", () => {
+  it("a role sees exactly the tables it may read, and Team, Integrations and Activity only on the team desk", () => {
     expect(dashboardScreens("editor").map((s) => s.id)).toEqual(["case-studies", "testimonials", "posts", "media", "account"]);
     expect(dashboardScreens("sales").map((s) => s.id)).toEqual(["overview", "due", "analytics", "leads", "messages", "spam", "account"]);
     expect(dashboardScreens("owner").map((s) => s.id)).toEqual([
@@ -55,6 +55,7 @@ describe("dashboard screens", () => {
       "analytics",
       ...ADMIN_TABLES.map((t) => t.id),
       "team",
+      "integrations",
       "activity",
       "account",
     ]);

@@ -189,6 +189,10 @@ async function matrix(): Promise<Record<string, Entry>> {
   const twoFactor = await import("@/server/actions/two-factor");
   const revisions = await import("@/server/actions/revisions");
   const previews = await import("@/server/actions/blog-previews");
+  const integrations = await import("@/server/actions/integrations");
+  const { insertWebhookEndpoint } = await import("@/server/data/webhook-endpoints");
+  const { webhookDeliveries, webhookEndpoints } = await import("@/server/db/schema");
+  const endpointRow = async () => (await insertWebhookEndpoint({ url: `https://hooks.example.com/${next()}`, kind: "standard", events: ["lead.created"] })).id;
   const firstRevision = async (): Promise<[string, string]> => {
     const postId = await insertRow("posts");
     const [row] = (await handle.db.execute<{ id: string }>(sql`select id from blog_post_revisions where post_id = ${postId} limit 1`)).rows;
@@ -256,6 +260,55 @@ async function matrix(): Promise<Record<string, Entry>> {
           return row!.id;
         },
         run: (id) => apiKeys.revokeApiKeyAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "integrations#addEndpointAction": [
+      {
+        label: "add a webhook endpoint",
+        allowed: TEAM_DESK.write,
+        run: () => integrations.addEndpointAction(IDLE, formOf({ url: `https://hooks.example.com/${next()}`, kind: "standard", "event:lead.created": "on" })),
+      },
+    ],
+    "integrations#deleteEndpointAction": [
+      {
+        label: "delete a webhook endpoint",
+        allowed: TEAM_DESK.write,
+        prepare: endpointRow,
+        run: (id) => integrations.deleteEndpointAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "integrations#resumeEndpointAction": [
+      {
+        label: "resume a paused endpoint",
+        allowed: TEAM_DESK.write,
+        prepare: async () => {
+          const id = await endpointRow();
+          await handle.db.update(webhookEndpoints).set({ status: "paused", pausedReason: "x" }).where(eq(webhookEndpoints.id, id));
+          return id;
+        },
+        run: (id) => integrations.resumeEndpointAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "integrations#resendDeliveryAction": [
+      {
+        label: "send a delivery again",
+        allowed: TEAM_DESK.write,
+        prepare: async () => {
+          const [row] = await handle.db
+            .insert(webhookDeliveries)
+            .values({
+              endpointId: await endpointRow(),
+              eventType: "lead.created",
+              recordTable: "leads",
+              recordId: "x",
+              payload: {},
+              messageId: `msg_${next()}`,
+              status: "failed",
+            })
+            .returning();
+          return row!.id;
+        },
+        run: (id) => integrations.resendDeliveryAction(IDLE, formOf({ id: String(id) })),
       },
     ],
     "team#inviteAction": [

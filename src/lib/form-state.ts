@@ -15,8 +15,9 @@ export interface FormState {
   /** What the visitor typed, echoed back on every error so nothing is lost. */
   values?: Record<string, string>;
   /**
-   * A value the answer shows once and nothing stores (a new API key, docs/decisions/0059): the page
-   * renders it beside the form, with JavaScript or without, and it is gone on the next answer.
+   * A value the answer shows once and nothing stores (a new API key, docs/decisions/0059; a new
+   * webhook endpoint's signing secret, 0057): the page renders it beside the form, with JavaScript or
+   * without, never toasted, never echoed back, and it is gone on the next answer.
    */
   reveal?: { label: string; value: string };
   /** Changes with every answer, so the same answer twice still shows a toast. */

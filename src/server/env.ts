@@ -200,6 +200,10 @@ const EnvSchema = z
     ANALYTICS_RAW_DAYS: positiveInt(90, 36500),
     // A header a proxy in front sets to the visitor's two-letter country, e.g. CF-IPCountry; unset, no country.
     ANALYTICS_COUNTRY_HEADER: optionalMatching(/^[A-Za-z0-9-]{1,60}$/, "must be a header name such as CF-IPCountry"),
+
+    // Webhooks (docs/decisions/0058): true lets an endpoint name a private, loopback or link-local
+    // address and plain http, for a receiver on this machine in tests and development only.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: flag.default(false),
   })
   .superRefine((value, ctx) => {
     // An endpoint without a bucket would be ignored silently, and uploads would stay on this machine.
@@ -245,6 +249,11 @@ export function configWarnings(e: Env): string[] {
   const warnings: string[] = [];
   if (e.NODE_ENV === "production" && !e.isSiteUrlSet) {
     warnings.push(`SITE_URL is not set: links in e-mails, canonical and Open Graph addresses use ${e.SITE_URL}; set SITE_URL to the public address`);
+  }
+  if (e.NODE_ENV === "production" && e.WEBHOOK_ALLOW_PRIVATE_TARGETS) {
+    warnings.push(
+      "WEBHOOK_ALLOW_PRIVATE_TARGETS=true: webhooks may be sent to private, loopback and link-local addresses and over plain http; it is meant for tests and development",
+    );
   }
   return warnings;
 }

@@ -20,6 +20,7 @@ const PANELS = {
   due: { label: "Due", read: LEAD_DESK.read },
   analytics: { label: "Analytics", read: LEAD_DESK.read },
   team: { label: "Team", read: TEAM_DESK.read },
+  integrations: { label: "Integrations", read: TEAM_DESK.read },
   [ACTIVITY_TAB.id]: { label: ACTIVITY_TAB.label, read: ACTIVITY_TAB.access.read },
   account: { label: "Your account", read: undefined },
 } satisfies Record<string, { label: string; read: readonly StaffRole[] | undefined }>;
@@ -48,6 +49,7 @@ export function dashboardScreens(role: StaffRole): DashboardScreen[] {
     ...panel("analytics", role),
     ...ADMIN_TABLES.filter((t) => t.access.read.includes(role)).map((t) => ({ id: t.id, label: t.label, table: t })),
     ...panel("team", role),
+    ...panel("integrations", role),
     ...panel(ACTIVITY_TAB.id, role),
     ...panel("account", role),
   ];

@@ -5,12 +5,15 @@ import type { Executor } from "../db/client";
 import { actorRole, insertActivityRows, pruneActivityOlderThan } from "../data/activity-writes";
 import { ipFromHeaders } from "../request-info";
 import { API_KEY_ACTOR_PREFIX } from "../auth/api-principal";
+import { queueEventsForChanges } from "../webhooks/events";
 
 // The activity trail (docs/decisions/0037). Every write of the dashboard goes through the CRUD module
 // (data/admin-records.ts), which calls `recordActivity` in the transaction of the change; `handleForm`
 // opens an activity scope around every dashboard action and writes a row itself for an action that
 // changed something without one; better-auth's hooks (server/auth/auth.ts) record sign-ins, failures
 // and ended sessions. Nothing here updates or deletes a row: only `pruneActivity` removes old ones.
+// A recorded change of a lead, message, post, case study or testimonial also queues its webhook
+// events in the same transaction (src/server/webhooks/events.ts).
 
 /** A transaction or the database: the row is written where the change is. */
 export type ActivityExecutor = Executor;
@@ -186,6 +189,9 @@ export async function recordActivityMany(entries: readonly ActivityEntry[], exec
     };
   });
   await insertActivityRows(rows, executor);
+  // The change's webhook events join it here, in its transaction: every dashboard write records its
+  // change with this function, so this is the one place they are queued from (docs/decisions/0057).
+  await queueEventsForChanges(entries, executor);
   if (scope) scope.recorded += rows.length;
 }
 

@@ -1,7 +1,5 @@
 import "server-only";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { betterAuth } from "better-auth";
 import { nextCookies } from "better-auth/next-js";
 import { twoFactor } from "better-auth/plugins/two-factor";
@@ -20,6 +18,7 @@ import {
 import { verifyJWT } from "better-auth/crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { recordActivity } from "../activity/activity";
+import { authSecret } from "./secret";
 import { authDatabaseAdapter } from "../data/auth-store";
 import { isPasskeyRegistered, notePasskeyUsed, passkeyOwnerEmail } from "../data/passkeys";
 import { accountByEmail, accountById } from "../data/users";
@@ -51,28 +50,6 @@ export async function verifyPassword({ hash: stored, password }: { hash: string;
     return await verify(stored, password);
   } catch {
     return false;
-  }
-}
-
-/**
- * The signing secret: BETTER_AUTH_SECRET, or one generated once and kept in DATA_DIR (mode 0600)
- * so a single server works with no set-up. Several servers must share BETTER_AUTH_SECRET.
- */
-function authSecret(): string {
-  const configured = env().BETTER_AUTH_SECRET;
-  if (configured) return configured;
-  const file = path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR, "auth-secret");
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const secret = crypto.randomBytes(48).toString("base64url");
-    try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-      return secret;
-    } catch {
-      return fs.readFileSync(file, "utf8").trim(); // another process wrote it first
-    }
   }
 }
 

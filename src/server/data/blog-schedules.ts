@@ -1,30 +1,61 @@
 import "server-only";
-import { and, isNotNull, lte, sql } from "drizzle-orm";
-import { db, type Database } from "../db/client";
-import { blogPosts } from "../db/schema";
+import { and, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { db, type Database, type Transaction } from "../db/client";
+import { blogPosts, type BlogPost } from "../db/schema";
+import { queueEventsForChanges } from "../webhooks/events";
 
 export interface ScheduleChanges {
   published: string[];
   unpublished: string[];
 }
 
+const publishDue = and(isNotNull(blogPosts.publishAt), lte(blogPosts.publishAt, sql`now()`));
+const unpublishDue = and(isNotNull(blogPosts.unpublishAt), lte(blogPosts.unpublishAt, sql`now()`));
+
 /**
- * Flips every post whose "Publish at" or "Unpublish at" has come (docs/decisions/0040). Each flip
- * is one UPDATE ... WHERE still due RETURNING that clears the time it acted on: of several server
- * processes ticking at once, the row lock lets one of them make each change and the others find it
- * no longer due. Publishing runs first, so that a post whose both times passed while no server ran
- * ends as a draft. The timed job that calls it is in src/server/jobs/scheduled-publishing.ts.
+ * One kind of flip in `tx`: the due rows locked (FOR UPDATE: a process that waited for another's
+ * flip finds them no longer due), changed, and each change's webhook event queued in the same
+ * transaction (post.published / post.unpublished, docs/decisions/0057).
+ */
+async function flip(tx: Transaction, due: typeof publishDue, set: Partial<typeof blogPosts.$inferInsert>): Promise<string[]> {
+  const before = await tx.select().from(blogPosts).where(due).for("update");
+  if (before.length === 0) return [];
+  const after: BlogPost[] = await tx
+    .update(blogPosts)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(
+      inArray(
+        blogPosts.id,
+        before.map((r) => r.id),
+      ),
+    )
+    .returning();
+  const was = new Map(before.map((r) => [r.id, r]));
+  await queueEventsForChanges(
+    after.map((row) => ({ action: "update", table: "blog_posts", recordId: row.id, before: was.get(row.id) ?? null, after: row })),
+    tx,
+  );
+  return after.map((r) => r.slug);
+}
+
+/**
+ * Flips every post whose "Publish at" or "Unpublish at" has come (docs/decisions/0040), clearing the
+ * time it acted on. Of several server processes ticking at once, the row locks let one of them make
+ * each change and the others find it no longer due. Publishing runs first, so that a post whose both
+ * times passed while no server ran ends as a draft. The timed job that calls it is in
+ * src/server/jobs/scheduled-publishing.ts; it asks every second, so the transaction is opened only
+ * when a cheap look finds something due.
  */
 export async function applyDueSchedules(database: Database = db()): Promise<ScheduleChanges> {
-  const published = await database
-    .update(blogPosts)
-    .set({ published: true, publishAt: null, updatedAt: sql`now()` })
-    .where(and(isNotNull(blogPosts.publishAt), lte(blogPosts.publishAt, sql`now()`)))
-    .returning({ slug: blogPosts.slug });
-  const unpublished = await database
-    .update(blogPosts)
-    .set({ published: false, unpublishAt: null, updatedAt: sql`now()` })
-    .where(and(isNotNull(blogPosts.unpublishAt), lte(blogPosts.unpublishAt, sql`now()`)))
-    .returning({ slug: blogPosts.slug });
-  return { published: published.map((r) => r.slug), unpublished: unpublished.map((r) => r.slug) };
+  const [anyDue] = await database
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(sql`(${publishDue}) or (${unpublishDue})`)
+    .limit(1);
+  if (!anyDue) return { published: [], unpublished: [] };
+  return database.transaction(async (tx) => {
+    const published = await flip(tx, publishDue, { published: true, publishAt: null });
+    const unpublished = await flip(tx, unpublishDue, { published: false, unpublishAt: null });
+    return { published, unpublished };
+  });
 }

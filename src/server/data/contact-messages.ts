@@ -6,6 +6,7 @@ import { headerSafe } from "../mail/mail";
 import { acknowledgementMail, leadNotification } from "../mail/notify";
 import { storeSubmission, type CountedLimit, type CreatedRow, type RateLimited } from "./submissions";
 import { dashboardHref } from "@/lib/routes";
+import { dashboardRecordPrefix, webhookData } from "../webhooks/events";
 
 /**
  * Stores a contact message and its notification in one statement; a repeated key stores nothing.
@@ -45,5 +46,20 @@ export function createContactMessage(data: ContactFormData, attribution: Attribu
     },
     rateLimit,
     acknowledgement: acknowledgementMail("contact", data.email, { client }),
+    webhook: {
+      event: "message.created",
+      table: "contact_messages",
+      data: webhookData("contact_messages", {
+        name: data.name,
+        email: data.email,
+        mobileNumber: data.mobileNumber,
+        company: data.company,
+        message: data.message,
+        status: "new",
+        followUpOn: null,
+        attribution,
+      }),
+      dashboardPrefix: dashboardRecordPrefix("contact_messages"),
+    },
   });
 }

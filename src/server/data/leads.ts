@@ -6,6 +6,7 @@ import { headerSafe } from "../mail/mail";
 import { acknowledgementMail, leadNotification } from "../mail/notify";
 import { storeSubmission, type CountedLimit, type CreatedRow, type RateLimited } from "./submissions";
 import { dashboardHref } from "@/lib/routes";
+import { dashboardRecordPrefix, webhookData } from "../webhooks/events";
 
 export type { CreatedRow } from "./submissions";
 
@@ -59,5 +60,23 @@ export function createLead(data: FreeAuditData, attribution: Attribution, submis
     },
     rateLimit,
     acknowledgement: acknowledgementMail("audit", data.email, { package: data.package, client }),
+    webhook: {
+      event: "lead.created",
+      table: "leads",
+      data: webhookData("leads", {
+        name: data.name,
+        email: data.email,
+        mobileNumber: data.mobileNumber,
+        websiteUrl: data.websiteUrl,
+        monthlyRevenue: data.monthlyRevenue,
+        growthChallenge: data.growthChallenge,
+        service: data.package?.service ?? null,
+        package: data.package?.package ?? null,
+        status: "new",
+        followUpOn: null,
+        attribution,
+      }),
+      dashboardPrefix: dashboardRecordPrefix("leads"),
+    },
   });
 }

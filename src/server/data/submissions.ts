@@ -5,11 +5,13 @@ import { acknowledgedSenders, contactMessages, leads, notifications, rateLimits,
 import { env } from "../env";
 import { log } from "../log";
 import { outboxValues, pokeMailWorker, type MailInput } from "../mail/mail";
+import { submissionDeliveriesCte } from "./webhook-outbox";
 import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "./rate-limit";
 
 /**
  * A public form's submission stored in ONE statement (ADR 0013): the per-IP rate-limit count, the
- * row (once per submission key) and its notification in the outbox, as data-modifying CTEs. A
+ * row (once per submission key), its notification in the outbox and its webhook deliveries
+ * (docs/decisions/0057), as data-modifying CTEs. A
  * single statement is one transaction: the lead and its mail are stored together or not at all,
  * and over the limit nothing is stored (the count itself is kept). One round trip to the database
  * instead of five (count; begin; insert; insert mail; commit).
@@ -46,6 +48,12 @@ interface Submission {
    * limits per client address and over all clients.
    */
   acknowledgement?: Acknowledgement;
+  /**
+   * The webhook event of a newly stored row (docs/decisions/0057), queued in the same statement for
+   * every endpoint subscribed: `data` is the event's data without the row's id, times and dashboard
+   * link, which the statement adds from the stored row.
+   */
+  webhook?: { event: string; table: string; data: Record<string, unknown>; dashboardPrefix: string };
 }
 
 export interface Acknowledgement {
@@ -100,14 +108,15 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
     stored as (
       insert into ${s.table} (${columnList}) select ${values} ${gate}
       on conflict (submission_key) do nothing
-      returning id
+      returning id, created_at, updated_at
     ),
     queued as (
       insert into ${notifications} (kind, recipients, subject, text_body, html_body, reply_to, ${sql.identifier(linkColumn)})
       select ${mail.kind}::text, array(select jsonb_array_elements_text(${JSON.stringify(mail.recipients)}::jsonb)), ${mail.subject}::text,
         ${mail.textBody}::text, ${mail.htmlBody}::text, ${mail.replyTo}::text, stored.id from stored
       returning id
-    )${
+    )${s.webhook ? sql`,
+    ${submissionDeliveriesCte(s.webhook.event, s.webhook.table, s.webhook.data, s.webhook.dashboardPrefix)}` : sql``}${
       ack
         ? sql`,
     ack_limits (key, ceiling) as (values ${sql.join(ackLimits.map((l) => sql`(${l.key}::text, ${l.limit}::int)`), sql`, `)}),

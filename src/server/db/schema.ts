@@ -19,6 +19,14 @@ import {
 } from "drizzle-orm/pg-core";
 import { API_KEY_NAME_MAX, API_SCOPES } from "../../lib/api-scopes";
 import { LIMITS, ROLES, SLUG_PATTERN_SQL } from "../../lib/limits";
+import {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_ENDPOINT_STATUSES,
+  WEBHOOK_KINDS,
+  type WebhookDeliveryStatus,
+  type WebhookEndpointStatus,
+  type WebhookKind,
+} from "../../lib/webhooks";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -882,6 +890,96 @@ export const apiKeys = pgTable(
     ),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks (docs/integrations.md, docs/decisions/0057, 0058)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An address that is sent the site's events. The signing secret is kept encrypted with a key derived
+ * from the auth secret (src/server/webhooks/secret.ts): it is needed to sign, and shown once.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    url: text("url").notNull(),
+    kind: text("kind").$type<WebhookKind>().notNull().default("standard"),
+    events: text("events").array().notNull(),
+    /** AES-256-GCM of the `whsec_...` secret: version, iv, tag and ciphertext, base64url, dot-separated. */
+    secretEncrypted: text("secret_encrypted").notNull(),
+    status: text("status").$type<WebhookEndpointStatus>().notNull().default("active"),
+    /** Failed attempts in a row since the last delivered one; `failing_since` the first of them. */
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    /** Why and when it was paused or disabled: said on the Integrations screen. */
+    pausedReason: text("paused_reason"),
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("webhook_endpoints_kind_valid", inList(t.kind, WEBHOOK_KINDS)),
+    check("webhook_endpoints_status_valid", inList(t.status, WEBHOOK_ENDPOINT_STATUSES)),
+    check("webhook_endpoints_url_valid", sql`char_length(${t.url}) <= ${sql.raw(String(LIMITS.url))} and ${t.url} ~* '^https?://'`),
+    check("webhook_endpoints_events_count", sql`coalesce(array_length(${t.events}, 1), 0) between 1 and 50`),
+    check("webhook_endpoints_reason_valid", bounded(t.pausedReason, 500)),
+  ],
+);
+
+/**
+ * The webhook outbox: a row per endpoint and event, inserted in the transaction of the change it
+ * reports; the delivery job (src/server/webhooks/delivery.ts) claims due rows with `locked_until`.
+ * `id` is the order: a row is not sent while an earlier one for the same endpoint and record is pending.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    recordTable: text("record_table").notNull(),
+    recordId: text("record_id").notNull(),
+    /** The event's `data`; the envelope ({ type, timestamp, data }) is made at send time from the row. */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /** The `webhook-id` header: the same for every attempt, so a receiver can drop a repeat. */
+    messageId: text("message_id").notNull().unique(),
+    status: text("status").$type<WebhookDeliveryStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Failed attempts are retried until this instant (24 hours after the event, or after "Send again"). */
+    retryUntil: timestamp("retry_until", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '24 hours'`),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastResponseCode: integer("last_response_code"),
+    lastError: text("last_error"),
+    /** The first bytes of the receiver's last answer (at most 1,024 characters kept). */
+    lastResponseBody: text("last_response_body"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_record_idx")
+      .on(t.endpointId, t.recordTable, t.recordId, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id.desc()),
+    check("webhook_deliveries_status_valid", inList(t.status, WEBHOOK_DELIVERY_STATUSES)),
+    check("webhook_deliveries_error_valid", bounded(t.lastError, 1000)),
+    check("webhook_deliveries_body_valid", bounded(t.lastResponseBody, 1024)),
+  ],
+);
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
 export type AnalyticsEvent = typeof analyticsEvents.$inferSelect;
 

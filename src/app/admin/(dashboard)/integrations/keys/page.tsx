@@ -4,19 +4,16 @@ import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@
 
 export const metadata = { title: "API keys" };
 
-/**
- * API keys (owners and admins, docs/decisions/0059). Opened with the Team screen's gate: the same desk
- * (owners and admins) runs the team and the keys.
- */
+/** API keys (owners and admins, docs/decisions/0059), a page of the Integrations screen. */
 export default async function ApiKeysPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const gate = await openScreen("team");
+  const gate = await openScreen("integrations");
   if (gate.kind === "denied") return gate.page;
   const raw = await searchParams;
   const q = navSearch(raw);
   const counts = await navCounts(gate.screens);
   return (
     <>
-      <DashboardNav screens={gate.screens} current="team" counts={counts} q={q} seen={readSeen(raw)} />
+      <DashboardNav screens={gate.screens} current="integrations" counts={counts} q={q} seen={readSeen(raw)} />
       <div className="mt-6">
         <h1 className="text-2xl font-bold">API keys</h1>
         <div className="mt-4">

@@ -1,0 +1,69 @@
+/**
+ * What a webhook endpoint can be sent (docs/integrations.md): the events, the kinds of endpoint and
+ * the hosts a chat endpoint may name. No imports: the Integrations screen renders its checkboxes from
+ * these lists, the server checks what is posted against the same lists.
+ */
+
+export const WEBHOOK_EVENTS = [
+  "lead.created",
+  "lead.updated",
+  "message.created",
+  "message.updated",
+  "post.published",
+  "post.unpublished",
+  "case_study.created",
+  "case_study.updated",
+  "case_study.deleted",
+  "testimonial.created",
+  "testimonial.updated",
+  "testimonial.deleted",
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
+  "lead.created": "New lead (free audit request)",
+  "lead.updated": "Lead changed",
+  "message.created": "New contact message",
+  "message.updated": "Contact message changed",
+  "post.published": "Blog post published",
+  "post.unpublished": "Blog post unpublished",
+  "case_study.created": "Case study added",
+  "case_study.updated": "Case study changed",
+  "case_study.deleted": "Case study deleted",
+  "testimonial.created": "Testimonial added",
+  "testimonial.updated": "Testimonial changed",
+  "testimonial.deleted": "Testimonial deleted",
+};
+
+/** The form field of one event's checkbox: each has its own name, so that a plain form posts every one ticked. */
+export const eventField = (event: WebhookEvent): string => `event:${event}`;
+
+export const WEBHOOK_KINDS = ["standard", "slack", "teams"] as const;
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+
+export const WEBHOOK_KIND_LABELS: Record<WebhookKind, string> = {
+  standard: "Signed webhook (your server, Zapier, a CRM)",
+  slack: "Slack incoming webhook",
+  teams: "Microsoft Teams incoming webhook",
+};
+
+/** A chat message is written for a new lead or message only: the other events are data for a program. */
+export const CHAT_EVENTS: readonly WebhookEvent[] = ["lead.created", "message.created"];
+
+export const WEBHOOK_ENDPOINT_STATUSES = ["active", "paused", "disabled"] as const;
+export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/**
+ * The hosts a chat endpoint may name: Slack's incoming webhooks live on hooks.slack.com, Teams'
+ * (Workflows and the older connectors) on <tenant>.webhook.office.com and *.logic.azure.com /
+ * *.environment.api.powerplatform.com. A standard endpoint may name any public host.
+ */
+export function chatHostAllowed(kind: WebhookKind, host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  if (kind === "slack") return h === "hooks.slack.com";
+  if (kind === "teams") return /\.webhook\.office\.com$/.test(h) || /\.logic\.azure\.com$/.test(h) || /\.environment\.api\.powerplatform\.com$/.test(h);
+  return true;
+}

@@ -1,0 +1,187 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
+import { startReceiver, type Receiver } from "./helpers/webhook-receiver";
+
+// The Integrations screen's actions (docs/integrations.md): owners and admins only; the signing
+// secret in the add's answer once and nowhere else (not the trail, not the list, not the database in
+// plain); addresses refused when added by the same rules as every address plus https; Resume, Send
+// again and Delete each with their activity row.
+
+const SITE = "http://localhost:3999";
+let requestHeaders = new Headers({ host: "localhost:3999", origin: SITE });
+vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
+vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
+
+const { getAuth, hashPassword } = await import("@/server/auth/auth");
+const { activityEvents, profiles, webhookDeliveries, webhookEndpoints } = await import("@/server/db/schema");
+const integrations = await import("@/server/actions/integrations");
+const { listWebhookEndpoints } = await import("@/server/data/webhook-endpoints");
+const { deliveriesOf } = await import("@/server/data/webhook-outbox");
+const { enqueueWebhookEvent } = await import("@/server/webhooks/events");
+const { deliverDueWebhooks } = await import("@/server/webhooks/delivery");
+
+const handle = setUpTestDatabase();
+const PASSWORD = "Monsoon-Ledger-2026";
+const IDLE = { status: "idle" } as const;
+let receiver: Receiver;
+let counter = 0;
+
+async function member(role: string): Promise<string> {
+  const email = `hooks${++counter}@team.test`;
+  const context = await getAuth().$context;
+  const user = await context.internalAdapter.createUser({ name: `Member ${counter}`, email, emailVerified: true }, { method: "email-password" });
+  await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await hashPassword(PASSWORD) });
+  await handle.db.insert(profiles).values({ userId: user.id, role }).onConflictDoUpdate({ target: profiles.userId, set: { role } });
+  const { headers } = await getAuth().api.signInEmail({
+    body: { email, password: PASSWORD },
+    returnHeaders: true,
+    headers: new Headers({ "x-forwarded-for": "203.0.113.9" }),
+  });
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+const as = (cookie: string) => (requestHeaders = new Headers({ host: "localhost:3999", origin: SITE, cookie }));
+const formOf = (values: Record<string, string | undefined>) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(values)) if (v !== undefined) form.set(k, v);
+  // What React adds to a form posted with JavaScript: not a field of the form.
+  form.set("$ACTION_1:0", JSON.stringify({ id: "0123456789abcdef0123456789abcdef01234567", bound: "$@1" }));
+  return form;
+};
+const add = (values: Record<string, string | undefined>) => integrations.addEndpointAction(IDLE, formOf(values));
+const endpointCount = async () => (await handle.db.select().from(webhookEndpoints)).length;
+
+let owner: string;
+beforeAll(async () => {
+  owner = await member("owner");
+  receiver = await startReceiver();
+}, 60_000);
+afterAll(async () => {
+  await receiver?.stop();
+});
+
+describe("adding an endpoint", () => {
+  it("an admin adds one: the secret is in that answer only, encrypted at rest, never in the trail or the list", async () => {
+    as(await member("admin"));
+    const answer = await add({ url: "https://hooks.example.com/kinetic", kind: "standard", "event:lead.created": "on", "event:post.published": "on" });
+    expect(answer).toMatchObject({ status: "success", title: "Endpoint added" });
+    expect(answer.reveal?.value).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(JSON.stringify({ ...answer, reveal: undefined })).not.toContain(answer.reveal!.value.slice(6));
+    const [row] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, "https://hooks.example.com/kinetic"));
+    expect(row).toMatchObject({ kind: "standard", events: ["lead.created", "post.published"], status: "active" });
+    expect(row!.secretEncrypted).not.toContain(answer.reveal!.value.slice(6, 20));
+    const trail = await handle.db.select().from(activityEvents).where(eq(activityEvents.recordId, row!.id));
+    expect(trail.map((t) => t.action)).toEqual(["webhook.add"]);
+    expect(trail[0]!.after).toMatchObject({ url: row!.url, events: ["lead.created", "post.published"] });
+    const everything = JSON.stringify(await handle.db.select().from(activityEvents));
+    expect(everything).not.toContain("whsec_");
+    expect(everything).not.toContain(row!.secretEncrypted);
+    const listed = JSON.stringify(await listWebhookEndpoints());
+    expect(listed).toContain(row!.url);
+    expect(listed).not.toContain("whsec_");
+    expect(listed).not.toContain(row!.secretEncrypted);
+  });
+
+  it("editors, sales and members without a role cannot add one, nor list them", async () => {
+    for (const role of ["editor", "sales", "user"]) {
+      as(await member(role));
+      const before = await endpointCount();
+      const answer = await add({ url: "https://hooks.example.com/nope", kind: "standard", "event:lead.created": "on" });
+      expect(answer, role).toMatchObject({ status: "refused" });
+      expect(answer.reveal).toBeUndefined();
+      expect(await endpointCount()).toBe(before);
+      await expect(listWebhookEndpoints()).rejects.toThrow();
+    }
+  });
+
+  it("refuses what may not be sent to, beside the field, storing nothing", async () => {
+    as(owner);
+    const refused: [Record<string, string | undefined>, string, RegExp][] = [
+      [{ url: "http://hooks.example.com/x" }, "url", /https:\/\//],
+      [{ url: "https://127.0.0.1/x" }, "url", /not an IP address/],
+      [{ url: "https://[::1]/x" }, "url", /not an IP address/],
+      [{ url: "https://169.254.169.254/latest/meta-data" }, "url", /not an IP address/],
+      [{ url: "https://2130706433/x" }, "url", /not an IP address/],
+      [{ url: "https://localhost/x" }, "url", /inside a network/],
+      [{ url: "https://hooks.internal/x" }, "url", /inside a network/],
+      [{ url: "https://user:pass@hooks.example.com/x" }, "url", /user name/],
+      [{ url: "javascript:alert(1)" }, "url", /https:\/\//],
+      [{ url: "https://hooks.example.com/x", kind: "slack" }, "url", /hooks\.slack\.com/],
+      [{ url: "https://hooks.slack.com.evil.example/x", kind: "slack" }, "url", /hooks\.slack\.com/],
+      [{ url: "https://evil.example/webhook.office.com", kind: "teams" }, "url", /webhook\.office\.com/],
+      [
+        { url: "https://hooks.slack.com/services/T/B/X", kind: "slack", "event:lead.created": undefined, "event:case_study.updated": "on" },
+        "events",
+        /new lead/,
+      ],
+      [{ url: "https://hooks.example.com/x", "event:lead.created": undefined }, "events", /at least one event/],
+      [{ url: "https://hooks.example.com/x", kind: "webhook" }, "kind", /kind/],
+      [{ url: `https://hooks.example.com/${"a".repeat(2100)}` }, "url", /too long/],
+    ];
+    const before = await endpointCount();
+    for (const [values, field, message] of refused) {
+      const answer = await add({ kind: "standard", "event:lead.created": "on", ...values });
+      expect(answer.status, JSON.stringify(values)).toBe("invalid");
+      expect(answer.fieldErrors?.[field], JSON.stringify(values)).toMatch(message);
+      expect(answer.reveal).toBeUndefined();
+    }
+    expect(await endpointCount()).toBe(before);
+    // Slack and Teams addresses of their own hosts are taken.
+    expect(
+      await add({ url: "https://hooks.slack.com/services/T0/B0/abc", kind: "slack", "event:lead.created": "on", "event:message.created": "on" }),
+    ).toMatchObject({
+      status: "success",
+    });
+    expect(await add({ url: "https://contoso.webhook.office.com/webhookb2/x", kind: "teams", "event:message.created": "on" })).toMatchObject({
+      status: "success",
+    });
+  });
+});
+
+describe("an endpoint's life", () => {
+  it("paused: Resume makes it active with its activity row; Send again sends a failed delivery with its webhook-id; Delete takes it and its deliveries", async () => {
+    as(owner);
+    const { insertWebhookEndpoint } = await import("@/server/data/webhook-endpoints");
+    const hook = await insertWebhookEndpoint({ url: receiver.url, kind: "standard", events: ["lead.updated"] });
+    receiver.secret = hook.secret;
+    await handle.db
+      .update(webhookEndpoints)
+      .set({ status: "paused", pausedReason: "Paused: every attempt failed", consecutiveFailures: 12 })
+      .where(eq(webhookEndpoints.id, hook.id));
+    const listed = (await listWebhookEndpoints()).find((e) => e.id === hook.id)!;
+    expect(listed).toMatchObject({ status: "paused", pausedReason: "Paused: every attempt failed" });
+
+    expect(await integrations.resumeEndpointAction(IDLE, formOf({ id: hook.id }))).toMatchObject({ status: "success" });
+    const [resumed] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
+    expect(resumed).toMatchObject({ status: "active", consecutiveFailures: 0, pausedReason: null });
+    expect(await integrations.resumeEndpointAction(IDLE, formOf({ id: hook.id }))).toMatchObject({ status: "error" });
+
+    // A delivery refused with 400 (not retried), then sent again by hand: the same webhook-id, delivered.
+    receiver.answer = () => ({ status: 400 });
+    await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.updated", "leads", "again", { name: "x" }));
+    await deliverDueWebhooks({ allowPrivate: true });
+    const [failed] = await deliveriesOf(hook.id);
+    expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    expect(await integrations.resendDeliveryAction(IDLE, formOf({ id: String(failed!.id) }))).toMatchObject({ status: "success" });
+    // Sent again while it waits: refused, nothing changes.
+    expect(await integrations.resendDeliveryAction(IDLE, formOf({ id: String(failed!.id) }))).toMatchObject({ status: "error" });
+    receiver.answer = () => ({ status: 200 });
+    await deliverDueWebhooks({ allowPrivate: true });
+    const [delivered] = await deliveriesOf(hook.id);
+    expect(delivered).toMatchObject({ status: "delivered", attempts: 1, messageId: failed!.messageId });
+    expect(receiver.received.map((r) => r.id)).toEqual([failed!.messageId, failed!.messageId]);
+    expect(receiver.received.every((r) => r.verified)).toBe(true);
+
+    expect(await integrations.resendDeliveryAction(IDLE, formOf({ id: "not-a-number" }))).toMatchObject({ status: "invalid" });
+    expect(await integrations.deleteEndpointAction(IDLE, formOf({ id: hook.id }))).toMatchObject({ status: "success" });
+    expect(await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.id))).toHaveLength(0);
+    const actions = await handle.db
+      .select({ action: activityEvents.action })
+      .from(activityEvents)
+      .where(sql`${activityEvents.recordId} in (${hook.id}, ${String(failed!.id)})`);
+    expect(actions.map((a) => a.action).sort()).toEqual(["webhook.delete", "webhook.resend", "webhook.resume"]);
+  });
+});
