@@ -110,6 +110,11 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/api-keys.ts#revokeApiKeyAction": {
     notRecorded: "recorded as api_key.revoke in revokeApiKey, in the same transaction (tests/api-v1.test.ts checks the row)",
   },
+  "src/app/api/mcp/route.ts#POST": {
+    notRecorded:
+      'the MCP tools write through the REST API\'s service functions, which record the change in its transaction under "API key: <name>" (tests/mcp.test.ts checks the rows)',
+  },
+  "src/app/api/mcp/route.ts#DELETE": { notRecorded: "stateless: the SDK answers a session's end with 405, nothing is kept to end" },
   ...Object.fromEntries(
     ["POST", "PATCH", "PUT", "DELETE"].map((method) => [
       `src/app/api/v1/[...path]/route.ts#${method}`,

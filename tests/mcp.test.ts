@@ -89,6 +89,16 @@ describe(`MCP server (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () 
     await expect(connect(null)).rejects.toThrow();
   });
 
+  it("keeps no session: GET (a stream) and DELETE (a session's end) are refused with 405", async () => {
+    const key = await makeKey("Stateless", ["leads:read"]);
+    for (const handler of [GET, DELETE]) {
+      const response = await handler(
+        new Request(URL_, { method: handler === GET ? "GET" : "DELETE", headers: { authorization: `Bearer ${key}`, accept: "text/event-stream" } }),
+      );
+      expect(response.status).toBe(405);
+    }
+  });
+
   describe("the lead desk's and the blog's tools", () => {
     const SALES_ID = "mcp-test-sales-member";
     let leadId = "";
