@@ -10,6 +10,8 @@ import { expect, test } from "./fixtures";
 
 const RUN = Date.now().toString(36);
 
+// One account signed in once for the file: its tests run in one worker.
+test.describe.configure({ mode: "serial" });
 test.use({ account: { email: "hooks@e2e.test", name: "Hooks Owner" } });
 
 test("an owner adds an endpoint, sees its secret once, and a new lead shows as its delivery (no JavaScript)", async ({ member, request }) => {
