@@ -65,6 +65,8 @@ describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
       "prune-acknowledged-senders",
       "prune-spam",
       "scheduled-publishing",
+      "webhook-delivery",
+      "webhook-retention",
     ]);
     for (const job of TIMED_JOBS) expect(job.everyMs, job.name).toBeGreaterThan(0);
   });

@@ -75,7 +75,7 @@ describe("adding an endpoint", () => {
     expect(row!.secretEncrypted).not.toContain(answer.reveal!.value.slice(6, 20));
     const trail = await handle.db.select().from(activityEvents).where(eq(activityEvents.recordId, row!.id));
     expect(trail.map((t) => t.action)).toEqual(["webhook.add"]);
-    expect(trail[0]!.after).toMatchObject({ url: row!.url, events: ["lead.created", "post.published"] });
+    expect(trail[0]!.after).toMatchObject({ url: "https://hooks.example.com/kinetic", events: ["lead.created", "post.published"] });
     const everything = JSON.stringify(await handle.db.select().from(activityEvents));
     expect(everything).not.toContain("whsec_");
     expect(everything).not.toContain(row!.secretEncrypted);
@@ -138,6 +138,11 @@ describe("adding an endpoint", () => {
     expect(await add({ url: "https://contoso.webhook.office.com/webhookb2/x", kind: "teams", "event:message.created": "on" })).toMatchObject({
       status: "success",
     });
+    // A chat address is its own credential: the trail keeps its host and first segment only.
+    const [slack] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, "https://hooks.slack.com/services/T0/B0/abc"));
+    const [added] = await handle.db.select().from(activityEvents).where(eq(activityEvents.recordId, slack!.id));
+    expect(added!.after).toMatchObject({ url: "https://hooks.slack.com/services/…", kind: "slack" });
+    expect(JSON.stringify(await handle.db.select().from(activityEvents))).not.toContain("B0/abc");
   });
 });
 

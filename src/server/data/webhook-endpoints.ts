@@ -16,8 +16,19 @@ import { recentDeliveries } from "./webhook-outbox";
 /** An endpoint as the screen shows it: everything but the secret. */
 export type EndpointView = Omit<WebhookEndpoint, "secretEncrypted"> & { deliveries: WebhookDelivery[] };
 
+/**
+ * An address as the trail keeps it: its origin and first path segment. The rest of a Slack, Teams or
+ * Zapier address is its credential (whoever has it can post there), and the trail is kept for a year
+ * after the endpoint is gone.
+ */
+export function trailUrl(url: string): string {
+  const parsed = new URL(url);
+  const [first, ...rest] = parsed.pathname.split("/").filter(Boolean);
+  return `${parsed.origin}${first ? `/${first}` : ""}${rest.length > 0 || parsed.search ? "/…" : ""}`;
+}
+
 /** What the trail keeps of an endpoint. */
-const described = (e: Pick<WebhookEndpoint, "url" | "kind" | "events" | "status">) => ({ url: e.url, kind: e.kind, events: e.events, status: e.status });
+const described = (e: Pick<WebhookEndpoint, "url" | "kind" | "events" | "status">) => ({ url: trailUrl(e.url), kind: e.kind, events: e.events, status: e.status });
 
 /** Stores an endpoint with a new secret; returns its id and the secret (in plain, this once). No role check: the callers check. */
 export async function insertWebhookEndpoint(

@@ -164,24 +164,3 @@ export async function resolveTarget(hostname: string, options: { resolver?: Reso
   }
   return allowed;
 }
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
-
-/**
- * A socket `lookup` that answers only with the addresses `resolveTarget` checked: the connection is
- * made to an address that was checked, never to a second answer of the resolver.
- */
-export function checkedLookup(options: { resolver?: Resolver; allowPrivate?: boolean } = {}) {
-  return (hostname: string, lookupOptions: dns.LookupOptions, callback: LookupCallback): void => {
-    resolveTarget(hostname, options).then(
-      (addresses) => {
-        const wanted = lookupOptions.family === 4 || lookupOptions.family === 6 ? addresses.filter((a) => a.family === lookupOptions.family) : addresses;
-        if (wanted.length === 0)
-          return callback(Object.assign(new Error(`no IPv${lookupOptions.family} address for ${hostname}`), { code: "ENOTFOUND" }), "", 0);
-        if (lookupOptions.all) return callback(null, wanted);
-        callback(null, wanted[0]!.address, wanted[0]!.family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, "", 0),
-    );
-  };
-}

@@ -41,7 +41,10 @@ export interface DeliverySettings {
   retryMaxMs: number;
   pauseAfterFailures: number;
   pauseAfterMs: number;
-  /** A round claims no new batch after this long (0: one batch), even with more due: the next tick goes on. */
+  /**
+   * A round claims no new batch after this long (0: one batch), even with more due: the next tick goes
+   * on. Short, since a shutdown waits for the round under way (src/server/jobs/jobs.ts).
+   */
   roundMs: number;
 }
 
@@ -54,7 +57,7 @@ export const DELIVERY_DEFAULTS: DeliverySettings = {
   retryMaxMs: 60 * 60_000,
   pauseAfterFailures: 10,
   pauseAfterMs: 60 * 60_000,
-  roundMs: 30_000,
+  roundMs: 5_000,
 };
 
 /** The most of a receiver's answer read; the rest is not read, and 1,024 characters are kept. */
