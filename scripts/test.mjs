@@ -54,8 +54,44 @@ const steps = [
   () => run("lint", bin("eslint"), ["--max-warnings=0", "."]),
   () => run("format", bin("prettier"), ["--check", "."]),
   () => run("types", bin("tsc"), ["--noEmit"]),
-  () => run("unit + integration", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=.test-reports/vitest.json"]),
+  () => unitTests(),
 ];
+
+/**
+ * The Vitest run, and once more the files whose worker process died before reporting any test (all
+ * of a file's tests still pending, no failure message). Node's V8 can abort a process that compiles
+ * and frees PGlite's WebAssembly many times (a failed internal check on its code pages, "Check failed:
+ * jit_page.has_value()", nodejs/node#64500); it is not a failed test, and it strikes at random. Only
+ * those files run again, only once, and the run fails if they fail again or if any test failed.
+ */
+function unitTests() {
+  const args = ["run", "--reporter=default", "--reporter=json"];
+  if (run("unit + integration", bin("vitest"), [...args, "--outputFile.json=.test-reports/vitest.json"])) return true;
+  const report = readJson(".test-reports/vitest.json");
+  if (!report || report.numFailedTests > 0) return false;
+  const died = report.testResults.filter(
+    (file) => file.status === "failed" && file.assertionResults.every((test) => test.status === "pending" && (test.failureMessages ?? []).length === 0),
+  );
+  if (died.length === 0 || died.length > 3) return false;
+  const files = died.map((file) => path.relative(root, file.name));
+  console.error(`=== the worker of ${files.join(", ")} died before reporting a test: running ${died.length === 1 ? "it" : "them"} once more`);
+  if (!run("unit + integration, again", bin("vitest"), [...args, "--outputFile.json=.test-reports/vitest-again.json", ...files])) return false;
+  // The second run's results stand for those files in the counts below.
+  const again = readJson(".test-reports/vitest-again.json");
+  const replaced = new Set(died.map((file) => file.name));
+  const kept = report.testResults.filter((file) => !replaced.has(file.name));
+  const testResults = [...kept, ...again.testResults];
+  const tests = testResults.flatMap((file) => file.assertionResults);
+  const merged = {
+    ...report,
+    testResults,
+    success: true,
+    numPassedTests: tests.filter((test) => test.status === "passed").length,
+    numPendingTests: tests.filter((test) => test.status === "pending" || test.status === "skipped" || test.status === "todo").length,
+  };
+  fs.writeFileSync(path.join(root, ".test-reports/vitest.json"), JSON.stringify(merged));
+  return true;
+}
 if (only !== "unit") {
   steps.push(
     () => ensureChromium(),
