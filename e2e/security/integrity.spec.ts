@@ -58,6 +58,14 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
     "bulkAction",
     "bulkFormAction",
     "retryFailedNotifications",
+    // Integrations: the keys' and the webhook endpoints' forms (tests/api-v1.test.ts and
+    // tests/webhook-dashboard.test.ts drive them; the permission matrix replays them).
+    "createApiKeyAction",
+    "revokeApiKeyAction",
+    "addEndpointAction",
+    "deleteEndpointAction",
+    "resumeEndpointAction",
+    "resendDeliveryAction",
   ].map((name) => [name, "handleForm's origin check; tests/permission-matrix.test.ts"]),
 );
 
