@@ -70,13 +70,28 @@ describe.skipIf(!serverUrl)("webhooks across processes (PostgreSQL)", () => {
       for (let r = 0; r < RECORDS; r++) await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.updated", "leads", `rec-${r}`, { name: `v${v}` }));
     }
     const total = RECORDS * VERSIONS;
-    // A claim held for 3 s: what the killed process held is sent by another 3 s after the kill.
-    const settings = { claimMs: 3000, batch: BATCH, roundMs: 500 };
+    // A claim held for 6 s: what the killed process held is sent by another 6 s after the kill.
+    const settings = { claimMs: 6000, batch: BATCH, roundMs: 500 };
     const workers = await Promise.all([worker(settings), worker(settings), worker(settings)]);
     await receiver.waitFor(total / 4, 60_000);
+    // The kill must come while the process holds claims: answers are held for 4 s (less than a
+    // claim), and once 3 x BATCH requests are open at once, each process has a full batch in flight
+    // (a process sends one batch at a time), the one about to be killed included.
+    const HOLD_MS = 4000;
+    let open = 0;
+    let firstOpen = 0;
+    receiver.answer = () => {
+      if (open++ === 0) firstOpen = Date.now();
+      return { status: 200, delayMs: HOLD_MS };
+    };
+    const gateDeadline = Date.now() + 20_000;
+    while (open < 3 * BATCH && Date.now() < gateDeadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(open, "three full batches in flight at once").toBeGreaterThanOrEqual(3 * BATCH);
+    expect(Date.now() - firstOpen, "all of them still unanswered").toBeLessThan(HOLD_MS - 500);
     const killed = workers[0]!;
     const exited = new Promise<NodeJS.Signals | null>((resolve) => killed.once("exit", (_code, signal) => resolve(signal)));
     killed.kill("SIGKILL");
+    receiver.answer = () => ({ status: 200, delayMs: 150 });
     expect(await exited).toBe("SIGKILL");
     const atKill = receiver.received.length;
 
