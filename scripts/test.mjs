@@ -61,7 +61,7 @@ const steps = [
  * The Vitest run, and once more the files whose worker process died before reporting any test (all
  * of a file's tests still pending, no failure message). Node's V8 can abort a process that compiles
  * and frees PGlite's WebAssembly many times (a failed internal check on its code pages, "Check failed:
- * jit_page.has_value()", nodejs/node#64500); it is not a failed test, and it strikes at random. Only
+ * jit_page.has_value()", printed by the dying worker); it is not a failed test, and it strikes at random. Only
  * those files run again, only once, and the run fails if they fail again or if any test failed.
  */
 function unitTests() {
