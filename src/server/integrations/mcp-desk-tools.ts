@@ -118,9 +118,10 @@ const DraftPostInput = z.object({
 
 /** The lead desk's and the blog's tools, each checking its scope and running as the key. */
 export function registerDeskTools(server: McpServer, key: ApiKeyPrincipal, headers: Headers | null): void {
-  // The dashboard's role checks answer for the key, and the trail records the request's address.
-  const asKey = (scope: ApiScope, tool: string, work: () => Promise<CallToolResult>) =>
-    scoped(key, scope, tool, () => service(() => withApiKeyActivity(key, headers, work)));
+  // The REST API's service functions open the key's scope themselves (its role checks and the trail).
+  const asKey = (scope: ApiScope, tool: string, work: () => Promise<CallToolResult>) => scoped(key, scope, tool, () => service(work));
+  // The desk's own data functions (the Due view, the members) are called here, in the key's scope.
+  const inKeyScope = <T>(work: () => Promise<T>) => withApiKeyActivity(key, headers, work);
 
   server.registerTool(
     "search_leads",
@@ -162,7 +163,7 @@ export function registerDeskTools(server: McpServer, key: ApiKeyPrincipal, heade
     },
     () =>
       asKey("leads:read", "list_due", async () => {
-        const items = await listDue();
+        const items = await inKeyScope(() => listDue());
         return toolResult({ due: items.slice(0, 200).map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })), total: items.length });
       }),
   );
@@ -175,7 +176,7 @@ export function registerDeskTools(server: McpServer, key: ApiKeyPrincipal, heade
       inputSchema: z.object({}),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    () => asKey("leads:read", "list_team", async () => toolResult({ members: await listDeskMembers() })),
+    () => asKey("leads:read", "list_team", async () => toolResult({ members: await inKeyScope(() => listDeskMembers()) })),
   );
 
   server.registerTool(
