@@ -20,6 +20,20 @@ import {
 import { API_KEY_NAME_MAX, API_SCOPES } from "../../lib/api-scopes";
 import { LIMITS, ROLES, SLUG_PATTERN_SQL } from "../../lib/limits";
 import {
+  PREVIEW_TEXT_MAX,
+  RECIPIENT_STATUSES,
+  SEND_STATUSES,
+  SUBJECT_MAX,
+  SUBSCRIBER_SOURCES,
+  SUBSCRIBER_STATUSES,
+  SUPPRESSION_REASONS,
+  type RecipientStatus,
+  type SendStatus,
+  type SubscriberSource,
+  type SubscriberStatus,
+  type SuppressionReason,
+} from "../../lib/newsletter";
+import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_ENDPOINT_STATUSES,
   WEBHOOK_KINDS,
@@ -998,3 +1012,170 @@ export type Notification = typeof notifications.$inferSelect;
 export type TeamInvitation = typeof teamInvitations.$inferSelect;
 export type ActivityEvent = typeof activityEvents.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Newsletter (docs/newsletter.md, docs/decisions/0062, 0063)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One address on the list. `email_key` is the address lower-cased: one row per address, so a
+ * second sign-up finds the first (and changes nothing once it is confirmed). `topics` are blog tags;
+ * an empty list means every topic. Links in mails name the row by id and carry an HMAC
+ * (src/server/newsletter/tokens.ts); `token_version` is raised to make every earlier link void.
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    emailKey: text("email_key").notNull(),
+    status: text("status").$type<SubscriberStatus>().notNull().default("pending"),
+    topics: text("topics")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Paused by the subscriber from the preferences page: kept on the list, sent nothing. */
+    paused: boolean("paused").notNull().default(false),
+    source: text("source").$type<SubscriberSource>().notNull(),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    contactMessageId: uuid("contact_message_id").references(() => contactMessages.id, { onDelete: "set null" }),
+    tokenVersion: integer("token_version").notNull().default(1),
+    /** When the confirmation mail was last asked for: a pending row older than 7 days is deleted. */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    suppressedAt: timestamp("suppressed_at", { withTimezone: true }),
+    suppressedReason: text("suppressed_reason").$type<SuppressionReason>(),
+    /** Soft bounces in a row; three suppress the address, a delivered letter resets it. */
+    softBounces: integer("soft_bounces").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_key").on(t.emailKey),
+    index("newsletter_subscribers_status_idx").on(t.status, t.createdAt.desc()),
+    index("newsletter_subscribers_topics_idx").using("gin", t.topics),
+    check("newsletter_subscribers_status_valid", inList(t.status, SUBSCRIBER_STATUSES)),
+    check("newsletter_subscribers_source_valid", inList(t.source, SUBSCRIBER_SOURCES)),
+    check("newsletter_subscribers_reason_valid", sql`${t.suppressedReason} is null or ${inList(t.suppressedReason, SUPPRESSION_REASONS)}`),
+    check("newsletter_subscribers_email_valid", required(t.email, LIMITS.email)),
+    check("newsletter_subscribers_key_valid", sql`${t.emailKey} = lower(btrim(${t.email}))`),
+    check("newsletter_subscribers_topics_count", sql`coalesce(array_length(${t.topics}, 1), 0) <= 100`),
+  ],
+);
+
+/**
+ * One e-mail sent (or to be sent) to the list: made from a published post (`post_id`) or written
+ * on its own (`body`, the editor's HTML). `topics` empty means every confirmed subscriber.
+ */
+export const newsletterSends = pgTable(
+  "newsletter_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id").references(() => blogPosts.id, { onDelete: "set null" }),
+    subject: text("subject").notNull(),
+    previewText: text("preview_text"),
+    /** The letter's own HTML when it is not a post (sanitised like a post's body). */
+    body: text("body"),
+    topics: text("topics")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text("status").$type<SendStatus>().notNull().default("draft"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    /** Set when its recipients were written (once: the list is fixed when the send starts). */
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** The rendered letter, made once when the send starts so every recipient gets the same one. */
+    renderedHtml: text("rendered_html"),
+    renderedText: text("rendered_text"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("newsletter_sends_created_idx").on(t.createdAt.desc()),
+    index("newsletter_sends_due_idx")
+      .on(t.scheduledAt)
+      .where(sql`${t.status} in ('scheduled', 'sending')`),
+    check("newsletter_sends_status_valid", inList(t.status, SEND_STATUSES)),
+    check("newsletter_sends_subject_valid", required(t.subject, SUBJECT_MAX)),
+    check("newsletter_sends_preview_valid", bounded(t.previewText, PREVIEW_TEXT_MAX)),
+    check("newsletter_sends_source_valid", sql`${t.postId} is not null or ${t.body} is not null`),
+  ],
+);
+
+/**
+ * One copy of a send for one subscriber: written for every recipient when the send starts (unique
+ * per send and subscriber), then claimed in batches with `FOR UPDATE SKIP LOCKED`, so each copy is
+ * sent by one process once (docs/decisions/0062). Erasing a subscriber deletes their rows.
+ */
+export const newsletterRecipients = pgTable(
+  "newsletter_recipients",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sendId: uuid("send_id")
+      .notNull()
+      .references(() => newsletterSends.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    status: text("status").$type<RecipientStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The Message-ID it was sent with: a bounce notification names it. */
+    messageId: text("message_id").notNull().unique(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_recipients_send_subscriber_key").on(t.sendId, t.subscriberId),
+    index("newsletter_recipients_due_idx")
+      .on(t.sendId, t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index("newsletter_recipients_subscriber_idx").on(t.subscriberId),
+    check("newsletter_recipients_status_valid", inList(t.status, RECIPIENT_STATUSES)),
+    check("newsletter_recipients_error_valid", bounded(t.lastError, 1000)),
+  ],
+);
+
+/**
+ * A link in a send, counted through a signed redirect (`/n/c/...`): the address is stored here, so
+ * the redirect can only go where the letter pointed (never an open redirect). `clicks` counts every
+ * click, anonymously; `newsletter_clicks` has one row per recipient who clicked (erased with them).
+ */
+export const newsletterLinks = pgTable(
+  "newsletter_links",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sendId: uuid("send_id")
+      .notNull()
+      .references(() => newsletterSends.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (t) => [uniqueIndex("newsletter_links_send_url_key").on(t.sendId, t.url), check("newsletter_links_url_valid", sql`char_length(${t.url}) <= ${sql.raw(String(LIMITS.url))} and ${t.url} ~* '^(https?://|mailto:)'`)],
+);
+
+export const newsletterClicks = pgTable(
+  "newsletter_clicks",
+  {
+    linkId: bigint("link_id", { mode: "number" })
+      .notNull()
+      .references(() => newsletterLinks.id, { onDelete: "cascade" }),
+    recipientId: bigint("recipient_id", { mode: "number" })
+      .notNull()
+      .references(() => newsletterRecipients.id, { onDelete: "cascade" }),
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.recipientId] }), index("newsletter_clicks_recipient_idx").on(t.recipientId)],
+);
+
+export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
+export type NewsletterSend = typeof newsletterSends.$inferSelect;
+export type NewsletterRecipient = typeof newsletterRecipients.$inferSelect;
