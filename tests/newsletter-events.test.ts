@@ -9,9 +9,8 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // signed provider endpoints with the suppression rules, and the counted click redirect. The rows of a
 // send are written here directly: the sending job is not what is tested.
 
-const { activityEvents, newsletterClicks, newsletterLinks, newsletterRecipients, newsletterSends, newsletterSubscribers, newsletterEventsSeen } = await import(
-  "@/server/db/schema"
-);
+const { activityEvents, newsletterClicks, newsletterLinks, newsletterRecipients, newsletterSends, newsletterSubscribers, newsletterEventsSeen } =
+  await import("@/server/db/schema");
 const { manageToken, unsubscribeToken, clickUrl } = await import("@/server/newsletter/links");
 const { clearCertificateCache } = await import("@/server/newsletter/sns");
 const { genericEventsPost, sesEventsPost } = await import("@/server/newsletter/returns-http");
@@ -30,10 +29,7 @@ const s = newsletterSubscribers;
 let counter = 0;
 async function subscriber(status: "confirmed" | "pending" = "confirmed") {
   const email = `Reader.${++counter}@Example.test`;
-  const [row] = await handle.db
-    .insert(s)
-    .values({ email, emailKey: email.toLowerCase(), source: "blog", status })
-    .returning();
+  const [row] = await handle.db.insert(s).values({ email, emailKey: email.toLowerCase(), source: "blog", status }).returning();
   return row!;
 }
 async function send() {
@@ -121,7 +117,8 @@ describe("one-click unsubscribe", () => {
     const old = await post(good);
     expect(old.status).toBe(404);
     expect(await old.text()).toContain("no longer works");
-    for (const r of [await row(sub.id), await row(other.id)]) expect(r).toMatchObject({ status: "confirmed", unsubscribedAt: null, unsubscribedFromSendId: null });
+    for (const r of [await row(sub.id), await row(other.id)])
+      expect(r).toMatchObject({ status: "confirmed", unsubscribedAt: null, unsubscribedFromSendId: null });
     // The new version's link works.
     expect((await post(unsubscribeToken({ id: sub.id, tokenVersion: 2 }, letter.id))).status).toBe(200);
   });
@@ -143,7 +140,11 @@ describe("one-click unsubscribe", () => {
     expect(answer.status).toBe(413);
     expect((await row(sub.id)).status).toBe("confirmed");
     expect(bodyLimitFor(`/api/newsletter/unsubscribe/${token}`).bytes).toBe(4 * 1024);
-    const crossSite = { method: "POST", url: `/api/newsletter/unsubscribe/${token}`, headers: { origin: "https://mail.example.org", "sec-fetch-site": "cross-site", "content-length": "26" } };
+    const crossSite = {
+      method: "POST",
+      url: `/api/newsletter/unsubscribe/${token}`,
+      headers: { origin: "https://mail.example.org", "sec-fetch-site": "cross-site", "content-length": "26" },
+    };
     expect(refusalBeforeBody(crossSite as never)).toBeNull();
     expect(refusalBeforeBody({ ...crossSite, headers: { ...crossSite.headers, "content-length": "5000" } } as never)?.status).toBe(413);
   });
@@ -196,7 +197,7 @@ beforeAll(async () => {
 });
 
 /** The canonical string as AWS documents it, written here on its own (not the module's). */
-function signed(fields: Record<string, string>, version: "1" | "2" = "2") {
+function signed(fields: Record<string, string>, version: "1" | "2" = "2"): Record<string, string> {
   const order =
     fields.Type === "Notification"
       ? ["Message", "MessageId", "Subject", "Timestamp", "TopicArn", "Type"]
@@ -211,7 +212,14 @@ function signed(fields: Record<string, string>, version: "1" | "2" = "2") {
 
 function notification(sesEvent: Record<string, unknown>, { version = "2", messageId = crypto.randomUUID(), topic = TOPIC, certUrl = CERT_URL } = {}) {
   return signed(
-    { Type: "Notification", MessageId: messageId, TopicArn: topic, Message: JSON.stringify(sesEvent), Timestamp: new Date().toISOString(), SigningCertURL: certUrl },
+    {
+      Type: "Notification",
+      MessageId: messageId,
+      TopicArn: topic,
+      Message: JSON.stringify(sesEvent),
+      Timestamp: new Date().toISOString(),
+      SigningCertURL: certUrl,
+    },
     version as "1" | "2",
   );
 }
@@ -232,11 +240,18 @@ const delivery = (email: string) => ({ notificationType: "Delivery", mail: mail(
 const fetcher = vi.fn(async (_url: string) => certPem);
 const confirm = vi.fn(async (_url: string) => {});
 const ses = (body: unknown) =>
-  sesEventsPost(new Request(`${SITE}/api/newsletter/events/ses`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "text/plain" } }), {
-    topicArns: [TOPIC],
-    fetcher,
-    confirm,
-  });
+  sesEventsPost(
+    new Request(`${SITE}/api/newsletter/events/ses`, {
+      method: "POST",
+      body: typeof body === "string" ? body : JSON.stringify(body),
+      headers: { "content-type": "text/plain" },
+    }),
+    {
+      topicArns: [TOPIC],
+      fetcher,
+      confirm,
+    },
+  );
 
 describe("SES notifications through SNS", () => {
   beforeEach(() => {
@@ -259,7 +274,10 @@ describe("SES notifications through SNS", () => {
       const [c] = await handle.db.select().from(newsletterRecipients).where(eq(newsletterRecipients.id, copy.id));
       expect(c).toMatchObject({ status: "bounced" });
       expect(c!.bouncedAt).toBeInstanceOf(Date);
-      const trail = await handle.db.select().from(activityEvents).where(and(eq(activityEvents.action, "newsletter.suppressed"), eq(activityEvents.recordId, sub.id)));
+      const trail = await handle.db
+        .select()
+        .from(activityEvents)
+        .where(and(eq(activityEvents.action, "newsletter.suppressed"), eq(activityEvents.recordId, sub.id)));
       expect(trail).toHaveLength(1);
       expect(JSON.stringify(trail[0])).not.toContain(sub.email.toLowerCase()); // the row's id and reason, not the address
     }
@@ -323,11 +341,17 @@ describe("SES notifications through SNS", () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect((await ses(message)).status).toBe(200);
     expect((await row(sub.id)).softBounces).toBe(1);
-    const seen = await handle.db.select().from(newsletterEventsSeen).where(eq(newsletterEventsSeen.id, `sns:${message.MessageId}`));
+    const seen = await handle.db
+      .select()
+      .from(newsletterEventsSeen)
+      .where(eq(newsletterEventsSeen.id, `sns:${message.MessageId}`));
     expect(seen).toHaveLength(1);
     // Ids are forgotten after 30 days (the retention job), never sooner.
     expect(await pruneEventsSeen(30)).toBe(0);
-    await handle.db.update(newsletterEventsSeen).set({ receivedAt: sql`now() - interval '31 days'` }).where(eq(newsletterEventsSeen.id, `sns:${message.MessageId}`));
+    await handle.db
+      .update(newsletterEventsSeen)
+      .set({ receivedAt: sql`now() - interval '31 days'` })
+      .where(eq(newsletterEventsSeen.id, `sns:${message.MessageId}`));
     expect(await pruneEventsSeen(30)).toBe(1);
   });
 
@@ -338,7 +362,15 @@ describe("SES notifications through SNS", () => {
 
     const subscribeUrl = `https://sns.${REGION}.amazonaws.com/?Action=ConfirmSubscription&TopicArn=${TOPIC}&Token=abc`;
     const confirmation = (url: string) =>
-      signed({ Type: "SubscriptionConfirmation", MessageId: crypto.randomUUID(), Token: "abc", TopicArn: TOPIC, Message: "confirm", SubscribeURL: url, Timestamp: new Date().toISOString() });
+      signed({
+        Type: "SubscriptionConfirmation",
+        MessageId: crypto.randomUUID(),
+        Token: "abc",
+        TopicArn: TOPIC,
+        Message: "confirm",
+        SubscribeURL: url,
+        Timestamp: new Date().toISOString(),
+      });
     expect((await ses(confirmation(subscribeUrl))).status).toBe(200);
     expect(confirm).toHaveBeenCalledWith(subscribeUrl);
     confirm.mockClear();
@@ -369,7 +401,12 @@ function generic(payload: unknown, { id = `msg_${crypto.randomUUID()}`, at = new
     new Request(`${SITE}/api/newsletter/events`, {
       method: "POST",
       body,
-      headers: { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": signature },
+      headers: {
+        "content-type": "application/json",
+        "webhook-id": id,
+        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+        "webhook-signature": signature,
+      },
     }),
     { secret: SECRET },
   );
@@ -378,7 +415,14 @@ function generic(payload: unknown, { id = `msg_${crypto.randomUUID()}`, at = new
 describe("the signed endpoint (Standard Webhooks)", () => {
   it("a valid signature is applied; a wrong secret or a stale timestamp is refused and changes nothing; a replay counts once", async () => {
     const sub = await subscriber();
-    expect((await generic({ type: "bounce", bounce: "hard", email: sub.email }, { secret: `whsec_${Buffer.from("another secret entirely, 32 byte").toString("base64")}` })).status).toBe(403);
+    expect(
+      (
+        await generic(
+          { type: "bounce", bounce: "hard", email: sub.email },
+          { secret: `whsec_${Buffer.from("another secret entirely, 32 byte").toString("base64")}` },
+        )
+      ).status,
+    ).toBe(403);
     const stale = await generic({ type: "bounce", bounce: "hard", email: sub.email }, { at: new Date(Date.now() - 10 * 60_000) });
     expect(stale.status).toBe(403);
     expect((await row(sub.id)).status).toBe("confirmed");
@@ -430,7 +474,10 @@ describe("the click redirect", () => {
     const stranger = await subscriber();
     const copy = await recipient(letter.id, reader);
     const otherCopy = await recipient(later.id, stranger);
-    const [link] = await handle.db.insert(newsletterLinks).values({ sendId: letter.id, url: "https://kineticgrowth.in/blog/seo?utm_source=newsletter" }).returning();
+    const [link] = await handle.db
+      .insert(newsletterLinks)
+      .values({ sendId: letter.id, url: "https://kineticgrowth.in/blog/seo?utm_source=newsletter" })
+      .returning();
 
     const url = clickUrl(link!.id, copy.id);
     for (let i = 0; i < 2; i++) {
@@ -455,7 +502,12 @@ describe("the click redirect", () => {
     // Forged and altered tokens, and a link that does not exist.
     const token = tokenOf(url);
     const [linkId, recipientId, mac] = token.split(".");
-    for (const forged of [`${linkId}.${recipientId}.${"B".repeat(mac!.length)}`, `${linkId}.${otherCopy.id}.${mac}`, "1.1", unsubscribeToken(reader, letter.id)]) {
+    for (const forged of [
+      `${linkId}.${recipientId}.${"B".repeat(mac!.length)}`,
+      `${linkId}.${otherCopy.id}.${mac}`,
+      "1.1",
+      unsubscribeToken(reader, letter.id),
+    ]) {
       const answer = await click(`${SITE}/n/c/${forged}`);
       expect(answer.status, forged).toBe(404);
       expect(answer.headers.get("location")).toBeNull();

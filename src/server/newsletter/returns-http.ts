@@ -38,7 +38,8 @@ ${body}
   return new Response(html, { status, headers: { ...PRIVATE, "Content-Type": "text/html; charset=utf-8" } });
 }
 
-const text = (status: number, message: string) => new Response(`${message}\n`, { status, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
+const text = (status: number, message: string) =>
+  new Response(`${message}\n`, { status, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
 
 const INVALID_LINK =
   "This unsubscribe link is not valid: it was changed or cut short. Use the link in the newsletter itself, or reply to any letter and we will take you off the list.";
@@ -199,7 +200,10 @@ export async function genericEventsPost(request: Request, options: GenericOption
   }
   const parsed = GenericEvent.safeParse(json);
   if (!parsed.success)
-    return text(400, 'Refused: expected {"type":"bounce","bounce":"hard"|"soft","email":…}, {"type":"complaint"|"delivery","email":…} or {"type":"unsubscribe","subject":…}.');
+    return text(
+      400,
+      'Refused: expected {"type":"bounce","bounce":"hard"|"soft","email":…}, {"type":"complaint"|"delivery","email":…} or {"type":"unsubscribe","subject":…}.',
+    );
   const event = parsed.data;
   if (event.type === "unsubscribe") {
     try {

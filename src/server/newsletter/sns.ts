@@ -67,7 +67,16 @@ export function parseSnsMessage(body: string): SnsMessage | null {
   const m = value as Record<string, unknown>;
   const type = m.Type;
   if (type !== "Notification" && type !== "SubscriptionConfirmation" && type !== "UnsubscribeConfirmation") return null;
-  const required = ["MessageId", "TopicArn", "Message", "Timestamp", "SignatureVersion", "Signature", "SigningCertURL", ...(type === "Notification" ? [] : ["Token", "SubscribeURL"])];
+  const required = [
+    "MessageId",
+    "TopicArn",
+    "Message",
+    "Timestamp",
+    "SignatureVersion",
+    "Signature",
+    "SigningCertURL",
+    ...(type === "Notification" ? [] : ["Token", "SubscribeURL"]),
+  ];
   if (required.some((field) => typeof m[field] !== "string" || m[field] === "")) return null;
   if (m.SignatureVersion !== "1" && m.SignatureVersion !== "2") return null;
   for (const optional of ["Subject", "UnsubscribeURL"]) if (m[optional] !== undefined && typeof m[optional] !== "string") return null;
@@ -124,9 +133,13 @@ export type SnsVerdict = { ok: true } | { ok: false; reason: string };
  * topic's region, checked before anything is fetched; the certificate must be within its dates; the
  * message must be younger than MAX_MESSAGE_AGE_MS.
  */
-export async function verifySnsMessage(message: SnsMessage, { fetcher = fetchCertificate, now = new Date() }: { fetcher?: CertificateFetcher; now?: Date } = {}): Promise<SnsVerdict> {
+export async function verifySnsMessage(
+  message: SnsMessage,
+  { fetcher = fetchCertificate, now = new Date() }: { fetcher?: CertificateFetcher; now?: Date } = {},
+): Promise<SnsVerdict> {
   const region = snsHostRegion(message.SigningCertURL);
-  if (!region || !new URL(message.SigningCertURL).pathname.endsWith(".pem")) return { ok: false, reason: "the signing certificate is not on an Amazon SNS host" };
+  if (!region || !new URL(message.SigningCertURL).pathname.endsWith(".pem"))
+    return { ok: false, reason: "the signing certificate is not on an Amazon SNS host" };
   if (region !== topicRegion(message.TopicArn)) return { ok: false, reason: "the signing certificate is not of the topic's region" };
   const sent = Date.parse(message.Timestamp);
   if (!Number.isFinite(sent)) return { ok: false, reason: "the timestamp is not a date" };

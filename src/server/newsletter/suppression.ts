@@ -106,7 +106,8 @@ async function applyOne(tx: Transaction, event: ProviderEvent): Promise<EventOut
     case "bounce": {
       if (event.bounce === "hard") return (await suppress(tx, subscriber.id, "hard-bounce", subscriber.status)) ? "suppressed" : "already-suppressed";
       const inARow = await addSoftBounce(subscriber.id, tx);
-      if (inARow >= SOFT_BOUNCES_TO_SUPPRESS) return (await suppress(tx, subscriber.id, "soft-bounces", subscriber.status)) ? "suppressed" : "already-suppressed";
+      if (inARow >= SOFT_BOUNCES_TO_SUPPRESS)
+        return (await suppress(tx, subscriber.id, "soft-bounces", subscriber.status)) ? "suppressed" : "already-suppressed";
       return "soft-bounce";
     }
   }
@@ -118,7 +119,10 @@ async function applyOne(tx: Transaction, event: ProviderEvent): Promise<EventOut
  * ("duplicate"). An address that is not on the list is noted and left alone (the site's other mail
  * goes through the same provider).
  */
-export async function applyProviderEvents(notificationId: string, events: readonly ProviderEvent[]): Promise<{ duplicate: true } | { duplicate: false; outcomes: EventOutcome[] }> {
+export async function applyProviderEvents(
+  notificationId: string,
+  events: readonly ProviderEvent[],
+): Promise<{ duplicate: true } | { duplicate: false; outcomes: EventOutcome[] }> {
   const applied = await applyEventOnce(notificationId, async (tx) => {
     const outcomes: EventOutcome[] = [];
     for (const event of events) outcomes.push(await applyOne(tx, event));
@@ -142,7 +146,9 @@ export function sesEvents(message: unknown): ProviderEvent[] | null {
   const kind = typeof m.notificationType === "string" ? m.notificationType : typeof m.eventType === "string" ? m.eventType : null;
   if (!kind) return null;
   const mail = (m.mail ?? {}) as { headers?: { name?: unknown; value?: unknown }[]; commonHeaders?: { messageId?: unknown } };
-  const header = Array.isArray(mail.headers) ? mail.headers.find((h) => typeof h?.name === "string" && h.name.toLowerCase() === "message-id")?.value : undefined;
+  const header = Array.isArray(mail.headers)
+    ? mail.headers.find((h) => typeof h?.name === "string" && h.name.toLowerCase() === "message-id")?.value
+    : undefined;
   const messageId = typeof header === "string" ? header : typeof mail.commonHeaders?.messageId === "string" ? mail.commonHeaders.messageId : null;
   const addresses = (list: unknown, field?: string): string[] =>
     Array.isArray(list)
