@@ -21,6 +21,7 @@ const clickRoute = await import("@/app/n/c/[token]/route");
 const sesRoute = await import("@/app/api/newsletter/events/ses/route");
 const genericRoute = await import("@/app/api/newsletter/events/route");
 const { bodyLimitFor, refusalBeforeBody } = await import("../host/request-guards");
+const { referrerPolicyFor } = await import("../host/security-headers");
 
 const handle = setUpTestDatabase();
 const SITE = process.env.SITE_URL!;
@@ -515,6 +516,12 @@ describe("the click redirect", () => {
     }
     expect((await click(clickUrl(999_999, copy.id))).status).toBe(404);
     expect(await counted()).toEqual({ clicks: 2, people: 1 });
+  });
+
+  it("the host sends no Referer from the addresses that carry a token (a route cannot lower the host's policy)", () => {
+    for (const url of ["/n/c/1.2.abc", "/api/newsletter/unsubscribe/a.b.c.d?x=1", "/newsletter/preferences/a.b.c"])
+      expect(referrerPolicyFor(url), url).toBe("no-referrer");
+    for (const url of ["/", "/blog/newsletter-tips", "/news", "/api/forms/contact"]) expect(referrerPolicyFor(url), url).toBeNull();
   });
 
   it("many clicks at once count each one and the recipient once", async () => {
