@@ -82,7 +82,8 @@ const nextConfig: NextConfig = {
         { source: "/blog", has: [{ type: "query", key: "tag" }], destination: `/${LOCALE_SEGMENT}/blog-search` },
         { source: "/blog", has: [{ type: "query", key: "q" }], destination: `/${LOCALE_SEGMENT}/blog-search` },
         { source: "/", destination: `/${LOCALE_SEGMENT}` },
-        { source: "/:path((?!api/|api$|admin/|admin$|auth/|auth$|_next/).+)", destination: `/${LOCALE_SEGMENT}/:path` },
+        // n/: a newsletter's counted links (src/app/n/c/[token], docs/decisions/0063), a route handler.
+        { source: "/:path((?!api/|api$|admin/|admin$|auth/|auth$|_next/|n/).+)", destination: `/${LOCALE_SEGMENT}/:path` },
       ],
       fallback: [],
     };

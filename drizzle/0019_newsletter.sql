@@ -5,6 +5,11 @@ CREATE TABLE "newsletter_clicks" (
 	CONSTRAINT "newsletter_clicks_link_id_recipient_id_pk" PRIMARY KEY("link_id","recipient_id")
 );
 --> statement-breakpoint
+CREATE TABLE "newsletter_events_seen" (
+	"id" text PRIMARY KEY NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "newsletter_links" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"send_id" uuid NOT NULL,
@@ -72,6 +77,7 @@ CREATE TABLE "newsletter_subscribers" (
 	"suppressed_at" timestamp with time zone,
 	"suppressed_reason" text,
 	"soft_bounces" integer DEFAULT 0 NOT NULL,
+	"unsubscribed_from_send_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "newsletter_subscribers_status_valid" CHECK ("newsletter_subscribers"."status" in ('pending', 'confirmed', 'unsubscribed', 'suppressed')),
@@ -91,7 +97,9 @@ ALTER TABLE "newsletter_sends" ADD CONSTRAINT "newsletter_sends_post_id_blog_pos
 ALTER TABLE "newsletter_sends" ADD CONSTRAINT "newsletter_sends_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_subscribers" ADD CONSTRAINT "newsletter_subscribers_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_subscribers" ADD CONSTRAINT "newsletter_subscribers_contact_message_id_contact_messages_id_fk" FOREIGN KEY ("contact_message_id") REFERENCES "public"."contact_messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "newsletter_subscribers" ADD CONSTRAINT "newsletter_subscribers_unsubscribed_from_send_id_newsletter_sends_id_fk" FOREIGN KEY ("unsubscribed_from_send_id") REFERENCES "public"."newsletter_sends"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "newsletter_clicks_recipient_idx" ON "newsletter_clicks" USING btree ("recipient_id");--> statement-breakpoint
+CREATE INDEX "newsletter_events_seen_received_idx" ON "newsletter_events_seen" USING btree ("received_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_links_send_url_key" ON "newsletter_links" USING btree ("send_id","url");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_recipients_send_subscriber_key" ON "newsletter_recipients" USING btree ("send_id","subscriber_id");--> statement-breakpoint
 CREATE INDEX "newsletter_recipients_due_idx" ON "newsletter_recipients" USING btree ("send_id","next_attempt_at") WHERE "newsletter_recipients"."status" in ('pending', 'sending');--> statement-breakpoint
@@ -100,4 +108,5 @@ CREATE INDEX "newsletter_sends_created_idx" ON "newsletter_sends" USING btree ("
 CREATE INDEX "newsletter_sends_due_idx" ON "newsletter_sends" USING btree ("scheduled_at") WHERE "newsletter_sends"."status" in ('scheduled', 'sending');--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_subscribers_email_key" ON "newsletter_subscribers" USING btree ("email_key");--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_status_idx" ON "newsletter_subscribers" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "newsletter_subscribers_topics_idx" ON "newsletter_subscribers" USING gin ("topics");
+CREATE INDEX "newsletter_subscribers_topics_idx" ON "newsletter_subscribers" USING gin ("topics");--> statement-breakpoint
+CREATE INDEX "newsletter_subscribers_unsubscribed_from_idx" ON "newsletter_subscribers" USING btree ("unsubscribed_from_send_id") WHERE "newsletter_subscribers"."unsubscribed_from_send_id" is not null;

@@ -41,6 +41,20 @@ export function staticSecurityHeaders(siteUrl: string = process.env.SITE_URL ?? 
   return headers;
 }
 
+/**
+ * Addresses that carry a newsletter token in their path (docs/decisions/0063): the one-click
+ * unsubscribe, the counted click redirect and the subscriber's own pages. Their answers send no
+ * Referer at all, so the token never reaches another page, ours included (its logs, its analytics).
+ * Set by the host, since Next keeps a header the host has already set (a route cannot lower it).
+ */
+const NO_REFERRER_PREFIXES = ["/n/", "/api/newsletter/", "/newsletter/"];
+
+/** The Referrer-Policy of a request's answer when it differs from the static one, else null. */
+export function referrerPolicyFor(url: string | undefined): string | null {
+  const pathname = String(url ?? "").split("?")[0]!;
+  return NO_REFERRER_PREFIXES.some((prefix) => pathname.startsWith(prefix)) ? "no-referrer" : null;
+}
+
 function isHttps(siteUrl: string): boolean {
   return /^https:\/\//i.test(siteUrl);
 }

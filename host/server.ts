@@ -6,7 +6,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
 import { createDocumentLayer } from "./html-documents.ts";
-import { NON_DOCUMENT_CSP, staticSecurityHeaders } from "./security-headers.ts";
+import { NON_DOCUMENT_CSP, referrerPolicyFor, staticSecurityHeaders } from "./security-headers.ts";
 import { withRequestContext } from "./request-context.ts";
 import { setInvalidationClock, setPageCacheInvalidator, setSelfAddress, setTagPublisher, shutdownApp } from "../src/server/bridge.ts";
 import { expireTagsLocally } from "./cache-handler.ts";
@@ -145,6 +145,8 @@ const handleRequest = (req: IncomingMessage, res: ServerResponse) =>
     // The site's own analytics: a public page view is queued after its answer is sent (host/analytics.ts, docs/decisions/0056).
     countPageView(req, res);
     for (const [key, value] of Object.entries(securityHeaders)) res.setHeader(key, value);
+    const referrerPolicy = referrerPolicyFor(req.url);
+    if (referrerPolicy) res.setHeader("Referrer-Policy", referrerPolicy);
     if (stopping) res.setHeader("Connection", "close");
     inFlight.add(res);
     res.once("close", () => inFlight.delete(res));

@@ -104,6 +104,17 @@ const COVERAGE: Record<string, Verdict> = {
   "src/app/api/blog/shares/route.ts#POST": { notRecorded: "a visitor's share count" },
   "src/app/api/consent/route.ts#POST": { notRecorded: "a visitor's cookie consent: a cookie in their own browser, no row" },
   "src/app/api/forms/[form]/route.ts#POST": { notRecorded: "a visitor's form (the same as the lead-forms actions)" },
+  "src/app/api/newsletter/unsubscribe/[token]/route.ts#POST": {
+    notRecorded: "a subscriber leaving by their own signed link, not a dashboard change; the row keeps when and from which send (docs/decisions/0063)",
+  },
+  "src/app/api/newsletter/events/ses/route.ts#POST": {
+    notRecorded:
+      "the mail provider's reports; each suppression is recorded as newsletter.suppressed in its transaction (tests/newsletter-events.test.ts checks the row)",
+  },
+  "src/app/api/newsletter/events/route.ts#POST": {
+    notRecorded:
+      "the mail provider's reports; each suppression is recorded as newsletter.suppressed in its transaction (tests/newsletter-events.test.ts checks the row)",
+  },
   "src/server/actions/api-keys.ts#createApiKeyAction": {
     notRecorded: "recorded as api_key.create in insertApiKey, in the same transaction, never the key (tests/api-v1.test.ts checks the row)",
   },

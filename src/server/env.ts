@@ -204,6 +204,32 @@ const EnvSchema = z
     // Webhooks (docs/decisions/0058): true lets an endpoint name a private, loopback or link-local
     // address and plain http, for a receiver on this machine in tests and development only.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: flag.default(false),
+
+    // The newsletter's returns (docs/decisions/0063, docs/newsletter.md). The secret of the signed
+    // bounce/complaint endpoint (/api/newsletter/events, Standard Webhooks); unset, it answers 503.
+    NEWSLETTER_EVENTS_SECRET: optionalMatching(/^whsec_[A-Za-z0-9+/]{22,}={0,2}$/, "must be a whsec_ secret (whsec_ and at least 16 bytes in base64)"),
+    // The Amazon SNS topic(s), comma-separated, whose SES notifications /api/newsletter/events/ses
+    // accepts; unset, that endpoint answers 503 (any AWS account can have AWS sign a message).
+    NEWSLETTER_SNS_TOPIC_ARN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^arn:aws(?:-cn|-us-gov)?:sns:[a-z]{2}(?:-[a-z]+)+-\d:\d{12}:[A-Za-z0-9_-]{1,256}(?:\.fifo)?$/,
+              "must be SNS topic ARNs, comma-separated, such as arn:aws:sns:ap-south-1:123456789012:newsletter-events",
+            ),
+        ),
+      ),
   })
   .superRefine((value, ctx) => {
     // An endpoint without a bucket would be ignored silently, and uploads would stay on this machine.

@@ -1048,6 +1048,11 @@ export const newsletterSubscribers = pgTable(
     suppressedReason: text("suppressed_reason").$type<SuppressionReason>(),
     /** Soft bounces in a row; three suppress the address, a delivered letter resets it. */
     softBounces: integer("soft_bounces").notNull().default(0),
+    /**
+     * The send whose one-click unsubscribe link was used (docs/decisions/0063), so a send's report can
+     * count who left from it; null when they left from the preferences page or by mail without one.
+     */
+    unsubscribedFromSendId: uuid("unsubscribed_from_send_id").references((): AnyPgColumn => newsletterSends.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1055,6 +1060,9 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex("newsletter_subscribers_email_key").on(t.emailKey),
     index("newsletter_subscribers_status_idx").on(t.status, t.createdAt.desc()),
     index("newsletter_subscribers_topics_idx").using("gin", t.topics),
+    index("newsletter_subscribers_unsubscribed_from_idx")
+      .on(t.unsubscribedFromSendId)
+      .where(sql`${t.unsubscribedFromSendId} is not null`),
     check("newsletter_subscribers_status_valid", inList(t.status, SUBSCRIBER_STATUSES)),
     check("newsletter_subscribers_source_valid", inList(t.source, SUBSCRIBER_SOURCES)),
     check("newsletter_subscribers_reason_valid", sql`${t.suppressedReason} is null or ${inList(t.suppressedReason, SUPPRESSION_REASONS)}`),
@@ -1159,7 +1167,10 @@ export const newsletterLinks = pgTable(
     url: text("url").notNull(),
     clicks: integer("clicks").notNull().default(0),
   },
-  (t) => [uniqueIndex("newsletter_links_send_url_key").on(t.sendId, t.url), check("newsletter_links_url_valid", sql`char_length(${t.url}) <= ${sql.raw(String(LIMITS.url))} and ${t.url} ~* '^(https?://|mailto:)'`)],
+  (t) => [
+    uniqueIndex("newsletter_links_send_url_key").on(t.sendId, t.url),
+    check("newsletter_links_url_valid", sql`char_length(${t.url}) <= ${sql.raw(String(LIMITS.url))} and ${t.url} ~* '^(https?://|mailto:)'`),
+  ],
 );
 
 export const newsletterClicks = pgTable(
@@ -1179,3 +1190,18 @@ export const newsletterClicks = pgTable(
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 export type NewsletterSend = typeof newsletterSends.$inferSelect;
 export type NewsletterRecipient = typeof newsletterRecipients.$inferSelect;
+
+/**
+ * The provider notifications already applied (docs/decisions/0063): an SNS MessageId (`sns:…`) or a
+ * signed webhook's id (`wh:…`), claimed in the transaction that applies the event, so a delivery sent
+ * twice counts once (the same soft bounce is not two). Rows older than 30 days are pruned daily; a
+ * notification older than that is refused on its own signed timestamp, so a pruned id cannot come back.
+ */
+export const newsletterEventsSeen = pgTable(
+  "newsletter_events_seen",
+  {
+    id: text("id").primaryKey(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("newsletter_events_seen_received_idx").on(t.receivedAt)],
+);

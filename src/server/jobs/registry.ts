@@ -4,6 +4,7 @@ import { deleteExpiredSalts, dueRollupDays, pruneRawPageViews, rollUpDay } from 
 import { runOnce } from "../data/job-runs";
 import { followUpDigestJob } from "../data/follow-up";
 import { pruneAcknowledgedSenders } from "../data/submissions";
+import { pruneEventsSeen } from "../data/newsletter-events";
 import { env } from "../env";
 import { pruneSpamJob } from "../forms/spam";
 import { log } from "../log";
@@ -28,6 +29,21 @@ const activityRetentionJob: TimedJob = {
     const keepDays = env().ACTIVITY_RETENTION_DAYS;
     const removed = await pruneActivity(keepDays, tx);
     log("info", "activity trail pruned", { event: "activity.pruned", removed, keepDays });
+  }),
+};
+
+/**
+ * The ids of provider notifications already applied (docs/decisions/0063), kept 30 days: a replay
+ * within them is recognised, and one older is refused on its own signed timestamp (14 days for SNS,
+ * 5 minutes for the signed endpoint).
+ */
+export const NEWSLETTER_EVENTS_SEEN_DAYS = 30;
+const newsletterEventsSeenJob: TimedJob = {
+  name: "newsletter-events-seen-retention",
+  everyMs: 60 * 60_000,
+  run: oncePer("day", "newsletter-events-seen-retention", async (tx) => {
+    const removed = await pruneEventsSeen(NEWSLETTER_EVENTS_SEEN_DAYS, tx);
+    log("info", "newsletter notification ids pruned", { event: "newsletter.events-seen-pruned", removed });
   }),
 };
 
@@ -72,4 +88,5 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   analyticsJob,
   webhookDeliveryJob,
   webhookRetentionJob,
+  newsletterEventsSeenJob,
 ];
