@@ -204,6 +204,16 @@ const EnvSchema = z
     // Webhooks (docs/decisions/0058): true lets an endpoint name a private, loopback or link-local
     // address and plain http, for a receiver on this machine in tests and development only.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: flag.default(false),
+
+    // The newsletter's sending (docs/decisions/0062): copies sent per minute across every process,
+    // and the address of the mailto: target of List-Unsubscribe (unset: unsubscribe@ the domain of MAIL_FROM).
+    NEWSLETTER_RATE_PER_MINUTE: positiveInt(600, 1_000_000),
+    NEWSLETTER_UNSUBSCRIBE_MAILTO: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.email({ error: "must be an e-mail address" }).optional()),
   })
   .superRefine((value, ctx) => {
     // An endpoint without a bucket would be ignored silently, and uploads would stay on this machine.
