@@ -66,14 +66,17 @@ export async function storeSendLinks(sendId: string, urls: readonly string[], tx
 export async function insertRecipients(send: Pick<NewsletterSend, "id" | "topics">, messageDomain: string, tx: Executor): Promise<number> {
   const s = newsletterSubscribers;
   const topics = `{${send.topics.map((t) => `"${t.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
-  const result = await tx.execute(sql`
+  const result = await tx.execute<{ n: number | string }>(sql`
+    with written as (
     insert into ${newsletterRecipients} (send_id, subscriber_id, email, message_id)
     select ${send.id}::uuid, ${s.id}, ${s.email}, '<nl.' || ${send.id}::text || '.' || ${s.id}::text || '@' || ${messageDomain}::text || '>'
     from ${s}
     where ${s.status} = 'confirmed' and not ${s.paused}
       and (cardinality(${topics}::text[]) = 0 or cardinality(${s.topics}) = 0 or ${s.topics} && ${topics}::text[])
-    on conflict (send_id, subscriber_id) do nothing`);
-  return result.rowCount ?? 0;
+    on conflict (send_id, subscriber_id) do nothing
+    returning 1)
+    select count(*) as n from written`);
+  return Number(result.rows[0]!.n);
 }
 
 export async function storeRendered(sendId: string, rendered: { html: string; text: string }, tx: Executor): Promise<void> {

@@ -2,7 +2,7 @@ import "server-only";
 import { convert } from "html-to-text";
 import mjml2html from "mjml";
 import sanitizeHtml from "sanitize-html";
-import { sanitizeBlogHtml } from "../content/html";
+import { ALLOWED_TAGS, sanitizeBlogHtml } from "../content/html";
 import { escapeHtml } from "../mail/mail";
 
 // The newsletter's letter (docs/newsletter.md, docs/decisions/0062): written in MJML, which turns a
@@ -64,12 +64,12 @@ const STYLES: Record<string, string> = {
   td: "border:1px solid #d1d5db;padding:6px 8px;text-align:left;",
 };
 
-/** The distinct http(s) addresses the body links to, in order (the post's own address first when given). */
+/** The distinct http(s) addresses the letter links to: the site, the post's own address when given, then the body's. */
 export function letterLinks(content: LetterContent, site: LetterSite): string[] {
-  const found = new Set<string>();
+  const found = new Set<string>([`${site.url.replace(/\/+$/, "")}/`]);
   if (content.postUrl) found.add(content.postUrl);
   sanitizeHtml(sanitizeBlogHtml(content.body, { baseUrl: site.url }), {
-    allowedTags: false,
+    allowedTags: ALLOWED_TAGS,
     allowedAttributes: false,
     transformTags: {
       a: (tagName, attribs) => {
@@ -99,7 +99,7 @@ export function mailBody(body: string, site: LetterSite, linkFor: (url: string) 
       },
     ]),
   );
-  return sanitizeHtml(clean, { allowedTags: false, allowedAttributes: false, allowedSchemes: ["http", "https", "mailto"], transformTags: styled });
+  return sanitizeHtml(clean, { allowedTags: ALLOWED_TAGS, allowedAttributes: false, allowedSchemes: ["http", "https", "mailto"], transformTags: styled });
 }
 
 const attr = (value: string) => escapeHtml(value);
@@ -164,18 +164,30 @@ export async function renderLetter(
   </mj-body>
 </mjml>`;
   const result = await mjml2html(source, { validationLevel: "soft", keepComments: false });
-  const text = convert(result.html, {
+  // The plain-text part, from the same parts (not from the tables around them).
+  const bodyText = convert(body, {
     wordwrap: 78,
     selectors: [
       { selector: "img", format: "skip" },
       { selector: "a", options: { hideLinkHrefIfSameAsText: true } },
-      // The preview text is for the inbox's list, not the letter.
-      { selector: "div.mj-preview, div[style*='display:none']", format: "skip" },
-      { selector: "h1", options: { uppercase: false } },
       { selector: "h2", options: { uppercase: false } },
       { selector: "h3", options: { uppercase: false } },
+      { selector: "h4", options: { uppercase: false } },
+      { selector: "table", format: "dataTable" },
     ],
   });
+  const text = [
+    content.title ? `${content.title}\n${"=".repeat(Math.min(78, content.title.length))}` : null,
+    bodyText,
+    content.postUrl ? `Read it on the site: ${linkFor(content.postUrl)}` : null,
+    "--",
+    `You receive this because you subscribed to ${site.name}'s newsletter.`,
+    `Choose topics or pause: ${footer.manage}`,
+    `Unsubscribe: ${footer.unsubscribe}`,
+    `${site.name}, ${site.address}`,
+  ]
+    .filter((part): part is string => part !== null)
+    .join("\n\n");
   return { html: result.html, text };
 }
 
