@@ -66,7 +66,10 @@ async function subscribers(topic: string, count: number) {
 }
 
 async function startSend(subject: string, topic: string): Promise<string> {
-  const [send] = await handle.db.insert(newsletterSends).values({ subject, body: "<p>Hello</p>", topics: [topic], status: "sending", startedAt: new Date() }).returning();
+  const [send] = await handle.db
+    .insert(newsletterSends)
+    .values({ subject, body: "<p>Hello</p>", topics: [topic], status: "sending", startedAt: new Date() })
+    .returning();
   return send!.id;
 }
 
@@ -116,7 +119,9 @@ describe.skipIf(!serverUrl)("newsletter across processes (PostgreSQL)", () => {
     for (const m of mine()) perAddress.set(m.to, (perAddress.get(m.to) ?? 0) + 1);
     expect(perAddress.size).toBe(RECIPIENTS);
     expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
-    const rows = (await handle.db.execute<{ status: string; attempts: number }>(sql`select status, attempts from newsletter_recipients where send_id = ${sendId}`)).rows;
+    const rows = (
+      await handle.db.execute<{ status: string; attempts: number }>(sql`select status, attempts from newsletter_recipients where send_id = ${sendId}`)
+    ).rows;
     expect(rows.every((r) => r.status === "sent")).toBe(true);
     // What the killed process held was claimed again once its claim ran out.
     expect(rows.filter((r) => Number(r.attempts) >= 2).length).toBeGreaterThan(0);
@@ -149,6 +154,8 @@ describe.skipIf(!serverUrl)("newsletter across processes (PostgreSQL)", () => {
     for (const count of whole) expect(count).toBeGreaterThanOrEqual(rate.perWindow * 0.8);
     const [row] = (await handle.db.execute<{ status: string }>(sql`select status from newsletter_sends where id = ${sendId}`)).rows;
     expect(row!.status).toBe("sending");
-    console.log(`newsletter rate: ${rate.perWindow} per ${rate.windowMs / 1000} s across 3 processes; accepted per window: ${[...perWindow.values()].join(", ")}`);
+    console.log(
+      `newsletter rate: ${rate.perWindow} per ${rate.windowMs / 1000} s across 3 processes; accepted per window: ${[...perWindow.values()].join(", ")}`,
+    );
   }, 60_000);
 });

@@ -67,7 +67,8 @@ describe("newsletter sending", () => {
       .values({
         title: "Five SEO fixes",
         slug: "five-seo-fixes",
-        content: '<p>Read <a href="/services">our services</a> and <a href="https://example.org/guide">the guide</a>.</p><img src="/api/media/abc.png" alt="x"><script>alert(1)</script>',
+        content:
+          '<p>Read <a href="/services">our services</a> and <a href="https://example.org/guide">the guide</a>.</p><img src="/api/media/abc.png" alt="x"><script>alert(1)</script>',
         featuredImageUrl: "/api/media/cover.png",
         published: true,
         tags: ["seo"],
@@ -122,7 +123,12 @@ describe("newsletter sending", () => {
     expect(clickTokens.length).toBeGreaterThanOrEqual(3);
     expect(clickTokens.every((c) => c?.recipientId === row!.id)).toBe(true);
     const links = await handle.db.select().from(newsletterLinks).where(eq(newsletterLinks.sendId, send!.id));
-    expect(links.map((l) => l.url).sort()).toEqual(["http://localhost:3999/", "http://localhost:3999/blog/five-seo-fixes", "http://localhost:3999/services", "https://example.org/guide"]);
+    expect(links.map((l) => l.url).sort()).toEqual([
+      "http://localhost:3999/",
+      "http://localhost:3999/blog/five-seo-fixes",
+      "http://localhost:3999/services",
+      "https://example.org/guide",
+    ]);
     expect(new Set(clickTokens.map((c) => c!.linkId)).size).toBe(links.length);
     expect(decoded).toContain('src="http://localhost:3999/api/media/abc.png"');
     expect(decoded).toContain("http://localhost:3999/api/media/cover.png");
@@ -144,8 +150,14 @@ describe("newsletter sending", () => {
         sql`select subscriber_id, email from newsletter_recipients where send_id = ${send!.id} order by id desc limit 2`,
       )
     ).rows;
-    await handle.db.update(newsletterSubscribers).set({ status: "unsubscribed", unsubscribedAt: new Date() }).where(eq(newsletterSubscribers.id, a!.subscriber_id));
-    await handle.db.update(newsletterSubscribers).set({ status: "suppressed", suppressedReason: "complaint" }).where(eq(newsletterSubscribers.id, b!.subscriber_id));
+    await handle.db
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed", unsubscribedAt: new Date() })
+      .where(eq(newsletterSubscribers.id, a!.subscriber_id));
+    await handle.db
+      .update(newsletterSubscribers)
+      .set({ status: "suppressed", suppressedReason: "complaint" })
+      .where(eq(newsletterSubscribers.id, b!.subscriber_id));
 
     // One batch, then the editor pauses: no claim while paused.
     await deliverNewsletterRound(transport, { ...FAST, batch: 50, roundMs: 0 }, handle.db);
@@ -167,7 +179,9 @@ describe("newsletter sending", () => {
   }, 120_000);
 
   it("an address the server refuses is tried again with a wait, then failed; the send still finishes", async () => {
-    await handle.db.insert(newsletterSubscribers).values({ email: "full@inbox.example", emailKey: "full@inbox.example", status: "confirmed", topics: ["retry"], source: "blog" });
+    await handle.db
+      .insert(newsletterSubscribers)
+      .values({ email: "full@inbox.example", emailKey: "full@inbox.example", status: "confirmed", topics: ["retry"], source: "blog" });
     refused.add("full@inbox.example");
     const [send] = await handle.db
       .insert(newsletterSends)

@@ -90,7 +90,9 @@ export function EditSendForm({ id, subject, previewText, topics, tags, body }: E
           </fieldset>
           {body !== null && (
             <Field id="send-body" label="Letter" name="body" required>
-              {(aria) => <HtmlField id="send-body" name="body" label="Letter" value={html} onChange={setHtml} describedBy={aria["aria-describedby"]} rows={14} />}
+              {(aria) => (
+                <HtmlField id="send-body" name="body" label="Letter" value={html} onChange={setHtml} describedBy={aria["aria-describedby"]} rows={14} />
+              )}
             </Field>
           )}
           <div>

@@ -8,11 +8,8 @@ import type { FormState } from "@/lib/form-state";
 import { PREVIEW_TEXT_MAX, SUBJECT_MAX } from "@/lib/newsletter";
 import { fromSiteDateTimeInput } from "@/lib/site-time";
 import { dashboardHref } from "@/lib/routes";
-import { recordActivity } from "../activity/activity";
-import { createSend, moveSend, saveSend, sendForTest, type SendMove } from "../data/newsletter-sends";
-import { db } from "../db/client";
+import { createSend, moveSend, queueTestMail, saveSend, sendForTest, type SendMove } from "../data/newsletter-sends";
 import { FieldError, formAnswers as answers, handleForm } from "../forms/form-action";
-import { enqueueMail } from "../mail/mail";
 import { previewLetter } from "../newsletter/send";
 
 // The newsletter screen's actions (docs/newsletter.md), through the one form wrapper (ADR 0055):
@@ -97,10 +94,7 @@ export async function sendTestAction(_previous: FormState, form: FormData): Prom
       if (!send) return { status: "error", title: "Error", message: "This letter was deleted." };
       const letter = await previewLetter(send);
       const to = context.user!.email;
-      await db().transaction(async (tx) => {
-        await enqueueMail(tx, { kind: "newsletter-test", recipients: [to], subject: `[Test] ${send.subject}`, text: letter.text, html: letter.html });
-        await recordActivity({ action: "newsletter.test", table: "newsletter_sends", recordId: id, after: { to } }, tx);
-      });
+      await queueTestMail(id, to, { subject: send.subject, ...letter });
       return { status: "success", message: `A test was sent to ${to}.` };
     },
   });

@@ -7,6 +7,11 @@ import { blogPosts, newsletterLinks, newsletterRecipients, newsletterSends, news
 // send starts, claimed in small batches by whichever process asks (FOR UPDATE SKIP LOCKED and a
 // claim until `locked_until`), under one rate shared by every process, each copy marked on its own.
 
+/** One transaction on `database` (default: the configured one), for the queueing of src/server/newsletter/send.ts. */
+export async function newsletterTransaction<T>(fn: (tx: Executor) => Promise<T>, database: Database = db()): Promise<T> {
+  return database.transaction(fn);
+}
+
 /** Sends whose time came: scheduled → sending, by one process (the others find the row changed). */
 export async function startDueSends(now: Date, database: Database = db()): Promise<string[]> {
   const rows = await database

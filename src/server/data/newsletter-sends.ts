@@ -5,6 +5,7 @@ import type { SendStatus } from "@/lib/newsletter";
 import { recordActivity } from "../activity/activity";
 import { requireRole } from "../auth/auth-guard";
 import { sanitizeBlogHtml } from "../content/html";
+import { enqueueMail } from "../mail/mail";
 import { db } from "../db/client";
 import { blogPosts, newsletterClicks, newsletterLinks, newsletterRecipients, newsletterSends, type NewsletterSend } from "../db/schema";
 
@@ -208,4 +209,13 @@ export async function sendForTest(id: string): Promise<NewsletterSend | null> {
   await requireRole(CONTENT_DESK.write);
   const [send] = await db().select().from(newsletterSends).where(eq(newsletterSends.id, id));
   return send ?? null;
+}
+
+/** A test copy to the signed-in member, through the mail outbox, with its activity row. */
+export async function queueTestMail(id: string, to: string, letter: { subject: string; html: string; text: string }): Promise<void> {
+  const user = await requireRole(CONTENT_DESK.write);
+  await db().transaction(async (tx) => {
+    await enqueueMail(tx, { kind: "newsletter-test", recipients: [to], subject: `[Test] ${letter.subject}`, text: letter.text, html: letter.html });
+    await recordActivity({ action: "newsletter.test", actor: user, table: "newsletter_sends", recordId: id, after: { to } }, tx);
+  });
 }

@@ -119,7 +119,9 @@ export async function renderLetter(
   const home = site.url.replace(/\/+$/, "");
   const title = content.title
     ? `<mj-text font-size="26px" font-weight="700" line-height="1.25" padding-bottom="16px">${
-        content.postUrl ? `<a href="${attr(linkFor(content.postUrl))}" style="color:${INK};text-decoration:none;">${escapeHtml(content.title)}</a>` : escapeHtml(content.title)
+        content.postUrl
+          ? `<a href="${attr(linkFor(content.postUrl))}" style="color:${INK};text-decoration:none;">${escapeHtml(content.title)}</a>`
+          : escapeHtml(content.title)
       }</mj-text>`
     : "";
   const cover = content.coverUrl

@@ -8,6 +8,7 @@ import {
   insertRecipients,
   markCopyFailed,
   markCopySent,
+  newsletterTransaction,
   postForSend,
   sendById,
   sendsToQueue,
@@ -17,7 +18,7 @@ import {
   type ClaimedCopy,
   type RateRule,
 } from "../data/newsletter-delivery";
-import { db, type Database, type Executor } from "../db/client";
+import type { Database, Executor } from "../db/client";
 import type { BlogPost, NewsletterSend } from "../db/schema";
 import { env } from "../env";
 import { headerSafe, outboxFolder } from "../mail/mail";
@@ -82,7 +83,7 @@ export function letterContent(send: Pick<NewsletterSend, "subject" | "previewTex
 }
 
 /** The letter as a reader sees it, links going straight to their targets: the dashboard's preview and the test mail. */
-export async function previewLetter(send: Pick<NewsletterSend, "subject" | "previewText" | "body" | "postId">, executor: Executor = db()) {
+export async function previewLetter(send: Pick<NewsletterSend, "subject" | "previewText" | "body" | "postId">, executor?: Executor) {
   const site = letterSite();
   const post = send.postId ? await postForSend(send.postId, executor) : undefined;
   return renderLetter(letterContent(send, post, site), site, (url) => url, { manage: `${site.url}/newsletter`, unsubscribe: `${site.url}/newsletter` });
@@ -101,9 +102,8 @@ export function mailDomain(from = env().MAIL_FROM): string {
  * written, or null when another process had queued it.
  */
 export async function queueSend(sendId: string, options: { database?: Database; now?: Date } = {}): Promise<number | null> {
-  const database = options.database ?? db();
   const now = options.now ?? new Date();
-  return database.transaction(async (tx) => {
+  return newsletterTransaction(async (tx) => {
     const send = await claimQueueing(sendId, now, tx);
     if (!send) return null;
     const site = letterSite();
@@ -118,7 +118,7 @@ export async function queueSend(sendId: string, options: { database?: Database; 
     const count = await insertRecipients(send, mailDomain(), tx);
     log("info", "newsletter queued", { event: "newsletter.queued", send: send.id, recipients: count, links: ids.size });
     return count;
-  });
+  }, options.database);
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -231,7 +231,7 @@ export function copyFor(material: SendMaterial, copy: Pick<ClaimedCopy, "id" | "
 /** A send's stored render, kept per process: it does not change once the send started. */
 const materials = new Map<string, SendMaterial>();
 
-async function materialFor(sendId: string, database: Database): Promise<SendMaterial | null> {
+async function materialFor(sendId: string, database: Database | undefined): Promise<SendMaterial | null> {
   const known = materials.get(sendId);
   if (known) return known;
   const send = await sendById(sendId, database);
@@ -263,7 +263,7 @@ export interface RoundResult {
 export async function deliverNewsletterRound(
   transport: NewsletterTransport,
   overrides: Partial<NewsletterSettings> = {},
-  database: Database = db(),
+  database?: Database,
 ): Promise<RoundResult> {
   const settings = { ...newsletterDefaults(), ...overrides };
   const result: RoundResult = { sent: 0, failed: 0, queued: 0, finished: 0 };

@@ -144,11 +144,23 @@ export default async function SendPage({ params }: { params: Promise<{ id: strin
           <div className="mt-3 flex flex-wrap items-start gap-6">
             <figure>
               <figcaption className="mb-1 text-xs text-muted">Desktop (640 px)</figcaption>
-              <iframe title="Preview at a desktop width" srcDoc={preview.html} sandbox="" className="h-[720px] w-[640px] max-w-full rounded-lg border border-line bg-white" data-testid="preview-desktop" />
+              <iframe
+                title="Preview at a desktop width"
+                srcDoc={preview.html}
+                sandbox=""
+                className="h-[720px] w-[640px] max-w-full rounded-lg border border-line bg-white"
+                data-testid="preview-desktop"
+              />
             </figure>
             <figure>
               <figcaption className="mb-1 text-xs text-muted">Phone (375 px)</figcaption>
-              <iframe title="Preview at a phone width" srcDoc={preview.html} sandbox="" className="h-[720px] w-[375px] rounded-lg border border-line bg-white" data-testid="preview-phone" />
+              <iframe
+                title="Preview at a phone width"
+                srcDoc={preview.html}
+                sandbox=""
+                className="h-[720px] w-[375px] rounded-lg border border-line bg-white"
+                data-testid="preview-phone"
+              />
             </figure>
           </div>
         </section>
