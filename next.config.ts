@@ -5,7 +5,8 @@ import { LOCALE_SEGMENT } from "./src/lib/routes";
 
 const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files by path: it must not be bundled (docs/decisions/0002).
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
+  // MJML (the newsletter's letter, docs/decisions/0062) loads its components and parsers at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "mjml"],
   poweredByHeader: false,
   // Next's own file-system cache, which also tells the other server processes which cache tags it
   // expired (docs/decisions/0032). Resolved from the project folder, where Next is always started.

@@ -43,6 +43,31 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/lead-forms.ts#submitContactForm": { notRecorded: "a visitor's form, not a dashboard change" },
   "src/app/api/admin/uploads/route.ts#POST": { recorded: "api/admin/uploads/route" },
   "src/server/actions/team.ts#inviteAction": { recorded: "team.inviteAction" },
+  "src/server/actions/newsletter.ts#createSendAction": {
+    notRecorded: "recorded as newsletter.create in createSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
+  },
+  "src/server/actions/newsletter.ts#saveSendAction": {
+    notRecorded: "recorded as newsletter.update in saveSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
+  },
+  "src/server/actions/newsletter.ts#sendTestAction": {
+    notRecorded:
+      "recorded as newsletter.test in queueTestMail, with the test mail, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
+  },
+  "src/server/actions/newsletter.ts#sendNowAction": {
+    notRecorded: "recorded as newsletter.send in moveSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
+  },
+  "src/server/actions/newsletter.ts#scheduleAction": {
+    notRecorded: "recorded as newsletter.schedule in moveSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
+  },
+  "src/server/actions/newsletter.ts#unscheduleAction": {
+    notRecorded: "recorded as newsletter.unschedule in moveSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
+  },
+  "src/server/actions/newsletter.ts#pauseAction": {
+    notRecorded: "recorded as newsletter.pause in moveSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
+  },
+  "src/server/actions/newsletter.ts#resumeAction": {
+    notRecorded: "recorded as newsletter.resume in moveSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
+  },
   "src/server/actions/integrations.ts#addEndpointAction": {
     notRecorded: "recorded as webhook.add in addWebhookEndpoint, in the insert's transaction (tests/webhook-dashboard.test.ts checks the row holds no secret)",
   },

@@ -190,6 +190,16 @@ async function matrix(): Promise<Record<string, Entry>> {
   const revisions = await import("@/server/actions/revisions");
   const previews = await import("@/server/actions/blog-previews");
   const integrations = await import("@/server/actions/integrations");
+  const newsletter = await import("@/server/actions/newsletter");
+  const { newsletterSends } = await import("@/server/db/schema");
+  const { toSiteDateTimeInput } = await import("@/lib/site-time");
+  const sendRow = (status: "draft" | "sending" | "paused" | "scheduled") => async () =>
+    (
+      await handle.db
+        .insert(newsletterSends)
+        .values({ subject: `Letter ${next()}`, body: "<p>Hi</p>", status, scheduledAt: status === "scheduled" ? new Date(Date.now() + 86_400_000) : null })
+        .returning({ id: newsletterSends.id })
+    )[0]!.id;
   const { insertWebhookEndpoint } = await import("@/server/data/webhook-endpoints");
   const { webhookDeliveries, webhookEndpoints } = await import("@/server/db/schema");
   const endpointRow = async () => (await insertWebhookEndpoint({ url: `https://hooks.example.com/${next()}`, kind: "standard", events: ["lead.created"] })).id;
@@ -287,6 +297,65 @@ async function matrix(): Promise<Record<string, Entry>> {
           return id;
         },
         run: (id) => integrations.resumeEndpointAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "newsletter#createSendAction": [
+      { label: "new letter", allowed: CONTENT_DESK.write, run: () => newsletter.createSendAction(IDLE, formOf({ kind: "letter" })) },
+    ],
+    "newsletter#saveSendAction": [
+      {
+        label: "save a letter",
+        allowed: CONTENT_DESK.write,
+        prepare: sendRow("draft"),
+        run: (id) => newsletter.saveSendAction(IDLE, formOf({ id: id as string, subject: `Subject ${next()}`, body: "<p>Changed</p>" })),
+      },
+    ],
+    "newsletter#sendTestAction": [
+      {
+        label: "send a test letter",
+        allowed: CONTENT_DESK.write,
+        prepare: sendRow("draft"),
+        run: (id) => newsletter.sendTestAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "newsletter#sendNowAction": [
+      {
+        label: "send a letter now",
+        allowed: CONTENT_DESK.write,
+        prepare: sendRow("draft"),
+        run: (id) => newsletter.sendNowAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "newsletter#scheduleAction": [
+      {
+        label: "schedule a letter",
+        allowed: CONTENT_DESK.write,
+        prepare: sendRow("draft"),
+        run: (id) => newsletter.scheduleAction(IDLE, formOf({ id: id as string, at: toSiteDateTimeInput(new Date(Date.now() + 2 * 86_400_000)) })),
+      },
+    ],
+    "newsletter#unscheduleAction": [
+      {
+        label: "cancel a schedule",
+        allowed: CONTENT_DESK.write,
+        prepare: sendRow("scheduled"),
+        run: (id) => newsletter.unscheduleAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "newsletter#pauseAction": [
+      {
+        label: "pause a send",
+        allowed: CONTENT_DESK.write,
+        prepare: sendRow("sending"),
+        run: (id) => newsletter.pauseAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "newsletter#resumeAction": [
+      {
+        label: "resume a send",
+        allowed: CONTENT_DESK.write,
+        prepare: sendRow("paused"),
+        run: (id) => newsletter.resumeAction(IDLE, formOf({ id: id as string })),
       },
     ],
     "integrations#resendDeliveryAction": [

@@ -230,6 +230,15 @@ const EnvSchema = z
             ),
         ),
       ),
+    // The newsletter's sending (docs/decisions/0062): copies sent per minute across every process,
+    // and the address of the mailto: target of List-Unsubscribe (unset: unsubscribe@ the domain of MAIL_FROM).
+    NEWSLETTER_RATE_PER_MINUTE: positiveInt(600, 1_000_000),
+    NEWSLETTER_UNSUBSCRIBE_MAILTO: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.email({ error: "must be an e-mail address" }).optional()),
   })
   .superRefine((value, ctx) => {
     // An endpoint without a bucket would be ignored silently, and uploads would stay on this machine.

@@ -1,5 +1,5 @@
 import { ACTIVITY_TAB } from "./activity";
-import { LEAD_DESK, TEAM_DESK, type AdminTableDefinition, type StaffRole } from "./definition";
+import { CONTENT_DESK, LEAD_DESK, TEAM_DESK, type AdminTableDefinition, type StaffRole } from "./definition";
 import { ADMIN_TABLES } from "./registry";
 
 /**
@@ -19,6 +19,7 @@ const PANELS = {
   overview: { label: "Overview", read: LEAD_DESK.read },
   due: { label: "Due", read: LEAD_DESK.read },
   analytics: { label: "Analytics", read: LEAD_DESK.read },
+  newsletter: { label: "Newsletter", read: CONTENT_DESK.read },
   team: { label: "Team", read: TEAM_DESK.read },
   integrations: { label: "Integrations", read: TEAM_DESK.read },
   [ACTIVITY_TAB.id]: { label: ACTIVITY_TAB.label, read: ACTIVITY_TAB.access.read },
@@ -48,6 +49,7 @@ export function dashboardScreens(role: StaffRole): DashboardScreen[] {
     ...panel("due", role),
     ...panel("analytics", role),
     ...ADMIN_TABLES.filter((t) => t.access.read.includes(role)).map((t) => ({ id: t.id, label: t.label, table: t })),
+    ...panel("newsletter", role),
     ...panel("team", role),
     ...panel("integrations", role),
     ...panel(ACTIVITY_TAB.id, role),

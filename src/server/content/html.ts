@@ -10,7 +10,8 @@ import { isPlainText, plainTextToHtml } from "@/lib/plain-text";
  * point: sanitizing it again gives the same string (tests/blog-html.test.ts).
  */
 
-const ALLOWED_TAGS = [
+/** The tags blog HTML may hold (the newsletter's letter styles these same tags: src/server/newsletter/letter.ts). */
+export const ALLOWED_TAGS = [
   "h2",
   "h3",
   "h4",

@@ -11,6 +11,7 @@ import { log } from "../log";
 import { oncePer, type TimedJob } from "./jobs";
 import { scheduledPublishingJob } from "./scheduled-publishing";
 import { webhookDeliveryJob, webhookRetentionJob } from "../webhooks/job";
+import { newsletterSendingJob } from "../newsletter/job";
 
 /** Acknowledgement claims of days before yesterday: only today's are consulted (docs/decisions/0042). */
 const pruneAcknowledgedSendersJob: TimedJob = {
@@ -74,7 +75,7 @@ const analyticsJob: TimedJob = {
  * Every periodic piece of work of the server, in one list (docs/decisions/0054): each process starts
  * a timer per job at boot (src/server/jobs/jobs.ts), and each job does each piece of its work once
  * across the processes, by a claim in `job_runs` (once a day) or by row claims (scheduled posts,
- * the digest, webhook deliveries). Two loops stay outside it, each for a reason: the mail worker (src/server/mail/mail.ts)
+ * the digest, webhook deliveries, newsletter copies). Two loops stay outside it, each for a reason: the mail worker (src/server/mail/mail.ts)
  * claims outbox rows every few seconds and must finish the mail in flight at shutdown, and the
  * embedded database's role-request watcher (src/server/admin/admin-requests.ts) answers
  * `npm run admin` through a folder, for the one process that holds that database.
@@ -89,4 +90,5 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   webhookDeliveryJob,
   webhookRetentionJob,
   newsletterEventsSeenJob,
+  newsletterSendingJob,
 ];

@@ -1,0 +1,161 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newsletterSends } from "@/server/db/schema";
+import { startNewsletterSmtp } from "./helpers/newsletter-smtp";
+import { createTestDatabase } from "./helpers/test-db";
+
+/**
+ * One newsletter sent by three server processes on one PostgreSQL (docs/decisions/0062): one of
+ * them is killed with SIGKILL while it holds a batch, with a copy on the wire whose 250 the server
+ * holds back; every recipient still gets exactly one copy (the killed process's claim runs out and
+ * another sends what it held). Then the rate: three processes together send no more per window
+ * than the rate allows. The embedded database belongs to one process, so this file runs only with
+ * DATABASE_URL (npm run test:postgres).
+ */
+const serverUrl = process.env.DATABASE_URL?.trim();
+const root = path.resolve(import.meta.dirname, "..");
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+let url: string;
+let smtp: Awaited<ReturnType<typeof startNewsletterSmtp>>;
+let hold = 10;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  if (!serverUrl) return;
+  handle = await createTestDatabase();
+  const name = /\((test_[0-9a-f]+)\)/.exec(handle.label)![1]!;
+  const address = new URL(serverUrl);
+  address.pathname = `/${name}`;
+  url = address.toString();
+  smtp = await startNewsletterSmtp({ holdMs: () => hold });
+});
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  await smtp?.close();
+  await handle?.close();
+});
+
+function worker(settings: Record<string, unknown>): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    // Node itself with tsx as a loader (not tsx's launcher, whose child a SIGKILL would not reach).
+    const child = spawn(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", "tests/helpers/newsletter-worker-process.ts", url, String(smtp.port), JSON.stringify(settings)],
+      { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    children.push(child);
+    let out = "";
+    child.stdout!.on("data", (c) => {
+      out += c;
+      if (out.includes("ready")) resolve(child);
+    });
+    child.stderr!.on("data", (c) => (out += c));
+    child.on("exit", (code, signal) => {
+      if (!out.includes("ready")) reject(new Error(`worker exited (${code ?? signal}) before it was ready: ${out.slice(-2000)}`));
+    });
+  });
+}
+
+async function subscribers(topic: string, count: number) {
+  await handle.db.execute(sql`
+    insert into newsletter_subscribers (email, email_key, status, topics, source, confirmed_at)
+    select ${topic} || g || '@procs.example', ${topic} || g || '@procs.example', 'confirmed', array[${topic}]::text[], 'blog', now()
+    from generate_series(1, ${count}) g`);
+}
+
+async function startSend(subject: string, topic: string): Promise<string> {
+  const [send] = await handle.db
+    .insert(newsletterSends)
+    .values({ subject, body: "<p>Hello</p>", topics: [topic], status: "sending", startedAt: new Date() })
+    .returning();
+  return send!.id;
+}
+
+async function waitSent(sendId: string, ms: number) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const [row] = (await handle.db.execute<{ status: string }>(sql`select status from newsletter_sends where id = ${sendId}`)).rows;
+    if (row!.status === "sent") return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the send did not finish in time");
+}
+
+const stop = (list: ChildProcess[]) => {
+  for (const child of list) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+};
+
+describe.skipIf(!serverUrl)("newsletter across processes (PostgreSQL)", () => {
+  it("kill -9 of a process holding a batch: every recipient gets exactly one copy", async () => {
+    const RECIPIENTS = 300;
+    const BATCH = 5;
+    await subscribers("once", RECIPIENTS);
+    const sendId = await startSend("Exactly once", "once");
+    // A claim held for 4 s: what the killed process held is sent by another 4 s after the kill.
+    const settings = { batch: BATCH, claimMs: 4000, roundMs: 500, rate: { perWindow: 1_000_000, windowMs: 60_000 } };
+    const workers = await Promise.all([worker(settings), worker(settings), worker(settings)]);
+    const mine = () => smtp.accepted.filter((m) => m.raw.includes("Exactly once"));
+    const started = Date.now();
+    while (mine().length < RECIPIENTS / 4 && Date.now() - started < 30_000) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The kill must come while the process has a copy on the wire and more of its batch claimed: the
+    // server holds its 250 for 2 s (less than a claim), and once three copies wait at once, each
+    // process (which sends its batch one copy after another) has one waiting, the one to be killed too.
+    hold = 2000;
+    const gate = Date.now();
+    while (smtp.inFlight() < 3 && Date.now() - gate < 10_000) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(smtp.inFlight(), "a copy of each process waiting for its 250").toBeGreaterThanOrEqual(3);
+    const killed = workers[0]!;
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => killed.once("exit", (_code, signal) => resolve(signal)));
+    killed.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+    hold = 10;
+    const atKill = mine().length;
+
+    await waitSent(sendId, 40_000);
+    stop(workers);
+    const perAddress = new Map<string, number>();
+    for (const m of mine()) perAddress.set(m.to, (perAddress.get(m.to) ?? 0) + 1);
+    expect(perAddress.size).toBe(RECIPIENTS);
+    expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
+    const rows = (
+      await handle.db.execute<{ status: string; attempts: number }>(sql`select status, attempts from newsletter_recipients where send_id = ${sendId}`)
+    ).rows;
+    expect(rows.every((r) => r.status === "sent")).toBe(true);
+    // What the killed process held was claimed again once its claim ran out.
+    expect(rows.filter((r) => Number(r.attempts) >= 2).length).toBeGreaterThan(0);
+    console.log(`newsletter, kill -9: ${RECIPIENTS} copies by 3 processes, one killed after ${atKill} were accepted; each recipient got exactly one`);
+  }, 90_000);
+
+  it("three processes together keep to the rate", async () => {
+    // 600 a minute, scaled down to its tenth: 60 a window of 6 s (the same spreading over 60 slices).
+    const rate = { perWindow: 60, windowMs: 6000 };
+    await subscribers("rate", 400);
+    const settings = { batch: 5, claimMs: 10_000, roundMs: 500, rate };
+    const workers = await Promise.all([worker(settings), worker(settings), worker(settings)]);
+    const sendId = await startSend("Rate check", "rate");
+    const from = Date.now();
+    // Two whole windows after the first one that began.
+    const firstWindow = Math.ceil(from / rate.windowMs) * rate.windowMs;
+    const until = firstWindow + 2 * rate.windowMs;
+    await new Promise((resolve) => setTimeout(resolve, until - Date.now() + 200));
+    stop(workers);
+    const mine = smtp.accepted.filter((m) => m.raw.includes("Rate check"));
+    const perWindow = new Map<number, number>();
+    for (const m of mine) {
+      const w = Math.floor(m.at / rate.windowMs);
+      perWindow.set(w, (perWindow.get(w) ?? 0) + 1);
+    }
+    const whole = [firstWindow / rate.windowMs, firstWindow / rate.windowMs + 1].map((w) => perWindow.get(w) ?? 0);
+    // Every window at most the rate (a copy claimed at a window's very end may be accepted just
+    // after it: one batch of slack), and the whole windows near it: the rate is also reached.
+    for (const count of perWindow.values()) expect(count).toBeLessThanOrEqual(rate.perWindow + settings.batch);
+    for (const count of whole) expect(count).toBeGreaterThanOrEqual(rate.perWindow * 0.8);
+    const [row] = (await handle.db.execute<{ status: string }>(sql`select status from newsletter_sends where id = ${sendId}`)).rows;
+    expect(row!.status).toBe("sending");
+    console.log(
+      `newsletter rate: ${rate.perWindow} per ${rate.windowMs / 1000} s across 3 processes; accepted per window: ${[...perWindow.values()].join(", ")}`,
+    );
+  }, 60_000);
+});
