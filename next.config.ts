@@ -66,6 +66,16 @@ const nextConfig: NextConfig = {
           { key: "X-Robots-Tag", value: "noindex, nofollow" },
         ],
       },
+      // A newsletter link's page (confirmation, preferences; docs/newsletter.md): per person, its address
+      // holds the link's token: never stored, indexed or sent on as a Referer.
+      {
+        source: "/newsletter/:path*",
+        headers: [
+          { key: "Cache-Control", value: never },
+          { key: "X-Robots-Tag", value: "noindex, nofollow" },
+          { key: "Referrer-Policy", value: "no-referrer" },
+        ],
+      },
     ];
   },
   async rewrites() {

@@ -7,6 +7,7 @@ import { pruneAcknowledgedSenders } from "../data/submissions";
 import { env } from "../env";
 import { pruneSpamJob } from "../forms/spam";
 import { log } from "../log";
+import { pendingSubscriberExpiryJob } from "../newsletter/subscribe";
 import { oncePer, type TimedJob } from "./jobs";
 import { scheduledPublishingJob } from "./scheduled-publishing";
 import { webhookDeliveryJob, webhookRetentionJob } from "../webhooks/job";
@@ -72,4 +73,5 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   analyticsJob,
   webhookDeliveryJob,
   webhookRetentionJob,
+  pendingSubscriberExpiryJob,
 ];
