@@ -67,13 +67,14 @@ const nextConfig: NextConfig = {
         ],
       },
       // A newsletter link's page (confirmation, preferences; docs/newsletter.md): per person, its address
-      // holds the link's token: never stored, indexed or sent on as a Referer.
+      // holds the link's token: never stored or indexed, and its Referer never sent to another site.
+      // Not no-referrer: a form posted under it carries "Origin: null", which the origin check refuses.
       {
         source: "/newsletter/:path*",
         headers: [
           { key: "Cache-Control", value: never },
           { key: "X-Robots-Tag", value: "noindex, nofollow" },
-          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "Referrer-Policy", value: "same-origin" },
         ],
       },
     ];

@@ -119,10 +119,10 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the newsletter pages are never stored, indexed or sent on as a Referer", async ({ request }) => {
+test("the newsletter pages are never stored or indexed, and send no Referer to another site", async ({ request }) => {
   const response = await request.get("/newsletter/preferences/not-a-token");
   expect(response.headers()["cache-control"]).toContain("no-store");
   expect(response.headers()["x-robots-tag"]).toContain("noindex");
-  expect(response.headers()["referrer-policy"]).toBe("no-referrer");
+  expect(response.headers()["referrer-policy"]).toBe("same-origin");
   expect(await response.text()).toContain("This link does not work");
 });

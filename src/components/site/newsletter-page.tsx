@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
  * rendered on every request, never stored (next.config.ts headers), never indexed, and never
  * sending their address (which holds the link's token) as a Referer (docs/newsletter.md).
  */
-export const NEWSLETTER_PAGE_METADATA: Metadata = { robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const NEWSLETTER_PAGE_METADATA: Metadata = { robots: { index: false, follow: false }, referrer: "same-origin" };
 
 export const PRIMARY =
   "inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-brand-600 px-7 text-base font-semibold whitespace-nowrap text-white shadow-sm transition-colors hover:bg-brand-700";
