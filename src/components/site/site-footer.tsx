@@ -84,9 +84,11 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <div className="container-page max-w-2xl py-8 lg:max-w-3xl">
+        <div className="container-page py-8">
           {/* Every topic from here: the preferences page (linked from every letter) chooses them. */}
-          <SubscribeForm source="footer" tone="dark" title="Newsletter" intro="New articles from our blog, by e-mail." />
+          <div className="max-w-xl">
+            <SubscribeForm source="footer" tone="dark" title="Newsletter" intro="New articles from our blog, by e-mail." />
+          </div>
         </div>
       </div>
       <div className="border-t border-white/10">
