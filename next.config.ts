@@ -67,6 +67,16 @@ const nextConfig: NextConfig = {
           { key: "X-Robots-Tag", value: "noindex, nofollow" },
         ],
       },
+      // A newsletter link's page (confirmation, preferences; docs/newsletter.md): per person, its address
+      // holds the link's token: never stored or indexed. Its Referrer-Policy (same-origin) is set by the
+      // host, for every address that carries a token (host/security-headers.ts).
+      {
+        source: "/newsletter/:path*",
+        headers: [
+          { key: "Cache-Control", value: never },
+          { key: "X-Robots-Tag", value: "noindex, nofollow" },
+        ],
+      },
     ];
   },
   async rewrites() {

@@ -28,4 +28,5 @@ export const E2E_OWNERS = [
   "api-keys@e2e.test",
   "mcp@e2e.test",
   "hooks@e2e.test",
+  "subscribers@e2e.test",
 ] as const;

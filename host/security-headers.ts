@@ -43,16 +43,22 @@ export function staticSecurityHeaders(siteUrl: string = process.env.SITE_URL ?? 
 
 /**
  * Addresses that carry a newsletter token in their path (docs/decisions/0063): the one-click
- * unsubscribe, the counted click redirect and the subscriber's own pages. Their answers send no
- * Referer at all, so the token never reaches another page, ours included (its logs, its analytics).
+ * unsubscribe and the counted click redirect send no Referer at all, so the token never reaches
+ * another page, ours included (its logs, its analytics). The subscriber's own pages (confirmation,
+ * preferences) send it to this site only: under no-referrer a form posted from them carries
+ * "Origin: null", which the origin check refuses, and their buttons must work without script.
  * Set by the host, since Next keeps a header the host has already set (a route cannot lower it).
  */
-const NO_REFERRER_PREFIXES = ["/n/", "/api/newsletter/", "/newsletter/"];
+const REFERRER_POLICIES: readonly (readonly [prefix: string, policy: string])[] = [
+  ["/n/", "no-referrer"],
+  ["/api/newsletter/", "no-referrer"],
+  ["/newsletter/", "same-origin"],
+];
 
 /** The Referrer-Policy of a request's answer when it differs from the static one, else null. */
 export function referrerPolicyFor(url: string | undefined): string | null {
   const pathname = String(url ?? "").split("?")[0]!;
-  return NO_REFERRER_PREFIXES.some((prefix) => pathname.startsWith(prefix)) ? "no-referrer" : null;
+  return REFERRER_POLICIES.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? null;
 }
 
 function isHttps(siteUrl: string): boolean {

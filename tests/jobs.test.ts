@@ -62,6 +62,7 @@ describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
       "activity-retention",
       "analytics",
       "follow-up-digest",
+      "newsletter-pending-expiry",
       "prune-acknowledged-senders",
       "prune-spam",
       "scheduled-publishing",

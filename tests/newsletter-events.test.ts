@@ -518,9 +518,9 @@ describe("the click redirect", () => {
     expect(await counted()).toEqual({ clicks: 2, people: 1 });
   });
 
-  it("the host sends no Referer from the addresses that carry a token (a route cannot lower the host's policy)", () => {
-    for (const url of ["/n/c/1.2.abc", "/api/newsletter/unsubscribe/a.b.c.d?x=1", "/newsletter/preferences/a.b.c"])
-      expect(referrerPolicyFor(url), url).toBe("no-referrer");
+  it("the host sends no Referer from the addresses that carry a token, and none off the site from the subscriber's pages", () => {
+    for (const url of ["/n/c/1.2.abc", "/api/newsletter/unsubscribe/a.b.c.d?x=1"]) expect(referrerPolicyFor(url), url).toBe("no-referrer");
+    for (const url of ["/newsletter/preferences/a.b.c", "/newsletter/confirm/a.b.c.d"]) expect(referrerPolicyFor(url), url).toBe("same-origin");
     for (const url of ["/", "/blog/newsletter-tips", "/news", "/api/forms/contact"]) expect(referrerPolicyFor(url), url).toBeNull();
   });
 

@@ -10,7 +10,7 @@ import { COMPANY_LINKS, LEGAL_LINKS, MAIN_NAV } from "@/lib/routes";
 
 const SITE = path.join(process.cwd(), "src", "app", "[locale]", "(site)");
 /** Pages under the public segment that are not public addresses of their own (rendered for another address, or per link). */
-const NOT_ADDRESSES = new Set(["/blog-search", "/preview/[token]", "/[...missing]"]);
+const NOT_ADDRESSES = new Set(["/blog-search", "/preview/[token]", "/newsletter/confirm/[token]", "/newsletter/preferences/[token]", "/[...missing]"]);
 
 function pagePaths(folder: string, prefix = ""): string[] {
   const found: string[] = [];

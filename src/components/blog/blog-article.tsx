@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   ARTICLE_PROSE,
   ArticleCta,
@@ -84,7 +85,7 @@ function ArticleJsonLd({ post }: { post: BlogPost }) {
 }
 
 /** The article, its JSON-LD and the related posts. */
-export async function BlogArticle({ post }: { post: BlogPost }) {
+export async function BlogArticle({ post, after }: { post: BlogPost; after?: ReactNode }) {
   const [related, shares, images] = await Promise.all([listRelatedPosts(post), countShares(post.id), mediaDimensions(contentMediaNames(post.content))]);
   const { html, outline } = renderArticleContent(post.content, images);
   const site = siteConfig();
@@ -143,6 +144,7 @@ export async function BlogArticle({ post }: { post: BlogPost }) {
               <RelatedTopics tags={post.tags} />
               <AuthorBox authorName={post.authorName} />
               <ArticleCta />
+              {after}
             </div>
           </div>
         </div>

@@ -114,6 +114,11 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
       <input type="hidden" name={GUARD_FIELDS.elapsedMs} defaultValue="" />
       <input type="hidden" name={GUARD_FIELDS.submissionKey} defaultValue="" />
       <input type="hidden" name={GUARD_FIELDS.attribution} defaultValue="" />
+      {/* Unticked by default: a sign-up is asked for, never assumed, and confirmed by mail (docs/newsletter.md). */}
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink">
+        <input type="checkbox" name="newsletter" value="on" defaultChecked={answer.values.newsletter === "on"} className="size-5 accent-brand-600" />
+        Send me the newsletter (we will e-mail you a link to confirm)
+      </label>
       <SubmitButton label={submitLabel} pendingLabel={pendingLabel} className={SUBMIT_CLASSES} />
     </AnswerForm>
   );

@@ -4,6 +4,7 @@ import { COMPANY_LINKS, LEGAL_LINKS } from "@/lib/routes";
 import { services } from "@/content/services";
 import { siteConfig } from "@/server/site-config";
 import { LogoMark } from "./logo";
+import { SubscribeForm } from "./subscribe-form";
 
 function FooterList({ title, links }: { title: string; links: { href: string; label: string }[] }) {
   return (
@@ -80,6 +81,14 @@ export function SiteFooter() {
               </span>
             </li>
           </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="container-page py-8">
+          {/* Every topic from here: the preferences page (linked from every letter) chooses them. */}
+          <div className="max-w-xl">
+            <SubscribeForm source="footer" tone="dark" title="Newsletter" intro="New articles from our blog, by e-mail." />
+          </div>
         </div>
       </div>
       <div className="border-t border-white/10">

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, arrayOverlaps, desc, eq, ne } from "drizzle-orm";
+import { and, arrayOverlaps, desc, eq, ne, sql } from "drizzle-orm";
 import { LIMITS, SLUG_PATTERN } from "@/lib/limits";
 import { db } from "../db/client";
 import { blogPosts, blogSlugRedirects, type BlogPost } from "../db/schema";
@@ -56,6 +56,14 @@ export async function listPublishedPosts(): Promise<BlogPost[]> {
 /** Every published post for the listing, newest first, without content. */
 export async function listPublishedPostSummaries(): Promise<PostSummary[]> {
   return orFallback("listing", [], () => db().select(cardColumns).from(blogPosts).where(isPublished).orderBy(desc(blogPosts.createdAt)));
+}
+
+/** The tags of the published posts, unsorted: the topics a newsletter reader may choose (docs/newsletter.md). */
+export async function listPublishedTags(): Promise<string[]> {
+  return orFallback("tags", [], async () => {
+    const rows = await db().execute<{ tag: string }>(sql`select distinct unnest(${blogPosts.tags}) as tag from ${blogPosts} where ${isPublished}`);
+    return rows.rows.map((r) => r.tag);
+  });
 }
 
 /** The listing's featured posts: published and featured, newest first, at most 3. */

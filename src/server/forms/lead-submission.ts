@@ -10,12 +10,17 @@ import { visitorIdForRequest } from "../data/analytics";
 import type { CountedLimit, CreatedRow, RateLimited } from "../data/submissions";
 import { checkCheapGuards, checkFormGuards, formRateLimit, parseAttribution, rateLimitedVerdict, submissionKey, type Refusal } from "./form-guards";
 import { handleForm } from "./form-action";
-import { log } from "../log";
+import { errorFields, log } from "../log";
 import { hitRateLimit } from "../data/rate-limit";
 import { holdAsSpam } from "./spam";
+import { subscribe } from "../newsletter/subscribe";
 
-const FREE_AUDIT_FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge", "package"] as const;
-const CONTACT_FIELDS = ["name", "email", "mobileNumber", "company", "message"] as const;
+/** The lead and contact forms' optional, unticked "Send me the newsletter" box (docs/newsletter.md). */
+export const NEWSLETTER_FIELD = "newsletter";
+
+// "newsletter" is read (and echoed back after an error) but is no field of the lead or message.
+const FREE_AUDIT_FIELDS = ["name", "email", "mobileNumber", "websiteUrl", "monthlyRevenue", "growthChallenge", "package", "newsletter"] as const;
+const CONTACT_FIELDS = ["name", "email", "mobileNumber", "company", "message", "newsletter"] as const;
 
 export type LeadFormName = "audit" | "contact";
 
@@ -86,6 +91,18 @@ async function handle<S extends z.ZodType>(
       const row = await store(data, attribution, submissionKey(form), formRateLimit(formName, ip), ip, visitorId);
       if ("limited" in row) return refuse(rateLimitedVerdict(row.limited), ip);
       log("info", row.isNew ? "form stored" : "form resubmitted; stored once", { form: formName, id: row.id });
+      // Ticked: a pending subscriber and its confirmation mail, in a transaction of their own right
+      // after the submission's one statement (its mail needs the subscriber's id to sign the link).
+      // Once per stored submission; the sign-up's own rules make a repeat harmless anyway.
+      if (row.isNew && form.get(NEWSLETTER_FIELD) === "on") {
+        const email = (data as { email: string }).email;
+        await subscribe({
+          email,
+          topics: [],
+          source: formName === "audit" ? "lead" : "contact",
+          ...(formName === "audit" ? { leadId: row.id } : { contactMessageId: row.id }),
+        }).catch((error: unknown) => log("error", "newsletter sign-up from a form failed", { form: formName, id: row.id, ...errorFields(error) }));
+      }
       return { status: "success", ...success };
     },
   });

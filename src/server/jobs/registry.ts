@@ -8,6 +8,7 @@ import { pruneEventsSeen } from "../data/newsletter-events";
 import { env } from "../env";
 import { pruneSpamJob } from "../forms/spam";
 import { log } from "../log";
+import { pendingSubscriberExpiryJob } from "../newsletter/subscribe";
 import { oncePer, type TimedJob } from "./jobs";
 import { scheduledPublishingJob } from "./scheduled-publishing";
 import { webhookDeliveryJob, webhookRetentionJob } from "../webhooks/job";
@@ -91,4 +92,5 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   webhookRetentionJob,
   newsletterEventsSeenJob,
   newsletterSendingJob,
+  pendingSubscriberExpiryJob,
 ];

@@ -3,8 +3,10 @@ import { permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { BlogArticle, blogPostMetadata } from "@/components/blog/blog-article";
 import { NotFoundStatus } from "@/components/site/not-found-status";
+import { SubscribeForm } from "@/components/site/subscribe-form";
 import { blogPostHref } from "@/lib/blog";
 import { findRedirectedSlug, getPublishedPost } from "@/server/data/blog-posts";
+import { publishedTopics } from "@/server/newsletter/subscribe";
 import PostNotFound from "./not-found";
 
 // Rendered on its first request, then served from the cache until revalidateBlog() or this
@@ -42,5 +44,16 @@ export default async function BlogPostPage({ params }: Props) {
       </>
     );
   }
-  return <BlogArticle post={post} />;
+  // The newsletter's sign-up at the end of the article: the same for every reader, so the page stays cached.
+  const topics = await publishedTopics();
+  return (
+    <BlogArticle
+      post={post}
+      after={
+        <div className="mt-10">
+          <SubscribeForm source="article" topics={topics} intro="New articles like this one, in your inbox. Choose the topics you care about." />
+        </div>
+      }
+    />
+  );
 }
