@@ -41,6 +41,20 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/auth.ts#resetPasswordAction": { notRecorded: "the sessions it ends are recorded (auth.session-end, better-auth's session hook)" },
   "src/server/actions/lead-forms.ts#submitFreeAudit": { notRecorded: "a visitor's form, not a dashboard change; the lead row is its own record" },
   "src/server/actions/lead-forms.ts#submitContactForm": { notRecorded: "a visitor's form, not a dashboard change" },
+  "src/server/actions/newsletter-signup.ts#subscribeAction": { notRecorded: "a visitor's sign-up, not a dashboard change; the row keeps its source and times" },
+  "src/server/actions/newsletter-signup.ts#confirmSubscriptionAction": {
+    notRecorded: "a subscriber confirming by their own signed link; the row keeps confirmed_at",
+  },
+  "src/server/actions/newsletter-signup.ts#preferencesAction": {
+    notRecorded: "a subscriber changing their own preferences by their signed link, not a dashboard change",
+  },
+  "src/server/actions/newsletter-subscribers.ts#deleteSubscriberAction": {
+    notRecorded: "recorded as newsletter.subscriber-delete in deleteSubscriber, in the change's transaction (tests/newsletter-subscribe.test.ts)",
+  },
+  "src/server/actions/newsletter-subscribers.ts#eraseSubscriberAction": {
+    notRecorded:
+      "recorded as newsletter.subscriber-erase in eraseSubscriber, without the address, in the change's transaction (tests/newsletter-subscribe.test.ts)",
+  },
   "src/app/api/admin/uploads/route.ts#POST": { recorded: "api/admin/uploads/route" },
   "src/server/actions/team.ts#inviteAction": { recorded: "team.inviteAction" },
   "src/server/actions/newsletter.ts#createSendAction": {

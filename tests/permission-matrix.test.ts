@@ -191,7 +191,17 @@ async function matrix(): Promise<Record<string, Entry>> {
   const previews = await import("@/server/actions/blog-previews");
   const integrations = await import("@/server/actions/integrations");
   const newsletter = await import("@/server/actions/newsletter");
-  const { newsletterSends } = await import("@/server/db/schema");
+  const subscribers = await import("@/server/actions/newsletter-subscribers");
+  const { newsletterSends, newsletterSubscribers } = await import("@/server/db/schema");
+  const subscriberRow = async () => {
+    const email = `reader-${next()}@example.com`;
+    return (
+      await handle.db
+        .insert(newsletterSubscribers)
+        .values({ email, emailKey: email, status: "confirmed", source: "blog" })
+        .returning({ id: newsletterSubscribers.id })
+    )[0]!.id;
+  };
   const { toSiteDateTimeInput } = await import("@/lib/site-time");
   const sendRow = (status: "draft" | "sending" | "paused" | "scheduled") => async () =>
     (
@@ -356,6 +366,22 @@ async function matrix(): Promise<Record<string, Entry>> {
         allowed: CONTENT_DESK.write,
         prepare: sendRow("paused"),
         run: (id) => newsletter.resumeAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "newsletter-subscribers#deleteSubscriberAction": [
+      {
+        label: "delete a subscriber",
+        allowed: CONTENT_DESK.write,
+        prepare: subscriberRow,
+        run: (id) => subscribers.deleteSubscriberAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "newsletter-subscribers#eraseSubscriberAction": [
+      {
+        label: "erase a subscriber",
+        allowed: CONTENT_DESK.write,
+        prepare: subscriberRow,
+        run: (id) => subscribers.eraseSubscriberAction(IDLE, formOf({ id: id as string })),
       },
     ],
     "integrations#resendDeliveryAction": [
@@ -617,6 +643,9 @@ async function matrix(): Promise<Record<string, Entry>> {
     "auth#signOutAction": { notReplayed: "ends the caller's own session only" },
     "lead-forms#submitFreeAudit": { notReplayed: "public form (tests/lead-capture.test.ts)" },
     "lead-forms#submitContactForm": { notReplayed: "public form (tests/lead-capture.test.ts)" },
+    "newsletter-signup#subscribeAction": { notReplayed: "public form (tests/newsletter-subscribe.test.ts)" },
+    "newsletter-signup#confirmSubscriptionAction": { notReplayed: "public: the mailed, signed link is the authority (tests/newsletter-subscribe.test.ts)" },
+    "newsletter-signup#preferencesAction": { notReplayed: "public: the mailed, signed link is the authority (tests/newsletter-subscribe.test.ts)" },
   };
 }
 
@@ -669,6 +698,37 @@ const ROUTES: Record<string, Entry> = {
       readOnly: (answer: unknown) => (answer as Response).status === 200,
     },
   ],
+  "app/admin/export/newsletter-subscribers/route.ts#GET": [
+    {
+      label: "subscribers CSV export",
+      allowed: CONTENT_DESK.read,
+      run: async () => {
+        const { GET } = await import("@/app/admin/export/newsletter-subscribers/route");
+        return GET(new Request(`${SITE}/admin/export/newsletter-subscribers`, { headers: requestHeaders }));
+      },
+      readOnly: (answer: unknown) => (answer as Response).status === 200,
+    },
+  ],
+  "app/admin/export/newsletter-subscribers/[id]/route.ts#GET": [
+    {
+      label: "one subscriber's data",
+      allowed: CONTENT_DESK.read,
+      prepare: async () => {
+        const { newsletterSubscribers } = await import("@/server/db/schema");
+        const email = `export-${next()}@example.com`;
+        return (
+          await handle.db.insert(newsletterSubscribers).values({ email, emailKey: email, source: "blog" }).returning({ id: newsletterSubscribers.id })
+        )[0]!.id;
+      },
+      run: async (id) => {
+        const { GET } = await import("@/app/admin/export/newsletter-subscribers/[id]/route");
+        return GET(new Request(`${SITE}/admin/export/newsletter-subscribers/${id}`, { headers: requestHeaders }), {
+          params: Promise.resolve({ id: id as string }),
+        });
+      },
+      readOnly: (answer: unknown) => (answer as Response).status === 200,
+    },
+  ],
   "app/api/admin/media/route.ts#GET": [
     {
       label: "media library for the image chooser",
@@ -716,6 +776,20 @@ const ROUTES: Record<string, Entry> = {
     notReplayed: "the process's own call from its timed job: a per-process secret is the authority, changes no rows (tests/internal-revalidate.test.ts)",
   },
   "app/api/forms/[form]/route.ts#POST": { notReplayed: "public forms (tests/lead-capture.test.ts)" },
+  "app/api/newsletter/unsubscribe/[token]/route.ts#GET": {
+    notReplayed: "a subscriber's signed link: a page with one button, changes nothing (tests/newsletter-events.test.ts)",
+  },
+  "app/api/newsletter/unsubscribe/[token]/route.ts#POST": {
+    notReplayed: "one-click unsubscribe: the signed link is the authority (tests/newsletter-events.test.ts)",
+  },
+  "app/api/newsletter/events/route.ts#POST": {
+    notReplayed: "the mail provider's reports, signed with the endpoint's secret (tests/newsletter-events.test.ts)",
+  },
+  "app/api/newsletter/events/ses/route.ts#POST": {
+    notReplayed: "Amazon SNS's reports, signed by AWS for the configured topic (tests/newsletter-events.test.ts)",
+  },
+  "app/n/c/[token]/route.ts#GET": { notReplayed: "a counted link of a letter: the signed link is the authority (tests/newsletter-events.test.ts)" },
+  "app/n/c/[token]/route.ts#HEAD": { notReplayed: "a counted link of a letter, answered without counting (tests/newsletter-events.test.ts)" },
   "app/api/health/route.ts#GET": { notReplayed: "public health check" },
   "app/api/media/[file]/route.ts#GET": { notReplayed: "public media" },
   "app/api/media/[file]/route.ts#HEAD": { notReplayed: "public media" },
