@@ -121,8 +121,8 @@ export async function signIn(page: import("@playwright/test").Page, email: strin
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-/** Waits until the public form's script runs, then the minimum time a person needs to fill it. */
+/** Waits until the page's lead form (in main: the footer has its own sign-up form) runs its script, then the minimum time a person needs to fill it. */
 export async function waitLikeAPerson(page: import("@playwright/test").Page) {
-  await expect(page.locator("form[data-ready=true]")).toHaveCount(1);
+  await expect(page.locator("main form[data-ready=true]")).toHaveCount(1);
   await page.waitForTimeout(1_100);
 }

@@ -233,7 +233,7 @@ test.describe("spam defence stores nothing and says why", () => {
     await page.getByRole("textbox", { name: "Email" }).fill(email);
     await page.getByLabel("Mobile number").fill("9876543210");
     await page.getByRole("textbox", { name: "Message" }).fill("spam");
-    await page.locator('input[name="companyWebsite"]').evaluate((el: HTMLInputElement) => (el.value = "http://spam.example"));
+    await page.locator('main input[name="companyWebsite"]').evaluate((el: HTMLInputElement) => (el.value = "http://spam.example"));
     await waitLikeAPerson(page);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "looked automated" })).toBeVisible();

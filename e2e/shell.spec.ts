@@ -77,7 +77,7 @@ test.describe("not-found pages", () => {
 test("the forms' honeypot ids contain no spaces and match their labels", async ({ page }) => {
   for (const path of ["/free-audit", "/contact"]) {
     await page.goto(path);
-    const trap = page.locator('input[name="companyWebsite"]');
+    const trap = page.locator('main input[name="companyWebsite"]');
     await expect(trap).toHaveCount(1);
     const id = (await trap.getAttribute("id"))!;
     expect(id).toMatch(/^\S+$/);

@@ -42,6 +42,7 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/lead-forms.ts#submitFreeAudit": { notRecorded: "a visitor's form, not a dashboard change; the lead row is its own record" },
   "src/server/actions/lead-forms.ts#submitContactForm": { notRecorded: "a visitor's form, not a dashboard change" },
   "src/server/actions/newsletter-signup.ts#subscribeAction": { notRecorded: "a visitor's sign-up, not a dashboard change; the row keeps its source and times" },
+  "src/server/actions/newsletter-signup.ts#footerSubscribeAction": { notRecorded: "the footer's plain form: the same visitor's sign-up, answered with a page" },
   "src/server/actions/newsletter-signup.ts#confirmSubscriptionAction": {
     notRecorded: "a subscriber confirming by their own signed link; the row keeps confirmed_at",
   },

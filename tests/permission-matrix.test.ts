@@ -644,6 +644,7 @@ async function matrix(): Promise<Record<string, Entry>> {
     "lead-forms#submitFreeAudit": { notReplayed: "public form (tests/lead-capture.test.ts)" },
     "lead-forms#submitContactForm": { notReplayed: "public form (tests/lead-capture.test.ts)" },
     "newsletter-signup#subscribeAction": { notReplayed: "public form (tests/newsletter-subscribe.test.ts)" },
+    "newsletter-signup#footerSubscribeAction": { notReplayed: "public form, the same sign-up answered with a page (e2e/newsletter-subscribe.spec.ts)" },
     "newsletter-signup#confirmSubscriptionAction": { notReplayed: "public: the mailed, signed link is the authority (tests/newsletter-subscribe.test.ts)" },
     "newsletter-signup#preferencesAction": { notReplayed: "public: the mailed, signed link is the authority (tests/newsletter-subscribe.test.ts)" },
   };

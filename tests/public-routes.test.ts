@@ -9,8 +9,19 @@ import { COMPANY_LINKS, LEGAL_LINKS, MAIN_NAV } from "@/lib/routes";
 // route list and the benchmark read: it must name every page the app serves, and nothing else.
 
 const SITE = path.join(process.cwd(), "src", "app", "[locale]", "(site)");
-/** Pages under the public segment that are not public addresses of their own (rendered for another address, or per link). */
-const NOT_ADDRESSES = new Set(["/blog-search", "/preview/[token]", "/newsletter/confirm/[token]", "/newsletter/preferences/[token]", "/[...missing]"]);
+/**
+ * Pages under the public segment that are not public addresses of their own (rendered for another
+ * address, per link, or as the answer of the footer's sign-up form; none is indexed).
+ */
+const NOT_ADDRESSES = new Set([
+  "/blog-search",
+  "/preview/[token]",
+  "/newsletter",
+  "/newsletter/sent",
+  "/newsletter/confirm/[token]",
+  "/newsletter/preferences/[token]",
+  "/[...missing]",
+]);
 
 function pagePaths(folder: string, prefix = ""): string[] {
   const found: string[] = [];

@@ -103,7 +103,7 @@ test("public pages: scripts run, zero CSP violations", async ({ browser }) => {
   // The forms hydrate (React runs): a blocked inline script would leave them without data-ready.
   for (const path of ["/contact", "/free-audit"]) {
     await page.goto(path);
-    await expect(page.locator("form[data-ready=true]")).toHaveCount(1);
+    await expect(page.locator("main form[data-ready=true]")).toHaveCount(1);
   }
   const violations = await violationsIn(page, watch);
   console.log(`CSP: ${pages} public and auth pages visited in Chromium, ${violations.length} violations`);

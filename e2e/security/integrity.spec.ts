@@ -309,7 +309,7 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
   // Inbox rows through the public forms, for real.
   const site = await (await newContext(browser)).newPage();
   await site.goto("/free-audit");
-  await expect(site.locator("form[data-ready=true]")).toHaveCount(1);
+  await expect(site.locator("main form[data-ready=true]")).toHaveCount(1);
   await site.getByLabel("Full name").fill(`Integrity Lead ${RUN}`);
   await site.getByLabel("Work email").fill(`lead-${RUN}@example.com`);
   await site.getByLabel("Mobile number").fill("9876543210");
@@ -339,7 +339,7 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
   // Public forms.
   const anon = await (await newContext(browser)).newPage();
   await anon.goto("/contact");
-  await expect(anon.locator("form[data-ready=true]")).toHaveCount(1);
+  await expect(anon.locator("main form[data-ready=true]")).toHaveCount(1);
   await anon.getByLabel("Full name").fill(`Captured Contact ${RUN}`);
   await anon.getByRole("textbox", { name: "Email" }).fill(`contact-${RUN}@example.com`);
   await anon.getByLabel("Mobile number").fill("9876543210");
@@ -347,7 +347,7 @@ test("set-up: an admin, inbox rows, and one captured request for every Server Ac
   await anon.waitForTimeout(1_100);
   captured.push(await capture(anon, "contact form", () => anon.getByRole("button", { name: "Send Message" }).click()));
   await anon.goto("/free-audit");
-  await expect(anon.locator("form[data-ready=true]")).toHaveCount(1);
+  await expect(anon.locator("main form[data-ready=true]")).toHaveCount(1);
   await anon.getByLabel("Full name").fill(`Captured Lead ${RUN}`);
   await anon.getByLabel("Work email").fill(`captured-lead-${RUN}@example.com`);
   await anon.getByLabel("Mobile number").fill("9876543210");

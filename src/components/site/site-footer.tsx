@@ -4,7 +4,7 @@ import { COMPANY_LINKS, LEGAL_LINKS } from "@/lib/routes";
 import { services } from "@/content/services";
 import { siteConfig } from "@/server/site-config";
 import { LogoMark } from "./logo";
-import { SubscribeForm } from "./subscribe-form";
+import { FooterSubscribe } from "./footer-subscribe";
 
 function FooterList({ title, links }: { title: string; links: { href: string; label: string }[] }) {
   return (
@@ -85,9 +85,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="container-page py-8">
-          {/* Every topic from here: the preferences page (linked from every letter) chooses them. */}
           <div className="max-w-xl">
-            <SubscribeForm source="footer" tone="dark" title="Newsletter" intro="New articles from our blog, by e-mail." />
+            <FooterSubscribe />
           </div>
         </div>
       </div>

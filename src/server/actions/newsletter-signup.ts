@@ -21,6 +21,20 @@ const SignUp = z.object({
 });
 
 export async function subscribeAction(_previous: FormState, form: FormData): Promise<FormState> {
+  return signUp(form);
+}
+
+/**
+ * The footer's form, on every public page: a plain form with no script of its own (the page's
+ * JavaScript stays what it was), so its answer is a page. Signed up (or already on the list: the
+ * same answer), /newsletter/sent; refused, /newsletter with the reason's kind and the full form.
+ */
+export async function footerSubscribeAction(form: FormData): Promise<void> {
+  const answer = await signUp(form);
+  redirect(answer.status === "success" ? "/newsletter/sent" : `/newsletter?problem=${answer.status}`);
+}
+
+async function signUp(form: FormData): Promise<FormState> {
   return handleForm({
     log: { failed: "newsletter sign-up failed" },
     input: form,
