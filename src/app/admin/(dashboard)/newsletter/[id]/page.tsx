@@ -159,7 +159,7 @@ export default async function SendPage({ params }: { params: Promise<{ id: strin
                 title="Preview at a phone width"
                 srcDoc={preview.html}
                 sandbox=""
-                className="h-[720px] w-[375px] rounded-lg border border-line bg-white"
+                className="h-[720px] w-[375px] max-w-full rounded-lg border border-line bg-white"
                 data-testid="preview-phone"
               />
             </figure>
