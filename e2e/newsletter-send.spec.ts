@@ -92,6 +92,8 @@ function outbox(): { name: string; text: string }[] {
 }
 
 test.beforeAll(async ({ browser }) => {
+  // Two starts of a server, a sign-up and a sign-in: more than a test's time on two busy cores.
+  test.setTimeout(240_000);
   await signedInEditor(browser);
 });
 
