@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { CONTENT_DESK } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
-import { PREVIEW_TEXT_MAX, SUBJECT_MAX } from "@/lib/newsletter";
+import { PREVIEW_TEXT_MAX, SUBJECT_MAX, type SendStatus } from "@/lib/newsletter";
 import { fromSiteDateTimeInput } from "@/lib/site-time";
 import { dashboardHref } from "@/lib/routes";
 import { createSend, moveSend, queueTestMail, saveSend, sendForTest, type SendMove } from "../data/newsletter-sends";
@@ -18,6 +18,7 @@ import { previewLetter } from "../newsletter/send";
 
 const LIST = dashboardHref("newsletter");
 const screenOf = (id: string) => `${LIST}/${id}`;
+const MISSING = "This letter does not exist (it may have been deleted).";
 
 export async function createSendAction(_previous: FormState, form: FormData): Promise<FormState> {
   let made: string | null = null;
@@ -71,7 +72,7 @@ export async function saveSendAction(_previous: FormState, form: FormData): Prom
     run: async (data) => {
       if (topics.length > 100 || topics.some((t) => !TOPIC.safeParse(t).success)) throw new FieldError({ topics: "Choose topics from the list." });
       const outcome = await saveSend(data.id, { subject: data.subject, previewText: data.previewText || null, topics, body: data.body });
-      if (outcome === "missing") return { status: "error", title: "Error", message: "This letter was deleted." };
+      if (outcome === "missing") return { status: "error", title: "Not found", message: MISSING };
       if (outcome === "locked") return { status: "error", title: "Error", message: "This letter is already being sent: it can no longer be changed." };
       if (outcome === "empty") throw new FieldError({ body: "The letter is empty after removing unsafe markup." });
       revalidatePath(screenOf(data.id));
@@ -91,13 +92,34 @@ export async function sendTestAction(_previous: FormState, form: FormData): Prom
     answers: answers("The test could not be sent. Please try again."),
     run: async ({ id }, context) => {
       const send = await sendForTest(id);
-      if (!send) return { status: "error", title: "Error", message: "This letter was deleted." };
+      if (!send) return { status: "error", title: "Not found", message: MISSING };
       const letter = await previewLetter(send);
       const to = context.user!.email;
       await queueTestMail(id, to, { subject: send.subject, ...letter });
       return { status: "success", message: `A test was sent to ${to}.` };
     },
   });
+}
+
+/** Where a send is, as the sentence that says why a move was refused. */
+const SEND_IS: Record<SendStatus, string> = {
+  draft: "is a draft",
+  scheduled: "is scheduled",
+  sending: "is being sent",
+  paused: "is paused",
+  sent: "has been sent",
+  cancelled: "was cancelled",
+};
+const MOVE_REFUSED: Record<SendMove, string> = {
+  send: "it cannot be sent again",
+  schedule: "it can no longer be scheduled",
+  unschedule: "it has no schedule to cancel",
+  pause: "there is nothing to pause",
+  resume: "there is nothing to resume",
+};
+/** "This letter has been sent: there is nothing to pause." (null: no such send). */
+function refusal(which: SendMove, status: SendStatus | null): string {
+  return status ? `This letter ${SEND_IS[status]}: ${MOVE_REFUSED[which]}. Reload the page to see where it is.` : MISSING;
 }
 
 async function move(form: FormData, which: SendMove, done: string): Promise<FormState> {
@@ -116,7 +138,8 @@ async function move(form: FormData, which: SendMove, done: string): Promise<Form
         if (!when) throw new FieldError({ at: "Choose a date and time." });
         if (when.getTime() < Date.now() + 30_000) throw new FieldError({ at: "Choose a time in the future." });
       }
-      if (!(await moveSend(id, which, when))) return { status: "error", title: "Error", message: "This letter's state changed meanwhile: reload the page." };
+      const outcome = await moveSend(id, which, when);
+      if (!outcome.moved) return { status: "error", title: "Not done", message: refusal(which, outcome.status) };
       revalidatePath(screenOf(id));
       revalidatePath(LIST);
       return { status: "success", message: done };

@@ -7,7 +7,7 @@ import { requireRole } from "../auth/auth-guard";
 import { sanitizeBlogHtml } from "../content/html";
 import { enqueueMail } from "../mail/mail";
 import { db } from "../db/client";
-import { blogPosts, newsletterClicks, newsletterLinks, newsletterRecipients, newsletterSends, type NewsletterSend } from "../db/schema";
+import { blogPosts, newsletterClicks, newsletterLinks, newsletterRecipients, newsletterSends, newsletterSubscribers, type NewsletterSend } from "../db/schema";
 
 // The newsletter screen's reads and writes (docs/newsletter.md): owners, admins and editors, checked
 // here whatever called; every change records its activity row in its transaction (ADR 0037).
@@ -69,6 +69,8 @@ export interface SendView {
   links: LinkReport[];
   /** Recipients who clicked any link at least once. */
   clickers: number;
+  /** Subscribers who left through this send's one-click unsubscribe link (`unsubscribed_from_send_id`). */
+  unsubscribed: number;
 }
 
 export async function getSendView(id: string): Promise<SendView | null> {
@@ -93,6 +95,10 @@ export async function getSendView(id: string): Promise<SendView | null> {
     .from(newsletterClicks)
     .innerJoin(newsletterLinks, eq(newsletterLinks.id, newsletterClicks.linkId))
     .where(eq(newsletterLinks.sendId, id));
+  const [unsubscribed] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.unsubscribedFromSendId, id));
   const p = progress ?? { total: 0, pending: 0, sent: 0, failed: 0, bounced: 0, skipped: 0 };
   return {
     send,
@@ -100,6 +106,7 @@ export async function getSendView(id: string): Promise<SendView | null> {
     progress: Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Number(v)])) as unknown as SendProgress,
     links: links.map((l) => ({ url: l.url, clicks: Number(l.clicks), clickers: Number(l.clickers) })),
     clickers: Number(clickers?.n ?? 0),
+    unsubscribed: Number(unsubscribed?.n ?? 0),
   };
 }
 
@@ -177,16 +184,21 @@ const MOVES = {
 } as const satisfies Record<string, { from: readonly SendStatus[]; to: SendStatus; action: string }>;
 export type SendMove = keyof typeof MOVES;
 
+/** A move done, or why not: the send does not exist, or is in a state the move does not start from. */
+export type MoveOutcome = { moved: true } | { moved: false; status: SendStatus | null };
+
 /**
  * Moves a send from one state to the next (send now, schedule, pause, resume): only from the states
- * the move starts from, so two editors clicking at once change it once. False when it was not in one.
+ * the move starts from, so two editors clicking at once change it once. When refused, says the
+ * state the send was in (null: no such send), for the editor's message.
  */
-export async function moveSend(id: string, move: SendMove, at?: Date): Promise<boolean> {
+export async function moveSend(id: string, move: SendMove, at?: Date): Promise<MoveOutcome> {
   const user = await requireRole(CONTENT_DESK.write);
   const rule = MOVES[move];
   return db().transaction(async (tx) => {
     const [before] = await tx.select().from(newsletterSends).where(eq(newsletterSends.id, id)).for("update");
-    if (!before || !(rule.from as readonly string[]).includes(before.status)) return false;
+    if (!before) return { moved: false, status: null };
+    if (!(rule.from as readonly string[]).includes(before.status)) return { moved: false, status: before.status };
     const now = new Date();
     const [after] = await tx
       .update(newsletterSends)
@@ -198,9 +210,9 @@ export async function moveSend(id: string, move: SendMove, at?: Date): Promise<b
       })
       .where(and(eq(newsletterSends.id, id), inArray(newsletterSends.status, [...rule.from])))
       .returning();
-    if (!after) return false;
+    if (!after) return { moved: false, status: before.status };
     await recordActivity({ action: rule.action, actor: user, table: "newsletter_sends", recordId: id, before: trail(before), after: trail(after) }, tx);
-    return true;
+    return { moved: true };
   });
 }
 

@@ -59,7 +59,7 @@ export default async function SendPage({ params }: { params: Promise<{ id: strin
             <h3 id="send-progress" className="font-bold">
               {send.status === "sent" ? "Report" : "Progress"}
             </h3>
-            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-6" data-testid="send-report">
+            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4 lg:grid-cols-7" data-testid="send-report">
               {[
                 ["Recipients", progress.total],
                 ["Sent", progress.sent],
@@ -67,6 +67,7 @@ export default async function SendPage({ params }: { params: Promise<{ id: strin
                 ["Failed", progress.failed],
                 ["Bounced", progress.bounced],
                 ["Skipped (left before their turn)", progress.skipped],
+                ["Unsubscribed from this send", view.unsubscribed],
               ].map(([label, value]) => (
                 <div key={label}>
                   <dt className="text-muted">{label}</dt>
@@ -158,7 +159,7 @@ export default async function SendPage({ params }: { params: Promise<{ id: strin
                 title="Preview at a phone width"
                 srcDoc={preview.html}
                 sandbox=""
-                className="h-[720px] w-[375px] rounded-lg border border-line bg-white"
+                className="h-[720px] w-[375px] max-w-full rounded-lg border border-line bg-white"
                 data-testid="preview-phone"
               />
             </figure>
