@@ -87,7 +87,15 @@ test("subscribe from the blog with JavaScript, confirm by the mail's link, chang
   await expect(form.getByText("Check your inbox to confirm")).toBeVisible();
   await form.screenshot({ path: test.info().outputPath("subscribe-form-phone.png") });
   await page.locator("footer").screenshot({ path: test.info().outputPath("footer-phone.png") });
-  await page.waitForTimeout(1000);
+  // Then a new address through the footer's plain form: the mail worker sends the oldest first, so
+  // once this one's mail is written, a mail the repeat had queued would be written too.
+  const later = uniqueEmail("footer");
+  const footer = page.getByTestId("subscribe-footer");
+  await footer.getByLabel("Your e-mail address").fill(later);
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(/\/newsletter\/sent$/);
+  await expect(page.getByRole("heading", { name: "Check your inbox to confirm" })).toBeVisible();
+  await confirmLink(later);
   expect(confirmationsTo(email)).toBe(before);
 
   // The dashboard's list.
@@ -125,4 +133,21 @@ test("the newsletter pages are never stored or indexed, and send no Referer to a
   expect(response.headers()["x-robots-tag"]).toContain("noindex");
   expect(response.headers()["referrer-policy"]).toBe("same-origin");
   expect(await response.text()).toContain("This link does not work");
+});
+
+test("the footer's form has no script of its own; a refused sign-up lands on the newsletter page, which says why", async ({ page }) => {
+  await assignUniqueIp(page.context());
+  await page.goto("/about");
+  const footer = page.getByTestId("subscribe-footer");
+  await footer.getByLabel("Your e-mail address").fill(uniqueEmail("trap"));
+  // What a form-filling robot does: the hidden honeypot filled.
+  await footer.locator('input[name="companyWebsite"]').evaluate((el: HTMLInputElement) => (el.value = "http://spam.example"));
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(/\/newsletter\?problem=refused$/);
+  const main = page.locator("main");
+  await expect(main.getByRole("alert")).toContainText("looked automated");
+  // The full form is there to try again, with the topics.
+  const form = main.getByRole("form", { name: /Newsletter sign-up/ });
+  await expect(form.getByLabel("Your e-mail address")).toBeVisible();
+  await expect(form.getByRole("group", { name: "Topics" })).toBeVisible();
 });
