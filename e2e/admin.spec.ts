@@ -365,7 +365,7 @@ test("spam review: a honeypot refusal waits in the Spam view; 'Not spam' moves i
   await form.getByLabel("Mobile number").fill("9876543210");
   await form.getByRole("textbox", { name: "Message" }).fill("A real question that tripped the guard.");
   // A password manager filling the hidden field is how a person trips the honeypot.
-  await form.locator('input[name="companyWebsite"]').evaluate((el: HTMLInputElement) => (el.value = "autofilled.example"));
+  await form.locator('main input[name="companyWebsite"]').evaluate((el: HTMLInputElement) => (el.value = "autofilled.example"));
   await waitLikeAPerson(form);
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByRole("alert").filter({ hasText: "looked automated" })).toBeVisible();
