@@ -66,7 +66,28 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
     "deleteEndpointAction",
     "resumeEndpointAction",
     "resendDeliveryAction",
-  ].map((name) => [name, "handleForm's origin check; tests/permission-matrix.test.ts"]),
+    // The newsletter's screens (tests/newsletter-dashboard.test.ts and the subscribe test drive them).
+    "createSendAction",
+    "saveSendAction",
+    "sendTestAction",
+    "sendNowAction",
+    "scheduleAction",
+    "unscheduleAction",
+    "pauseAction",
+    "resumeAction",
+    "deleteSubscriberAction",
+    "eraseSubscriberAction",
+  ]
+    .map((name) => [name, "handleForm's origin check; tests/permission-matrix.test.ts"])
+    .concat(
+      // The newsletter's public forms: the sign-up (blog, articles, footer) and the pages a mailed,
+      // signed link opens. Each goes through handleForm's origin check; tests/newsletter-subscribe.test.ts
+      // refuses forged links and e2e/newsletter-subscribe.spec.ts posts each from the browser.
+      ["subscribeAction", "footerSubscribeAction", "confirmSubscriptionAction", "preferencesAction"].map((name) => [
+        name,
+        "handleForm's origin check; tests/newsletter-subscribe.test.ts",
+      ]),
+    ),
 );
 
 const PORT = Number(process.env.INTEGRITY_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 21);
