@@ -97,7 +97,8 @@ describe.skipIf(!serverUrl)("newsletter across processes (PostgreSQL)", () => {
     await subscribers("third", 3000);
     const sendId = await startSend("Exactly once", "once");
     // A claim held for 4 s: what the killed process held is sent by another 4 s after the kill.
-    const settings = { batch: BATCH, claimMs: 4000, roundMs: 500, rate: { perWindow: 1_000_000, windowMs: 60_000 } };
+    // A copy is sent only while 2.5 s of its claim is left (the server holds a 250 for 2 s at most).
+    const settings = { batch: BATCH, claimMs: 4000, sendMs: 2500, roundMs: 500, rate: { perWindow: 1_000_000, windowMs: 60_000 } };
     const workers = await Promise.all([worker(settings), worker(settings), worker(settings)]);
     const mine = () => smtp.accepted.filter((m) => m.raw.includes("Exactly once"));
     const started = Date.now();
@@ -141,7 +142,7 @@ describe.skipIf(!serverUrl)("newsletter across processes (PostgreSQL)", () => {
     // 600 a minute, scaled down to its tenth: 60 a window of 6 s (the same spreading over 60 slices).
     const rate = { perWindow: 60, windowMs: 6000 };
     await subscribers("rate", 400);
-    const settings = { batch: 5, claimMs: 10_000, roundMs: 500, rate };
+    const settings = { batch: 5, claimMs: 10_000, sendMs: 2000, roundMs: 500, rate };
     const workers = await Promise.all([worker(settings), worker(settings), worker(settings)]);
     const sendId = await startSend("Rate check", "rate");
     const from = Date.now();

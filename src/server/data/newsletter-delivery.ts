@@ -202,6 +202,15 @@ export async function markCopyFailed(
     .where(and(eq(newsletterRecipients.id, id), eq(newsletterRecipients.status, "sending"), eq(newsletterRecipients.lockedUntil, claimedUntil)));
 }
 
+/** Claimed copies not handed to the server, given back by the claim that holds them: pending again, the claim not counted. */
+export async function releaseCopies(ids: readonly number[], claimedUntil: Date, database: Database = db()): Promise<void> {
+  if (ids.length === 0) return;
+  await database
+    .update(newsletterRecipients)
+    .set({ status: "pending", lockedUntil: null, attempts: sql`greatest(${newsletterRecipients.attempts} - 1, 0)` })
+    .where(and(inArray(newsletterRecipients.id, [...ids]), eq(newsletterRecipients.status, "sending"), eq(newsletterRecipients.lockedUntil, claimedUntil)));
+}
+
 /** Sends with nothing left to send become sent (pending or in-flight rows keep them sending). */
 export async function finishSends(now: Date, database: Database = db()): Promise<string[]> {
   const rows = await database

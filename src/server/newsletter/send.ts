@@ -8,6 +8,7 @@ import {
   insertRecipients,
   markCopyFailed,
   markCopySent,
+  releaseCopies,
   newsletterTransaction,
   postForSend,
   sendById,
@@ -38,6 +39,12 @@ export interface NewsletterSettings {
   batch: number;
   /** How long a claim holds its rows: a process that died lets them go after this. */
   claimMs: number;
+  /**
+   * The longest one copy's send can take (the transport's connection, greeting and socket
+   * timeouts). A copy is handed to the server only while at least this much of its claim is left:
+   * after that, another process may claim it, and both would send it.
+   */
+  sendMs: number;
   rate: RateRule;
   /** Attempts before a copy is failed for good; the wait doubles from `retryBaseMs`. */
   maxAttempts: number;
@@ -51,6 +58,7 @@ export function newsletterDefaults(): NewsletterSettings {
     now: () => new Date(),
     batch: 10,
     claimMs: 120_000,
+    sendMs: 40_000,
     rate: { perWindow: env().NEWSLETTER_RATE_PER_MINUTE, windowMs: 60_000 },
     maxAttempts: 4,
     retryBaseMs: 60_000,
@@ -279,7 +287,17 @@ export async function deliverNewsletterRound(
     const claimUntil = new Date(now.getTime() + settings.claimMs);
     const copies = await claimCopies(now, claimUntil, settings.batch, settings.rate, database);
     if (copies.length === 0) break;
-    for (const copy of copies) {
+    for (const [index, copy] of copies.entries()) {
+      // A slow server can use up a claim before its batch is through: what is left goes back now,
+      // for any process to claim, rather than being sent after another could have claimed it.
+      if (copy.lockedUntil.getTime() - Date.now() < settings.sendMs) {
+        await releaseCopies(
+          copies.slice(index).map((c) => c.id),
+          claimUntil,
+          database,
+        );
+        break;
+      }
       const material = await materialFor(copy.sendId, database);
       if (!material) continue; // not rendered: impossible once queued; the claim runs out and it is tried again
       try {
