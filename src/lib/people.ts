@@ -35,7 +35,11 @@ export const interactionSchema = z.object({
       }
       return at;
     }),
-  summary: z.string().trim().min(1, "Write what was said.").max(SUMMARY_MAX, `Keep the summary within ${SUMMARY_MAX.toLocaleString("en-IN")} characters.`),
+  summary: z
+    .string()
+    .trim()
+    .min(1, "Write what was said.")
+    .max(SUMMARY_MAX, `Keep the summary within ${SUMMARY_MAX.toLocaleString("en-IN")} characters.`),
 });
 export type InteractionInput = z.output<typeof interactionSchema>;
 

@@ -330,3 +330,34 @@ export async function personData(emailKey: string): Promise<PersonData> {
 export async function recordPersonExport(emailKey: string, format: "json" | "csv", rows: number): Promise<void> {
   await recordActivity({ action: "person.export", table: PEOPLE_TABLE, recordId: personKey(emailKey), after: { format, rows } });
 }
+
+// ---- Finding a person -----------------------------------------------------------------------------
+
+export interface PersonListItem {
+  key: string;
+  email: string;
+  name: string | null;
+  submissions: number;
+  lastAt: string;
+}
+
+/** The most people the People screen lists at once. */
+export const PEOPLE_LIST_LIMIT = 50;
+
+/**
+ * People who sent a form, newest first, or those whose address or name contains `q`: the People
+ * screen's list (each links to the person's page by key).
+ */
+export async function listPeople(q: string | undefined): Promise<PersonListItem[]> {
+  const like = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const found = await db().execute<{ key: string; email: string; name: string | null; submissions: number | string; last_at: Date | string }>(sql`
+    select key, (array_agg(email order by created_at desc))[1] as email, (array_agg(name order by created_at desc))[1] as name,
+        count(*) as submissions, max(created_at) as last_at
+      from (
+        select lower(email) as key, email, name, created_at from ${leads}
+        union all select lower(email), email, name, created_at from ${contactMessages}
+      ) submissions
+      ${like ? sql`where key like ${like} or lower(name) like ${like}` : sql``}
+      group by key order by max(created_at) desc limit ${PEOPLE_LIST_LIMIT}`);
+  return found.rows.map((r) => ({ key: personKey(r.key), email: r.email, name: r.name, submissions: Number(r.submissions), lastAt: iso(r.last_at) }));
+}
