@@ -515,7 +515,7 @@ describe("erasure", () => {
     role = "owner";
     await createLead(audit(address, "Race Person"), {}, null);
     await createContactMessage(contact(address, "Race Person"), {}, null);
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 8; round++) {
       const submissions = Array.from({ length: 8 }, (_, i) =>
         i % 2
           ? createLead(audit(i % 4 === 1 ? "RACE@example.com" : address, "Race Person"), {}, null)
