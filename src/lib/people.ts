@@ -76,9 +76,9 @@ export interface TimelineEntry {
 export const TIMELINE_LABELS: Record<TimelineKind, string> = {
   lead: "Growth audit",
   message: "Contact message",
-  mail: "Mail sent",
+  mail: "Mail",
   newsletter: "Newsletter",
-  letter: "Letter",
+  letter: "Newsletter letter",
   activity: "Change",
   interaction: "Logged",
   booking: "Booking",

@@ -148,7 +148,7 @@ export async function personTimeline(emailKey: string, viewerId: string): Promis
     .from(notifications)
     .where(recipientsInclude(emailKey));
   for (const m of mails) {
-    entries.push({ id: `mail:${m.id}`, at: iso(m.sentAt ?? m.createdAt), kind: "mail", title: `Mail: ${m.subject}`, detail: m.status === "sent" ? "Sent" : m.status === "failed" ? "Failed" : "Waiting to be sent" });
+    entries.push({ id: `mail:${m.id}`, at: iso(m.sentAt ?? m.createdAt), kind: "mail", title: m.subject, detail: m.status === "sent" ? "Sent" : m.status === "failed" ? "Failed" : "Waiting to be sent" });
   }
   if (subscriber) {
     entries.push({ id: `newsletter:${subscriber.id}:signup`, at: iso(subscriber.createdAt), kind: "newsletter", title: "Signed up for the newsletter", detail: `From: ${subscriber.source}` });
@@ -160,7 +160,7 @@ export async function personTimeline(emailKey: string, viewerId: string): Promis
       .from(newsletterRecipients)
       .innerJoin(newsletterSends, eq(newsletterSends.id, newsletterRecipients.sendId))
       .where(eq(newsletterRecipients.subscriberId, subscriber.id));
-    for (const l of letters) entries.push({ id: `letter:${l.id}`, at: iso(l.sentAt ?? l.createdAt), kind: "letter", title: `Letter: ${l.subject}`, detail: l.status });
+    for (const l of letters) entries.push({ id: `letter:${l.id}`, at: iso(l.sentAt ?? l.createdAt), kind: "letter", title: l.subject, detail: l.status });
   }
   const refs = [...leadRows.map((r) => ({ table: "leads", id: r.id })), ...messageRows.map((r) => ({ table: "contact_messages", id: r.id }))];
   if (refs.length > 0) {
