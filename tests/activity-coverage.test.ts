@@ -56,6 +56,18 @@ const COVERAGE: Record<string, Verdict> = {
     notRecorded:
       "recorded as newsletter.subscriber-erase in eraseSubscriber, without the address, in the change's transaction (tests/newsletter-subscribe.test.ts)",
   },
+  "src/server/actions/people.ts#logInteractionAction": {
+    notRecorded: "recorded as person.interaction-create in createInteraction, in the change's transaction (tests/person.test.ts checks the rows)",
+  },
+  "src/server/actions/people.ts#updateInteractionAction": {
+    notRecorded: "recorded as person.interaction-update in updateOwnInteraction, in the change's transaction (tests/person.test.ts checks the rows)",
+  },
+  "src/server/actions/people.ts#deleteInteractionAction": {
+    notRecorded: "recorded as person.interaction-delete in deleteOwnInteraction, in the change's transaction (tests/person.test.ts checks the rows)",
+  },
+  "src/server/actions/people.ts#erasePersonAction": {
+    notRecorded: "recorded as person.erase in erasePersonRows, counts only, in the erasure's transaction (tests/person.test.ts checks the row)",
+  },
   "src/app/api/admin/uploads/route.ts#POST": { recorded: "api/admin/uploads/route" },
   "src/server/actions/team.ts#inviteAction": { recorded: "team.inviteAction" },
   "src/server/actions/newsletter.ts#createSendAction": {

@@ -193,6 +193,25 @@ async function matrix(): Promise<Record<string, Entry>> {
   const newsletter = await import("@/server/actions/newsletter");
   const subscribers = await import("@/server/actions/newsletter-subscribers");
   const { newsletterSends, newsletterSubscribers } = await import("@/server/db/schema");
+  const people = await import("@/server/actions/people");
+  const { personKey } = await import("@/server/people/key");
+  const { personInteractions } = await import("@/server/db/schema");
+  /** A lead of an address of its own: its person's key. */
+  const personRow = async () => {
+    const email = `person-${next()}@example.com`;
+    await handle.db.execute(sql`insert into leads (name, email, mobile_number) values ('Asha Rao', ${email}, '9876543210')`);
+    return personKey(email);
+  };
+  /** An entry logged by the actor themselves on a new person (the only member who may change it). */
+  const ownInteraction = async (actor: Actor) => {
+    const key = await personRow();
+    const email = (await handle.db.execute<{ email: string }>(sql`select email from leads order by created_at desc limit 1`)).rows[0]!.email;
+    const [row] = await handle.db
+      .insert(personInteractions)
+      .values({ emailKey: email, kind: "call", occurredAt: new Date("2026-01-05T04:30:00Z"), summary: "Called", memberId: actors.get(actor)?.userId ?? null })
+      .returning({ id: personInteractions.id });
+    return { key, id: row!.id, person: key };
+  };
   const subscriberRow = async () => {
     const email = `reader-${next()}@example.com`;
     return (
@@ -366,6 +385,41 @@ async function matrix(): Promise<Record<string, Entry>> {
         allowed: CONTENT_DESK.write,
         prepare: sendRow("paused"),
         run: (id) => newsletter.resumeAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "people#logInteractionAction": [
+      {
+        label: "log a call on a person's page",
+        allowed: LEAD_DESK.write,
+        prepare: personRow,
+        run: (key) => people.logInteractionAction(IDLE, formOf({ person: key as string, kind: "call", occurredAt: "2026-01-05T10:00", summary: "Called" })),
+      },
+    ],
+    "people#updateInteractionAction": [
+      {
+        label: "edit one's own logged entry",
+        allowed: LEAD_DESK.write,
+        prepare: ownInteraction,
+        run: (p) => {
+          const { key, id } = p as { key: string; id: string };
+          return people.updateInteractionAction(IDLE, formOf({ person: key, id, kind: "meeting", occurredAt: "2026-01-05T11:00", summary: "Met" }));
+        },
+      },
+    ],
+    "people#deleteInteractionAction": [
+      {
+        label: "delete one's own logged entry",
+        allowed: LEAD_DESK.write,
+        prepare: ownInteraction,
+        run: (p) => people.deleteInteractionAction(IDLE, formOf(p as { key: string; id: string } & Record<string, string>)),
+      },
+    ],
+    "people#erasePersonAction": [
+      {
+        label: "erase a person",
+        allowed: TEAM_DESK.write,
+        prepare: personRow,
+        run: (key) => people.erasePersonAction(IDLE, formOf({ person: key as string, confirm: "ERASE" })),
       },
     ],
     "newsletter-subscribers#deleteSubscriberAction": [
@@ -697,6 +751,24 @@ const ROUTES: Record<string, Entry> = {
         return GET(new Request(`${SITE}/admin/export/analytics?days=7`, { headers: requestHeaders }));
       },
       readOnly: (answer: unknown) => (answer as Response).status === 200,
+    },
+  ],
+  "app/admin/export/person/[file]/route.ts#GET": [
+    {
+      label: "one person's data (recorded as an export)",
+      allowed: LEAD_DESK.read,
+      prepare: async () => {
+        const { personKey } = await import("@/server/people/key");
+        const email = `export-person-${next()}@example.com`;
+        await handle.db.execute(sql`insert into leads (name, email, mobile_number) values ('Asha Rao', ${email}, '9876543210')`);
+        return personKey(email);
+      },
+      run: async (key) => {
+        const { GET } = await import("@/app/admin/export/person/[file]/route");
+        return GET(new Request(`${SITE}/admin/export/person/${key as string}.json`, { headers: requestHeaders }), {
+          params: Promise.resolve({ file: `${key as string}.json` }),
+        });
+      },
     },
   ],
   "app/admin/export/newsletter-subscribers/route.ts#GET": [

@@ -87,6 +87,15 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
         name,
         "handleForm's origin check; tests/newsletter-subscribe.test.ts",
       ]),
+    )
+    .concat(
+      // A person's page: logging, editing and deleting an interaction, and the erasure. The permission
+      // matrix replays each for every role; tests/person.test.ts sends bad input, another member's
+      // entry and forged keys; e2e/person.spec.ts posts them from the browser.
+      ["logInteractionAction", "updateInteractionAction", "deleteInteractionAction", "erasePersonAction"].map((name) => [
+        name,
+        "handleForm's origin check; tests/permission-matrix.test.ts and tests/person.test.ts",
+      ]),
     ),
 );
 

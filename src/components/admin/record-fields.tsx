@@ -62,12 +62,19 @@ function Attribution({ value }: { value: AttributionData }) {
 /** Everything the same address sent, from both inbox tables, newest first (ADR 0050). */
 function PersonSubmissions({ record }: { record: AnyRow }) {
   const person = (record.person as InboxDecoration["person"]) ?? [];
-  if (person.length < 2) return null;
+  const href = record.personHref as InboxDecoration["personHref"];
+  const pageLink = href && (
+    <a href={href} className="font-semibold text-brand-700 hover:underline" data-testid="person-link">
+      Person page: everything about {String(record.email)}
+    </a>
+  );
+  if (person.length < 2) return pageLink ? <p className="text-sm">{pageLink}</p> : null;
   return (
     <section aria-label={`Submissions from ${String(record.email)}`} className="rounded-xl bg-canvas p-4 text-sm">
       <p className="font-semibold">
         {person.length} submissions from {String(record.email)}
       </p>
+      {pageLink && <p className="mt-1">{pageLink}</p>}
       <ol className="mt-2 space-y-1.5">
         {person.map((p) => (
           <li key={p.id} className="flex flex-wrap gap-x-2">

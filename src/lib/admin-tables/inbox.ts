@@ -53,6 +53,8 @@ export function followUpFieldSpecs<Row extends Sender & { ownerId: string | null
 export interface InboxDecoration {
   ownerEmail?: string | null;
   person?: { kind: "lead" | "message"; id: string; createdAt: string; status: string; text: string }[];
+  /** The person's page (/admin/people/<key>, docs/decisions/0068). */
+  personHref?: string;
   /** The visit that led to the row (server/data/lead-visits.ts); absent when it could not be read. */
   visit?: LeadVisit;
 }

@@ -19,6 +19,7 @@ const PANELS = {
   overview: { label: "Overview", read: LEAD_DESK.read },
   due: { label: "Due", read: LEAD_DESK.read },
   analytics: { label: "Analytics", read: LEAD_DESK.read },
+  people: { label: "People", read: LEAD_DESK.read },
   newsletter: { label: "Newsletter", read: CONTENT_DESK.read },
   team: { label: "Team", read: TEAM_DESK.read },
   integrations: { label: "Integrations", read: TEAM_DESK.read },
@@ -38,7 +39,7 @@ const panel = (id: PanelId, role: StaffRole): DashboardScreen[] => {
 };
 
 /**
- * The screens this role may read, in the navigation's order: the lead desk's Overview, Due and Analytics, the
+ * The screens this role may read, in the navigation's order: the lead desk's Overview, Due, Analytics and People, the
  * tables, then Team, Activity and the member's own account. The first is where /admin opens (the
  * lead desk on its Overview, docs/decisions/0049). Each page checks its own screen against this list
  * and the data functions check the role again.
@@ -48,6 +49,7 @@ export function dashboardScreens(role: StaffRole): DashboardScreen[] {
     ...panel("overview", role),
     ...panel("due", role),
     ...panel("analytics", role),
+    ...panel("people", role),
     ...ADMIN_TABLES.filter((t) => t.access.read.includes(role)).map((t) => ({ id: t.id, label: t.label, table: t })),
     ...panel("newsletter", role),
     ...panel("team", role),

@@ -12,6 +12,7 @@ import { runOnce } from "./job-runs";
 import { escapeHtml, outboxValues, pokeMailWorker } from "../mail/mail";
 import { siteConfig } from "../site-config";
 import { dashboardHref } from "@/lib/routes";
+import { personKey } from "../people/key";
 
 // Follow-up on the lead desk (docs/decisions/0050): every lead and message may have an owner (a
 // member of the desk) and a day for the next follow-up; the Due view lists what is due by today,
@@ -221,6 +222,6 @@ export async function decorateInboxRows(rows: Record<string, unknown>[], options
   return rows.map((r) => ({
     ...r,
     ownerEmail: typeof r.ownerId === "string" ? (owners.get(r.ownerId) ?? null) : null,
-    ...(options.forExport ? {} : { person: people.get(String(r.email).toLowerCase()) ?? [] }),
+    ...(options.forExport ? {} : { person: people.get(String(r.email).toLowerCase()) ?? [], personHref: `${dashboardHref("people")}/${personKey(String(r.email))}` }),
   }));
 }

@@ -250,14 +250,24 @@ export async function eraseSubscriberRow(id: string): Promise<{ recipients: numb
   return db().transaction(async (tx) => {
     const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).for("update");
     if (!row) return undefined;
-    const counts = await erasureCounts(tx, id);
-    await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
-    await tx
-      .delete(notifications)
-      .where(and(eq(notifications.kind, CONFIRMATION_MAIL_KIND), sql`${row.emailKey}::text = any(array(select lower(r) from unnest(${notifications.recipients}) as r))`));
+    const counts = await eraseSubscriberIn(tx, row);
     await recordActivity({ action: "newsletter.subscriber-erase", table: "newsletter_subscribers", after: { erased: "an address", ...counts } }, tx);
     return counts;
   });
+}
+
+/**
+ * The erasure's writes inside the caller's transaction, the row already locked by it: the row, its
+ * copies and clicks (by cascade) and its confirmation mails. A person's erasure (data/person-erase.ts)
+ * runs it as one of its steps.
+ */
+export async function eraseSubscriberIn(tx: Transaction, row: NewsletterSubscriber): Promise<{ recipients: number; clicks: number }> {
+  const counts = await erasureCounts(tx, row.id);
+  await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, row.id));
+  await tx
+    .delete(notifications)
+    .where(and(eq(notifications.kind, CONFIRMATION_MAIL_KIND), sql`${row.emailKey}::text = any(array(select lower(r) from unnest(${notifications.recipients}) as r))`));
+  return counts;
 }
 
 async function erasureCounts(tx: Transaction, id: string): Promise<{ recipients: number; clicks: number }> {

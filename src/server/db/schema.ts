@@ -1205,3 +1205,40 @@ export const newsletterEventsSeen = pgTable(
   },
   (t) => [index("newsletter_events_seen_received_idx").on(t.receivedAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// People (docs/decisions/0068): one page per person, joined by the lower-cased address
+// ---------------------------------------------------------------------------------------------
+
+export const INTERACTION_KINDS = ["call", "email", "whatsapp", "meeting"] as const;
+export type InteractionKind = (typeof INTERACTION_KINDS)[number];
+/** The longest summary a member may log (a few paragraphs of notes). */
+export const INTERACTION_SUMMARY_MAX = 2_000;
+
+/**
+ * A call, e-mail, WhatsApp conversation or meeting a member logged by hand on a person's page.
+ * `email_key` is the person's address lower-cased and trimmed, the key every part of their
+ * timeline is joined on; the row goes with the person when they are erased.
+ */
+export const personInteractions = pgTable(
+  "person_interactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    emailKey: text("email_key").notNull(),
+    kind: text("kind").$type<InteractionKind>().notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    summary: text("summary").notNull(),
+    /** Who logged it: only they may edit or delete it; unset when their account goes. */
+    memberId: text("member_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("person_interactions_email_key_idx").on(t.emailKey, t.occurredAt.desc()),
+    check("person_interactions_kind_valid", inList(t.kind, INTERACTION_KINDS)),
+    check("person_interactions_summary_valid", required(t.summary, INTERACTION_SUMMARY_MAX)),
+    check("person_interactions_email_key_valid", sql`${t.emailKey} = lower(btrim(${t.emailKey})) and ${required(t.emailKey, LIMITS.email)}`),
+  ],
+);
+
+export type PersonInteraction = typeof personInteractions.$inferSelect;
