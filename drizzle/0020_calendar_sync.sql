@@ -1,0 +1,58 @@
+CREATE TABLE "calendar_busy" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "calendar_busy_order" CHECK ("calendar_busy"."ends_at" > "calendar_busy"."starts_at")
+);
+--> statement-breakpoint
+CREATE TABLE "calendar_connections" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"server_url" text NOT NULL,
+	"username" text NOT NULL,
+	"password_encrypted" text NOT NULL,
+	"calendar_url" text NOT NULL,
+	"calendar_name" text,
+	"last_synced_at" timestamp with time zone,
+	"last_error" text,
+	"last_error_at" timestamp with time zone,
+	"sync_failures" integer DEFAULT 0 NOT NULL,
+	"sync_due_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sync_locked_until" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "calendar_connections_server_url_valid" CHECK (char_length("calendar_connections"."server_url") <= 2048 and "calendar_connections"."server_url" ~* '^https?://'),
+	CONSTRAINT "calendar_connections_calendar_url_valid" CHECK (char_length("calendar_connections"."calendar_url") <= 2000 and "calendar_connections"."calendar_url" ~* '^https?://'),
+	CONSTRAINT "calendar_connections_username_valid" CHECK (btrim("calendar_connections"."username") <> '' and char_length("calendar_connections"."username") <= 200),
+	CONSTRAINT "calendar_connections_name_valid" CHECK ("calendar_connections"."calendar_name" is null or char_length("calendar_connections"."calendar_name") <= 200),
+	CONSTRAINT "calendar_connections_error_valid" CHECK ("calendar_connections"."last_error" is null or char_length("calendar_connections"."last_error") <= 1000)
+);
+--> statement-breakpoint
+CREATE TABLE "calendar_events" (
+	"user_id" text NOT NULL,
+	"uid" text NOT NULL,
+	"object_url" text,
+	"etag" text,
+	"pending_action" text,
+	"ics_text" text,
+	"revision" integer DEFAULT 1 NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone,
+	"last_error" text,
+	"written_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "calendar_events_user_id_uid_pk" PRIMARY KEY("user_id","uid"),
+	CONSTRAINT "calendar_events_action_valid" CHECK ("calendar_events"."pending_action" is null or "calendar_events"."pending_action" in ('put', 'delete')),
+	CONSTRAINT "calendar_events_uid_valid" CHECK ("calendar_events"."uid" ~ '^[A-Za-z0-9@._-]{1,200}$'),
+	CONSTRAINT "calendar_events_ics_valid" CHECK ("calendar_events"."ics_text" is null or char_length("calendar_events"."ics_text") <= 100000),
+	CONSTRAINT "calendar_events_error_valid" CHECK ("calendar_events"."last_error" is null or char_length("calendar_events"."last_error") <= 1000)
+);
+--> statement-breakpoint
+ALTER TABLE "calendar_busy" ADD CONSTRAINT "calendar_busy_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_connections" ADD CONSTRAINT "calendar_connections_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "calendar_busy_user_range_idx" ON "calendar_busy" USING btree ("user_id","starts_at","ends_at");--> statement-breakpoint
+CREATE INDEX "calendar_connections_due_idx" ON "calendar_connections" USING btree ("sync_due_at");--> statement-breakpoint
+CREATE INDEX "calendar_events_due_idx" ON "calendar_events" USING btree ("next_attempt_at") WHERE "calendar_events"."pending_action" is not null;
