@@ -13,6 +13,7 @@ CREATE TABLE "calendar_connections" (
 	"password_encrypted" text NOT NULL,
 	"calendar_url" text NOT NULL,
 	"calendar_name" text,
+	"calendars_found" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"last_synced_at" timestamp with time zone,
 	"last_error" text,
 	"last_error_at" timestamp with time zone,

@@ -1,5 +1,8 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { STAFF_ROLES } from "@/lib/admin-tables/definition";
+import { recordActivity } from "../activity/activity";
+import { requireRole } from "../auth/auth-guard";
 import { db, type Database, type Executor } from "../db/client";
 import { calendarBusy, calendarConnections, calendarEvents, type CalendarConnection, type CalendarEvent, type CalendarWriteAction } from "../db/schema";
 
@@ -12,6 +15,11 @@ export async function calendarConnectionOf(userId: string, executor: Executor = 
   return row ?? null;
 }
 
+export interface FoundCalendarRow {
+  url: string;
+  name: string;
+}
+
 export interface ConnectionValues {
   userId: string;
   serverUrl: string;
@@ -19,6 +27,7 @@ export interface ConnectionValues {
   passwordEncrypted: string;
   calendarUrl: string;
   calendarName: string | null;
+  calendarsFound?: FoundCalendarRow[];
 }
 
 /**
@@ -114,6 +123,48 @@ export async function recordConnectionError(userId: string, message: string | nu
   await database
     .update(calendarConnections)
     .set(message === null ? { lastError: null, lastErrorAt: null } : { lastError: message.slice(0, 1000), lastErrorAt: sql`now()` })
+    .where(eq(calendarConnections.userId, userId));
+}
+
+// ---- The member's own Calendar section (the Account screen) ----------------------------------------
+
+/** What the activity trail keeps of a connection: never the password (nor its ciphertext). */
+const described = (row: Pick<CalendarConnection, "serverUrl" | "username" | "calendarUrl" | "calendarName"> | null) =>
+  row ? { serverUrl: row.serverUrl, username: row.username, calendarUrl: row.calendarUrl, calendarName: row.calendarName } : null;
+
+/** The signed-in member's connection (every member has the section). */
+export async function myCalendarConnection(): Promise<CalendarConnection | null> {
+  const user = await requireRole(STAFF_ROLES);
+  return calendarConnectionOf(user.id);
+}
+
+/** Connects (or reconnects, or points at another calendar) the signed-in member's calendar, with its activity row. */
+export async function saveMyCalendarConnection(values: Omit<ConnectionValues, "userId">): Promise<"calendar.connect" | "calendar.update"> {
+  const user = await requireRole(STAFF_ROLES);
+  return db().transaction(async (tx) => {
+    const previous = await tx.select().from(calendarConnections).where(eq(calendarConnections.userId, user.id)).for("update");
+    await saveCalendarConnection({ ...values, userId: user.id }, tx);
+    const action = previous[0] ? "calendar.update" : "calendar.connect";
+    await recordActivity({ action, actor: user, table: "calendar_connections", recordId: user.id, before: described(previous[0] ?? null), after: described({ ...values }) }, tx);
+    return action;
+  });
+}
+
+/** Disconnects the signed-in member's calendar, with its activity row; null when none was connected. */
+export async function disconnectMyCalendar(): Promise<CalendarConnection | null> {
+  const user = await requireRole(STAFF_ROLES);
+  return db().transaction(async (tx) => {
+    const gone = await deleteCalendarConnection(user.id, tx);
+    if (gone) await recordActivity({ action: "calendar.disconnect", actor: user, table: "calendar_connections", recordId: user.id, before: described(gone) }, tx);
+    return gone;
+  });
+}
+
+/** A test's result on the member's connection: the calendars found (and the error cleared), or the error. */
+export async function recordCalendarTest(userId: string, result: { found: FoundCalendarRow[] } | { error: string }, executor: Executor = db()): Promise<void> {
+  await executor
+    .update(calendarConnections)
+    .set("found" in result ? { calendarsFound: result.found, lastError: null, lastErrorAt: null } : { lastError: result.error.slice(0, 1000), lastErrorAt: sql`now()` })
     .where(eq(calendarConnections.userId, userId));
 }
 

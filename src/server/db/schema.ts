@@ -1232,6 +1232,8 @@ export const calendarConnections = pgTable(
     passwordEncrypted: text("password_encrypted").notNull(),
     calendarUrl: text("calendar_url").notNull(),
     calendarName: text("calendar_name"),
+    /** The account's calendars as last found (connect or test): the screen's choice, checked against this list. */
+    calendarsFound: jsonb("calendars_found").$type<{ url: string; name: string }[]>().notNull().default([]),
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
     lastError: text("last_error"),
     lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
