@@ -1,6 +1,6 @@
 "use client";
 
-import { ActionForm as Form } from "@/components/forms/action-form";
+import { ActionForm as Form, AnswerLine } from "@/components/forms/action-form";
 import { Field, NativeSelect, TextInput } from "@/components/forms/fields";
 import { SubmitButton } from "@/components/forms/submit";
 import { buttonVariants } from "@/components/ui/button";
@@ -12,8 +12,8 @@ import { chooseCalendarAction, connectCalendarAction } from "@/server/actions/ca
  */
 export function ConnectCalendarForm({ serverUrl, username, connected }: { serverUrl?: string; username?: string; connected: boolean }) {
   return (
-    <Form action={connectCalendarAction} toastInvalid answer="status" label="Connect your calendar" className="grid max-w-xl gap-4">
-      {({ values }) => (
+    <Form action={connectCalendarAction} toastInvalid answer="none" label="Connect your calendar" className="grid max-w-xl gap-4">
+      {({ values, state }) => (
         <>
           <Field
             id="calendar-server"
@@ -54,6 +54,8 @@ export function ConnectCalendarForm({ serverUrl, username, connected }: { server
           <div>
             <SubmitButton label={connected ? "Save and reconnect" : "Connect"} pendingLabel="Connecting..." className={buttonVariants()} />
           </div>
+          {/* A success left from before a disconnect no longer says what is true. */}
+          {!state.fieldErrors && !(state.status === "success" && !connected) && <AnswerLine state={state} />}
         </>
       )}
     </Form>
