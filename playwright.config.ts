@@ -101,6 +101,8 @@ export default defineConfig({
         // acknowledgement: the overall hourly limit (ADR 0042) is proved in tests/lead-acknowledgement.test.ts.
         FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT: "1000000",
         ADMIN_EMAILS: E2E_OWNERS.join(","),
+        // e2e/calendar.spec.ts connects a member's calendar to a Radicale it starts on 127.0.0.1.
+        CALENDAR_ALLOW_PRIVATE_TARGETS: "true",
       },
     },
     {

@@ -30,4 +30,5 @@ export const E2E_OWNERS = [
   "hooks@e2e.test",
   "subscribers@e2e.test",
   "people@e2e.test",
+  "calendar@e2e.test",
 ] as const;

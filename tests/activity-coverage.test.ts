@@ -124,6 +124,19 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/team.ts#changePasswordAction": {
     notRecorded: "the member's own password: recorded by handleForm as account.password, with auth.session-end for each session it ends; not replayed here",
   },
+  "src/server/actions/calendar.ts#connectCalendarAction": {
+    notRecorded:
+      "recorded as calendar.connect or calendar.update in saveMyCalendarConnection, in the change's transaction, without the password (tests/calendar-dashboard.test.ts checks the row)",
+  },
+  "src/server/actions/calendar.ts#chooseCalendarAction": {
+    notRecorded: "recorded as calendar.update in saveMyCalendarConnection, in the change's transaction (tests/calendar-dashboard.test.ts checks the row)",
+  },
+  "src/server/actions/calendar.ts#disconnectCalendarAction": {
+    notRecorded: "recorded as calendar.disconnect in disconnectMyCalendar, in the delete's transaction (tests/calendar-dashboard.test.ts checks the row)",
+  },
+  "src/server/actions/calendar.ts#testCalendarAction": {
+    notRecorded: "reads the member's calendar server; changes only their own connection's calendars found and last error (handleForm activity: false)",
+  },
   "src/server/actions/revisions.ts#postRevisions": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
   "src/server/actions/revisions.ts#comparePostRevisions": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
   "src/server/actions/revisions.ts#restorePostRevision": { recorded: "restorePostRevision" },

@@ -61,6 +61,8 @@ describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
     expect([...names].sort()).toEqual([
       "activity-retention",
       "analytics",
+      "calendar-sync",
+      "calendar-writes",
       "follow-up-digest",
       "newsletter-events-seen-retention",
       "newsletter-pending-expiry",

@@ -212,6 +212,33 @@ async function matrix(): Promise<Record<string, Entry>> {
       .returning({ id: personInteractions.id });
     return { key, id: row!.id, person: key };
   };
+  const calendar = await import("@/server/actions/calendar");
+  const { calendarConnections } = await import("@/server/db/schema");
+  const { encryptPassword } = await import("@/server/calendar/secret");
+  // A calendar connection of the actor's own (or, for those without an account, of the owner: never
+  // theirs to change). Its server is on 127.0.0.1, which the site refuses to reach in this test (no
+  // CALENDAR_ALLOW_PRIVATE_TARGETS): a choice's sync fails and is recorded, a change all the same.
+  const ownConnection = async (actor: Actor) => {
+    const signed = actors.get(actor);
+    const userId = signed?.userId ?? actors.get("owner")!.userId!;
+    const calendars = [
+      { url: "http://127.0.0.1:9/dav/a/", name: "Work" },
+      { url: "http://127.0.0.1:9/dav/b/", name: "Personal" },
+    ];
+    await handle.db
+      .insert(calendarConnections)
+      .values({
+        userId,
+        serverUrl: "http://127.0.0.1:9/",
+        username: "member",
+        passwordEncrypted: encryptPassword("calendar-password"),
+        calendarUrl: calendars[0]!.url,
+        calendarName: "Work",
+        calendarsFound: calendars,
+      })
+      .onConflictDoUpdate({ target: calendarConnections.userId, set: { calendarUrl: calendars[0]!.url, calendarName: "Work", calendarsFound: calendars } });
+    return calendars[1]!.url;
+  };
   const subscriberRow = async () => {
     const email = `reader-${next()}@example.com`;
     return (
@@ -674,6 +701,23 @@ async function matrix(): Promise<Record<string, Entry>> {
           ),
         run: () => admin.retryFailedNotifications(),
       },
+    ],
+    "calendar#connectCalendarAction": {
+      notReplayed: "needs a CalDAV server: tests/calendar-dashboard.test.ts connects as every role and as an account without one against Radicale",
+    },
+    "calendar#testCalendarAction": [
+      { label: "test my calendar", allowed: STAFF_ROLES, prepare: ownConnection, run: () => calendar.testCalendarAction(IDLE, formOf({})) },
+    ],
+    "calendar#chooseCalendarAction": [
+      {
+        label: "choose my calendar",
+        allowed: STAFF_ROLES,
+        prepare: ownConnection,
+        run: (url) => calendar.chooseCalendarAction(IDLE, formOf({ calendarUrl: url as string })),
+      },
+    ],
+    "calendar#disconnectCalendarAction": [
+      { label: "disconnect my calendar", allowed: STAFF_ROLES, prepare: ownConnection, run: () => calendar.disconnectCalendarAction(IDLE, formOf({})) },
     ],
     "two-factor#startTotpAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
     "two-factor#confirmTotpAction": { notReplayed: "the caller's own second factor, behind the pending set-up (tests/two-factor.test.ts)" },

@@ -204,6 +204,9 @@ const EnvSchema = z
     // Webhooks (docs/decisions/0058): true lets an endpoint name a private, loopback or link-local
     // address and plain http, for a receiver on this machine in tests and development only.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: flag.default(false),
+    // Calendar sync (docs/decisions/0066): the same allowance for a member's CalDAV server address,
+    // for a Radicale on this machine in tests and development only.
+    CALENDAR_ALLOW_PRIVATE_TARGETS: flag.default(false),
 
     // The newsletter's returns (docs/decisions/0063, docs/newsletter.md). The secret of the signed
     // bounce/complaint endpoint (/api/newsletter/events, Standard Webhooks); unset, it answers 503.
@@ -288,6 +291,11 @@ export function configWarnings(e: Env): string[] {
   if (e.NODE_ENV === "production" && e.WEBHOOK_ALLOW_PRIVATE_TARGETS) {
     warnings.push(
       "WEBHOOK_ALLOW_PRIVATE_TARGETS=true: webhooks may be sent to private, loopback and link-local addresses and over plain http; it is meant for tests and development",
+    );
+  }
+  if (e.NODE_ENV === "production" && e.CALENDAR_ALLOW_PRIVATE_TARGETS) {
+    warnings.push(
+      "CALENDAR_ALLOW_PRIVATE_TARGETS=true: a member's calendar address may name a private, loopback or link-local address and plain http; it is meant for tests and development",
     );
   }
   return warnings;

@@ -1242,3 +1242,112 @@ export const personInteractions = pgTable(
 );
 
 export type PersonInteraction = typeof personInteractions.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Calendar sync (docs/calendar.md, docs/decisions/0066)
+// ---------------------------------------------------------------------------------------------
+
+/** What a queued calendar write does with its event: write it (create or replace) or delete it. */
+export const CALENDAR_WRITE_ACTIONS = ["put", "delete"] as const;
+export type CalendarWriteAction = (typeof CALENDAR_WRITE_ACTIONS)[number];
+
+/**
+ * A member's own CalDAV calendar: the server they named, the calendar chosen among those found, and
+ * the password encrypted with a key derived from the auth secret (src/server/calendar/secret.ts), since
+ * every sync needs it back. The busy-time sync claims a row with `sync_locked_until` and comes back
+ * at `sync_due_at`; `last_error` is the last failure in words, shown on the member's Calendar screen.
+ */
+export const calendarConnections = pgTable(
+  "calendar_connections",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    serverUrl: text("server_url").notNull(),
+    username: text("username").notNull(),
+    /** AES-256-GCM of the password: version, iv, tag and ciphertext, base64url, dot-separated. */
+    passwordEncrypted: text("password_encrypted").notNull(),
+    calendarUrl: text("calendar_url").notNull(),
+    calendarName: text("calendar_name"),
+    /** The account's calendars as last found (connect or test): the screen's choice, checked against this list. */
+    calendarsFound: jsonb("calendars_found").$type<{ url: string; name: string }[]>().notNull().default([]),
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    /** Failed syncs in a row: the next one waits longer (at most an hour). */
+    syncFailures: integer("sync_failures").notNull().default(0),
+    syncDueAt: timestamp("sync_due_at", { withTimezone: true }).notNull().defaultNow(),
+    syncLockedUntil: timestamp("sync_locked_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("calendar_connections_due_idx").on(t.syncDueAt),
+    check("calendar_connections_server_url_valid", sql`char_length(${t.serverUrl}) <= ${sql.raw(String(LIMITS.url))} and ${t.serverUrl} ~* '^https?://'`),
+    check("calendar_connections_calendar_url_valid", sql`char_length(${t.calendarUrl}) <= 2000 and ${t.calendarUrl} ~* '^https?://'`),
+    check("calendar_connections_username_valid", required(t.username, 200)),
+    check("calendar_connections_name_valid", bounded(t.calendarName, 200)),
+    check("calendar_connections_error_valid", bounded(t.lastError, 1000)),
+  ],
+);
+
+/**
+ * A member's busy intervals as last read from their calendar, over the sync's window: replaced
+ * wholesale at each sync (one transaction), so a reader sees one sync's intervals or the next's.
+ */
+export const calendarBusy = pgTable(
+  "calendar_busy",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("calendar_busy_user_range_idx").on(t.userId, t.startsAt, t.endsAt), check("calendar_busy_order", sql`${t.endsAt} > ${t.startsAt}`)],
+);
+
+/**
+ * The events this site writes into a member's calendar, by their iCalendar UID: where the object is
+ * and its last ETag (an update sends If-Match), and the write still to be done, if any. A new write
+ * replaces the pending one (the latest state of the event is what counts) and bumps `revision`, so a
+ * send already under way for an older revision does not mark the newer one done. Due writes are
+ * claimed with `locked_until` by the calendar job (src/server/calendar/job.ts) and retried with
+ * doubling waits; a done delete removes the row.
+ */
+export const calendarEvents = pgTable(
+  "calendar_events",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    uid: text("uid").notNull(),
+    objectUrl: text("object_url"),
+    etag: text("etag"),
+    pendingAction: text("pending_action").$type<CalendarWriteAction>(),
+    /** The calendar object to write (while a put is pending). */
+    icsText: text("ics_text"),
+    revision: integer("revision").notNull().default(1),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    writtenAt: timestamp("written_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.uid] }),
+    index("calendar_events_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.pendingAction} is not null`),
+    check("calendar_events_action_valid", sql`${t.pendingAction} is null or ${inList(t.pendingAction, CALENDAR_WRITE_ACTIONS)}`),
+    check("calendar_events_uid_valid", sql`${t.uid} ~ '^[A-Za-z0-9@._-]{1,200}$'`),
+    check("calendar_events_ics_valid", sql`${t.icsText} is null or char_length(${t.icsText}) <= 100000`),
+    check("calendar_events_error_valid", bounded(t.lastError, 1000)),
+  ],
+);
+
+export type CalendarConnection = typeof calendarConnections.$inferSelect;
+export type CalendarEvent = typeof calendarEvents.$inferSelect;

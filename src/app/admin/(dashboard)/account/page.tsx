@@ -1,8 +1,9 @@
 import { AccountPanel } from "@/components/admin/account-panel";
+import { CalendarPanel } from "@/components/admin/calendar-panel";
 import { DashboardNav } from "@/components/admin/dashboard-nav";
 import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 
-/** The member's own sessions and password; every role has it. */
+/** The member's own sessions, password and calendar; every role has it. */
 export default async function AccountPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const gate = await openScreen("account");
   if (gate.kind === "denied") return gate.page;
@@ -12,8 +13,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
   return (
     <>
       <DashboardNav screens={gate.screens} current="account" counts={counts} q={q} seen={readSeen(raw)} />
-      <div className="mt-6">
+      <div className="mt-6 space-y-10">
         <AccountPanel />
+        <CalendarPanel />
       </div>
     </>
   );

@@ -1,0 +1,109 @@
+CREATE TABLE "calendar_busy" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "calendar_busy_order" CHECK ("calendar_busy"."ends_at" > "calendar_busy"."starts_at")
+);
+--> statement-breakpoint
+CREATE TABLE "calendar_connections" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"server_url" text NOT NULL,
+	"username" text NOT NULL,
+	"password_encrypted" text NOT NULL,
+	"calendar_url" text NOT NULL,
+	"calendar_name" text,
+	"calendars_found" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"last_synced_at" timestamp with time zone,
+	"last_error" text,
+	"last_error_at" timestamp with time zone,
+	"sync_failures" integer DEFAULT 0 NOT NULL,
+	"sync_due_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sync_locked_until" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "calendar_connections_server_url_valid" CHECK (char_length("calendar_connections"."server_url") <= 2048 and "calendar_connections"."server_url" ~* '^https?://'),
+	CONSTRAINT "calendar_connections_calendar_url_valid" CHECK (char_length("calendar_connections"."calendar_url") <= 2000 and "calendar_connections"."calendar_url" ~* '^https?://'),
+	CONSTRAINT "calendar_connections_username_valid" CHECK (btrim("calendar_connections"."username") <> '' and char_length("calendar_connections"."username") <= 200),
+	CONSTRAINT "calendar_connections_name_valid" CHECK ("calendar_connections"."calendar_name" is null or char_length("calendar_connections"."calendar_name") <= 200),
+	CONSTRAINT "calendar_connections_error_valid" CHECK ("calendar_connections"."last_error" is null or char_length("calendar_connections"."last_error") <= 1000)
+);
+--> statement-breakpoint
+CREATE TABLE "calendar_events" (
+	"user_id" text NOT NULL,
+	"uid" text NOT NULL,
+	"object_url" text,
+	"etag" text,
+	"pending_action" text,
+	"ics_text" text,
+	"revision" integer DEFAULT 1 NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone,
+	"last_error" text,
+	"written_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "calendar_events_user_id_uid_pk" PRIMARY KEY("user_id","uid"),
+	CONSTRAINT "calendar_events_action_valid" CHECK ("calendar_events"."pending_action" is null or "calendar_events"."pending_action" in ('put', 'delete')),
+	CONSTRAINT "calendar_events_uid_valid" CHECK ("calendar_events"."uid" ~ '^[A-Za-z0-9@._-]{1,200}$'),
+	CONSTRAINT "calendar_events_ics_valid" CHECK ("calendar_events"."ics_text" is null or char_length("calendar_events"."ics_text") <= 100000),
+	CONSTRAINT "calendar_events_error_valid" CHECK ("calendar_events"."last_error" is null or char_length("calendar_events"."last_error") <= 1000)
+);
+--> statement-breakpoint
+CREATE TABLE "person_interactions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"email_key" text NOT NULL,
+	"kind" text NOT NULL,
+	"occurred_at" timestamp with time zone NOT NULL,
+	"summary" text NOT NULL,
+	"member_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "person_interactions_kind_valid" CHECK ("person_interactions"."kind" in ('call', 'email', 'whatsapp', 'meeting')),
+	CONSTRAINT "person_interactions_summary_valid" CHECK (btrim("person_interactions"."summary") <> '' and char_length("person_interactions"."summary") <= 2000),
+	CONSTRAINT "person_interactions_email_key_valid" CHECK ("person_interactions"."email_key" = lower(btrim("person_interactions"."email_key")) and btrim("person_interactions"."email_key") <> '' and char_length("person_interactions"."email_key") <= 254)
+);
+--> statement-breakpoint
+ALTER TABLE "calendar_busy" ADD CONSTRAINT "calendar_busy_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_connections" ADD CONSTRAINT "calendar_connections_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "person_interactions" ADD CONSTRAINT "person_interactions_member_id_users_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "calendar_busy_user_range_idx" ON "calendar_busy" USING btree ("user_id","starts_at","ends_at");--> statement-breakpoint
+CREATE INDEX "calendar_connections_due_idx" ON "calendar_connections" USING btree ("sync_due_at");--> statement-breakpoint
+CREATE INDEX "calendar_events_due_idx" ON "calendar_events" USING btree ("next_attempt_at") WHERE "calendar_events"."pending_action" is not null;--> statement-breakpoint
+CREATE INDEX "person_interactions_email_key_idx" ON "person_interactions" USING btree ("email_key","occurred_at" DESC NULLS LAST);--> statement-breakpoint-- ==== Hand-written (person erasure, docs/decisions/0068): carry this block over when the migration is regenerated ====
+-- The activity trail stays append-only (0008), with one more exception: erase_audit_personal_data()
+-- may rewrite what a row says about a person (the address typed, the record id of a person's export,
+-- the before/after snapshots), never who did what, when, from where or to which table.
+CREATE OR REPLACE FUNCTION audit_events_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND coalesce(current_setting('audit.prune', true), '') = 'on' THEN
+    RETURN OLD;
+  END IF;
+  IF TG_OP = 'UPDATE' AND coalesce(current_setting('audit.erase', true), '') = 'on'
+     AND NEW.id = OLD.id AND NEW.at = OLD.at AND NEW.action = OLD.action
+     AND NEW.user_id IS NOT DISTINCT FROM OLD.user_id AND NEW.role IS NOT DISTINCT FROM OLD.role
+     AND NEW.table_name IS NOT DISTINCT FROM OLD.table_name AND NEW.request_id IS NOT DISTINCT FROM OLD.request_id
+     AND NEW.ip IS NOT DISTINCT FROM OLD.ip THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'audit_events is append-only (%)', TG_OP USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION erase_audit_personal_data(changes jsonb) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  changed integer;
+BEGIN
+  PERFORM set_config('audit.erase', 'on', true);
+  UPDATE audit_events a
+    SET email = c.email, record_id = c.record_id, before = c.before, after = c.after
+    FROM jsonb_to_recordset(changes) AS c(id uuid, email text, record_id text, before jsonb, after jsonb)
+    WHERE a.id = c.id;
+  GET DIAGNOSTICS changed = ROW_COUNT;
+  PERFORM set_config('audit.erase', 'off', true);
+  RETURN changed;
+END;
+$$;
+-- ==== End of the hand-written block ====
