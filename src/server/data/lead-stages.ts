@@ -83,7 +83,7 @@ async function lockedStages(tx: Transaction): Promise<LeadStage[]> {
 async function renumber(tx: Transaction, ordered: readonly string[]): Promise<void> {
   if (ordered.length === 0) return;
   const cases = sql.join(
-    ordered.map((key, i) => sql`when ${key} then ${(i + 1) * 10}`),
+    ordered.map((key, i) => sql`when ${key} then ${(i + 1) * 10}::integer`),
     sql` `,
   );
   await tx

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { leadsTable } from "@/lib/admin-tables/leads";
 import { BOARD_PAGE, cardCompany, type BoardFilters } from "@/lib/pipeline";
@@ -62,10 +62,10 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
   const where = boardWhere(filters, user.id);
   const stages = await stagesIn();
   const limits = sql.join(
-    Object.entries(filters.show).map(([stage, n]) => sql`when ${stage} then ${n}`),
+    Object.entries(filters.show).map(([stage, n]) => sql`when ${stage} then ${n}::integer`),
     sql` `,
   );
-  const limitFor = Object.keys(filters.show).length > 0 ? sql`case ranked.status ${limits} else ${BOARD_PAGE} end` : sql`${BOARD_PAGE}`;
+  const limitFor = Object.keys(filters.show).length > 0 ? sql`case ranked.status ${limits} else ${BOARD_PAGE}::integer end` : sql`${BOARD_PAGE}::integer`;
   const ranked = db()
     .select({
       id: leads.id,
@@ -127,6 +127,6 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
 /** A lead's name and status, for the answer to a move (a member of the desk only). */
 export async function leadHeadline(id: string): Promise<{ name: string; status: string } | undefined> {
   await requireRole(LEAD_DESK.read);
-  const [row] = await db().select({ name: leads.name, status: leads.status }).from(leads).where(eq(leads.id, id)).orderBy(desc(leads.createdAt)).limit(1);
+  const [row] = await db().select({ name: leads.name, status: leads.status }).from(leads).where(eq(leads.id, id)).limit(1);
   return row;
 }
