@@ -484,4 +484,43 @@ describe(`deal value and the board's totals (${process.env.DATABASE_URL ? "postg
     as("editor");
     await expect(loadBoard(readBoardFilters({}))).rejects.toThrow();
   });
+
+  it("the Overview's open value by stage and won value per month, site time, follow the moves", async () => {
+    const { overviewReport } = await import("@/server/data/overview");
+    await addStage("Proposal sent");
+    const a = await lead({ status: "qualified", dealValue: 100000 });
+    const b = await lead({ status: "proposal-sent", dealValue: 250000 });
+    await lead({ status: "lost", dealValue: 999 });
+    await lead({ status: "new", dealValue: null });
+    let overview = await overviewReport(12);
+    expect(overview.pipeline.open.map((s) => [s.key, s.count, s.value])).toEqual([
+      ["new", 1, 0],
+      ["contacted", 0, 0],
+      ["qualified", 1, 100000],
+      ["proposal-sent", 1, 250000],
+    ]);
+    expect(overview.pipeline.wonByMonth).toHaveLength(12);
+    expect(overview.pipeline.wonByMonth.reduce((n, m) => n + m.value, 0)).toBe(0);
+    expect(overview.funnel.reached).toEqual({ contacted: 2, qualified: 2, won: 0 });
+
+    expect(await pipeline.moveLeadCard(b, "won", "proposal-sent")).toMatchObject({ status: "success" });
+    expect((await leadRow(b))!.wonAt).toBeInstanceOf(Date);
+    overview = await overviewReport(12);
+    const thisMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit" }).format(new Date());
+    expect(overview.pipeline.wonByMonth.at(-1)).toEqual({ month: thisMonth, count: 1, value: 250000 });
+    expect(overview.pipeline.open.find((s) => s.key === "proposal-sent")).toMatchObject({ count: 0, value: 0 });
+
+    // A deal won last month in India but this month in UTC, or the reverse, is counted in India's month.
+    const edge = new Date(`${thisMonth}-01T00:10:00+05:30`);
+    await handle.db.insert(leads).values({ name: "Edge", email: "edge@brand.in", mobileNumber: "+919876543210", status: "won", dealValue: 5000 });
+    await handle.db.execute(sql`update leads set won_at = ${edge.toISOString()}::timestamptz where email = 'edge@brand.in'`);
+    overview = await overviewReport(12);
+    expect(overview.pipeline.wonByMonth.at(-1)).toEqual({ month: thisMonth, count: 2, value: 255000 });
+
+    // Leaving Won clears the stamp: the month no longer counts it.
+    expect(await pipeline.moveLeadCard(b, "qualified", "won")).toMatchObject({ status: "success" });
+    expect((await leadRow(b))!.wonAt).toBeNull();
+    expect((await overviewReport(12)).pipeline.wonByMonth.at(-1)).toEqual({ month: thisMonth, count: 1, value: 5000 });
+    expect(a).toBeTruthy();
+  });
 });

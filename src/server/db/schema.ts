@@ -299,6 +299,8 @@ export const leads = pgTable(
     dealValue: integer("deal_value"),
     /** The day (site time) the deal is expected to close. */
     expectedCloseOn: date("expected_close_on"),
+    /** When the lead last moved to Won (a trigger sets it and clears it when the lead leaves Won, migration 0020): the Overview's won value per month. */
+    wonAt: timestamp("won_at", { withTimezone: true }),
     attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
     /** The visitor id of the submission's request (src/server/analytics/visitor-id.ts): joins the lead to its visit (docs/decisions/0056). */
     visitorId: text("visitor_id"),
@@ -312,6 +314,7 @@ export const leads = pgTable(
     index("leads_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("leads_follow_up_on_idx").on(t.followUpOn),
     index("leads_email_lower_idx").on(sql`lower(${t.email})`),
+    index("leads_won_at_idx").on(t.wonAt),
     check("leads_deal_value_valid", sql`${t.dealValue} is null or ${t.dealValue} between 0 and ${sql.raw(String(DEAL_VALUE_MAX))}`),
     check("leads_notes_valid", bounded(t.notes, LIMITS.longText)),
     check("leads_attribution_object", sql`jsonb_typeof(${t.attribution}) = 'object' and pg_column_size(${t.attribution}) <= 8192`),
