@@ -221,7 +221,7 @@ export function OverviewView({ overview }: { overview: Overview }) {
         </p>
         <p className="text-sm text-ink-soft">
           {overview.firstContact.contacted} contacted, {overview.firstContact.waiting} still new. A lead counts as contacted when its status first moves to any
-          stage but New and Lost (the owner's own stages included); a message when it is first marked Replied.
+          stage but New and Lost (the owner&apos;s own stages included); a message when it is first marked Replied.
         </p>
       </Card>
 
