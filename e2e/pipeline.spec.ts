@@ -45,6 +45,8 @@ async function wonTotal(page: Page): Promise<number> {
 }
 
 test.use({ account: { email: "pipeline@e2e.test", name: "Pipeline Owner" } });
+// One worker: the tests share the member (one sign-up) and the leads they send.
+test.describe.configure({ mode: "serial" });
 
 test("cards move by mouse and by keyboard; the status, the trail and the Overview follow", async ({ request, member }) => {
   test.setTimeout(120_000);
@@ -84,9 +86,10 @@ test("cards move by mouse and by keyboard; the status, the trail and the Overvie
   const handle = key.getByRole("button", { name: `Move key-${RUN}.example` });
   await handle.focus();
   await page.keyboard.press("Space");
-  await expect(page.getByText(`Picked up key-${RUN}.example, in New.`)).toBeAttached();
+  // Picked up, the card is over its own column: the live region says so in our words.
+  await expect(page.getByRole("status").filter({ hasText: `key-${RUN}.example is over New.` })).toBeAttached();
   await page.keyboard.press("ArrowRight");
-  await expect(page.getByText(`key-${RUN}.example is over Contacted.`)).toBeAttached();
+  await expect(page.getByRole("status").filter({ hasText: `key-${RUN}.example is over Contacted.` })).toBeAttached();
   await page.keyboard.press("Space");
   await expect(page.getByText("Key Mover moved to Contacted.")).toBeVisible();
   await expect(column(page, "Contacted").locator(`li[data-lead="${keyId}"]`)).toBeVisible();
