@@ -17,8 +17,6 @@ import {
   type KeyboardCoordinateGetter,
   type ScreenReaderInstructions,
 } from "@dnd-kit/core";
-import { GripVertical } from "lucide-react";
-import { buttonVariants } from "@/components/ui/button";
 import { toastAnswer } from "@/components/ui/toast";
 import { formatAdminDate, formatRupees } from "@/lib/format";
 import { BOARD_PAGE } from "@/lib/pipeline";
@@ -222,7 +220,8 @@ function Card({
           aria-label={`Move ${card.company}`}
           className="-ml-1 inline-flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-muted hover:bg-canvas focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <GripVertical aria-hidden="true" className="size-4" />
+          {/* A glyph, not an icon's SVG: hundreds of cards repeat it (docs/benchmark.md, the board's size). */}
+          <span aria-hidden="true">⠿</span>
         </button>
         <div className="min-w-0 flex-1">
           <a href={dashboardHref("leads", { edit: card.id })} className="block truncate font-semibold text-brand-800 underline-offset-2 hover:underline">
@@ -256,7 +255,7 @@ function Card({
             </option>
           ))}
         </select>
-        <button type="submit" className={buttonVariants({ variant: "outline", size: "sm" })}>
+        <button type="submit" className="min-h-8 rounded-lg border border-line px-3 text-xs font-semibold hover:bg-canvas">
           Move
         </button>
       </form>
