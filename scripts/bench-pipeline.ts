@@ -201,6 +201,7 @@ try {
     ["kb", "KB"],
     ["gzipKb", "KB gzipped"],
   ]);
+  if (process.env.BENCH_DUMP_BOARD) fs.writeFileSync(process.env.BENCH_DUMP_BOARD, board);
   const shownCards = (board.match(/data-lead="/g) ?? []).length;
   results.cardsShown = shownCards;
   log(`the board shows ${shownCards} cards of ${LEADS}`);
