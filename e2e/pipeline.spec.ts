@@ -108,7 +108,16 @@ test("cards move by mouse and by keyboard; the status, the trail and the Overvie
 
   // The Overview's won value took the deal.
   expect(await wonTotal(page)).toBeGreaterThanOrEqual(wonBefore + 100000);
-  await page.screenshot({ path: "/tmp/pipeline-overview.png", fullPage: true });
+  // On a phone the two pipeline cards stack, each within the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  for (const name of ["Open pipeline", "Won per month"]) {
+    const box = (await page.getByRole("region", { name }).boundingBox())!;
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+  }
+  await page.getByRole("region", { name: "Open pipeline" }).screenshot({ path: "/tmp/pipeline-overview-phone.png" });
+  await page.setViewportSize({ width: 1280, height: 800 });
 });
 
 test("a refused move puts the card back and says why", async ({ member, request }) => {
@@ -166,4 +175,44 @@ test.describe("without JavaScript", () => {
     await page.screenshot({ path: "/tmp/pipeline-nojs.png", fullPage: true });
     await context.close();
   });
+});
+
+test("the owner adds a stage, the board shows it, and removing it asks where its leads go", async ({ member, request }) => {
+  test.setTimeout(90_000);
+  const page = member.page;
+  const name = `Proposal ${RUN}`;
+  await page.goto("/admin/pipeline/stages");
+  await untilHydrated(page);
+  await page.getByLabel("New stage's name").fill("Won");
+  await page.getByRole("button", { name: "Add stage" }).click();
+  await expect(page.getByText('There is already a stage called "Won".').first()).toBeVisible();
+  await page.getByLabel("New stage's name").fill(name);
+  await page.getByLabel("Comes after").selectOption({ label: "Qualified" });
+  await page.getByRole("button", { name: "Add stage" }).click();
+  await expect(page.getByText(`Stage "${name}" added.`).first()).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  // A lead moved into it, then the stage removed: its lead goes where the owner says.
+  await send(request, new URL(page.url()).origin, "Stage Mover", `stage-${RUN}.example`, "", "198.51.100.96");
+  await page.goto(`/admin/pipeline?q=stage-${RUN}`);
+  await untilHydrated(page);
+  const moving = card(page, `stage-${RUN}.example`);
+  await moving.getByLabel(`Move stage-${RUN}.example to`).selectOption({ label: name });
+  await moving.getByRole("button", { name: "Move", exact: true }).click();
+  await expect(page.getByText(`Stage Mover moved to ${name}.`)).toBeVisible();
+  await expect(column(page, name).getByTestId("column-summary")).toHaveText("1 lead · ₹0");
+
+  await page.goto("/admin/pipeline/stages");
+  await untilHydrated(page);
+  const row = page.getByRole("listitem").filter({ has: page.getByText(`key proposal-${RUN}`) });
+  await row.getByText(`Remove ${name}…`).click();
+  await row.getByRole("button", { name: `Remove ${name} for good` }).click();
+  await expect(row.getByText(/holds 1 lead: choose the stage they move to/).first()).toBeVisible();
+  await row.getByLabel("Its 1 lead goes to").selectOption("lost");
+  await row.getByRole("button", { name: `Remove ${name} for good` }).click();
+  await expect(page.getByText("Stage removed. Its 1 lead was moved.").first()).toBeVisible();
+  await page.goto(`/admin/pipeline?q=stage-${RUN}`);
+  await expect(column(page, "Lost").getByTestId("column-summary")).toHaveText("1 lead · ₹0");
+  await expect(page.getByRole("heading", { name, exact: true })).toHaveCount(0);
 });
