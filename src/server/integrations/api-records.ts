@@ -272,7 +272,7 @@ export async function updateResource(
           throw invalid({ [filter.column]: checked && !checked.success ? fieldErrors(checked.error).form! : "Choose a status." });
         }
         const outcome = await changeRecordStatus(resource.definition, id, status);
-        if (outcome.kind === "unknown") throw invalid({ [filter.column]: "Choose a status: this one is not a stage." });
+        if (outcome.kind === "unknown") throw invalid({ [filter.column]: "Choose a status." });
         if (outcome.kind !== "done") throw notFound(resource.definition.noun.one);
       } else {
         const data = parseForm(resource, formValues(resource, body, before));
