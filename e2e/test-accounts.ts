@@ -31,4 +31,5 @@ export const E2E_OWNERS = [
   "subscribers@e2e.test",
   "people@e2e.test",
   "calendar@e2e.test",
+  "pipeline@e2e.test",
 ] as const;

@@ -68,6 +68,25 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/people.ts#erasePersonAction": {
     notRecorded: "recorded as person.erase in erasePersonRows, counts only, in the erasure's transaction (tests/person.test.ts checks the row)",
   },
+  "src/server/actions/pipeline.ts#moveLeadCard": {
+    notRecorded:
+      "a card's move is the lead's status change: changeRecordStatus writes its 'status' row in the change's transaction (tests/pipeline.test.ts compares it with the list's)",
+  },
+  "src/server/actions/pipeline.ts#moveLeadCardForm": {
+    notRecorded: "the card's plain form's way in to moveLeadCard (its status row), answered with the board",
+  },
+  "src/server/actions/pipeline.ts#createStageAction": {
+    notRecorded: "createLeadStage records create on lead_stages in the change's transaction (tests/pipeline.test.ts checks the row)",
+  },
+  "src/server/actions/pipeline.ts#renameStageAction": {
+    notRecorded: "renameLeadStage records update on lead_stages in the change's transaction (tests/pipeline.test.ts)",
+  },
+  "src/server/actions/pipeline.ts#moveStageAction": {
+    notRecorded: "moveLeadStage records update on lead_stages in the change's transaction (tests/pipeline.test.ts)",
+  },
+  "src/server/actions/pipeline.ts#removeStageAction": {
+    notRecorded: "removeLeadStage records delete on lead_stages and a status row per lead it moves, in one transaction (tests/pipeline.test.ts)",
+  },
   "src/app/api/admin/uploads/route.ts#POST": { recorded: "api/admin/uploads/route" },
   "src/server/actions/team.ts#inviteAction": { recorded: "team.inviteAction" },
   "src/server/actions/newsletter.ts#createSendAction": {

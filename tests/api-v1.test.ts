@@ -405,7 +405,8 @@ describe("OpenAPI document and reference page", () => {
     expect(doc.components.schemas.TestimonialInput.properties.rating).toMatchObject({ minimum: 1, maximum: 5 });
     expect(doc.components.schemas.PostInput.properties.published).toMatchObject({ type: "boolean" });
     expect(doc.components.schemas.PostInput.required).not.toContain("slug");
-    expect(doc.components.schemas.LeadInput.properties.status).toMatchObject({ enum: ["new", "contacted", "qualified", "won", "lost"] });
+    // A lead's status is a stage's key (docs/decisions/0067): the built-in ones as examples, any key of the right form.
+    expect(doc.components.schemas.LeadInput.properties.status).toMatchObject({ type: "string", examples: ["new", "contacted", "qualified", "won", "lost"] });
     expect(doc.paths["/leads"]!.get!.parameters.map((p: { name: string }) => p.name)).toEqual(["limit", "cursor", "status", "updated_since", "q"]);
   });
 

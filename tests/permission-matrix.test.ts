@@ -192,6 +192,15 @@ async function matrix(): Promise<Record<string, Entry>> {
   const integrations = await import("@/server/actions/integrations");
   const newsletter = await import("@/server/actions/newsletter");
   const subscribers = await import("@/server/actions/newsletter-subscribers");
+  const pipeline = await import("@/server/actions/pipeline");
+  // A custom stage of its own for each replay (direct: the stage forms are the cells), with the
+  // previous replays' stages that hold no lead cleared first, so the owner's limit is never reached.
+  const customStage = async () => {
+    await handle.db.execute(sql`delete from lead_stages where not builtin and key not in (select distinct status from leads)`);
+    const key = `matrix-stage-${next()}`;
+    await handle.db.execute(sql`insert into lead_stages (key, name, position) values (${key}, ${key}, 35)`);
+    return key;
+  };
   const { newsletterSends, newsletterSubscribers } = await import("@/server/db/schema");
   const people = await import("@/server/actions/people");
   const { personKey } = await import("@/server/people/key");
@@ -447,6 +456,57 @@ async function matrix(): Promise<Record<string, Entry>> {
         allowed: TEAM_DESK.write,
         prepare: personRow,
         run: (key) => people.erasePersonAction(IDLE, formOf({ person: key as string, confirm: "ERASE" })),
+      },
+    ],
+    "pipeline#moveLeadCard": [
+      {
+        label: "move a card on the board",
+        allowed: LEAD_DESK.write,
+        prepare: () => insertRow("leads"),
+        run: (id) => pipeline.moveLeadCard(id as string, "contacted", "new"),
+      },
+    ],
+    "pipeline#moveLeadCardForm": [
+      {
+        label: "move a card by its plain form",
+        allowed: LEAD_DESK.write,
+        prepare: () => insertRow("leads"),
+        run: (id) => pipeline.moveLeadCardForm(formOf({ id: id as string, to: "qualified", from: "new", board: "" })),
+      },
+    ],
+    "pipeline#createStageAction": [
+      {
+        label: "add a stage",
+        allowed: ["owner"],
+        prepare: async () => {
+          await customStage();
+          return `Stage ${next()}`;
+        },
+        run: (name) => pipeline.createStageAction(IDLE, formOf({ name: name as string, after: "qualified" })),
+      },
+    ],
+    "pipeline#renameStageAction": [
+      {
+        label: "rename a stage",
+        allowed: ["owner"],
+        prepare: customStage,
+        run: (key) => pipeline.renameStageAction(IDLE, formOf({ key: key as string, name: `Renamed ${next()}` })),
+      },
+    ],
+    "pipeline#moveStageAction": [
+      {
+        label: "move a stage",
+        allowed: ["owner"],
+        prepare: customStage,
+        run: (key) => pipeline.moveStageAction(IDLE, formOf({ key: key as string, direction: "down" })),
+      },
+    ],
+    "pipeline#removeStageAction": [
+      {
+        label: "remove a stage",
+        allowed: ["owner"],
+        prepare: customStage,
+        run: (key) => pipeline.removeStageAction(IDLE, formOf({ key: key as string })),
       },
     ],
     "newsletter-subscribers#deleteSubscriberAction": [

@@ -86,6 +86,9 @@ describe("events queued with their change", () => {
         package: "Growth",
         status: "new",
         followUpOn: null,
+        // The chosen package's price (docs/decisions/0067).
+        dealValue: 100000,
+        expectedCloseOn: null,
         attribution: { form_page: "/pricing" },
         createdAt: stored!.createdAt.toISOString(),
         updatedAt: stored!.updatedAt.toISOString(),

@@ -77,6 +77,14 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
     "resumeAction",
     "deleteSubscriberAction",
     "eraseSubscriberAction",
+    // The pipeline board's moves and the owner's stages (tests/pipeline.test.ts drives them,
+    // e2e/pipeline.spec.ts moves cards by mouse, keyboard and the plain form).
+    "moveLeadCard",
+    "moveLeadCardForm",
+    "createStageAction",
+    "renameStageAction",
+    "moveStageAction",
+    "removeStageAction",
   ]
     .map((name) => [name, "handleForm's origin check; tests/permission-matrix.test.ts"])
     .concat(

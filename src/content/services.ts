@@ -909,3 +909,15 @@ export function findPackageChoice(value: string): PackageChoice | undefined {
 export function packageFormHref(service: ServiceSlug, packageName: string): string {
   return `/free-audit?${new URLSearchParams({ service, package: packageName }).toString()}#audit-form`;
 }
+
+/**
+ * A deal's value by default (docs/decisions/0067), from the package a lead chose, by its service's
+ * title and package name as stored on the lead: the published price (a month's retainer, a project's
+ * or a one-time price) plus its one-time setup fee. A share of ad spend is not known in advance and
+ * is left out; a package no longer in the catalogue gives no default (staff enter the value).
+ */
+export function packageDealValue(serviceTitle: string | null | undefined, packageName: string | null | undefined): number | null {
+  if (!serviceTitle || !packageName) return null;
+  const pkg = services.find((s) => s.title === serviceTitle)?.detail.packages.find((p) => p.name === packageName);
+  return pkg ? pkg.price + (pkg.setupFee ?? 0) : null;
+}

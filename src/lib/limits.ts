@@ -28,6 +28,16 @@ export const LIMITS = {
   services: 12,
 } as const;
 
+/** A deal's value in whole rupees: at most ₹100 crore (docs/decisions/0067). */
+export const DEAL_VALUE_MAX = 1_000_000_000;
+/** A lead stage's name and key (docs/decisions/0067): a key is lower-case letters and digits joined by hyphens, made from the name once. */
+export const STAGE_NAME_MAX = 40;
+export const STAGE_KEY_MAX = 40;
+export const STAGE_KEY_PATTERN = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+export const STAGE_KEY_PATTERN_SQL = "^[a-z][a-z0-9]*(-[a-z0-9]+)*$";
+/** The most custom stages the owner may add: the board stays readable. */
+export const CUSTOM_STAGES_MAX = 12;
+
 /** Lower-case letters and digits in groups joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_PATTERN_SQL = "^[a-z0-9]+(-[a-z0-9]+)*$";

@@ -11,7 +11,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Dialog, DialogBody, DialogContent, DialogHeader } from "@/components/ui/dialog";
 import { adminTable } from "@/lib/admin-tables/registry";
-import { RECORD_FORM_FIELDS, ROW_INTENT_FIELD, type AdminTableDefinition, type DeskMember, type RowSummary } from "@/lib/admin-tables/definition";
+import {
+  RECORD_FORM_FIELDS,
+  ROW_INTENT_FIELD,
+  type AdminTableDefinition,
+  type DeskMember,
+  type FieldOption,
+  type RowSummary,
+} from "@/lib/admin-tables/definition";
 import { isSuccess, type FormState } from "@/lib/form-state";
 import { formatAdminDate } from "@/lib/format";
 import { deleteRecord, rowFormAction } from "@/server/actions/admin";
@@ -39,7 +46,7 @@ function useRowForm(writtenAs: AnswerPlacement) {
   return useFormAnswer({ action: rowFormAction, toastInvalid: true, writtenAs, onAnswer: (state) => isSuccess(state) && router.refresh() });
 }
 
-function StatusSelect({ table, record }: { table: AdminTableDefinition; record: AnyRecord }) {
+function StatusSelect({ table, record, statuses }: { table: AdminTableDefinition; record: AnyRecord; statuses?: readonly FieldOption[] }) {
   const form = useRowForm("no-script-line");
   const filter = table.filter!;
   const title = table.summary(record as never).title;
@@ -54,7 +61,7 @@ function StatusSelect({ table, record }: { table: AdminTableDefinition; record: 
         // With JavaScript a choice is sent at once; without it, the Set button below sends it.
         onChange={(e) => e.currentTarget.form?.requestSubmit()}
       >
-        {Object.entries(filter.options).map(([value, { label }]) => (
+        {(statuses ?? Object.entries(filter.options).map(([value, { label }]) => ({ value, label }))).map(({ value, label }) => (
           <option key={value} value={value}>
             {label}
           </option>
@@ -191,6 +198,7 @@ export function AdminList({
   emptyText,
   siteName,
   members = [],
+  statuses,
   groupBy,
   listHref,
 }: {
@@ -202,6 +210,8 @@ export function AdminList({
   siteName: string;
   /** Who may own a row, for the dialog's owner menu. */
   members?: readonly DeskMember[];
+  /** The status options when they are data (a lead's stages, docs/decisions/0067), in order. */
+  statuses?: readonly FieldOption[];
   /** Rows sorted by this column are shown in groups of one value (any case), each under a heading. */
   groupBy?: string;
   /** This list's address with its search, filter and page: the forms' own addresses add to it. */
@@ -255,7 +265,7 @@ export function AdminList({
                         <p className="text-xs text-muted">{formatAdminDate(record.createdAt)}</p>
                       </div>
                       <div className="flex shrink-0 flex-wrap items-center gap-2">
-                        {table.inbox && table.filter && <StatusSelect table={table} record={record} />}
+                        {table.inbox && table.filter && <StatusSelect table={table} record={record} statuses={statuses} />}
                         {table.rowAction && <RowActionButton table={table} record={record} title={titleOf(record)} />}
                         {!table.readOnly && (
                           <a
@@ -299,7 +309,7 @@ export function AdminList({
             <DialogHeader title={`${editing.record ? "Edit" : "Add"} ${table.noun.title}`} />
             <RecordForm table={table} id={editing.record?.id ?? null} onDone={() => setEditing(null)}>
               {({ errors, typed }) => (
-                <RecordFields table={table} record={editing.record} errors={errors} typed={typed} siteName={siteName} members={members} />
+                <RecordFields table={table} record={editing.record} errors={errors} typed={typed} siteName={siteName} members={members} statuses={statuses} />
               )}
             </RecordForm>
           </DialogContent>

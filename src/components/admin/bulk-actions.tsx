@@ -9,7 +9,7 @@ import { toastAnswer } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { adminTable } from "@/lib/admin-tables/registry";
-import type { AdminTableDefinition, DeskMember } from "@/lib/admin-tables/definition";
+import type { AdminTableDefinition, DeskMember, FieldOption } from "@/lib/admin-tables/definition";
 import { BULK_ACTIONS, BULK_QUERY, type BulkActionId } from "@/lib/admin-tables/bulk";
 import { isSuccess } from "@/lib/form-state";
 import { bulkAction, bulkFormAction } from "@/server/actions/admin";
@@ -20,12 +20,12 @@ type Action = BulkActionId;
 const many = (table: AdminTableDefinition, count: number) => `${count} ${count === 1 ? table.noun.one : table.noun.many}`;
 
 /** What a confirmation says the change does. */
-function describe(table: AdminTableDefinition, action: Action, count: number, value: string, ownerLabel: string): string {
+function describe(table: AdminTableDefinition, action: Action, count: number, value: string, ownerLabel: string, statusLabel?: string): string {
   const n = many(table, count);
   return action === "delete"
     ? `This permanently deletes exactly these ${n}. It cannot be undone.`
     : action === "status"
-      ? `This sets the status of exactly these ${n} to ${table.filter?.options[value]?.label ?? value}.`
+      ? `This sets the status of exactly these ${n} to ${statusLabel ?? table.filter?.options[value]?.label ?? value}.`
       : `This makes ${ownerLabel} the owner of exactly these ${n}.`;
 }
 
@@ -40,6 +40,7 @@ export function BulkActions({
   count,
   fingerprint,
   members,
+  statusOptions,
   exportHref,
   listPath,
   listQuery,
@@ -54,10 +55,14 @@ export function BulkActions({
   count: number;
   fingerprint: string;
   members: readonly DeskMember[];
+  /** The status options when they are data (a lead's stages, docs/decisions/0067), in order. */
+  statusOptions?: readonly FieldOption[];
 }) {
   const table = adminTable(tableId)!;
   const router = useRouter();
-  const statuses = Object.entries(table.filter?.options ?? {});
+  const statuses: [string, { label: string }][] = statusOptions
+    ? statusOptions.map((o) => [o.value, { label: o.label }])
+    : Object.entries(table.filter?.options ?? {});
   const [action, setAction] = useState<Action>("status");
   const [status, setStatus] = useState(statuses[0]?.[0] ?? "");
   const [owner, setOwner] = useState("");
@@ -65,7 +70,7 @@ export function BulkActions({
   const [isPending, start] = useTransition();
   const n = many(table, count);
   const ownerLabel = owner ? (members.find((m) => m.id === owner)?.label ?? "the chosen member") : "nobody";
-  const what = describe(table, action, count, action === "status" ? status : owner, ownerLabel);
+  const what = describe(table, action, count, action === "status" ? status : owner, ownerLabel, statuses.find(([v]) => v === status)?.[1].label);
   // Without JavaScript the bar is a GET form to the list's own address, whose confirmation page
   // (BulkConfirmPage) makes the change; both value menus are shown, since none can follow the action.
   const scriptRuns = useScriptRuns();
@@ -187,8 +192,11 @@ export function BulkConfirmPage({
   action,
   value,
   valueLabel,
+  statusLabel,
   listHref,
 }: {
+  /** The chosen status's name (status), when the options are data. */
+  statusLabel?: string;
   tableId: string;
   filter: { q?: string; status?: string };
   count: number;
@@ -227,7 +235,7 @@ export function BulkConfirmPage({
           <p className="mt-2 text-sm text-ink-soft">
             {count === 0
               ? `Nothing matches this filter now.`
-              : `${describe(table, action, count, value, valueLabel)} If the list has changed since this page was loaded, nothing is changed.`}
+              : `${describe(table, action, count, value, valueLabel, statusLabel)} If the list has changed since this page was loaded, nothing is changed.`}
           </p>
         )}
         <div className="mt-6 flex justify-end gap-3">

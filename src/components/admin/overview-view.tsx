@@ -1,4 +1,5 @@
 import { CHANNELS, CHANNEL_LABELS, type Channel } from "@/lib/channels";
+import { formatRupees } from "@/lib/format";
 import { dashboardHref } from "@/lib/routes";
 import { OVERVIEW_PERIODS, type Overview } from "@/server/data/overview";
 
@@ -118,6 +119,72 @@ export function Card({ title, children }: { title: string; children: React.React
   );
 }
 
+const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
+
+/** A bar of a value against the largest of its list: a picture of the table beside it (which carries the numbers). */
+function Bar({ value, max, label }: { value: number; max: number; label: string }) {
+  const width = max > 0 ? Math.max(value > 0 ? 2 : 0, Math.round((value / max) * 100)) : 0;
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <span className="w-24 shrink-0 truncate sm:w-32">{label}</span>
+      <span className="h-3 flex-1 rounded-sm bg-canvas" aria-hidden="true">
+        <span className="block h-3 rounded-sm bg-brand-600" style={{ width: `${width}%` }} />
+      </span>
+    </div>
+  );
+}
+
+/** The pipeline's open value by stage and the value won per month (docs/decisions/0067), readable on a phone. */
+function PipelineCard({ pipeline }: { pipeline: Overview["pipeline"] }) {
+  const openTotal = pipeline.open.reduce((n, s) => n + s.value, 0);
+  const openMax = Math.max(0, ...pipeline.open.map((s) => s.value));
+  const wonMax = Math.max(0, ...pipeline.wonByMonth.map((m) => m.value));
+  const wonTotal = pipeline.wonByMonth.reduce((n, m) => n + m.value, 0);
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card title="Open pipeline">
+        <p className="text-sm">
+          <strong className="text-lg" data-testid="overview-open-value">
+            {formatRupees(openTotal)}
+          </strong>{" "}
+          in deals not yet won or lost, by stage (all leads, today).
+        </p>
+        <div className="space-y-1.5">
+          {pipeline.open.map((s) => (
+            <Bar key={s.key} value={s.value} max={openMax} label={s.name} />
+          ))}
+        </div>
+        <Table
+          caption="Open deal value by stage"
+          head={["Stage", "Leads", "Value"]}
+          rows={pipeline.open.map((s) => [s.name, s.count, formatRupees(s.value)])}
+        />
+      </Card>
+      <Card title="Won per month">
+        <p className="text-sm">
+          <strong className="text-lg" data-testid="overview-won-value">
+            {formatRupees(wonTotal)}
+          </strong>{" "}
+          won in the last 12 months (India time, by the month a lead moved to Won).
+        </p>
+        <div className="space-y-1.5">
+          {pipeline.wonByMonth.map((m) => (
+            <Bar key={m.month} value={m.value} max={wonMax} label={monthLabel(m.month)} />
+          ))}
+        </div>
+        <details className="text-sm">
+          <summary className="cursor-pointer font-semibold">Every month&apos;s numbers</summary>
+          <Table
+            caption="Deals won per month"
+            head={["Month", "Won", "Value"]}
+            rows={pipeline.wonByMonth.map((m) => [monthLabel(m.month), m.count, formatRupees(m.value)])}
+          />
+        </details>
+      </Card>
+    </div>
+  );
+}
+
 export function OverviewView({ overview }: { overview: Overview }) {
   const leadsTotal = overview.channels.reduce((n, c) => n + c.leads, 0);
   const messagesTotal = overview.channels.reduce((n, c) => n + c.messages, 0);
@@ -153,10 +220,12 @@ export function OverviewView({ overview }: { overview: Overview }) {
           </strong>
         </p>
         <p className="text-sm text-ink-soft">
-          {overview.firstContact.contacted} contacted, {overview.firstContact.waiting} still new. A lead counts as contacted when its status first moves to
-          Contacted, Qualified or Won; a message when it is first marked Replied.
+          {overview.firstContact.contacted} contacted, {overview.firstContact.waiting} still new. A lead counts as contacted when its status first moves to any
+          stage but New and Lost (the owner&apos;s own stages included); a message when it is first marked Replied.
         </p>
       </Card>
+
+      <PipelineCard pipeline={overview.pipeline} />
 
       <Card title="Where they came from">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Channel colours">

@@ -9,7 +9,7 @@ import type { FieldErrors } from "@/lib/form-state";
 import type { Attribution as AttributionData } from "@/server/db/schema";
 import type { InboxDecoration } from "@/lib/admin-tables/inbox";
 import type { LeadVisit } from "@/lib/admin-tables/lead-visit";
-import type { DeskMember } from "@/lib/admin-tables/definition";
+import type { DeskMember, FieldOption } from "@/lib/admin-tables/definition";
 import { formatAdminDate } from "@/lib/format";
 import { previewContent } from "@/server/actions/admin";
 import { LeadVisitSection } from "./lead-visit-section";
@@ -130,6 +130,7 @@ export function RecordFields({
   errors,
   siteName,
   members,
+  statuses,
   typed = null,
 }: {
   table: AdminTableDefinition;
@@ -140,6 +141,8 @@ export function RecordFields({
   siteName: string;
   /** Who may own a row (the lead desk), for "member" fields. */
   members: readonly DeskMember[];
+  /** The status field's options when they are data (a lead's stages, docs/decisions/0067), in order. */
+  statuses?: readonly FieldOption[];
 }) {
   const fields = table.fields as readonly Spec[];
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, typed?.[f.name] ?? fieldText(f, record)])));
@@ -178,10 +181,11 @@ export function RecordFields({
             {(a) => {
               switch (f.control) {
                 case "select": {
-                  const unlisted = value && !f.options.some((o) => o.value === value) ? f.unlisted?.(value) : null;
+                  const options = statuses && table.filter?.column === f.name ? statuses : f.options;
+                  const unlisted = value && !options.some((o) => o.value === value) ? f.unlisted?.(value) : null;
                   return (
                     <NativeSelect {...a} {...text}>
-                      {f.options.map((o) => (
+                      {options.map((o) => (
                         <option key={o.value} value={o.value}>
                           {o.label}
                         </option>

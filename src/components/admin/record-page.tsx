@@ -1,7 +1,7 @@
 "use client";
 
 import { adminTable } from "@/lib/admin-tables/registry";
-import type { DeskMember } from "@/lib/admin-tables/definition";
+import type { DeskMember, FieldOption } from "@/lib/admin-tables/definition";
 import { RecordFields } from "./record-fields";
 import { RecordForm } from "./record-form";
 
@@ -16,6 +16,7 @@ export function RecordPage({
   listHref,
   siteName,
   members,
+  statuses,
   version,
 }: {
   /** Changes with the stored record: after a save the fields start again from it. */
@@ -25,6 +26,8 @@ export function RecordPage({
   listHref: string;
   siteName: string;
   members: readonly DeskMember[];
+  /** The status options when they are data (a lead's stages). */
+  statuses?: readonly FieldOption[];
 }) {
   const table = adminTable(tableId)!;
   return (
@@ -37,7 +40,7 @@ export function RecordPage({
       </h2>
       <RecordForm table={table} id={record?.id ?? null} cancelHref={listHref}>
         {({ errors, typed }) => (
-          <RecordFields key={version} table={table} record={record} errors={errors} typed={typed} siteName={siteName} members={members} />
+          <RecordFields key={version} table={table} record={record} errors={errors} typed={typed} siteName={siteName} members={members} statuses={statuses} />
         )}
       </RecordForm>
     </section>

@@ -1,4 +1,5 @@
 import type { Lead } from "@/server/db/schema";
+import { formatRupees } from "../format";
 import { LIMITS } from "../limits";
 import { ADMIN_REVENUE_CHOICES, AdminLeadSchema, LEAD_STATUS_LABELS } from "../schemas/admin";
 import { FREE_AUDIT_REVENUE_BRACKETS } from "../schemas/form-rules";
@@ -44,7 +45,16 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
       unlisted: (value) => ((FREE_AUDIT_REVENUE_BRACKETS as readonly string[]).includes(value) ? `${value} (from the audit form)` : null),
       half: true,
     },
+    // The built-in stages; the page passes the owner's own too, in the board's order (docs/decisions/0067).
     { name: "status", label: "Status", control: "select", required: true, options: optionsOf(LEAD_STATUS_LABELS), initial: "new", half: true },
+    {
+      name: "dealValue",
+      label: "Deal value (₹)",
+      control: "text",
+      half: true,
+      hint: "Whole rupees, e.g. 150000. Set from the package's price when one was chosen.",
+    },
+    { name: "expectedCloseOn", label: "Expected close", control: "date", half: true },
     { name: "growthChallenge", label: "Growth challenge", control: "textarea", rows: 3, max: LIMITS.longText },
     { name: "notes", label: "Internal notes", control: "textarea", rows: 3, max: LIMITS.longText, hint: "Only staff see these." },
     ...followUpFieldSpecs<Lead & InboxDecoration>(),
@@ -52,7 +62,7 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
   extras: ["person", "attribution", "visit"],
   summary: (r) => ({
     title: r.name,
-    badges: followUpBadges(r),
+    badges: [...(r.dealValue !== null ? [{ label: formatRupees(r.dealValue), tone: "success" as const }] : []), ...followUpBadges(r)],
     line: [...senderLine(r)!, r.websiteUrl ? ` · ${r.websiteUrl}` : ""],
     detail: [r.package ? `Package: ${r.service}: ${r.package}` : null, r.monthlyRevenue, r.growthChallenge].filter(Boolean).join(" — "),
   }),
@@ -64,6 +74,8 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
     { header: "Service", value: (r) => r.service },
     { header: "Package", value: (r) => r.package },
     { header: "Status", value: (r) => r.status },
+    { header: "Deal value (INR)", value: (r) => r.dealValue },
+    { header: "Expected close", value: (r) => r.expectedCloseOn },
     { header: "Notes", value: (r) => r.notes },
     ...followUpColumns<Lead & InboxDecoration>(),
     ...attributionColumns<Lead & InboxDecoration>(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import "./jitless";
 import { parseTags } from "../blog";
-import { LIMITS, SLUG_PATTERN } from "../limits";
+import { DEAL_VALUE_MAX, LIMITS, SLUG_PATTERN, STAGE_KEY_MAX, STAGE_KEY_PATTERN } from "../limits";
 import { fromSiteDateTimeInput } from "../site-time";
 import { controlCharacter } from "../text-safety";
 import { checkPublicUrl, isOwnImagePath, type UrlRefusal } from "../url-safety";
@@ -70,19 +70,22 @@ const ownerField = z
   .optional()
   .transform((v) => (v ? v : null));
 
-/** A day as <input type="date"> sends it, in the site's calendar; empty for none. */
-const followUpField = z
-  .string()
-  .trim()
-  .optional()
-  .refine(
-    (v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)),
-    {
-      message: "Enter the follow-up date as a calendar day, e.g. 2026-12-01.",
-    },
-  )
-  .refine((v) => !v || (v >= "2000-01-01" && v <= "2100-12-31"), { message: "Enter a follow-up date between 2000 and 2100." })
-  .transform((v) => (v ? v : null));
+/** A day as <input type="date"> sends it, in the site's calendar; empty for none. `what` names it in the messages. */
+const calendarDay = (what: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)),
+      {
+        message: `Enter the ${what} as a calendar day, e.g. 2026-12-01.`,
+      },
+    )
+    .refine((v) => !v || (v >= "2000-01-01" && v <= "2100-12-31"), { message: `Enter a ${what} between 2000 and 2100.` })
+    .transform((v) => (v ? v : null));
+
+const followUpField = calendarDay("follow-up date");
 
 /** Who follows a lead or message up and when: both inbox dialogs and the bulk "assign". */
 export const followUpFields = { ownerId: ownerField, followUpOn: followUpField };
@@ -90,6 +93,41 @@ export const followUpFields = { ownerId: ownerField, followUpOn: followUpField }
 export const ADMIN_REVENUE_CHOICES = ["Under 1 Lakh", "1-5 Lakhs", "5-25 Lakhs", "25 Lakhs-1 Crore", "1-5 Crores", "Above 5 Crores"] as const;
 export const LEAD_STATUS_LABELS = { new: "New", contacted: "Contacted", qualified: "Qualified", won: "Won", lost: "Lost" } as const;
 export const MESSAGE_STATUS_LABELS = { new: "New", replied: "Replied", archived: "Archived" } as const;
+
+/**
+ * A lead's status: the key of a stage, built-in or custom (docs/decisions/0067). Only its form is
+ * checked here (the browser has no list of stages); the server checks that the stage exists, and
+ * the database's foreign key refuses one that does not.
+ */
+export const stageKeyField = z
+  .string({ error: "Choose a status." })
+  .trim()
+  .max(STAGE_KEY_MAX, "Choose a status.")
+  .regex(STAGE_KEY_PATTERN, "Choose a status.")
+  .default("new");
+
+/** Whole rupees as typed: digits, optionally grouped with commas (1,50,000) or spaces, an optional ₹; empty for none. */
+export const dealValueField = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    const text = (v ?? "").replace(/^₹\s*/, "").replace(/[,\s]/g, "");
+    if (!text) return null;
+    if (!/^\d+$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: "Enter the deal value in whole rupees, e.g. 150000." });
+      return z.NEVER;
+    }
+    const value = Number(text);
+    if (!Number.isSafeInteger(value) || value > DEAL_VALUE_MAX) {
+      ctx.addIssue({ code: "custom", message: `Enter a deal value of at most ${DEAL_VALUE_MAX.toLocaleString("en-IN")} rupees.` });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** A lead's deal: its value in rupees and the day it is expected to close (docs/decisions/0067). */
+export const dealFields = { dealValue: dealValueField, expectedCloseOn: calendarDay("expected close date") };
 
 export const AdminLeadSchema = z.object({
   name: nameField,
@@ -102,9 +140,10 @@ export const AdminLeadSchema = z.object({
     .optional()
     .transform((v) => (v ? v : null)),
   growthChallenge: optionalText("Growth challenge", LIMITS.longText, true),
-  status: z.enum(["new", "contacted", "qualified", "won", "lost"], { error: "Choose a status." }).default("new"),
+  status: stageKeyField,
   notes: optionalText("Notes", LIMITS.longText, true),
   ...followUpFields,
+  ...dealFields,
 });
 export type AdminLeadData = z.output<typeof AdminLeadSchema>;
 

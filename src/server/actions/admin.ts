@@ -13,12 +13,14 @@ import {
   savedMessage,
 } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
+import { STAGE_KEY_MAX } from "@/lib/limits";
 import {
   bulkApply,
   createRecord,
   deleteRecord as deleteStored,
   previewRecordContent,
-  setRecordStatus,
+  changeRecordStatus,
+  statusOptionsOf,
   updateRecord,
   type BulkChange,
 } from "../data/admin-records";
@@ -98,13 +100,17 @@ export async function setStatus(tableId: string, id: string, status: string): Pr
   return handleForm({
     log: { failed: "admin status change failed", fields: { table: table.id, id } },
     input: { id: String(id), status: String(status) },
-    schema: z.object({ id: Id, status: z.enum(Object.keys(table.filter.options)) }),
+    // The options may be data (a lead's stages, docs/decisions/0067): the write checks the value against them.
+    schema: z.object({ id: Id, status: z.string().max(STAGE_KEY_MAX) }),
     roles: table.access.write,
     answers: callAnswers(failed),
-    run: async (data) =>
-      (await setRecordStatus(table, data.id, data.status))
-        ? { status: "success", message: `${capitalise(table.noun.one)} updated successfully.` }
-        : { status: "error", title: "Error", message: failed },
+    run: async (data) => {
+      const outcome = await changeRecordStatus(table, data.id, data.status);
+      if (outcome.kind === "done") return { status: "success", message: `${capitalise(table.noun.one)} updated successfully.` };
+      if (outcome.kind === "unknown")
+        return { status: "invalid", title: "Please check the form", message: "Choose a status.", fieldErrors: { status: "Choose a status." } };
+      return { status: "error", title: "Error", message: failed };
+    },
   });
 }
 
@@ -158,7 +164,7 @@ export async function bulkAction(tableId: string, input: Record<string, string>)
           title: "The list has changed",
           message: `This filter now matches ${many(outcome.changed)}${outcome.changed === data.count ? ", but not the same ones you confirmed" : `, not the ${data.count} you confirmed`}. Nothing was changed: check the list and confirm again.`,
         };
-      const label = data.action === "status" ? table.filter?.options[data.value ?? ""]?.label : undefined;
+      const label = data.action === "status" ? (await statusOptionsOf(table))[data.value ?? ""]?.label : undefined;
       const verb = data.action === "delete" ? "Deleted" : data.action === "assign" ? (data.value ? "Assigned" : "Unassigned") : `Set to ${label}:`;
       return { status: "success", message: `${verb} ${many(outcome.done)}.` };
     },

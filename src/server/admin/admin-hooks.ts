@@ -15,6 +15,7 @@ import { releaseSpam } from "../forms/spam";
 import { FieldError } from "../forms/form-action";
 import { decorateInboxRows, ownerRefusal } from "../data/follow-up";
 import { withLeadVisits } from "../data/lead-visits";
+import { stageExists, stagesIn } from "../data/lead-stages";
 import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "../revalidate";
 
 /**
@@ -39,6 +40,11 @@ export interface TableHooks {
   rowAction?: (id: string) => Promise<string | null>;
   /** The content field as it will be stored, for the dialog's preview. */
   preview?: (content: string) => Promise<string>;
+  /**
+   * The status filter's options when they are data (a lead's stages, docs/decisions/0067), read with
+   * the caller's executor, in order; they replace the definition's `filter.options`.
+   */
+  statusOptions?: (executor: Executor) => Promise<Record<string, { label: string; value: string }>>;
 }
 
 type BlogData = Parameters<typeof createBlogPost>[0];
@@ -58,8 +64,19 @@ const INBOX_HOOKS: TableHooks = {
   },
 };
 
+/** Leads: the inbox's hooks, and a status is one of the stages (docs/decisions/0067). */
+const LEAD_HOOKS: TableHooks = {
+  ...INBOX_HOOKS,
+  check: async (data, tx) => {
+    await INBOX_HOOKS.check!(data, tx);
+    if (typeof data.status === "string" && !(await stageExists(data.status, tx)))
+      throw new FieldError({ status: "Choose a status: this stage no longer exists." });
+  },
+  statusOptions: async (executor) => Object.fromEntries((await stagesIn(executor)).map((s) => [s.key, { label: s.name, value: s.key }])),
+};
+
 const HOOKS: Record<string, TableHooks> = {
-  [leadsTable.id]: INBOX_HOOKS,
+  [leadsTable.id]: LEAD_HOOKS,
   [messagesTable.id]: INBOX_HOOKS,
   // "Not spam": stored as a lead or message with its notification, then gone from the Spam view.
   [spamTable.id]: {

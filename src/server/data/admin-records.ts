@@ -36,9 +36,27 @@ function resolve(definition: AdminTableDefinition): Resolved {
   return { table, id: column("id"), column };
 }
 
-function filters(definition: AdminTableDefinition, params: ListParams): (SQL | undefined)[] {
+/**
+ * The table's status options in order: the definition's, or the table's own when they are data (a
+ * lead's stages, docs/decisions/0067), read with `executor` so a check and its write agree.
+ */
+export async function statusOptionsOf(
+  definition: AdminTableDefinition,
+  executor: Executor = db(),
+): Promise<Record<string, { label: string; value: string | boolean }>> {
+  const dynamic = hooksFor(definition).statusOptions;
+  return dynamic ? dynamic(executor) : (definition.filter?.options ?? {});
+}
+
+/** The table's status options, for a member who may read it (the list's filter, the selects). */
+export async function readStatusOptions(definition: AdminTableDefinition): Promise<{ value: string; label: string }[]> {
+  await requireRole(definition.access.read);
+  return Object.entries(await statusOptionsOf(definition)).map(([value, { label }]) => ({ value, label }));
+}
+
+async function filters(definition: AdminTableDefinition, params: ListParams, executor: Executor = db()): Promise<(SQL | undefined)[]> {
   const { column } = resolve(definition);
-  const chosen = definition.filter && params.status ? definition.filter.options[params.status] : undefined;
+  const chosen = definition.filter && params.status ? (await statusOptionsOf(definition, executor))[params.status] : undefined;
   return [
     searchWhere(params.q, definition.search.map(column)),
     chosen && definition.filter ? eq(column(definition.filter.column), chosen.value) : undefined,
@@ -49,14 +67,14 @@ export async function listRecords<R = Row>(definition: AdminTableDefinition, par
   await requireRole(definition.access.read);
   const { table, column } = resolve(definition);
   const sortable = Object.fromEntries(Object.entries(definition.sorts).map(([key, sort]) => [key, sort.group ? sql`lower(${column(sort.column)})` : column(sort.column)]));
-  const page = await listPage<R>({ table, where: filters(definition, params), sortable, defaultSort: definition.defaultSort, params });
+  const page = await listPage<R>({ table, where: await filters(definition, params), sortable, defaultSort: definition.defaultSort, params });
   const decorate = hooksFor(definition).decorate;
   return decorate ? { ...page, rows: (await decorate(page.rows as Record<string, unknown>[], {})) as R[] } : page;
 }
 
 export async function countRecords(definition: AdminTableDefinition, params: ListParams): Promise<number> {
   await requireRole(definition.access.read);
-  return countWhere(resolve(definition).table, and(...filters(definition, params)));
+  return countWhere(resolve(definition).table, and(...(await filters(definition, params))));
 }
 
 /** One page of a list read by cursor (the REST API, docs/decisions/0060), and the cursor of the next page. */
@@ -86,7 +104,7 @@ export async function listRecordsAfter<R = Row>(
     .from(table)
     .where(
       and(
-        ...filters(definition, params),
+        ...(await filters(definition, params)),
         params.updatedSince ? sql`${column("updatedAt")} >= ${params.updatedSince}` : undefined,
         params.after ? sql`(${createdAt}, ${id}) < (${params.after.createdAt}::timestamptz, ${params.after.id}::uuid)` : undefined,
       ),
@@ -118,7 +136,7 @@ export async function exportRecords(definition: AdminTableDefinition, params: Li
   const rows = (await db()
     .select()
     .from(table)
-    .where(and(...filters(definition, params)))
+    .where(and(...(await filters(definition, params))))
     .orderBy(desc(column("createdAt")))
     .limit(limit)) as Row[];
   const decorate = hooksFor(definition).decorate;
@@ -191,22 +209,58 @@ export async function updateRecord(definition: AdminTableDefinition, id: string,
   return true;
 }
 
-/** Changes the filter column (an inbox row's status) to one of its allowed values. */
-export async function setRecordStatus(definition: AdminTableDefinition, id: string, status: string): Promise<boolean> {
-  const option = definition.filter?.options[status];
-  if (!definition.filter || !option) {
+/**
+ * How a status change ended: done; the row is gone; the status names no option (a stage removed
+ * meanwhile); or, when the caller said which status it saw (`from`, the board's card), the row had
+ * another one by the time it was locked, and nothing changed.
+ */
+export type StatusOutcome = { kind: "done" } | { kind: "gone" } | { kind: "unknown" } | { kind: "stale"; current: string };
+
+/**
+ * Changes the filter column (an inbox row's status) to one of its allowed values: the one write of a
+ * status change, whatever asks for it (the list's menu, the REST API, MCP, the pipeline board): the
+ * row locked, the change, its activity row "status" and with it the webhook event, one transaction;
+ * the first-contact stamp is the database's trigger.
+ */
+export async function changeRecordStatus(definition: AdminTableDefinition, id: string, status: string, options: { from?: string } = {}): Promise<StatusOutcome> {
+  if (!definition.filter) {
     await requireRole(definition.access.write);
-    return false;
+    return { kind: "unknown" };
   }
   const column = definition.filter.column;
-  const found = await writeRow(definition, id, async (tx, before, user, resolved) => {
-    await tx.update(resolved.table).set({ [column]: option.value }).where(eq(resolved.id, id));
+  const outcome = await writeRow<StatusOutcome>(definition, id, async (tx, before, user, resolved) => {
+    const option = (await statusOptionsOf(definition, tx))[status];
+    if (!option) return { kind: "unknown" };
+    if (options.from !== undefined && String(before[column]) !== options.from) return { kind: "stale", current: String(before[column]) };
+    try {
+      // A savepoint: a stage removed between the read above and this write fails its foreign key,
+      // which is answered as an unknown status rather than an error.
+      await tx.transaction(async (inner) => {
+        await inner.update(resolved.table).set({ [column]: option.value }).where(eq(resolved.id, id));
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return { kind: "unknown" };
+      throw error;
+    }
     const after = await rowById(tx, resolved, id);
     await recordActivity({ action: "status", actor: user, table: getTableName(resolved.table), recordId: id, before, after }, tx);
-    return true;
+    return { kind: "done" };
   });
-  if (found) hooksFor(definition).afterWrite?.();
-  return Boolean(found);
+  if (outcome?.kind === "done") hooksFor(definition).afterWrite?.();
+  return outcome ?? { kind: "gone" };
+}
+
+/** As `changeRecordStatus`: true when changed, false when the row is gone or the status is not one of the table's. */
+export async function setRecordStatus(definition: AdminTableDefinition, id: string, status: string): Promise<boolean> {
+  return (await changeRecordStatus(definition, id, status)).kind === "done";
+}
+
+/** PostgreSQL's foreign_key_violation (23503), as pg and PGlite report it (possibly wrapped by drizzle). */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
 }
 
 /** True when deleted, false when there was no such row, or the sentence saying why it may not go. */
@@ -248,7 +302,11 @@ const fingerprintOf = (ids: readonly string[]) => crypto.createHash("sha256").up
 
 async function matchingIds(executor: Executor, definition: AdminTableDefinition, params: ListParams, lock: boolean): Promise<Row[]> {
   const { table, id } = resolve(definition);
-  const query = executor.select().from(table).where(and(...filters(definition, params))).orderBy(id);
+  const query = executor
+    .select()
+    .from(table)
+    .where(and(...(await filters(definition, params, executor))))
+    .orderBy(id);
   return (await (lock ? query.for("update") : query)) as Row[];
 }
 
@@ -256,7 +314,11 @@ async function matchingIds(executor: Executor, definition: AdminTableDefinition,
 export async function matchingSet(definition: AdminTableDefinition, params: ListParams): Promise<MatchingSet> {
   await requireRole(definition.access.read);
   const { table, id } = resolve(definition);
-  const rows = (await db().select({ id }).from(table).where(and(...filters(definition, params))).orderBy(id)) as { id: string }[];
+  const rows = (await db()
+    .select({ id })
+    .from(table)
+    .where(and(...(await filters(definition, params))))
+    .orderBy(id)) as { id: string }[];
   return { count: rows.length, fingerprint: fingerprintOf(rows.map((r) => String(r.id))) };
 }
 
@@ -284,7 +346,7 @@ export async function bulkApply(definition: AdminTableDefinition, params: ListPa
   const tableName = getTableName(resolved.table);
   let set: Record<string, unknown>;
   if (change.kind === "status") {
-    const option = definition.filter?.options[change.status];
+    const option = (await statusOptionsOf(definition))[change.status];
     if (!definition.filter || !option) return { refused: "Choose a status." };
     set = { [definition.filter.column]: option.value };
   } else if (change.kind === "assign") set = { ownerId: change.ownerId };

@@ -1,5 +1,6 @@
 import "server-only";
 import type { FreeAuditData } from "@/lib/schemas/lead-forms";
+import { packageDealValue } from "@/content/services";
 import { leads, type Attribution } from "../db/schema";
 import { env } from "../env";
 import { headerSafe } from "../mail/mail";
@@ -34,6 +35,7 @@ export function createLead(data: FreeAuditData, attribution: Attribution, submis
     ["Package", data.package ? `${data.package.service}: ${data.package.package}` : null],
   ];
   const body = leadNotification("audit", data.package ? fields : fields.slice(0, -1), attribution, dashboardHref("leads"));
+  const dealValue = packageDealValue(data.package?.service, data.package?.package);
   return storeSubmission({
     table: leads,
     columns: {
@@ -45,6 +47,8 @@ export function createLead(data: FreeAuditData, attribution: Attribution, submis
       growth_challenge: data.growthChallenge,
       service: data.package?.service ?? null,
       package: data.package?.package ?? null,
+      // The chosen package's price, when it has one (docs/decisions/0067); else the column's null.
+      ...(dealValue === null ? {} : { deal_value: dealValue }),
       // The visit that led here (docs/decisions/0056); null when the visitor was not counted.
       visitor_id: visitorId ?? null,
     },
@@ -73,6 +77,8 @@ export function createLead(data: FreeAuditData, attribution: Attribution, submis
         service: data.package?.service ?? null,
         package: data.package?.package ?? null,
         status: "new",
+        dealValue,
+        expectedCloseOn: null,
         followUpOn: null,
         attribution,
       }),

@@ -7,6 +7,7 @@ import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { contactMessages, leads, LEAD_STATUSES, type LeadStatus } from "../db/schema";
 import { siteConfig } from "../site-config";
+import { CLOSED_STAGES, stagesIn } from "./lead-stages";
 
 // The lead desk's overview (docs/decisions/0049): every figure is counted by PostgreSQL, one query
 // each, over the period's leads and contact messages (spam is kept in its own table and never counted).
@@ -21,7 +22,12 @@ export interface Overview {
   perWeek: { week: string; channel: Channel; leads: number; messages: number }[];
   channels: { channel: Channel; leads: number; messages: number }[];
   /** Leads by current status; "reached" counts those at the stage or past it (won passes every stage). */
-  funnel: { total: number; byStatus: Record<LeadStatus, number>; reached: { contacted: number; qualified: number; won: number } };
+  funnel: {
+    total: number;
+    /** The built-in stages always, and the owner's own stages that hold a lead of the period. */
+    byStatus: Record<LeadStatus, number> & Record<string, number>;
+    reached: { contacted: number; qualified: number; won: number };
+  };
   revenue: { bracket: string; leads: number }[];
   landingPages: { page: string; count: number }[];
   campaigns: { campaign: string; count: number }[];
@@ -31,6 +37,15 @@ export interface Overview {
    * contacted and how many still wait.
    */
   firstContact: { medianSeconds: number | null; contacted: number; waiting: number };
+  /**
+   * The pipeline now (docs/decisions/0067): each open stage (all but Won and Lost) in the board's
+   * order with its leads and their deal value; and the value won in each of the last 12 months
+   * (site time, by when the lead moved to Won), oldest first.
+   */
+  pipeline: {
+    open: { key: string; name: string; count: number; value: number }[];
+    wonByMonth: { month: string; count: number; value: number }[];
+  };
 }
 
 function ownHost(): string {
@@ -66,7 +81,8 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
   ) as submissions`;
   const inPeriod = sql`${leads.createdAt} >= ${startSql} and ${leads.createdAt} <= ${at}`;
 
-  const [perWeekRows, weekRows, statusRows, revenueRows, pageRows, campaignRows, contactRows] = await Promise.all([
+  const monthOf = sql`date_trunc('month', ${at} at time zone ${zone})`;
+  const [perWeekRows, weekRows, statusRows, revenueRows, pageRows, campaignRows, contactRows, stages, openRows, wonRows] = await Promise.all([
     db().execute<{ week: string; channel: Channel; leads: number; messages: number }>(sql`
       select ${weekOf(sql`created_at`)}::text as week, ${channelSql(sql`attribution`, host)} as channel,
         count(*) filter (where kind = 'lead')::int as leads, count(*) filter (where kind = 'message')::int as messages
@@ -86,6 +102,18 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
       select percentile_cont(0.5) within group (order by extract(epoch from first_contacted_at - created_at)) as median,
         count(first_contacted_at)::int as contacted, count(*) filter (where waiting)::int as waiting
       from ${both}`),
+    stagesIn(),
+    db().execute<{ status: string; count: number; value: string }>(sql`
+      select ${leads.status} as status, count(*)::int as count, coalesce(sum(${leads.dealValue}), 0)::text as value
+      from ${leads} where ${leads.status} not in (${sql.join(
+        CLOSED_STAGES.map((s) => sql`${s}`),
+        sql`, `,
+      )}) group by 1`),
+    db().execute<{ month: string; count: number; value: string }>(sql`
+      select to_char(m.month, 'YYYY-MM') as month, count(${leads.id})::int as count, coalesce(sum(${leads.dealValue}), 0)::text as value
+      from generate_series(${monthOf} - interval '11 months', ${monthOf}, interval '1 month') as m(month)
+      left join ${leads} on ${leads.status} = 'won' and date_trunc('month', ${leads.wonAt} at time zone ${zone}) = m.month
+      group by m.month order by m.month`),
   ]);
 
   const perWeek = perWeekRows.rows.map((r) => ({ ...r, leads: Number(r.leads), messages: Number(r.messages) }));
@@ -94,9 +122,14 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
     leads: perWeek.filter((r) => r.channel === channel).reduce((n, r) => n + r.leads, 0),
     messages: perWeek.filter((r) => r.channel === channel).reduce((n, r) => n + r.messages, 0),
   }));
-  const byStatus = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
+  const byStatus = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number> & Record<string, number>;
   for (const r of statusRows.rows) byStatus[r.status] = Number(r.count);
   const total = Object.values(byStatus).reduce((n, c) => n + c, 0);
+  // A custom stage counts as contacted wherever it stands (as the first-contact stamp does), and as
+  // qualified when it comes after Qualified on the board; Lost is shown apart.
+  const order = stages.map((s) => s.key);
+  const qualifiedOrLater = stages.filter((s) => s.key !== "lost" && order.indexOf(s.key) >= order.indexOf("qualified")).map((s) => s.key);
+  const openByKey = new Map(openRows.rows.map((r) => [r.status, r]));
   return {
     weeks,
     weekStarts: weekRows.rows.map((r) => r.week),
@@ -105,7 +138,11 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
     funnel: {
       total,
       byStatus,
-      reached: { contacted: byStatus.contacted + byStatus.qualified + byStatus.won, qualified: byStatus.qualified + byStatus.won, won: byStatus.won },
+      reached: {
+        contacted: total - byStatus.new - byStatus.lost,
+        qualified: qualifiedOrLater.reduce((n, key) => n + (byStatus[key] ?? 0), 0),
+        won: byStatus.won,
+      },
     },
     revenue: revenueRows.rows.map((r) => ({ bracket: r.bracket, leads: Number(r.leads) })),
     landingPages: pageRows.rows.map((r) => ({ page: r.page, count: Number(r.count) })),
@@ -114,6 +151,12 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
       medianSeconds: contactRows.rows[0]?.median === null || contactRows.rows[0]?.median === undefined ? null : Number(contactRows.rows[0].median),
       contacted: Number(contactRows.rows[0]?.contacted ?? 0),
       waiting: Number(contactRows.rows[0]?.waiting ?? 0),
+    },
+    pipeline: {
+      open: stages
+        .filter((s) => s.open)
+        .map((s) => ({ key: s.key, name: s.name, count: Number(openByKey.get(s.key)?.count ?? 0), value: Number(openByKey.get(s.key)?.value ?? 0) })),
+      wonByMonth: wonRows.rows.map((r) => ({ month: r.month, count: Number(r.count), value: Number(r.value) })),
     },
   };
 }

@@ -35,8 +35,8 @@ export interface CountedLimit {
 
 interface Submission {
   table: typeof leads | typeof contactMessages;
-  /** SQL column name -> text value (null for an empty optional field). */
-  columns: Record<string, string | null>;
+  /** SQL column name -> text value (null for an empty optional field), or a whole number for an integer column. */
+  columns: Record<string, string | number | null>;
   attribution: Attribution;
   submissionKey: string | null;
   /** The notification; the link to the stored row is added here. */
@@ -95,7 +95,7 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
   const names = Object.keys(s.columns);
   const columnList = sql.join([...names, "attribution", "submission_key"].map((n) => sql.identifier(n)), sql`, `);
   const values = sql.join(
-    [...names.map((n) => sql`${s.columns[n]}::text`), sql`${JSON.stringify(s.attribution)}::jsonb`, sql`${s.submissionKey}::text`],
+    [...names.map((n) => (typeof s.columns[n] === "number" ? sql`${s.columns[n]}::integer` : sql`${s.columns[n]}::text`)), sql`${JSON.stringify(s.attribution)}::jsonb`, sql`${s.submissionKey}::text`],
     sql`, `,
   );
   const ack = s.acknowledgement ? outboxValues(s.acknowledgement.mail) : null;

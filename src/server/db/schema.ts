@@ -18,7 +18,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { API_KEY_NAME_MAX, API_SCOPES } from "../../lib/api-scopes";
-import { LIMITS, ROLES, SLUG_PATTERN_SQL } from "../../lib/limits";
+import { DEAL_VALUE_MAX, LIMITS, ROLES, SLUG_PATTERN_SQL, STAGE_KEY_PATTERN_SQL, STAGE_NAME_MAX } from "../../lib/limits";
 import {
   PREVIEW_TEXT_MAX,
   RECIPIENT_STATUSES,
@@ -240,8 +240,14 @@ export const appSettings = pgTable("app_settings", {
 // Content and inbox
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The built-in stages of a lead, whose keys the API, webhooks, MCP, CSV and filters use. The owner
+ * may add stages between them (lead_stages, docs/decisions/0067), so a stored status is any key of
+ * that table: `LeadStatus` names the built-ins, `LeadStageKey` any stage.
+ */
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export type LeadStageKey = string;
 export const MESSAGE_STATUSES = ["new", "replied", "archived"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
@@ -276,14 +282,25 @@ export const leads = pgTable(
     /** The service and package a pricing card's button chose (src/content/services.ts), by title and name. */
     service: text("service"),
     package: text("package"),
-    status: text("status").$type<LeadStatus>().notNull().default("new"),
+    /**
+     * A stage's key (lead_stages): one of the built-ins or a custom stage (docs/decisions/0067). The
+     * foreign key leads_status_stage_fk to lead_stages(key) is added by hand at the end of migration
+     * 0020, after the built-in stages are inserted (a generated one would come before them).
+     */
+    status: text("status").$type<LeadStageKey>().notNull().default("new"),
     notes: text("notes"),
     /** The team member who follows this up (docs/decisions/0050); unset when their account goes. */
     ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     /** The day (site time) of the next follow-up; the Due view and the morning digest read it. */
     followUpOn: date("follow_up_on"),
-    /** When the status first moved to a contacted state (a trigger sets it, migration 0015). */
+    /** When the status first moved to a contacted state (a trigger sets it, migrations 0015 and 0020). */
     firstContactedAt: timestamp("first_contacted_at", { withTimezone: true }),
+    /** The deal's value in whole rupees (docs/decisions/0067); by default the chosen package's price. */
+    dealValue: integer("deal_value"),
+    /** The day (site time) the deal is expected to close. */
+    expectedCloseOn: date("expected_close_on"),
+    /** When the lead last moved to Won (a trigger sets it and clears it when the lead leaves Won, migration 0020): the Overview's won value per month. */
+    wonAt: timestamp("won_at", { withTimezone: true }),
     attribution: jsonb("attribution").$type<Attribution>().notNull().default({}),
     /** The visitor id of the submission's request (src/server/analytics/visitor-id.ts): joins the lead to its visit (docs/decisions/0056). */
     visitorId: text("visitor_id"),
@@ -297,7 +314,8 @@ export const leads = pgTable(
     index("leads_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("leads_follow_up_on_idx").on(t.followUpOn),
     index("leads_email_lower_idx").on(sql`lower(${t.email})`),
-    check("leads_status_valid", inList(t.status, LEAD_STATUSES)),
+    index("leads_won_at_idx").on(t.wonAt),
+    check("leads_deal_value_valid", sql`${t.dealValue} is null or ${t.dealValue} between 0 and ${sql.raw(String(DEAL_VALUE_MAX))}`),
     check("leads_notes_valid", bounded(t.notes, LIMITS.longText)),
     check("leads_attribution_object", sql`jsonb_typeof(${t.attribution}) = 'object' and pg_column_size(${t.attribution}) <= 8192`),
     check("leads_submission_key_valid", bounded(t.submissionKey, 100)),
@@ -1205,6 +1223,37 @@ export const newsletterEventsSeen = pgTable(
   },
   (t) => [index("newsletter_events_seen_received_idx").on(t.receivedAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Pipeline (docs/decisions/0067)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A lead's stages, in the board's order: the five built-ins (rows the migration inserts, never
+ * renamed, moved or removed) and the owner's own. `leads.status` references `key`, so a status
+ * that names no stage cannot be stored by any path, and a stage that still holds leads cannot be
+ * deleted. `countsAsContact` is what the first-contact trigger reads: true for every stage but
+ * New and Lost.
+ */
+export const leadStages = pgTable(
+  "lead_stages",
+  {
+    key: text("key").primaryKey(),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+    builtin: boolean("builtin").notNull().default(false),
+    countsAsContact: boolean("counts_as_contact").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("lead_stages_key_valid", sql`${t.key} ~ ${sql.raw(`'${STAGE_KEY_PATTERN_SQL}'`)}`),
+    check("lead_stages_name_valid", required(t.name, STAGE_NAME_MAX)),
+    index("lead_stages_position_idx").on(t.position),
+  ],
+);
+
+export type LeadStage = typeof leadStages.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
 // People (docs/decisions/0068): one page per person, joined by the lower-cased address

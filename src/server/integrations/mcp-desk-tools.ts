@@ -1,8 +1,9 @@
 import "server-only";
 import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { LIMITS } from "@/lib/limits";
+import { LIMITS, STAGE_KEY_MAX, STAGE_KEY_PATTERN } from "@/lib/limits";
 import { listDeskMembers, listDue } from "../data/follow-up";
+import { listLeadStages } from "../data/lead-stages";
 import { LEAD_STATUSES } from "../db/schema";
 import { siteConfig } from "../site-config";
 import { createDraftPost, listPosts, publishPost } from "./api-content";
@@ -23,6 +24,8 @@ const Id = z.uuid({ error: "Give the id of a lead as search_leads returns it." }
 const Limit = z.number().int().min(1).max(MAX_ROWS).default(20).describe(`Rows to return, 1 to ${MAX_ROWS}.`);
 const Cursor = z.string().max(400).optional().describe("The next_cursor of the previous call, for the next page.");
 const Day = z.iso.date({ error: "Give the day as YYYY-MM-DD." });
+/** A stage's key (docs/decisions/0067): its form here; whether it exists, the service checks. */
+const Stage = z.string().max(STAGE_KEY_MAX).regex(STAGE_KEY_PATTERN, { error: "Give a stage's key, e.g. contacted." });
 
 /** The lead as a tool shows it: what a person needs to act, and where the lead is on the dashboard. */
 function leadSummary(row: Record<string, unknown>): Record<string, unknown> {
@@ -39,6 +42,8 @@ function leadSummary(row: Record<string, unknown>): Record<string, unknown> {
     ownerId: row.ownerId ?? null,
     ownerEmail: row.ownerEmail ?? null,
     followUpOn: row.followUpOn ?? null,
+    dealValue: row.dealValue ?? null,
+    expectedCloseOn: row.expectedCloseOn ?? null,
     createdAt: row.createdAt,
     link: `${siteConfig().url}/admin/leads?edit=${String(row.id)}`,
   };
@@ -75,7 +80,7 @@ async function service(work: () => Promise<CallToolResult>): Promise<CallToolRes
 
 const SearchLeadsInput = z.object({
   query: z.string().max(200).optional().describe("Text found anywhere in the name, e-mail, mobile, website, challenge or notes."),
-  status: z.enum(LEAD_STATUSES).optional().describe("Only leads with this status."),
+  status: Stage.optional().describe(`Only leads at this stage: ${LEAD_STATUSES.join(", ")} or a custom stage's key (list_stages).`),
   updated_since: z.iso.datetime({ offset: true }).optional().describe("Only leads changed at or after this instant (ISO 8601)."),
   limit: Limit,
   cursor: Cursor,
@@ -84,7 +89,7 @@ const SearchLeadsInput = z.object({
 const UpdateLeadInput = z
   .object({
     id: Id,
-    status: z.enum(LEAD_STATUSES).optional().describe("The new status."),
+    status: Stage.optional().describe(`The new stage: ${LEAD_STATUSES.join(", ")} or a custom stage's key (list_stages).`),
     ownerId: z.string().max(100).nullable().optional().describe("The team member who follows the lead up (an id from list_team), or null for nobody."),
     followUpOn: Day.nullable().optional().describe("The day of the next follow-up (YYYY-MM-DD, India time), or null for none."),
     notes: z.string().max(LIMITS.longText).optional().describe("The lead's internal notes, replaced by this text; only staff see them."),
@@ -177,6 +182,18 @@ export function registerDeskTools(server: McpServer, key: ApiKeyPrincipal, heade
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     () => asKey("leads:read", "list_team", async () => toolResult({ members: await inKeyScope(() => listDeskMembers()) })),
+  );
+
+  server.registerTool(
+    "list_stages",
+    {
+      title: "The pipeline's stages",
+      description:
+        "Every stage a lead can be at, in the board's order: the built-in ones and the owner's own (their keys for search_leads and update_lead's status) (scope leads:read).",
+      inputSchema: z.object({}),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    () => asKey("leads:read", "list_stages", async () => toolResult({ stages: await inKeyScope(() => listLeadStages()) })),
   );
 
   server.registerTool(

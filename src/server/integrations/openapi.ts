@@ -50,7 +50,16 @@ function resourceSchemas(resource: ApiResource): { input: JsonSchema; patch: Jso
     required?: string[];
   };
   const fields = resource.definition.fields as readonly FieldSpec<Record<string, unknown>>[];
-  const properties = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, form.properties?.[f.name])]));
+  const properties: Record<string, JsonSchema> = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, form.properties?.[f.name])]));
+  // A status whose options are data (a lead's stages, docs/decisions/0067): the built-in keys as examples.
+  const filter = resource.definition.filter;
+  const status = filter ? properties[filter.column] : undefined;
+  if (filter && status && !("enum" in status))
+    properties[filter.column] = {
+      ...status,
+      examples: Object.keys(filter.options),
+      description: `A stage's key: ${Object.keys(filter.options).join(", ")}, or a stage the owner added (its key never changes when it is renamed).`,
+    };
   const required = (form.required ?? []).filter((name) => !fields.some((f) => f.name === name && "derive" in f && f.derive));
   const output = {
     type: "object",

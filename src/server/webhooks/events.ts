@@ -38,6 +38,8 @@ const FIELDS: Record<SubjectTable, readonly string[]> = {
     "package",
     "status",
     "followUpOn",
+    "dealValue",
+    "expectedCloseOn",
     "attribution",
     "createdAt",
     "updatedAt",

@@ -12,7 +12,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { dashboardHref } from "@/lib/routes";
 import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 import type { ListParams } from "@/server/data/admin-list";
-import { listRecords, matchingSet, readRecord } from "@/server/data/admin-records";
+import { listRecords, matchingSet, readRecord, readStatusOptions } from "@/server/data/admin-records";
 import { listDeskMembers } from "@/server/data/follow-up";
 import { siteConfig } from "@/server/site-config";
 
@@ -58,6 +58,7 @@ export default async function TablePage({ params, searchParams }: { params: Prom
   const gone = opened === "edit" && record === undefined;
   if (opened === "delete" || (opened && record !== undefined)) {
     const members = hasMembers && opened !== "delete" ? await listDeskMembers() : [];
+    const statuses = tab.filter && opened !== "delete" ? await readStatusOptions(tab) : undefined;
     const counts = await navCounts(gate.screens);
     return (
       <>
@@ -74,16 +75,18 @@ export default async function TablePage({ params, searchParams }: { params: Prom
             listHref={listHref}
             siteName={siteConfig().name}
             members={members}
+            statuses={statuses}
           />
         )}
       </>
     );
   }
-  const [counts, list, members, matching] = await Promise.all([
+  const [counts, list, members, matching, statuses] = await Promise.all([
     navCounts(gate.screens),
     listRecords<never>(tab, listParams),
     hasMembers ? listDeskMembers() : [],
     tab.inbox ? matchingSet(tab, listParams) : null,
+    tab.filter ? readStatusOptions(tab) : undefined,
   ]);
   // The bulk bar's confirmation, as its GET form opens it without JavaScript.
   const bulk = one(raw[BULK_QUERY.action]);
@@ -100,6 +103,7 @@ export default async function TablePage({ params, searchParams }: { params: Prom
           action={bulk}
           value={value}
           valueLabel={value ? (members.find((m) => m.id === value)?.label ?? "the chosen member") : "nobody"}
+          statusLabel={bulk === "status" ? statuses?.find((s) => s.value === value)?.label : undefined}
           listHref={listHref}
         />
       </>
@@ -130,8 +134,8 @@ export default async function TablePage({ params, searchParams }: { params: Prom
             Status
             <select name="status" defaultValue={listParams.status ?? ""} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
               <option value="">All</option>
-              {Object.entries(tab.filter.options).map(([v, { label }]) => (
-                <option key={v} value={v}>
+              {(statuses ?? []).map(({ value, label }) => (
+                <option key={value} value={value}>
                   {label}
                 </option>
               ))}
@@ -178,6 +182,7 @@ export default async function TablePage({ params, searchParams }: { params: Prom
           count={matching.count}
           fingerprint={matching.fingerprint}
           members={members}
+          statusOptions={statuses}
           exportHref={exportHref}
           listPath={dashboardHref(tab.id)}
           listQuery={Object.fromEntries(Object.entries({ q, status: listParams.status, seen: seenIso }).filter((e): e is [string, string] => Boolean(e[1])))}
@@ -202,6 +207,7 @@ export default async function TablePage({ params, searchParams }: { params: Prom
           emptyText={emptyText}
           siteName={siteConfig().name}
           members={members}
+          statuses={statuses}
           groupBy={tab.sorts[list.sort]?.group ? tab.sorts[list.sort]!.column : undefined}
           listHref={listHref}
         />
