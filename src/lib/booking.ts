@@ -63,7 +63,9 @@ export function formatClock(instant: Date, timeZone: string): string {
 
 /** The zone's short name at that instant ("IST", "GMT+1", "EDT"): the name changes with daylight saving. */
 export function zoneAbbreviation(instant: Date, timeZone: string): string {
-  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(instant).find((p) => p.type === "timeZoneName");
+  // en-US names American zones (EST, EDT) and gives others as GMT offsets; India's is IST in en-IN.
+  const locale = timeZone === SITE_TIME_ZONE ? "en-IN" : "en-US";
+  const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "short" }).formatToParts(instant).find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
 }
 

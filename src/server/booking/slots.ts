@@ -1,5 +1,5 @@
 import { BOOKING_WINDOW_DAYS, CALL_MINUTES, dayInZone } from "@/lib/booking";
-import { fromSiteDateTimeInput, SITE_TIME_ZONE } from "@/lib/site-time";
+import { SITE_TIME_ZONE } from "@/lib/site-time";
 
 /**
  * Which 30-minute slots are open, and for whom (docs/decisions/0065). Pure: the data loader
@@ -62,10 +62,39 @@ function addDays(day: string, n: number): string {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** A wall-clock time of a day in a zone as an instant (the zone's own offset that day, DST included). */
-function instantAt(day: string, minutes: number, timeZone: string): Date | null {
-  if (minutes === 24 * 60) return instantAt(addDays(day, 1), 0, timeZone);
-  return fromSiteDateTimeInput(`${day}T${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`, timeZone);
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+/** Milliseconds the zone's wall clock is ahead of UTC at an instant (its formatter made once per zone). */
+function offsetAt(ms: number, timeZone: string): number {
+  let format = wallFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    if (wallFormats.size < 100) wallFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(ms));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second")) - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * A wall-clock time of a day in a zone as an instant, by the zone's own rules (through Intl, daylight
+ * saving included): the offset is read at the naive instant and again at the corrected one. A time
+ * that a change skips resolves to the offset in force just before it (as src/lib/site-time.ts does).
+ */
+function instantAt(day: string, minutes: number, timeZone: string): Date {
+  const [y, mo, d] = day.split("-").map(Number) as [number, number, number];
+  const naive = Date.UTC(y, mo - 1, d) + minutes * MINUTE;
+  let instant = naive - offsetAt(naive, timeZone);
+  instant = naive - offsetAt(instant, timeZone);
+  return new Date(instant);
 }
 
 /**
@@ -83,11 +112,10 @@ function candidateStarts(host: HostAvailability, firstDay: string, days: number,
       const to = minutesOf(stretch.end);
       if (from === null || to === null || to <= from) continue;
       const end = instantAt(day, to, timeZone);
-      if (!end) continue;
       for (let m = from; m + callMs / MINUTE <= to; m += callMs / MINUTE) {
         const start = instantAt(day, m, timeZone);
         // A wall-clock time a daylight-saving change skips resolves to another hour: not offered twice.
-        if (!start || start.getTime() + callMs > end.getTime() || dayInZone(start, timeZone) !== day) continue;
+        if (start.getTime() + callMs > end.getTime() || dayInZone(start, timeZone) !== day) continue;
         out.push(start);
       }
     }
@@ -97,39 +125,64 @@ function candidateStarts(host: HostAvailability, firstDay: string, days: number,
 
 const overlaps = (aStart: number, aEnd: number, bStart: number, bEnd: number) => aStart < bEnd && bStart < aEnd;
 
-/**
- * Whether a host can take a call at `start`: inside their weekly hours that day, not on a day off,
- * at least their notice ahead, under their maximum for that day (site time), and clear of every
- * booked call and busy time by their buffer on both sides.
- */
-export function hostFreeAt(host: HostAvailability, start: Date, input: Omit<SlotInput, "hosts">): boolean {
+/** What the checks of one host read, prepared once for a window (openSlots) or for one day (a booking). */
+interface HostContext {
+  starts: Set<number>;
+  booked: Interval[];
+  busy: Interval[];
+  /** Booked calls per day (site time). */
+  perDay: Map<string, number>;
+}
+
+function hostContext(host: HostAvailability, input: Omit<SlotInput, "hosts">, firstDay: string, days: number): HostContext {
+  const timeZone = input.timeZone ?? SITE_TIME_ZONE;
+  const callMs = (input.callMinutes ?? CALL_MINUTES) * MINUTE;
+  const booked = input.bookings.filter((b) => b.userId === host.userId);
+  const perDay = new Map<string, number>();
+  for (const b of booked) {
+    const day = dayInZone(b.start, timeZone);
+    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  return {
+    starts: new Set(candidateStarts(host, firstDay, days, timeZone, callMs).map((d) => d.getTime())),
+    booked,
+    busy: input.busy.filter((b) => b.userId === host.userId),
+    perDay,
+  };
+}
+
+function freeWith(host: HostAvailability, context: HostContext, start: Date, input: Omit<SlotInput, "hosts">): boolean {
   const timeZone = input.timeZone ?? SITE_TIME_ZONE;
   const callMs = (input.callMinutes ?? CALL_MINUTES) * MINUTE;
   const s = start.getTime();
   const e = s + callMs;
   if (s < input.now.getTime() + host.noticeMinutes * MINUTE) return false;
+  if (!context.starts.has(s)) return false;
   const day = dayInZone(start, timeZone);
   if (host.daysOff.includes(day)) return false;
-  if (!candidateStarts(host, day, 1, timeZone, callMs).some((c) => c.getTime() === s)) return false;
+  if ((context.perDay.get(day) ?? 0) >= host.maxPerDay) return false;
   const buffer = host.bufferMinutes * MINUTE;
-  let sameDay = 0;
-  for (const b of input.bookings) {
-    if (b.userId !== host.userId) continue;
-    if (overlaps(s - buffer, e + buffer, b.start.getTime(), b.end.getTime())) return false;
-    if (dayInZone(b.start, timeZone) === day) sameDay++;
-  }
-  if (sameDay >= host.maxPerDay) return false;
-  for (const b of input.busy) {
-    if (b.userId === host.userId && overlaps(s - buffer, e + buffer, b.start.getTime(), b.end.getTime())) return false;
-  }
+  for (const b of context.booked) if (overlaps(s - buffer, e + buffer, b.start.getTime(), b.end.getTime())) return false;
+  for (const b of context.busy) if (overlaps(s - buffer, e + buffer, b.start.getTime(), b.end.getTime())) return false;
   return true;
 }
 
+/**
+ * Whether a host can take a call at `start`: on the half-hour grid of their weekly hours that day,
+ * not on a day off, at least their notice ahead, under their maximum for that day (site time), and
+ * clear of every booked call and busy time by their buffer on both sides.
+ */
+export function hostFreeAt(host: HostAvailability, start: Date, input: Omit<SlotInput, "hosts">): boolean {
+  const day = dayInZone(start, input.timeZone ?? SITE_TIME_ZONE);
+  return freeWith(host, hostContext(host, input, day, 1), start, input);
+}
+
+const byRoundRobin = (a: HostAvailability, b: HostAvailability) =>
+  (a.lastAssignedAt?.getTime() ?? -Infinity) - (b.lastAssignedAt?.getTime() ?? -Infinity) || (a.userId < b.userId ? -1 : 1);
+
 /** The hosts free at `start`, in round-robin order: least recently assigned first, then by id. */
 export function freeHostsAt(input: SlotInput, start: Date): HostAvailability[] {
-  return input.hosts
-    .filter((h) => hostFreeAt(h, start, input))
-    .sort((a, b) => (a.lastAssignedAt?.getTime() ?? -Infinity) - (b.lastAssignedAt?.getTime() ?? -Infinity) || (a.userId < b.userId ? -1 : 1));
+  return input.hosts.filter((h) => hostFreeAt(h, start, input)).sort(byRoundRobin);
 }
 
 export interface OpenSlot {
@@ -148,15 +201,15 @@ export function openSlots(input: SlotInput): OpenSlot[] {
   const callMs = (input.callMinutes ?? CALL_MINUTES) * MINUTE;
   const days = input.days ?? BOOKING_WINDOW_DAYS;
   const firstDay = dayInZone(input.now, timeZone);
-  const starts = new Map<number, Date>();
-  for (const host of input.hosts) {
-    for (const start of candidateStarts(host, firstDay, days, timeZone, callMs)) starts.set(start.getTime(), start);
-  }
+  const hosts = [...input.hosts].sort(byRoundRobin).map((host) => ({ host, context: hostContext(host, input, firstDay, days) }));
+  const starts = new Set<number>();
+  for (const { context } of hosts) for (const start of context.starts) starts.add(start);
   const out: OpenSlot[] = [];
-  for (const start of [...starts.values()].sort((a, b) => a.getTime() - b.getTime())) {
-    if (start.getTime() <= input.now.getTime()) continue;
-    const free = freeHostsAt(input, start);
-    if (free.length) out.push({ start, end: new Date(start.getTime() + callMs), hostIds: free.map((h) => h.userId) });
+  for (const ms of [...starts].sort((a, b) => a - b)) {
+    if (ms <= input.now.getTime()) continue;
+    const start = new Date(ms);
+    const free = hosts.filter(({ host, context }) => freeWith(host, context, start, input)).map(({ host }) => host.userId);
+    if (free.length) out.push({ start, end: new Date(ms + callMs), hostIds: free });
   }
   return out;
 }
