@@ -32,7 +32,7 @@ function request(i: number) {
     timeZone: "Europe/London",
     name: `Visitor ${i}`,
     email: `visitor${i}@example.com`,
-    phone: "+919876543210",
+    mobileNumber: "+919876543210",
     company: null,
     topic: "Growing repeat orders",
     submissionKey: null,
@@ -94,9 +94,7 @@ describe("fifty visitors ask for one slot at once", () => {
     await addHost("host-a");
     // 11:00 and 11:30 with a 15-minute buffer: whichever is booked first leaves no room for the other.
     const later = new Date(SLOT.getTime() + 30 * 60_000);
-    const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => bookStrategyCall({ ...request(i), start: i % 2 ? later : SLOT }, NOW)),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => bookStrategyCall({ ...request(i), start: i % 2 ? later : SLOT }, NOW)));
     const booked = results.filter((r) => r.status === "fulfilled");
     console.log(`[${handle.label}] two starts within one buffer: ${booked.length} booked`);
     expect(booked).toHaveLength(1);
@@ -105,7 +103,16 @@ describe("fifty visitors ask for one slot at once", () => {
 
   it("the unique index refuses a second booked row for one host and start, whatever the code does", async () => {
     await addHost("host-a");
-    const row = { hostId: "host-a", startsAt: SLOT, endsAt: new Date(SLOT.getTime() + 30 * 60_000), name: "A", email: "a@example.com", phone: "+919876543210", topic: "x", timeZone: "Asia/Kolkata" };
+    const row = {
+      hostId: "host-a",
+      startsAt: SLOT,
+      endsAt: new Date(SLOT.getTime() + 30 * 60_000),
+      name: "A",
+      email: "a@example.com",
+      phone: "+919876543210",
+      topic: "x",
+      timeZone: "Asia/Kolkata",
+    };
     await handle.db.insert(bookings).values(row);
     await expect(handle.db.insert(bookings).values({ ...row, email: "b@example.com" })).rejects.toThrow();
     // A cancelled call frees its start for someone else.

@@ -9,7 +9,7 @@ import { emailField, mobileField, nameField, optionalText, requiredText } from "
  * instant the page listed, checked again against the hosts' availability when it is booked.
  */
 
-export const BOOKING_FIELDS = ["start", "timeZone", "name", "email", "phone", "company", "topic"] as const;
+export const BOOKING_FIELDS = ["start", "timeZone", "name", "email", "mobileNumber", "company", "topic"] as const;
 
 export const PICK_A_TIME = "Choose a time from the list.";
 
@@ -39,7 +39,7 @@ export const BookingSchema = z.object({
   timeZone: timeZoneField,
   name: nameField,
   email: emailField,
-  phone: mobileField,
+  mobileNumber: mobileField,
   company: optionalText({ label: "Company", max: LIMITS.company }).transform((v) => (v ? v : null)),
   topic: requiredText({ label: "What you'd like to discuss", max: 2000, multiline: true }),
 });

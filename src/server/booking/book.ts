@@ -27,7 +27,9 @@ export const SLOT_TAKEN_TITLE = "That time is no longer free";
 async function takenRefusal(wanted: Date, timeZone: string, now: Date): Promise<FieldError> {
   const nearest = nearestSlots(await currentSlots(now), wanted, NEAREST_SLOTS);
   const times = nearest.map((s) =>
-    timeZone === SITE_TIME_ZONE ? formatCallTime(s.start, timeZone) : `${formatCallTime(s.start, timeZone)} (${formatClock(s.start, SITE_TIME_ZONE)} India time)`,
+    timeZone === SITE_TIME_ZONE
+      ? formatCallTime(s.start, timeZone)
+      : `${formatCallTime(s.start, timeZone)} (${formatClock(s.start, SITE_TIME_ZONE)} India time)`,
   );
   const message = times.length
     ? `Someone booked that time just before you, or it is no longer offered. Please pick another time. The nearest free times: ${times.join("; ")}.`
@@ -57,7 +59,7 @@ export async function bookStrategyCall(request: BookingRequest, now = new Date()
         start: request.start,
         name: request.name,
         email: request.email,
-        phone: request.phone,
+        phone: request.mobileNumber,
         company: request.company,
         topic: request.topic,
         timeZone: request.timeZone,

@@ -88,7 +88,9 @@ export function visitorMail(booking: Booking, host: Host, change: CallChange): M
         ];
   const body = page(
     [...lines, `Questions? Write to ${site.email} or call ${site.phone}.`],
-    change === "cancelled" ? { href: `${site.url.replace(/\/$/, "")}/book`, label: "Book another time" } : { href: manageUrl(booking), label: "Move or cancel this call" },
+    change === "cancelled"
+      ? { href: `${site.url.replace(/\/$/, "")}/book`, label: "Book another time" }
+      : { href: manageUrl(booking), label: "Move or cancel this call" },
   );
   return {
     kind: `booking-${change}`,

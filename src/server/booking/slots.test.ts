@@ -41,9 +41,7 @@ describe("open slots", () => {
     const booked = [{ userId: "a", start: ist("2026-11-02", "10:30"), end: ist("2026-11-02", "11:00") }];
     // Buffer 15: 10:00 ends at 10:30 (needs clear until 10:45: the call is there), 11:00 starts 0 min after.
     expect(iso(openSlots(input({ hosts: [host("a", { bufferMinutes: 15 })], bookings: booked })))).toEqual([ist("2026-11-02", "11:30").toISOString()]);
-    expect(iso(openSlots(input({ hosts: [host("a")], bookings: booked })))).toEqual(
-      ["10:00", "11:00", "11:30"].map((t) => ist("2026-11-02", t).toISOString()),
-    );
+    expect(iso(openSlots(input({ hosts: [host("a")], bookings: booked })))).toEqual(["10:00", "11:00", "11:30"].map((t) => ist("2026-11-02", t).toISOString()));
     const busy = [{ userId: "a", start: ist("2026-11-02", "11:40"), end: ist("2026-11-02", "11:50") }];
     expect(iso(openSlots(input({ busy })))).toEqual(["10:00", "10:30", "11:00"].map((t) => ist("2026-11-02", t).toISOString()));
     // Another member's call or busy time changes nothing for this one.

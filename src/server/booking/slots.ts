@@ -60,8 +60,6 @@ function addDays(day: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 const wallFormats = new Map<string, Intl.DateTimeFormat>();
 /** Milliseconds the zone's wall clock is ahead of UTC at an instant (its formatter made once per zone). */
 function offsetAt(ms: number, timeZone: string): number {
