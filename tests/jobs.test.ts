@@ -61,6 +61,7 @@ describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
     expect([...names].sort()).toEqual([
       "activity-retention",
       "analytics",
+      "booking-reminders",
       "follow-up-digest",
       "newsletter-events-seen-retention",
       "newsletter-pending-expiry",

@@ -13,6 +13,7 @@ import { oncePer, type TimedJob } from "./jobs";
 import { scheduledPublishingJob } from "./scheduled-publishing";
 import { webhookDeliveryJob, webhookRetentionJob } from "../webhooks/job";
 import { newsletterSendingJob } from "../newsletter/job";
+import { bookingRemindersJob } from "../booking/job";
 
 /** Acknowledgement claims of days before yesterday: only today's are consulted (docs/decisions/0042). */
 const pruneAcknowledgedSendersJob: TimedJob = {
@@ -76,7 +77,7 @@ const analyticsJob: TimedJob = {
  * Every periodic piece of work of the server, in one list (docs/decisions/0054): each process starts
  * a timer per job at boot (src/server/jobs/jobs.ts), and each job does each piece of its work once
  * across the processes, by a claim in `job_runs` (once a day) or by row claims (scheduled posts,
- * the digest, webhook deliveries, newsletter copies). Two loops stay outside it, each for a reason: the mail worker (src/server/mail/mail.ts)
+ * the digest, webhook deliveries, newsletter copies, call reminders). Two loops stay outside it, each for a reason: the mail worker (src/server/mail/mail.ts)
  * claims outbox rows every few seconds and must finish the mail in flight at shutdown, and the
  * embedded database's role-request watcher (src/server/admin/admin-requests.ts) answers
  * `npm run admin` through a folder, for the one process that holds that database.
@@ -93,4 +94,5 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   newsletterEventsSeenJob,
   newsletterSendingJob,
   pendingSubscriberExpiryJob,
+  bookingRemindersJob,
 ];
