@@ -138,7 +138,7 @@ describe("booking a call", () => {
       expect(event.uid).toBe(`booking-${booking!.id}@localhost`);
       expect(Number(event.sequence)).toBe(0);
       expect(event.start.getTime()).toBe(start.getTime());
-      expect(event.end.getTime()).toBe(start.getTime() + 30 * 60_000);
+      expect(event.end!.getTime()).toBe(start.getTime() + 30 * 60_000);
       expect(String(event.status)).toBe("CONFIRMED");
       expect(JSON.stringify(event.organizer)).toContain("host-a@agency.test");
       expect(JSON.stringify(event.attendee)).toContain("asha@example.com");

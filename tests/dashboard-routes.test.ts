@@ -48,10 +48,11 @@ describe("dashboard screens", () => {
 
   it("a role sees exactly the tables it may read, and Team, Integrations and Activity only on the team desk", () => {
     expect(dashboardScreens("editor").map((s) => s.id)).toEqual(["case-studies", "testimonials", "posts", "media", "newsletter", "account"]);
-    expect(dashboardScreens("sales").map((s) => s.id)).toEqual(["overview", "due", "analytics", "leads", "messages", "spam", "account"]);
+    expect(dashboardScreens("sales").map((s) => s.id)).toEqual(["overview", "due", "booking", "analytics", "leads", "messages", "spam", "account"]);
     expect(dashboardScreens("owner").map((s) => s.id)).toEqual([
       "overview",
       "due",
+      "booking",
       "analytics",
       ...ADMIN_TABLES.map((t) => t.id),
       "newsletter",

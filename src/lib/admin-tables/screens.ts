@@ -18,6 +18,8 @@ export interface DashboardScreen {
 const PANELS = {
   overview: { label: "Overview", read: LEAD_DESK.read },
   due: { label: "Due", read: LEAD_DESK.read },
+  // Strategy calls: each member's availability and the calls booked (docs/decisions/0065).
+  booking: { label: "Calls", read: LEAD_DESK.read },
   analytics: { label: "Analytics", read: LEAD_DESK.read },
   newsletter: { label: "Newsletter", read: CONTENT_DESK.read },
   team: { label: "Team", read: TEAM_DESK.read },
@@ -47,6 +49,7 @@ export function dashboardScreens(role: StaffRole): DashboardScreen[] {
   return [
     ...panel("overview", role),
     ...panel("due", role),
+    ...panel("booking", role),
     ...panel("analytics", role),
     ...ADMIN_TABLES.filter((t) => t.access.read.includes(role)).map((t) => ({ id: t.id, label: t.label, table: t })),
     ...panel("newsletter", role),

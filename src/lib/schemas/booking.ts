@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./jitless";
 import { LIMITS } from "../limits";
 import { visitorZone } from "../booking";
 import { emailField, mobileField, nameField, optionalText, requiredText } from "./lead-forms";

@@ -522,7 +522,7 @@ export async function listUpcomingBookings(options: { from: Date; to?: Date; hos
     .limit(options.limit ?? 200);
 }
 
-/** Calls that have started (and cancelled ones), newest first: where the outcome is recorded. */
+/** Calls that are over (and cancelled ones), newest first: where the outcome is recorded. */
 export async function listPastBookings(options: { before: Date; hostId?: string; limit?: number }): Promise<BookingListItem[]> {
   return db()
     .select(listColumns)
@@ -530,7 +530,7 @@ export async function listPastBookings(options: { before: Date; hostId?: string;
     .leftJoin(users, eq(users.id, bookings.hostId))
     .where(
       and(
-        sql`(${bookings.startsAt} <= ${options.before} or ${bookings.status} = 'cancelled')`,
+        sql`(${bookings.endsAt} <= ${options.before} or ${bookings.status} = 'cancelled')`,
         options.hostId ? eq(bookings.hostId, options.hostId) : undefined,
       ),
     )
@@ -561,4 +561,10 @@ export async function setOutcome(
     await record(before, after!, tx);
     return after!;
   });
+}
+
+/** Whether a member is on the lead desk (owner, admin, sales): only they take calls. */
+export async function isDeskMember(userId: string): Promise<boolean> {
+  const rows = await db().execute(sql`select 1 from profiles where user_id = ${userId} and role in (${DESK_ROLES}) limit 1`);
+  return rows.rows.length > 0;
 }
