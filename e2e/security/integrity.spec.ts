@@ -77,6 +77,11 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
     "resumeAction",
     "deleteSubscriberAction",
     "eraseSubscriberAction",
+    // The Calls screen's forms (tests/booking-admin.test.ts drives them; the permission matrix replays them).
+    "saveAvailabilityAction",
+    "dayOffAction",
+    "bookingOutcomeAction",
+    "staffCancelBookingAction",
   ]
     .map((name) => [name, "handleForm's origin check; tests/permission-matrix.test.ts"])
     .concat(
@@ -86,6 +91,13 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
       ["subscribeAction", "footerSubscribeAction", "confirmSubscriptionAction", "preferencesAction"].map((name) => [
         name,
         "handleForm's origin check; tests/newsletter-subscribe.test.ts",
+      ]),
+      // The booking page and a booking's manage page (docs/decisions/0065): handleForm's origin check;
+      // tests/booking.test.ts refuses foreign origins and forged links, e2e/booking.spec.ts posts each
+      // from the browser, with JavaScript and without.
+      ["bookCallAction", "rescheduleCallAction", "cancelCallAction"].map((name) => [
+        name,
+        "handleForm's origin check; tests/booking.test.ts, e2e/booking.spec.ts",
       ]),
     ),
 );
