@@ -29,4 +29,5 @@ export const E2E_OWNERS = [
   "mcp@e2e.test",
   "hooks@e2e.test",
   "subscribers@e2e.test",
+  "booking@e2e.test",
 ] as const;

@@ -101,21 +101,17 @@ function messageOptions(n: Notification, from: string) {
 }
 
 /**
- * An invitation (text/calendar with a METHOD) goes twice in one message: as the calendar alternative
- * that mail programs turn into Accept / Decline (RFC 6047), and as an `.ics` file for those that only
- * show attachments. Anything else is a plain attachment.
+ * An invitation (text/calendar with a METHOD) goes as nodemailer's `icalEvent`: the calendar
+ * alternative that mail programs turn into Accept / Decline (RFC 6047), which nodemailer also
+ * attaches as an `.ics` file for those that only show attachments. Anything else is a plain attachment.
  */
 function attachmentOptions(attachments: MailAttachment[] | null | undefined) {
   const list = attachments ?? [];
-  if (list.length === 0) return {};
   const invitation = list.find((a) => a.contentType.startsWith("text/calendar") && a.method);
+  const others = list.filter((a) => a !== invitation);
   return {
-    ...(invitation ? { icalEvent: { method: invitation.method!, content: invitation.content } } : {}),
-    attachments: list.map((a) => ({
-      filename: a.filename,
-      contentType: a === invitation ? `application/ics; name="${a.filename}"` : a.contentType,
-      content: a.content,
-    })),
+    ...(invitation ? { icalEvent: { filename: invitation.filename, method: invitation.method!, content: invitation.content } } : {}),
+    ...(others.length ? { attachments: others.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) } : {}),
   };
 }
 
