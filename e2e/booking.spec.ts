@@ -90,6 +90,7 @@ test("a visitor in New York books with JavaScript, gets the invitation, moves th
       .getByText(/(EST|EDT) \(\d\d:\d\d India time\)/)
       .first(),
   ).toBeVisible();
+  await page.screenshot({ path: "/tmp/booking-page.png" });
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
