@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { gzipSync } from "node:zlib";
 import ical, { type VEvent } from "node-ical";
 import { outboxMails, uniqueEmail, uniqueIp } from "./helpers";
 import { expect, test, type Page } from "./fixtures";
@@ -72,7 +73,9 @@ test("the member opens their hours on the Calls screen; /book then offers them, 
   const response = await page.request.get("/book");
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toMatch(/no-store/);
-  expect(await response.text()).toMatch(/<input[^>]*name="start"/);
+  const html = await response.text();
+  expect(html).toMatch(/<input[^>]*name="start"/);
+  console.log(`/book with ${(html.match(/name="start"/g) ?? []).length} open times: ${html.length} bytes of HTML, ${gzipSync(html).length} gzipped`);
   await page.context().close();
 });
 

@@ -34,6 +34,30 @@ function useShownZone(zone: string, zoneChosen: boolean): string {
   );
 }
 
+/**
+ * The page's "Show times in" list: a plain GET form's select. It names the zone the times are shown
+ * in, with JavaScript the browser's own (remounted with it: a default value is read once).
+ */
+export function ZoneSelect({ zones, zone, zoneChosen }: { zones: readonly string[]; zone: string; zoneChosen: boolean }) {
+  const shown = useShownZone(zone, zoneChosen);
+  const options = zones.includes(shown) ? zones : [shown, ...zones];
+  return (
+    <select
+      key={shown}
+      id="booking-zone"
+      name="tz"
+      defaultValue={shown}
+      className="mt-1 min-h-11 max-w-full rounded-xl border border-line bg-white px-3 text-ink focus-visible:outline-3 focus-visible:outline-brand-500"
+    >
+      {options.map((z) => (
+        <option key={z} value={z}>
+          {z === SITE_TIME_ZONE ? "India time (Asia/Kolkata)" : z.replaceAll("_", " ")}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** The open times as radio buttons, a group per day, in the zone shown with India's time beside. */
 function SlotPicker({ starts, zone, picked }: { starts: readonly string[]; zone: string; picked?: string }) {
   const days = groupSlotsByDay(starts, zone);

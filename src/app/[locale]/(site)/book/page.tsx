@@ -1,4 +1,4 @@
-import { BookingForm } from "@/components/forms/booking-form";
+import { BookingForm, ZoneSelect } from "@/components/forms/booking-form";
 import { PageHero } from "@/components/site/page-hero";
 import { isTimeZone, visitorZone } from "@/lib/booking";
 import { pageMetadata } from "@/lib/metadata";
@@ -52,18 +52,7 @@ export default async function BookPage({ searchParams }: Props) {
               <label htmlFor="booking-zone" className="block text-sm font-semibold text-ink">
                 Show times in
               </label>
-              <select
-                id="booking-zone"
-                name="tz"
-                defaultValue={zone}
-                className="mt-1 min-h-11 rounded-xl border border-line bg-white px-3 text-ink focus-visible:outline-3 focus-visible:outline-brand-500"
-              >
-                {zones.map((z) => (
-                  <option key={z} value={z}>
-                    {z === SITE_TIME_ZONE ? "India time (Asia/Kolkata)" : z.replaceAll("_", " ")}
-                  </option>
-                ))}
-              </select>
+              <ZoneSelect zones={zones} zone={zone} zoneChosen={zoneChosen} />
             </div>
             <button type="submit" className="min-h-11 rounded-full border border-line px-4 text-sm font-semibold text-ink hover:bg-brand-50">
               Show times
