@@ -230,7 +230,9 @@ describe("booking a call", () => {
       });
     }
     // A time nobody offers (11:10, off the half-hour grid; a past time): refused with the nearest times.
-    for (const wrong of [new Date(new Date(start).getTime() + 10 * 60_000), new Date(Date.now() - 2 * HOUR)]) {
+    // Beyond the three weeks offered: a time on the hours' grid 60 days ahead, from a hand-made form.
+    const farAhead = new Date(new Date(start).getTime() + 60 * 24 * HOUR);
+    for (const wrong of [new Date(new Date(start).getTime() + 10 * 60_000), new Date(Date.now() - 2 * HOUR), farAhead]) {
       const answer = await bookCallAction({ status: "idle" }, bookingForm({ start: wrong.toISOString() }));
       expect(answer.status).toBe("invalid");
       expect(answer.fieldErrors?.start).toMatch(/pick another time/);

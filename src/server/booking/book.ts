@@ -37,6 +37,11 @@ async function takenRefusal(wanted: Date, timeZone: string, now: Date): Promise<
   return new FieldError({ start: message }, SLOT_TAKEN_TITLE, message);
 }
 
+/** Whether a time lies beyond the days the page offers (a posted form can name any instant). */
+function beyondWindow(start: Date, now: Date): boolean {
+  return start.getTime() > now.getTime() + BOOKING_WINDOW_DAYS * 24 * 60 * 60_000;
+}
+
 export interface BookingRequest extends BookingData {
   submissionKey: string | null;
   attribution: Attribution;
@@ -52,6 +57,7 @@ const changeMails = (change: "booked" | "rescheduled" | "cancelled") => (booking
  * the backstop index (which the locked check makes unreachable) is answered the same way.
  */
 export async function bookStrategyCall(request: BookingRequest, now = new Date()): Promise<Extract<BookOutcome, { booking: Booking }>> {
+  if (beyondWindow(request.start, now)) throw await takenRefusal(request.start, request.timeZone, now);
   let outcome: BookOutcome;
   try {
     outcome = await bookCall(
@@ -101,6 +107,11 @@ export const CHANGE_REFUSALS: Record<Exclude<ChangeOutcome["kind"], "done" | "ta
 export async function rescheduleWithToken(token: string, start: Date, now = new Date()): Promise<ChangeOutcome> {
   const link = readBookingToken(token);
   if (!link) return { kind: "gone" };
+  if (beyondWindow(start, now)) {
+    const booking = await bookingForLink(link.id, link.version);
+    if (!booking) return { kind: "gone" };
+    throw await takenRefusal(start, booking.timeZone, now);
+  }
   const outcome = await rescheduleCall(link, start, changeMails("rescheduled"), (booking, previous) => hostMail(booking, previous, "cancelled"), now);
   if (outcome.kind === "taken") {
     const booking = await bookingForLink(link.id, link.version);
