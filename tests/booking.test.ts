@@ -459,4 +459,30 @@ describe("the invitation's calendar-object form", () => {
     expect(parsed[0]!.uid).toBe("booking-6f9a0c1e-0000-4000-8000-000000000001@kineticgrowth.in");
     expect(callCalendar(event, "REQUEST")).toContain("METHOD:REQUEST");
   });
+
+  it("the member's copy of a booked call, for their calendar: no METHOD, the mails' UID and SEQUENCE", async () => {
+    const { memberCalendarObject, bookingUid } = await import("@/server/booking/mails");
+    await addHost("host-a");
+    const start = await slotAfter(30);
+    const outcome = await bookStrategyCall({
+      start,
+      timeZone: "Asia/Kolkata",
+      name: "Asha",
+      email: "asha@example.com",
+      mobileNumber: "+919876543210",
+      company: null,
+      topic: "t",
+      submissionKey: null,
+      attribution: {},
+      visitorId: null,
+    });
+    if (outcome.kind !== "booked") throw new Error("not booked");
+    const { booking, host } = outcome;
+    const object = memberCalendarObject(booking, host);
+    expect(object).not.toContain("METHOD:");
+    const [event] = Object.values(ical.sync.parseICS(object)).filter((c): c is VEvent => c?.type === "VEVENT");
+    expect(event!.uid).toBe(bookingUid(booking));
+    expect(event!.uid).toBe(invitationOf((await handle.db.select().from(notifications)).find((n) => n.kind === "booking-host-booked")!).event.uid);
+    expect(event!.start.getTime()).toBe(start.getTime());
+  });
 });

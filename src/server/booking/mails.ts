@@ -5,7 +5,7 @@ import { SITE_TIME_ZONE } from "@/lib/site-time";
 import type { Booking, MailAttachment } from "../db/schema";
 import { escapeHtml, type MailInput } from "../mail/mail";
 import { siteConfig } from "../site-config";
-import { callCalendar, type CallMethod } from "./ics";
+import { callCalendar, callUid, type CallEvent, type CallMethod } from "./ics";
 import { manageUrl } from "./tokens";
 
 /**
@@ -30,28 +30,39 @@ function domain(): string {
   }
 }
 
+/** The call's iCalendar UID (the same in every mail and in the member's calendar). */
+export function bookingUid(booking: Pick<Booking, "id">): string {
+  return callUid(booking.id, domain());
+}
+
+/** The member's copy of the call as the calendar object a CalDAV server stores (no METHOD). */
+export function memberCalendarObject(booking: Booking, host: Host): string {
+  return callCalendar(callEvent(booking, host, booking.status === "cancelled" ? "cancelled" : "booked", false), null);
+}
+
 function invitation(booking: Booking, host: Host, change: CallChange, forVisitor: boolean): MailAttachment {
-  const site = siteConfig();
   const method: CallMethod = change === "cancelled" ? "CANCEL" : "REQUEST";
-  const content = callCalendar(
-    {
-      bookingId: booking.id,
-      domain: domain(),
-      sequence: booking.sequence,
-      start: booking.startsAt,
-      end: booking.endsAt,
-      summary: forVisitor ? `Strategy call with ${site.name}` : `Strategy call: ${booking.name}${booking.company ? ` (${booking.company})` : ""}`,
-      description: forVisitor
-        ? `A 30-minute strategy call with ${host.name} of ${site.name}. To move or cancel it: ${manageUrl(booking)}`
-        : `Topic: ${booking.topic}\nPhone: ${booking.phone}\nE-mail: ${booking.email}\nDashboard: ${site.url}${dashboardHref("booking")}`,
-      organizer: { name: host.name || host.email, email: host.email },
-      visitor: { name: forVisitor ? booking.email : booking.name, email: booking.email },
-      cancelled: change === "cancelled",
-      ...(forVisitor ? { url: manageUrl(booking) } : {}),
-    },
-    method,
-  );
+  const content = callCalendar(callEvent(booking, host, change, forVisitor), method);
   return { filename: change === "cancelled" ? "cancel.ics" : "invite.ics", contentType: `text/calendar; charset=utf-8; method=${method}`, content, method };
+}
+
+function callEvent(booking: Booking, host: Host, change: CallChange, forVisitor: boolean): CallEvent {
+  const site = siteConfig();
+  return {
+    bookingId: booking.id,
+    domain: domain(),
+    sequence: booking.sequence,
+    start: booking.startsAt,
+    end: booking.endsAt,
+    summary: forVisitor ? `Strategy call with ${site.name}` : `Strategy call: ${booking.name}${booking.company ? ` (${booking.company})` : ""}`,
+    description: forVisitor
+      ? `A 30-minute strategy call with ${host.name} of ${site.name}. To move or cancel it: ${manageUrl(booking)}`
+      : `Topic: ${booking.topic}\nPhone: ${booking.phone}\nE-mail: ${booking.email}\nDashboard: ${site.url}${dashboardHref("booking")}`,
+    organizer: { name: host.name || host.email, email: host.email },
+    visitor: { name: forVisitor ? booking.email : booking.name, email: booking.email },
+    cancelled: change === "cancelled",
+    ...(forVisitor ? { url: manageUrl(booking) } : {}),
+  };
 }
 
 const SUBJECTS: Record<CallChange, (site: string) => string> = {

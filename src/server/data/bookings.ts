@@ -228,7 +228,8 @@ export async function bookingForLink(id: string, version: number): Promise<(Book
 }
 
 export type ChangeOutcome =
-  | { kind: "done"; booking: Booking; host: HostPerson }
+  /** `previousHostId`: on a move, the member who had the call before (the same as `host.id` when they kept it). */
+  | { kind: "done"; booking: Booking; host: HostPerson; previousHostId?: string | null }
   | { kind: "taken" }
   | { kind: "gone" }
   | { kind: "cancelled" }
@@ -291,7 +292,7 @@ export async function rescheduleCall(
       const previous = await hostPerson(tx, current.hostId);
       if (previous && previousHostMail) await enqueueMail(tx, previousHostMail(moved!, previous));
     }
-    return { kind: "done", booking: moved!, host: person };
+    return { kind: "done", booking: moved!, host: person, previousHostId: current.hostId };
   });
 }
 
