@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { ARTICLE_PATTERN, PUBLIC_PAGES } from "./src/lib/public-routes";
+import { ARTICLE_PATTERN, LIVE_PAGES, PUBLIC_PAGES } from "./src/lib/public-routes";
 import { LOCALE_SEGMENT } from "./src/lib/routes";
 
 const nextConfig: NextConfig = {
@@ -55,6 +55,17 @@ const nextConfig: NextConfig = {
         ],
         headers: [{ key: "Cache-Control", value: publicPage }],
       })),
+      // Pages whose content is live (the booking page's open times, docs/decisions/0065): public and
+      // indexed, but stored by no cache, ours included.
+      ...LIVE_PAGES.map((page) => ({ source: page.path, headers: [{ key: "Cache-Control", value: never }] })),
+      // A booking's own page (docs/decisions/0065): its address holds the manage link's token.
+      {
+        source: "/book/manage/:token",
+        headers: [
+          { key: "Cache-Control", value: never },
+          { key: "X-Robots-Tag", value: "noindex, nofollow" },
+        ],
+      },
       { source: "/admin", headers: [{ key: "Cache-Control", value: never }] },
       { source: "/admin/:path*", headers: [{ key: "Cache-Control", value: never }] },
       { source: "/auth", headers: [{ key: "Cache-Control", value: never }] },

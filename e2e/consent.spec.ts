@@ -21,7 +21,14 @@ let server: AppServer | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = startServer(PORT, { DATA_DIR: tempDir("consent-"), GA4_MEASUREMENT_ID: GA4, META_PIXEL_ID: PIXEL, FORM_MIN_FILL_SECONDS: "1" });
+  // BOOKING_URL set: "Book Call" opens the external scheduler in a new tab, the click counted as a booking.
+  server = startServer(PORT, {
+    DATA_DIR: tempDir("consent-"),
+    GA4_MEASUREMENT_ID: GA4,
+    META_PIXEL_ID: PIXEL,
+    FORM_MIN_FILL_SECONDS: "1",
+    BOOKING_URL: "https://cal.com/kinetic-growth/30min",
+  });
   await waitHealthy(server);
 });
 

@@ -290,13 +290,14 @@ test.describe("free audit (around the form)", () => {
 });
 
 test.describe("contact (around the form)", () => {
-  test("three quick actions: the booking link, WhatsApp with its message, the free audit", async ({ page }) => {
+  test("three quick actions: the booking page, WhatsApp with its message, the free audit", async ({ page }) => {
     await page.goto("/contact");
     const actions = page.getByTestId("quick-action");
     await expect(actions).toHaveCount(3);
     const booking = actions.nth(0).getByRole("link");
-    await expect(booking).toHaveAttribute("href", /^https:\/\//);
-    await expect(booking).toHaveAttribute("target", "_blank");
+    // The site's own booking page while BOOKING_URL is unset (docs/decisions/0065).
+    await expect(booking).toHaveAttribute("href", "/book");
+    await expect(booking).not.toHaveAttribute("target", "_blank");
     await expect(actions.nth(0)).toContainText("30-minute");
     const whatsapp = actions.nth(1).getByRole("link");
     const href = (await whatsapp.getAttribute("href"))!;

@@ -104,11 +104,12 @@ test.describe("header", () => {
     }
   });
 
-  test("Free Audit leads to /free-audit and Book Call to the booking link", async ({ page }) => {
+  test("Free Audit leads to /free-audit and Book Call to the site's booking page", async ({ page }) => {
     await page.goto("/about");
     const header = page.getByRole("banner");
-    await expect(header.getByRole("link", { name: "Book Call" })).toHaveAttribute("href", /^https:\/\//);
-    await expect(header.getByRole("link", { name: "Book Call" })).toHaveAttribute("target", "_blank");
+    // BOOKING_URL is unset on the shared server: the site's own /book, in this tab (docs/decisions/0065).
+    await expect(header.getByRole("link", { name: "Book Call" })).toHaveAttribute("href", "/book");
+    await expect(header.getByRole("link", { name: "Book Call" })).not.toHaveAttribute("target", "_blank");
     await header.getByRole("link", { name: "Free Audit" }).click();
     await expect(page).toHaveURL("/free-audit");
   });
@@ -241,7 +242,7 @@ test("floating WhatsApp and Book Call buttons appear only after scrolling past 3
   await page.evaluate(() => window.scrollTo(0, 301 + 200));
   await expect(floating).toBeVisible();
   await expect(floating.getByRole("link", { name: "Chat on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
-  await expect(floating.getByRole("link", { name: "Book Call" })).toHaveAttribute("href", "/contact");
+  await expect(floating.getByRole("link", { name: "Book Call" })).toHaveAttribute("href", "/book");
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(floating).toBeHidden();
 });

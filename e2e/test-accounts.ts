@@ -32,4 +32,5 @@ export const E2E_OWNERS = [
   "people@e2e.test",
   "calendar@e2e.test",
   "pipeline@e2e.test",
+  "booking@e2e.test",
 ] as const;

@@ -53,6 +53,8 @@ const REFERRER_POLICIES: readonly (readonly [prefix: string, policy: string])[] 
   ["/n/", "no-referrer"],
   ["/api/newsletter/", "no-referrer"],
   ["/newsletter/", "same-origin"],
+  // A booking's manage page (docs/decisions/0065): the same reasons as the newsletter's pages.
+  ["/book/manage/", "same-origin"],
 ];
 
 /** The Referrer-Policy of a request's answer when it differs from the static one, else null. */

@@ -126,6 +126,25 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/integrations.ts#resendDeliveryAction": {
     notRecorded: "recorded as webhook.resend in resendWebhookDelivery, in the update's transaction (tests/webhook-dashboard.test.ts checks the row)",
   },
+  "src/server/actions/booking.ts#bookCallAction": {
+    notRecorded: "a visitor's booking, not a dashboard change; the booking and its lead are their own records (tests/booking.test.ts)",
+  },
+  "src/server/actions/booking.ts#rescheduleCallAction": {
+    notRecorded: "a visitor moving their own call by its signed link; the row keeps its SEQUENCE and times",
+  },
+  "src/server/actions/booking.ts#cancelCallAction": { notRecorded: "a visitor cancelling their own call by its signed link; the row keeps when" },
+  "src/server/actions/booking-admin.ts#saveAvailabilityAction": {
+    notRecorded: "recorded as booking.availability in saveHostSettings, in the save's transaction (tests/booking-admin.test.ts checks the row)",
+  },
+  "src/server/actions/booking-admin.ts#dayOffAction": {
+    notRecorded: "recorded as booking.day-off / booking.day-off-removed in setDayOff, in its transaction (tests/booking-admin.test.ts checks the row)",
+  },
+  "src/server/actions/booking-admin.ts#bookingOutcomeAction": {
+    notRecorded: "recorded as booking.outcome in setOutcome, in its transaction (tests/booking-admin.test.ts checks the row)",
+  },
+  "src/server/actions/booking-admin.ts#staffCancelBookingAction": {
+    notRecorded: "recorded as booking.cancel in cancelCall, in the cancel's transaction (tests/booking-admin.test.ts checks the row)",
+  },
   "src/server/actions/team.ts#revokeInvitationAction": { recorded: "team.revokeInvitationAction" },
   "src/server/actions/team.ts#changeRoleAction": { recorded: "team.changeRoleAction" },
   "src/server/actions/team.ts#removeMemberAction": { recorded: "team.removeMemberAction" },

@@ -63,6 +63,7 @@ describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
       "analytics",
       "calendar-sync",
       "calendar-writes",
+      "booking-reminders",
       "follow-up-digest",
       "newsletter-events-seen-retention",
       "newsletter-pending-expiry",

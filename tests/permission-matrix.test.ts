@@ -27,7 +27,7 @@ const STAFF_ROLES = EVERY_MEMBER;
 const SITE = "http://localhost:3999";
 let requestHeaders = new Headers({ host: "localhost:3999", origin: SITE });
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
+vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {} }));
 vi.mock("next/navigation", () => ({ redirect: () => {}, notFound: () => {} }));
 
 const { getAuth, hashPassword } = await import("@/server/auth/auth");
@@ -200,6 +200,39 @@ async function matrix(): Promise<Record<string, Entry>> {
     const key = `matrix-stage-${next()}`;
     await handle.db.execute(sql`insert into lead_stages (key, name, position) values (${key}, ${key}, 35)`);
     return key;
+  };
+  const bookingAdmin = await import("@/server/actions/booking-admin");
+  /** Availability as the Calls screen posts it, for `userId`, Monday to Friday 10:00-13:00. */
+  const availabilityForm = (userId: string) =>
+    formOf({
+      userId,
+      offersCalls: "on",
+      bufferMinutes: String(5 + (next() % 50)),
+      noticeMinutes: "60",
+      maxPerDay: "4",
+      ...Object.fromEntries(
+        [1, 2, 3, 4, 5].flatMap((d) => [
+          [`day${d}Start`, "10:00"],
+          [`day${d}End`, "13:00"],
+        ]),
+      ),
+    });
+  /** A call with `hostId` (a throwaway sales member by default), started an hour ago or starting in a week. */
+  const callRow = async (when: "past" | "coming", hostId?: string) => {
+    const host = hostId ?? (await throwawayMember("sales"));
+    const start = new Date(Date.now() + (when === "past" ? -60 : 7 * 24 * 60 + next()) * 60_000);
+    const rows = await handle.db.execute<{ id: string }>(
+      sql`insert into bookings (host_id, starts_at, ends_at, name, email, phone, topic, time_zone)
+          values (${host}, ${start}, ${new Date(start.getTime() + 30 * 60_000)}, 'Asha', 'asha@example.com', '+919876543210', 'Growth', 'Asia/Kolkata') returning id`,
+    );
+    return rows.rows[0]!.id;
+  };
+  /** The actor's own account id when they have one that could hold a call, else a throwaway's. */
+  const ownId = async (actor: Actor) => {
+    const signed = actors.get(actor);
+    return signed?.userId && actor !== "unverified" && actor !== "signed-out" && actor !== "user" && actor !== "editor"
+      ? signed.userId
+      : throwawayMember("sales");
   };
   const { newsletterSends, newsletterSubscribers } = await import("@/server/db/schema");
   const people = await import("@/server/actions/people");
@@ -509,6 +542,63 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (key) => pipeline.removeStageAction(IDLE, formOf({ key: key as string })),
       },
     ],
+    "booking-admin#saveAvailabilityAction": [
+      {
+        label: "save my own availability",
+        allowed: LEAD_DESK.write,
+        prepare: ownId,
+        run: (id) => bookingAdmin.saveAvailabilityAction(IDLE, availabilityForm(id as string)),
+      },
+      {
+        label: "save another member's availability",
+        allowed: TEAM_DESK.write,
+        prepare: () => throwawayMember("sales"),
+        run: (id) => bookingAdmin.saveAvailabilityAction(IDLE, availabilityForm(id as string)),
+      },
+    ],
+    "booking-admin#dayOffAction": [
+      {
+        label: "add a day off to another member",
+        allowed: TEAM_DESK.write,
+        prepare: () => throwawayMember("sales"),
+        run: (id) => bookingAdmin.dayOffAction(IDLE, formOf({ userId: id as string, day: "2031-01-02", intent: "add" })),
+      },
+      {
+        label: "add a day off to myself",
+        allowed: LEAD_DESK.write,
+        prepare: ownId,
+        run: (id) =>
+          bookingAdmin.dayOffAction(IDLE, formOf({ userId: id as string, day: `2031-02-${String(1 + (next() % 28)).padStart(2, "0")}`, intent: "add" })),
+      },
+    ],
+    "booking-admin#bookingOutcomeAction": [
+      {
+        label: "record the outcome of another member's call",
+        allowed: TEAM_DESK.write,
+        prepare: () => callRow("past"),
+        run: (id) => bookingAdmin.bookingOutcomeAction(IDLE, formOf({ bookingId: id as string, outcome: "held" })),
+      },
+      {
+        label: "record the outcome of my own call",
+        allowed: LEAD_DESK.write,
+        prepare: async (actor) => callRow("past", await ownId(actor)),
+        run: (id) => bookingAdmin.bookingOutcomeAction(IDLE, formOf({ bookingId: id as string, outcome: "no_show" })),
+      },
+    ],
+    "booking-admin#staffCancelBookingAction": [
+      {
+        label: "cancel another member's coming call",
+        allowed: TEAM_DESK.write,
+        prepare: () => callRow("coming"),
+        run: (id) => bookingAdmin.staffCancelBookingAction(IDLE, formOf({ bookingId: id as string })),
+      },
+      {
+        label: "cancel my own coming call",
+        allowed: LEAD_DESK.write,
+        prepare: async (actor) => callRow("coming", await ownId(actor)),
+        run: (id) => bookingAdmin.staffCancelBookingAction(IDLE, formOf({ bookingId: id as string })),
+      },
+    ],
     "newsletter-subscribers#deleteSubscriberAction": [
       {
         label: "delete a subscriber",
@@ -805,6 +895,9 @@ async function matrix(): Promise<Record<string, Entry>> {
     "newsletter-signup#footerSubscribeAction": { notReplayed: "public form, the same sign-up answered with a page (e2e/newsletter-subscribe.spec.ts)" },
     "newsletter-signup#confirmSubscriptionAction": { notReplayed: "public: the mailed, signed link is the authority (tests/newsletter-subscribe.test.ts)" },
     "newsletter-signup#preferencesAction": { notReplayed: "public: the mailed, signed link is the authority (tests/newsletter-subscribe.test.ts)" },
+    "booking#bookCallAction": { notReplayed: "public form: the booking page (tests/booking.test.ts, tests/booking-race.test.ts)" },
+    "booking#rescheduleCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking.test.ts)" },
+    "booking#cancelCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking.test.ts)" },
   };
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { serviceSlugs } from "@/content/services";
-import { ARTICLE_PATTERN, PUBLIC_PAGES } from "@/lib/public-routes";
+import { ARTICLE_PATTERN, LIVE_PAGES, PUBLIC_PAGES } from "@/lib/public-routes";
 import { COMPANY_LINKS, LEGAL_LINKS, MAIN_NAV } from "@/lib/routes";
 
 // The one table of public pages (src/lib/public-routes.ts) that next.config, the sitemap, the e2e
@@ -20,6 +20,7 @@ const NOT_ADDRESSES = new Set([
   "/newsletter/sent",
   "/newsletter/confirm/[token]",
   "/newsletter/preferences/[token]",
+  "/book/manage/[token]",
   "/[...missing]",
 ]);
 
@@ -33,7 +34,7 @@ function pagePaths(folder: string, prefix = ""): string[] {
 }
 
 describe("the public pages' table", () => {
-  const paths = PUBLIC_PAGES.map((page) => page.path);
+  const paths = [...PUBLIC_PAGES, ...LIVE_PAGES].map((page) => page.path);
 
   it("names every page the app serves publicly, each service by its slug, and no address twice", () => {
     const served = pagePaths(SITE).filter((p) => !NOT_ADDRESSES.has(p));

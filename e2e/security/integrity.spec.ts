@@ -85,6 +85,11 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
     "renameStageAction",
     "moveStageAction",
     "removeStageAction",
+    // The Calls screen's forms (tests/booking-admin.test.ts drives them; the permission matrix replays them).
+    "saveAvailabilityAction",
+    "dayOffAction",
+    "bookingOutcomeAction",
+    "staffCancelBookingAction",
   ]
     .map((name) => [name, "handleForm's origin check; tests/permission-matrix.test.ts"])
     .concat(
@@ -110,6 +115,13 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
       ["connectCalendarAction", "testCalendarAction", "chooseCalendarAction", "disconnectCalendarAction"].map((name) => [
         name,
         "handleForm's origin check; tests/calendar-dashboard.test.ts and tests/permission-matrix.test.ts",
+      ]),
+      // The booking page and a booking's manage page (docs/decisions/0065): handleForm's origin check;
+      // tests/booking.test.ts refuses foreign origins and forged links, e2e/booking.spec.ts posts each
+      // from the browser, with JavaScript and without.
+      ["bookCallAction", "rescheduleCallAction", "cancelCallAction"].map((name) => [
+        name,
+        "handleForm's origin check; tests/booking.test.ts, e2e/booking.spec.ts",
       ]),
     ),
 );

@@ -1,7 +1,7 @@
 import type { MetadataRoute } from "next";
 import { LEGAL_EFFECTIVE_DATE } from "@/content/legal";
 import { blogPostHref } from "@/lib/blog";
-import { PUBLIC_PAGES } from "@/lib/public-routes";
+import { LIVE_PAGES, PUBLIC_PAGES } from "@/lib/public-routes";
 import { listPostSitemapEntries } from "@/server/data/blog-posts";
 import { siteConfig } from "@/server/site-config";
 
@@ -15,7 +15,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const posts = await listPostSitemapEntries();
   const newestPost = posts.reduce<Date | undefined>((latest, p) => (!latest || p.updatedAt > latest ? p.updatedAt : latest), undefined);
 
-  const pages: MetadataRoute.Sitemap = PUBLIC_PAGES.map((page) => ({
+  const pages: MetadataRoute.Sitemap = [...PUBLIC_PAGES, ...LIVE_PAGES].map((page) => ({
     url: `${url}${page.path}`,
     ...(page.kind === "legal" ? { lastModified: LEGAL_EFFECTIVE_DATE } : {}),
     ...(page.kind === "blog" && newestPost ? { lastModified: newestPost } : {}),

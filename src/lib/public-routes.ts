@@ -32,5 +32,13 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: "/refund", title: "Refund", kind: "legal" },
 ];
 
+/**
+ * Public pages rendered for every request and never stored by any cache: their content changes from
+ * one minute to the next (the booking page's open times, docs/decisions/0065). In the sitemap like
+ * the others; next.config.ts gives them no-store instead of the public pages' shared-cache header,
+ * so the page cache in front of Next never keeps them (docs/decisions/0011).
+ */
+export const LIVE_PAGES: readonly PublicPage[] = [{ path: "/book", title: "Book a Strategy Call" }];
+
 /** Each published article is public too, at this pattern (next.config's syntax). */
 export const ARTICLE_PATTERN = "/blog/:slug";

@@ -101,7 +101,8 @@ const EnvSchema = z
     OFFICE_LOCATION: z.string().trim().min(1).max(120).default("Mumbai, India"),
     FOOTER_LOCATION: z.string().trim().min(1).max(120).default("Janakpuri, Delhi"),
     BUSINESS_HOURS: z.string().trim().min(1).max(120).default("Mon-Fri 9 AM-7 PM IST"),
-    BOOKING_URL: z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).default("https://cal.com/kinetic-growth/30min"),
+    // Unset: "Book Call" opens the site's own booking page, /book (docs/decisions/0065).
+    BOOKING_URL: z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).optional(),
     WHATSAPP_NUMBER: z
       .string()
       .trim()

@@ -28,7 +28,9 @@ export function siteConfig() {
     footerLocation: e.FOOTER_LOCATION,
     hours: e.BUSINESS_HOURS,
     replyPromise: "within 72 hours",
-    bookingUrl: e.BOOKING_URL,
+    /** "Book Call": the site's own /book, or the external scheduler BOOKING_URL names (opened in a new tab). */
+    bookingUrl: e.BOOKING_URL ?? "/book",
+    bookingIsExternal: e.BOOKING_URL !== undefined,
     whatsappUrl: `https://wa.me/${e.WHATSAPP_NUMBER}?text=${encodeURIComponent(e.WHATSAPP_MESSAGE)}`,
     reviewsUrl: e.REVIEWS_URL,
     rating: { value: 4.9, count: 50 },

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
 
 /** The WhatsApp and Book Call pair appears once the page is scrolled more than 300 px. */
@@ -10,7 +9,19 @@ export const FLOATING_THRESHOLD_PX = 300;
  * Ships on every public page, so it keeps to React and Next: the icons (lucide's MessageCircle and
  * CalendarDays) are rendered on the server and passed in.
  */
-export function FloatingActions({ whatsappUrl, whatsappIcon, bookIcon }: { whatsappUrl: string; whatsappIcon: ReactNode; bookIcon: ReactNode }) {
+export function FloatingActions({
+  whatsappUrl,
+  bookingUrl,
+  bookingIsExternal,
+  whatsappIcon,
+  bookIcon,
+}: {
+  whatsappUrl: string;
+  bookingUrl: string;
+  bookingIsExternal: boolean;
+  whatsappIcon: ReactNode;
+  bookIcon: ReactNode;
+}) {
   const [isVisible, setIsVisible] = useState(false);
   useEffect(() => {
     const update = () => setIsVisible(window.scrollY > FLOATING_THRESHOLD_PX);
@@ -29,13 +40,14 @@ export function FloatingActions({ whatsappUrl, whatsappIcon, bookIcon }: { whats
         {whatsappIcon}
         <span className="sr-only">Chat on WhatsApp</span>
       </a>
-      <Link
-        href="/contact"
+      <a
+        href={bookingUrl}
+        {...(bookingIsExternal ? { target: "_blank", rel: "noopener noreferrer" } : {})}
         className="flex min-h-12 items-center gap-2 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white shadow-lift hover:bg-brand-700"
       >
         {bookIcon}
         Book Call
-      </Link>
+      </a>
     </div>
   );
 }

@@ -44,11 +44,14 @@ export function DesktopNav({ items }: { items: NavItem[] }) {
 export function MobileNav({
   items,
   bookingUrl,
+  bookingIsExternal,
   openIcon,
   closeIcon,
 }: {
   items: NavItem[];
   bookingUrl: string;
+  /** An external scheduler (BOOKING_URL) opens in a new tab; the site's own /book in this one. */
+  bookingIsExternal: boolean;
   /** Server-rendered icons (lucide's Menu and X), so that the icon library stays out of the browser. */
   openIcon: ReactNode;
   closeIcon: ReactNode;
@@ -101,8 +104,7 @@ export function MobileNav({
           </Link>
           <a
             href={bookingUrl}
-            target="_blank"
-            rel="noopener noreferrer"
+            {...(bookingIsExternal ? { target: "_blank", rel: "noopener noreferrer" } : {})}
             onClick={close}
             className="inline-flex min-h-11 items-center justify-center rounded-full border border-line px-4 text-sm font-semibold text-ink"
           >

@@ -28,8 +28,7 @@ export function SiteHeader() {
         <div className="flex shrink-0 items-center gap-2">
           <a
             href={site.bookingUrl}
-            target="_blank"
-            rel="noopener noreferrer"
+            {...(site.bookingIsExternal ? { target: "_blank", rel: "noopener noreferrer" } : {})}
             className={buttonVariants({ variant: "outline", size: "sm", className: "hidden whitespace-nowrap lg:inline-flex" })}
           >
             <CalendarDays aria-hidden="true" />
@@ -41,6 +40,7 @@ export function SiteHeader() {
           <MobileNav
             items={MAIN_NAV}
             bookingUrl={site.bookingUrl}
+            bookingIsExternal={site.bookingIsExternal}
             openIcon={<Menu className="size-5" aria-hidden="true" />}
             closeIcon={<X className="size-5" aria-hidden="true" />}
           />

@@ -19,6 +19,8 @@ const PANELS = {
   overview: { label: "Overview", read: LEAD_DESK.read },
   due: { label: "Due", read: LEAD_DESK.read },
   pipeline: { label: "Pipeline", read: LEAD_DESK.read },
+  // Strategy calls: each member's availability and the calls booked (docs/decisions/0065).
+  booking: { label: "Calls", read: LEAD_DESK.read },
   analytics: { label: "Analytics", read: LEAD_DESK.read },
   people: { label: "People", read: LEAD_DESK.read },
   newsletter: { label: "Newsletter", read: CONTENT_DESK.read },
@@ -50,6 +52,7 @@ export function dashboardScreens(role: StaffRole): DashboardScreen[] {
     ...panel("overview", role),
     ...panel("due", role),
     ...panel("pipeline", role),
+    ...panel("booking", role),
     ...panel("analytics", role),
     ...panel("people", role),
     ...ADMIN_TABLES.filter((t) => t.access.read.includes(role)).map((t) => ({ id: t.id, label: t.label, table: t })),

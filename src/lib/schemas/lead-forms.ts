@@ -41,6 +41,8 @@ const optionalText = (rule: FieldRule) =>
   plainString(rule.label, { multiline: rule.multiline }).trim().max(rule.max, MESSAGES.tooLong(rule.label, rule.max)).optional();
 
 export const nameField = text(FREE_AUDIT_RULES.name);
+/** Exported for the booking form's fields (src/lib/schemas/booking.ts). */
+export { text as requiredText, optionalText };
 
 /**
  * Lower-cased; an internationalised domain is kept as typed (`user@bücher.example`): mailers

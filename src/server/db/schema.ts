@@ -585,6 +585,17 @@ export const blogShares = pgTable(
   (t) => [index("blog_shares_post_id_idx").on(t.postId), check("blog_shares_network_valid", inList(t.network, SHARE_NETWORKS))],
 );
 
+/**
+ * A file sent with an outbox mail, its content as text. `method` marks an iCalendar invitation
+ * (REQUEST, CANCEL): the mail then carries it as a calendar part that mail programs offer to add.
+ */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  method?: string;
+}
+
 export const NOTIFICATION_STATUSES = ["pending", "sent", "failed"] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
@@ -611,6 +622,8 @@ export const notifications = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     messageId: text("message_id"),
+    /** Files sent with the mail (a call's iCalendar invitation, docs/decisions/0065); null: none. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -618,6 +631,10 @@ export const notifications = pgTable(
     index("notifications_due_idx").on(t.status, t.nextAttemptAt),
     check("notifications_status_valid", inList(t.status, NOTIFICATION_STATUSES)),
     check("notifications_has_recipients", sql`coalesce(array_length(${t.recipients}, 1), 0) > 0`),
+    check(
+      "notifications_attachments_valid",
+      sql`${t.attachments} is null or (jsonb_typeof(${t.attachments}) = 'array' and pg_column_size(${t.attachments}) <= 262144)`,
+    ),
   ],
 );
 
@@ -1400,3 +1417,126 @@ export const calendarEvents = pgTable(
 
 export type CalendarConnection = typeof calendarConnections.$inferSelect;
 export type CalendarEvent = typeof calendarEvents.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Booking a strategy call (docs/decisions/0065)
+// ---------------------------------------------------------------------------------------------
+
+/** One stretch of a member's working week, in the site's time zone: weekday 1 (Monday) to 7 (Sunday), "HH:MM". */
+export interface WeeklyHours {
+  weekday: number;
+  start: string;
+  end: string;
+}
+
+export const BOOKING_STATUSES = ["booked", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const BOOKING_OUTCOMES = ["held", "no_show"] as const;
+export type BookingOutcome = (typeof BOOKING_OUTCOMES)[number];
+
+/**
+ * A member who may take strategy calls: when (weekly hours in the site's time zone), with how much
+ * room between calls, how far ahead at least, and how many a day. `last_assigned_at` orders the
+ * round-robin (least recently given a call first). The booking transaction locks these rows
+ * (FOR UPDATE), so two visitors never get the same member for overlapping times.
+ */
+export const bookingHosts = pgTable(
+  "booking_hosts",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    offersCalls: boolean("offers_calls").notNull().default(false),
+    weeklyHours: jsonb("weekly_hours").$type<WeeklyHours[]>().notNull().default([]),
+    bufferMinutes: integer("buffer_minutes").notNull().default(15),
+    noticeMinutes: integer("notice_minutes").notNull().default(240),
+    maxPerDay: integer("max_per_day").notNull().default(4),
+    lastAssignedAt: timestamp("last_assigned_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("booking_hosts_hours_valid", sql`jsonb_typeof(${t.weeklyHours}) = 'array' and jsonb_array_length(${t.weeklyHours}) <= 50`),
+    check("booking_hosts_buffer_valid", sql`${t.bufferMinutes} between 0 and 240`),
+    check("booking_hosts_notice_valid", sql`${t.noticeMinutes} between 0 and 20160`),
+    check("booking_hosts_max_valid", sql`${t.maxPerDay} between 1 and 24`),
+  ],
+);
+
+/** A day (site time) on which a member takes no calls, whatever their weekly hours say. */
+export const bookingDaysOff = pgTable(
+  "booking_days_off",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * A 30-minute strategy call booked by a visitor. The partial unique index on (host, starts_at) among
+ * booked rows backs up the transaction's check: one member is never booked twice for one start.
+ * `sequence` is the iCalendar SEQUENCE (raised by each reschedule and the cancel); `token_version`
+ * is in every signed manage link, and raising it voids the links sent before. `time_set_at` is when
+ * the current time was chosen: a reminder goes only if the call was booked before its mark.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hostId: text("host_id").references(() => users.id, { onDelete: "set null" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    company: text("company"),
+    topic: text("topic").notNull(),
+    /** The visitor's IANA time zone, for their mails; the site's when unknown. */
+    timeZone: text("time_zone").notNull(),
+    status: text("status").$type<BookingStatus>().notNull().default("booked"),
+    outcome: text("outcome").$type<BookingOutcome>(),
+    sequence: integer("sequence").notNull().default(0),
+    tokenVersion: integer("token_version").notNull().default(1),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    /** The form's idempotency token: the same form sent twice books once. */
+    submissionKey: text("submission_key").unique(),
+    timeSetAt: timestamp("time_set_at", { withTimezone: true }).notNull().defaultNow(),
+    reminder24hSentAt: timestamp("reminder_24h_sent_at", { withTimezone: true }),
+    reminder1hSentAt: timestamp("reminder_1h_sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("bookings_host_start_booked_key")
+      .on(t.hostId, t.startsAt)
+      .where(sql`${t.status} = 'booked'`),
+    index("bookings_starts_at_idx")
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'booked'`),
+    index("bookings_host_starts_idx").on(t.hostId, t.startsAt),
+    index("bookings_email_lower_idx").on(sql`lower(${t.email})`),
+    index("bookings_lead_idx").on(t.leadId),
+    check("bookings_status_valid", inList(t.status, BOOKING_STATUSES)),
+    check("bookings_outcome_valid", sql`${t.outcome} is null or ${inList(t.outcome, BOOKING_OUTCOMES)}`),
+    check("bookings_times_valid", sql`${t.endsAt} > ${t.startsAt}`),
+    check("bookings_name_valid", required(t.name, LIMITS.personName)),
+    check("bookings_email_valid", required(t.email, LIMITS.email)),
+    check("bookings_phone_valid", required(t.phone, LIMITS.mobile)),
+    check(
+      "bookings_company_valid",
+      sql`${t.company} is null or (btrim(${t.company}) <> '' and char_length(${t.company}) <= ${sql.raw(String(LIMITS.company))})`,
+    ),
+    check("bookings_topic_valid", required(t.topic, LIMITS.message)),
+    check("bookings_time_zone_valid", required(t.timeZone, 64)),
+    check("bookings_submission_key_valid", bounded(t.submissionKey, 100)),
+    check("bookings_cancelled_valid", sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+  ],
+);
+
+export type BookingHost = typeof bookingHosts.$inferSelect;
+export type Booking = typeof bookings.$inferSelect;

@@ -14,6 +14,7 @@ import { scheduledPublishingJob } from "./scheduled-publishing";
 import { webhookDeliveryJob, webhookRetentionJob } from "../webhooks/job";
 import { newsletterSendingJob } from "../newsletter/job";
 import { calendarSyncJob, calendarWritesJob } from "../calendar/job";
+import { bookingRemindersJob } from "../booking/job";
 
 /** Acknowledgement claims of days before yesterday: only today's are consulted (docs/decisions/0042). */
 const pruneAcknowledgedSendersJob: TimedJob = {
@@ -77,7 +78,7 @@ const analyticsJob: TimedJob = {
  * Every periodic piece of work of the server, in one list (docs/decisions/0054): each process starts
  * a timer per job at boot (src/server/jobs/jobs.ts), and each job does each piece of its work once
  * across the processes, by a claim in `job_runs` (once a day) or by row claims (scheduled posts,
- * the digest, webhook deliveries, newsletter copies, calendar syncs and writes). Two loops stay outside it, each for a reason: the mail worker (src/server/mail/mail.ts)
+ * the digest, webhook deliveries, newsletter copies, calendar syncs and writes, call reminders). Two loops stay outside it, each for a reason: the mail worker (src/server/mail/mail.ts)
  * claims outbox rows every few seconds and must finish the mail in flight at shutdown, and the
  * embedded database's role-request watcher (src/server/admin/admin-requests.ts) answers
  * `npm run admin` through a folder, for the one process that holds that database.
@@ -96,4 +97,5 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   pendingSubscriberExpiryJob,
   calendarSyncJob,
   calendarWritesJob,
+  bookingRemindersJob,
 ];

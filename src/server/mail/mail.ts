@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/client";
-import type { Notification } from "../db/schema";
+import type { MailAttachment, Notification } from "../db/schema";
 import { claimDueNotifications, insertOutboxRow, markNotificationFailed, markNotificationSent, type OutboxExecutor } from "../data/outbox";
 import { env } from "../env";
 import { emailFields, errorFields, log } from "../log";
@@ -24,6 +24,8 @@ export interface MailInput {
   replyTo?: string;
   leadId?: string;
   contactMessageId?: string;
+  /** Files sent with it: a call's invitation (text/calendar with its METHOD, docs/decisions/0065). */
+  attachments?: MailAttachment[];
 }
 
 /** Header values never carry CR/LF (header injection): folded to single spaces and bounded. */
@@ -50,6 +52,7 @@ export function outboxValues(mail: MailInput) {
     replyTo,
     leadId: mail.leadId ?? null,
     contactMessageId: mail.contactMessageId ?? null,
+    attachments: mail.attachments?.length ? mail.attachments.map((a) => ({ ...a, filename: headerSafe(a.filename, 100) })) : null,
   };
 }
 
@@ -93,6 +96,22 @@ function messageOptions(n: Notification, from: string) {
     replyTo: n.replyTo ?? undefined,
     // Stable per notification: a receiver can drop a duplicate if a crash made us send twice.
     messageId: `<${n.id}@${from.replace(/^.*@/, "").replace(/[>\s]/g, "") || "localhost"}>`,
+    ...attachmentOptions(n.attachments),
+  };
+}
+
+/**
+ * An invitation (text/calendar with a METHOD) goes as nodemailer's `icalEvent`: the calendar
+ * alternative that mail programs turn into Accept / Decline (RFC 6047), which nodemailer also
+ * attaches as an `.ics` file for those that only show attachments. Anything else is a plain attachment.
+ */
+function attachmentOptions(attachments: MailAttachment[] | null | undefined) {
+  const list = attachments ?? [];
+  const invitation = list.find((a) => a.contentType.startsWith("text/calendar") && a.method);
+  const others = list.filter((a) => a !== invitation);
+  return {
+    ...(invitation ? { icalEvent: { filename: invitation.filename, method: invitation.method!, content: invitation.content } } : {}),
+    ...(others.length ? { attachments: others.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) } : {}),
   };
 }
 

@@ -36,6 +36,8 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
       <SiteFooter />
       <FloatingActions
         whatsappUrl={site.whatsappUrl}
+        bookingUrl={site.bookingUrl}
+        bookingIsExternal={site.bookingIsExternal}
         whatsappIcon={<MessageCircle className="size-6" aria-hidden="true" />}
         bookIcon={<CalendarDays className="size-4" aria-hidden="true" />}
       />

@@ -37,7 +37,7 @@ const ACTION_STYLE: Record<QuickActionId, string> = {
 export default function ContactPage() {
   const site = siteConfig();
   const actionHref: Record<QuickActionId, { href: string; isExternal: boolean }> = {
-    "book-call": { href: site.bookingUrl, isExternal: true },
+    "book-call": { href: site.bookingUrl, isExternal: site.bookingIsExternal },
     whatsapp: { href: site.whatsappUrl, isExternal: true },
     "free-audit": { href: "/free-audit", isExternal: false },
   };

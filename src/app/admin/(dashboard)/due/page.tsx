@@ -1,7 +1,13 @@
 import { DashboardNav } from "@/components/admin/dashboard-nav";
 import { DUE_OWNERS, DueView, type DueOwner } from "@/components/admin/due-view";
 import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+import { BookingTable } from "@/components/admin/booking-list";
+import { dashboardHref } from "@/lib/routes";
+import { listUpcomingBookings } from "@/server/data/bookings";
 import { listDue, siteToday } from "@/server/data/follow-up";
+
+/** How far ahead the Due view lists booked calls (docs/decisions/0065). */
+const CALL_DAYS = 7;
 
 /** Follow-ups due today or earlier (docs/decisions/0050), mine, everyone's or nobody's. */
 export default async function DuePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -11,11 +17,36 @@ export default async function DuePage({ searchParams }: { searchParams: Promise<
   const wanted = one(raw.owner) ?? "me";
   const owner: DueOwner = wanted in DUE_OWNERS ? (wanted as DueOwner) : "me";
   const q = navSearch(raw);
-  const [counts, due] = await Promise.all([navCounts(gate.screens), listDue({ owner: owner === "all" ? undefined : owner === "none" ? null : gate.user.id })]);
+  const now = new Date();
+  const [counts, due, calls] = await Promise.all([
+    navCounts(gate.screens),
+    listDue({ owner: owner === "all" ? undefined : owner === "none" ? null : gate.user.id }),
+    // Calls have a member always: "nobody's" lists none, "mine" the viewer's own.
+    owner === "none"
+      ? Promise.resolve([])
+      : listUpcomingBookings({ from: now, to: new Date(now.getTime() + CALL_DAYS * 24 * 60 * 60_000), hostId: owner === "me" ? gate.user.id : undefined }),
+  ]);
   return (
     <>
       <DashboardNav screens={gate.screens} current="due" counts={counts} q={q} seen={readSeen(raw)} />
       <DueView items={due} owner={owner} today={siteToday()} />
+      <section aria-labelledby="due-calls" className="mt-8">
+        <h2 id="due-calls" className="text-lg font-bold">
+          Calls in the next {CALL_DAYS} days
+        </h2>
+        {calls.length === 0 ? (
+          <p className="mt-2 text-sm text-ink-soft">
+            No call is booked.{" "}
+            <a href={dashboardHref("booking")} className="font-semibold text-brand-800 hover:underline">
+              Calls and availability
+            </a>
+          </p>
+        ) : (
+          <div className="mt-3">
+            <BookingTable items={calls} caption={`Calls booked in the next ${CALL_DAYS} days, soonest first`} testId="due-calls" />
+          </div>
+        )}
+      </section>
     </>
   );
 }

@@ -1,0 +1,101 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CancelCallForm } from "@/components/forms/cancel-call-form";
+import { RescheduleForm } from "@/components/forms/booking-form";
+import { PageHero } from "@/components/site/page-hero";
+import { formatCallTime } from "@/lib/booking";
+import { SITE_TIME_ZONE } from "@/lib/site-time";
+import { currentSlots } from "@/server/booking/book";
+import { readBookingToken } from "@/server/booking/tokens";
+import { bookingForLink } from "@/server/data/bookings";
+
+// A booking's own page, opened from its mails (docs/decisions/0065): no account, the signed link is
+// the key. Showing it changes nothing (mail scanners follow links); moving and cancelling are POSTs.
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Your strategy call", robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const DONE: Record<string, string> = {
+  booked: "Your call is booked. We sent the details and a calendar invitation to your e-mail.",
+  rescheduled: "Your call has moved. We sent the new time and an updated invitation to your e-mail.",
+  cancelled: "Your call is cancelled. We sent a cancellation to your e-mail, which removes it from your calendar.",
+};
+
+export default async function ManageBookingPage({ params, searchParams }: Props) {
+  const token = decodeURIComponent((await params).token);
+  const query = await searchParams;
+  const link = readBookingToken(token);
+  const booking = link ? await bookingForLink(link.id, link.version) : null;
+  if (!booking) {
+    return (
+      <>
+        <PageHero title="This link is no longer valid" breadcrumbs={[{ name: "Book a Call", path: "/book" }]} />
+        <div className="container-page max-w-2xl py-12">
+          <p data-testid="link-not-valid">
+            The call was moved and a newer link sent, or the link was changed. Please use the link in the latest mail about your call, or{" "}
+            <Link href="/book" className="font-semibold text-brand-700 underline">
+              book a new time
+            </Link>
+            .
+          </p>
+        </div>
+      </>
+    );
+  }
+  const done = typeof query.done === "string" ? DONE[query.done] : undefined;
+  const now = new Date();
+  const open = booking.status === "booked" && booking.startsAt.getTime() > now.getTime();
+  const starts = open ? (await currentSlots(now)).map((s) => s.start.toISOString()) : [];
+  return (
+    <>
+      <PageHero title="Your strategy call" breadcrumbs={[{ name: "Book a Call", path: "/book" }]} />
+      <div className="container-page max-w-3xl space-y-8 py-12">
+        {done && (
+          <p role="status" className="rounded-xl border border-success/40 bg-success/10 px-4 py-3 font-medium text-ink" data-testid="booking-done">
+            {done}
+          </p>
+        )}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-card border border-line bg-surface p-6" data-testid="booking-summary">
+          <dt className="font-semibold text-ink">When</dt>
+          <dd>
+            {formatCallTime(booking.startsAt, booking.timeZone)}
+            {booking.timeZone !== SITE_TIME_ZONE ? ` (${formatCallTime(booking.startsAt, SITE_TIME_ZONE)})` : ""}
+          </dd>
+          <dt className="font-semibold text-ink">With</dt>
+          <dd>{booking.hostName ?? "Our team"}</dd>
+          <dt className="font-semibold text-ink">Status</dt>
+          <dd data-testid="booking-status">{booking.status === "cancelled" ? "Cancelled" : open ? "Booked" : "Held or under way"}</dd>
+        </dl>
+        {open ? (
+          <>
+            <section aria-labelledby="move-title" className="rounded-card border border-line bg-surface p-6">
+              <h2 id="move-title" className="text-xl font-bold">
+                Move the call
+              </h2>
+              <div className="mt-4">
+                <RescheduleForm token={token} starts={starts} zone={booking.timeZone} />
+              </div>
+            </section>
+            <section aria-labelledby="cancel-title" className="rounded-card border border-line bg-surface p-6">
+              <h2 id="cancel-title" className="text-xl font-bold">
+                Cancel the call
+              </h2>
+              <p className="mt-2 text-ink-soft">We will send you and your strategist a cancellation.</p>
+              <div className="mt-4">
+                <CancelCallForm token={token} />
+              </div>
+            </section>
+          </>
+        ) : booking.status === "cancelled" ? (
+          <p>
+            <Link href="/book" className="font-semibold text-brand-700 underline">
+              Book another time
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}

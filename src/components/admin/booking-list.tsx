@@ -1,0 +1,74 @@
+import Link from "next/link";
+import { dashboardHref } from "@/lib/routes";
+import { formatSiteDateTime } from "@/lib/site-time";
+import type { BookingListItem } from "@/server/data/bookings";
+
+/**
+ * Calls as a table (docs/decisions/0065): their time (site time), the visitor, the member, a link to
+ * the lead. The Due view shows the coming days' with it; the Calls screen adds the row controls.
+ */
+export function BookingTable({
+  items,
+  caption,
+  controls,
+  testId,
+}: {
+  items: BookingListItem[];
+  caption: string;
+  controls?: (item: BookingListItem) => React.ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-card border border-line bg-surface" data-testid={testId}>
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-line bg-canvas text-ink-soft">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              When (India time)
+            </th>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              Visitor
+            </th>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              With
+            </th>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              Topic
+            </th>
+            {controls && (
+              <th scope="col" className="px-4 py-2 font-semibold">
+                Status
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {items.map((item) => (
+            <tr key={item.id} id={`call-${item.id}`}>
+              <td className="px-4 py-2 font-semibold whitespace-nowrap">{formatSiteDateTime(item.startsAt)}</td>
+              <td className="px-4 py-2">
+                {item.leadId ? (
+                  <Link href={dashboardHref("leads", { edit: item.leadId })} className="font-semibold text-brand-800 hover:underline">
+                    {item.name}
+                  </Link>
+                ) : (
+                  <span className="font-semibold">{item.name}</span>
+                )}
+                <span className="block text-xs text-muted">
+                  {item.email} · {item.phone}
+                  {item.company ? ` · ${item.company}` : ""}
+                </span>
+              </td>
+              <td className="px-4 py-2">{item.hostName ?? "(no member)"}</td>
+              <td className="max-w-[18rem] truncate px-4 py-2" title={item.topic}>
+                {item.topic}
+              </td>
+              {controls && <td className="px-4 py-2">{controls(item)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

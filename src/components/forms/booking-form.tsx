@@ -1,0 +1,177 @@
+"use client";
+
+import { useEffect, useId, useRef, useSyncExternalStore } from "react";
+import { groupSlotsByDay } from "@/lib/booking";
+import { GUARD_FIELDS } from "@/lib/form-state";
+import { LIMITS } from "@/lib/limits";
+import { SITE_TIME_ZONE } from "@/lib/site-time";
+import { bookCallAction, rescheduleCallAction } from "@/server/actions/booking";
+import { AnswerForm, FieldError, useFormAnswer } from "./action-form";
+import { readAttribution } from "./attribution";
+import { Field, TextArea, TextInput } from "./fields";
+import { PersonFields } from "./person-fields";
+import { SubmitButton } from "./submit";
+
+/** The site's large primary button, as plain classes (the public pages carry no class-merging code). */
+const SUBMIT_CLASSES =
+  "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-7 text-base font-semibold whitespace-nowrap text-white shadow-sm transition-colors hover:bg-brand-700 disabled:pointer-events-none disabled:opacity-60 sm:w-auto";
+
+function newKey(): string {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}-key`;
+}
+
+/**
+ * The zone the times are shown in. The server renders them in the zone the page's address names
+ * (India's by default); with JavaScript, and when the visitor chose none, the browser's own zone.
+ */
+const noSubscription = () => () => {};
+function useShownZone(zone: string, zoneChosen: boolean): string {
+  // The server's zone while hydrating (what its HTML shows), then the browser's own.
+  return useSyncExternalStore(
+    noSubscription,
+    () => (zoneChosen ? zone : Intl.DateTimeFormat().resolvedOptions().timeZone || zone),
+    () => zone,
+  );
+}
+
+/**
+ * The page's "Show times in" list: a plain GET form's select. It names the zone the times are shown
+ * in, with JavaScript the browser's own (remounted with it: a default value is read once).
+ */
+export function ZoneSelect({ zones, zone, zoneChosen }: { zones: readonly string[]; zone: string; zoneChosen: boolean }) {
+  const shown = useShownZone(zone, zoneChosen);
+  const options = zones.includes(shown) ? zones : [shown, ...zones];
+  return (
+    <select
+      key={shown}
+      id="booking-zone"
+      name="tz"
+      defaultValue={shown}
+      className="mt-1 min-h-11 max-w-full rounded-xl border border-line bg-white px-3 text-ink focus-visible:outline-3 focus-visible:outline-brand-500"
+    >
+      {options.map((z) => (
+        <option key={z} value={z}>
+          {z === SITE_TIME_ZONE ? "India time (Asia/Kolkata)" : z.replaceAll("_", " ")}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The open times as radio buttons, a group per day, in the zone shown with India's time beside. */
+function SlotPicker({ starts, zone, picked }: { starts: readonly string[]; zone: string; picked?: string }) {
+  const days = groupSlotsByDay(starts, zone);
+  const legendId = useId();
+  if (days.length === 0) {
+    return (
+      <p role="status" className="rounded-xl border border-line bg-brand-50 px-4 py-3 text-ink">
+        No time is free in the next three weeks. Please write to us or send a message from the contact page.
+      </p>
+    );
+  }
+  return (
+    <fieldset aria-describedby="booking-start-error" className="space-y-5">
+      <legend id={legendId} className="text-lg font-bold text-ink">
+        Choose a time{" "}
+        <span className="font-normal text-ink-soft">(30 minutes; times shown in {zone === SITE_TIME_ZONE ? "India time" : zone.replaceAll("_", " ")})</span>
+      </legend>
+      <FieldError id="booking-start-error" name="start" />
+      <div className="max-h-[28rem] space-y-5 overflow-y-auto pr-1" data-testid="slot-list">
+        {days.map((day) => (
+          <div key={day.day} role="group" aria-label={day.heading}>
+            <h3 className="text-sm font-semibold text-ink" aria-hidden="true">
+              {day.heading}
+            </h3>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {day.slots.map((slot) => (
+                <li key={slot.start}>
+                  <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-line bg-white px-3 text-sm text-ink has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500">
+                    <input type="radio" name="start" value={slot.start} defaultChecked={picked === slot.start} className="size-4 accent-brand-600" />
+                    {slot.label}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The booking form (docs/decisions/0065): a real form posting to its Server Action, so it works
+ * without JavaScript (the page comes back with the answer, what was typed kept). With JavaScript it
+ * shows the times in the visitor's zone and fills the lead forms' hidden guard fields.
+ */
+export function BookingForm({ starts, zone, zoneChosen }: { starts: readonly string[]; zone: string; zoneChosen: boolean }) {
+  const shown = useShownZone(zone, zoneChosen);
+  const formRef = useRef<HTMLFormElement>(null);
+  const honeypotId = `${useId()}${GUARD_FIELDS.honeypot}`;
+  const guard = useRef({ startedAt: 0, submissionKey: "" });
+  useEffect(() => {
+    guard.current = { startedAt: Date.now(), submissionKey: newKey() };
+    formRef.current?.setAttribute("data-ready", "true");
+  }, []);
+  const answer = useFormAnswer({
+    action: bookCallAction,
+    writtenAs: "box",
+    // Not a check: the moment to fill the hidden fields, just before the browser sends the form.
+    check: () => {
+      const form = formRef.current;
+      const set = (name: string, value: string) => {
+        const input = form?.elements.namedItem(name);
+        if (input instanceof HTMLInputElement) input.value = value;
+      };
+      set(GUARD_FIELDS.elapsedMs, guard.current.startedAt ? String(Date.now() - guard.current.startedAt) : "");
+      set(GUARD_FIELDS.submissionKey, guard.current.submissionKey);
+      set(GUARD_FIELDS.attribution, readAttribution());
+      return null;
+    },
+  });
+  const { values, errors } = answer;
+  return (
+    <AnswerForm form={answer} formRef={formRef} label="Book a strategy call" className="space-y-8" answerClassName="mb-6" testId="booking-form">
+      <SlotPicker starts={starts} zone={shown} picked={values.start} />
+      <input type="hidden" name="timeZone" value={shown} readOnly />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <PersonFields prefix="booking" emailLabel="Email" values={values} errors={errors} />
+        <Field id="booking-company" label="Company" error={errors.company}>
+          {(aria) => <TextInput {...aria} name="company" autoComplete="organization" maxLength={LIMITS.company} defaultValue={values.company} />}
+        </Field>
+      </div>
+      <Field id="booking-topic" label="What you'd like to discuss" error={errors.topic} required>
+        {(aria) => (
+          <TextArea
+            {...aria}
+            name="topic"
+            required
+            maxLength={2000}
+            rows={4}
+            placeholder="Your brand, where you are today, and what you want to grow."
+            defaultValue={values.topic}
+          />
+        )}
+      </Field>
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={honeypotId}>Leave this field empty</label>
+        <input id={honeypotId} name={GUARD_FIELDS.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <input type="hidden" name={GUARD_FIELDS.elapsedMs} defaultValue="" />
+      <input type="hidden" name={GUARD_FIELDS.submissionKey} defaultValue="" />
+      <input type="hidden" name={GUARD_FIELDS.attribution} defaultValue="" />
+      <SubmitButton label="Book the call" pendingLabel="Booking..." className={SUBMIT_CLASSES} />
+    </AnswerForm>
+  );
+}
+
+/** Moving a booked call: the same list of times and one button; the manage link's token names the call. */
+export function RescheduleForm({ token, starts, zone }: { token: string; starts: readonly string[]; zone: string }) {
+  const answer = useFormAnswer({ action: rescheduleCallAction, writtenAs: "box" });
+  return (
+    <AnswerForm form={answer} label="Move the call" className="space-y-6" answerClassName="mb-4" hidden={{ token }} testId="reschedule-form">
+      <SlotPicker starts={starts} zone={zone} picked={answer.values.start} />
+      <SubmitButton label="Move the call to this time" pendingLabel="Moving..." className={SUBMIT_CLASSES} />
+    </AnswerForm>
+  );
+}

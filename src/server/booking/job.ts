@@ -1,0 +1,25 @@
+import "server-only";
+import { claimReminders } from "../data/bookings";
+import type { TimedJob } from "../jobs/jobs";
+import { log } from "../log";
+import { reminderMail } from "./mails";
+
+/**
+ * The calls' reminders, a day and an hour before (docs/decisions/0065): every minute each process
+ * claims the due ones with an UPDATE ... WHERE not yet sent ... RETURNING in the transaction that
+ * queues their mails, so each reminder goes once however many processes run the job.
+ */
+export async function sendDueReminders(now = new Date()): Promise<{ day: number; hour: number }> {
+  const day = await claimReminders("24h", (booking, host) => reminderMail(booking, host, "24h"), now);
+  const hour = await claimReminders("1h", (booking, host) => reminderMail(booking, host, "1h"), now);
+  if (day + hour > 0) log("info", "call reminders queued", { event: "booking.reminders", day, hour });
+  return { day, hour };
+}
+
+export const bookingRemindersJob: TimedJob = {
+  name: "booking-reminders",
+  everyMs: 60_000,
+  run: async () => {
+    await sendDueReminders();
+  },
+};

@@ -1,0 +1,169 @@
+import "server-only";
+import { formatCallTime } from "@/lib/booking";
+import { dashboardHref } from "@/lib/routes";
+import { SITE_TIME_ZONE } from "@/lib/site-time";
+import type { Booking, MailAttachment } from "../db/schema";
+import { escapeHtml, type MailInput } from "../mail/mail";
+import { siteConfig } from "../site-config";
+import { callCalendar, callUid, type CallEvent, type CallMethod } from "./ics";
+import { manageUrl } from "./tokens";
+
+/**
+ * The mails of a strategy call (docs/decisions/0065), queued through the outbox in the transaction of
+ * the change they report. The visitor's copy is written in our words only (the time, the member, the
+ * manage link): nobody has shown that the address typed is theirs, so nothing else they typed is sent
+ * to it (as the forms' acknowledgement, docs/decisions/0042). The member's copy has every field.
+ */
+
+export type CallChange = "booked" | "rescheduled" | "cancelled";
+export interface Host {
+  id: string;
+  name: string;
+  email: string;
+}
+
+function domain(): string {
+  try {
+    return new URL(siteConfig().url).hostname || "localhost";
+  } catch {
+    return "localhost";
+  }
+}
+
+/** The call's iCalendar UID (the same in every mail and in the member's calendar). */
+export function bookingUid(booking: Pick<Booking, "id">): string {
+  return callUid(booking.id, domain());
+}
+
+/** The member's copy of the call as the calendar object a CalDAV server stores (no METHOD). */
+export function memberCalendarObject(booking: Booking, host: Host): string {
+  return callCalendar(callEvent(booking, host, booking.status === "cancelled" ? "cancelled" : "booked", false), null);
+}
+
+function invitation(booking: Booking, host: Host, change: CallChange, forVisitor: boolean): MailAttachment {
+  const method: CallMethod = change === "cancelled" ? "CANCEL" : "REQUEST";
+  const content = callCalendar(callEvent(booking, host, change, forVisitor), method);
+  return { filename: change === "cancelled" ? "cancel.ics" : "invite.ics", contentType: `text/calendar; charset=utf-8; method=${method}`, content, method };
+}
+
+function callEvent(booking: Booking, host: Host, change: CallChange, forVisitor: boolean): CallEvent {
+  const site = siteConfig();
+  return {
+    bookingId: booking.id,
+    domain: domain(),
+    sequence: booking.sequence,
+    start: booking.startsAt,
+    end: booking.endsAt,
+    summary: forVisitor ? `Strategy call with ${site.name}` : `Strategy call: ${booking.name}${booking.company ? ` (${booking.company})` : ""}`,
+    description: forVisitor
+      ? `A 30-minute strategy call with ${host.name} of ${site.name}. To move or cancel it: ${manageUrl(booking)}`
+      : `Topic: ${booking.topic}\nPhone: ${booking.phone}\nE-mail: ${booking.email}\nDashboard: ${site.url}${dashboardHref("booking")}`,
+    organizer: { name: host.name || host.email, email: host.email },
+    visitor: { name: forVisitor ? booking.email : booking.name, email: booking.email },
+    cancelled: change === "cancelled",
+    ...(forVisitor ? { url: manageUrl(booking) } : {}),
+  };
+}
+
+const SUBJECTS: Record<CallChange, (site: string) => string> = {
+  booked: (site) => `Your strategy call with ${site} is booked`,
+  rescheduled: (site) => `Your strategy call with ${site} has moved`,
+  cancelled: (site) => `Your strategy call with ${site} is cancelled`,
+};
+
+function page(paragraphs: string[], link?: { href: string; label: string }): { text: string; html: string } {
+  const text = `${paragraphs.join("\n\n")}${link ? `\n\n${link.label}: ${link.href}` : ""}\n`;
+  const html = `<div style="font-family:sans-serif;font-size:15px;line-height:1.5">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}${
+    link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ""
+  }</div>`;
+  return { text, html };
+}
+
+function visitorTimes(booking: Booking): string {
+  const theirs = formatCallTime(booking.startsAt, booking.timeZone);
+  return booking.timeZone === SITE_TIME_ZONE ? theirs : `${theirs} (${formatCallTime(booking.startsAt, SITE_TIME_ZONE)} India time)`;
+}
+
+/** The visitor's mail of a booking, a move or a cancel, with its invitation. */
+export function visitorMail(booking: Booking, host: Host, change: CallChange): MailInput {
+  const site = siteConfig();
+  const when = visitorTimes(booking);
+  const lines =
+    change === "cancelled"
+      ? [`Your 30-minute strategy call with ${site.name} on ${when} is cancelled.`, `If you would like another time, you can book one on our website.`]
+      : [
+          change === "booked" ? `Your 30-minute strategy call with ${site.name} is booked.` : `Your 30-minute strategy call with ${site.name} has moved.`,
+          `When: ${when}`,
+          `With: ${host.name || site.name}`,
+          `The attached invitation adds it to your calendar. We will call you on the phone number you gave, or send a video link before the call.`,
+        ];
+  const body = page(
+    [...lines, `Questions? Write to ${site.email} or call ${site.phone}.`],
+    change === "cancelled"
+      ? { href: `${site.url.replace(/\/$/, "")}/book`, label: "Book another time" }
+      : { href: manageUrl(booking), label: "Move or cancel this call" },
+  );
+  return {
+    kind: `booking-${change}`,
+    recipients: [booking.email],
+    subject: SUBJECTS[change](site.name),
+    text: body.text,
+    html: body.html,
+    replyTo: site.email,
+    ...(booking.leadId ? { leadId: booking.leadId } : {}),
+    attachments: [invitation(booking, host, change, true)],
+  };
+}
+
+/** The member's mail: who booked, when, what about, and the invitation for their own calendar. */
+export function hostMail(booking: Booking, host: Host, change: CallChange): MailInput {
+  const site = siteConfig();
+  const when = formatCallTime(booking.startsAt, SITE_TIME_ZONE);
+  const verb = change === "booked" ? "booked" : change === "rescheduled" ? "moved to" : "cancelled:";
+  const body = page(
+    [
+      `A strategy call was ${verb} ${when}.`,
+      `Name: ${booking.name}`,
+      `E-mail: ${booking.email}`,
+      `Phone: ${booking.phone}`,
+      `Company: ${booking.company ?? "(not given)"}`,
+      `Topic: ${booking.topic}`,
+      `Visitor's time zone: ${booking.timeZone}`,
+    ],
+    { href: `${site.url.replace(/\/$/, "")}${dashboardHref("booking")}`, label: "Open the bookings" },
+  );
+  return {
+    kind: `booking-host-${change}`,
+    recipients: [host.email],
+    subject: `Strategy call ${change}: ${booking.name.slice(0, 60)}, ${when}`,
+    text: body.text,
+    html: body.html,
+    replyTo: booking.email,
+    ...(booking.leadId ? { leadId: booking.leadId } : {}),
+    attachments: [invitation(booking, host, change, false)],
+  };
+}
+
+export type Reminder = "24h" | "1h";
+
+/** A reminder to the visitor, a day or an hour before; no invitation (the event is already theirs). */
+export function reminderMail(booking: Booking, host: Host, which: Reminder): MailInput {
+  const site = siteConfig();
+  const body = page(
+    [
+      which === "24h" ? `A reminder of your strategy call with ${site.name}.` : `A reminder: your strategy call with ${site.name} starts within the hour.`,
+      `When: ${visitorTimes(booking)}`,
+      `With: ${host.name || site.name}`,
+    ],
+    { href: manageUrl(booking), label: "Move or cancel this call" },
+  );
+  return {
+    kind: `booking-reminder-${which}`,
+    recipients: [booking.email],
+    subject: which === "24h" ? `Reminder: your strategy call with ${site.name}` : `Within the hour: your strategy call with ${site.name}`,
+    text: body.text,
+    html: body.html,
+    replyTo: site.email,
+    ...(booking.leadId ? { leadId: booking.leadId } : {}),
+  };
+}
