@@ -52,6 +52,8 @@ const { createContactMessage } = await import("@/server/data/contact-messages");
 const { insertSpamSubmission } = await import("@/server/data/spam-submissions");
 const { subscribe } = await import("@/server/newsletter/subscribe");
 const { recordActivity } = await import("@/server/activity/activity");
+const { queueCalendarWrite } = await import("@/server/data/calendar");
+const { bookingUid, memberCalendarObject } = await import("@/server/booking/mails");
 const { toSiteDateTimeInput } = await import("@/lib/site-time");
 const { FreeAuditSchema, ContactFormSchema } = await import("@/lib/schemas/lead-forms");
 const schema = await import("@/server/db/schema");
@@ -394,7 +396,33 @@ async function seedPerson(spellings: string[], name: string) {
   await recordActivity({ action: "bulk.note", actor: MEMBERS.b, table: null, after: { summary: `Followed up with ${spellings[0]}` } }, handle.db);
   actor = MEMBERS.a;
   await logInteractionAction(IDLE, formOf({ person: personKey(spellings[0]!), kind: "call", occurredAt: siteInput(new Date()), summary: `Spoke to ${name}` }));
-  return { lead, second, message, endpoint: endpoint! };
+  // A strategy call with member A, whose own calendar has its event still waiting to be written.
+  const start = new Date(Date.now() + 3 * 86_400_000 + Math.floor(Math.random() * 1000) * 60_000);
+  const [call] = await handle.db
+    .insert(schema.bookings)
+    .values({
+      hostId: MEMBERS.a.id,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + 30 * 60_000),
+      name,
+      email: spellings[1] ?? spellings[0]!,
+      phone: "+919876543210",
+      company: `${name} Textiles`,
+      topic: `Growth for ${name}`,
+      timeZone: "Asia/Kolkata",
+      leadId: lead.id,
+    })
+    .returning();
+  await handle.db
+    .insert(schema.calendarConnections)
+    .values({ userId: MEMBERS.a.id, serverUrl: "https://dav.example.net/", username: "a", passwordEncrypted: "v1.x.y.z", calendarUrl: "https://dav.example.net/a/" })
+    .onConflictDoNothing();
+  await queueCalendarWrite({ userId: MEMBERS.a.id, uid: bookingUid(call!), action: "put", icsText: memberCalendarObject(call!, MEMBERS.a) });
+  await recordActivity(
+    { action: "booking.outcome", actor: MEMBERS.a, table: "bookings", recordId: call!.id, before: { outcome: null }, after: { outcome: "held", notes: `${name} came` } },
+    handle.db,
+  );
+  return { lead, second, message, endpoint: endpoint!, call: call! };
 }
 
 describe("erasure", () => {
@@ -420,6 +448,8 @@ describe("erasure", () => {
       "webhook_deliveries.payload",
       "acknowledged_senders.email",
       "person_interactions.email_key",
+      "bookings.email",
+      "calendar_events.ics_text",
       "audit_events.email",
       "audit_events.before",
       "audit_events.after",
@@ -469,7 +499,14 @@ describe("erasure", () => {
       person_interactions: 1,
       analytics_lead_visits: 1,
       acknowledged_senders: 1,
+      bookings: 1,
     });
+    // The call leaves member A's calendar: the write still pending is now a delete, with no text.
+    const events = await handle.db.select().from(schema.calendarEvents);
+    expect(events.map((e) => [e.pendingAction, e.icsText]).sort((x, y) => String(x[0]).localeCompare(String(y[0])))).toEqual([
+      ["delete", null],
+      ["put", expect.stringContaining("Keep Me")],
+    ]);
     // Two leads' and a message's team notifications and one acknowledgement (the newsletter's
     // confirmation request goes with the subscriber, as the newsletter's own erasure does it).
     expect((row!.after as Record<string, number>).notifications).toBe(4);

@@ -6,6 +6,9 @@ import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { db, type Executor } from "../db/client";
 import { bookingDaysOff, bookingHosts, bookings, leads, users, type Attribution, type Booking, type WeeklyHours } from "../db/schema";
 import { enqueueMail, type MailInput } from "../mail/mail";
+import { bookingUid, memberCalendarObject } from "../booking/mails";
+import { calendarBusy } from "./calendar-busy";
+import { queueCalendarWrite } from "./calendar";
 import type { HostAvailability, Interval, SlotInput } from "../booking/slots";
 import { freeHostsAt } from "../booking/slots";
 import { enqueueWebhookEvent } from "../webhooks/events";
@@ -58,14 +61,25 @@ async function offeringHosts(executor: Executor, lock: boolean): Promise<HostRow
 }
 
 /**
- * Busy times of the hosts from outside the bookings table, kept clear like a booked call.
- *
- * CALENDAR BUSY: this is the one place the members' calendar busy times join the slots and the
- * booking check. The calendar sync's `calendarBusy(userIds, from, to)` (src/server/data/calendar-busy.ts)
- * returns them; until it is part of the site there are none.
+ * Busy times of the hosts from outside the bookings table, kept clear like a booked call: the
+ * intervals of each member's own calendar as its last sync read them (docs/decisions/0066). Read
+ * with the same executor as the rest, so the booking's locked check sees what the page saw or newer.
  */
-async function busyTimes(_executor: Executor, _userIds: string[], _from: Date, _to: Date): Promise<Interval[]> {
-  return [];
+async function busyTimes(executor: Executor, userIds: string[], from: Date, to: Date): Promise<Interval[]> {
+  const rows = await calendarBusy(userIds, from, to, executor);
+  return rows.map((b) => ({ userId: b.userId, start: b.startsAt, end: b.endsAt }));
+}
+
+/**
+ * The member's own calendar gets the call (put) or loses it (delete), queued in the booking's
+ * transaction so that it commits with the booking or not at all; the calendar job writes it within
+ * seconds and retries a calendar that does not answer (docs/decisions/0066). Nothing is queued for
+ * a member without a connected calendar.
+ */
+async function queueHostCalendar(tx: Executor, action: "put" | "delete", booking: Booking, host: HostPerson): Promise<void> {
+  if (!host.id) return;
+  const icsText = action === "put" ? memberCalendarObject(booking, host) : null;
+  await queueCalendarWrite({ userId: host.id, uid: bookingUid(booking), action, icsText }, tx);
 }
 
 /** Everything the slots between `from` and `to` depend on, read with `executor` (a locked transaction or the database). */
@@ -213,6 +227,7 @@ export async function bookCall(call: NewCall, mails: Mails, now = new Date()): P
       .returning();
     await tx.update(bookingHosts).set({ lastAssignedAt: now }).where(eq(bookingHosts.userId, host.userId));
     for (const mail of mails(booking!, person)) await enqueueMail(tx, mail);
+    await queueHostCalendar(tx, "put", booking!, person);
     return { kind: "booked", booking: booking!, host: person, leadId };
   });
 }
@@ -287,10 +302,13 @@ export async function rescheduleCall(
     if (current.leadId) await tx.update(leads).set({ followUpOn: dayInZone(start, SITE_TIME_ZONE), updatedAt: now }).where(eq(leads.id, current.leadId));
     const person = people.get(host.userId)!;
     for (const mail of mails(moved!, person)) await enqueueMail(tx, mail);
-    // A member who no longer takes the call gets a cancel of their copy (same UID, higher SEQUENCE).
+    await queueHostCalendar(tx, "put", moved!, person);
+    // A member who no longer takes the call gets a cancel of their copy (same UID, higher SEQUENCE),
+    // and the call leaves their calendar.
     if (current.hostId && current.hostId !== host.userId) {
       const previous = await hostPerson(tx, current.hostId);
       if (previous && previousHostMail) await enqueueMail(tx, previousHostMail(moved!, previous));
+      if (previous) await queueHostCalendar(tx, "delete", moved!, previous);
     }
     return { kind: "done", booking: moved!, host: person, previousHostId: current.hostId };
   });
@@ -322,6 +340,7 @@ export async function cancelCall(
       .returning();
     const host = (await hostPerson(tx, current.hostId)) ?? { id: "", name: "", email: "" };
     for (const mail of mails(cancelled!, host)) await enqueueMail(tx, mail);
+    await queueHostCalendar(tx, "delete", cancelled!, host);
     await after?.(current, cancelled!, tx);
     return { kind: "done", booking: cancelled!, host };
   });

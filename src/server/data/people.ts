@@ -1,11 +1,14 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { formatCallTime } from "@/lib/booking";
 import { dashboardHref } from "@/lib/routes";
+import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { INTERACTION_KIND_LABELS, type InteractionInput, type TimelineEntry } from "@/lib/people";
 import { recordActivity } from "../activity/activity";
 import { db, type Executor } from "../db/client";
 import {
   activityEvents,
+  bookings,
   contactMessages,
   leads,
   newsletterClicks,
@@ -29,13 +32,14 @@ export const PEOPLE_TABLE = "people";
 
 /**
  * Where an address can be found, for resolving a person's key back to it: every table a person's
- * timeline starts from. The booking part adds `union select lower(email) from bookings` here.
+ * timeline starts from.
  */
 const ADDRESSES = sql`
   select lower(email) as key from ${leads}
   union select lower(email) from ${contactMessages}
   union select email_key from ${newsletterSubscribers}
   union select email_key from ${personInteractions}
+  union select lower(email) from ${bookings}
   union select lower(email) from ${spamSubmissions} where email is not null`;
 
 /**
@@ -193,7 +197,22 @@ export async function personTimeline(emailKey: string, viewerId: string): Promis
       interaction: { id: row.id, kind: row.kind, occurredAt: iso(row.occurredAt), summary: row.summary, mine: row.memberId !== null && row.memberId === viewerId },
     });
   }
-  // The booking part adds its rows here: bookings where lower(email) = emailKey, kind "booking".
+  const calls = await db()
+    .select({ row: bookings, host: users.name })
+    .from(bookings)
+    .leftJoin(users, eq(users.id, bookings.hostId))
+    .where(sql`lower(${bookings.email}) = ${emailKey}`);
+  for (const { row, host } of calls) {
+    const outcome = row.status === "cancelled" ? "Cancelled" : row.outcome === "held" ? "Held" : row.outcome === "no_show" ? "No-show" : "Booked";
+    entries.push({
+      id: `booking:${row.id}`,
+      at: iso(row.createdAt),
+      kind: "booking",
+      title: `Booked a strategy call for ${formatCallTime(row.startsAt, SITE_TIME_ZONE)}`,
+      detail: [outcome, host ? `with ${host}` : undefined, clip(row.topic)].filter(Boolean).join(" · "),
+      href: dashboardHref("booking"),
+    });
+  }
   return entries.sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1));
 }
 
@@ -262,6 +281,7 @@ export interface PersonData {
   newsletter_recipients: Record<string, unknown>[];
   newsletter_clicks: Record<string, unknown>[];
   person_interactions: Record<string, unknown>[];
+  bookings: Record<string, unknown>[];
   audit_events: Record<string, unknown>[];
 }
 
@@ -269,7 +289,7 @@ export async function personData(emailKey: string): Promise<PersonData> {
   const { leadRows, messageRows, subscriber } = await personRecords(emailKey);
   const leadIds = leadRows.map((r) => r.id);
   const messageIds = messageRows.map((r) => r.id);
-  const [spam, mails, recipients, interactions] = await Promise.all([
+  const [spam, mails, recipients, interactions, calls] = await Promise.all([
     db()
       .select()
       .from(spamSubmissions)
@@ -286,6 +306,7 @@ export async function personData(emailKey: string): Promise<PersonData> {
       .orderBy(asc(notifications.createdAt)),
     subscriber ? db().select().from(newsletterRecipients).where(eq(newsletterRecipients.subscriberId, subscriber.id)).orderBy(asc(newsletterRecipients.id)) : [],
     db().select().from(personInteractions).where(eq(personInteractions.emailKey, emailKey)).orderBy(asc(personInteractions.occurredAt)),
+    db().select().from(bookings).where(sql`lower(${bookings.email}) = ${emailKey}`).orderBy(asc(bookings.createdAt)),
   ]);
   const clicks = recipients.length
     ? await db()
@@ -302,6 +323,7 @@ export async function personData(emailKey: string): Promise<PersonData> {
     ...leadIds.map((id) => ({ table: "leads", id })),
     ...messageIds.map((id) => ({ table: "contact_messages", id })),
     ...interactions.map((r) => ({ table: "person_interactions", id: r.id })),
+    ...calls.map((r) => ({ table: "bookings", id: r.id })),
     ...(subscriber ? [{ table: "newsletter_subscribers", id: subscriber.id }] : []),
     { table: PEOPLE_TABLE, id: personKey(emailKey) },
   ];
@@ -322,6 +344,7 @@ export async function personData(emailKey: string): Promise<PersonData> {
     newsletter_recipients: recipients,
     newsletter_clicks: clicks,
     person_interactions: interactions,
+    bookings: calls,
     audit_events: activity,
   };
 }

@@ -6,6 +6,7 @@ import {
   acknowledgedSenders,
   activityEvents,
   analyticsLeadVisits,
+  bookings,
   contactMessages,
   leads,
   newsletterSubscribers,
@@ -15,8 +16,10 @@ import {
   users,
   webhookDeliveries,
 } from "../db/schema";
+import { bookingUid } from "../booking/mails";
 import { mailboxKey } from "../mail/mailbox";
 import { personKey } from "../people/key";
+import { queueCalendarWrite } from "./calendar";
 import { eraseSubscriberIn } from "./newsletter-subscribers";
 import { PEOPLE_TABLE } from "./people";
 
@@ -52,11 +55,7 @@ const mentions = (column: unknown, emailKey: string) => sql`strpos(lower(coalesc
 const anyOf = (ids: string[] | undefined) => ids ?? [];
 
 /**
- * The steps, in the order they run (rows that point at a lead or message go before it). The
- * booking part adds one entry before `activity trail`:
- *   { table: "bookings", records: (tx, key) => ids of bookings where lower(email) = key (for update),
- *     erase: (tx, t) => delete from bookings where id in t.records.bookings → { bookings: n } }
- * and its ids are then anonymised in the trail like a lead's (RECORD_TABLES below takes "bookings").
+ * The steps, in the order they run (rows that point at a lead or message go before it).
  */
 export const ERASURE_STEPS: ErasureStep[] = [
   {
@@ -145,6 +144,22 @@ export const ERASURE_STEPS: ErasureStep[] = [
     },
   },
   {
+    // Their strategy calls (name, address, phone, company, topic). A call still in a member's own
+    // calendar is taken out of it: the delete is queued in this transaction and replaces any write
+    // still pending, so no copy of the event's text stays behind (docs/decisions/0066).
+    table: "bookings",
+    records: async (tx, key) => idsOf(await tx.select({ id: bookings.id }).from(bookings).where(sql`lower(${bookings.email}) = ${key}`).for("update")),
+    erase: async (tx, t) => {
+      const ids = anyOf(t.records.bookings);
+      if (ids.length === 0) return { bookings: 0 };
+      const gone = await tx.delete(bookings).where(inArray(bookings.id, ids)).returning({ id: bookings.id, hostId: bookings.hostId });
+      for (const call of gone) {
+        if (call.hostId) await queueCalendarWrite({ userId: call.hostId, uid: bookingUid(call), action: "delete", icsText: null }, tx);
+      }
+      return { bookings: gone.length };
+    },
+  },
+  {
     table: "leads",
     records: async (tx, key) => idsOf(await tx.select({ id: leads.id }).from(leads).where(sql`lower(${leads.email}) = ${key}`).for("update")),
     erase: async (tx, t) => {
@@ -173,7 +188,7 @@ export const ERASURE_STEPS: ErasureStep[] = [
 // ---- The activity trail -------------------------------------------------------------------------
 
 /** The tables whose records' trail rows are about the person as a whole (every personal value goes). */
-const RECORD_TABLES = ["leads", "contact_messages", "person_interactions", "newsletter_subscribers"];
+const RECORD_TABLES = ["leads", "contact_messages", "person_interactions", "newsletter_subscribers", "bookings"];
 /**
  * Fields of a record's snapshot that describe the team's work, not the person: kept unless they
  * spell the address. Everything else in a snapshot about their record (name, phone, company,
