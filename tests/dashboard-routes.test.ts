@@ -48,7 +48,18 @@ describe("dashboard screens", () => {
 
   it("a role sees exactly the tables it may read, and Team, Integrations and Activity only on the team desk", () => {
     expect(dashboardScreens("editor").map((s) => s.id)).toEqual(["case-studies", "testimonials", "posts", "media", "newsletter", "account"]);
-    expect(dashboardScreens("sales").map((s) => s.id)).toEqual(["overview", "due", "pipeline", "booking", "analytics", "people", "leads", "messages", "spam", "account"]);
+    expect(dashboardScreens("sales").map((s) => s.id)).toEqual([
+      "overview",
+      "due",
+      "pipeline",
+      "booking",
+      "analytics",
+      "people",
+      "leads",
+      "messages",
+      "spam",
+      "account",
+    ]);
     expect(dashboardScreens("owner").map((s) => s.id)).toEqual([
       "overview",
       "due",

@@ -415,11 +415,24 @@ async function seedPerson(spellings: string[], name: string) {
     .returning();
   await handle.db
     .insert(schema.calendarConnections)
-    .values({ userId: MEMBERS.a.id, serverUrl: "https://dav.example.net/", username: "a", passwordEncrypted: "v1.x.y.z", calendarUrl: "https://dav.example.net/a/" })
+    .values({
+      userId: MEMBERS.a.id,
+      serverUrl: "https://dav.example.net/",
+      username: "a",
+      passwordEncrypted: "v1.x.y.z",
+      calendarUrl: "https://dav.example.net/a/",
+    })
     .onConflictDoNothing();
   await queueCalendarWrite({ userId: MEMBERS.a.id, uid: bookingUid(call!), action: "put", icsText: memberCalendarObject(call!, MEMBERS.a) });
   await recordActivity(
-    { action: "booking.outcome", actor: MEMBERS.a, table: "bookings", recordId: call!.id, before: { outcome: null }, after: { outcome: "held", notes: `${name} came` } },
+    {
+      action: "booking.outcome",
+      actor: MEMBERS.a,
+      table: "bookings",
+      recordId: call!.id,
+      before: { outcome: null },
+      after: { outcome: "held", notes: `${name} came` },
+    },
     handle.db,
   );
   return { lead, second, message, endpoint: endpoint!, call: call! };
