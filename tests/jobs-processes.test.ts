@@ -20,7 +20,9 @@ afterAll(async () => {
   await handle?.close();
 });
 
-function race(url: string, runKey: string, startAt: number, mode?: string): Promise<{ did: boolean }> {
+type Raced = { did: boolean; day?: number; hour?: number };
+
+function race(url: string, runKey: string, startAt: number, mode?: string): Promise<Raced> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       path.join(root, "node_modules", ".bin", "tsx"),
@@ -33,7 +35,7 @@ function race(url: string, runKey: string, startAt: number, mode?: string): Prom
     child.on("exit", (code) => {
       const line = out.split("\n").find((l) => l.startsWith('{"did"'));
       if (code !== 0 || !line) reject(new Error(`exit ${code}: ${out.slice(-2000)}`));
-      else resolve(JSON.parse(line) as { did: boolean });
+      else resolve(JSON.parse(line) as Raced);
     });
   });
 }
@@ -71,5 +73,32 @@ describe.skipIf(!serverUrl)("runOnce across processes (PostgreSQL)", () => {
       sql`select count(*)::int as n from notifications where kind = 'follow-up-digest' and recipients[1] = ${`${owner}@team.test`}`,
     );
     expect(Number(mails.rows[0]!.n)).toBe(1);
+  }, 90_000);
+
+  it("three processes running the call reminders' round at once: each due reminder is queued once (ADR 0065)", async () => {
+    const name = /\((test_[0-9a-f]+)\)/.exec(handle.label)![1]!;
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    const host = `call-host-${Date.now()}`;
+    await handle.db.execute(sql`insert into users (id, name, email, email_verified) values (${host}, 'Ravi', ${`${host}@team.test`}, true)`);
+    // 20 calls tomorrow (their day-before reminder due) and 10 within the hour (their hour-before one),
+    // all booked three days ago.
+    const calls = [...Array.from({ length: 20 }, (_, i) => 23 * 60 + 30 - i), ...Array.from({ length: 10 }, (_, i) => 50 - i)];
+    for (const [i, minutes] of calls.entries()) {
+      await handle.db.execute(sql`insert into bookings (host_id, starts_at, ends_at, name, email, phone, topic, time_zone, time_set_at)
+        values (${host}, now() + make_interval(mins => ${minutes}), now() + make_interval(mins => ${minutes + 30}), 'Visitor', ${`visitor-${i}@example.com`},
+          '+919876543210', 'Growth', 'Asia/Kolkata', now() - interval '3 days')`);
+    }
+    const startAt = Date.now() + 15_000;
+    const results = await Promise.all([0, 1, 2].map(() => race(url.toString(), "reminders", startAt, "booking-reminders")));
+    expect(results.reduce((n, r) => n + (r.day ?? 0), 0)).toBe(20);
+    expect(results.reduce((n, r) => n + (r.hour ?? 0), 0)).toBe(10);
+    const mails = await handle.db.execute<{ kind: string; n: number }>(
+      sql`select kind, count(*)::int as n, count(distinct recipients[1])::int as people from notifications where kind like 'booking-reminder-%' group by kind order by kind`,
+    );
+    expect(mails.rows.map((r) => ({ ...r }))).toEqual([
+      { kind: "booking-reminder-1h", n: 10, people: 10 },
+      { kind: "booking-reminder-24h", n: 20, people: 20 },
+    ]);
   }, 90_000);
 });

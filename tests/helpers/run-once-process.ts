@@ -1,9 +1,10 @@
 // One server process's share of tests/jobs-processes.test.ts: opens the PostgreSQL database given
 // as the first argument, waits until the moment given as the third (so that every process races at
 // once), calls runOnce for the run key given as the second, and prints whether it did the work.
-// With "follow-up-digest" as the fourth, it queues the morning digests of the day given as the run key.
+// With "follow-up-digest" as the fourth, it queues the morning digests of the day given as the run key;
+// with "booking-reminders", it runs the call reminders' round once and prints how many it queued.
 import { sql } from "drizzle-orm";
-import { openPostgres } from "@/server/db/client";
+import { openPostgres, setDatabase } from "@/server/db/client";
 import { rateLimits } from "@/server/db/schema";
 import { runOnce } from "@/server/data/job-runs";
 
@@ -14,6 +15,14 @@ async function main() {
   const handle = openPostgres(url);
   await handle.db.execute(sql`select 1`);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())));
+  if (mode === "booking-reminders") {
+    setDatabase(handle);
+    const { sendDueReminders } = await import("@/server/booking/job");
+    const { day, hour } = await sendDueReminders();
+    console.log(JSON.stringify({ did: day + hour > 0, day, hour }));
+    await handle.close();
+    return;
+  }
   if (mode === "follow-up-digest") {
     const { queueFollowUpDigests } = await import("@/server/data/follow-up");
     console.log(JSON.stringify({ did: (await queueFollowUpDigests(runKey, handle.db)) > 0 }));
