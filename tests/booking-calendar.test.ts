@@ -79,7 +79,7 @@ function request(start: Date, email: string) {
 
 /** The one VEVENT of a stored calendar object. */
 function eventOf(ics: string): VEvent {
-  const events = Object.values(ical.sync.parseICS(ics)).filter((c): c is VEvent => c.type === "VEVENT");
+  const events = Object.values(ical.sync.parseICS(ics)).filter((c): c is VEvent => c?.type === "VEVENT");
   expect(events).toHaveLength(1);
   return events[0]!;
 }
