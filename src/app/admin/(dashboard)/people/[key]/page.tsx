@@ -119,9 +119,9 @@ export default async function PersonPage({ params }: { params: Promise<{ key: st
               Erase this person
             </h3>
             <p className="mt-2 max-w-prose text-sm text-ink-soft">
-              Removes every row that names this address — growth audits, messages, spam submissions, mails, booked calls (taken out of the member&rsquo;s calendar),
-              the newsletter subscription and its letters, logged interactions — and replaces what the activity trail says about them. It cannot be undone.
-              Export their data first if they asked for a copy.
+              Removes every row that names this address — growth audits, messages, spam submissions, mails, booked calls (taken out of the member&rsquo;s
+              calendar), the newsletter subscription and its letters, logged interactions — and replaces what the activity trail says about them. It cannot be
+              undone. Export their data first if they asked for a copy.
             </p>
             <div className="mt-4">
               <ErasePersonForm person={header.key} />
