@@ -61,9 +61,9 @@ describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
     expect([...names].sort()).toEqual([
       "activity-retention",
       "analytics",
+      "booking-reminders",
       "calendar-sync",
       "calendar-writes",
-      "booking-reminders",
       "follow-up-digest",
       "newsletter-events-seen-retention",
       "newsletter-pending-expiry",
