@@ -158,9 +158,11 @@ describe.skipIf(!serverUrl)("newsletter across processes (PostgreSQL)", () => {
       perWindow.set(w, (perWindow.get(w) ?? 0) + 1);
     }
     const whole = [firstWindow / rate.windowMs, firstWindow / rate.windowMs + 1].map((w) => perWindow.get(w) ?? 0);
-    // Every window at most the rate (a copy claimed at a window's very end may be accepted just
-    // after it: one batch of slack), and the whole windows near it: the rate is also reached.
-    for (const count of perWindow.values()) expect(count).toBeLessThanOrEqual(rate.perWindow + settings.batch);
+    // Every window at most the rate, counted where the copies arrive: a copy is counted against the
+    // rate when it is claimed, and each of the three processes may hold one claimed batch whose
+    // copies are accepted just after the window's end, so the slack is one batch per process. The
+    // whole windows near it: the rate is also reached.
+    for (const count of perWindow.values()) expect(count).toBeLessThanOrEqual(rate.perWindow + workers.length * settings.batch);
     for (const count of whole) expect(count).toBeGreaterThanOrEqual(rate.perWindow * 0.8);
     const [row] = (await handle.db.execute<{ status: string }>(sql`select status from newsletter_sends where id = ${sendId}`)).rows;
     expect(row!.status).toBe("sending");

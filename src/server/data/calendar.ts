@@ -205,12 +205,15 @@ export async function claimDueWrites(
   database: Database = db(),
 ): Promise<ClaimedWrite[]> {
   const e = calendarEvents;
-  const one = only ? sql`and e.user_id = ${only.userId} and e.uid = ${only.uid}` : sql``;
+  // One named write (sent at once by the call that just queued it) is due whatever its stamp says:
+  // the stamp is the database's clock in microseconds, `now` the process's in milliseconds, and a
+  // write queued within the same millisecond would otherwise look a moment early and wait for the job.
+  const which = only ? sql`e.user_id = ${only.userId} and e.uid = ${only.uid}` : sql`e.next_attempt_at <= ${now}`;
   const claimed = await database.execute<{ user_id: string; uid: string }>(sql`
     update ${e} set locked_until = ${claimUntil}
     where (user_id, uid) in (
       select e.user_id, e.uid from ${e} e
-      where e.pending_action is not null and e.next_attempt_at <= ${now} and (e.locked_until is null or e.locked_until < ${now}) ${one}
+      where e.pending_action is not null and ${which} and (e.locked_until is null or e.locked_until < ${now})
       order by e.next_attempt_at limit ${limit}
       for update skip locked)
     returning user_id, uid`);
