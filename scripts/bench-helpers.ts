@@ -36,7 +36,7 @@ export function median(values: readonly number[]): number {
  * when given, else on the embedded database (an inherited DATABASE_URL is dropped); `extra` is the
  * benchmark's own settings.
  */
-export function serverEnv(options: { port: number; dataDir: string; databaseUrl?: string; extra?: NodeJS.ProcessEnv }): NodeJS.ProcessEnv {
+export function serverEnv(options: { port: number; dataDir: string; databaseUrl?: string; extra?: Record<string, string | undefined> }): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(options.port),
