@@ -192,10 +192,15 @@ export async function removeLeadStage(key: string, moveTo: string | null): Promi
         return refused(`${stage.name} holds ${held.length} ${held.length === 1 ? "lead" : "leads"}: choose the stage they move to.`, "moveTo");
       if (!target || target.key === key) return refused("Choose another stage for its leads.", "moveTo");
       const ids = held.map((l) => l.id);
-      for (let i = 0; i < ids.length; i += 1000) await tx.update(leads).set({ status: target.key }).where(inArray(leads.id, ids.slice(i, i + 1000)));
+      // RETURNING gives each row as stored, with what the BEFORE UPDATE triggers stamped (first contact, won at).
       const after = new Map<string, Record<string, unknown>>();
       for (let i = 0; i < ids.length; i += 1000)
-        for (const row of await tx.select().from(leads).where(inArray(leads.id, ids.slice(i, i + 1000)))) after.set(row.id, row);
+        for (const row of await tx
+          .update(leads)
+          .set({ status: target.key })
+          .where(inArray(leads.id, ids.slice(i, i + 1000)))
+          .returning())
+          after.set(row.id, row);
       await recordActivityMany(
         held.map((row) => ({ action: "status", actor: user, table: "leads", recordId: row.id, before: row, after: after.get(row.id) ?? null })),
         tx,
