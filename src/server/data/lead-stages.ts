@@ -74,9 +74,15 @@ export type StageOutcome = { ok: true; key: string } | { ok: false; field?: "nam
 
 const refused = (message: string, field?: "name" | "after" | "moveTo" | "key"): StageOutcome => ({ ok: false, message, field });
 
-/** Every stage, locked for this transaction (structure changes are made one at a time), in order. */
+/**
+ * Every stage in order, structure changes made one at a time: the table is locked against every
+ * other change of it for this transaction, then read. Locking the rows read would not do: a stage
+ * another change has just added is not among them, so two stages added at once would both pass the
+ * limit and the name check. A lead's move onto a stage (its foreign key's check) is not held up.
+ */
 async function lockedStages(tx: Transaction): Promise<LeadStage[]> {
-  return tx.select().from(leadStages).orderBy(asc(leadStages.position), asc(leadStages.key)).for("no key update");
+  await tx.execute(sql`lock table ${leadStages} in share row exclusive mode`);
+  return tx.select().from(leadStages).orderBy(asc(leadStages.position), asc(leadStages.key));
 }
 
 /** Positions 10, 20, 30... in the given order: a stage put between two others needs no gap search. */
