@@ -20,7 +20,6 @@
 // into the kill run: not a multiple of 0.25 s, when 2,000/s would have just filled a batch), --skip=host,pglite,postgres,closed,kill. Env: BENCH_PORT (default 3400; the
 // server listens on BENCH_PORT + 20), BENCH_DATABASE_URL or DATABASE_URL (a PostgreSQL server on
 // which a database bench_analytics_<random> is created and dropped).
-import { spawn } from "node:child_process";
 import { EventEmitter } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
@@ -29,7 +28,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { visitorDigest, visitorIdFrom } from "../src/server/analytics/visitor-id.ts";
-import { createScratchDatabase, printTable } from "./bench-helpers.ts";
+import { createScratchDatabase, percentile, printTable, serverEnv, spawnServer } from "./bench-helpers.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -61,11 +60,6 @@ const loadAverage = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 const round = (n, digits = 0) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Visitors: each request its own address (X-Forwarded-For), one of four ordinary browsers.
@@ -147,47 +141,27 @@ async function hostCost() {
 // The server under test.
 
 function startServer({ dataDir, analytics, databaseUrl }) {
-  const env = {
-    ...process.env,
-    PORT: String(PORT),
-    SKIP_BUILD: "1",
-    DATA_DIR: dataDir,
-    SITE_URL: BASE,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    TRUST_PROXY: "1",
-    ANALYTICS_ENABLED: analytics ? "1" : "0",
-    // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers.
-    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, [path.join(root, "host", "start.ts")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const env = serverEnv({
+    port: PORT,
+    dataDir,
+    databaseUrl,
+    extra: {
+      TRUST_PROXY: "1",
+      ANALYTICS_ENABLED: analytics ? "1" : "0",
+      // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+    },
+  });
   const events = { dropped: 0, writeFailed: 0, countFailed: 0 };
-  let tail = "";
-  const read = (chunk) => {
-    const text = String(chunk);
-    tail = (tail + text).slice(-20_000);
+  const server = spawnServer(env, (text) => {
     events.dropped += text.split('"event":"analytics.dropped"').length - 1;
     events.writeFailed += text.split('"event":"analytics.write-failed"').length - 1;
     events.countFailed += text.split('"event":"analytics.count-failed"').length - 1;
-  };
-  child.stdout.on("data", read);
-  child.stderr.on("data", read);
-  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  });
+  const { child } = server;
   return {
-    child,
+    ...server,
     events,
-    output: () => tail,
-    exited,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return exited;
-      child.kill("SIGTERM");
-      const result = await Promise.race([exited, sleep(30_000).then(() => null)]);
-      if (result) return result;
-      child.kill("SIGKILL");
-      return exited;
-    },
     /** CPU time (user + system) the server process has used so far, in ms (Linux /proc, clock ticks of 10 ms). */
     cpuMs() {
       try {

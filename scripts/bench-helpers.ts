@@ -1,7 +1,112 @@
-// What the benchmark scripts share (scripts/bench.mjs, bench-proxy.mjs, bench-analytics.mjs,
-// analytics-data.ts): a PostgreSQL database of their own, and the tables they print.
+// What the benchmark scripts share (scripts/bench*.mjs, bench-*.ts, analytics-data.ts): a PostgreSQL
+// database of their own, the production server they start, their options, percentiles and tables.
+import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
+import path from "node:path";
 import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "..");
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `--name=N` among `args`, a positive number, else `fallback`; anything else throws. */
+export function numberOption(args: readonly string[], name: string, fallback: number): number {
+  const found = args.find((a) => a.startsWith(`--${name}=`));
+  const value = found ? Number(found.slice(name.length + 3)) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+/** The nearest-rank percentile `p` of ascending `sorted`; null when there is none. */
+export function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** The median of `values` (any order); NaN when there is none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  if (sorted.length === 0) return NaN;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * The environment of the production server a benchmark starts (`node host/start.ts` with
+ * SKIP_BUILD=1 on the existing build) on 127.0.0.1:`port` with its own data folder, on `databaseUrl`
+ * when given, else on the embedded database (an inherited DATABASE_URL is dropped); `extra` is the
+ * benchmark's own settings.
+ */
+export function serverEnv(options: { port: number; dataDir: string; databaseUrl?: string; extra?: Record<string, string | undefined> }): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(options.port),
+    SKIP_BUILD: "1",
+    DATA_DIR: options.dataDir,
+    SITE_URL: `http://127.0.0.1:${options.port}`,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...options.extra,
+  };
+  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  return env;
+}
+
+export interface BenchServer {
+  child: ChildProcess;
+  /** The last 20,000 characters the server wrote (stdout and stderr), for a failure's message. */
+  output(): string;
+  /** Resolves when the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM (the host's graceful stop), SIGKILL after 30 s; how it ended. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Spawns the server with `env` (see serverEnv); `onOutput` sees everything it writes. */
+export function spawnServer(env: NodeJS.ProcessEnv, onOutput?: (text: string) => void): BenchServer {
+  const child = spawn(process.execPath, [path.join(root, "host", "start.ts")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let tail = "";
+  const read = (chunk: unknown) => {
+    const text = String(chunk);
+    tail = (tail + text).slice(-20_000);
+    onOutput?.(text);
+  };
+  child.stdout!.on("data", read);
+  child.stderr!.on("data", read);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    output: () => tail,
+    exited,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill("SIGTERM");
+      const result = await Promise.race([exited, sleep(30_000).then(() => null)]);
+      if (result) return result;
+      child.kill("SIGKILL");
+      return exited;
+    },
+  };
+}
+
+/** Spawns the server and waits, up to a minute, until GET `base`/api/health answers 200. */
+export async function startServer(env: NodeJS.ProcessEnv, base: string): Promise<BenchServer> {
+  const server = spawnServer(env);
+  for (let i = 0; ; i++) {
+    if (server.child.exitCode !== null) throw new Error(`the server stopped:\n${server.output()}`);
+    if (i > 600) {
+      await server.stop();
+      throw new Error(`the server did not answer within a minute:\n${server.output()}`);
+    }
+    const ok = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return server;
+    await sleep(100);
+  }
+}
 
 export interface ScratchDatabase {
   name: string;

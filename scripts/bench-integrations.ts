@@ -12,7 +12,6 @@
 // Prints tables and writes bench-results/<timestamp>-integrations.json.
 // Options: --duration=S (default 10), --connections=N (default 10), --leads=N (default 1000).
 // Env: BENCH_PORT (default 3400; the server listens on BENCH_PORT + 30).
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -24,19 +23,13 @@ import { openPglite, openPostgres, type DatabaseHandle } from "../src/server/db/
 import { apiKeys, webhookEndpoints } from "../src/server/db/schema";
 import { hashApiKey } from "../src/server/integrations/api-keys";
 import { encryptSecret, newSigningSecret } from "../src/server/webhooks/secret";
-import { createScratchDatabase, printTable, type ScratchDatabase } from "./bench-helpers";
+import { createScratchDatabase, numberOption, printTable, serverEnv, startServer, type BenchServer, type ScratchDatabase } from "./bench-helpers";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const found = args.find((a) => a.startsWith(`--${name}=`));
-  const value = found ? Number(found.slice(name.length + 3)) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-};
-const DURATION = option("duration", 10);
-const CONNECTIONS = option("connections", 10);
-const LEADS = option("leads", 1000);
+const DURATION = numberOption(args, "duration", 10);
+const CONNECTIONS = numberOption(args, "connections", 10);
+const LEADS = numberOption(args, "leads", 1000);
 const PORT = Number(process.env.BENCH_PORT ?? 3400) + 30;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
@@ -72,58 +65,24 @@ await setup.close();
 
 // ---- The server.
 
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  PORT: String(PORT),
-  SKIP_BUILD: "1",
-  DATA_DIR: dataDir,
-  SITE_URL: BASE,
-  NODE_ENV: "production",
-  NEXT_TELEMETRY_DISABLED: "1",
-  BETTER_AUTH_SECRET: AUTH_SECRET,
-  // Every request of the runs is counted, none refused: the figures are the work, not the limit.
-  API_RATE_LIMIT: "100000",
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
-  ANALYTICS_ENABLED: "false",
-  FORM_ACKNOWLEDGEMENT: "false",
-};
-delete env.DATABASE_URL;
-if (scratch) env.DATABASE_URL = scratch.url;
-
-let server: ChildProcess | undefined;
-let output = "";
-let exited: Promise<unknown> = Promise.resolve();
-
-async function startServer(): Promise<void> {
-  const child = spawn(process.execPath, [path.join(root, "host", "start.ts")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  server = child;
-  output = "";
-  const keep = (chunk: unknown) => (output = (output + String(chunk)).slice(-20_000));
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  exited = new Promise((resolve) => child.once("exit", resolve));
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
-    if (i > 600) throw new Error(`the server did not answer within a minute:\n${output}`);
-    const ok = await fetch(`${BASE}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await sleep(100);
-  }
-}
-
-async function stopServer(): Promise<void> {
-  const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  await Promise.race([exited, sleep(30_000)]);
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-}
+const env = serverEnv({
+  port: PORT,
+  dataDir,
+  databaseUrl: scratch?.url,
+  extra: {
+    BETTER_AUTH_SECRET: AUTH_SECRET,
+    // Every request of the runs is counted, none refused: the figures are the work, not the limit.
+    API_RATE_LIMIT: "100000",
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+    ANALYTICS_ENABLED: "false",
+    FORM_ACKNOWLEDGEMENT: "false",
+  },
+});
+let server: BenchServer | undefined;
 
 const results: Record<string, unknown> = { database: label, connections: CONNECTIONS, duration: DURATION, leads: LEADS, cpus: os.cpus().length };
 try {
-  await startServer();
+  server = await startServer(env, BASE);
   log(`server up on ${label}`);
   const auth = { authorization: `Bearer ${key}` };
   const json = { "content-type": "application/json" };
@@ -173,25 +132,25 @@ try {
   log(`${LEADS} leads without an endpoint: ${withoutEndpoint.perSecond} a second`);
   // The endpoint is written while the server is stopped (the embedded database is the server's while it runs).
   const receiver = await startReceiver();
-  await stopServer();
+  await server.stop();
   const admin = openDatabase();
   await admin.db
     .insert(webhookEndpoints)
     .values({ url: receiver.url, kind: "standard", events: ["lead.created"], secretEncrypted: encryptSecret(receiver.secret) });
   await admin.close();
-  await startServer();
+  server = await startServer(env, BASE);
   // Warm-up (the restarted server compiles its routes on first use): ten leads, their deliveries awaited, then not counted.
   await createLeads(10, auth);
   const warmedBy = Date.now() + 60_000;
   while (receiver.received.size < 10 && Date.now() < warmedBy) await sleep(50);
-  if (receiver.received.size < 10) throw new Error(`the warm-up's deliveries did not arrive within a minute:\n${output.slice(-4000)}`);
+  if (receiver.received.size < 10) throw new Error(`the warm-up's deliveries did not arrive within a minute:\n${server.output().slice(-4000)}`);
   receiver.reset();
   const started = Date.now();
   const withEndpoint = await createLeads(LEADS, auth);
   log(`${LEADS} leads with an endpoint: ${withEndpoint.perSecond} a second`);
   const deadline = Date.now() + Number(process.env.BENCH_DELIVERY_WAIT_S ?? 300) * 1000;
   while (receiver.received.size < LEADS && Date.now() < deadline) await sleep(50);
-  if (receiver.received.size < LEADS) log(`only ${receiver.received.size} of ${LEADS} delivered; the server's last lines:\n${output.slice(-4000)}`);
+  if (receiver.received.size < LEADS) log(`only ${receiver.received.size} of ${LEADS} delivered; the server's last lines:\n${server.output().slice(-4000)}`);
   const lastAt = receiver.lastAt;
   const webhooks = {
     leadsPerSecondWithout: withoutEndpoint.perSecond,
@@ -222,7 +181,7 @@ try {
   );
   await receiver.close();
 } finally {
-  await stopServer();
+  await server?.stop();
   if (scratch) await scratch.drop().catch(() => {});
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

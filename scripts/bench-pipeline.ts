@@ -11,7 +11,6 @@
 // Prints tables and writes bench-results/<timestamp>-pipeline.json.
 // Options: --leads=N (default 2000), --runs=N (default 30).
 // Env: BENCH_PORT (default 3400; the server listens on BENCH_PORT + 40).
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -20,18 +19,22 @@ import zlib from "node:zlib";
 import { openPglite, openPostgres, type DatabaseHandle } from "../src/server/db/client";
 import { accounts, leads, leadStages, profiles, users } from "../src/server/db/schema";
 import { hashPassword } from "../src/server/auth/auth";
-import { createScratchDatabase, printTable, type ScratchDatabase } from "./bench-helpers";
+import {
+  createScratchDatabase,
+  median,
+  numberOption,
+  percentile,
+  printTable,
+  serverEnv,
+  startServer,
+  type BenchServer,
+  type ScratchDatabase,
+} from "./bench-helpers";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const found = args.find((a) => a.startsWith(`--${name}=`));
-  const value = found ? Number(found.slice(name.length + 3)) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-};
-const LEADS = option("leads", 2000);
-const RUNS = option("runs", 30);
+const LEADS = numberOption(args, "leads", 2000);
+const RUNS = numberOption(args, "runs", 30);
 const PORT = Number(process.env.BENCH_PORT ?? 3400) + 40;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
@@ -41,7 +44,6 @@ const EMAIL = "bench-owner@bench.test";
 const PASSWORD = "Monsoon-Ledger-2026";
 
 const log = (message: string) => console.log(`[bench pipeline ${new Date().toISOString().slice(11, 19)}] ${message}`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 if (!fs.existsSync(path.join(root, ".next", "BUILD_ID")))
   throw new Error("no build: run `npm run build` first (this benchmark starts the server with SKIP_BUILD=1)");
@@ -84,57 +86,17 @@ log(`${LEADS} leads in ${STAGES.length} stages on ${label}`);
 
 // ---- The server.
 
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  PORT: String(PORT),
-  SKIP_BUILD: "1",
-  DATA_DIR: dataDir,
-  SITE_URL: BASE,
-  NODE_ENV: "production",
-  NEXT_TELEMETRY_DISABLED: "1",
-  BETTER_AUTH_SECRET: AUTH_SECRET,
-  ANALYTICS_ENABLED: "false",
-  FORM_ACKNOWLEDGEMENT: "false",
-};
-delete env.DATABASE_URL;
-if (scratch) env.DATABASE_URL = scratch.url;
-
-let server: ChildProcess | undefined;
-let output = "";
-let exited: Promise<unknown> = Promise.resolve();
-
-async function startServer(): Promise<void> {
-  const child = spawn(process.execPath, [path.join(root, "host", "start.ts")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  server = child;
-  const keep = (chunk: unknown) => (output = (output + String(chunk)).slice(-20_000));
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  exited = new Promise((resolve) => child.once("exit", resolve));
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
-    if (i > 600) throw new Error(`the server did not answer within a minute:\n${output}`);
-    const ok = await fetch(`${BASE}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await sleep(100);
-  }
-}
-
-async function stopServer(): Promise<void> {
-  const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  await Promise.race([exited, sleep(30_000)]);
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+const env = serverEnv({
+  port: PORT,
+  dataDir,
+  databaseUrl: scratch?.url,
+  extra: { BETTER_AUTH_SECRET: AUTH_SECRET, ANALYTICS_ENABLED: "false", FORM_ACKNOWLEDGEMENT: "false" },
+});
+const p = (values: number[], at: number) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    at,
+  )!;
 const ms = (n: number) => Math.round(n * 10) / 10;
 
 async function timedGet(url: string, cookie?: string): Promise<{ ms: number; bytes: number; gzipped: number; body: string }> {
@@ -147,8 +109,9 @@ async function timedGet(url: string, cookie?: string): Promise<{ ms: number; byt
 }
 
 const results: Record<string, unknown> = { database: label, leads: LEADS, runs: RUNS, cpus: os.cpus().length };
+let server: BenchServer | undefined;
 try {
-  await startServer();
+  server = await startServer(env, BASE);
   log(`server up on ${label}`);
   const signIn = await fetch(`${BASE}/api/auth/sign-in/email`, {
     method: "POST",
@@ -185,7 +148,7 @@ try {
     render.push({
       page: name,
       p50: ms(median(times)),
-      p90: ms(percentile(times, 90)),
+      p90: ms(p(times, 90)),
       max: ms(Math.max(...times)),
       kb: Math.round(bytes / 102.4) / 10,
       gzipKb: Math.round(gzipped / 102.4) / 10,
@@ -227,15 +190,16 @@ try {
     await response.arrayBuffer();
     const took = performance.now() - started;
     const location = response.headers.get("location") ?? "";
-    if (response.status !== 303 || !location.includes("result=moved")) throw new Error(`move ${i}: ${response.status} ${location}\n${output.slice(-2000)}`);
+    if (response.status !== 303 || !location.includes("result=moved"))
+      throw new Error(`move ${i}: ${response.status} ${location}\n${server.output().slice(-2000)}`);
     if (i >= 3) moves.push(took); // the first three warm up
     from = to;
   }
   const health: number[] = [];
   for (let i = 0; i < RUNS; i++) health.push((await timedGet(`${BASE}/api/health`)).ms);
   const move = [
-    { call: "floor: GET /api/health", p50: ms(median(health)), p90: ms(percentile(health, 90)), max: ms(Math.max(...health)) },
-    { call: "move a card (POST, 303 to the board)", p50: ms(median(moves)), p90: ms(percentile(moves, 90)), max: ms(Math.max(...moves)) },
+    { call: "floor: GET /api/health", p50: ms(median(health)), p90: ms(p(health, 90)), max: ms(Math.max(...health)) },
+    { call: "move a card (POST, 303 to the board)", p50: ms(median(moves)), p90: ms(p(moves, 90)), max: ms(Math.max(...moves)) },
   ];
   results.move = move;
   printTable(`Move (${label}, ${RUNS} moves one after another, ms)`, move, [
@@ -249,7 +213,7 @@ try {
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   log(`written to ${path.relative(root, file)}`);
 } finally {
-  await stopServer();
+  await server?.stop();
   await scratch?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -13,6 +13,7 @@ import type { AdminTableDefinition, DeskMember, FieldOption } from "@/lib/admin-
 import { BULK_ACTIONS, BULK_QUERY, type BulkActionId } from "@/lib/admin-tables/bulk";
 import { isSuccess } from "@/lib/form-state";
 import { bulkAction, bulkFormAction } from "@/server/actions/admin";
+import { MemberOptions } from "@/components/admin/member-options";
 
 const ACTIONS = BULK_ACTIONS;
 type Action = BulkActionId;
@@ -126,11 +127,7 @@ export function BulkActions({
               className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal"
             >
               <option value="">Nobody</option>
-              {members.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.label}
-                </option>
-              ))}
+              <MemberOptions members={members} />
             </select>
           </label>
         )}

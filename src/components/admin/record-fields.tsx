@@ -17,6 +17,7 @@ import { PreviewLinks } from "./preview-links";
 import { SeoPanel } from "./seo-panel";
 import { HtmlField } from "./html-field";
 import { ImageField } from "./image-field";
+import { MemberOptions } from "@/components/admin/member-options";
 
 type AnyRow = Record<string, unknown>;
 type Spec = FieldSpec<AnyRow>;
@@ -206,11 +207,7 @@ export function RecordFields({
                   return (
                     <NativeSelect {...a} {...text}>
                       <option value="">Nobody</option>
-                      {members.map((m) => (
-                        <option key={m.id} value={m.id}>
-                          {m.label}
-                        </option>
-                      ))}
+                      <MemberOptions members={members} />
                       {!known && <option value={value}>{String(record?.ownerEmail ?? "A former member")}</option>}
                     </NativeSelect>
                   );

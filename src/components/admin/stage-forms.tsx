@@ -24,6 +24,19 @@ function useRefresh() {
   return (state: Parameters<typeof isSuccess>[0]) => isSuccess(state) && router.refresh();
 }
 
+function StageOptions({ stages }: { stages: readonly StageRow[] }) {
+  return stages.map((s) => (
+    <option key={s.key} value={s.key}>
+      {s.name}
+    </option>
+  ));
+}
+
+const MOVES = [
+  { direction: "up", words: "earlier" },
+  { direction: "down", words: "later" },
+] as const;
+
 export function AddStageForm({ stages }: { stages: readonly StageRow[] }) {
   const refresh = useRefresh();
   const afterDefault = stages.find((s) => s.key === "qualified")?.key ?? stages[0]?.key ?? "";
@@ -44,11 +57,7 @@ export function AddStageForm({ stages }: { stages: readonly StageRow[] }) {
           <Field id="stage-after" name="after" label="Comes after">
             {(a) => (
               <NativeSelect {...a} name="after" defaultValue={values.after ?? afterDefault}>
-                {stages.map((s) => (
-                  <option key={s.key} value={s.key}>
-                    {s.name}
-                  </option>
-                ))}
+                <StageOptions stages={stages} />
               </NativeSelect>
             )}
           </Field>
@@ -89,38 +98,23 @@ export function StageControls({ stage, stages, first, last }: { stage: StageRow;
         )}
       </ActionForm>
       <div className="flex flex-wrap gap-2">
-        {!first && (
+        {MOVES.filter(({ direction }) => (direction === "up" ? !first : !last)).map(({ direction, words }) => (
           <ActionForm
+            key={direction}
             action={moveStageAction}
             onAnswer={refresh}
-            hidden={{ key: stage.key, direction: "up" }}
+            hidden={{ key: stage.key, direction }}
             answer="no-script-line"
-            label={`Move ${stage.name} earlier`}
+            label={`Move ${stage.name} ${words}`}
           >
             <SubmitButton
-              label="Move earlier"
+              label={`Move ${words}`}
               pendingLabel="Moving..."
-              aria-label={`Move ${stage.name} earlier`}
+              aria-label={`Move ${stage.name} ${words}`}
               className={buttonVariants({ variant: "outline", size: "sm" })}
             />
           </ActionForm>
-        )}
-        {!last && (
-          <ActionForm
-            action={moveStageAction}
-            onAnswer={refresh}
-            hidden={{ key: stage.key, direction: "down" }}
-            answer="no-script-line"
-            label={`Move ${stage.name} later`}
-          >
-            <SubmitButton
-              label="Move later"
-              pendingLabel="Moving..."
-              aria-label={`Move ${stage.name} later`}
-              className={buttonVariants({ variant: "outline", size: "sm" })}
-            />
-          </ActionForm>
-        )}
+        ))}
       </div>
       <details>
         <summary className="cursor-pointer text-sm font-semibold text-danger">Remove {stage.name}…</summary>
@@ -141,11 +135,7 @@ export function StageControls({ stage, stages, first, last }: { stage: StageRow;
                   {(a) => (
                     <NativeSelect {...a} name="moveTo" defaultValue={values.moveTo ?? ""}>
                       <option value="">Choose a stage</option>
-                      {others.map((s) => (
-                        <option key={s.key} value={s.key}>
-                          {s.name}
-                        </option>
-                      ))}
+                      <StageOptions stages={others} />
                     </NativeSelect>
                   )}
                 </Field>

@@ -250,11 +250,6 @@ export async function changeRecordStatus(definition: AdminTableDefinition, id: s
   return outcome ?? { kind: "gone" };
 }
 
-/** As `changeRecordStatus`: true when changed, false when the row is gone or the status is not one of the table's. */
-export async function setRecordStatus(definition: AdminTableDefinition, id: string, status: string): Promise<boolean> {
-  return (await changeRecordStatus(definition, id, status)).kind === "done";
-}
-
 /** PostgreSQL's foreign_key_violation (23503), as pg and PGlite report it (possibly wrapped by drizzle). */
 function isForeignKeyViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {

@@ -74,9 +74,15 @@ export type StageOutcome = { ok: true; key: string } | { ok: false; field?: "nam
 
 const refused = (message: string, field?: "name" | "after" | "moveTo" | "key"): StageOutcome => ({ ok: false, message, field });
 
-/** Every stage, locked for this transaction (structure changes are made one at a time), in order. */
+/**
+ * Every stage in order, structure changes made one at a time: the table is locked against every
+ * other change of it for this transaction, then read. Locking the rows read would not do: a stage
+ * another change has just added is not among them, so two stages added at once would both pass the
+ * limit and the name check. A lead's move onto a stage (its foreign key's check) is not held up.
+ */
 async function lockedStages(tx: Transaction): Promise<LeadStage[]> {
-  return tx.select().from(leadStages).orderBy(asc(leadStages.position), asc(leadStages.key)).for("no key update");
+  await tx.execute(sql`lock table ${leadStages} in share row exclusive mode`);
+  return tx.select().from(leadStages).orderBy(asc(leadStages.position), asc(leadStages.key));
 }
 
 /** Positions 10, 20, 30... in the given order: a stage put between two others needs no gap search. */
@@ -192,10 +198,15 @@ export async function removeLeadStage(key: string, moveTo: string | null): Promi
         return refused(`${stage.name} holds ${held.length} ${held.length === 1 ? "lead" : "leads"}: choose the stage they move to.`, "moveTo");
       if (!target || target.key === key) return refused("Choose another stage for its leads.", "moveTo");
       const ids = held.map((l) => l.id);
-      for (let i = 0; i < ids.length; i += 1000) await tx.update(leads).set({ status: target.key }).where(inArray(leads.id, ids.slice(i, i + 1000)));
+      // RETURNING gives each row as stored, with what the BEFORE UPDATE triggers stamped (first contact, won at).
       const after = new Map<string, Record<string, unknown>>();
       for (let i = 0; i < ids.length; i += 1000)
-        for (const row of await tx.select().from(leads).where(inArray(leads.id, ids.slice(i, i + 1000)))) after.set(row.id, row);
+        for (const row of await tx
+          .update(leads)
+          .set({ status: target.key })
+          .where(inArray(leads.id, ids.slice(i, i + 1000)))
+          .returning())
+          after.set(row.id, row);
       await recordActivityMany(
         held.map((row) => ({ action: "status", actor: user, table: "leads", recordId: row.id, before: row, after: after.get(row.id) ?? null })),
         tx,

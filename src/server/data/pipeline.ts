@@ -60,7 +60,6 @@ export function boardWhere(filters: BoardFilters, me: string): SQL | undefined {
 export async function loadBoard(filters: BoardFilters): Promise<Board> {
   const user = await requireRole(LEAD_DESK.read);
   const where = boardWhere(filters, user.id);
-  const stages = await stagesIn();
   const limits = sql.join(
     Object.entries(filters.show).map(([stage, n]) => sql`when ${stage} then ${n}::integer`),
     sql` `,
@@ -82,7 +81,8 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
     .leftJoin(users, eq(users.id, leads.ownerId))
     .where(where)
     .as("ranked");
-  const [totals, cards] = await Promise.all([
+  const [stages, totals, cards] = await Promise.all([
+    stagesIn(),
     db()
       .select({ status: leads.status, count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${leads.dealValue}), 0)::text` })
       .from(leads)

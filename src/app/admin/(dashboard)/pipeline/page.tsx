@@ -11,6 +11,7 @@ import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } fr
 import { listDeskMembers } from "@/server/data/follow-up";
 import { STAGE_EDITORS } from "@/server/data/lead-stages";
 import { loadBoard } from "@/server/data/pipeline";
+import { MemberOptions } from "@/components/admin/member-options";
 
 export const metadata = { title: "Pipeline" };
 
@@ -57,11 +58,7 @@ export default async function PipelinePage({ searchParams }: { searchParams: Pro
             <option value="">Everyone</option>
             <option value="me">Mine</option>
             <option value="none">Nobody (unassigned)</option>
-            {members.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.label}
-              </option>
-            ))}
+            <MemberOptions members={members} />
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-semibold">
