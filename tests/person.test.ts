@@ -434,7 +434,10 @@ describe("erasure", () => {
     await seedPerson(["Asha.Rao@Example.com", "ASHA.RAO@EXAMPLE.COM", "asha.rao@example.com"], "Asha Rao");
     await seedPerson(["keep.me@example.com"], "Keep Me");
     role = "sales";
-    await exportPerson(personKey(address), "json"); // an export of theirs is in the trail by key
+    const exported = await exportPerson(personKey(address), "json"); // an export of theirs is in the trail by key
+    // Their newsletter copy and its click, seeded above, are in their export.
+    expect(exported?.newsletter_recipients).toHaveLength(1);
+    expect(exported?.newsletter_clicks).toHaveLength(1);
 
     // The search finds them in every table seeded: a check that could not fail would prove nothing.
     const before = await whereFound(address);

@@ -11,7 +11,6 @@ import {
   bookings,
   contactMessages,
   leads,
-  newsletterClicks,
   newsletterRecipients,
   newsletterSends,
   newsletterSubscribers,
@@ -22,6 +21,7 @@ import {
   type PersonInteraction,
 } from "../db/schema";
 import { personKey, personKeyPads } from "../people/key";
+import { subscriberSendRows } from "./newsletter-subscribers";
 
 // One page per person (docs/decisions/0068): everything that names one address, joined on the
 // address lower-cased and trimmed (the lead desk's "person" grouping, ADR 0050). Roles are checked
@@ -291,7 +291,7 @@ export async function personData(emailKey: string): Promise<PersonData> {
   const { leadRows, messageRows, subscriber } = await personRecords(emailKey);
   const leadIds = leadRows.map((r) => r.id);
   const messageIds = messageRows.map((r) => r.id);
-  const [spam, mails, recipients, interactions, calls] = await Promise.all([
+  const [spam, mails, { recipients, clicks }, interactions, calls] = await Promise.all([
     db()
       .select()
       .from(spamSubmissions)
@@ -306,21 +306,10 @@ export async function personData(emailKey: string): Promise<PersonData> {
           or ${messageIds.length ? inArray(notifications.contactMessageId, messageIds) : sql`false`}`,
       )
       .orderBy(asc(notifications.createdAt)),
-    subscriber ? db().select().from(newsletterRecipients).where(eq(newsletterRecipients.subscriberId, subscriber.id)).orderBy(asc(newsletterRecipients.id)) : [],
+    subscriber ? subscriberSendRows(subscriber.id) : { recipients: [], clicks: [] },
     db().select().from(personInteractions).where(eq(personInteractions.emailKey, emailKey)).orderBy(asc(personInteractions.occurredAt)),
     db().select().from(bookings).where(sql`lower(${bookings.email}) = ${emailKey}`).orderBy(asc(bookings.createdAt)),
   ]);
-  const clicks = recipients.length
-    ? await db()
-        .select()
-        .from(newsletterClicks)
-        .where(
-          inArray(
-            newsletterClicks.recipientId,
-            recipients.map((r) => r.id),
-          ),
-        )
-    : [];
   const refs = [
     ...leadIds.map((id) => ({ table: "leads", id })),
     ...messageIds.map((id) => ({ table: "contact_messages", id })),
