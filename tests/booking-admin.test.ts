@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The Calls screen's changes (docs/decisions/0065): a member's own availability (owners and admins
@@ -8,8 +9,9 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // permission matrix replays every action as every role.
 
 const SITE = "http://localhost:3999";
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3999", origin: SITE }) }));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {} }));
+vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextHeaders));
+vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
+request.headers = new Headers({ host: "localhost:3999", origin: SITE });
 let signedIn = { id: "sales-1", role: "sales" };
 vi.mock("@/server/auth/auth-guard", () => {
   class AccessDeniedError extends Error {

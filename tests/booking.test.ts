@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { nextCache, Redirected, redirectOf, request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // Booking a strategy call (docs/decisions/0065): the booking and its lead (joined by e-mail, any
@@ -9,23 +10,11 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // a message and changes nothing.
 
 const SITE = "http://localhost:3999";
-let requestHeaders = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "198.51.100.7" });
-vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
-const refreshed = vi.fn();
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => refreshed() }));
-class Redirected extends Error {
-  constructor(readonly url: string) {
-    super(`redirect ${url}`);
-  }
-}
-vi.mock("next/navigation", () => ({
-  redirect: (url: string) => {
-    throw new Redirected(url);
-  },
-  notFound: () => {
-    throw new Error("not found");
-  },
-}));
+vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextHeaders));
+vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
+vi.mock("next/navigation", () => import("./helpers/next-mocks").then((m) => m.nextNavigation));
+request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "198.51.100.7" });
+const refreshed = nextCache.refresh;
 
 const { bookCallAction, rescheduleCallAction, cancelCallAction } = await import("@/server/actions/booking");
 const { bookStrategyCall, currentSlots } = await import("@/server/booking/book");
@@ -70,16 +59,6 @@ function bookingForm(fields: Record<string, string>): FormData {
   return form;
 }
 
-async function redirectOf(run: Promise<unknown>): Promise<string> {
-  try {
-    const answer = await run;
-    throw new Error(`no redirect; answer ${JSON.stringify(answer)}`);
-  } catch (error) {
-    if (error instanceof Redirected) return error.url;
-    throw error;
-  }
-}
-
 const tokenOf = (url: string) => decodeURIComponent(/\/book\/manage\/([^?]+)/.exec(url)![1]!);
 
 function invitationOf(row: typeof notifications.$inferSelect) {
@@ -93,7 +72,7 @@ function invitationOf(row: typeof notifications.$inferSelect) {
 
 beforeEach(async () => {
   await handle.db.execute(sql`truncate bookings, booking_hosts, booking_days_off, notifications, leads, profiles, users, rate_limits cascade`);
-  requestHeaders = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 200) + 1}` });
+  request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 200) + 1}` });
   refreshed.mockClear();
 });
 
@@ -164,7 +143,7 @@ describe("booking a call", () => {
     const [after] = await handle.db.select().from(leads);
     expect(after!.followUpOn).toBe(new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(start));
     // The owner busy at the next call's time: the round-robin gives it to the other member.
-    requestHeaders = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "203.0.113.9" });
+    request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "203.0.113.9" });
     await redirectOf(bookCallAction({ status: "idle" }, bookingForm({ start: start.toISOString(), email: "asha@EXAMPLE.com" })));
     const rows = await handle.db.select().from(bookings).orderBy(bookings.createdAt);
     expect(rows.map((r) => r.hostId)).toEqual(["host-b", "host-a"]);
@@ -223,7 +202,7 @@ describe("booking a call", () => {
       expect(answer.status, JSON.stringify(fields)).toBe("invalid");
       expect(answer.fieldErrors?.[field], JSON.stringify(fields)).toMatch(message);
       expect(answer.values?.topic?.slice(0, 10)).toBe((fields.topic ?? "Repeat orders").slice(0, 10));
-      requestHeaders = new Headers({
+      request.headers = new Headers({
         host: "localhost:3999",
         origin: SITE,
         "x-forwarded-for": `203.0.113.${cases.indexOf(cases.find((c) => c[0] === fields)!) + 20}`,
@@ -248,9 +227,9 @@ describe("booking a call", () => {
     const start = (await slotAfter(30)).toISOString();
     expect((await bookCallAction({ status: "idle" }, bookingForm({ start, companyWebsite: "http://spam.example" }))).status).toBe("refused");
     expect((await bookCallAction({ status: "idle" }, bookingForm({ start, elapsedMs: "200" }))).status).toBe("refused");
-    requestHeaders = new Headers({ host: "localhost:3999", origin: "https://evil.example", "x-forwarded-for": "198.51.100.99" });
+    request.headers = new Headers({ host: "localhost:3999", origin: "https://evil.example", "x-forwarded-for": "198.51.100.99" });
     expect((await bookCallAction({ status: "idle" }, bookingForm({ start }))).status).toBe("refused");
-    requestHeaders = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "198.51.100.98" });
+    request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "198.51.100.98" });
     expect((await bookCallAction({ status: "idle" }, bookingForm({ start, name: "a".repeat(100_000) }))).status).toBe("invalid");
     // Arguments no page sends (not a FormData).
     expect((await bookCallAction({ status: "idle" }, "start" as unknown as FormData)).status).toBe("refused");
@@ -427,7 +406,7 @@ describe("the manage link: move and cancel", () => {
     const { token, start } = await booked();
     // Another visitor takes the next day's same time.
     const taken = new Date(start.getTime() + 24 * HOUR);
-    requestHeaders = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "203.0.113.77" });
+    request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "203.0.113.77" });
     await redirectOf(bookCallAction({ status: "idle" }, bookingForm({ start: taken.toISOString(), email: "other@example.com" })));
     await handle.db.delete(notifications);
     const answer = await rescheduleCallAction({ status: "idle" }, tokenForm(token, { start: taken.toISOString() }));

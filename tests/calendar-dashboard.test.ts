@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { radicaleMissing, startRadicale, type Radicale, type RadicaleUser } from "./helpers/radicale";
+import { request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The Account screen's Calendar section (docs/calendar.md): connect against a real Radicale as every
@@ -12,9 +13,9 @@ import { setUpTestDatabase } from "./helpers/test-db";
 process.env.CALENDAR_ALLOW_PRIVATE_TARGETS = "true";
 
 const SITE = "http://localhost:3999";
-let requestHeaders = new Headers({ host: "localhost:3999", origin: SITE });
-vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
+vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextHeaders));
+vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
+request.headers = new Headers({ host: "localhost:3999", origin: SITE });
 
 const { getAuth, hashPassword } = await import("@/server/auth/auth");
 const { activityEvents, calendarBusy, calendarConnections, profiles } = await import("@/server/db/schema");
@@ -53,7 +54,7 @@ async function member(role: string): Promise<{ id: string; cookie: string }> {
     .join("; ");
   return { id: user.id, cookie };
 }
-const as = (cookie: string, origin = SITE) => (requestHeaders = new Headers({ host: "localhost:3999", origin, cookie }));
+const as = (cookie: string, origin = SITE) => (request.headers = new Headers({ host: "localhost:3999", origin, cookie }));
 const formOf = (values: Record<string, string | undefined>) => {
   const form = new FormData();
   for (const [k, v] of Object.entries(values)) if (v !== undefined) form.set(k, v);

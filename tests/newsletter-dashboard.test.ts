@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The newsletter screen's actions (docs/newsletter.md): owners, admins and editors only; every bad
@@ -8,9 +9,9 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // browser in e2e/newsletter-send.spec.ts.
 
 const SITE = "http://localhost:3999";
-let requestHeaders = new Headers({ host: "localhost:3999", origin: SITE });
-vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
+vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextHeaders));
+vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
+request.headers = new Headers({ host: "localhost:3999", origin: SITE });
 
 const { getAuth, hashPassword } = await import("@/server/auth/auth");
 const { activityEvents, blogPosts, newsletterSends, newsletterSubscribers, notifications, profiles } = await import("@/server/db/schema");
@@ -40,7 +41,7 @@ async function member(role: string): Promise<{ cookie: string; email: string }> 
     .join("; ");
   return { cookie, email };
 }
-const as = (cookie: string | null) => (requestHeaders = new Headers({ host: "localhost:3999", origin: SITE, ...(cookie ? { cookie } : {}) }));
+const as = (cookie: string | null) => (request.headers = new Headers({ host: "localhost:3999", origin: SITE, ...(cookie ? { cookie } : {}) }));
 const formOf = (values: Record<string, string | string[] | undefined>) => {
   const form = new FormData();
   for (const [k, v] of Object.entries(values)) {
@@ -278,7 +279,7 @@ describe("who may", () => {
   });
 
   it("a post from another site is refused before any role is looked at", async () => {
-    requestHeaders = new Headers({ host: "localhost:3999", origin: "https://evil.example", cookie: editor.cookie });
+    request.headers = new Headers({ host: "localhost:3999", origin: "https://evil.example", cookie: editor.cookie });
     const count = await sendCount();
     expect(await create({ kind: "letter" })).toMatchObject({ status: "refused" });
     expect(await sendCount()).toBe(count);

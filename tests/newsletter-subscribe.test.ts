@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { redirectOf, request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // Subscribing to the newsletter (docs/newsletter.md, "Subscribing"; docs/decisions/0064): double
@@ -9,21 +10,10 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // by the access tests; this proves each function asks for it.
 
 const SITE = "http://localhost:3999";
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "198.51.100.7" }) }));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
-class Redirected extends Error {
-  constructor(readonly url: string) {
-    super(`redirect ${url}`);
-  }
-}
-vi.mock("next/navigation", () => ({
-  redirect: (url: string) => {
-    throw new Redirected(url);
-  },
-  notFound: () => {
-    throw new Error("not found");
-  },
-}));
+vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextHeaders));
+vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
+vi.mock("next/navigation", () => import("./helpers/next-mocks").then((m) => m.nextNavigation));
+request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "198.51.100.7" });
 let role: string | null = "editor";
 vi.mock("@/server/auth/auth-guard", () => {
   class AccessDeniedError extends Error {
@@ -76,15 +66,6 @@ const rowOf = async (email: string) => (await handle.db.select().from(newsletter
 const mailsTo = async (email: string) =>
   (await handle.db.select().from(notifications).where(eq(notifications.kind, "newsletter-confirm"))).filter((m) => m.recipients.includes(email));
 const answerOf = (state: { status: string; title?: string; message?: string }) => ({ status: state.status, title: state.title, message: state.message });
-async function redirectOf(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Redirected) return error.url;
-    throw error;
-  }
-  throw new Error("no redirect");
-}
 async function publish(tags: string[]) {
   await handle.db.insert(blogPosts).values({
     title: `Post ${tags.join(" ")}`,

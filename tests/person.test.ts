@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // One page per person (docs/decisions/0068): the key, the timeline's contents and order, logged
@@ -9,21 +10,10 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // variable here; the real session check is the permission matrix's.
 
 const SITE = "http://localhost:3999";
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "198.51.100.7" }) }));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
-class Redirected extends Error {
-  constructor(readonly url: string) {
-    super(`redirect ${url}`);
-  }
-}
-vi.mock("next/navigation", () => ({
-  redirect: (url: string) => {
-    throw new Redirected(url);
-  },
-  notFound: () => {
-    throw new Error("not found");
-  },
-}));
+vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextHeaders));
+vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
+vi.mock("next/navigation", () => import("./helpers/next-mocks").then((m) => m.nextNavigation));
+request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "198.51.100.7" });
 const MEMBERS = {
   a: { id: "member-a", email: "a@team.test", name: "Member A" },
   b: { id: "member-b", email: "b@team.test", name: "Member B" },
@@ -444,7 +434,10 @@ describe("erasure", () => {
     await seedPerson(["Asha.Rao@Example.com", "ASHA.RAO@EXAMPLE.COM", "asha.rao@example.com"], "Asha Rao");
     await seedPerson(["keep.me@example.com"], "Keep Me");
     role = "sales";
-    await exportPerson(personKey(address), "json"); // an export of theirs is in the trail by key
+    const exported = await exportPerson(personKey(address), "json"); // an export of theirs is in the trail by key
+    // Their newsletter copy and its click, seeded above, are in their export.
+    expect(exported?.newsletter_recipients).toHaveLength(1);
+    expect(exported?.newsletter_clicks).toHaveLength(1);
 
     // The search finds them in every table seeded: a check that could not fail would prove nothing.
     const before = await whereFound(address);

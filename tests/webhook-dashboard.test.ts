@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
 import { startReceiver, type Receiver } from "./helpers/webhook-receiver";
 
@@ -9,9 +10,9 @@ import { startReceiver, type Receiver } from "./helpers/webhook-receiver";
 // again and Delete each with their activity row.
 
 const SITE = "http://localhost:3999";
-let requestHeaders = new Headers({ host: "localhost:3999", origin: SITE });
-vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
+vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextHeaders));
+vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
+request.headers = new Headers({ host: "localhost:3999", origin: SITE });
 
 const { getAuth, hashPassword } = await import("@/server/auth/auth");
 const { activityEvents, profiles, webhookDeliveries, webhookEndpoints } = await import("@/server/db/schema");
@@ -43,7 +44,7 @@ async function member(role: string): Promise<string> {
     .map((c) => c.split(";")[0])
     .join("; ");
 }
-const as = (cookie: string) => (requestHeaders = new Headers({ host: "localhost:3999", origin: SITE, cookie }));
+const as = (cookie: string) => (request.headers = new Headers({ host: "localhost:3999", origin: SITE, cookie }));
 const formOf = (values: Record<string, string | undefined>) => {
   const form = new FormData();
   for (const [k, v] of Object.entries(values)) if (v !== undefined) form.set(k, v);

@@ -211,6 +211,11 @@ export async function subscriberById(id: string): Promise<NewsletterSubscriber |
 export async function subscriberData(id: string) {
   const subscriber = await subscriberById(id);
   if (!subscriber) return undefined;
+  return { subscriber, ...(await subscriberSendRows(id)) };
+}
+
+/** Every copy of a send made for a subscriber, and every click of theirs: what their export holds besides their row. */
+export async function subscriberSendRows(id: string) {
   const recipients = await db().select().from(newsletterRecipients).where(eq(newsletterRecipients.subscriberId, id)).orderBy(asc(newsletterRecipients.id));
   const clicks = recipients.length
     ? await db()
@@ -223,7 +228,7 @@ export async function subscriberData(id: string) {
           ),
         )
     : [];
-  return { subscriber, recipients, clicks };
+  return { recipients, clicks };
 }
 
 /** Removes a subscriber (their sends' copies and clicks go with it, by the foreign keys' cascade), recorded with the row. */

@@ -5,13 +5,12 @@ import { dashboardHref } from "@/lib/routes";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { INTERACTION_KIND_LABELS, type InteractionInput, type TimelineEntry } from "@/lib/people";
 import { recordActivity } from "../activity/activity";
-import { db, type Executor } from "../db/client";
+import { db, type Executor, type Transaction } from "../db/client";
 import {
   activityEvents,
   bookings,
   contactMessages,
   leads,
-  newsletterClicks,
   newsletterRecipients,
   newsletterSends,
   newsletterSubscribers,
@@ -22,6 +21,7 @@ import {
   type PersonInteraction,
 } from "../db/schema";
 import { personKey, personKeyPads } from "../people/key";
+import { subscriberSendRows } from "./newsletter-subscribers";
 
 // One page per person (docs/decisions/0068): everything that names one address, joined on the
 // address lower-cased and trimmed (the lead desk's "person" grouping, ADR 0050). Roles are checked
@@ -234,16 +234,23 @@ export async function createInteraction(emailKey: string, input: Omit<Interactio
 
 export type OwnChange = { ok: true } | { ok: false; reason: "missing" | "not-yours" };
 
+/** The entry, locked for the change, when it is on this person and the actor logged it; otherwise why not. */
+async function lockOwnInteraction(tx: Transaction, emailKey: string, id: string, actor: Actor): Promise<PersonInteraction | Extract<OwnChange, { ok: false }>> {
+  const [row] = await tx
+    .select()
+    .from(personInteractions)
+    .where(and(eq(personInteractions.id, id), eq(personInteractions.emailKey, emailKey)))
+    .for("update");
+  if (!row) return { ok: false, reason: "missing" };
+  if (row.memberId !== actor.id) return { ok: false, reason: "not-yours" };
+  return row;
+}
+
 /** Changes an entry the actor logged, on this person; another member's entry is refused and left as it was. */
 export async function updateOwnInteraction(emailKey: string, id: string, input: Omit<InteractionInput, "person">, actor: Actor): Promise<OwnChange> {
   return db().transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(personInteractions)
-      .where(and(eq(personInteractions.id, id), eq(personInteractions.emailKey, emailKey)))
-      .for("update");
-    if (!row) return { ok: false, reason: "missing" };
-    if (row.memberId !== actor.id) return { ok: false, reason: "not-yours" };
+    const row = await lockOwnInteraction(tx, emailKey, id, actor);
+    if ("ok" in row) return row;
     const [updated] = await tx
       .update(personInteractions)
       .set({ kind: input.kind, occurredAt: input.occurredAt, summary: input.summary })
@@ -256,13 +263,8 @@ export async function updateOwnInteraction(emailKey: string, id: string, input: 
 
 export async function deleteOwnInteraction(emailKey: string, id: string, actor: Actor): Promise<OwnChange> {
   return db().transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(personInteractions)
-      .where(and(eq(personInteractions.id, id), eq(personInteractions.emailKey, emailKey)))
-      .for("update");
-    if (!row) return { ok: false, reason: "missing" };
-    if (row.memberId !== actor.id) return { ok: false, reason: "not-yours" };
+    const row = await lockOwnInteraction(tx, emailKey, id, actor);
+    if ("ok" in row) return row;
     await tx.delete(personInteractions).where(eq(personInteractions.id, id));
     await recordActivity({ action: "person.interaction-delete", table: "person_interactions", recordId: id, before: interactionSnapshot(row) }, tx);
     return { ok: true };
@@ -289,7 +291,7 @@ export async function personData(emailKey: string): Promise<PersonData> {
   const { leadRows, messageRows, subscriber } = await personRecords(emailKey);
   const leadIds = leadRows.map((r) => r.id);
   const messageIds = messageRows.map((r) => r.id);
-  const [spam, mails, recipients, interactions, calls] = await Promise.all([
+  const [spam, mails, { recipients, clicks }, interactions, calls] = await Promise.all([
     db()
       .select()
       .from(spamSubmissions)
@@ -304,21 +306,10 @@ export async function personData(emailKey: string): Promise<PersonData> {
           or ${messageIds.length ? inArray(notifications.contactMessageId, messageIds) : sql`false`}`,
       )
       .orderBy(asc(notifications.createdAt)),
-    subscriber ? db().select().from(newsletterRecipients).where(eq(newsletterRecipients.subscriberId, subscriber.id)).orderBy(asc(newsletterRecipients.id)) : [],
+    subscriber ? subscriberSendRows(subscriber.id) : { recipients: [], clicks: [] },
     db().select().from(personInteractions).where(eq(personInteractions.emailKey, emailKey)).orderBy(asc(personInteractions.occurredAt)),
     db().select().from(bookings).where(sql`lower(${bookings.email}) = ${emailKey}`).orderBy(asc(bookings.createdAt)),
   ]);
-  const clicks = recipients.length
-    ? await db()
-        .select()
-        .from(newsletterClicks)
-        .where(
-          inArray(
-            newsletterClicks.recipientId,
-            recipients.map((r) => r.id),
-          ),
-        )
-    : [];
   const refs = [
     ...leadIds.map((id) => ({ table: "leads", id })),
     ...messageIds.map((id) => ({ table: "contact_messages", id })),
