@@ -55,6 +55,23 @@ async function slotAfter(hours: number): Promise<Date> {
   return slot.start;
 }
 
+/** What `bookStrategyCall` is given for a call at `start` (a visitor in India unless told otherwise). */
+function callRequest(start: Date, fields: Partial<Parameters<typeof bookStrategyCall>[0]> = {}): Parameters<typeof bookStrategyCall>[0] {
+  return {
+    start,
+    timeZone: "Asia/Kolkata",
+    name: "Asha",
+    email: "asha@example.com",
+    mobileNumber: "+919876543210",
+    company: null,
+    topic: "t",
+    submissionKey: null,
+    attribution: {},
+    visitorId: null,
+    ...fields,
+  };
+}
+
 function bookingForm(fields: Record<string, string>): FormData {
   const form = new FormData();
   const all = {
@@ -177,18 +194,7 @@ describe("booking a call", () => {
     const hosts: (string | null)[] = [];
     for (let i = 0; i < 4; i++) {
       const start = new Date(first.getTime() + i * 24 * HOUR);
-      const outcome = await bookStrategyCall({
-        start,
-        timeZone: "Asia/Kolkata",
-        name: `V${i}`,
-        email: `v${i}@example.com`,
-        mobileNumber: "+919876543210",
-        company: null,
-        topic: "t",
-        submissionKey: null,
-        attribution: {},
-        visitorId: null,
-      });
+      const outcome = await bookStrategyCall(callRequest(start, { name: `V${i}`, email: `v${i}@example.com` }));
       hosts.push(outcome.booking.hostId);
     }
     expect(hosts).toEqual(["host-a", "host-b", "host-a", "host-b"]);
@@ -277,23 +283,7 @@ describe("booking a call", () => {
 describe("reminders", () => {
   async function book(hoursAhead: number, bookedAt: Date) {
     const start = await slotAfter(hoursAhead);
-    return (
-      await bookStrategyCall(
-        {
-          start,
-          timeZone: "Asia/Kolkata",
-          name: "R",
-          email: `r${hoursAhead}@example.com`,
-          mobileNumber: "+919876543210",
-          company: null,
-          topic: "t",
-          submissionKey: null,
-          attribution: {},
-          visitorId: null,
-        },
-        bookedAt,
-      )
-    ).booking;
+    return (await bookStrategyCall(callRequest(start, { name: "R", email: `r${hoursAhead}@example.com` }), bookedAt)).booking;
   }
   const kinds = async () => (await handle.db.select().from(notifications)).map((n) => n.kind).filter((k) => k.startsWith("booking-reminder"));
 
@@ -464,18 +454,7 @@ describe("the invitation's calendar-object form", () => {
     const { memberCalendarObject, bookingUid } = await import("@/server/booking/mails");
     await addHost("host-a");
     const start = await slotAfter(30);
-    const outcome = await bookStrategyCall({
-      start,
-      timeZone: "Asia/Kolkata",
-      name: "Asha",
-      email: "asha@example.com",
-      mobileNumber: "+919876543210",
-      company: null,
-      topic: "t",
-      submissionKey: null,
-      attribution: {},
-      visitorId: null,
-    });
+    const outcome = await bookStrategyCall(callRequest(start));
     if (outcome.kind !== "booked") throw new Error("not booked");
     const { booking, host } = outcome;
     const object = memberCalendarObject(booking, host);
