@@ -381,10 +381,13 @@ export async function claimReminders(kind: ReminderKind, mail: (booking: Booking
         ),
       )
       .returning();
-    for (const booking of claimed) {
-      const host = (await hostPerson(tx, booking.hostId)) ?? { id: "", name: "", email: "" };
-      await enqueueMail(tx, mail(booking, host));
-    }
+    // The hosts of all claimed calls in one statement, not one per call.
+    const hostIds = [...new Set(claimed.map((b) => b.hostId!))];
+    const hosts = hostIds.length
+      ? await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, hostIds))
+      : [];
+    const byId = new Map(hosts.map((h) => [h.id, h]));
+    for (const booking of claimed) await enqueueMail(tx, mail(booking, byId.get(booking.hostId!) ?? { id: "", name: "", email: "" }));
     return claimed.length;
   });
 }
