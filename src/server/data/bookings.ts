@@ -527,12 +527,12 @@ const listColumns = {
   leadId: bookings.leadId,
 };
 
+/** The screen's rows of calls, each with its host's name. */
+const listedCalls = () => db().select(listColumns).from(bookings).leftJoin(users, eq(users.id, bookings.hostId));
+
 /** Calls from `from` on (booked ones), soonest first; for one host or all. */
 export async function listUpcomingBookings(options: { from: Date; to?: Date; hostId?: string; limit?: number }): Promise<BookingListItem[]> {
-  return db()
-    .select(listColumns)
-    .from(bookings)
-    .leftJoin(users, eq(users.id, bookings.hostId))
+  return listedCalls()
     .where(
       and(
         eq(bookings.status, "booked"),
@@ -547,10 +547,7 @@ export async function listUpcomingBookings(options: { from: Date; to?: Date; hos
 
 /** Calls that are over (and cancelled ones), newest first: where the outcome is recorded. */
 export async function listPastBookings(options: { before: Date; hostId?: string; limit?: number }): Promise<BookingListItem[]> {
-  return db()
-    .select(listColumns)
-    .from(bookings)
-    .leftJoin(users, eq(users.id, bookings.hostId))
+  return listedCalls()
     .where(
       and(
         sql`(${bookings.endsAt} <= ${options.before} or ${bookings.status} = 'cancelled')`,
