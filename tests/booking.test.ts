@@ -278,6 +278,23 @@ describe("booking a call", () => {
     expect(answers.filter((a) => a instanceof Redirected)).toHaveLength(5);
     expect(answers.at(-1)).toMatchObject({ status: "refused", message: expect.stringMatching(/times from your connection/) });
   });
+
+  it("one connection's forms sent at once are held to the same limit: five booked, the rest refused", async () => {
+    await addHost("host-a");
+    const start = await slotAfter(30);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        bookCallAction({ status: "idle" }, bookingForm({ start: new Date(start.getTime() + i * 24 * HOUR).toISOString(), email: `c${i}@example.com` })).catch(
+          (e: unknown) => e,
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a instanceof Redirected)).toHaveLength(5);
+    const refused = answers.filter((a) => !(a instanceof Redirected));
+    expect(refused).toHaveLength(3);
+    for (const answer of refused) expect(answer).toMatchObject({ status: "refused", message: expect.stringMatching(/times from your connection/) });
+    expect(await handle.db.select().from(bookings)).toHaveLength(5);
+  });
 });
 
 describe("reminders", () => {
