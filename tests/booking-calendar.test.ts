@@ -19,7 +19,8 @@ const { bookingUid } = await import("@/server/booking/mails");
 const sync = await import("@/server/calendar/sync");
 const data = await import("@/server/data/calendar");
 const { encryptPassword } = await import("@/server/calendar/secret");
-const { bookingHosts, profiles, users } = await import("@/server/db/schema");
+const { bookingHosts, calendarBusy, calendarConnections, profiles, users } = await import("@/server/db/schema");
+const { eq } = await import("drizzle-orm");
 
 const handle = setUpTestDatabase();
 const CAROL: RadicaleUser = { name: "carol", password: "Cardamom-Orbit-2026" };
@@ -140,5 +141,23 @@ describe.skipIf(missing !== null)("a booking and the member's CalDAV calendar", 
     expect(await cancelWithToken(bookingToken(current))).toMatchObject({ kind: "done" });
     expect(await sync.sendDueCalendarWrites({ http: HTTP })).toBe(1);
     expect(await getObject(radicale, CAROL, objectName(uid))).toBeNull();
+  });
+
+  it("does not read the calls it wrote back as the member's busy times: a cancelled call's time is offered again at once", async () => {
+    const start = (await currentSlots()).find((s) => s.start.getTime() >= Date.now() + 144 * HOUR)!.start;
+    const { booking } = await bookStrategyCall(request(start, "own@example.com"));
+    expect(await sync.sendDueCalendarWrites({ http: HTTP })).toBe(1);
+    expect(await getObject(radicale, CAROL, objectName(bookingUid(booking)))).not.toBeNull();
+
+    const [connection] = await handle.db.select().from(calendarConnections).where(eq(calendarConnections.userId, HOST));
+    expect(await sync.syncConnection(connection!, { http: HTTP })).toBe(true);
+    const busy = await handle.db.select().from(calendarBusy).where(eq(calendarBusy.userId, HOST));
+    // The sync still read the member's own events (the dentist above), only not the call.
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy.filter((b) => b.startsAt < booking.endsAt && b.endsAt > booking.startsAt)).toEqual([]);
+
+    // Cancelled: the time is free before the calendar's copy is deleted and the calendar read again.
+    expect(await cancelWithToken(bookingToken(booking))).toMatchObject({ kind: "done" });
+    expect(await offered(start)).toBe(true);
   });
 });

@@ -44,6 +44,23 @@ async function slotAfter(hours: number): Promise<Date> {
   return slot.start;
 }
 
+/** What `bookStrategyCall` is given for a call at `start` (a visitor in India unless told otherwise). */
+function callRequest(start: Date, fields: Partial<Parameters<typeof bookStrategyCall>[0]> = {}): Parameters<typeof bookStrategyCall>[0] {
+  return {
+    start,
+    timeZone: "Asia/Kolkata",
+    name: "Asha",
+    email: "asha@example.com",
+    mobileNumber: "+919876543210",
+    company: null,
+    topic: "t",
+    submissionKey: null,
+    attribution: {},
+    visitorId: null,
+    ...fields,
+  };
+}
+
 function bookingForm(fields: Record<string, string>): FormData {
   const form = new FormData();
   const all = {
@@ -156,18 +173,7 @@ describe("booking a call", () => {
     const hosts: (string | null)[] = [];
     for (let i = 0; i < 4; i++) {
       const start = new Date(first.getTime() + i * 24 * HOUR);
-      const outcome = await bookStrategyCall({
-        start,
-        timeZone: "Asia/Kolkata",
-        name: `V${i}`,
-        email: `v${i}@example.com`,
-        mobileNumber: "+919876543210",
-        company: null,
-        topic: "t",
-        submissionKey: null,
-        attribution: {},
-        visitorId: null,
-      });
+      const outcome = await bookStrategyCall(callRequest(start, { name: `V${i}`, email: `v${i}@example.com` }));
       hosts.push(outcome.booking.hostId);
     }
     expect(hosts).toEqual(["host-a", "host-b", "host-a", "host-b"]);
@@ -251,28 +257,29 @@ describe("booking a call", () => {
     expect(answers.filter((a) => a instanceof Redirected)).toHaveLength(5);
     expect(answers.at(-1)).toMatchObject({ status: "refused", message: expect.stringMatching(/times from your connection/) });
   });
+
+  it("one connection's forms sent at once are held to the same limit: five booked, the rest refused", async () => {
+    await addHost("host-a");
+    const start = await slotAfter(30);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        bookCallAction({ status: "idle" }, bookingForm({ start: new Date(start.getTime() + i * 24 * HOUR).toISOString(), email: `c${i}@example.com` })).catch(
+          (e: unknown) => e,
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a instanceof Redirected)).toHaveLength(5);
+    const refused = answers.filter((a) => !(a instanceof Redirected));
+    expect(refused).toHaveLength(3);
+    for (const answer of refused) expect(answer).toMatchObject({ status: "refused", message: expect.stringMatching(/times from your connection/) });
+    expect(await handle.db.select().from(bookings)).toHaveLength(5);
+  });
 });
 
 describe("reminders", () => {
   async function book(hoursAhead: number, bookedAt: Date) {
     const start = await slotAfter(hoursAhead);
-    return (
-      await bookStrategyCall(
-        {
-          start,
-          timeZone: "Asia/Kolkata",
-          name: "R",
-          email: `r${hoursAhead}@example.com`,
-          mobileNumber: "+919876543210",
-          company: null,
-          topic: "t",
-          submissionKey: null,
-          attribution: {},
-          visitorId: null,
-        },
-        bookedAt,
-      )
-    ).booking;
+    return (await bookStrategyCall(callRequest(start, { name: "R", email: `r${hoursAhead}@example.com` }), bookedAt)).booking;
   }
   const kinds = async () => (await handle.db.select().from(notifications)).map((n) => n.kind).filter((k) => k.startsWith("booking-reminder"));
 
@@ -443,18 +450,7 @@ describe("the invitation's calendar-object form", () => {
     const { memberCalendarObject, bookingUid } = await import("@/server/booking/mails");
     await addHost("host-a");
     const start = await slotAfter(30);
-    const outcome = await bookStrategyCall({
-      start,
-      timeZone: "Asia/Kolkata",
-      name: "Asha",
-      email: "asha@example.com",
-      mobileNumber: "+919876543210",
-      company: null,
-      topic: "t",
-      submissionKey: null,
-      attribution: {},
-      visitorId: null,
-    });
+    const outcome = await bookStrategyCall(callRequest(start));
     if (outcome.kind !== "booked") throw new Error("not booked");
     const { booking, host } = outcome;
     const object = memberCalendarObject(booking, host);

@@ -1,24 +1,15 @@
 "use client";
 
-import { useEffect, useId, useRef, useSyncExternalStore } from "react";
+import { useId, useRef, useSyncExternalStore } from "react";
 import { groupSlotsByDay } from "@/lib/booking";
-import { GUARD_FIELDS } from "@/lib/form-state";
 import { LIMITS } from "@/lib/limits";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { bookCallAction, rescheduleCallAction } from "@/server/actions/booking";
 import { AnswerForm, FieldError, useFormAnswer } from "./action-form";
-import { readAttribution } from "./attribution";
 import { Field, TextArea, TextInput } from "./fields";
+import { GuardFields, SUBMIT_CLASSES, useFormGuard } from "./form-guard";
 import { PersonFields } from "./person-fields";
 import { SubmitButton } from "./submit";
-
-/** The site's large primary button, as plain classes (the public pages carry no class-merging code). */
-const SUBMIT_CLASSES =
-  "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-7 text-base font-semibold whitespace-nowrap text-white shadow-sm transition-colors hover:bg-brand-700 disabled:pointer-events-none disabled:opacity-60 sm:w-auto";
-
-function newKey(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}-key`;
-}
 
 /**
  * The zone the times are shown in. The server renders them in the zone the page's address names
@@ -107,25 +98,13 @@ function SlotPicker({ starts, zone, picked }: { starts: readonly string[]; zone:
 export function BookingForm({ starts, zone, zoneChosen }: { starts: readonly string[]; zone: string; zoneChosen: boolean }) {
   const shown = useShownZone(zone, zoneChosen);
   const formRef = useRef<HTMLFormElement>(null);
-  const honeypotId = `${useId()}${GUARD_FIELDS.honeypot}`;
-  const guard = useRef({ startedAt: 0, submissionKey: "" });
-  useEffect(() => {
-    guard.current = { startedAt: Date.now(), submissionKey: newKey() };
-    formRef.current?.setAttribute("data-ready", "true");
-  }, []);
+  const guard = useFormGuard(formRef);
   const answer = useFormAnswer({
     action: bookCallAction,
     writtenAs: "box",
     // Not a check: the moment to fill the hidden fields, just before the browser sends the form.
     check: () => {
-      const form = formRef.current;
-      const set = (name: string, value: string) => {
-        const input = form?.elements.namedItem(name);
-        if (input instanceof HTMLInputElement) input.value = value;
-      };
-      set(GUARD_FIELDS.elapsedMs, guard.current.startedAt ? String(Date.now() - guard.current.startedAt) : "");
-      set(GUARD_FIELDS.submissionKey, guard.current.submissionKey);
-      set(GUARD_FIELDS.attribution, readAttribution());
+      guard.fill(formRef.current);
       return null;
     },
   });
@@ -153,13 +132,7 @@ export function BookingForm({ starts, zone, zoneChosen }: { starts: readonly str
           />
         )}
       </Field>
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={honeypotId}>Leave this field empty</label>
-        <input id={honeypotId} name={GUARD_FIELDS.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <input type="hidden" name={GUARD_FIELDS.elapsedMs} defaultValue="" />
-      <input type="hidden" name={GUARD_FIELDS.submissionKey} defaultValue="" />
-      <input type="hidden" name={GUARD_FIELDS.attribution} defaultValue="" />
+      <GuardFields />
       <SubmitButton label="Book the call" pendingLabel="Booking..." className={SUBMIT_CLASSES} />
     </AnswerForm>
   );

@@ -1,11 +1,11 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { FORM_FAILURE } from "@/lib/form-messages";
-import { GUARD_FIELDS, type FormState } from "@/lib/form-state";
+import type { FormState } from "@/lib/form-state";
 import type { FieldErrors, FieldRule } from "@/lib/schemas/form-rules";
 import { AnswerForm, useFormAnswer, type ServerFormAction } from "./action-form";
-import { readAttribution } from "./attribution";
+import { GuardFields, SUBMIT_CLASSES, useFormGuard } from "./form-guard";
 import { rulesCheck } from "./rules-check";
 import { SubmitButton } from "./submit";
 
@@ -26,14 +26,6 @@ interface LeadFormProps {
   children: (props: LeadFormRenderProps) => ReactNode;
   /** Accessible name of the form. */
   label: string;
-}
-
-/** The site's large primary button (src/components/ui/button.tsx), as plain classes: no cva, no tailwind-merge in the browser. */
-const SUBMIT_CLASSES =
-  "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-7 text-base font-semibold whitespace-nowrap text-white shadow-sm transition-colors hover:bg-brand-700 disabled:pointer-events-none disabled:opacity-60 sm:w-auto";
-
-function newKey(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}-key`;
 }
 
 /** The answer to a post the script sent; a network failure or an unreadable answer is the form's failure message. */
@@ -63,25 +55,10 @@ function checkFor(rules: Record<string, FieldRule>) {
  */
 export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, children, label }: LeadFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  // An id made by React (no spaces, unique on the page), not one made from the form's label.
-  const honeypotId = `${useId()}${GUARD_FIELDS.honeypot}`;
-  // Filled in just before sending (they stay empty without JavaScript, which the server accepts).
-  const guard = useRef({ startedAt: 0, submissionKey: "" });
-
-  useEffect(() => {
-    guard.current = { startedAt: Date.now(), submissionKey: newKey() };
-    // Marks the form as live (hydrated): end-to-end tests wait for it before timing a person.
-    formRef.current?.setAttribute("data-ready", "true");
-  }, []);
+  const guard = useFormGuard(formRef);
 
   const send = (form: HTMLFormElement): Promise<FormState> => {
-    const setHidden = (name: string, value: string) => {
-      const input = form.elements.namedItem(name);
-      if (input instanceof HTMLInputElement) input.value = value;
-    };
-    setHidden(GUARD_FIELDS.elapsedMs, guard.current.startedAt ? String(Date.now() - guard.current.startedAt) : "");
-    setHidden(GUARD_FIELDS.submissionKey, guard.current.submissionKey);
-    setHidden(GUARD_FIELDS.attribution, readAttribution());
+    guard.fill(form);
     // The form's own fields, not the hidden ones of the Server Action it is rendered with;
     // URL-encoded rather than multipart: every field is text, and the server parses it for less (ADR 0017).
     const typed = new FormData(form);
@@ -98,7 +75,7 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
     writtenAs: "box",
     onAnswer: (state) => {
       if (state.status !== "success") return;
-      guard.current = { startedAt: Date.now(), submissionKey: newKey() };
+      guard.renew();
       // The conversion event, when consent was given: the consent script listens (docs/decisions/0051).
       document.dispatchEvent(new CustomEvent("lead-sent", { detail: endpoint.slice("/api/forms/".length) }));
     },
@@ -107,13 +84,7 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
   return (
     <AnswerForm form={answer} formRef={formRef} label={label} className="space-y-5" answerClassName="mb-6">
       {children({ values: answer.values, errors: answer.errors })}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={honeypotId}>Leave this field empty</label>
-        <input id={honeypotId} name={GUARD_FIELDS.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <input type="hidden" name={GUARD_FIELDS.elapsedMs} defaultValue="" />
-      <input type="hidden" name={GUARD_FIELDS.submissionKey} defaultValue="" />
-      <input type="hidden" name={GUARD_FIELDS.attribution} defaultValue="" />
+      <GuardFields />
       {/* Unticked by default: a sign-up is asked for, never assumed, and confirmed by mail (docs/newsletter.md). */}
       <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink">
         <input type="checkbox" name="newsletter" value="on" defaultChecked={answer.values.newsletter === "on"} className="size-5 accent-brand-600" />

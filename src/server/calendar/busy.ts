@@ -78,9 +78,17 @@ export function mergeIntervals(intervals: BusyInterval[]): BusyInterval[] {
 
 /**
  * The busy intervals of the given calendar objects (iCalendar texts) that overlap [from, to), cut to
- * it, merged. A text that does not parse is skipped and counted in `unreadable`.
+ * it, merged. A text that does not parse is skipped and counted in `unreadable`. Events whose UID is
+ * in `ownUids` are left out: they are the calls this site wrote into the calendar, which the bookings
+ * table already keeps clear, and reading them back would make a member busy at their own call (a move
+ * by half an hour refused for them, a cancelled time kept closed until the next sync).
  */
-export function busyIntervals(objects: readonly string[], from: Date, to: Date): { intervals: BusyInterval[]; unreadable: number } {
+export function busyIntervals(
+  objects: readonly string[],
+  from: Date,
+  to: Date,
+  ownUids: ReadonlySet<string> = new Set(),
+): { intervals: BusyInterval[]; unreadable: number } {
   const found: BusyInterval[] = [];
   let unreadable = 0;
   const add = (component: ICAL.Component, start: ICAL.Time, end: ICAL.Time | null, zones: Zones) => {
@@ -120,6 +128,7 @@ export function busyIntervals(objects: readonly string[], from: Date, to: Date):
           loose.push(vevent);
           continue;
         }
+        if (ownUids.has(uid)) continue;
         const entry = byUid.get(uid) ?? { master: null, exceptions: [] };
         if (vevent.hasProperty("recurrence-id")) entry.exceptions.push(vevent);
         else entry.master = vevent;

@@ -105,13 +105,14 @@ function calendarDataOf(props: Record<string, unknown> | undefined): string | nu
 /**
  * The busy intervals of one calendar in [from, to): a calendar-query REPORT for the events that
  * overlap the window (the server applies the range to every recurrence), their full data, and the
- * recurrences expanded here (./busy.ts).
+ * recurrences expanded here (./busy.ts), the events with a UID in `ownUids` (the site's own) left out.
  */
 export async function readBusy(
   credentials: CalendarCredentials & { calendarUrl: string },
   from: Date,
   to: Date,
   settings: Partial<CalendarHttpSettings> = {},
+  ownUids: ReadonlySet<string> = new Set(),
 ): Promise<{ intervals: BusyInterval[]; objects: number; unreadable: number }> {
   const c = client(credentials, settings);
   let responses;
@@ -135,7 +136,7 @@ export async function readBusy(
     throw classify(error, c.trace);
   }
   const texts = responses.map((response) => calendarDataOf(response.props)).filter((text): text is string => text !== null);
-  const { intervals, unreadable } = busyIntervals(texts, from, to);
+  const { intervals, unreadable } = busyIntervals(texts, from, to, ownUids);
   return { intervals, objects: texts.length, unreadable };
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import http from "node:http";
 import https from "node:https";
-import { RefusedAddressError, resolveTarget, type Resolver } from "../webhooks/address";
+import { pinnedLookup, RefusedAddressError, resolveTarget, type Resolver } from "../webhooks/address";
 import { allowPrivateCalendarTargets } from "./address";
 
 // The one way the calendar sync reaches a CalDAV server: a `fetch` for tsdav (every tsdav function
@@ -77,12 +77,7 @@ async function requestOnce(url: URL, method: string, headers: Headers, body: str
         method,
         headers: outgoing,
         agent: false,
-        lookup: (_host, options, callback) => {
-          const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
-          const list = wanted.length > 0 ? wanted : addresses;
-          if (options.all) (callback as (e: null, a: typeof list) => void)(null, list);
-          else callback(null, list[0]!.address, list[0]!.family);
-        },
+        lookup: pinnedLookup(addresses),
       },
       (response) => {
         const chunks: Buffer[] = [];

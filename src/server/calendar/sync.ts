@@ -4,6 +4,7 @@ import {
   claimDueWrites,
   markWriteDone,
   markWriteFailed,
+  ownEventUids,
   queueCalendarWrite,
   recordConnectionError,
   recordSyncFailure,
@@ -76,6 +77,8 @@ export async function syncConnection(connection: CalendarConnection, overrides: 
       new Date(now.getTime() - s.lookBehindMs),
       new Date(now.getTime() + s.lookAheadMs),
       s.http,
+      // The calls the booking wrote there are not read back as busy: the bookings table holds them.
+      await ownEventUids(connection.userId),
     );
     const saved = await replaceBusy(connection, intervals, new Date(now.getTime() + s.syncEveryMs));
     if (saved) log("info", "calendar synced", { event: "calendar.synced", userId: connection.userId, objects, busy: intervals.length, unreadable });

@@ -381,10 +381,13 @@ export async function claimReminders(kind: ReminderKind, mail: (booking: Booking
         ),
       )
       .returning();
-    for (const booking of claimed) {
-      const host = (await hostPerson(tx, booking.hostId)) ?? { id: "", name: "", email: "" };
-      await enqueueMail(tx, mail(booking, host));
-    }
+    // The hosts of all claimed calls in one statement, not one per call.
+    const hostIds = [...new Set(claimed.map((b) => b.hostId!))];
+    const hosts = hostIds.length
+      ? await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, hostIds))
+      : [];
+    const byId = new Map(hosts.map((h) => [h.id, h]));
+    for (const booking of claimed) await enqueueMail(tx, mail(booking, byId.get(booking.hostId!) ?? { id: "", name: "", email: "" }));
     return claimed.length;
   });
 }
@@ -524,12 +527,12 @@ const listColumns = {
   leadId: bookings.leadId,
 };
 
+/** The screen's rows of calls, each with its host's name. */
+const listedCalls = () => db().select(listColumns).from(bookings).leftJoin(users, eq(users.id, bookings.hostId));
+
 /** Calls from `from` on (booked ones), soonest first; for one host or all. */
 export async function listUpcomingBookings(options: { from: Date; to?: Date; hostId?: string; limit?: number }): Promise<BookingListItem[]> {
-  return db()
-    .select(listColumns)
-    .from(bookings)
-    .leftJoin(users, eq(users.id, bookings.hostId))
+  return listedCalls()
     .where(
       and(
         eq(bookings.status, "booked"),
@@ -544,10 +547,7 @@ export async function listUpcomingBookings(options: { from: Date; to?: Date; hos
 
 /** Calls that are over (and cancelled ones), newest first: where the outcome is recorded. */
 export async function listPastBookings(options: { before: Date; hostId?: string; limit?: number }): Promise<BookingListItem[]> {
-  return db()
-    .select(listColumns)
-    .from(bookings)
-    .leftJoin(users, eq(users.id, bookings.hostId))
+  return listedCalls()
     .where(
       and(
         sql`(${bookings.endsAt} <= ${options.before} or ${bookings.status} = 'cancelled')`,

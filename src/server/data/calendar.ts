@@ -73,6 +73,12 @@ export async function claimDueConnections(now: Date, claimUntil: Date, limit: nu
   return database.update(c).set({ syncLockedUntil: claimUntil }).where(inArray(c.userId, due)).returning();
 }
 
+/** The UIDs of the events this site wrote (or queued) into the member's calendar: the booking's calls. */
+export async function ownEventUids(userId: string, database: Database = db()): Promise<Set<string>> {
+  const rows = await database.select({ uid: calendarEvents.uid }).from(calendarEvents).where(eq(calendarEvents.userId, userId));
+  return new Set(rows.map((r) => r.uid));
+}
+
 export interface BusyRow {
   startsAt: Date;
   endsAt: Date;

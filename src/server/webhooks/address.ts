@@ -1,5 +1,6 @@
 import "server-only";
 import dns from "node:dns";
+import type { LookupFunction } from "node:net";
 import net from "node:net";
 import { checkPublicUrl } from "@/lib/url-safety";
 import { chatHostAllowed, type WebhookKind } from "@/lib/webhooks";
@@ -163,4 +164,17 @@ export async function resolveTarget(hostname: string, options: { resolver?: Reso
     throw new RefusedAddressError(`refused: ${hostname} resolves to ${why}`);
   }
   return allowed;
+}
+
+/**
+ * A socket `lookup` that answers with `addresses` (from `resolveTarget`) only, so the connection goes
+ * to an address that was checked and never to what a second resolution of the name might return.
+ */
+export function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
+  return (_host, options, callback) => {
+    const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+    const list = wanted.length > 0 ? wanted : addresses;
+    if (options.all) (callback as (e: null, a: typeof list) => void)(null, list);
+    else callback(null, list[0]!.address, list[0]!.family);
+  };
 }

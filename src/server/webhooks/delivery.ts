@@ -14,7 +14,7 @@ import {
 } from "../data/webhook-outbox";
 import type { WebhookDelivery, WebhookEndpoint } from "../db/schema";
 import { errorFields, log } from "../log";
-import { RefusedAddressError, resolveTarget, type Resolver } from "./address";
+import { pinnedLookup, RefusedAddressError, resolveTarget, type Resolver } from "./address";
 import { slackMessage, teamsMessage } from "./chat";
 import { decryptSecret, SecretUnreadableError } from "./secret";
 
@@ -122,12 +122,7 @@ export async function postWebhook(
         method: "POST",
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
         agent: false,
-        lookup: (_host, options, callback) => {
-          const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
-          const list = wanted.length > 0 ? wanted : addresses;
-          if (options.all) (callback as (e: null, a: typeof list) => void)(null, list);
-          else callback(null, list[0]!.address, list[0]!.family);
-        },
+        lookup: pinnedLookup(addresses),
       },
       (response) => {
         const chunks: Buffer[] = [];

@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import { DashboardNav } from "@/components/admin/dashboard-nav";
 import { AddDayOffForm, AvailabilityForm, OutcomeForms, RemoveDayOffForm, StaffCancelForm } from "@/components/admin/booking-forms";
 import { BookingTable } from "@/components/admin/booking-list";
@@ -27,60 +28,44 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
   return (
     <>
       <DashboardNav screens={gate.screens} current="booking" counts={counts} q={navSearch(raw)} seen={readSeen(raw)} />
-      <section aria-labelledby="calls-upcoming" className="mt-6">
-        <h2 id="calls-upcoming" className="text-lg font-bold">
-          Coming calls
-        </h2>
-        {upcoming.length === 0 ? (
-          <p className="mt-2 text-sm text-ink-soft">No call is booked. Visitors book at /book, in the hours set below.</p>
-        ) : (
-          <div className="mt-3">
-            <BookingTable
-              items={upcoming}
-              caption="Coming calls, soonest first"
-              testId="calls-upcoming"
-              controls={(item) =>
-                item.startsAt.getTime() <= now.getTime() ? (
-                  mayChange(item.hostId) ? (
-                    <OutcomeForms bookingId={item.id} outcome={item.outcome} />
-                  ) : (
-                    "Under way"
-                  )
-                ) : mayChange(item.hostId) ? (
-                  <StaffCancelForm bookingId={item.id} visitor={item.name} />
-                ) : (
-                  "Booked"
-                )
-              }
-            />
-          </div>
-        )}
-      </section>
-      <section aria-labelledby="calls-past" className="mt-8">
-        <h2 id="calls-past" className="text-lg font-bold">
-          Past and cancelled calls
-        </h2>
-        {past.length === 0 ? (
-          <p className="mt-2 text-sm text-ink-soft">None yet.</p>
-        ) : (
-          <div className="mt-3">
-            <BookingTable
-              items={past}
-              caption="Past and cancelled calls, newest first"
-              testId="calls-past"
-              controls={(item) =>
-                item.status === "cancelled" ? (
-                  "Cancelled"
-                ) : mayChange(item.hostId) ? (
-                  <OutcomeForms bookingId={item.id} outcome={item.outcome} />
-                ) : (
-                  (item.outcome ?? "No outcome yet")
-                )
-              }
-            />
-          </div>
-        )}
-      </section>
+      <CallsSection
+        id="calls-upcoming"
+        className="mt-6"
+        title="Coming calls"
+        empty="No call is booked. Visitors book at /book, in the hours set below."
+        items={upcoming}
+        caption="Coming calls, soonest first"
+        controls={(item) =>
+          item.startsAt.getTime() <= now.getTime() ? (
+            mayChange(item.hostId) ? (
+              <OutcomeForms bookingId={item.id} outcome={item.outcome} />
+            ) : (
+              "Under way"
+            )
+          ) : mayChange(item.hostId) ? (
+            <StaffCancelForm bookingId={item.id} visitor={item.name} />
+          ) : (
+            "Booked"
+          )
+        }
+      />
+      <CallsSection
+        id="calls-past"
+        className="mt-8"
+        title="Past and cancelled calls"
+        empty="None yet."
+        items={past}
+        caption="Past and cancelled calls, newest first"
+        controls={(item) =>
+          item.status === "cancelled" ? (
+            "Cancelled"
+          ) : mayChange(item.hostId) ? (
+            <OutcomeForms bookingId={item.id} outcome={item.outcome} />
+          ) : (
+            (item.outcome ?? "No outcome yet")
+          )
+        }
+      />
       <section aria-labelledby="availability" className="mt-8 space-y-6">
         <h2 id="availability" className="text-lg font-bold">
           Availability
@@ -116,5 +101,29 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
         ))}
       </section>
     </>
+  );
+}
+
+/** A list of calls under its heading, or a sentence when there is none. */
+function CallsSection({
+  id,
+  className,
+  title,
+  empty,
+  ...table
+}: { id: string; className: string; title: string; empty: string } & Pick<ComponentProps<typeof BookingTable>, "items" | "caption" | "controls">) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-lg font-bold">
+        {title}
+      </h2>
+      {table.items.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-soft">{empty}</p>
+      ) : (
+        <div className="mt-3">
+          <BookingTable {...table} testId={id} />
+        </div>
+      )}
+    </section>
   );
 }
