@@ -7,6 +7,7 @@ import { bookCall, bookingForLink, cancelCall, readAvailability, rescheduleCall,
 import { FieldError } from "../forms/form-action";
 import { log } from "../log";
 import { hostMail, visitorMail } from "./mails";
+import { databaseError } from "../db/errors";
 import { nearestSlots, openSlots, type OpenSlot } from "./slots";
 import { readBookingToken } from "./tokens";
 
@@ -89,11 +90,8 @@ export async function bookStrategyCall(request: BookingRequest, now = new Date()
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string };
-    if (code === "23505" && (name === undefined || name === constraint)) return true;
-  }
-  return false;
+  const failure = databaseError(error);
+  return failure?.code === "23505" && (failure.constraint === undefined || failure.constraint === constraint);
 }
 
 /** Why a manage link's change was not made, in the visitor's words. */

@@ -10,6 +10,7 @@ import { db, type Executor, type Transaction } from "../db/client";
 import * as dbSchema from "../db/schema";
 import { hooksFor } from "../admin/admin-hooks";
 import { FieldError } from "../forms/form-action";
+import { databaseError } from "../db/errors";
 import { countWhere, listPage, searchWhere, type ListParams, type ListResult } from "./admin-list";
 
 // The one CRUD module of the dashboard, driven by a table's definition (ADR 0024). Every function
@@ -250,12 +251,9 @@ export async function changeRecordStatus(definition: AdminTableDefinition, id: s
   return outcome ?? { kind: "gone" };
 }
 
-/** PostgreSQL's foreign_key_violation (23503), as pg and PGlite report it (possibly wrapped by drizzle). */
+/** PostgreSQL's foreign_key_violation (23503). */
 function isForeignKeyViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-  }
-  return false;
+  return databaseError(error)?.code === "23503";
 }
 
 /** True when deleted, false when there was no such row, or the sentence saying why it may not go. */

@@ -21,6 +21,7 @@ import { mailboxKey } from "../mail/mailbox";
 import { personKey } from "../people/key";
 import { queueCalendarWrite } from "./calendar";
 import { eraseSubscriberIn } from "./newsletter-subscribers";
+import { databaseError } from "../db/errors";
 import { PEOPLE_TABLE } from "./people";
 
 // Erasing a person (docs/decisions/0068): every row that names the address, in one transaction,
@@ -253,13 +254,6 @@ async function anonymiseTrail(tx: Transaction, t: ErasureTarget): Promise<Record
 export type ErasureResult = { ok: true; counts: Record<string, number> } | { ok: false; reason: "nothing" | "member" };
 
 const RETRIED = new Set(["40001", "40P01"]);
-function sqlState(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-  }
-  return undefined;
-}
 
 /**
  * Erases everything that names the address, in one REPEATABLE READ transaction: every step sees one
@@ -291,7 +285,7 @@ export async function erasePersonRows(emailKey: string, attempts = 5): Promise<E
         return { ok: true as const, counts };
       });
     } catch (error) {
-      if (attempt >= attempts || !RETRIED.has(sqlState(error) ?? "")) throw error;
+      if (attempt >= attempts || !RETRIED.has(databaseError(error)?.code ?? "")) throw error;
     }
   }
 }
