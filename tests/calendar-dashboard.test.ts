@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { radicaleMissing, startRadicale, type Radicale, type RadicaleUser } from "./helpers/radicale";
 import { request } from "./helpers/next-mocks";
+import { signedInMember } from "./helpers/signed-in";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The Account screen's Calendar section (docs/calendar.md): connect against a real Radicale as every
@@ -17,15 +18,13 @@ vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextH
 vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
 request.headers = new Headers({ host: "localhost:3999", origin: SITE });
 
-const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { activityEvents, calendarBusy, calendarConnections, profiles } = await import("@/server/db/schema");
+const { activityEvents, calendarBusy, calendarConnections } = await import("@/server/db/schema");
 const calendar = await import("@/server/actions/calendar");
 
 const missing = radicaleMissing();
 if (missing) console.warn(`calendar-dashboard tests skipped: ${missing}`);
 
 const handle = setUpTestDatabase();
-const PASSWORD = "Monsoon-Ledger-2026";
 const IDLE = { status: "idle" } as const;
 const CAL_USERS: RadicaleUser[] = [
   { name: "owner", password: "Cal-Owner-Secret-1" },
@@ -35,24 +34,10 @@ const CAL_USERS: RadicaleUser[] = [
   { name: "user", password: "Cal-User-Secret-5" },
 ];
 let radicale: Radicale;
-let counter = 0;
 
 async function member(role: string): Promise<{ id: string; cookie: string }> {
-  const email = `cal${++counter}@team.test`;
-  const context = await getAuth().$context;
-  const user = await context.internalAdapter.createUser({ name: `Member ${counter}`, email, emailVerified: true }, { method: "email-password" });
-  await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await hashPassword(PASSWORD) });
-  await handle.db.insert(profiles).values({ userId: user.id, role }).onConflictDoUpdate({ target: profiles.userId, set: { role } });
-  const { headers } = await getAuth().api.signInEmail({
-    body: { email, password: PASSWORD },
-    returnHeaders: true,
-    headers: new Headers({ "x-forwarded-for": "203.0.113.9" }),
-  });
-  const cookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { id: user.id, cookie };
+  const { id, cookie } = await signedInMember(handle.db, role, { prefix: "cal", ip: "203.0.113.9" });
+  return { id, cookie };
 }
 const as = (cookie: string, origin = SITE) => (request.headers = new Headers({ host: "localhost:3999", origin, cookie }));
 const formOf = (values: Record<string, string | undefined>) => {

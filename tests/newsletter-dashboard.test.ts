@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { request } from "./helpers/next-mocks";
+import { signedInMember } from "./helpers/signed-in";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The newsletter screen's actions (docs/newsletter.md): owners, admins and editors only; every bad
@@ -13,32 +14,16 @@ vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextH
 vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
 request.headers = new Headers({ host: "localhost:3999", origin: SITE });
 
-const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { activityEvents, blogPosts, newsletterSends, newsletterSubscribers, notifications, profiles } = await import("@/server/db/schema");
+const { activityEvents, blogPosts, newsletterSends, newsletterSubscribers, notifications } = await import("@/server/db/schema");
 const newsletter = await import("@/server/actions/newsletter");
 const { getSendView } = await import("@/server/data/newsletter-sends");
 
 const handle = setUpTestDatabase();
-const PASSWORD = "Monsoon-Ledger-2026";
 const IDLE = { status: "idle" } as const;
 const NOBODY = "00000000-0000-4000-8000-000000000000";
-let counter = 0;
 
 async function member(role: string): Promise<{ cookie: string; email: string }> {
-  const email = `letters${++counter}@team.test`;
-  const context = await getAuth().$context;
-  const user = await context.internalAdapter.createUser({ name: `Member ${counter}`, email, emailVerified: true }, { method: "email-password" });
-  await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await hashPassword(PASSWORD) });
-  await handle.db.insert(profiles).values({ userId: user.id, role }).onConflictDoUpdate({ target: profiles.userId, set: { role } });
-  const { headers } = await getAuth().api.signInEmail({
-    body: { email, password: PASSWORD },
-    returnHeaders: true,
-    headers: new Headers({ "x-forwarded-for": "203.0.113.19" }),
-  });
-  const cookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const { cookie, email } = await signedInMember(handle.db, role, { prefix: "letters", ip: "203.0.113.19" });
   return { cookie, email };
 }
 const as = (cookie: string | null) => (request.headers = new Headers({ host: "localhost:3999", origin: SITE, ...(cookie ? { cookie } : {}) }));

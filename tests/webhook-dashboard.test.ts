@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { request } from "./helpers/next-mocks";
+import { signedInMember } from "./helpers/signed-in";
 import { setUpTestDatabase } from "./helpers/test-db";
 import { startReceiver, type Receiver } from "./helpers/webhook-receiver";
 
@@ -14,8 +15,7 @@ vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextH
 vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
 request.headers = new Headers({ host: "localhost:3999", origin: SITE });
 
-const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { activityEvents, profiles, webhookDeliveries, webhookEndpoints } = await import("@/server/db/schema");
+const { activityEvents, webhookDeliveries, webhookEndpoints } = await import("@/server/db/schema");
 const integrations = await import("@/server/actions/integrations");
 const { listWebhookEndpoints } = await import("@/server/data/webhook-endpoints");
 const { deliveriesOf } = await import("@/server/data/webhook-outbox");
@@ -23,26 +23,11 @@ const { enqueueWebhookEvent } = await import("@/server/webhooks/events");
 const { deliverDueWebhooks } = await import("@/server/webhooks/delivery");
 
 const handle = setUpTestDatabase();
-const PASSWORD = "Monsoon-Ledger-2026";
 const IDLE = { status: "idle" } as const;
 let receiver: Receiver;
-let counter = 0;
 
 async function member(role: string): Promise<string> {
-  const email = `hooks${++counter}@team.test`;
-  const context = await getAuth().$context;
-  const user = await context.internalAdapter.createUser({ name: `Member ${counter}`, email, emailVerified: true }, { method: "email-password" });
-  await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await hashPassword(PASSWORD) });
-  await handle.db.insert(profiles).values({ userId: user.id, role }).onConflictDoUpdate({ target: profiles.userId, set: { role } });
-  const { headers } = await getAuth().api.signInEmail({
-    body: { email, password: PASSWORD },
-    returnHeaders: true,
-    headers: new Headers({ "x-forwarded-for": "203.0.113.9" }),
-  });
-  return headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  return (await signedInMember(handle.db, role, { prefix: "hooks", ip: "203.0.113.9" })).cookie;
 }
 const as = (cookie: string) => (request.headers = new Headers({ host: "localhost:3999", origin: SITE, cookie }));
 const formOf = (values: Record<string, string | undefined>) => {
