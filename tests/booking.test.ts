@@ -258,6 +258,20 @@ describe("booking a call", () => {
     expect(answers.at(-1)).toMatchObject({ status: "refused", message: expect.stringMatching(/times from your connection/) });
   });
 
+  it("a booking refused for its fields is not counted toward that limit", async () => {
+    await addHost("host-a");
+    const start = await slotAfter(30);
+    for (let i = 0; i < 7; i++) {
+      expect(await bookCallAction({ status: "idle" }, bookingForm({ start: start.toISOString(), email: "not-an-address" }))).toMatchObject({
+        status: "invalid",
+      });
+    }
+    const booked = await bookCallAction({ status: "idle" }, bookingForm({ start: start.toISOString(), email: "fixed@example.com" })).catch((e: unknown) => e);
+    expect(booked).toBeInstanceOf(Redirected);
+    const [counter] = await handle.db.execute<{ count: number }>(sql`select count from rate_limits where key like 'form:booking:%'`).then((r) => r.rows);
+    expect(Number(counter!.count)).toBe(1);
+  });
+
   it("one connection's forms sent at once are held to the same limit: five booked, the rest refused", async () => {
     await addHost("host-a");
     const start = await slotAfter(30);

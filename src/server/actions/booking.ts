@@ -9,7 +9,7 @@ import { visitorIdForRequest } from "../data/analytics";
 import { bookStrategyCall, cancelWithToken, CHANGE_REFUSALS, rescheduleWithToken, SLOT_TAKEN_TITLE } from "../booking/book";
 import { bookingToken } from "../booking/tokens";
 import { handleForm } from "../forms/form-action";
-import { checkFormGuards, parseAttribution, submissionKey } from "../forms/form-guards";
+import { checkFormGuards, giveBackFormCount, parseAttribution, submissionKey } from "../forms/form-guards";
 import { log } from "../log";
 
 // The booking page's actions (docs/decisions/0065): book a call, and move or cancel it from the
@@ -27,6 +27,7 @@ const answers = {
 /** "Book the call": the lead forms' defences first (honeypot, fill time, the per-connection limit), then the booking. */
 export async function bookCallAction(_previous: FormState, form: FormData): Promise<FormState> {
   let token: string | null = null;
+  let countedFor: string | null = null;
   const answer = await handleForm({
     log: { failed: "booking failed" },
     input: form,
@@ -36,7 +37,10 @@ export async function bookCallAction(_previous: FormState, form: FormData): Prom
     answers,
     guard: async (input, { ip }) => {
       const verdict = await checkFormGuards(input as FormData, "booking", ip);
-      if (verdict.ok) return null;
+      if (verdict.ok) {
+        countedFor = ip;
+        return null;
+      }
       log("warn", "form submission refused", { form: "booking", reason: verdict.reason, ip });
       return { status: "refused", title: "Not sent", message: verdict.message };
     },
@@ -52,6 +56,8 @@ export async function bookCallAction(_previous: FormState, form: FormData): Prom
     },
   });
   if (token) redirect(`/book/manage/${token}?done=booked`);
+  // Nothing was booked (fields to correct, the time taken meanwhile): not counted toward the limit.
+  if (countedFor !== null && (answer.status === "invalid" || answer.title === SLOT_TAKEN_TITLE)) await giveBackFormCount("booking", countedFor);
   // Taken meanwhile: the page's list of times is read again, so the taken one is gone from it.
   if (answer.title === SLOT_TAKEN_TITLE) refresh();
   return answer;

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { FormState } from "@/lib/form-state";
 import { emailField } from "@/lib/schemas/lead-forms";
 import { FORM_FAILURE } from "@/lib/form-messages";
-import { checkFormGuards } from "../forms/form-guards";
+import { checkFormGuards, giveBackFormCount } from "../forms/form-guards";
 import { FieldError, handleForm } from "../forms/form-action";
 import { log } from "../log";
 import { SIGN_UP_ANSWER, changeWithManageToken, checkTopics, confirmWithToken, publishedTopics, subscribe } from "../newsletter/subscribe";
@@ -35,7 +35,8 @@ export async function footerSubscribeAction(form: FormData): Promise<void> {
 }
 
 async function signUp(form: FormData): Promise<FormState> {
-  return handleForm({
+  let countedFor: string | null = null;
+  const answer = await handleForm({
     log: { failed: "newsletter sign-up failed" },
     input: form,
     fields: ["email", "source"],
@@ -47,10 +48,13 @@ async function signUp(form: FormData): Promise<FormState> {
       invalid: () => ({ status: "invalid", title: "Please check the form", message: "Some fields need your attention." }),
     },
     // The lead forms' defences (src/server/forms/form-guards.ts): the honeypot, the fill time and the
-    // per-connection limit, every submission counted.
+    // per-connection limit: counted first, and given back below when the fields are refused.
     guard: async (input, { ip }) => {
       const verdict = await checkFormGuards(input as FormData, "newsletter", ip);
-      if (verdict.ok) return null;
+      if (verdict.ok) {
+        countedFor = ip;
+        return null;
+      }
       log("warn", "form submission refused", { form: "newsletter", reason: verdict.reason, ip });
       return { status: "refused", title: "Not sent", message: verdict.message };
     },
@@ -62,6 +66,9 @@ async function signUp(form: FormData): Promise<FormState> {
       return SIGN_UP_ANSWER;
     },
   });
+  // Fields to correct sign nobody up: that submission does not count toward the limit.
+  if (countedFor !== null && answer.status === "invalid") await giveBackFormCount("newsletter", countedFor);
+  return answer;
 }
 
 const TokenOnly = z.object({ token: z.string().min(1).max(300) });

@@ -55,6 +55,20 @@ export async function hitRateLimit(key: string, rule: RateLimitRule, database: D
 }
 
 /**
+ * The verdict the next event would get, without counting one: a submission the visitor must correct
+ * (fields refused) is told about a limit already reached, and leaves the count as it was.
+ */
+export async function peekRateLimit(key: string, rule: RateLimitRule, database: Database = db()): Promise<RateLimitResult> {
+  const now = new Date();
+  const rows = await database.execute<{ count: number | string; window_start: string | Date }>(
+    sql`select count, window_start from ${rateLimits} where key = ${key} and window_start > ${new Date(now.getTime() - rule.windowMs)}`,
+  );
+  const row = rows.rows[0];
+  if (!row) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+  return result(Number(row.count) + 1, new Date(row.window_start), rule, now);
+}
+
+/**
  * Counts one event against each key in one statement, so that requests in flight together each see
  * the counts their own event made (docs/decisions/0020). Keys are taken in sorted order: two such
  * statements lock shared rows in the same order and cannot deadlock on PostgreSQL.

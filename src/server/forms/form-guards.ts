@@ -4,7 +4,7 @@ import { GUARD_FIELDS } from "@/lib/form-state";
 import type { Attribution } from "../db/schema";
 import { env } from "../env";
 import type { CountedLimit } from "../data/submissions";
-import { hitRateLimit, type RateLimitResult } from "../data/rate-limit";
+import { giveBackRateLimits, hitRateLimit, peekRateLimit, type RateLimitResult } from "../data/rate-limit";
 import { siteConfig } from "../site-config";
 
 /** Spam defence without a captcha: a honeypot, a minimum time to fill, a per-IP rate limit. */
@@ -57,6 +57,29 @@ export async function checkFormGuards(form: FormData, formName: string, ip: stri
   const { key, rule } = formRateLimit(formName, ip);
   const limit = await hitRateLimit(key, rule);
   return limit.allowed ? { ok: true } : rateLimitedVerdict(limit);
+}
+
+/**
+ * The guards for a submission that will not be stored (its fields were refused): the limit is
+ * checked, not counted. Only what is stored (a lead, a message, a booking, a sign-up, a submission
+ * held as spam) counts toward the per-connection limit, so a visitor correcting a typo is never
+ * told they sent the form too often.
+ */
+export async function checkFormGuardsUncounted(form: FormData, formName: string, ip: string): Promise<GuardVerdict> {
+  const cheap = checkCheapGuards(form);
+  if (!cheap.ok) return cheap;
+  const { key, rule } = formRateLimit(formName, ip);
+  const limit = await peekRateLimit(key, rule);
+  return limit.allowed ? { ok: true } : rateLimitedVerdict(limit);
+}
+
+/**
+ * Takes back the count `checkFormGuards` made for a submission that was refused after it (fields to
+ * correct, a time taken meanwhile): counted first so that requests arriving together cannot pass the
+ * limit, given back when nothing was stored.
+ */
+export async function giveBackFormCount(formName: string, ip: string): Promise<void> {
+  await giveBackRateLimits([formRateLimit(formName, ip).key]);
 }
 
 /** A random token from the browser: letters, digits and hyphens. Anything else means "none". */

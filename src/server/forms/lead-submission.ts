@@ -8,7 +8,7 @@ import { createContactMessage } from "../data/contact-messages";
 import { createLead } from "../data/leads";
 import { visitorIdForRequest } from "../data/analytics";
 import type { CountedLimit, CreatedRow, RateLimited } from "../data/submissions";
-import { checkCheapGuards, checkFormGuards, formRateLimit, parseAttribution, rateLimitedVerdict, submissionKey, type Refusal } from "./form-guards";
+import { checkCheapGuards, checkFormGuardsUncounted, formRateLimit, parseAttribution, rateLimitedVerdict, submissionKey, type Refusal } from "./form-guards";
 import { handleForm } from "./form-action";
 import { errorFields, log } from "../log";
 import { hitRateLimit } from "../data/rate-limit";
@@ -77,9 +77,10 @@ async function handle<S extends z.ZodType>(
       await holdAsSpam(formName, cheap.reason as "honeypot" | "too-fast", form, fields, parseAttribution(form, request.headers.get("referer")));
       return refuse(cheap, ip);
     },
-    // An invalid submission is counted like any other: over the limit, the refusal comes first.
+    // An invalid submission is stored nowhere, so it is not counted; over the limit already, the
+    // refusal comes first (correcting the fields would not get it through).
     beforeInvalid: async ({ ip }) => {
-      const verdict = await checkFormGuards(form, formName, ip);
+      const verdict = await checkFormGuardsUncounted(form, formName, ip);
       return verdict.ok ? null : refuse(verdict, ip);
     },
     run: async (data, { ip }) => {
