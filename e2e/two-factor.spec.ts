@@ -23,12 +23,12 @@ test("TOTP from the shown secret: set up, sign in with a code; a backup code wor
   await page.getByLabel("Your password").fill("Monsoon-Ledger-2026");
   await page.getByRole("button", { name: "Set Up Authenticator App" }).click();
 
-  // The QR code is an SVG made on the server; the secret is there as text; ten backup codes.
+  // The QR code is an SVG made on the server; the secret is there as text; no backup codes before
+  // the app is confirmed.
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" }).locator("svg")).toBeVisible();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
-  const backupCodes = await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
-  expect(backupCodes).toHaveLength(10);
+  await expect(page.getByRole("list", { name: "Backup codes" })).toHaveCount(0);
 
   await page.getByLabel("Code from the app").fill("12345");
   await page.getByRole("button", { name: "Confirm and Turn On" }).click();
@@ -41,8 +41,26 @@ test("TOTP from the shown secret: set up, sign in with a code; a backup code wor
   await page.getByRole("button", { name: "Confirm and Turn On" }).click();
   await expect(page).toHaveURL(/\/admin\/security\?enabled=1/);
   await expect(page.getByTestId("two-factor-status")).toContainText("Backup codes left: 10 of 10");
-  // Shown once: neither the secret nor the codes come back.
   await expect(page.getByTestId("totp-secret")).toHaveCount(0);
+  // Now the ten codes, with a download (a plain link) and a copy button.
+  const backupCodes = await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
+  expect(backupCodes).toHaveLength(10);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download as a text file" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/backup-codes\.txt$/);
+  const saved = await (await import("node:fs/promises")).readFile((await file.path())!, "utf8");
+  for (const code of backupCodes) expect(saved).toContain(code);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy all codes" }).click();
+  await expect(page.getByText("Backup codes copied")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(backupCodes.join("\n"));
+  // Still there on a reload until the member says they saved them; then never again.
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
+  await page.getByRole("button", { name: "I have saved my codes" }).click();
+  await expect(page).toHaveURL(/\/admin\/security\?saved=1/);
+  await expect(page.getByRole("list", { name: "Backup codes" })).toHaveCount(0);
   await expect(page.getByText(backupCodes[0]!)).toHaveCount(0);
 
   // The password alone no longer opens the dashboard.

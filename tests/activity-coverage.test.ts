@@ -190,6 +190,9 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/two-factor.ts#confirmTotpAction": {
     notRecorded: "recorded as auth.two-factor.enabled (recordActivity in the action); exercised by tests/two-factor.test.ts, not replayed here",
   },
+  "src/server/actions/two-factor.ts#backupCodesSavedAction": {
+    notRecorded: "recorded as auth.two-factor.codes-saved (recordActivity in the action); exercised by tests/two-factor-actions.test.ts, not replayed here",
+  },
   "src/server/actions/two-factor.ts#disableTwoFactorAction": {
     notRecorded: "recorded as auth.two-factor.disabled (recordActivity in the action); not replayed here",
   },

@@ -23,7 +23,9 @@ vi.mock("next/navigation", () => ({
 }));
 
 const { signInAction } = await import("@/server/actions/auth");
-const { verifySecondFactorAction, startTotpAction, confirmTotpAction, setTeamTwoFactorAction } = await import("@/server/actions/two-factor");
+const { verifySecondFactorAction, startTotpAction, confirmTotpAction, setTeamTwoFactorAction, backupCodesSavedAction } =
+  await import("@/server/actions/two-factor");
+const { markBackupCodesSaved, unsavedBackupCodes } = await import("@/server/data/two-factor");
 const { getAuth } = await import("@/server/auth/auth");
 const { isTwoFactorRequired } = await import("@/server/data/team-settings");
 
@@ -82,7 +84,21 @@ describe("two-factor actions", () => {
       expect(JSON.stringify(answer)).not.toContain("<script>");
     }
     const secret = await secretOf(email);
+    const userId = (await getAuth().api.getSession({ headers: requestHeaders }))!.user.id;
+    // No backup codes for a set-up not yet confirmed: they would be useless if it were abandoned.
+    expect(await unsavedBackupCodes(userId)).toBeNull();
     expect(await redirectOf(confirmTotpAction(IDLE, formOf({ code: totp(secret) })))).toBe("/admin/security?enabled=1");
+    // Confirmed: the ten codes are shown (each reload too) until the member says they saved them, then never.
+    const codes = await unsavedBackupCodes(userId);
+    expect(codes).toHaveLength(10);
+    expect(await unsavedBackupCodes(userId)).toEqual(codes);
+    // (Turning it on replaced the session; "I have saved my codes" is pressed in e2e/two-factor.spec.ts.)
+    expect(await markBackupCodesSaved(userId)).toBe(true);
+    expect(await unsavedBackupCodes(userId)).toBeNull();
+    // A second "saved" (another tab) changes nothing.
+    expect(await markBackupCodesSaved(userId)).toBe(false);
+    // Without a session the action changes nothing.
+    expect(await backupCodesSavedAction(IDLE, new FormData())).toMatchObject({ status: "refused" });
   });
 
   it("sign-in: the password leads to the second step; a wrong code is a field message; the right one opens the dashboard", async () => {
@@ -136,7 +152,6 @@ async function secretOf(email: string): Promise<string> {
   const { pendingTotp } = await import("@/server/data/two-factor");
   const session = await getAuth().api.getSession({ headers: requestHeaders });
   const pending = await pendingTotp(session!.user.id, email);
-  expect(pending?.backupCodes).toHaveLength(10);
   expect(pending?.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
   return pending!.secret;
 }

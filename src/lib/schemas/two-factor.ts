@@ -23,4 +23,6 @@ export const SecondFactorSchema = z.discriminatedUnion("method", [
   z.object({ method: z.literal("totp"), code: totpCode }),
   z.object({ method: z.literal("backup"), code: backupCode }),
 ]);
+/** "I have saved my backup codes": a button, no field. */
+export const CodesSavedSchema = z.object({});
 export const TeamSecuritySchema = z.object({ requireTwoFactor: z.enum(["on", "off"]) });

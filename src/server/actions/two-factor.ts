@@ -4,11 +4,12 @@ import { redirect } from "next/navigation";
 import type { z } from "zod";
 import { TEAM_DESK } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
-import { PasswordConfirmSchema, SecondFactorSchema, TeamSecuritySchema, TotpCodeSchema } from "@/lib/schemas/two-factor";
+import { CodesSavedSchema, PasswordConfirmSchema, SecondFactorSchema, TeamSecuritySchema, TotpCodeSchema } from "@/lib/schemas/two-factor";
 import { getAuth } from "../auth/auth";
 import { authErrorCode, authRefusal } from "../auth/auth-error";
 import { AccessDeniedError, getSessionUser } from "../auth/auth-guard";
 import { setTwoFactorRequired } from "../data/team-settings";
+import { markBackupCodesSaved } from "../data/two-factor";
 import { FieldError, handleForm, type FormActionOptions } from "../forms/form-action";
 import { recordActivity } from "../activity/activity";
 import { log } from "../log";
@@ -118,7 +119,7 @@ async function ownSecondFactor<S extends z.ZodType>(
   return answer;
 }
 
-/** Makes a TOTP secret and ten backup codes (shown on the security page until confirmed). */
+/** Makes a TOTP secret and ten backup codes (the secret shown until confirmed, the codes once after). */
 export async function startTotpAction(_previous: FormState, form: FormData): Promise<FormState> {
   return ownSecondFactor(form, {
     said: "two-factor secret made",
@@ -144,6 +145,24 @@ export async function confirmTotpAction(_previous: FormState, form: FormData): P
     call: ({ code }, headers) => getAuth().api.verifyTOTP({ body: { code }, headers }),
     activity: "auth.two-factor.enabled",
     to: "/admin/security?enabled=1",
+  });
+}
+
+/** "I have saved my backup codes": the Security page stops showing them, for good. */
+export async function backupCodesSavedAction(_previous: FormState, form: FormData): Promise<FormState> {
+  return ownSecondFactor(form, {
+    said: "backup codes saved",
+    failed: "backup codes saved error",
+    event: "auth.two-factor.codes-saved",
+    failedEvent: "auth.two-factor.codes-saved.failure",
+    fields: [],
+    schema: CodesSavedSchema,
+    call: async (_input, headers) => {
+      // Already saved (a second tab, a double click): nothing left to hide, the same answer.
+      await markBackupCodesSaved((await signedIn(headers)).id);
+    },
+    activity: "auth.two-factor.codes-saved",
+    to: "/admin/security?saved=1",
   });
 }
 

@@ -153,6 +153,9 @@ export const twoFactors = pgTable(
     // The 30-second TOTP step of the last code accepted for this account: a code of that step or an
     // earlier one is refused, so each code works once (server/auth/totp-steps.ts, docs/decisions/0036).
     lastTotpStep: integer("last_totp_step"),
+    // When the member said they had saved their backup codes: shown after the set-up is confirmed
+    // until then, never after (docs/decisions/0036).
+    backupCodesSavedAt: timestamp("backup_codes_saved_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("two_factors_user_id_idx").on(t.userId)],
 );

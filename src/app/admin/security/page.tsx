@@ -1,16 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { ConfirmTotpForm, DisableTwoFactorForm, StartTotpForm, TeamTwoFactorForm, Toasts } from "@/components/admin/security-forms";
+import { BackupCodes, ConfirmTotpForm, DisableTwoFactorForm, StartTotpForm, TeamTwoFactorForm, Toasts } from "@/components/admin/security-forms";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { NoticeToast } from "@/components/auth/form-answer";
 import { TEAM_DESK } from "@/lib/admin-tables/definition";
 import { getViewer } from "@/server/auth/auth-guard";
 import { isTwoFactorRequired } from "@/server/data/team-settings";
-import { backupCodesLeft, pendingTotp } from "@/server/data/two-factor";
+import { backupCodesLeft, pendingTotp, unsavedBackupCodes } from "@/server/data/two-factor";
 import { listMyPasskeys } from "@/server/data/passkeys";
 import { AddPasskeyForm, PasskeyRow } from "@/components/admin/passkey-forms";
 import { formatAdminDate } from "@/lib/format";
+import { siteConfig } from "@/server/site-config";
 
 export const metadata: Metadata = {
   title: "Security",
@@ -19,7 +20,8 @@ export const metadata: Metadata = {
 };
 
 const NOTICES: Record<string, string> = {
-  enabled: "Two-factor sign-in is on. Keep your backup codes somewhere safe.",
+  enabled: "Two-factor sign-in is on. Save your backup codes now: they are shown only this once.",
+  saved: "Your backup codes are hidden for good. Backup codes left shows how many you still have.",
   disabled: "Two-factor sign-in is off.",
 };
 
@@ -32,10 +34,11 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
   if (viewer.kind === "anonymous") redirect("/auth");
   const { user } = viewer;
   const params = await searchParams;
-  const [required, pending, codesLeft, keys] = await Promise.all([
+  const [required, pending, codesLeft, unsavedCodes, keys] = await Promise.all([
     isTwoFactorRequired(),
     user.twoFactorEnabled ? null : pendingTotp(user.id, user.email),
     user.twoFactorEnabled ? backupCodesLeft(user.id) : 0,
+    user.twoFactorEnabled ? unsavedBackupCodes(user.id) : null,
     listMyPasskeys(user.id),
   ]);
   const notice = Object.keys(NOTICES).find((k) => params[k]);
@@ -68,6 +71,7 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
               <p data-testid="two-factor-status">
                 On: signing in asks for a code from your authenticator app after your password. Backup codes left: {codesLeft} of 10.
               </p>
+              {unsavedCodes && <BackupCodes codes={unsavedCodes} site={siteConfig().name} />}
               <DisableTwoFactorForm />
             </>
           ) : pending ? (
@@ -88,12 +92,7 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
                       {pending.secret}
                     </code>
                   </p>
-                  <p className="font-semibold">Backup codes (each works once; they are shown only now, so keep them somewhere safe):</p>
-                  <ol aria-label="Backup codes" className="grid grid-cols-2 gap-x-6 font-mono">
-                    {pending.backupCodes.map((code) => (
-                      <li key={code}>{code}</li>
-                    ))}
-                  </ol>
+                  <p className="text-ink-soft">Your ten backup codes come once the app is confirmed.</p>
                 </div>
               </div>
               <ConfirmTotpForm />
