@@ -27,7 +27,7 @@ test("the dashboard: five tabs with counts, the welcome line, dates in en-IN", a
   await expect(
     page
       .getByRole("list", { name: "Blog Post list" })
-      .getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\s?(am|pm)$/i)
+      .getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\s?(am|pm) IST$/i)
       .first(),
   ).toBeVisible();
   await page.context().close();

@@ -21,7 +21,9 @@ describe("CSV export (Excel-safe)", () => {
   it("writes empty cells for null and JSON for objects", () => {
     expect(csvCell(null)).toBe("");
     expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
-    expect(csvCell(new Date("2026-01-02T03:04:05Z"))).toBe("2026-01-02T03:04:05.000Z");
+    // A time in the site's zone with its offset, as the dashboard shows it.
+    expect(csvCell(new Date("2026-01-02T03:04:05Z"))).toBe("2026-01-02T08:34:05+05:30");
+    expect(csvCell(new Date("2026-12-31T19:00:00Z"))).toBe("2027-01-01T00:30:00+05:30");
   });
 
   it("starts with a BOM and ends rows with CRLF", () => {

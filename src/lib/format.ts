@@ -1,3 +1,5 @@
+import { SITE_TIME_ZONE } from "./site-time";
+
 const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
 
 /** Indian grouping: ₹1,00,000 and ₹12,45,000. */
@@ -18,10 +20,15 @@ const adminDate = new Intl.DateTimeFormat("en-IN", {
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-  timeZone: "Asia/Kolkata",
+  timeZone: SITE_TIME_ZONE,
+  timeZoneName: "short",
 });
 
-/** Admin lists: en-IN, short month, day, year, hour and minute. */
+/**
+ * Every time the dashboard shows a member (lists, Team, sessions, History, keys, subscribers): one
+ * zone, the site's, and labelled, "24 Nov 2026, 09:30 am IST", so that no screen is in UTC and
+ * another in India time.
+ */
 export function formatAdminDate(date: Date | string): string {
   return adminDate.format(new Date(date));
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BlogPostSchema } from "./schemas/admin";
 import { fieldErrors } from "./schemas/lead-forms";
-import { formatSiteDateTime, fromSiteDateTimeInput, toSiteDateTimeInput } from "./site-time";
+import { formatSiteDateTime, fromSiteDateTimeInput, toSiteDateTimeInput, toSiteIso } from "./site-time";
+import { formatAdminDate } from "./format";
 
 describe("site time zone (Asia/Kolkata)", () => {
   it("reads a datetime-local value as India time and writes it back", () => {
@@ -47,5 +48,18 @@ describe("blog post scheduling fields", () => {
     expect(errors({ unpublishAt: later(2) }).unpublishAt).toMatch(/nothing to unpublish/);
     expect(errors({ published: "on", unpublishAt: later(2) })).toEqual({});
     expect(errors({ publishAt: later(2), unpublishAt: later(3) })).toEqual({});
+  });
+});
+
+describe("one zone for every time shown to staff", () => {
+  it("labels the dashboard's times with the site's zone", () => {
+    expect(formatAdminDate(new Date("2026-11-24T04:00:00Z"))).toMatch(/^24 Nov 2026, 09:30\s?am IST$/);
+    expect(formatAdminDate("2026-11-24T18:45:00Z")).toMatch(/^25 Nov 2026, 12:15\s?am IST$/);
+  });
+
+  it("writes ISO 8601 with the zone's offset, and another zone's offset when asked", () => {
+    expect(toSiteIso(new Date("2026-11-24T04:00:09Z"))).toBe("2026-11-24T09:30:09+05:30");
+    expect(new Date(toSiteIso(new Date("2026-11-24T04:00:09Z"))).toISOString()).toBe("2026-11-24T04:00:09.000Z");
+    expect(toSiteIso(new Date("2026-07-01T12:00:00Z"), "America/New_York")).toBe("2026-07-01T08:00:00-04:00");
   });
 });

@@ -55,6 +55,18 @@ export function fromSiteDateTimeInput(value: string, timeZone = SITE_TIME_ZONE):
   return new Date(instant);
 }
 
+/**
+ * An instant as ISO 8601 in the zone, with its offset: "2026-11-24T09:30:05+05:30" (the CSV exports:
+ * the same wall-clock time the dashboard shows, and still one exact instant for a spreadsheet).
+ */
+export function toSiteIso(instant: Date, timeZone = SITE_TIME_ZONE): string {
+  const w = wallClock(instant, timeZone);
+  const offsetMinutes = Math.round(zoneOffset(instant, timeZone) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  return `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}:${pad(w.s)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
 /** For reading: "24 Nov 2026, 09:30 IST". */
 export function formatSiteDateTime(instant: Date, timeZone = SITE_TIME_ZONE): string {
   return new Intl.DateTimeFormat("en-IN", {

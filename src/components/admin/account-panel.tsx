@@ -1,8 +1,8 @@
 import { endOtherSessionsAction, endSessionAction } from "@/server/actions/team";
 import { listMySessions } from "@/server/data/sessions";
 import { ActionForm, ChangePasswordForm } from "./team-forms";
+import { formatAdminDate } from "@/lib/format";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** Your account: where you are signed in (each can be ended) and your password. */
 export async function AccountPanel() {
@@ -18,7 +18,7 @@ export async function AccountPanel() {
           {sessions.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm" data-testid="session">
               <span>
-                <strong>{s.browser}</strong> on {s.device} · {s.address} · last seen {dateTime.format(s.lastSeen)} UTC
+                <strong>{s.browser}</strong> on {s.device} · {s.address} · last seen {formatAdminDate(s.lastSeen)}
                 {s.current && <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-800">This browser</span>}
               </span>
               {!s.current && <ActionForm action={endSessionAction} hidden={{ id: s.id }} label="End" variant="ghost" />}

@@ -4,9 +4,9 @@ import { revokeApiKeyAction } from "@/server/actions/api-keys";
 import { listApiKeys, type ApiKeySummary } from "@/server/data/api-keys";
 import { CreateApiKeyForm } from "./api-key-forms";
 import { ActionForm } from "./team-forms";
+import { formatAdminDate } from "@/lib/format";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
-const when = (date: Date | null, none = "Never") => (date ? `${dateTime.format(date)} IST` : none);
+const when = (date: Date | null, none = "Never") => (date ? formatAdminDate(date) : none);
 
 const STATUS_LABELS: Record<ApiKeySummary["status"], string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
 

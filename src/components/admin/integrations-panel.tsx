@@ -5,9 +5,9 @@ import { dashboardHref } from "@/lib/routes";
 import { WEBHOOK_KIND_LABELS } from "@/lib/webhooks";
 import { AddEndpointForm } from "./integrations-forms";
 import { ActionForm } from "./team-forms";
+import { formatAdminDate } from "@/lib/format";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
-const when = (date: Date | null) => (date ? `${dateTime.format(date)} UTC` : "");
+const when = (date: Date | null) => (date ? formatAdminDate(date) : "");
 
 const DELIVERY_STATUS = { pending: "Waiting", delivered: "Delivered", failed: "Failed" } as const;
 

@@ -3,9 +3,9 @@ import type { StaffUser } from "@/server/auth/auth-guard";
 import { changeRoleAction, removeMemberAction, revokeInvitationAction, setSignUpAction, signOutMemberAction } from "@/server/actions/team";
 import { listMembers, listPendingInvitations, signUpSetting } from "@/server/data/team";
 import { ActionForm, InviteForm, RoleSelect } from "./team-forms";
+import { formatAdminDate } from "@/lib/format";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const when = (date: Date | null) => (date ? `${dateTime.format(date)} UTC` : "Never");
+const when = (date: Date | null) => (date ? formatAdminDate(date) : "Never");
 const roleLabel = (role: string) => ((STAFF_ROLES as readonly string[]).includes(role) ? ROLE_LABELS[role as StaffRole] : "No access");
 
 /**

@@ -7,11 +7,11 @@ import { SUBSCRIBER_SOURCES, SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES, type
 import { navCounts, navSearch, one, openDashboard, readSeen, type SearchParams } from "@/server/admin/dashboard";
 import { SUBSCRIBERS_PAGE_SIZE, type SubscriberFilter } from "@/server/data/newsletter-subscribers";
 import { NEWSLETTER_DESK, listSubscribersForDashboard, publishedTopics } from "@/server/newsletter/subscribe";
+import { formatAdminDate } from "@/lib/format";
 
 export const metadata = { title: "Newsletter subscribers" };
 
 const PATH = "/admin/newsletter/subscribers";
-const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 /** The filter of an address: search (e-mail), topic, status; anything else is ignored. */
 function readFilter(raw: SearchParams): { filter: SubscriberFilter; page: number } {
@@ -131,7 +131,7 @@ export default async function SubscribersPage({ searchParams }: { searchParams: 
                     </td>
                     <td className="px-3 py-2">{row.topics.length ? row.topics.join(", ") : "Every topic"}</td>
                     <td className="px-3 py-2">{SUBSCRIBER_SOURCES.includes(row.source) ? row.source : ""}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{dateTime.format(row.createdAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(row.createdAt)}</td>
                     <td className="px-3 py-2">
                       <div className="flex flex-wrap items-start justify-end gap-2">
                         <a href={`/admin/export/newsletter-subscribers/${row.id}`} className={buttonVariants({ variant: "ghost", size: "sm" })} download>
