@@ -3,7 +3,6 @@ import { listMySessions } from "@/server/data/sessions";
 import { ActionForm, ChangePasswordForm } from "./team-forms";
 import { formatAdminDate } from "@/lib/format";
 
-
 /** Your account: where you are signed in (each can be ended) and your password. */
 export async function AccountPanel() {
   const sessions = await listMySessions();
