@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "./fixtures";
+import { expectNotificationFor } from "./helpers";
 
 // Follow-up on the lead desk (docs/decisions/0050), as a member of the desk works it: the same person
 // writing twice is linked, an owner and a follow-up day are set in the dialog, the Due view lists it,
@@ -129,4 +130,36 @@ test("the same person is linked, owned, due today and grouped; a bulk change act
   await page.goto(`/admin/leads?q=${marker}&status=qualified`);
   await expect(page.getByRole("status").filter({ hasText: "5 leads" })).toBeVisible();
   await page.context().close();
+});
+
+test("a notification's links: the lead itself, and one button that marks it contacted (opening the page changes nothing)", async ({ request, member }) => {
+  const page = await member.open("leads");
+  const origin = new URL(page.url()).origin;
+  const email = `mark-${RUN}@brand.example`;
+  await send(
+    request,
+    origin,
+    "audit",
+    { name: "Mark Person", email, mobileNumber: "+919811122233", websiteUrl: "brand.example", monthlyRevenue: "10L-50L/month", growthChallenge: `Mark ${RUN}` },
+    "198.51.100.86",
+  );
+  const mail = await expectNotificationFor(email);
+  expect(mail).toContain("Call: +919811122233");
+  const mark = /Mark contacted: (\S+)/.exec(mail)![1]!;
+  const open = /Open the lead: (\S+)/.exec(mail)![1]!;
+  expect(new URL(mark).pathname + new URL(mark).search).toMatch(/^\/admin\/leads\?mark=[0-9a-f-]{36}$/);
+
+  // Opened twice (a mail scanner, then the member): still new.
+  await page.goto(new URL(mark).pathname + new URL(mark).search);
+  await page.goto(new URL(mark).pathname + new URL(mark).search);
+  await expect(page.getByRole("heading", { name: "Mark contacted: Mark Person" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "+919811122233" })).toHaveAttribute("href", "tel:+919811122233");
+  await expect(page.getByTestId("mark-status")).toHaveText("New");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.getByRole("button", { name: "Mark contacted" }).click();
+  await expect(page.getByTestId("mark-status")).toHaveText("Contacted");
+  await expect(page.getByRole("button", { name: "Mark contacted" })).toHaveCount(0);
+  // The lead's own address opens its form with the new status.
+  await page.goto(new URL(open).pathname + new URL(open).search);
+  await expect(page.getByLabel("Status")).toHaveValue("contacted");
 });

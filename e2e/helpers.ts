@@ -42,7 +42,7 @@ export async function expectMailContaining(text: string): Promise<string> {
 
 /** The agency's notification of a submission from `email` (not the acknowledgement mailed to the sender). */
 export function expectNotificationFor(email: string): Promise<string> {
-  return expectMailMatching((m) => m.includes(`Email: ${email}`) && m.includes("Open in the dashboard:"));
+  return expectMailMatching((m) => m.includes(`Email: ${email}`) && (m.includes("Open the lead:") || m.includes("Open the message:")));
 }
 
 async function expectMailMatching(test: (mail: string) => boolean): Promise<string> {

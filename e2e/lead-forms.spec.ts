@@ -137,7 +137,7 @@ test.describe("free audit form", () => {
     await Promise.all(answers);
     await outboxCaughtUp(page);
     // One notification to the agency and one acknowledgement to the sender: each once.
-    expect(outboxMails().filter((m) => m.includes(`Email: ${email}`) && m.includes("Open in the dashboard:"))).toHaveLength(1);
+    expect(outboxMails().filter((m) => m.includes(`Email: ${email}`) && m.includes("Open the lead:"))).toHaveLength(1);
     await expectMailContaining(`\nTo: ${email}`);
     expect(outboxMails().filter((m) => m.includes(`\nTo: ${email}`) && m.includes("What we received"))).toHaveLength(1);
   });

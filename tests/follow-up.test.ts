@@ -123,7 +123,7 @@ describe(`follow-up (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =
   });
 
   it("queues one digest per owner with only their items, once a day even when called at the same moment", async () => {
-    await lead({ name: "Overdue", email: "o@brand.in", followUpOn: "2026-11-20", ownerId: "sales-1" });
+    const overdue = await lead({ name: "Overdue", email: "o@brand.in", followUpOn: "2026-11-20", ownerId: "sales-1", mobileNumber: "+919812345678" });
     await lead({ name: "Today", email: "t@brand.in", followUpOn: "2026-11-24", ownerId: "sales-2" });
     await lead({ name: "Also mine", email: "x@brand.in", followUpOn: "2026-11-24", ownerId: "sales-1" });
     await lead({ name: "Unowned", email: "u@brand.in", followUpOn: "2026-11-23" });
@@ -140,6 +140,13 @@ describe(`follow-up (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =
     expect(byOwner["ravi@team.test"]!.textBody).toContain("Today <t@brand.in>");
     // The link opens the Due screen's own address (docs/decisions/0052), mine selected.
     expect(byOwner["asha@team.test"]!.textBody).toMatch(/https?:\/\/\S+\/admin\/due\?owner=me(\s|$)/);
+    // Each item links to the lead itself, with its phone and the page of its one "Mark contacted" button.
+    const asha = byOwner["asha@team.test"]!;
+    expect(asha.textBody).toContain("Call: +919812345678");
+    expect(asha.textBody).toMatch(new RegExp(`Open: https?://\\S+/admin/leads\\?edit=${overdue.id}(\\s|$)`, "m"));
+    expect(asha.textBody).toMatch(new RegExp(`Mark contacted: https?://\\S+/admin/leads\\?mark=${overdue.id}(\\s|$)`, "m"));
+    expect(asha.htmlBody).toContain('href="tel:+919812345678"');
+    expect(asha.htmlBody).toContain(`/admin/leads?mark=${overdue.id}`);
     // The next day is a new run.
     expect(await queueFollowUpDigests("2026-11-25")).toBe(2);
   });

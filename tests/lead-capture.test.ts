@@ -81,6 +81,13 @@ describe("a stored lead always has its notification", () => {
       }
       const [row] = await handle.db.select().from(notifications);
       expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+      // The lead itself (its id made before the statement), its phone, and its "Mark contacted" page.
+      const [stored] = await handle.db.select().from(leads);
+      expect(row!.leadId).toBe(stored!.id);
+      expect(row!.textBody).toContain("Call: +919876543210");
+      expect(row!.textBody).toMatch(new RegExp(`Open the lead: https?://\\S+/admin/leads\\?edit=${stored!.id}$`, "m"));
+      expect(row!.textBody).toMatch(new RegExp(`Mark contacted: https?://\\S+/admin/leads\\?mark=${stored!.id}$`, "m"));
+      expect(row!.htmlBody).toContain('href="tel:+919876543210"');
     } finally {
       await smtp.close();
     }

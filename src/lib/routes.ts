@@ -57,3 +57,16 @@ export function dashboardHref(screen: string, query: DashboardQuery | URLSearchP
   const search = params.toString();
   return `${DASHBOARD_PATH}/${encodeURIComponent(screen)}${search ? `?${search}` : ""}`;
 }
+
+/** The status a desk mail's one button sets: a lead "contacted", a message "replied". */
+export const MARK_DONE = { leads: { status: "contacted", label: "Mark contacted" }, messages: { status: "replied", label: "Mark replied" } } as const;
+export type DeskTable = keyof typeof MARK_DONE;
+
+/**
+ * A lead's or message's own addresses for a mail (the notification, the morning digest): the record's
+ * form, and the page whose one button sets the status of MARK_DONE. Opening either changes nothing;
+ * the button posts.
+ */
+export function deskRecordLinks(table: DeskTable, id: string): { open: string; mark: string } {
+  return { open: dashboardHref(table, { edit: id }), mark: dashboardHref(table, { mark: id }) };
+}

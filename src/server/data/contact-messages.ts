@@ -1,11 +1,11 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { ContactFormData } from "@/lib/schemas/lead-forms";
 import { contactMessages, type Attribution } from "../db/schema";
 import { env } from "../env";
 import { headerSafe } from "../mail/mail";
 import { acknowledgementMail, leadNotification } from "../mail/notify";
 import { storeSubmission, type CountedLimit, type CreatedRow, type RateLimited } from "./submissions";
-import { dashboardHref } from "@/lib/routes";
 import { dashboardRecordPrefix, webhookData } from "../webhooks/events";
 
 /**
@@ -29,11 +29,13 @@ export function createContactMessage(data: ContactFormData, attribution: Attribu
     ["Company", data.company],
     ["Message", data.message],
   ];
-  const body = leadNotification("contact", fields, attribution, dashboardHref("messages"));
+  // Made here rather than by the database, so that the notification can link to the message itself.
+  const id = randomUUID();
+  const body = leadNotification("contact", fields, attribution, { id, phone: data.mobileNumber });
   return storeSubmission({
     table: contactMessages,
     // visitor_id: the visit that led here (docs/decisions/0056); null when the visitor was not counted.
-    columns: { name: data.name, email: data.email, mobile_number: data.mobileNumber, company: data.company, message: data.message, visitor_id: visitorId ?? null },
+    columns: { id, name: data.name, email: data.email, mobile_number: data.mobileNumber, company: data.company, message: data.message, visitor_id: visitorId ?? null },
     attribution,
     submissionKey,
     mail: {

@@ -11,8 +11,9 @@ import type { TimedJob } from "../jobs/jobs";
 import { runOnce } from "./job-runs";
 import { escapeHtml, outboxValues, pokeMailWorker } from "../mail/mail";
 import { siteConfig } from "../site-config";
-import { dashboardHref } from "@/lib/routes";
+import { dashboardHref, deskRecordLinks, MARK_DONE } from "@/lib/routes";
 import { personKey } from "../people/key";
+import { deskButtons } from "../mail/notify";
 
 // Follow-up on the lead desk (docs/decisions/0050): every lead and message may have an owner (a
 // member of the desk) and a day for the next follow-up; the Due view lists what is due by today,
@@ -58,6 +59,7 @@ export interface DueItem {
   id: string;
   name: string;
   email: string;
+  phone: string;
   status: string;
   followUpOn: string;
   ownerId: string | null;
@@ -67,11 +69,11 @@ export interface DueItem {
 
 /** Rows still open (a won or lost lead and an archived message need no follow-up). */
 const DUE_SQL = (today: string, ownerId?: string | null) => sql`
-  select 'lead' as kind, l.id, l.name, l.email, l.status, l.follow_up_on::text as follow_up_on, l.owner_id, u.email as owner_email, l.created_at
+  select 'lead' as kind, l.id, l.name, l.email, l.mobile_number, l.status, l.follow_up_on::text as follow_up_on, l.owner_id, u.email as owner_email, l.created_at
     from ${leads} l left join users u on u.id = l.owner_id
     where l.follow_up_on <= ${today}::date and l.status not in ('won', 'lost') ${ownerId === undefined ? sql`` : ownerId === null ? sql`and l.owner_id is null` : sql`and l.owner_id = ${ownerId}`}
   union all
-  select 'message', m.id, m.name, m.email, m.status, m.follow_up_on::text, m.owner_id, u.email, m.created_at
+  select 'message', m.id, m.name, m.email, m.mobile_number, m.status, m.follow_up_on::text, m.owner_id, u.email, m.created_at
     from ${contactMessages} m left join users u on u.id = m.owner_id
     where m.follow_up_on <= ${today}::date and m.status <> 'archived' ${ownerId === undefined ? sql`` : ownerId === null ? sql`and m.owner_id is null` : sql`and m.owner_id = ${ownerId}`}
   order by follow_up_on, created_at
@@ -82,6 +84,7 @@ interface DueRow extends Record<string, unknown> {
   id: string;
   name: string;
   email: string;
+  mobile_number: string;
   status: string;
   follow_up_on: string;
   owner_id: string | null;
@@ -94,6 +97,7 @@ const toItem = (r: DueRow): DueItem => ({
   id: r.id,
   name: r.name,
   email: r.email,
+  phone: r.mobile_number,
   status: r.status,
   followUpOn: r.follow_up_on,
   ownerId: r.owner_id,
@@ -120,15 +124,28 @@ function digestMail(owner: string, items: DueItem[], today: string) {
     const late = daysOverdue(i.followUpOn, today);
     return `${i.kind === "lead" ? "Lead" : "Message"}: ${i.name} <${i.email}>, ${i.status}, ${late === 0 ? "due today" : `${late} day${late === 1 ? "" : "s"} overdue`}`;
   };
+  // Each item links to itself, with its phone and the one button that marks it done.
+  const links = (i: DueItem) => {
+    const table = i.kind === "lead" ? "leads" : "messages";
+    const own = deskRecordLinks(table, i.id);
+    return { open: `${site.url}${own.open}`, mark: `${site.url}${own.mark}`, label: MARK_DONE[table].label, noun: i.kind };
+  };
+  const textItem = (i: DueItem) => {
+    const l = links(i);
+    return `${line(i)}\n  Call: ${i.phone}\n  Open: ${l.open}\n  ${l.label}: ${l.mark}`;
+  };
   const count = `${items.length} follow-up${items.length === 1 ? "" : "s"}`;
   return outboxValues({
     kind: "follow-up-digest",
     recipients: [owner],
     subject: `${count} due today: ${site.name}`,
-    text: `Good morning,\n\nThese are yours to follow up today:\n\n${items.map(line).join("\n")}\n\nOpen them in the dashboard: ${link}\n`,
+    text: `Good morning,\n\nThese are yours to follow up today:\n\n${items.map(textItem).join("\n\n")}\n\nAll of them in the dashboard: ${link}\n`,
     html: `<div style="font-family:sans-serif;font-size:15px"><p>Good morning,</p><p>These are yours to follow up today:</p><ul>${items
-      .map((i) => `<li>${escapeHtml(line(i))}</li>`)
-      .join("")}</ul><p><a href="${escapeHtml(link)}">Open them in the dashboard</a></p></div>`,
+      .map((i) => {
+        const l = links(i);
+        return `<li><p>${escapeHtml(line(i))}</p>${deskButtons(i.phone, l.open, l.mark, l.label, l.noun)}</li>`;
+      })
+      .join("")}</ul><p><a href="${escapeHtml(link)}">All of them in the dashboard</a></p></div>`,
   });
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { FreeAuditData } from "@/lib/schemas/lead-forms";
 import { packageDealValue } from "@/content/services";
 import { leads, type Attribution } from "../db/schema";
@@ -6,7 +7,6 @@ import { env } from "../env";
 import { headerSafe } from "../mail/mail";
 import { acknowledgementMail, leadNotification } from "../mail/notify";
 import { storeSubmission, type CountedLimit, type CreatedRow, type RateLimited } from "./submissions";
-import { dashboardHref } from "@/lib/routes";
 import { dashboardRecordPrefix, webhookData } from "../webhooks/events";
 
 export type { CreatedRow } from "./submissions";
@@ -34,11 +34,14 @@ export function createLead(data: FreeAuditData, attribution: Attribution, submis
     ["Growth challenge", data.growthChallenge],
     ["Package", data.package ? `${data.package.service}: ${data.package.package}` : null],
   ];
-  const body = leadNotification("audit", data.package ? fields : fields.slice(0, -1), attribution, dashboardHref("leads"));
+  // Made here rather than by the database, so that the notification can link to the lead itself.
+  const id = randomUUID();
+  const body = leadNotification("audit", data.package ? fields : fields.slice(0, -1), attribution, { id, phone: data.mobileNumber });
   const dealValue = packageDealValue(data.package?.service, data.package?.package);
   return storeSubmission({
     table: leads,
     columns: {
+      id,
       name: data.name,
       email: data.email,
       mobile_number: data.mobileNumber,

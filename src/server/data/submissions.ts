@@ -35,7 +35,10 @@ export interface CountedLimit {
 
 interface Submission {
   table: typeof leads | typeof contactMessages;
-  /** SQL column name -> text value (null for an empty optional field), or a whole number for an integer column. */
+  /**
+   * SQL column name -> text value (null for an empty optional field), or a whole number for an integer
+   * column; `id`, the row's uuid made beforehand, so that its notification can link to it.
+   */
   columns: Record<string, string | number | null>;
   attribution: Attribution;
   submissionKey: string | null;
@@ -95,7 +98,11 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
   const names = Object.keys(s.columns);
   const columnList = sql.join([...names, "attribution", "submission_key"].map((n) => sql.identifier(n)), sql`, `);
   const values = sql.join(
-    [...names.map((n) => (typeof s.columns[n] === "number" ? sql`${s.columns[n]}::integer` : sql`${s.columns[n]}::text`)), sql`${JSON.stringify(s.attribution)}::jsonb`, sql`${s.submissionKey}::text`],
+    [
+      ...names.map((n) => (n === "id" ? sql`${s.columns[n]}::uuid` : typeof s.columns[n] === "number" ? sql`${s.columns[n]}::integer` : sql`${s.columns[n]}::text`)),
+      sql`${JSON.stringify(s.attribution)}::jsonb`,
+      sql`${s.submissionKey}::text`,
+    ],
     sql`, `,
   );
   const ack = s.acknowledgement ? outboxValues(s.acknowledgement.mail) : null;

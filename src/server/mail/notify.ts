@@ -1,4 +1,5 @@
 import "server-only";
+import { deskRecordLinks, MARK_DONE } from "@/lib/routes";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import type { Acknowledgement } from "../data/submissions";
 import type { Attribution, Touch } from "../db/schema";
@@ -12,7 +13,7 @@ export function leadNotification(
   type: "audit" | "contact",
   fields: [label: string, value: string | null | undefined][],
   attribution: Attribution,
-  adminPath: string,
+  record: { id: string; phone: string },
 ) {
   const site = siteConfig();
   const touchLines = (label: string, t?: Touch) =>
@@ -33,12 +34,23 @@ export function leadNotification(
     ...(attribution.form_page ? [["Form page", attribution.form_page] as [string, string]] : []),
   ];
   const all: [string, string][] = [["Type", type], ...fields.map(([k, v]) => [k, v ?? "(not given)"] as [string, string]), ...attributionLines];
-  const link = `${site.url}${adminPath}`;
-  const text = `${all.map(([k, v]) => `${k}: ${v}`).join("\n")}\n\nOpen in the dashboard: ${link}\n`;
+  // The record itself, its phone to call, and the page whose one button marks it done.
+  const table = type === "audit" ? "leads" : "messages";
+  const links = deskRecordLinks(table, record.id);
+  const open = `${site.url}${links.open}`;
+  const mark = `${site.url}${links.mark}`;
+  const noun = type === "audit" ? "lead" : "message";
+  const text = `${all.map(([k, v]) => `${k}: ${v}`).join("\n")}\n\nCall: ${record.phone}\nOpen the ${noun}: ${open}\n${MARK_DONE[table].label}: ${mark}\n`;
   const html = `<table cellpadding="6" style="border-collapse:collapse;font-family:sans-serif;font-size:14px">${all
     .map(([k, v]) => `<tr><th align="left" valign="top" style="color:#555">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
-    .join("")}</table><p><a href="${escapeHtml(link)}">Open in the dashboard</a></p>`;
+    .join("")}</table>${deskButtons(record.phone, open, mark, MARK_DONE[table].label, noun)}`;
   return { text, html };
+}
+
+/** A mail's row of three links: call the number, open the record, mark it done. */
+export function deskButtons(phone: string, open: string, mark: string, markLabel: string, noun: string): string {
+  const button = "display:inline-block;margin:0 8px 8px 0;padding:10px 14px;border-radius:8px;text-decoration:none;font-weight:bold";
+  return `<p style="font-family:sans-serif;font-size:14px"><a href="tel:${escapeHtml(phone.replace(/[^+\d]/g, ""))}" style="${button};background:#eef;color:#225">Call ${escapeHtml(phone)}</a><a href="${escapeHtml(open)}" style="${button};background:#4b2bb8;color:#fff">Open the ${noun}</a><a href="${escapeHtml(mark)}" style="${button};background:#e7f6ec;color:#135">${escapeHtml(markLabel)}</a></p>`;
 }
 
 const NEXT_STEPS: Record<"audit" | "contact", (replyPromise: string) => string> = {

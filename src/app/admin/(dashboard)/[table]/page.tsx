@@ -9,7 +9,8 @@ import { DashboardNav } from "@/components/admin/dashboard-nav";
 import { RecordPage } from "@/components/admin/record-page";
 import { AnswerBox } from "@/components/ui/answer-box";
 import { buttonVariants } from "@/components/ui/button";
-import { dashboardHref } from "@/lib/routes";
+import { dashboardHref, deskRecordLinks } from "@/lib/routes";
+import { MarkDonePage } from "@/components/admin/mark-done-page";
 import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 import type { ListParams } from "@/server/data/admin-list";
 import { listRecords, matchingSet, readRecord, readStatusOptions } from "@/server/data/admin-records";
@@ -78,6 +79,29 @@ export default async function TablePage({ params, searchParams }: { params: Prom
             statuses={statuses}
           />
         )}
+      </>
+    );
+  }
+  // A desk mail's "Mark contacted" ("Mark replied"): the record and one button; opening it changes nothing.
+  const markId = one(raw.mark);
+  if (markId !== undefined && (tab.id === "leads" || tab.id === "messages")) {
+    const [marked, counts, options] = await Promise.all([
+      UUID.test(markId) ? readRecord(tab, markId) : undefined,
+      navCounts(gate.screens),
+      tab.filter ? readStatusOptions(tab) : undefined,
+    ]);
+    const row = marked as { name: string; email: string; mobileNumber: string; status: string } | undefined;
+    return (
+      <>
+        <DashboardNav screens={gate.screens} current={tab.id} counts={counts} q={q} seen={newSince} />
+        <MarkDonePage
+          tableId={tab.id}
+          id={markId}
+          record={row ? { name: row.name, email: row.email, phone: row.mobileNumber, status: row.status } : null}
+          statusLabel={row ? (options?.find((o) => o.value === row.status)?.label ?? null) : null}
+          openHref={deskRecordLinks(tab.id, markId).open}
+          listHref={listHref}
+        />
       </>
     );
   }
