@@ -71,7 +71,7 @@ async function signInMember(browser: Browser, { email, name }: Account): Promise
     open: async (tab, options) => {
       const tabPage = await (await newContext(options)).newPage();
       await tabPage.goto(`/admin/${tab}`);
-      await expect(tabPage.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      await expect(tabPage.getByRole("navigation", { name: "Dashboard sections" })).toBeVisible();
       return tabPage;
     },
   };

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { dashboardHref } from "@/lib/routes";
 import { formatSiteDateTime } from "@/lib/site-time";
 import { navCounts, one, openScreen, type SearchParams } from "@/server/admin/dashboard";
@@ -20,8 +20,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
       .slice(0, 254) || undefined;
   const [counts, people] = await Promise.all([navCounts(gate.screens), findPeople(q)]);
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="people" counts={counts} />
+    <DashboardShell screens={gate.screens} current="people" counts={counts}>
       <div className="mt-6 grid gap-6">
         <form method="get" action={dashboardHref("people")} role="search" className="flex flex-wrap items-end gap-2">
           <div>
@@ -79,6 +78,6 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
           </table>
         )}
       </div>
-    </>
+    </DashboardShell>
   );
 }
