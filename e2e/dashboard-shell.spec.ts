@@ -7,6 +7,8 @@ import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 // search, and a bulk change shown in the rows without a reload.
 
 test.use({ account: { email: "shell@e2e.test", name: "Shell Owner" } });
+// In order in one worker: the member's account is made once, not by two workers at the same moment.
+test.describe.configure({ mode: "default" });
 
 const RUN = Date.now().toString(36);
 const PHONE = { width: 390, height: 844 };
@@ -158,7 +160,7 @@ test("a search narrows the list, not the badges; a bulk status change shows in t
   await expect(page.getByRole("status").filter({ hasText: /^2 leads/ })).toBeVisible();
   expect(Number(await sections(page).getByTestId("count-leads").textContent())).toBeGreaterThanOrEqual(whole);
   await page.goto(`/admin/messages?q=${marker}`);
-  await expect(page.getByText("No messages match your search.")).toBeVisible();
+  await expect(page.getByText("No contact messages match your search.")).toBeVisible();
   expect(Number(await sections(page).getByTestId("count-leads").textContent())).toBeGreaterThanOrEqual(whole);
 
   await page.goto(`/admin/leads?q=${marker}`);

@@ -100,7 +100,8 @@ export function DashboardShell({ title, children, ...nav }: NavProps & { title?:
   const heading = title ?? nav.screens.find((s) => s.id === nav.current)?.label ?? "Dashboard";
   return (
     <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
-      <aside className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start lg:overflow-y-auto">
+      {/* Not a scrolling box of its own: the page scrolls, so every link is reached as the page is. */}
+      <aside>
         <DashboardNav {...nav} />
       </aside>
       <div className="mt-6 min-w-0 lg:mt-0">
