@@ -9,6 +9,7 @@ import { expect, test } from "./fixtures";
 test.use({ account: { email: "overview@e2e.test", name: "Overview Owner" } });
 
 test("the lead desk opens on the overview; a lead sent now is counted; the period form works without script; axe passes", async ({ request, member }) => {
+  test.setTimeout(60_000);
   const page = await member.open("overview");
   const before = Number(await page.getByTestId("overview-leads").textContent());
   const newBefore = Number(await page.getByTestId("overview-new-leads").textContent());
