@@ -103,7 +103,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
     }
     await nav.getByRole("link", { name: /^Contact Messages/ }).click();
-    await expect(page).toHaveURL(/\/admin\/messages$/);
+    await expect(page).toHaveURL(/\/admin\/messages$/, { timeout: 20_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Messages");
     // The new screen opens with the menu closed, its button naming the screen.
     await expect(sections(page)).toBeHidden();
