@@ -74,7 +74,7 @@ test("leads: validation, create, edit, status, search, CSV, delete with confirma
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText(/valid website address/)).toBeVisible();
   await dialog.getByLabel("Website").fill("https://formula.example");
-  await dialog.getByLabel("Monthly revenue").selectOption("5-25 Lakhs");
+  await dialog.getByLabel("Monthly revenue").selectOption("10L-50L/month");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Lead created successfully.")).toBeVisible();
   await expect(dialog).toBeHidden();

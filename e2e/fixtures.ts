@@ -41,7 +41,7 @@ export interface Member {
   cookie: string;
   /** A fresh context with the session and a client address of its own; the test closes it. */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
-  /** A page in a fresh context (as `newContext`) on the dashboard screen `/admin/<tab>`, its heading shown. */
+  /** A page in a fresh context (as `newContext`) on the dashboard screen `/admin/<tab>`, its sidebar drawn. */
   open(tab: string, options?: BrowserContextOptions): Promise<Page>;
 }
 
@@ -71,7 +71,8 @@ async function signInMember(browser: Browser, { email, name }: Account): Promise
     open: async (tab, options) => {
       const tabPage = await (await newContext(options)).newPage();
       await tabPage.goto(`/admin/${tab}`);
-      await expect(tabPage.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      // Attached, not visible: on a phone's width the sections are inside the closed menu.
+      await expect(tabPage.getByRole("navigation", { name: "Dashboard sections", includeHidden: true })).toBeAttached();
       return tabPage;
     },
   };

@@ -12,7 +12,7 @@ import { assignUniqueIp, outboxMails, STRONG_PASSWORD, uniqueEmail } from "./hel
 test.describe.configure({ mode: "serial" });
 
 const OWNER = "team-owner@e2e.test";
-const TABS = ["Growth Audit Leads", "Contact Messages", "Case Studies", "Testimonials", "Blog Posts", "Team", "Your account"];
+const TABS = ["Growth Audit Leads", "Contact Messages", "Case Studies", "Testimonials", "Blog Posts", "Members", "Your account"];
 test.use({ account: { email: OWNER } });
 
 function invitationLink(to: string): string | undefined {

@@ -35,7 +35,7 @@ describe("dashboard addresses", () => {
 describe("dashboard screens", () => {
   it("the lead desk opens on Overview; every role has at least one table and its account", () => {
     const first = Object.fromEntries(STAFF_ROLES.map((role) => [role, dashboardScreens(role)[0]!.id]));
-    expect(first).toEqual({ owner: "overview", admin: "overview", sales: "overview", editor: "case-studies" });
+    expect(first).toEqual({ owner: "overview", admin: "overview", sales: "overview", editor: "posts" });
     for (const role of STAFF_ROLES) {
       const ids = dashboardScreens(role).map((s) => s.id);
       expect(
@@ -47,31 +47,43 @@ describe("dashboard screens", () => {
   });
 
   it("a role sees exactly the tables it may read, and Team, Integrations and Activity only on the team desk", () => {
-    expect(dashboardScreens("editor").map((s) => s.id)).toEqual(["case-studies", "testimonials", "posts", "media", "newsletter", "account"]);
+    expect(dashboardScreens("owner").map((s) => `${s.group}:${s.id}`)).toEqual(
+      expect.arrayContaining(["Leads:spam", "Leads:booking", "Content:posts", "Content:newsletter", "Team:team", "Team:activity", "You:account"]),
+    );
+    // Groups are contiguous: the sidebar draws each once.
+    const groups = dashboardScreens("owner").map((s) => s.group);
+    expect(groups.filter((g, i) => g !== groups[i - 1])).toEqual(["Leads", "Content", "Team", "You"]);
+    expect(dashboardScreens("editor").map((s) => s.id)).toEqual(["posts", "case-studies", "testimonials", "media", "newsletter", "account"]);
     expect(dashboardScreens("sales").map((s) => s.id)).toEqual([
       "overview",
       "due",
-      "pipeline",
-      "booking",
-      "analytics",
-      "people",
       "leads",
       "messages",
       "spam",
+      "pipeline",
+      "people",
+      "booking",
+      "analytics",
       "account",
     ]);
     expect(dashboardScreens("owner").map((s) => s.id)).toEqual([
       "overview",
       "due",
+      "leads",
+      "messages",
+      "spam",
       "pipeline",
+      "people",
       "booking",
       "analytics",
-      "people",
-      ...ADMIN_TABLES.map((t) => t.id),
+      "posts",
+      "case-studies",
+      "testimonials",
+      "media",
       "newsletter",
       "team",
-      "integrations",
       "activity",
+      "integrations",
       "account",
     ]);
   });

@@ -15,6 +15,7 @@ const { getAuth, hashPassword } = await import("@/server/auth/auth");
 const { contactMessages, leads, profiles, spamSubmissions, LEAD_STATUSES } = await import("@/server/db/schema");
 const { loadOverview } = await import("@/server/data/overview");
 const { CHANNELS, channelSql, classifyTouch } = await import("@/lib/channels");
+const { landingPath } = await import("@/lib/overview-figures");
 type Touch = import("@/server/db/schema").Touch;
 
 const handle = setUpTestDatabase();
@@ -39,15 +40,17 @@ const TOUCHES: (Touch | undefined)[] = [
   { utm_source: "Newsletter", utm_medium: "Email", utm_campaign: "monthly-digest" },
   { referrer: "https://www.google.co.in/search?q=growth+agency", landing_page: "/services/seo-optimization" },
   { referrer: "https://duckduckgo.com/", landing_page: "/blog/technical-seo-for-shopify-stores-a-d2c-checklist" },
-  { referrer: "https://l.instagram.com/?u=x", landing_page: "/" },
-  { utm_source: "linkedin", utm_campaign: "founders-series", landing_page: "/case-studies" },
-  { referrer: "https://partner-blog.example/posts/1", landing_page: "/free-audit" },
+  { referrer: "https://l.instagram.com/?u=x", landing_page: "/case-studies" },
+  // The same page with a query, a fragment, as an absolute address: one landing page by its path.
+  { utm_source: "linkedin", utm_campaign: "founders-series", landing_page: "/case-studies?utm_source=linkedin&utm_campaign=founders-series" },
+  { referrer: "https://partner-blog.example/posts/1", landing_page: "http://localhost:3999/free-audit#form" },
   { referrer: "http://localhost:3999/about", landing_page: "/about" },
   { utm_medium: "referral", utm_source: "clutch" },
   { utm_medium: "organic", utm_source: "bing" },
   { referrer: "not a url" },
 ];
-const REVENUES = [null, "0-10L/month", "10L-50L/month", "50L-1Cr/month", "1Cr-5Cr/month", "5Cr+/month"];
+// No lead gives 50L-1Cr/month (shown as 0 in its place); one earlier bracket of the lead dialog.
+const REVENUES = [null, "0-10L/month", "10L-50L/month", "1Cr-5Cr/month", "5Cr+/month", "5-25 Lakhs"];
 const NOW = new Date("2026-11-24T06:30:00Z");
 const IST_MS = 330 * 60_000;
 const DAY = 86_400_000;
@@ -94,7 +97,11 @@ describe(`overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
       const createdAt = when();
       // Contacted some seconds to days after arrival; a lead still new or lost unseen has no contact.
       const firstContactedAt = ["contacted", "qualified", "won"].includes(status) ? new Date(createdAt.getTime() + Math.floor(next() * 5 * DAY)) : null;
+      const won = status === "won";
       return {
+        dealValue: won ? 10_000 + Math.floor(next() * 90) * 1000 : null,
+        // Won some days after arriving, so a lead that arrived before the period may be won in it.
+        wonAt: won ? new Date(createdAt.getTime() + Math.floor(next() * 30 * DAY)) : null,
         name: `Lead ${i}`,
         email: `lead${i}@example.com`,
         mobileNumber: "9876543210",
@@ -122,6 +129,10 @@ describe(`overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
     });
     await handle.db.insert(leads).values(leadRows);
     await handle.db.insert(contactMessages).values(messageRows);
+    // The database stamps won_at with the time of the insert (a trigger on status): set each won lead's own.
+    for (const r of leadRows.filter((r) => r.wonAt)) {
+      await handle.db.execute(sql`update leads set won_at = ${r.wonAt!.toISOString()}::timestamptz where email = ${r.email}`);
+    }
     await handle.db.insert(spamSubmissions).values(
       Array.from({ length: 40 }, (_, i) => ({
         form: "audit" as const,
@@ -191,18 +202,35 @@ describe(`overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
       for (const s of LEAD_STATUSES) expect(overview.funnel.byStatus[s]).toBe(L.filter((r) => r.status === s).length);
       expect(overview.funnel.reached.contacted).toBe(L.filter((r) => ["contacted", "qualified", "won"].includes(r.status)).length);
       expect(overview.funnel.reached.won).toBe(L.filter((r) => r.status === "won").length);
-      const revenue = new Map<string, number>();
-      for (const r of L) revenue.set(r.monthlyRevenue ?? "Not given", (revenue.get(r.monthlyRevenue ?? "Not given") ?? 0) + 1);
-      expect(new Map(overview.revenue.map((r) => [r.bracket, r.leads]))).toEqual(revenue);
+      const given = (bracket: string | null) => L.filter((r) => r.monthlyRevenue === bracket).length;
+      // The public form's brackets in its order, 0 included; then the earlier bracket; then none given.
+      expect(overview.revenue).toEqual([
+        { bracket: "0-10L/month", leads: given("0-10L/month") },
+        { bracket: "10L-50L/month", leads: given("10L-50L/month") },
+        { bracket: "50L-1Cr/month", leads: 0 },
+        { bracket: "1Cr-5Cr/month", leads: given("1Cr-5Cr/month") },
+        { bracket: "5Cr+/month", leads: given("5Cr+/month") },
+        { bracket: "5-25 Lakhs", leads: given("5-25 Lakhs") },
+        { bracket: "Not given", leads: given(null) },
+      ]);
+      const wonHere = leadRows.filter((r) => r.wonAt && inPeriod(r.wonAt));
+      expect(overview.won).toEqual({ count: wonHere.length, value: wonHere.reduce((n, r) => n + r.dealValue!, 0) });
+      expect(overview.won.count).toBeGreaterThan(0);
+      const arrived = (from: number, to: number) =>
+        leadRows.filter((r) => r.createdAt.getTime() > NOW.getTime() - from * DAY && r.createdAt.getTime() <= NOW.getTime() - to * DAY).length;
+      expect(overview.newLeads).toEqual({ lastSevenDays: arrived(7, 0), sevenDaysBefore: arrived(14, 7) });
       const count = (key: "landing_page" | "utm_campaign") => {
         const m = new Map<string, number>();
         for (const r of [...L, ...M]) {
-          const v = (r.attribution as { first_touch?: Touch }).first_touch?.[key];
+          const raw = (r.attribution as { first_touch?: Touch }).first_touch?.[key];
+          const v = raw && key === "landing_page" ? landingPath(raw) : raw;
           if (v) m.set(v, (m.get(v) ?? 0) + 1);
         }
         return [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5);
       };
       expect(overview.landingPages.map((r) => [r.page, r.count])).toEqual(count("landing_page"));
+      expect(overview.landingPages.some((r) => r.page.includes("?") || r.page.includes("#") || r.page.includes("://"))).toBe(false);
+      expect(overview.landingPages.map((r) => r.page)).toContain("/case-studies");
       expect(overview.campaigns.map((r) => [r.campaign, r.count])).toEqual(count("utm_campaign"));
       const waits = [...L, ...M]
         .flatMap((r) => (r.firstContactedAt ? [(r.firstContactedAt.getTime() - r.createdAt.getTime()) / 1000] : []))

@@ -97,7 +97,7 @@ test(`${XSS_PAYLOADS.length} XSS payloads through every text field of both publi
   for (const tab of ["messages", "leads"]) {
     for (let p = 1; p <= Math.ceil(XSS_PAYLOADS.length / 25); p++) {
       await page.goto(`/admin/${tab}?q=${encodeURIComponent(`xss-${RUN}-`)}&page=${p}&sort=created_at&dir=asc`);
-      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Dashboard sections" })).toBeVisible();
       const text = await page.locator("main").innerText();
       for (let i = (p - 1) * 25; i < Math.min(p * 25, XSS_PAYLOADS.length); i++) {
         // The row's actions are named after the stored name, exactly; the messages list also
@@ -249,7 +249,7 @@ test("a Server Action body over the 1 MB limit is refused before it is parsed, a
   const context = await adminContext(browser);
   const page = await context.newPage();
   await page.goto(`/admin/messages?q=${encodeURIComponent(email)}`);
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Dashboard sections" })).toBeVisible();
   await expect(page.getByText(email)).toHaveCount(0);
   await context.close();
 });
@@ -300,7 +300,7 @@ test("XSS payloads in admin text fields (testimonials, case studies) reach the p
   for (const text of created.slice(2)) await expect(site.getByText(text, { exact: true }).first()).toBeVisible();
   for (const tab of ["testimonials", "case-studies"]) {
     await site.goto(`/admin/${tab}`);
-    await expect(site.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(site.getByRole("navigation", { name: "Dashboard sections" })).toBeVisible();
     await site
       .getByRole("link", { name: /^Edit / })
       .first()

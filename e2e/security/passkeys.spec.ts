@@ -55,7 +55,7 @@ test("a member adds a passkey, signs in with it alone, and that session meets th
   const page = await context.newPage();
   await withAuthenticator(context, page);
   await memberSignedIn(page, dataDir, OWNER);
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Dashboard sections" })).toBeVisible();
 
   await page.goto("/admin/security");
   await expect(page.getByTestId("passkeys-status")).toHaveText("No passkeys yet.");
@@ -72,7 +72,7 @@ test("a member adds a passkey, signs in with it alone, and that session meets th
   await signOut(page);
   await page.goto("/auth");
   await page.getByRole("button", { name: "Use a passkey" }).click();
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Dashboard sections" })).toBeVisible();
 
   // This session counts as two factors: the owner may require them of everyone and stays in.
   await page.goto("/admin/security");
@@ -81,7 +81,7 @@ test("a member adds a passkey, signs in with it alone, and that session meets th
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Every member now needs a second factor.").first()).toBeVisible();
   await page.goto("/admin/leads");
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Dashboard sections" })).toBeVisible();
 
   // The same owner with the password alone has proved one factor: sent to sign in with the passkey or add a code.
   const other = await browser.newContext();

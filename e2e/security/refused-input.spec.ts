@@ -38,7 +38,7 @@ async function adminPage(browser: Browser, path: string) {
   await assignUniqueIp(context);
   const page = await context.newPage();
   await page.goto(path);
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Dashboard sections" })).toBeVisible();
   return page;
 }
 

@@ -8,7 +8,9 @@ import type { ListResult } from "@/server/data/admin-list";
 
 // The Activity tab (ADR 0037): a plain GET form of filters and a server-rendered list; no script.
 
-const SELECT = "min-h-11 rounded-xl border border-line bg-surface px-3 font-normal";
+// At most the screen's width: a select is as wide as its longest option (a long address, an action), and
+// on a 390 px phone that widened the page (docs/decisions/0072).
+const SELECT = "min-h-11 max-w-full rounded-xl border border-line bg-surface px-3 font-normal";
 
 function activityHref(filter: ActivityFilter, page: number): string {
   return dashboardHref(ACTIVITY_TAB.id, { ...filter, page: page > 1 ? page : undefined });
@@ -63,7 +65,7 @@ export function ActivityView({
   options: { members: string[]; actions: string[]; tables: string[] };
 }) {
   const choose = (name: "member" | "action" | "table", label: string, values: string[]) => (
-    <label className="flex flex-col gap-1 text-sm font-semibold">
+    <label className="flex max-w-full min-w-0 flex-col gap-1 text-sm font-semibold">
       {label}
       <select name={name} defaultValue={filter[name] ?? ""} className={SELECT}>
         <option value="">All</option>
@@ -113,7 +115,8 @@ export function ActivityView({
         ) : (
           <ul className="divide-y divide-line overflow-hidden rounded-card border border-line bg-surface" aria-label="Activity list">
             {list.rows.map((event) => (
-              <li key={event.id} className="p-4" data-testid="activity-row">
+              // An id, an address or a value without spaces breaks anywhere rather than widen the page.
+              <li key={event.id} className="p-4 [overflow-wrap:anywhere]" data-testid="activity-row">
                 <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
                   <span className="font-semibold">{event.action}</span>
                   {event.tableName && (

@@ -265,7 +265,11 @@ export function AdminList({
                         <p className="text-xs text-muted">{formatAdminDate(record.createdAt)}</p>
                       </div>
                       <div className="flex shrink-0 flex-wrap items-center gap-2">
-                        {table.inbox && table.filter && <StatusSelect table={table} record={record} statuses={statuses} />}
+                        {table.inbox && table.filter && (
+                          // Keyed by the status: a select's defaultValue is read once, so a status changed
+                          // elsewhere (the bulk bar, a colleague) shows after the refresh only in a new one.
+                          <StatusSelect key={String(record[table.filter.column])} table={table} record={record} statuses={statuses} />
+                        )}
                         {table.rowAction && <RowActionButton table={table} record={record} title={titleOf(record)} />}
                         {!table.readOnly && (
                           <a

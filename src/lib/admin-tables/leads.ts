@@ -1,7 +1,7 @@
 import type { Lead } from "@/server/db/schema";
 import { formatRupees } from "../format";
 import { LIMITS } from "../limits";
-import { ADMIN_REVENUE_CHOICES, AdminLeadSchema, LEAD_STATUS_LABELS } from "../schemas/admin";
+import { AdminLeadSchema, EARLIER_REVENUE_CHOICES, LEAD_STATUS_LABELS } from "../schemas/admin";
 import { FREE_AUDIT_REVENUE_BRACKETS } from "../schemas/form-rules";
 import { LEAD_DESK, defineTable, filterOf, optionsOf } from "./definition";
 import {
@@ -40,9 +40,9 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
       name: "monthlyRevenue",
       label: "Monthly revenue",
       control: "select",
-      options: [{ value: "", label: "Not given" }, ...ADMIN_REVENUE_CHOICES.map((c) => ({ value: c, label: c }))],
-      // Leads from the public form carry its brackets (0-10L/month ... 5Cr+/month), which the admin list does not offer.
-      unlisted: (value) => ((FREE_AUDIT_REVENUE_BRACKETS as readonly string[]).includes(value) ? `${value} (from the audit form)` : null),
+      // The public form's own list, so a lead typed in by hand and one from the form compare.
+      options: [{ value: "", label: "Not given" }, ...FREE_AUDIT_REVENUE_BRACKETS.map((c) => ({ value: c, label: c }))],
+      unlisted: (value) => ((EARLIER_REVENUE_CHOICES as readonly string[]).includes(value) ? `${value} (an earlier bracket)` : null),
       half: true,
     },
     // The built-in stages; the page passes the owner's own too, in the board's order (docs/decisions/0067).

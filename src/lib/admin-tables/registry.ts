@@ -7,14 +7,14 @@ import { messagesTable } from "./messages";
 import { spamTable } from "./spam";
 import { testimonialsTable } from "./testimonials";
 
-/** The dashboard's tables in tab order. Adding one: a definition here and a migration (ADR 0024). */
+/** The dashboard's tables in the sidebar's order (docs/decisions/0072). Adding one: a definition here and a migration (ADR 0024). */
 export const ADMIN_TABLES: readonly AdminTableDefinition[] = [
   leadsTable,
   messagesTable,
   spamTable,
+  blogPostsTable,
   caseStudiesTable,
   testimonialsTable,
-  blogPostsTable,
   mediaTable,
 ];
 

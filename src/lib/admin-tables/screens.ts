@@ -10,9 +10,21 @@ import { ADMIN_TABLES } from "./registry";
 export interface DashboardScreen {
   id: string;
   label: string;
+  /** The sidebar's group it is listed under (docs/decisions/0072). */
+  group: ScreenGroup;
   /** Set for a table of the registry (its nav entry shows a count). */
   table?: AdminTableDefinition;
 }
+
+/**
+ * The sidebar's groups in order (docs/decisions/0072): the lead desk's work, the site's content, the
+ * team, and the member's own settings. A group with no screen this role may read is not shown.
+ */
+export const SCREEN_GROUPS = ["Leads", "Content", "Team", "You"] as const;
+export type ScreenGroup = (typeof SCREEN_GROUPS)[number];
+
+/** Each table's group: the lead desk's tables (inboxes and spam) under Leads, the rest is the site's content. */
+const tableGroup = (t: AdminTableDefinition): ScreenGroup => (t.access === LEAD_DESK ? "Leads" : "Content");
 
 /** The screens that are not tables, each with the desk that may read it. */
 const PANELS = {
@@ -24,7 +36,7 @@ const PANELS = {
   analytics: { label: "Analytics", read: LEAD_DESK.read },
   people: { label: "People", read: LEAD_DESK.read },
   newsletter: { label: "Newsletter", read: CONTENT_DESK.read },
-  team: { label: "Team", read: TEAM_DESK.read },
+  team: { label: "Members", read: TEAM_DESK.read },
   integrations: { label: "Integrations", read: TEAM_DESK.read },
   [ACTIVITY_TAB.id]: { label: ACTIVITY_TAB.label, read: ACTIVITY_TAB.access.read },
   account: { label: "Your account", read: undefined },
@@ -36,31 +48,36 @@ export const PANEL_IDS = Object.keys(PANELS) as PanelId[];
 /** Segments under /admin that are not screens: a table id must not take one of them. */
 export const RESERVED_SEGMENTS = ["export", "security"] as const;
 
-const panel = (id: PanelId, role: StaffRole): DashboardScreen[] => {
+const panel = (id: PanelId, group: ScreenGroup, role: StaffRole): DashboardScreen[] => {
   const { label, read } = PANELS[id];
-  return !read || read.includes(role) ? [{ id, label }] : [];
+  return !read || read.includes(role) ? [{ id, label, group }] : [];
 };
 
+const tables = (group: ScreenGroup, role: StaffRole): DashboardScreen[] =>
+  ADMIN_TABLES.filter((t) => tableGroup(t) === group && t.access.read.includes(role)).map((t) => ({ id: t.id, label: t.label, group, table: t }));
+
 /**
- * The screens this role may read, in the navigation's order: the lead desk's Overview, Due, Analytics and People, the
- * tables, then Team, Activity and the member's own account. The first is where /admin opens (the
- * lead desk on its Overview, docs/decisions/0049). Each page checks its own screen against this list
- * and the data functions check the role again.
+ * The screens this role may read, in the sidebar's order, group by group: Leads (Overview, Due, the
+ * inboxes, then Pipeline, People, Calls and Analytics), Content (the content tables and the
+ * newsletter), Team (members, activity, integrations), You (the member's own account). The first is
+ * where /admin opens (the lead desk on its Overview, docs/decisions/0049). Each page checks its own
+ * screen against this list and the data functions check the role again.
  */
 export function dashboardScreens(role: StaffRole): DashboardScreen[] {
   return [
-    ...panel("overview", role),
-    ...panel("due", role),
-    ...panel("pipeline", role),
-    ...panel("booking", role),
-    ...panel("analytics", role),
-    ...panel("people", role),
-    ...ADMIN_TABLES.filter((t) => t.access.read.includes(role)).map((t) => ({ id: t.id, label: t.label, table: t })),
-    ...panel("newsletter", role),
-    ...panel("team", role),
-    ...panel("integrations", role),
-    ...panel(ACTIVITY_TAB.id, role),
-    ...panel("account", role),
+    ...panel("overview", "Leads", role),
+    ...panel("due", "Leads", role),
+    ...tables("Leads", role),
+    ...panel("pipeline", "Leads", role),
+    ...panel("people", "Leads", role),
+    ...panel("booking", "Leads", role),
+    ...panel("analytics", "Leads", role),
+    ...tables("Content", role),
+    ...panel("newsletter", "Content", role),
+    ...panel("team", "Team", role),
+    ...panel(ACTIVITY_TAB.id, "Team", role),
+    ...panel("integrations", "Team", role),
+    ...panel("account", "You", role),
   ];
 }
 

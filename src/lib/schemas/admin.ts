@@ -90,7 +90,12 @@ const followUpField = calendarDay("follow-up date");
 /** Who follows a lead or message up and when: both inbox dialogs and the bulk "assign". */
 export const followUpFields = { ownerId: ownerField, followUpOn: followUpField };
 
-export const ADMIN_REVENUE_CHOICES = ["Under 1 Lakh", "1-5 Lakhs", "5-25 Lakhs", "25 Lakhs-1 Crore", "1-5 Crores", "Above 5 Crores"] as const;
+/**
+ * The brackets the lead dialog offered before it took the public form's (FREE_AUDIT_REVENUE_BRACKETS,
+ * the one list both offer): never offered now, still accepted, so a lead saved with one can be edited
+ * without losing it.
+ */
+export const EARLIER_REVENUE_CHOICES = ["Under 1 Lakh", "1-5 Lakhs", "5-25 Lakhs", "25 Lakhs-1 Crore", "1-5 Crores", "Above 5 Crores"] as const;
 export const LEAD_STATUS_LABELS = { new: "New", contacted: "Contacted", qualified: "Qualified", won: "Won", lost: "Lost" } as const;
 export const MESSAGE_STATUS_LABELS = { new: "New", replied: "Replied", archived: "Archived" } as const;
 
@@ -134,9 +139,9 @@ export const AdminLeadSchema = z.object({
   email: emailField,
   mobileNumber: mobileField,
   websiteUrl: websiteField,
-  // The admin dialog's choices (Under 1 Lakh ... Above 5 Crores), and the public form's brackets for leads that came from it.
+  // The public form's brackets, which the dialog offers too; an earlier bracket a lead already has is kept.
   monthlyRevenue: z
-    .union([z.enum(ADMIN_REVENUE_CHOICES), z.enum(FREE_AUDIT_REVENUE_BRACKETS), z.literal("")], { error: "Choose a revenue range." })
+    .union([z.enum(FREE_AUDIT_REVENUE_BRACKETS), z.enum(EARLIER_REVENUE_CHOICES), z.literal("")], { error: "Choose a revenue range." })
     .optional()
     .transform((v) => (v ? v : null)),
   growthChallenge: optionalText("Growth challenge", LIMITS.longText, true),

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { CHANNELS, channelSql, type Channel } from "@/lib/channels";
+import { orderRevenue } from "@/lib/overview-figures";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { requireRole } from "../auth/auth-guard";
@@ -28,7 +29,9 @@ export interface Overview {
     byStatus: Record<LeadStatus, number> & Record<string, number>;
     reached: { contacted: number; qualified: number; won: number };
   };
+  /** Leads by revenue bracket, in the public form's order (orderRevenue). */
   revenue: { bracket: string; leads: number }[];
+  /** The pages first landed on, by path (query and fragment left out: landingPath). */
   landingPages: { page: string; count: number }[];
   campaigns: { campaign: string; count: number }[];
   /**
@@ -37,6 +40,12 @@ export interface Overview {
    * contacted and how many still wait.
    */
   firstContact: { medianSeconds: number | null; contacted: number; waiting: number };
+  /**
+   * The key figures' leads (docs/decisions/0072): those that arrived in the last 7 days and in the 7
+   * days before (whatever the period), and the leads of the period that moved to Won with their value.
+   */
+  newLeads: { lastSevenDays: number; sevenDaysBefore: number };
+  won: { count: number; value: number };
   /**
    * The pipeline now (docs/decisions/0067): each open stage (all but Won and Lost) in the board's
    * order with its leads and their deal value; and the value won in each of the last 12 months
@@ -82,7 +91,9 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
   const inPeriod = sql`${leads.createdAt} >= ${startSql} and ${leads.createdAt} <= ${at}`;
 
   const monthOf = sql`date_trunc('month', ${at} at time zone ${zone})`;
-  const [perWeekRows, weekRows, statusRows, revenueRows, pageRows, campaignRows, contactRows, stages, openRows, wonRows] = await Promise.all([
+  // A landing page's path, as landingPath in src/lib/overview-figures.ts: no scheme and host, no query, no fragment.
+  const landingPathSql = sql`coalesce(nullif(split_part(split_part(regexp_replace(attribution -> 'first_touch' ->> 'landing_page', '^[a-zA-Z][a-zA-Z0-9+.-]*://[^/?#]*', ''), '?', 1), '#', 1), ''), '/')`;
+  const [perWeekRows, weekRows, statusRows, revenueRows, pageRows, campaignRows, contactRows, stages, openRows, wonRows, recentRows, wonInPeriodRows] = await Promise.all([
     db().execute<{ week: string; channel: Channel; leads: number; messages: number }>(sql`
       select ${weekOf(sql`created_at`)}::text as week, ${channelSql(sql`attribution`, host)} as channel,
         count(*) filter (where kind = 'lead')::int as leads, count(*) filter (where kind = 'message')::int as messages
@@ -91,9 +102,9 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
       select generate_series(date_trunc('week', ${at} at time zone ${zone}) - make_interval(weeks => ${weeks - 1}), date_trunc('week', ${at} at time zone ${zone}), interval '1 week')::date::text as week`),
     db().execute<{ status: LeadStatus; count: number }>(sql`select ${leads.status} as status, count(*)::int as count from ${leads} where ${inPeriod} group by 1`),
     db().execute<{ bracket: string; leads: number }>(sql`
-      select coalesce(${leads.monthlyRevenue}, 'Not given') as bracket, count(*)::int as leads from ${leads} where ${inPeriod} group by 1 order by 2 desc, 1`),
+      select coalesce(${leads.monthlyRevenue}, 'Not given') as bracket, count(*)::int as leads from ${leads} where ${inPeriod} group by 1`),
     db().execute<{ page: string; count: number }>(sql`
-      select attribution -> 'first_touch' ->> 'landing_page' as page, count(*)::int as count from ${both}
+      select ${landingPathSql} as page, count(*)::int as count from ${both}
       where attribution -> 'first_touch' ->> 'landing_page' is not null group by 1 order by 2 desc, 1 limit 5`),
     db().execute<{ campaign: string; count: number }>(sql`
       select attribution -> 'first_touch' ->> 'utm_campaign' as campaign, count(*)::int as count from ${both}
@@ -114,6 +125,13 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
       from generate_series(${monthOf} - interval '11 months', ${monthOf}, interval '1 month') as m(month)
       left join ${leads} on ${leads.status} = 'won' and date_trunc('month', ${leads.wonAt} at time zone ${zone}) = m.month
       group by m.month order by m.month`),
+    db().execute<{ recent: number; before: number }>(sql`
+      select count(*) filter (where ${leads.createdAt} > ${at} - interval '7 days')::int as recent,
+        count(*) filter (where ${leads.createdAt} <= ${at} - interval '7 days')::int as before
+      from ${leads} where ${leads.createdAt} > ${at} - interval '14 days' and ${leads.createdAt} <= ${at}`),
+    db().execute<{ count: number; value: string }>(sql`
+      select count(*)::int as count, coalesce(sum(${leads.dealValue}), 0)::text as value from ${leads}
+      where ${leads.status} = 'won' and ${leads.wonAt} >= ${startSql} and ${leads.wonAt} <= ${at}`),
   ]);
 
   const perWeek = perWeekRows.rows.map((r) => ({ ...r, leads: Number(r.leads), messages: Number(r.messages) }));
@@ -144,7 +162,7 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
         won: byStatus.won,
       },
     },
-    revenue: revenueRows.rows.map((r) => ({ bracket: r.bracket, leads: Number(r.leads) })),
+    revenue: orderRevenue(revenueRows.rows.map((r) => ({ bracket: r.bracket, leads: Number(r.leads) }))),
     landingPages: pageRows.rows.map((r) => ({ page: r.page, count: Number(r.count) })),
     campaigns: campaignRows.rows.map((r) => ({ campaign: r.campaign, count: Number(r.count) })),
     firstContact: {
@@ -152,6 +170,8 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
       contacted: Number(contactRows.rows[0]?.contacted ?? 0),
       waiting: Number(contactRows.rows[0]?.waiting ?? 0),
     },
+    newLeads: { lastSevenDays: Number(recentRows.rows[0]?.recent ?? 0), sevenDaysBefore: Number(recentRows.rows[0]?.before ?? 0) },
+    won: { count: Number(wonInPeriodRows.rows[0]?.count ?? 0), value: Number(wonInPeriodRows.rows[0]?.value ?? 0) },
     pipeline: {
       open: stages
         .filter((s) => s.open)

@@ -16,7 +16,7 @@ export const metadata: Metadata = {
 
 /**
  * The dashboard's shell around every screen (docs/decisions/0052): header, sign-out, toasts and the
- * notification banner. Its check answers a first load with the right status (a redirect to /auth or
+ * notification banner; the sidebar and the heading are the screen's own (docs/decisions/0072). Its check answers a first load with the right status (a redirect to /auth or
  * /admin/security, Access Denied) before any screen starts; each page checks again for itself, since
  * a navigation between screens renders the page without this layout.
  */
@@ -48,9 +48,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
           </div>
         </div>
       </header>
-      <main id="main" className="container-page py-8">
-        <h1 className="text-2xl font-extrabold tracking-tight">Admin Dashboard</h1>
-        <p className="mt-1 text-sm text-ink-soft sm:hidden">Welcome, {user.email}</p>
+      {/* Each screen draws its sidebar and its heading (the screen's name) inside: src/components/admin/dashboard-nav.tsx. */}
+      <main id="main" className="container-page py-6 lg:py-8">
+        <p className="mb-4 text-sm break-all text-ink-soft sm:hidden">Welcome, {user.email}</p>
         {health && health.failed + health.retrying > 0 && (
           <NotificationBanner trouble={{ ...health, since: health.since ? health.since.toISOString() : null }} />
         )}

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { AdminList, DeletePage } from "@/components/admin/admin-list";
 import { BulkActions, BulkConfirmPage } from "@/components/admin/bulk-actions";
 import { BULK_QUERY, isBulkAction } from "@/lib/admin-tables/bulk";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { RecordPage } from "@/components/admin/record-page";
 import { AnswerBox } from "@/components/ui/answer-box";
 import { buttonVariants } from "@/components/ui/button";
@@ -62,8 +62,7 @@ export default async function TablePage({ params, searchParams }: { params: Prom
     const statuses = tab.filter && opened !== "delete" ? await readStatusOptions(tab) : undefined;
     const counts = await navCounts(gate.screens);
     return (
-      <>
-        <DashboardNav screens={gate.screens} current={tab.id} counts={counts} q={q} seen={newSince} />
+      <DashboardShell screens={gate.screens} current={tab.id} counts={counts} q={q} seen={newSince}>
         {opened === "delete" ? (
           <DeletePage tableId={tab.id} id={target!} title={record ? tab.summary(record as never).title : null} listHref={listHref} />
         ) : (
@@ -79,7 +78,7 @@ export default async function TablePage({ params, searchParams }: { params: Prom
             statuses={statuses}
           />
         )}
-      </>
+      </DashboardShell>
     );
   }
   // A desk mail's "Mark contacted" ("Mark replied"): the record and one button; opening it changes nothing.
@@ -92,8 +91,7 @@ export default async function TablePage({ params, searchParams }: { params: Prom
     ]);
     const row = marked as { name: string; email: string; mobileNumber: string; status: string } | undefined;
     return (
-      <>
-        <DashboardNav screens={gate.screens} current={tab.id} counts={counts} q={q} seen={newSince} />
+      <DashboardShell screens={gate.screens} current={tab.id} counts={counts} q={q} seen={newSince}>
         <MarkDonePage
           tableId={tab.id}
           id={markId}
@@ -102,7 +100,7 @@ export default async function TablePage({ params, searchParams }: { params: Prom
           openHref={deskRecordLinks(tab.id, markId).open}
           listHref={listHref}
         />
-      </>
+      </DashboardShell>
     );
   }
   const [counts, list, members, matching, statuses] = await Promise.all([
@@ -117,8 +115,7 @@ export default async function TablePage({ params, searchParams }: { params: Prom
   if (matching && isBulkAction(bulk)) {
     const value = bulk === "status" ? (one(raw[BULK_QUERY.status]) ?? "") : bulk === "assign" ? (one(raw[BULK_QUERY.owner]) ?? "") : "";
     return (
-      <>
-        <DashboardNav screens={gate.screens} current={tab.id} counts={counts} q={q} seen={newSince} />
+      <DashboardShell screens={gate.screens} current={tab.id} counts={counts} q={q} seen={newSince}>
         <BulkConfirmPage
           tableId={tab.id}
           filter={{ q, status: listParams.status }}
@@ -130,14 +127,13 @@ export default async function TablePage({ params, searchParams }: { params: Prom
           statusLabel={bulk === "status" ? statuses?.find((s) => s.value === value)?.label : undefined}
           listHref={listHref}
         />
-      </>
+      </DashboardShell>
     );
   }
   const emptyText = q || listParams.status ? `No ${tab.noun.many} match your search.` : `No ${tab.noun.many} yet.`;
 
   return (
-    <>
-      <DashboardNav screens={gate.screens} current={tab.id} counts={counts} q={q} seen={newSince} />
+    <DashboardShell screens={gate.screens} current={tab.id} counts={counts} q={q} seen={newSince}>
       <form method="get" action={dashboardHref(tab.id)} className="mt-5 flex flex-wrap items-end gap-3" role="search">
         {seenIso && <input type="hidden" name="seen" value={seenIso} />}
         <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-semibold">
@@ -258,6 +254,6 @@ export default async function TablePage({ params, searchParams }: { params: Prom
           </nav>
         )}
       </section>
-    </>
+    </DashboardShell>
   );
 }

@@ -1,6 +1,6 @@
 import { AccountPanel } from "@/components/admin/account-panel";
 import { CalendarPanel } from "@/components/admin/calendar-panel";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 
 /** The member's own sessions, password and calendar; every role has it. */
@@ -11,12 +11,11 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
   const q = navSearch(raw);
   const counts = await navCounts(gate.screens);
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="account" counts={counts} q={q} seen={readSeen(raw)} />
+    <DashboardShell screens={gate.screens} current="account" counts={counts} q={q} seen={readSeen(raw)}>
       <div className="mt-6 space-y-10">
         <AccountPanel />
         <CalendarPanel />
       </div>
-    </>
+    </DashboardShell>
   );
 }

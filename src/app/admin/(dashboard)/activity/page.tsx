@@ -1,5 +1,5 @@
 import { ActivityView } from "@/components/admin/activity-view";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { ACTIVITY_TAB, ActivityFilterSchema } from "@/lib/admin-tables/activity";
 import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 import { activityFilterOptions, listActivity } from "@/server/data/activity-events";
@@ -13,9 +13,8 @@ export default async function ActivityPage({ searchParams }: { searchParams: Pro
   const q = navSearch(raw);
   const [counts, list, options] = await Promise.all([navCounts(gate.screens), listActivity(filter), activityFilterOptions()]);
   return (
-    <>
-      <DashboardNav screens={gate.screens} current={ACTIVITY_TAB.id} counts={counts} q={q} seen={readSeen(raw)} />
+    <DashboardShell screens={gate.screens} current={ACTIVITY_TAB.id} counts={counts} q={q} seen={readSeen(raw)}>
       <ActivityView filter={filter} list={list} options={options} />
-    </>
+    </DashboardShell>
   );
 }

@@ -1,5 +1,5 @@
 import { AnalyticsView } from "@/components/admin/analytics-view";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 import { analyticsQuery, loadAnalytics } from "@/server/data/analytics-report";
 
@@ -12,9 +12,8 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Pr
   const q = navSearch(raw);
   const [counts, report] = await Promise.all([navCounts(gate.screens), loadAnalytics(days, filters)]);
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="analytics" counts={counts} q={q} seen={readSeen(raw)} />
+    <DashboardShell screens={gate.screens} current="analytics" counts={counts} q={q} seen={readSeen(raw)}>
       <AnalyticsView report={report} />
-    </>
+    </DashboardShell>
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { AddDayOffForm, AvailabilityForm, OutcomeForms, RemoveDayOffForm, StaffCancelForm } from "@/components/admin/booking-forms";
 import { BookingTable } from "@/components/admin/booking-list";
 import { TEAM_DESK } from "@/lib/admin-tables/definition";
@@ -26,8 +26,7 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
   const editable = hosts.filter((h) => everyone || h.userId === gate.user.id);
   const mayChange = (hostId: string | null) => everyone || hostId === gate.user.id;
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="booking" counts={counts} q={navSearch(raw)} seen={readSeen(raw)} />
+    <DashboardShell screens={gate.screens} current="booking" counts={counts} q={navSearch(raw)} seen={readSeen(raw)}>
       <CallsSection
         id="calls-upcoming"
         className="mt-6"
@@ -100,7 +99,7 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
           </article>
         ))}
       </section>
-    </>
+    </DashboardShell>
   );
 }
 

@@ -1,4 +1,4 @@
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { DUE_OWNERS, DueView, type DueOwner } from "@/components/admin/due-view";
 import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 import { BookingTable } from "@/components/admin/booking-list";
@@ -27,8 +27,7 @@ export default async function DuePage({ searchParams }: { searchParams: Promise<
       : listUpcomingBookings({ from: now, to: new Date(now.getTime() + CALL_DAYS * 24 * 60 * 60_000), hostId: owner === "me" ? gate.user.id : undefined }),
   ]);
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="due" counts={counts} q={q} seen={readSeen(raw)} />
+    <DashboardShell screens={gate.screens} current="due" counts={counts} q={q} seen={readSeen(raw)}>
       <DueView items={due} owner={owner} today={siteToday()} />
       <section aria-labelledby="due-calls" className="mt-8">
         <h2 id="due-calls" className="text-lg font-bold">
@@ -47,6 +46,6 @@ export default async function DuePage({ searchParams }: { searchParams: Promise<
           </div>
         )}
       </section>
-    </>
+    </DashboardShell>
   );
 }

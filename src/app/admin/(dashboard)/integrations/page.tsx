@@ -1,4 +1,4 @@
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { IntegrationsPanel } from "@/components/admin/integrations-panel";
 import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 
@@ -10,11 +10,10 @@ export default async function IntegrationsPage({ searchParams }: { searchParams:
   const q = navSearch(raw);
   const counts = await navCounts(gate.screens);
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="integrations" counts={counts} q={q} seen={readSeen(raw)} />
+    <DashboardShell screens={gate.screens} current="integrations" counts={counts} q={q} seen={readSeen(raw)}>
       <div className="mt-6">
         <IntegrationsPanel />
       </div>
-    </>
+    </DashboardShell>
   );
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { NewSendForms } from "@/components/admin/newsletter-forms";
 import { SEND_STATUS_LABELS } from "@/lib/newsletter";
 import { formatSiteDateTime } from "@/lib/site-time";
@@ -14,8 +14,7 @@ export default async function NewsletterPage({ searchParams }: { searchParams: P
   const raw = await searchParams;
   const [counts, sends, posts] = await Promise.all([navCounts(gate.screens), listSends(), postsToSend()]);
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="newsletter" counts={counts} q={navSearch(raw)} seen={readSeen(raw)} />
+    <DashboardShell screens={gate.screens} current="newsletter" counts={counts} q={navSearch(raw)} seen={readSeen(raw)}>
       <div className="mt-6 grid gap-8">
         <section aria-labelledby="newsletter-new" className="rounded-2xl border border-line bg-surface p-5">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -75,6 +74,6 @@ export default async function NewsletterPage({ searchParams }: { searchParams: P
           )}
         </section>
       </div>
-    </>
+    </DashboardShell>
   );
 }

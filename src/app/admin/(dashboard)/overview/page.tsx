@@ -1,4 +1,4 @@
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { OverviewView } from "@/components/admin/overview-view";
 import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 import { OVERVIEW_PERIODS, loadOverview } from "@/server/data/overview";
@@ -12,9 +12,8 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const q = navSearch(raw);
   const [counts, overview] = await Promise.all([navCounts(gate.screens), loadOverview(weeks)]);
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="overview" counts={counts} q={q} seen={readSeen(raw)} />
+    <DashboardShell screens={gate.screens} current="overview" counts={counts} q={q} seen={readSeen(raw)}>
       <OverviewView overview={overview} />
-    </>
+    </DashboardShell>
   );
 }

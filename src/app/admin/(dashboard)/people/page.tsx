@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { dashboardHref } from "@/lib/routes";
 import { formatSiteDateTime } from "@/lib/site-time";
 import { navCounts, one, openScreen, type SearchParams } from "@/server/admin/dashboard";
@@ -20,8 +20,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
       .slice(0, 254) || undefined;
   const [counts, people] = await Promise.all([navCounts(gate.screens), findPeople(q)]);
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="people" counts={counts} />
+    <DashboardShell screens={gate.screens} current="people" counts={counts}>
       <div className="mt-6 grid gap-6">
         <form method="get" action={dashboardHref("people")} role="search" className="flex flex-wrap items-end gap-2">
           <div>
@@ -44,41 +43,44 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
         {people.length === 0 ? (
           <p className="text-sm text-muted">{q ? "Nobody matches." : "Nobody has sent a form yet."}</p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">People, most recent first</caption>
-            <thead>
-              <tr className="border-b border-line text-muted">
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  E-mail
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Forms sent
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Latest
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {people.map((p) => (
-                <tr key={p.key} className="border-b border-line">
-                  <td className="py-2 pr-4">
-                    <Link href={`${dashboardHref("people")}/${p.key}`} className="font-semibold text-brand-700 hover:underline">
-                      {p.name ?? p.email}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-4 break-all">{p.email}</td>
-                  <td className="py-2 pr-4">{p.submissions}</td>
-                  <td className="py-2">{formatSiteDateTime(new Date(p.lastAt))}</td>
+          // A wide table scrolls inside its box on a phone, never the page (docs/decisions/0072).
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">People, most recent first</caption>
+              <thead>
+                <tr className="border-b border-line text-muted">
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    E-mail
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Forms sent
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    Latest
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {people.map((p) => (
+                  <tr key={p.key} className="border-b border-line">
+                    <td className="py-2 pr-4">
+                      <Link href={`${dashboardHref("people")}/${p.key}`} className="font-semibold text-brand-700 hover:underline">
+                        {p.name ?? p.email}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-4 break-all">{p.email}</td>
+                    <td className="py-2 pr-4">{p.submissions}</td>
+                    <td className="py-2">{formatSiteDateTime(new Date(p.lastAt))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </div>
-    </>
+    </DashboardShell>
   );
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { PipelineBoard } from "@/components/admin/pipeline-board";
 import { AnswerBox } from "@/components/ui/answer-box";
 import { buttonVariants } from "@/components/ui/button";
@@ -33,10 +33,8 @@ export default async function PipelinePage({ searchParams }: { searchParams: Pro
     : null;
   const query = boardQuery(filters);
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="pipeline" counts={counts} q={navSearch(raw)} seen={readSeen(raw)} />
+    <DashboardShell screens={gate.screens} current="pipeline" counts={counts} q={navSearch(raw)} seen={readSeen(raw)}>
       <div className="mt-6 flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-xl font-bold">Pipeline</h1>
         <p className="text-sm text-ink-soft" role="status">
           {board.count} {board.count === 1 ? "lead" : "leads"} · {formatRupees(board.total)} in all ·{" "}
           {formatRupees(board.columns.filter((c) => c.open).reduce((n, c) => n + c.total, 0))} open
@@ -86,6 +84,6 @@ export default async function PipelinePage({ searchParams }: { searchParams: Pro
       </form>
       {answer && <AnswerBox state={answer} className="mt-4" />}
       <PipelineBoard columns={board.columns} query={query} />
-    </>
+    </DashboardShell>
   );
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { TeamPanel } from "@/components/admin/team-panel";
 import { API_KEYS_PATH } from "@/lib/routes";
 import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
@@ -12,8 +12,7 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
   const q = navSearch(raw);
   const counts = await navCounts(gate.screens);
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="team" counts={counts} q={q} seen={readSeen(raw)} />
+    <DashboardShell screens={gate.screens} current="team" counts={counts} q={q} seen={readSeen(raw)}>
       <p className="mt-6 text-sm">
         <Link href={API_KEYS_PATH} className="font-semibold underline">
           API keys
@@ -23,6 +22,6 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
       <div className="mt-6">
         <TeamPanel viewer={gate.user} />
       </div>
-    </>
+    </DashboardShell>
   );
 }

@@ -1,5 +1,5 @@
 import { ApiKeysPanel } from "@/components/admin/api-keys-panel";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 
 export const metadata = { title: "API keys" };
@@ -12,14 +12,12 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Prom
   const q = navSearch(raw);
   const counts = await navCounts(gate.screens);
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="integrations" counts={counts} q={q} seen={readSeen(raw)} />
+    <DashboardShell screens={gate.screens} current="integrations" title="API keys" counts={counts} q={q} seen={readSeen(raw)}>
       <div className="mt-6">
-        <h1 className="text-2xl font-bold">API keys</h1>
-        <div className="mt-4">
+        <div>
           <ApiKeysPanel />
         </div>
       </div>
-    </>
+    </DashboardShell>
   );
 }

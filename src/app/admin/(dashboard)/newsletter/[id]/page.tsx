@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { EditSendForm, LiveProgress, SendControls, SendTestForm } from "@/components/admin/newsletter-forms";
 import { SEND_STATUS_LABELS } from "@/lib/newsletter";
 import { formatSiteDateTime, toSiteDateTimeInput } from "@/lib/site-time";
@@ -30,8 +30,7 @@ export default async function SendPage({ params }: { params: Promise<{ id: strin
   const live = send.status === "sending";
   const remaining = progress.pending;
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="newsletter" counts={counts} />
+    <DashboardShell screens={gate.screens} current="newsletter" counts={counts}>
       <LiveProgress active={live} />
       <div className="mt-6 grid gap-8">
         <div>
@@ -166,6 +165,6 @@ export default async function SendPage({ params }: { params: Promise<{ id: strin
           </div>
         </section>
       </div>
-    </>
+    </DashboardShell>
   );
 }

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { SubscriberRowActions } from "@/components/admin/subscriber-row-actions";
 import { buttonVariants } from "@/components/ui/button";
 import { SUBSCRIBER_SOURCES, SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES, type SubscriberStatus } from "@/lib/newsletter";
@@ -52,8 +52,7 @@ export default async function SubscribersPage({ searchParams }: { searchParams: 
   const pages = Math.max(1, Math.ceil(list.total / SUBSCRIBERS_PAGE_SIZE));
   const field = "min-h-10 rounded-lg border border-line bg-surface px-3 text-sm";
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="newsletter" counts={counts} q={navSearch(raw)} seen={readSeen(raw)} />
+    <DashboardShell screens={gate.screens} current="newsletter" title="Subscribers" counts={counts} q={navSearch(raw)} seen={readSeen(raw)}>
       <div className="mt-6 space-y-5">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
@@ -63,7 +62,6 @@ export default async function SubscribersPage({ searchParams }: { searchParams: 
               </Link>{" "}
               / Subscribers
             </p>
-            <h1 className="text-2xl font-bold">Subscribers</h1>
           </div>
           <a href={`/admin/export/newsletter-subscribers${query(filter)}`} className={buttonVariants({ variant: "outline", size: "sm" })} download>
             Export CSV
@@ -164,6 +162,6 @@ export default async function SubscribersPage({ searchParams }: { searchParams: 
           </nav>
         )}
       </div>
-    </>
+    </DashboardShell>
   );
 }

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { EditInteraction, ErasePersonForm, LogInteractionForm } from "@/components/admin/person-forms";
 import { SUBSCRIBER_STATUS_LABELS, type SubscriberStatus } from "@/lib/newsletter";
 import { TIMELINE_LABELS } from "@/lib/people";
@@ -28,8 +28,7 @@ export default async function PersonPage({ params }: { params: Promise<{ key: st
   const { header, timeline, canErase } = person;
   const exportBase = `/admin/export/person/${header.key}`;
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="people" counts={counts} />
+    <DashboardShell screens={gate.screens} current="people" counts={counts}>
       <div className="mt-6 grid gap-8">
         <div>
           <Link href={dashboardHref("people")} className="text-sm font-semibold text-brand-700 hover:underline">
@@ -129,6 +128,6 @@ export default async function PersonPage({ params }: { params: Promise<{ key: st
           </section>
         )}
       </div>
-    </>
+    </DashboardShell>
   );
 }

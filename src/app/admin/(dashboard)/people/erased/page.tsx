@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { dashboardHref } from "@/lib/routes";
 import { navCounts, openScreen } from "@/server/admin/dashboard";
 
@@ -11,8 +11,7 @@ export default async function PersonErasedPage() {
   if (gate.kind === "denied") return gate.page;
   const counts = await navCounts(gate.screens);
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="people" counts={counts} />
+    <DashboardShell screens={gate.screens} current="people" counts={counts}>
       <div className="mt-6 max-w-prose" role="status">
         <h2 className="text-xl font-bold">Erased</h2>
         <p className="mt-2 text-sm text-ink-soft">
@@ -28,6 +27,6 @@ export default async function PersonErasedPage() {
           </Link>
         </p>
       </div>
-    </>
+    </DashboardShell>
   );
 }

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { DashboardNav } from "@/components/admin/dashboard-nav";
+import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { AddStageForm, StageControls, type StageRow } from "@/components/admin/stage-forms";
 import { buttonVariants } from "@/components/ui/button";
 import { CUSTOM_STAGES_MAX } from "@/lib/limits";
@@ -19,10 +19,8 @@ export default async function StagesPage({ searchParams }: { searchParams: Promi
   const [counts, stages, perStage] = await Promise.all([navCounts(gate.screens), listLeadStages(), leadsPerStage()]);
   const rows: StageRow[] = stages.map((s) => ({ key: s.key, name: s.name, builtin: s.builtin, count: perStage[s.key] ?? 0 }));
   return (
-    <>
-      <DashboardNav screens={gate.screens} current="pipeline" counts={counts} q={navSearch(raw)} seen={readSeen(raw)} />
+    <DashboardShell screens={gate.screens} current="pipeline" title="Pipeline stages" counts={counts} q={navSearch(raw)} seen={readSeen(raw)}>
       <div className="mt-6 flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-xl font-bold">Pipeline stages</h1>
         <Link href="/admin/pipeline" className={buttonVariants({ variant: "outline", size: "sm" })}>
           Back to the board
         </Link>
@@ -51,6 +49,6 @@ export default async function StagesPage({ searchParams }: { searchParams: Promi
           </li>
         ))}
       </ol>
-    </>
+    </DashboardShell>
   );
 }
