@@ -315,12 +315,13 @@ export const CaseStudySchema = z.object({
   results: optionalText("Results", LIMITS.longText, true),
   featured: checkbox,
   imageUrl: imageField,
+  logoUrl: imageField,
   metrics: metricsField,
   timeframe: plainString("Timeframe")
     .trim()
     .max(LIMITS.timeframe, `Timeframe must be at most ${LIMITS.timeframe} characters.`)
     .optional()
-    .transform((v) => v || "18 months"),
+    .transform((v) => v || null),
   services: lines("Services", LIMITS.services, LIMITS.serviceName, /,/),
   journey: lines("Growth journey", LIMITS.journeySteps, LIMITS.journeyStep, /\r?\n/, true),
   testimonialQuote: optionalText("Testimonial", LIMITS.longText, true),
