@@ -47,7 +47,7 @@ describe("dashboard screens", () => {
   });
 
   it("a role sees exactly the tables it may read, and Team, Integrations and Activity only on the team desk", () => {
-    expect(dashboardScreens("editor").map((s) => s.id)).toEqual(["case-studies", "testimonials", "posts", "media", "newsletter", "account"]);
+    expect(dashboardScreens("editor").map((s) => s.id)).toEqual(["case-studies", "testimonials", "posts", "authors", "media", "newsletter", "account"]);
     expect(dashboardScreens("sales").map((s) => s.id)).toEqual([
       "overview",
       "due",

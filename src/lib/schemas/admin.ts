@@ -347,6 +347,35 @@ export const TestimonialSchema = z.object({
 });
 export type TestimonialData = z.output<typeof TestimonialSchema>;
 
+// ---- Authors ----------------------------------------------------------------------------------
+
+/** A profile's link: an https:// (or http://) address on a public host, stored as the browser will send it. */
+const profileLink = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(LIMITS.url, `${label} must be at most ${LIMITS.url} characters.`)
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const checked = checkPublicUrl(value);
+      if ("url" in checked) return checked.url;
+      ctx.addIssue({ code: "custom", message: `Enter the ${label} address as a full public address starting with https://.` });
+      return z.NEVER;
+    });
+
+/** An author of the blog (docs/decisions/0069): the name must match the posts' "Author name". */
+export const AuthorSchema = z.object({
+  name: requiredText("Name", LIMITS.personName),
+  role: optionalText("Role", LIMITS.role),
+  bio: optionalText("Short bio", LIMITS.authorBio, true),
+  photoUrl: imageField,
+  linkedinUrl: profileLink("LinkedIn"),
+  xUrl: profileLink("X"),
+  websiteUrl: profileLink("website"),
+});
+export type AuthorData = z.output<typeof AuthorSchema>;
+
 // ---- Blog posts -------------------------------------------------------------------------------
 
 /** A `datetime-local` value in the site's time zone (src/lib/site-time.ts), stored as an instant. */
