@@ -46,6 +46,8 @@ describe("a case study's result bars", () => {
   });
 
   it("is named by what it shows", () => {
-    expect(resultChartSummary(resultBars({ revenue_growth: "340%", roas: "5.2x", aov_increase: "+24%" }))).toBe("Results: Revenue Growth 340%, AOV Increase +24%.");
+    expect(resultChartSummary(resultBars({ revenue_growth: "340%", roas: "5.2x", aov_increase: "+24%" }))).toBe(
+      "Results: Revenue Growth 340%, AOV Increase +24%.",
+    );
   });
 });
