@@ -9,7 +9,9 @@ import { homeCaseStudies, jewelryCaseStudy, sampleAuthors } from "../src/content
 // study's own figures and nothing in their place when it has none, photos or drawn avatars instead of
 // letters, the author's profile on the article and in its JSON-LD, and no claim the site cannot back.
 
-test.describe.configure({ mode: "serial" });
+// Serial: one member for the file. 90 s: the first test with `member` also signs it up and in, and
+// uploads are re-encoded, on two cores shared with other servers.
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.use({ account: { email: "proof@e2e.test", name: "Proof Editor" } });
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
