@@ -34,4 +34,5 @@ export const E2E_OWNERS = [
   "pipeline@e2e.test",
   "booking@e2e.test",
   "shell@e2e.test",
+  "proof@e2e.test",
 ] as const;

@@ -43,7 +43,7 @@ async function main(command: string | undefined, file: string | undefined) {
     } else {
       const report = await seedSampleContent(handle.db);
       console.log(
-        `Sample content (${handle.kind}): ${report.blogPosts} blog posts, ${report.caseStudies} case studies, ${report.testimonials} testimonials added.`,
+        `Sample content (${handle.kind}): ${report.authors} authors, ${report.blogPosts} blog posts, ${report.caseStudies} case studies, ${report.testimonials} testimonials added.`,
       );
     }
   } finally {

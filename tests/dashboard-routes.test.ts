@@ -53,7 +53,7 @@ describe("dashboard screens", () => {
     // Groups are contiguous: the sidebar draws each once.
     const groups = dashboardScreens("owner").map((s) => s.group);
     expect(groups.filter((g, i) => g !== groups[i - 1])).toEqual(["Leads", "Content", "Team", "You"]);
-    expect(dashboardScreens("editor").map((s) => s.id)).toEqual(["posts", "case-studies", "testimonials", "media", "newsletter", "account"]);
+    expect(dashboardScreens("editor").map((s) => s.id)).toEqual(["posts", "case-studies", "testimonials", "authors", "media", "newsletter", "account"]);
     expect(dashboardScreens("sales").map((s) => s.id)).toEqual([
       "overview",
       "due",

@@ -146,6 +146,8 @@ const TABLE_FORMS: Record<string, { sqlTable: string; access: readonly StaffRole
     access: CONTENT_DESK.write,
     form: () => ({ title: "A post", slug: `a-post-${next()}`, content: "<p>Hello.</p>", authorName: "Team" }),
   },
+  // A name is one profile: each create names a new author.
+  authors: { sqlTable: "authors", access: CONTENT_DESK.write, form: () => ({ name: `Asha Rao ${next()}` }) },
 };
 
 async function insertRow(tableId: string): Promise<string> {
@@ -906,6 +908,7 @@ function changedField(id: string): Record<string, string> {
   if (id === "leads" || id === "messages") return { name: `Asha Rao ${n}` };
   if (id === "case-studies") return { title: `Doubling repeat orders ${n}` };
   if (id === "testimonials") return { content: `Great work ${n}.` };
+  if (id === "authors") return { bio: `Writes about retention ${n}.` };
   return { title: `A post ${n}` };
 }
 

@@ -60,20 +60,3 @@ export const caseStudiesCta: CaseStudiesCta = {
   primaryCta: { label: "Get Free Growth Audit", href: "/free-audit" },
   secondaryCta: { label: "Contact Us", href: "/contact" },
 };
-
-/**
- * Every case study shows a numbered growth journey and a testimonial; for one whose own
- * fields are empty (one created in the dashboard without them), these fixed defaults are shown,
- * written for the default timeframe (18 months) and services (SEO, Paid Ads, CRO).
- */
-export const defaultGrowthJourney: readonly string[] = [
-  "Month 1-3: Audited the website, tracking and ad accounts, and set growth targets from the unit economics.",
-  "Month 4-6: Rebuilt campaigns around the most profitable products and fixed the biggest conversion leaks.",
-  "Month 7-12: Scaled paid acquisition and published search content for high-intent keywords.",
-  "Month 13-18: Compounded the gains with ongoing tests, retention flows and budget moved to the best channels.",
-];
-
-export const defaultCaseStudyTestimonial = {
-  quote: "Kinetic Growth gave us a clear plan and the discipline to follow it. Every rupee we spend on marketing is now tied to a result we can measure.",
-  author: "Founder",
-} as const;

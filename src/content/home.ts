@@ -85,8 +85,19 @@ export const statsBandHeading = "Growth that shows up in the numbers";
 
 export const partnersIntro = "Trusted by growing brands across India";
 
-/** Sample client names; initials are derived in the UI. */
-export const partners: string[] = ["GemsMantra", "TechCorp", "EcoStore", "FashionHub", "AshrayLiving", "TravelPro"];
+/**
+ * The sample clients and their logo marks: SVG wordmarks drawn for these illustrative companies,
+ * served as static files (public/images/clients/), never through the media library, which takes no
+ * SVG (docs/decisions/0069).
+ */
+export const partners: { name: string; logoUrl: string }[] = [
+  { name: "GemsMantra", logoUrl: "/images/clients/gemsmantra.svg" },
+  { name: "TechCorp", logoUrl: "/images/clients/techcorp.svg" },
+  { name: "EcoStore", logoUrl: "/images/clients/ecostore.svg" },
+  { name: "FashionHub", logoUrl: "/images/clients/fashionhub.svg" },
+  { name: "AshrayLiving", logoUrl: "/images/clients/ashrayliving.svg" },
+  { name: "TravelPro", logoUrl: "/images/clients/travelpro.svg" },
+];
 
 export const servicesIntro: SectionIntro = {
   eyebrow: "What we do",

@@ -3,6 +3,31 @@
  * shown when the database cannot be read. Client names and people are illustrative.
  */
 
+export interface SampleAuthor {
+  name: string;
+  role: string;
+  bio: string;
+}
+
+/** The sample posts' authors (src/content/sample-blog-posts.ts names them); no photo, no links: none were given. */
+export const sampleAuthors: SampleAuthor[] = [
+  {
+    name: "Priya Sharma",
+    role: "Head of Performance Marketing",
+    bio: "Priya runs paid media for our D2C clients: Meta, Google Shopping and the budget decisions between them, set from each brand's contribution margin.",
+  },
+  {
+    name: "Neha Kapoor",
+    role: "CRO and Retention Lead",
+    bio: "Neha leads our conversion and retention work: product page tests, checkout fixes, and the email and WhatsApp flows that bring customers back.",
+  },
+  {
+    name: "Arjun Mehta",
+    role: "SEO Strategist",
+    bio: "Arjun plans technical SEO and search content for eCommerce catalogues, from crawl fixes across thousands of SKUs to category pages that rank.",
+  },
+];
+
 export interface SampleTestimonial {
   clientName: string;
   company: string;
@@ -24,9 +49,11 @@ export interface SampleCaseStudy {
   results: string;
   featured: boolean;
   imageUrl: string | null;
+  /** The client's logo mark (one of ours under /images/clients/). */
+  logoUrl: string | null;
   /** Flat object: snake_case labels mapped to short display values. */
   metrics: Record<string, string>;
-  timeframe: string;
+  timeframe: string | null;
   services: string[];
   /** Growth-journey steps in order, one sentence each. */
   journey: string[];
@@ -72,6 +99,7 @@ export const homeCaseStudies: SampleCaseStudy[] = [
   {
     title: "How EcoStore Tripled Revenue with Full-Funnel Growth Marketing",
     companyName: "EcoStore",
+    logoUrl: "/images/clients/ecostore.svg",
     industry: "Sustainable Home Products",
     challenge: "EcoStore was spending ₹4,00,000 a month on Meta ads at a blended ROAS of 1.6x, with no search presence and a repeat purchase rate below 12%.",
     solution:
@@ -101,6 +129,7 @@ export const homeCaseStudies: SampleCaseStudy[] = [
   {
     title: "AshrayLiving: From ₹18 Lakh to ₹62 Lakh in Monthly Revenue",
     companyName: "AshrayLiving",
+    logoUrl: "/images/clients/ashrayliving.svg",
     industry: "Home Furnishings",
     challenge: "AshrayLiving had strong products but a 1.4% conversion rate, 31% RTO on COD orders and almost no organic traffic to its category pages.",
     solution:
@@ -132,6 +161,7 @@ export const homeCaseStudies: SampleCaseStudy[] = [
 export const jewelryCaseStudy: SampleCaseStudy = {
   title: "GemsMantra: Scaling a Jewelry Brand with SEO, Paid Ads and CRO",
   companyName: "GemsMantra",
+  logoUrl: "/images/clients/gemsmantra.svg",
   industry: "Jewelry E-commerce",
   challenge:
     "GemsMantra sold certified silver and gold-plated jewellery online but relied on discount-led Meta ads. Its conversion rate was 0.9%, and high-value shoppers abandoned checkout over trust concerns.",

@@ -20,7 +20,8 @@ describe("headlineMetricLabel (matches headlineMetric)", () => {
   it("prefers revenue growth, then monthly revenue", () => {
     expect(headlineMetricLabel({ revenue_growth: "300%", monthly_revenue: "₹2Cr" })).toBe("Revenue Growth");
     expect(headlineMetricLabel({ monthly_revenue: "₹2Cr" })).toBe("Monthly Revenue");
-    expect(headlineMetricLabel({})).toBeTruthy();
+    // No figure, no label: the card shows neither rather than a phrase standing in for one.
+    expect(headlineMetricLabel({ roas: "4x" })).toBeNull();
   });
 });
 

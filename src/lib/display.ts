@@ -62,9 +62,9 @@ export function anchorId(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-/** The home card's headline metric label, matching `headlineMetric`. */
-export function headlineMetricLabel(metrics: Record<string, string>): string {
+/** The home card's headline metric label, matching `headlineMetric`; null where it has none. */
+export function headlineMetricLabel(metrics: Record<string, string>): string | null {
   if (metrics.revenue_growth) return metricLabel("revenue_growth");
   if (metrics.monthly_revenue) return metricLabel("monthly_revenue");
-  return "Across the engagement";
+  return null;
 }

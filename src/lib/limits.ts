@@ -26,6 +26,7 @@ export const LIMITS = {
   journeySteps: 12,
   serviceName: 80,
   services: 12,
+  authorBio: 600,
 } as const;
 
 /** A deal's value in whole rupees: at most ₹100 crore (docs/decisions/0067). */

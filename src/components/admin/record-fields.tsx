@@ -163,7 +163,7 @@ export function RecordFields({
     const id = `${table.id}-${f.name}`;
     const value = values[f.name] ?? "";
     const hint = typeof f.hint === "function" ? f.hint(value) : f.hint;
-    const text = { name: f.name, value, onChange: (e: { target: { value: string } }) => change(f.name, e.target.value) };
+    const text = { name: f.name, value, placeholder: f.placeholder, onChange: (e: { target: { value: string } }) => change(f.name, e.target.value) };
     switch (f.control) {
       case "checkbox":
         return (

@@ -2,7 +2,10 @@ import Link from "next/link";
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { blogListHref } from "@/lib/blog";
+import { PersonPicture } from "@/components/marketing/illustrated-avatar";
 import type { ArticleHeading } from "@/server/content/html";
+import { authorLinks, type PublicAuthor } from "@/lib/authors";
+import { DEFAULT_AUTHOR_NAME } from "@/server/db/schema";
 import { blogCopy } from "./blog-copy";
 import { PostCard, ReadingTime, type PostCardData } from "./post-card";
 
@@ -12,6 +15,7 @@ export function ArticleHeader({
   title,
   firstTag,
   authorName,
+  authorPhotoUrl,
   updated,
   updatedDateTime,
   readingTime,
@@ -19,6 +23,8 @@ export function ArticleHeader({
   title: string;
   firstTag?: string;
   authorName: string;
+  /** The author profile's photo; the illustrated avatar drawn from the name without one. */
+  authorPhotoUrl?: string | null;
   updated: string;
   updatedDateTime: string;
   readingTime: number | null;
@@ -48,12 +54,7 @@ export function ArticleHeader({
           {title}
         </h1>
         <div className="mt-8 flex items-center gap-4">
-          <span
-            aria-hidden="true"
-            className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-500 text-lg font-bold text-white ring-2 ring-white/30"
-          >
-            {authorName.trim().charAt(0).toUpperCase()}
-          </span>
+          <PersonPicture name={authorName} photoUrl={authorPhotoUrl} size={48} className="size-12 ring-2 ring-white/30" />
           <div className="text-sm leading-relaxed text-brand-100">
             <p className="font-semibold text-white">{blogCopy.article.writtenBy(authorName)}</p>
             <p className="flex flex-wrap gap-x-4 gap-y-1">
@@ -142,17 +143,39 @@ export function RelatedTopics({ tags }: { tags: string[] }) {
   );
 }
 
-export function AuthorBox({ authorName }: { authorName: string }) {
+/**
+ * Who wrote the article: the author's profile (photo, role, bio, links) when their name has one;
+ * the team's own description for the team's byline; else the name alone, with nothing made up.
+ */
+export function AuthorBox({ authorName, author }: { authorName: string; author: PublicAuthor | null }) {
+  const bio = author?.bio ?? (authorName === DEFAULT_AUTHOR_NAME ? blogCopy.article.authorBio : null);
+  const links = author ? authorLinks(author) : [];
   return (
-    <section aria-labelledby="about-author" className="mt-10 flex flex-col gap-4 rounded-card border border-line bg-surface p-6 shadow-card sm:flex-row">
-      <span aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white">
-        {authorName.trim().charAt(0).toUpperCase()}
-      </span>
+    <section
+      aria-labelledby="about-author"
+      data-testid="author-box"
+      className="mt-10 flex flex-col gap-4 rounded-card border border-line bg-surface p-6 shadow-card sm:flex-row"
+    >
+      <PersonPicture name={authorName} photoUrl={author?.photoUrl} size={64} className="size-16" />
       <div>
         <h2 id="about-author" className="text-lg font-bold">
-          {blogCopy.article.aboutAuthor(authorName)}
+          {blogCopy.article.aboutAuthor(author?.name ?? authorName)}
         </h2>
-        <p className="mt-2 text-ink-soft">{blogCopy.article.authorBio}</p>
+        {author?.role && <p className="text-sm font-semibold text-brand-700">{author.role}</p>}
+        {bio && <p className="mt-2 text-ink-soft">{bio}</p>}
+        {links.length > 0 && (
+          <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm font-semibold">
+            {links.map((link) => (
+              <li key={link.label}>
+                <a href={link.href} rel="me noopener" className="text-brand-700 underline underline-offset-4 hover:text-brand-800">
+                  {/* The visible word is part of the link's name (WCAG 2.5.3): "Priya Sharma on LinkedIn". */}
+                  <span className="sr-only">{author!.name} on </span>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </section>
   );

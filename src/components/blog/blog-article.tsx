@@ -18,6 +18,8 @@ import { BLOG_FEED_PATH, blogPostHref } from "@/lib/blog";
 import { blogSearchAppearance, pageMetadata } from "@/lib/metadata";
 import { formatBlogDate } from "@/lib/format";
 import { blogOgImage } from "@/lib/og-image";
+import { authorJsonLd, type PublicAuthor } from "@/lib/authors";
+import { authorByName } from "@/server/data/authors";
 import { listRelatedPosts } from "@/server/data/blog-posts";
 import { countShares } from "@/server/data/blog-shares";
 import { DEFAULT_AUTHOR_NAME, type BlogPost } from "@/server/db/schema";
@@ -55,7 +57,7 @@ function absoluteUrl(pathOrUrl: string, base: string): string {
 }
 
 /** schema.org BlogPosting; "<" is escaped so that no text in it can close the script element. */
-function ArticleJsonLd({ post }: { post: BlogPost }) {
+function ArticleJsonLd({ post, author }: { post: BlogPost; author: PublicAuthor | null }) {
   const site = siteConfig();
   const url = absoluteUrl(blogPostHref(post.slug), site.url);
   const data = {
@@ -67,10 +69,7 @@ function ArticleJsonLd({ post }: { post: BlogPost }) {
     image: [absoluteUrl(post.featuredImageUrl ?? blogOgImage(post).url, site.url)],
     datePublished: post.createdAt.toISOString(),
     dateModified: post.updatedAt.toISOString(),
-    author:
-      post.authorName === DEFAULT_AUTHOR_NAME
-        ? { "@type": "Organization", name: post.authorName, url: site.url }
-        : { "@type": "Person", name: post.authorName },
+    author: authorJsonLd(post.authorName, author, { url: site.url, organisationName: DEFAULT_AUTHOR_NAME }, (path) => absoluteUrl(path, site.url)),
     publisher: {
       "@type": "Organization",
       name: site.name,
@@ -86,18 +85,24 @@ function ArticleJsonLd({ post }: { post: BlogPost }) {
 
 /** The article, its JSON-LD and the related posts. */
 export async function BlogArticle({ post, after }: { post: BlogPost; after?: ReactNode }) {
-  const [related, shares, images] = await Promise.all([listRelatedPosts(post), countShares(post.id), mediaDimensions(contentMediaNames(post.content))]);
+  const [related, shares, images, author] = await Promise.all([
+    listRelatedPosts(post),
+    countShares(post.id),
+    mediaDimensions(contentMediaNames(post.content)),
+    authorByName(post.authorName),
+  ]);
   const { html, outline } = renderArticleContent(post.content, images);
   const site = siteConfig();
 
   return (
     <>
       <article aria-labelledby="article-title">
-        <ArticleJsonLd post={post} />
+        <ArticleJsonLd post={post} author={author} />
         <ArticleHeader
           title={post.title}
           firstTag={post.tags[0]}
           authorName={post.authorName}
+          authorPhotoUrl={author?.photoUrl}
           updated={formatBlogDate(post.updatedAt)}
           updatedDateTime={post.updatedAt.toISOString()}
           readingTime={post.readingTime}
@@ -142,7 +147,7 @@ export async function BlogArticle({ post, after }: { post: BlogPost; after?: Rea
 
             <div className="min-w-0 lg:col-start-1 lg:row-start-2">
               <RelatedTopics tags={post.tags} />
-              <AuthorBox authorName={post.authorName} />
+              <AuthorBox authorName={post.authorName} author={author} />
               <ArticleCta />
               {after}
             </div>

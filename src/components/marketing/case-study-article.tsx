@@ -1,15 +1,18 @@
 import { CalendarClock, Quote } from "lucide-react";
 import { PostCover } from "@/components/blog/post-cover";
 import { sectionLabels } from "@/content/case-studies-page";
-import { anchorId, initials, metricLabel, splitJourneyStep } from "@/lib/display";
+import { anchorId, metricLabel, splitJourneyStep } from "@/lib/display";
 import type { PublicCaseStudy } from "@/server/data/case-studies";
+import { ClientLogo } from "./client-logo";
 import { DotGrid } from "./decor";
+import { ResultChart } from "./result-chart";
 
 const HEADLINE_KEYS = ["revenue_growth", "monthly_revenue"];
 
 /**
- * One case study in full: timeframe, company, industry, challenge, solution, key results
- * from its metrics, services, the numbered growth journey and the client's words.
+ * One case study in full: its logo, timeframe, company, industry, cover or result chart, challenge,
+ * solution, key results from its metrics, services, the numbered growth journey and the client's
+ * words. Each part shows only when the study has it: nothing stands in for a missing one.
  */
 export function CaseStudyArticle({ study }: { study: PublicCaseStudy }) {
   const headingId = `study-${anchorId(study.companyName)}-${study.id.slice(0, 8)}`;
@@ -20,22 +23,24 @@ export function CaseStudyArticle({ study }: { study: PublicCaseStudy }) {
       <header className="relative isolate overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-brand-950 p-7 text-white sm:p-10">
         <DotGrid className="-z-10" />
         <div className="flex flex-wrap items-center gap-3">
-          <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-xl bg-white/10 text-base font-black text-accent-300">
-            {initials(study.companyName)}
-          </span>
+          {study.logoUrl && <ClientLogo name={study.companyName} src={study.logoUrl} decorative />}
           <div className="mr-auto">
             <h2 id={headingId} className="text-2xl font-extrabold tracking-tight md:text-3xl">
               {study.companyName}
             </h2>
             {study.industry && <p className="text-sm text-brand-200">{study.industry}</p>}
           </div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-medium">
-            <CalendarClock aria-hidden="true" className="size-4 text-accent-300" />
-            <span className="sr-only">{sectionLabels.timeframe}: </span>
-            {study.timeframe}
-          </p>
+          {study.timeframe && (
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-medium">
+              <CalendarClock aria-hidden="true" className="size-4 text-accent-300" />
+              <span className="sr-only">{sectionLabels.timeframe}: </span>
+              {study.timeframe}
+            </p>
+          )}
         </div>
         <p className="mt-6 max-w-3xl text-lg font-semibold text-balance text-brand-50 md:text-xl">{study.title}</p>
+        {/* The visual: the study's cover, else its own figures drawn; neither when it has no figure to draw. */}
+        {!study.imageUrl && <ResultChart metrics={study.metrics} tone="dark" className="mt-8 max-w-xl" />}
       </header>
       {study.imageUrl && <PostCover src={study.imageUrl} alt={`${study.companyName}: ${study.title}`} sizes="(min-width: 1152px) 1088px, 100vw" />}
 

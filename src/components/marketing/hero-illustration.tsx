@@ -21,10 +21,8 @@ export function HeroIllustration() {
             <p className="mt-1 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">+300%</p>
             <p className="text-sm text-brand-200">average growth for our clients</p>
           </div>
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-accent-400 px-3 py-1 text-xs font-bold text-ink">
-            <TrendingUp className="size-3.5" />
-            Live
-          </span>
+          {/* No "Live" badge: this is a drawing, and nothing on it is live data. */}
+          <TrendingUp className="size-6 shrink-0 text-accent-400" />
         </div>
         <svg viewBox="0 0 400 190" className="mt-5 w-full" fill="none">
           <defs>

@@ -1,29 +1,23 @@
-import { initials } from "@/lib/display";
+import { ClientLogo } from "./client-logo";
 import { riseDelay } from "./motion";
 
-/** Home's strip of the six sample clients as monograms, entering 100 ms apart. */
-export function PartnerStrip({ title, names }: { title: string; names: string[] }) {
+/** Home's strip of the sample clients' logo marks, entering 100 ms apart; each mark's alt text is its name. */
+export function PartnerStrip({ title, clients }: { title: string; clients: { name: string; logoUrl: string }[] }) {
   return (
     <section aria-labelledby="partners-title" className="border-b border-line bg-surface">
       <div className="container-page py-10 md:py-12">
         <h2 id="partners-title" className="text-center text-sm font-semibold tracking-wide text-muted">
           {title}
         </h2>
-        <ul className="mt-6 grid grid-cols-3 gap-2.5 sm:gap-3 lg:grid-cols-6">
-          {names.map((name, index) => (
+        <ul className="mt-6 grid grid-cols-2 gap-2.5 sm:grid-cols-3 sm:gap-3 lg:grid-cols-6">
+          {clients.map((client, index) => (
             <li
-              key={name}
+              key={client.name}
               data-testid="partner"
-              className="animate-rise flex flex-col items-center gap-2 rounded-2xl border border-line bg-canvas px-2 py-3.5 text-center sm:flex-row sm:gap-3 sm:px-4 sm:py-3 sm:text-left"
+              className="animate-rise flex items-center justify-center rounded-2xl border border-line bg-canvas px-2 py-2"
               style={riseDelay(index * 100)}
             >
-              <span
-                aria-hidden="true"
-                className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-900 text-sm font-black tracking-tight text-accent-300"
-              >
-                {initials(name)}
-              </span>
-              <span className="min-w-0 text-xs font-semibold break-words text-ink-soft sm:text-sm">{name}</span>
+              <ClientLogo name={client.name} src={client.logoUrl} className="bg-transparent shadow-none" />
             </li>
           ))}
         </ul>

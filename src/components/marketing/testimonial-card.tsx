@@ -1,10 +1,8 @@
-import { getImageProps } from "next/image";
 import { Quote } from "lucide-react";
-import { isOptimisable } from "@/components/blog/post-cover";
 import { StarRating } from "@/components/ui/star-rating";
-import { initials } from "@/lib/display";
 import { cn } from "@/lib/cn";
 import type { CSSProperties } from "react";
+import { PersonPicture } from "./illustrated-avatar";
 
 export interface TestimonialView {
   clientName: string;
@@ -12,7 +10,7 @@ export interface TestimonialView {
   role: string | null;
   content: string;
   rating: number;
-  /** A photo of the person (the media library, or a public address); initials without one. */
+  /** A photo of the person (the media library, or a public address); the illustrated avatar drawn from the name without one. */
   imageUrl?: string | null;
 }
 
@@ -30,23 +28,7 @@ export function TestimonialCard({ testimonial, className, style }: { testimonial
         <p>{content}</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3 border-t border-line pt-5">
-        {imageUrl ? (
-          // The name is beside it: the photo adds nothing a screen reader should read.
-          // eslint-disable-next-line @next/next/no-img-element -- next/image's attributes without its client JavaScript
-          <img
-            {...getImageProps({ src: imageUrl, alt: "", width: 44, height: 44, sizes: "44px", unoptimized: !isOptimisable(imageUrl) }).props}
-            alt=""
-            loading="lazy"
-            className="size-11 shrink-0 rounded-full bg-brand-100 object-cover"
-          />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex size-11 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-800 text-sm font-bold text-white"
-          >
-            {initials(clientName)}
-          </span>
-        )}
+        <PersonPicture name={clientName} photoUrl={imageUrl} size={44} className="size-11" />
         <span>
           <span className="block font-semibold text-ink">{clientName}</span>
           <span className="block text-sm text-muted">

@@ -56,6 +56,11 @@ interface FieldBase<Row> {
   hint?: string | ((value: string) => string);
   /** Laid out in two columns with the neighbouring half-width fields. */
   half?: boolean;
+  /**
+   * An example the empty control shows (its placeholder): never saved, never published. Where a
+   * field once had a default written into public text, the default lives here instead (ADR 0069).
+   */
+  placeholder?: string;
 }
 
 export type FieldSpec<Row> = FieldBase<Row> &

@@ -1,4 +1,5 @@
 import type { AdminTableDefinition } from "./definition";
+import { authorsTable } from "./authors";
 import { blogPostsTable } from "./blog-posts";
 import { caseStudiesTable } from "./case-studies";
 import { leadsTable } from "./leads";
@@ -15,6 +16,7 @@ export const ADMIN_TABLES: readonly AdminTableDefinition[] = [
   blogPostsTable,
   caseStudiesTable,
   testimonialsTable,
+  authorsTable,
   mediaTable,
 ];
 

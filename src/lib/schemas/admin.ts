@@ -320,12 +320,13 @@ export const CaseStudySchema = z.object({
   results: optionalText("Results", LIMITS.longText, true),
   featured: checkbox,
   imageUrl: imageField,
+  logoUrl: imageField,
   metrics: metricsField,
   timeframe: plainString("Timeframe")
     .trim()
     .max(LIMITS.timeframe, `Timeframe must be at most ${LIMITS.timeframe} characters.`)
     .optional()
-    .transform((v) => v || "18 months"),
+    .transform((v) => v || null),
   services: lines("Services", LIMITS.services, LIMITS.serviceName, /,/),
   journey: lines("Growth journey", LIMITS.journeySteps, LIMITS.journeyStep, /\r?\n/, true),
   testimonialQuote: optionalText("Testimonial", LIMITS.longText, true),
@@ -350,6 +351,35 @@ export const TestimonialSchema = z.object({
   imageUrl: imageField,
 });
 export type TestimonialData = z.output<typeof TestimonialSchema>;
+
+// ---- Authors ----------------------------------------------------------------------------------
+
+/** A profile's link: an https:// (or http://) address on a public host, stored as the browser will send it. */
+const profileLink = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(LIMITS.url, `${label} must be at most ${LIMITS.url} characters.`)
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const checked = checkPublicUrl(value);
+      if ("url" in checked) return checked.url;
+      ctx.addIssue({ code: "custom", message: `Enter the ${label} address as a full public address starting with https://.` });
+      return z.NEVER;
+    });
+
+/** An author of the blog (docs/decisions/0069): the name must match the posts' "Author name". */
+export const AuthorSchema = z.object({
+  name: requiredText("Name", LIMITS.personName),
+  role: optionalText("Role", LIMITS.role),
+  bio: optionalText("Short bio", LIMITS.authorBio, true),
+  photoUrl: imageField,
+  linkedinUrl: profileLink("LinkedIn"),
+  xUrl: profileLink("X"),
+  websiteUrl: profileLink("website"),
+});
+export type AuthorData = z.output<typeof AuthorSchema>;
 
 // ---- Blog posts -------------------------------------------------------------------------------
 

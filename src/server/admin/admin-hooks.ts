@@ -1,5 +1,6 @@
 import "server-only";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
+import { authorsTable } from "@/lib/admin-tables/authors";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import { caseStudiesTable } from "@/lib/admin-tables/case-studies";
 import { leadsTable } from "@/lib/admin-tables/leads";
@@ -10,6 +11,7 @@ import { testimonialsTable } from "@/lib/admin-tables/testimonials";
 import type { Executor } from "../db/client";
 import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } from "../data/blog-posts-admin";
 import { decorateMediaRows, deleteMedia } from "../data/media-library";
+import { insertAuthor, updateAuthor } from "../data/authors";
 import type { SignedInUser } from "../auth/auth-guard";
 import { releaseSpam } from "../forms/spam";
 import { FieldError } from "../forms/form-action";
@@ -103,6 +105,12 @@ const HOOKS: Record<string, TableHooks> = {
       return row && { afterCommit: () => revalidateBlog([row.slug]) };
     },
     preview: previewBlogContent,
+  },
+  // A name is one profile (refused beside the field when taken); every article may show it.
+  [authorsTable.id]: {
+    create: async (data, tx) => ({ id: await insertAuthor(data, tx) }),
+    update: async (id, data, tx) => ((await updateAuthor(id, data, tx)) ? {} : null),
+    afterWrite: () => revalidateBlog([]),
   },
   // Listed with where each image is used; one in use is not deleted (the answer names its uses).
   [mediaTable.id]: { decorate: decorateMediaRows, remove: deleteMedia },

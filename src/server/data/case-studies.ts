@@ -1,6 +1,5 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
-import { defaultCaseStudyTestimonial, defaultGrowthJourney } from "@/content/case-studies-page";
 import { homeCaseStudies, jewelryCaseStudy, type SampleCaseStudy } from "@/content/samples";
 import { db } from "../db/client";
 import { caseStudies, type CaseStudy } from "../db/schema";
@@ -14,17 +13,6 @@ function fromSample(sample: SampleCaseStudy, id: string): PublicCaseStudy {
   return { id, ...sample };
 }
 
-/** A study's own journey and testimonial, or the fixed defaults (src/content/case-studies-page.ts) where they are empty. */
-export function withDefaults(study: PublicCaseStudy): PublicCaseStudy {
-  const hasQuote = Boolean(study.testimonialQuote?.trim());
-  return {
-    ...study,
-    journey: study.journey.length > 0 ? study.journey : [...defaultGrowthJourney],
-    testimonialQuote: hasQuote ? study.testimonialQuote : defaultCaseStudyTestimonial.quote,
-    testimonialAuthor: hasQuote ? study.testimonialAuthor : defaultCaseStudyTestimonial.author,
-  };
-}
-
 /** Home: up to 2 featured case studies, newest first; the fallback samples when the read fails. */
 export async function listHomeCaseStudies(): Promise<PublicCaseStudy[]> {
   try {
@@ -34,7 +22,7 @@ export async function listHomeCaseStudies(): Promise<PublicCaseStudy[]> {
       .where(eq(caseStudies.featured, true))
       .orderBy(desc(caseStudies.createdAt))
       .limit(HOME_CASE_STUDIES_LIMIT);
-    return rows.map(withDefaults);
+    return rows;
   } catch (error) {
     log("error", "home case studies unavailable; showing samples", errorFields(error));
     return homeCaseStudies.map((s, i) => fromSample(s, `sample-${i}`));
@@ -45,14 +33,14 @@ export async function listHomeCaseStudies(): Promise<PublicCaseStudy[]> {
 export async function listFeaturedCaseStudies(): Promise<PublicCaseStudy[]> {
   try {
     const rows = await db().select().from(caseStudies).where(eq(caseStudies.featured, true)).orderBy(desc(caseStudies.createdAt));
-    return rows.map(withDefaults);
+    return rows;
   } catch (error) {
     log("error", "case studies unavailable; showing the built-in sample", errorFields(error));
     return [fromSample(jewelryCaseStudy, "sample-jewelry")];
   }
 }
 
-/** The home card's headline metric: revenue growth, else monthly revenue, else "Significant Growth". */
-export function headlineMetric(metrics: Record<string, string>): string {
-  return metrics.revenue_growth ?? metrics.monthly_revenue ?? "Significant Growth";
+/** The home card's headline metric: revenue growth, else monthly revenue, else none (no figure is made up). */
+export function headlineMetric(metrics: Record<string, string>): string | null {
+  return metrics.revenue_growth ?? metrics.monthly_revenue ?? null;
 }

@@ -1,13 +1,13 @@
 import "server-only";
 import { asc, eq, inArray, like, or } from "drizzle-orm";
 import { db, type Executor } from "../db/client";
-import { blogPosts, caseStudies, media, testimonials, type Media } from "../db/schema";
+import { authors, blogPosts, caseStudies, media, testimonials, type Media } from "../db/schema";
 
 // The media library's rows and the content that shows its images (docs/decisions/0045); the rules
 // (where an image counts as used, when a write is refused) are in src/server/media/media.ts.
 
 /**
- * The posts, case studies and testimonials whose image fields (or a post's body) contain one of
+ * The posts, case studies (cover, logo), testimonials and authors whose image fields (or a post's body) contain one of
  * `urls`. Callers pass library URLs: 32 hex digits and an extension, nothing in them is a LIKE
  * wildcard. One after another: inside a transaction the three share its one connection.
  */
@@ -17,14 +17,18 @@ export async function mediaReferenceRows(urls: readonly string[], database: Exec
     .from(blogPosts)
     .where(or(...urls.map((u) => like(blogPosts.featuredImageUrl, `%${u}`)), ...urls.map((u) => like(blogPosts.content, `%${u}%`))));
   const studies = await database
-    .select({ id: caseStudies.id, title: caseStudies.title, image: caseStudies.imageUrl })
+    .select({ id: caseStudies.id, title: caseStudies.title, image: caseStudies.imageUrl, logo: caseStudies.logoUrl })
     .from(caseStudies)
-    .where(or(...urls.map((u) => like(caseStudies.imageUrl, `%${u}`))));
+    .where(or(...urls.map((u) => like(caseStudies.imageUrl, `%${u}`)), ...urls.map((u) => like(caseStudies.logoUrl, `%${u}`))));
   const people = await database
     .select({ id: testimonials.id, title: testimonials.clientName, image: testimonials.imageUrl })
     .from(testimonials)
     .where(or(...urls.map((u) => like(testimonials.imageUrl, `%${u}`))));
-  return { posts, studies, people };
+  const writers = await database
+    .select({ id: authors.id, title: authors.name, image: authors.photoUrl })
+    .from(authors)
+    .where(or(...urls.map((u) => like(authors.photoUrl, `%${u}`))));
+  return { posts, studies, people, writers };
 }
 
 /** Width and height of the library's images by storage name. */

@@ -377,9 +377,6 @@ export const contactMessages = pgTable(
   ],
 );
 
-export const DEFAULT_CASE_STUDY_TIMEFRAME = "18 months";
-export const DEFAULT_CASE_STUDY_SERVICES = ["SEO Optimization", "Paid Ads", "CRO"];
-
 export const caseStudies = pgTable(
   "case_studies",
   {
@@ -392,12 +389,15 @@ export const caseStudies = pgTable(
     results: text("results"),
     featured: boolean("featured").notNull().default(false),
     imageUrl: text("image_url"),
+    /** The client's logo mark: a library upload (PNG, WebP...) or one of ours under /images/clients/ (SVG, never uploaded). */
+    logoUrl: text("logo_url"),
     metrics: jsonb("metrics").$type<Record<string, string>>().notNull().default({}),
-    timeframe: text("timeframe").notNull().default(DEFAULT_CASE_STUDY_TIMEFRAME),
+    /** Left empty, the page shows no timeframe: a default would publish a claim nobody made (ADR 0069). */
+    timeframe: text("timeframe"),
     services: text("services")
       .array()
       .notNull()
-      .default(sql`'{"SEO Optimization","Paid Ads","CRO"}'::text[]`),
+      .default(sql`'{}'::text[]`),
     journey: text("journey")
       .array()
       .notNull()
@@ -417,8 +417,9 @@ export const caseStudies = pgTable(
     check("case_studies_solution_valid", bounded(t.solution, LIMITS.longText)),
     check("case_studies_results_valid", bounded(t.results, LIMITS.longText)),
     check("case_studies_image_valid", optionalUrl(t.imageUrl)),
+    check("case_studies_logo_valid", optionalUrl(t.logoUrl)),
     check("case_studies_metrics_object", sql`jsonb_typeof(${t.metrics}) = 'object' and pg_column_size(${t.metrics}) <= 8192`),
-    check("case_studies_timeframe_valid", required(t.timeframe, LIMITS.timeframe)),
+    check("case_studies_timeframe_valid", bounded(t.timeframe, LIMITS.timeframe)),
     check("case_studies_services_count", sql`coalesce(array_length(${t.services}, 1), 0) <= ${sql.raw(String(LIMITS.services))}`),
     check("case_studies_journey_count", sql`coalesce(array_length(${t.journey}, 1), 0) <= ${sql.raw(String(LIMITS.journeySteps))}`),
     check("case_studies_quote_valid", bounded(t.testimonialQuote, LIMITS.longText)),
@@ -453,6 +454,37 @@ export const testimonials = pgTable(
 );
 
 export const DEFAULT_AUTHOR_NAME = "Kinetic Growth Team";
+
+/**
+ * The people who write the blog (docs/decisions/0069): a post names its author by `author_name`, and
+ * the profile whose name matches it (case and outer spaces aside) gives the byline's photo, the
+ * author box and the article's JSON-LD Person. A post whose name has no profile keeps its plain byline.
+ */
+export const authors = pgTable(
+  "authors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    role: text("role"),
+    bio: text("bio"),
+    photoUrl: text("photo_url"),
+    linkedinUrl: text("linkedin_url"),
+    xUrl: text("x_url"),
+    websiteUrl: text("website_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("authors_name_key").on(sql`lower(btrim(${t.name}))`),
+    check("authors_name_valid", required(t.name, LIMITS.personName)),
+    check("authors_role_valid", bounded(t.role, LIMITS.role)),
+    check("authors_bio_valid", bounded(t.bio, LIMITS.authorBio)),
+    check("authors_photo_valid", optionalUrl(t.photoUrl)),
+    check("authors_linkedin_valid", optionalUrl(t.linkedinUrl)),
+    check("authors_x_valid", optionalUrl(t.xUrl)),
+    check("authors_website_valid", optionalUrl(t.websiteUrl)),
+  ],
+);
 
 export const blogPosts = pgTable(
   "blog_posts",
@@ -1041,6 +1073,7 @@ export type Media = typeof media.$inferSelect;
 export type CaseStudy = typeof caseStudies.$inferSelect;
 export type NewCaseStudy = typeof caseStudies.$inferInsert;
 export type Testimonial = typeof testimonials.$inferSelect;
+export type Author = typeof authors.$inferSelect;
 export type NewTestimonial = typeof testimonials.$inferInsert;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type NewBlogPost = typeof blogPosts.$inferInsert;

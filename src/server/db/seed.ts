@@ -1,12 +1,13 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { sampleBlogPosts } from "@/content/sample-blog-posts";
-import { homeCaseStudies, jewelryCaseStudy, sampleTestimonials, type SampleCaseStudy } from "@/content/samples";
+import { homeCaseStudies, jewelryCaseStudy, sampleAuthors, sampleTestimonials, type SampleCaseStudy } from "@/content/samples";
 import { readingTimeMinutes } from "@/lib/blog";
 import type { Database } from "./client";
-import { blogPosts, caseStudies, testimonials } from "./schema";
+import { authors, blogPosts, caseStudies, testimonials } from "./schema";
 
 export interface SeedReport {
+  authors: number;
   blogPosts: number;
   caseStudies: number;
   testimonials: number;
@@ -22,6 +23,7 @@ function caseStudyRow(sample: SampleCaseStudy, createdAt: Date) {
     results: sample.results,
     featured: sample.featured,
     imageUrl: sample.imageUrl,
+    logoUrl: sample.logoUrl,
     metrics: sample.metrics,
     timeframe: sample.timeframe,
     services: sample.services,
@@ -34,11 +36,17 @@ function caseStudyRow(sample: SampleCaseStudy, createdAt: Date) {
 
 /**
  * Inserts the sample content that is not there yet; running it again inserts nothing.
- * Posts are matched by slug, case studies by company and title, testimonials by client and company.
+ * Posts are matched by slug, authors by name, case studies by company and title, testimonials by client and company.
  */
 export async function seedSampleContent(db: Database): Promise<SeedReport> {
   return db.transaction(async (tx) => {
-    const report: SeedReport = { blogPosts: 0, caseStudies: 0, testimonials: 0 };
+    const report: SeedReport = { authors: 0, blogPosts: 0, caseStudies: 0, testimonials: 0 };
+
+    for (const author of sampleAuthors) {
+      // authors_name_key is on lower(btrim(name)): an expression index, so the conflict names no column.
+      const inserted = await tx.insert(authors).values(author).onConflictDoNothing().returning({ id: authors.id });
+      report.authors += inserted.length;
+    }
 
     for (const post of sampleBlogPosts) {
       const inserted = await tx

@@ -69,7 +69,7 @@ export async function normaliseImage(bytes: Uint8Array, ext: ImageExtension): Pr
 }
 
 export interface MediaUse {
-  kind: "blog post" | "case study" | "testimonial";
+  kind: "blog post" | "case study" | "testimonial" | "author";
   id: string;
   title: string;
   /** Which field holds it. */
@@ -78,14 +78,14 @@ export interface MediaUse {
 
 /**
  * Every place that shows one of these images: featured images and article bodies, case-study
- * covers, testimonial photos. Found from the content itself, so nothing can fall out of step.
+ * covers and logos, testimonial and author photos. Found from the content itself, so nothing can fall out of step.
  */
 export async function findMediaUses(names: readonly string[], database?: Executor): Promise<Map<string, MediaUse[]>> {
   const uses = new Map<string, MediaUse[]>(names.map((n) => [n, []]));
   if (names.length === 0) return uses;
   const urls = names.map(mediaUrl);
   // Names are 32 hex digits and an extension: nothing in them is a LIKE wildcard.
-  const { posts, studies, people } = await mediaReferenceRows(urls, database);
+  const { posts, studies, people, writers } = await mediaReferenceRows(urls, database);
   for (const name of names) {
     const url = mediaUrl(name);
     const list = uses.get(name)!;
@@ -93,8 +93,12 @@ export async function findMediaUses(names: readonly string[], database?: Executo
       if (p.image && mediaName(p.image) === name) list.push({ kind: "blog post", id: p.id, title: p.title, where: "featured image" });
       if (p.content.includes(url)) list.push({ kind: "blog post", id: p.id, title: p.title, where: "content" });
     }
-    for (const s of studies) if (s.image && mediaName(s.image) === name) list.push({ kind: "case study", id: s.id, title: s.title, where: "cover image" });
+    for (const s of studies) {
+      if (s.image && mediaName(s.image) === name) list.push({ kind: "case study", id: s.id, title: s.title, where: "cover image" });
+      if (s.logo && mediaName(s.logo) === name) list.push({ kind: "case study", id: s.id, title: s.title, where: "logo" });
+    }
     for (const t of people) if (t.image && mediaName(t.image) === name) list.push({ kind: "testimonial", id: t.id, title: t.title, where: "photo" });
+    for (const a of writers) if (a.image && mediaName(a.image) === name) list.push({ kind: "author", id: a.id, title: a.title, where: "photo" });
   }
   return uses;
 }
@@ -128,8 +132,12 @@ const MEDIA_FIELDS: Record<string, { field: string; within: boolean }[]> = {
     { field: "featuredImageUrl", within: false },
     { field: "content", within: true },
   ],
-  case_studies: [{ field: "imageUrl", within: false }],
+  case_studies: [
+    { field: "imageUrl", within: false },
+    { field: "logoUrl", within: false },
+  ],
   testimonials: [{ field: "imageUrl", within: false }],
+  authors: [{ field: "photoUrl", within: false }],
 };
 
 function namesIn(row: Record<string, unknown> | undefined, field: string, within: boolean): string[] {

@@ -27,12 +27,15 @@ import { DisclosureList } from "@/components/marketing/disclosure-list";
 import { HeroIllustration } from "@/components/marketing/hero-illustration";
 import { riseDelay } from "@/components/marketing/motion";
 import { PartnerStrip } from "@/components/marketing/partner-strip";
+import { ClientLogo } from "@/components/marketing/client-logo";
+import { ResultChart } from "@/components/marketing/result-chart";
+import { PostCover } from "@/components/blog/post-cover";
 import { StatGrid } from "@/components/marketing/stat-grid";
 import { TestimonialCard } from "@/components/marketing/testimonial-card";
 import { buttonVariants } from "@/components/ui/button";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { StarRating } from "@/components/ui/star-rating";
-import { headlineMetricLabel, initials } from "@/lib/display";
+import { headlineMetricLabel } from "@/lib/display";
 import { pageMetadata } from "@/lib/metadata";
 import { headlineMetric, listHomeCaseStudies } from "@/server/data/case-studies";
 import { listFeaturedTestimonials } from "@/server/data/testimonials";
@@ -110,7 +113,7 @@ export default async function HomePage() {
         </div>
       </section>
 
-      <PartnerStrip title={partnersIntro} names={partners} />
+      <PartnerStrip title={partnersIntro} clients={partners} />
 
       <section aria-labelledby="home-services" className="container-page py-20 md:py-28">
         <div className="flex flex-col justify-between gap-6 md:flex-row md:items-end">
@@ -189,9 +192,7 @@ export default async function HomePage() {
                 <div className="relative isolate overflow-hidden bg-gradient-to-br from-brand-800 to-brand-950 p-7 text-white">
                   <DotGrid className="-z-10" />
                   <div className="flex items-center gap-3">
-                    <span aria-hidden="true" className="flex size-11 items-center justify-center rounded-xl bg-white/10 text-sm font-black text-accent-300">
-                      {initials(study.companyName)}
-                    </span>
+                    {study.logoUrl && <ClientLogo name={study.companyName} src={study.logoUrl} decorative />}
                     <div>
                       <h3 className="text-lg font-bold">
                         <Link
@@ -204,9 +205,18 @@ export default async function HomePage() {
                       {study.industry && <p className="text-sm text-brand-200">{study.industry}</p>}
                     </div>
                   </div>
-                  <p className="mt-8 text-5xl font-extrabold tracking-tight text-accent-300 md:text-6xl">{headlineMetric(study.metrics)}</p>
-                  <p className="mt-1 text-sm font-medium text-brand-100">{headlineMetricLabel(study.metrics)}</p>
+                  {headlineMetric(study.metrics) && (
+                    <>
+                      <p className="mt-8 text-5xl font-extrabold tracking-tight text-accent-300 md:text-6xl">{headlineMetric(study.metrics)}</p>
+                      <p className="mt-1 text-sm font-medium text-brand-100">{headlineMetricLabel(study.metrics)}</p>
+                    </>
+                  )}
                 </div>
+                {study.imageUrl ? (
+                  <PostCover src={study.imageUrl} alt="" sizes="(min-width: 768px) 50vw, 100vw" />
+                ) : (
+                  <ResultChart metrics={study.metrics} className="px-7 pt-7" />
+                )}
                 <div className="flex flex-1 flex-col p-7">
                   <p className="flex-1 leading-relaxed text-ink-soft">{study.solution || study.challenge}</p>
                   <p aria-hidden="true" className="mt-6 inline-flex items-center gap-2 text-sm font-semibold text-brand-700">

@@ -1,0 +1,80 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { sampleAuthors } from "@/content/samples";
+import { db, type Executor } from "../db/client";
+import { databaseError } from "../db/errors";
+import type { PublicAuthor } from "@/lib/authors";
+import { authors } from "../db/schema";
+import { FieldError } from "../forms/form-action";
+import { errorFields, log } from "../log";
+
+// The blog's authors (docs/decisions/0069): a post names its author by text, and the profile with
+// that name (case and outer spaces aside, as the unique index authors_name_key compares them) is
+// the one its article shows.
+
+const PUBLIC_COLUMNS = {
+  name: authors.name,
+  role: authors.role,
+  bio: authors.bio,
+  photoUrl: authors.photoUrl,
+  linkedinUrl: authors.linkedinUrl,
+  xUrl: authors.xUrl,
+  websiteUrl: authors.websiteUrl,
+};
+
+/** The key two spellings of one name share: what authors_name_key indexes. */
+export const authorKey = (name: string): string => name.trim().toLowerCase();
+
+/**
+ * The profile of a post's author, or null when the name has none (the article keeps a plain
+ * byline). Without the database, the sample profile of that name, as the pages' other fallbacks do.
+ */
+export async function authorByName(name: string): Promise<PublicAuthor | null> {
+  try {
+    const [row] = await db()
+      .select(PUBLIC_COLUMNS)
+      .from(authors)
+      .where(eq(sql`lower(btrim(${authors.name}))`, authorKey(name)))
+      .limit(1);
+    return row ?? null;
+  } catch (error) {
+    log("error", "author profile unavailable; showing the sample's", errorFields(error));
+    const sample = sampleAuthors.find((a) => authorKey(a.name) === authorKey(name));
+    return sample ? { ...sample, photoUrl: null, linkedinUrl: null, xUrl: null, websiteUrl: null } : null;
+  }
+}
+
+const TAKEN = "Another author already has this name. Edit that profile instead.";
+
+/** A second profile for one name would leave its posts two to choose from: refused beside the name. */
+async function refuseTakenName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (databaseError(error)?.code === "23505") throw new FieldError({ name: TAKEN }, "Name already used");
+    throw error;
+  }
+}
+
+/** The dashboard's create (src/server/admin/admin-hooks.ts), in the caller's transaction. */
+export async function insertAuthor(data: Record<string, unknown>, tx: Executor): Promise<string> {
+  const [row] = await refuseTakenName(() =>
+    tx
+      .insert(authors)
+      .values(data as typeof authors.$inferInsert)
+      .returning({ id: authors.id }),
+  );
+  return row!.id;
+}
+
+/** The dashboard's update; false when the row is gone. */
+export async function updateAuthor(id: string, data: Record<string, unknown>, tx: Executor): Promise<boolean> {
+  const rows = await refuseTakenName(() =>
+    tx
+      .update(authors)
+      .set(data as Partial<typeof authors.$inferInsert>)
+      .where(eq(authors.id, id))
+      .returning({ id: authors.id }),
+  );
+  return rows.length > 0;
+}
