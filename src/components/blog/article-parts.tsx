@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import { ArrowLeft, ArrowRight } from "@/components/ui/icons";
 import { buttonVariants } from "@/components/ui/button";
 import { blogListHref } from "@/lib/blog";
 import type { ArticleHeading } from "@/server/content/html";

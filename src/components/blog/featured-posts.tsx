@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { CSSProperties } from "react";
-import { ArrowRight, Sparkles } from "lucide-react";
+import { ArrowRight, Sparkles } from "@/components/ui/icons";
 import { blogPostHref } from "@/lib/blog";
 import type { PostSummary } from "@/server/data/blog-posts";
 import { blogCopy } from "./blog-copy";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "@/components/ui/icons";
 import { breadcrumbJsonLd, type Crumb } from "@/lib/json-ld";
 import { siteConfig } from "@/server/site-config";
 import { JsonLdScript } from "./json-ld";

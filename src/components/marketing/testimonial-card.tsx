@@ -1,5 +1,5 @@
 import { getImageProps } from "next/image";
-import { Quote } from "lucide-react";
+import { Quote } from "@/components/ui/icons";
 import { isOptimisable } from "@/components/blog/post-cover";
 import { StarRating } from "@/components/ui/star-rating";
 import { initials } from "@/lib/display";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone, Reply } from "lucide-react";
+import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone, Reply } from "@/components/ui/icons";
 import {
   contactDetails,
   contactDetailsCopy,

@@ -1,4 +1,4 @@
-import { Gift } from "lucide-react";
+import { Gift } from "@/components/ui/icons";
 import {
   freeAuditFormSection,
   freeAuditStats,

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { Metadata } from "next";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "@/components/ui/icons";
 import { getService, serviceDetailCopy as copy, services } from "@/content/services";
 import { ContentIcon } from "@/components/marketing/content-icon";
 import { CtaBand } from "@/components/marketing/cta-band";
