@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useSyncExternalStore, type MouseEvent } from "react";
-import { Search } from "@/components/ui/icons";
+import { Search } from "lucide-react";
 import { blogListHref, isFilterActive, MAX_SEARCH_LENGTH, matchesBlogFilter, parseBlogFilter, type BlogFilter } from "@/lib/blog";
 import { cx } from "@/lib/class-names";
 import { blogCopy } from "./blog-copy";
