@@ -103,6 +103,9 @@ const nextConfig: NextConfig = {
         // itself never reads it and stays cached HTML. The query string is passed on as it is.
         { source: "/blog", has: [{ type: "query", key: "tag" }], destination: `/${LOCALE_SEGMENT}/blog-search` },
         { source: "/blog", has: [{ type: "query", key: "q" }], destination: `/${LOCALE_SEGMENT}/blog-search` },
+        // A pricing card's link names its package in the query: rendered per request with the package
+        // selected on the server (it holds without JavaScript); /free-audit itself stays cached.
+        { source: "/free-audit", has: [{ type: "query", key: "package" }], destination: `/${LOCALE_SEGMENT}/free-audit-package` },
         { source: "/", destination: `/${LOCALE_SEGMENT}` },
         // n/: a newsletter's counted links (src/app/n/c/[token], docs/decisions/0063), a route handler.
         { source: "/:path((?!api/|api$|admin/|admin$|auth/|auth$|_next/|n/).+)", destination: `/${LOCALE_SEGMENT}/:path` },

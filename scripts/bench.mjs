@@ -482,6 +482,22 @@ async function runLighthouse(targets) {
             cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
             jsKB: Number(((scriptRow?.transferSize ?? 0) / 1024).toFixed(1)),
             runtimeError: lhr.runtimeError?.code ?? null,
+            // Where the main thread's time went (kept in the JSON only): per kind of work, and the
+            // scripts that cost the most (their evaluation, parse and compile), to name what a
+            // route runs that the empty page does not.
+            mainThread: Object.fromEntries(
+              (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? []).map((item) => [item.group, Math.round(item.duration)]),
+            ),
+            bootup: (lhr.audits["bootup-time"]?.details?.items ?? []).slice(0, 6).map((item) => ({
+              url: String(item.url).replace(/^https?:\/\/[^/]+/, ""),
+              totalMs: Math.round(item.total),
+              scriptingMs: Math.round(item.scripting),
+            })),
+            longTasks: (lhr.audits["long-tasks"]?.details?.items ?? []).slice(0, 8).map((item) => ({
+              url: String(item.url).replace(/^https?:\/\/[^/]+/, ""),
+              startMs: Math.round(item.startTime),
+              durationMs: Math.round(item.duration),
+            })),
           });
           break;
         } finally {

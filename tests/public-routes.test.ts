@@ -15,6 +15,7 @@ const SITE = path.join(process.cwd(), "src", "app", "[locale]", "(site)");
  */
 const NOT_ADDRESSES = new Set([
   "/blog-search",
+  "/free-audit-package",
   "/preview/[token]",
   "/newsletter",
   "/newsletter/sent",

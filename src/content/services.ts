@@ -64,6 +64,8 @@ export interface Service {
   title: string;
   shortTitle: string;
   subtitle: string;
+  /** Who the service is for, in one sentence: the service page's opening says it beside what it is. */
+  audience: string;
   description: string;
   /** lucide-react icon component name */
   icon: string;
@@ -86,6 +88,7 @@ export const services: Service[] = [
     title: "SEO Optimization",
     shortTitle: "SEO",
     subtitle: "Organic traffic that compounds month after month",
+    audience: "D2C and eCommerce brands that want buyers to find them on Google without paying for every click.",
     description:
       "Technical fixes, search-led content and authority building that put your store in front of buyers who are already searching for what you sell.",
     icon: "Search",
@@ -210,6 +213,7 @@ export const services: Service[] = [
     title: "Paid Advertising",
     shortTitle: "Paid Ads",
     subtitle: "Profitable ad spend across Meta, Google and beyond",
+    audience: "Brands spending, or ready to spend, on Meta and Google ads that want every rupee to return more than it costs.",
     description:
       "Full-funnel campaigns built around return on ad spend, with creative testing, tight audience targeting and budgets that move to whatever performs.",
     icon: "Megaphone",
@@ -328,6 +332,7 @@ export const services: Service[] = [
     title: "Growth Consulting",
     shortTitle: "Consulting",
     subtitle: "A clear growth plan from people who have scaled brands before",
+    audience: "Founders and marketing leads who need a senior plan and a second opinion before they hire or spend.",
     description: "Senior strategic guidance for founders and marketing teams: where to focus, what to test and how to build a growth engine that lasts.",
     icon: "Compass",
     features: [
@@ -447,6 +452,7 @@ export const services: Service[] = [
     title: "Conversion Rate Optimization",
     shortTitle: "CRO",
     subtitle: "More revenue from the traffic you already have",
+    audience: "Stores with steady traffic whose visitors browse but do not buy often enough.",
     description: "Research-led testing of your landing pages, product pages and checkout so more visitors become paying customers.",
     icon: "MousePointerClick",
     features: [
@@ -566,6 +572,7 @@ export const services: Service[] = [
     title: "WhatsApp Automation",
     shortTitle: "WhatsApp",
     subtitle: "Sell, support and re-engage on the app your customers use most",
+    audience: "Brands whose customers already message them on WhatsApp, and who want those chats to sell and support on their own.",
     description: "Automated WhatsApp journeys for abandoned carts, order updates, broadcasts and support, built on the official WhatsApp Business API.",
     icon: "MessageCircle",
     features: [
@@ -687,6 +694,7 @@ export const services: Service[] = [
     title: "Retention Marketing",
     shortTitle: "Retention",
     subtitle: "Turn one-time buyers into loyal, repeat customers",
+    audience: "Brands with a customer base who buy once and do not come back as often as they should.",
     description: "Email, SMS and loyalty programmes that raise repeat purchase rates and customer lifetime value, so every customer you acquire is worth more.",
     icon: "Repeat",
     features: [
@@ -823,6 +831,10 @@ export const servicesPage = {
 /** Section labels shared by the six service detail pages. */
 export const serviceDetailCopy = {
   pricingCta: "See packages and pricing",
+  atAGlance: "At a glance",
+  whatItIs: "What it is",
+  whoItIsFor: "Who it is for",
+  startsAt: "Packages from",
   resultsHeading: "Results",
   inclusionsEyebrow: "What's included",
   inclusionsHeading: (service: Pick<Service, "shortTitle">) => `Everything in our ${service.shortTitle} service`,

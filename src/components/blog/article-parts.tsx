@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import { ArrowLeft, ArrowRight } from "@/components/ui/icons";
 import { buttonVariants } from "@/components/ui/button";
 import { blogListHref } from "@/lib/blog";
 import { PersonPicture } from "@/components/marketing/illustrated-avatar";
@@ -30,39 +30,36 @@ export function ArticleHeader({
   readingTime: number | null;
 }) {
   return (
-    <header className="relative overflow-hidden bg-brand-950 text-white">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgb(124_78_240/0.45),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgb(245_158_11/0.18),transparent_50%)]"
-      />
-      <div className="container-page relative max-w-6xl pt-8 pb-16 md:pt-10 md:pb-24">
-        <Link href="/blog" className={buttonVariants({ variant: "inverse", size: "sm" })}>
-          <ArrowLeft aria-hidden="true" />
+    // Reading first (docs/design.md): dark text on the page's own light ground, the title at the
+    // width of the text column, nothing decorative between the reader and the first line.
+    <header data-opening="article" className="bg-surface">
+      <div className="container-page max-w-6xl pt-6 pb-10 md:pt-8 md:pb-12">
+        <Link href="/blog" className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
           {blogCopy.article.back}
         </Link>
-        {firstTag && (
-          <p className="mt-8">
-            <Link
-              href={blogListHref({ q: "", tag: firstTag })}
-              className="inline-flex rounded-full bg-accent-300 px-3 py-1 text-xs font-bold tracking-wide text-ink uppercase hover:bg-accent-400"
-            >
-              {firstTag}
-            </Link>
-          </p>
-        )}
-        <h1 id="article-title" className="mt-4 max-w-4xl text-3xl leading-tight font-extrabold tracking-tight text-balance md:text-5xl">
-          {title}
-        </h1>
-        <div className="mt-8 flex items-center gap-4">
-          <PersonPicture name={authorName} photoUrl={authorPhotoUrl} size={48} className="size-12 ring-2 ring-white/30" />
-          <div className="text-sm leading-relaxed text-brand-100">
-            <p className="font-semibold text-white">{blogCopy.article.writtenBy(authorName)}</p>
-            <p className="flex flex-wrap gap-x-4 gap-y-1">
-              <span>
-                {blogCopy.article.lastUpdated} <time dateTime={updatedDateTime}>{updated}</time>
-              </span>
-              {readingTime ? <ReadingTime minutes={readingTime} /> : null}
+        <div className="mt-6 max-w-3xl border-l-4 border-brand-500 pl-5 md:mt-8 md:pl-7">
+          {firstTag && (
+            <p>
+              <Link href={blogListHref({ q: "", tag: firstTag })} className="eyebrow inline-flex min-h-6 items-center text-brand-700 hover:underline">
+                {firstTag}
+              </Link>
             </p>
+          )}
+          <h1 id="article-title" className="mt-3 text-3xl leading-tight font-extrabold tracking-tight text-balance text-ink md:text-reading-title">
+            {title}
+          </h1>
+          <div className="mt-6 flex items-center gap-3">
+            <PersonPicture name={authorName} photoUrl={authorPhotoUrl} size={40} className="size-10" />
+            <div className="text-sm leading-relaxed text-ink-soft">
+              <p className="font-semibold text-ink">{blogCopy.article.writtenBy(authorName)}</p>
+              <p className="flex flex-wrap gap-x-4 gap-y-1">
+                <span>
+                  {blogCopy.article.lastUpdated} <time dateTime={updatedDateTime}>{updated}</time>
+                </span>
+                {readingTime ? <ReadingTime minutes={readingTime} /> : null}
+              </p>
+            </div>
           </div>
         </div>
       </div>

@@ -115,7 +115,7 @@ export async function BlogArticle({ post, after }: { post: BlogPost; after?: Rea
               alt={post.title}
               sizes="(min-width: 1152px) 1088px, 100vw"
               eager
-              className="relative -mt-10 rounded-card shadow-lift md:-mt-14 lg:max-h-[28rem]"
+              className="relative rounded-card shadow-card lg:max-h-[28rem]"
             />
           )}
 

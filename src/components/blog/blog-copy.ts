@@ -10,6 +10,8 @@ export const blogCopy = {
   },
   listingDescription: "Expert insights and actionable tips on SEO, paid ads, CRO, WhatsApp automation and retention for D2C and eCommerce brands.",
   listingKeywords: ["digital marketing blog", "growth marketing", "D2C marketing", "eCommerce growth"],
+  edition: (count: number) => (count === 1 ? "1 article" : `${count} articles`),
+  latest: "latest",
   featuredHeading: "Featured Articles",
   featuredBadge: "Featured",
   searchPlaceholder: "Search articles...",

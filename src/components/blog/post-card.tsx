@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ArrowRight, Clock } from "lucide-react";
+import { ArrowRight, Clock } from "@/components/ui/icons";
 import { blogPostHref } from "@/lib/blog";
 import { formatBlogDate } from "@/lib/format";
 import { blogCopy } from "./blog-copy";

@@ -35,6 +35,11 @@ export interface FormAnswerOptions {
   writtenAs?: AnswerPlacement;
   /** Called once per answer, after its toast (e.g. close a dialog, refresh the lists, count a conversion). */
   onAnswer?: (state: FormState) => void;
+  /**
+   * Where a browser without JavaScript posts the form (React's permalink of useActionState, the
+   * form's `action` attribute): e.g. `#region`, the same page scrolled to the form's answer.
+   */
+  permalink?: string;
 }
 
 export interface FormAnswer {
@@ -70,8 +75,8 @@ function typedValues(form: HTMLFormElement): Record<string, string> {
  * form works without JavaScript), an optional check in the browser first, an optional other way of
  * sending with JavaScript, and each answer announced once through the site's one toaster.
  */
-export function useFormAnswer({ action, send, check, toastInvalid = false, writtenAs = "none", onAnswer }: FormAnswerOptions): FormAnswer {
-  const [served, formAction, actionPending] = useActionState(action ?? noAction, IDLE);
+export function useFormAnswer({ action, send, check, toastInvalid = false, writtenAs = "none", onAnswer, permalink }: FormAnswerOptions): FormAnswer {
+  const [served, formAction, actionPending] = useActionState(action ?? noAction, IDLE, permalink);
   // An answer made in the browser (its check, or `send`); a post through the action forgets it.
   const [local, setLocal] = useState<{ state: FormState; key: number } | null>(null);
   const [sending, setSending] = useState(false);

@@ -16,6 +16,7 @@ export function ContactForm() {
       submitLabel="Send Message"
       pendingLabel="Sending..."
       label="Contact"
+      anchor="message-form"
     >
       {({ values, errors }) => (
         <>

@@ -1,6 +1,5 @@
 "use client";
 
-import { useEffect, useRef } from "react";
 import { FREE_AUDIT_REVENUE_BRACKETS, FREE_AUDIT_RULES } from "@/lib/schemas/form-rules";
 import { LIMITS } from "@/lib/limits";
 import { submitFreeAudit } from "@/server/actions/lead-forms";
@@ -17,21 +16,10 @@ export interface PackageOption {
 }
 
 /**
- * Chooses the package a pricing card's link names (`?service=<slug>&package=<name>`) in the list,
- * read in the browser so that the page stays static; without JavaScript the visitor picks it.
+ * `chosen`: the package a pricing card's link named, selected on the server (free-audit-package/page.tsx)
+ * so that the choice holds without JavaScript.
  */
-function useLinkedPackage(options: readonly PackageOption[]) {
-  const select = useRef<HTMLSelectElement>(null);
-  useEffect(() => {
-    const query = new URLSearchParams(window.location.search);
-    const value = `${query.get("service") ?? ""}/${query.get("package") ?? ""}`;
-    if (select.current && select.current.value === "" && options.some((o) => o.value === value)) select.current.value = value;
-  }, [options]);
-  return select;
-}
-
-export function FreeAuditForm({ packages = [] }: { packages?: readonly PackageOption[] }) {
-  const linked = useLinkedPackage(packages);
+export function FreeAuditForm({ packages = [], chosen }: { packages?: readonly PackageOption[]; chosen?: string }) {
   const services = [...new Map(packages.map((p) => [p.service, p.serviceTitle])).entries()];
   return (
     <LeadForm
@@ -41,6 +29,7 @@ export function FreeAuditForm({ packages = [] }: { packages?: readonly PackageOp
       submitLabel="Get My Free Audit"
       pendingLabel="Analyzing..."
       label="Free growth audit"
+      anchor="audit-form"
     >
       {({ values, errors }) => (
         <>
@@ -84,7 +73,7 @@ export function FreeAuditForm({ packages = [] }: { packages?: readonly PackageOp
           {packages.length > 0 && (
             <Field id="audit-package" label="Package you are interested in" error={errors.package}>
               {(aria) => (
-                <NativeSelect {...aria} ref={linked} name="package" defaultValue={values.package ?? ""}>
+                <NativeSelect {...aria} name="package" defaultValue={values.package ?? chosen ?? ""}>
                   <option value="">Not sure yet</option>
                   {services.map(([slug, title]) => (
                     <optgroup key={slug} label={title}>

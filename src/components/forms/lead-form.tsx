@@ -26,6 +26,11 @@ interface LeadFormProps {
   children: (props: LeadFormRenderProps) => ReactNode;
   /** Accessible name of the form. */
   label: string;
+  /**
+   * The id of the form's region on its page. Without JavaScript the browser posts to `#<anchor>`, so the
+   * answer page is scrolled to the form and its answer, not left at the top of the page.
+   */
+  anchor: string;
 }
 
 /** The answer to a post the script sent; a network failure or an unreadable answer is the form's failure message. */
@@ -53,7 +58,7 @@ function checkFor(rules: Record<string, FieldRule>) {
  * before sending, posts them to the form's endpoint, shows toasts, clears on success and keeps
  * every typed value on error.
  */
-export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, children, label }: LeadFormProps) {
+export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, children, label, anchor }: LeadFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const guard = useFormGuard(formRef);
 
@@ -73,6 +78,7 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
     send,
     check: checkFor(rules),
     writtenAs: "box",
+    permalink: `#${anchor}`,
     onAnswer: (state) => {
       if (state.status !== "success") return;
       guard.renew();

@@ -1,4 +1,4 @@
-import { CalendarClock, Quote } from "lucide-react";
+import { CalendarClock, Quote } from "@/components/ui/icons";
 import { PostCover } from "@/components/blog/post-cover";
 import { sectionLabels } from "@/content/case-studies-page";
 import { anchorId, metricLabel, splitJourneyStep } from "@/lib/display";

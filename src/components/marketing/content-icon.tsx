@@ -14,8 +14,8 @@ import {
   Sparkles,
   Target,
   Users,
-  type LucideIcon,
-} from "lucide-react";
+  type Icon as LucideIcon,
+} from "@/components/ui/icons";
 
 /**
  * The icons the content modules name. An explicit map (not `import *`) keeps every other lucide

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "@/components/ui/icons";
 import { buttonVariants } from "@/components/ui/button";
 import { DotGrid, KineticArcs } from "./decor";
 

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Plus } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
 
 export interface DisclosureItem {

@@ -1,4 +1,4 @@
-import { TrendingUp, Users, MousePointerClick, Repeat } from "lucide-react";
+import { TrendingUp, Users, MousePointerClick, Repeat } from "@/components/ui/icons";
 
 const STAGES = [
   { label: "Acquire", icon: Users, width: "100%" },

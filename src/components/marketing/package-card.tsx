@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CalendarClock, Gauge, Sparkles, Timer } from "lucide-react";
+import { CalendarClock, Gauge, Sparkles, Timer } from "@/components/ui/icons";
 import { packageFormHref, serviceDetailCopy, type ServicePackage, type ServiceSlug } from "@/content/services";
 import { buttonVariants } from "@/components/ui/button";
 import { CheckList } from "@/components/ui/check-list";

@@ -1,4 +1,4 @@
-import { Quote } from "lucide-react";
+import { Quote } from "@/components/ui/icons";
 import { StarRating } from "@/components/ui/star-rating";
 import { cn } from "@/lib/cn";
 import type { CSSProperties } from "react";

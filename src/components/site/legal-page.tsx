@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { CalendarDays } from "lucide-react";
+import { CalendarDays } from "@/components/ui/icons";
 import type { LegalDocument } from "@/content/legal";
 import { anchorId } from "@/lib/display";
 import { formatLegalDate } from "@/lib/format";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Mail, MapPin, Phone } from "@/components/ui/icons";
 import { COMPANY_LINKS, LEGAL_LINKS } from "@/lib/routes";
 import { services } from "@/content/services";
 import { siteConfig } from "@/server/site-config";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CalendarDays, Menu, X } from "lucide-react";
+import { CalendarDays, Menu, X } from "@/components/ui/icons";
 import { MAIN_NAV } from "@/lib/routes";
 import { siteConfig } from "@/server/site-config";
 import { buttonVariants } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Check } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
 
 /** A bullet list with check marks; `columns` lays long lists out in two columns from md up. */

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
 
 /** Five stars, `rating` of them filled; announced once as "Rated n out of 5". */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CalendarDays, MessageCircle } from "lucide-react";
+import { CalendarDays, MessageCircle } from "@/components/ui/icons";
 import { AttributionTracker } from "@/components/forms/attribution-tracker";
 import { JsonLdScript } from "@/components/marketing/json-ld";
 import { ConsentBanner } from "@/components/site/consent-banner";

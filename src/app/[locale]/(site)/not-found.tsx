@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Home } from "lucide-react";
+import { Home } from "@/components/ui/icons";
 import { buttonVariants } from "@/components/ui/button";
 
 // Its own title: the layout's default title is the home page's.

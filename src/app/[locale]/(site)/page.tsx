@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ArrowRight, ExternalLink, Sparkles, TrendingUp } from "lucide-react";
+import { ArrowRight, ExternalLink, Sparkles, TrendingUp } from "@/components/ui/icons";
 import {
   caseStudiesIntro,
   caseStudiesLinkLabel,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone, Reply } from "lucide-react";
+import { ArrowRight, Clock, ExternalLink, Mail, MapPin, Phone, Reply } from "@/components/ui/icons";
 import {
   contactDetails,
   contactDetailsCopy,
@@ -15,7 +15,7 @@ import {
 import { ContentIcon } from "@/components/marketing/content-icon";
 import { DisclosureList } from "@/components/marketing/disclosure-list";
 import { JsonLdScript } from "@/components/marketing/json-ld";
-import { PageHero } from "@/components/site/page-hero";
+import { Breadcrumbs } from "@/components/marketing/breadcrumbs";
 import { cn } from "@/lib/cn";
 import { faqPageJsonLd } from "@/lib/json-ld";
 import { pageMetadata } from "@/lib/metadata";
@@ -67,46 +67,59 @@ export default function ContactPage() {
   return (
     <>
       <JsonLdScript data={faqPageJsonLd(faqs)} />
-      <PageHero eyebrow={contactHero.eyebrow} title={contactHero.headline} lead={contactHero.text} breadcrumbs={[{ name: "Contact", path: "/contact" }]} />
-
-      <section aria-labelledby="quick-actions" className="container-page relative z-10 -mt-8 md:-mt-10">
-        <h2 id="quick-actions" className="sr-only">
-          {quickActionsHeading}
-        </h2>
-        <ul className="grid gap-5 md:grid-cols-3">
-          {quickActions.map((action) => {
-            const target = actionHref[action.id];
-            return (
-              <li
-                key={action.id}
-                data-testid="quick-action"
-                className="group relative flex flex-col rounded-card border border-line bg-surface p-6 shadow-lift"
-              >
-                <span className={cn("flex size-12 items-center justify-center rounded-2xl", ACTION_STYLE[action.id])}>
-                  <ContentIcon name={action.icon} className="size-6" />
-                </span>
-                <h3 className="mt-5 text-lg font-bold">{action.title}</h3>
-                <p className="mt-2 flex-1 leading-relaxed text-ink-soft">{action.description}</p>
-                <a
-                  href={target.href}
-                  {...(target.isExternal ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                  className="mt-5 inline-flex min-h-6 items-center gap-2 font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-card focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-brand-500"
-                >
-                  {action.ctaLabel}
-                  {target.isExternal ? (
-                    <>
-                      <ExternalLink aria-hidden="true" className="size-4" />
-                      <span className="sr-only">(opens in a new tab)</span>
-                    </>
-                  ) : (
-                    <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-1 motion-reduce:transition-none" />
-                  )}
-                </a>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+      {/* A calm opening (docs/design.md): the invitation on the left, the ways to reach us on the right. */}
+      <header data-opening="contact" aria-labelledby="contact-title" className="border-b border-line bg-brand-50">
+        <div className="container-page grid gap-10 py-12 md:py-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,30rem)] lg:items-center lg:gap-16">
+          <div>
+            <Breadcrumbs tone="light" trail={[{ name: "Contact", path: "/contact" }]} />
+            <p className="mt-8 eyebrow text-brand-700">{contactHero.eyebrow}</p>
+            <h1 id="contact-title" className="mt-3 max-w-2xl opening-title text-ink">
+              {contactHero.headline}
+            </h1>
+            <p className="mt-5 max-w-xl opening-lead text-ink-soft">{contactHero.text}</p>
+            <p className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-ink-soft">
+              <Reply aria-hidden="true" className="size-4 text-brand-600" />
+              We reply {contactDetails.replyPromise}
+            </p>
+          </div>
+          <section aria-labelledby="quick-actions">
+            <h2 id="quick-actions" className="sr-only">
+              {quickActionsHeading}
+            </h2>
+            <ul className="divide-y divide-line overflow-hidden rounded-card border border-line bg-surface shadow-card">
+              {quickActions.map((action) => {
+                const target = actionHref[action.id];
+                return (
+                  <li key={action.id} data-testid="quick-action" className="group relative flex gap-4 p-5 hover:bg-canvas sm:p-6">
+                    <span className={cn("flex size-11 shrink-0 items-center justify-center rounded-xl", ACTION_STYLE[action.id])}>
+                      <ContentIcon name={action.icon} className="size-5" />
+                    </span>
+                    <div className="min-w-0">
+                      <h3 className="font-bold">{action.title}</h3>
+                      <p className="mt-1 text-sm leading-relaxed text-ink-soft">{action.description}</p>
+                      <a
+                        href={target.href}
+                        {...(target.isExternal ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                        className="mt-2 inline-flex min-h-6 items-center gap-2 text-sm font-semibold text-brand-700 after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-brand-500"
+                      >
+                        {action.ctaLabel}
+                        {target.isExternal ? (
+                          <>
+                            <ExternalLink aria-hidden="true" className="size-4" />
+                            <span className="sr-only">(opens in a new tab)</span>
+                          </>
+                        ) : (
+                          <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-1 motion-reduce:transition-none" />
+                        )}
+                      </a>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        </div>
+      </header>
 
       <div className="container-page grid gap-8 py-16 md:py-24 lg:grid-cols-[1.2fr_0.8fr] lg:gap-12">
         <section

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ArrowRight, TrendingUp } from "lucide-react";
+import { ArrowRight, TrendingUp } from "@/components/ui/icons";
 import { processSteps, services, servicesPage, whyChooseUs } from "@/content/services";
 import { ContentIcon } from "@/components/marketing/content-icon";
 import { CtaBand } from "@/components/marketing/cta-band";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "@/components/ui/icons";
 import { buttonVariants } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Post Not Found" };

@@ -1,17 +1,17 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { Metadata } from "next";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "@/components/ui/icons";
 import { getService, serviceDetailCopy as copy, services } from "@/content/services";
 import { ContentIcon } from "@/components/marketing/content-icon";
 import { CtaBand } from "@/components/marketing/cta-band";
 import { JsonLdScript } from "@/components/marketing/json-ld";
 import { PackageCard } from "@/components/marketing/package-card";
-import { PageHero } from "@/components/site/page-hero";
+import { Breadcrumbs } from "@/components/marketing/breadcrumbs";
 import { buttonVariants } from "@/components/ui/button";
 import { CheckList } from "@/components/ui/check-list";
 import { SectionHeading } from "@/components/ui/section-heading";
-import { anchorId } from "@/lib/display";
+import { anchorId, packagePrice } from "@/lib/display";
 import { formatRupees } from "@/lib/format";
 import { serviceJsonLd } from "@/lib/json-ld";
 import { pageMetadata } from "@/lib/metadata";
@@ -40,30 +40,67 @@ export default async function ServiceDetailPage({ params }: Props) {
   if (!service) notFound();
   const { detail } = service;
   const others = services.filter((s) => s.slug !== service.slug);
+  // The opening's "from" price: the least expensive package, as its card shows it.
+  const from = packagePrice(detail.packages.reduce((low, pkg) => (pkg.price < low.price ? pkg : low)));
+  const crumbs = [
+    { name: "Services", path: "/services" },
+    { name: service.title, path: `/services/${service.slug}` },
+  ];
   return (
     <>
       <JsonLdScript data={serviceJsonLd(service, siteConfig().url)} />
-      <PageHero
-        eyebrow={service.title}
-        title={detail.heroHeadline}
-        lead={detail.heroText}
-        breadcrumbs={[
-          { name: "Services", path: "/services" },
-          { name: service.title, path: `/services/${service.slug}` },
-        ]}
-      >
-        <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-          <Link href="/free-audit" className={buttonVariants({ variant: "accent", size: "lg" })}>
-            Get Free Growth Audit
-            <ArrowRight aria-hidden="true" />
-          </Link>
-          <a href="#pricing" className={buttonVariants({ variant: "inverse", size: "lg" })}>
-            {copy.pricingCta}
-          </a>
+      {/* The service's own opening (docs/design.md): what it is and who it is for beside the title, the CTA under it. */}
+      <header data-opening="service" aria-labelledby="service-title" className="relative border-b border-line bg-surface">
+        <div aria-hidden="true" className="h-1.5 bg-gradient-to-r from-brand-600 via-brand-400 to-accent-400" />
+        <div className="container-page grid gap-10 py-12 md:py-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-start lg:gap-16">
+          <div>
+            <Breadcrumbs tone="light" trail={crumbs} />
+            <p className="mt-8 flex items-center gap-3 text-brand-700">
+              <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50">
+                <ContentIcon name={service.icon} className="size-5" />
+              </span>
+              <span className="eyebrow">{service.title}</span>
+            </p>
+            <h1 id="service-title" className="mt-5 max-w-3xl opening-title text-ink">
+              {detail.heroHeadline}
+            </h1>
+            <p className="mt-5 max-w-2xl opening-lead text-ink-soft">{detail.heroText}</p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Link href="/free-audit" className={buttonVariants({ size: "lg" })}>
+                Get Free Growth Audit
+                <ArrowRight aria-hidden="true" />
+              </Link>
+              <a href="#pricing" className={buttonVariants({ variant: "outline", size: "lg" })}>
+                {copy.pricingCta}
+              </a>
+            </div>
+          </div>
+          <section aria-labelledby="service-glance" className="rounded-card border border-line bg-canvas p-6 sm:p-7">
+            <h2 id="service-glance" className="eyebrow text-muted">
+              {copy.atAGlance}
+            </h2>
+            <dl className="mt-4 divide-y divide-line" data-testid="service-glance">
+              <div className="pb-4">
+                <dt className="text-sm font-semibold text-brand-700">{copy.whatItIs}</dt>
+                <dd className="mt-1 leading-relaxed text-ink">{service.subtitle}.</dd>
+              </div>
+              <div className="py-4">
+                <dt className="text-sm font-semibold text-brand-700">{copy.whoItIsFor}</dt>
+                <dd className="mt-1 leading-relaxed text-ink">{service.audience}</dd>
+              </div>
+              <div className="pt-4">
+                <dt className="text-sm font-semibold text-brand-700">{copy.startsAt}</dt>
+                <dd className="mt-1 text-2xl font-extrabold tracking-tight text-ink">
+                  {from.amount}
+                  <span className="ml-1.5 text-sm font-medium text-muted">{from.cadence}</span>
+                </dd>
+              </div>
+            </dl>
+          </section>
         </div>
-      </PageHero>
+      </header>
 
-      <section aria-labelledby="results" className="container-page relative z-10 -mt-8 md:-mt-10">
+      <section aria-labelledby="results" className="container-page pt-12 md:pt-16">
         <h2 id="results" className="sr-only">
           {copy.resultsHeading}
         </h2>
