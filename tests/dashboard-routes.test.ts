@@ -79,6 +79,7 @@ describe("dashboard screens", () => {
       "posts",
       "case-studies",
       "testimonials",
+      "authors",
       "media",
       "newsletter",
       "team",
