@@ -31,12 +31,15 @@ test("edit a record, then open its history from the dialog", async ({ member: { 
   await expect(rows).toHaveCount(2);
   // Newest first: the edit with the title before and after, then the creation.
   const edit = rows.first();
-  await expect(edit.getByText("update", { exact: true })).toBeVisible();
+  // In words: the action as a sentence, the record by its title, the field by its form label.
+  await expect(edit.getByText("Case Study edited", { exact: true })).toBeVisible();
+  await expect(edit.getByText("“Tracked case study, edited”")).toBeVisible();
+  await expect(edit.getByTestId("activity-action")).toHaveText("update");
   await expect(edit.getByText(ADMIN)).toBeVisible();
-  const title = edit.getByRole("row", { name: /title/ });
+  const title = edit.getByRole("row", { name: /Title/ });
   await expect(title.getByRole("cell").nth(0)).toHaveText("Tracked case study");
   await expect(title.getByRole("cell").nth(1)).toHaveText("Tracked case study, edited");
-  await expect(rows.nth(1).getByText("create", { exact: true })).toBeVisible();
+  await expect(rows.nth(1).getByText("Case Study added", { exact: true })).toBeVisible();
 
   // The filters: the edits only, then a day with nothing.
   // The fields by their names: a select's label holds its options, and the Member list holds every

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 import { ACTIVITY_TAB, type ActivityFilter } from "@/lib/admin-tables/activity";
+import { activityActionWords, activityFieldLabel, activityRecordName, activityValueWords } from "@/lib/activity-words";
 import { formatAdminDate } from "@/lib/format";
 import { dashboardHref } from "@/lib/routes";
 import type { ActivityEvent } from "@/server/db/schema";
@@ -14,11 +15,6 @@ const SELECT = "min-h-11 max-w-full rounded-xl border border-line bg-surface px-
 
 function activityHref(filter: ActivityFilter, page: number): string {
   return dashboardHref(ACTIVITY_TAB.id, { ...filter, page: page > 1 ? page : undefined });
-}
-
-function show(value: unknown): string {
-  if (value === null || value === undefined) return "(empty)";
-  return typeof value === "string" ? value : JSON.stringify(value);
 }
 
 /** The fields before and after, side by side; a creation has only "after", a deletion only "before". */
@@ -43,11 +39,11 @@ function Changes({ event }: { event: ActivityEvent }) {
       <tbody>
         {keys.map((key) => (
           <tr key={key} className="border-t border-line align-top">
-            <th scope="row" className="py-1 pr-2 font-mono font-normal break-words">
-              {key}
+            <th scope="row" className="py-1 pr-2 font-normal break-words">
+              {activityFieldLabel(event.tableName, key)}
             </th>
-            <td className="py-1 pr-2 break-words whitespace-pre-wrap">{event.before ? show(event.before[key]) : ""}</td>
-            <td className="py-1 break-words whitespace-pre-wrap">{event.after ? show(event.after[key]) : ""}</td>
+            <td className="py-1 pr-2 break-words whitespace-pre-wrap">{event.before ? activityValueWords(event.tableName, key, event.before[key]) : ""}</td>
+            <td className="py-1 break-words whitespace-pre-wrap">{event.after ? activityValueWords(event.tableName, key, event.after[key]) : ""}</td>
           </tr>
         ))}
       </tbody>
@@ -118,13 +114,12 @@ export function ActivityView({
               // An id, an address or a value without spaces breaks anywhere rather than widen the page.
               <li key={event.id} className="p-4 [overflow-wrap:anywhere]" data-testid="activity-row">
                 <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                  <span className="font-semibold">{event.action}</span>
-                  {event.tableName && (
-                    <span className="text-ink-soft">
-                      {event.tableName}
-                      {event.recordId ? ` · ${event.recordId}` : ""}
-                    </span>
-                  )}
+                  {/* In words, the stored action beside it for whoever filters or searches the log by it. */}
+                  <span className="font-semibold">{activityActionWords(event.action, event.tableName)}</span>
+                  {activityRecordName(event.before, event.after) && <span>“{activityRecordName(event.before, event.after)}”</span>}
+                  <span className="font-mono text-xs text-muted" data-testid="activity-action">
+                    {event.action}
+                  </span>
                 </p>
                 <p className="text-xs text-muted">
                   {formatAdminDate(event.at)} · {event.email ?? "anonymous"}

@@ -1,0 +1,101 @@
+import { ADMIN_TABLES } from "./admin-tables/registry";
+import type { AdminTableDefinition } from "./admin-tables/definition";
+import { formatAdminDate } from "./format";
+
+// The Activity screen in a member's words (docs/dashboard.md, "Activity"): the action as a sentence,
+// the record by its title, each changed field by its form label, and values as the forms show them
+// (yes/no, a date as a date, a status by its label). The stored row keeps the raw keys and values.
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The dashboard table whose database table is `tableName` ("blog_posts" is the Posts table). */
+function tableOf(tableName: string | null): AdminTableDefinition | undefined {
+  if (!tableName) return undefined;
+  return ADMIN_TABLES.find((t) => snake(t.table) === tableName || t.table === tableName);
+}
+
+const RECORD_VERBS: Record<string, string> = {
+  create: "added",
+  update: "edited",
+  status: "status changed",
+  delete: "deleted",
+  restore: "restored from a revision",
+  "row-action": "moved",
+  "preview-link": "preview link made",
+  "preview-revoke": "preview link revoked",
+  email: "e-mailed",
+};
+
+const ACTIONS: Record<string, string> = {
+  "auth.sign-in": "Signed in",
+  "auth.sign-in-failure": "Sign-in failed",
+  "auth.sign-out": "Signed out",
+  "auth.two-factor.enabled": "Two-factor sign-in turned on",
+  "auth.two-factor.disabled": "Two-factor sign-in turned off",
+  "auth.two-factor.codes-saved": "Backup codes saved",
+  "team.invite": "Member invited",
+  "team.invitation-withdrawn": "Invitation withdrawn",
+  "team.role": "Role changed",
+  "team.remove": "Member removed",
+  "team.sign-out-everywhere": "Signed out everywhere",
+  "team.sign-up-switch": "Sign-up opened or closed",
+  "team.require-two-factor": "Two-factor requirement changed",
+  "spam.not-spam": "Moved out of Spam",
+  "notifications.retry": "Failed notifications sent again",
+  "person.export": "A person's data exported",
+  "person.erase": "A person's data erased",
+  "bulk.note": "Note added to several records",
+};
+
+/** "Lead added", "Blog Post edited", "Signed in"; an action this file does not know, in readable words. */
+export function activityActionWords(action: string, tableName: string | null): string {
+  const table = tableOf(tableName);
+  if (table) {
+    const verb = RECORD_VERBS[action] ?? RECORD_VERBS[action.slice(action.lastIndexOf(".") + 1)];
+    if (verb) return `${table.noun.title} ${verb}`;
+  }
+  if (ACTIONS[action]) return ACTIONS[action]!;
+  const [area, ...rest] = action.split(".");
+  const what = rest.join(" ").replace(/[-_]/g, " ");
+  const head = (area ?? action).replace(/[-_]/g, " ");
+  return `${head.charAt(0).toUpperCase()}${head.slice(1)}${what ? `: ${what}` : ""}`;
+}
+
+/** The record as a member knows it: its title, name or company, from what the row recorded. */
+export function activityRecordName(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string | null {
+  for (const key of ["title", "name", "companyName", "clientName", "email"]) {
+    const value = after?.[key] ?? before?.[key];
+    if (typeof value === "string" && value.trim()) return value.trim();
+  }
+  return null;
+}
+
+/** A changed field's label on the table's form ("Published" for `published`), else its key in words. */
+export function activityFieldLabel(tableName: string | null, key: string): string {
+  const field = tableOf(tableName)?.fields.find((f) => f.name === key);
+  if (field) return field.label;
+  const words = key
+    .replace(/_/g, " ")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A value as the form shows it: yes/no, a date as a date, a status by its label, (empty). */
+export function activityValueWords(tableName: string | null, key: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "(empty)";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "string") {
+    if (ISO_INSTANT.test(value)) return formatAdminDate(value);
+    const table = tableOf(tableName);
+    if (table?.filter && table.filter.column === key) {
+      const option = Object.values(table.filter.options).find((o) => o.value === value);
+      if (option) return option.label;
+    }
+    return value;
+  }
+  if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value.length ? value.join(", ") : "(empty)";
+  return JSON.stringify(value);
+}
