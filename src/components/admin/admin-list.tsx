@@ -147,6 +147,10 @@ function Summary({ summary, isNew }: { summary: RowSummary; isNew: boolean }) {
               <a key={i} className="hover:underline" href={`mailto:${part.mailto}`}>
                 {part.mailto}
               </a>
+            ) : "download" in part ? (
+              <a key={i} className="font-semibold text-brand-800 underline-offset-4 hover:underline" href={part.href} download={part.download}>
+                Download {part.download}
+              </a>
             ) : (
               <span key={i} className="inline-flex items-center gap-0.5 text-accent-600" aria-label={`${part.stars} out of 5 stars`}>
                 {Array.from({ length: part.stars }, (_, s) => (

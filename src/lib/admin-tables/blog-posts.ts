@@ -1,5 +1,5 @@
 import type { BlogPost } from "@/server/db/schema";
-import { deriveMetaTitle, readingTimeMinutes, slugify } from "../blog";
+import { readingTimeMinutes, slugify } from "../blog";
 import { LIMITS } from "../limits";
 import { formatSiteDateTime, SITE_TIME_ZONE } from "../site-time";
 import { BlogPostSchema } from "../schemas/admin";
@@ -60,8 +60,12 @@ export const blogPostsTable = defineTable<BlogPost>({
       label: "Meta title",
       control: "text",
       max: LIMITS.metaTitle,
-      derive: { from: "title", with: deriveMetaTitle },
-      hint: characters(LIMITS.metaTitle),
+      // Never filled from the title: left empty it stays empty and the page's title follows the
+      // post's current title, with the site's name (src/lib/metadata.ts blogSearchAppearance).
+      hint: (value) =>
+        value.trim()
+          ? `${value.length}/${LIMITS.metaTitle} characters, used as the page title exactly (no site name added).`
+          : "Empty: the page title is the post's title with the site's name added (see the preview).",
       half: true,
     },
     {

@@ -92,7 +92,8 @@ export type FieldSpec<Row> = FieldBase<Row> &
   );
 
 /** A piece of a list row's summary line. */
-export type SummaryPart = string | { mailto: string } | { stars: number };
+/** A part of a row's line: text, an address to write to, a rating, or a file to download under its own name. */
+export type SummaryPart = string | { mailto: string } | { stars: number } | { href: string; download: string };
 
 export interface RowSummary {
   title: string;
@@ -162,8 +163,11 @@ export function defineTable<Row extends { id: string; createdAt: Date }>(definit
   return definition as unknown as AdminTableDefinition;
 }
 
-/** The hidden fields of a record form that name its table and, when editing, its record. */
-export const RECORD_FORM_FIELDS = { table: "recordTable", id: "recordId" } as const;
+/**
+ * The hidden fields of a record form that name its table and, when editing, its record and the
+ * version it was opened at (its last write's time): a save over a newer version is refused.
+ */
+export const RECORD_FORM_FIELDS = { table: "recordTable", id: "recordId", version: "recordVersion" } as const;
 /** The field of a list row's form that names its change: "status", "delete" or "row-action". */
 export const ROW_INTENT_FIELD = "intent";
 
