@@ -57,3 +57,12 @@ export function dashboardHref(screen: string, query: DashboardQuery | URLSearchP
   const search = params.toString();
   return `${DASHBOARD_PATH}/${encodeURIComponent(screen)}${search ? `?${search}` : ""}`;
 }
+
+/**
+ * The writing room of a table that has one (blog posts, docs/decisions/0071): a full-screen page of
+ * its own for a new record (`/admin/posts/new`) and for one record (`/admin/posts/<id>/edit`),
+ * instead of the list's dialog. The list's `?new=1` and `?edit=<id>` addresses redirect here.
+ */
+export function writingRoomHref(screen: string, id: string | null): string {
+  return `${DASHBOARD_PATH}/${encodeURIComponent(screen)}/${id === null ? "new" : `${encodeURIComponent(id)}/edit`}`;
+}

@@ -28,6 +28,7 @@ export const blogPostsTable = defineTable<BlogPost>({
   defaultSort: "created_at",
   filter: { column: "published", options: { published: { label: "Published", value: true }, draft: { label: "Draft", value: false } } },
   wide: true,
+  writingRoom: true,
   history: true,
   extras: ["seo", "preview-links"],
   messages: { created: "Blog post created successfully!", updated: "Blog post updated successfully!" },
