@@ -339,7 +339,10 @@ async function matrix(): Promise<Record<string, Entry>> {
         allowed: TABLE_FORMS.posts!.access,
         prepare: () => insertRow("posts"),
         run: (rowId) =>
-          writingRoom.saveWritingRoom(IDLE, recordForm("posts", rowId as string, { ...TABLE_FORMS.posts!.form(), ...changedField("posts"), [ROOM_SCRIPT_FIELD]: "1" })),
+          writingRoom.saveWritingRoom(
+            IDLE,
+            recordForm("posts", rowId as string, { ...TABLE_FORMS.posts!.form(), ...changedField("posts"), [ROOM_SCRIPT_FIELD]: "1" }),
+          ),
       },
     ],
     "admin#deleteRecord": tables.map((id) => ({

@@ -13,10 +13,7 @@ export function SeoPanel({ values, siteName }: { values: Record<string, string>;
   // As the save stores them: inner runs of spaces collapse (src/lib/schemas/admin.ts titleText).
   const title = (values.title ?? "").replace(/\s{2,}/g, " ").trim();
   const metaTitle = values.metaTitle?.replace(/\s{2,}/g, " ");
-  const { documentTitle, description } = blogSearchAppearance(
-    { title, metaTitle, metaDescription: values.metaDescription, excerpt: values.excerpt },
-    siteName,
-  );
+  const { documentTitle, description } = blogSearchAppearance({ title, metaTitle, metaDescription: values.metaDescription, excerpt: values.excerpt }, siteName);
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   const path = blogPostHref(values.slug || "your-post");
   const host = origin ? new URL(origin).host : "";
