@@ -126,6 +126,10 @@ export function WritingRoom({
     },
   });
   const typed = form.state.status !== "success" && form.state.values ? form.state.values : null;
+  const posting = useRef(false);
+  useEffect(() => {
+    posting.current = form.pending;
+  }, [form.pending]);
   const held = useRecordValues(table, record, typed);
   const values = held.values;
   const isDraft = !storedPublished && values.published !== "on";
@@ -137,7 +141,8 @@ export function WritingRoom({
 
   const autosave = useCallback(async () => {
     const element = formRef.current;
-    if (!element || saving.current) return;
+    // Never beside the writer's own Save: the two would send the same version.
+    if (!element || saving.current || posting.current) return;
     const now = snapshot(element);
     if (now === lastSaved.current) return setStatus((s) => (s.kind === "pending" ? { kind: "clean" } : s));
     const data = new FormData(element);
@@ -291,7 +296,12 @@ export function WritingRoom({
               <PanelRight aria-hidden="true" />
               Settings
             </button>
-            <SubmitButton label={storedPublished ? "Update" : "Save"} pendingLabel="Saving..." className={buttonVariants({ size: "sm" })} />
+            <SubmitButton
+              label={storedPublished ? "Update" : "Save"}
+              pendingLabel="Saving..."
+              busy={status.kind === "saving"}
+              className={buttonVariants({ size: "sm" })}
+            />
           </div>
         </header>
 
@@ -304,7 +314,7 @@ export function WritingRoom({
                 <p className="mt-1">{conflict.message}</p>
               </div>
             )}
-            <section aria-label="Cover image" className="mb-6">
+            <section aria-label="Cover" className="mb-6">
               {values.featuredImageUrl?.trim() && (
                 // The writer's own cover as it will lead the article (an address typed, uploaded or chosen).
                 // eslint-disable-next-line @next/next/no-img-element
@@ -317,7 +327,7 @@ export function WritingRoom({
               <ImageField
                 id={`${table.id}-featuredImageUrl`}
                 name="featuredImageUrl"
-                label="Cover image"
+                label="Featured image"
                 defaultValue={values.featuredImageUrl ?? ""}
                 value={values.featuredImageUrl ?? ""}
                 onChange={(next) => held.change("featuredImageUrl", next)}
@@ -349,6 +359,10 @@ export function WritingRoom({
             />
             <FieldError id={`${titleId}-error`} error={titleError} />
             <div className="mt-4">
+              {/* Names the plain field without JavaScript; the visual editor carries the same name itself. */}
+              <label htmlFor={contentId} className="sr-only">
+                Content
+              </label>
               <HtmlField
                 id={contentId}
                 name="content"
