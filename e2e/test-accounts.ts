@@ -33,4 +33,5 @@ export const E2E_OWNERS = [
   "calendar@e2e.test",
   "pipeline@e2e.test",
   "booking@e2e.test",
+  "room@e2e.test",
 ] as const;
