@@ -91,8 +91,9 @@ export function WritingRoom({
       if (answer.status !== "success") return;
       if (id === null) {
         setId(answer.saved.id);
-        // The address becomes the post's own, without rendering the page again (the caret stays).
-        window.history.replaceState(null, "", writingRoomHref(table.id, answer.saved.id));
+        // The address becomes the post's own without rendering the page again, so the caret stays:
+        // the browser's own replaceState, not the one Next wraps (which would load the edit page).
+        History.prototype.replaceState.call(window.history, window.history.state, "", writingRoomHref(table.id, answer.saved.id));
       }
       setStoredPublished(sentPublished);
     },
@@ -117,7 +118,9 @@ export function WritingRoom({
         if (formRef.current) lastSaved.current = snapshot(formRef.current);
         setConflict(null);
         setStatus({ kind: "saved", at: new Date() });
-        router.refresh();
+        // A post begun here continues on its own address (the router still knows this page as "new").
+        if (record === null && state.saved) router.replace(writingRoomHref(table.id, state.saved.id));
+        else router.refresh();
       } else if (state.saved) {
         // Refused for a newer version: what was typed stays; Save again replaces theirs.
         setConflict(state);
