@@ -27,6 +27,8 @@ async function expectNoViolations(page: Page) {
 }
 
 test("write a draft in the room: title inline, cover, toolbar, side panel, autosave, meta title, leave warning", async ({ member }) => {
+  // Three uploads and four saves that wait for typing to pause: about a minute on a loaded machine.
+  test.setTimeout(150_000);
   const page = await member.open("posts", { viewport: { width: 1280, height: 900 } });
   await page.getByRole("link", { name: "Add Blog Post" }).click();
   await expect(page).toHaveURL(/\/admin\/posts\/new$/);
@@ -112,8 +114,7 @@ test("write a draft in the room: title inline, cover, toolbar, side panel, autos
   // A reload with changes not saved: the browser's own question (beforeunload).
   void page.reload().catch(() => {});
   expect(await asked).toBe("beforeunload");
-  await slug.fill(`room-draft-${RUN}`);
-  await expect(status(page)).toHaveText(/^Saved \d\d:\d\d$/, { timeout: 15_000 });
+  // The emptied slug was never stored: the post keeps its own.
   await page.context().close();
 });
 
