@@ -58,9 +58,12 @@ test("write a draft in the room: title inline, cover, toolbar, side panel, autos
   await expect(panel.getByTestId("seo-title")).toHaveText(`Room Draft ${RUN} | Kinetic Growth`);
   await expect(panel.getByTestId("seo-title-count")).toContainText(`Page title: ${`Room Draft ${RUN} | Kinetic Growth`.length} characters`);
 
-  // The draft saves itself, and the address becomes the post's own.
+  // The draft saves itself; the writer's Save then moves the room to the post's own address.
   await expect(status(page)).toHaveText(/^Saved \d\d:\d\d$/, { timeout: 15_000 });
+  await form.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.locator("[data-toast]").filter({ hasText: "Blog post updated successfully!" }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/posts\/[0-9a-f-]{36}\/edit$/);
+  await expect(room(page).getByRole("textbox", { name: "Title", exact: true })).toHaveValue(TITLE);
   const editUrl = page.url();
 
   // The cover: uploaded on top, kept under its own name in the library.

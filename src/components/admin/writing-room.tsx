@@ -89,15 +89,12 @@ export function WritingRoom({
       if (!answer.saved) return;
       setCurrentVersion(answer.saved.version);
       if (answer.status !== "success") return;
-      if (id === null) {
-        setId(answer.saved.id);
-        // The address becomes the post's own without rendering the page again, so the caret stays:
-        // the browser's own replaceState, not the one Next wraps (which would load the edit page).
-        History.prototype.replaceState.call(window.history, window.history.state, "", writingRoomHref(table.id, answer.saved.id));
-      }
+      // The next saves update this post. The address stays "new" until the writer's own Save: moving
+      // it (Next's replaceState) would load the edit page in the middle of typing and lose the caret.
+      if (id === null) setId(answer.saved.id);
       setStoredPublished(sentPublished);
     },
-    [id, table.id],
+    [id],
   );
 
   const check: BrowserCheck = (values) => {
