@@ -441,7 +441,8 @@ export function WritingRoom({
                   postId={id}
                   onRestored={() => {
                     setHistoryOpen(false);
-                    router.refresh();
+                    // The room holds what was typed: it starts again from the restored revision.
+                    window.location.reload();
                   }}
                 />
               </DialogBody>

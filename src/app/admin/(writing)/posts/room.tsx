@@ -21,8 +21,9 @@ export async function WritingRoomScreen({ id }: { id: string | null }) {
   const version = recordVersion(record ?? undefined) ?? "";
   return (
     <WritingRoom
-      // A save from elsewhere (a restored revision, this room's own Save) starts the room again from what is stored.
-      key={version || "new"}
+      // Not the version: a save revalidates the blog, which renders this page again with the new
+      // version while the writer types; the room keeps its state and takes the version from the answer.
+      key={record?.id ?? "new"}
       tableId={blogPostsTable.id}
       record={record}
       version={version}
