@@ -13,4 +13,6 @@ export const APP_ROUTES: { path: string; title: RegExp }[] = [
   { path: "/auth/forgot-password", title: /Forgot Password/ },
   { path: "/auth/two-factor", title: /Two-Factor/ },
   { path: "/admin/security", title: /Sign In/ },
+  // The writing room (docs/decisions/0071) has the dashboard's gate.
+  { path: "/admin/posts/new", title: /Sign In/ },
 ];

@@ -35,4 +35,5 @@ export const E2E_OWNERS = [
   "booking@e2e.test",
   "shell@e2e.test",
   "proof@e2e.test",
+  "room@e2e.test",
 ] as const;

@@ -17,6 +17,9 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/admin.ts#saveRecordForm": {
     notRecorded: "the record form's way in to saveRecord (recorded): it reads the table and record from the form and calls it",
   },
+  "src/server/actions/writing-room.ts#saveWritingRoom": {
+    notRecorded: "the writing room's way in to saveRecordForm and so to saveRecord (recorded): it only moves a new post to its own address",
+  },
   "src/server/actions/admin.ts#rowFormAction": {
     notRecorded: "a list row's form's way in to setStatus, deleteRecord (recorded) and runRowAction: it reads the intent and calls them",
   },

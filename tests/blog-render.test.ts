@@ -68,6 +68,7 @@ describe("blog listing states", () => {
       readingTime: 3,
       featured: true,
       published: true,
+      publishedAt: null,
       createdAt: new Date("2026-01-01T00:00:00Z"),
       updatedAt: new Date("2026-01-01T00:00:00Z"),
     };

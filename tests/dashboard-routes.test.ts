@@ -5,7 +5,7 @@ import { historyHref } from "@/lib/admin-tables/activity";
 import { STAFF_ROLES } from "@/lib/admin-tables/definition";
 import { ADMIN_TABLES } from "@/lib/admin-tables/registry";
 import { PANEL_IDS, RESERVED_SEGMENTS, dashboardScreens, isScreenId } from "@/lib/admin-tables/screens";
-import { dashboardHref } from "@/lib/routes";
+import { dashboardHref, writingRoomHref } from "@/lib/routes";
 
 // The dashboard's screens are route segments under /admin (docs/decisions/0052): a table of the
 // registry through /admin/[table], every other screen a folder of its own.
@@ -29,6 +29,8 @@ describe("dashboard addresses", () => {
     // An id can never step out of /admin.
     expect(dashboardHref("../auth")).toBe("/admin/..%2Fauth");
     expect(historyHref("leads", "abc")).toBe("/admin/activity?table=leads&record=abc");
+    expect(writingRoomHref("posts", null)).toBe("/admin/posts/new");
+    expect(writingRoomHref("posts", "0b6f3c1e-9a7d-4f3e-8c1a-2d5e6f7a8b9c")).toBe("/admin/posts/0b6f3c1e-9a7d-4f3e-8c1a-2d5e6f7a8b9c/edit");
   });
 });
 
@@ -131,5 +133,16 @@ describe("dashboard screens", () => {
       expect(body.match(/await [\w.]+\(/)?.[0], file).toBe("await openScreen(");
       expect(body, file).toContain('if (gate.kind === "denied") return gate.page;');
     }
+  });
+
+  it("the writing room's pages (docs/decisions/0071) are the posts screen's, behind its gate before anything is read", () => {
+    const room = path.join(process.cwd(), "src/app/admin/(writing)/posts");
+    const pages = ["new/page.tsx", "[id]/edit/page.tsx"].map((p) => readFileSync(path.join(room, p), "utf8"));
+    for (const page of pages) expect(page).toContain("<WritingRoomScreen id={");
+    const source = readFileSync(path.join(room, "room.tsx"), "utf8");
+    const body = source.slice(source.indexOf("export async function WritingRoomScreen"));
+    expect(body.match(/await [\w.]+\(/)?.[0]).toBe("await openScreen(");
+    expect(body).toContain('if (gate.kind === "denied") return gate.page;');
+    expect(ADMIN_TABLES.filter((t) => t.writingRoom).map((t) => t.id)).toEqual(["posts"]);
   });
 });

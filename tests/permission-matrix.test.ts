@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { RECORD_FORM_FIELDS, ROW_INTENT_FIELD, type StaffRole } from "@/lib/admin-tables/definition";
+import { RECORD_FORM_FIELDS, ROOM_SCRIPT_FIELD, ROW_INTENT_FIELD, type StaffRole } from "@/lib/admin-tables/definition";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The permission matrix (docs/decisions/0034): every Server Action exported from
@@ -195,6 +195,7 @@ async function matrix(): Promise<Record<string, Entry>> {
   const newsletter = await import("@/server/actions/newsletter");
   const subscribers = await import("@/server/actions/newsletter-subscribers");
   const pipeline = await import("@/server/actions/pipeline");
+  const writingRoom = await import("@/server/actions/writing-room");
   // A custom stage of its own for each replay (direct: the stage forms are the cells), with the
   // previous replays' stages that hold no lead cleared first, so the owner's limit is never reached.
   const customStage = async () => {
@@ -328,6 +329,24 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (rowId) => admin.saveRecordForm(IDLE, recordForm(id, rowId as string, { ...TABLE_FORMS[id]!.form(), ...changedField(id) })),
       },
     ]),
+    // The writing room's Save is the record form's action for posts (the script field keeps it from redirecting).
+    "writing-room#saveWritingRoom": [
+      {
+        label: "posts create in the writing room",
+        allowed: TABLE_FORMS.posts!.access,
+        run: () => writingRoom.saveWritingRoom(IDLE, recordForm("posts", null, { ...TABLE_FORMS.posts!.form(), [ROOM_SCRIPT_FIELD]: "1" })),
+      },
+      {
+        label: "posts update in the writing room",
+        allowed: TABLE_FORMS.posts!.access,
+        prepare: () => insertRow("posts"),
+        run: (rowId) =>
+          writingRoom.saveWritingRoom(
+            IDLE,
+            recordForm("posts", rowId as string, { ...TABLE_FORMS.posts!.form(), ...changedField("posts"), [ROOM_SCRIPT_FIELD]: "1" }),
+          ),
+      },
+    ],
     "admin#deleteRecord": tables.map((id) => ({
       label: `${id} delete`,
       allowed: TABLE_FORMS[id]!.access,

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { blogPosts } from "@/server/db/schema";
+import { activityEvents, blogPosts } from "@/server/db/schema";
 import { getPublishedPost, listPostSitemapEntries, listPostsForFeed, listPublishedPostSummaries, listRelatedPosts } from "@/server/data/blog-posts";
-import { applyDueSchedules } from "@/server/data/blog-schedules";
+import { applyDueSchedules, SCHEDULE_ACTIONS } from "@/server/data/blog-schedules";
+import { liveDate } from "@/lib/blog";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 const handle = setUpTestDatabase();
@@ -82,6 +83,55 @@ describe("applyDueSchedules", () => {
       .where(eq(blogPosts.slug, "sched-public"));
     await applyDueSchedules(handle.db);
     expect(await seen()).toEqual(none);
+  });
+});
+
+describe("a scheduled publish is recorded and dated when it went live (docs/decisions/0040, 0071)", () => {
+  const rowsFor = async (slug: string) => {
+    const [row] = await handle.db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+    const events = await handle.db.select().from(activityEvents).where(eq(activityEvents.recordId, row!.id));
+    return { row: row!, events };
+  };
+
+  it("writes its own activity row, with no member as its actor, and the post's date is the moment it went live", async () => {
+    const created = new Date(Date.now() - 3 * 86_400_000);
+    await post("sched-dated", { published: false, publishAt: inSeconds(-1), createdAt: created });
+    const before = Date.now();
+    await applyDueSchedules(handle.db);
+    const { row, events } = await rowsFor("sched-dated");
+    expect(events.map((e) => [e.action, e.userId, e.tableName])).toEqual([[SCHEDULE_ACTIONS.publish, null, "blog_posts"]]);
+    expect(events[0]!.before).toMatchObject({ published: false });
+    expect(events[0]!.after).toMatchObject({ published: true, publishAt: null });
+    expect(row.publishedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // The article, the cards and the feed show the moment it went live, not the day it was written.
+    expect(liveDate(row).getTime()).toBe(row.publishedAt!.getTime());
+    expect(liveDate(row).getTime()).not.toBe(created.getTime());
+    const feed = (await listPostsForFeed()).find((p) => p.slug === "sched-dated")!;
+    expect(liveDate(feed).toISOString()).toBe(row.publishedAt!.toISOString());
+    // Newest first by that date: written three days ago, it leads a post published yesterday.
+    await post("sched-older", { published: true, createdAt: new Date(Date.now() - 86_400_000), publishedAt: new Date(Date.now() - 86_400_000) });
+    const order = (await listPublishedPostSummaries()).map((p) => p.slug).filter((s) => s === "sched-dated" || s === "sched-older");
+    expect(order).toEqual(["sched-dated", "sched-older"]);
+  });
+
+  it("an unpublish is recorded too, and publishing again keeps the first date it went live", async () => {
+    const first = new Date(Date.now() - 86_400_000);
+    await post("sched-again", { published: true, publishedAt: first, unpublishAt: inSeconds(-1) });
+    await applyDueSchedules(handle.db);
+    await handle.db
+      .update(blogPosts)
+      .set({ publishAt: inSeconds(-1) })
+      .where(eq(blogPosts.slug, "sched-again"));
+    await applyDueSchedules(handle.db);
+    const { row, events } = await rowsFor("sched-again");
+    expect(events.map((e) => e.action)).toEqual([SCHEDULE_ACTIONS.unpublish, SCHEDULE_ACTIONS.publish]);
+    expect(row.published).toBe(true);
+    expect(row.publishedAt!.toISOString()).toBe(first.toISOString());
+  });
+
+  it("a post published before its date was kept shows its creation date", () => {
+    const createdAt = new Date("2026-01-02T03:04:05Z");
+    expect(liveDate({ createdAt, publishedAt: null })).toBe(createdAt);
   });
 });
 

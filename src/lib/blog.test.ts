@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveMetaTitle, parseTags, readingTimeMinutes, slugify } from "./blog";
+import { parseTags, readingTimeMinutes, slugify } from "./blog";
 
 describe("slugify", () => {
   it.each([
@@ -12,25 +12,6 @@ describe("slugify", () => {
     ["SEO vs. PPC — which first?", "seo-vs-ppc-which-first"],
   ])("%j -> %j", (title, slug) => {
     expect(slugify(title)).toBe(slug);
-  });
-});
-
-describe("deriveMetaTitle", () => {
-  it("keeps a title of 60 characters", () => {
-    const title = "a".repeat(60);
-    expect(deriveMetaTitle(title)).toBe(title);
-  });
-  it("cuts a title of 61 characters to 57 plus an ellipsis", () => {
-    const result = deriveMetaTitle("b".repeat(61));
-    expect(result).toBe(`${"b".repeat(57)}...`);
-    expect(result).toHaveLength(60);
-  });
-  it("collapses leading, trailing and repeated whitespace before measuring", () => {
-    expect(deriveMetaTitle("   Growth\t\tplaybook  for   D2C  ")).toBe("Growth playbook for D2C");
-    const padded = `   ${"word ".repeat(13)}`.replace(/ /g, "   ");
-    const result = deriveMetaTitle(padded);
-    expect(result).toBe(`${"word ".repeat(13).slice(0, 57)}...`);
-    expect(result).not.toMatch(/\s{2}|^\s/);
   });
 });
 

@@ -16,17 +16,6 @@ export function slugify(title: string): string {
     .replace(/-+$/g, "");
 }
 
-/**
- * The title, cut to 57 characters plus an ellipsis when it is over 60. Whitespace is
- * collapsed and trimmed first: spaces typed at the start or twice in a row are not worth characters
- * of a search result's title.
- */
-export function deriveMetaTitle(title: string): string {
-  const max = LIMITS.metaTitle;
-  const text = title.replace(/\s+/g, " ").trim();
-  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
-}
-
 /** Comma-separated, trimmed, empties dropped (duplicates dropped too). */
 export function parseTags(input: string): string[] {
   const seen = new Set<string>();
@@ -109,3 +98,11 @@ export function blogPostHref(slug: string): string {
 
 /** The RSS 2.0 feed of published posts. */
 export const BLOG_FEED_PATH = "/blog/feed.xml";
+
+/**
+ * The date a post shows (the article, the cards, the feed): the moment it went live, or for a post
+ * published before that moment was kept, the moment it was created.
+ */
+export function liveDate(post: { publishedAt?: Date | null; createdAt: Date }): Date {
+  return post.publishedAt ?? post.createdAt;
+}

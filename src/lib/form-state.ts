@@ -20,6 +20,11 @@ export interface FormState {
    * without, never toasted, never echoed back, and it is gone on the next answer.
    */
   reveal?: { label: string; value: string };
+  /**
+   * The record a save wrote, or the newer one a save was refused for (someone saved it first): its id
+   * and its version (the time it was last written, ISO), for the record form's next save.
+   */
+  saved?: { id: string; version: string };
   /** Changes with every answer, so the same answer twice still shows a toast. */
   at?: number;
 }

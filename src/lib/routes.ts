@@ -70,3 +70,12 @@ export type DeskTable = keyof typeof MARK_DONE;
 export function deskRecordLinks(table: DeskTable, id: string): { open: string; mark: string } {
   return { open: dashboardHref(table, { edit: id }), mark: dashboardHref(table, { mark: id }) };
 }
+
+/**
+ * The writing room of a table that has one (blog posts, docs/decisions/0071): a full-screen page of
+ * its own for a new record (`/admin/posts/new`) and for one record (`/admin/posts/<id>/edit`),
+ * instead of the list's dialog. The list's `?new=1` and `?edit=<id>` addresses redirect here.
+ */
+export function writingRoomHref(screen: string, id: string | null): string {
+  return `${DASHBOARD_PATH}/${encodeURIComponent(screen)}/${id === null ? "new" : `${encodeURIComponent(id)}/edit`}`;
+}

@@ -21,6 +21,7 @@ import {
 } from "@/lib/admin-tables/definition";
 import { isSuccess, type FormState } from "@/lib/form-state";
 import { formatAdminDate } from "@/lib/format";
+import { writingRoomHref } from "@/lib/routes";
 import { deleteRecord, rowFormAction } from "@/server/actions/admin";
 import { AnswerForm, useFormAnswer, type AnswerPlacement } from "@/components/forms/action-form";
 import { SubmitButton } from "@/components/forms/submit";
@@ -147,6 +148,10 @@ function Summary({ summary, isNew }: { summary: RowSummary; isNew: boolean }) {
               <a key={i} className="hover:underline" href={`mailto:${part.mailto}`}>
                 {part.mailto}
               </a>
+            ) : "download" in part ? (
+              <a key={i} className="font-semibold text-brand-800 underline-offset-4 hover:underline" href={part.href} download={part.download}>
+                Download {part.download}
+              </a>
             ) : (
               <span key={i} className="inline-flex items-center gap-0.5 text-accent-600" aria-label={`${part.stars} out of 5 stars`}>
                 {Array.from({ length: part.stars }, (_, s) => (
@@ -225,7 +230,12 @@ export function AdminList({
   const [history, setHistory] = useState<AnyRecord | null>(null);
   const [isDeleting, startDelete] = useTransition();
   const since = newSince ? new Date(newSince).getTime() : null;
-  const formHref = (key: "new" | "edit" | "delete", value: string) => `${listHref}${listHref.includes("?") ? "&" : "?"}${key}=${encodeURIComponent(value)}`;
+  const formHref = (key: "new" | "edit" | "delete", value: string) =>
+    // A table with a writing room (blog posts) is written there, on its own address, without a dialog.
+    table.writingRoom && key !== "delete"
+      ? writingRoomHref(table.id, key === "new" ? null : value)
+      : `${listHref}${listHref.includes("?") ? "&" : "?"}${key}=${encodeURIComponent(value)}`;
+  const openForm = (open: () => void) => (table.writingRoom ? undefined : openHere(open));
   // A plain click opens the dialog in place; a click that asks for a new tab or window follows the link.
   const openHere = (open: () => void) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -238,7 +248,7 @@ export function AdminList({
       {table.canCreate !== false && !table.readOnly && (
         <div className="mb-4 flex justify-end">
           {/* A link to the form's own address (what a browser without JavaScript opens); with JavaScript, the dialog. */}
-          <a href={formHref("new", "1")} className={buttonVariants()} onClick={openHere(() => setEditing({ record: null }))}>
+          <a href={formHref("new", "1")} className={buttonVariants()} onClick={openForm(() => setEditing({ record: null }))}>
             <Plus aria-hidden="true" />
             Add {table.noun.title}
           </a>
@@ -275,7 +285,7 @@ export function AdminList({
                           <a
                             href={formHref("edit", record.id)}
                             className={buttonVariants({ variant: "outline", size: "sm" })}
-                            onClick={openHere(() => setEditing({ record }))}
+                            onClick={openForm(() => setEditing({ record }))}
                             aria-label={`Edit ${titleOf(record)}`}
                           >
                             <Pencil aria-hidden="true" />

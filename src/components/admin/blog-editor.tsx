@@ -19,7 +19,7 @@ import {
   Undo2,
   type LucideIcon,
 } from "lucide-react";
-import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
 import { ARTICLE_PROSE } from "@/components/blog/article-prose";
 import { TextInput } from "@/components/forms/fields";
 import { Button } from "@/components/ui/button";
@@ -48,6 +48,14 @@ export interface EditorProps {
   onChange: (html: string) => void;
   describedBy?: string;
   invalid?: boolean;
+  /**
+   * "room": the writing room's page-wide editor (docs/decisions/0071): no frame, the toolbar sticks
+   * below the room's bar while the page scrolls, the text grows with the page. Default: the dialog's
+   * framed field with a scrolling box.
+   */
+  layout?: "field" | "room";
+  /** Where the room's toolbar sticks (the height of the bar above it). */
+  stickyTop?: string;
 }
 
 interface Tool {
@@ -59,7 +67,7 @@ interface Tool {
 }
 
 /** The toolbar's buttons with one tab stop: arrow keys, Home and End move between them (WAI-ARIA toolbar). */
-function Toolbar({ label, controls, tools }: { label: string; controls: string; tools: Tool[] }) {
+function Toolbar({ label, controls, tools, className, style }: { label: string; controls: string; tools: Tool[]; className?: string; style?: CSSProperties }) {
   const [current, setCurrent] = useState(0);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const move = (event: KeyboardEvent) => {
@@ -72,7 +80,14 @@ function Toolbar({ label, controls, tools }: { label: string; controls: string; 
     refs.current[index]?.focus();
   };
   return (
-    <div role="toolbar" aria-label={label} aria-controls={controls} onKeyDown={move} className="flex flex-wrap gap-1 border-b border-line p-1.5">
+    <div
+      role="toolbar"
+      aria-label={label}
+      aria-controls={controls}
+      onKeyDown={move}
+      style={style}
+      className={cx("flex flex-wrap gap-1 border-b border-line p-1.5", className)}
+    >
       {tools.map((tool, i) => (
         <button
           key={tool.label}
@@ -252,7 +267,8 @@ function ImagePanel({ editor, id, onClose }: { editor: Editor; id: string; onClo
   );
 }
 
-export default function BlogEditor({ id, name, label, value, onChange, describedBy, invalid }: EditorProps) {
+export default function BlogEditor({ id, name, label, value, onChange, describedBy, invalid, layout = "field", stickyTop }: EditorProps) {
+  const room = layout === "room";
   const [panel, setPanel] = useState<"link" | "image" | null>(null);
   const contentId = id;
   const editor = useEditor({
@@ -269,7 +285,11 @@ export default function BlogEditor({ id, name, label, value, onChange, described
         "aria-label": label,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         "aria-invalid": String(Boolean(invalid)),
-        class: cx(ARTICLE_PROSE, "min-h-64 max-w-none px-4 py-3 focus:outline-none", PLACEHOLDER),
+        class: cx(
+          ARTICLE_PROSE,
+          room ? "min-h-[50vh] max-w-none px-1 py-4 text-lg focus:outline-none" : "min-h-64 max-w-none px-4 py-3 focus:outline-none",
+          PLACEHOLDER,
+        ),
       },
       transformPastedHTML: cleanPastedHtml,
     },
@@ -319,8 +339,19 @@ export default function BlogEditor({ id, name, label, value, onChange, described
   const close = () => setPanel(null);
 
   return (
-    <div className={cx("rounded-xl border bg-surface", invalid ? "border-danger" : "border-line", "focus-within:ring-2 focus-within:ring-brand-200")}>
-      <Toolbar label={`${label} formatting`} controls={contentId} tools={tools} />
+    <div
+      className={cx(
+        room ? "bg-surface" : "rounded-xl border bg-surface focus-within:ring-2 focus-within:ring-brand-200",
+        !room && (invalid ? "border-danger" : "border-line"),
+      )}
+    >
+      <Toolbar
+        label={`${label} formatting`}
+        controls={contentId}
+        tools={tools}
+        className={room ? "sticky z-20 rounded-xl border bg-surface/95 shadow-sm backdrop-blur" : undefined}
+        style={room ? { top: stickyTop ?? "0px" } : undefined}
+      />
       {state.table && (
         <div role="group" aria-label="Table" className="flex flex-wrap gap-1 border-b border-line p-1.5">
           {tableTools.map(([text, run]) => (
@@ -332,7 +363,7 @@ export default function BlogEditor({ id, name, label, value, onChange, described
       )}
       {panel === "link" && <LinkPanel editor={editor} id={id} onClose={close} />}
       {panel === "image" && <ImagePanel editor={editor} id={id} onClose={close} />}
-      <EditorContent editor={editor} className="max-h-[32rem] overflow-y-auto" />
+      <EditorContent editor={editor} className={room ? (invalid ? "rounded-xl ring-2 ring-danger" : undefined) : "max-h-[32rem] overflow-y-auto"} />
       {hidden}
     </div>
   );

@@ -50,7 +50,7 @@ export function HtmlField({ rows, ...props }: EditorProps & { rows?: number }) {
         aria-invalid={props.invalid}
         aria-describedby={props.describedBy}
         rows={rows}
-        className="font-mono text-sm"
+        className={props.layout === "room" ? "min-h-[50vh] font-mono text-sm" : "font-mono text-sm"}
         spellCheck={false}
       />
     </>

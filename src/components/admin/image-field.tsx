@@ -9,8 +9,27 @@ import { ImageSource } from "./media-picker";
  * An image address: typed in, filled by uploading a file (checked and stored by the server), or
  * chosen from the media library, through the same buttons as the editor's image panel.
  */
-export function ImageField({ id, name, label, defaultValue, error }: { id: string; name: string; label: string; defaultValue: string; error?: string }) {
-  const [value, setValue] = useState(defaultValue);
+export function ImageField({
+  id,
+  name,
+  label,
+  defaultValue,
+  error,
+  value: heldValue,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  error?: string;
+  /** Held by the caller (the writing room shows the cover above the post as it changes). */
+  value?: string;
+  onChange?: (value: string) => void;
+}) {
+  const [ownValue, setOwnValue] = useState(defaultValue);
+  const value = heldValue ?? ownValue;
+  const setValue = (next: string) => (onChange ? onChange(next) : setOwnValue(next));
   const use = (url: string) => {
     setValue(url);
     document.getElementById(id)?.focus();

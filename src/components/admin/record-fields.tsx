@@ -22,13 +22,67 @@ import { MemberOptions } from "@/components/admin/member-options";
 type AnyRow = Record<string, unknown>;
 type Spec = FieldSpec<AnyRow>;
 
-function Checkbox({ name, label, defaultChecked }: { name: string; label: string; defaultChecked?: boolean }) {
+function Checkbox({
+  name,
+  label,
+  defaultChecked,
+  checked,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  defaultChecked?: boolean;
+  /** Held by the caller (the writing room, which saves drafts as they change). */
+  checked?: boolean;
+  onChange?: (checked: boolean) => void;
+}) {
+  const held = checked === undefined ? { defaultChecked } : { checked, onChange: (e: { target: { checked: boolean } }) => onChange?.(e.target.checked) };
   return (
     <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line px-3.5 text-sm font-semibold">
-      <input type="checkbox" name={name} defaultChecked={defaultChecked} className="size-5 accent-brand-600" />
+      <input type="checkbox" name={name} {...held} className="size-5 accent-brand-600" />
       {label}
     </label>
   );
+}
+
+/** A record form's values as text, and the change that keeps derived fields following their source. */
+export interface RecordValues {
+  values: Record<string, string>;
+  change: (name: string, value: string) => void;
+}
+
+/**
+ * The text of every field of a record form, held so that a derived field (the blog's slug) follows
+ * its source until edited and hints can count characters. Checkboxes are held as "on" or "".
+ */
+export function useRecordValues(table: AdminTableDefinition, record: AnyRow | null, typed: Record<string, string> | null = null): RecordValues {
+  const fields = table.fields as readonly Spec[];
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      fields.map((f) => [
+        f.name,
+        f.control === "checkbox"
+          ? (typed ? typed[f.name] === "on" : record ? Boolean(record[f.name]) : (f.initial ?? false))
+            ? "on"
+            : ""
+          : (typed?.[f.name] ?? fieldText(f, record)),
+      ]),
+    ),
+  );
+  // A derived field with a value of its own is the admin's: it no longer follows its source.
+  const [edited, setEdited] = useState<Set<string>>(() => new Set(fields.filter((f) => values[f.name]).map((f) => f.name)));
+
+  const change = (name: string, value: string) => {
+    setValues((current) => {
+      const next = { ...current, [name]: value };
+      for (const f of fields) {
+        if ("derive" in f && f.derive?.from === name && !edited.has(f.name)) next[f.name] = f.derive.with(value);
+      }
+      return next;
+    });
+    if (fields.some((f) => f.name === name && "derive" in f && f.derive)) setEdited(new Set(edited).add(name));
+  };
+  return { values, change };
 }
 
 function Attribution({ value }: { value: AttributionData }) {
@@ -133,10 +187,16 @@ export function RecordFields({
   members,
   statuses,
   typed = null,
+  held,
+  omit = [],
 }: {
   table: AdminTableDefinition;
   record: AnyRow | null;
   errors: FieldErrors;
+  /** Values held by the caller (the writing room), checkboxes included; else held here. */
+  held?: RecordValues;
+  /** Fields the caller lays out itself (the writing room's title, cover and body). */
+  omit?: readonly string[];
   /** What was typed before an error answer from the server: shown instead of the stored values. */
   typed?: Record<string, string> | null;
   siteName: string;
@@ -145,19 +205,9 @@ export function RecordFields({
   /** The status field's options when they are data (a lead's stages, docs/decisions/0067), in order. */
   statuses?: readonly FieldOption[];
 }) {
-  const fields = table.fields as readonly Spec[];
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, typed?.[f.name] ?? fieldText(f, record)])));
-  // A derived field with a value of its own is the admin's: it no longer follows its source.
-  const [edited, setEdited] = useState<Set<string>>(() => new Set(fields.filter((f) => values[f.name]).map((f) => f.name)));
-
-  const change = (name: string, value: string) => {
-    const next = { ...values, [name]: value };
-    for (const f of fields) {
-      if ("derive" in f && f.derive?.from === name && !edited.has(f.name)) next[f.name] = f.derive.with(value);
-    }
-    setValues(next);
-    if (fields.some((f) => f.name === name && "derive" in f && f.derive)) setEdited(new Set(edited).add(name));
-  };
+  const fields = (table.fields as readonly Spec[]).filter((f) => !omit.includes(f.name));
+  const own = useRecordValues(table, record, typed);
+  const { values, change } = held ?? own;
 
   const control = (f: Spec): ReactNode => {
     const id = `${table.id}-${f.name}`;
@@ -171,11 +221,23 @@ export function RecordFields({
             key={f.name}
             name={f.name}
             label={f.label}
-            defaultChecked={typed ? typed[f.name] === "on" : record ? Boolean(record[f.name]) : (f.initial ?? false)}
+            {...(held
+              ? { checked: values[f.name] === "on", onChange: (on: boolean) => change(f.name, on ? "on" : "") }
+              : { defaultChecked: typed ? typed[f.name] === "on" : record ? Boolean(record[f.name]) : (f.initial ?? false) })}
           />
         );
       case "image":
-        return <ImageField key={f.name} id={id} name={f.name} label={f.label} defaultValue={value} error={errors[f.name]} />;
+        return (
+          <ImageField
+            key={f.name}
+            id={id}
+            name={f.name}
+            label={f.label}
+            defaultValue={value}
+            error={errors[f.name]}
+            {...(held ? { value, onChange: (next: string) => change(f.name, next) } : {})}
+          />
+        );
       default:
         return (
           <Field key={f.name} id={id} label={f.label} error={errors[f.name]} hint={hint} required={f.required}>

@@ -10,10 +10,10 @@ import { cx } from "@/lib/class-names";
  * metadata, so the counters count what the page will carry, the site's suffix included.
  */
 export function SeoPanel({ values, siteName }: { values: Record<string, string>; siteName: string }) {
-  const { documentTitle, description } = blogSearchAppearance(
-    { title: values.title ?? "", metaTitle: values.metaTitle, metaDescription: values.metaDescription, excerpt: values.excerpt },
-    siteName,
-  );
+  // As the save stores them: inner runs of spaces collapse (src/lib/schemas/admin.ts titleText).
+  const title = (values.title ?? "").replace(/\s{2,}/g, " ").trim();
+  const metaTitle = values.metaTitle?.replace(/\s{2,}/g, " ");
+  const { documentTitle, description } = blogSearchAppearance({ title, metaTitle, metaDescription: values.metaDescription, excerpt: values.excerpt }, siteName);
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   const path = blogPostHref(values.slug || "your-post");
   const host = origin ? new URL(origin).host : "";
@@ -36,7 +36,7 @@ export function SeoPanel({ values, siteName }: { values: Record<string, string>;
       </div>
       <ul className="space-y-1 text-sm" aria-live="polite">
         <li data-testid="seo-title-count" className={cx(titleLong && "font-semibold text-danger")}>
-          Page title: {documentTitle.length} characters, “ | {siteName}” included
+          Page title: {documentTitle.length} characters{values.metaTitle?.trim() ? " (the meta title as typed)" : `, “ | ${siteName}” included`}
           {titleLong ? ` — over ${SEARCH_TITLE_WARN}: search results may cut it. A shorter meta title helps.` : ` (up to ${SEARCH_TITLE_WARN} shows in full).`}
         </li>
         <li data-testid="seo-description-count" className={cx(descriptionLong && "font-semibold text-danger")}>
@@ -57,7 +57,7 @@ export function SeoPanel({ values, siteName }: { values: Record<string, string>;
         )}
         <div className="space-y-1 p-3">
           <p className="text-xs text-ink-soft uppercase">{host}</p>
-          <p className="font-semibold">{values.metaTitle?.trim() || values.title || "Untitled"}</p>
+          <p className="font-semibold">{metaTitle?.trim() || title || "Untitled"}</p>
           <p className="line-clamp-2 text-sm text-ink-soft">{description}</p>
         </div>
       </div>

@@ -14,7 +14,7 @@ import { toPostCardData } from "@/components/blog/post-card";
 import { PostCover } from "@/components/blog/post-cover";
 import { ShareButtons } from "@/components/blog/share-buttons";
 import type { Metadata } from "next";
-import { BLOG_FEED_PATH, blogPostHref } from "@/lib/blog";
+import { BLOG_FEED_PATH, blogPostHref, liveDate } from "@/lib/blog";
 import { blogSearchAppearance, pageMetadata } from "@/lib/metadata";
 import { formatBlogDate } from "@/lib/format";
 import { blogOgImage } from "@/lib/og-image";
@@ -41,7 +41,7 @@ export function blogPostMetadata(post: BlogPost, { preview = false }: { preview?
     image: blogOgImage(post),
     keywords: post.tags,
     article: {
-      publishedTime: post.createdAt.toISOString(),
+      publishedTime: liveDate(post).toISOString(),
       modifiedTime: post.updatedAt.toISOString(),
       authors: [post.authorName],
       tags: post.tags,
@@ -67,7 +67,7 @@ function ArticleJsonLd({ post, author }: { post: BlogPost; author: PublicAuthor 
     description: post.metaDescription || post.excerpt || undefined,
     // The post's own cover as before; without one, the generated image rather than the site's default.
     image: [absoluteUrl(post.featuredImageUrl ?? blogOgImage(post).url, site.url)],
-    datePublished: post.createdAt.toISOString(),
+    datePublished: liveDate(post).toISOString(),
     dateModified: post.updatedAt.toISOString(),
     author: authorJsonLd(post.authorName, author, { url: site.url, organisationName: DEFAULT_AUTHOR_NAME }, (path) => absoluteUrl(path, site.url)),
     publisher: {

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ArrowRight, Clock } from "@/components/ui/icons";
-import { blogPostHref } from "@/lib/blog";
+import { blogPostHref, liveDate } from "@/lib/blog";
 import { formatBlogDate } from "@/lib/format";
 import { blogCopy } from "./blog-copy";
 
@@ -28,6 +28,7 @@ export function toPostCardData(post: {
   tags: string[];
   readingTime: number | null;
   createdAt: Date;
+  publishedAt?: Date | null;
 }): PostCardData {
   return {
     slug: post.slug,
@@ -36,8 +37,8 @@ export function toPostCardData(post: {
     authorName: post.authorName,
     tags: post.tags,
     readingTime: post.readingTime,
-    date: formatBlogDate(post.createdAt),
-    dateTime: post.createdAt.toISOString(),
+    date: formatBlogDate(liveDate(post)),
+    dateTime: liveDate(post).toISOString(),
   };
 }
 

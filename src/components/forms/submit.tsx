@@ -14,9 +14,12 @@ export function SubmitButton({
   pendingLabel,
   className,
   children,
+  busy = false,
   "aria-label": ariaLabel,
 }: {
   label: string;
+  /** Something else of the form's is being sent (the writing room's draft saving itself): wait for it. */
+  busy?: boolean;
   /** A longer name where the visible label repeats on every row ("Not spam: Asha Rao"). */
   "aria-label"?: string;
   pendingLabel?: string;
@@ -27,7 +30,7 @@ export function SubmitButton({
   const sending = useFormPending();
   const pending = posting || sending;
   return (
-    <button type="submit" disabled={pending} className={className} aria-label={ariaLabel}>
+    <button type="submit" disabled={pending || busy} className={className} aria-label={ariaLabel}>
       {children}
       {pending ? (pendingLabel ?? label) : label}
     </button>

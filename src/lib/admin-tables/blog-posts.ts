@@ -1,5 +1,5 @@
 import type { BlogPost } from "@/server/db/schema";
-import { deriveMetaTitle, readingTimeMinutes, slugify } from "../blog";
+import { readingTimeMinutes, slugify } from "../blog";
 import { LIMITS } from "../limits";
 import { formatSiteDateTime, SITE_TIME_ZONE } from "../site-time";
 import { BlogPostSchema } from "../schemas/admin";
@@ -28,6 +28,7 @@ export const blogPostsTable = defineTable<BlogPost>({
   defaultSort: "created_at",
   filter: { column: "published", options: { published: { label: "Published", value: true }, draft: { label: "Draft", value: false } } },
   wide: true,
+  writingRoom: true,
   history: true,
   extras: ["seo", "preview-links"],
   messages: { created: "Blog post created successfully!", updated: "Blog post updated successfully!" },
@@ -60,8 +61,12 @@ export const blogPostsTable = defineTable<BlogPost>({
       label: "Meta title",
       control: "text",
       max: LIMITS.metaTitle,
-      derive: { from: "title", with: deriveMetaTitle },
-      hint: characters(LIMITS.metaTitle),
+      // Never filled from the title: left empty it stays empty and the page's title follows the
+      // post's current title, with the site's name (src/lib/metadata.ts blogSearchAppearance).
+      hint: (value) =>
+        value.trim()
+          ? `${value.length}/${LIMITS.metaTitle} characters, used as the page title exactly (no site name added).`
+          : "Empty: the page title is the post's title with the site's name added (see the preview).",
       half: true,
     },
     {

@@ -97,7 +97,8 @@ export type FieldSpec<Row> = FieldBase<Row> &
   );
 
 /** A piece of a list row's summary line. */
-export type SummaryPart = string | { mailto: string } | { stars: number };
+/** A part of a row's line: text, an address to write to, a rating, or a file to download under its own name. */
+export type SummaryPart = string | { mailto: string } | { stars: number } | { href: string; download: string };
 
 export interface RowSummary {
   title: string;
@@ -152,6 +153,11 @@ export interface AdminTableDefinition<Row extends { id: string; createdAt: Date 
    */
   extras?: readonly ("attribution" | "seo" | "preview-links" | "person" | "visit")[];
   wide?: boolean;
+  /**
+   * Records are written full screen on addresses of their own (src/lib/routes.ts writingRoomHref,
+   * docs/decisions/0071), not in the list's dialog: blog posts.
+   */
+  writingRoom?: boolean;
   /** Every save is kept as a revision with a History dialog (blog posts, docs/decisions/0039). */
   history?: boolean;
   summary: (row: Row) => RowSummary;
@@ -167,8 +173,13 @@ export function defineTable<Row extends { id: string; createdAt: Date }>(definit
   return definition as unknown as AdminTableDefinition;
 }
 
-/** The hidden fields of a record form that name its table and, when editing, its record. */
-export const RECORD_FORM_FIELDS = { table: "recordTable", id: "recordId" } as const;
+/**
+ * The hidden fields of a record form that name its table and, when editing, its record and the
+ * version it was opened at (its last write's time): a save over a newer version is refused.
+ */
+export const RECORD_FORM_FIELDS = { table: "recordTable", id: "recordId", version: "recordVersion" } as const;
+/** The writing room's hidden field that says its script runs (it then moves to a new post's address itself). */
+export const ROOM_SCRIPT_FIELD = "roomScript";
 /** The field of a list row's form that names its change: "status", "delete" or "row-action". */
 export const ROW_INTENT_FIELD = "intent";
 

@@ -26,6 +26,15 @@ const requiredText = (label: string, max: number, multiline = false) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
+/**
+ * A title (a post's, a case study's, a meta title): trimmed, and inner runs of spaces collapsed to
+ * one, since a page title or a search result shows them as one anyway and a slug or counter would
+ * count them. Tabs and line breaks are refused as in any one-line text.
+ */
+const collapseSpaces = (v: string) => v.replace(/\s{2,}/g, " ");
+const titleText = (label: string, max: number) => requiredText(label, max).transform(collapseSpaces);
+const optionalTitle = (label: string, max: number) => optionalText(label, max).transform((v) => (v === null ? null : collapseSpaces(v)));
+
 const checkbox = z
   .string()
   .optional()
@@ -312,7 +321,7 @@ const lines = (label: string, maxItems: number, maxLength: number, separator: Re
     });
 
 export const CaseStudySchema = z.object({
-  title: requiredText("Title", LIMITS.title),
+  title: titleText("Title", LIMITS.title),
   companyName: requiredText("Company name", LIMITS.company),
   industry: optionalText("Industry", LIMITS.company),
   challenge: optionalText("Challenge", LIMITS.longText, true),
@@ -400,7 +409,7 @@ const siteDateTime = (label: string) =>
 
 export const BlogPostSchema = z
   .object({
-    title: requiredText("Title", LIMITS.title),
+    title: titleText("Title", LIMITS.title),
     slug: z
       .string({ error: "Slug is required." })
       .trim()
@@ -413,7 +422,7 @@ export const BlogPostSchema = z
     authorName: requiredText("Author name", LIMITS.personName),
     published: checkbox,
     featured: checkbox,
-    metaTitle: optionalText("Meta title", LIMITS.metaTitle),
+    metaTitle: optionalTitle("Meta title", LIMITS.metaTitle),
     metaDescription: optionalText("Meta description", LIMITS.metaDescription, true),
     tags: plainString("Tags")
       .max(2000, "Tags must be at most 2,000 characters.")

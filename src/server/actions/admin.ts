@@ -20,6 +20,8 @@ import {
   deleteRecord as deleteStored,
   previewRecordContent,
   changeRecordStatus,
+  readRecord,
+  recordVersion,
   statusOptionsOf,
   updateRecord,
   type BulkChange,
@@ -34,8 +36,12 @@ import { retryNotifications } from "../data/notification-health";
 const UNKNOWN_TABLE: FormState = { status: "error", title: "Error", message: "This table does not exist." };
 const Id = z.uuid();
 
-/** Creates (id null) or updates one record of a table; answers with the toast to show. */
-export async function saveRecord(tableId: string, id: string | null, form: FormData): Promise<FormState> {
+/**
+ * Creates (id null) or updates one record of a table; answers with the toast to show and the
+ * record's id and new version. With `version` (the one the form was opened at), an update over a
+ * newer version is refused, nothing changed, what was typed echoed back.
+ */
+export async function saveRecord(tableId: string, id: string | null, form: FormData, version?: string): Promise<FormState> {
   const table = adminTable(tableId);
   if (!table || table.readOnly) return UNKNOWN_TABLE;
   const isNew = id === null;
@@ -54,10 +60,23 @@ export async function saveRecord(tableId: string, id: string | null, form: FormD
     run: async (data) => {
       if (isNew && table.canCreate === false)
         return { status: "error", title: "Error", message: `New ${table.noun.many} are added where they are used, by uploading them.` };
-      if (isNew) await createRecord(table, data);
-      else if (!Id.safeParse(id).success) return { status: "error", title: "Error", message: saveFailedMessage(table) };
-      else if (!(await updateRecord(table, id, data))) return gone;
-      return { status: "success", message: savedMessage(table, isNew) };
+      if (isNew) {
+        const created = await createRecord(table, data);
+        const stored = recordVersion(await readRecord(table, created));
+        return { status: "success", message: savedMessage(table, true), ...(stored ? { saved: { id: created, version: stored } } : {}) };
+      }
+      if (!Id.safeParse(id).success) return { status: "error", title: "Error", message: saveFailedMessage(table) };
+      const outcome = await updateRecord(table, id, data, { expectedVersion: version });
+      if (!outcome) return gone;
+      const saved = outcome.version ? { saved: { id, version: outcome.version } } : {};
+      if (outcome.kind === "stale")
+        return {
+          status: "error",
+          title: "Saved by someone else first",
+          message: `This ${table.noun.one} was changed by someone else after you opened it, so your changes were not saved. What you typed is kept here: save again to replace their version with yours, or open the ${table.noun.one} in a new tab to compare first.`,
+          ...saved,
+        };
+      return { status: "success", message: savedMessage(table, false), ...saved };
     },
   });
 }
@@ -69,7 +88,13 @@ export async function saveRecord(tableId: string, id: string | null, form: FormD
 export async function saveRecordForm(_previous: FormState, form: FormData): Promise<FormState> {
   if (!(form instanceof FormData)) return UNKNOWN_TABLE;
   const posted = form.get(RECORD_FORM_FIELDS.id);
-  return saveRecord(String(form.get(RECORD_FORM_FIELDS.table) ?? ""), typeof posted === "string" && posted !== "" ? posted : null, form);
+  const version = form.get(RECORD_FORM_FIELDS.version);
+  return saveRecord(
+    String(form.get(RECORD_FORM_FIELDS.table) ?? ""),
+    typeof posted === "string" && posted !== "" ? posted : null,
+    form,
+    typeof version === "string" && version !== "" ? version : undefined,
+  );
 }
 
 export async function deleteRecord(tableId: string, id: string): Promise<FormState> {

@@ -308,6 +308,22 @@ export function contentMediaNames(content: string): string[] {
   return [...names];
 }
 
+/**
+ * The alt text each uploaded image of sanitised content carries, by storage name (the first use of
+ * an image names it): what the writer typed when placing it, which the media library then offers as
+ * the image's default (src/server/data/media-rows.ts).
+ */
+export function contentImageAlts(sanitizedHtml: string): Map<string, string> {
+  const alts = new Map<string, string>();
+  for (const [tag] of sanitizedHtml.matchAll(/<img\b[^>]*>/g)) {
+    const src = /\ssrc="([^"]*)"/.exec(tag)?.[1];
+    const alt = decodeEntities(/\salt="([^"]*)"/.exec(tag)?.[1] ?? "").trim();
+    const name = src ? mediaName(decodeEntities(src)) : null;
+    if (name && alt && !alts.has(name)) alts.set(name, alt);
+  }
+  return alts;
+}
+
 export function renderArticleContent(content: string, images?: SanitizeOptions["images"]): { html: string; outline: ArticleHeading[] } {
   const { html, headings } = addHeadingIds(sanitizeBlogHtml(content, { images }), ARTICLE_RESERVED_IDS);
   return { html, outline: headings.filter((h) => h.level <= 3) };

@@ -192,22 +192,45 @@ async function writeRow<T>(
   });
 }
 
-/** False when the row no longer exists. */
-export async function updateRecord(definition: AdminTableDefinition, id: string, data: Record<string, unknown>): Promise<boolean> {
+/** A row's version: the time it was last written (ISO), or null for a table without one. */
+export function recordVersion(row: Record<string, unknown> | undefined): string | null {
+  return row?.updatedAt instanceof Date ? row.updatedAt.toISOString() : null;
+}
+
+/**
+ * How an update ended: stored, with the row's new version; or refused because the row was written
+ * since `expectedVersion` was read (someone else's save, a scheduled publish), with nothing changed.
+ */
+export type UpdateOutcome = { kind: "done"; version: string | null } | { kind: "stale"; version: string | null };
+
+/**
+ * False when the row no longer exists. With `expectedVersion` (the record form's hidden version),
+ * the row locked for the write must still be at that version.
+ */
+export async function updateRecord(
+  definition: AdminTableDefinition,
+  id: string,
+  data: Record<string, unknown>,
+  options: { expectedVersion?: string } = {},
+): Promise<UpdateOutcome | false> {
   const hooks = hooksFor(definition);
-  const done = await writeRow(definition, id, async (tx, before, user, resolved) => {
+  type Written = { stale: string } | { stale?: undefined; version: string | null; afterCommit?: () => void };
+  const done = await writeRow<Written>(definition, id, async (tx, before, user, resolved) => {
+    const current = recordVersion(before);
+    if (options.expectedVersion && current && current !== options.expectedVersion) return { stale: current };
     await hooks.check?.(data, tx);
     const changed = hooks.update ? await hooks.update(id, data, tx, user) : (await tx.update(resolved.table).set(data).where(eq(resolved.id, id)), {});
     if (!changed) return null;
     const after = await rowById(tx, resolved, id);
     await holdMediaInUse(getTableName(resolved.table), after, before, tx);
     await recordActivity({ action: "update", actor: user, table: getTableName(resolved.table), recordId: id, before, after }, tx);
-    return changed;
+    return { ...changed, version: recordVersion(after) };
   });
   if (!done) return false;
+  if (done.stale !== undefined) return { kind: "stale", version: done.stale };
   done.afterCommit?.();
   hooks.afterWrite?.();
-  return true;
+  return { kind: "done", version: done.version };
 }
 
 /**

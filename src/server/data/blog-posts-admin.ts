@@ -7,7 +7,8 @@ import { db, type Executor } from "../db/client";
 import { blogPostRevisions, blogPosts, blogSlugRedirects, type BlogPost, type RevisionAction } from "../db/schema";
 import type { SignedInUser } from "../auth/auth-guard";
 import { FieldError } from "../forms/form-action";
-import { sanitizeBlogHtml } from "../content/html";
+import { contentImageAlts, sanitizeBlogHtml } from "../content/html";
+import { adoptAltTexts } from "./media-rows";
 import { holdMediaInUse } from "../media/media";
 
 // Admin side of blog_posts: the blog table's hooks (src/server/admin/admin-hooks.ts), reached only
@@ -72,7 +73,7 @@ async function keepRevision(tx: Tx, postId: string, values: ReturnType<typeof st
 async function keepFirstVersion(tx: Tx, row: BlogPost) {
   const [any] = await tx.select({ id: blogPostRevisions.id }).from(blogPostRevisions).where(eq(blogPostRevisions.postId, row.id)).limit(1);
   if (any) return;
-  const { id, title, content, readingTime: _r, createdAt, updatedAt: _u, ...fields } = row;
+  const { id, title, content, readingTime: _r, createdAt, updatedAt: _u, publishedAt: _p, ...fields } = row;
   await tx.insert(blogPostRevisions).values({ postId: id, title, content, fields, authorId: null, authorLabel: "As first stored", action: "create", createdAt });
 }
 
@@ -94,8 +95,12 @@ export async function createBlogPost(data: BlogPostData, source: RevisionSource,
   return exec.transaction(async (tx) => {
     // A new post may take an address a renamed post used to have.
     await tx.delete(blogSlugRedirects).where(eq(blogSlugRedirects.oldSlug, data.slug));
-    const [row] = await tx.insert(blogPosts).values(values).returning({ id: blogPosts.id, slug: blogPosts.slug });
+    const [row] = await tx
+      .insert(blogPosts)
+      .values({ ...values, ...(values.published ? { publishedAt: sql`now()` } : {}) })
+      .returning({ id: blogPosts.id, slug: blogPosts.slug });
     await keepRevision(tx, row!.id, values, source, "create");
+    await adoptAltTexts(contentImageAlts(values.content), tx);
     return row!;
   });
 }
@@ -118,7 +123,12 @@ export async function updateBlogPost(id: string, data: BlogPostData, source: Rev
         .values({ oldSlug: before.slug, postId: id })
         .onConflictDoUpdate({ target: blogSlugRedirects.oldSlug, set: { postId: id } });
     }
-    await tx.update(blogPosts).set(values).where(eq(blogPosts.id, id));
+    // The first save that makes it public is the moment it went live; a later one keeps that date.
+    await tx
+      .update(blogPosts)
+      .set({ ...values, ...(values.published && !before.publishedAt ? { publishedAt: sql`now()` } : {}) })
+      .where(eq(blogPosts.id, id));
+    await adoptAltTexts(contentImageAlts(values.content), tx);
     // A restored revision saves through here too: its images are held like a dashboard save's.
     await holdMediaInUse("blog_posts", { ...before, ...values }, before, tx);
     await keepRevision(tx, id, values, source, "update");

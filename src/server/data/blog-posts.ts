@@ -39,8 +39,12 @@ const cardColumns = {
   featured: blogPosts.featured,
   published: blogPosts.published,
   createdAt: blogPosts.createdAt,
+  publishedAt: blogPosts.publishedAt,
   updatedAt: blogPosts.updatedAt,
 };
+
+/** Newest first by the date a post shows (lib/blog.ts liveDate): when it went live, else when it was created. */
+const newestLive = desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`);
 
 export type PostSummary = Pick<BlogPost, keyof typeof cardColumns>;
 
@@ -50,12 +54,12 @@ function isPossibleSlug(slug: string): boolean {
 }
 
 export async function listPublishedPosts(): Promise<BlogPost[]> {
-  return db().select().from(blogPosts).where(isPublished).orderBy(desc(blogPosts.createdAt));
+  return db().select().from(blogPosts).where(isPublished).orderBy(newestLive);
 }
 
 /** Every published post for the listing, newest first, without content. */
 export async function listPublishedPostSummaries(): Promise<PostSummary[]> {
-  return orFallback("listing", [], () => db().select(cardColumns).from(blogPosts).where(isPublished).orderBy(desc(blogPosts.createdAt)));
+  return orFallback("listing", [], () => db().select(cardColumns).from(blogPosts).where(isPublished).orderBy(newestLive));
 }
 
 /** The tags of the published posts, unsorted: the topics a newsletter reader may choose (docs/newsletter.md). */
@@ -73,7 +77,7 @@ export async function listFeaturedPosts(): Promise<PostSummary[]> {
       .select(cardColumns)
       .from(blogPosts)
       .where(and(isPublished, eq(blogPosts.featured, true)))
-      .orderBy(desc(blogPosts.createdAt))
+      .orderBy(newestLive)
       .limit(FEATURED_POSTS_LIMIT),
   );
 }
@@ -98,7 +102,7 @@ export async function listRelatedPosts(post: Pick<BlogPost, "id" | "tags">): Pro
       .select(cardColumns)
       .from(blogPosts)
       .where(and(isPublished, ne(blogPosts.id, post.id), arrayOverlaps(blogPosts.tags, post.tags)))
-      .orderBy(desc(blogPosts.createdAt))
+      .orderBy(newestLive)
       .limit(RELATED_POSTS_LIMIT),
   );
 }
@@ -126,7 +130,7 @@ const isOfferedToSearch = and(isPublished, eq(blogPosts.hiddenFromSearch, false)
 
 /** The feed: the newest published posts with their content, except those hidden from search. */
 export async function listPostsForFeed(limit = FEED_POSTS_LIMIT): Promise<BlogPost[]> {
-  return db().select().from(blogPosts).where(isOfferedToSearch).orderBy(desc(blogPosts.createdAt)).limit(limit);
+  return db().select().from(blogPosts).where(isOfferedToSearch).orderBy(newestLive).limit(limit);
 }
 
 /** The sitemap: every published post's address and last change, except those hidden from search. */
@@ -135,5 +139,5 @@ export async function listPostSitemapEntries(): Promise<{ slug: string; updatedA
     .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
     .where(isOfferedToSearch)
-    .orderBy(desc(blogPosts.createdAt));
+    .orderBy(newestLive);
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db, type Database, type Transaction } from "../db/client";
 import { blogPosts, type BlogPost } from "../db/schema";
-import { queueEventsForChanges } from "../webhooks/events";
+import { recordActivityMany } from "../activity/activity";
 
 export interface ScheduleChanges {
   published: string[];
@@ -12,12 +13,16 @@ export interface ScheduleChanges {
 const publishDue = and(isNotNull(blogPosts.publishAt), lte(blogPosts.publishAt, sql`now()`));
 const unpublishDue = and(isNotNull(blogPosts.unpublishAt), lte(blogPosts.unpublishAt, sql`now()`));
 
+/** The activity trail's actions of the job's changes (docs/decisions/0040): no member made them. */
+export const SCHEDULE_ACTIONS = { publish: "schedule.publish", unpublish: "schedule.unpublish" } as const;
+
 /**
  * One kind of flip in `tx`: the due rows locked (FOR UPDATE: a process that waited for another's
- * flip finds them no longer due), changed, and each change's webhook event queued in the same
- * transaction (post.published / post.unpublished, docs/decisions/0057).
+ * flip finds them no longer due), changed, and each change recorded in the activity trail with no
+ * actor ("published on schedule"), which queues its webhook event in the same transaction
+ * (post.published / post.unpublished, docs/decisions/0057).
  */
-async function flip(tx: Transaction, due: typeof publishDue, set: Partial<typeof blogPosts.$inferInsert>): Promise<string[]> {
+async function flip(tx: Transaction, due: typeof publishDue, set: PgUpdateSetSource<typeof blogPosts>, action: string): Promise<string[]> {
   const before = await tx.select().from(blogPosts).where(due).for("update");
   if (before.length === 0) return [];
   const after: BlogPost[] = await tx
@@ -31,8 +36,8 @@ async function flip(tx: Transaction, due: typeof publishDue, set: Partial<typeof
     )
     .returning();
   const was = new Map(before.map((r) => [r.id, r]));
-  await queueEventsForChanges(
-    after.map((row) => ({ action: "update", table: "blog_posts", recordId: row.id, before: was.get(row.id) ?? null, after: row })),
+  await recordActivityMany(
+    after.map((row) => ({ action, actor: null, headers: null, table: "blog_posts", recordId: row.id, before: was.get(row.id) ?? null, after: row })),
     tx,
   );
   return after.map((r) => r.slug);
@@ -54,8 +59,14 @@ export async function applyDueSchedules(database: Database = db()): Promise<Sche
     .limit(1);
   if (!anyDue) return { published: [], unpublished: [] };
   return database.transaction(async (tx) => {
-    const published = await flip(tx, publishDue, { published: true, publishAt: null });
-    const unpublished = await flip(tx, unpublishDue, { published: false, unpublishAt: null });
+    // The moment it goes live is its date (the article, the lists, the feed), unless it went live before.
+    const published = await flip(
+      tx,
+      publishDue,
+      { published: true, publishAt: null, publishedAt: sql`coalesce(${blogPosts.publishedAt}, now())` },
+      SCHEDULE_ACTIONS.publish,
+    );
+    const unpublished = await flip(tx, unpublishDue, { published: false, unpublishAt: null }, SCHEDULE_ACTIONS.unpublish);
     return { published, unpublished };
   });
 }

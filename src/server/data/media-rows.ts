@@ -1,5 +1,6 @@
 import "server-only";
-import { asc, eq, inArray, like, or } from "drizzle-orm";
+import { and, asc, eq, inArray, like, or } from "drizzle-orm";
+import { LIMITS } from "@/lib/limits";
 import { db, type Executor } from "../db/client";
 import { authors, blogPosts, caseStudies, media, testimonials, type Media } from "../db/schema";
 
@@ -51,6 +52,28 @@ export async function holdMediaRows(names: readonly string[], tx: Executor): Pro
 }
 
 /** The library's row of a stored upload. */
-export async function insertMedia(values: { name: string; contentType: string; width: number; height: number; bytes: number; uploadedBy: string | null }): Promise<void> {
+export async function insertMedia(values: {
+  name: string;
+  originalName: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  uploadedBy: string | null;
+}): Promise<void> {
   await db().insert(media).values(values);
+}
+
+/**
+ * Images of the library that have no default alt text yet take the one typed where they were placed
+ * (`alts`, by storage name): the next writer who picks them is offered it. An image's own alt text,
+ * once it has one, is never replaced from a post.
+ */
+export async function adoptAltTexts(alts: ReadonlyMap<string, string>, database: Executor = db()): Promise<void> {
+  for (const [name, alt] of alts) {
+    await database
+      .update(media)
+      .set({ altText: alt.slice(0, LIMITS.title) })
+      .where(and(eq(media.name, name), eq(media.altText, "")));
+  }
 }

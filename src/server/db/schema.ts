@@ -509,6 +509,12 @@ export const blogPosts = pgTable(
     publishAt: timestamp("publish_at", { withTimezone: true }),
     /** A published post becomes a draft at this instant, then it is cleared. */
     unpublishAt: timestamp("unpublish_at", { withTimezone: true }),
+    /**
+     * The moment the post first went live (a save with Published ticked, or its scheduled time): the
+     * date the article, the lists and the feed show. Null for a post never published, and for posts
+     * published before it was kept, which show their creation date instead.
+     */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
     /** "Hide from search engines": noindex on the article, left out of the sitemap and the feed (ADR 0041). */
     hiddenFromSearch: boolean("hidden_from_search").notNull().default(false),
     createdAt: createdAt(),
@@ -729,11 +735,20 @@ export const media = pgTable(
     bytes: integer("bytes").notNull(),
     /** Offered as the alt text when the image is placed; each use keeps its own. */
     altText: text("alt_text").notNull().default(""),
+    /**
+     * The file's name on the uploader's computer, as sent (its folders dropped, at most 200
+     * characters): shown in the library, searched, and the name a download of the image suggests.
+     * Empty for images uploaded before it was kept.
+     */
+    originalName: text("original_name").notNull().default(""),
     uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("media_dimensions_positive", sql`${t.width} > 0 and ${t.height} > 0`)],
+  (t) => [
+    check("media_dimensions_positive", sql`${t.width} > 0 and ${t.height} > 0`),
+    check("media_original_name_valid", sql`char_length(${t.originalName}) <= 200`),
+  ],
 );
 
 /**

@@ -3,6 +3,7 @@ import { headers as requestHeaders } from "next/headers";
 import type { z } from "zod";
 import type { StaffRole } from "@/lib/admin-tables/definition";
 import type { FieldErrors, FormState } from "@/lib/form-state";
+import { LIMITS } from "@/lib/limits";
 import { fieldErrors } from "@/lib/schemas/lead-forms";
 import { unstorableFields } from "@/lib/text-safety";
 import { recordActivity, withActivityScope } from "../activity/activity";
@@ -107,12 +108,13 @@ export async function handleForm<S extends z.ZodType>(options: FormActionOptions
     return { ...options.answers.foreign, at };
   }
   const values = textValues(options.input, options.fields);
-  // Echoed back bounded: a field is never longer than this once valid.
+  // Echoed back bounded: no field is longer than a post's content once valid (LIMITS.blogContent),
+  // so a long post refused for another field comes back whole.
   const echo = () =>
     Object.fromEntries(
       Object.entries(values)
         .filter(([k]) => options.echo === true || (Array.isArray(options.echo) && options.echo.includes(k)))
-        .map(([k, v]) => [k, v.slice(0, 10_000)]),
+        .map(([k, v]) => [k, v.slice(0, LIMITS.blogContent)]),
     );
   const answer = (a: Answer | FormState): FormState => ({ ...a, ...(options.echo && a.status !== "success" ? { values: echo() } : {}), at });
   let context: FormContext | undefined;

@@ -34,9 +34,23 @@ export interface SavedUpload {
 
 /**
  * Stores an image once, without its metadata and upright (src/server/media/media.ts), and records it in
- * the media library with its dimensions. `uploadedBy` is the member's user id.
+ * the media library with its dimensions and the name it was sent with. `uploadedBy` is the member's user id.
  */
-export async function saveUpload(bytes: Uint8Array, uploadedBy: string | null = null): Promise<SavedUpload | { error: string }> {
+/**
+ * A file name as the browser sent it, made fit to keep and show: folders dropped (some browsers
+ * send a path), control characters and characters a file name cannot hold removed, spaces
+ * collapsed, at most 200 characters. Empty when nothing is left.
+ */
+export function cleanOriginalName(sent: string | null | undefined): string {
+  const base = (sent ?? "").split(/[\\/]/).pop() ?? "";
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f-\u009f"*:<>?|]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return [...clean].slice(0, 200).join("").trim();
+}
+
+export async function saveUpload(bytes: Uint8Array, uploadedBy: string | null = null, originalName = ""): Promise<SavedUpload | { error: string }> {
   if (bytes.byteLength === 0) return { error: "The file is empty." };
   if (bytes.byteLength > MAX_UPLOAD_BYTES) return { error: "Images must be 5 MB or smaller." };
   const ext = sniffImage(bytes);
@@ -45,7 +59,15 @@ export async function saveUpload(bytes: Uint8Array, uploadedBy: string | null = 
   if ("error" in image) return image;
   const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
   await storage().put(name, image.bytes, CONTENT_TYPES[ext]);
-  await insertMedia({ name, contentType: CONTENT_TYPES[ext], width: image.width, height: image.height, bytes: image.bytes.byteLength, uploadedBy });
+  await insertMedia({
+    name,
+    originalName: cleanOriginalName(originalName),
+    contentType: CONTENT_TYPES[ext],
+    width: image.width,
+    height: image.height,
+    bytes: image.bytes.byteLength,
+    uploadedBy,
+  });
   return { url: mediaUrl(name), width: image.width, height: image.height, bytes: image.bytes.byteLength };
 }
 

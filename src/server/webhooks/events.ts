@@ -119,7 +119,7 @@ export interface RecordChange {
 }
 
 /** The actions of the trail that change a record's content (others, like a preview link, are not events). */
-const CHANGE_ACTIONS = new Set(["create", "update", "status", "delete", "revision.restore"]);
+const CHANGE_ACTIONS = new Set(["create", "update", "status", "delete", "revision.restore", "schedule.publish", "schedule.unpublish"]);
 
 /**
  * The events one change makes: created / updated / deleted for the content tables (leads and messages

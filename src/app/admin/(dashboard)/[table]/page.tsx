@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { Download, Search } from "lucide-react";
 import { createHash } from "node:crypto";
 import { AdminList, DeletePage } from "@/components/admin/admin-list";
@@ -9,7 +9,7 @@ import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { RecordPage } from "@/components/admin/record-page";
 import { AnswerBox } from "@/components/ui/answer-box";
 import { buttonVariants } from "@/components/ui/button";
-import { dashboardHref, deskRecordLinks } from "@/lib/routes";
+import { dashboardHref, deskRecordLinks, writingRoomHref } from "@/lib/routes";
 import { MarkDonePage } from "@/components/admin/mark-done-page";
 import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
 import type { ListParams } from "@/server/data/admin-list";
@@ -53,6 +53,9 @@ export default async function TablePage({ params, searchParams }: { params: Prom
   const editId = one(raw.edit);
   const opened =
     deleteId !== undefined ? "delete" : tab.readOnly ? null : editId !== undefined ? "edit" : one(raw.new) === "1" && tab.canCreate !== false ? "new" : null;
+  // A table with a writing room is written there: the form's old addresses (bookmarks, links in
+  // mails and activity) arrive in it.
+  if (tab.writingRoom && (opened === "new" || (opened === "edit" && UUID.test(editId!)))) redirect(writingRoomHref(tab.id, opened === "new" ? null : editId!));
   const target = opened === "delete" ? deleteId! : editId;
   const record = opened === "edit" || opened === "delete" ? (UUID.test(target!) ? await readRecord(tab, target!) : undefined) : null;
   // A link to a record deleted since (a colleague's, an old tab's) opens the list and says so.

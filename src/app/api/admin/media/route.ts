@@ -20,7 +20,14 @@ export async function GET(request: Request) {
   if (q && /[\u0000-\u001f\u007f-\u009f]/.test(q)) return Response.json({ error: "The search may not contain control characters." }, { status: 400 });
   try {
     const list = await listRecords<Media>(mediaTable, { q, page: Number.isSafeInteger(page) && page > 0 ? page : 1 });
-    const images: LibraryImage[] = list.rows.map((r) => ({ id: r.id, url: mediaUrl(r.name), name: r.name, alt: r.altText, width: r.width, height: r.height }));
+    const images: LibraryImage[] = list.rows.map((r) => ({
+      id: r.id,
+      url: mediaUrl(r.name),
+      name: r.originalName || r.name,
+      alt: r.altText,
+      width: r.width,
+      height: r.height,
+    }));
     return Response.json({ images, total: list.total, page: list.page, pageCount: list.pageCount }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     if (error instanceof AccessDeniedError) return Response.json({ error: error.message }, { status: error.reason === "anonymous" ? 401 : 403 });

@@ -29,7 +29,7 @@ export async function POST(request: Request) {
     return Response.json({ error: "Send the image as multipart form data in a field named file." }, { status: 400 });
   }
   if (!(file instanceof File)) return Response.json({ error: "Choose an image to upload." }, { status: 400 });
-  const result = await saveUpload(new Uint8Array(await file.arrayBuffer()), member.id);
+  const result = await saveUpload(new Uint8Array(await file.arrayBuffer()), member.id, file.name);
   if ("error" in result) return Response.json(result, { status: result.error.includes("5 MB") ? 413 : 415 });
   log("info", "image uploaded", { url: result.url, bytes: file.size, stored: result.bytes });
   // The media library's row is written by saveUpload; the activity row follows it (ADR 0037).

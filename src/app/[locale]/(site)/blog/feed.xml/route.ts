@@ -1,5 +1,5 @@
 import { blogCopy } from "@/components/blog/blog-copy";
-import { BLOG_FEED_PATH, blogPostHref } from "@/lib/blog";
+import { BLOG_FEED_PATH, blogPostHref, liveDate } from "@/lib/blog";
 import { listPostsForFeed } from "@/server/data/blog-posts";
 import { sanitizeBlogHtml } from "@/server/content/html";
 import { siteConfig } from "@/server/site-config";
@@ -32,7 +32,7 @@ export async function GET(): Promise<Response> {
       `      <title>${xml(post.title)}</title>`,
       `      <link>${xml(link)}</link>`,
       `      <guid isPermaLink="true">${xml(link)}</guid>`,
-      `      <pubDate>${post.createdAt.toUTCString()}</pubDate>`,
+      `      <pubDate>${liveDate(post).toUTCString()}</pubDate>`,
       `      <dc:creator>${xml(post.authorName)}</dc:creator>`,
       ...post.tags.map((tag) => `      <category>${xml(tag)}</category>`),
       `      <description>${xml(post.excerpt || post.metaDescription || post.title)}</description>`,

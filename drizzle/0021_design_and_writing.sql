@@ -22,11 +22,14 @@ ALTER TABLE "case_studies" DROP CONSTRAINT "case_studies_timeframe_valid";--> st
 ALTER TABLE "case_studies" ALTER COLUMN "timeframe" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "case_studies" ALTER COLUMN "timeframe" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "case_studies" ALTER COLUMN "services" SET DEFAULT '{}'::text[];--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "published_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "case_studies" ADD COLUMN "logo_url" text;--> statement-breakpoint
+ALTER TABLE "media" ADD COLUMN "original_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "two_factors" ADD COLUMN "backup_codes_saved_at" timestamp with time zone;--> statement-breakpoint
 CREATE UNIQUE INDEX "authors_name_key" ON "authors" USING btree (lower(btrim("name")));--> statement-breakpoint
 ALTER TABLE "case_studies" ADD CONSTRAINT "case_studies_logo_valid" CHECK ("case_studies"."logo_url" is null or (char_length("case_studies"."logo_url") <= 2048 and "case_studies"."logo_url" ~* '^(https?://|/)'));--> statement-breakpoint
-ALTER TABLE "case_studies" ADD CONSTRAINT "case_studies_timeframe_valid" CHECK ("case_studies"."timeframe" is null or char_length("case_studies"."timeframe") <= 60);
+ALTER TABLE "case_studies" ADD CONSTRAINT "case_studies_timeframe_valid" CHECK ("case_studies"."timeframe" is null or char_length("case_studies"."timeframe") <= 60);--> statement-breakpoint
+ALTER TABLE "media" ADD CONSTRAINT "media_original_name_valid" CHECK (char_length("media"."original_name") <= 200);
 --> statement-breakpoint
 -- Hand-written: a second factor confirmed before this column existed showed its codes at set-up, so
 -- they count as saved; only set-ups confirmed from now on show them (once) after confirmation.
