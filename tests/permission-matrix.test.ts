@@ -891,6 +891,9 @@ async function matrix(): Promise<Record<string, Entry>> {
       { label: "disconnect my calendar", allowed: STAFF_ROLES, prepare: ownConnection, run: () => calendar.disconnectCalendarAction(IDLE, formOf({})) },
     ],
     "two-factor#startTotpAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
+    "two-factor#backupCodesSavedAction": {
+      notReplayed: "the caller's own backup codes only: the update names the caller's id, and a session is required (tests/two-factor-actions.test.ts)",
+    },
     "two-factor#confirmTotpAction": { notReplayed: "the caller's own second factor, behind the pending set-up (tests/two-factor.test.ts)" },
     "two-factor#disableTwoFactorAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
     "passkeys#removePasskeyAction": {
