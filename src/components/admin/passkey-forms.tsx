@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { ActionForm, AnswerForm, InlineAnswer, useFormAnswer } from "@/components/forms/action-form";
+import { ActionForm, AnswerForm, useFormAnswer } from "@/components/forms/action-form";
 import { Field, TextInput } from "@/components/forms/fields";
 import { SubmitButton } from "@/components/forms/submit";
 import { ceremonyAnswer, registerPasskey } from "@/components/auth/passkey-ceremony";
@@ -59,7 +59,7 @@ export function PasskeyRow({ id, name, detail }: { id: string; name: string; det
   const latest = (removed.state.at ?? 0) > (renamed.state.at ?? 0) ? removed.state : renamed.state;
   return (
     <li className="space-y-3 rounded-xl border border-line p-4" data-testid="passkey">
-      <InlineAnswer state={latest} className={ANSWER} />
+      <AnswerBox state={latest} className={ANSWER} />
       <p className="font-semibold">{name}</p>
       <p className="text-sm text-ink-soft">{detail}</p>
       <div className="flex flex-wrap items-end gap-3">

@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 import { useState, type MouseEvent, type ReactNode } from "react";
-import { AnswerForm, InlineAnswer, useFormAnswer, type ServerFormAction } from "@/components/forms/action-form";
-import { dismissAllToasts } from "@/components/ui/toast";
+import { AnswerForm, useFormAnswer, type ServerFormAction } from "@/components/forms/action-form";
 import { Field, TextInput } from "@/components/forms/fields";
 import { schemaCheck } from "@/components/forms/schema-check";
 import { SubmitButton } from "@/components/forms/submit";
+import { AnswerBox } from "@/components/ui/answer-box";
 import { IDLE, type FormState } from "@/lib/form-state";
 import { PASSWORD_MIN, SignInSchema, SignUpSchema } from "@/lib/schemas/auth";
 import { signInAction, signUpAction, type AuthFormState, type AuthMode } from "@/server/actions/auth";
@@ -61,7 +61,6 @@ export function AuthForms({
     event.preventDefault();
     signIn.reset();
     signUp.reset();
-    dismissAllToasts();
     setChosen({ mode: next, answerKey });
     window.history.replaceState(null, "", next === "signup" ? "/auth?mode=signup" : "/auth");
   };
@@ -72,7 +71,7 @@ export function AuthForms({
     <>
       <AuthHeading title={AUTH_HEADINGS[mode]} subtitle={subtitle} />
       {notice}
-      <InlineAnswer state={shown} className={ANSWER} />
+      <AnswerBox state={shown} className={ANSWER} />
       {mode === "signin" ? (
         <>
           <AnswerForm

@@ -92,8 +92,6 @@ export function useFormAnswer({ action, send, check, toastInvalid = false, writt
   useEffect(() => {
     if (!state.at || announced.current.has(state)) return;
     announced.current.add(state);
-    // Said once: a success as a toast (InlineAnswer leaves it out of the page's box), anything else
-    // in the page where it is written, else as a toast.
     if (state.status === "success" || !writtenInPage(latest.current.writtenAs, state)) toastAnswer(state, { invalid: latest.current.toastInvalid });
     latest.current.onAnswer?.(state);
     if (state.status === "invalid") requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -249,7 +247,7 @@ export function AnswerForm({
   return (
     <FormContext.Provider value={{ errors: form.errors, pending: form.pending }}>
       <Toaster />
-      {answer === "box" && <InlineAnswer state={form.state} className={answerClassName} />}
+      {answer === "box" && <AnswerBox state={form.state} className={answerClassName} />}
       <form key={form.key} ref={formRef} {...formProps} onSubmit={onSubmit} aria-label={label} className={className} data-testid={testId}>
         {hidden && Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} readOnly />)}
         {typeof children === "function" ? children(form) : children}
@@ -259,16 +257,6 @@ export function AnswerForm({
       </form>
     </FormContext.Provider>
   );
-}
-
-/**
- * A form's answer written above it, shown once: with JavaScript a success is the toast alone (the
- * box would say it a second time), while a refusal or an error stays in the box and is not toasted
- * (`writtenInPage`). Without JavaScript the box is the only answer, success included.
- */
-export function InlineAnswer({ state, className }: { state: FormState; className?: string }) {
-  const scriptRuns = useScriptRuns();
-  return <AnswerBox state={scriptRuns && state.status === "success" ? IDLE : state} className={className} />;
 }
 
 /**
