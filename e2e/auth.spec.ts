@@ -275,6 +275,10 @@ test("the heading follows the mode, and a mode switch clears earlier errors", as
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await expect(errors).toHaveCount(0);
+  // Switching mode leaves no toast of the other mode behind.
+  await expect(page.locator("[data-toast]").filter({ hasText: "Account Created!" })).toBeVisible();
+  await page.getByRole("link", { name: "Create one" }).click();
+  await expect(page.locator("[data-toast]")).toHaveCount(0);
 });
 
 test("the first-admin note: never to another machine, and gone once an admin exists", async ({ page, request }) => {

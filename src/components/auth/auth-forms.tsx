@@ -7,6 +7,7 @@ import { Field, TextInput } from "@/components/forms/fields";
 import { schemaCheck } from "@/components/forms/schema-check";
 import { SubmitButton } from "@/components/forms/submit";
 import { AnswerBox } from "@/components/ui/answer-box";
+import { dismissAllToasts } from "@/components/ui/toast";
 import { IDLE, type FormState } from "@/lib/form-state";
 import { PASSWORD_MIN, SignInSchema, SignUpSchema } from "@/lib/schemas/auth";
 import { signInAction, signUpAction, type AuthFormState, type AuthMode } from "@/server/actions/auth";
@@ -61,6 +62,7 @@ export function AuthForms({
     event.preventDefault();
     signIn.reset();
     signUp.reset();
+    dismissAllToasts();
     setChosen({ mode: next, answerKey });
     window.history.replaceState(null, "", next === "signup" ? "/auth?mode=signup" : "/auth");
   };

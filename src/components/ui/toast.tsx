@@ -41,6 +41,11 @@ export function dismissToast(id: number) {
   publish(items.filter((t) => t.id !== id));
 }
 
+/** Closes every toast: a page switched to another mode (sign-in and sign-up) leaves none of the other's behind. */
+export function dismissAllToasts() {
+  if (items.length) publish([]);
+}
+
 export const toast = {
   success: (title: string, options?: { description?: string }) => show("success", title, options),
   error: (title: string, options?: { description?: string }) => show("error", title, options),
