@@ -12,6 +12,8 @@ const RUN = Date.now().toString(36);
 test.use({ account: { email: "og@e2e.test", name: "Priya Shah" } });
 
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]").filter({ hasText: text }).first();
+/** The writing room, where the posts list's Add and Edit links lead (docs/decisions/0071). */
+const roomOf = (page: Page) => page.getByRole("form", { name: /^(New|Edit) post$/ });
 const meta = (page: Page, key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute("content");
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -25,15 +27,19 @@ async function newPost(
   { title, slug, published, content = "<p>Notes from the field.</p>" }: { title: string; slug: string; published: boolean; content?: string },
 ) {
   await page.getByRole("link", { name: "Add Blog Post" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
-  await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
-  await dialog.getByRole("button", { name: "Edit HTML source" }).click();
-  await dialog.getByRole("textbox", { name: "Content", exact: true }).fill(content);
-  if (published) await dialog.getByRole("checkbox", { name: "Published", exact: true }).check();
-  await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, /created successfully/)).toBeVisible();
-  await expect(dialog).toBeHidden();
+  const room = roomOf(page);
+  await room.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await room.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
+  await room.getByRole("button", { name: "Edit HTML source" }).click();
+  await room.getByRole("textbox", { name: "Content", exact: true }).fill(content);
+  if (published) await room.getByRole("checkbox", { name: "Published", exact: true }).check();
+  await room.getByRole("button", { name: "Save", exact: true }).click();
+  // A draft may have saved itself while it was typed: then this Save updates it.
+  await expect(toast(page, /(created|updated) successfully/)).toBeVisible();
+  // Saved, the room moves to the post's own address; its Posts link goes back to the list.
+  await expect(page).toHaveURL(/\/admin\/posts\/[0-9a-f-]{36}\/edit$/);
+  await page.getByRole("link", { name: "Posts", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Add Blog Post" })).toBeVisible();
 }
 
 test("an article without its own image points og:image at a generated 1200x630 PNG that follows its title", async ({ member }) => {
@@ -63,11 +69,12 @@ test("an article without its own image points og:image at a generated 1200x630 P
 
   // A new title: the article points at a new address; the old one sends there, uncached.
   await page.getByRole("link", { name: `Edit ${title}` }).click();
-  const dialog = page.getByRole("dialog");
+  const room = roomOf(page);
   const renamed = `Growth loops, renamed ${RUN}`;
-  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(renamed);
-  await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
-  await dialog.getByRole("button", { name: "Save" }).click();
+  await room.getByRole("textbox", { name: "Title", exact: true }).fill(renamed);
+  await room.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
+  // A published post changes by its Update.
+  await room.getByRole("button", { name: "Update", exact: true }).click();
   await expect(toast(page, "Blog post updated successfully!")).toBeVisible();
   await article.goto(`/blog/${slug}`);
   const renewed = new URL((await meta(article, "og:image"))!).pathname;
@@ -122,15 +129,15 @@ async function expectArticleImage(page: Page, slug: string, url: string, alt: st
   await article.close();
 }
 
-async function startPost(page: Page, title: string, slug: string): Promise<{ dialog: Locator; editor: Locator }> {
+async function startPost(page: Page, title: string, slug: string): Promise<{ room: Locator; editor: Locator }> {
   await page.getByRole("link", { name: "Add Blog Post" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
-  await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
-  await dialog.getByRole("checkbox", { name: "Published", exact: true }).check();
-  const editor = dialog.locator('[contenteditable="true"][aria-label="Content"]');
+  const room = roomOf(page);
+  await room.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await room.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
+  await room.getByRole("checkbox", { name: "Published", exact: true }).check();
+  const editor = room.locator('[contenteditable="true"][aria-label="Content"]');
   await expect(editor).toBeVisible();
-  return { dialog, editor };
+  return { room, editor };
 }
 
 test("a library image goes into a post by keyboard alone, alt text required first; the article has its srcset", async ({ member }) => {
@@ -138,7 +145,7 @@ test("a library image goes into a post by keyboard alone, alt text required firs
   const url = await libraryImage(page, { r: 200, g: 40, b: 90 });
   const name = url.split("/").pop()!;
   const slug = `library-keys-${RUN}`;
-  const { dialog, editor } = await startPost(page, `Chosen by keyboard ${RUN}`, slug);
+  const { room, editor } = await startPost(page, `Chosen by keyboard ${RUN}`, slug);
   await editor.click();
   await page.keyboard.type("A chart follows.");
   // The toolbar is one tab stop before the text; Insert image is the third from its end.
@@ -146,13 +153,13 @@ test("a library image goes into a post by keyboard alone, alt text required firs
   await page.keyboard.press("End");
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
-  await expect(dialog.getByRole("button", { name: "Insert image" }).first()).toBeFocused();
+  await expect(room.getByRole("button", { name: "Insert image" }).first()).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(dialog.getByRole("textbox", { name: "Image address" })).toBeFocused();
+  await expect(room.getByRole("textbox", { name: "Image address" })).toBeFocused();
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   // The editor's image panel (the featured image field has the same buttons).
-  await expect(dialog.getByRole("group", { name: "Image" }).getByRole("button", { name: "Choose from library" })).toBeFocused();
+  await expect(room.getByRole("group", { name: "Image" }).getByRole("button", { name: "Choose from library" })).toBeFocused();
   await page.keyboard.press("Enter");
   const chooser = picker(page);
   await expect(chooser.getByRole("searchbox", { name: "Search images" })).toBeFocused();
@@ -171,7 +178,7 @@ test("a library image goes into a post by keyboard alone, alt text required firs
   await expect(chooser).toBeHidden();
   await expect(editor.locator('img[alt="A magenta chart"]')).toHaveAttribute("src", url);
   await expect(editor).toBeFocused();
-  await dialog.getByRole("button", { name: "Save" }).click();
+  await room.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(page, /created successfully/)).toBeVisible();
   await expectArticleImage(page, slug, url, "A magenta chart");
   await page.context().close();
@@ -182,11 +189,11 @@ test("a library image goes into a post by mouse, and the case-study cover uses t
   const url = await libraryImage(page, { r: 20, g: 160, b: 120 });
   const name = url.split("/").pop()!;
   const slug = `library-mouse-${RUN}`;
-  const { dialog, editor } = await startPost(page, `Chosen by mouse ${RUN}`, slug);
+  const { room, editor } = await startPost(page, `Chosen by mouse ${RUN}`, slug);
   await editor.click();
   await page.keyboard.type("A chart follows.");
-  await dialog.getByRole("button", { name: "Insert image" }).first().click();
-  await dialog.getByRole("group", { name: "Image" }).getByRole("button", { name: "Choose from library" }).click();
+  await room.getByRole("button", { name: "Insert image" }).first().click();
+  await room.getByRole("group", { name: "Image" }).getByRole("button", { name: "Choose from library" }).click();
   const chooser = picker(page);
   const option = chooser.getByRole("option").filter({ hasText: name });
   await expect(option).toHaveCount(1);
@@ -205,7 +212,7 @@ test("a library image goes into a post by mouse, and the case-study cover uses t
   await chooser.getByRole("button", { name: "Insert image" }).click();
   await expect(chooser).toBeHidden();
   await expect(editor.locator('img[alt="A green chart"]')).toHaveAttribute("src", url);
-  await dialog.getByRole("button", { name: "Save" }).click();
+  await room.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(page, /created successfully/)).toBeVisible();
   await expectArticleImage(page, slug, url, "A green chart");
 
