@@ -223,7 +223,12 @@ test("a library image goes into a post by mouse, and the case-study cover uses t
   const study = page.getByRole("dialog");
   // The cover's own button: the logo field beside it has the same two.
   const cover = study.getByRole("textbox", { name: "Image (optional)", exact: true });
-  await study.locator("div").filter({ has: cover }).last().getByRole("button", { name: "Choose from library" }).click();
+  await study
+    .locator("div")
+    .filter({ has: page.getByRole("textbox", { name: "Image (optional)", exact: true }) })
+    .last()
+    .getByRole("button", { name: "Choose from library" })
+    .click();
   await chooser.getByRole("searchbox", { name: "Search images" }).fill(name);
   await expect(chooser.getByRole("status")).toHaveText("1 image.");
   await expect(chooser.getByRole("textbox", { name: "Alt text (required)" })).toHaveCount(0);
