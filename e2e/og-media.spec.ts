@@ -12,6 +12,8 @@ const RUN = Date.now().toString(36);
 test.use({ account: { email: "og@e2e.test", name: "Priya Shah" } });
 
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-toast]").filter({ hasText: text }).first();
+/** The writing room, where the posts list's Add and Edit links lead (docs/decisions/0071). */
+const roomOf = (page: Page) => page.getByRole("form", { name: /^(New|Edit) post$/ });
 const meta = (page: Page, key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute("content");
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -25,15 +27,19 @@ async function newPost(
   { title, slug, published, content = "<p>Notes from the field.</p>" }: { title: string; slug: string; published: boolean; content?: string },
 ) {
   await page.getByRole("link", { name: "Add Blog Post" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
-  await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
-  await dialog.getByRole("button", { name: "Edit HTML source" }).click();
-  await dialog.getByRole("textbox", { name: "Content", exact: true }).fill(content);
-  if (published) await dialog.getByRole("checkbox", { name: "Published", exact: true }).check();
-  await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, /created successfully/)).toBeVisible();
-  await expect(dialog).toBeHidden();
+  const room = roomOf(page);
+  await room.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await room.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
+  await room.getByRole("button", { name: "Edit HTML source" }).click();
+  await room.getByRole("textbox", { name: "Content", exact: true }).fill(content);
+  if (published) await room.getByRole("checkbox", { name: "Published", exact: true }).check();
+  await room.getByRole("button", { name: "Save", exact: true }).click();
+  // A draft may have saved itself while it was typed: then this Save updates it.
+  await expect(toast(page, /(created|updated) successfully/)).toBeVisible();
+  // Saved, the room moves to the post's own address; its Posts link goes back to the list.
+  await expect(page).toHaveURL(/\/admin\/posts\/[0-9a-f-]{36}\/edit$/);
+  await page.getByRole("link", { name: "Posts", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Add Blog Post" })).toBeVisible();
 }
 
 test("an article without its own image points og:image at a generated 1200x630 PNG that follows its title", async ({ member }) => {
@@ -63,11 +69,12 @@ test("an article without its own image points og:image at a generated 1200x630 P
 
   // A new title: the article points at a new address; the old one sends there, uncached.
   await page.getByRole("link", { name: `Edit ${title}` }).click();
-  const dialog = page.getByRole("dialog");
+  const room = roomOf(page);
   const renamed = `Growth loops, renamed ${RUN}`;
-  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(renamed);
-  await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
-  await dialog.getByRole("button", { name: "Save" }).click();
+  await room.getByRole("textbox", { name: "Title", exact: true }).fill(renamed);
+  await room.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
+  // A published post changes by its Update.
+  await room.getByRole("button", { name: "Update", exact: true }).click();
   await expect(toast(page, "Blog post updated successfully!")).toBeVisible();
   await article.goto(`/blog/${slug}`);
   const renewed = new URL((await meta(article, "og:image"))!).pathname;
@@ -98,13 +105,14 @@ test("a draft's generated image and an unknown slug's answer 404", async ({ memb
 });
 
 /** An image of one colour, wide enough for the article's variants, uploaded to the library through the dashboard's endpoint. */
-async function libraryImage(page: Page, colour: { r: number; g: number; b: number }): Promise<string> {
+/** The library lists and searches an upload by the name it was sent with (docs/decisions/0071): each gets its own. */
+async function libraryImage(page: Page, colour: { r: number; g: number; b: number }, name: string): Promise<string> {
   const png = await sharp({ create: { width: 1280, height: 960, channels: 3, background: colour } })
     .png()
     .toBuffer();
   const answer = await page.request.post("/api/admin/uploads", {
     headers: { origin: new URL(page.url()).origin },
-    multipart: { file: { name: "chart.png", mimeType: "image/png", buffer: png } },
+    multipart: { file: { name, mimeType: "image/png", buffer: png } },
   });
   expect(answer.status()).toBe(201);
   return ((await answer.json()) as { url: string }).url;
@@ -122,23 +130,23 @@ async function expectArticleImage(page: Page, slug: string, url: string, alt: st
   await article.close();
 }
 
-async function startPost(page: Page, title: string, slug: string): Promise<{ dialog: Locator; editor: Locator }> {
+async function startPost(page: Page, title: string, slug: string): Promise<{ room: Locator; editor: Locator }> {
   await page.getByRole("link", { name: "Add Blog Post" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
-  await dialog.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
-  await dialog.getByRole("checkbox", { name: "Published", exact: true }).check();
-  const editor = dialog.locator('[contenteditable="true"][aria-label="Content"]');
+  const room = roomOf(page);
+  await room.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await room.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
+  await room.getByRole("checkbox", { name: "Published", exact: true }).check();
+  const editor = room.locator('[contenteditable="true"][aria-label="Content"]');
   await expect(editor).toBeVisible();
-  return { dialog, editor };
+  return { room, editor };
 }
 
 test("a library image goes into a post by keyboard alone, alt text required first; the article has its srcset", async ({ member }) => {
   const page = await member.open("posts");
-  const url = await libraryImage(page, { r: 200, g: 40, b: 90 });
-  const name = url.split("/").pop()!;
+  const name = `magenta-chart-${RUN}.png`;
+  const url = await libraryImage(page, { r: 200, g: 40, b: 90 }, name);
   const slug = `library-keys-${RUN}`;
-  const { dialog, editor } = await startPost(page, `Chosen by keyboard ${RUN}`, slug);
+  const { room, editor } = await startPost(page, `Chosen by keyboard ${RUN}`, slug);
   await editor.click();
   await page.keyboard.type("A chart follows.");
   // The toolbar is one tab stop before the text; Insert image is the third from its end.
@@ -146,17 +154,17 @@ test("a library image goes into a post by keyboard alone, alt text required firs
   await page.keyboard.press("End");
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
-  await expect(dialog.getByRole("button", { name: "Insert image" }).first()).toBeFocused();
+  await expect(room.getByRole("button", { name: "Insert image" }).first()).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(dialog.getByRole("textbox", { name: "Image address" })).toBeFocused();
+  await expect(room.getByRole("textbox", { name: "Image address" })).toBeFocused();
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   // The editor's image panel (the featured image field has the same buttons).
-  await expect(dialog.getByRole("group", { name: "Image" }).getByRole("button", { name: "Choose from library" })).toBeFocused();
+  await expect(room.getByRole("group", { name: "Image" }).getByRole("button", { name: "Choose from library" })).toBeFocused();
   await page.keyboard.press("Enter");
   const chooser = picker(page);
   await expect(chooser.getByRole("searchbox", { name: "Search images" })).toBeFocused();
-  await page.keyboard.type(name.slice(0, 12));
+  await page.keyboard.type(name);
   await expect(chooser.getByRole("status")).toHaveText("1 image.");
   await page.keyboard.press("ArrowDown");
   await expect(chooser.getByRole("listbox", { name: "Images in the media library" })).toBeFocused();
@@ -171,7 +179,7 @@ test("a library image goes into a post by keyboard alone, alt text required firs
   await expect(chooser).toBeHidden();
   await expect(editor.locator('img[alt="A magenta chart"]')).toHaveAttribute("src", url);
   await expect(editor).toBeFocused();
-  await dialog.getByRole("button", { name: "Save" }).click();
+  await room.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(page, /created successfully/)).toBeVisible();
   await expectArticleImage(page, slug, url, "A magenta chart");
   await page.context().close();
@@ -179,14 +187,14 @@ test("a library image goes into a post by keyboard alone, alt text required firs
 
 test("a library image goes into a post by mouse, and the case-study cover uses the same chooser", async ({ member }) => {
   const page = await member.open("posts");
-  const url = await libraryImage(page, { r: 20, g: 160, b: 120 });
-  const name = url.split("/").pop()!;
+  const name = `green-chart-${RUN}.png`;
+  const url = await libraryImage(page, { r: 20, g: 160, b: 120 }, name);
   const slug = `library-mouse-${RUN}`;
-  const { dialog, editor } = await startPost(page, `Chosen by mouse ${RUN}`, slug);
+  const { room, editor } = await startPost(page, `Chosen by mouse ${RUN}`, slug);
   await editor.click();
   await page.keyboard.type("A chart follows.");
-  await dialog.getByRole("button", { name: "Insert image" }).first().click();
-  await dialog.getByRole("group", { name: "Image" }).getByRole("button", { name: "Choose from library" }).click();
+  await room.getByRole("button", { name: "Insert image" }).first().click();
+  await room.getByRole("group", { name: "Image" }).getByRole("button", { name: "Choose from library" }).click();
   const chooser = picker(page);
   const option = chooser.getByRole("option").filter({ hasText: name });
   await expect(option).toHaveCount(1);
@@ -205,7 +213,7 @@ test("a library image goes into a post by mouse, and the case-study cover uses t
   await chooser.getByRole("button", { name: "Insert image" }).click();
   await expect(chooser).toBeHidden();
   await expect(editor.locator('img[alt="A green chart"]')).toHaveAttribute("src", url);
-  await dialog.getByRole("button", { name: "Save" }).click();
+  await room.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(page, /created successfully/)).toBeVisible();
   await expectArticleImage(page, slug, url, "A green chart");
 
@@ -213,13 +221,20 @@ test("a library image goes into a post by mouse, and the case-study cover uses t
   await page.goto("/admin/case-studies");
   await page.getByRole("link", { name: /^Add / }).click();
   const study = page.getByRole("dialog");
-  await study.getByRole("button", { name: "Choose from library" }).click();
-  await chooser.getByRole("searchbox", { name: "Search images" }).fill(name.slice(0, 12));
+  // The cover's own button: the logo field beside it has the same two.
+  const cover = study.getByRole("textbox", { name: "Image (optional)", exact: true });
+  await study
+    .locator("div")
+    .filter({ has: page.getByRole("textbox", { name: "Image (optional)", exact: true }) })
+    .last()
+    .getByRole("button", { name: "Choose from library" })
+    .click();
+  await chooser.getByRole("searchbox", { name: "Search images" }).fill(name);
   await expect(chooser.getByRole("status")).toHaveText("1 image.");
   await expect(chooser.getByRole("textbox", { name: "Alt text (required)" })).toHaveCount(0);
   await chooser.getByRole("option").first().dblclick();
   await expect(chooser).toBeHidden();
-  await expect(study.getByRole("textbox", { name: "Image (optional)", exact: true })).toHaveValue(url);
-  await expect(study.getByRole("textbox", { name: "Image (optional)", exact: true })).toBeFocused();
+  await expect(cover).toHaveValue(url);
+  await expect(cover).toBeFocused();
   await page.context().close();
 });
