@@ -101,7 +101,7 @@ export async function createAccount(
   await page.getByLabel("Password").fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   // Sign-up hashes the password with Argon2id (19 MiB): on a loaded machine that alone takes seconds.
-  // With JavaScript a success is said once, by its toast (src/components/forms/action-form.tsx InlineAnswer).
+  // The toast that announces the success (the box above the form says the same).
   const created = page.locator("[data-toast]").filter({ hasText: "Account Created!" });
   if (options.orExisting) {
     const exists = page.locator("main").getByRole("alert").filter({ hasText: "An account with this email already exists." });
