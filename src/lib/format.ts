@@ -33,6 +33,22 @@ export function formatAdminDate(date: Date | string): string {
   return adminDate.format(new Date(date));
 }
 
+const adminDateSeconds = new Intl.DateTimeFormat("en-IN", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: SITE_TIME_ZONE,
+  timeZoneName: "short",
+});
+
+/** The same, to the second: a post's revisions, several of which a minute can hold, each named apart. */
+export function formatAdminDateSeconds(date: Date | string): string {
+  return adminDateSeconds.format(new Date(date));
+}
+
 const legalDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
 
 /** Legal pages: en-IN, like the dashboard. */

@@ -5,12 +5,12 @@ import { toastAnswer } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { comparePostRevisions, postRevisions, restorePostRevision } from "@/server/actions/revisions";
 import type { DiffPart, RevisionComparison, RevisionSummary } from "@/server/data/blog-revisions";
-import { formatAdminDate } from "@/lib/format";
+import { formatAdminDateSeconds } from "@/lib/format";
 
 // A post's history (docs/decisions/0039): every saved revision, the word difference between any
 // two, and restoring one (saved as a new revision, so the replaced text stays listed here).
 
-const when = (date: Date | string) => formatAdminDate(date);
+const when = (date: Date | string) => formatAdminDateSeconds(date);
 const ACTIONS = { create: "Created", update: "Saved", restore: "Restored" } as const;
 const describe = (r: RevisionSummary) => `${when(r.createdAt)}, ${ACTIONS[r.action]} by ${r.authorLabel}`;
 
