@@ -267,7 +267,11 @@ test("images need alt text; reopening shows the saved post; history compares and
   await expect(diff.locator("ins").filter({ hasText: "July" })).toHaveCount(1);
   await expect(diff.locator("ins").filter({ hasText: "A festive campaign calendar" }).first()).toBeVisible();
   await expectNoViolations(page, "main");
-  await history.getByRole("button", { name: /^Restore the revision of/ }).click();
+  // Each earlier save has its Restore (the draft's own saves too): the newest of them, the one compared above.
+  await history
+    .getByRole("button", { name: /^Restore the revision of/ })
+    .first()
+    .click();
   await expect(toast(page, "Revision restored.")).toBeVisible();
   await expect(history).toBeHidden();
 
