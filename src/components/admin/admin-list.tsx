@@ -54,6 +54,10 @@ function StatusSelect({ table, record, statuses }: { table: AdminTableDefinition
   return (
     <AnswerForm form={form} answer="no-script-line" hidden={rowFields(table, record, "status")} className="flex items-center gap-2">
       <select
+        // Keyed by the status: a select's defaultValue is read once, so a status changed elsewhere (the
+        // bulk bar, a colleague) shows after the refresh only in a new select. The form around it is
+        // not keyed, so that its answer (the line a browser without JavaScript reads) is kept.
+        key={String(record[filter.column])}
         name="status"
         aria-label={`Status of ${title}`}
         defaultValue={String(record[filter.column])}
@@ -275,11 +279,7 @@ export function AdminList({
                         <p className="text-xs text-muted">{formatAdminDate(record.createdAt)}</p>
                       </div>
                       <div className="flex shrink-0 flex-wrap items-center gap-2">
-                        {table.inbox && table.filter && (
-                          // Keyed by the status: a select's defaultValue is read once, so a status changed
-                          // elsewhere (the bulk bar, a colleague) shows after the refresh only in a new one.
-                          <StatusSelect key={String(record[table.filter.column])} table={table} record={record} statuses={statuses} />
-                        )}
+                        {table.inbox && table.filter && <StatusSelect table={table} record={record} statuses={statuses} />}
                         {table.rowAction && <RowActionButton table={table} record={record} title={titleOf(record)} />}
                         {!table.readOnly && (
                           <a
