@@ -156,7 +156,9 @@ function Column({ column, columns, query, onMove }: { column: BoardColumn; colum
       role="listitem"
       aria-labelledby={headingId}
       data-stage={column.key}
-      className={`flex w-72 shrink-0 flex-col rounded-card border bg-canvas p-3 ${isOver ? "border-brand-600 ring-2 ring-brand-600/40" : "border-line"}`}
+      // Columns share the board's width (at least 13 rem each), so that beside the sidebar at 1280 px the
+      // first four stages are in view; more stages scroll inside the board.
+      className={`flex min-w-52 flex-1 shrink-0 basis-0 flex-col rounded-card border bg-canvas p-3 ${isOver ? "border-brand-600 ring-2 ring-brand-600/40" : "border-line"}`}
     >
       <h2 id={headingId} className="text-sm font-bold">
         {column.name}
