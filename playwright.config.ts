@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
 import { E2E_OWNERS } from "./e2e/test-accounts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -11,17 +12,6 @@ export const FALLBACK_URL = `http://127.0.0.1:${PORT + 1}`;
 
 // One fresh embedded database per run, shared with the workers through the environment.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
-
-/** Debian's Chromium (apt-get install chromium) with the flags a headless container needs; Playwright cannot download its own here. */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "e2e",
@@ -61,7 +51,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },

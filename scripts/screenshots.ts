@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outDir = path.join(root, "docs", "design");
@@ -58,18 +59,7 @@ if (!urlArg) {
   server.stderr?.on("data", keep);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   await waitFor(`${base}/api/health`, server, output);
   // The newest article linked from the blog listing stands for every article.

@@ -23,6 +23,16 @@ const cancelClass = buttonVariants({ variant: "outline" });
  * lead. Please try again.") and every list and count is refreshed on success; without it the page
  * is rendered again with the answer above the form and what was typed kept in the fields.
  */
+/** The table's own schema, checked in the browser before a save is sent (the dialog, the record page, the writing room). */
+export function tableCheck(table: AdminTableDefinition): BrowserCheck {
+  return (values) => {
+    const parsed = table.schema.safeParse(values);
+    if (parsed.success) return null;
+    const found = toFieldErrors(parsed.error);
+    return { status: "invalid", fieldErrors: found, ...(table.invalidToast?.(found) ?? {}) };
+  };
+}
+
 export function RecordForm({
   table,
   id,
@@ -40,15 +50,9 @@ export function RecordForm({
   children: (answer: { errors: FieldErrors; typed: Record<string, string> | null }) => ReactNode;
 }) {
   const router = useRouter();
-  const check: BrowserCheck = (values) => {
-    const parsed = table.schema.safeParse(values);
-    if (parsed.success) return null;
-    const found = toFieldErrors(parsed.error);
-    return { status: "invalid", fieldErrors: found, ...(table.invalidToast?.(found) ?? {}) };
-  };
   const form = useFormAnswer({
     action: saveRecordForm,
-    check,
+    check: tableCheck(table),
     toastInvalid: true,
     writtenAs: onDone ? "none" : "box",
     onAnswer: (state) => {

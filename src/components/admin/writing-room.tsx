@@ -4,7 +4,7 @@ import { ArrowLeft, History as HistoryIcon, PanelRight, X } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
-import { AnswerForm, FieldError, useFormAnswer, useScriptRuns, type BrowserCheck } from "@/components/forms/action-form";
+import { AnswerForm, FieldError, useFormAnswer, useScriptRuns } from "@/components/forms/action-form";
 import { SubmitButton } from "@/components/forms/submit";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Dialog, DialogBody, DialogContent, DialogHeader } from "@/components/ui/dialog";
@@ -15,12 +15,12 @@ import { adminTable } from "@/lib/admin-tables/registry";
 import { cx } from "@/lib/class-names";
 import { IDLE, type FormState } from "@/lib/form-state";
 import { writingRoomHref } from "@/lib/routes";
-import { fieldErrors as toFieldErrors } from "@/lib/schemas/lead-forms";
 import { saveRecordForm } from "@/server/actions/admin";
 import { saveWritingRoom } from "@/server/actions/writing-room";
 import { HtmlField } from "./html-field";
 import { ImageField } from "./image-field";
 import { RecordFields, useRecordValues } from "./record-fields";
+import { tableCheck } from "./record-form";
 import { RevisionHistory } from "./revision-history";
 
 // The writing room (docs/decisions/0071): a post written full screen on its own address, the title
@@ -97,12 +97,8 @@ export function WritingRoom({
     [id],
   );
 
-  const check: BrowserCheck = (values) => {
-    const parsed = table.schema.safeParse(values);
-    if (parsed.success) return null;
-    const found = toFieldErrors(parsed.error);
-    return { status: "invalid", fieldErrors: found, ...(table.invalidToast?.(found) ?? {}) };
-  };
+  // The same check as the dialog's, also run before each autosave.
+  const check = tableCheck(table);
   const form = useFormAnswer({
     action: saveWritingRoom,
     check,
