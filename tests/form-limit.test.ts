@@ -58,6 +58,19 @@ describe("the lead forms' limit", () => {
     expect(await handle.db.$count(contactMessages)).toBe(limit);
   });
 
+  it("sent at once with invalid ones, every valid submission within the limit is stored", async () => {
+    const ip = "198.51.100.44";
+    const limit = env().FORM_RATE_LIMIT;
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) => contact(message(200 + i, "not-an-address"), ip)),
+      ...Array.from({ length: limit }, (_, i) => contact(message(300 + i), ip)),
+    ]);
+    expect(answers.filter((a) => a.status === "invalid")).toHaveLength(8);
+    expect(answers.filter((a) => a.status === "success")).toHaveLength(limit);
+    expect(await countOf(`form:contact:${ip}`)).toBe(limit);
+    expect(await handle.db.$count(contactMessages)).toBe(limit);
+  });
+
   it("keeps counting a submission held as spam (it is stored)", async () => {
     const ip = "198.51.100.42";
     const form = message(1);
