@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, like, or } from "drizzle-orm";
+import { asc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { LIMITS } from "@/lib/limits";
 import { db, type Executor } from "../db/client";
 import { authors, blogPosts, caseStudies, media, testimonials, type Media } from "../db/schema";
@@ -70,10 +70,13 @@ export async function insertMedia(values: {
  * once it has one, is never replaced from a post.
  */
 export async function adoptAltTexts(alts: ReadonlyMap<string, string>, database: Executor = db()): Promise<void> {
-  for (const [name, alt] of alts) {
-    await database
-      .update(media)
-      .set({ altText: alt.slice(0, LIMITS.title) })
-      .where(and(eq(media.name, name), eq(media.altText, "")));
-  }
+  if (alts.size === 0) return;
+  // One statement for every image of the post (a save, and each autosave, runs this).
+  const rows = sql.join(
+    [...alts].map(([name, alt]) => sql`(${name}::text, ${alt.slice(0, LIMITS.title)}::text)`),
+    sql`, `,
+  );
+  await database.execute(
+    sql`update ${media} set alt_text = placed.alt from (values ${rows}) as placed (name, alt) where ${media.name} = placed.name and ${media.altText} = ''`,
+  );
 }
