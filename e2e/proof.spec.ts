@@ -49,8 +49,14 @@ test("home: the clients' logo marks, the case-study cards' logos and charts, dra
     expect(response.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
   }
 
+  // Home shows the two newest featured studies: another spec's study, featured for a moment, can stand
+  // in for one of the seed's, so each seed study on the page is checked, and at least one is there.
   const cards = page.getByTestId("home-case-study");
-  for (const sample of homeCaseStudies) {
+  await expect(cards).toHaveCount(2);
+  const present: typeof homeCaseStudies = [];
+  for (const sample of homeCaseStudies) if ((await cards.filter({ hasText: sample.companyName }).count()) > 0) present.push(sample);
+  expect(present.length).toBeGreaterThanOrEqual(1);
+  for (const sample of present) {
     const card = cards.filter({ hasText: sample.companyName });
     await expect(card.getByTestId("client-logo").locator("img")).toHaveAttribute("src", sample.logoUrl!);
     const chart = card.getByTestId("result-chart");
