@@ -106,7 +106,7 @@ let sendUrl: string;
 
 test("an editor makes a send from a published post, sees its preview and sends a test", async () => {
   await page.goto("/admin/newsletter");
-  await expect(page.getByRole("heading", { name: "Newsletter" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Newsletter" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   const form = page.getByRole("form", { name: "Send a post as e-mail" });

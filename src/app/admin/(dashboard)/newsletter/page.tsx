@@ -19,7 +19,7 @@ export default async function NewsletterPage({ searchParams }: { searchParams: P
         <section aria-labelledby="newsletter-new" className="rounded-2xl border border-line bg-surface p-5">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="newsletter-new" className="text-lg font-bold">
-              Newsletter
+              Start a letter
             </h2>
             <Link href={`${dashboardHref("newsletter")}/subscribers`} className="text-sm font-semibold text-brand-700 hover:underline">
               Subscribers
