@@ -112,7 +112,9 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("every dashboard screen fits a 390 px phone: the page never scrolls sideways; axe passes on the Overview", async ({ member }) => {
+test("every dashboard screen fits a 390 px phone: the page never scrolls sideways; its tab is titled as its heading; axe passes on the Overview", async ({
+  member,
+}) => {
   test.setTimeout(120_000);
   const page = await member.open("overview", { viewport: PHONE });
   const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
@@ -121,6 +123,8 @@ test("every dashboard screen fits a 390 px phone: the page never scrolls sideway
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoSidewaysScroll(page, PHONE.width, path);
+    // A screen's tab says which screen it is, as its heading does, so that tabs side by side are told apart.
+    if (!path.split("/")[3]) expect(await page.title(), path).toBe(`${await page.getByRole("heading", { level: 1 }).innerText()} | Kinetic Growth`);
   }
   await page.context().close();
 });

@@ -101,8 +101,8 @@ export async function createAccount(
   await page.getByLabel("Password").fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   // Sign-up hashes the password with Argon2id (19 MiB): on a loaded machine that alone takes seconds.
-  // The toast that announces the success (the box above the form says the same).
-  const created = page.locator("[data-toast]").filter({ hasText: "Account Created!" });
+  // The success, said in the box above the form.
+  const created = page.locator("main").getByRole("status").filter({ hasText: "Account Created!" });
   if (options.orExisting) {
     const exists = page.locator("main").getByRole("alert").filter({ hasText: "An account with this email already exists." });
     await expect(created.or(exists).first()).toBeVisible({ timeout: 15_000 });

@@ -35,7 +35,7 @@ async function sendAudit(page: Page, fullName: string, address: string) {
   await page.getByLabel("Biggest growth challenge").fill("Which pages bring leads?");
   await waitLikeAPerson(page); // FORM_MIN_FILL_SECONDS=1 here
   await page.getByRole("button", { name: "Get My Free Audit" }).click();
-  await expect(page.locator("[data-toast]").first()).toContainText("Audit Request Submitted!");
+  await expect(page.locator("main").getByRole("status").filter({ hasText: "Audit Request Submitted!" })).toBeVisible();
 }
 
 test("a visitor's pages from a newsletter link lead to a lead; its record shows the visit", async ({ browser, member }) => {

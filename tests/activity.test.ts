@@ -423,6 +423,8 @@ describe("the Activity tab's reads", () => {
     expect(options.members).toContain("owner@test.example");
     expect(options.actions).toEqual(expect.arrayContaining(["create", "update", "auth.sign-in"]));
     expect(options.tables).toContain("case_studies");
+    // A changed owner is shown by name: every member's id is named.
+    expect(options.names[adminId]).toMatch(/owner@test\.example/);
 
     as(memberCookie);
     await expect(listActivity({})).rejects.toMatchObject({ reason: "denied" });

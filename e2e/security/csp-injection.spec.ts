@@ -181,7 +181,7 @@ async function load(source: Source, key: string, requestId: string, reported = 0
 const SOURCES: [string, string, RegExp][] = [
   ["home", "/", /Growth Marketing Agency/],
   ["article", `/blog/${article.slug}`, /id="article-body"/],
-  ["admin", "/admin", /Admin Dashboard/],
+  ["admin", "/admin", /aria-label="Dashboard sections"/],
   // Private (no-store, rendered for each request, Next's script tags kept as they are).
   ["filtered blog view", "/blog?tag=seo", /<main\b/],
 ];

@@ -28,4 +28,11 @@ describe("the Activity screen in words", () => {
     expect(activityValueWords("leads", "notes", null)).toBe("(empty)");
     expect(activityValueWords("blog_posts", "tags", ["seo", "ads"])).toBe("seo, ads");
   });
+
+  it("names an owner by the member's name; an id it does not know stays as it is", () => {
+    const members = { "u-1": "Priya Nair" };
+    expect(activityValueWords("leads", "ownerId", "u-1", members)).toBe("Priya Nair");
+    expect(activityValueWords("leads", "ownerId", "u-gone", members)).toBe("u-gone");
+    expect(activityValueWords("leads", "notes", "u-1", members)).toBe("u-1");
+  });
 });

@@ -83,11 +83,15 @@ export function activityFieldLabel(tableName: string | null, key: string): strin
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** A value as the form shows it: yes/no, a date as a date, a status by its label, (empty). */
-export function activityValueWords(tableName: string | null, key: string, value: unknown): string {
+/**
+ * A value as the form shows it: yes/no, a date as a date, a status by its label, a member (an owner)
+ * by their name from `members` (user id to name), (empty).
+ */
+export function activityValueWords(tableName: string | null, key: string, value: unknown, members: Readonly<Record<string, string>> = {}): string {
   if (value === null || value === undefined || value === "") return "(empty)";
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "string") {
+    if (/Id$/.test(key) && Object.hasOwn(members, value)) return members[value]!;
     if (ISO_INSTANT.test(value)) return formatAdminDate(value);
     const table = tableOf(tableName);
     if (table?.filter && table.filter.column === key) {

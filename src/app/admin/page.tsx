@@ -6,7 +6,7 @@ import { one, openDashboard, type SearchParams } from "@/server/admin/dashboard"
 import { takeInboxSeenAt } from "@/server/data/profiles";
 
 export const metadata: Metadata = {
-  title: "Admin Dashboard",
+  title: "Dashboard",
   robots: { index: false, follow: false },
 };
 

@@ -18,7 +18,7 @@ function activityHref(filter: ActivityFilter, page: number): string {
 }
 
 /** The fields before and after, side by side; a creation has only "after", a deletion only "before". */
-function Changes({ event }: { event: ActivityEvent }) {
+function Changes({ event, names }: { event: ActivityEvent; names: Readonly<Record<string, string>> }) {
   const keys = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])];
   if (keys.length === 0) return null;
   return (
@@ -42,8 +42,10 @@ function Changes({ event }: { event: ActivityEvent }) {
             <th scope="row" className="py-1 pr-2 font-normal break-words">
               {activityFieldLabel(event.tableName, key)}
             </th>
-            <td className="py-1 pr-2 break-words whitespace-pre-wrap">{event.before ? activityValueWords(event.tableName, key, event.before[key]) : ""}</td>
-            <td className="py-1 break-words whitespace-pre-wrap">{event.after ? activityValueWords(event.tableName, key, event.after[key]) : ""}</td>
+            <td className="py-1 pr-2 break-words whitespace-pre-wrap">
+              {event.before ? activityValueWords(event.tableName, key, event.before[key], names) : ""}
+            </td>
+            <td className="py-1 break-words whitespace-pre-wrap">{event.after ? activityValueWords(event.tableName, key, event.after[key], names) : ""}</td>
           </tr>
         ))}
       </tbody>
@@ -58,7 +60,7 @@ export function ActivityView({
 }: {
   filter: ActivityFilter;
   list: ListResult<ActivityEvent>;
-  options: { members: string[]; actions: string[]; tables: string[] };
+  options: { members: string[]; actions: string[]; tables: string[]; names: Record<string, string> };
 }) {
   const choose = (name: "member" | "action" | "table", label: string, values: string[]) => (
     <label className="flex max-w-full min-w-0 flex-col gap-1 text-sm font-semibold">
@@ -127,7 +129,7 @@ export function ActivityView({
                   {event.ip ? ` · ${event.ip}` : ""}
                   {event.requestId ? ` · request ${event.requestId}` : ""}
                 </p>
-                <Changes event={event} />
+                <Changes event={event} names={options.names} />
               </li>
             ))}
           </ul>

@@ -26,7 +26,7 @@ import { deleteRecord, rowFormAction } from "@/server/actions/admin";
 import { AnswerForm, useFormAnswer, type AnswerPlacement } from "@/components/forms/action-form";
 import { SubmitButton } from "@/components/forms/submit";
 import { RecordFields } from "./record-fields";
-import { RevisionHistory } from "./revision-history";
+import { HISTORY_LINE, RevisionHistory } from "./revision-history";
 import { RecordForm } from "./record-form";
 
 type AnyRecord = { id: string; createdAt: Date | string } & Record<string, unknown>;
@@ -320,7 +320,14 @@ export function AdminList({
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
         {editing && (
           <DialogContent wide={table.wide}>
-            <DialogHeader title={`${editing.record ? "Edit" : "Add"} ${table.noun.title}`} />
+            <DialogHeader
+              title={`${editing.record ? "Edit" : "Add"} ${table.noun.title}`}
+              description={
+                editing.record
+                  ? `Change what you need and save: the ${table.noun.one} is updated at once.`
+                  : `A new ${table.noun.one}: fill in its fields and save.`
+              }
+            />
             <RecordForm table={table} id={editing.record?.id ?? null} onDone={() => setEditing(null)}>
               {({ errors, typed }) => (
                 <RecordFields table={table} record={editing.record} errors={errors} typed={typed} siteName={siteName} members={members} statuses={statuses} />
@@ -333,7 +340,7 @@ export function AdminList({
       <Dialog open={history !== null} onOpenChange={(open) => !open && setHistory(null)}>
         {history && (
           <DialogContent wide>
-            <DialogHeader title={`History: ${titleOf(history)}`} />
+            <DialogHeader title={`History: ${titleOf(history)}`} description={HISTORY_LINE} />
             <DialogBody>
               <RevisionHistory
                 postId={history.id}

@@ -35,6 +35,9 @@ function Diff({ parts, label }: { parts: DiffPart[]; label: string }) {
   );
 }
 
+/** The History dialog's line under its title. */
+export const HISTORY_LINE = "Every saved version of this post, newest first: compare one with the post as it is, or restore it.";
+
 export function RevisionHistory({ postId, onRestored }: { postId: string; onRestored: () => void }) {
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
   const [older, setOlder] = useState("");

@@ -21,7 +21,7 @@ import { HtmlField } from "./html-field";
 import { ImageField } from "./image-field";
 import { RecordFields, useRecordValues } from "./record-fields";
 import { tableCheck } from "./record-form";
-import { RevisionHistory } from "./revision-history";
+import { HISTORY_LINE, RevisionHistory } from "./revision-history";
 
 // The writing room (docs/decisions/0071): a post written full screen on its own address, the title
 // typed above the body, the cover on top, the settings in a side panel (a drawer on phones). It is
@@ -431,7 +431,7 @@ export function WritingRoom({
         <Dialog open={historyOpen} onOpenChange={setHistoryOpen}>
           {historyOpen && (
             <DialogContent wide>
-              <DialogHeader title={`History: ${values.title || "Untitled"}`} />
+              <DialogHeader title={`History: ${values.title || "Untitled"}`} description={HISTORY_LINE} />
               <DialogBody>
                 <RevisionHistory
                   postId={id}

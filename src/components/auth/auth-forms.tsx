@@ -43,7 +43,12 @@ export function AuthForms({
   // A browser check's answer names its form's mode, as the server's answers do.
   // The page writes the answer in its box above the form: a refusal is not toasted as well.
   const signIn = useFormAnswer({ action: signInAction as ServerFormAction, check: (v) => withMode(checkSignIn(v), "signin"), writtenAs: "box" });
-  const signUp = useFormAnswer({ action: signUpAction as ServerFormAction, check: (v) => withMode(checkSignUp(v), "signup"), writtenAs: "box" });
+  const signUp = useFormAnswer({
+    action: signUpAction as ServerFormAction,
+    check: (v) => withMode(checkSignUp(v), "signup"),
+    writtenAs: "box",
+    toastSuccess: false,
+  });
   const signInState = signIn.state as AuthFormState;
   const signUpState = signUp.state as AuthFormState;
   const answer = (signUpState.at ?? 0) > (signInState.at ?? 0) ? signUpState : signInState;

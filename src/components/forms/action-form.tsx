@@ -30,9 +30,15 @@ export interface FormAnswerOptions {
   /**
    * Where the page writes the answer (AnswerForm's `answer`; "box" for a page that renders an
    * AnswerBox of its own). A refusal or error written where it is seen with JavaScript too is not
-   * toasted as well, so that it shows once; a success is always toasted. Left out: "none".
+   * toasted as well, so that it shows once; a success is toasted too unless `toastSuccess` is false. Left out: "none".
    */
   writtenAs?: AnswerPlacement;
+  /**
+   * False: a success the page writes is not toasted as well (the visitor-facing forms, which say it
+   * once, in their answer box, scrolled into view). A dashboard form keeps its toast: its box may sit
+   * above a long list, out of sight.
+   */
+  toastSuccess?: boolean;
   /** Called once per answer, after its toast (e.g. close a dialog, refresh the lists, count a conversion). */
   onAnswer?: (state: FormState) => void;
   /**
@@ -52,6 +58,8 @@ export interface FormAnswer {
   key: number | string;
   /** Whether `state` was made in the browser (its check, or `send`) rather than by the Server Action. */
   fromBrowser: boolean;
+  /** Whether a success the page writes is toasted as well (`toastSuccess`); when not, its box is brought into view. */
+  toastSuccess: boolean;
   pending: boolean;
   formProps: {
     action?: (form: FormData) => void;
@@ -75,7 +83,16 @@ function typedValues(form: HTMLFormElement): Record<string, string> {
  * form works without JavaScript), an optional check in the browser first, an optional other way of
  * sending with JavaScript, and each answer announced once through the site's one toaster.
  */
-export function useFormAnswer({ action, send, check, toastInvalid = false, writtenAs = "none", onAnswer, permalink }: FormAnswerOptions): FormAnswer {
+export function useFormAnswer({
+  action,
+  send,
+  check,
+  toastInvalid = false,
+  writtenAs = "none",
+  toastSuccess = true,
+  onAnswer,
+  permalink,
+}: FormAnswerOptions): FormAnswer {
   const [served, formAction, actionPending] = useActionState(action ?? noAction, IDLE, permalink);
   // An answer made in the browser (its check, or `send`); a post through the action forgets it.
   const [local, setLocal] = useState<{ state: FormState; key: number } | null>(null);
@@ -84,15 +101,17 @@ export function useFormAnswer({ action, send, check, toastInvalid = false, writt
   const key = local ? local.key : (served.at ?? 0);
 
   const announced = useRef(new WeakSet<FormState>());
-  const latest = useRef({ onAnswer, toastInvalid, writtenAs });
+  const latest = useRef({ onAnswer, toastInvalid, writtenAs, toastSuccess });
   useEffect(() => {
-    latest.current = { onAnswer, toastInvalid, writtenAs };
+    latest.current = { onAnswer, toastInvalid, writtenAs, toastSuccess };
   });
   const form = useRef<HTMLFormElement | null>(null);
   useEffect(() => {
     if (!state.at || announced.current.has(state)) return;
     announced.current.add(state);
-    if (state.status === "success" || !writtenInPage(latest.current.writtenAs, state)) toastAnswer(state, { invalid: latest.current.toastInvalid });
+    // Said once: what the page writes is not toasted too, except a success where the form asks for both.
+    const written = writtenInPage(latest.current.writtenAs, state);
+    if (!written || (state.status === "success" && latest.current.toastSuccess)) toastAnswer(state, { invalid: latest.current.toastInvalid });
     latest.current.onAnswer?.(state);
     if (state.status === "invalid") requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   }, [state]);
@@ -128,6 +147,7 @@ export function useFormAnswer({ action, send, check, toastInvalid = false, writt
     values: state.status === "success" ? {} : (state.values ?? {}),
     key,
     fromBrowser: local !== null,
+    toastSuccess,
     pending: actionPending || sending,
     formProps: { action: action ? formAction : undefined, onSubmit, noValidate: true },
     reset: () => setLocal(null),
@@ -237,6 +257,12 @@ export function AnswerForm({
 }: Omit<ActionFormProps, keyof FormAnswerOptions> & { form: FormAnswer }) {
   const { formProps } = form;
   const scriptRuns = useScriptRuns();
+  // A success said only in the box: the box is brought into view (a long form's box sits above its button).
+  const box = useRef<HTMLDivElement>(null);
+  const { state, toastSuccess } = form;
+  useEffect(() => {
+    if (answer === "box" && !toastSuccess && state.status === "success" && state.at) box.current?.scrollIntoView({ block: "nearest" });
+  }, [answer, toastSuccess, state]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (confirm && !window.confirm(confirm)) {
       event.preventDefault();
@@ -247,7 +273,11 @@ export function AnswerForm({
   return (
     <FormContext.Provider value={{ errors: form.errors, pending: form.pending }}>
       <Toaster />
-      {answer === "box" && <AnswerBox state={form.state} className={answerClassName} />}
+      {answer === "box" && (
+        <div ref={box} className="scroll-mt-24">
+          <AnswerBox state={form.state} className={answerClassName} />
+        </div>
+      )}
       <form key={form.key} ref={formRef} {...formProps} onSubmit={onSubmit} aria-label={label} className={className} data-testid={testId}>
         {hidden && Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} readOnly />)}
         {typeof children === "function" ? children(form) : children}

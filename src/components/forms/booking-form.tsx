@@ -102,6 +102,7 @@ export function BookingForm({ starts, zone, zoneChosen }: { starts: readonly str
   const answer = useFormAnswer({
     action: bookCallAction,
     writtenAs: "box",
+    toastSuccess: false,
     // Not a check: the moment to fill the hidden fields, just before the browser sends the form.
     check: () => {
       guard.fill(formRef.current);
@@ -140,7 +141,7 @@ export function BookingForm({ starts, zone, zoneChosen }: { starts: readonly str
 
 /** Moving a booked call: the same list of times and one button; the manage link's token names the call. */
 export function RescheduleForm({ token, starts, zone }: { token: string; starts: readonly string[]; zone: string }) {
-  const answer = useFormAnswer({ action: rescheduleCallAction, writtenAs: "box" });
+  const answer = useFormAnswer({ action: rescheduleCallAction, writtenAs: "box", toastSuccess: false });
   return (
     <AnswerForm form={answer} label="Move the call" className="space-y-6" answerClassName="mb-4" hidden={{ token }} testId="reschedule-form">
       <SlotPicker starts={starts} zone={zone} picked={answer.values.start} />

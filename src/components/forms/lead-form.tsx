@@ -78,6 +78,7 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
     send,
     check: checkFor(rules),
     writtenAs: "box",
+    toastSuccess: false,
     permalink: `#${anchor}`,
     onAnswer: (state) => {
       if (state.status !== "success") return;

@@ -34,7 +34,7 @@ export function SubscribeForm({ source, topics = [], tone = "light", title = "Ge
     started.current = Date.now();
     formRef.current?.setAttribute("data-ready", "true");
   }, []);
-  const answer = useFormAnswer({ action: subscribeAction, writtenAs: "box" });
+  const answer = useFormAnswer({ action: subscribeAction, writtenAs: "box", toastSuccess: false });
   const dark = tone === "dark";
   const emailId = `${id}-email`;
   const error = answer.errors.email;

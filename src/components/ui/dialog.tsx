@@ -29,15 +29,15 @@ export function DialogContent({ className, children, wide, ...props }: Component
   );
 }
 
-export function DialogHeader({ title, description }: { title: ReactNode; description?: ReactNode }) {
+/**
+ * The dialog's title and the line under it, which says what this dialog is for. Required: a generic
+ * line ("fill in the fields") read out for a dialog without fields misleads more than it helps.
+ */
+export function DialogHeader({ title, description }: { title: ReactNode; description: ReactNode }) {
   return (
     <div className="border-b border-line px-6 pt-5 pb-4 pr-14">
       <DialogPrimitive.Title className="text-lg font-bold">{title}</DialogPrimitive.Title>
-      {description ? (
-        <DialogPrimitive.Description className="mt-1 text-sm text-ink-soft">{description}</DialogPrimitive.Description>
-      ) : (
-        <DialogPrimitive.Description className="sr-only">Fill in the fields and save.</DialogPrimitive.Description>
-      )}
+      <DialogPrimitive.Description className="mt-1 text-sm text-ink-soft">{description}</DialogPrimitive.Description>
     </div>
   );
 }

@@ -85,3 +85,12 @@ export function dashboardScreens(role: StaffRole): DashboardScreen[] {
 export function isScreenId(id: string): boolean {
   return (PANEL_IDS as string[]).includes(id) || ADMIN_TABLES.some((t) => t.id === id);
 }
+
+/**
+ * A screen's browser-tab title: its name, as its heading says (the root layout adds the site's name).
+ * Several dashboard tabs open side by side are told apart by it; "Dashboard" for an id that names no screen.
+ */
+export function screenTitle(id: string): string {
+  if (id in PANELS) return PANELS[id as PanelId].label;
+  return ADMIN_TABLES.find((t) => t.id === id)?.label ?? "Dashboard";
+}

@@ -1,9 +1,20 @@
 import { z } from "zod";
 import type { SpamSubmission } from "@/server/db/schema";
+import { CONTACT_RULES, FREE_AUDIT_RULES } from "@/lib/schemas/form-rules";
 import { LEAD_DESK, defineTable } from "./definition";
 
 const REASONS: Record<SpamSubmission["reason"], string> = { honeypot: "Hidden field filled", "too-fast": "Sent too fast" };
 const FORMS: Record<SpamSubmission["form"], string> = { audit: "Growth audit", contact: "Contact" };
+
+/** A held field as the form labels it ("Mobile number", not `mobileNumber`); the sign-up box's "on" reads "yes". */
+const FIELD_LABELS: Record<string, string> = {
+  ...Object.fromEntries(Object.entries({ ...FREE_AUDIT_RULES, ...CONTACT_RULES }).map(([key, rule]) => [key, rule.label])),
+  package: "Package",
+  newsletter: "Newsletter sign-up",
+};
+function spamFieldWords(key: string, value: string): string {
+  return `${FIELD_LABELS[key] ?? key}: ${key === "newsletter" && value === "on" ? "yes" : value}`;
+}
 
 /**
  * Submissions the honeypot or the fill-time guard refused, kept 30 days (ADR 0043). Read-only:
@@ -33,7 +44,7 @@ export const spamTable = defineTable<SpamSubmission>({
     line: r.email ? [{ mailto: r.email }] : [],
     detail: Object.entries(r.fields)
       .filter(([k]) => k !== "name" && k !== "email")
-      .map(([k, v]) => `${k}: ${v}`)
+      .map(([k, v]) => spamFieldWords(k, v))
       .join(" — "),
     clampDetail: true,
   }),

@@ -44,13 +44,22 @@ export async function listActivity(filter: ActivityFilter): Promise<ListResult<A
   });
 }
 
-/** What the filters offer: the members, actions and tables the trail names. */
-export async function activityFilterOptions(): Promise<{ members: string[]; actions: string[]; tables: string[] }> {
+/**
+ * What the filters offer: the members, actions and tables the trail names; and each member's name by
+ * user id, so that a changed owner reads as a person rather than an id.
+ */
+export async function activityFilterOptions(): Promise<{ members: string[]; actions: string[]; tables: string[]; names: Record<string, string> }> {
   await requireRole(ACTIVITY_TAB.access.read);
   const distinct = async (column: typeof activityEvents.email | typeof activityEvents.action | typeof activityEvents.tableName) =>
     (await db().selectDistinct({ value: column }).from(activityEvents).orderBy(asc(column)).limit(500))
       .map((r) => r.value)
       .filter((v): v is string => Boolean(v));
-  const [members, actions, tables] = await Promise.all([distinct(activityEvents.email), distinct(activityEvents.action), distinct(activityEvents.tableName)]);
-  return { members, actions, tables };
+  const [members, actions, tables, people] = await Promise.all([
+    distinct(activityEvents.email),
+    distinct(activityEvents.action),
+    distinct(activityEvents.tableName),
+    db().select({ id: dbSchema.users.id, name: dbSchema.users.name, email: dbSchema.users.email }).from(dbSchema.users).limit(1000),
+  ]);
+  const names = Object.fromEntries(people.map((p) => [p.id, p.name && p.name !== p.email ? `${p.name} (${p.email})` : p.email]));
+  return { members, actions, tables, names };
 }

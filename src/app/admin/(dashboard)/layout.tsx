@@ -9,7 +9,7 @@ import { openDashboard } from "@/server/admin/dashboard";
 import { notificationHealth } from "@/server/data/notification-health";
 
 export const metadata: Metadata = {
-  title: "Admin Dashboard",
+  title: "Dashboard",
   description: "Manage leads, contact messages, case studies, testimonials and blog posts.",
   robots: { index: false, follow: false },
 };

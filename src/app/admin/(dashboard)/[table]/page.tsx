@@ -1,3 +1,4 @@
+import { screenTitle } from "@/lib/admin-tables/screens";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { Download, Search } from "lucide-react";
@@ -20,6 +21,11 @@ import { siteConfig } from "@/server/site-config";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A table of the registry (src/lib/admin-tables/registry.ts): its list, search, filters, paging, bulk bar. */
+/** The tab's title names the table, as the heading does. */
+export async function generateMetadata({ params }: { params: Promise<{ table: string }> }) {
+  return { title: screenTitle((await params).table) };
+}
+
 export default async function TablePage({ params, searchParams }: { params: Promise<{ table: string }>; searchParams: Promise<SearchParams> }) {
   const gate = await openScreen((await params).table);
   if (gate.kind === "denied") return gate.page;

@@ -1,3 +1,4 @@
+import { screenTitle } from "@/lib/admin-tables/screens";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { DUE_OWNERS, DueView, type DueOwner } from "@/components/admin/due-view";
 import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
@@ -5,6 +6,8 @@ import { BookingTable } from "@/components/admin/booking-list";
 import { dashboardHref } from "@/lib/routes";
 import { listUpcomingBookings } from "@/server/data/bookings";
 import { listDue, siteToday } from "@/server/data/follow-up";
+
+export const metadata = { title: screenTitle("due") };
 
 /** How far ahead the Due view lists booked calls (docs/decisions/0065). */
 const CALL_DAYS = 7;
