@@ -144,8 +144,8 @@ function PersonSubmissions({ record }: { record: AnyRow }) {
   );
 }
 
-/** The server-made preview of an HTML field: exactly what the public page will render. */
-function Preview({ tableId, content }: { tableId: string; content: string }) {
+/** The server-made preview of an HTML field: exactly what the public page will render (the writing room shows it under the body). */
+export function ContentPreview({ tableId, content }: { tableId: string; content: string }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [isPreviewing, startPreview] = useTransition();
   return (
@@ -320,7 +320,9 @@ export function RecordFields({
         ) : (
           [
             control(group[0]!),
-            group[0]!.control === "html" ? <Preview key={`${group[0]!.name}-preview`} tableId={table.id} content={values[group[0]!.name] ?? ""} /> : null,
+            group[0]!.control === "html" ? (
+              <ContentPreview key={`${group[0]!.name}-preview`} tableId={table.id} content={values[group[0]!.name] ?? ""} />
+            ) : null,
           ]
         ),
       )}

@@ -19,7 +19,7 @@ import { saveRecordForm } from "@/server/actions/admin";
 import { saveWritingRoom } from "@/server/actions/writing-room";
 import { HtmlField } from "./html-field";
 import { ImageField } from "./image-field";
-import { RecordFields, useRecordValues } from "./record-fields";
+import { ContentPreview, RecordFields, useRecordValues } from "./record-fields";
 import { tableCheck } from "./record-form";
 import { HISTORY_LINE, RevisionHistory } from "./revision-history";
 
@@ -372,6 +372,12 @@ export function WritingRoom({
                 stickyTop={BAR_HEIGHT}
               />
               <FieldError id={`${contentId}-error`} error={contentError} />
+              {/* The body as the article will render it, after the server's sanitising (what the editor cannot show). */}
+              {scriptRuns && (
+                <div className="mt-4">
+                  <ContentPreview tableId={table.id} content={values.content ?? ""} />
+                </div>
+              )}
             </div>
           </div>
 

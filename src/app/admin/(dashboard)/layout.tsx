@@ -8,8 +8,9 @@ import { AccessDeniedError } from "@/server/auth/auth-guard";
 import { openDashboard } from "@/server/admin/dashboard";
 import { notificationHealth } from "@/server/data/notification-health";
 
+// No title here: each screen names its tab, and a title set in this layout would drop the root
+// layout's "%s | site" template for every screen under it.
 export const metadata: Metadata = {
-  title: "Dashboard",
   description: "Manage leads, contact messages, case studies, testimonials and blog posts.",
   robots: { index: false, follow: false },
 };

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { Toasts } from "@/components/admin/admin-toasts";
 import { openDashboard } from "@/server/admin/dashboard";
 
+// No title here: each page names its tab ("New post", "Edit post"), under the root layout's "%s | site".
 export const metadata: Metadata = {
-  title: "Writing room",
   robots: { index: false, follow: false },
 };
 
