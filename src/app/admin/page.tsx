@@ -5,10 +5,11 @@ import { dashboardHref } from "@/lib/routes";
 import { one, openDashboard, type SearchParams } from "@/server/admin/dashboard";
 import { takeInboxSeenAt } from "@/server/data/profiles";
 
-export const metadata: Metadata = {
-  title: "Dashboard",
-  robots: { index: false, follow: false },
-};
+/** Someone without a team role reads Access Denied here, in the tab's title too. */
+export async function generateMetadata(): Promise<Metadata> {
+  const gate = await openDashboard();
+  return { title: gate.kind === "denied" ? "Access Denied" : "Dashboard", robots: { index: false, follow: false } };
+}
 
 /** The query as it came, every value of a repeated key kept. */
 function queryOf(raw: SearchParams, without: string): URLSearchParams {

@@ -3,7 +3,8 @@ import type { ReactElement } from "react";
 import { cache } from "react";
 import { notFound, redirect } from "next/navigation";
 import { AccessDenied } from "@/components/admin/access-denied";
-import { dashboardScreens, type DashboardScreen } from "@/lib/admin-tables/screens";
+import type { Metadata } from "next";
+import { dashboardScreens, screenTitle, type DashboardScreen } from "@/lib/admin-tables/screens";
 import { getViewer, type StaffUser } from "../auth/auth-guard";
 import { countRecords } from "../data/admin-records";
 import { isTwoFactorRequired } from "../data/team-settings";
@@ -40,6 +41,17 @@ export async function openScreen(
   const screen = gate.screens.find((s) => s.id === id);
   if (!screen) notFound();
   return { ...gate, screen };
+}
+
+/**
+ * A screen's tab title (its name) for a member who may read it. Whoever may not gets the title of
+ * what the page shows them instead: nothing of a screen they cannot open, its name included. Asked
+ * through the same per-request gate as the page, so it costs no second lookup.
+ */
+export async function screenMetadata(id: string): Promise<Metadata> {
+  const gate = await openDashboard();
+  if (gate.kind === "denied") return { title: "Access Denied" };
+  return gate.screens.some((s) => s.id === id) ? { title: screenTitle(id) } : {};
 }
 
 /** The mark carried through paging and searching within one visit (?seen=...). */

@@ -1,4 +1,3 @@
-import { screenTitle } from "@/lib/admin-tables/screens";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { Download, Search } from "lucide-react";
@@ -12,7 +11,7 @@ import { AnswerBox } from "@/components/ui/answer-box";
 import { buttonVariants } from "@/components/ui/button";
 import { dashboardHref, deskRecordLinks, writingRoomHref } from "@/lib/routes";
 import { MarkDonePage } from "@/components/admin/mark-done-page";
-import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
 import type { ListParams } from "@/server/data/admin-list";
 import { listRecords, matchingSet, readRecord, readStatusOptions } from "@/server/data/admin-records";
 import { listDeskMembers } from "@/server/data/follow-up";
@@ -23,7 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A table of the registry (src/lib/admin-tables/registry.ts): its list, search, filters, paging, bulk bar. */
 /** The tab's title names the table, as the heading does. */
 export async function generateMetadata({ params }: { params: Promise<{ table: string }> }) {
-  return { title: screenTitle((await params).table) };
+  return screenMetadata((await params).table);
 }
 
 export default async function TablePage({ params, searchParams }: { params: Promise<{ table: string }>; searchParams: Promise<SearchParams> }) {

@@ -1,10 +1,9 @@
-import { screenTitle } from "@/lib/admin-tables/screens";
 import { AccountPanel } from "@/components/admin/account-panel";
 import { CalendarPanel } from "@/components/admin/calendar-panel";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
-import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
 
-export const metadata = { title: screenTitle("account") };
+export const generateMetadata = () => screenMetadata("account");
 
 /** The member's own sessions, password and calendar; every role has it. */
 export default async function AccountPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

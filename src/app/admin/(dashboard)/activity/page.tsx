@@ -1,11 +1,10 @@
-import { screenTitle } from "@/lib/admin-tables/screens";
 import { ActivityView } from "@/components/admin/activity-view";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { ACTIVITY_TAB, ActivityFilterSchema } from "@/lib/admin-tables/activity";
-import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
 import { activityFilterOptions, listActivity } from "@/server/data/activity-events";
 
-export const metadata = { title: screenTitle("activity") };
+export const generateMetadata = () => screenMetadata("activity");
 
 /** The activity trail (docs/decisions/0037), filtered by member, action, table, record and dates. */
 export default async function ActivityPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

@@ -1,10 +1,9 @@
-import { screenTitle } from "@/lib/admin-tables/screens";
 import { AnalyticsView } from "@/components/admin/analytics-view";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
-import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
 import { analyticsQuery, loadAnalytics } from "@/server/data/analytics-report";
 
-export const metadata = { title: screenTitle("analytics") };
+export const generateMetadata = () => screenMetadata("analytics");
 
 /** The site's own visit counts, tied to the leads they became (docs/decisions/0056). */
 export default async function AnalyticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

@@ -1,14 +1,13 @@
-import { screenTitle } from "@/lib/admin-tables/screens";
 import type { ComponentProps } from "react";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { AddDayOffForm, AvailabilityForm, OutcomeForms, RemoveDayOffForm, StaffCancelForm } from "@/components/admin/booking-forms";
 import { BookingTable } from "@/components/admin/booking-list";
 import { TEAM_DESK } from "@/lib/admin-tables/definition";
-import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
 import { listHostSettings, listPastBookings, listUpcomingBookings } from "@/server/data/bookings";
 import { siteToday } from "@/server/data/follow-up";
 
-export const metadata = { title: screenTitle("booking") };
+export const generateMetadata = () => screenMetadata("booking");
 
 /**
  * Strategy calls (docs/decisions/0065): each member's availability (their own; owners and admins

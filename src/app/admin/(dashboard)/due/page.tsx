@@ -1,13 +1,12 @@
-import { screenTitle } from "@/lib/admin-tables/screens";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { DUE_OWNERS, DueView, type DueOwner } from "@/components/admin/due-view";
-import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
 import { BookingTable } from "@/components/admin/booking-list";
 import { dashboardHref } from "@/lib/routes";
 import { listUpcomingBookings } from "@/server/data/bookings";
 import { listDue, siteToday } from "@/server/data/follow-up";
 
-export const metadata = { title: screenTitle("due") };
+export const generateMetadata = () => screenMetadata("due");
 
 /** How far ahead the Due view lists booked calls (docs/decisions/0065). */
 const CALL_DAYS = 7;

@@ -1,9 +1,8 @@
-import { screenTitle } from "@/lib/admin-tables/screens";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { IntegrationsPanel } from "@/components/admin/integrations-panel";
-import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
 
-export const metadata = { title: screenTitle("integrations") };
+export const generateMetadata = () => screenMetadata("integrations");
 
 /** Webhook endpoints and their deliveries (owners and admins; docs/integrations.md). */
 export default async function IntegrationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

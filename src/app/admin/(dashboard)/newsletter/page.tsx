@@ -1,14 +1,13 @@
-import { screenTitle } from "@/lib/admin-tables/screens";
 import Link from "next/link";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { NewSendForms } from "@/components/admin/newsletter-forms";
 import { SEND_STATUS_LABELS } from "@/lib/newsletter";
 import { formatSiteDateTime } from "@/lib/site-time";
 import { dashboardHref } from "@/lib/routes";
-import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
 import { listSends, postsToSend } from "@/server/data/newsletter-sends";
 
-export const metadata = { title: screenTitle("newsletter") };
+export const generateMetadata = () => screenMetadata("newsletter");
 
 /** The newsletter's sends, newest first, and the two ways to start one (docs/newsletter.md). */
 export default async function NewsletterPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

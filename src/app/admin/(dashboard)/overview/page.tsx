@@ -1,10 +1,9 @@
-import { screenTitle } from "@/lib/admin-tables/screens";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { OverviewView } from "@/components/admin/overview-view";
-import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
 import { OVERVIEW_PERIODS, loadOverview } from "@/server/data/overview";
 
-export const metadata = { title: screenTitle("overview") };
+export const generateMetadata = () => screenMetadata("overview");
 
 /** The lead desk's first screen (docs/decisions/0049): arrivals by channel, funnel, first contact. */
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

@@ -1,11 +1,10 @@
-import { screenTitle } from "@/lib/admin-tables/screens";
 import Link from "next/link";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { TeamPanel } from "@/components/admin/team-panel";
 import { API_KEYS_PATH } from "@/lib/routes";
-import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
 
-export const metadata = { title: screenTitle("team") };
+export const generateMetadata = () => screenMetadata("team");
 
 /** Members, roles, invitations and public sign-up (owners and admins). */
 export default async function TeamPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
