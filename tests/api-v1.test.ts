@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AdminLeadSchema, TestimonialSchema } from "@/lib/schemas/admin";
 import { fieldErrors } from "@/lib/schemas/lead-forms";
@@ -344,7 +344,8 @@ describe("writes through the dashboard's paths", () => {
     expect(changed.json!.data.status).toBe("contacted");
     // The first-contact stamp the database sets on the dashboard's status change.
     expect(changed.json!.data.firstContactedAt).toBeTruthy();
-    const rows = await handle.db.select().from(schema.activityEvents).where(eq(schema.activityEvents.recordId, id));
+    // In the order they were written: a select without an order may return them either way on PostgreSQL.
+    const rows = await handle.db.select().from(schema.activityEvents).where(eq(schema.activityEvents.recordId, id)).orderBy(asc(schema.activityEvents.at));
     expect(rows.map((r) => [r.action, r.email, r.role, r.tableName])).toEqual([
       ["create", "API key: Zapier lead sync", "API key", "leads"],
       ["status", "API key: Zapier lead sync", "API key", "leads"],
