@@ -108,8 +108,10 @@ test("wrong password: the refusal shows once, in the page, and is not toasted as
   await page.getByLabel("Password").fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.locator("main").getByRole("status").filter({ hasText: "Account Created!" })).toBeVisible({ timeout: 15_000 });
-  // A toast would be asked for in the effect of the render that wrote the box, and drawn in the next
-  // frame: two frames after the box, every toast of these answers is in the page.
+  // Which answers are toasted is decided by toastedToo, unit-tested in tests/answer-placement.test.ts
+  // (it can fail there either way). Here, the page as it runs: a toast would be asked for in the effect
+  // of the render that wrote the box, and drawn in the next frame, so two frames after the box every
+  // toast of these answers is in the page.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await expect(page.getByRole("region", { name: "Notifications" })).toBeAttached();
   const toasts = await page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts);

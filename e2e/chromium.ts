@@ -1,6 +1,6 @@
 /**
  * Debian's Chromium (apt-get install chromium) with the flags a headless container needs; Playwright
- * cannot download its own here. Shared by the Playwright config and the screenshots script.
+ * cannot download its own here. Shared by the Playwright config, the screenshots script and the bench.
  */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 

@@ -31,6 +31,7 @@ import autocannon from "autocannon";
 import { printTable } from "./bench-helpers.ts";
 import { benchThroughNginx } from "./bench-proxy.mjs";
 import { PUBLIC_PAGES } from "../src/lib/public-routes.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -71,17 +72,9 @@ const STATIC_PORT = PORT + 1;
 const EMPTY_PORT = PORT + 2;
 const EMPTY_BASE = `http://127.0.0.1:${EMPTY_PORT}`;
 const BASE = `http://127.0.0.1:${PORT}`;
-const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? CHROMIUM_PATH;
+// chrome-launcher starts Chromium itself: headless is asked for here, Playwright asks for it on its own.
+const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 /** Every public route: the table the site itself reads (src/lib/public-routes.ts). */
 const PUBLIC_ROUTES = PUBLIC_PAGES.map((page) => page.path);
 const LOAD_ROUTES = ["/", "/services/seo-optimization", "/case-studies", "/blog"];

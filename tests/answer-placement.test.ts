@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { writtenInPage } from "@/components/forms/action-form";
+import { toastedToo, writtenInPage } from "@/components/forms/action-form";
 import type { FormState } from "@/lib/form-state";
 
 // With JavaScript, a refusal the page already shows where the form is, is not toasted as well.
@@ -23,5 +23,22 @@ describe("writtenInPage", () => {
     expect(writtenInPage("no-script-line", refused)).toBe(false);
     expect(writtenInPage("none", refused)).toBe(false);
     expect(writtenInPage("box", { status: "idle" })).toBe(false);
+  });
+});
+
+describe("toastedToo", () => {
+  const success: FormState = { status: "success", title: "Account Created!", message: "Please check your email.", at: 1 };
+
+  it("a success in a visitor's form box is said there only; a dashboard form toasts it as well", () => {
+    expect(toastedToo("box", success, false)).toBe(false);
+    expect(toastedToo("box", success, true)).toBe(true);
+  });
+
+  it("a refusal in the box is never toasted as well; an answer the page does not write always is", () => {
+    expect(toastedToo("box", refused, true)).toBe(false);
+    expect(toastedToo("box", refused, false)).toBe(false);
+    expect(toastedToo("none", success, false)).toBe(true);
+    expect(toastedToo("none", refused, false)).toBe(true);
+    expect(toastedToo("no-script-line", success, false)).toBe(true);
   });
 });

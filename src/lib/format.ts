@@ -14,7 +14,7 @@ export function formatCount(value: number): string {
   return counts.format(value);
 }
 
-const adminDate = new Intl.DateTimeFormat("en-IN", {
+const ADMIN_DATE: Intl.DateTimeFormatOptions = {
   month: "short",
   day: "numeric",
   year: "numeric",
@@ -22,7 +22,8 @@ const adminDate = new Intl.DateTimeFormat("en-IN", {
   minute: "2-digit",
   timeZone: SITE_TIME_ZONE,
   timeZoneName: "short",
-});
+};
+const adminDate = new Intl.DateTimeFormat("en-IN", ADMIN_DATE);
 
 /**
  * Every time the dashboard shows a member (lists, Team, sessions, History, keys, subscribers): one
@@ -33,16 +34,7 @@ export function formatAdminDate(date: Date | string): string {
   return adminDate.format(new Date(date));
 }
 
-const adminDateSeconds = new Intl.DateTimeFormat("en-IN", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: SITE_TIME_ZONE,
-  timeZoneName: "short",
-});
+const adminDateSeconds = new Intl.DateTimeFormat("en-IN", { ...ADMIN_DATE, second: "2-digit" });
 
 /** The same, to the second: a post's revisions, several of which a minute can hold, each named apart. */
 export function formatAdminDateSeconds(date: Date | string): string {
@@ -61,4 +53,9 @@ const blogDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric
 /** Blog: long US English, e.g. "March 5, 2026". */
 export function formatBlogDate(date: Date | string): string {
   return blogDate.format(new Date(date));
+}
+
+/** A member as staff menus and the trail name them: "Name (address)", or the address alone when the name is missing or the same. */
+export function memberLabel(name: string | null | undefined, email: string): string {
+  return name && name !== email ? `${name} (${email})` : email;
 }

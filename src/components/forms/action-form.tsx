@@ -109,9 +109,7 @@ export function useFormAnswer({
   useEffect(() => {
     if (!state.at || announced.current.has(state)) return;
     announced.current.add(state);
-    // Said once: what the page writes is not toasted too, except a success where the form asks for both.
-    const written = writtenInPage(latest.current.writtenAs, state);
-    if (!written || (state.status === "success" && latest.current.toastSuccess)) toastAnswer(state, { invalid: latest.current.toastInvalid });
+    if (toastedToo(latest.current.writtenAs, state, latest.current.toastSuccess)) toastAnswer(state, { invalid: latest.current.toastInvalid });
     latest.current.onAnswer?.(state);
     if (state.status === "invalid") requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   }, [state]);
@@ -197,6 +195,14 @@ export function writtenInPage(placement: AnswerPlacement, state: FormState): boo
     default:
       return false;
   }
+}
+
+/**
+ * Whether an answer is toasted: said once, so what the page writes is not toasted as well, except a
+ * success where the form asks for both (`toastSuccess`, the dashboard's forms).
+ */
+export function toastedToo(placement: AnswerPlacement, state: FormState, toastSuccess: boolean): boolean {
+  return !writtenInPage(placement, state) || (state.status === "success" && toastSuccess);
 }
 
 const noSubscription = () => () => {};

@@ -2,6 +2,7 @@ import "server-only";
 import { asc, eq, getTableName, gte, is, lt, type SQL } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { ACTIVITY_TAB, type ActivityFilter } from "@/lib/admin-tables/activity";
+import { memberLabel } from "@/lib/format";
 import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import * as dbSchema from "../db/schema";
@@ -60,6 +61,6 @@ export async function activityFilterOptions(): Promise<{ members: string[]; acti
     distinct(activityEvents.tableName),
     db().select({ id: dbSchema.users.id, name: dbSchema.users.name, email: dbSchema.users.email }).from(dbSchema.users).limit(1000),
   ]);
-  const names = Object.fromEntries(people.map((p) => [p.id, p.name && p.name !== p.email ? `${p.name} (${p.email})` : p.email]));
+  const names = Object.fromEntries(people.map((p) => [p.id, memberLabel(p.name, p.email)]));
   return { members, actions, tables, names };
 }

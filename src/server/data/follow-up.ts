@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { LEAD_DESK, type DeskMember } from "@/lib/admin-tables/definition";
 import type { InboxDecoration } from "@/lib/admin-tables/inbox";
+import { memberLabel } from "@/lib/format";
 import { toSiteDateTimeInput } from "@/lib/site-time";
 import { requireRole } from "../auth/auth-guard";
 import { db, type Executor } from "../db/client";
@@ -29,7 +30,7 @@ async function deskMembers(executor: Executor = db()): Promise<(DeskMember & { e
   const rows = await executor.execute<{ id: string; name: string; email: string }>(
     sql`select u.id, u.name, u.email from users u join profiles p on p.user_id = u.id where p.role in (${DESK_ROLES}) order by lower(u.name), u.email limit 500`,
   );
-  return rows.rows.map((r) => ({ id: r.id, email: r.email, label: r.name && r.name !== r.email ? `${r.name} (${r.email})` : r.email }));
+  return rows.rows.map((r) => ({ id: r.id, email: r.email, label: memberLabel(r.name, r.email) }));
 }
 
 /** Who may own a lead or message: the members of the lead desk, for the dialog's owner menu. */
