@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { BlogExplorer } from "@/components/blog/blog-explorer";
+import { BlogArticles } from "@/components/blog/blog-index";
 import { FeaturedPosts } from "@/components/blog/featured-posts";
 import type { PostCardData } from "@/components/blog/post-card";
 import type { PostSummary } from "@/server/data/blog-posts";
@@ -20,7 +20,7 @@ const card: PostCardData = {
 };
 
 function explorer(posts: PostCardData[], filter = { q: "", tag: "" }): string {
-  return renderToStaticMarkup(createElement(BlogExplorer, { posts, tags: ["SEO"], initialFilter: filter }));
+  return renderToStaticMarkup(createElement(BlogArticles, { cards: posts, tags: ["SEO"], filter }));
 }
 
 describe("blog listing states", () => {

@@ -1,11 +1,22 @@
 "use client";
 
-import { useId, useSyncExternalStore, type MouseEvent } from "react";
-import { Search } from "lucide-react";
+import { useId, useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
 import { blogListHref, isFilterActive, MAX_SEARCH_LENGTH, matchesBlogFilter, parseBlogFilter, type BlogFilter } from "@/lib/blog";
 import { cx } from "@/lib/class-names";
 import { blogCopy } from "./blog-copy";
-import { PostCard, type PostCardData } from "./post-card";
+
+/**
+ * One article of the list: what the filter reads, and its card already drawn on the server. The
+ * card's code (icons, dates, links) stays on the server: only its markup reaches the browser, so the
+ * list costs this component's few lines of JavaScript, not the card's.
+ */
+export interface ExplorerEntry {
+  slug: string;
+  title: string;
+  excerpt: string;
+  tags: string[];
+  card: ReactNode;
+}
 
 /**
  * The address is the filter's only store: the server renders /blog?tag=&q= already filtered (for
@@ -44,13 +55,24 @@ function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-export function BlogExplorer({ posts, tags, initialFilter }: { posts: PostCardData[]; tags: string[]; initialFilter: BlogFilter }) {
+export function BlogExplorer({
+  entries,
+  tags,
+  initialFilter,
+  searchIcon,
+}: {
+  entries: ExplorerEntry[];
+  tags: string[];
+  initialFilter: BlogFilter;
+  /** The magnifier, drawn on the server for the same reason as the cards. */
+  searchIcon: ReactNode;
+}) {
   const serverAddress = blogListHref(initialFilter).replace(/^\/blog/, "");
   const address = useSyncExternalStore(subscribe, readAddress, () => serverAddress);
   const params = new URLSearchParams(address);
   const typed = (params.get("q") ?? "").slice(0, MAX_SEARCH_LENGTH);
   const filter: BlogFilter = parseBlogFilter({ q: typed, tag: params.get("tag") ?? undefined });
-  const visible = posts.filter((post) => matchesBlogFilter(post, filter));
+  const visible = entries.filter((entry) => matchesBlogFilter(entry, filter));
   const searchId = useId();
 
   function topicClick(event: MouseEvent<HTMLAnchorElement>, tag: string) {
@@ -76,7 +98,7 @@ export function BlogExplorer({ posts, tags, initialFilter }: { posts: PostCardDa
             {blogCopy.searchLabel}
           </label>
           {filter.tag && <input type="hidden" name="tag" value={filter.tag} />}
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted" />
+          {searchIcon}
           <input
             id={searchId}
             type="search"
@@ -147,10 +169,8 @@ export function BlogExplorer({ posts, tags, initialFilter }: { posts: PostCardDa
         </p>
       ) : (
         <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {visible.map((post) => (
-            <li key={post.slug}>
-              <PostCard post={post} />
-            </li>
+          {visible.map((entry) => (
+            <li key={entry.slug}>{entry.card}</li>
           ))}
         </ul>
       )}

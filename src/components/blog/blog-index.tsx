@@ -5,7 +5,8 @@ import type { PostSummary } from "@/server/data/blog-posts";
 import { blogCopy } from "./blog-copy";
 import { BlogExplorer } from "./blog-explorer";
 import { FeaturedPosts } from "./featured-posts";
-import { toPostCardData } from "./post-card";
+import { PostCard, toPostCardData, type PostCardData } from "./post-card";
+import { Search } from "@/components/ui/icons";
 
 /**
  * The blog's masthead (docs/design.md): an editorial front page, with the blog's name between two
@@ -41,12 +42,24 @@ function BlogMasthead({ posts, featured }: { posts: PostSummary[]; featured: Pos
   );
 }
 
+/** The search, the topics and the article cards: the cards and the magnifier drawn here, the filter in the browser. */
+export function BlogArticles({ cards, tags, filter }: { cards: PostCardData[]; tags: string[]; filter: BlogFilter }) {
+  return (
+    <BlogExplorer
+      entries={cards.map((card) => ({ slug: card.slug, title: card.title, excerpt: card.excerpt, tags: card.tags, card: <PostCard post={card} /> }))}
+      tags={tags}
+      initialFilter={filter}
+      searchIcon={<Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted" />}
+    />
+  );
+}
+
 /** The blog listing, shared by the cached /blog and the per-request filtered view. */
 export function BlogIndex({ posts, featured, filter }: { posts: PostSummary[]; featured: PostSummary[]; filter: BlogFilter }) {
   return (
     <>
       <BlogMasthead posts={posts} featured={featured} />
-      <BlogExplorer posts={posts.map(toPostCardData)} tags={distinctTags(posts)} initialFilter={filter} />
+      <BlogArticles cards={posts.map(toPostCardData)} tags={distinctTags(posts)} filter={filter} />
       <div className="container-page max-w-3xl pb-16">
         <SubscribeForm source="blog" topics={distinctTags(posts)} intro="Growth marketing articles, as they are published. Choose the topics you care about." />
       </div>
