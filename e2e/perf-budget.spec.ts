@@ -135,6 +135,32 @@ test.describe("JavaScript weight on first load (compressed)", () => {
   }
 });
 
+/**
+ * The public pages draw their icons on the server (src/components/ui/icons.tsx, docs/decisions/0070):
+ * no icon's code may reach the browser. A client component that imports an icon, or a module that
+ * does (a card with a clock), would ship the icon set with it: /blog once carried all 36 that way.
+ * Every lucide icon component is made by lucide's createLucideIcon, whose code carries the message
+ * "iconNode is required": a chunk with an icon component in it holds that text.
+ */
+test("no public page ships icon code to the browser", async ({ request }) => {
+  const bodies = new Map<string, Promise<string>>();
+  for (const route of ROUTES) {
+    const html = await (await request.get(route.path)).text();
+    const chunks = [...new Set([...html.matchAll(/\/_next\/static\/chunks\/[\w.~-]+\.js/g)].map((m) => m[0]))];
+    expect(chunks.length, `${route.path} lists its scripts`).toBeGreaterThan(0);
+    for (const chunk of chunks) {
+      if (!bodies.has(chunk))
+        bodies.set(
+          chunk,
+          request.get(chunk).then((r) => r.text()),
+        );
+      const body = await bodies.get(chunk)!;
+      expect(body.length, `${chunk} was served`).toBeGreaterThan(0);
+      expect(body.includes("iconNode is required"), `${route.path} ships icon code in ${chunk}`).toBe(false);
+    }
+  }
+});
+
 test.describe("Next's scripts start after the first paint (ADR 0019)", () => {
   for (const path of ["/", "/terms", "/contact", `/blog/${article.slug}`]) {
     test(`${path}: no script is requested before the first contentful paint, and the page still runs`, async ({ page }) => {

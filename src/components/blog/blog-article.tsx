@@ -13,6 +13,7 @@ import { blogCopy } from "@/components/blog/blog-copy";
 import { toPostCardData } from "@/components/blog/post-card";
 import { PostCover } from "@/components/blog/post-cover";
 import { ShareButtons } from "@/components/blog/share-buttons";
+import { Check } from "@/components/ui/icons";
 import type { Metadata } from "next";
 import { BLOG_FEED_PATH, blogPostHref, liveDate } from "@/lib/blog";
 import { blogSearchAppearance, pageMetadata } from "@/lib/metadata";
@@ -139,6 +140,7 @@ export async function BlogArticle({ post, after }: { post: BlogPost; after?: Rea
                       excerpt={post.excerpt ?? post.metaDescription ?? ""}
                       url={absoluteUrl(blogPostHref(post.slug), site.url)}
                       initialCount={shares}
+                      doneIcon={<Check aria-hidden="true" className="size-4" />}
                     />
                   </div>
                 </section>

@@ -1,7 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
-import { Check } from "lucide-react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { cx } from "@/lib/class-names";
 
 export type ShareNetwork = "twitter" | "facebook" | "linkedin";
@@ -35,6 +34,7 @@ export function ShareButtons({
   excerpt,
   url,
   initialCount,
+  doneIcon,
 }: {
   slug: string;
   title: string;
@@ -42,6 +42,8 @@ export function ShareButtons({
   /** The article's canonical address. */
   url: string;
   initialCount: number;
+  /** The tick beside "Link copied", drawn on the server: no icon code ships with the article. */
+  doneIcon: ReactNode;
 }) {
   const [count, setCount] = useState(initialCount);
   const [notice, setNotice] = useState("");
@@ -117,7 +119,7 @@ export function ShareButtons({
         ))}
       </ul>
       <p role="status" className={cx("mt-3 flex min-h-6 items-center gap-1.5 text-sm font-medium text-success", !notice && "invisible")}>
-        {notice && <Check aria-hidden="true" className="size-4" />}
+        {notice && doneIcon}
         {notice}
       </p>
     </div>
