@@ -8,7 +8,7 @@ import next from "next";
 import { createDocumentLayer } from "./html-documents.ts";
 import { NON_DOCUMENT_CSP, referrerPolicyFor, staticSecurityHeaders } from "./security-headers.ts";
 import { withRequestContext } from "./request-context.ts";
-import { setInvalidationClock, setPageCacheInvalidator, setSelfAddress, setTagPublisher, shutdownApp } from "../src/server/bridge.ts";
+import { setInvalidationClock, setPageCacheInvalidator, setSelfAddress, setTagPublisher, shutdownApp, stopAppTimedWork } from "../src/server/bridge.ts";
 import { expireTagsLocally } from "./cache-handler.ts";
 import { startInvalidationChannel } from "./invalidation.ts";
 import { trustProxy, useSocketAddress } from "./client-address.ts";
@@ -166,11 +166,14 @@ server.listen(port, hostname, () => {
   log("info", `Ready on http://${hostname ?? "localhost"}:${port}`, { port });
 });
 
-// SIGTERM/SIGINT: stop taking connections, close the idle keep-alive ones at once, let the
-// requests in flight finish (their answers say Connection: close, and their connections are
-// closed after them, so no further request is read from any connection), then let the app stop its
-// mail worker and close its database (src/server/boot.ts), and exit. A request that hangs cannot
-// hold the process for more than SHUTDOWN_GRACE_MS.
+// SIGTERM/SIGINT: close the idle keep-alive connections at once and answer every request from then
+// on with Connection: close; stop the app's timed jobs and wait for their rounds under way, while
+// the server still listens (scheduled publishing asks this server to refresh the blog's pages: a
+// round refused that request would leave a post public with stale pages); then stop taking
+// connections, let the requests in flight finish (their connections are closed after them, so no
+// further request is read from any connection), let the app stop its mail worker and close its
+// database (src/server/boot.ts), and exit. A request that hangs cannot hold the process for more
+// than SHUTDOWN_GRACE_MS.
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** The connection of an answer in flight ends with it: a header when it is not sent yet, else a FIN after it. */
@@ -190,6 +193,13 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   log("info", "shutting down", { signal });
   const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
   timer.unref();
+  for (const res of inFlight) closeAfterAnswer(res);
+  server.closeIdleConnections();
+  try {
+    await stopAppTimedWork();
+  } catch (error) {
+    log("error", "shutdown step failed", errorFields(error));
+  }
   await new Promise((resolve) => {
     server.close(resolve);
     for (const res of inFlight) closeAfterAnswer(res);

@@ -43,13 +43,17 @@ describe("the bridge", () => {
     expect(a.takePglitePrestart("/data/pglite")).toBeUndefined();
   });
 
-  it("runs the shutdown the app registered, and nothing when it registered none", async () => {
+  it("runs the shutdown steps the app registered, each when called, and nothing when it registered none", async () => {
     const a = await freshCopy();
+    await expect(a.stopAppTimedWork()).resolves.toBeUndefined();
     await expect(a.shutdownApp()).resolves.toBeUndefined();
     const order: string[] = [];
-    a.setAppShutdown(async () => void order.push("app stopped"));
-    await (await freshCopy()).shutdownApp();
-    expect(order).toEqual(["app stopped"]);
+    a.setAppShutdown({ stopTimedWork: async () => void order.push("timed work stopped"), close: async () => void order.push("app stopped") });
+    const b = await freshCopy();
+    await b.stopAppTimedWork();
+    expect(order).toEqual(["timed work stopped"]);
+    await b.shutdownApp();
+    expect(order).toEqual(["timed work stopped", "app stopped"]);
   });
 });
 

@@ -68,11 +68,12 @@ export async function boot(): Promise<void> {
     );
   // host/server.ts calls this on SIGTERM/SIGINT once the requests in flight have finished:
   // the worker finishes the mail it is sending, then the database closes (PGlite writes its files).
-  setAppShutdown(shutdown);
+  setAppShutdown({ stopTimedWork: stopTimedJobs, close: shutdown });
 }
 
 async function shutdown(): Promise<void> {
-  // A round under way finishes before the database closes (one cut off would log a failure).
+  // The server stopped the timed jobs at the signal; stopping them again only makes sure (a round
+  // cut off by the closing database would fail).
   await stopTimedJobs();
   await stopMailWorker();
   log("info", "mail worker stopped");

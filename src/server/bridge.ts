@@ -25,7 +25,7 @@ interface Shared {
   requestContext: AsyncLocalStorage<RequestContext>;
   invalidatePageCache?: () => void;
   enteredBeforeInvalidation?: () => boolean;
-  appShutdown?: () => Promise<void>;
+  appShutdown?: AppShutdown;
   pglitePrestart?: StartedPglite;
   databaseHandle?: DatabaseHandle;
   mailWorker?: MailWorkerState;
@@ -68,14 +68,30 @@ export function enteredBeforeInvalidation(): boolean {
   return shared.enteredBeforeInvalidation?.() ?? false;
 }
 
-/** The app registers how it stops (mail worker, then database) once it has booted. */
-export function setAppShutdown(shutdown: () => Promise<void>): void {
+/**
+ * How the app stops, in two steps the server calls in turn (host/server.ts): its timed work first,
+ * at the signal, while the server still listens (a round under way may ask this server to refresh
+ * pages, as scheduled publishing does); then, once the requests in flight are over, the rest
+ * (mail worker, database).
+ */
+export interface AppShutdown {
+  stopTimedWork: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/** The app registers how it stops once it has booted. */
+export function setAppShutdown(shutdown: AppShutdown): void {
   shared.appShutdown = shutdown;
+}
+
+/** Called by the server on SIGTERM/SIGINT before it stops listening: no timed round starts after it, and those under way have ended. */
+export async function stopAppTimedWork(): Promise<void> {
+  await shared.appShutdown?.stopTimedWork();
 }
 
 /** Called by the server on SIGTERM/SIGINT once the requests in flight are over. */
 export async function shutdownApp(): Promise<void> {
-  await shared.appShutdown?.();
+  await shared.appShutdown?.close();
 }
 
 /** host/start.ts starts the embedded database's thread before Next loads (docs/decisions/0018). */
