@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { authorJsonLd, authorLinks, type PublicAuthor } from "@/lib/authors";
+import { blogPosts } from "@/server/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The blog's authors (docs/decisions/0069): saved through the dashboard's one action, read by name.
@@ -66,6 +67,40 @@ describe("an author's profile", () => {
     const answer = await saveRecord("authors", null, formOf({ name: "Kiran Shah", linkedinUrl: "javascript:alert(1)" }));
     expect(answer).toMatchObject({ status: "invalid", fieldErrors: { linkedinUrl: expect.stringContaining("https://") } });
     expect(await count()).toBe(before);
+  });
+});
+
+describe("renaming an author", () => {
+  const bylines = async () =>
+    (
+      await handle.db.execute<{ slug: string; author_name: string; updated_at: string }>(
+        sql`select slug, author_name, updated_at::text from blog_posts where slug like 'rename-%' order by slug`,
+      )
+    ).rows;
+
+  it("renames the byline of every post that named them, whatever its spelling, and no other post's; the posts' edit time stays", async () => {
+    await saveRecord("authors", null, formOf({ name: "Meera Nair", role: "Analyst" }));
+    await saveRecord("authors", null, formOf({ name: "Rohan Das" }));
+    await handle.db.insert(blogPosts).values([
+      { slug: "rename-a", title: "A", content: "<p>a</p>", authorName: "Meera Nair" },
+      { slug: "rename-b", title: "B", content: "<p>b</p>", authorName: " meera NAIR" },
+      { slug: "rename-c", title: "C", content: "<p>c</p>", authorName: "Rohan Das" },
+    ]);
+    const before = await bylines();
+    const [meera] = (await handle.db.execute<{ id: string }>(sql`select id from authors where name = 'Meera Nair'`)).rows;
+
+    // To a name another profile has: refused beside the name, and no byline moves.
+    const refused = await saveRecord("authors", meera!.id, formOf({ name: "rohan das", role: "Analyst" }));
+    expect(refused).toMatchObject({ status: "invalid", fieldErrors: { name: expect.stringContaining("already has this name") } });
+    expect(await bylines()).toEqual(before);
+
+    const answer = await saveRecord("authors", meera!.id, formOf({ name: "Meera Iyer", role: "Analyst" }));
+    expect(answer).toMatchObject({ status: "success" });
+    const after = await bylines();
+    expect(after.map((p) => p.author_name)).toEqual(["Meera Iyer", "Meera Iyer", "Rohan Das"]);
+    expect(after.map((p) => p.updated_at)).toEqual(before.map((p) => p.updated_at));
+    expect((await authorByName("Meera Iyer"))?.role).toBe("Analyst");
+    expect(await authorByName("Meera Nair")).toBeNull();
   });
 });
 

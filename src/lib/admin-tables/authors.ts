@@ -28,7 +28,7 @@ export const authorsTable = defineTable<Author>({
       required: true,
       max: LIMITS.personName,
       half: true,
-      hint: "As the posts' “Author name” spells it: those posts show this profile.",
+      hint: "As the posts' “Author name” spells it: those posts show this profile. Renaming it renames their byline too.",
     },
     { name: "role", label: "Role", control: "text", max: LIMITS.role, half: true, placeholder: "Head of Performance Marketing" },
     { name: "bio", label: "Short bio", control: "textarea", rows: 3, max: LIMITS.authorBio, hint: "Shown in the box under each of their articles." },

@@ -4,7 +4,7 @@ import { sampleAuthors } from "@/content/samples";
 import { db, type Executor } from "../db/client";
 import { databaseError } from "../db/errors";
 import type { PublicAuthor } from "@/lib/authors";
-import { authors } from "../db/schema";
+import { authors, blogPosts } from "../db/schema";
 import { FieldError } from "../forms/form-action";
 import { errorFields, log } from "../log";
 
@@ -67,14 +67,28 @@ export async function insertAuthor(data: Record<string, unknown>, tx: Executor):
   return row!.id;
 }
 
-/** The dashboard's update; false when the row is gone. */
+/**
+ * The dashboard's update; false when the row is gone. A new name is also written on every post that
+ * named the author by the old one, so that renaming a profile keeps its posts (their byline follows;
+ * the time they were last edited does not move).
+ */
 export async function updateAuthor(id: string, data: Record<string, unknown>, tx: Executor): Promise<boolean> {
+  const [before] = await tx.select({ name: authors.name }).from(authors).where(eq(authors.id, id)).for("update");
+  if (!before) return false;
   const rows = await refuseTakenName(() =>
     tx
       .update(authors)
       .set(data as Partial<typeof authors.$inferInsert>)
       .where(eq(authors.id, id))
-      .returning({ id: authors.id }),
+      .returning({ id: authors.id, name: authors.name }),
   );
-  return rows.length > 0;
+  const after = rows[0];
+  if (!after) return false;
+  if (after.name !== before.name) {
+    await tx
+      .update(blogPosts)
+      .set({ authorName: after.name, updatedAt: sql`${blogPosts.updatedAt}` })
+      .where(eq(sql`lower(btrim(${blogPosts.authorName}))`, authorKey(before.name)));
+  }
+  return true;
 }
