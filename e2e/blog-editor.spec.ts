@@ -272,8 +272,9 @@ test("images need alt text; reopening shows the saved post; history compares and
     .getByRole("button", { name: /^Restore the revision of/ })
     .first()
     .click();
-  // The room loads again from the restored revision (its toast goes with the old page).
+  // The room starts again from the restored revision, on the same page: its toast is still there.
   await expect(history).toBeHidden();
+  await expect(toast(page, "Revision restored. The text it replaced is kept in the history.")).toBeVisible();
   await expect(editorOf(roomOf(page)).locator("p", { hasText: "Festive demand starts in August." })).toBeVisible();
   await expect(editorOf(roomOf(page)).locator("img")).toHaveCount(0);
 

@@ -53,20 +53,42 @@ function snapshot(form: HTMLFormElement): string {
 
 const clock = (at: Date) => at.toLocaleTimeString("en-IN", { hour: "2-digit", minute: "2-digit", hour12: false });
 
-export function WritingRoom({
-  tableId,
-  record,
-  version,
-  siteName,
-  listHref,
-}: {
+interface WritingRoomProps {
   tableId: string;
   record: ({ id: string } & Record<string, unknown>) | null;
   /** The stored record's version (its last write, ISO); empty for a new post. */
   version: string;
   siteName: string;
   listHref: string;
-}) {
+}
+
+/**
+ * The room keeps what is typed across the page's own refreshes (a save renders the page again). A
+ * restored revision is the exception: the room starts again from the stored post once the refreshed
+ * page brings it (its version has changed), on the same page, so the restore's toast stays in view.
+ */
+export function WritingRoom(props: WritingRoomProps) {
+  const router = useRouter();
+  const [restoredOver, setRestoredOver] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
+  // Adjusted while rendering (React's pattern for state that follows a prop): the refreshed version arrived.
+  if (restoredOver !== null && props.version !== restoredOver) {
+    setRestoredOver(null);
+    setGeneration(generation + 1);
+  }
+  return (
+    <Room
+      key={generation}
+      {...props}
+      onRestored={() => {
+        setRestoredOver(props.version);
+        router.refresh();
+      }}
+    />
+  );
+}
+
+function Room({ tableId, record, version, siteName, listHref, onRestored }: WritingRoomProps & { onRestored: () => void }) {
   const table = adminTable(tableId)!;
   const router = useRouter();
   const scriptRuns = useScriptRuns();
@@ -443,8 +465,7 @@ export function WritingRoom({
                   postId={id}
                   onRestored={() => {
                     setHistoryOpen(false);
-                    // The room holds what was typed: it starts again from the restored revision.
-                    window.location.reload();
+                    onRestored();
                   }}
                 />
               </DialogBody>
