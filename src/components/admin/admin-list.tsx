@@ -240,6 +240,10 @@ export function AdminList({
       ? writingRoomHref(table.id, key === "new" ? null : value)
       : `${listHref}${listHref.includes("?") ? "&" : "?"}${key}=${encodeURIComponent(value)}`;
   const openForm = (open: () => void) => (table.writingRoom ? undefined : openHere(open));
+  // The writing room is entered as a page of the app (no new document): it appears with its script
+  // running, so nothing is typed into a field that hydration would then put back. Without
+  // JavaScript both are plain links.
+  const FormLink = table.writingRoom ? Link : "a";
   // A plain click opens the dialog in place; a click that asks for a new tab or window follows the link.
   const openHere = (open: () => void) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -252,10 +256,10 @@ export function AdminList({
       {table.canCreate !== false && !table.readOnly && (
         <div className="mb-4 flex justify-end">
           {/* A link to the form's own address (what a browser without JavaScript opens); with JavaScript, the dialog. */}
-          <a href={formHref("new", "1")} className={buttonVariants()} onClick={openForm(() => setEditing({ record: null }))}>
+          <FormLink href={formHref("new", "1")} className={buttonVariants()} onClick={openForm(() => setEditing({ record: null }))}>
             <Plus aria-hidden="true" />
             Add {table.noun.title}
-          </a>
+          </FormLink>
         </div>
       )}
       {rows.length === 0 ? (
@@ -282,7 +286,7 @@ export function AdminList({
                         {table.inbox && table.filter && <StatusSelect table={table} record={record} statuses={statuses} />}
                         {table.rowAction && <RowActionButton table={table} record={record} title={titleOf(record)} />}
                         {!table.readOnly && (
-                          <a
+                          <FormLink
                             href={formHref("edit", record.id)}
                             className={buttonVariants({ variant: "outline", size: "sm" })}
                             onClick={openForm(() => setEditing({ record }))}
@@ -290,7 +294,7 @@ export function AdminList({
                           >
                             <Pencil aria-hidden="true" />
                             Edit
-                          </a>
+                          </FormLink>
                         )}
                         {table.history && (
                           <Button variant="outline" size="sm" onClick={() => setHistory(record)} aria-label={`History of ${titleOf(record)}`}>
