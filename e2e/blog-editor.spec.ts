@@ -255,7 +255,7 @@ test("images need alt text; reopening shows the saved post; history compares and
   // History: newest first, the word diff between the last two saves, then restore the earlier one.
   await roomOf(page).getByRole("button", { name: "Revisions" }).click();
   const history = page.getByRole("dialog");
-  // The draft saved itself while the post was first typed: one revision each time.
+  // The draft saved itself while the post was first typed: one revision for that run of autosaves (ADR 0075).
   const heading = history.getByRole("heading", { name: /All revisions \(\d+\)/ });
   await expect(heading).toBeVisible();
   const before = Number(/\((\d+)\)/.exec((await heading.textContent())!)![1]);

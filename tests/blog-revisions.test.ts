@@ -107,6 +107,70 @@ describe("every save keeps a revision", () => {
   });
 });
 
+describe("autosaves (the writing room's, docs/decisions/0075)", () => {
+  const autosave = (id: string, content: string) => saveRecord("posts", id, formOf({ ...base, slug: "autosave-test", content }), undefined, { autosave: true });
+  const newest = async (id: string) => (await listRevisions(id))[0]!;
+  const activityRows = async (id: string) =>
+    (await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_events where table_name = 'blog_posts' and record_id = ${id}`)).rows[0]!
+      .n;
+
+  it("one person's run of autosaves is one revision, holding the latest text; a Save, someone else, or ten minutes start another", async () => {
+    actor = { id: "writer-a", email: "asha@test.example", name: "Asha", emailVerified: true };
+    expect((await saveRecord("posts", null, formOf({ ...base, slug: "autosave-test" }))).status).toBe("success");
+    const id = await postId("autosave-test");
+    expect(await revisionCount(id)).toBe(1);
+    const activityBefore = await activityRows(id);
+
+    // The first autosave after the Save starts a revision; the next ones update it.
+    expect((await autosave(id, "<p>Typing one</p>")).status).toBe("success");
+    const run = await newest(id);
+    expect(run.autosavedAt).toBeInstanceOf(Date);
+    for (const word of ["two", "three"]) expect((await autosave(id, `<p>Typing ${word}</p>`)).status).toBe("success");
+    expect(await revisionCount(id)).toBe(2);
+    const updated = await newest(id);
+    expect(updated.id).toBe(run.id);
+    expect(updated.createdAt).toEqual(run.createdAt);
+    expect(updated.autosavedAt!.getTime()).toBeGreaterThan(run.autosavedAt!.getTime());
+    expect((await getRevision(id, run.id))!.content).toBe("<p>Typing three</p>");
+    // The trail still has every write: one row per autosave.
+    expect(await activityRows(id)).toBe(activityBefore + 3);
+
+    // The writer's own Save is a revision of its own, and the next autosave starts a new run.
+    expect((await saveRecord("posts", id, formOf({ ...base, slug: "autosave-test", content: "<p>Saved</p>" }))).status).toBe("success");
+    expect((await newest(id)).autosavedAt).toBeNull();
+    await autosave(id, "<p>After the Save</p>");
+    expect(await revisionCount(id)).toBe(4);
+
+    // Someone else's autosave starts their own run, which theirs then update.
+    actor = { id: "writer-b", email: "ben@test.example", name: "Ben", emailVerified: true };
+    await autosave(id, "<p>Ben one</p>");
+    await autosave(id, "<p>Ben two</p>");
+    expect(await revisionCount(id)).toBe(5);
+    expect((await newest(id)).authorLabel).toBe("Ben <ben@test.example>");
+
+    // Ten minutes after a run began, the next autosave starts another.
+    await handle.db.execute(sql`update blog_post_revisions set created_at = created_at - interval '11 minutes' where id = ${(await newest(id)).id}`);
+    await autosave(id, "<p>Ben, later</p>");
+    expect(await revisionCount(id)).toBe(6);
+    expect((await listRevisions(id)).map((r) => r.title)).toHaveLength(6);
+  });
+
+  it("the record form's own field marks an autosave; without it a save is a revision of its own", async () => {
+    const { saveRecordForm } = await import("@/server/actions/admin");
+    const id = await postId("autosave-test");
+    const before = await revisionCount(id);
+    const posted = (content: string, flag: boolean) =>
+      saveRecordForm(
+        { status: "idle" },
+        formOf({ ...base, slug: "autosave-test", content, recordTable: "posts", recordId: id, ...(flag ? { recordAutosave: "1" } : {}) }),
+      );
+    expect((await posted("<p>Form one</p>", false)).status).toBe("success");
+    expect((await posted("<p>Form two</p>", true)).status).toBe("success");
+    expect((await posted("<p>Form three</p>", true)).status).toBe("success");
+    expect(await revisionCount(id)).toBe(before + 2);
+  });
+});
+
 describe("comparing and restoring", () => {
   it("the word diff shows words removed from the older and added in the newer, in either order asked", async () => {
     const id = await postId(base.slug);

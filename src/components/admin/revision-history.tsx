@@ -12,7 +12,11 @@ import { formatAdminDateSeconds } from "@/lib/format";
 
 const when = (date: Date | string) => formatAdminDateSeconds(date);
 const ACTIONS = { create: "Created", update: "Saved", restore: "Restored" } as const;
-const describe = (r: RevisionSummary) => `${when(r.createdAt)}, ${ACTIONS[r.action]} by ${r.authorLabel}`;
+/** An autosaved revision holds a run of autosaves (docs/decisions/0075): it shows the last one's time, and since when. */
+const describe = (r: RevisionSummary) =>
+  r.autosavedAt
+    ? `${when(r.autosavedAt)}, Autosaved by ${r.authorLabel} (since ${when(r.createdAt)})`
+    : `${when(r.createdAt)}, ${ACTIONS[r.action]} by ${r.authorLabel}`;
 
 /** Added words are underlined on green, removed ones struck through on red: not told by colour alone. */
 function Diff({ parts, label }: { parts: DiffPart[]; label: string }) {

@@ -170,6 +170,8 @@ function Room({ tableId, record, version, siteName, listHref, onRestored }: Writ
       const first = Object.values(invalid.fieldErrors ?? {})[0] ?? "Some fields need your attention.";
       return setStatus({ kind: "incomplete", message: first });
     }
+    // Said to the server, which keeps one revision for a run of autosaves rather than one per pause.
+    data.set(RECORD_FORM_FIELDS.autosave, "1");
     saving.current = true;
     setStatus({ kind: "saving" });
     let answer: FormState;

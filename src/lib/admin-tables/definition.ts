@@ -177,7 +177,8 @@ export function defineTable<Row extends { id: string; createdAt: Date }>(definit
  * The hidden fields of a record form that name its table and, when editing, its record and the
  * version it was opened at (its last write's time): a save over a newer version is refused.
  */
-export const RECORD_FORM_FIELDS = { table: "recordTable", id: "recordId", version: "recordVersion" } as const;
+/** `autosave` ("1") marks a save the writing room's autosave sent, not the writer's own Save (docs/decisions/0075). */
+export const RECORD_FORM_FIELDS = { table: "recordTable", id: "recordId", version: "recordVersion", autosave: "recordAutosave" } as const;
 /** The writing room's hidden field that says its script runs (it then moves to a new post's address itself). */
 export const ROOM_SCRIPT_FIELD = "roomScript";
 /** The field of a list row's form that names its change: "status", "delete" or "row-action". */

@@ -41,7 +41,7 @@ const Id = z.uuid();
  * record's id and new version. With `version` (the one the form was opened at), an update over a
  * newer version is refused, nothing changed, what was typed echoed back.
  */
-export async function saveRecord(tableId: string, id: string | null, form: FormData, version?: string): Promise<FormState> {
+export async function saveRecord(tableId: string, id: string | null, form: FormData, version?: string, options: { autosave?: boolean } = {}): Promise<FormState> {
   const table = adminTable(tableId);
   if (!table || table.readOnly) return UNKNOWN_TABLE;
   const isNew = id === null;
@@ -66,7 +66,7 @@ export async function saveRecord(tableId: string, id: string | null, form: FormD
         return { status: "success", message: savedMessage(table, true), ...(stored ? { saved: { id: created, version: stored } } : {}) };
       }
       if (!Id.safeParse(id).success) return { status: "error", title: "Error", message: saveFailedMessage(table) };
-      const outcome = await updateRecord(table, id, data, { expectedVersion: version });
+      const outcome = await updateRecord(table, id, data, { expectedVersion: version, autosave: options.autosave });
       if (!outcome) return gone;
       const saved = outcome.version ? { saved: { id, version: outcome.version } } : {};
       if (outcome.kind === "stale")
@@ -94,6 +94,7 @@ export async function saveRecordForm(_previous: FormState, form: FormData): Prom
     typeof posted === "string" && posted !== "" ? posted : null,
     form,
     typeof version === "string" && version !== "" ? version : undefined,
+    { autosave: form.get(RECORD_FORM_FIELDS.autosave) === "1" },
   );
 }
 

@@ -29,7 +29,14 @@ export interface TableHooks {
   /** Replaces the plain insert; returns the new row's id. */
   create?: (data: Record<string, unknown>, tx: Executor, actor: SignedInUser) => Promise<{ id: string; afterCommit?: () => void }>;
   /** Replaces the plain update; null when the row no longer exists. */
-  update?: (id: string, data: Record<string, unknown>, tx: Executor, actor: SignedInUser) => Promise<{ afterCommit?: () => void } | null>;
+  update?: (
+    id: string,
+    data: Record<string, unknown>,
+    tx: Executor,
+    actor: SignedInUser,
+    /** `autosave`: sent by the writing room's autosave (docs/decisions/0075). */
+    options: { autosave?: boolean },
+  ) => Promise<{ afterCommit?: () => void } | null>;
   /** Replaces the plain delete; null when the row no longer exists, a sentence when it may not go. */
   remove?: (id: string, tx: Executor) => Promise<{ afterCommit?: () => void } | { refused: string } | null>;
   /** Adds what a list row shows beyond its columns (where an image is used); an export asks for less. */
@@ -96,8 +103,8 @@ const HOOKS: Record<string, TableHooks> = {
       const created = await createBlogPost(data as BlogData, { actor }, tx);
       return { id: created.id, afterCommit: () => revalidateBlog([created.slug]) };
     },
-    update: async (id, data, tx, actor) => {
-      const updated = await updateBlogPost(id, data as BlogData, { actor }, tx);
+    update: async (id, data, tx, actor, { autosave }) => {
+      const updated = await updateBlogPost(id, data as BlogData, { actor, autosave }, tx);
       return updated && { afterCommit: () => revalidateBlog(updated.slugs) };
     },
     remove: async (id, tx) => {

@@ -211,7 +211,7 @@ export async function updateRecord(
   definition: AdminTableDefinition,
   id: string,
   data: Record<string, unknown>,
-  options: { expectedVersion?: string } = {},
+  options: { expectedVersion?: string; autosave?: boolean } = {},
 ): Promise<UpdateOutcome | false> {
   const hooks = hooksFor(definition);
   type Written = { stale: string } | { stale?: undefined; version: string | null; afterCommit?: () => void };
@@ -219,7 +219,7 @@ export async function updateRecord(
     const current = recordVersion(before);
     if (options.expectedVersion && current && current !== options.expectedVersion) return { stale: current };
     await hooks.check?.(data, tx);
-    const changed = hooks.update ? await hooks.update(id, data, tx, user) : (await tx.update(resolved.table).set(data).where(eq(resolved.id, id)), {});
+    const changed = hooks.update ? await hooks.update(id, data, tx, user, { autosave: options.autosave }) : (await tx.update(resolved.table).set(data).where(eq(resolved.id, id)), {});
     if (!changed) return null;
     const after = await rowById(tx, resolved, id);
     await holdMediaInUse(getTableName(resolved.table), after, before, tx);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { readingTimeMinutes } from "@/lib/blog";
 import type { BlogPostData } from "@/lib/schemas/admin";
 import { recordActivity } from "../activity/activity";
@@ -44,13 +44,42 @@ export interface RevisionSource {
   actor: SignedInUser;
   action?: RevisionAction;
   restoredFrom?: string;
+  /** Sent by the writing room's autosave, not by the writer's own Save. */
+  autosave?: boolean;
 }
+
+/**
+ * Autosaves (every pause in typing) do not each add a revision: one person's autosaves update their
+ * newest autosaved revision for this many minutes after it was first written, then start another.
+ * A Save, a restore or someone else's save in between always starts a new one (docs/decisions/0075).
+ */
+export const AUTOSAVE_REVISION_MINUTES = 10;
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 /** The saved post as one revision, in the save's own transaction (ADR 0039): both or neither are stored. */
 async function keepRevision(tx: Tx, postId: string, values: ReturnType<typeof storedValues>, source: RevisionSource, action: RevisionAction) {
   const { title, content, readingTime: _readingTime, ...fields } = values;
+  const autosave = Boolean(source.autosave) && action === "update" && !source.action;
+  if (autosave) {
+    // The post's row is locked by this save, so two autosaves of one post do not both read the same newest revision.
+    const [newest] = await tx
+      .select({
+        id: blogPostRevisions.id,
+        authorId: blogPostRevisions.authorId,
+        autosavedAt: blogPostRevisions.autosavedAt,
+        // Compared on the database's clock, which wrote the revision's time.
+        open: sql<boolean>`${blogPostRevisions.createdAt} > clock_timestamp() - make_interval(mins => ${AUTOSAVE_REVISION_MINUTES})`,
+      })
+      .from(blogPostRevisions)
+      .where(eq(blogPostRevisions.postId, postId))
+      .orderBy(desc(blogPostRevisions.createdAt), desc(blogPostRevisions.id))
+      .limit(1);
+    if (newest?.autosavedAt && newest.authorId === source.actor.id && newest.open) {
+      await tx.update(blogPostRevisions).set({ title, content, fields, autosavedAt: sql`clock_timestamp()` }).where(eq(blogPostRevisions.id, newest.id));
+      return;
+    }
+  }
   await tx.insert(blogPostRevisions).values({
     postId,
     title,
@@ -60,6 +89,7 @@ async function keepRevision(tx: Tx, postId: string, values: ReturnType<typeof st
     authorLabel: source.actor.name?.trim() ? `${source.actor.name} <${source.actor.email}>` : source.actor.email,
     action: source.action ?? action,
     restoredFrom: source.restoredFrom ?? null,
+    autosavedAt: autosave ? sql`clock_timestamp()` : null,
     // The time of writing, not of the transaction's start: saves of one post wait for its row lock,
     // so their revisions are ordered as they were committed.
     createdAt: sql`clock_timestamp()`,
@@ -107,7 +137,7 @@ export async function createBlogPost(data: BlogPostData, source: RevisionSource,
 
 /**
  * Saves a post. When a published post's slug changes, its old address is kept as a redirect to the
- * new one. Every save keeps a revision. Returns every slug whose page must be refreshed, or null when the post is gone.
+ * new one. Every save keeps a revision (a run of autosaves shares one: keepRevision). Returns every slug whose page must be refreshed, or null when the post is gone.
  */
 export async function updateBlogPost(id: string, data: BlogPostData, source: RevisionSource, exec: Executor = db()): Promise<{ slugs: string[] } | null> {
   const values = storedValues(data);

@@ -9,7 +9,7 @@ import { db } from "../db/client";
 import { blogPostRevisions, blogPosts, type BlogPostRevision } from "../db/schema";
 import { updateBlogPost } from "./blog-posts-admin";
 
-// A post's history (ADR 0039): every save is a revision, kept without limit; two of them can be
+// A post's history (ADR 0039): every save is a revision, kept without limit (a run of autosaves is one, ADR 0075); two of them can be
 // compared word by word, and one can be restored, which saves it again as a new revision so that
 // the text it replaces stays in the history. Every function checks the blog table's roles itself.
 
@@ -19,6 +19,8 @@ export interface RevisionSummary {
   authorLabel: string;
   action: BlogPostRevision["action"];
   restoredFrom: string | null;
+  /** An autosaved revision's latest autosave (docs/decisions/0075); null for a Save or a restore. */
+  autosavedAt: Date | null;
   createdAt: Date;
 }
 
@@ -43,6 +45,7 @@ const SUMMARY = {
   authorLabel: blogPostRevisions.authorLabel,
   action: blogPostRevisions.action,
   restoredFrom: blogPostRevisions.restoredFrom,
+  autosavedAt: blogPostRevisions.autosavedAt,
   createdAt: blogPostRevisions.createdAt,
 };
 
@@ -96,6 +99,7 @@ const toSummary = (r: BlogPostRevision): RevisionSummary => ({
   authorLabel: r.authorLabel,
   action: r.action,
   restoredFrom: r.restoredFrom,
+  autosavedAt: r.autosavedAt,
   createdAt: r.createdAt,
 });
 

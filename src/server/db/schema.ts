@@ -581,6 +581,12 @@ export const blogPostRevisions = pgTable(
     /** "create", "update" or "restore" (then restoredFrom names the revision brought back). */
     action: text("action").$type<RevisionAction>().notNull(),
     restoredFrom: uuid("restored_from"),
+    /**
+     * Set on a revision the writing room's autosave wrote: the time of its latest autosave. The same
+     * person's next autosaves within AUTOSAVE_REVISION_MINUTES of its creation update it in place
+     * rather than adding one revision per pause in typing (docs/decisions/0075).
+     */
+    autosavedAt: timestamp("autosaved_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "blog_post_revisions" ADD COLUMN "autosaved_at" timestamp with time zone;
