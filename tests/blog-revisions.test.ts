@@ -111,8 +111,7 @@ describe("autosaves (the writing room's, docs/decisions/0075)", () => {
   const autosave = (id: string, content: string) => saveRecord("posts", id, formOf({ ...base, slug: "autosave-test", content }), undefined, { autosave: true });
   const newest = async (id: string) => (await listRevisions(id))[0]!;
   const activityRows = async (id: string) =>
-    (await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_events where table_name = 'blog_posts' and record_id = ${id}`)).rows[0]!
-      .n;
+    (await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_events where table_name = 'blog_posts' and record_id = ${id}`)).rows[0]!.n;
 
   it("one person's run of autosaves is one revision, holding the latest text; a Save, someone else, or ten minutes start another", async () => {
     actor = { id: "writer-a", email: "asha@test.example", name: "Asha", emailVerified: true };

@@ -41,7 +41,13 @@ const Id = z.uuid();
  * record's id and new version. With `version` (the one the form was opened at), an update over a
  * newer version is refused, nothing changed, what was typed echoed back.
  */
-export async function saveRecord(tableId: string, id: string | null, form: FormData, version?: string, options: { autosave?: boolean } = {}): Promise<FormState> {
+export async function saveRecord(
+  tableId: string,
+  id: string | null,
+  form: FormData,
+  version?: string,
+  options: { autosave?: boolean } = {},
+): Promise<FormState> {
   const table = adminTable(tableId);
   if (!table || table.readOnly) return UNKNOWN_TABLE;
   const isNew = id === null;
