@@ -17,7 +17,8 @@ export interface AcceptedMail {
 export async function startNewsletterSmtp(options: { holdMs?: () => number; refuse?: (to: string) => { code: number; message: string } | null } = {}) {
   const accepted: AcceptedMail[] = [];
   const closed = new Set<string>();
-  let inFlight = 0;
+  // The hold of each copy whose 250 is still held back.
+  const holding: number[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -37,9 +38,9 @@ export async function startNewsletterSmtp(options: { holdMs?: () => number; refu
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const hold = options.holdMs?.() ?? 0;
-        inFlight++;
+        holding.push(hold);
         setTimeout(() => {
-          inFlight--;
+          holding.splice(holding.indexOf(hold), 1);
           if (closed.has(session.id)) return callback(new Error("connection closed"));
           const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? "";
           for (const r of session.envelope.rcptTo) accepted.push({ to: r.address, raw, at: Date.now(), messageId });
@@ -56,7 +57,8 @@ export async function startNewsletterSmtp(options: { holdMs?: () => number; refu
   return {
     port: address.port,
     accepted,
-    inFlight: () => inFlight,
+    /** Copies whose 250 is held back now; with `minHoldMs`, only those held at least that long. */
+    inFlight: (minHoldMs = 0) => holding.filter((h) => h >= minHoldMs).length,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
