@@ -154,6 +154,17 @@ describe("autosaves (the writing room's, docs/decisions/0075)", () => {
     expect((await listRevisions(id)).map((r) => r.title)).toHaveLength(6);
   });
 
+  it("autosaves sent at once by one person make one revision between them, holding one of their texts", async () => {
+    actor = { id: "writer-c", email: "chitra@test.example", name: "Chitra", emailVerified: true };
+    const id = await postId("autosave-test");
+    const before = await revisionCount(id);
+    const texts = Array.from({ length: 8 }, (_, i) => `<p>At once ${i}</p>`);
+    const answers = await Promise.all(texts.map((text) => autosave(id, text)));
+    expect(answers.every((a) => a.status === "success")).toBe(true);
+    expect(await revisionCount(id)).toBe(before + 1);
+    expect(texts).toContain((await getRevision(id, (await newest(id)).id))!.content);
+  });
+
   it("the record form's own field marks an autosave; without it a save is a revision of its own", async () => {
     const { saveRecordForm } = await import("@/server/actions/admin");
     const id = await postId("autosave-test");
