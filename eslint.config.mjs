@@ -75,7 +75,7 @@ const config = [
   {
     // Table definitions: CHECK constraints are DDL, which takes no parameters; the raw parts are
     // constants of this file (LIMITS, enum values, the slug pattern), never input.
-    files: ["src/server/db/schema.ts"],
+    files: ["src/server/kernel/db/schema.ts"],
     rules: { "no-restricted-syntax": ["error", ...BUILT_QUERIES] },
   },
   DATABASE_CLIENT_ONLY_IN_DATA_LAYER,

@@ -6,8 +6,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { classifyRequest, countedStatus, pageViewOf, type CountOptions } from "../src/server/analytics/page-view.ts";
 import { createPageViewQueue, type PageViewQueue } from "../src/server/analytics/page-view-queue.ts";
-import { getPageViewSink } from "../src/server/bridge.ts";
-import { errorFields, logger } from "../src/server/logger.ts";
+import { getPageViewSink } from "../src/server/kernel/bridge.ts";
+import { errorFields, logger } from "../src/server/kernel/logger.ts";
 
 /** At most this many page views wait in memory: what a kill -9 can lose. */
 export const QUEUE_CAPACITY = 10_000;
@@ -16,7 +16,7 @@ export const BATCH_SIZE = 500;
 /** Otherwise what waits is written every second. */
 export const FLUSH_INTERVAL_MS = 1_000;
 
-// Same values as the flag in src/server/env.ts, which validates ANALYTICS_ENABLED and
+// Same values as the flag in src/server/kernel/env.ts, which validates ANALYTICS_ENABLED and
 // ANALYTICS_COUNTRY_HEADER at start-up.
 const enabled = !["0", "false", "off", "no"].includes(process.env.ANALYTICS_ENABLED?.trim() ?? "");
 const countryHeader = process.env.ANALYTICS_COUNTRY_HEADER?.trim().toLowerCase() || undefined;

@@ -4,7 +4,7 @@
 // channel, which expires the same tags in the other server processes (docs/decisions/0032).
 // Next creates a handler per request; the expired tags live in one map per process that Next
 // shares between its handlers (tags-manifest.external.js), which `expireTagsLocally` writes.
-import { enteredBeforeInvalidation, publishTags, type TagDurations } from "../src/server/bridge.ts";
+import { enteredBeforeInvalidation, publishTags, type TagDurations } from "../src/server/kernel/bridge.ts";
 import { FileSystemCache } from "./next-internals.ts";
 
 type SetArguments = Parameters<InstanceType<typeof FileSystemCache>["set"]>;

@@ -4,7 +4,7 @@
 //   script is left out and logged), and is gzipped here (after hashing);
 // - public pages that Next served from its own page cache are kept in memory, final bytes and
 //   headers included, and answered from there without entering Next, until their s-maxage runs out
-//   or the app revalidates anything (src/server/revalidate.ts calls invalidatePageCache()).
+//   or the app revalidates anything (src/server/kernel/revalidate.ts calls invalidatePageCache()).
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
@@ -24,7 +24,7 @@ import {
   isNextAssetRequest,
 } from "./next-internals.ts";
 import { loggablePath } from "./request-context.ts";
-import { logger } from "../src/server/logger.ts";
+import { logger } from "../src/server/kernel/logger.ts";
 
 const gzip = promisify(zlib.gzip);
 
@@ -359,7 +359,7 @@ export function createDocumentLayer({
   }
 
   /**
-   * Called (through src/server/bridge.ts) whenever the app revalidates a page. Next
+   * Called (through src/server/kernel/bridge.ts) whenever the app revalidates a page. Next
    * applies a revalidation when the request that asked for it ends (the Server Action's answer), so
    * a page read from Next in between may still be the old one: the cache is emptied now and again
    * when that request ends, and an answer that entered Next before either is never stored.

@@ -6,7 +6,7 @@
 // says so again (onState(true)), and the server then treats everything as expired once.
 import crypto from "node:crypto";
 import pg from "pg";
-import type { TagDurations } from "../src/server/bridge.ts";
+import type { TagDurations } from "../src/server/kernel/bridge.ts";
 
 export const CHANNEL = "kinetic_cache_invalidation";
 /** The listening connection's application_name (with the port), so that it can be found in pg_stat_activity. */

@@ -2,12 +2,12 @@
 // withRequestContext() for every request: the request gets an id (the caller's X-Request-Id when it
 // is a short safe token, else a new UUID), the response echoes it in X-Request-Id, every log line
 // written while the request is handled carries it (the logger reads the request context that
-// src/server/bridge.ts shares with the app), and one access line is written when the response is
+// src/server/kernel/bridge.ts shares with the app), and one access line is written when the response is
 // over.
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { requestContext } from "../src/server/bridge.ts";
-import { logger } from "../src/server/logger.ts";
+import { requestContext } from "../src/server/kernel/bridge.ts";
+import { logger } from "../src/server/kernel/logger.ts";
 
 /** Letters, digits and . _ - only, 1 to 64 characters: safe in a header, a log line and a shell. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

@@ -132,7 +132,7 @@ function allowedHosts(req: IncomingMessage, trustProxy: boolean): Set<string> {
   try {
     if (process.env.SITE_URL) hosts.add(new URL(process.env.SITE_URL).host);
   } catch {
-    // SITE_URL is validated at start-up (src/server/env.ts).
+    // SITE_URL is validated at start-up (src/server/kernel/env.ts).
   }
   return hosts;
 }
@@ -140,7 +140,7 @@ function allowedHosts(req: IncomingMessage, trustProxy: boolean): Set<string> {
 /**
  * A Server Action from another site: Origin names another host, or is "null" (an opaque origin:
  * a sandboxed frame, a page that hides its origin; none of ours), or Sec-Fetch-Site says
- * cross-site. Without Origin the action's own check reads Referer (src/server/request-info.ts).
+ * cross-site. Without Origin the action's own check reads Referer (src/server/kernel/request-info.ts).
  */
 function isForeignAction(req: IncomingMessage, trustProxy: boolean): boolean {
   if (req.headers["sec-fetch-site"] === "cross-site") return true;

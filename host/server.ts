@@ -8,12 +8,12 @@ import next from "next";
 import { createDocumentLayer } from "./html-documents.ts";
 import { NON_DOCUMENT_CSP, referrerPolicyFor, staticSecurityHeaders } from "./security-headers.ts";
 import { withRequestContext } from "./request-context.ts";
-import { setInvalidationClock, setPageCacheInvalidator, setSelfAddress, setTagPublisher, shutdownApp, stopAppTimedWork } from "../src/server/bridge.ts";
+import { setInvalidationClock, setPageCacheInvalidator, setSelfAddress, setTagPublisher, shutdownApp, stopAppTimedWork } from "../src/server/kernel/bridge.ts";
 import { expireTagsLocally } from "./cache-handler.ts";
 import { startInvalidationChannel } from "./invalidation.ts";
 import { trustProxy, useSocketAddress } from "./client-address.ts";
 import { guardRequest, normalTarget, refusalBody, type Refusal } from "./request-guards.ts";
-import { errorFields, logger } from "../src/server/logger.ts";
+import { errorFields, logger } from "../src/server/kernel/logger.ts";
 import { countPageView, pageViews } from "./analytics.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -27,7 +27,7 @@ const handle = app.getRequestHandler();
 const securityHeaders = staticSecurityHeaders();
 
 // HTML documents (policy, gzip) and the in-memory page cache in front of Next (ADR 0011). The app
-// empties the cache whenever it revalidates a page (src/server/revalidate.ts calls this hook).
+// empties the cache whenever it revalidates a page (src/server/kernel/revalidate.ts calls this hook).
 const documents = createDocumentLayer({ handle });
 setPageCacheInvalidator(documents.invalidate);
 // In development every page is rendered afresh: a page kept here would hide the edit just saved.
@@ -68,7 +68,7 @@ if (channel) {
   setTagPublisher((tags, durations) => channel.publish(tags, durations));
 }
 
-/** Every line this process writes goes through the one pino logger (src/server/logger.ts, ADR 0025). */
+/** Every line this process writes goes through the one pino logger (src/server/kernel/logger.ts, ADR 0025). */
 function log(level: "info" | "warn" | "error", msg: string, fields: object = {}): void {
   logger[level](fields, msg);
 }
@@ -161,7 +161,7 @@ const handleRequest = (req: IncomingMessage, res: ServerResponse) =>
   });
 
 server.listen(port, hostname, () => {
-  // Timed jobs reach Next's request scope through this address (src/server/jobs/scheduled-publishing.ts).
+  // Timed jobs reach Next's request scope through this address (src/server/content/scheduled-publishing.ts).
   setSelfAddress(`http://${!hostname || hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname}:${port}`);
   log("info", `Ready on http://${hostname ?? "localhost"}:${port}`, { port });
 });

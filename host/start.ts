@@ -4,8 +4,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import module from "node:module";
 import path from "node:path";
-import { startPgliteThread } from "../src/server/db/pglite-start.ts";
-import { setPglitePrestart } from "../src/server/bridge.ts";
+import { startPgliteThread } from "../src/server/kernel/db/pglite-start.ts";
+import { setPglitePrestart } from "../src/server/kernel/bridge.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -55,7 +55,7 @@ if (process.env.COMPILE_CACHE !== "off") module.enableCompileCache?.(path.join(r
 
 // The embedded database opens in a thread of its own while Next loads here (docs/decisions/0018):
 // PGlite's start is about 0.4 s of CPU that no longer delays the first answer. The app adopts this
-// thread (src/server/db/client.ts); without it (`next start`, scripts) the app starts its own.
+// thread (src/server/kernel/db/client.ts); without it (`next start`, scripts) the app starts its own.
 function prestartEmbeddedDatabase(): void {
   // The same .env files Next reads (it caches them: read once).
   const nextRequire = module.createRequire(path.join(root, "node_modules", "next", "package.json"));

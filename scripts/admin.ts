@@ -1,12 +1,12 @@
 // `npm run admin -- grant <email> [role]` / `npm run admin -- revoke <email>`: change an account's
 // role (owner when none is named). On the embedded database while the server runs, the request is
-// handed to the server through its data folder (src/server/admin/admin-requests.ts); otherwise the
+// handed to the server through its data folder (src/server/team/admin-requests.ts); otherwise the
 // database is opened here.
 import { STAFF_ROLES } from "../src/lib/admin-tables/definition";
 import type { Role } from "../src/lib/limits";
-import { openConfiguredDatabase, setDatabase } from "../src/server/db/client";
-import { DatabaseLockedError } from "../src/server/db/lock.ts";
-import { runRoleRequest, sendRoleRequest, type RoleRequest } from "../src/server/admin/admin-requests";
+import { openConfiguredDatabase, setDatabase } from "../src/server/kernel/db/client";
+import { DatabaseLockedError } from "../src/server/kernel/db/lock.ts";
+import { runRoleRequest, sendRoleRequest, type RoleRequest } from "../src/server/team/admin-requests";
 
 const USAGE = `usage: npm run admin -- grant <email> [${STAFF_ROLES.join("|")}] | revoke <email>`;
 

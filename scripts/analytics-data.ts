@@ -18,11 +18,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openConfiguredDatabase, openPglite, openPostgres, setDatabase, type DatabaseHandle } from "../src/server/db/client";
-import { dueRollupDays, rollUpDay } from "../src/server/data/analytics";
-import { analyticsReport, DIRECT, type AnalyticsFilters, type AnalyticsPeriod } from "../src/server/data/analytics-report";
+import { openConfiguredDatabase, openPglite, openPostgres, setDatabase, type DatabaseHandle } from "../src/server/kernel/db/client";
+import { dueRollupDays, rollUpDay } from "../src/server/analytics/data/analytics";
+import { analyticsReport, DIRECT, type AnalyticsFilters, type AnalyticsPeriod } from "../src/server/analytics/data/analytics-report";
 import { packageChoices, services } from "../src/content/services";
-import type { Database } from "../src/server/db/client";
+import type { Database } from "../src/server/kernel/db/client";
 import { createScratchDatabase } from "./bench-helpers";
 
 const args = process.argv.slice(3);

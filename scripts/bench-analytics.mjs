@@ -91,7 +91,7 @@ const pageHeaders = (visitor) => ({
 
 async function hostCost() {
   process.env.ANALYTICS_ENABLED = "1";
-  const { setPageViewSink } = await import("../src/server/bridge.ts");
+  const { setPageViewSink } = await import("../src/server/kernel/bridge.ts");
   const { classifyRequest } = await import("../src/server/analytics/page-view.ts");
   const { countPageView, pageViews } = await import("../host/analytics.ts");
   let written = 0;

@@ -9,8 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "../src/server/db/client";
-import { bookingHosts, profiles, users } from "../src/server/db/schema";
+import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "../src/server/kernel/db/client";
+import { bookingHosts, profiles, users } from "../src/server/kernel/db/schema";
 import { createScratchDatabase, printTable, type ScratchDatabase } from "./bench-helpers";
 
 process.env.DATA_DIR ??= path.join(os.tmpdir(), `bench-booking-${process.pid}`);

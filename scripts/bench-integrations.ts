@@ -19,10 +19,10 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { Webhook } from "standardwebhooks";
-import { openPglite, openPostgres, type DatabaseHandle } from "../src/server/db/client";
-import { apiKeys, webhookEndpoints } from "../src/server/db/schema";
+import { openPglite, openPostgres, type DatabaseHandle } from "../src/server/kernel/db/client";
+import { apiKeys, webhookEndpoints } from "../src/server/kernel/db/schema";
 import { hashApiKey } from "../src/server/integrations/api-keys";
-import { encryptSecret, newSigningSecret } from "../src/server/webhooks/secret";
+import { encryptSecret, newSigningSecret } from "../src/server/integrations/webhooks/secret";
 import { createScratchDatabase, numberOption, printTable, serverEnv, startServer, type BenchServer, type ScratchDatabase } from "./bench-helpers";
 
 const root = path.resolve(import.meta.dirname, "..");

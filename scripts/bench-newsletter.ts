@@ -14,8 +14,8 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
-import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "../src/server/db/client";
-import { blogPosts, newsletterSends } from "../src/server/db/schema";
+import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "../src/server/kernel/db/client";
+import { blogPosts, newsletterSends } from "../src/server/kernel/db/schema";
 import { createScratchDatabase, printTable, type ScratchDatabase } from "./bench-helpers";
 
 process.env.DATA_DIR ??= path.join(os.tmpdir(), `bench-newsletter-${process.pid}`);

@@ -16,9 +16,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { openPglite, openPostgres, type DatabaseHandle } from "../src/server/db/client";
-import { accounts, leads, leadStages, profiles, users } from "../src/server/db/schema";
-import { hashPassword } from "../src/server/auth/auth";
+import { openPglite, openPostgres, type DatabaseHandle } from "../src/server/kernel/db/client";
+import { accounts, leads, leadStages, profiles, users } from "../src/server/kernel/db/schema";
+import { hashPassword } from "../src/server/kernel/session/auth";
 import {
   createScratchDatabase,
   median,

@@ -2,10 +2,10 @@
 // `npm run db:backup [file]` and `npm run db:restore <file>` for the embedded database.
 // On the embedded database they refuse, with the owner's pid, while a server holds it.
 import path from "node:path";
-import { backupPglite, restorePglite } from "../src/server/db/backup";
-import { openConfiguredDatabase } from "../src/server/db/client";
-import { DatabaseLockedError } from "../src/server/db/lock.ts";
-import { seedSampleContent } from "../src/server/db/seed";
+import { backupPglite, restorePglite } from "../src/server/kernel/db/backup";
+import { openConfiguredDatabase } from "../src/server/kernel/db/client";
+import { DatabaseLockedError } from "../src/server/kernel/db/lock.ts";
+import { seedSampleContent } from "../src/server/kernel/db/seed";
 
 function embeddedDataDir(): string {
   if (process.env.DATABASE_URL) {

@@ -11,201 +11,203 @@ const ACTIVITY_TEST = fs.readFileSync(path.join(ROOT, "tests/activity.test.ts"),
 type Verdict = { recorded: string } | { notRecorded: string };
 
 const COVERAGE: Record<string, Verdict> = {
-  "src/server/actions/admin.ts#saveRecord": { recorded: "saveRecord" },
-  "src/server/actions/admin.ts#deleteRecord": { recorded: "deleteRecord" },
-  "src/server/actions/admin.ts#setStatus": { recorded: "setStatus" },
-  "src/server/actions/admin.ts#saveRecordForm": {
+  "src/server/dashboard/admin-actions.ts#saveRecord": { recorded: "saveRecord" },
+  "src/server/dashboard/admin-actions.ts#deleteRecord": { recorded: "deleteRecord" },
+  "src/server/dashboard/admin-actions.ts#setStatus": { recorded: "setStatus" },
+  "src/server/dashboard/admin-actions.ts#saveRecordForm": {
     notRecorded: "the record form's way in to saveRecord (recorded): it reads the table and record from the form and calls it",
   },
-  "src/server/actions/writing-room.ts#saveWritingRoom": {
+  "src/server/dashboard/writing-room-actions.ts#saveWritingRoom": {
     notRecorded: "the writing room's way in to saveRecordForm and so to saveRecord (recorded): it only moves a new post to its own address",
   },
-  "src/server/actions/admin.ts#rowFormAction": {
+  "src/server/dashboard/admin-actions.ts#rowFormAction": {
     notRecorded: "a list row's form's way in to setStatus, deleteRecord (recorded) and runRowAction: it reads the intent and calls them",
   },
-  "src/server/actions/admin.ts#bulkFormAction": {
+  "src/server/dashboard/admin-actions.ts#bulkFormAction": {
     notRecorded: "the bulk confirmation page's way in to bulkAction, which writes one activity row per record it changes",
   },
-  "src/server/actions/admin.ts#runRowAction": {
+  "src/server/dashboard/admin-actions.ts#runRowAction": {
     notRecorded: "'Not spam' writes spam.not-spam under the lead or message it became, once however many clicks (tests/spam-review.test.ts checks the row)",
   },
-  "src/server/actions/admin.ts#bulkAction": {
+  "src/server/dashboard/admin-actions.ts#bulkAction": {
     notRecorded:
       "one activity row per record it changes, written with the change (recordActivityMany); tests/bulk-actions.test.ts counts 598 rows for 598 records",
   },
-  "src/server/actions/admin.ts#retryFailedNotifications": {
+  "src/server/dashboard/admin-actions.ts#retryFailedNotifications": {
     notRecorded: "one notifications.retry row per notification queued again, in the same transaction (tests/notification-health.test.ts checks them)",
   },
-  "src/server/actions/admin.ts#previewContent": { notRecorded: "changes nothing (handleForm activity: false); its test: 'a preview changes nothing'" },
-  "src/server/actions/auth.ts#signInAction": { recorded: "signInEmail" },
-  "src/server/actions/auth.ts#signOutAction": { recorded: "signOut" },
-  "src/server/actions/auth.ts#signUpAction": { notRecorded: "a visitor creating an account: no role yet, logged (auth.sign-up)" },
-  "src/server/actions/auth.ts#requestPasswordResetAction": { notRecorded: "sends a mail, changes no data; logged" },
-  "src/server/actions/auth.ts#resetPasswordAction": { notRecorded: "the sessions it ends are recorded (auth.session-end, better-auth's session hook)" },
-  "src/server/actions/lead-forms.ts#submitFreeAudit": { notRecorded: "a visitor's form, not a dashboard change; the lead row is its own record" },
-  "src/server/actions/lead-forms.ts#submitContactForm": { notRecorded: "a visitor's form, not a dashboard change" },
-  "src/server/actions/newsletter-signup.ts#subscribeAction": { notRecorded: "a visitor's sign-up, not a dashboard change; the row keeps its source and times" },
-  "src/server/actions/newsletter-signup.ts#footerSubscribeAction": { notRecorded: "the footer's plain form: the same visitor's sign-up, answered with a page" },
-  "src/server/actions/newsletter-signup.ts#confirmSubscriptionAction": {
+  "src/server/dashboard/admin-actions.ts#previewContent": {
+    notRecorded: "changes nothing (handleForm activity: false); its test: 'a preview changes nothing'",
+  },
+  "src/server/team/auth-actions.ts#signInAction": { recorded: "signInEmail" },
+  "src/server/team/auth-actions.ts#signOutAction": { recorded: "signOut" },
+  "src/server/team/auth-actions.ts#signUpAction": { notRecorded: "a visitor creating an account: no role yet, logged (auth.sign-up)" },
+  "src/server/team/auth-actions.ts#requestPasswordResetAction": { notRecorded: "sends a mail, changes no data; logged" },
+  "src/server/team/auth-actions.ts#resetPasswordAction": { notRecorded: "the sessions it ends are recorded (auth.session-end, better-auth's session hook)" },
+  "src/server/leads/lead-form-actions.ts#submitFreeAudit": { notRecorded: "a visitor's form, not a dashboard change; the lead row is its own record" },
+  "src/server/leads/lead-form-actions.ts#submitContactForm": { notRecorded: "a visitor's form, not a dashboard change" },
+  "src/server/newsletter/signup-actions.ts#subscribeAction": { notRecorded: "a visitor's sign-up, not a dashboard change; the row keeps its source and times" },
+  "src/server/newsletter/signup-actions.ts#footerSubscribeAction": { notRecorded: "the footer's plain form: the same visitor's sign-up, answered with a page" },
+  "src/server/newsletter/signup-actions.ts#confirmSubscriptionAction": {
     notRecorded: "a subscriber confirming by their own signed link; the row keeps confirmed_at",
   },
-  "src/server/actions/newsletter-signup.ts#preferencesAction": {
+  "src/server/newsletter/signup-actions.ts#preferencesAction": {
     notRecorded: "a subscriber changing their own preferences by their signed link, not a dashboard change",
   },
-  "src/server/actions/newsletter-subscribers.ts#deleteSubscriberAction": {
+  "src/server/newsletter/subscriber-actions.ts#deleteSubscriberAction": {
     notRecorded: "recorded as newsletter.subscriber-delete in deleteSubscriber, in the change's transaction (tests/newsletter-subscribe.test.ts)",
   },
-  "src/server/actions/newsletter-subscribers.ts#eraseSubscriberAction": {
+  "src/server/newsletter/subscriber-actions.ts#eraseSubscriberAction": {
     notRecorded:
       "recorded as newsletter.subscriber-erase in eraseSubscriber, without the address, in the change's transaction (tests/newsletter-subscribe.test.ts)",
   },
-  "src/server/actions/people.ts#logInteractionAction": {
+  "src/server/people/people-actions.ts#logInteractionAction": {
     notRecorded: "recorded as person.interaction-create in createInteraction, in the change's transaction (tests/person.test.ts checks the rows)",
   },
-  "src/server/actions/people.ts#updateInteractionAction": {
+  "src/server/people/people-actions.ts#updateInteractionAction": {
     notRecorded: "recorded as person.interaction-update in updateOwnInteraction, in the change's transaction (tests/person.test.ts checks the rows)",
   },
-  "src/server/actions/people.ts#deleteInteractionAction": {
+  "src/server/people/people-actions.ts#deleteInteractionAction": {
     notRecorded: "recorded as person.interaction-delete in deleteOwnInteraction, in the change's transaction (tests/person.test.ts checks the rows)",
   },
-  "src/server/actions/people.ts#erasePersonAction": {
+  "src/server/people/people-actions.ts#erasePersonAction": {
     notRecorded: "recorded as person.erase in erasePersonRows, counts only, in the erasure's transaction (tests/person.test.ts checks the row)",
   },
-  "src/server/actions/pipeline.ts#moveLeadCard": {
+  "src/server/pipeline/pipeline-actions.ts#moveLeadCard": {
     notRecorded:
       "a card's move is the lead's status change: changeRecordStatus writes its 'status' row in the change's transaction (tests/pipeline.test.ts compares it with the list's)",
   },
-  "src/server/actions/pipeline.ts#moveLeadCardForm": {
+  "src/server/pipeline/pipeline-actions.ts#moveLeadCardForm": {
     notRecorded: "the card's plain form's way in to moveLeadCard (its status row), answered with the board",
   },
-  "src/server/actions/pipeline.ts#createStageAction": {
+  "src/server/pipeline/pipeline-actions.ts#createStageAction": {
     notRecorded: "createLeadStage records create on lead_stages in the change's transaction (tests/pipeline.test.ts checks the row)",
   },
-  "src/server/actions/pipeline.ts#renameStageAction": {
+  "src/server/pipeline/pipeline-actions.ts#renameStageAction": {
     notRecorded: "renameLeadStage records update on lead_stages in the change's transaction (tests/pipeline.test.ts)",
   },
-  "src/server/actions/pipeline.ts#moveStageAction": {
+  "src/server/pipeline/pipeline-actions.ts#moveStageAction": {
     notRecorded: "moveLeadStage records update on lead_stages in the change's transaction (tests/pipeline.test.ts)",
   },
-  "src/server/actions/pipeline.ts#removeStageAction": {
+  "src/server/pipeline/pipeline-actions.ts#removeStageAction": {
     notRecorded: "removeLeadStage records delete on lead_stages and a status row per lead it moves, in one transaction (tests/pipeline.test.ts)",
   },
   "src/app/api/admin/uploads/route.ts#POST": { recorded: "api/admin/uploads/route" },
-  "src/server/actions/team.ts#inviteAction": { recorded: "team.inviteAction" },
-  "src/server/actions/newsletter.ts#createSendAction": {
+  "src/server/team/team-actions.ts#inviteAction": { recorded: "team.inviteAction" },
+  "src/server/newsletter/newsletter-actions.ts#createSendAction": {
     notRecorded: "recorded as newsletter.create in createSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
   },
-  "src/server/actions/newsletter.ts#saveSendAction": {
+  "src/server/newsletter/newsletter-actions.ts#saveSendAction": {
     notRecorded: "recorded as newsletter.update in saveSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
   },
-  "src/server/actions/newsletter.ts#sendTestAction": {
+  "src/server/newsletter/newsletter-actions.ts#sendTestAction": {
     notRecorded:
       "recorded as newsletter.test in queueTestMail, with the test mail, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
   },
-  "src/server/actions/newsletter.ts#sendNowAction": {
+  "src/server/newsletter/newsletter-actions.ts#sendNowAction": {
     notRecorded: "recorded as newsletter.send in moveSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
   },
-  "src/server/actions/newsletter.ts#scheduleAction": {
+  "src/server/newsletter/newsletter-actions.ts#scheduleAction": {
     notRecorded: "recorded as newsletter.schedule in moveSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
   },
-  "src/server/actions/newsletter.ts#unscheduleAction": {
+  "src/server/newsletter/newsletter-actions.ts#unscheduleAction": {
     notRecorded: "recorded as newsletter.unschedule in moveSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
   },
-  "src/server/actions/newsletter.ts#pauseAction": {
+  "src/server/newsletter/newsletter-actions.ts#pauseAction": {
     notRecorded: "recorded as newsletter.pause in moveSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
   },
-  "src/server/actions/newsletter.ts#resumeAction": {
+  "src/server/newsletter/newsletter-actions.ts#resumeAction": {
     notRecorded: "recorded as newsletter.resume in moveSend, in the change's transaction (tests/permission-matrix.test.ts replays it for every role)",
   },
-  "src/server/actions/integrations.ts#addEndpointAction": {
+  "src/server/integrations/integration-actions.ts#addEndpointAction": {
     notRecorded: "recorded as webhook.add in addWebhookEndpoint, in the insert's transaction (tests/webhook-dashboard.test.ts checks the row holds no secret)",
   },
-  "src/server/actions/integrations.ts#deleteEndpointAction": {
+  "src/server/integrations/integration-actions.ts#deleteEndpointAction": {
     notRecorded: "recorded as webhook.delete in deleteWebhookEndpoint, in the delete's transaction (tests/webhook-dashboard.test.ts checks the row)",
   },
-  "src/server/actions/integrations.ts#resumeEndpointAction": {
+  "src/server/integrations/integration-actions.ts#resumeEndpointAction": {
     notRecorded: "recorded as webhook.resume in resumeWebhookEndpoint, in the update's transaction (tests/webhook-dashboard.test.ts checks the row)",
   },
-  "src/server/actions/integrations.ts#resendDeliveryAction": {
+  "src/server/integrations/integration-actions.ts#resendDeliveryAction": {
     notRecorded: "recorded as webhook.resend in resendWebhookDelivery, in the update's transaction (tests/webhook-dashboard.test.ts checks the row)",
   },
-  "src/server/actions/booking.ts#bookCallAction": {
+  "src/server/booking/booking-actions.ts#bookCallAction": {
     notRecorded: "a visitor's booking, not a dashboard change; the booking and its lead are their own records (tests/booking.test.ts)",
   },
-  "src/server/actions/booking.ts#rescheduleCallAction": {
+  "src/server/booking/booking-actions.ts#rescheduleCallAction": {
     notRecorded: "a visitor moving their own call by its signed link; the row keeps its SEQUENCE and times",
   },
-  "src/server/actions/booking.ts#cancelCallAction": { notRecorded: "a visitor cancelling their own call by its signed link; the row keeps when" },
-  "src/server/actions/booking-admin.ts#saveAvailabilityAction": {
+  "src/server/booking/booking-actions.ts#cancelCallAction": { notRecorded: "a visitor cancelling their own call by its signed link; the row keeps when" },
+  "src/server/booking/booking-admin-actions.ts#saveAvailabilityAction": {
     notRecorded: "recorded as booking.availability in saveHostSettings, in the save's transaction (tests/booking-admin.test.ts checks the row)",
   },
-  "src/server/actions/booking-admin.ts#dayOffAction": {
+  "src/server/booking/booking-admin-actions.ts#dayOffAction": {
     notRecorded: "recorded as booking.day-off / booking.day-off-removed in setDayOff, in its transaction (tests/booking-admin.test.ts checks the row)",
   },
-  "src/server/actions/booking-admin.ts#bookingOutcomeAction": {
+  "src/server/booking/booking-admin-actions.ts#bookingOutcomeAction": {
     notRecorded: "recorded as booking.outcome in setOutcome, in its transaction (tests/booking-admin.test.ts checks the row)",
   },
-  "src/server/actions/booking-admin.ts#staffCancelBookingAction": {
+  "src/server/booking/booking-admin-actions.ts#staffCancelBookingAction": {
     notRecorded: "recorded as booking.cancel in cancelCall, in the cancel's transaction (tests/booking-admin.test.ts checks the row)",
   },
-  "src/server/actions/team.ts#revokeInvitationAction": { recorded: "team.revokeInvitationAction" },
-  "src/server/actions/team.ts#changeRoleAction": { recorded: "team.changeRoleAction" },
-  "src/server/actions/team.ts#removeMemberAction": { recorded: "team.removeMemberAction" },
-  "src/server/actions/team.ts#signOutMemberAction": { recorded: "team.signOutMemberAction" },
-  "src/server/actions/team.ts#setSignUpAction": { recorded: "team.setSignUpAction" },
-  "src/server/actions/team.ts#acceptInvitationAction": {
+  "src/server/team/team-actions.ts#revokeInvitationAction": { recorded: "team.revokeInvitationAction" },
+  "src/server/team/team-actions.ts#changeRoleAction": { recorded: "team.changeRoleAction" },
+  "src/server/team/team-actions.ts#removeMemberAction": { recorded: "team.removeMemberAction" },
+  "src/server/team/team-actions.ts#signOutMemberAction": { recorded: "team.signOutMemberAction" },
+  "src/server/team/team-actions.ts#setSignUpAction": { recorded: "team.setSignUpAction" },
+  "src/server/team/team-actions.ts#acceptInvitationAction": {
     notRecorded: "a visitor accepting an invitation: the account it creates signs in, which is recorded (auth.sign-in)",
   },
-  "src/server/actions/team.ts#endSessionAction": {
+  "src/server/team/team-actions.ts#endSessionAction": {
     notRecorded: "the member's own session: endMySession writes auth.session-end for it in the delete's transaction (tests/team.test.ts checks the row)",
   },
-  "src/server/actions/team.ts#endOtherSessionsAction": {
+  "src/server/team/team-actions.ts#endOtherSessionsAction": {
     notRecorded: "the member's own sessions: endMyOtherSessions writes auth.session-end for each one, in the delete's transaction",
   },
-  "src/server/actions/team.ts#changePasswordAction": {
+  "src/server/team/team-actions.ts#changePasswordAction": {
     notRecorded: "the member's own password: recorded by handleForm as account.password, with auth.session-end for each session it ends; not replayed here",
   },
-  "src/server/actions/calendar.ts#connectCalendarAction": {
+  "src/server/booking/calendar-actions.ts#connectCalendarAction": {
     notRecorded:
       "recorded as calendar.connect or calendar.update in saveMyCalendarConnection, in the change's transaction, without the password (tests/calendar-dashboard.test.ts checks the row)",
   },
-  "src/server/actions/calendar.ts#chooseCalendarAction": {
+  "src/server/booking/calendar-actions.ts#chooseCalendarAction": {
     notRecorded: "recorded as calendar.update in saveMyCalendarConnection, in the change's transaction (tests/calendar-dashboard.test.ts checks the row)",
   },
-  "src/server/actions/calendar.ts#disconnectCalendarAction": {
+  "src/server/booking/calendar-actions.ts#disconnectCalendarAction": {
     notRecorded: "recorded as calendar.disconnect in disconnectMyCalendar, in the delete's transaction (tests/calendar-dashboard.test.ts checks the row)",
   },
-  "src/server/actions/calendar.ts#testCalendarAction": {
+  "src/server/booking/calendar-actions.ts#testCalendarAction": {
     notRecorded: "reads the member's calendar server; changes only their own connection's calendars found and last error (handleForm activity: false)",
   },
-  "src/server/actions/revisions.ts#postRevisions": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
-  "src/server/actions/revisions.ts#comparePostRevisions": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
-  "src/server/actions/revisions.ts#restorePostRevision": { recorded: "restorePostRevision" },
-  "src/server/actions/blog-previews.ts#postPreviewLinks": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
-  "src/server/actions/blog-previews.ts#makePreviewLink": {
+  "src/server/content/revision-actions.ts#postRevisions": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
+  "src/server/content/revision-actions.ts#comparePostRevisions": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
+  "src/server/content/revision-actions.ts#restorePostRevision": { recorded: "restorePostRevision" },
+  "src/server/content/preview-actions.ts#postPreviewLinks": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
+  "src/server/content/preview-actions.ts#makePreviewLink": {
     notRecorded: "recorded as blog_posts.preview-link in createPreviewLink, in the same transaction (tests/blog-previews.test.ts checks the row)",
   },
-  "src/server/actions/blog-previews.ts#revokePostPreviewLink": {
+  "src/server/content/preview-actions.ts#revokePostPreviewLink": {
     notRecorded: "recorded as blog_posts.preview-revoke in revokePreviewLink, in the same transaction (tests/blog-previews.test.ts checks the row)",
   },
-  "src/server/actions/two-factor.ts#setTeamTwoFactorAction": { recorded: "twoFactor.setTeamTwoFactorAction" },
-  "src/server/actions/two-factor.ts#startTotpAction": { notRecorded: "a pending set-up that changes nothing until confirmed" },
-  "src/server/actions/two-factor.ts#confirmTotpAction": {
+  "src/server/team/two-factor-actions.ts#setTeamTwoFactorAction": { recorded: "twoFactor.setTeamTwoFactorAction" },
+  "src/server/team/two-factor-actions.ts#startTotpAction": { notRecorded: "a pending set-up that changes nothing until confirmed" },
+  "src/server/team/two-factor-actions.ts#confirmTotpAction": {
     notRecorded: "recorded as auth.two-factor.enabled (recordActivity in the action); exercised by tests/two-factor.test.ts, not replayed here",
   },
-  "src/server/actions/two-factor.ts#backupCodesSavedAction": {
+  "src/server/team/two-factor-actions.ts#backupCodesSavedAction": {
     notRecorded: "recorded as auth.two-factor.codes-saved (recordActivity in the action); exercised by tests/two-factor-actions.test.ts, not replayed here",
   },
-  "src/server/actions/two-factor.ts#disableTwoFactorAction": {
+  "src/server/team/two-factor-actions.ts#disableTwoFactorAction": {
     notRecorded: "recorded as auth.two-factor.disabled (recordActivity in the action); not replayed here",
   },
-  "src/server/actions/two-factor.ts#verifySecondFactorAction": {
+  "src/server/team/two-factor-actions.ts#verifySecondFactorAction": {
     notRecorded: "the second sign-in step: recorded as auth.sign-in / auth.sign-in-failure by the auth hooks (tests/two-factor.test.ts checks the rows)",
   },
-  "src/server/actions/passkeys.ts#removePasskeyAction": {
+  "src/server/team/passkey-actions.ts#removePasskeyAction": {
     notRecorded: "recorded as passkey.remove in removeMyPasskey, in the same transaction (tests/passkeys.test.ts checks the row)",
   },
-  "src/server/actions/passkeys.ts#renamePasskeyAction": {
+  "src/server/team/passkey-actions.ts#renamePasskeyAction": {
     notRecorded: "recorded as passkey.rename in renameMyPasskey, in the same transaction (tests/passkeys.test.ts checks the row)",
   },
   "src/app/api/auth/[...all]/route.ts#POST": { recorded: "signInEmail" },
@@ -224,10 +226,10 @@ const COVERAGE: Record<string, Verdict> = {
     notRecorded:
       "the mail provider's reports; each suppression is recorded as newsletter.suppressed in its transaction (tests/newsletter-events.test.ts checks the row)",
   },
-  "src/server/actions/api-keys.ts#createApiKeyAction": {
+  "src/server/integrations/api-key-actions.ts#createApiKeyAction": {
     notRecorded: "recorded as api_key.create in insertApiKey, in the same transaction, never the key (tests/api-v1.test.ts checks the row)",
   },
-  "src/server/actions/api-keys.ts#revokeApiKeyAction": {
+  "src/server/integrations/api-key-actions.ts#revokeApiKeyAction": {
     notRecorded: "recorded as api_key.revoke in revokeApiKey, in the same transaction (tests/api-v1.test.ts checks the row)",
   },
   "src/app/api/mcp/route.ts#POST": {

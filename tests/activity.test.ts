@@ -11,12 +11,12 @@ let requestHeaders = new Headers();
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
-const { getAuth } = await import("@/server/auth/auth");
-const { setRoleByEmail } = await import("@/server/data/profiles");
-const { activityEvents, notifications } = await import("@/server/db/schema");
-const { saveRecord, deleteRecord, setStatus, previewContent } = await import("@/server/actions/admin");
-const { changedFields, maskIp, redact, pruneActivity, recordActivity, REDACTED } = await import("@/server/activity/activity");
-const { requestContext } = await import("@/server/bridge.ts");
+const { getAuth } = await import("@/server/kernel/session/auth");
+const { setRoleByEmail } = await import("@/server/kernel/session/data/profiles");
+const { activityEvents, notifications } = await import("@/server/kernel/db/schema");
+const { saveRecord, deleteRecord, setStatus, previewContent } = await import("@/server/dashboard/admin-actions");
+const { changedFields, maskIp, redact, pruneActivity, recordActivity, REDACTED } = await import("@/server/kernel/activity/activity");
+const { requestContext } = await import("@/server/kernel/bridge.ts");
 
 const handle = setUpTestDatabase();
 const PASSWORD = "Monsoon-Ledger-2026";
@@ -215,7 +215,7 @@ describe("each dashboard action writes exactly one row", () => {
   });
 
   it("a dashboard action that changes something without its own row gets one from handleForm", async () => {
-    const { handleForm } = await import("@/server/forms/form-action");
+    const { handleForm } = await import("@/server/kernel/forms/form-action");
     const { z } = await import("zod");
     const options = (activity?: false | { action: string }) => ({
       log: { failed: "test failed" },
@@ -238,8 +238,8 @@ describe("each dashboard action writes exactly one row", () => {
   });
 
   it("team actions: each writes one row named for what it did, saying whose record changed from what to what", async () => {
-    const team = await import("@/server/actions/team");
-    const twoFactor = await import("@/server/actions/two-factor");
+    const team = await import("@/server/team/team-actions");
+    const twoFactor = await import("@/server/team/two-factor-actions");
     const IDLE = { status: "idle" } as const;
     // A member of its own: signing out and removing the file's member would end the other tests' session.
     await account("throwaway@test.example");
@@ -288,7 +288,7 @@ describe("each dashboard action writes exactly one row", () => {
   });
 
   it("restoring a revision writes one row; reading the history writes none", async () => {
-    const { restorePostRevision, postRevisions } = await import("@/server/actions/revisions");
+    const { restorePostRevision, postRevisions } = await import("@/server/content/revision-actions");
     expect((await saveRecord("posts", null, formOf({ title: "Restorable", slug: "restorable", content: "<p>First.</p>", authorName: "Team" }))).status).toBe(
       "success",
     );
@@ -403,7 +403,7 @@ describe("sign-in, failure and sign-out", () => {
 
 describe("the Activity tab's reads", () => {
   it("filter by member, action, table (either name), record and dates; only the team desk may read", async () => {
-    const { listActivity, activityFilterOptions } = await import("@/server/data/activity-events");
+    const { listActivity, activityFilterOptions } = await import("@/server/dashboard/data/activity-events");
     as(adminCookie);
     await saveRecord("case-studies", null, formOf({ title: "Filtered", companyName: "GlowLab" }));
     const [created] = (await listActivity({ action: "create", table: "caseStudies" })).rows;

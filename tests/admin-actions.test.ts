@@ -2,23 +2,23 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 
-// The dashboard's actions through the one wrapper (src/server/forms/form-action.ts), on a real database.
+// The dashboard's actions through the one wrapper (src/server/kernel/forms/form-action.ts), on a real database.
 // The role check is proven end-to-end (e2e/access-matrix.spec.ts); here it lets the admin through.
 let requestHeaders = new Headers({ host: "localhost:3000", origin: "http://localhost:3000" });
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth/auth-guard", () => ({
+vi.mock("@/server/kernel/session/auth-guard", () => ({
   requireRole: async () => ({ id: "test-admin", email: "admin@test.example", name: "Admin", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));
 const logged: { level: string; msg: string; fields: Record<string, unknown> }[] = [];
-vi.mock("@/server/log", async (original) => ({
-  ...(await original<typeof import("@/server/log")>()),
+vi.mock("@/server/kernel/log", async (original) => ({
+  ...(await original<typeof import("@/server/kernel/log")>()),
   log: (level: string, msg: string, fields: Record<string, unknown> = {}) => logged.push({ level, msg, fields }),
 }));
 
-const { saveRecord, deleteRecord } = await import("@/server/actions/admin");
-const { CONTENT_EMPTY_MESSAGE } = await import("@/server/data/blog-posts-admin");
+const { saveRecord, deleteRecord } = await import("@/server/dashboard/admin-actions");
+const { CONTENT_EMPTY_MESSAGE } = await import("@/server/content/data/blog-posts-admin");
 
 const handle = setUpTestDatabase();
 

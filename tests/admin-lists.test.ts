@@ -3,18 +3,18 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The role check is proven end-to-end (e2e/access-matrix.spec.ts); here it lets every call through.
-vi.mock("@/server/auth/auth-guard", () => ({
+vi.mock("@/server/kernel/session/auth-guard", () => ({
   requireRole: async () => ({ id: "test-admin", email: "admin@test.example", name: "Admin", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));
 
-const { countRecords, listRecords } = await import("@/server/data/admin-records");
+const { countRecords, listRecords } = await import("@/server/dashboard/data/admin-records");
 const { leadsTable } = await import("@/lib/admin-tables/leads");
-type ListParams = import("@/server/data/admin-list").ListParams;
-type Lead = import("@/server/db/schema").Lead;
+type ListParams = import("@/server/kernel/db/admin-list").ListParams;
+type Lead = import("@/server/kernel/db/schema").Lead;
 const listLeadsForAdmin = (params: ListParams) => listRecords<Lead>(leadsTable, params);
 const countLeadsForAdmin = (params: ListParams) => countRecords(leadsTable, params);
-const { PAGE_SIZE, containsPattern } = await import("@/server/data/admin-list");
+const { PAGE_SIZE, containsPattern } = await import("@/server/kernel/db/admin-list");
 
 const handle = setUpTestDatabase();
 const ROWS = 10_000;

@@ -3,7 +3,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { ADMIN_TABLES } from "@/lib/admin-tables/registry";
-import * as dbSchema from "@/server/db/schema";
+import * as dbSchema from "@/server/kernel/db/schema";
 
 // A definition is checked against the database schema and its own Zod schema, so that a new table
 // (a definition and a migration) fails here, not in the dashboard.

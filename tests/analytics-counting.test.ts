@@ -5,7 +5,7 @@ import { useSocketAddress } from "../host/client-address.ts";
 import { classifyRequest, countedStatus, isBotAgent, isPagePath, pageViewOf, type CountedRequest, type PageViewRecord } from "@/server/analytics/page-view";
 import { createPageViewQueue, type PageViewSink } from "@/server/analytics/page-view-queue";
 import { saltUsable, oldestUsableSaltDay, visitorDigest, visitorIdFrom } from "@/server/analytics/visitor-id";
-import { setPageViewSink } from "@/server/bridge";
+import { setPageViewSink } from "@/server/kernel/bridge";
 
 // What the server counts as a public page view, and how the host queues it (docs/decisions/0056).
 // No database here: the storage, the visitor ids and the rollup are in analytics-storage.test.ts.

@@ -12,12 +12,12 @@ let requestHeaders = new Headers({ host: "localhost:3999", origin: SITE });
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
 
-const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { analyticsEvents, analyticsLeadVisits, leads, profiles } = await import("@/server/db/schema");
+const { getAuth, hashPassword } = await import("@/server/kernel/session/auth");
+const { analyticsEvents, analyticsLeadVisits, leads, profiles } = await import("@/server/kernel/db/schema");
 const { lt } = await import("drizzle-orm");
-const { analyticsCsvRows, DIRECT, loadAnalytics, packagePrice } = await import("@/server/data/analytics-report");
-const { rollUpDay } = await import("@/server/data/analytics");
-type AnalyticsFilters = import("@/server/data/analytics-report").AnalyticsFilters;
+const { analyticsCsvRows, DIRECT, loadAnalytics, packagePrice } = await import("@/server/analytics/data/analytics-report");
+const { rollUpDay } = await import("@/server/analytics/data/analytics");
+type AnalyticsFilters = import("@/server/analytics/data/analytics-report").AnalyticsFilters;
 const { classifyTouch } = await import("@/lib/channels");
 
 const handle = setUpTestDatabase();

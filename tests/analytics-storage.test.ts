@@ -8,11 +8,12 @@ vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 
 const { pageViewOf } = await import("@/server/analytics/page-view");
 const { utcDay, visitorDigest, visitorIdFrom } = await import("@/server/analytics/visitor-id");
-const analytics = await import("@/server/data/analytics");
-const { submitLeadForm } = await import("@/server/forms/lead-submission");
-const { TIMED_JOBS } = await import("@/server/jobs/registry");
+const analytics = await import("@/server/analytics/data/analytics");
+const { submitLeadForm } = await import("@/server/leads/lead-submission");
+const { TIMED_JOBS } = await import("@/server/job-registry");
 const { classifyTouch } = await import("@/lib/channels");
-const { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, analyticsSalts, contactMessages, jobRuns, leads } = await import("@/server/db/schema");
+const { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, analyticsSalts, contactMessages, jobRuns, leads } =
+  await import("@/server/kernel/db/schema");
 
 const handle = setUpTestDatabase();
 beforeEach(async () => {

@@ -23,8 +23,8 @@ const handle = setUpTestDatabase();
 const route = await import("@/app/api/v1/[...path]/route");
 const { apiEndpoints } = await import("@/server/integrations/api-http");
 const { hashApiKey, apiRateLimitKey } = await import("@/server/integrations/api-keys");
-const { clearRateLimit } = await import("@/server/data/rate-limit");
-const schema = await import("@/server/db/schema");
+const { clearRateLimit } = await import("@/server/kernel/db/rate-limit");
+const schema = await import("@/server/kernel/db/schema");
 const { API_SCOPES } = await import("@/lib/api-scopes");
 type Scope = (typeof API_SCOPES)[number];
 
@@ -374,8 +374,8 @@ describe("writes through the dashboard's paths", () => {
 
   it("never lets a key act beyond its desk: the team's and the keys' own data functions refuse it", async () => {
     const { withApiKeyActivity } = await import("@/server/integrations/api-keys");
-    const { listApiKeys } = await import("@/server/data/api-keys");
-    const { listActivity } = await import("@/server/data/activity-events");
+    const { listApiKeys } = await import("@/server/integrations/data/api-key-rows");
+    const { listActivity } = await import("@/server/dashboard/data/activity-events");
     const principal = { id: writer.id, name: "writer", scopes: [...API_SCOPES], createdBy: null };
     await expect(withApiKeyActivity(principal, null, () => listApiKeys())).rejects.toMatchObject({ name: "AccessDeniedError" });
     await expect(withApiKeyActivity(principal, null, () => listActivity({}))).rejects.toMatchObject({ name: "AccessDeniedError" });
@@ -424,8 +424,8 @@ describe("OpenAPI document and reference page", () => {
 
 describe("the keys screen's actions", () => {
   it("make a key shown once in the answer and revoke it, each in the activity trail without the key; only owners and admins", async () => {
-    const { getAuth, hashPassword } = await import("@/server/auth/auth");
-    const { createApiKeyAction, revokeApiKeyAction } = await import("@/server/actions/api-keys");
+    const { getAuth, hashPassword } = await import("@/server/kernel/session/auth");
+    const { createApiKeyAction, revokeApiKeyAction } = await import("@/server/integrations/api-key-actions");
     const context = await getAuth().$context;
     const signedIn = async (email: string, role: string) => {
       const user = await context.internalAdapter.createUser({ name: email, email, emailVerified: true }, { method: "email-password" });

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 
-// The account forms' Server Actions through the one form wrapper (src/server/forms/form-action.ts), on a
+// The account forms' Server Actions through the one form wrapper (src/server/kernel/forms/form-action.ts), on a
 // real database and better-auth: the toasts' words, what is echoed, and what a failure shows.
 const SITE = process.env.SITE_URL!;
 let serial = 0;
@@ -21,15 +21,15 @@ vi.mock("next/navigation", () => ({
   },
 }));
 const logged: { level: string; msg: string; fields: Record<string, unknown> }[] = [];
-vi.mock("@/server/log", async (original) => ({
-  ...(await original<typeof import("@/server/log")>()),
+vi.mock("@/server/kernel/log", async (original) => ({
+  ...(await original<typeof import("@/server/kernel/log")>()),
   log: (level: string, msg: string, fields: Record<string, unknown> = {}) => logged.push({ level, msg, fields }),
 }));
 
-const { signInAction, signUpAction, requestPasswordResetAction } = await import("@/server/actions/auth");
-const { verifySecondFactorAction } = await import("@/server/actions/two-factor");
-const { getAuth } = await import("@/server/auth/auth");
-const { notifications, rateLimits, users } = await import("@/server/db/schema");
+const { signInAction, signUpAction, requestPasswordResetAction } = await import("@/server/team/auth-actions");
+const { verifySecondFactorAction } = await import("@/server/team/two-factor-actions");
+const { getAuth } = await import("@/server/kernel/session/auth");
+const { notifications, rateLimits, users } = await import("@/server/kernel/db/schema");
 
 const PASSWORD = "Monsoon-Ledger-2026";
 const IDLE = { status: "idle" } as const;

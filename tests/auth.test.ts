@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseOptions } from "@node-rs/argon2";
-import { getAuth, hashPassword, verifyPassword } from "@/server/auth/auth";
-import { getViewer, requireRole, AccessDeniedError } from "@/server/auth/auth-guard";
+import { getAuth, hashPassword, verifyPassword } from "@/server/kernel/session/auth";
+import { getViewer, requireRole, AccessDeniedError } from "@/server/kernel/session/auth-guard";
 
 const requireAdmin = (headers: Headers) => requireRole(["owner", "admin"], headers);
-import { notifications, profiles, sessions, users } from "@/server/db/schema";
-import { hasVerifiedAdmin, setRoleByEmail } from "@/server/data/profiles";
+import { notifications, profiles, sessions, users } from "@/server/kernel/db/schema";
+import { hasVerifiedAdmin, setRoleByEmail } from "@/server/kernel/session/data/profiles";
 import { weakPasswordReason } from "@/lib/schemas/auth";
 import { setUpTestDatabase } from "./helpers/test-db";
 

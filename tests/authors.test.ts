@@ -1,20 +1,20 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { authorJsonLd, authorLinks, type PublicAuthor } from "@/lib/authors";
-import { blogPosts } from "@/server/db/schema";
+import { blogPosts } from "@/server/kernel/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The blog's authors (docs/decisions/0069): saved through the dashboard's one action, read by name.
 const requestHeaders = new Headers({ host: "localhost:3000", origin: "http://localhost:3000" });
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth/auth-guard", () => ({
+vi.mock("@/server/kernel/session/auth-guard", () => ({
   requireRole: async () => ({ id: "test-admin", email: "admin@test.example", name: "Admin", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));
 
-const { saveRecord } = await import("@/server/actions/admin");
-const { authorByName } = await import("@/server/data/authors");
+const { saveRecord } = await import("@/server/dashboard/admin-actions");
+const { authorByName } = await import("@/server/content/data/authors");
 
 const handle = setUpTestDatabase();
 

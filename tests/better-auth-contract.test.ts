@@ -3,12 +3,12 @@ import path from "node:path";
 import { like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { classifyRequest } from "@/server/analytics/page-view";
-import { getAuth, hashPassword } from "@/server/auth/auth";
-import { PASSKEY_CEREMONY_COOKIE, TWO_FACTOR_COOKIE, internalAdapterOf, resetPasswordIdentifier } from "@/server/auth/better-auth-internals";
-import { verifications } from "@/server/db/schema";
+import { getAuth, hashPassword } from "@/server/kernel/session/auth";
+import { PASSKEY_CEREMONY_COOKIE, TWO_FACTOR_COOKIE, internalAdapterOf, resetPasswordIdentifier } from "@/server/kernel/session/better-auth-internals";
+import { verifications } from "@/server/kernel/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 
-// The contract between our sign-in code and better-auth's internals (src/server/auth/better-auth-internals.ts):
+// The contract between our sign-in code and better-auth's internals (src/server/kernel/session/better-auth-internals.ts):
 // each thing that module assumes is checked against the installed version, so that an upgrade that
 // changes one fails here, by name. The behaviour they carry (the sign-in limit, single-use codes,
 // the reset mail) is proved in tests/two-factor.test.ts, sign-in-limit.test.ts and auth-actions.test.ts.

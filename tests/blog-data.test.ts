@@ -9,10 +9,10 @@ import {
   listPostsForFeed,
   listPublishedPostSummaries,
   listRelatedPosts,
-} from "@/server/data/blog-posts";
-import { countShares, isShareNetwork, recordShare, SHARE_LIMIT } from "@/server/data/blog-shares";
-import { prepareDatabase } from "@/server/db/prepare";
-import { blogPosts, blogShares, blogSlugRedirects } from "@/server/db/schema";
+} from "@/server/content/data/blog-posts";
+import { countShares, isShareNetwork, recordShare, SHARE_LIMIT } from "@/server/content/data/blog-shares";
+import { prepareDatabase } from "@/server/kernel/db/prepare";
+import { blogPosts, blogShares, blogSlugRedirects } from "@/server/kernel/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 const handle = setUpTestDatabase();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateMetadata } from "@/app/[locale]/(site)/blog/[slug]/page";
 import { ogImageVersion } from "@/lib/og-image";
-import { blogPosts } from "@/server/db/schema";
+import { blogPosts } from "@/server/kernel/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The seeded posts all carry meta fields and raster-less covers; the fallbacks need posts of their own.

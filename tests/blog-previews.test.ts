@@ -11,10 +11,10 @@ vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: a
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
 vi.mock("next/navigation", () => ({ redirect: () => {}, notFound: () => {} }));
 
-const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { activityEvents, blogPosts, blogPreviewLinks, profiles } = await import("@/server/db/schema");
-const { makePreviewLink, postPreviewLinks, revokePostPreviewLink } = await import("@/server/actions/blog-previews");
-const { findPreview } = await import("@/server/data/blog-previews");
+const { getAuth, hashPassword } = await import("@/server/kernel/session/auth");
+const { activityEvents, blogPosts, blogPreviewLinks, profiles } = await import("@/server/kernel/db/schema");
+const { makePreviewLink, postPreviewLinks, revokePostPreviewLink } = await import("@/server/content/preview-actions");
+const { findPreview } = await import("@/server/content/data/blog-previews");
 
 const handle = setUpTestDatabase();
 beforeAll(async () => {}, 60_000);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BlogArticles } from "@/components/blog/blog-index";
 import { FeaturedPosts } from "@/components/blog/featured-posts";
 import type { PostCardData } from "@/components/blog/post-card";
-import type { PostSummary } from "@/server/data/blog-posts";
+import type { PostSummary } from "@/server/content/data/blog-posts";
 
 // States the seeded end-to-end database cannot show (it always has published and featured posts).
 

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const revalidatePath = vi.fn();
 vi.mock("next/cache", () => ({ revalidatePath }));
 
-const { BLOG_ROUTE_LAYOUT, revalidateBlog } = await import("@/server/revalidate");
+const { BLOG_ROUTE_LAYOUT, revalidateBlog } = await import("@/server/kernel/revalidate");
 
 describe("revalidateBlog", () => {
   beforeEach(() => revalidatePath.mockClear());

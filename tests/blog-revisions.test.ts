@@ -9,12 +9,12 @@ const requestHeaders = new Headers({ host: "localhost:3000", origin: "http://loc
 let actor = { id: "editor-1", email: "ana@test.example", name: "Ana", emailVerified: true };
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth/auth-guard", () => ({ requireRole: async () => actor, AccessDeniedError: class extends Error {} }));
+vi.mock("@/server/kernel/session/auth-guard", () => ({ requireRole: async () => actor, AccessDeniedError: class extends Error {} }));
 
-const { saveRecord } = await import("@/server/actions/admin");
-const { listRevisions, compareRevisions, restoreRevision, getRevision, readableText } = await import("@/server/data/blog-revisions");
-const { blogPosts, blogPostRevisions } = await import("@/server/db/schema");
-const { prepareDatabase } = await import("@/server/db/prepare");
+const { saveRecord } = await import("@/server/dashboard/admin-actions");
+const { listRevisions, compareRevisions, restoreRevision, getRevision, readableText } = await import("@/server/content/data/blog-revisions");
+const { blogPosts, blogPostRevisions } = await import("@/server/kernel/db/schema");
+const { prepareDatabase } = await import("@/server/kernel/db/prepare");
 const { sampleBlogPosts } = await import("@/content/sample-blog-posts");
 
 const handle = setUpTestDatabase();
@@ -166,7 +166,7 @@ describe("autosaves (the writing room's, docs/decisions/0075)", () => {
   });
 
   it("the record form's own field marks an autosave; without it a save is a revision of its own", async () => {
-    const { saveRecordForm } = await import("@/server/actions/admin");
+    const { saveRecordForm } = await import("@/server/dashboard/admin-actions");
     const id = await postId("autosave-test");
     const before = await revisionCount(id);
     const posted = (content: string, flag: boolean) =>

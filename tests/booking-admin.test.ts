@@ -13,7 +13,7 @@ vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextH
 vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
 request.headers = new Headers({ host: "localhost:3999", origin: SITE });
 let signedIn = { id: "sales-1", role: "sales" };
-vi.mock("@/server/auth/auth-guard", () => {
+vi.mock("@/server/kernel/session/auth-guard", () => {
   class AccessDeniedError extends Error {
     reason = "role";
   }
@@ -26,9 +26,9 @@ vi.mock("@/server/auth/auth-guard", () => {
   };
 });
 
-const { saveAvailabilityAction, dayOffAction, bookingOutcomeAction, staffCancelBookingAction } = await import("@/server/actions/booking-admin");
+const { saveAvailabilityAction, dayOffAction, bookingOutcomeAction, staffCancelBookingAction } = await import("@/server/booking/booking-admin-actions");
 const { currentSlots } = await import("@/server/booking/book");
-const { activityEvents, bookingDaysOff, bookingHosts, bookings, notifications, profiles, users } = await import("@/server/db/schema");
+const { activityEvents, bookingDaysOff, bookingHosts, bookings, notifications, profiles, users } = await import("@/server/kernel/db/schema");
 
 const handle = setUpTestDatabase();
 

@@ -16,10 +16,10 @@ if (missing) console.warn(`booking-calendar tests skipped: ${missing}`);
 const { bookStrategyCall, currentSlots, rescheduleWithToken, cancelWithToken } = await import("@/server/booking/book");
 const { bookingToken } = await import("@/server/booking/tokens");
 const { bookingUid } = await import("@/server/booking/mails");
-const sync = await import("@/server/calendar/sync");
-const data = await import("@/server/data/calendar");
-const { encryptPassword } = await import("@/server/calendar/secret");
-const { bookingHosts, calendarBusy, calendarConnections, profiles, users } = await import("@/server/db/schema");
+const sync = await import("@/server/booking/calendar-sync/sync");
+const data = await import("@/server/booking/data/calendar");
+const { encryptPassword } = await import("@/server/booking/calendar-sync/secret");
+const { bookingHosts, calendarBusy, calendarConnections, profiles, users } = await import("@/server/kernel/db/schema");
 const { eq } = await import("drizzle-orm");
 
 const handle = setUpTestDatabase();

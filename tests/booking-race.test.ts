@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { bookingHosts, bookings, leads, notifications, profiles, users } from "@/server/db/schema";
+import { bookingHosts, bookings, leads, notifications, profiles, users } from "@/server/kernel/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The no-double-booking guarantee (docs/decisions/0065): many visitors ask for the same slot at
@@ -11,7 +11,7 @@ import { setUpTestDatabase } from "./helpers/test-db";
 vi.mock("server-only", () => ({}));
 
 const { bookStrategyCall, SLOT_TAKEN_TITLE } = await import("@/server/booking/book");
-const { FieldError } = await import("@/server/forms/form-action");
+const { FieldError } = await import("@/server/kernel/forms/form-action");
 
 const handle = setUpTestDatabase();
 

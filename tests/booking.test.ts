@@ -16,13 +16,13 @@ vi.mock("next/navigation", () => import("./helpers/next-mocks").then((m) => m.ne
 request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "198.51.100.7" });
 const refreshed = nextCache.refresh;
 
-const { bookCallAction, rescheduleCallAction, cancelCallAction } = await import("@/server/actions/booking");
+const { bookCallAction, rescheduleCallAction, cancelCallAction } = await import("@/server/booking/booking-actions");
 const { bookStrategyCall, currentSlots } = await import("@/server/booking/book");
 const { sendDueReminders } = await import("@/server/booking/job");
 const { bookingToken, readBookingToken } = await import("@/server/booking/tokens");
 const { callCalendar } = await import("@/server/booking/ics");
 const { signToken } = await import("@/server/newsletter/tokens");
-const { bookingHosts, bookings, leads, notifications, profiles, users } = await import("@/server/db/schema");
+const { bookingHosts, bookings, leads, notifications, profiles, users } = await import("@/server/kernel/db/schema");
 
 const handle = setUpTestDatabase();
 

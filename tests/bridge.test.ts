@@ -1,16 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { StartedPglite } from "@/server/db/pglite-start.ts";
+import type { StartedPglite } from "@/server/kernel/db/pglite-start.ts";
 
-// The values the Node server and the app's bundles share live in src/server/bridge.ts
+// The values the Node server and the app's bundles share live in src/server/kernel/bridge.ts
 // (docs/decisions/0026). Next may evaluate a module once per bundle: two copies of the bridge
 // must see one state, and nothing else may keep process-wide state on globalThis.
 
-type Bridge = typeof import("@/server/bridge.ts");
+type Bridge = typeof import("@/server/kernel/bridge.ts");
 async function freshCopy(): Promise<Bridge> {
   vi.resetModules();
-  return import("@/server/bridge.ts");
+  return import("@/server/kernel/bridge.ts");
 }
 
 afterEach(async () => {
@@ -71,6 +71,6 @@ describe("process-wide state", () => {
         !f.includes(".test.") &&
         stateUse.test(fs.readFileSync(f, "utf8").replace(/\/(?:\\.|[^/\n])+\/[gimsuy]*/g, "")),
     );
-    expect(users.sort()).toEqual([path.join("src", "server", "bridge.ts")]);
+    expect(users.sort()).toEqual([path.join("src", "server", "kernel", "bridge.ts")]);
   });
 });

@@ -8,15 +8,15 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // leave one activity row per record. The role check is proven end-to-end; here it lets an admin through.
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3000", origin: "http://localhost:3000" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth/auth-guard", () => ({
+vi.mock("@/server/kernel/session/auth-guard", () => ({
   requireRole: async () => ({ id: "admin-1", email: "admin@team.test", name: "Admin", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));
 
-const { bulkAction } = await import("@/server/actions/admin");
-const { matchingSet } = await import("@/server/data/admin-records");
+const { bulkAction } = await import("@/server/dashboard/admin-actions");
+const { matchingSet } = await import("@/server/dashboard/data/admin-records");
 const { leadsTable } = await import("@/lib/admin-tables/leads");
-const { activityEvents, leads, profiles, users } = await import("@/server/db/schema");
+const { activityEvents, leads, profiles, users } = await import("@/server/kernel/db/schema");
 
 const handle = setUpTestDatabase();
 beforeAll(async () => {

@@ -18,8 +18,8 @@ vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextH
 vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
 request.headers = new Headers({ host: "localhost:3999", origin: SITE });
 
-const { activityEvents, calendarBusy, calendarConnections } = await import("@/server/db/schema");
-const calendar = await import("@/server/actions/calendar");
+const { activityEvents, calendarBusy, calendarConnections } = await import("@/server/kernel/db/schema");
+const calendar = await import("@/server/booking/calendar-actions");
 
 const missing = radicaleMissing();
 if (missing) console.warn(`calendar-dashboard tests skipped: ${missing}`);
@@ -142,7 +142,7 @@ describe.skipIf(missing !== null)("the Calendar section", () => {
     // The server's password changes: the test says so and keeps it as the last error.
     await handle.db
       .update(calendarConnections)
-      .set({ passwordEncrypted: (await import("@/server/calendar/secret")).encryptPassword("old") })
+      .set({ passwordEncrypted: (await import("@/server/booking/calendar-sync/secret")).encryptPassword("old") })
       .where(eq(calendarConnections.userId, id));
     const failing = await calendar.testCalendarAction(IDLE, formOf({}));
     expect(failing).toMatchObject({ status: "error", title: "Connection failed" });

@@ -13,13 +13,13 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // booking writes it, read back, updated with a higher SEQUENCE against its ETag, deleted; the
 // password encrypted at rest; failures kept as the connection's last error and retried.
 
-const { calendarBusy, calendarConnections, calendarEvents, users } = await import("@/server/db/schema");
-const caldav = await import("@/server/calendar/caldav");
-const { encryptPassword, decryptPassword } = await import("@/server/calendar/secret");
-const { checkCalendarUrl } = await import("@/server/calendar/address");
-const sync = await import("@/server/calendar/sync");
-const data = await import("@/server/data/calendar");
-const { calendarBusy: readCalendarBusy } = await import("@/server/data/calendar-busy");
+const { calendarBusy, calendarConnections, calendarEvents, users } = await import("@/server/kernel/db/schema");
+const caldav = await import("@/server/booking/calendar-sync/caldav");
+const { encryptPassword, decryptPassword } = await import("@/server/booking/calendar-sync/secret");
+const { checkCalendarUrl } = await import("@/server/booking/calendar-sync/address");
+const sync = await import("@/server/booking/calendar-sync/sync");
+const data = await import("@/server/booking/data/calendar");
+const { calendarBusy: readCalendarBusy } = await import("@/server/booking/data/calendar-busy");
 
 const missing = radicaleMissing();
 if (missing) console.warn(`calendar-sync tests skipped: ${missing}`);

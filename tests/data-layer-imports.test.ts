@@ -24,11 +24,11 @@ async function refusals(code: string, file: string): Promise<string[]> {
 }
 
 const USES_THE_CLIENT = {
-  alias: 'import { db } from "@/server/db/client";\nexport const rows = () => db().execute("select 1" as never);',
+  alias: 'import { db } from "@/server/kernel/db/client";\nexport const rows = () => db().execute("select 1" as never);',
   relative: 'import { db } from "../db/client";\nexport const rows = () => db();',
   "relative with its extension": 'import { getDatabase } from "../../server/db/client.ts";\nexport const handle = getDatabase;',
   "a value beside a type": 'import { db, type Executor } from "../db/client";\nexport const run = (e: Executor = db()) => e;',
-  "a re-export": 'export { db } from "@/server/db/client";',
+  "a re-export": 'export { db } from "@/server/kernel/db/client";',
 };
 
 describe("the data-layer import rule", () => {
@@ -57,14 +57,14 @@ describe("the data-layer import rule", () => {
   it("allows a type-only import of the client anywhere", async () => {
     const typeOnly = [
       'import type { Executor } from "../db/client";\nexport type Run = (e: Executor) => void;',
-      'import { type DatabaseHandle } from "@/server/db/client";\nexport type Handle = DatabaseHandle;',
+      'import { type DatabaseHandle } from "@/server/kernel/db/client";\nexport type Handle = DatabaseHandle;',
     ];
     for (const code of typeOnly) expect(await refusals(code, "src/server/auth/sample.ts")).toEqual([]);
   });
 
   it("leaves other db/ modules and the schema alone", async () => {
     const code =
-      'import { prepareAppDatabase } from "../db/prepare";\nimport { DEFAULT_AUTHOR_NAME } from "@/server/db/schema";\nexport const x = [prepareAppDatabase, DEFAULT_AUTHOR_NAME];';
+      'import { prepareAppDatabase } from "../db/prepare";\nimport { DEFAULT_AUTHOR_NAME } from "@/server/kernel/db/schema";\nexport const x = [prepareAppDatabase, DEFAULT_AUTHOR_NAME];';
     expect(await refusals(code, "src/server/sample.ts")).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 import { inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sampleBlogPosts } from "@/content/sample-blog-posts";
-import { prepareDatabase } from "@/server/db/prepare";
-import { blogPosts, caseStudies, contactMessages, leads, testimonials } from "@/server/db/schema";
-import { isContentEmpty, seedSampleContent } from "@/server/db/seed";
-import { getPublishedPost, listFeaturedPosts, listPublishedPosts, listRelatedPosts } from "@/server/data/blog-posts";
-import { headlineMetric, listFeaturedCaseStudies, listHomeCaseStudies } from "@/server/data/case-studies";
-import { listFeaturedTestimonials } from "@/server/data/testimonials";
+import { prepareDatabase } from "@/server/kernel/db/prepare";
+import { blogPosts, caseStudies, contactMessages, leads, testimonials } from "@/server/kernel/db/schema";
+import { isContentEmpty, seedSampleContent } from "@/server/kernel/db/seed";
+import { getPublishedPost, listFeaturedPosts, listPublishedPosts, listRelatedPosts } from "@/server/content/data/blog-posts";
+import { headlineMetric, listFeaturedCaseStudies, listHomeCaseStudies } from "@/server/content/data/case-studies";
+import { listFeaturedTestimonials } from "@/server/content/data/testimonials";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 const handle = setUpTestDatabase();

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
-import { backupPglite, restorePglite } from "@/server/db/backup";
+import { backupPglite, restorePglite } from "@/server/kernel/db/backup";
 
 describe("embedded database backup and restore", () => {
   it("restores a backup with every row, and keeps the folder it replaced", async () => {

@@ -8,15 +8,15 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // end-to-end (e2e/access-matrix.spec.ts); here they let an admin through.
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3000", origin: "http://localhost:3000" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth/auth-guard", () => ({
+vi.mock("@/server/kernel/session/auth-guard", () => ({
   requireRole: async () => ({ id: "owner-1", email: "owner@team.test", name: "Owner", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));
 
-const { saveRecord, setStatus } = await import("@/server/actions/admin");
-const { decorateInboxRows, listDue, queueFollowUpDigests, isDigestTime } = await import("@/server/data/follow-up");
-const { contactMessages, leads, notifications, profiles, users } = await import("@/server/db/schema");
-const { exportRecords } = await import("@/server/data/admin-records");
+const { saveRecord, setStatus } = await import("@/server/dashboard/admin-actions");
+const { decorateInboxRows, listDue, queueFollowUpDigests, isDigestTime } = await import("@/server/leads/data/follow-up");
+const { contactMessages, leads, notifications, profiles, users } = await import("@/server/kernel/db/schema");
+const { exportRecords } = await import("@/server/dashboard/data/admin-records");
 const { leadsTable } = await import("@/lib/admin-tables/leads");
 
 const handle = setUpTestDatabase();

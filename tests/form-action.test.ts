@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { FieldError, handleForm } from "@/server/forms/form-action";
+import { FieldError, handleForm } from "@/server/kernel/forms/form-action";
 
 // The one wrapper of form actions, without a database: what each step answers.
 const SITE = { headers: new Headers({ host: "localhost:3000", origin: "http://localhost:3000" }), originOnly: true };

@@ -10,10 +10,10 @@ vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextH
 vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
 vi.mock("next/navigation", () => import("./helpers/next-mocks").then((m) => m.nextNavigation));
 
-const { submitLeadForm } = await import("@/server/forms/lead-submission");
-const { subscribeAction } = await import("@/server/actions/newsletter-signup");
-const { contactMessages, rateLimits } = await import("@/server/db/schema");
-const { env } = await import("@/server/env");
+const { submitLeadForm } = await import("@/server/leads/lead-submission");
+const { subscribeAction } = await import("@/server/newsletter/signup-actions");
+const { contactMessages, rateLimits } = await import("@/server/kernel/db/schema");
+const { env } = await import("@/server/kernel/env");
 
 const handle = setUpTestDatabase();
 beforeEach(async () => {

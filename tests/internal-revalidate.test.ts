@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { POST } from "@/app/api/internal/revalidate-blog/route";
-import { internalToken } from "@/server/bridge.ts";
+import { internalToken } from "@/server/kernel/bridge.ts";
 
 const call = (token?: string) =>
   POST(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "./helpers/test-db";
 
 /**
- * runOnce (src/server/jobs/jobs.ts) across separate server processes on one PostgreSQL: three Node
+ * runOnce (src/server/kernel/jobs/jobs.ts) across separate server processes on one PostgreSQL: three Node
  * processes race for the same due run at the same moment; one does it, the others find it taken.
  * The embedded database belongs to one process, so this file runs only with DATABASE_URL.
  */

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { jobRuns, rateLimits } from "@/server/db/schema";
-import { runOnce } from "@/server/data/job-runs";
+import { jobRuns, rateLimits } from "@/server/kernel/db/schema";
+import { runOnce } from "@/server/kernel/jobs/data/job-runs";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 const handle = setUpTestDatabase();
@@ -54,9 +54,9 @@ describe("runOnce", () => {
   });
 });
 
-describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
+describe("the registry of timed jobs (src/server/job-registry.ts)", () => {
   it("lists every periodic piece of work once, by name", async () => {
-    const { TIMED_JOBS } = await import("@/server/jobs/registry");
+    const { TIMED_JOBS } = await import("@/server/job-registry");
     const names = TIMED_JOBS.map((job) => job.name);
     expect([...names].sort()).toEqual([
       "activity-retention",
@@ -78,7 +78,7 @@ describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
   });
 
   it("does a daily job's work once however many processes' timers fire that day", async () => {
-    const { oncePer } = await import("@/server/jobs/jobs");
+    const { oncePer } = await import("@/server/kernel/jobs/jobs");
     const run = oncePer("day", "registry-daily", work("registry-daily"));
     // Ten timers firing at once (ten processes), then one more later the same day.
     await Promise.all(Array.from({ length: 10 }, () => run()));
@@ -90,7 +90,7 @@ describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
   });
 
   it("prunes the activity trail once a day through the registry", async () => {
-    const { TIMED_JOBS } = await import("@/server/jobs/registry");
+    const { TIMED_JOBS } = await import("@/server/job-registry");
     const retention = TIMED_JOBS.find((job) => job.name === "activity-retention")!;
     await Promise.all([retention.run(), retention.run(), retention.run()]);
     const runs = await handle.db.select().from(jobRuns).where(eq(jobRuns.job, "activity-retention"));
@@ -101,7 +101,7 @@ describe("the registry of timed jobs (src/server/jobs/registry.ts)", () => {
 
 describe("stopping the timed jobs (a shutdown, before the database closes)", () => {
   it("waits for the round under way, and no round begins after", async () => {
-    const { startTimedJobs, stopTimedJobs } = await import("@/server/jobs/jobs");
+    const { startTimedJobs, stopTimedJobs } = await import("@/server/kernel/jobs/jobs");
     const events: string[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

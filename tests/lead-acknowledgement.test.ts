@@ -2,12 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { findPackageChoice, packageChoices, packageFormHref, services } from "@/content/services";
 import { FreeAuditSchema, ContactFormSchema, fieldErrors } from "@/lib/schemas/lead-forms";
-import { acknowledgedSenders, leads, notifications } from "@/server/db/schema";
-import { createContactMessage } from "@/server/data/contact-messages";
-import { createLead } from "@/server/data/leads";
-import { pruneAcknowledgedSenders } from "@/server/data/submissions";
-import { env } from "@/server/env";
-import { clientKey, mailboxKey } from "@/server/mail/mailbox";
+import { acknowledgedSenders, leads, notifications } from "@/server/kernel/db/schema";
+import { createContactMessage } from "@/server/leads/data/contact-messages";
+import { createLead } from "@/server/leads/data/leads";
+import { pruneAcknowledgedSenders } from "@/server/leads/data/submissions";
+import { env } from "@/server/kernel/env";
+import { clientKey, mailboxKey } from "@/server/kernel/mail/mailbox";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 const handle = setUpTestDatabase();

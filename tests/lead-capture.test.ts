@@ -1,12 +1,12 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FreeAuditSchema, ContactFormSchema } from "@/lib/schemas/lead-forms";
-import { contactMessages, leads, notifications, rateLimits } from "@/server/db/schema";
-import { createContactMessage } from "@/server/data/contact-messages";
-import { createLead } from "@/server/data/leads";
-import { checkFormGuards, parseAttribution } from "@/server/forms/form-guards";
-import { deliverDueMail, enqueueMail, smtpTransport } from "@/server/mail/mail";
-import { env } from "@/server/env";
+import { contactMessages, leads, notifications, rateLimits } from "@/server/kernel/db/schema";
+import { createContactMessage } from "@/server/leads/data/contact-messages";
+import { createLead } from "@/server/leads/data/leads";
+import { checkFormGuards, parseAttribution } from "@/server/kernel/forms/form-guards";
+import { deliverDueMail, enqueueMail, smtpTransport } from "@/server/kernel/mail/mail";
+import { env } from "@/server/kernel/env";
 import { setUpTestDatabase } from "./helpers/test-db";
 import { startSmtpServer } from "./helpers/smtp";
 
@@ -306,7 +306,7 @@ describe("attribution", () => {
 
 describe("outbox retries", () => {
   it("wait MAIL_RETRY_SECONDS, doubling, at most MAIL_RETRY_MAX_SECONDS", async () => {
-    const { backoffSeconds } = await import("@/server/mail/mail");
+    const { backoffSeconds } = await import("@/server/kernel/mail/mail");
     expect([1, 2, 3, 4, 9, 12].map((n) => backoffSeconds(n))).toEqual([15, 30, 60, 120, 3600, 3600]);
     expect([1, 2, 3, 4, 5].map((n) => backoffSeconds(n, { first: 1, max: 5 }))).toEqual([1, 2, 4, 5, 5]);
   });

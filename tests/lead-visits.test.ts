@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 
-// The visit a lead's record shows (src/server/data/lead-visits.ts, docs/decisions/0056): the visit
+// The visit a lead's record shows (src/server/leads/data/lead-visits.ts, docs/decisions/0056): the visit
 // going on when the form was sent, or the reason there is none; only for the lead desk's roles; a
 // visit that cannot be read leaves the record without the section instead of failing it.
 
@@ -13,8 +13,8 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}
 
 // A visitor id that makes the read fail, as a database that refuses the query would.
 const BROKEN = "f".repeat(64);
-vi.mock("@/server/data/analytics", async (original) => {
-  const real = await original<typeof import("@/server/data/analytics")>();
+vi.mock("@/server/analytics/data/analytics", async (original) => {
+  const real = await original<typeof import("@/server/analytics/data/analytics")>();
   return {
     ...real,
     visitPathFor: (visitorId: string, ...rest: Parameters<typeof real.visitPathFor> extends [unknown, ...infer R] ? R : never) =>
@@ -22,10 +22,10 @@ vi.mock("@/server/data/analytics", async (original) => {
   };
 });
 
-const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { analyticsEvents, analyticsLeadVisits, leads, contactMessages, profiles } = await import("@/server/db/schema");
-const { withLeadVisits } = await import("@/server/data/lead-visits");
-const { readRecord, listRecords, exportRecords } = await import("@/server/data/admin-records");
+const { getAuth, hashPassword } = await import("@/server/kernel/session/auth");
+const { analyticsEvents, analyticsLeadVisits, leads, contactMessages, profiles } = await import("@/server/kernel/db/schema");
+const { withLeadVisits } = await import("@/server/leads/data/lead-visits");
+const { readRecord, listRecords, exportRecords } = await import("@/server/dashboard/data/admin-records");
 const { leadsTable } = await import("@/lib/admin-tables/leads");
 const { messagesTable } = await import("@/lib/admin-tables/messages");
 const { LEAD_VISIT_PAGES } = await import("@/lib/admin-tables/lead-visit");

@@ -11,7 +11,7 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}
 
 const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
 const { POST, GET, DELETE } = await import("@/app/api/mcp/route");
-const { apiKeys, activityEvents, blogPosts, leads, profiles, users } = await import("@/server/db/schema");
+const { apiKeys, activityEvents, blogPosts, leads, profiles, users } = await import("@/server/kernel/db/schema");
 const { eq, and } = await import("drizzle-orm");
 const { hashApiKey } = await import("@/server/integrations/api-keys");
 type ApiScope = import("@/lib/api-scopes").ApiScope;

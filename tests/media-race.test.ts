@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mediaUrl } from "@/lib/url-safety";
-import { blogPosts, caseStudies, media } from "@/server/db/schema";
+import { blogPosts, caseStudies, media } from "@/server/kernel/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // Deleting a library image while a case study or post starts to show it (docs/decisions/0048): the
@@ -14,12 +14,12 @@ import { setUpTestDatabase } from "./helpers/test-db";
 vi.mock("server-only", () => ({}));
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers(), cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
-vi.mock("@/server/auth/auth-guard", async (original) => ({
-  ...(await original<typeof import("@/server/auth/auth-guard")>()),
+vi.mock("@/server/kernel/session/auth-guard", async (original) => ({
+  ...(await original<typeof import("@/server/kernel/session/auth-guard")>()),
   requireRole: async () => ({ id: "race-editor", email: "editor@race.test", name: "Editor", emailVerified: true, twoFactorEnabled: false, role: "editor" }),
 }));
 
-const { deleteRecord, updateRecord } = await import("@/server/data/admin-records");
+const { deleteRecord, updateRecord } = await import("@/server/dashboard/data/admin-records");
 const { caseStudiesTable } = await import("@/lib/admin-tables/case-studies");
 const { mediaTable } = await import("@/lib/admin-tables/media");
 const { blogPostsTable } = await import("@/lib/admin-tables/blog-posts");

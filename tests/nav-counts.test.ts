@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // The role checks are proven end-to-end (e2e/access-matrix.spec.ts); here they let every call through.
-vi.mock("@/server/auth/auth-guard", () => ({
+vi.mock("@/server/kernel/session/auth-guard", () => ({
   requireRole: async () => ({ id: "test-owner", email: "owner@test.example", name: "Owner", emailVerified: true }),
   getViewer: async () => ({ kind: "anonymous" }),
   AccessDeniedError: class extends Error {},
 }));
 
-const { navCounts } = await import("@/server/admin/dashboard");
+const { navCounts } = await import("@/app/admin/dashboard-gate");
 const { dashboardScreens } = await import("@/lib/admin-tables/screens");
 
 const handle = setUpTestDatabase();

@@ -14,9 +14,9 @@ vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextH
 vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
 request.headers = new Headers({ host: "localhost:3999", origin: SITE });
 
-const { activityEvents, blogPosts, newsletterSends, newsletterSubscribers, notifications } = await import("@/server/db/schema");
-const newsletter = await import("@/server/actions/newsletter");
-const { getSendView } = await import("@/server/data/newsletter-sends");
+const { activityEvents, blogPosts, newsletterSends, newsletterSubscribers, notifications } = await import("@/server/kernel/db/schema");
+const newsletter = await import("@/server/newsletter/newsletter-actions");
+const { getSendView } = await import("@/server/newsletter/data/newsletter-sends");
 
 const handle = setUpTestDatabase();
 const IDLE = { status: "idle" } as const;

@@ -10,12 +10,12 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // send are written here directly: the sending job is not what is tested.
 
 const { activityEvents, newsletterClicks, newsletterLinks, newsletterRecipients, newsletterSends, newsletterSubscribers, newsletterEventsSeen } =
-  await import("@/server/db/schema");
+  await import("@/server/kernel/db/schema");
 const { manageToken, unsubscribeToken, clickUrl } = await import("@/server/newsletter/links");
 const { clearCertificateCache } = await import("@/server/newsletter/sns");
 const { genericEventsPost, sesEventsPost } = await import("@/server/newsletter/returns-http");
 const { unsubscribeByMailSubject } = await import("@/server/newsletter/suppression");
-const { pruneEventsSeen } = await import("@/server/data/newsletter-events");
+const { pruneEventsSeen } = await import("@/server/newsletter/data/newsletter-events");
 const unsubscribeRoute = await import("@/app/api/newsletter/unsubscribe/[token]/route");
 const clickRoute = await import("@/app/n/c/[token]/route");
 const sesRoute = await import("@/app/api/newsletter/events/ses/route");

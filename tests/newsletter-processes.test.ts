@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterSends } from "@/server/db/schema";
+import { newsletterSends } from "@/server/kernel/db/schema";
 import { startNewsletterSmtp } from "./helpers/newsletter-smtp";
 import { createTestDatabase } from "./helpers/test-db";
 

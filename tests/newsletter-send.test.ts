@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, newsletterLinks, newsletterRecipients, newsletterSends, newsletterSubscribers } from "@/server/db/schema";
+import { blogPosts, newsletterLinks, newsletterRecipients, newsletterSends, newsletterSubscribers } from "@/server/kernel/db/schema";
 import { readClickToken, readSubscriberToken } from "@/server/newsletter/links";
 import { deliverNewsletterRound, newsletterTransport, queueSend, type NewsletterSettings, type NewsletterTransport } from "@/server/newsletter/send";
 import { header, startNewsletterSmtp } from "./helpers/newsletter-smtp";

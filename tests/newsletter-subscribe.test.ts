@@ -15,7 +15,7 @@ vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCac
 vi.mock("next/navigation", () => import("./helpers/next-mocks").then((m) => m.nextNavigation));
 request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "198.51.100.7" });
 let role: string | null = "editor";
-vi.mock("@/server/auth/auth-guard", () => {
+vi.mock("@/server/kernel/session/auth-guard", () => {
   class AccessDeniedError extends Error {
     reason = "role";
   }
@@ -28,7 +28,7 @@ vi.mock("@/server/auth/auth-guard", () => {
   };
 });
 
-const { subscribeAction, confirmSubscriptionAction, preferencesAction } = await import("@/server/actions/newsletter-signup");
+const { subscribeAction, confirmSubscriptionAction, preferencesAction } = await import("@/server/newsletter/signup-actions");
 const {
   SIGN_UP_ANSWER,
   subscribe,
@@ -40,11 +40,11 @@ const {
   eraseSubscriber,
   deleteSubscriber,
 } = await import("@/server/newsletter/subscribe");
-const { deleteStalePending } = await import("@/server/data/newsletter-subscribers");
+const { deleteStalePending } = await import("@/server/newsletter/data/newsletter-subscribers");
 const { confirmToken, manageToken, unsubscribeToken } = await import("@/server/newsletter/links");
 const { signToken } = await import("@/server/newsletter/tokens");
-const { submitLeadForm } = await import("@/server/forms/lead-submission");
-const schema = await import("@/server/db/schema");
+const { submitLeadForm } = await import("@/server/leads/lead-submission");
+const schema = await import("@/server/kernel/db/schema");
 const { activityEvents, blogPosts, newsletterClicks, newsletterLinks, newsletterRecipients, newsletterSends, newsletterSubscribers, notifications } = schema;
 
 const handle = setUpTestDatabase();

@@ -62,8 +62,8 @@ describe("the no-SQL-concatenation lint rule", () => {
   });
 
   it("allows sql.raw only in the table definitions (DDL constants), and the app's code passes", async () => {
-    expect(await sqlProblems("export const c = sql`x <= ${sql.raw(String(10))}`;", "src/server/db/schema.ts")).toEqual([]);
-    expect(await sqlProblems("export const c = sql`x <= ${sql.raw(String(10))}`;", "src/server/data/leads.ts")).toHaveLength(1);
+    expect(await sqlProblems("export const c = sql`x <= ${sql.raw(String(10))}`;", "src/server/kernel/db/schema.ts")).toEqual([]);
+    expect(await sqlProblems("export const c = sql`x <= ${sql.raw(String(10))}`;", "src/server/leads/data/leads.ts")).toHaveLength(1);
     const results = await eslint.lintFiles(["src/server", "scripts"]);
     const problems = results.flatMap((r) =>
       r.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => `${path.relative(root, r.filePath)}:${m.line}`),

@@ -6,17 +6,17 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // database and a real SMTP server. The role check is proven end-to-end; here it lets the admin through.
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3000", origin: "http://localhost:3000" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth/auth-guard", () => ({
+vi.mock("@/server/kernel/session/auth-guard", () => ({
   requireRole: async () => ({ id: "test-admin", email: "admin@test.example", name: "Admin", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));
 
-const { notificationHealth } = await import("@/server/data/notification-health");
-const { retryFailedNotifications } = await import("@/server/actions/admin");
-const { deliverDueMail, MAX_ATTEMPTS, smtpTransport } = await import("@/server/mail/mail");
-const { createLead } = await import("@/server/data/leads");
+const { notificationHealth } = await import("@/server/dashboard/data/notification-health");
+const { retryFailedNotifications } = await import("@/server/dashboard/admin-actions");
+const { deliverDueMail, MAX_ATTEMPTS, smtpTransport } = await import("@/server/kernel/mail/mail");
+const { createLead } = await import("@/server/leads/data/leads");
 const { FreeAuditSchema } = await import("@/lib/schemas/lead-forms");
-const { activityEvents, notifications } = await import("@/server/db/schema");
+const { activityEvents, notifications } = await import("@/server/kernel/db/schema");
 const { startSmtpServer } = await import("./helpers/smtp");
 
 const handle = setUpTestDatabase();

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { parseEnv } from "@/server/env";
+import { parseEnv } from "@/server/kernel/env";
 import { createStorage, LocalStorage, S3Storage, type FileStorage } from "@/server/media/storage";
 import { startS3Server } from "./s3-server";
 import sharp from "sharp";

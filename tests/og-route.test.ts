@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { generatedOgImagePath, ogImageVersion } from "@/lib/og-image";
-import { blogPosts } from "@/server/db/schema";
+import { blogPosts } from "@/server/kernel/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 vi.mock("server-only", () => ({}));

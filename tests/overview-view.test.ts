@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CHANNELS } from "@/lib/channels";
 import { OverviewView } from "@/components/admin/overview-view";
-import type { Overview } from "@/server/data/overview";
+import type { Overview } from "@/server/dashboard/data/overview";
 
 // The Overview's states the end-to-end database cannot show (it always has leads): a period with no
 // lead and no message says what will appear and how submissions arrive (docs/decisions/0072).

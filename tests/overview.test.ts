@@ -11,12 +11,12 @@ let requestHeaders = new Headers({ host: "localhost:3999", origin: SITE });
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
 
-const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { contactMessages, leads, profiles, spamSubmissions, LEAD_STATUSES } = await import("@/server/db/schema");
-const { loadOverview } = await import("@/server/data/overview");
+const { getAuth, hashPassword } = await import("@/server/kernel/session/auth");
+const { contactMessages, leads, profiles, spamSubmissions, LEAD_STATUSES } = await import("@/server/kernel/db/schema");
+const { loadOverview } = await import("@/server/dashboard/data/overview");
 const { CHANNELS, channelSql, classifyTouch } = await import("@/lib/channels");
 const { landingPath } = await import("@/lib/overview-figures");
-type Touch = import("@/server/db/schema").Touch;
+type Touch = import("@/server/kernel/db/schema").Touch;
 
 const handle = setUpTestDatabase();
 beforeAll(async () => {}, 60_000);

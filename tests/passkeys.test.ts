@@ -13,11 +13,11 @@ vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: a
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
 vi.mock("next/navigation", () => ({ redirect: () => {}, notFound: () => {} }));
 
-const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { activityEvents, passkeys, profiles, rateLimits } = await import("@/server/db/schema");
-const { removePasskeyAction, renamePasskeyAction } = await import("@/server/actions/passkeys");
-const { listMyPasskeys } = await import("@/server/data/passkeys");
-const { env } = await import("@/server/env");
+const { getAuth, hashPassword } = await import("@/server/kernel/session/auth");
+const { activityEvents, passkeys, profiles, rateLimits } = await import("@/server/kernel/db/schema");
+const { removePasskeyAction, renamePasskeyAction } = await import("@/server/team/passkey-actions");
+const { listMyPasskeys } = await import("@/server/team/data/passkeys");
+const { env } = await import("@/server/kernel/env");
 const route = await import("@/app/api/auth/[...all]/route");
 
 const handle = setUpTestDatabase();

@@ -30,8 +30,8 @@ vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: a
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {} }));
 vi.mock("next/navigation", () => ({ redirect: () => {}, notFound: () => {} }));
 
-const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { apiKeys: apiKeysTable, profiles, sessions, users, teamInvitations } = await import("@/server/db/schema");
+const { getAuth, hashPassword } = await import("@/server/kernel/session/auth");
+const { apiKeys: apiKeysTable, profiles, sessions, users, teamInvitations } = await import("@/server/kernel/db/schema");
 
 const handle = setUpTestDatabase();
 const PASSWORD = "Monsoon-Ledger-2026";
@@ -151,7 +151,7 @@ const TABLE_FORMS: Record<string, { sqlTable: string; access: readonly StaffRole
 };
 
 async function insertRow(tableId: string): Promise<string> {
-  const { saveRecord } = await import("@/server/actions/admin");
+  const { saveRecord } = await import("@/server/dashboard/admin-actions");
   as("owner");
   const answer = await saveRecord(tableId, null, formOf(TABLE_FORMS[tableId]!.form()));
   expect(answer.status, `${tableId}: ${answer.message}`).toBe("success");
@@ -185,17 +185,17 @@ async function throwawayMember(role: string): Promise<string> {
 }
 
 async function matrix(): Promise<Record<string, Entry>> {
-  const admin = await import("@/server/actions/admin");
-  const team = await import("@/server/actions/team");
-  const apiKeys = await import("@/server/actions/api-keys");
-  const twoFactor = await import("@/server/actions/two-factor");
-  const revisions = await import("@/server/actions/revisions");
-  const previews = await import("@/server/actions/blog-previews");
-  const integrations = await import("@/server/actions/integrations");
-  const newsletter = await import("@/server/actions/newsletter");
-  const subscribers = await import("@/server/actions/newsletter-subscribers");
-  const pipeline = await import("@/server/actions/pipeline");
-  const writingRoom = await import("@/server/actions/writing-room");
+  const admin = await import("@/server/dashboard/admin-actions");
+  const team = await import("@/server/team/team-actions");
+  const apiKeys = await import("@/server/integrations/api-key-actions");
+  const twoFactor = await import("@/server/team/two-factor-actions");
+  const revisions = await import("@/server/content/revision-actions");
+  const previews = await import("@/server/content/preview-actions");
+  const integrations = await import("@/server/integrations/integration-actions");
+  const newsletter = await import("@/server/newsletter/newsletter-actions");
+  const subscribers = await import("@/server/newsletter/subscriber-actions");
+  const pipeline = await import("@/server/pipeline/pipeline-actions");
+  const writingRoom = await import("@/server/dashboard/writing-room-actions");
   // A custom stage of its own for each replay (direct: the stage forms are the cells), with the
   // previous replays' stages that hold no lead cleared first, so the owner's limit is never reached.
   const customStage = async () => {
@@ -204,7 +204,7 @@ async function matrix(): Promise<Record<string, Entry>> {
     await handle.db.execute(sql`insert into lead_stages (key, name, position) values (${key}, ${key}, 35)`);
     return key;
   };
-  const bookingAdmin = await import("@/server/actions/booking-admin");
+  const bookingAdmin = await import("@/server/booking/booking-admin-actions");
   /** Availability as the Calls screen posts it, for `userId`, Monday to Friday 10:00-13:00. */
   const availabilityForm = (userId: string) =>
     formOf({
@@ -237,10 +237,10 @@ async function matrix(): Promise<Record<string, Entry>> {
       ? signed.userId
       : throwawayMember("sales");
   };
-  const { newsletterSends, newsletterSubscribers } = await import("@/server/db/schema");
-  const people = await import("@/server/actions/people");
-  const { personKey } = await import("@/server/people/key");
-  const { personInteractions } = await import("@/server/db/schema");
+  const { newsletterSends, newsletterSubscribers } = await import("@/server/kernel/db/schema");
+  const people = await import("@/server/people/people-actions");
+  const { personKey } = await import("@/server/kernel/session/person-key");
+  const { personInteractions } = await import("@/server/kernel/db/schema");
   /** A lead of an address of its own: its person's key. */
   const personRow = async () => {
     const email = `person-${next()}@example.com`;
@@ -257,9 +257,9 @@ async function matrix(): Promise<Record<string, Entry>> {
       .returning({ id: personInteractions.id });
     return { key, id: row!.id, person: key };
   };
-  const calendar = await import("@/server/actions/calendar");
-  const { calendarConnections } = await import("@/server/db/schema");
-  const { encryptPassword } = await import("@/server/calendar/secret");
+  const calendar = await import("@/server/booking/calendar-actions");
+  const { calendarConnections } = await import("@/server/kernel/db/schema");
+  const { encryptPassword } = await import("@/server/booking/calendar-sync/secret");
   // A calendar connection of the actor's own (or, for those without an account, of the owner: never
   // theirs to change). Its server is on 127.0.0.1, which the site refuses to reach in this test (no
   // CALENDAR_ALLOW_PRIVATE_TARGETS): a choice's sync fails and is recorded, a change all the same.
@@ -301,8 +301,8 @@ async function matrix(): Promise<Record<string, Entry>> {
         .values({ subject: `Letter ${next()}`, body: "<p>Hi</p>", status, scheduledAt: status === "scheduled" ? new Date(Date.now() + 86_400_000) : null })
         .returning({ id: newsletterSends.id })
     )[0]!.id;
-  const { insertWebhookEndpoint } = await import("@/server/data/webhook-endpoints");
-  const { webhookDeliveries, webhookEndpoints } = await import("@/server/db/schema");
+  const { insertWebhookEndpoint } = await import("@/server/integrations/data/webhook-endpoints");
+  const { webhookDeliveries, webhookEndpoints } = await import("@/server/kernel/db/schema");
   const endpointRow = async () => (await insertWebhookEndpoint({ url: `https://hooks.example.com/${next()}`, kind: "standard", events: ["lead.created"] })).id;
   const firstRevision = async (): Promise<[string, string]> => {
     const postId = await insertRow("posts");
@@ -311,7 +311,7 @@ async function matrix(): Promise<Record<string, Entry>> {
   };
   const tables = Object.keys(TABLE_FORMS);
   return {
-    "admin#saveRecord": tables.flatMap((id): Cell[] => [
+    "dashboard/admin-actions#saveRecord": tables.flatMap((id): Cell[] => [
       { label: `${id} create`, allowed: TABLE_FORMS[id]!.access, run: () => admin.saveRecord(id, null, formOf(TABLE_FORMS[id]!.form())) },
       {
         label: `${id} update`,
@@ -320,7 +320,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (rowId) => admin.saveRecord(id, rowId as string, formOf({ ...TABLE_FORMS[id]!.form(), ...(id === "posts" ? {} : {}), ...changedField(id) })),
       },
     ]),
-    "admin#saveRecordForm": tables.flatMap((id): Cell[] => [
+    "dashboard/admin-actions#saveRecordForm": tables.flatMap((id): Cell[] => [
       { label: `${id} create`, allowed: TABLE_FORMS[id]!.access, run: () => admin.saveRecordForm(IDLE, recordForm(id, null, TABLE_FORMS[id]!.form())) },
       {
         label: `${id} update`,
@@ -330,7 +330,7 @@ async function matrix(): Promise<Record<string, Entry>> {
       },
     ]),
     // The writing room's Save is the record form's action for posts (the script field keeps it from redirecting).
-    "writing-room#saveWritingRoom": [
+    "dashboard/writing-room-actions#saveWritingRoom": [
       {
         label: "posts create in the writing room",
         allowed: TABLE_FORMS.posts!.access,
@@ -347,13 +347,13 @@ async function matrix(): Promise<Record<string, Entry>> {
           ),
       },
     ],
-    "admin#deleteRecord": tables.map((id) => ({
+    "dashboard/admin-actions#deleteRecord": tables.map((id) => ({
       label: `${id} delete`,
       allowed: TABLE_FORMS[id]!.access,
       prepare: () => insertRow(id),
       run: (rowId: unknown) => admin.deleteRecord(id, rowId as string),
     })),
-    "admin#setStatus": [
+    "dashboard/admin-actions#setStatus": [
       {
         label: "lead status",
         allowed: LEAD_DESK.write,
@@ -367,17 +367,17 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (rowId) => admin.setStatus("messages", rowId as string, "replied"),
       },
     ],
-    "admin#previewContent": [
+    "dashboard/admin-actions#previewContent": [
       { label: "post preview", allowed: CONTENT_DESK.write, run: () => admin.previewContent("posts", "<p>Hi</p>"), readOnly: (a) => (a as { ok: boolean }).ok },
     ],
-    "api-keys#createApiKeyAction": [
+    "integrations/api-key-actions#createApiKeyAction": [
       {
         label: "make an API key",
         allowed: TEAM_DESK.write,
         run: () => apiKeys.createApiKeyAction(IDLE, formOf({ name: `Key ${next()}`, "leads:read": "on" })),
       },
     ],
-    "api-keys#revokeApiKeyAction": [
+    "integrations/api-key-actions#revokeApiKeyAction": [
       {
         label: "revoke an API key",
         allowed: TEAM_DESK.write,
@@ -391,14 +391,14 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => apiKeys.revokeApiKeyAction(IDLE, formOf({ id: id as string })),
       },
     ],
-    "integrations#addEndpointAction": [
+    "integrations/integration-actions#addEndpointAction": [
       {
         label: "add a webhook endpoint",
         allowed: TEAM_DESK.write,
         run: () => integrations.addEndpointAction(IDLE, formOf({ url: `https://hooks.example.com/${next()}`, kind: "standard", "event:lead.created": "on" })),
       },
     ],
-    "integrations#deleteEndpointAction": [
+    "integrations/integration-actions#deleteEndpointAction": [
       {
         label: "delete a webhook endpoint",
         allowed: TEAM_DESK.write,
@@ -406,7 +406,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => integrations.deleteEndpointAction(IDLE, formOf({ id: id as string })),
       },
     ],
-    "integrations#resumeEndpointAction": [
+    "integrations/integration-actions#resumeEndpointAction": [
       {
         label: "resume a paused endpoint",
         allowed: TEAM_DESK.write,
@@ -418,10 +418,10 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => integrations.resumeEndpointAction(IDLE, formOf({ id: id as string })),
       },
     ],
-    "newsletter#createSendAction": [
+    "newsletter/newsletter-actions#createSendAction": [
       { label: "new letter", allowed: CONTENT_DESK.write, run: () => newsletter.createSendAction(IDLE, formOf({ kind: "letter" })) },
     ],
-    "newsletter#saveSendAction": [
+    "newsletter/newsletter-actions#saveSendAction": [
       {
         label: "save a letter",
         allowed: CONTENT_DESK.write,
@@ -429,7 +429,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => newsletter.saveSendAction(IDLE, formOf({ id: id as string, subject: `Subject ${next()}`, body: "<p>Changed</p>" })),
       },
     ],
-    "newsletter#sendTestAction": [
+    "newsletter/newsletter-actions#sendTestAction": [
       {
         label: "send a test letter",
         allowed: CONTENT_DESK.write,
@@ -437,7 +437,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => newsletter.sendTestAction(IDLE, formOf({ id: id as string })),
       },
     ],
-    "newsletter#sendNowAction": [
+    "newsletter/newsletter-actions#sendNowAction": [
       {
         label: "send a letter now",
         allowed: CONTENT_DESK.write,
@@ -445,7 +445,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => newsletter.sendNowAction(IDLE, formOf({ id: id as string })),
       },
     ],
-    "newsletter#scheduleAction": [
+    "newsletter/newsletter-actions#scheduleAction": [
       {
         label: "schedule a letter",
         allowed: CONTENT_DESK.write,
@@ -453,7 +453,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => newsletter.scheduleAction(IDLE, formOf({ id: id as string, at: toSiteDateTimeInput(new Date(Date.now() + 2 * 86_400_000)) })),
       },
     ],
-    "newsletter#unscheduleAction": [
+    "newsletter/newsletter-actions#unscheduleAction": [
       {
         label: "cancel a schedule",
         allowed: CONTENT_DESK.write,
@@ -461,7 +461,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => newsletter.unscheduleAction(IDLE, formOf({ id: id as string })),
       },
     ],
-    "newsletter#pauseAction": [
+    "newsletter/newsletter-actions#pauseAction": [
       {
         label: "pause a send",
         allowed: CONTENT_DESK.write,
@@ -469,7 +469,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => newsletter.pauseAction(IDLE, formOf({ id: id as string })),
       },
     ],
-    "newsletter#resumeAction": [
+    "newsletter/newsletter-actions#resumeAction": [
       {
         label: "resume a send",
         allowed: CONTENT_DESK.write,
@@ -477,7 +477,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => newsletter.resumeAction(IDLE, formOf({ id: id as string })),
       },
     ],
-    "people#logInteractionAction": [
+    "people/people-actions#logInteractionAction": [
       {
         label: "log a call on a person's page",
         allowed: LEAD_DESK.write,
@@ -485,7 +485,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (key) => people.logInteractionAction(IDLE, formOf({ person: key as string, kind: "call", occurredAt: "2026-01-05T10:00", summary: "Called" })),
       },
     ],
-    "people#updateInteractionAction": [
+    "people/people-actions#updateInteractionAction": [
       {
         label: "edit one's own logged entry",
         allowed: LEAD_DESK.write,
@@ -496,7 +496,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         },
       },
     ],
-    "people#deleteInteractionAction": [
+    "people/people-actions#deleteInteractionAction": [
       {
         label: "delete one's own logged entry",
         allowed: LEAD_DESK.write,
@@ -504,7 +504,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (p) => people.deleteInteractionAction(IDLE, formOf(p as { key: string; id: string } & Record<string, string>)),
       },
     ],
-    "people#erasePersonAction": [
+    "people/people-actions#erasePersonAction": [
       {
         label: "erase a person",
         allowed: TEAM_DESK.write,
@@ -512,7 +512,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (key) => people.erasePersonAction(IDLE, formOf({ person: key as string, confirm: "ERASE" })),
       },
     ],
-    "pipeline#moveLeadCard": [
+    "pipeline/pipeline-actions#moveLeadCard": [
       {
         label: "move a card on the board",
         allowed: LEAD_DESK.write,
@@ -520,7 +520,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => pipeline.moveLeadCard(id as string, "contacted", "new"),
       },
     ],
-    "pipeline#moveLeadCardForm": [
+    "pipeline/pipeline-actions#moveLeadCardForm": [
       {
         label: "move a card by its plain form",
         allowed: LEAD_DESK.write,
@@ -528,7 +528,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => pipeline.moveLeadCardForm(formOf({ id: id as string, to: "qualified", from: "new", board: "" })),
       },
     ],
-    "pipeline#createStageAction": [
+    "pipeline/pipeline-actions#createStageAction": [
       {
         label: "add a stage",
         allowed: ["owner"],
@@ -539,7 +539,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (name) => pipeline.createStageAction(IDLE, formOf({ name: name as string, after: "qualified" })),
       },
     ],
-    "pipeline#renameStageAction": [
+    "pipeline/pipeline-actions#renameStageAction": [
       {
         label: "rename a stage",
         allowed: ["owner"],
@@ -547,7 +547,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (key) => pipeline.renameStageAction(IDLE, formOf({ key: key as string, name: `Renamed ${next()}` })),
       },
     ],
-    "pipeline#moveStageAction": [
+    "pipeline/pipeline-actions#moveStageAction": [
       {
         label: "move a stage",
         allowed: ["owner"],
@@ -555,7 +555,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (key) => pipeline.moveStageAction(IDLE, formOf({ key: key as string, direction: "down" })),
       },
     ],
-    "pipeline#removeStageAction": [
+    "pipeline/pipeline-actions#removeStageAction": [
       {
         label: "remove a stage",
         allowed: ["owner"],
@@ -563,7 +563,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (key) => pipeline.removeStageAction(IDLE, formOf({ key: key as string })),
       },
     ],
-    "booking-admin#saveAvailabilityAction": [
+    "booking/booking-admin-actions#saveAvailabilityAction": [
       {
         label: "save my own availability",
         allowed: LEAD_DESK.write,
@@ -577,7 +577,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => bookingAdmin.saveAvailabilityAction(IDLE, availabilityForm(id as string)),
       },
     ],
-    "booking-admin#dayOffAction": [
+    "booking/booking-admin-actions#dayOffAction": [
       {
         label: "add a day off to another member",
         allowed: TEAM_DESK.write,
@@ -592,7 +592,7 @@ async function matrix(): Promise<Record<string, Entry>> {
           bookingAdmin.dayOffAction(IDLE, formOf({ userId: id as string, day: `2031-02-${String(1 + (next() % 28)).padStart(2, "0")}`, intent: "add" })),
       },
     ],
-    "booking-admin#bookingOutcomeAction": [
+    "booking/booking-admin-actions#bookingOutcomeAction": [
       {
         label: "record the outcome of another member's call",
         allowed: TEAM_DESK.write,
@@ -606,7 +606,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => bookingAdmin.bookingOutcomeAction(IDLE, formOf({ bookingId: id as string, outcome: "no_show" })),
       },
     ],
-    "booking-admin#staffCancelBookingAction": [
+    "booking/booking-admin-actions#staffCancelBookingAction": [
       {
         label: "cancel another member's coming call",
         allowed: TEAM_DESK.write,
@@ -620,7 +620,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => bookingAdmin.staffCancelBookingAction(IDLE, formOf({ bookingId: id as string })),
       },
     ],
-    "newsletter-subscribers#deleteSubscriberAction": [
+    "newsletter/subscriber-actions#deleteSubscriberAction": [
       {
         label: "delete a subscriber",
         allowed: CONTENT_DESK.write,
@@ -628,7 +628,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => subscribers.deleteSubscriberAction(IDLE, formOf({ id: id as string })),
       },
     ],
-    "newsletter-subscribers#eraseSubscriberAction": [
+    "newsletter/subscriber-actions#eraseSubscriberAction": [
       {
         label: "erase a subscriber",
         allowed: CONTENT_DESK.write,
@@ -636,7 +636,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => subscribers.eraseSubscriberAction(IDLE, formOf({ id: id as string })),
       },
     ],
-    "integrations#resendDeliveryAction": [
+    "integrations/integration-actions#resendDeliveryAction": [
       {
         label: "send a delivery again",
         allowed: TEAM_DESK.write,
@@ -658,10 +658,10 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => integrations.resendDeliveryAction(IDLE, formOf({ id: String(id) })),
       },
     ],
-    "team#inviteAction": [
+    "team/team-actions#inviteAction": [
       { label: "invite", allowed: TEAM_DESK.write, run: () => team.inviteAction(IDLE, formOf({ email: `invitee-${next()}@test.example`, role: "editor" })) },
     ],
-    "team#revokeInvitationAction": [
+    "team/team-actions#revokeInvitationAction": [
       {
         label: "withdraw an invitation",
         allowed: TEAM_DESK.write,
@@ -675,7 +675,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => team.revokeInvitationAction(IDLE, formOf({ id: id as string })),
       },
     ],
-    "team#changeRoleAction": [
+    "team/team-actions#changeRoleAction": [
       {
         label: "change a role",
         allowed: TEAM_DESK.write,
@@ -683,7 +683,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (userId) => team.changeRoleAction(IDLE, formOf({ userId: userId as string, role: "sales" })),
       },
     ],
-    "team#removeMemberAction": [
+    "team/team-actions#removeMemberAction": [
       {
         label: "remove a member",
         allowed: TEAM_DESK.write,
@@ -691,7 +691,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (userId) => team.removeMemberAction(IDLE, formOf({ userId: userId as string })),
       },
     ],
-    "team#signOutMemberAction": [
+    "team/team-actions#signOutMemberAction": [
       {
         label: "sign a member out everywhere",
         allowed: TEAM_DESK.write,
@@ -704,10 +704,10 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (userId) => team.signOutMemberAction(IDLE, formOf({ userId: userId as string })),
       },
     ],
-    "team#setSignUpAction": [
+    "team/team-actions#setSignUpAction": [
       { label: "sign-up switch", allowed: TEAM_DESK.write, run: () => team.setSignUpAction(IDLE, formOf({ open: sequence++ % 2 ? "true" : "false" })) },
     ],
-    "team#endSessionAction": [
+    "team/team-actions#endSessionAction": [
       {
         label: "end one of my sessions",
         allowed: STAFF_ROLES,
@@ -727,7 +727,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => team.endSessionAction(IDLE, formOf({ id: id as string })),
       },
     ],
-    "team#endOtherSessionsAction": [
+    "team/team-actions#endOtherSessionsAction": [
       {
         label: "end my other sessions",
         allowed: STAFF_ROLES,
@@ -738,7 +738,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: () => team.endOtherSessionsAction(IDLE, formOf({})),
       },
     ],
-    "team#changePasswordAction": [
+    "team/team-actions#changePasswordAction": [
       {
         label: "change my password",
         allowed: STAFF_ROLES,
@@ -757,10 +757,10 @@ async function matrix(): Promise<Record<string, Entry>> {
       },
     ],
     // Turning the requirement off (turning it on needs the actor's own second factor first).
-    "two-factor#setTeamTwoFactorAction": [
+    "team/two-factor-actions#setTeamTwoFactorAction": [
       { label: "two-factor requirement", allowed: TEAM_DESK.write, run: () => twoFactor.setTeamTwoFactorAction(IDLE, formOf({ requireTwoFactor: "off" })) },
     ],
-    "revisions#postRevisions": [
+    "content/revision-actions#postRevisions": [
       {
         label: "post history",
         allowed: CONTENT_DESK.read,
@@ -769,7 +769,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         readOnly: (a) => a !== null,
       },
     ],
-    "revisions#comparePostRevisions": [
+    "content/revision-actions#comparePostRevisions": [
       {
         label: "compare revisions",
         allowed: CONTENT_DESK.read,
@@ -778,7 +778,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         readOnly: (a) => a !== null,
       },
     ],
-    "revisions#restorePostRevision": [
+    "content/revision-actions#restorePostRevision": [
       {
         label: "restore a revision",
         allowed: CONTENT_DESK.write,
@@ -786,7 +786,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (p) => revisions.restorePostRevision((p as string[])[0]!, (p as string[])[1]!),
       },
     ],
-    "blog-previews#postPreviewLinks": [
+    "content/preview-actions#postPreviewLinks": [
       {
         label: "preview links",
         allowed: CONTENT_DESK.read,
@@ -795,10 +795,10 @@ async function matrix(): Promise<Record<string, Entry>> {
         readOnly: (a) => a !== null,
       },
     ],
-    "blog-previews#makePreviewLink": [
+    "content/preview-actions#makePreviewLink": [
       { label: "make a preview link", allowed: CONTENT_DESK.write, prepare: () => insertRow("posts"), run: (id) => previews.makePreviewLink(id as string) },
     ],
-    "blog-previews#revokePostPreviewLink": [
+    "content/preview-actions#revokePostPreviewLink": [
       {
         label: "revoke a preview link",
         allowed: CONTENT_DESK.write,
@@ -814,7 +814,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (p) => previews.revokePostPreviewLink((p as string[])[0]!, (p as string[])[1]!),
       },
     ],
-    "admin#runRowAction": [
+    "dashboard/admin-actions#runRowAction": [
       {
         label: "not spam",
         allowed: LEAD_DESK.write,
@@ -822,7 +822,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => admin.runRowAction("spam", id as string),
       },
     ],
-    "admin#rowFormAction": [
+    "dashboard/admin-actions#rowFormAction": [
       {
         label: "status from the list's form",
         allowed: LEAD_DESK.write,
@@ -842,7 +842,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => admin.rowFormAction(IDLE, rowForm("spam", id as string, "row-action")),
       },
     ],
-    "admin#bulkAction": [
+    "dashboard/admin-actions#bulkAction": [
       {
         label: "bulk status on a filter",
         allowed: LEAD_DESK.write,
@@ -850,7 +850,7 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (p) => admin.bulkAction("leads", { q: (p as string[])[0]!, action: "status", value: "won", count: "1", fingerprint: (p as string[])[1]! }),
       },
     ],
-    "admin#bulkFormAction": [
+    "dashboard/admin-actions#bulkFormAction": [
       {
         label: "bulk status on a filter, from its confirmation page",
         allowed: LEAD_DESK.write,
@@ -862,7 +862,7 @@ async function matrix(): Promise<Record<string, Entry>> {
           ),
       },
     ],
-    "admin#retryFailedNotifications": [
+    "dashboard/admin-actions#retryFailedNotifications": [
       {
         label: "retry failed mail",
         allowed: LEAD_DESK.write,
@@ -873,13 +873,13 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: () => admin.retryFailedNotifications(),
       },
     ],
-    "calendar#connectCalendarAction": {
+    "booking/calendar-actions#connectCalendarAction": {
       notReplayed: "needs a CalDAV server: tests/calendar-dashboard.test.ts connects as every role and as an account without one against Radicale",
     },
-    "calendar#testCalendarAction": [
+    "booking/calendar-actions#testCalendarAction": [
       { label: "test my calendar", allowed: STAFF_ROLES, prepare: ownConnection, run: () => calendar.testCalendarAction(IDLE, formOf({})) },
     ],
-    "calendar#chooseCalendarAction": [
+    "booking/calendar-actions#chooseCalendarAction": [
       {
         label: "choose my calendar",
         allowed: STAFF_ROLES,
@@ -887,41 +887,45 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (url) => calendar.chooseCalendarAction(IDLE, formOf({ calendarUrl: url as string })),
       },
     ],
-    "calendar#disconnectCalendarAction": [
+    "booking/calendar-actions#disconnectCalendarAction": [
       { label: "disconnect my calendar", allowed: STAFF_ROLES, prepare: ownConnection, run: () => calendar.disconnectCalendarAction(IDLE, formOf({})) },
     ],
-    "two-factor#startTotpAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
-    "two-factor#backupCodesSavedAction": {
+    "team/two-factor-actions#startTotpAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
+    "team/two-factor-actions#backupCodesSavedAction": {
       notReplayed: "the caller's own backup codes only: the update names the caller's id, and a session is required (tests/two-factor-actions.test.ts)",
     },
-    "two-factor#confirmTotpAction": { notReplayed: "the caller's own second factor, behind the pending set-up (tests/two-factor.test.ts)" },
-    "two-factor#disableTwoFactorAction": { notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)" },
-    "passkeys#removePasskeyAction": {
+    "team/two-factor-actions#confirmTotpAction": { notReplayed: "the caller's own second factor, behind the pending set-up (tests/two-factor.test.ts)" },
+    "team/two-factor-actions#disableTwoFactorAction": {
+      notReplayed: "the caller's own second factor, behind their password (tests/two-factor-actions.test.ts)",
+    },
+    "team/passkey-actions#removePasskeyAction": {
       notReplayed: "the caller's own passkeys only: the delete names the caller's id (tests/passkeys.test.ts replays another member's passkey)",
     },
-    "passkeys#renamePasskeyAction": {
+    "team/passkey-actions#renamePasskeyAction": {
       notReplayed: "the caller's own passkeys only: the update names the caller's id (tests/passkeys.test.ts replays another member's passkey)",
     },
-    "two-factor#verifySecondFactorAction": {
+    "team/two-factor-actions#verifySecondFactorAction": {
       notReplayed: "public second sign-in step: the challenge cookie is the authority, counted by the sign-in limit (tests/two-factor.test.ts)",
     },
-    "team#acceptInvitationAction": {
+    "team/team-actions#acceptInvitationAction": {
       notReplayed: "public: the single-use token is the authority (tests/team.test.ts replays it: used, expired, withdrawn, raced)",
     },
-    "auth#signInAction": { notReplayed: "public account form (tests/auth-actions.test.ts)" },
-    "auth#signUpAction": { notReplayed: "public account form; closed by the sign-up switch (tests/team.test.ts)" },
-    "auth#requestPasswordResetAction": { notReplayed: "public account form (tests/auth-actions.test.ts)" },
-    "auth#resetPasswordAction": { notReplayed: "public account form: the e-mailed token is the authority" },
-    "auth#signOutAction": { notReplayed: "ends the caller's own session only" },
-    "lead-forms#submitFreeAudit": { notReplayed: "public form (tests/lead-capture.test.ts)" },
-    "lead-forms#submitContactForm": { notReplayed: "public form (tests/lead-capture.test.ts)" },
-    "newsletter-signup#subscribeAction": { notReplayed: "public form (tests/newsletter-subscribe.test.ts)" },
-    "newsletter-signup#footerSubscribeAction": { notReplayed: "public form, the same sign-up answered with a page (e2e/newsletter-subscribe.spec.ts)" },
-    "newsletter-signup#confirmSubscriptionAction": { notReplayed: "public: the mailed, signed link is the authority (tests/newsletter-subscribe.test.ts)" },
-    "newsletter-signup#preferencesAction": { notReplayed: "public: the mailed, signed link is the authority (tests/newsletter-subscribe.test.ts)" },
-    "booking#bookCallAction": { notReplayed: "public form: the booking page (tests/booking.test.ts, tests/booking-race.test.ts)" },
-    "booking#rescheduleCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking.test.ts)" },
-    "booking#cancelCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking.test.ts)" },
+    "team/auth-actions#signInAction": { notReplayed: "public account form (tests/auth-actions.test.ts)" },
+    "team/auth-actions#signUpAction": { notReplayed: "public account form; closed by the sign-up switch (tests/team.test.ts)" },
+    "team/auth-actions#requestPasswordResetAction": { notReplayed: "public account form (tests/auth-actions.test.ts)" },
+    "team/auth-actions#resetPasswordAction": { notReplayed: "public account form: the e-mailed token is the authority" },
+    "team/auth-actions#signOutAction": { notReplayed: "ends the caller's own session only" },
+    "leads/lead-form-actions#submitFreeAudit": { notReplayed: "public form (tests/lead-capture.test.ts)" },
+    "leads/lead-form-actions#submitContactForm": { notReplayed: "public form (tests/lead-capture.test.ts)" },
+    "newsletter/signup-actions#subscribeAction": { notReplayed: "public form (tests/newsletter-subscribe.test.ts)" },
+    "newsletter/signup-actions#footerSubscribeAction": { notReplayed: "public form, the same sign-up answered with a page (e2e/newsletter-subscribe.spec.ts)" },
+    "newsletter/signup-actions#confirmSubscriptionAction": {
+      notReplayed: "public: the mailed, signed link is the authority (tests/newsletter-subscribe.test.ts)",
+    },
+    "newsletter/signup-actions#preferencesAction": { notReplayed: "public: the mailed, signed link is the authority (tests/newsletter-subscribe.test.ts)" },
+    "booking/booking-actions#bookCallAction": { notReplayed: "public form: the booking page (tests/booking.test.ts, tests/booking-race.test.ts)" },
+    "booking/booking-actions#rescheduleCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking.test.ts)" },
+    "booking/booking-actions#cancelCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking.test.ts)" },
   };
 }
 
@@ -980,7 +984,7 @@ const ROUTES: Record<string, Entry> = {
       label: "one person's data (recorded as an export)",
       allowed: LEAD_DESK.read,
       prepare: async () => {
-        const { personKey } = await import("@/server/people/key");
+        const { personKey } = await import("@/server/kernel/session/person-key");
         const email = `export-person-${next()}@example.com`;
         await handle.db.execute(sql`insert into leads (name, email, mobile_number) values ('Asha Rao', ${email}, '9876543210')`);
         return personKey(email);
@@ -1009,7 +1013,7 @@ const ROUTES: Record<string, Entry> = {
       label: "one subscriber's data",
       allowed: CONTENT_DESK.read,
       prepare: async () => {
-        const { newsletterSubscribers } = await import("@/server/db/schema");
+        const { newsletterSubscribers } = await import("@/server/kernel/db/schema");
         const email = `export-${next()}@example.com`;
         return (
           await handle.db.insert(newsletterSubscribers).values({ email, emailKey: email, source: "blog" }).returning({ id: newsletterSubscribers.id })
@@ -1130,8 +1134,10 @@ describe("permission matrix", () => {
   it("has an entry for every exported Server Action and every route handler", async () => {
     const root = path.resolve(import.meta.dirname, "../src");
     const exported: string[] = [];
-    for (const file of listFiles(path.join(root, "server/actions"), (n) => n.endsWith(".ts") && !n.endsWith(".test.ts"))) {
-      const name = path.basename(file, ".ts");
+    // Every "use server" module of the features, named by its path under src/server.
+    const isActionModule = (file: string) => /^\s*["']use server["']/.test(fs.readFileSync(file, "utf8"));
+    for (const file of listFiles(path.join(root, "server"), (n) => n.endsWith(".ts") && !n.endsWith(".test.ts")).filter(isActionModule)) {
+      const name = path.relative(path.join(root, "server"), file).split(path.sep).join("/").replace(/\.ts$/, "");
       const mod = (await import(file)) as Record<string, unknown>;
       for (const [key, value] of Object.entries(mod)) if (typeof value === "function") exported.push(`${name}#${key}`);
     }

@@ -20,7 +20,7 @@ const MEMBERS = {
 };
 let role: string | null = "sales";
 let actor = MEMBERS.a;
-vi.mock("@/server/auth/auth-guard", () => {
+vi.mock("@/server/kernel/session/auth-guard", () => {
   class AccessDeniedError extends Error {
     reason = "role";
   }
@@ -33,20 +33,20 @@ vi.mock("@/server/auth/auth-guard", () => {
   };
 });
 
-const { logInteractionAction, updateInteractionAction, deleteInteractionAction, erasePersonAction } = await import("@/server/actions/people");
+const { logInteractionAction, updateInteractionAction, deleteInteractionAction, erasePersonAction } = await import("@/server/people/people-actions");
 const { personPage, exportPerson, erasePerson } = await import("@/server/people/people");
-const { personKey } = await import("@/server/people/key");
+const { personKey } = await import("@/server/kernel/session/person-key");
 const { GET: exportRoute } = await import("@/app/admin/export/person/[file]/route");
-const { createLead } = await import("@/server/data/leads");
-const { createContactMessage } = await import("@/server/data/contact-messages");
-const { insertSpamSubmission } = await import("@/server/data/spam-submissions");
+const { createLead } = await import("@/server/leads/data/leads");
+const { createContactMessage } = await import("@/server/leads/data/contact-messages");
+const { insertSpamSubmission } = await import("@/server/leads/data/spam-submissions");
 const { subscribe } = await import("@/server/newsletter/subscribe");
-const { recordActivity } = await import("@/server/activity/activity");
-const { queueCalendarWrite } = await import("@/server/data/calendar");
+const { recordActivity } = await import("@/server/kernel/activity/activity");
+const { queueCalendarWrite } = await import("@/server/booking/data/calendar");
 const { bookingUid, memberCalendarObject } = await import("@/server/booking/mails");
 const { toSiteDateTimeInput } = await import("@/lib/site-time");
 const { FreeAuditSchema, ContactFormSchema } = await import("@/lib/schemas/lead-forms");
-const schema = await import("@/server/db/schema");
+const schema = await import("@/server/kernel/db/schema");
 const {
   activityEvents,
   leads,

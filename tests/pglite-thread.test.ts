@@ -5,9 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPglite, type DatabaseHandle } from "@/server/db/client";
-import { DatabaseLockedError } from "@/server/db/lock.ts";
-import { contactMessages } from "@/server/db/schema";
+import { openPglite, type DatabaseHandle } from "@/server/kernel/db/client";
+import { DatabaseLockedError } from "@/server/kernel/db/lock.ts";
+import { contactMessages } from "@/server/kernel/db/schema";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-thread-"));
 const dataDir = path.join(root, "pglite");

@@ -15,17 +15,17 @@ const redirects: string[] = [];
 vi.mock("next/navigation", () => ({ redirect: (to: string) => void redirects.push(to), notFound: () => {} }));
 
 const handle = setUpTestDatabase();
-const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const schema = await import("@/server/db/schema");
+const { getAuth, hashPassword } = await import("@/server/kernel/session/auth");
+const schema = await import("@/server/kernel/db/schema");
 const { activityEvents, apiKeys, leadStages, leads, profiles, webhookDeliveries } = schema;
-const pipeline = await import("@/server/actions/pipeline");
-const admin = await import("@/server/actions/admin");
-const { loadBoard } = await import("@/server/data/pipeline");
-const { insertWebhookEndpoint } = await import("@/server/data/webhook-endpoints");
+const pipeline = await import("@/server/pipeline/pipeline-actions");
+const admin = await import("@/server/dashboard/admin-actions");
+const { loadBoard } = await import("@/server/pipeline/data/pipeline");
+const { insertWebhookEndpoint } = await import("@/server/integrations/data/webhook-endpoints");
 const { readBoardFilters } = await import("@/lib/pipeline");
 const { AdminLeadSchema } = await import("@/lib/schemas/admin");
 const { packageDealValue } = await import("@/content/services");
-const { createLead } = await import("@/server/data/leads");
+const { createLead } = await import("@/server/leads/data/leads");
 const { hashApiKey } = await import("@/server/integrations/api-keys");
 const route = await import("@/app/api/v1/[...path]/route");
 
@@ -384,7 +384,7 @@ describe(`a custom stage through the API and bulk actions (${process.env.DATABAS
     await addStage("Proposal sent");
     const chosen = [await lead({ growthChallenge: "shopify" }), await lead({ growthChallenge: "shopify" })];
     await lead({ growthChallenge: "seo" });
-    const { matchingSet } = await import("@/server/data/admin-records");
+    const { matchingSet } = await import("@/server/dashboard/data/admin-records");
     const { leadsTable } = await import("@/lib/admin-tables/leads");
     const set = await matchingSet(leadsTable, { q: "shopify" });
     const answer = await admin.bulkAction("leads", {
@@ -501,7 +501,7 @@ describe(`deal value and the board's totals (${process.env.DATABASE_URL ? "postg
   });
 
   it("the Overview's open value by stage and won value per month, site time, follow the moves", async () => {
-    const { overviewReport } = await import("@/server/data/overview");
+    const { overviewReport } = await import("@/server/dashboard/data/overview");
     await addStage("Proposal sent");
     const a = await lead({ status: "qualified", dealValue: 100000 });
     const b = await lead({ status: "proposal-sent", dealValue: 250000 });

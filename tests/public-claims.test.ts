@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatShares } from "@/components/blog/share-buttons";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 
 // What a public page claims must be true: no count of nothing, no year that has passed.
 

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { homeCaseStudies, jewelryCaseStudy, sampleTestimonials } from "@/content/samples";
-import { openPostgres, setDatabase, type DatabaseHandle } from "@/server/db/client";
-import { listFeaturedCaseStudies, listHomeCaseStudies } from "@/server/data/case-studies";
-import { listFeaturedTestimonials } from "@/server/data/testimonials";
-import { logStreams } from "@/server/logger.ts";
+import { openPostgres, setDatabase, type DatabaseHandle } from "@/server/kernel/db/client";
+import { listFeaturedCaseStudies, listHomeCaseStudies } from "@/server/content/data/case-studies";
+import { listFeaturedTestimonials } from "@/server/content/data/testimonials";
+import { logStreams } from "@/server/kernel/logger.ts";
 
 let handle: DatabaseHandle;
 

@@ -11,7 +11,7 @@ import {
   refusalBeforeBody,
   refusalOfActionBody,
 } from "../host/request-guards.ts";
-import { isSameOriginHeaders } from "@/server/request-info";
+import { isSameOriginHeaders } from "@/server/kernel/request-info";
 import { FORGED_REPLIES } from "./helpers/forged-replies";
 
 // host/request-guards.ts: what host/server.ts refuses before Next (docs/decisions/0022).

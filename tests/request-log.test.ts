@@ -1,8 +1,8 @@
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emailFields, errorFields, log } from "@/server/log";
-import { logStreams } from "@/server/logger.ts";
+import { emailFields, errorFields, log } from "@/server/kernel/log";
+import { logStreams } from "@/server/kernel/logger.ts";
 import { loggablePath, requestIdFrom, withRequestContext } from "../host/request-context.ts";
 import { useSocketAddress } from "../host/client-address.ts";
 

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { activityEvents, blogPosts } from "@/server/db/schema";
-import { getPublishedPost, listPostSitemapEntries, listPostsForFeed, listPublishedPostSummaries, listRelatedPosts } from "@/server/data/blog-posts";
-import { applyDueSchedules, SCHEDULE_ACTIONS } from "@/server/data/blog-schedules";
+import { activityEvents, blogPosts } from "@/server/kernel/db/schema";
+import { getPublishedPost, listPostSitemapEntries, listPostsForFeed, listPublishedPostSummaries, listRelatedPosts } from "@/server/content/data/blog-posts";
+import { applyDueSchedules, SCHEDULE_ACTIONS } from "@/server/content/data/blog-schedules";
 import { liveDate } from "@/lib/blog";
 import { setUpTestDatabase } from "./helpers/test-db";
 

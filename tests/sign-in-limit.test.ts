@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { verify } from "@node-rs/argon2";
-import { getAuth } from "@/server/auth/auth";
-import { env } from "@/server/env";
-import { notifications, rateLimits, users } from "@/server/db/schema";
+import { getAuth } from "@/server/kernel/session/auth";
+import { env } from "@/server/kernel/env";
+import { notifications, rateLimits, users } from "@/server/kernel/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // Every argon2 verification is counted: the figure the sign-in limit must bound (docs/decisions/0020).

@@ -6,15 +6,15 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // dashboard's row action. The role check is proven end-to-end; here it lets the admin through.
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3000", origin: "http://localhost:3000" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("@/server/auth/auth-guard", () => ({
+vi.mock("@/server/kernel/session/auth-guard", () => ({
   requireRole: async () => ({ id: "test-admin", email: "admin@test.example", name: "Admin", emailVerified: true }),
   AccessDeniedError: class extends Error {},
 }));
 
-const { submitLeadForm } = await import("@/server/forms/lead-submission");
-const { runRowAction, saveRecord } = await import("@/server/actions/admin");
-const { pruneSpamJob } = await import("@/server/forms/spam");
-const { activityEvents, leads, notifications, spamSubmissions } = await import("@/server/db/schema");
+const { submitLeadForm } = await import("@/server/leads/lead-submission");
+const { runRowAction, saveRecord } = await import("@/server/dashboard/admin-actions");
+const { pruneSpamJob } = await import("@/server/leads/spam");
+const { activityEvents, leads, notifications, spamSubmissions } = await import("@/server/kernel/db/schema");
 
 const handle = setUpTestDatabase();
 beforeEach(async () => {

@@ -16,15 +16,15 @@ vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: a
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
 vi.mock("next/navigation", () => ({ redirect: (to: string) => void redirects.push(to), notFound: () => {} }));
 
-const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { getViewer } = await import("@/server/auth/auth-guard");
-const { activityEvents, blogPosts, notifications, profiles, sessions, teamInvitations, users } = await import("@/server/db/schema");
-const { changeMember, LAST_OWNER_MESSAGE, setRoleByEmail } = await import("@/server/data/profiles");
-const team = await import("@/server/actions/team");
-const { signUpAction } = await import("@/server/actions/auth");
-const { decideSignUp, readInvitation, signUpSetting } = await import("@/server/data/team");
-const { listMySessions, maskAddress, describeUserAgent } = await import("@/server/data/sessions");
-const { runRoleRequest, sendRoleRequest, watchRoleRequests } = await import("@/server/admin/admin-requests");
+const { getAuth, hashPassword } = await import("@/server/kernel/session/auth");
+const { getViewer } = await import("@/server/kernel/session/auth-guard");
+const { activityEvents, blogPosts, notifications, profiles, sessions, teamInvitations, users } = await import("@/server/kernel/db/schema");
+const { changeMember, LAST_OWNER_MESSAGE, setRoleByEmail } = await import("@/server/kernel/session/data/profiles");
+const team = await import("@/server/team/team-actions");
+const { signUpAction } = await import("@/server/team/auth-actions");
+const { decideSignUp, readInvitation, signUpSetting } = await import("@/server/team/data/team");
+const { listMySessions, maskAddress, describeUserAgent } = await import("@/server/kernel/session/data/sessions");
+const { runRoleRequest, sendRoleRequest, watchRoleRequests } = await import("@/server/team/admin-requests");
 
 const handle = setUpTestDatabase();
 const PASSWORD = "Monsoon-Ledger-2026";

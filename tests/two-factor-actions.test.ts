@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { notifications } from "@/server/db/schema";
+import { notifications } from "@/server/kernel/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 import { totp, wrongCode } from "../e2e/totp";
 
@@ -22,12 +22,12 @@ vi.mock("next/navigation", () => ({
   },
 }));
 
-const { signInAction } = await import("@/server/actions/auth");
+const { signInAction } = await import("@/server/team/auth-actions");
 const { verifySecondFactorAction, startTotpAction, confirmTotpAction, setTeamTwoFactorAction, backupCodesSavedAction } =
-  await import("@/server/actions/two-factor");
-const { markBackupCodesSaved, unsavedBackupCodes } = await import("@/server/data/two-factor");
-const { getAuth } = await import("@/server/auth/auth");
-const { isTwoFactorRequired } = await import("@/server/data/team-settings");
+  await import("@/server/team/two-factor-actions");
+const { markBackupCodesSaved, unsavedBackupCodes } = await import("@/server/kernel/session/data/two-factor");
+const { getAuth } = await import("@/server/kernel/session/auth");
+const { isTwoFactorRequired } = await import("@/server/kernel/session/data/team-settings");
 
 const PASSWORD = "Monsoon-Ledger-2026";
 const IDLE = { status: "idle" } as const;
@@ -149,7 +149,7 @@ describe("two-factor actions", () => {
 
 /** The secret as the Security page shows it (the pending set-up, decrypted on the server). */
 async function secretOf(email: string): Promise<string> {
-  const { pendingTotp } = await import("@/server/data/two-factor");
+  const { pendingTotp } = await import("@/server/kernel/session/data/two-factor");
   const session = await getAuth().api.getSession({ headers: requestHeaders });
   const pending = await pendingTotp(session!.user.id, email);
   expect(pending?.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getAuth } from "@/server/auth/auth";
-import { AccessDeniedError, requireRole } from "@/server/auth/auth-guard";
-import { isTwoFactorRequired, setTwoFactorRequired } from "@/server/data/team-settings";
-import { env } from "@/server/env";
-import { isKnownAddress } from "@/server/auth/auth-throttle";
-import { activityEvents, notifications, passkeys, profiles, rateLimits, twoFactors, users } from "@/server/db/schema";
+import { getAuth } from "@/server/kernel/session/auth";
+import { AccessDeniedError, requireRole } from "@/server/kernel/session/auth-guard";
+import { isTwoFactorRequired, setTwoFactorRequired } from "@/server/kernel/session/data/team-settings";
+import { env } from "@/server/kernel/env";
+import { isKnownAddress } from "@/server/kernel/session/auth-throttle";
+import { activityEvents, notifications, passkeys, profiles, rateLimits, twoFactors, users } from "@/server/kernel/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 import { authenticationAnswer, newCredential, registrationAnswer } from "./helpers/webauthn";
 import { totp, wrongCode } from "../e2e/totp";

@@ -15,12 +15,12 @@ vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextH
 vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
 request.headers = new Headers({ host: "localhost:3999", origin: SITE });
 
-const { activityEvents, webhookDeliveries, webhookEndpoints } = await import("@/server/db/schema");
-const integrations = await import("@/server/actions/integrations");
-const { listWebhookEndpoints } = await import("@/server/data/webhook-endpoints");
-const { deliveriesOf } = await import("@/server/data/webhook-outbox");
-const { enqueueWebhookEvent } = await import("@/server/webhooks/events");
-const { deliverDueWebhooks } = await import("@/server/webhooks/delivery");
+const { activityEvents, webhookDeliveries, webhookEndpoints } = await import("@/server/kernel/db/schema");
+const integrations = await import("@/server/integrations/integration-actions");
+const { listWebhookEndpoints } = await import("@/server/integrations/data/webhook-endpoints");
+const { deliveriesOf } = await import("@/server/kernel/events/data/webhook-outbox");
+const { enqueueWebhookEvent } = await import("@/server/kernel/events/events");
+const { deliverDueWebhooks } = await import("@/server/integrations/webhooks/delivery");
 
 const handle = setUpTestDatabase();
 const IDLE = { status: "idle" } as const;
@@ -135,7 +135,7 @@ describe("adding an endpoint", () => {
 describe("an endpoint's life", () => {
   it("paused: Resume makes it active with its activity row; Send again sends a failed delivery with its webhook-id; Delete takes it and its deliveries", async () => {
     as(owner);
-    const { insertWebhookEndpoint } = await import("@/server/data/webhook-endpoints");
+    const { insertWebhookEndpoint } = await import("@/server/integrations/data/webhook-endpoints");
     const hook = await insertWebhookEndpoint({ url: receiver.url, kind: "standard", events: ["lead.updated"] });
     receiver.secret = hook.secret;
     await handle.db

@@ -60,8 +60,8 @@ function worker(settings: Record<string, number>): Promise<ChildProcess> {
 
 describe.skipIf(!serverUrl)("webhooks across processes (PostgreSQL)", () => {
   it("kill -9 of a process with requests in flight: every delivery arrives, in order per record, only those in flight twice", async () => {
-    const { insertWebhookEndpoint } = await import("@/server/data/webhook-endpoints");
-    const { enqueueWebhookEvent } = await import("@/server/webhooks/events");
+    const { insertWebhookEndpoint } = await import("@/server/integrations/data/webhook-endpoints");
+    const { enqueueWebhookEvent } = await import("@/server/kernel/events/events");
     const hook = await insertWebhookEndpoint({ url: receiver.url, kind: "standard", events: ["lead.updated"] });
     receiver.secret = hook.secret;
     // Slow answers, so that each process has requests in flight at any moment.

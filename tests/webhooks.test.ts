@@ -8,14 +8,14 @@ import { startReceiver, type Receiver } from "./helpers/webhook-receiver";
 // record; retried on what may pass and not on what will not; endpoints paused and disabled; the target
 // address checked again when sending. A fake clock moves time: no test waits for a back-off.
 
-const { activityEvents, blogPosts, leads, webhookDeliveries, webhookEndpoints } = await import("@/server/db/schema");
-const { recordActivity } = await import("@/server/activity/activity");
-const { createLead } = await import("@/server/data/leads");
-const { applyDueSchedules } = await import("@/server/data/blog-schedules");
-const { insertWebhookEndpoint } = await import("@/server/data/webhook-endpoints");
-const { deliveriesOf } = await import("@/server/data/webhook-outbox");
-const { enqueueWebhookEvent } = await import("@/server/webhooks/events");
-const { deliverDueWebhooks, retryDelayMs, RESPONSE_READ_LIMIT } = await import("@/server/webhooks/delivery");
+const { activityEvents, blogPosts, leads, webhookDeliveries, webhookEndpoints } = await import("@/server/kernel/db/schema");
+const { recordActivity } = await import("@/server/kernel/activity/activity");
+const { createLead } = await import("@/server/leads/data/leads");
+const { applyDueSchedules } = await import("@/server/content/data/blog-schedules");
+const { insertWebhookEndpoint } = await import("@/server/integrations/data/webhook-endpoints");
+const { deliveriesOf } = await import("@/server/kernel/events/data/webhook-outbox");
+const { enqueueWebhookEvent } = await import("@/server/kernel/events/events");
+const { deliverDueWebhooks, retryDelayMs, RESPONSE_READ_LIMIT } = await import("@/server/integrations/webhooks/delivery");
 
 const handle = setUpTestDatabase();
 let receiver: Receiver;
@@ -401,7 +401,7 @@ describe("the target address checked again when sending (allowance off)", () => 
   });
 
   it("a name that resolves to public and private addresses is sent to a public one only", async () => {
-    const { resolveTarget } = await import("@/server/webhooks/address");
+    const { resolveTarget } = await import("@/server/kernel/net/address");
     const mixed = await resolveTarget("mixed.example.com", {
       allowPrivate: false,
       resolver: async () => [

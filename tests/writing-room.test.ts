@@ -15,9 +15,9 @@ vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextH
 vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
 vi.mock("next/navigation", () => import("./helpers/next-mocks").then((m) => m.nextNavigation));
 
-const { activityEvents, blogPosts, caseStudies, media } = await import("@/server/db/schema");
-const { saveRecordForm } = await import("@/server/actions/admin");
-const { saveWritingRoom } = await import("@/server/actions/writing-room");
+const { activityEvents, blogPosts, caseStudies, media } = await import("@/server/kernel/db/schema");
+const { saveRecordForm } = await import("@/server/dashboard/admin-actions");
+const { saveWritingRoom } = await import("@/server/dashboard/writing-room-actions");
 const { saveUpload, cleanOriginalName } = await import("@/server/media/uploads");
 const { RECORD_FORM_FIELDS, ROOM_SCRIPT_FIELD } = await import("@/lib/admin-tables/definition");
 const { downloadName } = await import("@/lib/admin-tables/media");

@@ -179,7 +179,7 @@ test("SIGTERM: idle keep-alive connections close at once, the requests in flight
 });
 
 // A scheduled post that falls due while the server shuts down. Publishing it asks this server to
-// refresh the blog's pages (src/server/jobs/scheduled-publishing.ts); once the server has stopped
+// refresh the blog's pages (src/server/content/scheduled-publishing.ts); once the server has stopped
 // listening that request is refused, and the post would be public in the database while its pages
 // stayed stale, with "timed job failed" in the log. The timed jobs stop first, at the signal, while
 // the server still listens: the post then waits, scheduled, for the next start, which publishes it.

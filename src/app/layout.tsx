@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { titleTemplate } from "@/lib/metadata";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 import { brandFont } from "./fonts";
 import "./globals.css";
 

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 
 export const dynamic = "force-dynamic";
 

@@ -2,8 +2,8 @@ import type { MetadataRoute } from "next";
 import { LEGAL_EFFECTIVE_DATE } from "@/content/legal";
 import { blogPostHref } from "@/lib/blog";
 import { LIVE_PAGES, PUBLIC_PAGES } from "@/lib/public-routes";
-import { listPostSitemapEntries } from "@/server/data/blog-posts";
-import { siteConfig } from "@/server/site-config";
+import { listPostSitemapEntries } from "@/server/content/data/blog-posts";
+import { siteConfig } from "@/server/kernel/site-config";
 
 // Read per request: a sitemap built at build time would need the database then (docs/decisions/0003),
 // and crawlers ask for it rarely.

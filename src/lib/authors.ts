@@ -1,6 +1,6 @@
 /**
  * An author's profile as the article shows it (docs/decisions/0069): the byline's photo, the author
- * box's links and the JSON-LD `author`. Pure: the profile is read by src/server/data/authors.ts.
+ * box's links and the JSON-LD `author`. Pure: the profile is read by src/server/content/data/authors.ts.
  */
 
 export interface PublicAuthor {

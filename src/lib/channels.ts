@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Touch } from "@/server/db/schema";
+import type { Touch } from "@/server/kernel/db/schema";
 
 // Where a lead came from, from its first touch (docs/decisions/0049): one ordered rule table that both
 // the dashboard's SQL (channelSql) and plain TypeScript (classifyTouch, for tests and single records)

@@ -4,7 +4,7 @@ export type FieldErrors = Partial<Record<string, string>>;
 /**
  * The one answer every form gets from the server: the public forms, the dashboard's dialogs and
  * actions, and (by extension with its mode) the sign-in forms. Rendered as toasts with JavaScript
- * and inline without. Built by `handleForm` (src/server/forms/form-action.ts), whose messages never carry
+ * and inline without. Built by `handleForm` (src/server/kernel/forms/form-action.ts), whose messages never carry
  * SQL, a stack or a constraint name (ADR 0024).
  */
 export interface FormState {

@@ -44,7 +44,7 @@ export function orderRevenue(rows: readonly { bracket: string; leads: number }[]
 /**
  * A landing page as its path: no scheme and host (an absolute address), no query and no fragment,
  * so `/free-audit?utm_campaign=diwali` and `/free-audit` are one page. The same rule as landingPathSql
- * in src/server/data/overview.ts.
+ * in src/server/dashboard/data/overview.ts.
  */
 export function landingPath(page: string): string {
   const path = page.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").split(/[?#]/)[0]!;

@@ -1,16 +1,16 @@
 import "server-only";
 import path from "node:path";
-import { watchRoleRequests } from "./admin/admin-requests";
-import { ConfigError, configWarnings, env } from "./env";
-import { getDatabaseHandle, setAppShutdown, setPageViewSink } from "./bridge.ts";
-import { storePageViews } from "./data/analytics";
-import { DatabaseLockedError } from "./db/lock.ts";
-import { prepareAppDatabase } from "./db/prepare";
-import { startMailWorker, stopMailWorker } from "./mail/mail";
-import { errorFields, log } from "./log";
-import { startTimedJobs, stopTimedJobs } from "./jobs/jobs";
-import { TIMED_JOBS } from "./jobs/registry";
-import { storage } from "./media/storage";
+import { watchRoleRequests } from "./team";
+import { ConfigError, configWarnings, env } from "./kernel/env";
+import { getDatabaseHandle, setAppShutdown, setPageViewSink } from "./kernel/bridge.ts";
+import { storePageViews } from "./analytics";
+import { DatabaseLockedError } from "./kernel/db/lock.ts";
+import { prepareAppDatabase } from "./kernel/db/prepare";
+import { startMailWorker, stopMailWorker } from "./kernel/mail/mail";
+import { errorFields, log } from "./kernel/log";
+import { startTimedJobs, stopTimedJobs } from "./kernel/jobs/jobs";
+import { TIMED_JOBS } from "./job-registry";
+import { storage } from "./media";
 
 /** Server start-up: validate configuration, migrate, seed an empty database. */
 export async function boot(): Promise<void> {
@@ -50,7 +50,7 @@ export async function boot(): Promise<void> {
     // The outbox still drains once the database is back.
     if (env().MAIL_WORKER) startMailWorker();
   }
-  // Timed work (src/server/jobs/registry.ts): every process runs the timers, each piece of work is
+  // Timed work (src/server/job-registry.ts): every process runs the timers, each piece of work is
   // done once. Scheduled posts go public (or private) at their time without anyone visiting the
   // dashboard; with the database down a job fails each round and catches up later.
   startTimedJobs(TIMED_JOBS);

@@ -4,7 +4,7 @@
 // argument, with the settings given as JSON in the third. It prints "ready" once connected, and runs
 // until it is killed.
 import { sql } from "drizzle-orm";
-import { openPostgres, setDatabase } from "@/server/db/client";
+import { openPostgres, setDatabase } from "@/server/kernel/db/client";
 import { deliverNewsletterRound, newsletterTransport } from "@/server/newsletter/send";
 
 const [url, port, settings] = process.argv.slice(2) as [string, string, string];

@@ -7,13 +7,13 @@
 //     that are not page views, then stops the queue as the graceful shutdown does (the last write)
 //     and prints the queue's totals.
 //   rollup <url> <start at>: at the start moment, one round of the analytics timed job
-//     (src/server/jobs/registry.ts), as each process's timer runs it; its log lines go to stdout.
+//     (src/server/job-registry.ts), as each process's timer runs it; its log lines go to stdout.
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
-import { openPostgres, setDatabase } from "@/server/db/client";
-import { setPageViewSink } from "@/server/bridge";
-import { storePageViews } from "@/server/data/analytics";
+import { openPostgres, setDatabase } from "@/server/kernel/db/client";
+import { setPageViewSink } from "@/server/kernel/bridge";
+import { storePageViews } from "@/server/analytics/data/analytics";
 import { HOST, plannedView, visitor } from "./page-view-plan";
 
 const [mode, url, ...rest] = process.argv.slice(2) as [string, string, ...string[]];
@@ -72,7 +72,7 @@ async function main() {
     console.log(JSON.stringify({ stats: pageViews.stats() }));
   } else if (mode === "rollup") {
     const [startAt] = rest.map(Number) as [number];
-    const { TIMED_JOBS } = await import("@/server/jobs/registry");
+    const { TIMED_JOBS } = await import("@/server/job-registry");
     const job = TIMED_JOBS.find((j) => j.name === "analytics")!;
     await untilStart(startAt);
     await job.run();

@@ -4,9 +4,9 @@
 // With "follow-up-digest" as the fourth, it queues the morning digests of the day given as the run key;
 // with "booking-reminders", it runs the call reminders' round once and prints how many it queued.
 import { sql } from "drizzle-orm";
-import { openPostgres, setDatabase } from "@/server/db/client";
-import { rateLimits } from "@/server/db/schema";
-import { runOnce } from "@/server/data/job-runs";
+import { openPostgres, setDatabase } from "@/server/kernel/db/client";
+import { rateLimits } from "@/server/kernel/db/schema";
+import { runOnce } from "@/server/kernel/jobs/data/job-runs";
 
 const [url, runKey, startAt, mode] = process.argv.slice(2) as [string, string, string, string | undefined];
 
@@ -24,7 +24,7 @@ async function main() {
     return;
   }
   if (mode === "follow-up-digest") {
-    const { queueFollowUpDigests } = await import("@/server/data/follow-up");
+    const { queueFollowUpDigests } = await import("@/server/leads/data/follow-up");
     console.log(JSON.stringify({ did: (await queueFollowUpDigests(runKey, handle.db)) > 0 }));
     await handle.close();
     return;

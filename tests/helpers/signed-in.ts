@@ -1,4 +1,4 @@
-import type { Database } from "@/server/db/client";
+import type { Database } from "@/server/kernel/db/client";
 
 /** The password of every member a test signs in with `signedInMember`. */
 export const MEMBER_PASSWORD = "Monsoon-Ledger-2026";
@@ -15,8 +15,8 @@ export async function signedInMember(
   role: string,
   options: { prefix?: string; ip?: string } = {},
 ): Promise<{ id: string; email: string; cookie: string }> {
-  const { getAuth, hashPassword } = await import("@/server/auth/auth");
-  const { profiles } = await import("@/server/db/schema");
+  const { getAuth, hashPassword } = await import("@/server/kernel/session/auth");
+  const { profiles } = await import("@/server/kernel/db/schema");
   const n = ++counter;
   const email = `${options.prefix ?? "member"}${n}@team.test`;
   const context = await getAuth().$context;

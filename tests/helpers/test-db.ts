@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "@/server/db/client";
+import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "@/server/kernel/db/client";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database

@@ -1,10 +1,10 @@
 // One server process's webhook sender for tests/webhook-processes.test.ts: opens the PostgreSQL
-// database given as the first argument and runs the delivery job's round (src/server/webhooks/delivery.ts)
+// database given as the first argument and runs the delivery job's round (src/server/integrations/webhooks/delivery.ts)
 // in a loop, as the timed job does every second, with the settings given as JSON in the second argument.
 // It prints "ready" once connected, and runs until it is killed.
 import { sql } from "drizzle-orm";
-import { openPostgres, setDatabase } from "@/server/db/client";
-import { deliverDueWebhooks } from "@/server/webhooks/delivery";
+import { openPostgres, setDatabase } from "@/server/kernel/db/client";
+import { deliverDueWebhooks } from "@/server/integrations/webhooks/delivery";
 
 const [url, settings] = process.argv.slice(2) as [string, string];
 

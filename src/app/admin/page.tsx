@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { permanentRedirect, redirect } from "next/navigation";
 import { isScreenId } from "@/lib/admin-tables/screens";
 import { dashboardHref } from "@/lib/routes";
-import { one, openDashboard, type SearchParams } from "@/server/admin/dashboard";
-import { takeInboxSeenAt } from "@/server/data/profiles";
+import { one, openDashboard, type SearchParams } from "@/app/admin/dashboard-gate";
+import { takeInboxSeenAt } from "@/server/kernel/session/data/profiles";
 
 /** Someone without a team role reads Access Denied here, in the tab's title too. */
 export async function generateMetadata(): Promise<Metadata> {

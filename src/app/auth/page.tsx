@@ -3,11 +3,11 @@ import { redirect } from "next/navigation";
 import { AuthForms } from "@/components/auth/auth-forms";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { NoticeToast } from "@/components/auth/form-answer";
-import { getSessionUser } from "@/server/auth/auth-guard";
-import { hasVerifiedAdmin } from "@/server/data/profiles";
-import { signUpSetting } from "@/server/data/team";
-import { env } from "@/server/env";
-import { isLoopbackRequest } from "@/server/request-info";
+import { getSessionUser } from "@/server/kernel/session/auth-guard";
+import { hasVerifiedAdmin } from "@/server/kernel/session/data/profiles";
+import { signUpSetting } from "@/server/team/data/team";
+import { env } from "@/server/kernel/env";
+import { isLoopbackRequest } from "@/server/kernel/request-info";
 
 export const metadata: Metadata = {
   title: "Sign In",

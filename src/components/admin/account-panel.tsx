@@ -1,5 +1,5 @@
-import { endOtherSessionsAction, endSessionAction } from "@/server/actions/team";
-import { listMySessions } from "@/server/data/sessions";
+import { endOtherSessionsAction, endSessionAction } from "@/server/team/team-actions";
+import { listMySessions } from "@/server/kernel/session/data/sessions";
 import { ActionForm, ChangePasswordForm } from "./team-forms";
 import { formatAdminDate } from "@/lib/format";
 

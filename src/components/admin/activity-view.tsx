@@ -4,8 +4,8 @@ import { ACTIVITY_TAB, type ActivityFilter } from "@/lib/admin-tables/activity";
 import { activityActionWords, activityFieldLabel, activityRecordName, activityValueWords } from "@/lib/activity-words";
 import { formatAdminDate } from "@/lib/format";
 import { dashboardHref } from "@/lib/routes";
-import type { ActivityEvent } from "@/server/db/schema";
-import type { ListResult } from "@/server/data/admin-list";
+import type { ActivityEvent } from "@/server/kernel/db/schema";
+import type { ListResult } from "@/server/kernel/db/admin-list";
 
 // The Activity tab (ADR 0037): a plain GET form of filters and a server-rendered list; no script.
 

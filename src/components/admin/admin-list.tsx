@@ -22,7 +22,7 @@ import {
 import { isSuccess, type FormState } from "@/lib/form-state";
 import { formatAdminDate } from "@/lib/format";
 import { writingRoomHref } from "@/lib/routes";
-import { deleteRecord, rowFormAction } from "@/server/actions/admin";
+import { deleteRecord, rowFormAction } from "@/server/dashboard/admin-actions";
 import { AnswerForm, useFormAnswer, type AnswerPlacement } from "@/components/forms/action-form";
 import { SubmitButton } from "@/components/forms/submit";
 import { RecordFields } from "./record-fields";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { dashboardHref } from "@/lib/routes";
 import { formatCount, formatRupees } from "@/lib/format";
-import { ANALYTICS_PERIODS, type AnalyticsReport, type Figures, type FunnelRow } from "@/server/data/analytics-report";
+import { ANALYTICS_PERIODS, type AnalyticsReport, type Figures, type FunnelRow } from "@/server/analytics/data/analytics-report";
 import { Card, Table } from "./overview-view";
 
 // The site's own visit counts (docs/decisions/0056), drawn on the server as SVG with the numbers in

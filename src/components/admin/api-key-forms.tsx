@@ -6,7 +6,7 @@ import { SubmitButton } from "@/components/forms/submit";
 import { FieldError } from "@/components/forms/action-form";
 import { buttonVariants } from "@/components/ui/button";
 import { API_KEY_NAME_MAX, API_SCOPE_LABELS, API_SCOPES } from "@/lib/api-scopes";
-import { createApiKeyAction } from "@/server/actions/api-keys";
+import { createApiKeyAction } from "@/server/integrations/api-key-actions";
 
 /**
  * Make an API key (docs/decisions/0059): a name, the scopes, an optional last day. The answer shows

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { API_DOCS_PATH, INTEGRATIONS_PATH } from "@/lib/routes";
-import { revokeApiKeyAction } from "@/server/actions/api-keys";
-import { listApiKeys, type ApiKeySummary } from "@/server/data/api-keys";
+import { revokeApiKeyAction } from "@/server/integrations/api-key-actions";
+import { listApiKeys, type ApiKeySummary } from "@/server/integrations/data/api-key-rows";
 import { CreateApiKeyForm } from "./api-key-forms";
 import { ActionForm } from "./team-forms";
 import { formatAdminDate } from "@/lib/format";
@@ -12,7 +12,7 @@ const STATUS_LABELS: Record<ApiKeySummary["status"], string> = { active: "Active
 
 /**
  * The API keys screen (docs/decisions/0059): make a key, see every key, revoke one. Its data
- * functions check the team desk's roles themselves (src/server/data/api-keys.ts).
+ * functions check the team desk's roles themselves (src/server/integrations/data/api-key-rows.ts).
  */
 export async function ApiKeysPanel() {
   const keys = await listApiKeys();

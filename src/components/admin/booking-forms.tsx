@@ -6,7 +6,7 @@ import { SubmitButton } from "@/components/forms/submit";
 import { buttonVariants } from "@/components/ui/button";
 import { WEEKDAYS } from "@/lib/booking";
 import { dayFields } from "@/lib/schemas/booking-admin";
-import { bookingOutcomeAction, dayOffAction, saveAvailabilityAction, staffCancelBookingAction } from "@/server/actions/booking-admin";
+import { bookingOutcomeAction, dayOffAction, saveAvailabilityAction, staffCancelBookingAction } from "@/server/booking/booking-admin-actions";
 import { ActionForm } from "./team-forms";
 
 export interface HostSettingsView {

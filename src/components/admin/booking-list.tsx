@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { dashboardHref } from "@/lib/routes";
 import { formatSiteDateTime } from "@/lib/site-time";
-import type { BookingListItem } from "@/server/data/bookings";
+import type { BookingListItem } from "@/server/booking/data/bookings";
 
 /**
  * Calls as a table (docs/decisions/0065): their time (site time), the visitor, the member, a link to

@@ -12,7 +12,7 @@ import { adminTable } from "@/lib/admin-tables/registry";
 import type { AdminTableDefinition, DeskMember, FieldOption } from "@/lib/admin-tables/definition";
 import { BULK_ACTIONS, BULK_QUERY, type BulkActionId } from "@/lib/admin-tables/bulk";
 import { isSuccess } from "@/lib/form-state";
-import { bulkAction, bulkFormAction } from "@/server/actions/admin";
+import { bulkAction, bulkFormAction } from "@/server/dashboard/admin-actions";
 import { MemberOptions } from "@/components/admin/member-options";
 
 const ACTIONS = BULK_ACTIONS;

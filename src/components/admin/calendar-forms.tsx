@@ -4,7 +4,7 @@ import { ActionForm as Form, AnswerLine } from "@/components/forms/action-form";
 import { Field, NativeSelect, TextInput } from "@/components/forms/fields";
 import { SubmitButton } from "@/components/forms/submit";
 import { buttonVariants } from "@/components/ui/button";
-import { chooseCalendarAction, connectCalendarAction } from "@/server/actions/calendar";
+import { chooseCalendarAction, connectCalendarAction } from "@/server/booking/calendar-actions";
 
 /**
  * Connecting a CalDAV calendar (docs/calendar.md). The password field is always empty: the stored

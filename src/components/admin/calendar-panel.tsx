@@ -1,6 +1,6 @@
 import { formatSiteDateTime } from "@/lib/site-time";
-import { disconnectCalendarAction, testCalendarAction } from "@/server/actions/calendar";
-import { myCalendarConnection, pendingWritesOf } from "@/server/data/calendar";
+import { disconnectCalendarAction, testCalendarAction } from "@/server/booking/calendar-actions";
+import { myCalendarConnection, pendingWritesOf } from "@/server/booking/data/calendar";
 import { ChooseCalendarForm, ConnectCalendarForm } from "./calendar-forms";
 import { ActionForm } from "./team-forms";
 

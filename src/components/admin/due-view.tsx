@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 import { dashboardHref } from "@/lib/routes";
-import { daysOverdue, type DueItem } from "@/server/data/follow-up";
+import { daysOverdue, type DueItem } from "@/server/leads/data/follow-up";
 
 // The lead desk's "Due" view (docs/decisions/0050): every open lead and message whose follow-up day
 // is today or past, oldest first; a plain GET form chooses whose. Rendered on the server, no script.

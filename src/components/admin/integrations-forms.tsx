@@ -6,7 +6,7 @@ import { FieldError } from "@/components/forms/action-form";
 import { SubmitButton } from "@/components/forms/submit";
 import { buttonVariants } from "@/components/ui/button";
 import { eventField, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, type WebhookKind } from "@/lib/webhooks";
-import { addEndpointAction } from "@/server/actions/integrations";
+import { addEndpointAction } from "@/server/integrations/integration-actions";
 
 /**
  * Adding a webhook endpoint: its https address, its kind, the events it is sent. The answer to a

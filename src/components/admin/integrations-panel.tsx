@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { deleteEndpointAction, resendDeliveryAction, resumeEndpointAction } from "@/server/actions/integrations";
-import { listWebhookEndpoints } from "@/server/data/webhook-endpoints";
+import { deleteEndpointAction, resendDeliveryAction, resumeEndpointAction } from "@/server/integrations/integration-actions";
+import { listWebhookEndpoints } from "@/server/integrations/data/webhook-endpoints";
 import { dashboardHref } from "@/lib/routes";
 import { WEBHOOK_KIND_LABELS } from "@/lib/webhooks";
 import { AddEndpointForm } from "./integrations-forms";

@@ -8,7 +8,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { RECORD_FORM_FIELDS, ROW_INTENT_FIELD } from "@/lib/admin-tables/definition";
 import { isSuccess } from "@/lib/form-state";
 import { MARK_DONE, type DeskTable } from "@/lib/routes";
-import { rowFormAction } from "@/server/actions/admin";
+import { rowFormAction } from "@/server/dashboard/admin-actions";
 
 /**
  * Where a desk mail's "Mark contacted" ("Mark replied" for a message) lands: the person, their phone,

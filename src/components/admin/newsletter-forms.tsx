@@ -15,7 +15,7 @@ import {
   sendNowAction,
   sendTestAction,
   unscheduleAction,
-} from "@/server/actions/newsletter";
+} from "@/server/newsletter/newsletter-actions";
 import { HtmlField } from "./html-field";
 
 /** "New letter" and "Send a post as e-mail": each makes a draft and opens it. */

@@ -5,7 +5,7 @@ import { useTransition } from "react";
 import { toastAnswer } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { formatAdminDate } from "@/lib/format";
-import { retryFailedNotifications } from "@/server/actions/admin";
+import { retryFailedNotifications } from "@/server/dashboard/admin-actions";
 
 export interface NotificationTrouble {
   failed: number;

@@ -3,7 +3,7 @@ import { CHANNELS, CHANNEL_LABELS } from "@/lib/channels";
 import { formatRupees } from "@/lib/format";
 import { CHANNEL_COLOURS as COLOURS, describeChange } from "@/lib/overview-figures";
 import { dashboardHref } from "@/lib/routes";
-import { OVERVIEW_PERIODS, type Overview } from "@/server/data/overview";
+import { OVERVIEW_PERIODS, type Overview } from "@/server/dashboard/data/overview";
 
 // The lead desk's first screen (docs/decisions/0049, 0072): key figures first, then charts drawn on
 // the server in HTML with a table of the same numbers beside each; no script and no chart library.

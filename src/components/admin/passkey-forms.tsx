@@ -9,7 +9,7 @@ import { ANSWER, WIDE_SUBMIT } from "@/components/auth/form-answer";
 import { AnswerBox } from "@/components/ui/answer-box";
 import { buttonVariants } from "@/components/ui/button";
 import type { FormState } from "@/lib/form-state";
-import { removePasskeyAction, renamePasskeyAction } from "@/server/actions/passkeys";
+import { removePasskeyAction, renamePasskeyAction } from "@/server/team/passkey-actions";
 
 const NAME_MAX = 100;
 

@@ -5,7 +5,7 @@ import { Field, NativeSelect, TextArea, TextInput } from "@/components/forms/fie
 import { SubmitButton } from "@/components/forms/submit";
 import { buttonVariants } from "@/components/ui/button";
 import { ERASE_CONFIRMATION, INTERACTION_KIND_LABELS, SUMMARY_MAX, type InteractionKindId } from "@/lib/people";
-import { deleteInteractionAction, erasePersonAction, logInteractionAction, updateInteractionAction } from "@/server/actions/people";
+import { deleteInteractionAction, erasePersonAction, logInteractionAction, updateInteractionAction } from "@/server/people/people-actions";
 
 // The person page's forms (docs/decisions/0068): each a real form posting to its Server Action, so
 // each works without JavaScript; what was typed comes back with a refusal.

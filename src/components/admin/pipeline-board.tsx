@@ -21,8 +21,8 @@ import { toastAnswer } from "@/components/ui/toast";
 import { formatAdminDate, formatRupees } from "@/lib/format";
 import { BOARD_PAGE } from "@/lib/pipeline";
 import { dashboardHref } from "@/lib/routes";
-import type { BoardCard, BoardColumn } from "@/server/data/pipeline";
-import { moveLeadCard, moveLeadCardForm } from "@/server/actions/pipeline";
+import type { BoardCard, BoardColumn } from "@/server/pipeline/data/pipeline";
+import { moveLeadCard, moveLeadCardForm } from "@/server/pipeline/pipeline-actions";
 
 // The pipeline board (docs/decisions/0067): a column per stage, cards moved by mouse or touch, by
 // keyboard (a card's handle: Space to pick up, Left and Right to choose a stage, Space to drop,

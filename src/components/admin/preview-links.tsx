@@ -4,8 +4,8 @@ import { useCallback, useEffect, useState, useTransition } from "react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { formatAdminDate } from "@/lib/format";
-import { makePreviewLink, postPreviewLinks, revokePostPreviewLink } from "@/server/actions/blog-previews";
-import type { PreviewLinkSummary } from "@/server/data/blog-previews";
+import { makePreviewLink, postPreviewLinks, revokePostPreviewLink } from "@/server/content/preview-actions";
+import type { PreviewLinkSummary } from "@/server/content/data/blog-previews";
 
 /**
  * A draft's preview links (docs/decisions/0047): make one to share with someone without an account

@@ -6,12 +6,12 @@ import { Field, NativeSelect, TextArea, TextInput } from "@/components/forms/fie
 import { Button } from "@/components/ui/button";
 import { fieldText, type AdminTableDefinition, type FieldSpec } from "@/lib/admin-tables/definition";
 import type { FieldErrors } from "@/lib/form-state";
-import type { Attribution as AttributionData } from "@/server/db/schema";
+import type { Attribution as AttributionData } from "@/server/kernel/db/schema";
 import type { InboxDecoration } from "@/lib/admin-tables/inbox";
 import type { LeadVisit } from "@/lib/admin-tables/lead-visit";
 import type { DeskMember, FieldOption } from "@/lib/admin-tables/definition";
 import { formatAdminDate } from "@/lib/format";
-import { previewContent } from "@/server/actions/admin";
+import { previewContent } from "@/server/dashboard/admin-actions";
 import { LeadVisitSection } from "./lead-visit-section";
 import { PreviewLinks } from "./preview-links";
 import { SeoPanel } from "./seo-panel";
@@ -330,7 +330,7 @@ export function RecordFields({
       {record && table.extras?.includes("preview-links") && <PreviewLinks postId={String(record.id)} published={Boolean(record.published)} />}
       {record && table.extras?.includes("person") && <PersonSubmissions record={record} />}
       {record && table.extras?.includes("attribution") && <Attribution value={record.attribution as AttributionData} />}
-      {/* Absent when it could not be read (server/data/lead-visits.ts): the record is shown without it. */}
+      {/* Absent when it could not be read (server/leads/data/lead-visits.ts): the record is shown without it. */}
       {record && table.extras?.includes("visit") && record.visit ? <LeadVisitSection visit={record.visit as LeadVisit} idPrefix={table.id} /> : null}
     </>
   );

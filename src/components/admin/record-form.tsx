@@ -11,7 +11,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { DialogBody, DialogFooter } from "@/components/ui/dialog";
 import type { FieldErrors } from "@/lib/form-state";
 import { fieldErrors as toFieldErrors } from "@/lib/schemas/lead-forms";
-import { saveRecordForm } from "@/server/actions/admin";
+import { saveRecordForm } from "@/server/dashboard/admin-actions";
 
 const cancelClass = buttonVariants({ variant: "outline" });
 

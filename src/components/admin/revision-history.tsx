@@ -3,8 +3,8 @@
 import { useEffect, useState, useTransition } from "react";
 import { toastAnswer } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
-import { comparePostRevisions, postRevisions, restorePostRevision } from "@/server/actions/revisions";
-import type { DiffPart, RevisionComparison, RevisionSummary } from "@/server/data/blog-revisions";
+import { comparePostRevisions, postRevisions, restorePostRevision } from "@/server/content/revision-actions";
+import type { DiffPart, RevisionComparison, RevisionSummary } from "@/server/content/data/blog-revisions";
 import { formatAdminDateSeconds } from "@/lib/format";
 
 // A post's history (docs/decisions/0039): every saved revision, the word difference between any

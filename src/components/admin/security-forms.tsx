@@ -8,7 +8,7 @@ import { SubmitButton } from "@/components/forms/submit";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Toaster, toast } from "@/components/ui/toast";
 import { PasswordConfirmSchema, TeamSecuritySchema, TotpCodeSchema } from "@/lib/schemas/two-factor";
-import { backupCodesSavedAction, confirmTotpAction, disableTwoFactorAction, setTeamTwoFactorAction, startTotpAction } from "@/server/actions/two-factor";
+import { backupCodesSavedAction, confirmTotpAction, disableTwoFactorAction, setTeamTwoFactorAction, startTotpAction } from "@/server/team/two-factor-actions";
 
 /** The page's toasts, for its notices (?required=1) before any form has answered. */
 export const Toasts = Toaster;

@@ -1,6 +1,6 @@
 import { LogOut } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { signOutAction } from "@/server/actions/auth";
+import { signOutAction } from "@/server/team/auth-actions";
 
 /** A plain form, so signing out works without JavaScript too. */
 export function SignOutButton() {

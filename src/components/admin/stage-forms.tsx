@@ -7,7 +7,7 @@ import { SubmitButton } from "@/components/forms/submit";
 import { buttonVariants } from "@/components/ui/button";
 import { isSuccess } from "@/lib/form-state";
 import { STAGE_NAME_MAX } from "@/lib/limits";
-import { createStageAction, moveStageAction, removeStageAction, renameStageAction } from "@/server/actions/pipeline";
+import { createStageAction, moveStageAction, removeStageAction, renameStageAction } from "@/server/pipeline/pipeline-actions";
 
 // The owner's stages (docs/decisions/0067): add one after any stage, rename, move earlier or later,
 // remove (choosing where its leads go). Each is a plain form that works without JavaScript.

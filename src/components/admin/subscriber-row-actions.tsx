@@ -3,7 +3,7 @@
 import { ActionForm } from "@/components/forms/action-form";
 import { SubmitButton } from "@/components/forms/submit";
 import { buttonVariants } from "@/components/ui/button";
-import { deleteSubscriberAction, eraseSubscriberAction } from "@/server/actions/newsletter-subscribers";
+import { deleteSubscriberAction, eraseSubscriberAction } from "@/server/newsletter/subscriber-actions";
 
 /**
  * A subscriber's Delete and Erase: each behind a disclosure, so that without JavaScript too it

@@ -7,7 +7,7 @@ import { SubmitButton } from "@/components/forms/submit";
 import { buttonVariants } from "@/components/ui/button";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@/lib/admin-tables/definition";
 import { PASSWORD_MIN } from "@/lib/schemas/auth";
-import { changePasswordAction, inviteAction } from "@/server/actions/team";
+import { changePasswordAction, inviteAction } from "@/server/team/team-actions";
 
 /**
  * One small form posting to a Server Action: hidden fields name the record, `children` adds a

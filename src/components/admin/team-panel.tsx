@@ -1,7 +1,7 @@
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@/lib/admin-tables/definition";
-import type { StaffUser } from "@/server/auth/auth-guard";
-import { changeRoleAction, removeMemberAction, revokeInvitationAction, setSignUpAction, signOutMemberAction } from "@/server/actions/team";
-import { listMembers, listPendingInvitations, signUpSetting } from "@/server/data/team";
+import type { StaffUser } from "@/server/kernel/session/auth-guard";
+import { changeRoleAction, removeMemberAction, revokeInvitationAction, setSignUpAction, signOutMemberAction } from "@/server/team/team-actions";
+import { listMembers, listPendingInvitations, signUpSetting } from "@/server/team/data/team";
 import { ActionForm, InviteForm, RoleSelect } from "./team-forms";
 import { formatAdminDate } from "@/lib/format";
 
@@ -10,7 +10,7 @@ const roleLabel = (role: string) => ((STAFF_ROLES as readonly string[]).includes
 
 /**
  * The Team tab: members and their roles, invitations, public sign-up. Its data functions check the
- * team desk's roles themselves (src/server/data/team.ts); an admin is not offered what only an
+ * team desk's roles themselves (src/server/team/data/team.ts); an admin is not offered what only an
  * owner may do (docs/decisions/0034).
  */
 export async function TeamPanel({ viewer }: { viewer: StaffUser }) {

@@ -10,7 +10,7 @@ import { AnswerBox } from "@/components/ui/answer-box";
 import { dismissAllToasts } from "@/components/ui/toast";
 import { IDLE, type FormState } from "@/lib/form-state";
 import { PASSWORD_MIN, SignInSchema, SignUpSchema } from "@/lib/schemas/auth";
-import { signInAction, signUpAction, type AuthFormState, type AuthMode } from "@/server/actions/auth";
+import { signInAction, signUpAction, type AuthFormState, type AuthMode } from "@/server/team/auth-actions";
 import { AuthHeading } from "./auth-shell";
 import { ANSWER, WIDE_SUBMIT } from "./form-answer";
 import { PasskeySignIn } from "./passkey-sign-in";

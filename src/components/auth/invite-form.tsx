@@ -4,7 +4,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { Field, TextInput } from "@/components/forms/fields";
 import { SubmitButton } from "@/components/forms/submit";
 import { PASSWORD_MIN } from "@/lib/schemas/auth";
-import { acceptInvitationAction } from "@/server/actions/team";
+import { acceptInvitationAction } from "@/server/team/team-actions";
 import { ANSWER, WIDE_SUBMIT } from "./form-answer";
 
 /** The invitee's name and password; the server checks both and answers beside each field. */

@@ -5,7 +5,7 @@ import { Field, TextInput } from "@/components/forms/fields";
 import { schemaCheck } from "@/components/forms/schema-check";
 import { SubmitButton } from "@/components/forms/submit";
 import { ForgotPasswordSchema, PASSWORD_MIN, ResetPasswordSchema } from "@/lib/schemas/auth";
-import { requestPasswordResetAction, resetPasswordAction } from "@/server/actions/auth";
+import { requestPasswordResetAction, resetPasswordAction } from "@/server/team/auth-actions";
 import { ANSWER, WIDE_SUBMIT } from "./form-answer";
 
 const checkForgot = schemaCheck(ForgotPasswordSchema);

@@ -5,7 +5,7 @@ import { Field, TextInput } from "@/components/forms/fields";
 import { schemaCheck } from "@/components/forms/schema-check";
 import { SubmitButton } from "@/components/forms/submit";
 import { SecondFactorSchema } from "@/lib/schemas/two-factor";
-import { verifySecondFactorAction } from "@/server/actions/two-factor";
+import { verifySecondFactorAction } from "@/server/team/two-factor-actions";
 import { ANSWER, WIDE_SUBMIT } from "./form-answer";
 
 const check = schemaCheck(SecondFactorSchema);

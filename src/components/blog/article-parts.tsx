@@ -5,7 +5,7 @@ import { blogListHref } from "@/lib/blog";
 import { PersonPicture } from "@/components/marketing/illustrated-avatar";
 import type { ArticleHeading } from "@/server/content/html";
 import { authorLinks, type PublicAuthor } from "@/lib/authors";
-import { DEFAULT_AUTHOR_NAME } from "@/server/db/schema";
+import { DEFAULT_AUTHOR_NAME } from "@/server/kernel/db/schema";
 import { blogCopy } from "./blog-copy";
 import { PostCard, ReadingTime, type PostCardData } from "./post-card";
 

@@ -20,13 +20,13 @@ import { blogSearchAppearance, pageMetadata } from "@/lib/metadata";
 import { formatBlogDate } from "@/lib/format";
 import { blogOgImage } from "@/lib/og-image";
 import { authorJsonLd, type PublicAuthor } from "@/lib/authors";
-import { authorByName } from "@/server/data/authors";
-import { listRelatedPosts } from "@/server/data/blog-posts";
-import { countShares } from "@/server/data/blog-shares";
-import { DEFAULT_AUTHOR_NAME, type BlogPost } from "@/server/db/schema";
+import { authorByName } from "@/server/content/data/authors";
+import { listRelatedPosts } from "@/server/content/data/blog-posts";
+import { countShares } from "@/server/content/data/blog-shares";
+import { DEFAULT_AUTHOR_NAME, type BlogPost } from "@/server/kernel/db/schema";
 import { contentMediaNames, renderArticleContent } from "@/server/content/html";
 import { mediaDimensions } from "@/server/media/media";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 
 // One article as its page shows it: the published page and a draft's preview link render this same
 // component, so that the preview is exactly what will be published (docs/decisions/0047).

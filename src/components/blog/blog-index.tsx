@@ -1,7 +1,7 @@
 import { SubscribeForm } from "@/components/site/subscribe-form";
 import { distinctTags, type BlogFilter } from "@/lib/blog";
 import { formatBlogDate } from "@/lib/format";
-import type { PostSummary } from "@/server/data/blog-posts";
+import type { PostSummary } from "@/server/content/data/blog-posts";
 import { blogCopy } from "./blog-copy";
 import { BlogExplorer } from "./blog-explorer";
 import { FeaturedPosts } from "./featured-posts";

@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { CSSProperties } from "react";
 import { ArrowRight, Sparkles } from "@/components/ui/icons";
 import { blogPostHref } from "@/lib/blog";
-import type { PostSummary } from "@/server/data/blog-posts";
+import type { PostSummary } from "@/server/content/data/blog-posts";
 import { blogCopy } from "./blog-copy";
 import { ReadingTime } from "./post-card";
 import { PostCover } from "./post-cover";

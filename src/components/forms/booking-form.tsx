@@ -4,7 +4,7 @@ import { useId, useRef, useSyncExternalStore } from "react";
 import { groupSlotsByDay } from "@/lib/booking";
 import { LIMITS } from "@/lib/limits";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
-import { bookCallAction, rescheduleCallAction } from "@/server/actions/booking";
+import { bookCallAction, rescheduleCallAction } from "@/server/booking/booking-actions";
 import { AnswerForm, FieldError, useFormAnswer } from "./action-form";
 import { Field, TextArea, TextInput } from "./fields";
 import { GuardFields, SUBMIT_CLASSES, useFormGuard } from "./form-guard";

@@ -1,6 +1,6 @@
 "use client";
 
-import { cancelCallAction } from "@/server/actions/booking";
+import { cancelCallAction } from "@/server/booking/booking-actions";
 import { ActionForm } from "./action-form";
 import { SubmitButton } from "./submit";
 

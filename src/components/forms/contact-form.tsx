@@ -2,7 +2,7 @@
 
 import { CONTACT_RULES } from "@/lib/schemas/form-rules";
 import { LIMITS } from "@/lib/limits";
-import { submitContactForm } from "@/server/actions/lead-forms";
+import { submitContactForm } from "@/server/leads/lead-form-actions";
 import { Field, TextArea, TextInput } from "./fields";
 import { LeadForm } from "./lead-form";
 import { PersonFields } from "./person-fields";

@@ -2,7 +2,7 @@
 
 import { FREE_AUDIT_REVENUE_BRACKETS, FREE_AUDIT_RULES } from "@/lib/schemas/form-rules";
 import { LIMITS } from "@/lib/limits";
-import { submitFreeAudit } from "@/server/actions/lead-forms";
+import { submitFreeAudit } from "@/server/leads/lead-form-actions";
 import { Field, NativeSelect, TextArea, TextInput } from "./fields";
 import { LeadForm } from "./lead-form";
 import { PersonFields } from "./person-fields";

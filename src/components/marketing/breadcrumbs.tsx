@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ChevronRight } from "@/components/ui/icons";
 import { breadcrumbJsonLd, type Crumb } from "@/lib/json-ld";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 import { JsonLdScript } from "./json-ld";
 
 const TONES = {

@@ -2,7 +2,7 @@ import { CalendarClock, Quote } from "@/components/ui/icons";
 import { PostCover } from "@/components/blog/post-cover";
 import { sectionLabels } from "@/content/case-studies-page";
 import { anchorId, metricLabel, splitJourneyStep } from "@/lib/display";
-import type { PublicCaseStudy } from "@/server/data/case-studies";
+import type { PublicCaseStudy } from "@/server/content/data/case-studies";
 import { ClientLogo } from "./client-logo";
 import { DotGrid } from "./decor";
 import { ResultChart } from "./result-chart";

@@ -1,5 +1,5 @@
 import { GUARD_FIELDS } from "@/lib/form-state";
-import { footerSubscribeAction } from "@/server/actions/newsletter-signup";
+import { footerSubscribeAction } from "@/server/newsletter/signup-actions";
 
 /**
  * The footer's sign-up, on every public page: a plain form with no script of its own, so that no

@@ -3,7 +3,7 @@ import { CalendarDays } from "@/components/ui/icons";
 import type { LegalDocument } from "@/content/legal";
 import { anchorId } from "@/lib/display";
 import { formatLegalDate } from "@/lib/format";
-import { siteConfig, type SiteConfig } from "@/server/site-config";
+import { siteConfig, type SiteConfig } from "@/server/kernel/site-config";
 import { PageHero } from "./page-hero";
 
 /** Replaces the {email} and {phone} placeholders of the legal text with working links. */

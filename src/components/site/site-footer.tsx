@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Mail, MapPin, Phone } from "@/components/ui/icons";
 import { COMPANY_LINKS, LEGAL_LINKS } from "@/lib/routes";
 import { services } from "@/content/services";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 import { LogoMark } from "./logo";
 import { FooterSubscribe } from "./footer-subscribe";
 

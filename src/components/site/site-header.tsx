@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { CalendarDays, Menu, X } from "@/components/ui/icons";
 import { MAIN_NAV } from "@/lib/routes";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 import { buttonVariants } from "@/components/ui/button";
 import { LogoMark } from "./logo";
 import { DesktopNav, MobileNav } from "./nav-links";

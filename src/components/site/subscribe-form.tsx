@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from "react";
 import { AnswerForm, FieldError, useFormAnswer } from "@/components/forms/action-form";
 import { SubmitButton } from "@/components/forms/submit";
 import { GUARD_FIELDS } from "@/lib/form-state";
-import { subscribeAction } from "@/server/actions/newsletter-signup";
+import { subscribeAction } from "@/server/newsletter/signup-actions";
 
 interface SubscribeFormProps {
   /** Where it is: the blog listing, the end of an article, the site's footer (what the row records). */
@@ -24,7 +24,7 @@ const SUBMIT =
  * The newsletter's sign-up (docs/newsletter.md, "Subscribing"): an address and, optionally, topics
  * from the blog's tags (none ticked: every topic). A real form posting to a Server Action, so it
  * works without JavaScript; it reads nothing per visitor, so the cached pages it sits on stay
- * cached. The honeypot and the fill time are the lead forms' (src/server/forms/form-guards.ts).
+ * cached. The honeypot and the fill time are the lead forms' (src/server/kernel/forms/form-guards.ts).
  */
 export function SubscribeForm({ source, topics = [], tone = "light", title = "Get new articles by e-mail", intro }: SubscribeFormProps) {
   const id = useId();

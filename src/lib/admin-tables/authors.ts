@@ -1,4 +1,4 @@
-import type { Author } from "@/server/db/schema";
+import type { Author } from "@/server/kernel/db/schema";
 import { LIMITS } from "../limits";
 import { AuthorSchema } from "../schemas/admin";
 import { CONTENT_DESK, defineTable } from "./definition";

@@ -1,4 +1,4 @@
-import type { BlogPost } from "@/server/db/schema";
+import type { BlogPost } from "@/server/kernel/db/schema";
 import { readingTimeMinutes, slugify } from "../blog";
 import { LIMITS } from "../limits";
 import { formatSiteDateTime, SITE_TIME_ZONE } from "../site-time";
@@ -9,7 +9,7 @@ export const DEFAULT_AUTHOR = "Kinetic Growth Team";
 
 const characters = (max: number) => (value: string) => `${value.length}/${max} characters`;
 
-/** Blog posts; their sanitising, slug redirects and preview are hooks in src/server/admin/admin-hooks.ts. */
+/** Blog posts; their sanitising, slug redirects and preview are hooks in src/server/dashboard/admin-hooks.ts. */
 export const blogPostsTable = defineTable<BlogPost>({
   id: "posts",
   table: "blogPosts",

@@ -1,4 +1,4 @@
-import type { CaseStudy } from "@/server/db/schema";
+import type { CaseStudy } from "@/server/kernel/db/schema";
 import { LIMITS } from "../limits";
 import { CaseStudySchema, INVALID_JSON_MESSAGE } from "../schemas/admin";
 import { CONTENT_DESK, defineTable } from "./definition";

@@ -5,9 +5,9 @@ import { toSiteDateTimeInput } from "../site-time";
 /**
  * One dashboard table, described as data (ADR 0024): the generic list (src/app/admin/(dashboard)/[table]/page.tsx and
  * src/components/admin/admin-list.tsx), dialog (record-form.tsx, record-fields.tsx), CRUD module
- * (src/server/data/admin-records.ts), actions (src/server/actions/admin.ts) and CSV export read
+ * (src/server/dashboard/data/admin-records.ts), actions (src/server/dashboard/admin-actions.ts) and CSV export read
  * everything they need from here. A table with behaviour of its own (the blog's sanitising, slug
- * redirects and preview) adds hooks in src/server/admin/admin-hooks.ts. This module is imported by the
+ * redirects and preview) adds hooks in src/server/dashboard/admin-hooks.ts. This module is imported by the
  * browser too: types only from the database schema, no server code.
  */
 
@@ -120,7 +120,7 @@ export interface CsvColumn<Row> {
 export interface AdminTableDefinition<Row extends { id: string; createdAt: Date } = { id: string; createdAt: Date }> {
   /** The table's id: its screen's address (/admin/<id>, docs/decisions/0052) and the export path (/admin/export/<id>). */
   id: string;
-  /** The table's export name in src/server/db/schema.ts. */
+  /** The table's export name in src/server/kernel/db/schema.ts. */
   table: string;
   label: string;
   noun: { one: string; many: string; title: string };
@@ -143,7 +143,7 @@ export interface AdminTableDefinition<Row extends { id: string; createdAt: Date 
   fields: readonly FieldSpec<Row>[];
   /** Rows are not added or edited here, only reviewed and deleted (the Spam view). */
   readOnly?: boolean;
-  /** One action on a row besides edit and delete, done by the table's `rowAction` hook (src/server/admin/admin-hooks.ts). */
+  /** One action on a row besides edit and delete, done by the table's `rowAction` hook (src/server/dashboard/admin-hooks.ts). */
   rowAction?: { label: string; done: string };
   /**
    * Blocks beside the fields: the visitor's attribution (read-only, when editing), the search and

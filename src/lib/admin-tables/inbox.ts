@@ -1,4 +1,4 @@
-import type { Attribution } from "@/server/db/schema";
+import type { Attribution } from "@/server/kernel/db/schema";
 import { LIMITS } from "../limits";
 import type { LeadVisit } from "./lead-visit";
 import type { AdminTableDefinition, CsvColumn, FieldSpec, RowSummary } from "./definition";
@@ -49,13 +49,13 @@ export function followUpFieldSpecs<Row extends Sender & { ownerId: string | null
   ];
 }
 
-/** What the list adds to an inbox row (server/admin/admin-hooks.ts): the owner's address and the person's other submissions. */
+/** What the list adds to an inbox row (server/dashboard/admin-hooks.ts): the owner's address and the person's other submissions. */
 export interface InboxDecoration {
   ownerEmail?: string | null;
   person?: { kind: "lead" | "message"; id: string; createdAt: string; status: string; text: string }[];
   /** The person's page (/admin/people/<key>, docs/decisions/0068). */
   personHref?: string;
-  /** The visit that led to the row (server/data/lead-visits.ts); absent when it could not be read. */
+  /** The visit that led to the row (server/leads/data/lead-visits.ts); absent when it could not be read. */
   visit?: LeadVisit;
 }
 

@@ -1,4 +1,4 @@
-import type { DeviceClass } from "@/server/db/schema";
+import type { DeviceClass } from "@/server/kernel/db/schema";
 
 /**
  * The visit that led to a lead or a contact message, as its record shows it (read-only): the page

@@ -1,4 +1,4 @@
-import type { Lead } from "@/server/db/schema";
+import type { Lead } from "@/server/kernel/db/schema";
 import { formatRupees } from "../format";
 import { LIMITS } from "../limits";
 import { AdminLeadSchema, EARLIER_REVENUE_CHOICES, LEAD_STATUS_LABELS } from "../schemas/admin";

@@ -1,4 +1,4 @@
-import type { Media } from "@/server/db/schema";
+import type { Media } from "@/server/kernel/db/schema";
 import { LIMITS } from "../limits";
 import { MediaSchema } from "../schemas/admin";
 import { CONTENT_DESK, defineTable } from "./definition";

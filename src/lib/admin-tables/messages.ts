@@ -1,4 +1,4 @@
-import type { ContactMessage } from "@/server/db/schema";
+import type { ContactMessage } from "@/server/kernel/db/schema";
 import { LIMITS } from "../limits";
 import { AdminMessageSchema, MESSAGE_STATUS_LABELS } from "../schemas/admin";
 import { LEAD_DESK, defineTable, filterOf, optionsOf } from "./definition";

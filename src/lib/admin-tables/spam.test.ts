@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SpamSubmission } from "@/server/db/schema";
+import type { SpamSubmission } from "@/server/kernel/db/schema";
 import { spamTable } from "./spam";
 
 describe("the Spam list's detail line", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SpamSubmission } from "@/server/db/schema";
+import type { SpamSubmission } from "@/server/kernel/db/schema";
 import { CONTACT_RULES, FREE_AUDIT_RULES } from "@/lib/schemas/form-rules";
 import { LEAD_DESK, defineTable } from "./definition";
 
@@ -18,7 +18,7 @@ function spamFieldWords(key: string, value: string): string {
 
 /**
  * Submissions the honeypot or the fill-time guard refused, kept 30 days (ADR 0043). Read-only:
- * reviewed, then moved to the inbox ("Not spam", src/server/forms/spam.ts) or deleted.
+ * reviewed, then moved to the inbox ("Not spam", src/server/leads/spam.ts) or deleted.
  */
 export const spamTable = defineTable<SpamSubmission>({
   id: "spam",

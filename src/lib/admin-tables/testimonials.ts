@@ -1,4 +1,4 @@
-import type { Testimonial } from "@/server/db/schema";
+import type { Testimonial } from "@/server/kernel/db/schema";
 import { LIMITS } from "../limits";
 import { TestimonialSchema } from "../schemas/admin";
 import { CONTENT_DESK, defineTable } from "./definition";

@@ -1,6 +1,6 @@
 // The host's queue of counted page views (docs/decisions/0056): a page never waits for the
 // database. Page views wait here, in memory, and are written in batches by the function the app
-// registers on the bridge (src/server/bridge.ts setPageViewSink), every `intervalMs` or as soon as
+// registers on the bridge (src/server/kernel/bridge.ts setPageViewSink), every `intervalMs` or as soon as
 // `batchSize` are waiting. Bounded: when full, page views are dropped and counted, never the page.
 // No "server-only", no app imports: the host loads it as it is.
 import type { PageViewRecord } from "./page-view.ts";

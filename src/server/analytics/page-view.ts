@@ -45,7 +45,7 @@ export interface CountOptions {
 
 /** Paths that are never public pages: the dashboard, the API, sign-in, Next's files. */
 const NOT_PAGES = [DASHBOARD_PATH, "/api", "/auth", "/_next", "/_vercel", "/.well-known"];
-/** better-auth's session cookie with the site's prefix (src/server/auth/auth.ts cookiePrefix "kg"), plain or __Secure-. */
+/** better-auth's session cookie with the site's prefix (src/server/kernel/session/auth.ts cookiePrefix "kg"), plain or __Secure-. */
 export const STAFF_SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?kg\.session_token=/;
 /**
  * Agents that are not a person's browser. No maintained list (such as isbot) is installed, so this

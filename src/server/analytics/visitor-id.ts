@@ -17,7 +17,7 @@ export function saltUsable(day: string, now: Date = new Date()): boolean {
   return now.getTime() < Date.parse(`${day}T00:00:00Z`) + DAY_MS + SALT_GRACE_MS;
 }
 
-/** The first day whose salt is still usable at `now`: every older salt is deleted (src/server/data/analytics.ts). */
+/** The first day whose salt is still usable at `now`: every older salt is deleted (src/server/analytics/data/analytics.ts). */
 export function oldestUsableSaltDay(now: Date = new Date()): string {
   return utcDay(new Date(now.getTime() - SALT_GRACE_MS));
 }
@@ -45,7 +45,7 @@ export function visitorIdFrom(salt: string, digest: string): string {
  * The salt as a key object, made once per salt: importing the raw bytes for every page view cost
  * about 12 µs each (6 ms of the server's thread per batch of 500), a kept key about a tenth of that.
  * A day has one salt; the app forgets a salt's key when it forgets the salt (forgetSaltKey, called
- * by src/server/data/analytics.ts once the day and its grace are over), so that no process can
+ * by src/server/analytics/data/analytics.ts once the day and its grace are over), so that no process can
  * recompute a past day's ids from memory either.
  */
 const saltKeys = new Map<string, crypto.KeyObject>();
@@ -64,7 +64,7 @@ export function forgetSaltKey(salt: string): void {
 }
 
 /**
- * The client's address as the app reads it (src/server/request-info.ts ipFromHeaders): the last
+ * The client's address as the app reads it (src/server/kernel/request-info.ts ipFromHeaders): the last
  * X-Forwarded-For entry, which host/client-address.ts sets from the socket unless a trusted proxy
  * sets it. Both sides must read the same address, or a lead would not find its visit.
  */

@@ -2,19 +2,19 @@ import "server-only";
 import { BOOKING_WINDOW_DAYS, formatCallTime, formatClock, NEAREST_SLOTS } from "@/lib/booking";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import type { BookingData } from "@/lib/schemas/booking";
-import type { Attribution, Booking } from "../db/schema";
-import { bookCall, bookingForLink, cancelCall, readAvailability, rescheduleCall, type BookOutcome, type ChangeOutcome } from "../data/bookings";
-import { FieldError } from "../forms/form-action";
-import { log } from "../log";
+import type { Attribution, Booking } from "../kernel/db/schema";
+import { bookCall, bookingForLink, cancelCall, readAvailability, rescheduleCall, type BookOutcome, type ChangeOutcome } from "./data/bookings";
+import { FieldError } from "../kernel/forms/form-action";
+import { log } from "../kernel/log";
 import { hostMail, visitorMail } from "./mails";
-import { databaseError } from "../db/errors";
+import { databaseError } from "../kernel/db/errors";
 import { nearestSlots, openSlots, type OpenSlot } from "./slots";
 import { readBookingToken } from "./tokens";
 
 /**
  * The strategy call's service (docs/decisions/0065): the open slots, and booking, moving and
  * cancelling a call with the answers a visitor reads. The statements and their transactions are in
- * src/server/data/bookings.ts.
+ * src/server/booking/data/bookings.ts.
  */
 
 /** The open slots from now over the booking window. */

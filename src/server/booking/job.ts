@@ -1,7 +1,7 @@
 import "server-only";
-import { claimReminders } from "../data/bookings";
-import type { TimedJob } from "../jobs/jobs";
-import { log } from "../log";
+import { claimReminders } from "./data/bookings";
+import type { TimedJob } from "../kernel/jobs/jobs";
+import { log } from "../kernel/log";
 import { reminderMail } from "./mails";
 
 /**

@@ -2,9 +2,9 @@ import "server-only";
 import { formatCallTime } from "@/lib/booking";
 import { dashboardHref } from "@/lib/routes";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
-import type { Booking, MailAttachment } from "../db/schema";
-import { escapeHtml, type MailInput } from "../mail/mail";
-import { siteConfig } from "../site-config";
+import type { Booking, MailAttachment } from "../kernel/db/schema";
+import { escapeHtml, type MailInput } from "../kernel/mail/mail";
+import { siteConfig } from "../kernel/site-config";
 import { callCalendar, callUid, type CallEvent, type CallMethod } from "./ics";
 import { manageUrl } from "./tokens";
 

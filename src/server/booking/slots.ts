@@ -3,7 +3,7 @@ import { SITE_TIME_ZONE } from "@/lib/site-time";
 
 /**
  * Which 30-minute slots are open, and for whom (docs/decisions/0065). Pure: the data loader
- * (src/server/data/bookings.ts) reads the hosts, their days off, the booked calls and any busy times
+ * (src/server/booking/data/bookings.ts) reads the hosts, their days off, the booked calls and any busy times
  * and passes them in; the booking transaction runs the same rules on rows it has locked.
  */
 

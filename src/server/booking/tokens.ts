@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
-import { authSecret } from "../auth/secret";
-import { env } from "../env";
+import { authSecret } from "../kernel/session/secret";
+import { env } from "../kernel/env";
 
 // The links in a call's mails (docs/decisions/0065) need no account and no stored token: each names
 // the booking and its `token_version` and carries an HMAC-SHA256 of both under a key of its own,

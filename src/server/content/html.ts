@@ -311,7 +311,7 @@ export function contentMediaNames(content: string): string[] {
 /**
  * The alt text each uploaded image of sanitised content carries, by storage name (the first use of
  * an image names it): what the writer typed when placing it, which the media library then offers as
- * the image's default (src/server/data/media-rows.ts).
+ * the image's default (src/server/media/data/media-rows.ts).
  */
 export function contentImageAlts(sanitizedHtml: string): Map<string, string> {
   const alts = new Map<string, string>();

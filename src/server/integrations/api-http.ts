@@ -1,6 +1,6 @@
 import "server-only";
-import { errorFields, log } from "../log";
-import { readBodyText } from "../read-body";
+import { errorFields, log } from "../kernel/log";
+import { readBodyText } from "../kernel/read-body";
 import { caseStudiesResource, postsResource, publishPost, testimonialsResource } from "./api-content";
 import { ApiError, apiErrorBody, notFound } from "./api-errors";
 import { authenticateApiKey, type ApiKeyPrincipal } from "./api-keys";

@@ -1,11 +1,11 @@
 import "server-only";
 import crypto from "node:crypto";
 import { API_KEY_PATTERN, API_KEY_PREFIX, API_KEY_SHOWN_CHARACTERS, API_SCOPES, type ApiScope } from "@/lib/api-scopes";
-import { withActivityScope } from "../activity/activity";
-import { apiKeyActorId, apiKeyActorLabel, runAsApiKey } from "../auth/api-principal";
-import { findApiKeyByHash, insertApiKey, noteApiKeyUsed } from "../data/api-keys";
-import { hitRateLimit } from "../data/rate-limit";
-import { env } from "../env";
+import { withActivityScope } from "../kernel/activity/activity";
+import { apiKeyActorId, apiKeyActorLabel, runAsApiKey } from "../kernel/activity/api-principal";
+import { findApiKeyByHash, insertApiKey, noteApiKeyUsed } from "./data/api-key-rows";
+import { hitRateLimit } from "../kernel/db/rate-limit";
+import { env } from "../kernel/env";
 
 // API keys (docs/decisions/0059). A key is "kg_live_" and 32 random bytes (256 bits) in base64url,
 // shown once; only its SHA-256 is stored. A request's key is looked up by that hash through the

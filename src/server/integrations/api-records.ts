@@ -5,9 +5,9 @@ import type { ApiScope } from "@/lib/api-scopes";
 import { fieldErrors } from "@/lib/schemas/lead-forms";
 import { toSiteDateTimeInput } from "@/lib/site-time";
 import { unstorableFields } from "@/lib/text-safety";
-import { AccessDeniedError } from "../auth/auth-guard";
-import { changeRecordStatus, createRecord, deleteRecord, listRecordsAfter, readRecord, statusOptionsOf, updateRecord } from "../data/admin-records";
-import { FieldError } from "../forms/form-action";
+import { AccessDeniedError } from "../kernel/session/auth-guard";
+import { changeRecordStatus, createRecord, deleteRecord, listRecordsAfter, readRecord, statusOptionsOf, updateRecord } from "../dashboard";
+import { FieldError } from "../kernel/forms/form-action";
 import { ApiError, invalid, notFound } from "./api-errors";
 import { hasScope, withApiKeyActivity, type ApiKeyPrincipal } from "./api-keys";
 
@@ -15,7 +15,7 @@ import { hasScope, withApiKeyActivity, type ApiKeyPrincipal } from "./api-keys";
 // (key, input) that the route handlers (src/app/api/v1) and any other caller use alike. Input is
 // validated by the table's own Zod schema, the dashboard form's (src/lib/admin-tables), after it is
 // turned into the text the form would send; writes go through the dashboard's data functions
-// (src/server/data/admin-records.ts) in the key's activity scope, so the activity trail, the refresh
+// (src/server/dashboard/data/admin-records.ts) in the key's activity scope, so the activity trail, the refresh
 // of public pages and every hook happen exactly as from the dashboard.
 
 export interface ApiResource {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { log } from "../log";
+import { log } from "../kernel/log";
 import { hasScope, type ApiKeyPrincipal, type ApiScope } from "./api-keys";
 
 // How the MCP server's tools answer (docs/decisions/0061): figures as JSON, refusals in words.

@@ -1,10 +1,10 @@
 import "server-only";
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { ANALYTICS_PERIODS, analyticsReport } from "../data/analytics-report";
-import { OVERVIEW_PERIODS, overviewReport } from "../data/overview";
-import { log } from "../log";
-import { siteConfig } from "../site-config";
+import { ANALYTICS_PERIODS, analyticsReport } from "../analytics";
+import { OVERVIEW_PERIODS, overviewReport } from "../dashboard";
+import { log } from "../kernel/log";
+import { siteConfig } from "../kernel/site-config";
 import type { ApiKeyPrincipal } from "./api-keys";
 import { registerDeskTools } from "./mcp-desk-tools";
 import { scoped, toolResult } from "./mcp-results";

@@ -4,8 +4,8 @@ import type { FieldSpec } from "@/lib/admin-tables/definition";
 import { API_SCOPE_LABELS, API_SCOPES } from "@/lib/api-scopes";
 import { API_BODY_LIMIT_BYTES, apiEndpoints, type ApiMethod } from "./api-http";
 import { listQuerySchema, type ApiResource } from "./api-records";
-import { env } from "../env";
-import { siteConfig } from "../site-config";
+import { env } from "../kernel/env";
+import { siteConfig } from "../kernel/site-config";
 
 // The OpenAPI 3.1 document of /api/v1 (docs/decisions/0060), made from the dashboard forms' own Zod
 // schemas (z.toJSONSchema on their input side, so limits and patterns are the forms'), adjusted where

@@ -1,11 +1,11 @@
 import "server-only";
 import sharp from "sharp";
 import { mediaName, mediaUrl } from "@/lib/url-safety";
-import type { Executor } from "../db/client";
-import { holdMediaRows, mediaById, mediaReferenceRows, mediaSizes } from "../data/media-rows";
-import { FieldError } from "../forms/form-action";
-import type { Media } from "../db/schema";
-import { errorFields, log } from "../log";
+import type { Executor } from "../kernel/db/client";
+import { holdMediaRows, mediaById, mediaReferenceRows, mediaSizes } from "./data/media-rows";
+import { FieldError } from "../kernel/forms/form-action";
+import type { Media } from "../kernel/db/schema";
+import { errorFields, log } from "../kernel/log";
 
 /**
  * Uploaded images are decoded and written again before they are stored (docs/decisions/0045): the

@@ -11,7 +11,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { env, type Env } from "../env";
+import { env, type Env } from "../kernel/env";
 
 /**
  * Where uploaded files are kept (docs/decisions/0029): a local folder by default, or an

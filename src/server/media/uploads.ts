@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { insertMedia } from "../data/media-rows";
+import { insertMedia } from "./data/media-rows";
 import { mediaUrl, UPLOAD_FILE_NAME } from "@/lib/url-safety";
 import { normaliseImage } from "./media";
 import { storage } from "./storage";

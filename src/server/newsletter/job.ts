@@ -1,5 +1,5 @@
 import "server-only";
-import type { TimedJob } from "../jobs/jobs";
+import type { TimedJob } from "../kernel/jobs/jobs";
 import { deliverNewsletterRound, jobTransport } from "./send";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "../env";
+import { env } from "../kernel/env";
 import { signToken, verifyToken } from "./tokens";
 import { PENDING_SUBSCRIBER_DAYS } from "../../lib/newsletter";
 

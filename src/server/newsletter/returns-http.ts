@@ -1,10 +1,10 @@
 import "server-only";
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
-import { findClickTarget, recordClick, type ClickOutcome } from "../data/newsletter-events";
-import { env } from "../env";
-import { errorFields, log } from "../log";
-import { readBodyText } from "../read-body";
+import { findClickTarget, recordClick, type ClickOutcome } from "./data/newsletter-events";
+import { env } from "../kernel/env";
+import { errorFields, log } from "../kernel/log";
+import { readBodyText } from "../kernel/read-body";
 import { manageUrl, readClickToken, readSubscriberToken } from "./links";
 import { fetchCertificate, parseSnsMessage, snsHostRegion, verifySnsMessage, type CertificateFetcher } from "./sns";
 import { applyProviderEvents, sesEvents, unsubscribeByMailSubject, unsubscribeByToken, type ProviderEvent } from "./suppression";

@@ -18,13 +18,13 @@ import {
   storeSendLinks,
   type ClaimedCopy,
   type RateRule,
-} from "../data/newsletter-delivery";
-import type { Database, Executor } from "../db/client";
-import type { BlogPost, NewsletterSend } from "../db/schema";
-import { env } from "../env";
-import { headerSafe, outboxFolder } from "../mail/mail";
-import { errorFields, log } from "../log";
-import { siteConfig } from "../site-config";
+} from "./data/newsletter-delivery";
+import type { Database, Executor } from "../kernel/db/client";
+import type { BlogPost, NewsletterSend } from "../kernel/db/schema";
+import { env } from "../kernel/env";
+import { headerSafe, outboxFolder } from "../kernel/mail/mail";
+import { errorFields, log } from "../kernel/log";
+import { siteConfig } from "../kernel/site-config";
 import { clickUrl, manageUrl, unsubscribeToken, unsubscribeUrl } from "./links";
 import { letterLinks, MARK, personalise, renderLetter, type LetterContent, type LetterSite } from "./letter";
 
@@ -150,7 +150,7 @@ export interface NewsletterTransport {
 }
 
 /**
- * The mail settings' SMTP server (SMTP_HOST ..., as src/server/mail/mail.ts uses), pooled: a batch
+ * The mail settings' SMTP server (SMTP_HOST ..., as src/server/kernel/mail/mail.ts uses), pooled: a batch
  * goes over one connection. Without SMTP_HOST each copy becomes an .eml file in the outbox folder.
  */
 export function newsletterTransport(settings?: { host: string; port: number; secure?: boolean; user?: string; password?: string }): NewsletterTransport {

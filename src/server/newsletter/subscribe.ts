@@ -2,8 +2,8 @@ import "server-only";
 import { CONTENT_DESK } from "@/lib/admin-tables/definition";
 import { PENDING_SUBSCRIBER_DAYS, type SubscriberSource } from "@/lib/newsletter";
 import { distinctTags } from "@/lib/blog";
-import { requireRole } from "../auth/auth-guard";
-import { listPublishedTags } from "../data/blog-posts";
+import { requireRole } from "../kernel/session/auth-guard";
+import { listPublishedTags } from "../content";
 import {
   CONFIRMATION_MAIL_KIND,
   changePreferences,
@@ -19,12 +19,12 @@ import {
   type PreferenceChange,
   type SignUpOutcome,
   type SubscriberFilter,
-} from "../data/newsletter-subscribers";
-import type { NewsletterSubscriber } from "../db/schema";
-import { oncePer, type TimedJob } from "../jobs/jobs";
-import { escapeHtml, type MailInput } from "../mail/mail";
-import { log } from "../log";
-import { siteConfig } from "../site-config";
+} from "./data/newsletter-subscribers";
+import type { NewsletterSubscriber } from "../kernel/db/schema";
+import { oncePer, type TimedJob } from "../kernel/jobs/jobs";
+import { escapeHtml, type MailInput } from "../kernel/mail/mail";
+import { log } from "../kernel/log";
+import { siteConfig } from "../kernel/site-config";
 import { confirmUrl, manageUrl, readConfirmToken, readSubscriberToken } from "./links";
 
 // Subscribing to the newsletter (docs/newsletter.md, "Subscribing"; docs/decisions/0064): double

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordActivity } from "../activity/activity";
+import { recordActivity } from "../kernel/activity/activity";
 import {
   addSoftBounce,
   applyEventOnce,
@@ -10,9 +10,9 @@ import {
   suppressSubscriber,
   unsubscribeSubscriber,
   type UnsubscribeOutcome,
-} from "../data/newsletter-events";
-import type { Transaction } from "../db/client";
-import { log } from "../log";
+} from "./data/newsletter-events";
+import type { Transaction } from "../kernel/db/client";
+import { log } from "../kernel/log";
 import { SOFT_BOUNCES_TO_SUPPRESS, type SuppressionReason } from "../../lib/newsletter";
 import { readSubscriberToken } from "./links";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { authSecret } from "../auth/secret";
+import { authSecret } from "../kernel/session/secret";
 
 // The newsletter's links need no account and no stored token (docs/decisions/0063): each names what
 // it acts on and carries an HMAC-SHA256 of that, under a key derived from the auth secret with HKDF,

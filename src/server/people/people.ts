@@ -1,8 +1,8 @@
 import "server-only";
 import { LEAD_DESK, TEAM_DESK } from "@/lib/admin-tables/definition";
 import type { InteractionInput } from "@/lib/people";
-import { requireRole } from "../auth/auth-guard";
-import { erasePersonRows } from "../data/person-erase";
+import { requireRole } from "../kernel/session/auth-guard";
+import { erasePersonRows } from "./data/person-erase";
 import {
   createInteraction,
   deleteOwnInteraction,
@@ -13,8 +13,8 @@ import {
   personTimeline,
   recordPersonExport,
   updateOwnInteraction,
-} from "../data/people";
-import { PERSON_KEY_PATTERN } from "./key";
+} from "./data/people-rows";
+import { PERSON_KEY_PATTERN } from "../kernel/session/person-key";
 
 // One page per person (docs/decisions/0068), with the roles checked here on every call: the lead
 // desk (owners, admins, sales) reads a person, logs interactions and exports; only owners and

@@ -8,7 +8,7 @@ import { LiveMarker } from "@/components/site/live-marker";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
 import { organizationJsonLd } from "@/lib/json-ld";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 
 export default function SiteLayout({ children }: { children: ReactNode }) {
   const site = siteConfig();

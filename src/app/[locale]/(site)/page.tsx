@@ -37,9 +37,9 @@ import { SectionHeading } from "@/components/ui/section-heading";
 import { StarRating } from "@/components/ui/star-rating";
 import { headlineMetricLabel } from "@/lib/display";
 import { pageMetadata } from "@/lib/metadata";
-import { headlineMetric, listHomeCaseStudies } from "@/server/data/case-studies";
-import { listFeaturedTestimonials } from "@/server/data/testimonials";
-import { siteConfig } from "@/server/site-config";
+import { headlineMetric, listHomeCaseStudies } from "@/server/content/data/case-studies";
+import { listFeaturedTestimonials } from "@/server/content/data/testimonials";
+import { siteConfig } from "@/server/kernel/site-config";
 
 export const revalidate = 300;
 

@@ -4,9 +4,9 @@ import { NotificationBanner } from "@/components/admin/notification-banner";
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { Toasts, WelcomeNotice } from "@/components/admin/admin-toasts";
 import { LogoMark } from "@/components/site/logo";
-import { AccessDeniedError } from "@/server/auth/auth-guard";
-import { openDashboard } from "@/server/admin/dashboard";
-import { notificationHealth } from "@/server/data/notification-health";
+import { AccessDeniedError } from "@/server/kernel/session/auth-guard";
+import { openDashboard } from "@/app/admin/dashboard-gate";
+import { notificationHealth } from "@/server/dashboard/data/notification-health";
 
 // No title here: each screen names its tab, and a title set in this layout would drop the root
 // layout's "%s | site" template for every screen under it.

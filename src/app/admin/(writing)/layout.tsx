@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Toasts } from "@/components/admin/admin-toasts";
-import { openDashboard } from "@/server/admin/dashboard";
+import { openDashboard } from "@/app/admin/dashboard-gate";
 
 // No title here: each page names its tab ("New post", "Edit post"), under the root layout's "%s | site".
 export const metadata: Metadata = {

@@ -5,13 +5,13 @@ import { BackupCodes, ConfirmTotpForm, DisableTwoFactorForm, StartTotpForm, Team
 import { SignOutButton } from "@/components/admin/sign-out-button";
 import { NoticeToast } from "@/components/auth/form-answer";
 import { TEAM_DESK } from "@/lib/admin-tables/definition";
-import { getViewer } from "@/server/auth/auth-guard";
-import { isTwoFactorRequired } from "@/server/data/team-settings";
-import { backupCodesLeft, pendingTotp, unsavedBackupCodes } from "@/server/data/two-factor";
-import { listMyPasskeys } from "@/server/data/passkeys";
+import { getViewer } from "@/server/kernel/session/auth-guard";
+import { isTwoFactorRequired } from "@/server/kernel/session/data/team-settings";
+import { backupCodesLeft, pendingTotp, unsavedBackupCodes } from "@/server/kernel/session/data/two-factor";
+import { listMyPasskeys } from "@/server/team/data/passkeys";
 import { AddPasskeyForm, PasskeyRow } from "@/components/admin/passkey-forms";
 import { formatAdminDate } from "@/lib/format";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 
 export const metadata: Metadata = {
   title: "Security",

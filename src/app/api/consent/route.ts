@@ -1,7 +1,7 @@
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS } from "@/lib/measurement.ts";
-import { env } from "@/server/env";
-import { readBodyText } from "@/server/read-body";
-import { isSameOriginHeaders } from "@/server/request-info";
+import { env } from "@/server/kernel/env";
+import { readBodyText } from "@/server/kernel/read-body";
+import { isSameOriginHeaders } from "@/server/kernel/request-info";
 
 export const dynamic = "force-dynamic";
 

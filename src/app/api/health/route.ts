@@ -1,4 +1,4 @@
-import { checkDatabase } from "@/server/data/health";
+import { checkDatabase } from "@/server/kernel/db/health";
 
 export const dynamic = "force-dynamic";
 

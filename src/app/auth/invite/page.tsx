@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { AcceptInvitationForm } from "@/components/auth/invite-form";
 import { ROLE_LABELS } from "@/lib/admin-tables/definition";
-import { INVITATION_WORDS, readInvitation } from "@/server/data/team";
+import { INVITATION_WORDS, readInvitation } from "@/server/team/data/team";
 
 export const metadata: Metadata = {
   title: "Join the Team",

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { SecondFactorForms } from "@/components/auth/second-factor-forms";
-import { getSessionUser } from "@/server/auth/auth-guard";
+import { getSessionUser } from "@/server/kernel/session/auth-guard";
 
 export const metadata: Metadata = {
   title: "Two-Factor Sign-In",

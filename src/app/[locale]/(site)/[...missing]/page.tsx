@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { log } from "@/server/log";
+import { log } from "@/server/kernel/log";
 
 // Every unknown public path lands here: it is logged on the server, then
 // answered with the 404 page. Rendered on every request so that each miss is logged.

@@ -23,7 +23,7 @@ import { CheckList } from "@/components/ui/check-list";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { initials } from "@/lib/display";
 import { pageMetadata } from "@/lib/metadata";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 
 export const metadata = pageMetadata({
   title: "About Us",

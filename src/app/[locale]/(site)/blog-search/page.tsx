@@ -5,8 +5,8 @@ import { BlogIndex } from "@/components/blog/blog-index";
 import { blogCopy } from "@/components/blog/blog-copy";
 import { BLOG_FEED_PATH, blogListHref, parseBlogFilter } from "@/lib/blog";
 import { pageMetadata } from "@/lib/metadata";
-import { listFeaturedPosts, listPublishedPostSummaries } from "@/server/data/blog-posts";
-import { siteConfig } from "@/server/site-config";
+import { listFeaturedPosts, listPublishedPostSummaries } from "@/server/content/data/blog-posts";
+import { siteConfig } from "@/server/kernel/site-config";
 
 /**
  * /blog?tag=...&q=... : next.config.ts rewrites filtered listing addresses here, so that the cached

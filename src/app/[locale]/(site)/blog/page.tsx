@@ -4,8 +4,8 @@ import { BlogIndex } from "@/components/blog/blog-index";
 import { blogCopy } from "@/components/blog/blog-copy";
 import { BLOG_FEED_PATH, distinctTags, EMPTY_FILTER } from "@/lib/blog";
 import { pageMetadata } from "@/lib/metadata";
-import { listFeaturedPosts, listPublishedPostSummaries } from "@/server/data/blog-posts";
-import { siteConfig } from "@/server/site-config";
+import { listFeaturedPosts, listPublishedPostSummaries } from "@/server/content/data/blog-posts";
+import { siteConfig } from "@/server/kernel/site-config";
 
 // Served from the cache (docs/decisions/0003); revalidateBlog() refreshes it after every write.
 // This page must never read searchParams, or it would be rendered per request: filtered addresses

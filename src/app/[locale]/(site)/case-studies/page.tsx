@@ -3,7 +3,7 @@ import { CaseStudyArticle } from "@/components/marketing/case-study-article";
 import { CtaBand } from "@/components/marketing/cta-band";
 import { Breadcrumbs } from "@/components/marketing/breadcrumbs";
 import { pageMetadata } from "@/lib/metadata";
-import { listFeaturedCaseStudies } from "@/server/data/case-studies";
+import { listFeaturedCaseStudies } from "@/server/content/data/case-studies";
 
 // Served from the cache; an edit revalidates it at once, and this bounds how long a fallback
 // rendered during a database outage can stay (docs/decisions/0003).

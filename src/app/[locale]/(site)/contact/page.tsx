@@ -19,7 +19,7 @@ import { Breadcrumbs } from "@/components/marketing/breadcrumbs";
 import { cn } from "@/lib/cn";
 import { faqPageJsonLd } from "@/lib/json-ld";
 import { pageMetadata } from "@/lib/metadata";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 import { ContactForm } from "@/components/forms/contact-form";
 
 export const metadata = pageMetadata({

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { NEWSLETTER_PAGE_METADATA, NewsletterPage } from "@/components/site/newsletter-page";
 import { SubscribeForm } from "@/components/site/subscribe-form";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 import { publishedTopics } from "@/server/newsletter/subscribe";
 
 // The newsletter's own sign-up page: where the footer's plain form lands when a sign-up was refused

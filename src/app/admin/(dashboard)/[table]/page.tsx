@@ -11,11 +11,11 @@ import { AnswerBox } from "@/components/ui/answer-box";
 import { buttonVariants } from "@/components/ui/button";
 import { dashboardHref, deskRecordLinks, writingRoomHref } from "@/lib/routes";
 import { MarkDonePage } from "@/components/admin/mark-done-page";
-import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
-import type { ListParams } from "@/server/data/admin-list";
-import { listRecords, matchingSet, readRecord, readStatusOptions } from "@/server/data/admin-records";
-import { listDeskMembers } from "@/server/data/follow-up";
-import { siteConfig } from "@/server/site-config";
+import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
+import type { ListParams } from "@/server/kernel/db/admin-list";
+import { listRecords, matchingSet, readRecord, readStatusOptions } from "@/server/dashboard/data/admin-records";
+import { listDeskMembers } from "@/server/leads/data/follow-up";
+import { siteConfig } from "@/server/kernel/site-config";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,7 +1,7 @@
 import { AccountPanel } from "@/components/admin/account-panel";
 import { CalendarPanel } from "@/components/admin/calendar-panel";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
-import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
 
 export const generateMetadata = () => screenMetadata("account");
 

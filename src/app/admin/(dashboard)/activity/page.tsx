@@ -1,8 +1,8 @@
 import { ActivityView } from "@/components/admin/activity-view";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { ACTIVITY_TAB, ActivityFilterSchema } from "@/lib/admin-tables/activity";
-import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
-import { activityFilterOptions, listActivity } from "@/server/data/activity-events";
+import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
+import { activityFilterOptions, listActivity } from "@/server/dashboard/data/activity-events";
 
 export const generateMetadata = () => screenMetadata("activity");
 

@@ -1,7 +1,7 @@
 import { AnalyticsView } from "@/components/admin/analytics-view";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
-import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
-import { analyticsQuery, loadAnalytics } from "@/server/data/analytics-report";
+import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
+import { analyticsQuery, loadAnalytics } from "@/server/analytics/data/analytics-report";
 
 export const generateMetadata = () => screenMetadata("analytics");
 

@@ -3,9 +3,9 @@ import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { AddDayOffForm, AvailabilityForm, OutcomeForms, RemoveDayOffForm, StaffCancelForm } from "@/components/admin/booking-forms";
 import { BookingTable } from "@/components/admin/booking-list";
 import { TEAM_DESK } from "@/lib/admin-tables/definition";
-import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
-import { listHostSettings, listPastBookings, listUpcomingBookings } from "@/server/data/bookings";
-import { siteToday } from "@/server/data/follow-up";
+import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
+import { listHostSettings, listPastBookings, listUpcomingBookings } from "@/server/booking/data/bookings";
+import { siteToday } from "@/server/leads/data/follow-up";
 
 export const generateMetadata = () => screenMetadata("booking");
 

@@ -1,10 +1,10 @@
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { DUE_OWNERS, DueView, type DueOwner } from "@/components/admin/due-view";
-import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
 import { BookingTable } from "@/components/admin/booking-list";
 import { dashboardHref } from "@/lib/routes";
-import { listUpcomingBookings } from "@/server/data/bookings";
-import { listDue, siteToday } from "@/server/data/follow-up";
+import { listUpcomingBookings } from "@/server/booking/data/bookings";
+import { listDue, siteToday } from "@/server/leads/data/follow-up";
 
 export const generateMetadata = () => screenMetadata("due");
 

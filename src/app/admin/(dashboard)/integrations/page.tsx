@@ -1,6 +1,6 @@
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { IntegrationsPanel } from "@/components/admin/integrations-panel";
-import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
 
 export const generateMetadata = () => screenMetadata("integrations");
 

@@ -4,8 +4,8 @@ import { NewSendForms } from "@/components/admin/newsletter-forms";
 import { SEND_STATUS_LABELS } from "@/lib/newsletter";
 import { formatSiteDateTime } from "@/lib/site-time";
 import { dashboardHref } from "@/lib/routes";
-import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
-import { listSends, postsToSend } from "@/server/data/newsletter-sends";
+import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
+import { listSends, postsToSend } from "@/server/newsletter/data/newsletter-sends";
 
 export const generateMetadata = () => screenMetadata("newsletter");
 

@@ -1,7 +1,7 @@
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { OverviewView } from "@/components/admin/overview-view";
-import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
-import { OVERVIEW_PERIODS, loadOverview } from "@/server/data/overview";
+import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
+import { OVERVIEW_PERIODS, loadOverview } from "@/server/dashboard/data/overview";
 
 export const generateMetadata = () => screenMetadata("overview");
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { dashboardHref } from "@/lib/routes";
 import { formatSiteDateTime } from "@/lib/site-time";
-import { navCounts, one, openScreen, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, one, openScreen, type SearchParams } from "@/app/admin/dashboard-gate";
 import { findPeople } from "@/server/people/people";
 
 export const metadata = { title: "People" };

@@ -6,11 +6,11 @@ import { buttonVariants } from "@/components/ui/button";
 import { formatRupees } from "@/lib/format";
 import { BOARD_SERVICES, boardQuery, readBoardFilters } from "@/lib/pipeline";
 import { dashboardHref } from "@/lib/routes";
-import { MOVE_RESULTS, moveAnswer, type MoveResult } from "@/server/admin/pipeline-answers";
-import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
-import { listDeskMembers } from "@/server/data/follow-up";
-import { STAGE_EDITORS } from "@/server/data/lead-stages";
-import { loadBoard } from "@/server/data/pipeline";
+import { MOVE_RESULTS, moveAnswer, type MoveResult } from "@/server/pipeline/pipeline-answers";
+import { navCounts, navSearch, one, openScreen, readSeen, type SearchParams } from "@/app/admin/dashboard-gate";
+import { listDeskMembers } from "@/server/leads/data/follow-up";
+import { STAGE_EDITORS } from "@/server/leads/data/lead-stages";
+import { loadBoard } from "@/server/pipeline/data/pipeline";
 import { MemberOptions } from "@/components/admin/member-options";
 
 export const metadata = { title: "Pipeline" };

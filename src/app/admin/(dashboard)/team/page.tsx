@@ -2,7 +2,7 @@ import Link from "next/link";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { TeamPanel } from "@/components/admin/team-panel";
 import { API_KEYS_PATH } from "@/lib/routes";
-import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
 
 export const generateMetadata = () => screenMetadata("team");
 

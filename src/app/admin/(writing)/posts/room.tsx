@@ -3,9 +3,9 @@ import { notFound } from "next/navigation";
 import { WritingRoom } from "@/components/admin/writing-room";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import { dashboardHref } from "@/lib/routes";
-import { openScreen } from "@/server/admin/dashboard";
-import { readRecord, recordVersion } from "@/server/data/admin-records";
-import { siteConfig } from "@/server/site-config";
+import { openScreen } from "@/app/admin/dashboard-gate";
+import { readRecord, recordVersion } from "@/server/dashboard/data/admin-records";
+import { siteConfig } from "@/server/kernel/site-config";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

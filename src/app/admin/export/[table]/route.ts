@@ -1,8 +1,8 @@
 import { adminTable } from "@/lib/admin-tables/registry";
 import { toCsv } from "@/lib/csv";
-import { AccessDeniedError } from "@/server/auth/auth-guard";
-import { exportRecords } from "@/server/data/admin-records";
-import { log } from "@/server/log";
+import { AccessDeniedError } from "@/server/kernel/session/auth-guard";
+import { exportRecords } from "@/server/dashboard/data/admin-records";
+import { log } from "@/server/kernel/log";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { toCsv } from "@/lib/csv";
-import { AccessDeniedError } from "@/server/auth/auth-guard";
-import { analyticsCsvRows, analyticsQuery, loadAnalytics } from "@/server/data/analytics-report";
-import { log } from "@/server/log";
+import { AccessDeniedError } from "@/server/kernel/session/auth-guard";
+import { analyticsCsvRows, analyticsQuery, loadAnalytics } from "@/server/analytics/data/analytics-report";
+import { log } from "@/server/kernel/log";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { toCsv } from "@/lib/csv";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "@/lib/newsletter";
-import { AccessDeniedError } from "@/server/auth/auth-guard";
-import { log } from "@/server/log";
+import { AccessDeniedError } from "@/server/kernel/session/auth-guard";
+import { log } from "@/server/kernel/log";
 import { exportSubscribersForDashboard } from "@/server/newsletter/subscribe";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 import { mediaTable } from "@/lib/admin-tables/media";
 import { mediaUrl } from "@/lib/url-safety";
-import { AccessDeniedError } from "@/server/auth/auth-guard";
-import { listRecords } from "@/server/data/admin-records";
-import type { Media } from "@/server/db/schema";
+import { AccessDeniedError } from "@/server/kernel/session/auth-guard";
+import { listRecords } from "@/server/dashboard/data/admin-records";
+import type { Media } from "@/server/kernel/db/schema";
 import type { LibraryImage } from "@/components/admin/upload-image";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 import { CONTENT_DESK } from "@/lib/admin-tables/definition";
-import { recordActivity } from "@/server/activity/activity";
-import { AccessDeniedError, requireRole, type SignedInUser } from "@/server/auth/auth-guard";
-import { log } from "@/server/log";
-import { isSameOriginHeaders } from "@/server/request-info";
+import { recordActivity } from "@/server/kernel/activity/activity";
+import { AccessDeniedError, requireRole, type SignedInUser } from "@/server/kernel/session/auth-guard";
+import { log } from "@/server/kernel/log";
+import { isSameOriginHeaders } from "@/server/kernel/request-info";
 import { MAX_UPLOAD_BYTES, saveUpload } from "@/server/media/uploads";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { getAuth } from "@/server/auth/auth";
-import { emailFields, log } from "@/server/log";
-import { readBodyText } from "@/server/read-body";
-import { ipFromHeaders, isSameOriginHeaders } from "@/server/request-info";
+import { getAuth } from "@/server/kernel/session/auth";
+import { emailFields, log } from "@/server/kernel/log";
+import { readBodyText } from "@/server/kernel/read-body";
+import { ipFromHeaders, isSameOriginHeaders } from "@/server/kernel/request-info";
 
 export const dynamic = "force-dynamic";
 
@@ -50,7 +50,7 @@ export async function POST(request: Request) {
     return response;
   }
   if (pathname.includes("/passkey/")) {
-    // Read once, no further than the limit; the sign-in limit is taken inside the endpoint (server/auth/auth.ts).
+    // Read once, no further than the limit; the sign-in limit is taken inside the endpoint (server/kernel/session/auth.ts).
     const text = await readBodyText(request, PASSKEY_BODY_LIMIT_BYTES);
     if (text === null) return Response.json({ code: "BODY_TOO_LARGE", message: "The request is larger than a passkey's answer." }, { status: 413 });
     let body: { name?: unknown } | null = null;
@@ -79,7 +79,7 @@ export async function POST(request: Request) {
   }
   request = new Request(request, { body: text });
   const ip = ipFromHeaders(request.headers);
-  // The sign-in limit is taken inside the endpoint (server/auth/auth.ts hooks, docs/decisions/0020): a
+  // The sign-in limit is taken inside the endpoint (server/kernel/session/auth.ts hooks, docs/decisions/0020): a
   // refusal is a 429 with Retry-After, logged there.
   const response = await getAuth().handler(request);
   if (response.status === 401) {

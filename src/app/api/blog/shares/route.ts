@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { LIMITS, SLUG_PATTERN } from "@/lib/limits";
-import { isShareNetwork, recordShare } from "@/server/data/blog-shares";
-import { errorFields, log } from "@/server/log";
-import { readBodyText } from "@/server/read-body";
-import { ipFromHeaders, isSameOriginHeaders } from "@/server/request-info";
-import { revalidateSharedPost } from "@/server/revalidate";
+import { isShareNetwork, recordShare } from "@/server/content/data/blog-shares";
+import { errorFields, log } from "@/server/kernel/log";
+import { readBodyText } from "@/server/kernel/read-body";
+import { ipFromHeaders, isSameOriginHeaders } from "@/server/kernel/request-info";
+import { revalidateSharedPost } from "@/server/kernel/revalidate";
 
 export const dynamic = "force-dynamic";
 

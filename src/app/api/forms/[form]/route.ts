@@ -1,4 +1,4 @@
-import { isLeadFormName, submitLeadForm } from "@/server/forms/lead-submission";
+import { isLeadFormName, submitLeadForm } from "@/server/leads/lead-submission";
 
 export const dynamic = "force-dynamic";
 

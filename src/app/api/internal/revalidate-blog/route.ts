@@ -1,13 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
-import { internalToken } from "@/server/bridge.ts";
-import { revalidateBlog } from "@/server/revalidate";
+import { internalToken } from "@/server/kernel/bridge.ts";
+import { revalidateBlog } from "@/server/kernel/revalidate";
 
 export const dynamic = "force-dynamic";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
 
 /**
- * Revalidates the blog for a timed job of this same process (src/server/jobs/scheduled-publishing.ts):
+ * Revalidates the blog for a timed job of this same process (src/server/content/scheduled-publishing.ts):
  * Next's revalidatePath works only inside a request. Anyone else, without the process's secret,
  * gets a 404.
  */

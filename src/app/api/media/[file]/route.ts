@@ -1,4 +1,4 @@
-import { errorFields, log } from "@/server/log";
+import { errorFields, log } from "@/server/kernel/log";
 import { storage, type StoredFile } from "@/server/media/storage";
 import { uploadType } from "@/server/media/uploads";
 

@@ -5,7 +5,7 @@ import { BlogArticle, blogPostMetadata } from "@/components/blog/blog-article";
 import { NotFoundStatus } from "@/components/site/not-found-status";
 import { SubscribeForm } from "@/components/site/subscribe-form";
 import { blogPostHref } from "@/lib/blog";
-import { findRedirectedSlug, getPublishedPost } from "@/server/data/blog-posts";
+import { findRedirectedSlug, getPublishedPost } from "@/server/content/data/blog-posts";
 import { publishedTopics } from "@/server/newsletter/subscribe";
 import PostNotFound from "./not-found";
 

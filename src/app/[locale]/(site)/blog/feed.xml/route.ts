@@ -1,8 +1,8 @@
 import { blogCopy } from "@/components/blog/blog-copy";
 import { BLOG_FEED_PATH, blogPostHref, liveDate } from "@/lib/blog";
-import { listPostsForFeed } from "@/server/data/blog-posts";
+import { listPostsForFeed } from "@/server/content/data/blog-posts";
 import { sanitizeBlogHtml } from "@/server/content/html";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 
 // /blog/feed.xml reaches this route through the same rewrite as every public page, so it is built
 // on its first request (never at build time, which must not read the database), served from the

@@ -3,7 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { BlogArticle, blogPostMetadata } from "@/components/blog/blog-article";
 import { blogPostHref } from "@/lib/blog";
-import { findPreview } from "@/server/data/blog-previews";
+import { findPreview } from "@/server/content/data/blog-previews";
 
 // A draft's preview link (docs/decisions/0047): the article exactly as it will be published, for
 // anyone with the link, rendered on every request and never cached or indexed (next.config.ts

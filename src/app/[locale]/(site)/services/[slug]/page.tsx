@@ -15,7 +15,7 @@ import { anchorId, packagePrice } from "@/lib/display";
 import { formatRupees } from "@/lib/format";
 import { serviceJsonLd } from "@/lib/json-ld";
 import { pageMetadata } from "@/lib/metadata";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 
 // Rendered on first request like every public page (docs/decisions/0003); unknown slugs 404.
 export function generateStaticParams(): { slug: string }[] {

@@ -1,6 +1,6 @@
 import { ApiKeysPanel } from "@/components/admin/api-keys-panel";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
-import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
+import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/app/admin/dashboard-gate";
 
 export const metadata = { title: "API keys" };
 

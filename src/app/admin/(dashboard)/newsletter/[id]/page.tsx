@@ -5,8 +5,8 @@ import { EditSendForm, LiveProgress, SendControls, SendTestForm } from "@/compon
 import { SEND_STATUS_LABELS } from "@/lib/newsletter";
 import { formatSiteDateTime, toSiteDateTimeInput } from "@/lib/site-time";
 import { dashboardHref } from "@/lib/routes";
-import { navCounts, openScreen } from "@/server/admin/dashboard";
-import { blogTags, getSendView } from "@/server/data/newsletter-sends";
+import { navCounts, openScreen } from "@/app/admin/dashboard-gate";
+import { blogTags, getSendView } from "@/server/newsletter/data/newsletter-sends";
 import { previewLetter } from "@/server/newsletter/send";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

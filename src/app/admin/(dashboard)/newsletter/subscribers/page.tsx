@@ -4,8 +4,8 @@ import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { SubscriberRowActions } from "@/components/admin/subscriber-row-actions";
 import { buttonVariants } from "@/components/ui/button";
 import { SUBSCRIBER_SOURCES, SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES, type SubscriberStatus } from "@/lib/newsletter";
-import { navCounts, navSearch, one, openDashboard, readSeen, type SearchParams } from "@/server/admin/dashboard";
-import { SUBSCRIBERS_PAGE_SIZE, type SubscriberFilter } from "@/server/data/newsletter-subscribers";
+import { navCounts, navSearch, one, openDashboard, readSeen, type SearchParams } from "@/app/admin/dashboard-gate";
+import { SUBSCRIBERS_PAGE_SIZE, type SubscriberFilter } from "@/server/newsletter/data/newsletter-subscribers";
 import { NEWSLETTER_DESK, listSubscribersForDashboard, publishedTopics } from "@/server/newsletter/subscribe";
 import { formatAdminDate } from "@/lib/format";
 

@@ -6,7 +6,7 @@ import { SUBSCRIBER_STATUS_LABELS, type SubscriberStatus } from "@/lib/newslette
 import { TIMELINE_LABELS } from "@/lib/people";
 import { dashboardHref } from "@/lib/routes";
 import { formatSiteDateTime, toSiteDateTimeInput } from "@/lib/site-time";
-import { navCounts, openScreen } from "@/server/admin/dashboard";
+import { navCounts, openScreen } from "@/app/admin/dashboard-gate";
 import { personPage } from "@/server/people/people";
 
 export const metadata = { title: "Person" };

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { dashboardHref } from "@/lib/routes";
-import { navCounts, openScreen } from "@/server/admin/dashboard";
+import { navCounts, openScreen } from "@/app/admin/dashboard-gate";
 
 export const metadata = { title: "Person erased" };
 

@@ -4,8 +4,8 @@ import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { AddStageForm, StageControls, type StageRow } from "@/components/admin/stage-forms";
 import { buttonVariants } from "@/components/ui/button";
 import { CUSTOM_STAGES_MAX } from "@/lib/limits";
-import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/server/admin/dashboard";
-import { STAGE_EDITORS, leadsPerStage, listLeadStages } from "@/server/data/lead-stages";
+import { navCounts, navSearch, openScreen, readSeen, type SearchParams } from "@/app/admin/dashboard-gate";
+import { STAGE_EDITORS, leadsPerStage, listLeadStages } from "@/server/leads/data/lead-stages";
 
 export const metadata = { title: "Pipeline stages" };
 

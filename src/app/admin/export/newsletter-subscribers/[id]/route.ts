@@ -1,5 +1,5 @@
-import { AccessDeniedError } from "@/server/auth/auth-guard";
-import { log } from "@/server/log";
+import { AccessDeniedError } from "@/server/kernel/session/auth-guard";
+import { log } from "@/server/kernel/log";
 import { subscriberDataForDashboard } from "@/server/newsletter/subscribe";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { toCsv } from "@/lib/csv";
-import { AccessDeniedError } from "@/server/auth/auth-guard";
-import { log } from "@/server/log";
+import { AccessDeniedError } from "@/server/kernel/session/auth-guard";
+import { log } from "@/server/kernel/log";
 import { exportPerson } from "@/server/people/people";
 
 export const dynamic = "force-dynamic";

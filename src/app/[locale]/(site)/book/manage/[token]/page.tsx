@@ -7,7 +7,7 @@ import { formatCallTime } from "@/lib/booking";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { currentSlots } from "@/server/booking/book";
 import { readBookingToken } from "@/server/booking/tokens";
-import { bookingForLink } from "@/server/data/bookings";
+import { bookingForLink } from "@/server/booking/data/bookings";
 
 // A booking's own page, opened from its mails (docs/decisions/0065): no account, the signed link is
 // the key. Showing it changes nothing (mail scanners follow links); moving and cancelling are POSTs.

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LinkNotValid, NEWSLETTER_PAGE_METADATA, NewsletterPage, PRIMARY, SECONDARY } from "@/components/site/newsletter-page";
-import { confirmSubscriptionAction } from "@/server/actions/newsletter-signup";
+import { confirmSubscriptionAction } from "@/server/newsletter/signup-actions";
 import { manageToken } from "@/server/newsletter/links";
 import { checkConfirmToken } from "@/server/newsletter/subscribe";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { LinkNotValid, NEWSLETTER_PAGE_METADATA, NewsletterPage, PRIMARY, SECONDARY } from "@/components/site/newsletter-page";
 import { SUBSCRIBER_STATUS_LABELS } from "@/lib/newsletter";
-import { preferencesAction } from "@/server/actions/newsletter-signup";
+import { preferencesAction } from "@/server/newsletter/signup-actions";
 import { publishedTopics, subscriberForManageToken } from "@/server/newsletter/subscribe";
 
 // The preferences page of every letter's footer (docs/newsletter.md): no account, the signed link

@@ -1,8 +1,8 @@
 import { generatedOgImagePath, ogImageVersion } from "@/lib/og-image";
-import { getPublishedPost } from "@/server/data/blog-posts";
-import { errorFields, log } from "@/server/log";
+import { getPublishedPost } from "@/server/content/data/blog-posts";
+import { errorFields, log } from "@/server/kernel/log";
 import { renderOgImage } from "@/server/media/og-image";
-import { siteConfig } from "@/server/site-config";
+import { siteConfig } from "@/server/kernel/site-config";
 
 export const dynamic = "force-dynamic";
 

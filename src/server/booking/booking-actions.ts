@@ -1,0 +1,106 @@
+"use server";
+
+import { refresh } from "next/cache";
+import { redirect } from "next/navigation";
+import { FORM_FAILURE } from "@/lib/form-messages";
+import type { FormState } from "@/lib/form-state";
+import { BOOKING_FIELDS, BookingSchema, RescheduleSchema, TokenSchema } from "@/lib/schemas/booking";
+import { visitorIdForRequest } from "../analytics";
+import { bookStrategyCall, cancelWithToken, CHANGE_REFUSALS, rescheduleWithToken, SLOT_TAKEN_TITLE } from "./book";
+import { bookingToken } from "./tokens";
+import { handleForm } from "../kernel/forms/form-action";
+import { checkFormGuards, giveBackFormCount, parseAttribution, submissionKey } from "../kernel/forms/form-guards";
+import { log } from "../kernel/log";
+
+// The booking page's actions (docs/decisions/0065): book a call, and move or cancel it from the
+// manage link. Each is a real form's action, so each works without JavaScript; a success opens the
+// booking's own page (a redirect after handleForm, which would treat Next's redirect as a failure).
+
+const FOREIGN = { status: "refused", title: "Not sent", message: "This form can only be sent from our own website." } as const;
+
+const answers = {
+  foreign: FOREIGN,
+  failure: { status: "error" as const, ...FORM_FAILURE },
+  invalid: () => ({ status: "invalid" as const, title: "Please check the form", message: "Some fields need your attention." }),
+};
+
+/** "Book the call": the lead forms' defences first (honeypot, fill time, the per-connection limit), then the booking. */
+export async function bookCallAction(_previous: FormState, form: FormData): Promise<FormState> {
+  let token: string | null = null;
+  let countedFor: string | null = null;
+  const answer = await handleForm({
+    log: { failed: "booking failed" },
+    input: form,
+    fields: BOOKING_FIELDS,
+    schema: BookingSchema,
+    echo: true,
+    answers,
+    guard: async (input, { ip }) => {
+      const verdict = await checkFormGuards(input as FormData, "booking", ip);
+      if (verdict.ok) {
+        countedFor = ip;
+        return null;
+      }
+      log("warn", "form submission refused", { form: "booking", reason: verdict.reason, ip });
+      return { status: "refused", title: "Not sent", message: verdict.message };
+    },
+    run: async (data, { headers }) => {
+      const outcome = await bookStrategyCall({
+        ...data,
+        submissionKey: submissionKey(form),
+        attribution: parseAttribution(form, headers.get("referer")),
+        visitorId: await visitorIdForRequest(headers),
+      });
+      token = bookingToken(outcome.booking);
+      return { status: "success", title: "Your call is booked", message: "We sent the details to your e-mail." };
+    },
+  });
+  if (token) redirect(`/book/manage/${token}?done=booked`);
+  // Nothing was booked (fields to correct, the time taken meanwhile): not counted toward the limit.
+  if (countedFor !== null && (answer.status === "invalid" || answer.title === SLOT_TAKEN_TITLE)) await giveBackFormCount("booking", countedFor);
+  // Taken meanwhile: the page's list of times is read again, so the taken one is gone from it.
+  if (answer.title === SLOT_TAKEN_TITLE) refresh();
+  return answer;
+}
+
+/** "Move the call" on the manage page: the new time, with the same guarantee as a booking. */
+export async function rescheduleCallAction(_previous: FormState, form: FormData): Promise<FormState> {
+  let target: string | null = null;
+  const answer = await handleForm({
+    log: { failed: "booking move failed" },
+    input: form,
+    fields: ["token", "start"],
+    schema: RescheduleSchema,
+    echo: ["start"],
+    answers,
+    run: async ({ token, start }) => {
+      const outcome = await rescheduleWithToken(token, start);
+      if (outcome.kind !== "done") return { status: "refused", title: "Not moved", message: CHANGE_REFUSALS[outcome.kind as keyof typeof CHANGE_REFUSALS] };
+      target = `/book/manage/${bookingToken(outcome.booking)}?done=rescheduled`;
+      return { status: "success" };
+    },
+  });
+  if (target) redirect(target);
+  if (answer.title === SLOT_TAKEN_TITLE) refresh();
+  return answer;
+}
+
+/** "Cancel the call": a POST with a button (a GET never changes anything: mail scanners follow links). */
+export async function cancelCallAction(_previous: FormState, form: FormData): Promise<FormState> {
+  let target: string | null = null;
+  const answer = await handleForm({
+    log: { failed: "booking cancel failed" },
+    input: form,
+    fields: ["token"],
+    schema: TokenSchema,
+    answers,
+    run: async ({ token }) => {
+      const outcome = await cancelWithToken(token);
+      if (outcome.kind !== "done") return { status: "refused", title: "Not cancelled", message: CHANGE_REFUSALS[outcome.kind as keyof typeof CHANGE_REFUSALS] };
+      target = `/book/manage/${encodeURIComponent(token)}?done=cancelled`;
+      return { status: "success" };
+    },
+  });
+  if (target) redirect(target);
+  return answer;
+}

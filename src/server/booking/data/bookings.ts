@@ -1,0 +1,590 @@
+import "server-only";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { LEAD_DESK } from "@/lib/admin-tables/definition";
+import { CALL_MINUTES, dayInZone } from "@/lib/booking";
+import { SITE_TIME_ZONE } from "@/lib/site-time";
+import { db, type Executor } from "../../kernel/db/client";
+import { bookingDaysOff, bookingHosts, bookings, leads, users, type Attribution, type Booking, type WeeklyHours } from "../../kernel/db/schema";
+import { enqueueMail, type MailInput } from "../../kernel/mail/mail";
+import { bookingUid, memberCalendarObject } from "../mails";
+import { calendarBusy } from "./calendar-busy";
+import { queueCalendarWrite } from "./calendar";
+import type { HostAvailability, Interval, SlotInput } from "../slots";
+import { freeHostsAt } from "../slots";
+import { enqueueWebhookEvent } from "../../kernel/events/events";
+
+// The strategy call's statements (docs/decisions/0065): what the slots are computed from, and the
+// transactions that book, move and cancel a call with their mails. Every transaction that gives a
+// member a call first locks the rows of every member who offers calls (FOR UPDATE, in id order), then
+// checks the slot again on what it reads under that lock, then writes: two requests for overlapping
+// times wait for each other and the second sees the first's call. The partial unique index
+// bookings_host_start_booked_key is the backstop.
+
+const DAY_MS = 24 * 60 * 60_000;
+
+const DESK_ROLES = sql.join(
+  LEAD_DESK.write.map((r) => sql`${r}`),
+  sql`, `,
+);
+
+export interface HostPerson {
+  id: string;
+  name: string;
+  email: string;
+}
+
+interface HostRow extends Record<string, unknown> {
+  user_id: string;
+  weekly_hours: WeeklyHours[];
+  buffer_minutes: number;
+  notice_minutes: number;
+  max_per_day: number;
+  last_assigned_at: string | Date | null;
+  name: string;
+  email: string;
+}
+
+/**
+ * The members who offer calls and are on the lead desk (owner, admin, sales): someone whose role was
+ * taken away keeps their settings but gets no calls. With `lock`, their rows are locked in id order.
+ */
+async function offeringHosts(executor: Executor, lock: boolean): Promise<HostRow[]> {
+  const rows = await executor.execute<HostRow>(sql`
+    select bh.user_id, bh.weekly_hours, bh.buffer_minutes, bh.notice_minutes, bh.max_per_day, bh.last_assigned_at, u.name, u.email
+    from ${bookingHosts} bh
+    join ${users} u on u.id = bh.user_id
+    join profiles p on p.user_id = bh.user_id
+    where bh.offers_calls and p.role in (${DESK_ROLES})
+    order by bh.user_id
+    ${lock ? sql`for update of bh` : sql``}`);
+  return rows.rows;
+}
+
+/**
+ * Busy times of the hosts from outside the bookings table, kept clear like a booked call: the
+ * intervals of each member's own calendar as its last sync read them (docs/decisions/0066). Read
+ * with the same executor as the rest, so the booking's locked check sees what the page saw or newer.
+ */
+async function busyTimes(executor: Executor, userIds: string[], from: Date, to: Date): Promise<Interval[]> {
+  const rows = await calendarBusy(userIds, from, to, executor);
+  return rows.map((b) => ({ userId: b.userId, start: b.startsAt, end: b.endsAt }));
+}
+
+/**
+ * The member's own calendar gets the call (put) or loses it (delete), queued in the booking's
+ * transaction so that it commits with the booking or not at all; the calendar job writes it within
+ * seconds and retries a calendar that does not answer (docs/decisions/0066). Nothing is queued for
+ * a member without a connected calendar.
+ */
+async function queueHostCalendar(tx: Executor, action: "put" | "delete", booking: Booking, host: HostPerson): Promise<void> {
+  if (!host.id) return;
+  const icsText = action === "put" ? memberCalendarObject(booking, host) : null;
+  await queueCalendarWrite({ userId: host.id, uid: bookingUid(booking), action, icsText }, tx);
+}
+
+/** Everything the slots between `from` and `to` depend on, read with `executor` (a locked transaction or the database). */
+async function availability(
+  executor: Executor,
+  from: Date,
+  to: Date,
+  options: { lock?: boolean; excludeBookingId?: string } = {},
+): Promise<{ input: Omit<SlotInput, "now">; people: Map<string, HostPerson> }> {
+  const hostRows = await offeringHosts(executor, options.lock ?? false);
+  const ids = hostRows.map((h) => h.user_id);
+  // A day either side: the maximum a day and the buffers look past the window's edges.
+  const wideFrom = new Date(from.getTime() - DAY_MS);
+  const wideTo = new Date(to.getTime() + DAY_MS);
+  const [offRows, bookedRows, busy] = ids.length
+    ? await Promise.all([
+        executor
+          .select({ userId: bookingDaysOff.userId, day: bookingDaysOff.day })
+          .from(bookingDaysOff)
+          .where(and(inArray(bookingDaysOff.userId, ids), gte(bookingDaysOff.day, dayInZone(wideFrom, SITE_TIME_ZONE)))),
+        executor
+          .select({ hostId: bookings.hostId, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+          .from(bookings)
+          .where(
+            and(
+              eq(bookings.status, "booked"),
+              inArray(bookings.hostId, ids),
+              lt(bookings.startsAt, wideTo),
+              gte(bookings.endsAt, wideFrom),
+              options.excludeBookingId ? ne(bookings.id, options.excludeBookingId) : undefined,
+            ),
+          ),
+        busyTimes(executor, ids, wideFrom, wideTo),
+      ])
+    : [[], [], []];
+  const hosts: HostAvailability[] = hostRows.map((h) => ({
+    userId: h.user_id,
+    weeklyHours: h.weekly_hours,
+    bufferMinutes: h.buffer_minutes,
+    noticeMinutes: h.notice_minutes,
+    maxPerDay: h.max_per_day,
+    daysOff: offRows.filter((d) => d.userId === h.user_id).map((d) => d.day),
+    lastAssignedAt: h.last_assigned_at ? new Date(h.last_assigned_at) : null,
+  }));
+  return {
+    input: { hosts, bookings: bookedRows.map((b) => ({ userId: b.hostId!, start: b.startsAt, end: b.endsAt })), busy, timeZone: SITE_TIME_ZONE },
+    people: new Map(hostRows.map((h) => [h.user_id, { id: h.user_id, name: h.name, email: h.email }])),
+  };
+}
+
+/** What the booking page's slots are computed from, for the window from `now` on. */
+export async function readAvailability(now: Date, days: number): Promise<SlotInput> {
+  const { input } = await availability(db(), now, new Date(now.getTime() + (days + 1) * DAY_MS));
+  return { ...input, now, days };
+}
+
+export interface NewCall {
+  start: Date;
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  topic: string;
+  timeZone: string;
+  submissionKey: string | null;
+  attribution: Attribution;
+  visitorId: string | null;
+}
+
+export type Mails = (booking: Booking, host: HostPerson) => MailInput[];
+
+export type BookOutcome = { kind: "booked"; booking: Booking; host: HostPerson; leadId: string } | { kind: "again"; booking: Booking } | { kind: "taken" };
+
+/** Chooses who takes a call at `start` among those free: the lead's owner when free then, else least recently assigned. */
+function chooseHost(free: HostAvailability[], preferred: string | null): HostAvailability | null {
+  return free.find((h) => h.userId === preferred) ?? free[0] ?? null;
+}
+
+/**
+ * Books a call, in one transaction: the hosts locked, the slot checked again, the booking, the lead
+ * (joined by e-mail, any case, or created) with its follow-up day set to the call's day, the host's
+ * place in the round-robin, and the mails. The same form sent twice (its key) books once.
+ */
+export async function bookCall(call: NewCall, mails: Mails, now = new Date()): Promise<BookOutcome> {
+  const end = new Date(call.start.getTime() + CALL_MINUTES * 60_000);
+  return db().transaction(async (tx) => {
+    const { input, people } = await availability(tx, call.start, end, { lock: true });
+    if (call.submissionKey) {
+      const [again] = await tx.select().from(bookings).where(eq(bookings.submissionKey, call.submissionKey));
+      if (again) return { kind: "again", booking: again };
+    }
+    const [lead] = await tx
+      .select({ id: leads.id, ownerId: leads.ownerId })
+      .from(leads)
+      .where(sql`lower(${leads.email}) = lower(${call.email})`)
+      .orderBy(desc(leads.createdAt))
+      .limit(1)
+      .for("update");
+    const host = chooseHost(freeHostsAt({ ...input, now }, call.start), lead?.ownerId ?? null);
+    if (!host) return { kind: "taken" };
+    const person = people.get(host.userId)!;
+    const callDay = dayInZone(call.start, SITE_TIME_ZONE);
+    let leadId: string;
+    if (lead) {
+      const [updated] = await tx
+        .update(leads)
+        .set({ followUpOn: callDay, ownerId: sql`coalesce(${leads.ownerId}, ${host.userId})`, updatedAt: now })
+        .where(eq(leads.id, lead.id))
+        .returning();
+      leadId = lead.id;
+      await enqueueWebhookEvent(tx, "lead.updated", "leads", lead.id, updated!);
+    } else {
+      const [created] = await tx
+        .insert(leads)
+        .values({
+          name: call.name,
+          email: call.email,
+          mobileNumber: call.phone,
+          growthChallenge: call.topic,
+          ownerId: host.userId,
+          followUpOn: callDay,
+          attribution: { ...call.attribution, form_page: "/book" },
+          visitorId: call.visitorId,
+        })
+        .returning();
+      leadId = created!.id;
+      await enqueueWebhookEvent(tx, "lead.created", "leads", created!.id, created!);
+    }
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        hostId: host.userId,
+        startsAt: call.start,
+        endsAt: end,
+        name: call.name,
+        email: call.email,
+        phone: call.phone,
+        company: call.company,
+        topic: call.topic,
+        timeZone: call.timeZone,
+        leadId,
+        submissionKey: call.submissionKey,
+        timeSetAt: now,
+      })
+      .returning();
+    await tx.update(bookingHosts).set({ lastAssignedAt: now }).where(eq(bookingHosts.userId, host.userId));
+    for (const mail of mails(booking!, person)) await enqueueMail(tx, mail);
+    await queueHostCalendar(tx, "put", booking!, person);
+    return { kind: "booked", booking: booking!, host: person, leadId };
+  });
+}
+
+/** A booking by id and the token version its link carries; null when either does not match. */
+export async function bookingForLink(id: string, version: number): Promise<(Booking & { hostName: string | null }) | null> {
+  const [row] = await db()
+    .select({ booking: bookings, hostName: users.name })
+    .from(bookings)
+    .leftJoin(users, eq(users.id, bookings.hostId))
+    .where(and(eq(bookings.id, id), eq(bookings.tokenVersion, version)));
+  return row ? { ...row.booking, hostName: row.hostName } : null;
+}
+
+export type ChangeOutcome =
+  /** `previousHostId`: on a move, the member who had the call before (the same as `host.id` when they kept it). */
+  | { kind: "done"; booking: Booking; host: HostPerson; previousHostId?: string | null }
+  | { kind: "taken" }
+  | { kind: "gone" }
+  | { kind: "cancelled" }
+  | { kind: "past" };
+
+async function hostPerson(executor: Executor, id: string | null): Promise<HostPerson | null> {
+  if (!id) return null;
+  const [row] = await executor.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/**
+ * Moves a call to `start` (the link's booking at the link's version): the same lock and check as a
+ * booking, its own time left out; the same member when free then, else the round-robin. SEQUENCE is
+ * raised (the invitation replaces the one in the calendar), the links' version too (the old mails'
+ * links stop working: the new mails carry new ones), the reminders start again, the lead's follow-up
+ * day follows the call.
+ */
+export async function rescheduleCall(
+  link: { id: string; version: number },
+  start: Date,
+  mails: Mails,
+  previousHostMail?: (booking: Booking, previous: HostPerson) => MailInput,
+  now = new Date(),
+): Promise<ChangeOutcome> {
+  const end = new Date(start.getTime() + CALL_MINUTES * 60_000);
+  return db().transaction(async (tx) => {
+    const { input, people } = await availability(tx, start, end, { lock: true, excludeBookingId: link.id });
+    const [current] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, link.id), eq(bookings.tokenVersion, link.version)))
+      .for("update");
+    if (!current) return { kind: "gone" };
+    if (current.status === "cancelled") return { kind: "cancelled" };
+    if (current.startsAt.getTime() <= now.getTime()) return { kind: "past" };
+    const host = chooseHost(freeHostsAt({ ...input, now }, start), current.hostId);
+    if (!host) return { kind: "taken" };
+    const [moved] = await tx
+      .update(bookings)
+      .set({
+        hostId: host.userId,
+        startsAt: start,
+        endsAt: end,
+        sequence: sql`${bookings.sequence} + 1`,
+        tokenVersion: sql`${bookings.tokenVersion} + 1`,
+        timeSetAt: now,
+        reminder24hSentAt: null,
+        reminder1hSentAt: null,
+        updatedAt: now,
+      })
+      .where(eq(bookings.id, current.id))
+      .returning();
+    if (host.userId !== current.hostId) await tx.update(bookingHosts).set({ lastAssignedAt: now }).where(eq(bookingHosts.userId, host.userId));
+    if (current.leadId) await tx.update(leads).set({ followUpOn: dayInZone(start, SITE_TIME_ZONE), updatedAt: now }).where(eq(leads.id, current.leadId));
+    const person = people.get(host.userId)!;
+    for (const mail of mails(moved!, person)) await enqueueMail(tx, mail);
+    await queueHostCalendar(tx, "put", moved!, person);
+    // A member who no longer takes the call gets a cancel of their copy (same UID, higher SEQUENCE),
+    // and the call leaves their calendar.
+    if (current.hostId && current.hostId !== host.userId) {
+      const previous = await hostPerson(tx, current.hostId);
+      if (previous && previousHostMail) await enqueueMail(tx, previousHostMail(moved!, previous));
+      if (previous) await queueHostCalendar(tx, "delete", moved!, previous);
+    }
+    return { kind: "done", booking: moved!, host: person, previousHostId: current.hostId };
+  });
+}
+
+/**
+ * Cancels a call (by the visitor's link, or by a member): status, time, SEQUENCE raised, the mails
+ * (METHOD:CANCEL) to both. A call already cancelled or already over is left as it is.
+ */
+export async function cancelCall(
+  where: { id: string; version?: number },
+  mails: Mails,
+  now = new Date(),
+  after?: (before: Booking, after: Booking, tx: Executor) => Promise<void>,
+): Promise<ChangeOutcome> {
+  return db().transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, where.id), where.version === undefined ? undefined : eq(bookings.tokenVersion, where.version)))
+      .for("update");
+    if (!current) return { kind: "gone" };
+    if (current.status === "cancelled") return { kind: "cancelled" };
+    if (current.startsAt.getTime() <= now.getTime()) return { kind: "past" };
+    const [cancelled] = await tx
+      .update(bookings)
+      .set({ status: "cancelled", cancelledAt: now, sequence: sql`${bookings.sequence} + 1`, updatedAt: now })
+      .where(eq(bookings.id, current.id))
+      .returning();
+    const host = (await hostPerson(tx, current.hostId)) ?? { id: "", name: "", email: "" };
+    for (const mail of mails(cancelled!, host)) await enqueueMail(tx, mail);
+    await queueHostCalendar(tx, "delete", cancelled!, host);
+    await after?.(current, cancelled!, tx);
+    return { kind: "done", booking: cancelled!, host };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reminders (docs/decisions/0065): each claimed once by an UPDATE ... WHERE not yet sent ... RETURNING
+// in the transaction that queues its mail. Two processes' UPDATEs on one row wait for each other and
+// the second finds the stamp set, so it claims nothing.
+// ---------------------------------------------------------------------------------------------
+
+export type ReminderKind = "24h" | "1h";
+const REMINDER_HOURS: Record<ReminderKind, number> = { "24h": 24, "1h": 1 };
+
+/**
+ * Claims the calls due a reminder of this kind and queues each one's mail in the same transaction:
+ * booked, not yet reminded, the mark (24 h or 1 h before) reached, the call not yet started (for the
+ * day-before one: not yet within the hour, when the hour's reminder takes over), and its time chosen
+ * before the mark (a call booked 3 hours ahead gets no day-before reminder). Returns how many.
+ */
+export async function claimReminders(kind: ReminderKind, mail: (booking: Booking, host: HostPerson) => MailInput, now = new Date()): Promise<number> {
+  const column = kind === "24h" ? bookings.reminder24hSentAt : bookings.reminder1hSentAt;
+  const hours = REMINDER_HOURS[kind];
+  const mark = sql`${bookings.startsAt} - make_interval(hours => ${hours})`;
+  const stopAt = kind === "24h" ? sql`${bookings.startsAt} - interval '1 hour'` : sql`${bookings.startsAt}`;
+  return db().transaction(async (tx) => {
+    const claimed = await tx
+      .update(bookings)
+      .set(kind === "24h" ? { reminder24hSentAt: now } : { reminder1hSentAt: now })
+      .where(
+        and(
+          eq(bookings.status, "booked"),
+          isNull(column),
+          sql`${mark} <= ${now}`,
+          sql`${stopAt} > ${now}`,
+          sql`${bookings.timeSetAt} <= ${mark}`,
+          sql`${bookings.hostId} is not null`,
+        ),
+      )
+      .returning();
+    // The hosts of all claimed calls in one statement, not one per call.
+    const hostIds = [...new Set(claimed.map((b) => b.hostId!))];
+    const hosts = hostIds.length
+      ? await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, hostIds))
+      : [];
+    const byId = new Map(hosts.map((h) => [h.id, h]));
+    for (const booking of claimed) await enqueueMail(tx, mail(booking, byId.get(booking.hostId!) ?? { id: "", name: "", email: "" }));
+    return claimed.length;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The availability screen and the Due view
+// ---------------------------------------------------------------------------------------------
+
+export interface HostSettings {
+  userId: string;
+  name: string;
+  email: string;
+  offersCalls: boolean;
+  weeklyHours: WeeklyHours[];
+  bufferMinutes: number;
+  noticeMinutes: number;
+  maxPerDay: number;
+  daysOff: string[];
+  /** False until the member saved their settings once: the defaults are shown. */
+  saved: boolean;
+}
+
+export const DEFAULT_HOST = { offersCalls: false, weeklyHours: [] as WeeklyHours[], bufferMinutes: 15, noticeMinutes: 240, maxPerDay: 4 };
+
+/** The members of the lead desk with their call settings (defaults for those who never saved), by name. */
+export async function listHostSettings(today: string): Promise<HostSettings[]> {
+  const rows = await db().execute<{
+    id: string;
+    name: string;
+    email: string;
+    offers_calls: boolean | null;
+    weekly_hours: WeeklyHours[] | null;
+    buffer_minutes: number | null;
+    notice_minutes: number | null;
+    max_per_day: number | null;
+    days_off: string[] | null;
+  }>(sql`
+    select u.id, u.name, u.email, bh.offers_calls, bh.weekly_hours, bh.buffer_minutes, bh.notice_minutes, bh.max_per_day,
+      array(select d.day::text from ${bookingDaysOff} d where d.user_id = u.id and d.day >= ${today}::date order by d.day limit 200) as days_off
+    from ${users} u
+    join profiles p on p.user_id = u.id and p.role in (${DESK_ROLES})
+    left join ${bookingHosts} bh on bh.user_id = u.id
+    order by lower(u.name), u.email
+    limit 500`);
+  return rows.rows.map((r) => ({
+    userId: r.id,
+    name: r.name,
+    email: r.email,
+    offersCalls: r.offers_calls ?? DEFAULT_HOST.offersCalls,
+    weeklyHours: r.weekly_hours ?? DEFAULT_HOST.weeklyHours,
+    bufferMinutes: r.buffer_minutes ?? DEFAULT_HOST.bufferMinutes,
+    noticeMinutes: r.notice_minutes ?? DEFAULT_HOST.noticeMinutes,
+    maxPerDay: r.max_per_day ?? DEFAULT_HOST.maxPerDay,
+    daysOff: r.days_off ?? [],
+    saved: r.offers_calls !== null,
+  }));
+}
+
+export interface HostSettingsInput {
+  offersCalls: boolean;
+  weeklyHours: WeeklyHours[];
+  bufferMinutes: number;
+  noticeMinutes: number;
+  maxPerDay: number;
+}
+
+/**
+ * Saves a member's settings (inserted the first time) and hands the row before and after to
+ * `record`, in the same transaction, for the activity trail. The host row is locked like a booking's,
+ * so a booking being made waits for the save, or the save for the booking.
+ */
+export async function saveHostSettings(
+  userId: string,
+  settings: HostSettingsInput,
+  record: (before: Record<string, unknown> | null, after: Record<string, unknown>, tx: Executor) => Promise<void>,
+): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [before] = await tx.select().from(bookingHosts).where(eq(bookingHosts.userId, userId)).for("update");
+    const [after] = await tx
+      .insert(bookingHosts)
+      .values({ userId, ...settings })
+      .onConflictDoUpdate({ target: bookingHosts.userId, set: { ...settings, updatedAt: new Date() } })
+      .returning();
+    await record(before ?? null, after!, tx);
+  });
+}
+
+/** Adds or removes a day off; `record` writes the activity row in the same transaction. Returns whether anything changed. */
+export async function setDayOff(
+  userId: string,
+  day: string,
+  off: boolean,
+  record: (tx: Executor) => Promise<void>,
+): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    // The same lock as a booking: a call cannot be given for a day being taken off at that moment.
+    await tx.select({ id: bookingHosts.userId }).from(bookingHosts).where(eq(bookingHosts.userId, userId)).for("update");
+    const changed = off
+      ? await tx.insert(bookingDaysOff).values({ userId, day }).onConflictDoNothing().returning()
+      : await tx
+          .delete(bookingDaysOff)
+          .where(and(eq(bookingDaysOff.userId, userId), eq(bookingDaysOff.day, day)))
+          .returning();
+    if (changed.length === 0) return false;
+    await record(tx);
+    return true;
+  });
+}
+
+export interface BookingListItem {
+  id: string;
+  hostId: string | null;
+  hostName: string | null;
+  startsAt: Date;
+  name: string;
+  email: string;
+  phone: string;
+  company: string | null;
+  topic: string;
+  status: Booking["status"];
+  outcome: Booking["outcome"];
+  leadId: string | null;
+}
+
+const listColumns = {
+  id: bookings.id,
+  hostId: bookings.hostId,
+  hostName: users.name,
+  startsAt: bookings.startsAt,
+  name: bookings.name,
+  email: bookings.email,
+  phone: bookings.phone,
+  company: bookings.company,
+  topic: bookings.topic,
+  status: bookings.status,
+  outcome: bookings.outcome,
+  leadId: bookings.leadId,
+};
+
+/** The screen's rows of calls, each with its host's name. */
+const listedCalls = () => db().select(listColumns).from(bookings).leftJoin(users, eq(users.id, bookings.hostId));
+
+/** Calls from `from` on (booked ones), soonest first; for one host or all. */
+export async function listUpcomingBookings(options: { from: Date; to?: Date; hostId?: string; limit?: number }): Promise<BookingListItem[]> {
+  return listedCalls()
+    .where(
+      and(
+        eq(bookings.status, "booked"),
+        sql`${bookings.endsAt} > ${options.from}`,
+        options.to ? lt(bookings.startsAt, options.to) : undefined,
+        options.hostId ? eq(bookings.hostId, options.hostId) : undefined,
+      ),
+    )
+    .orderBy(asc(bookings.startsAt))
+    .limit(options.limit ?? 200);
+}
+
+/** Calls that are over (and cancelled ones), newest first: where the outcome is recorded. */
+export async function listPastBookings(options: { before: Date; hostId?: string; limit?: number }): Promise<BookingListItem[]> {
+  return listedCalls()
+    .where(
+      and(
+        sql`(${bookings.endsAt} <= ${options.before} or ${bookings.status} = 'cancelled')`,
+        options.hostId ? eq(bookings.hostId, options.hostId) : undefined,
+      ),
+    )
+    .orderBy(desc(bookings.startsAt))
+    .limit(options.limit ?? 100);
+}
+
+/** A booking row as it is now (for the screen's actions). */
+export async function findBooking(id: string): Promise<Booking | null> {
+  const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
+  return row ?? null;
+}
+
+/**
+ * Records a held call or a no-show on a call that has started; `record` writes the activity row in
+ * the same transaction. Null when there is no such call, it has not started or was cancelled.
+ */
+export async function setOutcome(
+  id: string,
+  outcome: Booking["outcome"],
+  now: Date,
+  record: (before: Booking, after: Booking, tx: Executor) => Promise<void>,
+): Promise<Booking | null> {
+  return db().transaction(async (tx) => {
+    const [before] = await tx.select().from(bookings).where(eq(bookings.id, id)).for("update");
+    if (!before || before.status !== "booked" || before.startsAt.getTime() > now.getTime()) return null;
+    const [after] = await tx.update(bookings).set({ outcome, updatedAt: now }).where(eq(bookings.id, id)).returning();
+    await record(before, after!, tx);
+    return after!;
+  });
+}
+
+/** Whether a member is on the lead desk (owner, admin, sales): only they take calls. */
+export async function isDeskMember(userId: string): Promise<boolean> {
+  const rows = await db().execute(sql`select 1 from profiles where user_id = ${userId} and role in (${DESK_ROLES}) limit 1`);
+  return rows.rows.length > 0;
+}

@@ -1,0 +1,94 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { sampleAuthors } from "@/content/samples";
+import { db, type Executor } from "../../kernel/db/client";
+import { databaseError } from "../../kernel/db/errors";
+import type { PublicAuthor } from "@/lib/authors";
+import { authors, blogPosts } from "../../kernel/db/schema";
+import { FieldError } from "../../kernel/forms/form-action";
+import { errorFields, log } from "../../kernel/log";
+
+// The blog's authors (docs/decisions/0069): a post names its author by text, and the profile with
+// that name (case and outer spaces aside, as the unique index authors_name_key compares them) is
+// the one its article shows.
+
+const PUBLIC_COLUMNS = {
+  name: authors.name,
+  role: authors.role,
+  bio: authors.bio,
+  photoUrl: authors.photoUrl,
+  linkedinUrl: authors.linkedinUrl,
+  xUrl: authors.xUrl,
+  websiteUrl: authors.websiteUrl,
+};
+
+/** The key two spellings of one name share: what authors_name_key indexes. */
+export const authorKey = (name: string): string => name.trim().toLowerCase();
+
+/**
+ * The profile of a post's author, or null when the name has none (the article keeps a plain
+ * byline). Without the database, the sample profile of that name, as the pages' other fallbacks do.
+ */
+export async function authorByName(name: string): Promise<PublicAuthor | null> {
+  try {
+    const [row] = await db()
+      .select(PUBLIC_COLUMNS)
+      .from(authors)
+      .where(eq(sql`lower(btrim(${authors.name}))`, authorKey(name)))
+      .limit(1);
+    return row ?? null;
+  } catch (error) {
+    log("error", "author profile unavailable; showing the sample's", errorFields(error));
+    const sample = sampleAuthors.find((a) => authorKey(a.name) === authorKey(name));
+    return sample ? { ...sample, photoUrl: null, linkedinUrl: null, xUrl: null, websiteUrl: null } : null;
+  }
+}
+
+const TAKEN = "Another author already has this name. Edit that profile instead.";
+
+/** A second profile for one name would leave its posts two to choose from: refused beside the name. */
+async function refuseTakenName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (databaseError(error)?.code === "23505") throw new FieldError({ name: TAKEN }, "Name already used");
+    throw error;
+  }
+}
+
+/** The dashboard's create (src/server/dashboard/admin-hooks.ts), in the caller's transaction. */
+export async function insertAuthor(data: Record<string, unknown>, tx: Executor): Promise<string> {
+  const [row] = await refuseTakenName(() =>
+    tx
+      .insert(authors)
+      .values(data as typeof authors.$inferInsert)
+      .returning({ id: authors.id }),
+  );
+  return row!.id;
+}
+
+/**
+ * The dashboard's update; false when the row is gone. A new name is also written on every post that
+ * named the author by the old one, so that renaming a profile keeps its posts (their byline follows;
+ * the time they were last edited does not move).
+ */
+export async function updateAuthor(id: string, data: Record<string, unknown>, tx: Executor): Promise<boolean> {
+  const [before] = await tx.select({ name: authors.name }).from(authors).where(eq(authors.id, id)).for("update");
+  if (!before) return false;
+  const rows = await refuseTakenName(() =>
+    tx
+      .update(authors)
+      .set(data as Partial<typeof authors.$inferInsert>)
+      .where(eq(authors.id, id))
+      .returning({ id: authors.id, name: authors.name }),
+  );
+  const after = rows[0];
+  if (!after) return false;
+  if (after.name !== before.name) {
+    await tx
+      .update(blogPosts)
+      .set({ authorName: after.name, updatedAt: sql`${blogPosts.updatedAt}` })
+      .where(eq(sql`lower(btrim(${blogPosts.authorName}))`, authorKey(before.name)));
+  }
+  return true;
+}

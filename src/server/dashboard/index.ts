@@ -1,0 +1,4 @@
+// The dashboard feature's public entry: the only module of it another feature may import
+// (docs/architecture.md, "Features and the kernel").
+export * from "./data/admin-records";
+export * from "./data/overview";

@@ -1,0 +1,30 @@
+import "server-only";
+import { pruneWebhookDeliveries } from "../../kernel/events/data/webhook-outbox";
+import { oncePer, type TimedJob } from "../../kernel/jobs/jobs";
+import { log } from "../../kernel/log";
+import { deliverDueWebhooks } from "./delivery";
+
+/** Delivered and failed deliveries are kept this long for the Integrations screen, then deleted. */
+export const DELIVERY_KEEP_DAYS = 30;
+
+/** Once a day across the processes: delivered and failed rows past DELIVERY_KEEP_DAYS. */
+export const webhookRetentionJob: TimedJob = {
+  name: "webhook-retention",
+  everyMs: 60 * 60_000,
+  run: oncePer("day", "webhook-retention", async (tx) => {
+    const removed = await pruneWebhookDeliveries(DELIVERY_KEEP_DAYS, tx);
+    log("info", "old webhook deliveries deleted", { event: "webhook.pruned", removed, keepDays: DELIVERY_KEEP_DAYS });
+  }),
+};
+
+/**
+ * Every second, on every process: due deliveries are claimed row by row (FOR UPDATE SKIP LOCKED and
+ * a claim until `locked_until`), so each is sent by one process at a time (docs/decisions/0057).
+ */
+export const webhookDeliveryJob: TimedJob = {
+  name: "webhook-delivery",
+  everyMs: 1000,
+  run: async () => {
+    await deliverDueWebhooks();
+  },
+};

@@ -1,0 +1,187 @@
+// The state that the Node server around Next (host/server.ts, host/start.ts) and the app's
+// server code share (docs/decisions/0026). The app is bundled by Next, which may evaluate one module
+// several times in one process (one copy per bundle), and the scripts cannot import the bundles:
+// a module-level variable would exist once per copy. So every value lives in one object on
+// globalThis under a registered symbol, and is only reached through the functions below. No
+// "server-only" import and only type imports from the app, so that the host (Node, stripping the
+// types) loads it as it is.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { StartedPglite } from "./db/pglite-start.ts";
+import type { DatabaseHandle } from "./db/client";
+import type { MailWorkerState } from "./mail/mail";
+import type { PageViewSink } from "../analytics/page-view-queue.ts";
+import type { TimedJobsState } from "./jobs/jobs";
+
+export interface RequestContext {
+  requestId: string;
+}
+
+/** How long an expired tag stays usable, as Next passes it to its cache handler's revalidateTag. */
+export interface TagDurations {
+  expire?: number;
+}
+
+interface Shared {
+  requestContext: AsyncLocalStorage<RequestContext>;
+  invalidatePageCache?: () => void;
+  enteredBeforeInvalidation?: () => boolean;
+  appShutdown?: AppShutdown;
+  pglitePrestart?: StartedPglite;
+  databaseHandle?: DatabaseHandle;
+  mailWorker?: MailWorkerState;
+  auth?: unknown;
+  timedJobs?: TimedJobsState;
+  publishTags?: (tags: string[], durations: TagDurations | undefined) => void;
+  selfAddress?: string;
+  internalToken?: string;
+  pageViewSink?: PageViewSink;
+}
+
+const KEY = Symbol.for("kinetic-growth.bridge");
+const root = globalThis as typeof globalThis & { [KEY]?: Shared };
+const shared: Shared = (root[KEY] ??= { requestContext: new AsyncLocalStorage<RequestContext>() });
+
+/** The request being handled (its id), from host/request-context.ts to every log line. */
+export const requestContext = shared.requestContext;
+
+export function currentRequestId(): string | undefined {
+  return requestContext.getStore()?.requestId;
+}
+
+/** The server's in-memory page cache (docs/decisions/0011) installs its emptying function here. */
+export function setPageCacheInvalidator(invalidate: (() => void) | undefined): void {
+  shared.invalidatePageCache = invalidate;
+}
+
+/** Empties the server's page cache; nothing when there is none (`next dev`, unit tests). */
+export function invalidatePageCache(): void {
+  shared.invalidatePageCache?.();
+}
+
+/** The page cache's test of whether the current request entered before its latest invalidation. */
+export function setInvalidationClock(enteredBeforeInvalidation: () => boolean): void {
+  shared.enteredBeforeInvalidation = enteredBeforeInvalidation;
+}
+
+/** False when there is no page cache (`next dev`, unit tests) or no request. */
+export function enteredBeforeInvalidation(): boolean {
+  return shared.enteredBeforeInvalidation?.() ?? false;
+}
+
+/**
+ * How the app stops, in two steps the server calls in turn (host/server.ts): its timed work first,
+ * at the signal, while the server still listens (a round under way may ask this server to refresh
+ * pages, as scheduled publishing does); then, once the requests in flight are over, the rest
+ * (mail worker, database).
+ */
+export interface AppShutdown {
+  stopTimedWork: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/** The app registers how it stops once it has booted. */
+export function setAppShutdown(shutdown: AppShutdown): void {
+  shared.appShutdown = shutdown;
+}
+
+/** Called by the server on SIGTERM/SIGINT before it stops listening: no timed round starts after it, and those under way have ended. */
+export async function stopAppTimedWork(): Promise<void> {
+  await shared.appShutdown?.stopTimedWork();
+}
+
+/** Called by the server on SIGTERM/SIGINT once the requests in flight are over. */
+export async function shutdownApp(): Promise<void> {
+  await shared.appShutdown?.close();
+}
+
+/** host/start.ts starts the embedded database's thread before Next loads (docs/decisions/0018). */
+export function setPglitePrestart(started: StartedPglite): void {
+  shared.pglitePrestart = started;
+}
+
+/** The thread started for `dataDir`, handed over once; undefined if none or for another folder. */
+export function takePglitePrestart(dataDir: string): StartedPglite | undefined {
+  const started = shared.pglitePrestart;
+  if (started?.dataDir !== dataDir) return undefined;
+  shared.pglitePrestart = undefined;
+  return started;
+}
+
+/** The process-wide database handle (src/server/kernel/db/client.ts). */
+export function getDatabaseHandle(): DatabaseHandle | undefined {
+  return shared.databaseHandle;
+}
+
+export function setDatabaseHandle(handle: DatabaseHandle | undefined): void {
+  shared.databaseHandle = handle;
+}
+
+/** The outbox worker's state (src/server/kernel/mail/mail.ts): one worker per process. */
+export function getMailWorker(): MailWorkerState | undefined {
+  return shared.mailWorker;
+}
+
+export function setMailWorker(state: MailWorkerState | undefined): void {
+  shared.mailWorker = state;
+}
+
+/** better-auth's instance (src/server/kernel/session/auth.ts), created on first use; typed there (this module cannot import the app's types of it). */
+export function getAuthInstance(): unknown {
+  return shared.auth;
+}
+
+export function setAuthInstance(auth: unknown): void {
+  shared.auth = auth;
+}
+
+/** The timed jobs' timers and rounds (src/server/kernel/jobs/jobs.ts): started once per process. */
+export function getTimedJobs(): TimedJobsState | undefined {
+  return shared.timedJobs;
+}
+
+export function setTimedJobs(state: TimedJobsState | undefined): void {
+  shared.timedJobs = state;
+}
+
+/**
+ * Next's cache handler (host/cache-handler.ts) hands every tag it expires here, and the
+ * invalidation channel (host/invalidation.ts, docs/decisions/0032) installs the function that
+ * tells the other server processes. Nothing when there is no channel (one process).
+ */
+export function setTagPublisher(publish: ((tags: string[], durations: TagDurations | undefined) => void) | undefined): void {
+  shared.publishTags = publish;
+}
+
+export function publishTags(tags: string[], durations: TagDurations | undefined): void {
+  shared.publishTags?.(tags, durations);
+}
+
+/**
+ * The server's own address (host/server.ts), for work that runs outside any request (timed
+ * jobs) and must reach Next's request scope, e.g. to revalidate pages (src/server/content/scheduled-publishing.ts).
+ */
+export function setSelfAddress(address: string): void {
+  shared.selfAddress = address;
+}
+
+export function getSelfAddress(): string | undefined {
+  return shared.selfAddress;
+}
+
+/** A secret made once per process: the internal routes answer only this process's own calls. */
+export function internalToken(): string {
+  shared.internalToken ??= globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID();
+  return shared.internalToken;
+}
+
+/**
+ * The app's writer of counted page views (src/server/analytics/data/analytics.ts), registered at boot; the
+ * host's queue (host/analytics.ts) hands it its batches (docs/decisions/0056).
+ */
+export function setPageViewSink(sink: PageViewSink | undefined): void {
+  shared.pageViewSink = sink;
+}
+
+export function getPageViewSink(): PageViewSink | undefined {
+  return shared.pageViewSink;
+}

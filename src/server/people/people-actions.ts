@@ -1,0 +1,101 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import type { FormState } from "@/lib/form-state";
+import { eraseSchema, interactionDeleteSchema, interactionEditSchema, interactionSchema } from "@/lib/people";
+import { dashboardHref } from "@/lib/routes";
+import { formAnswers as answers, handleForm } from "../kernel/forms/form-action";
+import { log } from "../kernel/log";
+import { PEOPLE_DESK, changeInteraction, erasePerson, logInteraction, removeInteraction } from "./people";
+
+// A person's page's actions (docs/decisions/0068). The data functions write the activity row in the
+// change's transaction; the erasure writes one row with its counts and no personal data.
+
+const personPath = (key: string) => `${dashboardHref("people")}/${key}`;
+const GONE: Omit<FormState, "at"> = { status: "error", title: "Not found", message: "This person is no longer on record." };
+const NOT_YOURS: Omit<FormState, "at"> = { status: "refused", title: "Not yours", message: "Only the member who logged an entry may change or delete it." };
+const ENTRY_GONE: Omit<FormState, "at"> = { status: "error", title: "Not found", message: "This entry was already deleted." };
+const INTERACTION_FIELDS = ["person", "kind", "occurredAt", "summary"] as const;
+
+export async function logInteractionAction(_previous: FormState, form: FormData): Promise<FormState> {
+  return handleForm({
+    log: { failed: "people: interaction not logged" },
+    input: form,
+    fields: INTERACTION_FIELDS,
+    schema: interactionSchema,
+    roles: PEOPLE_DESK.read,
+    activity: { action: "person.interaction-create" },
+    echo: true,
+    answers: answers("The entry could not be saved."),
+    run: async ({ person, ...input }) => {
+      if (!(await logInteraction(person, input))) return GONE;
+      revalidatePath(personPath(person));
+      return { status: "success", message: "Logged." };
+    },
+  });
+}
+
+export async function updateInteractionAction(_previous: FormState, form: FormData): Promise<FormState> {
+  return handleForm({
+    log: { failed: "people: interaction not changed" },
+    input: form,
+    fields: [...INTERACTION_FIELDS, "id"],
+    schema: interactionEditSchema,
+    roles: PEOPLE_DESK.read,
+    activity: { action: "person.interaction-update" },
+    echo: true,
+    answers: answers("The entry could not be saved."),
+    run: async ({ person, id, ...input }) => {
+      const changed = await changeInteraction(person, id, input);
+      if (!changed.ok) return changed.reason === "not-yours" ? NOT_YOURS : ENTRY_GONE;
+      revalidatePath(personPath(person));
+      return { status: "success", message: "Saved." };
+    },
+  });
+}
+
+export async function deleteInteractionAction(_previous: FormState, form: FormData): Promise<FormState> {
+  return handleForm({
+    log: { failed: "people: interaction not deleted" },
+    input: form,
+    fields: ["person", "id"],
+    schema: interactionDeleteSchema,
+    roles: PEOPLE_DESK.read,
+    activity: { action: "person.interaction-delete" },
+    answers: answers("The entry could not be deleted."),
+    run: async ({ person, id }) => {
+      const removed = await removeInteraction(person, id);
+      if (!removed.ok) return removed.reason === "not-yours" ? NOT_YOURS : ENTRY_GONE;
+      revalidatePath(personPath(person));
+      return { status: "success", message: "Deleted." };
+    },
+  });
+}
+
+/** Erases the person (owners and admins, with ERASE typed); on success the page they had is gone, so it moves to a page that says so. */
+export async function erasePersonAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const answer = await handleForm({
+    log: { failed: "people: person not erased" },
+    input: form,
+    fields: ["person", "confirm"],
+    schema: eraseSchema,
+    roles: PEOPLE_DESK.erase,
+    activity: { action: "person.erase" },
+    answers: answers("Nothing was erased: the erasure could not be finished."),
+    run: async ({ person }) => {
+      const erased = await erasePerson(person);
+      if (!erased.ok) {
+        return erased.reason === "member"
+          ? { status: "refused", title: "A team member", message: "This address belongs to a team member's account: remove them on the Team screen instead." }
+          : GONE;
+      }
+      log("info", "people: a person erased", { event: "person.erased", ...erased.counts });
+      revalidatePath(dashboardHref("leads"));
+      revalidatePath(dashboardHref("messages"));
+      return { status: "success", message: "Erased." };
+    },
+  });
+  if (answer.status === "success") redirect(`${dashboardHref("people")}/erased`);
+  return answer;
+}

@@ -1,0 +1,132 @@
+import "server-only";
+import { and, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { LEAD_DESK } from "@/lib/admin-tables/definition";
+import { leadsTable } from "@/lib/admin-tables/leads";
+import { BOARD_PAGE, cardCompany, type BoardFilters } from "@/lib/pipeline";
+import { fromSiteDateTimeInput } from "@/lib/site-time";
+import { requireRole } from "../../kernel/session/auth-guard";
+import { db } from "../../kernel/db/client";
+import { activityEvents, leads, users } from "../../kernel/db/schema";
+import { searchWhere } from "../../kernel/db/admin-list";
+import { stagesIn, type StageInfo } from "../../leads";
+
+// The pipeline board's reads (docs/decisions/0067): one column per stage with the whole column's
+// count and value, and only its first cards (BOARD_PAGE, more on request), so that a board of
+// thousands of leads is two short queries and a page of a few hundred cards.
+
+export interface BoardCard {
+  id: string;
+  name: string;
+  company: string;
+  status: string;
+  dealValue: number | null;
+  ownerLabel: string | null;
+  followUpOn: string | null;
+  /** The latest row of the activity trail about this lead (ISO), else when it was stored. */
+  lastActivityAt: string;
+}
+
+export interface BoardColumn extends StageInfo {
+  count: number;
+  /** Sum of the column's deal values, whole rupees (leads without a value count as nothing). */
+  total: number;
+  cards: BoardCard[];
+}
+
+export interface Board {
+  columns: BoardColumn[];
+  /** Every lead the filters match, and their value. */
+  count: number;
+  total: number;
+}
+
+const searchColumns = leadsTable.search.map((name) => (leads as unknown as Record<string, typeof leads.name>)[name]!);
+
+/** The filters as conditions on leads (`me` is the signed-in member). */
+export function boardWhere(filters: BoardFilters, me: string): SQL | undefined {
+  const start = filters.from ? fromSiteDateTimeInput(`${filters.from}T00:00`) : null;
+  const endDay = filters.to ? fromSiteDateTimeInput(`${filters.to}T00:00`) : null;
+  const end = endDay ? new Date(endDay.getTime() + 24 * 3600 * 1000) : null;
+  return and(
+    searchWhere(filters.q, searchColumns),
+    filters.owner === "none" ? isNull(leads.ownerId) : filters.owner ? eq(leads.ownerId, filters.owner === "me" ? me : filters.owner) : undefined,
+    filters.service ? eq(leads.service, filters.service) : undefined,
+    start ? gte(leads.createdAt, start) : undefined,
+    end ? lt(leads.createdAt, end) : undefined,
+  );
+}
+
+/** The board for a member of the lead desk: every stage in order, each with its count, value and first cards. */
+export async function loadBoard(filters: BoardFilters): Promise<Board> {
+  const user = await requireRole(LEAD_DESK.read);
+  const where = boardWhere(filters, user.id);
+  const limits = sql.join(
+    Object.entries(filters.show).map(([stage, n]) => sql`when ${stage} then ${n}::integer`),
+    sql` `,
+  );
+  const limitFor = Object.keys(filters.show).length > 0 ? sql`case ranked.status ${limits} else ${BOARD_PAGE}::integer end` : sql`${BOARD_PAGE}::integer`;
+  const ranked = db()
+    .select({
+      id: leads.id,
+      name: leads.name,
+      websiteUrl: leads.websiteUrl,
+      status: leads.status,
+      dealValue: leads.dealValue,
+      followUpOn: leads.followUpOn,
+      createdAt: leads.createdAt,
+      ownerLabel: sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.email})`.as("owner_label"),
+      rank: sql<number>`row_number() over (partition by ${leads.status} order by ${leads.updatedAt} desc, ${leads.id} desc)`.as("rank"),
+    })
+    .from(leads)
+    .leftJoin(users, eq(users.id, leads.ownerId))
+    .where(where)
+    .as("ranked");
+  const [stages, totals, cards] = await Promise.all([
+    stagesIn(),
+    db()
+      .select({ status: leads.status, count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${leads.dealValue}), 0)::text` })
+      .from(leads)
+      .where(where)
+      .groupBy(leads.status),
+    db()
+      .select({
+        id: ranked.id,
+        name: ranked.name,
+        websiteUrl: ranked.websiteUrl,
+        status: ranked.status,
+        dealValue: ranked.dealValue,
+        followUpOn: ranked.followUpOn,
+        createdAt: ranked.createdAt,
+        ownerLabel: ranked.ownerLabel,
+        lastActivityAt: sql<string | null>`(select max(${activityEvents.at}) from ${activityEvents} where ${activityEvents.tableName} = 'leads' and ${activityEvents.recordId} = ranked.id::text)::text`,
+      })
+      .from(ranked)
+      .where(sql`ranked.rank <= ${limitFor}`)
+      .orderBy(ranked.status, ranked.rank),
+  ]);
+  const byStage = new Map<string, { count: number; total: number }>(totals.map((t) => [t.status, { count: Number(t.count), total: Number(t.total) }]));
+  const cardsByStage = new Map<string, BoardCard[]>();
+  for (const c of cards) {
+    const list = cardsByStage.get(c.status) ?? [];
+    list.push({
+      id: c.id,
+      name: c.name,
+      company: cardCompany(c),
+      status: c.status,
+      dealValue: c.dealValue,
+      ownerLabel: c.ownerLabel,
+      followUpOn: c.followUpOn,
+      lastActivityAt: c.lastActivityAt ? new Date(c.lastActivityAt).toISOString() : new Date(c.createdAt).toISOString(),
+    });
+    cardsByStage.set(c.status, list);
+  }
+  const columns = stages.map((stage) => ({ ...stage, ...(byStage.get(stage.key) ?? { count: 0, total: 0 }), cards: cardsByStage.get(stage.key) ?? [] }));
+  return { columns, count: columns.reduce((n, c) => n + c.count, 0), total: columns.reduce((n, c) => n + c.total, 0) };
+}
+
+/** A lead's name and status, for the answer to a move (a member of the desk only). */
+export async function leadHeadline(id: string): Promise<{ name: string; status: string } | undefined> {
+  await requireRole(LEAD_DESK.read);
+  const [row] = await db().select({ name: leads.name, status: leads.status }).from(leads).where(eq(leads.id, id)).limit(1);
+  return row;
+}

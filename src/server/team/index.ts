@@ -1,0 +1,3 @@
+// The team feature's public entry: the only module of it another feature may import
+// (docs/architecture.md, "Features and the kernel").
+export * from "./admin-requests";
