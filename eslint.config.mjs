@@ -1,5 +1,6 @@
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { moduleBoundaries } from "./eslint/module-boundaries.mjs";
 
 /**
  * No SQL built from strings (docs/decisions/0015): values reach the database only as
@@ -32,17 +33,17 @@ const BUILT_QUERIES = [
 ];
 
 /**
- * Only the data layer opens the database (docs/decisions/0054): a module outside src/server/data/
- * and src/server/db/ may not import the database client (`@/server/db/client` or a relative
- * `db/client` path), so every query of the app is a named function of src/server/data/. A type-only
- * import (`import type { Executor }`) is allowed: a type runs no query. The schema's table objects
- * are not refused: without the client they cannot run a query, and its constants and row types are
- * shared with the pages. tests/data-layer-imports.test.ts proves the rule fires outside data/ and
- * not inside it.
+ * Only the data layer opens the database (docs/decisions/0054, 0088): a module outside a `data/`
+ * folder of src/server (each feature's and each kernel part's queries) and src/server/kernel/db/
+ * may not import the database client (`@/server/kernel/db/client` or a relative `db/client`
+ * path), so every query of the app is a named function of a data module. A type-only import
+ * (`import type { Executor }`) is allowed: a type runs no query. The schema's table objects are not
+ * refused: without the client they cannot run a query, and its constants and row types are shared
+ * with the pages. tests/data-layer-imports.test.ts proves the rule fires outside data/ and not inside it.
  */
 const DATABASE_CLIENT_ONLY_IN_DATA_LAYER = {
   files: ["src/**/*.ts", "src/**/*.tsx", "host/**/*.ts"],
-  ignores: ["src/server/data/**", "src/server/db/**"],
+  ignores: ["src/server/**/data/**", "src/server/kernel/db/**"],
   rules: {
     "@typescript-eslint/no-restricted-imports": [
       "error",
@@ -52,7 +53,7 @@ const DATABASE_CLIENT_ONLY_IN_DATA_LAYER = {
             regex: "(^|/)db/client(\\.ts)?$",
             allowTypeImports: true,
             message:
-              "Only the data layer opens the database (docs/decisions/0054): put the query in a function of src/server/data/ and call that. `import type` stays allowed.",
+              "Only the data layer opens the database (docs/decisions/0054): put the query in a function of the feature's data/ folder and call that. `import type` stays allowed.",
           },
         ],
       },
@@ -79,5 +80,17 @@ const config = [
     rules: { "no-restricted-syntax": ["error", ...BUILT_QUERIES] },
   },
   DATABASE_CLIENT_ONLY_IN_DATA_LAYER,
+  {
+    // The module layout (eslint/module-boundaries.mjs, docs/decisions/0088): the kernel imports no
+    // feature, a feature reaches another only through its index.ts and only along the declared
+    // dependencies, lib stays out of the server, the server out of components; and no file
+    // imports itself round through others (type-only imports aside: they run nothing).
+    files: ["src/**/*.ts", "src/**/*.tsx"],
+    plugins: { modules: moduleBoundaries },
+    rules: {
+      "modules/module-boundaries": "error",
+      "modules/no-import-cycle": "error",
+    },
+  },
 ];
 export default config;

@@ -32,8 +32,15 @@ const USES_THE_CLIENT = {
 };
 
 describe("the data-layer import rule", () => {
-  it("refuses the database client in modules outside src/server/data/ and src/server/db/", async () => {
-    const places = ["src/server/auth/sample.ts", "src/server/sample.ts", "src/app/sample/page.tsx", "src/lib/sample.ts", "host/sample.ts"];
+  it("refuses the database client in modules outside a data/ folder of src/server and src/server/kernel/db/", async () => {
+    const places = [
+      "src/server/kernel/session/sample.ts",
+      "src/server/leads/sample.ts",
+      "src/server/sample.ts",
+      "src/app/sample/page.tsx",
+      "src/lib/sample.ts",
+      "host/sample.ts",
+    ];
     const found: Record<string, string[]> = {};
     for (const file of places) {
       for (const [name, code] of Object.entries(USES_THE_CLIENT)) found[`${name} in ${file}`] = await refusals(code, file);
@@ -49,7 +56,7 @@ describe("the data-layer import rule", () => {
   });
 
   it("allows the client in the data layer and the database's own modules", async () => {
-    for (const file of ["src/server/data/sample.ts", "src/server/db/sample.ts"]) {
+    for (const file of ["src/server/leads/data/sample.ts", "src/server/kernel/session/data/sample.ts", "src/server/kernel/db/sample.ts"]) {
       for (const code of Object.values(USES_THE_CLIENT)) expect(await refusals(code, file)).toEqual([]);
     }
   });
@@ -59,7 +66,7 @@ describe("the data-layer import rule", () => {
       'import type { Executor } from "../db/client";\nexport type Run = (e: Executor) => void;',
       'import { type DatabaseHandle } from "@/server/kernel/db/client";\nexport type Handle = DatabaseHandle;',
     ];
-    for (const code of typeOnly) expect(await refusals(code, "src/server/auth/sample.ts")).toEqual([]);
+    for (const code of typeOnly) expect(await refusals(code, "src/server/kernel/session/sample.ts")).toEqual([]);
   });
 
   it("leaves other db/ modules and the schema alone", async () => {

@@ -19,7 +19,7 @@ declare const email: string;
 declare const id: number;
 `;
 
-async function sqlProblems(code: string, file = "src/server/data/sample.ts") {
+async function sqlProblems(code: string, file = "src/server/leads/data/sample.ts") {
   const [result] = await eslint.lintText(`${HEADER}${code}\nexport {};\n`, { filePath: path.join(root, file) });
   const fatal = result!.messages.filter((m) => m.fatal);
   expect(fatal, "the sample parses").toEqual([]);

@@ -6,7 +6,7 @@ import type { Role } from "@/lib/limits";
 import { recordActivity } from "../../kernel/activity/activity";
 import { requireRole, type StaffUser } from "../../kernel/session/auth-guard";
 import { db } from "../../kernel/db/client";
-import { appSettings, passkeys, profiles, sessions, teamInvitations, users } from "../../kernel/db/schema";
+import { passkeys, profiles, sessions, teamInvitations, users } from "../../kernel/db/schema";
 import { env } from "../../kernel/env";
 import { FieldError } from "../../kernel/forms/form-action";
 import { enqueueMail, escapeHtml } from "../../kernel/mail/mail";
