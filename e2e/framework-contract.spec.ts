@@ -118,3 +118,45 @@ test("the file-system cache class the cache handler extends has the methods it o
   const config = JSON.parse(fs.readFileSync(".next/required-server-files.json", "utf8")) as { config: { cacheHandler?: string } };
   expect(config.config.cacheHandler).toMatch(/host[\\/]cache-handler\.ts$/);
 });
+
+test("React's reply encoder writes what the host's reply grammar accepts, and the tags it refuses are React's for what our pages never send", async () => {
+  const { internals } = await load();
+  // React's own client encoder, as the browser bundle runs it.
+  const resolve = createRequire(path.join(process.cwd(), "package.json")).resolve;
+  const { encodeReply } = createRequire(resolve("next/package.json"))("next/dist/compiled/react-server-dom-turbopack/client.node.js") as {
+    encodeReply: (value: unknown[]) => Promise<string | FormData>;
+  };
+  const rowsOf = async (args: unknown[]): Promise<Map<string, string>> => {
+    const encoded = await encodeReply(args);
+    if (typeof encoded === "string") return new Map([["0", encoded]]);
+    const rows = new Map<string, string>();
+    for (const [name, value] of encoded) {
+      if (typeof value === "string" && internals.REPLY_JSON_FIELD.test(name)) rows.set(name, value);
+    }
+    return rows;
+  };
+  const form = new FormData();
+  form.append("name", "Priya");
+  form.append("$looks-like-a-tag", "$1");
+  const shared = { id: "same object twice" };
+  // What our pages pass to Server Actions: strings (one starting with "$"), null, numbers and the
+  // values JSON lacks, dates, BigInt, plain objects and arrays, an object met twice, FormData and the
+  // previous form state with undefined fields.
+  const sent: unknown[][] = [
+    ["$starts with a dollar", null, 1, Number.NaN, Infinity, -Infinity, -0, undefined],
+    [new Date(0), 12n, { nested: [{ deeper: ["x"] }] }],
+    [shared, [shared, { again: shared }]],
+    [{ status: "idle", message: undefined }, form],
+  ];
+  for (const args of sent) expect(internals.replyRowsWellFormed(await rowsOf(args)), JSON.stringify([...(await rowsOf(args))])).toBe(true);
+  // What none of our pages sends is refused: the tags React writes for a Map, a Set and a Blob.
+  const unsent: [string, unknown[]][] = [
+    ["a Map", [new Map([[1, 2]])]],
+    ["a Set", [new Set([1])]],
+    ["a Blob", [new Blob(["x"])]],
+  ];
+  for (const [what, args] of unsent) expect(internals.replyRowsWellFormed(await rowsOf(args)), `${what} accepted`).toBe(false);
+  // A reference to a row that is not there, and a root that is not the array of arguments.
+  expect(internals.replyRowsWellFormed(new Map([["0", '["$1"]']]))).toBe(false);
+  expect(internals.replyRowsWellFormed(new Map([["0", '{"a":1}']]))).toBe(false);
+});

@@ -196,3 +196,73 @@ export const FRAMEWORK_SCRIPT_SHAPES: readonly (readonly [string, (text: string)
   ["react-instructions", isReactInstruction],
   ["next-dev-bootstrap", isDevBootstrap],
 ];
+
+// ---------------------------------------------------------------------------------------------
+// React's Server Action replies (checked before Next by host/request-guards.ts, ADR 0022)
+// ---------------------------------------------------------------------------------------------
+
+/** Fields React decodes as JSON: a reply's rows ("0", "1", …) and a form action's ("$ACTION_1:0"). */
+export const REPLY_JSON_FIELD = /^(?:\$ACTION_\d+:)?\d+$/;
+
+/**
+ * The tagged strings React's reply encoder writes for the arguments our pages pass to Server
+ * Actions (strings, null, plain objects and arrays, FormData, the previous form state, whose fields
+ * may be undefined): "$$…" (a string that starts with "$"), "$undefined", "$NaN", "$Infinity",
+ * "$-Infinity", "$-0" (values JSON lacks), "$D…" (a date), "$n…" (a BigInt), "$K<row>" (a FormData's
+ * fields), "$T" (a value the client keeps), and "$<row>" or "$<row>:key:key" (an object met twice,
+ * sent once). Any other tag (a Map "$Q", a Set "$W", a Blob "$B", a server reference "$h"/"$F", a
+ * stream, a promise, a typed array, an iterator) is nothing a page of ours sends, and React's decoder
+ * throws on most of them when they are forged, which Next answers with a 500.
+ */
+const CONSTANT_TAG = /^\$(?:\$.*|undefined|NaN|Infinity|-Infinity|-0|T|D.*|n-?\d{1,400}|K[0-9a-f]{1,8})$/s;
+const ROW_REFERENCE = /^\$([0-9a-f]{1,8})((?::[^:]*)*)$/;
+
+/**
+ * React's Server Action reply grammar, as its decoder reads a reply: true when every row it reads is
+ * JSON, the root an array of arguments, every tagged string one that our pages send, and every
+ * reference names a row that exists and a path inside it. `rows` maps a row id ("0", "1", …) to its
+ * text. e2e/framework-contract.spec.ts encodes what our pages send with React's own encodeReply and
+ * checks each is accepted, and that the tags we refuse are still the ones React writes for the rest.
+ */
+export function replyRowsWellFormed(rows: Map<string, string>): boolean {
+  const parsed = new Map<string, unknown>();
+  const parse = (id: string): unknown => {
+    if (!parsed.has(id)) {
+      const text = rows.get(id);
+      let value: unknown;
+      try {
+        value = text === undefined ? undefined : JSON.parse(text);
+      } catch {
+        value = undefined;
+      }
+      parsed.set(id, value);
+    }
+    return parsed.get(id);
+  };
+  const root = parse("0");
+  if (!Array.isArray(root)) return false;
+  const pending: unknown[] = [root];
+  const seen = new Set<string>();
+  while (pending.length) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (!value.startsWith("$") || CONSTANT_TAG.test(value)) continue;
+      const reference = ROW_REFERENCE.exec(value);
+      if (!reference) return false;
+      const id = String(parseInt(reference[1]!, 16));
+      let target = parse(id);
+      if (target === undefined) return false;
+      for (const key of reference[2]!.split(":").slice(1)) {
+        if (target === null || typeof target !== "object" || !Object.hasOwn(target, key)) return false;
+        target = (target as Record<string, unknown>)[key];
+      }
+      if (!seen.has(id)) {
+        seen.add(id);
+        pending.push(parse(id));
+      }
+    } else if (value && typeof value === "object") {
+      pending.push(...Object.values(value));
+    }
+  }
+  return true;
+}

@@ -9,6 +9,7 @@
 // reading the whole body into memory.
 
 import type { IncomingMessage } from "node:http";
+import { REPLY_JSON_FIELD, replyRowsWellFormed } from "./next-internals.ts";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -249,70 +250,10 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   return false;
 }
 
-/** Fields React decodes as JSON: a reply's rows ("0", "1", …) and a form action's ("$ACTION_1:0"). */
-const JSON_ROW = /^(?:\$ACTION_\d+:)?\d+$/;
-
-/**
- * The tagged strings React's reply encoder writes for the arguments our pages pass to Server
- * Actions (strings, null, plain objects and arrays, FormData, the previous form state, whose fields
- * may be undefined): "$$…" (a string that starts with "$"), "$undefined", "$NaN", "$Infinity",
- * "$-Infinity", "$-0" (values JSON lacks), "$D…" (a date), "$n…" (a BigInt), "$K<row>" (a FormData's
- * fields), "$T" (a value the client keeps), and "$<row>" or "$<row>:key:key" (an object met twice,
- * sent once). Any other tag (a Map "$Q", a Set "$W", a Blob "$B", a server reference "$h"/"$F", a
- * stream, a promise, a typed array, an iterator) is nothing a page of ours sends, and React's decoder
- * throws on most of them when they are forged, which Next answers with a 500.
- */
-const CONSTANT_TAG = /^\$(?:\$.*|undefined|NaN|Infinity|-Infinity|-0|T|D.*|n-?\d{1,400}|K[0-9a-f]{1,8})$/s;
-const ROW_REFERENCE = /^\$([0-9a-f]{1,8})((?::[^:]*)*)$/;
 const INCOMPLETE = () => refusal(400, "Refused: the form's data is incomplete or holds values none of our forms sends.");
 
-/**
- * Checks a reply's rows as React's decoder will read them: every row it reads is JSON, the root an
- * array of arguments, every tagged string one that our pages send, and every reference names a row
- * that exists and a path inside it. `rows` maps a row id ("0", "1", …) to its text.
- */
-function refusalOfReplyRows(rows: Map<string, string>): Refusal | null {
-  const parsed = new Map<string, unknown>();
-  const parse = (id: string): unknown => {
-    if (!parsed.has(id)) {
-      const text = rows.get(id);
-      let value: unknown;
-      try {
-        value = text === undefined ? undefined : JSON.parse(text);
-      } catch {
-        value = undefined;
-      }
-      parsed.set(id, value);
-    }
-    return parsed.get(id);
-  };
-  const root = parse("0");
-  if (!Array.isArray(root)) return INCOMPLETE();
-  const pending: unknown[] = [root];
-  const seen = new Set<string>();
-  while (pending.length) {
-    const value = pending.pop();
-    if (typeof value === "string") {
-      if (!value.startsWith("$") || CONSTANT_TAG.test(value)) continue;
-      const reference = ROW_REFERENCE.exec(value);
-      if (!reference) return INCOMPLETE();
-      const id = String(parseInt(reference[1]!, 16));
-      let target = parse(id);
-      if (target === undefined) return INCOMPLETE();
-      for (const key of reference[2]!.split(":").slice(1)) {
-        if (target === null || typeof target !== "object" || !Object.hasOwn(target, key)) return INCOMPLETE();
-        target = (target as Record<string, unknown>)[key];
-      }
-      if (!seen.has(id)) {
-        seen.add(id);
-        pending.push(parse(id));
-      }
-    } else if (value && typeof value === "object") {
-      pending.push(...Object.values(value));
-    }
-  }
-  return null;
-}
+/** A reply whose rows React's decoder would read as something none of our pages sends (host/next-internals.ts). */
+const refusalOfReplyRows = (rows: Map<string, string>): Refusal | null => (replyRowsWellFormed(rows) ? null : INCOMPLETE());
 
 /** A held Server Action body that no page of ours sends, or null. */
 export async function refusalOfActionBody(req: IncomingMessage, body: Buffer): Promise<Refusal | null> {
@@ -329,7 +270,7 @@ export async function refusalOfActionBody(req: IncomingMessage, body: Buffer): P
     const rows = new Map<string, string>();
     for (const [name, value] of form) {
       if (++fields > MAX_ACTION_FIELDS) return refusal(413, `Refused: more than ${MAX_ACTION_FIELDS} fields, more than any of our forms has.`);
-      if (typeof value === "string" && JSON_ROW.test(name) && jsonDepthExceeds(value, MAX_ACTION_JSON_DEPTH))
+      if (typeof value === "string" && REPLY_JSON_FIELD.test(name) && jsonDepthExceeds(value, MAX_ACTION_JSON_DEPTH))
         return refusal(400, "Refused: the form's data is nested deeper than any of our forms sends.");
       if (typeof value === "string" && /^\d+$/.test(name)) rows.set(name, value);
     }
