@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-// scripts/dependency-check.mjs (docs/decisions/0015) on saved `npm audit --json` reports: it fails on
+// scripts/dependency-check.ts (docs/decisions/0015) on saved `npm audit --json` reports: it fails on
 // high and critical advisories, passes on low ones, and passes with its one-line notice (or fails,
 // with --strict) when the advisory service could not be reached. The real npm audit runs in
 // `npm run test:security`.
@@ -16,7 +16,7 @@ afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 function gate(report: unknown, ...flags: string[]) {
   const file = path.join(folder, `${Math.random().toString(36).slice(2)}.json`);
   fs.writeFileSync(file, typeof report === "string" ? report : JSON.stringify(report));
-  const result = spawnSync(process.execPath, ["scripts/dependency-check.mjs", "--from-file", file, ...flags], {
+  const result = spawnSync(process.execPath, ["scripts/dependency-check.ts", "--from-file", file, ...flags], {
     cwd: root,
     encoding: "utf8",
     env: { ...process.env, AUDIT_STRICT: "" },
@@ -59,7 +59,7 @@ const report = (vulnerabilities: Record<string, unknown>, c: Parameters<typeof c
   metadata: { vulnerabilities: counts(c), dependencies: { prod: 120, dev: 600, optional: 0, peer: 0, peerOptional: 0, total: 720 } },
 });
 
-describe("the dependency check, an npm audit gate (scripts/dependency-check.mjs)", () => {
+describe("the dependency check, an npm audit gate (scripts/dependency-check.ts)", () => {
   it("fails on a high or a critical advisory and names it", () => {
     const high = gate(report({ "left-pad": advisory("left-pad", "high") }, { high: 1 }));
     expect(high.status).toBe(1);

@@ -9,7 +9,7 @@
 //   the sign-in limit under concurrent guesses and the lockout a stranger cannot use (ADR 0020);
 //   200 MB chunked bodies refused at each path's limit with memory flat, Server Action data and
 //   image addresses that gave 5xx refused with 4xx, a forged X-Forwarded-Host (ADR 0022).
-// - The lint rule against SQL built from strings; `npm audit --omit=dev` (scripts/dependency-check.mjs), which
+// - The lint rule against SQL built from strings; `npm audit --omit=dev` (scripts/dependency-check.ts), which
 //   says "not evaluated" and passes when the advisory service cannot be reached.
 // - Under load (servers of their own): 200 concurrent submissions, kill -9 ten times, PostgreSQL
 //   connections terminated / unreachable / stalled, the mail server down (ADR 0014).
@@ -21,18 +21,18 @@
 // - Several servers (ADR 0032): nginx with deploy/nginx.conf in front of three processes on one
 //   PostgreSQL: an edit through one shown by all within 1 s, 300 submissions give 300 mails each
 //   sent once, kill -9 of one during page loads and posts loses nothing (e2e/security/several-servers.spec.ts).
-//   nginx is installed with apt-get when missing, as scripts/test.mjs installs Chromium.
+//   nginx is installed with apt-get when missing, as scripts/test.ts installs Chromium.
 // The end-to-end part runs against the production build: it builds first when there is none.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.SECURITY_SUITE = "1";
 
-function run(label, command, args) {
+function run(label: string, command: string, args: string[]): void {
   console.log(`\n=== ${label}: ${[path.basename(command), ...args].join(" ")}`);
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env });
   if (result.status !== 0) {
@@ -63,7 +63,7 @@ if (!["/usr/sbin/nginx", "/usr/bin/nginx"].some((p) => fs.existsSync(p))) {
   run("install nginx", "apt-get", ["update"]);
   run("install nginx", "apt-get", ["install", "-y", "--no-install-recommends", "nginx"]);
 }
-run("dependency check (npm audit)", process.execPath, [path.join(root, "scripts", "dependency-check.mjs")]);
+run("dependency check (npm audit)", process.execPath, [path.join(root, "scripts", "dependency-check.ts")]);
 if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) run("build", bin("next"), ["build"]);
 run("end-to-end", bin("playwright"), ["test", "e2e/security", "--reporter=list"]);
 console.log("\n=== security suite ok");

@@ -10,7 +10,9 @@ try {
   await client.connect();
   await client.end();
 } catch (error) {
-  console.log(`=== PostgreSQL at ${url} is not answering (${error.message}): SKIPPING the integration tests on PostgreSQL`);
+  console.log(
+    `=== PostgreSQL at ${url} is not answering (${error instanceof Error ? error.message : String(error)}): SKIPPING the integration tests on PostgreSQL`,
+  );
   process.exit(0);
 }
 console.log(`=== unit + integration tests on PostgreSQL (${url})`);

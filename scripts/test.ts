@@ -1,17 +1,17 @@
 // `npm test`: every check, in order: lint, types, unit and integration tests, the production build,
 // and the end-to-end tests in Debian's Chromium (installed through apt-get when missing). The
 // calendar tests' CalDAV server, Radicale, is installed the same way when missing.
-import { spawnSync } from "node:child_process";
+import { spawnSync, type SpawnSyncOptions } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
-function run(label, command, args, options = {}) {
+function run(label: string, command: string, args: string[], options: SpawnSyncOptions = {}): boolean {
   const started = Date.now();
   console.log(`\n=== ${label}: ${[path.basename(command), ...args].join(" ")}`);
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env, ...options });
@@ -60,9 +60,18 @@ function ensureRadicale() {
   return true;
 }
 
-function readJson(file) {
+/** What is read of Vitest's and Playwright's JSON reports. */
+interface TestReport {
+  numPassedTests?: number;
+  numFailedTests?: number;
+  numPendingTests?: number;
+  testResults: { name: string; status: string; assertionResults: { status: string; failureMessages?: string[] }[] }[];
+  stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+}
+
+function readJson(file: string): TestReport | undefined {
   try {
-    return JSON.parse(fs.readFileSync(path.join(root, file), "utf8"));
+    return JSON.parse(fs.readFileSync(path.join(root, file), "utf8")) as TestReport;
   } catch {
     return undefined;
   }
@@ -92,7 +101,7 @@ function unitTests() {
   const args = ["run", "--reporter=default", "--reporter=json"];
   if (run("unit + integration", bin("vitest"), [...args, "--outputFile.json=.test-reports/vitest.json"])) return true;
   const report = readJson(".test-reports/vitest.json");
-  if (!report || report.numFailedTests > 0) return false;
+  if (!report || (report.numFailedTests ?? 0) > 0) return false;
   const died = report.testResults.filter(
     (file) => file.status === "failed" && file.assertionResults.every((test) => test.status === "pending" && (test.failureMessages ?? []).length === 0),
   );
@@ -102,6 +111,7 @@ function unitTests() {
   if (!run("unit + integration, again", bin("vitest"), [...args, "--outputFile.json=.test-reports/vitest-again.json", ...files])) return false;
   // The second run's results stand for those files in the counts below.
   const again = readJson(".test-reports/vitest-again.json");
+  if (!again) return false;
   const replaced = new Set(died.map((file) => file.name));
   const kept = report.testResults.filter((file) => !replaced.has(file.name));
   const testResults = [...kept, ...again.testResults];
