@@ -922,6 +922,7 @@ async function matrix(): Promise<Record<string, Entry>> {
     "booking#bookCallAction": { notReplayed: "public form: the booking page (tests/booking.test.ts, tests/booking-race.test.ts)" },
     "booking#rescheduleCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking.test.ts)" },
     "booking#cancelCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking.test.ts)" },
+    "booking#confirmCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking-holds.test.ts)" },
   };
 }
 

@@ -58,3 +58,17 @@ export function clientKey(ip: string): string {
     .map((g) => g.replace(/^0+(?=.)/, ""))
     .join(":")}::/64`;
 }
+
+/**
+ * The network a client is in, for limits a household's neighbours share (docs/decisions/0077): an
+ * IPv4 address's /24, an IPv6 address's /48 (what one site is usually given). Whatever is not an
+ * address is returned as it is.
+ */
+export function networkKey(ip: string): string {
+  const client = clientKey(ip);
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(client);
+  if (v4) return `${v4[1]}.0/24`;
+  const v6 = /^([0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(client);
+  if (v6) return `${v6[1]}::/48`;
+  return client;
+}
