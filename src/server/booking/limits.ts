@@ -1,10 +1,9 @@
 import "server-only";
-import crypto from "node:crypto";
 import { queueOwnersMail } from "../data/bookings";
 import { giveBackRateLimits, hitRateLimits } from "../data/rate-limit";
 import { env } from "../env";
 import { log } from "../log";
-import { clientKey, mailboxKey, networkKey } from "../mail/mailbox";
+import { clientKey, mailboxHash, networkKey } from "../mail/mailbox";
 import { bookingLimitAlert } from "./mails";
 
 // How many calls the public booking page takes (docs/decisions/0077): an hour's bookings per mailbox
@@ -25,17 +24,12 @@ export interface BookingAllowance {
   message?: string;
 }
 
-/** A mailbox as a counter's key: hashed, so that the counters hold no address (an erasure need not look there). */
-function hashed(mailbox: string): string {
-  return crypto.createHash("sha256").update(mailbox).digest("hex").slice(0, 32);
-}
-
 function limits(email: string, ip: string): { key: string; limit: number; refusal: string }[] {
   const e = env();
   const later = "Please try again in an hour, or write to us from the contact page.";
   return [
     {
-      key: `booking:mailbox:${hashed(mailboxKey(email))}`,
+      key: `booking:mailbox:${mailboxHash(email)}`,
       limit: e.BOOKING_MAILBOX_HOURLY_LIMIT,
       refusal: `This e-mail address has booked calls several times within the hour. Please use the link in the mail we sent to confirm, move or cancel your call. ${later}`,
     },

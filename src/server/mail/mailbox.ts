@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { domainToASCII } from "node:url";
 
 /**
@@ -71,4 +72,9 @@ export function networkKey(ip: string): string {
   const v6 = /^([0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(client);
   if (v6) return `${v6[1]}::/48`;
   return client;
+}
+
+/** A mailbox (mailboxKey) as a counter's key: hashed, so that counters hold no address an erasure would have to find (docs/decisions/0078). */
+export function mailboxHash(address: string): string {
+  return crypto.createHash("sha256").update(mailboxKey(address)).digest("hex").slice(0, 32);
 }
