@@ -44,6 +44,18 @@ export function mayBeDocument(req: RequestLike): boolean {
   return !isNextAssetRequest(req.url, req.headers);
 }
 
+/**
+ * The mark the dashboard's Access Denied page carries on its root (src/components/admin/access-denied.tsx).
+ * React escapes quotes in text, so only an attribute of our own markup reads this way; it is looked
+ * for only under /admin, where no visitor's HTML is rendered raw.
+ */
+const REFUSED_PAGE_MARK = /<main\b[^>]*\sdata-refused="access-denied"/;
+
+export function isRefusedDashboardPage(url: string | undefined, html: Buffer): boolean {
+  const path = String(url ?? "").split("?")[0]!;
+  return (path === "/admin" || path.startsWith("/admin/")) && REFUSED_PAGE_MARK.test(html.toString("utf8"));
+}
+
 /** Whether a request may be answered from the page cache (and its answer stored in it). */
 export function isCacheableRequest(req: RequestLike): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -486,6 +498,9 @@ export function createDocumentLayer({
     };
 
     async function finish(raw: Buffer, callback: (() => void) | undefined): Promise<void> {
+      // A dashboard page that refuses its visitor (signed in, but no team role or an unverified
+      // address) is sent as 403 with the same page: the status says what the page says.
+      if (res.statusCode === 200 && isRefusedDashboardPage(req.url, raw)) res.statusCode = 403;
       // The final bytes, policy and gzipped bytes of a page already seen (same address, same ETag,
       // same length: Next derives its ETag from the bytes) are reused instead of computed again.
       let etag = res.getHeader("etag");

@@ -94,7 +94,9 @@ test("NUL, overlong UTF-8 and lone surrogates in every query, path segment and M
   const mcp = { "content-type": "application/json", accept: "application/json, text/event-stream" };
   const listed = await send("POST", "/api/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }, mcp);
   expect(listed.status).toBe(200);
-  const tools = (JSON.parse(listed.text) as { result: { tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[] } }).result.tools;
+  // The SDK answers as JSON or as one server-sent event, as the client accepts both.
+  const rpc = (text: string): unknown => JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? text);
+  const tools = (rpc(listed.text) as { result: { tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[] } }).result.tools;
   expect(tools.length).toBeGreaterThanOrEqual(10);
   let toolCalls = 0;
   for (const tool of tools) {
