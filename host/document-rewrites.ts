@@ -168,3 +168,15 @@ export function markConsentChoice(html: string, choice: string | null): string {
   if (htmlTagEnd < 0) return html;
   return `${html.slice(0, htmlTagEnd)} data-consent="${choice}"${html.slice(htmlTagEnd)}`;
 }
+
+/**
+ * The mark the dashboard's Access Denied page carries on its root (src/components/admin/access-denied.tsx).
+ * React escapes quotes in text, so only an attribute of our own markup reads this way; it is looked
+ * for only under /admin, where no visitor's HTML is rendered raw.
+ */
+const REFUSED_PAGE_MARK = /<main\b[^>]*\sdata-refused="access-denied"/;
+
+export function isRefusedDashboardPage(url: string | undefined, html: Buffer): boolean {
+  const path = String(url ?? "").split("?")[0]!;
+  return (path === "/admin" || path.startsWith("/admin/")) && REFUSED_PAGE_MARK.test(html.toString("utf8"));
+}

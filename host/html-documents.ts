@@ -23,10 +23,10 @@ const gzip = promisify(zlib.gzip);
 const GZIP_MIN_BYTES = 1024;
 
 import { PER_ANSWER_HEADERS, appendVary, etagMatches, isCacheableRequest, isPublic, mayBeDocument, storableSeconds } from "./page-cache-rules.ts";
-import { consentChoice, loadScriptsAfterPaint, markConsentChoice } from "./document-rewrites.ts";
+import { consentChoice, isRefusedDashboardPage, loadScriptsAfterPaint, markConsentChoice } from "./document-rewrites.ts";
 
 export { appendVary, etagMatches, isCacheableRequest, mayBeDocument, storableSeconds } from "./page-cache-rules.ts";
-export { consentChoice, loadScriptsAfterPaint, markConsentChoice } from "./document-rewrites.ts";
+export { consentChoice, isRefusedDashboardPage, loadScriptsAfterPaint, markConsentChoice } from "./document-rewrites.ts";
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -257,6 +257,9 @@ export function createDocumentLayer({
     };
 
     async function finish(raw: Buffer, callback: (() => void) | undefined): Promise<void> {
+      // A dashboard page that refuses its visitor (signed in, but no team role or an unverified
+      // address) is sent as 403 with the same page: the status says what the page says.
+      if (res.statusCode === 200 && isRefusedDashboardPage(req.url, raw)) res.statusCode = 403;
       // The final bytes, policy and gzipped bytes of a page already seen (same address, same ETag,
       // same length: Next derives its ETag from the bytes) are reused instead of computed again.
       let etag = res.getHeader("etag");

@@ -4,12 +4,16 @@
 // - a Server Action post (any POST outside /api/) from another site or from an opaque origin (403),
 //   or whose data no page of ours sends: more fields than any form has (413), JSON nested deeper
 //   than any argument we pass (400), or the multipart reply without its root row (400);
-// - an image-optimiser address that is not a plain path of this site (400).
+// - an image-optimiser address that is not a plain path of this site (400);
+// - a NUL or bytes that are not UTF-8 in any path segment or query, or in an MCP request's JSON
+//   (a lone surrogate too): text no route can store or search for (400, host/unstorable-input.ts,
+//   docs/decisions/0076).
 // Next answers most of these itself, but with a 500 and a stack trace in the log, or only after
 // reading the whole body into memory.
 
 import type { IncomingMessage } from "node:http";
 import { REPLY_JSON_FIELD, replyRowsWellFormed } from "./next-internals.ts";
+import { jsonRpcId, unstorableInJson, unstorableInTarget } from "./unstorable-input.ts";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -20,6 +24,8 @@ export const ACTION_BODY_LIMIT_BYTES = MB;
 export interface Refusal {
   status: number;
   message: string;
+  /** The MCP request's JSON-RPC id, when its refusal answers one (see refusalBody). */
+  rpcId?: string | number | null;
 }
 
 export interface BodyLimit {
@@ -95,7 +101,13 @@ export function isActionPost(req: IncomingMessage): boolean {
 }
 
 /** The REST API's refusals carry its one JSON error shape (docs/decisions/0060); the rest are plain text. */
-export function refusalBody(url: string | undefined, { status, message }: Refusal): { contentType: string; body: string } {
+export function refusalBody(url: string | undefined, { status, message, rpcId }: Refusal): { contentType: string; body: string } {
+  // The MCP server's callers read JSON-RPC: an error object (-32602: invalid params, -32600: invalid request) answering the request's id.
+  if (/^\/api\/mcp(?:[/?]|$)/.test(String(url ?? "")))
+    return {
+      contentType: "application/json",
+      body: `${JSON.stringify({ jsonrpc: "2.0", id: rpcId ?? null, error: { code: status === 400 ? -32602 : -32600, message } })}\n`,
+    };
   if (!String(url ?? "").startsWith("/api/v1/")) return { contentType: "text/plain; charset=utf-8", body: `${message}\n` };
   const code =
     status === 413 ? "payload_too_large" : status === 411 ? "length_required" : status === 403 ? "forbidden" : status >= 500 ? "internal_error" : "bad_request";
@@ -173,8 +185,17 @@ function isUnsafeImageUrl(url: string | undefined): boolean {
   }
 }
 
+function unstorableRefusal(reason: string, rpcId?: string | number | null): Refusal {
+  return { status: 400, message: `Refused: ${reason}, which cannot be stored or searched for. Remove it and send again.`, rpcId };
+}
+
+/** An MCP request: its JSON body is checked for text that cannot be stored before a tool reads it. */
+const isMcpRequest = (url: string | undefined) => /^\/api\/mcp(?:[/?]|$)/.test(String(url ?? ""));
+
 /** What can be refused from the request line and headers alone, or null. */
 export function refusalBeforeBody(req: IncomingMessage, { trustProxy = false }: { trustProxy?: boolean } = {}): Refusal | null {
+  const unstorable = unstorableInTarget(req.url);
+  if (unstorable) return unstorableRefusal(unstorable);
   if (isActionPost(req) && isForeignAction(req, trustProxy)) return refusal(403, "Refused: this request must come from this site's own pages.");
   if (isUnsafeImageUrl(req.url)) return refusal(400, "Refused: the image address must be a plain path of this site.");
   // A script's call always sends its arguments (at least "[]"): without a body, React's decoder has nothing to read.
@@ -301,6 +322,8 @@ export async function guardRequest(
   if (held.status === "too-large") return refuse(tooLarge(req, limit));
   const shape = isActionPost(req) ? await refusalOfActionBody(req, held.body) : null;
   if (shape) return refuse(shape);
+  const unstorable = isMcpRequest(req.url) ? unstorableInJson(held.body) : null;
+  if (unstorable) return refuse(unstorableRefusal(unstorable, jsonRpcId(held.body)));
   held.replay();
   return serve();
 }

@@ -85,13 +85,14 @@ function log(level: "info" | "warn" | "error", msg: string, fields: object = {})
 const REFUSAL_LINGER_MS = 1_000;
 const REFUSAL_DRAIN_BYTES = 256 * 1024;
 
-function refuse(req: IncomingMessage, res: ServerResponse, { status, message }: Refusal): void {
+function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
+  const { status } = refusal;
   if (res.headersSent) {
     res.destroy();
     return;
   }
   res.statusCode = status;
-  const { contentType, body } = refusalBody(req.url, { status, message });
+  const { contentType, body } = refusalBody(req.url, refusal);
   res.setHeader("Content-Type", contentType);
   res.setHeader("Content-Security-Policy", NON_DOCUMENT_CSP);
   if (req.complete) {

@@ -1,6 +1,10 @@
 // `npm run test:security`: the security suite, each test printing its figure.
 // - Vitest: CSV formula injection (src/lib/csv.test.ts), blog HTML sanitising, the header builder,
-//   the sender's acknowledgement limits and content (ADR 0042), animated images' pixel limit (ADR 0045).
+//   the sender's acknowledgement limits and content (ADR 0042), animated images' pixel limit (ADR 0045,
+//   counted from the file's blocks, ADR 0079), text no route can store refused by the host (ADR 0076),
+//   the booking page's flood (holds and hourly limits, ADR 0077), erasure residues in the database,
+//   DATA_DIR and the log (ADR 0078), newsletter confirmations per mailbox, one-click unsubscribe bodies,
+//   API charsets, webhook hosts resolved at save time (ADR 0079).
 // - Playwright (e2e/security): security headers and the hash-based CSP with zero violations in
 //   Chromium, scripts added to real documents refused by the policy their document gets (ADR 0021),
 //   100+ XSS payloads through the public forms, SQL-injection strings, e-mail header
@@ -58,6 +62,12 @@ run("unit", bin("vitest"), [
   "src/lib/schemas/admin.test.ts",
   "tests/lead-acknowledgement.test.ts",
   "tests/media.test.ts",
+  "tests/booking-holds.test.ts",
+  "tests/erasure-residue.test.ts",
+  "tests/newsletter-subscribe.test.ts",
+  "tests/newsletter-events.test.ts",
+  "tests/webhook-dashboard.test.ts",
+  "tests/api-v1.test.ts",
 ]);
 if (!["/usr/sbin/nginx", "/usr/bin/nginx"].some((p) => fs.existsSync(p))) {
   run("install nginx", "apt-get", ["update"]);

@@ -138,6 +138,9 @@ const COVERAGE: Record<string, Verdict> = {
     notRecorded: "a visitor moving their own call by its signed link; the row keeps its SEQUENCE and times",
   },
   "src/server/booking/booking-actions.ts#cancelCallAction": { notRecorded: "a visitor cancelling their own call by its signed link; the row keeps when" },
+  "src/server/booking/booking-actions.ts#confirmCallAction": {
+    notRecorded: "a visitor confirming their own held call by its signed link; the row keeps when (confirmed_at) (tests/booking-holds.test.ts)",
+  },
   "src/server/booking/booking-admin-actions.ts#saveAvailabilityAction": {
     notRecorded: "recorded as booking.availability in saveHostSettings, in the save's transaction (tests/booking-admin.test.ts checks the row)",
   },

@@ -265,7 +265,17 @@ describe("bodies", () => {
     expect(broken.json!.error.code).toBe("invalid_json");
     const list = await call("POST", "leads", { token: writer.token, body: [1, 2] });
     expect(list.status).toBe(422);
+    // JSON in another charset would be read as UTF-8 and stored as other text: refused, nothing stored.
+    const lead = JSON.stringify({ name: "Asha", email: "charset@example.com", mobileNumber: "9876543210" });
+    for (const contentType of ["application/json; charset=utf-16", "application/json;charset=ISO-8859-1", 'application/json; charset="utf-16le"']) {
+      const other = await call("POST", "leads", { token: writer.token, raw: lead, contentType });
+      expect(other.status, contentType).toBe(415);
+      expect(other.json!.error.code).toBe("unsupported_media_type");
+    }
     expect(await activityCount()).toBe(before);
+    for (const [i, contentType] of ["application/json; charset=utf-8", "application/json; charset=UTF-8"].entries()) {
+      expect((await call("POST", "leads", { token: writer.token, raw: lead.replace("charset@", `charset${i}@`), contentType })).status).toBe(201);
+    }
   });
 
   it("answers unknown paths with the API's 404", async () => {

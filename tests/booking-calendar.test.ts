@@ -13,7 +13,7 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}
 const missing = radicaleMissing();
 if (missing) console.warn(`booking-calendar tests skipped: ${missing}`);
 
-const { bookStrategyCall, currentSlots, rescheduleWithToken, cancelWithToken } = await import("@/server/booking/book");
+const { bookStrategyCall, confirmWithToken, currentSlots, rescheduleWithToken, cancelWithToken } = await import("@/server/booking/book");
 const { bookingToken } = await import("@/server/booking/tokens");
 const { bookingUid } = await import("@/server/booking/mails");
 const sync = await import("@/server/booking/calendar-sync/sync");
@@ -122,6 +122,9 @@ describe.skipIf(missing !== null)("a booking and the member's CalDAV calendar", 
 
     const { booking } = await bookStrategyCall(request(first, "meera@example.com"));
     const uid = bookingUid(booking);
+    // Held until the visitor confirms it (docs/decisions/0077): nothing goes into the member's calendar yet.
+    expect(await sync.sendDueCalendarWrites({ http: HTTP })).toBe(0);
+    expect(await confirmWithToken(bookingToken(booking))).toMatchObject({ kind: "done" });
     expect(await getObject(radicale, CAROL, objectName(uid))).toBeNull();
     expect(await sync.sendDueCalendarWrites({ http: HTTP })).toBe(1);
     const written = await getObject(radicale, CAROL, objectName(uid));
@@ -145,7 +148,7 @@ describe.skipIf(missing !== null)("a booking and the member's CalDAV calendar", 
 
   it("does not read the calls it wrote back as the member's busy times: a cancelled call's time is offered again at once", async () => {
     const start = (await currentSlots()).find((s) => s.start.getTime() >= Date.now() + 144 * HOUR)!.start;
-    const { booking } = await bookStrategyCall(request(start, "own@example.com"));
+    const { booking } = await bookStrategyCall(request(start, "own@example.com"), new Date(), { hold: false });
     expect(await sync.sendDueCalendarWrites({ http: HTTP })).toBe(1);
     expect(await getObject(radicale, CAROL, objectName(bookingUid(booking)))).not.toBeNull();
 

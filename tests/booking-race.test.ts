@@ -73,9 +73,11 @@ describe("fifty visitors ask for one slot at once", () => {
     const rows = await handle.db.select().from(bookings);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.hostId).toBe("host-a");
-    // One lead and the two mails (visitor, host) of the one booking; nothing of the refused ones.
-    expect(await handle.db.select().from(leads)).toHaveLength(1);
-    expect((await handle.db.select().from(notifications)).map((n) => n.kind).sort()).toEqual(["booking-booked", "booking-host-booked"]);
+    // The one call is held until its visitor confirms it (docs/decisions/0077): its one mail, no lead
+    // yet; nothing of the refused ones.
+    expect(rows[0]!.confirmedAt).toBeNull();
+    expect(await handle.db.select().from(leads)).toHaveLength(0);
+    expect((await handle.db.select().from(notifications)).map((n) => n.kind).sort()).toEqual(["booking-held"]);
   });
 
   it("with two hosts offering calls: exactly two bookings, one each", async () => {
@@ -112,6 +114,7 @@ describe("fifty visitors ask for one slot at once", () => {
       phone: "+919876543210",
       topic: "x",
       timeZone: "Asia/Kolkata",
+      confirmedAt: new Date(),
     };
     await handle.db.insert(bookings).values(row);
     await expect(handle.db.insert(bookings).values({ ...row, email: "b@example.com" })).rejects.toThrow();

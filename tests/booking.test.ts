@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { nextCache, Redirected, redirectOf, request } from "./helpers/next-mocks";
+import { nextCache, redirectOf, request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 // Booking a strategy call (docs/decisions/0065): the booking and its lead (joined by e-mail, any
@@ -16,7 +16,7 @@ vi.mock("next/navigation", () => import("./helpers/next-mocks").then((m) => m.ne
 request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "198.51.100.7" });
 const refreshed = nextCache.refresh;
 
-const { bookCallAction, rescheduleCallAction, cancelCallAction } = await import("@/server/booking/booking-actions");
+const { bookCallAction, confirmCallAction, rescheduleCallAction, cancelCallAction } = await import("@/server/booking/booking-actions");
 const { bookStrategyCall, currentSlots } = await import("@/server/booking/book");
 const { sendDueReminders } = await import("@/server/booking/job");
 const { bookingToken, readBookingToken } = await import("@/server/booking/tokens");
@@ -76,7 +76,20 @@ function bookingForm(fields: Record<string, string>): FormData {
   return form;
 }
 
-const tokenOf = (url: string) => decodeURIComponent(/\/book\/manage\/([^?]+)/.exec(url)![1]!);
+const tokenOf = (url: string) => decodeURIComponent(/\/book\/manage\/([^?\s]+)/.exec(url)![1]!);
+
+/**
+ * Books from the form, as a visitor does: the call is held and its mail carries the manage link; the
+ * visitor opens it and confirms (docs/decisions/0077). Returns the confirmed page's address.
+ */
+async function bookAndConfirm(form: FormData): Promise<string> {
+  const answer = await bookCallAction({ status: "idle" }, form);
+  expect(answer, JSON.stringify(answer)).toMatchObject({ status: "success", title: expect.stringMatching(/confirm/) });
+  const [held] = await handle.db.select().from(notifications).where(eq(notifications.kind, "booking-held")).orderBy(desc(notifications.createdAt)).limit(1);
+  const confirmForm = new FormData();
+  confirmForm.set("token", tokenOf(held!.textBody));
+  return redirectOf(confirmCallAction({ status: "idle" }, confirmForm));
+}
 
 function invitationOf(row: typeof notifications.$inferSelect) {
   const attachment = row.attachments?.find((a) => a.contentType.startsWith("text/calendar"));
@@ -97,8 +110,8 @@ describe("booking a call", () => {
   it("books from the form: the booking, a new lead due on the call's day, and two mails whose invitations parse", async () => {
     await addHost("host-a");
     const start = await slotAfter(30);
-    const url = await redirectOf(bookCallAction({ status: "idle" }, bookingForm({ start: start.toISOString() })));
-    expect(url).toMatch(/^\/book\/manage\/.+\?done=booked$/);
+    const url = await bookAndConfirm(bookingForm({ start: start.toISOString() }));
+    expect(url).toMatch(/^\/book\/manage\/.+\?done=confirmed$/);
     const [booking] = await handle.db.select().from(bookings);
     expect(booking).toMatchObject({
       hostId: "host-a",
@@ -117,7 +130,7 @@ describe("booking a call", () => {
     expect(lead!.followUpOn).toBe(new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(start));
 
     const mails = await handle.db.select().from(notifications);
-    expect(mails.map((m) => m.kind).sort()).toEqual(["booking-booked", "booking-host-booked"]);
+    expect(mails.map((m) => m.kind).sort()).toEqual(["booking-booked", "booking-held", "booking-host-booked"]);
     const visitor = mails.find((m) => m.kind === "booking-booked")!;
     const host = mails.find((m) => m.kind === "booking-host-booked")!;
     expect(visitor.recipients).toEqual(["asha@example.com"]);
@@ -152,7 +165,7 @@ describe("booking a call", () => {
       .returning();
     const start = await slotAfter(30);
     // host-a is first in the round-robin (assigned longest ago), but the lead's owner is free.
-    await redirectOf(bookCallAction({ status: "idle" }, bookingForm({ start: start.toISOString() })));
+    await bookAndConfirm(bookingForm({ start: start.toISOString() }));
     const [booking] = await handle.db.select().from(bookings);
     expect(booking!.hostId).toBe("host-b");
     expect(booking!.leadId).toBe(lead!.id);
@@ -161,7 +174,7 @@ describe("booking a call", () => {
     expect(after!.followUpOn).toBe(new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(start));
     // The owner busy at the next call's time: the round-robin gives it to the other member.
     request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "203.0.113.9" });
-    await redirectOf(bookCallAction({ status: "idle" }, bookingForm({ start: start.toISOString(), email: "asha@EXAMPLE.com" })));
+    await bookAndConfirm(bookingForm({ start: start.toISOString(), email: "asha@EXAMPLE.com" }));
     const rows = await handle.db.select().from(bookings).orderBy(bookings.createdAt);
     expect(rows.map((r) => r.hostId)).toEqual(["host-b", "host-a"]);
   });
@@ -183,11 +196,12 @@ describe("booking a call", () => {
     await addHost("host-a");
     const start = await slotAfter(30);
     const form = () => bookingForm({ start: start.toISOString(), submissionKey: "key-0123456789abcdef" });
-    const first = await redirectOf(bookCallAction({ status: "idle" }, form()));
-    const second = await redirectOf(bookCallAction({ status: "idle" }, form()));
+    const first = await bookAndConfirm(form());
+    const second = await bookAndConfirm(form());
     expect(second).toBe(first);
     expect(await handle.db.select().from(bookings)).toHaveLength(1);
-    expect(await handle.db.select().from(notifications)).toHaveLength(2);
+    // The hold's mail, then the confirmed call's two.
+    expect(await handle.db.select().from(notifications)).toHaveLength(3);
   });
 
   it("bad input gets its message beside the field, keeps what was typed and changes nothing", async () => {
@@ -254,8 +268,9 @@ describe("booking a call", () => {
         ).catch((e: unknown) => e),
       );
     }
-    expect(answers.filter((a) => a instanceof Redirected)).toHaveLength(5);
-    expect(answers.at(-1)).toMatchObject({ status: "refused", message: expect.stringMatching(/times from your connection/) });
+    // The booking page's own limit per client (BOOKING_CLIENT_HOURLY_LIMIT, 3) is below the forms' (5 in 10 minutes).
+    expect(answers.filter((a) => (a as { status?: string }).status === "success")).toHaveLength(3);
+    expect(answers.at(-1)).toMatchObject({ status: "refused", message: expect.stringMatching(/from your connection/) });
   });
 
   it("a booking refused for its fields is not counted toward that limit", async () => {
@@ -267,7 +282,7 @@ describe("booking a call", () => {
       });
     }
     const booked = await bookCallAction({ status: "idle" }, bookingForm({ start: start.toISOString(), email: "fixed@example.com" })).catch((e: unknown) => e);
-    expect(booked).toBeInstanceOf(Redirected);
+    expect(booked).toMatchObject({ status: "success" });
     const [counter] = await handle.db.execute<{ count: number }>(sql`select count from rate_limits where key like 'form:booking:%'`).then((r) => r.rows);
     expect(Number(counter!.count)).toBe(1);
   });
@@ -282,18 +297,20 @@ describe("booking a call", () => {
         ),
       ),
     );
-    expect(answers.filter((a) => a instanceof Redirected)).toHaveLength(5);
-    const refused = answers.filter((a) => !(a instanceof Redirected));
-    expect(refused).toHaveLength(3);
-    for (const answer of refused) expect(answer).toMatchObject({ status: "refused", message: expect.stringMatching(/times from your connection/) });
-    expect(await handle.db.select().from(bookings)).toHaveLength(5);
+    // Five pass the forms' limit; of those, the booking page's per-client limit (3) books three.
+    const booked = answers.filter((a) => (a as { status?: string }).status === "success");
+    expect(booked).toHaveLength(3);
+    const refused = answers.filter((a) => (a as { status?: string }).status !== "success");
+    expect(refused).toHaveLength(5);
+    for (const answer of refused) expect(answer).toMatchObject({ status: "refused", message: expect.stringMatching(/from your connection/) });
+    expect(await handle.db.select().from(bookings)).toHaveLength(3);
   });
 });
 
 describe("reminders", () => {
   async function book(hoursAhead: number, bookedAt: Date) {
     const start = await slotAfter(hoursAhead);
-    return (await bookStrategyCall(callRequest(start, { name: "R", email: `r${hoursAhead}@example.com` }), bookedAt)).booking;
+    return (await bookStrategyCall(callRequest(start, { name: "R", email: `r${hoursAhead}@example.com` }), bookedAt, { hold: false })).booking;
   }
   const kinds = async () => (await handle.db.select().from(notifications)).map((n) => n.kind).filter((k) => k.startsWith("booking-reminder"));
 
@@ -336,7 +353,7 @@ describe("the manage link: move and cancel", () => {
   async function booked() {
     await addHost("host-a");
     const start = await slotAfter(30);
-    const url = await redirectOf(bookCallAction({ status: "idle" }, bookingForm({ start: start.toISOString() })));
+    const url = await bookAndConfirm(bookingForm({ start: start.toISOString() }));
     await handle.db.delete(notifications);
     return { token: tokenOf(url), start };
   }
@@ -428,7 +445,7 @@ describe("the manage link: move and cancel", () => {
     // Another visitor takes the next day's same time.
     const taken = new Date(start.getTime() + 24 * HOUR);
     request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "203.0.113.77" });
-    await redirectOf(bookCallAction({ status: "idle" }, bookingForm({ start: taken.toISOString(), email: "other@example.com" })));
+    await bookAndConfirm(bookingForm({ start: taken.toISOString(), email: "other@example.com" }));
     await handle.db.delete(notifications);
     const answer = await rescheduleCallAction({ status: "idle" }, tokenForm(token, { start: taken.toISOString() }));
     expect(answer.status).toBe("invalid");
@@ -464,7 +481,7 @@ describe("the invitation's calendar-object form", () => {
     const { memberCalendarObject, bookingUid } = await import("@/server/booking/mails");
     await addHost("host-a");
     const start = await slotAfter(30);
-    const outcome = await bookStrategyCall(callRequest(start));
+    const outcome = await bookStrategyCall(callRequest(start), new Date(), { hold: false });
     if (outcome.kind !== "booked") throw new Error("not booked");
     const { booking, host } = outcome;
     const object = memberCalendarObject(booking, host);

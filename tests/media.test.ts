@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { blogPosts, caseStudies, media, testimonials } from "@/server/kernel/db/schema";
 import { decorateMediaRows, deleteMedia } from "@/server/media/data/media-library";
 import { renderArticleContent, sanitizeBlogHtml } from "@/server/content/html";
-import { findMediaUses, MAX_SIDE, normaliseImage, TOO_MANY_PIXELS, tooManyFramePixels, UNREADABLE_IMAGE } from "@/server/media/media";
+import { declaredFramePixels, findMediaUses, MAX_SIDE, normaliseImage, TOO_MANY_PIXELS, tooManyFramePixels, UNREADABLE_IMAGE } from "@/server/media/media";
 import { uploadsDir } from "@/server/media/storage";
 import { saveUpload } from "@/server/media/uploads";
 import { setUpTestDatabase } from "./helpers/test-db";
@@ -99,6 +99,14 @@ async function animatedGif(width: number, height: number, frames: number): Promi
   return new Uint8Array(Buffer.concat([screen, loop, ...Array.from({ length: frames }, () => Buffer.concat([control, image])), Buffer.from([0x3b])]));
 }
 
+/** The GIF `animatedGif` makes, with its logical screen (the canvas) declared as width x height instead. */
+function withCanvas(gif: Uint8Array, width: number, height: number): Uint8Array {
+  const out = Buffer.from(gif);
+  out.writeUInt16LE(width, 6);
+  out.writeUInt16LE(height, 8);
+  return new Uint8Array(out);
+}
+
 describe("an uploaded image is stored without its metadata", () => {
   it("drops EXIF (GPS, serial, description), turns it upright and caps its long side", async () => {
     const photo = await cameraPhoto();
@@ -162,6 +170,24 @@ describe("an uploaded image is stored without its metadata", () => {
     expect(await normaliseImage(gif, "gif")).toEqual({ error: tooManyFramePixels(2000, 2000, 12) });
     expect(await saveUpload(gif)).toEqual({ error: tooManyFramePixels(2000, 2000, 12) });
     expect(await handle.db.select().from(media)).toHaveLength(0);
+  });
+
+  it("refuses a GIF by the pixels its frames declare, read from the file's blocks before any decoder sees it", async () => {
+    // 20 frames of 4000x4000 (320 megapixels), on their own canvas and on a 1x1 canvas that hides them
+    // from the header's size: both refused by the frames' total, with the decoder never started.
+    const big = await animatedGif(4000, 4000, 20);
+    const hidden = withCanvas(big, 1, 1);
+    expect(declaredFramePixels(hidden, "gif")).toEqual({ frames: 20, width: 4000, height: 4000, pixels: 320_000_000 });
+    const rss = process.memoryUsage().rss;
+    const started = performance.now();
+    for (const file of [big, hidden]) expect(await normaliseImage(file, "gif")).toEqual({ error: tooManyFramePixels(4000, 4000, 20) });
+    console.log(
+      `animated GIF: ${big.byteLength} B, 20 frames of 4000x4000 (320 megapixels; also on a 1x1 canvas) refused in ${Math.round(performance.now() - started)} ms, resident memory ${Math.round((process.memoryUsage().rss - rss) / 1e6)} MB more`,
+    );
+    expect(await saveUpload(hidden)).toEqual({ error: tooManyFramePixels(4000, 4000, 20) });
+    expect(await handle.db.select().from(media)).toHaveLength(0);
+    // A small animation passes the walk: 3 frames of 40x30.
+    expect(declaredFramePixels(await animatedGif(40, 30, 3), "gif")).toEqual({ frames: 3, width: 40, height: 30, pixels: 3600 });
   });
 
   it("keeps an animation within the limit animated: every frame", async () => {

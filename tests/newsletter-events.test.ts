@@ -75,9 +75,32 @@ describe("one-click unsubscribe", () => {
     expect(after).toMatchObject({ status: "unsubscribed", unsubscribedFromSendId: letter.id });
     expect(after.unsubscribedAt).toBeInstanceOf(Date);
     // Idempotent: a second post (clients retry) is 200 and keeps the first time.
-    const again = await post(token, null);
+    const again = await post(token);
     expect(again.status).toBe(200);
     expect((await row(sub.id)).unsubscribedAt!.getTime()).toBe(after.unsubscribedAt!.getTime());
+  });
+
+  it("a POST without RFC 8058's List-Unsubscribe=One-Click (empty, another value, another field, JSON) unsubscribes no one: 400", async () => {
+    const sub = await subscriber();
+    const letter = await send();
+    const token = unsubscribeToken(sub, letter.id);
+    const bodies: [BodyInit | null, Record<string, string>][] = [
+      [null, {}],
+      ["", {}],
+      ["List-Unsubscribe=Yes", {}],
+      ["unsubscribe=One-Click", {}],
+      ['{"List-Unsubscribe":"One-Click"}', { "content-type": "application/json" }],
+    ];
+    for (const [body, headers] of bodies) {
+      const answer = await post(token, body, headers);
+      expect(answer.status, String(body)).toBe(400);
+      expect((await row(sub.id)).status).toBe("confirmed");
+    }
+    const multipart = new FormData();
+    multipart.set("List-Unsubscribe", "One-Click");
+    const answer = await unsubscribeRoute.POST(new Request(`${SITE}/api/newsletter/unsubscribe/${token}`, { method: "POST", body: multipart }), ctx(token));
+    expect(answer.status).toBe(200);
+    expect((await row(sub.id)).status).toBe("unsubscribed");
   });
 
   it("a GET never unsubscribes (link scanners): it shows one button that posts, without script, and a link to the preferences", async () => {

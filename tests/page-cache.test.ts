@@ -115,6 +115,22 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
 
 const nextCalls = (path: string) => calls.filter((c) => c === `GET ${path}`).length;
 
+describe("the dashboard's Access Denied page", () => {
+  it("is sent as 403 with the same page; other pages, and the mark in a public page or as escaped text, stay 200", async () => {
+    const mark = '<main id="main" data-refused="access-denied" class="x"><h1>Access Denied</h1></main>';
+    overrides = { "/admin": { extra: mark }, "/admin/leads": { extra: mark }, "/blog/a": { extra: mark } };
+    const refused = await get("/admin");
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain("Access Denied");
+    expect(refused.headers["content-security-policy"]).toMatch(/script-src/);
+    expect((await get("/admin/leads?q=x")).status).toBe(403);
+    expect((await get("/blog/a")).status).toBe(200);
+    overrides = { "/admin": { extra: "<p>data-refused=&quot;access-denied&quot;</p>" } };
+    expect((await get("/admin")).status).toBe(200);
+    expect((await get("/admin/overview")).status).toBe(200);
+  });
+});
+
 describe("page cache in front of Next", () => {
   it("answers a cached public page from memory: same bytes, same policy, gzip or not", async () => {
     const first = await get("/about", { "accept-encoding": "gzip" });

@@ -926,6 +926,7 @@ async function matrix(): Promise<Record<string, Entry>> {
     "booking/booking-actions#bookCallAction": { notReplayed: "public form: the booking page (tests/booking.test.ts, tests/booking-race.test.ts)" },
     "booking/booking-actions#rescheduleCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking.test.ts)" },
     "booking/booking-actions#cancelCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking.test.ts)" },
+    "booking/booking-actions#confirmCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking-holds.test.ts)" },
   };
 }
 

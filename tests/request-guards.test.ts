@@ -9,8 +9,10 @@ import {
   MAX_ACTION_FIELDS,
   normalTarget,
   refusalBeforeBody,
+  refusalBody,
   refusalOfActionBody,
 } from "../host/request-guards.ts";
+import { jsonRpcId, unstorableInJson } from "../host/unstorable-input.ts";
 import { isSameOriginHeaders } from "@/server/kernel/request-info";
 import { FORGED_REPLIES } from "./helpers/forged-replies";
 
@@ -264,5 +266,51 @@ describe("bodies held within their limit", () => {
     seen.length = 0;
     expect(await chunked("/api/blog/shares", ["x".repeat(600), "x".repeat(600), "x".repeat(600)])).toBe(413);
     expect(seen).toEqual([{ status: 413 }]);
+  });
+});
+
+describe("text no route can store, in the target and in MCP bodies (docs/decisions/0076)", () => {
+  // NUL, an overlong "/" (C0 AF), an overlong NUL (C0 80), a surrogate encoded as UTF-8 (ED A0 80),
+  // a truncated sequence (E2 82), a raw latin1 byte as the HTTP parser hands it over.
+  const HOSTILE = ["%00", "%C0%AF", "%c0%80", "%ED%A0%80", "%E2%82", "\u00e9"];
+  const target = (url: string) => refusalBeforeBody(fakeRequest("GET", url));
+
+  it("refuses each in a query value, a query name and a path segment with 400, on pages, the API and MCP alike", () => {
+    for (const bad of HOSTILE) {
+      for (const url of [
+        `/admin/leads?q=${bad}`,
+        `/admin/leads?${bad}=1`,
+        `/api/v1/leads?q=a${bad}b`,
+        `/api/v1/leads/${bad}`,
+        `/blog/${bad}`,
+        `/api/mcp?x=${bad}`,
+      ]) {
+        expect(target(url)?.status, url).toBe(400);
+      }
+    }
+  });
+
+  it("lets valid UTF-8, plus signs, reserved characters and stray percent signs through", () => {
+    for (const url of ["/admin/leads?q=%C3%A9t%C3%A9", "/admin/leads?q=a+b&find=%F0%9F%98%80", "/blog/caf%C3%A9", "/admin?q=100%", "/x?q=%zz", "/"]) {
+      expect(target(url), url).toBeNull();
+    }
+  });
+
+  it("answers in the caller's shape: the API's error object, JSON-RPC for MCP, a sentence elsewhere", () => {
+    const refusal = target("/api/v1/leads?q=%00")!;
+    expect(JSON.parse(refusalBody("/api/v1/leads?q=%00", refusal).body)).toMatchObject({ error: { code: "bad_request" } });
+    expect(JSON.parse(refusalBody("/api/mcp", { ...refusal, rpcId: 7 }).body)).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32602 } });
+    expect(refusalBody("/admin/leads?q=%00", refusal).body).toMatch(/NUL/);
+  });
+
+  it("refuses NUL and lone surrogates in any string or key of an MCP body, and bytes that are not UTF-8", () => {
+    const call = (args: string) => Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_leads","arguments":${args}}}`);
+    expect(unstorableInJson(call('{"query":"\\u0000"}'))).toMatch(/NUL/);
+    expect(unstorableInJson(call('{"query":"a\\ud800b"}'))).toMatch(/surrogate/);
+    expect(unstorableInJson(call('{"\\u0000":"x"}'))).toMatch(/NUL/);
+    expect(unstorableInJson(call('{"tags":[["\\udfff"]]}'))).toMatch(/surrogate/);
+    expect(unstorableInJson(Buffer.concat([call('{"query":"').subarray(0, -2), Buffer.from([0xc0, 0x80]), Buffer.from('"}}}')]))).toMatch(/UTF-8/);
+    expect(unstorableInJson(call('{"query":"caf\\u00e9 \\ud83d\\ude00"}'))).toBeNull();
+    expect(jsonRpcId(call("{}"))).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import dns from "node:dns";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { request } from "./helpers/next-mocks";
@@ -80,6 +81,44 @@ describe("adding an endpoint", () => {
       expect(answer.reveal).toBeUndefined();
       expect(await endpointCount()).toBe(before);
       await expect(listWebhookEndpoints()).rejects.toThrow();
+    }
+  });
+
+  it("resolves a host name when saving: one that leads only to this machine or a private network is refused with the reason, one that leads out is saved", async () => {
+    as(owner);
+    const answers: Record<string, { address: string; family: number }[]> = {
+      "127.0.0.1.nip.io": [{ address: "127.0.0.1", family: 4 }],
+      "10.0.0.5.sslip.io": [{ address: "10.0.0.5", family: 4 }],
+      "metadata.attacker.example": [{ address: "169.254.169.254", family: 4 }],
+      "v6.attacker.example": [{ address: "::1", family: 6 }],
+      "mapped.attacker.example": [{ address: "::ffff:192.168.1.1", family: 6 }],
+      "hooks.partner.example": [{ address: "93.184.215.14", family: 4 }],
+      "mixed.partner.example": [
+        { address: "127.0.0.1", family: 4 },
+        { address: "93.184.215.14", family: 4 },
+      ],
+    };
+    const lookup = vi.spyOn(dns.promises, "lookup").mockImplementation((async (host: string) => {
+      const found = answers[host];
+      if (!found) throw Object.assign(new Error("not found"), { code: "ENOTFOUND" });
+      return found;
+    }) as unknown as typeof dns.promises.lookup);
+    try {
+      const before = await endpointCount();
+      for (const host of ["127.0.0.1.nip.io", "10.0.0.5.sslip.io", "metadata.attacker.example", "v6.attacker.example", "mapped.attacker.example"]) {
+        const answer = await add({ url: `https://${host}/hook`, kind: "standard", "event:lead.created": "on" });
+        expect(answer.status, host).toBe("invalid");
+        expect(answer.fieldErrors?.url, host).toMatch(
+          new RegExp(`^${host.replace(/\./g, "\\.")} resolves to .*(private|loopback|reserved|carries).*never sent there`),
+        );
+      }
+      expect(await endpointCount()).toBe(before);
+      // Public, partly public (the send time picks the public one), or not resolvable now (decided at send time): saved.
+      for (const host of ["hooks.partner.example", "mixed.partner.example", "not-yet.partner.example"])
+        expect(await add({ url: `https://${host}/hook`, kind: "standard", "event:lead.created": "on" }), host).toMatchObject({ status: "success" });
+      expect(await endpointCount()).toBe(before + 3);
+    } finally {
+      lookup.mockRestore();
     }
   });
 

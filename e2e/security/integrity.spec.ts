@@ -120,7 +120,7 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
       // The booking page and a booking's manage page (docs/decisions/0065): handleForm's origin check;
       // tests/booking.test.ts refuses foreign origins and forged links, e2e/booking.spec.ts posts each
       // from the browser, with JavaScript and without.
-      ["bookCallAction", "rescheduleCallAction", "cancelCallAction"].map((name) => [
+      ["bookCallAction", "confirmCallAction", "rescheduleCallAction", "cancelCallAction"].map((name) => [
         name,
         "handleForm's origin check; tests/booking.test.ts, e2e/booking.spec.ts",
       ]),

@@ -109,3 +109,9 @@ export function groupSlotsByDay(starts: readonly string[], timeZone: string): Sl
   }
   return days;
 }
+
+/** How the Calls screen names a call's state (docs/decisions/0077): a visitor's hold is not a call until confirmed. */
+export function callState(call: { status: "booked" | "cancelled" | "released"; confirmedAt: Date | null }): "held" | "confirmed" | "released" | "cancelled" {
+  if (call.status !== "booked") return call.status;
+  return call.confirmedAt ? "confirmed" : "held";
+}

@@ -4,10 +4,13 @@ import { NoticeToast, Toasts } from "@/components/admin/admin-toasts";
 import { buttonVariants } from "@/components/ui/button";
 import { SignOutButton } from "./sign-out-button";
 
-/** A signed-in account without a dashboard role: 'Access Denied' / 'You don't have admin privileges.', then back to the home page. */
+/**
+ * A signed-in account without a dashboard role: 'Access Denied' / 'You don't have admin privileges.', then back to the home page.
+ * `data-refused` makes the host send the document as 403 (host/html-documents.ts, isRefusedDashboardPage).
+ */
 export function AccessDenied({ email, isVerified }: { email: string; isVerified: boolean }) {
   return (
-    <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-6 text-center">
+    <main id="main" data-refused="access-denied" className="flex min-h-dvh flex-col items-center justify-center px-6 text-center">
       <meta httpEquiv="refresh" content="5;url=/" />
       <Toasts />
       <NoticeToast title="Access Denied" message="You don't have admin privileges." tone="error" />

@@ -1,7 +1,15 @@
 import Link from "next/link";
 import { dashboardHref } from "@/lib/routes";
 import { formatSiteDateTime } from "@/lib/site-time";
+import { callState } from "@/lib/booking";
 import type { BookingListItem } from "@/server/booking/data/bookings";
+
+/** A call's state as the Calls screen names it (docs/decisions/0077): a visitor's hold is not yet a call. */
+function stateText(item: BookingListItem): string {
+  const state = callState(item);
+  if (state === "held") return item.heldUntil ? `Held until ${formatSiteDateTime(item.heldUntil)}, not confirmed` : "Held, not confirmed";
+  return state === "confirmed" ? "Confirmed" : state === "released" ? "Released (not confirmed in time)" : "Cancelled";
+}
 
 /**
  * Calls as a table (docs/decisions/0065): their time (site time), the visitor, the member, a link to
@@ -36,6 +44,9 @@ export function BookingTable({
             <th scope="col" className="px-4 py-2 font-semibold">
               Topic
             </th>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              State
+            </th>
             {controls && (
               <th scope="col" className="px-4 py-2 font-semibold">
                 Status
@@ -63,6 +74,9 @@ export function BookingTable({
               <td className="px-4 py-2">{item.hostName ?? "(no member)"}</td>
               <td className="max-w-[18rem] truncate px-4 py-2" title={item.topic}>
                 {item.topic}
+              </td>
+              <td className="px-4 py-2" data-testid="call-state" data-state={callState(item)}>
+                {stateText(item)}
               </td>
               {controls && <td className="px-4 py-2">{controls(item)}</td>}
             </tr>

@@ -3,10 +3,21 @@ import { BOOKING_WINDOW_DAYS, formatCallTime, formatClock, NEAREST_SLOTS } from 
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import type { BookingData } from "@/lib/schemas/booking";
 import type { Attribution, Booking } from "../kernel/db/schema";
-import { bookCall, bookingForLink, cancelCall, readAvailability, rescheduleCall, type BookOutcome, type ChangeOutcome } from "./data/bookings";
+import {
+  bookCall,
+  bookingForLink,
+  cancelCall,
+  confirmCall,
+  readAvailability,
+  rescheduleCall,
+  type BookOutcome,
+  type ChangeOutcome,
+  type ConfirmOutcome,
+} from "./data/bookings";
+import { env } from "../kernel/env";
 import { FieldError } from "../kernel/forms/form-action";
 import { log } from "../kernel/log";
-import { hostMail, visitorMail } from "./mails";
+import { holdMail, hostMail, visitorMail } from "./mails";
 import { databaseError } from "../kernel/db/errors";
 import { nearestSlots, openSlots, type OpenSlot } from "./slots";
 import { readBookingToken } from "./tokens";
@@ -49,15 +60,27 @@ export interface BookingRequest extends BookingData {
   visitorId: string | null;
 }
 
-/** Mails of a booked or moved call: the visitor's and the host's, each with its invitation. */
-const changeMails = (change: "booked" | "rescheduled" | "cancelled") => (booking: Booking, host: { id: string; name: string; email: string }) =>
-  host.email ? [visitorMail(booking, host, change), hostMail(booking, host, change)] : [visitorMail(booking, host, change)];
+/**
+ * Mails of a booked or moved call: the visitor's and the host's, each with its invitation. A call
+ * only held (docs/decisions/0077) gets the visitor's mail with the link that confirms it (booked or
+ * moved) or nothing (cancelled): the member hears of it once it is confirmed.
+ */
+const changeMails = (change: "booked" | "rescheduled" | "cancelled") => (booking: Booking, host: { id: string; name: string; email: string }) => {
+  if (!booking.confirmedAt) return change === "cancelled" ? [] : [holdMail(booking, host, env().BOOKING_HOLD_MINUTES)];
+  return host.email ? [visitorMail(booking, host, change), hostMail(booking, host, change)] : [visitorMail(booking, host, change)];
+};
 
 /**
  * Books the call, or throws the FieldError that lists the nearest free times. A unique violation of
- * the backstop index (which the locked check makes unreachable) is answered the same way.
+ * the backstop index (which the locked check makes unreachable) is answered the same way. The call
+ * is held for BOOKING_HOLD_MINUTES until the visitor confirms it from their mail (confirmWithToken,
+ * docs/decisions/0077); `{ hold: false }` books it confirmed at once (a member booking for someone).
  */
-export async function bookStrategyCall(request: BookingRequest, now = new Date()): Promise<Extract<BookOutcome, { booking: Booking }>> {
+export async function bookStrategyCall(
+  request: BookingRequest,
+  now = new Date(),
+  { hold = true }: { hold?: boolean } = {},
+): Promise<Extract<BookOutcome, { booking: Booking }>> {
   if (beyondWindow(request.start, now)) throw await takenRefusal(request.start, request.timeZone, now);
   let outcome: BookOutcome;
   try {
@@ -76,6 +99,7 @@ export async function bookStrategyCall(request: BookingRequest, now = new Date()
       },
       changeMails("booked"),
       now,
+      hold ? { holdUntil: new Date(now.getTime() + env().BOOKING_HOLD_MINUTES * 60_000) } : {},
     );
   } catch (error) {
     if (isUniqueViolation(error, "bookings_host_start_booked_key")) {
@@ -85,7 +109,8 @@ export async function bookStrategyCall(request: BookingRequest, now = new Date()
     throw error;
   }
   if (outcome.kind === "taken") throw await takenRefusal(request.start, request.timeZone, now);
-  if (outcome.kind === "booked") log("info", "call booked", { booking: outcome.booking.id, host: outcome.host.id, lead: outcome.leadId });
+  if (outcome.kind === "booked")
+    log("info", hold ? "call held until confirmed" : "call booked", { booking: outcome.booking.id, host: outcome.host.id, lead: outcome.leadId });
   return outcome;
 }
 
@@ -98,6 +123,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 export const CHANGE_REFUSALS: Record<Exclude<ChangeOutcome["kind"], "done" | "taken">, string> = {
   gone: "This link is no longer valid: the call was moved with a newer link, or the link was altered. Use the link in the latest mail about your call.",
   cancelled: "This call is already cancelled.",
+  released: "This time was held for you but not confirmed in time, so it was released. Please book a time again.",
   past: "This call has already started, so it can no longer be changed here. Please write to us.",
 };
 
@@ -125,6 +151,16 @@ export async function cancelWithToken(token: string, now = new Date()): Promise<
   if (!link) return { kind: "gone" };
   const outcome = await cancelCall(link, changeMails("cancelled"), now);
   if (outcome.kind === "done") log("info", "call cancelled by the visitor", { booking: outcome.booking.id });
+  return outcome;
+}
+
+/** Confirms the held call the token names (the button on the page its mail links to, docs/decisions/0077). */
+export async function confirmWithToken(token: string, now = new Date()): Promise<ConfirmOutcome> {
+  const link = readBookingToken(token);
+  if (!link) return { kind: "gone" };
+  const outcome = await confirmCall(link, changeMails("booked"), now);
+  if (outcome.kind === "done") log("info", "call confirmed by the visitor", { booking: outcome.booking.id, host: outcome.host.id, lead: outcome.leadId });
+  if (outcome.kind === "released") log("info", "held call released: confirmed after its hold and the time was taken", { booking: link.id });
   return outcome;
 }
 

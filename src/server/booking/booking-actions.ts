@@ -6,8 +6,10 @@ import { FORM_FAILURE } from "@/lib/form-messages";
 import type { FormState } from "@/lib/form-state";
 import { BOOKING_FIELDS, BookingSchema, RescheduleSchema, TokenSchema } from "@/lib/schemas/booking";
 import { visitorIdForRequest } from "../analytics";
-import { bookStrategyCall, cancelWithToken, CHANGE_REFUSALS, rescheduleWithToken, SLOT_TAKEN_TITLE } from "./book";
-import { bookingToken } from "./tokens";
+import { bookStrategyCall, cancelWithToken, CHANGE_REFUSALS, confirmWithToken, rescheduleWithToken, SLOT_TAKEN_TITLE } from "../booking/book";
+import { countBooking, giveBackBooking } from "../booking/limits";
+import { bookingToken } from "../booking/tokens";
+import { env } from "../kernel/env";
 import { handleForm } from "../kernel/forms/form-action";
 import { checkFormGuards, giveBackFormCount, parseAttribution, submissionKey } from "../kernel/forms/form-guards";
 import { log } from "../kernel/log";
@@ -24,10 +26,15 @@ const answers = {
   invalid: () => ({ status: "invalid" as const, title: "Please check the form", message: "Some fields need your attention." }),
 };
 
-/** "Book the call": the lead forms' defences first (honeypot, fill time, the per-connection limit), then the booking. */
+/**
+ * "Book the call": the lead forms' defences first (honeypot, fill time, the per-connection limit),
+ * then the booking page's hourly limits (per mailbox, client, network and site), then the booking,
+ * held until the visitor confirms it from the link in their mail (docs/decisions/0077). The answer
+ * says so on the page; the manage link goes only to the mailbox, which is what confirming proves.
+ */
 export async function bookCallAction(_previous: FormState, form: FormData): Promise<FormState> {
-  let token: string | null = null;
   let countedFor: string | null = null;
+  let bookingCounts: string[] = [];
   const answer = await handleForm({
     log: { failed: "booking failed" },
     input: form,
@@ -44,22 +51,51 @@ export async function bookCallAction(_previous: FormState, form: FormData): Prom
       log("warn", "form submission refused", { form: "booking", reason: verdict.reason, ip });
       return { status: "refused", title: "Not sent", message: verdict.message };
     },
-    run: async (data, { headers }) => {
-      const outcome = await bookStrategyCall({
+    run: async (data, { headers, ip }) => {
+      const allowance = await countBooking(data.email, ip);
+      if (!allowance.ok) return { status: "refused", title: "Not booked", message: allowance.message };
+      bookingCounts = allowance.keys;
+      await bookStrategyCall({
         ...data,
         submissionKey: submissionKey(form),
         attribution: parseAttribution(form, headers.get("referer")),
         visitorId: await visitorIdForRequest(headers),
       });
-      token = bookingToken(outcome.booking);
-      return { status: "success", title: "Your call is booked", message: "We sent the details to your e-mail." };
+      return {
+        status: "success",
+        title: "Check your e-mail to confirm your call",
+        message: `We are holding this time for you for ${env().BOOKING_HOLD_MINUTES} minutes. Open the link in the e-mail we just sent and confirm the call; otherwise the time is released.`,
+      };
     },
   });
-  if (token) redirect(`/book/manage/${token}?done=booked`);
-  // Nothing was booked (fields to correct, the time taken meanwhile): not counted toward the limit.
-  if (countedFor !== null && (answer.status === "invalid" || answer.title === SLOT_TAKEN_TITLE)) await giveBackFormCount("booking", countedFor);
+  // Nothing was booked (fields to correct, the time taken meanwhile): not counted toward the limits.
+  if (countedFor !== null && (answer.status === "invalid" || answer.title === SLOT_TAKEN_TITLE)) {
+    await giveBackFormCount("booking", countedFor);
+    await giveBackBooking(bookingCounts);
+  }
   // Taken meanwhile: the page's list of times is read again, so the taken one is gone from it.
   if (answer.title === SLOT_TAKEN_TITLE) refresh();
+  return answer;
+}
+
+/** "Confirm the call" on the page the held call's mail links to: a POST with a button (mail scanners follow links). */
+export async function confirmCallAction(_previous: FormState, form: FormData): Promise<FormState> {
+  let target: string | null = null;
+  const answer = await handleForm({
+    log: { failed: "booking confirm failed" },
+    input: form,
+    fields: ["token"],
+    schema: TokenSchema,
+    answers,
+    run: async ({ token }) => {
+      const outcome = await confirmWithToken(token);
+      if (outcome.kind !== "done" && outcome.kind !== "again")
+        return { status: "refused", title: "Not confirmed", message: CHANGE_REFUSALS[outcome.kind as keyof typeof CHANGE_REFUSALS] };
+      target = `/book/manage/${bookingToken(outcome.booking)}?done=confirmed`;
+      return { status: "success" };
+    },
+  });
+  if (target) redirect(target);
   return answer;
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { claimReminders } from "./data/bookings";
+import { claimReminders, releaseExpiredHolds } from "./data/bookings";
 import type { TimedJob } from "../kernel/jobs/jobs";
 import { log } from "../kernel/log";
 import { reminderMail } from "./mails";
@@ -16,10 +16,21 @@ export async function sendDueReminders(now = new Date()): Promise<{ day: number;
   return { day, hour };
 }
 
+/**
+ * Held calls nobody confirmed in time are marked released (docs/decisions/0077), so the Calls screen
+ * shows them apart. Their slots are free from the hold's end whether or not this has run yet.
+ */
+export async function releaseHolds(now = new Date()): Promise<number> {
+  const released = await releaseExpiredHolds(undefined, now);
+  if (released > 0) log("info", "held calls released", { event: "booking.released", released });
+  return released;
+}
+
 export const bookingRemindersJob: TimedJob = {
   name: "booking-reminders",
   everyMs: 60_000,
   run: async () => {
+    await releaseHolds();
     await sendDueReminders();
   },
 };

@@ -144,6 +144,47 @@ export function hostMail(booking: Booking, host: Host, change: CallChange): Mail
   };
 }
 
+/**
+ * The visitor's mail of a held call (docs/decisions/0077): the time and the link that confirms it,
+ * in our words only, with no invitation. Until it is confirmed nobody has shown that the address is
+ * theirs: a stranger who typed someone else's address gets nothing into that person's calendar, and
+ * the time is released when nobody confirms.
+ */
+export function holdMail(booking: Booking, host: Host, holdMinutes: number): MailInput {
+  const site = siteConfig();
+  const body = page(
+    [
+      `Please confirm your 30-minute strategy call with ${site.name}.`,
+      `When: ${visitorTimes(booking)}`,
+      `With: ${host.name || site.name}`,
+      `We hold this time for you for ${holdMinutes} minutes. Open the link below and press "Confirm the call"; we then send the details and a calendar invitation. Without a confirmation the time is released and nothing more happens.`,
+      `If you did not book a call on our website, someone gave your address by mistake: you can ignore this e-mail.`,
+    ],
+    { href: manageUrl(booking), label: "Confirm, move or cancel this call" },
+  );
+  return {
+    kind: "booking-held",
+    recipients: [booking.email],
+    subject: `Please confirm your strategy call with ${site.name}`,
+    text: body.text,
+    html: body.html,
+    replyTo: site.email,
+  };
+}
+
+/** The owners' alert when the site-wide hourly limit of bookings is reached: no visitor's data, only the figures. */
+export function bookingLimitAlert(owners: string[], limit: number): MailInput {
+  const site = siteConfig();
+  const body = page(
+    [
+      `More than ${limit} calls were booked on ${site.name}'s website within an hour, the most the booking page takes in an hour. Further bookings are refused until the hour is over; visitors are asked to write to us instead.`,
+      `Bookings that nobody confirms from their mail are released after their hold. If this is not a rush of real visitors, look at the held calls on the Calls screen.`,
+    ],
+    { href: `${site.url.replace(/\/$/, "")}${dashboardHref("booking")}`, label: "Open the calls" },
+  );
+  return { kind: "booking-limit-alert", recipients: owners, subject: `Booking limit reached on ${site.name}`, text: body.text, html: body.html };
+}
+
 export type Reminder = "24h" | "1h";
 
 /** A reminder to the visitor, a day or an hour before; no invitation (the event is already theirs). */

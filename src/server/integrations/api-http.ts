@@ -95,8 +95,19 @@ function errorResponse(error: ApiError): Response {
 }
 
 async function readJson(request: Request): Promise<unknown> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const [typePart, ...params] = (request.headers.get("content-type") ?? "").split(";");
+  const type = typePart!.trim().toLowerCase();
   if (type !== "application/json") throw new ApiError(415, "unsupported_media_type", "Send the body as JSON, with Content-Type: application/json.");
+  // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read as UTF-8 and stored as
+  // other text than was meant, so it is refused rather than guessed at.
+  const charset = params
+    .map((p) => p.trim().split("="))
+    .find(([name]) => name!.trim().toLowerCase() === "charset")?.[1]
+    ?.trim()
+    .replace(/^"(.*)"$/, "$1")
+    .toLowerCase();
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8")
+    throw new ApiError(415, "unsupported_media_type", `Send the body as UTF-8 JSON; charset=${charset} is not accepted.`);
   const text = await readBodyText(request, API_BODY_LIMIT_BYTES);
   if (text === null)
     throw new ApiError(413, "payload_too_large", `The body is larger than ${API_BODY_LIMIT_BYTES / 1024 / 1024} MB, the most this API accepts.`);

@@ -9,7 +9,7 @@ import { CHAT_EVENTS, eventField, WEBHOOK_EVENTS, WEBHOOK_KINDS } from "@/lib/we
 import { addWebhookEndpoint, deleteWebhookEndpoint, resendWebhookDelivery, resumeWebhookEndpoint } from "./data/webhook-endpoints";
 import { FieldError, formAnswers as answers, handleForm } from "../kernel/forms/form-action";
 import { log } from "../kernel/log";
-import { checkWebhookUrl } from "../kernel/net/address";
+import { checkWebhookUrl, refusedWebhookHost } from "../kernel/net/address";
 
 // The Integrations screen's actions (docs/integrations.md), through the one form wrapper (ADR 0055):
 // origin and role checked there and again in each data function, which writes the activity row in
@@ -45,6 +45,8 @@ export async function addEndpointAction(_previous: FormState, form: FormData): P
       const events = WEBHOOK_EVENTS.filter((e) => ticked[eventField(e)] === "on");
       const url = checkWebhookUrl(data.url, data.kind);
       if ("message" in url) throw new FieldError({ url: url.message });
+      const refusedHost = await refusedWebhookHost(url.url);
+      if (refusedHost) throw new FieldError({ url: refusedHost });
       if (events.length === 0) throw new FieldError({ events: "Choose at least one event to send." });
       if (data.kind !== "standard" && events.some((e) => !CHAT_EVENTS.includes(e))) {
         throw new FieldError({ events: "A Slack or Teams endpoint is sent a message for a new lead or a new contact message only." });

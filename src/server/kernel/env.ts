@@ -151,6 +151,14 @@ const EnvSchema = z
     // ... and at most this many an hour for forms from one client address (an IPv6 /64), and over all clients.
     FORM_ACKNOWLEDGEMENT_CLIENT_HOURLY_LIMIT: positiveInt(3, 10_000),
     FORM_ACKNOWLEDGEMENT_HOURLY_LIMIT: positiveInt(50, 1_000_000),
+    // Bookings from the public page (ADR 0077): held this long until the visitor confirms from the mail,
+    // and at most this many an hour per mailbox, per client (an IPv6 /64), per network (IPv4 /24,
+    // IPv6 /48) and over the whole site (the owners are told when that is reached).
+    BOOKING_HOLD_MINUTES: positiveInt(30, 24 * 60),
+    BOOKING_MAILBOX_HOURLY_LIMIT: positiveInt(2, 10_000),
+    BOOKING_CLIENT_HOURLY_LIMIT: positiveInt(3, 10_000),
+    BOOKING_NETWORK_HOURLY_LIMIT: positiveInt(10, 100_000),
+    BOOKING_HOURLY_LIMIT: positiveInt(20, 1_000_000),
     // The lead desk's morning digest: each owner's due follow-ups, once a day at this site time (ADR 0050).
     FOLLOW_UP_DIGEST_AT: z
       .string()

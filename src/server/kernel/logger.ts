@@ -9,6 +9,15 @@ const CENSOR = "[redacted]";
 /** Top-level field names whose values never reach a log line, whatever a caller passes by mistake. */
 const SECRET_FIELD = /passw|token|cookie|secret|authorization/i;
 
+/**
+ * Fields that would carry a person's name, address or phone (a mail's subject and recipients, a
+ * form's fields): redacted wherever a caller passes them, since log lines outlive an erasure
+ * (docs/decisions/0078). An address is logged only masked with its hash (emailFields in log.ts).
+ */
+const PERSONAL_FIELD = /^(subject|to|cc|bcc|recipients|replyTo|reply_to|phone|mobile|mobileNumber|mobile_number|fullName)$/i;
+/** An address in the clear (emailFields masks it as "a***@domain"). */
+const CLEAR_ADDRESS = /[^\s@*]{2,}@[^\s@]+\.[^\s@]+/;
+
 /** The same secrets one level down (a headers object, a user, a body): pino's redaction paths. */
 const SECRET_PATHS = ["password", "newPassword", "currentPassword", "token", "cookie", "authorization", "secret"]
   .flatMap((name) => [`*.${name}`, `*.headers.${name}`])
@@ -35,7 +44,12 @@ export const logger = pino(
       log(fields) {
         let redacted;
         for (const key of Object.keys(fields)) {
-          if (SECRET_FIELD.test(key) && fields[key] !== undefined) (redacted ??= { ...fields })[key] = CENSOR;
+          const value = fields[key];
+          if (value === undefined || value === null) continue;
+          if (SECRET_FIELD.test(key)) (redacted ??= { ...fields })[key] = CENSOR;
+          // A count of recipients says nothing about anyone.
+          else if (PERSONAL_FIELD.test(key) && typeof value !== "number") (redacted ??= { ...fields })[key] = CENSOR;
+          else if (key === "email" && typeof value === "string" && CLEAR_ADDRESS.test(value)) (redacted ??= { ...fields })[key] = CENSOR;
         }
         return redacted ?? fields;
       },

@@ -35,8 +35,85 @@ export function tooManyFramePixels(width: number, frameHeight: number, frames: n
   return `This animation has too many pixels over all its frames: ${frames} frames of ${width} x ${frameHeight} are ${megapixels} megapixels, ${MAX_INPUT_PIXELS / 1_000_000} at most. Use fewer or smaller frames.`;
 }
 
+export interface DeclaredFrames {
+  frames: number;
+  /** The largest frame as a decoder paints it (the canvas, or the frame where it reaches past it). */
+  width: number;
+  height: number;
+  /** Every frame's painted pixels, summed. */
+  pixels: number;
+}
+
+/**
+ * What an animation's frames declare, read from the file's own blocks without decoding a pixel
+ * (docs/decisions/0079): a GIF's logical screen and each image descriptor (the LZW data skipped by
+ * its sub-block lengths), a WebP's VP8X canvas and each ANMF frame. Each frame is counted as painted
+ * onto the canvas, or at its own size where it reaches past the canvas (a 1x1 screen cannot hide 4000x4000
+ * frames). Null when the file is not laid out as its format says (the decoder then refuses it).
+ */
+export function declaredFramePixels(bytes: Uint8Array, ext: "gif" | "webp"): DeclaredFrames | null {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const frames: { left: number; top: number; width: number; height: number }[] = [];
+  let canvasW = 0;
+  let canvasH = 0;
+  if (ext === "gif") {
+    if (b.length < 13 || b.toString("latin1", 0, 3) !== "GIF") return null;
+    canvasW = b.readUInt16LE(6);
+    canvasH = b.readUInt16LE(8);
+    let pos = 13 + (b[10]! & 0x80 ? 3 * 2 ** ((b[10]! & 7) + 1) : 0);
+    const skipSubBlocks = (at: number) => {
+      while (at < b.length && b[at] !== 0) at += b[at]! + 1;
+      return at + 1;
+    };
+    while (pos < b.length) {
+      const block = b[pos]!;
+      if (block === 0x3b) break;
+      if (block === 0x21) pos = skipSubBlocks(pos + 2);
+      else if (block === 0x2c) {
+        if (pos + 10 > b.length) return null;
+        frames.push({ left: b.readUInt16LE(pos + 1), top: b.readUInt16LE(pos + 3), width: b.readUInt16LE(pos + 5), height: b.readUInt16LE(pos + 7) });
+        const flags = b[pos + 9]!;
+        pos = skipSubBlocks(pos + 10 + (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0) + 1);
+      } else return null;
+    }
+  } else {
+    if (b.length < 12 || b.toString("latin1", 0, 4) !== "RIFF" || b.toString("latin1", 8, 12) !== "WEBP") return null;
+    const u24 = (at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
+    for (let pos = 12; pos + 8 <= b.length;) {
+      const tag = b.toString("latin1", pos, pos + 4);
+      const size = b.readUInt32LE(pos + 4);
+      const data = pos + 8;
+      if (tag === "VP8X" && data + 10 <= b.length) {
+        canvasW = u24(data + 4) + 1;
+        canvasH = u24(data + 7) + 1;
+      } else if (tag === "ANMF" && data + 12 <= b.length) {
+        frames.push({ left: 2 * u24(data), top: 2 * u24(data + 3), width: u24(data + 6) + 1, height: u24(data + 9) + 1 });
+      }
+      pos = data + size + (size & 1);
+    }
+    if (frames.length === 0) return null; // a still WebP: its one image is measured by the decoder's header read
+  }
+  if (frames.length === 0) return null;
+  let width = 0;
+  let height = 0;
+  let pixels = 0;
+  for (const f of frames) {
+    const w = Math.max(canvasW, f.left + f.width);
+    const h = Math.max(canvasH, f.top + f.height);
+    width = Math.max(width, w);
+    height = Math.max(height, h);
+    pixels += w * h;
+  }
+  return { frames: frames.length, width, height, pixels };
+}
+
 export async function normaliseImage(bytes: Uint8Array, ext: ImageExtension): Promise<NormalisedImage | { error: string }> {
   const animated = ext === "gif" || ext === "webp";
+  // Counted from the file's blocks before any decoder runs: reading even the header through the
+  // decoder paints a GIF's first frame.
+  const declared = ext === "gif" || ext === "webp" ? declaredFramePixels(bytes, ext) : null;
+  if (declared && declared.pixels > MAX_INPUT_PIXELS)
+    return { error: declared.frames > 1 ? tooManyFramePixels(declared.width, declared.height, declared.frames) : TOO_MANY_PIXELS };
   try {
     const meta = await sharp(bytes, { animated, limitInputPixels: false }).metadata();
     const frameHeight = meta.pageHeight ?? meta.height;

@@ -65,13 +65,37 @@ export function unsubscribeGet(token: string): Response {
 }
 
 /**
- * POST on the one-click address (RFC 8058): unsubscribes at once and answers 200, never a redirect.
- * Whatever small body the client sends is read and ignored (RFC 8058's `List-Unsubscribe=One-Click`,
- * or our page's form); the signed token decides.
+ * Whether a POST's body says what RFC 8058 requires: `List-Unsubscribe=One-Click`, as a form
+ * (urlencoded, which mail clients and our page's button send, or multipart). An empty or other body
+ * is some other client's request (a prefetch, a scanner posting forms) and unsubscribes no one.
+ */
+async function isOneClick(request: Request, body: string): Promise<boolean> {
+  const type = request.headers.get("content-type") ?? "";
+  if (/^multipart\/form-data/i.test(type)) {
+    try {
+      const form = await new Response(body, { headers: { "content-type": type } }).formData();
+      return form.get("List-Unsubscribe") === "One-Click";
+    } catch {
+      return false;
+    }
+  }
+  return new URLSearchParams(body.trim()).get("List-Unsubscribe") === "One-Click";
+}
+
+/**
+ * POST on the one-click address (RFC 8058): unsubscribes at once and answers 200, never a redirect,
+ * when the body is RFC 8058's `List-Unsubscribe=One-Click` (a mail client's, or our page's form); the
+ * signed token decides whose. Another body is refused with 400 and changes nothing.
  */
 export async function unsubscribePost(request: Request, token: string): Promise<Response> {
   const body = await readBodyText(request, UNSUBSCRIBE_BODY_LIMIT_BYTES);
   if (body === null) return text(413, `Refused: a one-click unsubscribe carries at most ${UNSUBSCRIBE_BODY_LIMIT_BYTES / 1024} KB.`);
+  if (!(await isOneClick(request, body)))
+    return page(
+      400,
+      "Not unsubscribed",
+      `<p>${escape("A one-click unsubscribe carries List-Unsubscribe=One-Click (RFC 8058). Nothing was changed: open the link in the newsletter and press Unsubscribe.")}</p>`,
+    );
   try {
     const { outcome } = await unsubscribeByToken(token);
     if (outcome === "invalid") return page(400, "Link not valid", `<p>${escape(INVALID_LINK)}</p>`);

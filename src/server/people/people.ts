@@ -3,6 +3,7 @@ import { LEAD_DESK, TEAM_DESK } from "@/lib/admin-tables/definition";
 import type { InteractionInput } from "@/lib/people";
 import { requireRole } from "../kernel/session/auth-guard";
 import { erasePersonRows } from "./data/person-erase";
+import { outboxFilesOf, removeOutboxFiles } from "../kernel/mail/outbox-files";
 import {
   createInteraction,
   deleteOwnInteraction,
@@ -68,15 +69,26 @@ export async function exportPerson(key: string, format: "json" | "csv") {
   await requireRole(PEOPLE_DESK.read);
   const emailKey = await resolve(key);
   if (!emailKey) return undefined;
-  const data = await personData(emailKey);
-  const rows = Object.values(data).reduce((sum, list) => sum + list.length, 0);
-  await recordPersonExport(emailKey, format, rows);
+  const rows = await personData(emailKey);
+  // Beside the rows, the outbox folder's files of their mails (when mail goes to a folder, not a server).
+  const mailIds = rows.notifications.map((n) => String(n.id));
+  const files = (await outboxFilesOf([emailKey], mailIds)).map((file) => ({ id: file, folder: "DATA_DIR/outbox", file }));
+  const data = { ...rows, outbox_files: files };
+  const count = Object.values(data).reduce((sum, list) => sum + list.length, 0);
+  await recordPersonExport(emailKey, format, count);
   return data;
 }
 
+/**
+ * Erases the person's rows (one transaction), then the outbox folder's files of the mails that went
+ * with them and any other file there that spells the address (docs/decisions/0078).
+ */
 export async function erasePerson(key: string) {
   await requireRole(PEOPLE_DESK.erase);
   const emailKey = await resolve(key);
   if (!emailKey) return { ok: false as const, reason: "nothing" as const };
-  return erasePersonRows(emailKey);
+  const result = await erasePersonRows(emailKey);
+  if (!result.ok) return result;
+  const files = await removeOutboxFiles([emailKey], result.outboxIds);
+  return { ...result, counts: { ...result.counts, outbox_files: files } };
 }

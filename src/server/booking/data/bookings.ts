@@ -87,7 +87,7 @@ async function availability(
   executor: Executor,
   from: Date,
   to: Date,
-  options: { lock?: boolean; excludeBookingId?: string } = {},
+  options: { lock?: boolean; excludeBookingId?: string; now?: Date } = {},
 ): Promise<{ input: Omit<SlotInput, "now">; people: Map<string, HostPerson> }> {
   const hostRows = await offeringHosts(executor, options.lock ?? false);
   const ids = hostRows.map((h) => h.user_id);
@@ -106,6 +106,7 @@ async function availability(
           .where(
             and(
               eq(bookings.status, "booked"),
+              takesSlot(options.now ?? new Date()),
               inArray(bookings.hostId, ids),
               lt(bookings.startsAt, wideTo),
               gte(bookings.endsAt, wideFrom),
@@ -130,9 +131,39 @@ async function availability(
   };
 }
 
+/**
+ * A booked row that keeps its slot at `now`: confirmed, or held and its hold not yet over
+ * (docs/decisions/0077). A hold past its time is free again before the release job marks it.
+ */
+function takesSlot(now: Date) {
+  return sql`(${bookings.confirmedAt} is not null or ${bookings.heldUntil} > ${now})`;
+}
+
+/**
+ * Marks the holds whose time is over as released (status "released"), so that the partial unique
+ * index on booked rows no longer counts them. Run in a booking's transaction under the hosts' lock
+ * (before a new call is written at the same time) and by the release job. Returns how many.
+ */
+export async function releaseExpiredHolds(executor: Executor = db(), now = new Date()): Promise<number> {
+  const released = await executor
+    .update(bookings)
+    .set({ status: "released", releasedAt: now, updatedAt: now })
+    .where(and(eq(bookings.status, "booked"), isNull(bookings.confirmedAt), sql`${bookings.heldUntil} <= ${now}`))
+    .returning({ id: bookings.id });
+  return released.length;
+}
+
+/** Queues a mail to every owner (the booking limit's alert); returns how many owners it went to. */
+export async function queueOwnersMail(mail: (owners: string[]) => MailInput): Promise<number> {
+  const rows = await db().execute<{ email: string }>(sql`select u.email from ${users} u join profiles p on p.user_id = u.id where p.role = 'owner'`);
+  if (rows.rows.length === 0) return 0;
+  await enqueueMail(db(), mail(rows.rows.map((r) => r.email)));
+  return rows.rows.length;
+}
+
 /** What the booking page's slots are computed from, for the window from `now` on. */
 export async function readAvailability(now: Date, days: number): Promise<SlotInput> {
-  const { input } = await availability(db(), now, new Date(now.getTime() + (days + 1) * DAY_MS));
+  const { input } = await availability(db(), now, new Date(now.getTime() + (days + 1) * DAY_MS), { now });
   return { ...input, now, days };
 }
 
@@ -151,7 +182,10 @@ export interface NewCall {
 
 export type Mails = (booking: Booking, host: HostPerson) => MailInput[];
 
-export type BookOutcome = { kind: "booked"; booking: Booking; host: HostPerson; leadId: string } | { kind: "again"; booking: Booking } | { kind: "taken" };
+export type BookOutcome =
+  | { kind: "booked"; booking: Booking; host: HostPerson; leadId: string | null }
+  | { kind: "again"; booking: Booking }
+  | { kind: "taken" };
 
 /** Chooses who takes a call at `start` among those free: the lead's owner when free then, else least recently assigned. */
 function chooseHost(free: HostAvailability[], preferred: string | null): HostAvailability | null {
@@ -159,55 +193,75 @@ function chooseHost(free: HostAvailability[], preferred: string | null): HostAva
 }
 
 /**
- * Books a call, in one transaction: the hosts locked, the slot checked again, the booking, the lead
- * (joined by e-mail, any case, or created) with its follow-up day set to the call's day, the host's
- * place in the round-robin, and the mails. The same form sent twice (its key) books once.
+ * The call's lead, in the transaction that confirms it: the newest lead with the booking's e-mail (any
+ * case), its follow-up day set to the call's day and its owner kept (or the host when it had none), or
+ * a new lead owned by the host. Each change is a webhook event. Returns the lead's id.
  */
-export async function bookCall(call: NewCall, mails: Mails, now = new Date()): Promise<BookOutcome> {
+async function attachLead(tx: Executor, call: Pick<NewCall, "name" | "email" | "phone" | "topic" | "attribution" | "visitorId">, hostId: string, callDay: string, now: Date, lead?: { id: string } | null): Promise<string> {
+  if (lead) {
+    const [updated] = await tx
+      .update(leads)
+      .set({ followUpOn: callDay, ownerId: sql`coalesce(${leads.ownerId}, ${hostId})`, updatedAt: now })
+      .where(eq(leads.id, lead.id))
+      .returning();
+    await enqueueWebhookEvent(tx, "lead.updated", "leads", lead.id, updated!);
+    return lead.id;
+  }
+  const [created] = await tx
+    .insert(leads)
+    .values({
+      name: call.name,
+      email: call.email,
+      mobileNumber: call.phone,
+      growthChallenge: call.topic,
+      ownerId: hostId,
+      followUpOn: callDay,
+      attribution: { ...call.attribution, form_page: "/book" },
+      visitorId: call.visitorId,
+    })
+    .returning();
+  await enqueueWebhookEvent(tx, "lead.created", "leads", created!.id, created!);
+  return created!.id;
+}
+
+/** The newest lead with this e-mail (any case), locked: the call joins it. */
+async function leadOf(tx: Executor, email: string): Promise<{ id: string; ownerId: string | null } | null> {
+  const [lead] = await tx
+    .select({ id: leads.id, ownerId: leads.ownerId })
+    .from(leads)
+    .where(sql`lower(${leads.email}) = lower(${email})`)
+    .orderBy(desc(leads.createdAt))
+    .limit(1)
+    .for("update");
+  return lead ?? null;
+}
+
+/**
+ * Books a call, in one transaction: the hosts locked, the slot checked again, the booking, the host's
+ * place in the round-robin, and the mails. The same form sent twice (its key) books once.
+ *
+ * With `holdUntil` (the public page, docs/decisions/0077) the call is only held: it keeps its slot
+ * until then, no lead is made, no member is told and no calendar is written, and `mails` gives the
+ * visitor's mail with the link that confirms it (confirmCall). Without it the call is confirmed at
+ * once: the lead (joined by e-mail, any case, or created) with its follow-up day set to the call's
+ * day, the member's mail and their calendar.
+ */
+export async function bookCall(call: NewCall, mails: Mails, now = new Date(), options: { holdUntil?: Date } = {}): Promise<BookOutcome> {
   const end = new Date(call.start.getTime() + CALL_MINUTES * 60_000);
   return db().transaction(async (tx) => {
-    const { input, people } = await availability(tx, call.start, end, { lock: true });
+    const { input, people } = await availability(tx, call.start, end, { lock: true, now });
     if (call.submissionKey) {
       const [again] = await tx.select().from(bookings).where(eq(bookings.submissionKey, call.submissionKey));
       if (again) return { kind: "again", booking: again };
     }
-    const [lead] = await tx
-      .select({ id: leads.id, ownerId: leads.ownerId })
-      .from(leads)
-      .where(sql`lower(${leads.email}) = lower(${call.email})`)
-      .orderBy(desc(leads.createdAt))
-      .limit(1)
-      .for("update");
+    const held = options.holdUntil !== undefined;
+    const lead = await leadOf(tx, call.email);
     const host = chooseHost(freeHostsAt({ ...input, now }, call.start), lead?.ownerId ?? null);
     if (!host) return { kind: "taken" };
+    // Holds whose time is over no longer count, but their rows still sit in the unique index.
+    await releaseExpiredHolds(tx, now);
     const person = people.get(host.userId)!;
-    const callDay = dayInZone(call.start, SITE_TIME_ZONE);
-    let leadId: string;
-    if (lead) {
-      const [updated] = await tx
-        .update(leads)
-        .set({ followUpOn: callDay, ownerId: sql`coalesce(${leads.ownerId}, ${host.userId})`, updatedAt: now })
-        .where(eq(leads.id, lead.id))
-        .returning();
-      leadId = lead.id;
-      await enqueueWebhookEvent(tx, "lead.updated", "leads", lead.id, updated!);
-    } else {
-      const [created] = await tx
-        .insert(leads)
-        .values({
-          name: call.name,
-          email: call.email,
-          mobileNumber: call.phone,
-          growthChallenge: call.topic,
-          ownerId: host.userId,
-          followUpOn: callDay,
-          attribution: { ...call.attribution, form_page: "/book" },
-          visitorId: call.visitorId,
-        })
-        .returning();
-      leadId = created!.id;
-      await enqueueWebhookEvent(tx, "lead.created", "leads", created!.id, created!);
-    }
+    const leadId = held ? null : await attachLead(tx, call, host.userId, dayInZone(call.start, SITE_TIME_ZONE), now, lead);
     const [booking] = await tx
       .insert(bookings)
       .values({
@@ -223,12 +277,79 @@ export async function bookCall(call: NewCall, mails: Mails, now = new Date()): P
         leadId,
         submissionKey: call.submissionKey,
         timeSetAt: now,
+        heldUntil: options.holdUntil ?? null,
+        confirmedAt: held ? null : now,
+        ...(held ? { attribution: call.attribution, visitorId: call.visitorId } : {}),
       })
       .returning();
     await tx.update(bookingHosts).set({ lastAssignedAt: now }).where(eq(bookingHosts.userId, host.userId));
     for (const mail of mails(booking!, person)) await enqueueMail(tx, mail);
-    await queueHostCalendar(tx, "put", booking!, person);
+    if (!held) await queueHostCalendar(tx, "put", booking!, person);
     return { kind: "booked", booking: booking!, host: person, leadId };
+  });
+}
+
+export type ConfirmOutcome =
+  | { kind: "done"; booking: Booking; host: HostPerson; leadId: string }
+  | { kind: "again"; booking: Booking }
+  | { kind: "released" }
+  | { kind: "gone" }
+  | { kind: "cancelled" }
+  | { kind: "past" };
+
+/**
+ * Confirms a held call from the link in the visitor's mail (docs/decisions/0077), in one transaction
+ * under the hosts' lock: the lead, the visitor's and the member's mails (`mails`), the member's
+ * calendar. A hold whose time is over is confirmed only when its member is still free then (nobody
+ * took the slot meanwhile); otherwise it is released. A confirmed call is left as it is ("again").
+ */
+export async function confirmCall(
+  link: { id: string; version: number },
+  mails: Mails,
+  now = new Date(),
+): Promise<ConfirmOutcome> {
+  return db().transaction(async (tx) => {
+    const [peek] = await tx.select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt }).from(bookings).where(eq(bookings.id, link.id));
+    if (!peek) return { kind: "gone" };
+    const { input, people } = await availability(tx, peek.startsAt, peek.endsAt, { lock: true, excludeBookingId: link.id, now });
+    const [current] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, link.id), eq(bookings.tokenVersion, link.version)))
+      .for("update");
+    if (!current) return { kind: "gone" };
+    if (current.status === "cancelled") return { kind: "cancelled" };
+    if (current.status === "released") return { kind: "released" };
+    if (current.confirmedAt) return { kind: "again", booking: current };
+    if (current.startsAt.getTime() <= now.getTime()) return { kind: "past" };
+    const hostFree = freeHostsAt({ ...input, now }, current.startsAt).some((h) => h.userId === current.hostId);
+    if (!current.hostId || (current.heldUntil!.getTime() <= now.getTime() && !hostFree)) {
+      await tx.update(bookings).set({ status: "released", releasedAt: now, updatedAt: now }).where(eq(bookings.id, current.id));
+      return { kind: "released" };
+    }
+    const person = people.get(current.hostId) ?? (await hostPerson(tx, current.hostId))!;
+    const lead = await leadOf(tx, current.email);
+    const leadId = await attachLead(
+      tx,
+      {
+        name: current.name,
+        email: current.email,
+        phone: current.phone,
+        topic: current.topic,
+        attribution: current.attribution ?? {},
+        visitorId: current.visitorId,
+      },
+      current.hostId,
+      dayInZone(current.startsAt, SITE_TIME_ZONE),
+      now,
+      lead,
+    );
+    const [confirmed] = await tx
+      .update(bookings)
+      .set({ confirmedAt: now, leadId, attribution: null, visitorId: null, updatedAt: now }).where(eq(bookings.id, current.id)).returning();
+    for (const mail of mails(confirmed!, person)) await enqueueMail(tx, mail);
+    await queueHostCalendar(tx, "put", confirmed!, person);
+    return { kind: "done", booking: confirmed!, host: person, leadId };
   });
 }
 
@@ -248,6 +369,7 @@ export type ChangeOutcome =
   | { kind: "taken" }
   | { kind: "gone" }
   | { kind: "cancelled" }
+  | { kind: "released" }
   | { kind: "past" };
 
 async function hostPerson(executor: Executor, id: string | null): Promise<HostPerson | null> {
@@ -272,14 +394,14 @@ export async function rescheduleCall(
 ): Promise<ChangeOutcome> {
   const end = new Date(start.getTime() + CALL_MINUTES * 60_000);
   return db().transaction(async (tx) => {
-    const { input, people } = await availability(tx, start, end, { lock: true, excludeBookingId: link.id });
+    const { input, people } = await availability(tx, start, end, { lock: true, excludeBookingId: link.id, now });
     const [current] = await tx
       .select()
       .from(bookings)
       .where(and(eq(bookings.id, link.id), eq(bookings.tokenVersion, link.version)))
       .for("update");
     if (!current) return { kind: "gone" };
-    if (current.status === "cancelled") return { kind: "cancelled" };
+    if (current.status !== "booked") return { kind: current.status };
     if (current.startsAt.getTime() <= now.getTime()) return { kind: "past" };
     const host = chooseHost(freeHostsAt({ ...input, now }, start), current.hostId);
     if (!host) return { kind: "taken" };
@@ -302,10 +424,11 @@ export async function rescheduleCall(
     if (current.leadId) await tx.update(leads).set({ followUpOn: dayInZone(start, SITE_TIME_ZONE), updatedAt: now }).where(eq(leads.id, current.leadId));
     const person = people.get(host.userId)!;
     for (const mail of mails(moved!, person)) await enqueueMail(tx, mail);
-    await queueHostCalendar(tx, "put", moved!, person);
+    // A held call (docs/decisions/0077) is in no member's calendar and no member was told of it.
+    if (current.confirmedAt) await queueHostCalendar(tx, "put", moved!, person);
     // A member who no longer takes the call gets a cancel of their copy (same UID, higher SEQUENCE),
     // and the call leaves their calendar.
-    if (current.hostId && current.hostId !== host.userId) {
+    if (current.confirmedAt && current.hostId && current.hostId !== host.userId) {
       const previous = await hostPerson(tx, current.hostId);
       if (previous && previousHostMail) await enqueueMail(tx, previousHostMail(moved!, previous));
       if (previous) await queueHostCalendar(tx, "delete", moved!, previous);
@@ -331,7 +454,7 @@ export async function cancelCall(
       .where(and(eq(bookings.id, where.id), where.version === undefined ? undefined : eq(bookings.tokenVersion, where.version)))
       .for("update");
     if (!current) return { kind: "gone" };
-    if (current.status === "cancelled") return { kind: "cancelled" };
+    if (current.status !== "booked") return { kind: current.status };
     if (current.startsAt.getTime() <= now.getTime()) return { kind: "past" };
     const [cancelled] = await tx
       .update(bookings)
@@ -340,7 +463,7 @@ export async function cancelCall(
       .returning();
     const host = (await hostPerson(tx, current.hostId)) ?? { id: "", name: "", email: "" };
     for (const mail of mails(cancelled!, host)) await enqueueMail(tx, mail);
-    await queueHostCalendar(tx, "delete", cancelled!, host);
+    if (current.confirmedAt) await queueHostCalendar(tx, "delete", cancelled!, host);
     await after?.(current, cancelled!, tx);
     return { kind: "done", booking: cancelled!, host };
   });
@@ -373,6 +496,7 @@ export async function claimReminders(kind: ReminderKind, mail: (booking: Booking
       .where(
         and(
           eq(bookings.status, "booked"),
+          sql`${bookings.confirmedAt} is not null`,
           isNull(column),
           sql`${mark} <= ${now}`,
           sql`${stopAt} > ${now}`,
@@ -510,6 +634,9 @@ export interface BookingListItem {
   status: Booking["status"];
   outcome: Booking["outcome"];
   leadId: string | null;
+  /** Held (not yet confirmed by the visitor) until then; null once confirmed (docs/decisions/0077). */
+  heldUntil: Date | null;
+  confirmedAt: Date | null;
 }
 
 const listColumns = {
@@ -525,17 +652,30 @@ const listColumns = {
   status: bookings.status,
   outcome: bookings.outcome,
   leadId: bookings.leadId,
+  heldUntil: bookings.heldUntil,
+  confirmedAt: bookings.confirmedAt,
 };
 
 /** The screen's rows of calls, each with its host's name. */
 const listedCalls = () => db().select(listColumns).from(bookings).leftJoin(users, eq(users.id, bookings.hostId));
 
-/** Calls from `from` on (booked ones), soonest first; for one host or all. */
-export async function listUpcomingBookings(options: { from: Date; to?: Date; hostId?: string; limit?: number }): Promise<BookingListItem[]> {
+/**
+ * Calls from `from` on (booked ones: confirmed, and held ones whose hold is not over unless
+ * `confirmedOnly`), soonest first; for one host or all.
+ */
+export async function listUpcomingBookings(options: {
+  from: Date;
+  to?: Date;
+  hostId?: string;
+  limit?: number;
+  confirmedOnly?: boolean;
+}): Promise<BookingListItem[]> {
+  const now = new Date();
   return listedCalls()
     .where(
       and(
         eq(bookings.status, "booked"),
+        options.confirmedOnly ? sql`${bookings.confirmedAt} is not null` : takesSlot(now),
         sql`${bookings.endsAt} > ${options.from}`,
         options.to ? lt(bookings.startsAt, options.to) : undefined,
         options.hostId ? eq(bookings.hostId, options.hostId) : undefined,
@@ -545,12 +685,12 @@ export async function listUpcomingBookings(options: { from: Date; to?: Date; hos
     .limit(options.limit ?? 200);
 }
 
-/** Calls that are over (and cancelled ones), newest first: where the outcome is recorded. */
+/** Calls that are over (and cancelled and released ones), newest first: where the outcome is recorded. */
 export async function listPastBookings(options: { before: Date; hostId?: string; limit?: number }): Promise<BookingListItem[]> {
   return listedCalls()
     .where(
       and(
-        sql`(${bookings.endsAt} <= ${options.before} or ${bookings.status} = 'cancelled')`,
+        sql`(${bookings.endsAt} <= ${options.before} or ${bookings.status} in ('cancelled', 'released'))`,
         options.hostId ? eq(bookings.hostId, options.hostId) : undefined,
       ),
     )

@@ -36,6 +36,12 @@ export interface DeliverySettings {
   claimMs: number;
   /** Rows claimed per statement, and sent at once. */
   batch: number;
+  /**
+   * Of those, at most this many to one endpoint (docs/decisions/0079): a request in flight when the
+   * process is killed arrives, unrecorded, and is sent again by another; one at a time per receiver
+   * makes that at most one duplicate per kill. Different endpoints are still sent at once.
+   */
+  perEndpoint: number;
   /** The first retry's wait, doubled per attempt up to `retryMaxMs`. */
   retryBaseMs: number;
   retryMaxMs: number;
@@ -53,6 +59,7 @@ export const DELIVERY_DEFAULTS: DeliverySettings = {
   timeoutMs: 10_000,
   claimMs: 60_000,
   batch: 16,
+  perEndpoint: 1,
   retryBaseMs: 30_000,
   retryMaxMs: 60 * 60_000,
   pauseAfterFailures: 10,
@@ -260,7 +267,7 @@ export async function deliverDueWebhooks(overrides: Partial<DeliverySettings> = 
   const total: RoundResult = { claimed: 0, delivered: 0, retry: 0, failed: 0 };
   do {
     const now = settings.now();
-    const claimed = await claimDueDeliveries(now, new Date(now.getTime() + settings.claimMs), settings.batch);
+    const claimed = await claimDueDeliveries(now, new Date(now.getTime() + settings.claimMs), settings.batch, undefined, settings.perEndpoint);
     if (claimed.length === 0) break;
     total.claimed += claimed.length;
     const endpoints = new Map((await endpointsByIds([...new Set(claimed.map((d) => d.endpointId))])).map((e) => [e.id, e]));

@@ -1486,7 +1486,11 @@ export interface WeeklyHours {
   end: string;
 }
 
-export const BOOKING_STATUSES = ["booked", "cancelled"] as const;
+/**
+ * "booked": the slot is taken, held (confirmed_at null, until held_until) or confirmed; "released": a
+ * hold that was not confirmed in time (docs/decisions/0077); "cancelled": by the visitor or a member.
+ */
+export const BOOKING_STATUSES = ["booked", "cancelled", "released"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const BOOKING_OUTCOMES = ["held", "no_show"] as const;
 export type BookingOutcome = (typeof BOOKING_OUTCOMES)[number];
@@ -1567,6 +1571,18 @@ export const bookings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * A booking from the public page holds its slot until the visitor confirms it from the link in
+     * their mail, or until `held_until` passes; then it is released (docs/decisions/0077).
+     * `confirmed_at` null with `held_until` set: held; `confirmed_at` set: confirmed (by default at
+     * once: a call a member books, or one made before holds existed).
+     */
+    heldUntil: timestamp("held_until", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }).defaultNow(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    /** Where a held call's visitor came from, for the lead its confirmation makes (as the forms keep it on the lead). */
+    attribution: jsonb("attribution").$type<Attribution>(),
+    visitorId: text("visitor_id"),
   },
   (t) => [
     uniqueIndex("bookings_host_start_booked_key")
@@ -1592,6 +1608,11 @@ export const bookings = pgTable(
     check("bookings_time_zone_valid", required(t.timeZone, 64)),
     check("bookings_submission_key_valid", bounded(t.submissionKey, 100)),
     check("bookings_cancelled_valid", sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+    check("bookings_released_valid", sql`(${t.status} = 'released') = (${t.releasedAt} is not null)`),
+    check("bookings_held_valid", sql`${t.confirmedAt} is not null or ${t.heldUntil} is not null`),
+    index("bookings_held_idx")
+      .on(t.heldUntil)
+      .where(sql`${t.status} = 'booked' and ${t.confirmedAt} is null`),
   ],
 );
 

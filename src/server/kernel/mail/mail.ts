@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import type { MailAttachment, Notification } from "../db/schema";
 import { claimDueNotifications, insertOutboxRow, markNotificationFailed, markNotificationSent, type OutboxExecutor } from "./data/outbox";
 import { env } from "../env";
-import { emailFields, errorFields, log } from "../log";
+import { errorFields, log } from "../log";
 import { getMailWorker, setMailWorker } from "../bridge.ts";
 
 /**
@@ -145,7 +145,9 @@ export function folderTransport(folder: string): MailTransport {
       await fs.promises.mkdir(folder, { recursive: true });
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, "-")}-${n.kind}-${n.id}.eml`);
       await fs.promises.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log("info", "mail written to the outbox folder", { kind: n.kind, to: n.recipients.map((r) => emailFields(r).email), subject: n.subject, file });
+      // The kind and the row's id, never the subject or a recipient: a team notification's subject names
+      // the person, and log lines outlive an erasure (docs/decisions/0078).
+      log("info", "mail written to the outbox folder", { kind: n.kind, id: n.id, recipients: n.recipients.length, file: path.basename(file) });
       return { messageId: info.messageId };
     },
   };

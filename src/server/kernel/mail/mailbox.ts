@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { domainToASCII } from "node:url";
 
 /**
@@ -57,4 +58,23 @@ export function clientKey(ip: string): string {
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ""))
     .join(":")}::/64`;
+}
+
+/**
+ * The network a client is in, for limits a household's neighbours share (docs/decisions/0077): an
+ * IPv4 address's /24, an IPv6 address's /48 (what one site is usually given). Whatever is not an
+ * address is returned as it is.
+ */
+export function networkKey(ip: string): string {
+  const client = clientKey(ip);
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(client);
+  if (v4) return `${v4[1]}.0/24`;
+  const v6 = /^([0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(client);
+  if (v6) return `${v6[1]}::/48`;
+  return client;
+}
+
+/** A mailbox (mailboxKey) as a counter's key: hashed, so that counters hold no address an erasure would have to find (docs/decisions/0078). */
+export function mailboxHash(address: string): string {
+  return crypto.createHash("sha256").update(mailboxKey(address)).digest("hex").slice(0, 32);
 }

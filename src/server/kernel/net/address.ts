@@ -166,6 +166,33 @@ export async function resolveTarget(hostname: string, options: { resolver?: Reso
   return allowed;
 }
 
+/** How long the save-time resolution may take: a name that does not answer is left to the send-time check. */
+const SAVE_RESOLVE_MS = 3_000;
+
+/**
+ * The save-time look at where a host name leads (docs/decisions/0079): resolved now, and refused with
+ * the reason when every address it gives is one a webhook is never sent to (`127.0.0.1.nip.io`
+ * resolves to this machine, `10.0.0.5.sslip.io` into a private network), so the member learns it
+ * when saving rather than from failed deliveries. A name that does not resolve now (not yet
+ * published, the resolver down) is saved: the send-time check, which decides, still applies.
+ */
+export async function refusedWebhookHost(url: string, options: { resolver?: Resolver; allowPrivate?: boolean } = {}): Promise<string | null> {
+  if (options.allowPrivate ?? allowPrivateTargets()) return null;
+  const host = new URL(url).hostname;
+  let found: ResolvedAddress[];
+  try {
+    found = await Promise.race([
+      (options.resolver ?? systemResolver)(host.replace(/^\[|\]$/g, "")),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), SAVE_RESOLVE_MS).unref()),
+    ]);
+  } catch {
+    return null;
+  }
+  if (found.length === 0 || found.some((a) => !refusedAddress(a.address))) return null;
+  const why = refusedAddress(found[0]!.address);
+  return `${host} resolves to ${why}: webhooks are never sent there. Enter the receiver's public address.`;
+}
+
 /**
  * A socket `lookup` that answers with `addresses` (from `resolveTarget`) only, so the connection goes
  * to an address that was checked and never to what a second resolution of the name might return.

@@ -5,6 +5,8 @@ import { recordActivity } from "../../kernel/activity/activity";
 import { db, type Executor, type Transaction } from "../../kernel/db/client";
 import { newsletterClicks, newsletterRecipients, newsletterSubscribers, notifications, type NewsletterSubscriber } from "../../kernel/db/schema";
 import { enqueueMail, type MailInput } from "../../kernel/mail/mail";
+import { mailboxHash } from "../../kernel/mail/mailbox";
+import { countEventSql } from "../../kernel/db/rate-limit";
 
 // The newsletter's list (docs/newsletter.md, "Subscribing"; docs/decisions/0064): sign-ups, the
 // confirmation, the preferences page's changes, the expiry of unconfirmed sign-ups, and the
@@ -29,6 +31,21 @@ export type SignUpOutcome = "created" | "resent" | "pending-unchanged" | "resubs
  * (the unique `email_key`; requests at once wait on it and then find the row), then locked and
  * decided on by its state. `mail` builds the confirmation for the row as it will be stored.
  */
+/** Confirmation requests a mailbox gets in a day: one, whatever spelling (+tags, Gmail's dots, case) asks. */
+export const CONFIRMATIONS_PER_MAILBOX_DAY = 1;
+
+/**
+ * Whether the mailbox `email` reaches (+tags and Gmail's dots folded, as the forms' acknowledgements
+ * count them, docs/decisions/0042) may get a confirmation request now: counted in the sign-up's
+ * transaction under a hashed key, one a day. Over it the sign-up is still stored (pending) and the
+ * visitor told the same, but no mail goes: many spellings cannot aim requests at one inbox.
+ */
+async function mailboxAllowsConfirmation(tx: Executor, email: string, now: Date): Promise<boolean> {
+  const rule = { limit: CONFIRMATIONS_PER_MAILBOX_DAY, windowMs: 24 * 60 * 60_000 };
+  const rows = await tx.execute<{ count: number | string; window_start: string | Date }>(countEventSql(`newsletter-confirm:${mailboxHash(email)}`, rule, now));
+  return Number(rows.rows[0]!.count) <= rule.limit;
+}
+
 export async function signUpSubscriber(
   input: SignUp,
   resendAfterMs: number,
@@ -51,7 +68,7 @@ export async function signUpSubscriber(
       .onConflictDoNothing({ target: newsletterSubscribers.emailKey })
       .returning();
     if (created) {
-      await enqueueMail(tx, mail(created));
+      if (await mailboxAllowsConfirmation(tx, created.email, now)) await enqueueMail(tx, mail(created));
       return "created";
     }
     const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.emailKey, key)).for("update");
@@ -69,7 +86,7 @@ export async function signUpSubscriber(
           .where(eq(newsletterSubscribers.id, row.id))
           .returning();
         if (!due) return "pending-unchanged";
-        await enqueueMail(tx, mail(updated!));
+        if (await mailboxAllowsConfirmation(tx, updated!.email, now)) await enqueueMail(tx, mail(updated!));
         return "resent";
       }
       case "unsubscribed": {
@@ -89,7 +106,7 @@ export async function signUpSubscriber(
           })
           .where(eq(newsletterSubscribers.id, row.id))
           .returning();
-        await enqueueMail(tx, mail(updated!));
+        if (await mailboxAllowsConfirmation(tx, updated!.email, now)) await enqueueMail(tx, mail(updated!));
         return "resubscribed";
       }
     }

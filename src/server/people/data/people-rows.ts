@@ -7,7 +7,9 @@ import { INTERACTION_KIND_LABELS, type InteractionInput, type TimelineEntry } fr
 import { recordActivity } from "../../kernel/activity/activity";
 import { db, type Executor, type Transaction } from "../../kernel/db/client";
 import {
+  acknowledgedSenders,
   activityEvents,
+  analyticsLeadVisits,
   bookings,
   contactMessages,
   leads,
@@ -18,9 +20,11 @@ import {
   personInteractions,
   spamSubmissions,
   users,
+  webhookDeliveries,
   type PersonInteraction,
 } from "../../kernel/db/schema";
 import { personKey, personKeyPads } from "../../kernel/session/person-key";
+import { mailboxKey } from "../../kernel/mail/mailbox";
 import { subscriberSendRows } from "../../newsletter";
 
 // One page per person (docs/decisions/0068): everything that names one address, joined on the
@@ -284,6 +288,10 @@ export interface PersonData {
   newsletter_clicks: Record<string, unknown>[];
   person_interactions: Record<string, unknown>[];
   bookings: Record<string, unknown>[];
+  /** Webhook deliveries carrying a copy of their lead or message (docs/decisions/0078: every place erasure looks). */
+  webhook_deliveries: Record<string, unknown>[];
+  analytics_lead_visits: Record<string, unknown>[];
+  acknowledged_senders: Record<string, unknown>[];
   audit_events: Record<string, unknown>[];
 }
 
@@ -336,8 +344,33 @@ export async function personData(emailKey: string): Promise<PersonData> {
     newsletter_clicks: clicks,
     person_interactions: interactions,
     bookings: calls,
+    ...(await deliveryVisitAndAcknowledgementRows(emailKey, leadIds, messageIds)),
     audit_events: activity,
   };
+}
+
+/** The rows of the three tables the erasure clears by record or mailbox (src/server/people/data/person-erase.ts), for the export. */
+async function deliveryVisitAndAcknowledgementRows(emailKey: string, leadIds: string[], messageIds: string[]) {
+  const refs = [...leadIds.map((id) => ["leads", id]), ...messageIds.map((id) => ["contact_messages", id])];
+  const byRecord = refs.length
+    ? sql`(${webhookDeliveries.recordTable}, ${webhookDeliveries.recordId}) in (${sql.join(
+        refs.map(([table, id]) => sql`(${table}::text, ${id}::text)`),
+        sql`, `,
+      )})`
+    : sql`false`;
+  const [deliveries, visits, acknowledged] = await Promise.all([
+    db()
+      .select()
+      .from(webhookDeliveries)
+      .where(sql`${byRecord} or strpos(lower(${webhookDeliveries.payload}::text), ${emailKey}::text) > 0`)
+      .orderBy(asc(webhookDeliveries.id)),
+    leadIds.length ? db().select().from(analyticsLeadVisits).where(inArray(analyticsLeadVisits.leadId, leadIds)) : Promise.resolve([]),
+    db()
+      .select()
+      .from(acknowledgedSenders)
+      .where(inArray(acknowledgedSenders.email, [...new Set([emailKey, mailboxKey(emailKey)])])),
+  ]);
+  return { webhook_deliveries: deliveries, analytics_lead_visits: visits, acknowledged_senders: acknowledged };
 }
 
 /** The export's activity row: which person (by key, never the address), the format and how many rows. */

@@ -84,6 +84,8 @@ export const ERASURE_STEPS: ErasureStep[] = [
             or ${mentions(notifications.subject, t.emailKey)} or ${mentions(notifications.textBody, t.emailKey)} or ${mentions(notifications.htmlBody, t.emailKey)}`,
         )
         .returning({ id: notifications.id });
+      // Their ids name the outbox folder's files of these mails, removed after the commit (erasePerson).
+      t.records.outbox_files = gone.map((row) => row.id);
       return { notifications: gone.length };
     },
   },
@@ -251,7 +253,8 @@ async function anonymiseTrail(tx: Transaction, t: ErasureTarget): Promise<Record
 
 // ---- The erasure --------------------------------------------------------------------------------
 
-export type ErasureResult = { ok: true; counts: Record<string, number> } | { ok: false; reason: "nothing" | "member" };
+/** `outboxIds`: the outbox rows removed, whose .eml files (when mail goes to a folder) go next. */
+export type ErasureResult = { ok: true; counts: Record<string, number>; outboxIds: string[] } | { ok: false; reason: "nothing" | "member" };
 
 const RETRIED = new Set(["40001", "40P01"]);
 
@@ -282,7 +285,7 @@ export async function erasePersonRows(emailKey: string, attempts = 5): Promise<E
         if (total === 0) return { ok: false as const, reason: "nothing" as const };
         // The one row that says what went: counts by table, no address, no name, no id of theirs.
         await recordActivity({ action: "person.erase", table: PEOPLE_TABLE, after: { erased: "a person", ...counts } }, tx);
-        return { ok: true as const, counts };
+        return { ok: true as const, counts, outboxIds: records.outbox_files ?? [] };
       });
     } catch (error) {
       if (attempt >= attempts || !RETRIED.has(databaseError(error)?.code ?? "")) throw error;

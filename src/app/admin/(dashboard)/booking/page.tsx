@@ -53,13 +53,15 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
       <CallsSection
         id="calls-past"
         className="mt-8"
-        title="Past and cancelled calls"
+        title="Past, cancelled and released calls"
         empty="None yet."
         items={past}
-        caption="Past and cancelled calls, newest first"
+        caption="Past, cancelled and released calls, newest first"
         controls={(item) =>
           item.status === "cancelled" ? (
             "Cancelled"
+          ) : item.status === "released" ? (
+            "Released"
           ) : mayChange(item.hostId) ? (
             <OutcomeForms bookingId={item.id} outcome={item.outcome} />
           ) : (

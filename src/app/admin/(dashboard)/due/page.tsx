@@ -26,7 +26,12 @@ export default async function DuePage({ searchParams }: { searchParams: Promise<
     // Calls have a member always: "nobody's" lists none, "mine" the viewer's own.
     owner === "none"
       ? Promise.resolve([])
-      : listUpcomingBookings({ from: now, to: new Date(now.getTime() + CALL_DAYS * 24 * 60 * 60_000), hostId: owner === "me" ? gate.user.id : undefined }),
+      : listUpcomingBookings({
+          from: now,
+          to: new Date(now.getTime() + CALL_DAYS * 24 * 60 * 60_000),
+          hostId: owner === "me" ? gate.user.id : undefined,
+          confirmedOnly: true,
+        }),
   ]);
   return (
     <DashboardShell screens={gate.screens} current="due" counts={counts} q={q} seen={readSeen(raw)}>

@@ -67,39 +67,60 @@ export function submissionDeliveriesCte(event: string, table: string, data: Reco
 const later = alias(webhookDeliveries, "earlier");
 
 /**
- * Claims up to `limit` due deliveries until `claimUntil`, in one statement: pending, due, not held by
- * a live claim, of an active endpoint, and the first still pending of their endpoint and record (a
- * row is not sent while an earlier one for the same record is pending or in flight). The due rows
- * are locked, skipping those another process holds, and each claim counts as an attempt.
+ * Claims up to `limit` due deliveries until `claimUntil`: pending, due, not held by a live claim, of
+ * an active endpoint, and the first still pending of their endpoint and record (a row is not sent
+ * while an earlier one for the same record is pending or in flight). The due rows are locked,
+ * skipping those another process holds, and each claim counts as an attempt. At most `perEndpoint`
+ * rows of one endpoint are claimed (the oldest): what one process has in flight to a receiver is
+ * what a kill -9 of it can make arrive twice (docs/decisions/0079); the rest stay due for the next
+ * batch or another process.
  */
-export async function claimDueDeliveries(now: Date, claimUntil: Date, limit: number, database: Database = db()): Promise<WebhookDelivery[]> {
+export async function claimDueDeliveries(
+  now: Date,
+  claimUntil: Date,
+  limit: number,
+  database: Database = db(),
+  perEndpoint = Number.POSITIVE_INFINITY,
+): Promise<WebhookDelivery[]> {
   const d = webhookDeliveries;
-  const due = database
-    .select({ id: d.id })
-    .from(d)
-    .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.id, d.endpointId), eq(webhookEndpoints.status, "active")))
-    .where(
-      and(
-        eq(d.status, "pending"),
-        lte(d.nextAttemptAt, now),
-        or(isNull(d.lockedUntil), lt(d.lockedUntil, now)),
-        notExists(
-          database
-            .select({ one: sql`1` })
-            .from(later)
-            .where(and(eq(later.endpointId, d.endpointId), eq(later.recordTable, d.recordTable), eq(later.recordId, d.recordId), eq(later.status, "pending"), lt(later.id, d.id))),
+  return database.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: d.id, endpointId: d.endpointId })
+      .from(d)
+      .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.id, d.endpointId), eq(webhookEndpoints.status, "active")))
+      .where(
+        and(
+          eq(d.status, "pending"),
+          lte(d.nextAttemptAt, now),
+          or(isNull(d.lockedUntil), lt(d.lockedUntil, now)),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(later)
+              .where(and(eq(later.endpointId, d.endpointId), eq(later.recordTable, d.recordTable), eq(later.recordId, d.recordId), eq(later.status, "pending"), lt(later.id, d.id))),
+          ),
         ),
-      ),
-    )
-    .orderBy(asc(d.id))
-    .limit(limit)
-    .for("update", { of: d, skipLocked: true });
-  const rows = await database
-    .update(d)
-    .set({ lockedUntil: claimUntil, attempts: sql`${d.attempts} + 1`, lastAttemptAt: now })
-    .where(inArray(d.id, due))
-    .returning();
-  return rows.sort((a, b) => a.id - b.id);
+      )
+      .orderBy(asc(d.id))
+      .limit(limit)
+      .for("update", { of: d, skipLocked: true });
+    const taken = new Map<string, number>();
+    const chosen = due
+      .filter((row) => {
+        const n = taken.get(row.endpointId) ?? 0;
+        taken.set(row.endpointId, n + 1);
+        return n < perEndpoint;
+      })
+      .map((row) => row.id);
+    if (chosen.length === 0) return [];
+    // The rows left out are unlocked at commit, unclaimed and unchanged.
+    const rows = await tx
+      .update(d)
+      .set({ lockedUntil: claimUntil, attempts: sql`${d.attempts} + 1`, lastAttemptAt: now })
+      .where(inArray(d.id, chosen))
+      .returning();
+    return rows.sort((a, b) => a.id - b.id);
+  });
 }
 
 export async function endpointsByIds(ids: readonly string[], database: Database = db()): Promise<WebhookEndpoint[]> {

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CancelCallForm } from "@/components/forms/cancel-call-form";
+import { ConfirmCallForm } from "@/components/forms/confirm-call-form";
 import { RescheduleForm } from "@/components/forms/booking-form";
 import { PageHero } from "@/components/site/page-hero";
-import { formatCallTime } from "@/lib/booking";
+import { callState, formatCallTime } from "@/lib/booking";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { currentSlots } from "@/server/booking/book";
 import { readBookingToken } from "@/server/booking/tokens";
@@ -19,6 +20,7 @@ type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<
 
 const DONE: Record<string, string> = {
   booked: "Your call is booked. We sent the details and a calendar invitation to your e-mail.",
+  confirmed: "Your call is confirmed. We sent the details and a calendar invitation to your e-mail.",
   rescheduled: "Your call has moved. We sent the new time and an updated invitation to your e-mail.",
   cancelled: "Your call is cancelled. We sent a cancellation to your e-mail, which removes it from your calendar.",
 };
@@ -47,6 +49,8 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
   const done = typeof query.done === "string" ? DONE[query.done] : undefined;
   const now = new Date();
   const open = booking.status === "booked" && booking.startsAt.getTime() > now.getTime();
+  // Held until the visitor confirms it (docs/decisions/0077): the page its mail links to confirms it with a button.
+  const held = open && callState(booking) === "held";
   const starts = open ? (await currentSlots(now)).map((s) => s.start.toISOString()) : [];
   return (
     <>
@@ -66,8 +70,32 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
           <dt className="font-semibold text-ink">With</dt>
           <dd>{booking.hostName ?? "Our team"}</dd>
           <dt className="font-semibold text-ink">Status</dt>
-          <dd data-testid="booking-status">{booking.status === "cancelled" ? "Cancelled" : open ? "Booked" : "Held or under way"}</dd>
+          <dd data-testid="booking-status">
+            {booking.status === "cancelled"
+              ? "Cancelled"
+              : booking.status === "released"
+                ? "Released: not confirmed in time"
+                : held
+                  ? "Held for you: not yet confirmed"
+                  : open
+                    ? "Booked"
+                    : "Under way or over"}
+          </dd>
         </dl>
+        {held && (
+          <section aria-labelledby="confirm-title" className="rounded-card border border-brand-600 bg-surface p-6">
+            <h2 id="confirm-title" className="text-xl font-bold">
+              Confirm the call
+            </h2>
+            <p className="mt-2 text-ink-soft">
+              We hold this time for you until {formatCallTime(booking.heldUntil ?? now, booking.timeZone)}. Confirm it to keep it; we then send the details and
+              a calendar invitation.
+            </p>
+            <div className="mt-4">
+              <ConfirmCallForm token={token} />
+            </div>
+          </section>
+        )}
         {open ? (
           <>
             <section aria-labelledby="move-title" className="rounded-card border border-line bg-surface p-6">
@@ -88,7 +116,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
               </div>
             </section>
           </>
-        ) : booking.status === "cancelled" ? (
+        ) : booking.status !== "booked" ? (
           <p>
             <Link href="/book" className="font-semibold text-brand-700 underline">
               Book another time
