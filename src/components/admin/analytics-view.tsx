@@ -3,6 +3,7 @@ import { dashboardHref } from "@/lib/routes";
 import { formatCount, formatRupees } from "@/lib/format";
 import { ANALYTICS_PERIODS, type AnalyticsReport, type Figures, type FunnelRow } from "@/server/data/analytics-report";
 import { Card, Table } from "./overview-view";
+import { DEAL_VALUE_RULE } from "@/lib/deal-value";
 
 // The site's own visit counts (docs/decisions/0056), drawn on the server as SVG with the numbers in
 // tables, like the Overview; the period and the filters are a plain GET form.
@@ -186,9 +187,7 @@ export function AnalyticsView({ report }: { report: AnalyticsReport }) {
 
       <Card title="From visit to lead to won deal, by channel">
         <FunnelTable caption="Visits by channel, and the leads they became" first="Channel" rows={report.funnelByChannel} />
-        <p className="text-xs text-ink-soft">
-          A lead counts for the visit it was sent from. Won value is the chosen package&apos;s price (the monthly retainer, or the one-time price).
-        </p>
+        <p className="text-xs text-ink-soft">A lead counts for the visit it was sent from. Won value: {DEAL_VALUE_RULE}</p>
       </Card>
       <Card title="From visit to lead to won deal, by entry page">
         <FunnelTable caption="Visits by the page they began on, and the leads they became" first="Entry page" rows={report.funnelByPage} />

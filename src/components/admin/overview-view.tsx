@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CHANNELS, CHANNEL_LABELS } from "@/lib/channels";
+import { DEAL_VALUE_RULE } from "@/lib/deal-value";
 import { formatRupees } from "@/lib/format";
 import { CHANNEL_COLOURS as COLOURS, describeChange } from "@/lib/overview-figures";
 import { dashboardHref } from "@/lib/routes";
@@ -157,6 +158,9 @@ function PipelineCard({ pipeline }: { pipeline: Overview["pipeline"] }) {
             {formatRupees(wonTotal)}
           </strong>{" "}
           won in the last 12 months (India time, by the month a lead moved to Won).
+        </p>
+        <p className="text-xs text-ink-soft" data-testid="deal-value-rule">
+          {DEAL_VALUE_RULE}
         </p>
         <div className="space-y-1.5">
           {pipeline.wonByMonth.map((m) => (

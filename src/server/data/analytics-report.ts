@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { CHANNELS, CHANNEL_LABELS, type Channel } from "@/lib/channels";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
-import { packageChoices, services } from "@/content/services";
+import { dealValueOf } from "@/lib/deal-value";
 import { requireRole } from "../auth/auth-guard";
 import { db } from "../db/client";
 import { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, leads, type RollupDimension, type RollupFilter } from "../db/schema";
@@ -49,7 +49,7 @@ export interface FunnelRow {
   /** Leads now qualified or won. */
   qualified: number;
   won: number;
-  /** The chosen packages' prices of the won leads, rupees (a lead without a package adds nothing). */
+  /** The won leads' deal values (src/lib/deal-value.ts: entered, else the chosen package's price), rupees. */
   wonValue: number;
 }
 
@@ -78,18 +78,6 @@ export interface AnalyticsReport {
 const LIST_LIMIT = 10;
 /** The source of a visit with neither utm_source nor a referring site (the Source filter takes it too). */
 export const DIRECT = "Direct / none";
-
-/** Rupees a won lead is worth: its package's price (the monthly retainer, or the one-time or project price). */
-const PACKAGE_PRICES = new Map(
-  packageChoices().map((choice) => {
-    const service = services.find((s) => s.slug === choice.service)!;
-    const pkg = service.detail.packages.find((p) => p.name === choice.name)!;
-    return [`${choice.serviceTitle}\u0000${choice.name}`, pkg.price] as const;
-  }),
-);
-export function packagePrice(service: string | null, pkg: string | null): number {
-  return (service && pkg && PACKAGE_PRICES.get(`${service}\u0000${pkg}`)) || 0;
-}
 
 /** The filters as a condition over a row `v` of `visits` (src/server/data/analytics.ts): visits that saw the page, came from the source, carried the campaign. */
 function visitFilterSql(filters: AnalyticsFilters): SQL | undefined {
@@ -236,14 +224,14 @@ async function rollupRows(days: Span, filters: AnalyticsFilters, host: string): 
  * day, `leadVisitsSql` over the raw page views for the others), kept when their visit passes the filters.
  */
 async function leadVisits(days: Span, period: { from: string; to: string }, filters: AnalyticsFilters, host: string) {
-  const rows = await db().execute<{ status: string; service: string | null; package: string | null; entry_path: string; channel: string }>(sql`
+  const rows = await db().execute<{ status: string; deal_value: number | string | null; service: string | null; package: string | null; entry_path: string; channel: string }>(sql`
     with lv as (
       select lead_id, day, entry_path, channel, source, campaign, pages from ${analyticsLeadVisits} lv
         where lv.day >= ${days.first}::date and lv.day <= ${days.last}::date and not ${inDays(sql`lv.day`, days.open)}
       union all
       ${leadVisitsSql(sql`l.created_at >= ${period.from}::timestamptz and l.created_at < ${period.to}::timestamptz and ${inDays(sql`(l.created_at at time zone 'UTC')::date`, days.open)}`, host)}
     )
-    select l.status, l.service, l.package, lv.entry_path, lv.channel
+    select l.status, l.deal_value, l.service, l.package, lv.entry_path, lv.channel
     from lv join ${leads} l on l.id = lv.lead_id
     where l.created_at >= ${period.from}::timestamptz and l.created_at < ${period.to}::timestamptz and ${leadFilterSql(filters)}`);
   return rows.rows;
@@ -264,7 +252,7 @@ function funnel(rows: RollupRow[], leadRows: Awaited<ReturnType<typeof leadVisit
     if (lead.status === "qualified" || lead.status === "won") row.qualified += 1;
     if (lead.status === "won") {
       row.won += 1;
-      row.wonValue += packagePrice(lead.service, lead.package);
+      row.wonValue += dealValueOf({ dealValue: lead.deal_value === null ? null : Number(lead.deal_value), service: lead.service, package: lead.package }) ?? 0;
     }
   }
   const out = [...byKey.values()];

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { CHANNELS, channelSql, type Channel } from "@/lib/channels";
 import { orderRevenue } from "@/lib/overview-figures";
+import { dealValueSql } from "@/lib/deal-value";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { requireRole } from "../auth/auth-guard";
@@ -88,6 +89,8 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
     union all
     select 'message', ${contactMessages.createdAt}, ${contactMessages.attribution}, ${contactMessages.firstContactedAt}, ${contactMessages.status} = 'new' from ${contactMessages} where ${contactMessages.createdAt} >= ${startSql} and ${contactMessages.createdAt} <= ${at}
   ) as submissions`;
+  // A deal's value by the one rule (src/lib/deal-value.ts): entered, else the chosen package's price.
+  const value = dealValueSql({ dealValue: leads.dealValue, service: leads.service, package: leads.package });
   const inPeriod = sql`${leads.createdAt} >= ${startSql} and ${leads.createdAt} <= ${at}`;
 
   const monthOf = sql`date_trunc('month', ${at} at time zone ${zone})`;
@@ -115,13 +118,13 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
       from ${both}`),
     stagesIn(),
     db().execute<{ status: string; count: number; value: string }>(sql`
-      select ${leads.status} as status, count(*)::int as count, coalesce(sum(${leads.dealValue}), 0)::text as value
+      select ${leads.status} as status, count(*)::int as count, coalesce(sum(${value}), 0)::text as value
       from ${leads} where ${leads.status} not in (${sql.join(
         CLOSED_STAGES.map((s) => sql`${s}`),
         sql`, `,
       )}) group by 1`),
     db().execute<{ month: string; count: number; value: string }>(sql`
-      select to_char(m.month, 'YYYY-MM') as month, count(${leads.id})::int as count, coalesce(sum(${leads.dealValue}), 0)::text as value
+      select to_char(m.month, 'YYYY-MM') as month, count(${leads.id})::int as count, coalesce(sum(${value}), 0)::text as value
       from generate_series(${monthOf} - interval '11 months', ${monthOf}, interval '1 month') as m(month)
       left join ${leads} on ${leads.status} = 'won' and date_trunc('month', ${leads.wonAt} at time zone ${zone}) = m.month
       group by m.month order by m.month`),
@@ -130,7 +133,7 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
         count(*) filter (where ${leads.createdAt} <= ${at} - interval '7 days')::int as before
       from ${leads} where ${leads.createdAt} > ${at} - interval '14 days' and ${leads.createdAt} <= ${at}`),
     db().execute<{ count: number; value: string }>(sql`
-      select count(*)::int as count, coalesce(sum(${leads.dealValue}), 0)::text as value from ${leads}
+      select count(*)::int as count, coalesce(sum(${value}), 0)::text as value from ${leads}
       where ${leads.status} = 'won' and ${leads.wonAt} >= ${startSql} and ${leads.wonAt} <= ${at}`),
   ]);
 
