@@ -6,6 +6,7 @@ import { utcDay } from "../analytics/visitor-id";
 import { env } from "../env";
 import { errorFields, log } from "../log";
 import { visitPathFor, type VisitPath } from "./analytics";
+import { visitChannel } from "./first-touch";
 import { inArray } from "drizzle-orm";
 import { CHANNEL_LABELS, type Channel } from "@/lib/channels";
 import { db } from "../db/client";
@@ -89,6 +90,7 @@ function shown(path: VisitPath, sentAt: Date): LeadVisit {
     sourceKind,
     medium: path.utmMedium?.trim() || null,
     campaign: path.utmCampaign?.trim() || null,
+    channel: CHANNEL_LABELS[visitChannel(path)],
     device: path.device,
     browser: path.browser,
     country: path.country,
