@@ -96,8 +96,18 @@ function FunnelTable({ caption, first, rows }: { caption: string; first: string;
   return (
     <Table
       caption={caption}
-      head={[first, "Visits", "Leads", "Conversion", "Qualified", "Won", "Won value"]}
-      rows={rows.map((r) => [r.label, n(r.visits), n(r.leads), rate(r.leads, r.visits), n(r.qualified), n(r.won), formatRupees(r.wonValue)])}
+      head={[first, "Visits", "Audit requests", "Messages", "Both forms", "Conversion", "Qualified", "Won", "Won value"]}
+      rows={rows.map((r) => [
+        r.label,
+        n(r.visits),
+        n(r.leads),
+        n(r.messages),
+        n(r.forms),
+        rate(r.forms, r.visits),
+        n(r.qualified),
+        n(r.won),
+        formatRupees(r.wonValue),
+      ])}
     />
   );
 }
@@ -187,7 +197,10 @@ export function AnalyticsView({ report }: { report: AnalyticsReport }) {
 
       <Card title="From visit to lead to won deal, by channel">
         <FunnelTable caption="Visits by channel, and the leads they became" first="Channel" rows={report.funnelByChannel} />
-        <p className="text-xs text-ink-soft">A lead counts for the visit it was sent from. Won value: {DEAL_VALUE_RULE}</p>
+        <p className="text-xs text-ink-soft">
+          A growth audit request or a contact message counts for the visit it was sent from; conversion is both forms together over visits; qualified and won
+          are audit requests. Won value: {DEAL_VALUE_RULE}
+        </p>
       </Card>
       <Card title="From visit to lead to won deal, by entry page">
         <FunnelTable caption="Visits by the page they began on, and the leads they became" first="Entry page" rows={report.funnelByPage} />
