@@ -277,11 +277,11 @@ test.describe("free audit (around the form)", () => {
     await expect(page.getByTestId("form-region").getByRole("heading", { name: "Get your free growth audit" })).toBeVisible();
     for (const item of whatIsIncluded) await expect(page.getByText(item, { exact: true })).toBeVisible();
     for (const benefit of benefits) await expect(page.getByRole("heading", { name: benefit.title })).toBeVisible();
-    await expect(page.getByTestId("bonus-note")).toContainText("15-minute strategy call");
+    await expect(page.getByTestId("bonus-note")).toContainText("30-minute strategy call");
     await expect(page.getByText(/if your business qualifies/i)).toBeVisible();
     const stats = page.getByTestId("audit-stats");
     for (const stat of freeAuditStats) await expect(stats).toContainText(`${stat.value}`);
-    await expect(stats).toContainText(/Businesses Audited\s*500\+/);
+    await expect(stats).toContainText(/Projects Delivered\s*500\+/);
     await expect(stats).toContainText(/Client Satisfaction\s*98%/);
     await expect(stats).toContainText(/Audit Delivery\s*72hr/);
   });

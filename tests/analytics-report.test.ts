@@ -15,7 +15,8 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}
 const { getAuth, hashPassword } = await import("@/server/kernel/session/auth");
 const { analyticsEvents, analyticsLeadVisits, leads, profiles } = await import("@/server/kernel/db/schema");
 const { lt } = await import("drizzle-orm");
-const { analyticsCsvRows, DIRECT, loadAnalytics, packagePrice } = await import("@/server/analytics/data/analytics-report");
+const { analyticsCsvRows, DIRECT, loadAnalytics } = await import("@/server/analytics/data/analytics-report");
+const { packageDealValue } = await import("@/content/services");
 const { rollUpDay } = await import("@/server/analytics/data/analytics");
 type AnalyticsFilters = import("@/server/analytics/data/analytics-report").AnalyticsFilters;
 const { classifyTouch } = await import("@/lib/channels");
@@ -216,7 +217,7 @@ describe("the Analytics screen's figures", () => {
         "localhost",
       );
     };
-    const price = packagePrice("SEO Optimization", "Growth");
+    const price = packageDealValue("SEO Optimization", "Growth")!;
     expect(price).toBe(100000);
     for (const row of report.funnelByChannel) {
       const mine = visits.filter((v) => channelOf(v) === row.key);

@@ -152,9 +152,16 @@ describe("marketing claims and page figures", () => {
   const pairs = (items: { value: string; label: string }[]) => items.map((s) => `${s.value} ${s.label}`);
 
   it("home: hero proof points, review rating and the stats band", () => {
-    expect(pairs(heroStats)).toEqual(["500+ Projects Delivered", "98% Client Satisfaction", "24/7 Support"]);
+    // The figures come from src/content/company-facts.ts (docs/decisions/0083).
+    expect(pairs(heroStats)).toEqual(["500+ Projects Delivered", "98% Client Satisfaction", "72hr Reply to Every Enquiry"]);
     expect(reviewBadge.rating).toBe("4.9");
-    expect(pairs(statsBand)).toEqual(["50+ Happy Clients", "5.0 Client Rating", "100Cr+ Revenue Generated", "95% Client Retention", "150+ Businesses Scaled"]);
+    expect(pairs(statsBand)).toEqual([
+      "150+ Businesses Scaled",
+      "4.9 Client Rating",
+      "₹100 Cr+ Revenue Generated",
+      "95% Client Retention",
+      "500+ Projects Delivered",
+    ]);
   });
 
   it("home: six partners, five 'why we started' items", () => {
@@ -166,7 +173,7 @@ describe("marketing claims and page figures", () => {
 
   it("case studies: the four headline stats", () => {
     expect(headlineStats.map((s) => `${s.label}: ${s.value}`)).toEqual([
-      "Total Revenue Generated: 500+ Crores",
+      "Total Revenue Generated: ₹100 Cr+",
       "Average Revenue Growth: 300%",
       "Client Success Rate: 95%",
       "Average ROAS: 450%",
@@ -186,9 +193,9 @@ describe("marketing claims and page figures", () => {
     expect(processSteps.map((s) => s.title)).toEqual(["Discovery & Audit", "Strategy Development", "Implementation", "Scale & Optimize"]);
   });
 
-  it("free audit: three benefits, the 15-minute bonus call, 500+ / 98% / 72hr, the five revenue brackets", () => {
+  it("free audit: three benefits, the 30-minute bonus call (the booking's length), 500+ / 98% / 72hr, the five revenue brackets", () => {
     expect(benefits).toHaveLength(3);
-    expect(bonusNote.title + bonusNote.text).toMatch(/15-minute/);
+    expect(bonusNote.title + bonusNote.text).toMatch(/30-minute/);
     expect(bonusNote.text).toMatch(/qualif/);
     expect(freeAuditStats.map((s) => s.value)).toEqual(["500+", "98%", "72hr"]);
     expect(revenueBrackets).toEqual(["0-10L/month", "10L-50L/month", "50L-1Cr/month", "1Cr-5Cr/month", "5Cr+/month"]);

@@ -122,6 +122,7 @@ describe("the visit that led to a lead", () => {
       sourceKind: "campaign",
       medium: "email",
       campaign: "november",
+      channel: "E-mail",
       device: "mobile",
       browser: "Safari",
       country: "IN",

@@ -88,6 +88,7 @@ describe("events queued with their change", () => {
         followUpOn: null,
         // The chosen package's price (docs/decisions/0067).
         dealValue: 100000,
+        dealValueFrom: "set",
         expectedCloseOn: null,
         attribution: { form_page: "/pricing" },
         createdAt: stored!.createdAt.toISOString(),

@@ -2,6 +2,8 @@
  * Static copy for the About page.
  */
 
+import { COMPANY_FACTS, ratingText } from "./company-facts";
+
 export type CoreValueTitle = "Results-Driven" | "Client-Centric" | "Excellence" | "Data-Driven";
 
 export interface AboutHero {
@@ -45,7 +47,7 @@ export const story: string[] = [
   "Kinetic Growth was founded in Mumbai by marketers who had spent years on both sides of the table, inside fast-growing brands and inside agencies. We kept seeing the same pattern: founders paying for campaigns that looked busy on a report but did little for the bottom line.",
   "So we built an agency around one question: is this making our client more money? Every plan we write starts with your numbers (margins, customer acquisition cost, lifetime value) and every channel we run is judged against them.",
   "Today our team works across SEO, paid advertising, conversion rate optimisation, WhatsApp automation and retention marketing. Because these disciplines sit under one roof and one strategy, gains in one area feed the others instead of competing for budget.",
-  "We have delivered 500+ projects and helped scale 150+ businesses, from first-time founders to established brands. What has not changed is how we work: honest advice, transparent reporting and a team that treats your growth as its own.",
+  `We have delivered ${COMPANY_FACTS.projects} projects and helped scale ${COMPANY_FACTS.businesses} businesses, from first-time founders to established brands. What has not changed is how we work: honest advice, transparent reporting and a team that treats your growth as its own.`,
 ];
 
 export const storyEyebrow = "Who we are";
@@ -82,12 +84,12 @@ export const coreValues: CoreValue[] = [
 export const trackRecordHeading = "Our Track Record";
 
 export const trackRecord: string[] = [
-  "500+ projects delivered",
-  "150+ businesses scaled",
-  "100Cr+ revenue generated for clients",
-  "98% client satisfaction",
-  "95% client retention",
-  "4.9 average review rating",
+  `${COMPANY_FACTS.projects} projects delivered`,
+  `${COMPANY_FACTS.businesses} businesses scaled`,
+  `${COMPANY_FACTS.revenue} revenue generated for clients`,
+  `${COMPANY_FACTS.satisfaction} client satisfaction`,
+  `${COMPANY_FACTS.retention} client retention`,
+  `${ratingText} average review rating`,
 ];
 
 export const teamHeading = "Meet the Team";

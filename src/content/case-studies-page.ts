@@ -3,6 +3,8 @@
  * or the built-in fallback sample).
  */
 
+import { COMPANY_FACTS } from "./company-facts";
+
 export type CaseStudiesHeadlineLabel = "Total Revenue Generated" | "Average Revenue Growth" | "Client Success Rate" | "Average ROAS";
 
 export interface CaseStudiesHero {
@@ -39,7 +41,7 @@ export const caseStudiesHero: CaseStudiesHero = {
 };
 
 export const headlineStats: HeadlineStat[] = [
-  { label: "Total Revenue Generated", value: "500+ Crores" },
+  { label: "Total Revenue Generated", value: COMPANY_FACTS.revenue },
   { label: "Average Revenue Growth", value: "300%" },
   { label: "Client Success Rate", value: "95%" },
   { label: "Average ROAS", value: "450%" },

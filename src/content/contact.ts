@@ -3,6 +3,8 @@
  * URLs for booking and WhatsApp come from site config, not from here.
  */
 
+import { callLength, replyPromise } from "./company-facts";
+
 export type QuickActionId = "book-call" | "whatsapp" | "free-audit";
 
 export interface ContactHero {
@@ -41,7 +43,7 @@ export const quickActions: QuickAction[] = [
   {
     id: "book-call",
     title: "Book a Strategy Call",
-    description: "Pick a time for a free 30-minute consultation with a growth specialist.",
+    description: `Pick a time for a free ${callLength} consultation with a growth specialist.`,
     ctaLabel: "Book a Call",
     icon: "Calendar",
   },
@@ -108,7 +110,6 @@ export const faqs: ContactFaq[] = [
   },
   {
     question: "What does the free growth audit include?",
-    answer:
-      "We review your website performance, SEO, conversion experience, ad accounts and retention setup, benchmark you against competitors and send three custom growth ideas within 72 hours. Qualifying businesses also get a free 15-minute strategy call.",
+    answer: `We review your website performance, SEO, conversion experience, ad accounts and retention setup, benchmark you against competitors and send three custom growth ideas ${replyPromise}. Qualifying businesses also get a free ${callLength} strategy call.`,
   },
 ];

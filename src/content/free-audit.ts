@@ -2,6 +2,8 @@
  * Static copy for the Free Audit page (/free-audit).
  */
 
+import { COMPANY_FACTS, callLength } from "./company-facts";
+
 export const revenueBrackets = ["0-10L/month", "10L-50L/month", "50L-1Cr/month", "1Cr-5Cr/month", "5Cr+/month"] as const;
 
 export type RevenueBracket = (typeof revenueBrackets)[number];
@@ -102,14 +104,14 @@ export const benefits: FreeAuditBenefit[] = [
 ];
 
 export const bonusNote: BonusNote = {
-  title: "Bonus: free 15-minute strategy call",
-  text: "If your business qualifies, we will also invite you to a free 15-minute strategy call to walk through the findings and answer your questions.",
+  title: `Bonus: free ${callLength} strategy call`,
+  text: `If your business qualifies, we will also invite you to a free ${callLength} strategy call to walk through the findings and answer your questions.`,
 };
 
 export const freeAuditStats: FreeAuditStat[] = [
-  { value: "500+", label: "Businesses Audited" },
-  { value: "98%", label: "Client Satisfaction" },
-  { value: "72hr", label: "Audit Delivery" },
+  { value: COMPANY_FACTS.projects, label: "Projects Delivered" },
+  { value: COMPANY_FACTS.satisfaction, label: "Client Satisfaction" },
+  { value: `${COMPANY_FACTS.replyHours}hr`, label: "Audit Delivery" },
 ];
 
 export const freeAuditFormCopy: FreeAuditFormCopy = {

@@ -3,6 +3,8 @@
  * Marketing claims are copy, not computed values.
  */
 
+import { COMPANY_FACTS, ratingText } from "./company-facts";
+
 export interface CtaLink {
   label: string;
   href: string;
@@ -59,25 +61,25 @@ export const hero: HomeHero = {
 
 /** Three proof points shown directly under the hero buttons. */
 export const heroStats: StatItem[] = [
-  { value: "500+", label: "Projects Delivered" },
-  { value: "98%", label: "Client Satisfaction" },
-  { value: "24/7", label: "Support" },
+  { value: COMPANY_FACTS.projects, label: "Projects Delivered" },
+  { value: COMPANY_FACTS.satisfaction, label: "Client Satisfaction" },
+  { value: `${COMPANY_FACTS.replyHours}hr`, label: "Reply to Every Enquiry" },
 ];
 
 /** External reviews badge (URL from site config, opens in a new tab). */
 export const reviewBadge: ReviewBadge = {
-  rating: "4.9",
+  rating: ratingText,
   label: "Average review rating",
   linkLabel: "Read our reviews",
 };
 
 /** Stats band further down the page. */
 export const statsBand: StatItem[] = [
-  { value: "50+", label: "Happy Clients" },
-  { value: "5.0", label: "Client Rating" },
-  { value: "100Cr+", label: "Revenue Generated" },
-  { value: "95%", label: "Client Retention" },
-  { value: "150+", label: "Businesses Scaled" },
+  { value: COMPANY_FACTS.businesses, label: "Businesses Scaled" },
+  { value: ratingText, label: "Client Rating" },
+  { value: COMPANY_FACTS.revenue, label: "Revenue Generated" },
+  { value: COMPANY_FACTS.retention, label: "Client Retention" },
+  { value: COMPANY_FACTS.projects, label: "Projects Delivered" },
 ];
 
 /** Heading of the dark stats band. */

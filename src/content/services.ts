@@ -4,6 +4,8 @@
  * Prices are the agency's published ones, checked figure by figure in tests/content.test.ts.
  */
 
+import { COMPANY_FACTS, replyPromise } from "./company-facts";
+
 export type ServiceSlug =
   "seo-optimization" | "paid-advertising" | "growth-consulting" | "conversion-optimization" | "whatsapp-automation" | "retention-marketing";
 
@@ -401,7 +403,7 @@ export const services: Service[] = [
       ],
       results: [
         { value: "300%", label: "Average revenue growth" },
-        { value: "150+", label: "Businesses scaled" },
+        { value: COMPANY_FACTS.businesses, label: "Businesses scaled" },
         { value: "95%", label: "Client retention" },
       ],
       packages: [
@@ -882,7 +884,7 @@ export const whyChooseUs: string[] = [
   "Transparent reporting with live dashboards",
   "Data-driven decisions backed by continuous testing",
   "Dedicated team with a single point of contact",
-  "24/7 support when it matters",
+  `A reply to every enquiry ${replyPromise}`,
 ];
 
 /** Services teased on the home page, in display order. */

@@ -3,6 +3,7 @@ import { dashboardHref } from "@/lib/routes";
 import { formatCount, formatRupees } from "@/lib/format";
 import { ANALYTICS_PERIODS, type AnalyticsReport, type Figures, type FunnelRow } from "@/server/analytics/data/analytics-report";
 import { Card, Table } from "./overview-view";
+import { DEAL_VALUE_RULE } from "@/lib/deal-value";
 
 // The site's own visit counts (docs/decisions/0056), drawn on the server as SVG with the numbers in
 // tables, like the Overview; the period and the filters are a plain GET form.
@@ -95,8 +96,18 @@ function FunnelTable({ caption, first, rows }: { caption: string; first: string;
   return (
     <Table
       caption={caption}
-      head={[first, "Visits", "Leads", "Conversion", "Qualified", "Won", "Won value"]}
-      rows={rows.map((r) => [r.label, n(r.visits), n(r.leads), rate(r.leads, r.visits), n(r.qualified), n(r.won), formatRupees(r.wonValue)])}
+      head={[first, "Visits", "Audit requests", "Messages", "Both forms", "Conversion", "Qualified", "Won", "Won value"]}
+      rows={rows.map((r) => [
+        r.label,
+        n(r.visits),
+        n(r.leads),
+        n(r.messages),
+        n(r.forms),
+        rate(r.forms, r.visits),
+        n(r.qualified),
+        n(r.won),
+        formatRupees(r.wonValue),
+      ])}
     />
   );
 }
@@ -187,7 +198,8 @@ export function AnalyticsView({ report }: { report: AnalyticsReport }) {
       <Card title="From visit to lead to won deal, by channel">
         <FunnelTable caption="Visits by channel, and the leads they became" first="Channel" rows={report.funnelByChannel} />
         <p className="text-xs text-ink-soft">
-          A lead counts for the visit it was sent from. Won value is the chosen package&apos;s price (the monthly retainer, or the one-time price).
+          A growth audit request or a contact message counts for the visit it was sent from; conversion is both forms together over visits; qualified and won
+          are audit requests. Won value: {DEAL_VALUE_RULE}
         </p>
       </Card>
       <Card title="From visit to lead to won deal, by entry page">

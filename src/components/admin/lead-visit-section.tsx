@@ -42,6 +42,7 @@ export function LeadVisitSection({ visit, idPrefix }: { visit: LeadVisit; idPref
         </span>,
       ],
       ["Source", sourceText(visit)],
+      ["Channel", visit.channel],
     );
     if (visit.medium) rows.push(["Medium", visit.medium]);
     if (visit.campaign) rows.push(["Campaign", visit.campaign]);

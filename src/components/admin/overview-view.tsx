@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CHANNELS, CHANNEL_LABELS } from "@/lib/channels";
+import { DEAL_VALUE_RULE } from "@/lib/deal-value";
 import { formatRupees } from "@/lib/format";
 import { CHANNEL_COLOURS as COLOURS, describeChange } from "@/lib/overview-figures";
 import { dashboardHref } from "@/lib/routes";
@@ -158,6 +159,9 @@ function PipelineCard({ pipeline }: { pipeline: Overview["pipeline"] }) {
           </strong>{" "}
           won in the last 12 months (India time, by the month a lead moved to Won).
         </p>
+        <p className="text-xs text-ink-soft" data-testid="deal-value-rule">
+          {DEAL_VALUE_RULE}
+        </p>
         <div className="space-y-1.5">
           {pipeline.wonByMonth.map((m) => (
             <Bar key={m.month} value={m.value} max={wonMax} label={monthLabel(m.month)} />
@@ -235,7 +239,8 @@ function EmptyOverview({ weeks }: { weeks: number }) {
 export function OverviewView({ overview }: { overview: Overview }) {
   const leadsTotal = overview.channels.reduce((n, c) => n + c.leads, 0);
   const messagesTotal = overview.channels.reduce((n, c) => n + c.messages, 0);
-  const { funnel, newLeads } = overview;
+  const { funnel, newLeads, newMessages } = overview;
+  const newBoth = newLeads.lastSevenDays + newMessages.lastSevenDays;
   const empty = leadsTotal + messagesTotal === 0;
   return (
     <div className="mt-6 space-y-6" data-testid="overview">
@@ -261,8 +266,12 @@ export function OverviewView({ overview }: { overview: Overview }) {
       </form>
 
       <div className="grid gap-4 sm:grid-cols-3" data-testid="overview-figures">
-        <Figure title="New leads, last 7 days" value={String(newLeads.lastSevenDays)} testId="overview-new-leads">
-          <span data-testid="overview-new-leads-change">{describeChange(newLeads.lastSevenDays, newLeads.sevenDaysBefore)}</span>
+        <Figure title="New leads, last 7 days" value={String(newBoth)} testId="overview-new-leads">
+          <span data-testid="overview-new-by-form">
+            {newLeads.lastSevenDays} growth audit {newLeads.lastSevenDays === 1 ? "request" : "requests"} and {newMessages.lastSevenDays} contact{" "}
+            {newMessages.lastSevenDays === 1 ? "message" : "messages"} (both forms).
+          </span>{" "}
+          <span data-testid="overview-new-leads-change">{describeChange(newBoth, newLeads.sevenDaysBefore + newMessages.sevenDaysBefore)}</span>
         </Figure>
         <Figure title="Time to first contact" value={duration(overview.firstContact.medianSeconds)} testId="overview-first-contact">
           Median over the last {overview.weeks} weeks; {overview.firstContact.contacted} contacted, {overview.firstContact.waiting} still new.
@@ -314,17 +323,22 @@ export function OverviewView({ overview }: { overview: Overview }) {
           <div className="grid gap-6 lg:grid-cols-2">
             <Card title="Lead funnel">
               <Table
-                caption="Leads that reached each stage, and the share of all leads in the period"
+                caption="Both forms of the period, then the growth audit leads that reached each stage, and their share of all leads"
                 head={["Stage", "Leads", "Of all"]}
                 rows={[
-                  ["New (all leads)", funnel.total, percent(funnel.total, funnel.total)],
+                  ["Sent a form (both)", funnel.total + funnel.messages, percent(funnel.total + funnel.messages, funnel.total + funnel.messages)],
+                  ["Contact messages", funnel.messages, percent(funnel.messages, funnel.total + funnel.messages)],
+                  ["Growth audit requests (New or later)", funnel.total, percent(funnel.total, funnel.total)],
                   ["Contacted or later", funnel.reached.contacted, percent(funnel.reached.contacted, funnel.total)],
                   ["Qualified or won", funnel.reached.qualified, percent(funnel.reached.qualified, funnel.total)],
                   ["Won", funnel.reached.won, percent(funnel.reached.won, funnel.total)],
                   ["Lost", funnel.byStatus.lost, percent(funnel.byStatus.lost, funnel.total)],
                 ]}
               />
-              <p className="text-xs text-ink-soft">A lead counts at every stage up to its current status; lost leads are shown apart.</p>
+              <p className="text-xs text-ink-soft">
+                A contact message is a lead too; the stages are the growth audit requests&apos;. A lead counts at every stage up to its current status; lost
+                leads are shown apart.
+              </p>
             </Card>
             <Card title="Monthly revenue of the leads">
               <Table

@@ -185,7 +185,9 @@ function CardBody({ card }: { card: BoardCard }) {
   return (
     <div className="rounded-xl border border-line bg-surface p-3 text-sm shadow-lift">
       <p className="font-semibold">{card.company}</p>
-      <p className="text-ink-soft">{card.dealValue === null ? "No value yet" : formatRupees(card.dealValue)}</p>
+      <p className="text-ink-soft">
+        {card.dealValue === null ? "No value yet" : `${formatRupees(card.dealValue)}${card.dealValueFromPackage ? " (package price)" : ""}`}
+      </p>
     </div>
   );
 }
@@ -232,6 +234,7 @@ function Card({
           {card.company !== card.name && <p className="truncate text-xs text-ink-soft">{card.name}</p>}
           <p className="mt-1 font-semibold">
             {card.dealValue === null ? <span className="font-normal text-muted">No value yet</span> : formatRupees(card.dealValue)}
+            {card.dealValueFromPackage && <span className="font-normal text-muted"> (package price)</span>}
           </p>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-ink-soft">
             <dt>Owner</dt>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef, useSyncExternalStore } from "react";
-import { groupSlotsByDay } from "@/lib/booking";
+import { CALL_MINUTES, groupSlotsByDay } from "@/lib/booking";
 import { LIMITS } from "@/lib/limits";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { bookCallAction, rescheduleCallAction } from "@/server/booking/booking-actions";
@@ -64,7 +64,9 @@ function SlotPicker({ starts, zone, picked }: { starts: readonly string[]; zone:
     <fieldset aria-describedby="booking-start-error" className="space-y-5">
       <legend id={legendId} className="text-lg font-bold text-ink">
         Choose a time{" "}
-        <span className="font-normal text-ink-soft">(30 minutes; times shown in {zone === SITE_TIME_ZONE ? "India time" : zone.replaceAll("_", " ")})</span>
+        <span className="font-normal text-ink-soft">
+          ({CALL_MINUTES} minutes; times shown in {zone === SITE_TIME_ZONE ? "India time" : zone.replaceAll("_", " ")})
+        </span>
       </legend>
       <FieldError id="booking-start-error" name="start" />
       <div className="max-h-[28rem] space-y-5 overflow-y-auto pr-1" data-testid="slot-list">

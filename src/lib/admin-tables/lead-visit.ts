@@ -21,6 +21,8 @@ export type LeadVisit =
       sourceKind: "campaign" | "referrer" | "direct";
       medium: string | null;
       campaign: string | null;
+      /** The channel's label, by the lead desk's rule over the visit's first touch (src/lib/channels.ts). */
+      channel: string;
       device: DeviceClass;
       browser: string | null;
       country: string | null;

@@ -1,5 +1,6 @@
 import type { Lead } from "@/server/kernel/db/schema";
 import { formatRupees } from "../format";
+import { dealValueOf, dealValueWithSource } from "../deal-value";
 import { LIMITS } from "../limits";
 import { AdminLeadSchema, EARLIER_REVENUE_CHOICES, LEAD_STATUS_LABELS } from "../schemas/admin";
 import { FREE_AUDIT_REVENUE_BRACKETS } from "../schemas/form-rules";
@@ -52,7 +53,7 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
       label: "Deal value (₹)",
       control: "text",
       half: true,
-      hint: "Whole rupees, e.g. 150000. Set from the package's price when one was chosen.",
+      hint: "Whole rupees, e.g. 150000. Left empty, the deal is worth the chosen package's price.",
     },
     { name: "expectedCloseOn", label: "Expected close", control: "date", half: true },
     { name: "growthChallenge", label: "Growth challenge", control: "textarea", rows: 3, max: LIMITS.longText },
@@ -62,7 +63,12 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
   extras: ["person", "attribution", "visit"],
   summary: (r) => ({
     title: r.name,
-    badges: [...(r.dealValue !== null ? [{ label: formatRupees(r.dealValue), tone: "success" as const }] : []), ...followUpBadges(r)],
+    badges: [
+      ...(dealValueOf(r) !== null
+        ? [{ label: `${formatRupees(dealValueOf(r)!)}${r.dealValue === null ? " (package price)" : ""}`, tone: "success" as const }]
+        : []),
+      ...followUpBadges(r),
+    ],
     line: [...senderLine(r)!, r.websiteUrl ? ` · ${r.websiteUrl}` : ""],
     detail: [r.package ? `Package: ${r.service}: ${r.package}` : null, r.monthlyRevenue, r.growthChallenge].filter(Boolean).join(" — "),
   }),
@@ -74,7 +80,9 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
     { header: "Service", value: (r) => r.service },
     { header: "Package", value: (r) => r.package },
     { header: "Status", value: (r) => r.status },
-    { header: "Deal value (INR)", value: (r) => r.dealValue },
+    // The one definition (src/lib/deal-value.ts), and whether it was entered or is the package's price.
+    { header: "Deal value (INR)", value: (r) => dealValueOf(r) },
+    { header: "Deal value from", value: (r) => dealValueWithSource(r)?.source ?? null },
     { header: "Expected close", value: (r) => r.expectedCloseOn },
     { header: "Notes", value: (r) => r.notes },
     ...followUpColumns<Lead & InboxDecoration>(),

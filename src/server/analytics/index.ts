@@ -3,3 +3,4 @@
 export * from "./data/analytics-report";
 export * from "./data/analytics";
 export * from "./visitor-id";
+export * from "./data/first-touch";

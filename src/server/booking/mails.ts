@@ -7,6 +7,7 @@ import { escapeHtml, type MailInput } from "../kernel/mail/mail";
 import { siteConfig } from "../kernel/site-config";
 import { callCalendar, callUid, type CallEvent, type CallMethod } from "./ics";
 import { manageUrl } from "./tokens";
+import { callLength } from "@/content/company-facts";
 
 /**
  * The mails of a strategy call (docs/decisions/0065), queued through the outbox in the transaction of
@@ -56,7 +57,7 @@ function callEvent(booking: Booking, host: Host, change: CallChange, forVisitor:
     end: booking.endsAt,
     summary: forVisitor ? `Strategy call with ${site.name}` : `Strategy call: ${booking.name}${booking.company ? ` (${booking.company})` : ""}`,
     description: forVisitor
-      ? `A 30-minute strategy call with ${host.name} of ${site.name}. To move or cancel it: ${manageUrl(booking)}`
+      ? `A ${callLength} strategy call with ${host.name} of ${site.name}. To move or cancel it: ${manageUrl(booking)}`
       : `Topic: ${booking.topic}\nPhone: ${booking.phone}\nE-mail: ${booking.email}\nDashboard: ${site.url}${dashboardHref("booking")}`,
     organizer: { name: host.name || host.email, email: host.email },
     visitor: { name: forVisitor ? booking.email : booking.name, email: booking.email },
@@ -90,9 +91,11 @@ export function visitorMail(booking: Booking, host: Host, change: CallChange): M
   const when = visitorTimes(booking);
   const lines =
     change === "cancelled"
-      ? [`Your 30-minute strategy call with ${site.name} on ${when} is cancelled.`, `If you would like another time, you can book one on our website.`]
+      ? [`Your ${callLength} strategy call with ${site.name} on ${when} is cancelled.`, `If you would like another time, you can book one on our website.`]
       : [
-          change === "booked" ? `Your 30-minute strategy call with ${site.name} is booked.` : `Your 30-minute strategy call with ${site.name} has moved.`,
+          change === "booked"
+            ? `Your ${callLength} strategy call with ${site.name} is booked.`
+            : `Your ${callLength} strategy call with ${site.name} has moved.`,
           `When: ${when}`,
           `With: ${host.name || site.name}`,
           `The attached invitation adds it to your calendar. We will call you on the phone number you gave, or send a video link before the call.`,

@@ -1,6 +1,7 @@
 import "server-only";
 import { leadsTable } from "@/lib/admin-tables/leads";
 import { messagesTable } from "@/lib/admin-tables/messages";
+import { dealValueWithSource } from "@/lib/deal-value";
 import type { ApiKeyPrincipal } from "./api-keys";
 import { createResource, getResource, listResource, updateResource, type ApiResource, type ListAnswer, type ListQuery } from "./api-records";
 
@@ -12,7 +13,24 @@ import { createResource, getResource, listResource, updateResource, type ApiReso
 const LEAD_SCOPES = { read: "leads:read", write: "leads:write" } as const;
 const INTERNAL = ["submissionKey", "visitorId"] as const;
 
-export const leadsResource: ApiResource = { name: "leads", definition: leadsTable, scopes: LEAD_SCOPES, hidden: INTERNAL, canDelete: false };
+/**
+ * A lead's `dealValue` as every screen shows it (src/lib/deal-value.ts): the entered value, else the
+ * chosen package's price; `dealValueFrom` says which ("set" on the lead, "package", or null with no value).
+ * Writing `dealValue` sets the entered value; null clears it (the package's price then applies).
+ */
+function leadFigures(row: Record<string, unknown>): Record<string, unknown> {
+  const value = dealValueWithSource(row as { dealValue?: number | null; service?: string | null; package?: string | null });
+  return { dealValue: value?.value ?? null, dealValueFrom: value?.source ?? null };
+}
+
+export const leadsResource: ApiResource = {
+  name: "leads",
+  definition: leadsTable,
+  scopes: LEAD_SCOPES,
+  hidden: INTERNAL,
+  canDelete: false,
+  derived: leadFigures,
+};
 export const messagesResource: ApiResource = { name: "contact-messages", definition: messagesTable, scopes: LEAD_SCOPES, hidden: INTERNAL, canDelete: false };
 
 type Row = Record<string, unknown>;

@@ -28,6 +28,8 @@ export interface ApiResource {
   /** Read-only columns added to the resource (the owner's address). */
   extra?: readonly string[];
   canDelete: boolean;
+  /** Read-only figures derived from the stored columns, added to what is shown (a lead's deal value). */
+  derived?: (row: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /** The largest page; a larger `limit` is served as this. */
@@ -49,7 +51,7 @@ export function present(resource: ApiResource, row: Record<string, unknown>): Re
     if (["person", "visit"].includes(key) && !keep.has(key)) continue;
     out[key] = value instanceof Date ? value.toISOString() : value;
   }
-  return out;
+  return resource.derived ? { ...out, ...resource.derived(row) } : out;
 }
 
 const CURSOR = z.object({ t: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/), i: z.uuid() });

@@ -2,6 +2,7 @@ import "server-only";
 import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { LIMITS, STAGE_KEY_MAX, STAGE_KEY_PATTERN } from "@/lib/limits";
+import { dealValueWithSource } from "@/lib/deal-value";
 import { listDeskMembers, listDue } from "../leads";
 import { listLeadStages } from "../leads";
 import { LEAD_STATUSES } from "../kernel/db/schema";
@@ -28,7 +29,7 @@ const Day = z.iso.date({ error: "Give the day as YYYY-MM-DD." });
 const Stage = z.string().max(STAGE_KEY_MAX).regex(STAGE_KEY_PATTERN, { error: "Give a stage's key, e.g. contacted." });
 
 /** The lead as a tool shows it: what a person needs to act, and where the lead is on the dashboard. */
-function leadSummary(row: Record<string, unknown>): Record<string, unknown> {
+export function leadSummary(row: Record<string, unknown>): Record<string, unknown> {
   return {
     id: row.id,
     name: row.name,
@@ -42,7 +43,9 @@ function leadSummary(row: Record<string, unknown>): Record<string, unknown> {
     ownerId: row.ownerId ?? null,
     ownerEmail: row.ownerEmail ?? null,
     followUpOn: row.followUpOn ?? null,
+    // The REST API's presented lead already carries the one definition (src/lib/deal-value.ts).
     dealValue: row.dealValue ?? null,
+    dealValueFrom: row.dealValueFrom ?? dealValueWithSource(row as never)?.source ?? null,
     expectedCloseOn: row.expectedCloseOn ?? null,
     createdAt: row.createdAt,
     link: `${siteConfig().url}/admin/leads?edit=${String(row.id)}`,

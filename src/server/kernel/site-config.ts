@@ -1,6 +1,7 @@
 import "server-only";
 import { toSiteDateTimeInput } from "@/lib/site-time";
 import { env } from "./env";
+import { COMPANY_FACTS, replyPromise } from "@/content/company-facts";
 
 export interface SocialLink {
   label: string;
@@ -27,13 +28,13 @@ export function siteConfig() {
     office: e.OFFICE_LOCATION,
     footerLocation: e.FOOTER_LOCATION,
     hours: e.BUSINESS_HOURS,
-    replyPromise: "within 72 hours",
+    replyPromise,
     /** "Book Call": the site's own /book, or the external scheduler BOOKING_URL names (opened in a new tab). */
     bookingUrl: e.BOOKING_URL ?? "/book",
     bookingIsExternal: e.BOOKING_URL !== undefined,
     whatsappUrl: `https://wa.me/${e.WHATSAPP_NUMBER}?text=${encodeURIComponent(e.WHATSAPP_MESSAGE)}`,
     reviewsUrl: e.REVIEWS_URL,
-    rating: { value: 4.9, count: 50 },
+    rating: COMPANY_FACTS.rating,
     social,
     notifyEmails: e.NOTIFY_EMAILS,
     /** This year where the agency works (a cached page shows the year it was rendered in). */

@@ -7,6 +7,7 @@ import { FreeAuditSchema, ContactFormSchema } from "@/lib/schemas/lead-forms";
 import { createContactMessage } from "./data/contact-messages";
 import { createLead } from "./data/leads";
 import { visitorIdForRequest } from "../analytics";
+import { withServerFirstTouch } from "../analytics";
 import type { CountedLimit, CreatedRow, RateLimited } from "./data/submissions";
 import {
   checkCheapGuards,
@@ -92,11 +93,13 @@ async function handle<S extends z.ZodType>(
       return verdict.ok ? null : refuse(verdict, ip);
     },
     run: async (data, { ip }) => {
-      const attribution = parseAttribution(form, request.headers.get("referer"));
+      const sent = parseAttribution(form, request.headers.get("referer"));
       // One statement: counted against the rate limit, stored with its notification and the
       // acknowledgement, which the client's address is counted for (ADR 0013, 0042).
       // The visit that led to it (docs/decisions/0056): the same visitor id the page views were counted under.
       const visitorId = await visitorIdForRequest(request.headers);
+      // Its first touch from that visit's landing request, with JavaScript or without (docs/decisions/0081).
+      const attribution = await withServerFirstTouch(sent, visitorId);
       const row = await store(data, attribution, submissionKey(form), formRateLimit(formName, ip), ip, visitorId);
       if ("limited" in row) return refuse(rateLimitedVerdict(row.limited), ip);
       log("info", row.isNew ? "form stored" : "form resubmitted; stored once", { form: formName, id: row.id });

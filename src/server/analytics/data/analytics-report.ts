@@ -2,10 +2,19 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { CHANNELS, CHANNEL_LABELS, type Channel } from "@/lib/channels";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
-import { packageChoices, services } from "@/content/services";
+import { dealValueOf } from "@/lib/deal-value";
 import { requireRole } from "../../kernel/session/auth-guard";
 import { db } from "../../kernel/db/client";
-import { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, leads, type RollupDimension, type RollupFilter } from "../../kernel/db/schema";
+import {
+  analyticsDailyRollups,
+  analyticsEvents,
+  analyticsLeadVisits,
+  analyticsMessageVisits,
+  contactMessages,
+  leads,
+  type RollupDimension,
+  type RollupFilter,
+} from "../../kernel/db/schema";
 import { utcDay } from "../visitor-id";
 import { leadVisitsSql, PAGE_VIEW_SOURCE, recentVisitors, rolledUp, rollupRowsSql, siteHost } from "./analytics";
 
@@ -40,16 +49,21 @@ export interface Figures {
   meanDuration: number | null;
 }
 
-/** A row of the funnel: visits that began in this group, and the leads they became. */
+/** A row of the funnel: visits that began in this group, and what they became by form (free audit, contact) and together. */
 export interface FunnelRow {
   key: string;
   label: string;
   visits: number;
+  /** Free audit requests. */
   leads: number;
+  /** Contact messages. */
+  messages: number;
+  /** Both forms together: leads + messages. */
+  forms: number;
   /** Leads now qualified or won. */
   qualified: number;
   won: number;
-  /** The chosen packages' prices of the won leads, rupees (a lead without a package adds nothing). */
+  /** The won leads' deal values (src/lib/deal-value.ts: entered, else the chosen package's price), rupees. */
   wonValue: number;
 }
 
@@ -78,18 +92,6 @@ export interface AnalyticsReport {
 const LIST_LIMIT = 10;
 /** The source of a visit with neither utm_source nor a referring site (the Source filter takes it too). */
 export const DIRECT = "Direct / none";
-
-/** Rupees a won lead is worth: its package's price (the monthly retainer, or the one-time or project price). */
-const PACKAGE_PRICES = new Map(
-  packageChoices().map((choice) => {
-    const service = services.find((s) => s.slug === choice.service)!;
-    const pkg = service.detail.packages.find((p) => p.name === choice.name)!;
-    return [`${choice.serviceTitle}\u0000${choice.name}`, pkg.price] as const;
-  }),
-);
-export function packagePrice(service: string | null, pkg: string | null): number {
-  return (service && pkg && PACKAGE_PRICES.get(`${service}\u0000${pkg}`)) || 0;
-}
 
 /** The filters as a condition over a row `v` of `visits` (src/server/analytics/data/analytics.ts): visits that saw the page, came from the source, carried the campaign. */
 function visitFilterSql(filters: AnalyticsFilters): SQL | undefined {
@@ -232,20 +234,46 @@ async function rollupRows(days: Span, filters: AnalyticsFilters, host: string): 
 }
 
 /**
- * The leads of the period with the visit each was sent from (analytics_lead_visits for a rolled-up
- * day, `leadVisitsSql` over the raw page views for the others), kept when their visit passes the filters.
+ * The leads and contact messages of the period with the visit each was sent from
+ * (analytics_lead_visits / analytics_message_visits for a rolled-up day, `leadVisitsSql` over the raw
+ * page views for the others), kept when their visit passes the filters. A message of a day rolled up
+ * before messages were kept with their visits is joined from the raw page views while they last.
  */
 async function leadVisits(days: Span, period: { from: string; to: string }, filters: AnalyticsFilters, host: string) {
-  const rows = await db().execute<{ status: string; service: string | null; package: string | null; entry_path: string; channel: string }>(sql`
+  const inPeriod = sql`l.created_at >= ${period.from}::timestamptz and l.created_at < ${period.to}::timestamptz`;
+  const openDay = inDays(sql`(l.created_at at time zone 'UTC')::date`, days.open);
+  const rows = await db().execute<{
+    form: "audit" | "contact";
+    status: string;
+    deal_value: number | string | null;
+    service: string | null;
+    package: string | null;
+    entry_path: string;
+    channel: string;
+  }>(sql`
     with lv as (
       select lead_id, day, entry_path, channel, source, campaign, pages from ${analyticsLeadVisits} lv
         where lv.day >= ${days.first}::date and lv.day <= ${days.last}::date and not ${inDays(sql`lv.day`, days.open)}
       union all
-      ${leadVisitsSql(sql`l.created_at >= ${period.from}::timestamptz and l.created_at < ${period.to}::timestamptz and ${inDays(sql`(l.created_at at time zone 'UTC')::date`, days.open)}`, host)}
+      ${leadVisitsSql(sql`${inPeriod} and ${openDay}`, host)}
+    ),
+    mv as (
+      select message_id, day, entry_path, channel, source, campaign, pages from ${analyticsMessageVisits} lv
+        where lv.day >= ${days.first}::date and lv.day <= ${days.last}::date and not ${inDays(sql`lv.day`, days.open)}
+      union all
+      ${leadVisitsSql(
+        sql`${inPeriod} and (${openDay} or not exists (select 1 from ${analyticsMessageVisits} x where x.message_id = l.id))`,
+        host,
+        "contact",
+      )}
     )
-    select l.status, l.service, l.package, lv.entry_path, lv.channel
+    select 'audit' as form, l.status, l.deal_value, l.service, l.package, lv.entry_path, lv.channel
     from lv join ${leads} l on l.id = lv.lead_id
-    where l.created_at >= ${period.from}::timestamptz and l.created_at < ${period.to}::timestamptz and ${leadFilterSql(filters)}`);
+    where ${inPeriod} and ${leadFilterSql(filters)}
+    union all
+    select 'contact', l.status, null, null, null, lv.entry_path, lv.channel
+    from mv lv join ${contactMessages} l on l.id = lv.message_id
+    where ${inPeriod} and ${leadFilterSql(filters)}`);
   return rows.rows;
 }
 
@@ -255,16 +283,21 @@ function funnel(rows: RollupRow[], leadRows: Awaited<ReturnType<typeof leadVisit
   for (const r of rows) {
     if (r.dimension !== key) continue;
     const label = key === "channel" ? (CHANNEL_LABELS[r.value as Channel] ?? r.value) : r.value;
-    byKey.set(r.value, { key: r.value, label, visits: r.visits, leads: 0, qualified: 0, won: 0, wonValue: 0 });
+    byKey.set(r.value, { key: r.value, label, visits: r.visits, leads: 0, messages: 0, forms: 0, qualified: 0, won: 0, wonValue: 0 });
   }
   for (const lead of leadRows) {
     const row = byKey.get(key === "channel" ? lead.channel : lead.entry_path);
     if (!row) continue;
+    row.forms += 1;
+    if (lead.form === "contact") {
+      row.messages += 1;
+      continue;
+    }
     row.leads += 1;
     if (lead.status === "qualified" || lead.status === "won") row.qualified += 1;
     if (lead.status === "won") {
       row.won += 1;
-      row.wonValue += packagePrice(lead.service, lead.package);
+      row.wonValue += dealValueOf({ dealValue: lead.deal_value === null ? null : Number(lead.deal_value), service: lead.service, package: lead.package }) ?? 0;
     }
   }
   const out = [...byKey.values()];
@@ -359,7 +392,9 @@ export function analyticsCsvRows(report: AnalyticsReport): (string | number | nu
     for (const r of list)
       rows.push(
         [section, r.label, "Visits", r.visits],
-        [section, r.label, "Leads", r.leads],
+        [section, r.label, "Audit requests", r.leads],
+        [section, r.label, "Contact messages", r.messages],
+        [section, r.label, "Both forms", r.forms],
         [section, r.label, "Qualified", r.qualified],
         [section, r.label, "Won", r.won],
         [section, r.label, "Won value (INR)", r.wonValue],

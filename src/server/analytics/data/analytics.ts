@@ -1,7 +1,17 @@
 import "server-only";
 import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "../../kernel/db/client";
-import { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, analyticsSalts, leads, type DeviceClass, type RollupDimension } from "../../kernel/db/schema";
+import {
+  analyticsDailyRollups,
+  analyticsEvents,
+  analyticsLeadVisits,
+  analyticsMessageVisits,
+  analyticsSalts,
+  contactMessages,
+  leads,
+  type DeviceClass,
+  type RollupDimension,
+} from "../../kernel/db/schema";
 import { channelOfTouchSql } from "@/lib/channels";
 import { siteConfig } from "../../kernel/site-config";
 import type { PageViewRecord } from "../page-view";
@@ -237,9 +247,12 @@ export function rollupRowsSql(where: SQL, host: string, options: { filter?: SQL;
  * that day's only). Rows in the shape of analytics_lead_visits; a lead without a counted visit has
  * none. Each lead reads only its visitor's page views of that day.
  */
-export function leadVisitsSql(leadWhere: SQL, host: string): SQL {
-  return sql`select l.id as lead_id, lv.day, lv.entry_path, lv.channel, lv.source, lv.campaign, lv.pages
-    from ${leads} l cross join lateral (
+export function leadVisitsSql(leadWhere: SQL, host: string, form: "audit" | "contact" = "audit"): SQL {
+  // A contact message joins its visit by the same rule (its rows: analytics_message_visits); `l` is then a message.
+  const table = form === "audit" ? leads : contactMessages;
+  const id = form === "audit" ? sql`lead_id` : sql`message_id`;
+  return sql`select l.id as ${id}, lv.day, lv.entry_path, lv.channel, lv.source, lv.campaign, lv.pages
+    from ${table} l cross join lateral (
       with ${visitsIn(sql`day = (l.created_at at time zone 'UTC')::date and visitor_id = l.visitor_id and at <= l.created_at`)}
       select v.day, v.entry_path, ${visitChannelSql(host)} as channel, coalesce(v.source, '') as source, coalesce(v.campaign, '') as campaign, v.pages
       from visits v order by v.started desc limit 1
@@ -260,6 +273,10 @@ export async function rollUpDay(day: string, executor: Executor = db(), host: st
   await executor.execute(sql`insert into ${analyticsLeadVisits} (lead_id, day, entry_path, channel, source, campaign, pages)
     ${leadVisitsSql(sql`l.created_at >= ${day}::date::timestamptz and l.created_at < (${day}::date + 1)::timestamptz`, host)}
     on conflict (lead_id) do update set day = excluded.day, entry_path = excluded.entry_path, channel = excluded.channel,
+      source = excluded.source, campaign = excluded.campaign, pages = excluded.pages`);
+  await executor.execute(sql`insert into ${analyticsMessageVisits} (message_id, day, entry_path, channel, source, campaign, pages)
+    ${leadVisitsSql(sql`l.created_at >= ${day}::date::timestamptz and l.created_at < (${day}::date + 1)::timestamptz`, host, "contact")}
+    on conflict (message_id) do update set day = excluded.day, entry_path = excluded.entry_path, channel = excluded.channel,
       source = excluded.source, campaign = excluded.campaign, pages = excluded.pages`);
 }
 

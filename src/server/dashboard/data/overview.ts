@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { CHANNELS, channelSql, type Channel } from "@/lib/channels";
 import { orderRevenue } from "@/lib/overview-figures";
+import { dealValueSql } from "@/lib/deal-value";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { requireRole } from "../../kernel/session/auth-guard";
@@ -24,7 +25,10 @@ export interface Overview {
   channels: { channel: Channel; leads: number; messages: number }[];
   /** Leads by current status; "reached" counts those at the stage or past it (won passes every stage). */
   funnel: {
+    /** Free audit requests (leads) of the period. */
     total: number;
+    /** Contact messages of the period: the other form, counted beside the leads (they have no stages). */
+    messages: number;
     /** The built-in stages always, and the owner's own stages that hold a lead of the period. */
     byStatus: Record<LeadStatus, number> & Record<string, number>;
     reached: { contacted: number; qualified: number; won: number };
@@ -45,6 +49,8 @@ export interface Overview {
    * days before (whatever the period), and the leads of the period that moved to Won with their value.
    */
   newLeads: { lastSevenDays: number; sevenDaysBefore: number };
+  /** The same for contact messages: the key figure counts both forms. */
+  newMessages: { lastSevenDays: number; sevenDaysBefore: number };
   won: { count: number; value: number };
   /**
    * The pipeline now (docs/decisions/0067): each open stage (all but Won and Lost) in the board's
@@ -88,12 +94,15 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
     union all
     select 'message', ${contactMessages.createdAt}, ${contactMessages.attribution}, ${contactMessages.firstContactedAt}, ${contactMessages.status} = 'new' from ${contactMessages} where ${contactMessages.createdAt} >= ${startSql} and ${contactMessages.createdAt} <= ${at}
   ) as submissions`;
+  // A deal's value by the one rule (src/lib/deal-value.ts): entered, else the chosen package's price.
+  const value = dealValueSql({ dealValue: leads.dealValue, service: leads.service, package: leads.package });
   const inPeriod = sql`${leads.createdAt} >= ${startSql} and ${leads.createdAt} <= ${at}`;
 
   const monthOf = sql`date_trunc('month', ${at} at time zone ${zone})`;
   // A landing page's path, as landingPath in src/lib/overview-figures.ts: no scheme and host, no query, no fragment.
   const landingPathSql = sql`coalesce(nullif(split_part(split_part(regexp_replace(attribution -> 'first_touch' ->> 'landing_page', '^[a-zA-Z][a-zA-Z0-9+.-]*://[^/?#]*', ''), '?', 1), '#', 1), ''), '/')`;
-  const [perWeekRows, weekRows, statusRows, revenueRows, pageRows, campaignRows, contactRows, stages, openRows, wonRows, recentRows, wonInPeriodRows] = await Promise.all([
+  const [perWeekRows, weekRows, statusRows, revenueRows, pageRows, campaignRows, contactRows, stages, openRows, wonRows, recentRows, messageRows, wonInPeriodRows] =
+    await Promise.all([
     db().execute<{ week: string; channel: Channel; leads: number; messages: number }>(sql`
       select ${weekOf(sql`created_at`)}::text as week, ${channelSql(sql`attribution`, host)} as channel,
         count(*) filter (where kind = 'lead')::int as leads, count(*) filter (where kind = 'message')::int as messages
@@ -115,13 +124,13 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
       from ${both}`),
     stagesIn(),
     db().execute<{ status: string; count: number; value: string }>(sql`
-      select ${leads.status} as status, count(*)::int as count, coalesce(sum(${leads.dealValue}), 0)::text as value
+      select ${leads.status} as status, count(*)::int as count, coalesce(sum(${value}), 0)::text as value
       from ${leads} where ${leads.status} not in (${sql.join(
         CLOSED_STAGES.map((s) => sql`${s}`),
         sql`, `,
       )}) group by 1`),
     db().execute<{ month: string; count: number; value: string }>(sql`
-      select to_char(m.month, 'YYYY-MM') as month, count(${leads.id})::int as count, coalesce(sum(${leads.dealValue}), 0)::text as value
+      select to_char(m.month, 'YYYY-MM') as month, count(${leads.id})::int as count, coalesce(sum(${value}), 0)::text as value
       from generate_series(${monthOf} - interval '11 months', ${monthOf}, interval '1 month') as m(month)
       left join ${leads} on ${leads.status} = 'won' and date_trunc('month', ${leads.wonAt} at time zone ${zone}) = m.month
       group by m.month order by m.month`),
@@ -129,8 +138,13 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
       select count(*) filter (where ${leads.createdAt} > ${at} - interval '7 days')::int as recent,
         count(*) filter (where ${leads.createdAt} <= ${at} - interval '7 days')::int as before
       from ${leads} where ${leads.createdAt} > ${at} - interval '14 days' and ${leads.createdAt} <= ${at}`),
+    db().execute<{ recent: number; before: number; period: number }>(sql`
+      select count(*) filter (where ${contactMessages.createdAt} > ${at} - interval '7 days')::int as recent,
+        count(*) filter (where ${contactMessages.createdAt} <= ${at} - interval '7 days' and ${contactMessages.createdAt} > ${at} - interval '14 days')::int as before,
+        count(*) filter (where ${contactMessages.createdAt} >= ${startSql})::int as period
+      from ${contactMessages} where (${contactMessages.createdAt} > ${at} - interval '14 days' or ${contactMessages.createdAt} >= ${startSql}) and ${contactMessages.createdAt} <= ${at}`),
     db().execute<{ count: number; value: string }>(sql`
-      select count(*)::int as count, coalesce(sum(${leads.dealValue}), 0)::text as value from ${leads}
+      select count(*)::int as count, coalesce(sum(${value}), 0)::text as value from ${leads}
       where ${leads.status} = 'won' and ${leads.wonAt} >= ${startSql} and ${leads.wonAt} <= ${at}`),
   ]);
 
@@ -155,6 +169,7 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
     channels,
     funnel: {
       total,
+      messages: Number(messageRows.rows[0]?.period ?? 0),
       byStatus,
       reached: {
         contacted: total - byStatus.new - byStatus.lost,
@@ -171,6 +186,7 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
       waiting: Number(contactRows.rows[0]?.waiting ?? 0),
     },
     newLeads: { lastSevenDays: Number(recentRows.rows[0]?.recent ?? 0), sevenDaysBefore: Number(recentRows.rows[0]?.before ?? 0) },
+    newMessages: { lastSevenDays: Number(messageRows.rows[0]?.recent ?? 0), sevenDaysBefore: Number(messageRows.rows[0]?.before ?? 0) },
     won: { count: Number(wonInPeriodRows.rows[0]?.count ?? 0), value: Number(wonInPeriodRows.rows[0]?.value ?? 0) },
     pipeline: {
       open: stages

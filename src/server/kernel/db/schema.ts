@@ -966,6 +966,26 @@ export const analyticsLeadVisits = pgTable(
 );
 
 /**
+ * The visit each contact message was sent from, written with its day's rollup as a lead's is
+ * (analytics_lead_visits): the Analytics funnel counts both forms after the raw page views are gone.
+ */
+export const analyticsMessageVisits = pgTable(
+  "analytics_message_visits",
+  {
+    messageId: uuid("message_id")
+      .primaryKey()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    entryPath: text("entry_path").notNull(),
+    channel: text("channel").notNull(),
+    source: text("source").notNull(),
+    campaign: text("campaign").notNull(),
+    pages: text("pages").array().notNull(),
+  },
+  (t) => [index("analytics_message_visits_day_idx").on(t.day)],
+);
+
+/**
  * Keys of the REST API (docs/decisions/0059): the key is shown once when it is made and only its
  * SHA-256 is kept (token_hash), with the first characters (shown_prefix) so the list can tell keys
  * apart. Every request reads the row (revoked_at, expires_at), so a revocation holds at once on

@@ -3,6 +3,7 @@ import type { Executor } from "../db/client";
 import { insertWebhookDeliveries, type QueuedEvent } from "./data/webhook-outbox";
 import { env } from "../env";
 import { dashboardHref } from "@/lib/routes";
+import { dealValueWithSource } from "@/lib/deal-value";
 import type { WebhookEvent } from "@/lib/webhooks";
 
 // The site's webhook events (docs/integrations.md lists them with their payloads) and the one place
@@ -104,6 +105,12 @@ export function webhookData(table: string, row: Record<string, unknown>): Record
   if (!isSubject(table)) return {};
   const data: Record<string, unknown> = {};
   for (const field of FIELDS[table]) if (field in row) data[field] = plainValue(row[field]);
+  // A lead's deal value by the one rule (src/lib/deal-value.ts), as the screens and the API show it.
+  if (table === "leads" && "dealValue" in row) {
+    const value = dealValueWithSource(row as { dealValue?: number | null; service?: string | null; package?: string | null });
+    data.dealValue = value?.value ?? null;
+    data.dealValueFrom = value?.source ?? null;
+  }
   if ((table === "leads" || table === "contact_messages") && typeof row.id === "string") data.dashboardUrl = `${dashboardRecordPrefix(table)}${row.id}`;
   if (table === "blog_posts" && typeof row.slug === "string") data.url = `${env().SITE_URL.replace(/\/$/, "")}/blog/${row.slug}`;
   return data;

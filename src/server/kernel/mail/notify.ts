@@ -7,6 +7,7 @@ import { env } from "../env";
 import { escapeHtml } from "./mail";
 import { clientKey, mailboxKey } from "./mailbox";
 import { siteConfig } from "../site-config";
+import { callLength } from "@/content/company-facts";
 
 /** The body of the original's send-lead-notification: every field, the type and the attribution. */
 export function leadNotification(
@@ -55,7 +56,7 @@ export function deskButtons(phone: string, open: string, mark: string, markLabel
 
 const NEXT_STEPS: Record<"audit" | "contact", (replyPromise: string) => string> = {
   audit: (replyPromise) =>
-    `We will look at your website and marketing and send you 3 custom growth ideas ${replyPromise}. If there is a fit, we will also offer you a 15-minute strategy call.`,
+    `We will look at your website and marketing and send you 3 custom growth ideas ${replyPromise}. If there is a fit, we will also offer you a ${callLength} strategy call.`,
   contact: (replyPromise) => `One of our team will read your message and reply ${replyPromise}.`,
 };
 

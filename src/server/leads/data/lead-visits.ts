@@ -6,6 +6,7 @@ import { utcDay } from "../../analytics";
 import { env } from "../../kernel/env";
 import { errorFields, log } from "../../kernel/log";
 import { visitPathFor, type VisitPath } from "../../analytics";
+import { visitChannel } from "../../analytics";
 import { inArray } from "drizzle-orm";
 import { CHANNEL_LABELS, type Channel } from "@/lib/channels";
 import { db } from "../../kernel/db/client";
@@ -89,6 +90,7 @@ function shown(path: VisitPath, sentAt: Date): LeadVisit {
     sourceKind,
     medium: path.utmMedium?.trim() || null,
     campaign: path.utmCampaign?.trim() || null,
+    channel: CHANNEL_LABELS[visitChannel(path)],
     device: path.device,
     browser: path.browser,
     country: path.country,

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { formatCallTime } from "@/lib/booking";
 import { dashboardHref } from "@/lib/routes";
+import { dealValueOf } from "@/lib/deal-value";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { INTERACTION_KIND_LABELS, type InteractionInput, type TimelineEntry } from "@/lib/people";
 import { recordActivity } from "../../kernel/activity/activity";
@@ -74,6 +75,8 @@ export interface PersonHeader {
   /** The newest lead's or message's status, with what it is. */
   status: { kind: "lead" | "message"; status: string } | null;
   newsletter: { status: string; paused: boolean } | null;
+  /** Their leads' deal values summed (src/lib/deal-value.ts); null when none has one. */
+  dealValue: number | null;
 }
 
 async function personRecords(emailKey: string, executor: Executor = db()) {
@@ -115,6 +118,7 @@ export async function personHeader(emailKey: string): Promise<PersonHeader> {
     owner,
     status: newest ? { kind: newest.kind, status: newest.status } : null,
     newsletter: subscriber ? { status: subscriber.status, paused: subscriber.paused } : null,
+    dealValue: leadRows.reduce<number | null>((sum, r) => (dealValueOf(r) === null ? sum : (sum ?? 0) + dealValueOf(r)!), null),
   };
 }
 

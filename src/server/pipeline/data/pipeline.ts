@@ -4,6 +4,7 @@ import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { leadsTable } from "@/lib/admin-tables/leads";
 import { BOARD_PAGE, cardCompany, type BoardFilters } from "@/lib/pipeline";
 import { fromSiteDateTimeInput } from "@/lib/site-time";
+import { dealValueSql } from "@/lib/deal-value";
 import { requireRole } from "../../kernel/session/auth-guard";
 import { db } from "../../kernel/db/client";
 import { activityEvents, leads, users } from "../../kernel/db/schema";
@@ -19,7 +20,10 @@ export interface BoardCard {
   name: string;
   company: string;
   status: string;
+  /** The deal's value by the one rule (src/lib/deal-value.ts); null when neither a value nor a priced package. */
   dealValue: number | null;
+  /** Whether the value was entered or is the chosen package's price. */
+  dealValueFromPackage: boolean;
   ownerLabel: string | null;
   followUpOn: string | null;
   /** The latest row of the activity trail about this lead (ISO), else when it was stored. */
@@ -28,7 +32,7 @@ export interface BoardCard {
 
 export interface BoardColumn extends StageInfo {
   count: number;
-  /** Sum of the column's deal values, whole rupees (leads without a value count as nothing). */
+  /** Sum of the column's deal values (src/lib/deal-value.ts), whole rupees (leads without one count as nothing). */
   total: number;
   cards: BoardCard[];
 }
@@ -65,13 +69,15 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
     sql` `,
   );
   const limitFor = Object.keys(filters.show).length > 0 ? sql`case ranked.status ${limits} else ${BOARD_PAGE}::integer end` : sql`${BOARD_PAGE}::integer`;
+  const value = dealValueSql({ dealValue: leads.dealValue, service: leads.service, package: leads.package });
   const ranked = db()
     .select({
       id: leads.id,
       name: leads.name,
       websiteUrl: leads.websiteUrl,
       status: leads.status,
-      dealValue: leads.dealValue,
+      dealValue: sql<string | null>`${value}::text`.as("deal_value_of"),
+      dealValueEntered: sql<boolean>`${leads.dealValue} is not null`.as("deal_value_entered"),
       followUpOn: leads.followUpOn,
       createdAt: leads.createdAt,
       ownerLabel: sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.email})`.as("owner_label"),
@@ -84,7 +90,7 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
   const [stages, totals, cards] = await Promise.all([
     stagesIn(),
     db()
-      .select({ status: leads.status, count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${leads.dealValue}), 0)::text` })
+      .select({ status: leads.status, count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${value}), 0)::text` })
       .from(leads)
       .where(where)
       .groupBy(leads.status),
@@ -95,6 +101,7 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
         websiteUrl: ranked.websiteUrl,
         status: ranked.status,
         dealValue: ranked.dealValue,
+        dealValueEntered: ranked.dealValueEntered,
         followUpOn: ranked.followUpOn,
         createdAt: ranked.createdAt,
         ownerLabel: ranked.ownerLabel,
@@ -113,7 +120,8 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
       name: c.name,
       company: cardCompany(c),
       status: c.status,
-      dealValue: c.dealValue,
+      dealValue: c.dealValue === null ? null : Number(c.dealValue),
+      dealValueFromPackage: c.dealValue !== null && !c.dealValueEntered,
       ownerLabel: c.ownerLabel,
       followUpOn: c.followUpOn,
       lastActivityAt: c.lastActivityAt ? new Date(c.lastActivityAt).toISOString() : new Date(c.createdAt).toISOString(),

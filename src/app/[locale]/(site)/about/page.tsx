@@ -24,10 +24,11 @@ import { SectionHeading } from "@/components/ui/section-heading";
 import { initials } from "@/lib/display";
 import { pageMetadata } from "@/lib/metadata";
 import { siteConfig } from "@/server/kernel/site-config";
+import { COMPANY_FACTS } from "@/content/company-facts";
 
 export const metadata = pageMetadata({
   title: "About Us",
-  description: "Meet the Mumbai growth-marketing team behind 500+ projects: our story, values, track record and the people who will scale your brand.",
+  description: `Meet the Mumbai growth-marketing team behind ${COMPANY_FACTS.projects} projects: our story, values, track record and the people who will scale your brand.`,
   path: "/about",
 });
 

@@ -4,6 +4,7 @@ import { isTimeZone, visitorZone } from "@/lib/booking";
 import { pageMetadata } from "@/lib/metadata";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { currentSlots } from "@/server/booking/book";
+import { callLength } from "@/content/company-facts";
 
 // The open times change with every booking: rendered for each request and stored by no cache
 // (LIVE_PAGES in src/lib/public-routes.ts, docs/decisions/0065).
@@ -11,8 +12,7 @@ export const dynamic = "force-dynamic";
 
 export const metadata = pageMetadata({
   title: "Book a Strategy Call",
-  description:
-    "Book a free 30-minute strategy call with a growth strategist: pick a time that suits you, in your own time zone, and get the invitation by e-mail.",
+  description: `Book a free ${callLength} strategy call with a growth strategist: pick a time that suits you, in your own time zone, and get the invitation by e-mail.`,
   path: "/book",
 });
 
@@ -37,7 +37,7 @@ export default async function BookPage({ searchParams }: Props) {
     <>
       <PageHero
         eyebrow="Free strategy call"
-        title="Book a 30-minute strategy call"
+        title={`Book a ${callLength} strategy call`}
         lead="Pick a time that suits you. A growth strategist will call you, look at where your brand is today and tell you honestly where we see the biggest opportunities."
         breadcrumbs={[{ name: "Book a Call", path: "/book" }]}
       />

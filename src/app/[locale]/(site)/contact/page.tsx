@@ -21,10 +21,11 @@ import { faqPageJsonLd } from "@/lib/json-ld";
 import { pageMetadata } from "@/lib/metadata";
 import { siteConfig } from "@/server/kernel/site-config";
 import { ContactForm } from "@/components/forms/contact-form";
+import { callLength, replyPromise } from "@/content/company-facts";
 
 export const metadata = pageMetadata({
   title: "Contact Us",
-  description: "Talk to a growth strategist: book a 30-minute call, chat on WhatsApp or send us a message. We reply within 72 hours.",
+  description: `Talk to a growth strategist: book a ${callLength} call, chat on WhatsApp or send us a message. We reply ${replyPromise}.`,
   path: "/contact",
 });
 

@@ -1,6 +1,7 @@
 import { packageChoices } from "@/content/services";
 import { pageMetadata } from "@/lib/metadata";
 import { FreeAuditView } from "../free-audit/free-audit-view";
+import { callLength, replyPromise } from "@/content/company-facts";
 
 /**
  * /free-audit?service=<slug>&package=<name>, a pricing card's link: next.config.ts rewrites it here, so
@@ -12,8 +13,7 @@ export const dynamic = "force-dynamic";
 
 export const metadata = pageMetadata({
   title: "Free Growth Audit",
-  description:
-    "Get a free growth audit of your website and marketing: 3 custom growth ideas delivered within 72 hours, plus a 15-minute strategy call if you qualify.",
+  description: `Get a free growth audit of your website and marketing: 3 custom growth ideas delivered ${replyPromise}, plus a ${callLength} strategy call if you qualify.`,
   path: "/free-audit",
   noIndex: true,
 });

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { PipelineBoard } from "@/components/admin/pipeline-board";
+import { DEAL_VALUE_RULE } from "@/lib/deal-value";
 import { AnswerBox } from "@/components/ui/answer-box";
 import { buttonVariants } from "@/components/ui/button";
 import { formatRupees } from "@/lib/format";
@@ -38,6 +39,9 @@ export default async function PipelinePage({ searchParams }: { searchParams: Pro
         <p className="text-sm text-ink-soft" role="status">
           {board.count} {board.count === 1 ? "lead" : "leads"} · {formatRupees(board.total)} in all ·{" "}
           {formatRupees(board.columns.filter((c) => c.open).reduce((n, c) => n + c.total, 0))} open
+          <span className="block text-xs" data-testid="deal-value-rule">
+            {DEAL_VALUE_RULE}
+          </span>
         </p>
         {STAGE_EDITORS.includes(gate.user.role) && (
           <Link href="/admin/pipeline/stages" className={buttonVariants({ variant: "outline", size: "sm" })}>
