@@ -16,7 +16,7 @@ const PUBLIC_SOURCES = [
   "src/components/marketing",
   "src/components/site",
   "src/components/forms",
-  "src/server/mail",
+  "src/server/kernel/mail",
   "src/server/booking",
 ];
 

@@ -157,7 +157,7 @@ export function holdMail(booking: Booking, host: Host, holdMinutes: number): Mai
   const site = siteConfig();
   const body = page(
     [
-      `Please confirm your 30-minute strategy call with ${site.name}.`,
+      `Please confirm your ${callLength} strategy call with ${site.name}.`,
       `When: ${visitorTimes(booking)}`,
       `With: ${host.name || site.name}`,
       `We hold this time for you for ${holdMinutes} minutes. Open the link below and press "Confirm the call"; we then send the details and a calendar invitation. Without a confirmation the time is released and nothing more happens.`,
