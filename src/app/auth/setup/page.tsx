@@ -11,7 +11,8 @@ export const metadata: Metadata = {
   title: "Set Up the Site",
   description: "Make the first verified account of this site its owner.",
   robots: { index: false, follow: false },
-  referrer: "no-referrer",
+  // The token stays out of the Referer of links to other sites; this site's own POST keeps its Origin.
+  referrer: "same-origin",
 };
 
 const REFUSALS: Record<string, string> = {
