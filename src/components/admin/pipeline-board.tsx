@@ -151,7 +151,8 @@ function Column({ column, columns, query, onMove }: { column: BoardColumn; colum
   const more = new URLSearchParams(query);
   more.set(`show-${column.key}`, String(column.cards.length + BOARD_PAGE));
   return (
-    <section
+    // A div: a <section> may not take the listitem role the board's list needs.
+    <div
       ref={setNodeRef}
       role="listitem"
       aria-labelledby={headingId}
@@ -177,7 +178,7 @@ function Column({ column, columns, query, onMove }: { column: BoardColumn; colum
           Show more ({column.count - column.cards.length} not shown)
         </a>
       )}
-    </section>
+    </div>
   );
 }
 
