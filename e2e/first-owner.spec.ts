@@ -93,7 +93,7 @@ test("when nobody takes calls, Overview and Due say so and /book takes a call re
   await expect(form.getByLabel("Monday until")).toHaveValue("19:00");
   await form.getByLabel("Takes strategy calls").uncheck();
   await form.getByRole("button", { name: "Save availability" }).click();
-  await expect(page.locator("#main").getByText("Availability saved")).toBeVisible();
+  await expect(page.locator("#main").getByText("Saved: no calls are offered.").first()).toBeVisible();
 
   for (const screen of ["overview", "due"]) {
     await page.goto(`/admin/${screen}`);
