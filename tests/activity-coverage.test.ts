@@ -43,6 +43,12 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/actions/auth.ts#requestPasswordResetAction": { notRecorded: "sends a mail, changes no data; logged" },
   "src/server/actions/auth.ts#resetPasswordAction": { notRecorded: "the sessions it ends are recorded (auth.session-end, better-auth's session hook)" },
   "src/server/actions/lead-forms.ts#submitFreeAudit": { notRecorded: "a visitor's form, not a dashboard change; the lead row is its own record" },
+  "src/server/actions/call-request.ts#submitCallRequest": {
+    notRecorded: "a visitor's form (submitFreeAudit's submission), not a dashboard change; the lead row is its own record",
+  },
+  "src/server/actions/first-owner.ts#claimOwnerAction": {
+    notRecorded: "claimFirstOwner writes team.role in the claim's transaction (tests/first-owner.test.ts checks the row)",
+  },
   "src/server/actions/lead-forms.ts#submitContactForm": { notRecorded: "a visitor's form, not a dashboard change" },
   "src/server/actions/newsletter-signup.ts#subscribeAction": { notRecorded: "a visitor's sign-up, not a dashboard change; the row keeps its source and times" },
   "src/server/actions/newsletter-signup.ts#footerSubscribeAction": { notRecorded: "the footer's plain form: the same visitor's sign-up, answered with a page" },

@@ -24,7 +24,7 @@ vi.mock("next/navigation", () => ({
 }));
 
 const { getAuth, hashPassword } = await import("@/server/auth/auth");
-const { bookingHosts, profiles, users } = await import("@/server/db/schema");
+const { activityEvents, bookingHosts, profiles, users } = await import("@/server/db/schema");
 const { claimFirstOwner, grantAdminIfListed, hasOwner } = await import("@/server/data/profiles");
 const { announceSetupLink, isSetupToken, setupLink, setupToken, SETUP_LINK_FILE } = await import("@/server/auth/first-owner");
 const { claimOwnerAction } = await import("@/server/actions/first-owner");
@@ -100,6 +100,9 @@ describe("the set-up link", () => {
     const [hours] = await handle.db.select().from(bookingHosts).where(eq(bookingHosts.userId, first.id));
     expect(hours?.offersCalls).toBe(true);
     expect(hours?.weeklyHours).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "09:00", end: "19:00" })));
+    // The claim is in the activity trail, in its transaction.
+    const [trail] = await handle.db.select().from(activityEvents).where(eq(activityEvents.recordId, first.id));
+    expect(trail).toMatchObject({ action: "team.role", tableName: "profiles", after: { role: "owner" } });
 
     // A second account with the same link: refused, nothing changes.
     const second = await account();
