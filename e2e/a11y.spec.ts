@@ -96,3 +96,22 @@ test("the article's share buttons: what each shows is a word of its accessible n
     await expect(button).toHaveAccessibleName(new RegExp(`(^|\\s)${shown.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`));
   }
 });
+
+test.describe("axe on the pages that had findings", () => {
+  test("/newsletter: the page's form and the footer's are landmarks with names of their own", async ({ page }) => {
+    await page.goto("/newsletter");
+    const names = await page.getByRole("form").evaluateAll((forms) => forms.map((f) => f.getAttribute("aria-label") ?? ""));
+    expect(new Set(names).size).toBe(names.length);
+    await expectNoViolations(page);
+  });
+
+  for (const screen of ["pipeline", "testimonials"]) {
+    test(`/admin/${screen} has no violations`, async ({ signedIn }) => {
+      const member = await signedIn("a11y-owner@e2e.test");
+      const page = await member.open(screen);
+      if (screen === "testimonials") await expect(page.getByRole("img", { name: /out of 5 stars/ }).first()).toBeVisible();
+      await expectNoViolations(page);
+      await page.context().close();
+    });
+  }
+});

@@ -23,6 +23,11 @@ test("make a key, see it once, use it, find its write in the activity trail, rev
   const shown = page.getByTestId("new-api-key").getByRole("textbox", { name: "New API key" });
   await expect(shown).toHaveValue(/^kg_live_[A-Za-z0-9_-]{43}$/);
   const key = await shown.inputValue();
+  // Said once on the screen, and a Copy button puts the key on the clipboard.
+  await expect(page.locator("#main").getByText(/shown only this once/)).toHaveCount(1);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByTestId("new-api-key").getByRole("button", { name: "Copy" }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   const row = page.getByTestId(`api-key-${name}`);
   await expect(row.getByTestId("api-key-status")).toHaveText("Active");
 

@@ -121,6 +121,19 @@ test("a visitor in New York books with JavaScript, gets the invitation, moves th
       .getByText(/(EST|EDT) \(\d\d:\d\d India time\)/)
       .first(),
   ).toBeVisible();
+  // A day first, then its times: choosing another day switches the times in place (no page load).
+  const calendar = page.getByTestId("day-calendar");
+  const days = calendar.getByRole("link");
+  expect(await days.count()).toBeGreaterThan(1);
+  await expect(days.first()).toHaveAttribute("aria-current", "date");
+  const address = page.url();
+  const secondDay = (await days.nth(1).getAttribute("data-day"))!;
+  await days.nth(1).click();
+  await expect(days.nth(1)).toHaveAttribute("aria-current", "date");
+  expect(page.url()).toBe(address);
+  const firstOfSecondDay = (await page.getByTestId("slot-list").getByRole("radio").first().getAttribute("value"))!;
+  expect(new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date(firstOfSecondDay))).toBe(secondDay);
+  await days.first().click();
   await page.screenshot({ path: "/tmp/booking-page.png" });
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -150,9 +163,10 @@ test("a visitor in New York books with JavaScript, gets the invitation, moves th
   expect(Number(booked!.event.sequence)).toBe(0);
   const uid = booked!.event.uid;
 
-  // Move it to another time: the same UID, SEQUENCE 1.
+  // Move it to another day's time: the same UID, SEQUENCE 1.
   const move = page.getByTestId("reschedule-form");
-  const other = move.getByRole("radio").nth(3);
+  await move.getByTestId("day-calendar").getByRole("link").nth(1).click();
+  const other = move.getByRole("radio").first();
   const movedTo = (await other.getAttribute("value"))!;
   await other.check();
   await move.getByRole("button", { name: "Move the call to this time" }).click();
@@ -162,8 +176,11 @@ test("a visitor in New York books with JavaScript, gets the invitation, moves th
   expect(moved.event.uid).toBe(uid);
   expect(moved.event.start.toISOString()).toBe(movedTo);
 
-  // Cancel it: a POST with a button; CANCEL with a higher SEQUENCE.
-  await page.getByRole("button", { name: "Cancel the call" }).click();
+  // Cancel it: asked first, then a POST with a button; CANCEL with a higher SEQUENCE.
+  await page.getByRole("link", { name: "Cancel the call…" }).click();
+  await expect(page.getByTestId("cancel-confirm")).toContainText("Cancel your call on");
+  await expect(page.getByTestId("booking-status")).toHaveText("Booked");
+  await page.getByRole("button", { name: "Yes, cancel the call" }).click();
   await expect(page).toHaveURL(/\?done=cancelled$/);
   await expect(page.getByTestId("booking-status")).toHaveText("Cancelled");
   await expect.poll(() => invitationsTo(email).filter((i) => i.method === "CANCEL").length, { timeout: 15_000 }).toBe(1);
@@ -194,6 +211,19 @@ test("a visitor without JavaScript chooses a zone by GET, books from the plain l
       .getByText(/(GMT|BST|GMT\+1) \(\d\d:\d\d India time\)/)
       .first(),
   ).toBeVisible();
+  // The day by its link (a GET that keeps the zone), then that day's times.
+  const dayLink = page.getByTestId("day-calendar").getByRole("link").nth(1);
+  const chosenDay = (await dayLink.getAttribute("data-day"))!;
+  await dayLink.click();
+  await expect(page).toHaveURL(new RegExp(`tz=Europe%2FLondon&day=${chosenDay}`));
+  await expect(page.getByTestId("day-calendar").locator(`[data-day="${chosenDay}"]`)).toHaveAttribute("aria-current", "date");
+  const shownStarts = await page
+    .getByTestId("slot-list")
+    .getByRole("radio")
+    .evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value));
+  expect(new Set(shownStarts.map((iso) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(iso))))).toEqual(
+    new Set([chosenDay]),
+  );
   const email = uniqueEmail("visitor-nojs");
   const name = `Ravi NoJS ${RUN}`;
   await fillPerson(page, email, name);
@@ -209,6 +239,14 @@ test("a visitor without JavaScript chooses a zone by GET, books from the plain l
   await confirmFromMail(page, email);
   await expect(page.getByTestId("booking-summary")).toContainText(/GMT|BST/);
   await expect.poll(() => invitationsTo(email).length, { timeout: 15_000 }).toBe(1);
+  // Cancelling without JavaScript asks first; "No, keep the call" keeps it.
+  await page.getByRole("link", { name: "Cancel the call…" }).click();
+  await expect(page.getByTestId("cancel-confirm")).toBeVisible();
+  await page.screenshot({ path: "/tmp/booking-nojs-cancel.png", fullPage: true });
+  await page.getByRole("link", { name: "No, keep the call" }).click();
+  await expect(page.getByTestId("cancel-confirm")).toHaveCount(0);
+  await expect(page.getByTestId("booking-status")).toHaveText("Booked");
+  const manage = page.url();
   await page.screenshot({ path: "/tmp/booking-nojs.png", fullPage: true });
   await context.close();
 
@@ -217,4 +255,13 @@ test("a visitor without JavaScript chooses a zone by GET, books from the plain l
   await expect(due.getByTestId("due-calls")).toContainText(name);
   await expect(due.getByTestId("due-calls").getByRole("link", { name })).toHaveAttribute("href", /\/admin\/leads\?edit=/);
   await due.context().close();
+
+  // Then the visitor cancels, still without JavaScript: asked first, then the POST.
+  const again = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": uniqueIp() } });
+  const visitor = await again.newPage();
+  await visitor.goto(manage);
+  await visitor.getByRole("link", { name: "Cancel the call…" }).click();
+  await visitor.getByRole("button", { name: "Yes, cancel the call" }).click();
+  await expect(visitor.getByTestId("booking-status")).toHaveText("Cancelled");
+  await again.close();
 });

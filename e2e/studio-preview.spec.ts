@@ -79,7 +79,11 @@ test("the SEO panel counts the page's own title, suffix included, warns past 60 
   await room.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await expect(room.getByRole("textbox", { name: "Meta title (optional)" })).toHaveValue("");
   const expected = `${title} | Kinetic Growth`;
-  await expect(panel.getByTestId("seo-title")).toHaveText(expected);
+  // Shown as a search result shows it: about 60 characters, then an ellipsis (the whole title on hover).
+  await expect(panel.getByTestId("seo-title")).toHaveText(`${expected.slice(0, 59).trimEnd()}…`);
+  await expect(panel.getByTestId("seo-title")).toHaveAttribute("title", expected);
+  // No excerpt yet: the description is the title, and the note says so.
+  await expect(panel.getByTestId("seo-description-count")).toContainText("(taken from the title: add an excerpt or a meta description)");
   await expect(panel.getByTestId("seo-title-count")).toContainText(`Page title: ${expected.length} characters`);
   await expect(panel.getByTestId("seo-title-count")).toContainText("over 60");
   await room.getByRole("textbox", { name: "Excerpt (optional)" }).fill("x".repeat(170));

@@ -5,6 +5,7 @@
  */
 export const E2E_OWNERS = [
   "admin@e2e.test",
+  "a11y-owner@e2e.test",
   "admin-unverified@e2e.test",
   "first-admin@e2e.test",
   "dash@e2e.test",

@@ -58,9 +58,12 @@ test("write a draft in the room: title inline, cover, toolbar, side panel, autos
   await expect(panel.getByRole("textbox", { name: "Meta title (optional)" })).toHaveValue("");
   await expect(panel.getByTestId("seo-title")).toHaveText(`Room Draft ${RUN} | Kinetic Growth`);
   await expect(panel.getByTestId("seo-title-count")).toContainText(`Page title: ${`Room Draft ${RUN} | Kinetic Growth`.length} characters`);
+  // "Publish at" has the panel's width for its date, time and seconds (not half of it, which cut the value).
+  const publishAt = (await panel.locator(`input[name="publishAt"]`).boundingBox())!;
+  expect(publishAt.width).toBeGreaterThanOrEqual(230);
 
   // The draft saves itself; the writer's Save then moves the room to the post's own address.
-  await expect(status(page)).toHaveText(/^Saved \d\d:\d\d$/, { timeout: 15_000 });
+  await expect(status(page)).toHaveText(/^Saved \d\d:\d\d (am|pm) IST$/, { timeout: 15_000 });
   await form.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.locator("[data-toast]").filter({ hasText: "Blog post updated successfully!" }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/posts\/[0-9a-f-]{36}\/edit$/);
@@ -71,7 +74,7 @@ test("write a draft in the room: title inline, cover, toolbar, side panel, autos
   await form.getByLabel("Upload featured image").setInputFiles({ name: "Room cover photo.png", mimeType: "image/png", buffer: TINY_PNG });
   await expect(form.getByRole("textbox", { name: "Featured image" })).toHaveValue(/^\/api\/media\/[0-9a-f]{32}\.png$/, { timeout: 15_000 });
   await expect(form.getByRole("img", { name: "Cover image preview" })).toBeVisible();
-  await expect(status(page)).toHaveText(/^Saved \d\d:\d\d$/, { timeout: 15_000 });
+  await expect(status(page)).toHaveText(/^Saved \d\d:\d\d (am|pm) IST$/, { timeout: 15_000 });
 
   // An image placed in the body with its alt text keeps it, in the post and as the library's default.
   await editor.click();
@@ -83,7 +86,7 @@ test("write a draft in the room: title inline, cover, toolbar, side panel, autos
   await form.getByRole("textbox", { name: "Alt text (required)" }).fill("Funnel from visit to lead");
   await form.getByRole("button", { name: "Insert image", exact: true }).last().click();
   await expect(editor.locator('img[alt="Funnel from visit to lead"]')).toHaveCount(1);
-  await expect(status(page)).toHaveText(/^Saved \d\d:\d\d$/, { timeout: 15_000 });
+  await expect(status(page)).toHaveText(/^Saved \d\d:\d\d (am|pm) IST$/, { timeout: 15_000 });
 
   // Reopened, everything is stored: the collapsed title, the cover, the image with its alt.
   await page.goto(editUrl);
@@ -130,7 +133,7 @@ test("a save over a newer version is refused with a clear message; what was type
   await second.goto(first.url());
   // The other tab saves first.
   await room(second).getByRole("textbox", { name: "Excerpt (optional)" }).fill("Theirs.");
-  await expect(status(second)).toHaveText(/^Saved \d\d:\d\d$/, { timeout: 15_000 });
+  await expect(status(second)).toHaveText(/^Saved \d\d:\d\d (am|pm) IST$/, { timeout: 15_000 });
   // This tab, opened at the older version, types and its draft save is refused.
   await room(first).getByRole("textbox", { name: "Excerpt (optional)" }).fill("Mine, not to be lost.");
   await expect(status(first)).toHaveText("Not saved — someone else saved a newer version", { timeout: 15_000 });

@@ -29,7 +29,7 @@ export const FEATURE_DEPENDENCIES = {
   dashboard: ["content", "leads", "media"],
   pipeline: ["dashboard", "leads"],
   integrations: ["analytics", "dashboard", "leads"],
-  people: ["booking", "newsletter"],
+  people: ["booking", "leads", "newsletter"],
 };
 
 /** A loop in the declared dependencies, as a list of features, or null. */

@@ -45,6 +45,12 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/team/auth-actions.ts#requestPasswordResetAction": { notRecorded: "sends a mail, changes no data; logged" },
   "src/server/team/auth-actions.ts#resetPasswordAction": { notRecorded: "the sessions it ends are recorded (auth.session-end, better-auth's session hook)" },
   "src/server/leads/lead-form-actions.ts#submitFreeAudit": { notRecorded: "a visitor's form, not a dashboard change; the lead row is its own record" },
+  "src/server/leads/call-request-actions.ts#submitCallRequest": {
+    notRecorded: "a visitor's form (submitFreeAudit's submission), not a dashboard change; the lead row is its own record",
+  },
+  "src/server/team/first-owner-actions.ts#claimOwnerAction": {
+    notRecorded: "claimFirstOwner writes team.role in the claim's transaction (tests/first-owner.test.ts checks the row)",
+  },
   "src/server/leads/lead-form-actions.ts#submitContactForm": { notRecorded: "a visitor's form, not a dashboard change" },
   "src/server/newsletter/signup-actions.ts#subscribeAction": { notRecorded: "a visitor's sign-up, not a dashboard change; the row keeps its source and times" },
   "src/server/newsletter/signup-actions.ts#footerSubscribeAction": { notRecorded: "the footer's plain form: the same visitor's sign-up, answered with a page" },

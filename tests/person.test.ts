@@ -171,14 +171,15 @@ describe("the timeline", () => {
     expect(times).toEqual([...times].sort().reverse());
     expect(timeline.at(-1)).toMatchObject({ kind: "lead", href: `/admin/leads?edit=${first.id}` });
     expect(timeline.find((e) => e.kind === "activity")).toMatchObject({
-      title: "Status: new → contacted",
+      // The stage by its name and the member by name, not their stored keys.
+      title: "Status: New → Contacted",
       detail: "Note: Called, wants a proposal",
-      by: MEMBERS.b.email,
+      by: `${MEMBERS.b.name} (${MEMBERS.b.email})`,
     });
     expect(timeline.find((e) => e.kind === "interaction")).toMatchObject({
       title: "WhatsApp",
       detail: "Sent the deck on WhatsApp",
-      by: MEMBERS.a.email,
+      by: `${MEMBERS.a.name} (${MEMBERS.a.email})`,
       interaction: { mine: true },
     });
     // The lead's acknowledgement (one a day per mailbox: the message got none) and the newsletter's

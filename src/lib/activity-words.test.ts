@@ -8,7 +8,7 @@ describe("the Activity screen in words", () => {
     expect(activityActionWords("status", "contact_messages")).toBe("Contact Message status changed");
     expect(activityActionWords("blog_posts.preview-link", "blog_posts")).toBe("Blog Post preview link made");
     expect(activityActionWords("auth.sign-in", null)).toBe("Signed in");
-    expect(activityActionWords("calendar.disconnect", null)).toBe("Calendar: disconnect");
+    expect(activityActionWords("calendar.disconnect", null)).toBe("Calendar disconnected");
   });
 
   it("names the record by its title or name, and each field by its form label", () => {
@@ -34,5 +34,18 @@ describe("the Activity screen in words", () => {
     expect(activityValueWords("leads", "ownerId", "u-1", members)).toBe("Priya Nair");
     expect(activityValueWords("leads", "ownerId", "u-gone", members)).toBe("u-gone");
     expect(activityValueWords("leads", "notes", "u-1", members)).toBe("u-1");
+  });
+});
+
+describe("the Activity filter's choices in words", () => {
+  it("names actions and tables as staff do, never by their stored keys", async () => {
+    const { activityActionLabel, activityTableLabel } = await import("./activity-words");
+    expect(activityActionLabel("api_key.create")).toBe("API key made");
+    expect(activityActionLabel("create")).toBe("Added");
+    expect(activityActionLabel("auth.sign-in")).toBe("Signed in");
+    expect(activityTableLabel("booking_hosts")).toBe("Call availability");
+    expect(activityTableLabel("profiles")).toBe("Team roles");
+    expect(activityTableLabel("leads")).toBe("Leads");
+    for (const key of ["api_key.create", "booking.availability", "webhook.add", "newsletter.send"]) expect(activityActionLabel(key)).not.toMatch(/[._]/);
   });
 });

@@ -45,7 +45,88 @@ const ACTIONS: Record<string, string> = {
   "person.export": "A person's data exported",
   "person.erase": "A person's data erased",
   "bulk.note": "Note added to several records",
+  "auth.session-end": "Session ended",
+  "account.session-end": "Own session ended",
+  "account.other-sessions-end": "Other sessions ended",
+  "account.password": "Password changed",
+  "api_key.create": "API key made",
+  "api_key.revoke": "API key revoked",
+  "webhook.add": "Webhook added",
+  "webhook.delete": "Webhook deleted",
+  "webhook.resume": "Webhook resumed",
+  "webhook.resend": "Webhook delivery sent again",
+  "passkey.add": "Passkey added",
+  "passkey.rename": "Passkey renamed",
+  "passkey.remove": "Passkey removed",
+  "calendar.connect": "Calendar connected",
+  "calendar.update": "Calendar settings changed",
+  "calendar.disconnect": "Calendar disconnected",
+  "booking.availability": "Call availability changed",
+  "booking.outcome": "Call outcome recorded",
+  "booking.cancel": "Call cancelled",
+  "newsletter.create": "Newsletter drafted",
+  "newsletter.update": "Newsletter edited",
+  "newsletter.test": "Newsletter test sent",
+  "newsletter.send": "Newsletter sent",
+  "newsletter.schedule": "Newsletter scheduled",
+  "newsletter.unschedule": "Newsletter unscheduled",
+  "newsletter.pause": "Newsletter paused",
+  "newsletter.resume": "Newsletter resumed",
+  "newsletter.suppressed": "Address suppressed",
+  "newsletter.subscriber-delete": "Subscriber deleted",
+  "newsletter.subscriber-erase": "Subscriber erased",
+  "person.interaction-create": "Interaction logged",
+  "person.interaction-update": "Interaction edited",
+  "person.interaction-delete": "Interaction deleted",
 };
+
+/** The verbs alone, for the Activity filter's list of actions (which names no table). */
+const BARE_VERBS: Record<string, string> = {
+  create: "Added",
+  update: "Edited",
+  status: "Status changed",
+  delete: "Deleted",
+  restore: "Restored",
+  "revision.restore": "Restored from a revision",
+  put: "Saved",
+};
+
+/** The tables that are no dashboard table of their own, as staff name them. */
+const TABLE_WORDS: Record<string, string> = {
+  api_keys: "API keys",
+  app_settings: "Settings",
+  booking_days_off: "Days off",
+  booking_hosts: "Call availability",
+  bookings: "Calls",
+  calendar_connections: "Calendar connections",
+  lead_stages: "Pipeline stages",
+  newsletter_sends: "Newsletters",
+  newsletter_subscribers: "Newsletter subscribers",
+  notifications: "Notifications",
+  passkeys: "Passkeys",
+  person_interactions: "Interactions",
+  profiles: "Team roles",
+  sessions: "Sessions",
+  spam_submissions: "Spam",
+  team_invitations: "Invitations",
+  users: "Accounts",
+  webhook_deliveries: "Webhook deliveries",
+  webhook_endpoints: "Webhooks",
+};
+
+/** An action for the Activity filter: "API key made", "Added", "Signed in". */
+export function activityActionLabel(action: string): string {
+  return ACTIONS[action] ?? BARE_VERBS[action] ?? activityActionWords(action, null);
+}
+
+/** A table for the Activity filter: "Blog Posts", "Call availability", "Team roles". */
+export function activityTableLabel(tableName: string): string {
+  const table = tableOf(tableName);
+  if (table) return `${table.noun.many.charAt(0).toUpperCase()}${table.noun.many.slice(1)}`;
+  if (TABLE_WORDS[tableName]) return TABLE_WORDS[tableName]!;
+  const words = tableName.replace(/_/g, " ");
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+}
 
 /** "Lead added", "Blog Post edited", "Signed in"; an action this file does not know, in readable words. */
 export function activityActionWords(action: string, tableName: string | null): string {

@@ -3,6 +3,12 @@ export const FREE_AUDIT_SUCCESS = {
   title: "Audit Request Submitted!",
   message: "We'll analyze your website and send you 3 custom growth ideas within 72 hours.",
 };
+/** A call request from /book when no time is free (docs/decisions/0085): stored as an audit lead, said as a call. */
+export const CALL_REQUEST_SUCCESS = {
+  title: "Call Request Sent!",
+  message: "A growth strategist will call you within 72 hours to agree a time.",
+};
+
 export const CONTACT_SUCCESS = {
   title: "Message Sent!",
   message: "We'll get back to you within 72 hours with a custom growth strategy.",

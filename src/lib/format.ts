@@ -34,6 +34,20 @@ export function formatAdminDate(date: Date | string): string {
   return adminDate.format(new Date(date));
 }
 
+const adminTime = new Intl.DateTimeFormat("en-IN", { hour: "2-digit", minute: "2-digit", timeZone: SITE_TIME_ZONE, timeZoneName: "short" });
+
+/** A time of today in the same words: "10:11 am IST" (the writing room's "Saved at"). */
+export function formatAdminTime(date: Date | string): string {
+  return adminTime.format(new Date(date));
+}
+
+const adminDay = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** A calendar day ("2026-11-30", already the site's day) as staff read it: "30 Nov 2026". */
+export function formatAdminDay(day: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? adminDay.format(new Date(`${day}T00:00:00Z`)) : day;
+}
+
 const adminDateSeconds = new Intl.DateTimeFormat("en-IN", { ...ADMIN_DATE, second: "2-digit" });
 
 /** The same, to the second: a post's revisions, several of which a minute can hold, each named apart. */

@@ -9,7 +9,7 @@ describe("site time zone (Asia/Kolkata)", () => {
     const instant = fromSiteDateTimeInput("2026-11-24T09:30")!;
     expect(instant.toISOString()).toBe("2026-11-24T04:00:00.000Z");
     expect(toSiteDateTimeInput(instant)).toBe("2026-11-24T09:30");
-    expect(formatSiteDateTime(instant)).toMatch(/24 Nov 2026, 09:30/);
+    expect(formatSiteDateTime(instant)).toMatch(/24 Nov 2026, 09:30 am IST/);
     // Across midnight UTC.
     expect(fromSiteDateTimeInput("2026-01-01T02:15")!.toISOString()).toBe("2025-12-31T20:45:00.000Z");
   });

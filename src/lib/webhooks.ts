@@ -17,6 +17,10 @@ export const WEBHOOK_EVENTS = [
   "testimonial.created",
   "testimonial.updated",
   "testimonial.deleted",
+  "booking.created",
+  "booking.rescheduled",
+  "booking.cancelled",
+  "newsletter.subscribed",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -33,6 +37,10 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "testimonial.created": "Testimonial added",
   "testimonial.updated": "Testimonial changed",
   "testimonial.deleted": "Testimonial deleted",
+  "booking.created": "Strategy call booked",
+  "booking.rescheduled": "Strategy call moved",
+  "booking.cancelled": "Strategy call cancelled",
+  "newsletter.subscribed": "Newsletter sign-up confirmed",
 };
 
 /** The form field of one event's checkbox: each has its own name, so that a plain form posts every one ticked. */

@@ -11,6 +11,7 @@ import { errorFields, log } from "./kernel/log";
 import { startTimedJobs, stopTimedJobs } from "./kernel/jobs/jobs";
 import { TIMED_JOBS } from "./job-registry";
 import { storage } from "./media";
+import { announceSetupLink } from "./kernel/session/first-owner";
 
 /** Server start-up: validate configuration, migrate, seed an empty database. */
 export async function boot(): Promise<void> {
@@ -36,6 +37,8 @@ export async function boot(): Promise<void> {
       processMs: Math.round(performance.now()),
     });
     if (env().MAIL_WORKER) startMailWorker();
+    // A fresh install: the one-time link that makes its first verified account the owner (ADR 0084).
+    await announceSetupLink().catch((error) => log("warn", "first owner: set-up link not announced", errorFields(error)));
     // `npm run admin` cannot open the embedded database this process holds: it asks us instead.
     if (kind === "pglite") watchRoleRequests(path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR, "pglite"));
   } catch (error) {

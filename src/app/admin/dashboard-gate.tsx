@@ -7,6 +7,7 @@ import type { Metadata } from "next";
 import { dashboardScreens, screenTitle, type DashboardScreen } from "@/lib/admin-tables/screens";
 import { getViewer, type StaffUser } from "../../server/kernel/session/auth-guard";
 import { countRecords } from "../../server/dashboard/data/admin-records";
+import { hasOwner } from "../../server/kernel/session/data/profiles";
 import { isTwoFactorRequired } from "../../server/kernel/session/data/team-settings";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
@@ -24,7 +25,10 @@ export type DashboardGate = { kind: "member"; user: StaffUser; screens: Dashboar
 export const openDashboard = cache(async (): Promise<DashboardGate> => {
   const viewer = await getViewer();
   if (viewer.kind === "anonymous") redirect("/auth");
-  if (viewer.kind === "denied") return { kind: "denied", page: <AccessDenied email={viewer.user.email} isVerified={viewer.user.emailVerified} /> };
+  if (viewer.kind === "denied") {
+    const hasNoOwner = !(await hasOwner().catch(() => true));
+    return { kind: "denied", page: <AccessDenied email={viewer.user.email} isVerified={viewer.user.emailVerified} hasNoOwner={hasNoOwner} /> };
+  }
   if (!viewer.user.secondFactor && (await isTwoFactorRequired())) redirect("/admin/security?required=1");
   return { kind: "member", user: viewer.user, screens: dashboardScreens(viewer.user.role) };
 });

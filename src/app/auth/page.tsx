@@ -42,7 +42,8 @@ async function FirstAdminHint() {
     <div className="text-left">
       <p className="font-semibold text-ink">Setting up the first admin</p>
       <p className="mt-1">
-        Create an account with an address listed in <code>ADMIN_EMAILS</code>
+        Create an account, verify it, then open the one-time set-up link the server wrote to its log and to <code>setup-link.txt</code> in its data folder. Or
+        create it with an address listed in <code>ADMIN_EMAILS</code>
         {isDevelopment && e.ADMIN_EMAILS.length > 0 ? ` (${e.ADMIN_EMAILS.join(", ")})` : ""} and verify it: it becomes owner. Or run{" "}
         <code>npm run admin -- grant you@example.com</code>. Without SMTP settings, e-mails (and their links) are written to <code>data/outbox</code>.
       </p>

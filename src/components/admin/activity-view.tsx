@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 import { ACTIVITY_TAB, type ActivityFilter } from "@/lib/admin-tables/activity";
-import { activityActionWords, activityFieldLabel, activityRecordName, activityValueWords } from "@/lib/activity-words";
+import { activityActionLabel, activityActionWords, activityFieldLabel, activityRecordName, activityTableLabel, activityValueWords } from "@/lib/activity-words";
 import { formatAdminDate } from "@/lib/format";
 import { dashboardHref } from "@/lib/routes";
 import type { ActivityEvent } from "@/server/kernel/db/schema";
@@ -62,6 +62,9 @@ export function ActivityView({
   list: ListResult<ActivityEvent>;
   options: { members: string[]; actions: string[]; tables: string[]; names: Record<string, string> };
 }) {
+  // Each choice in words (a member by name, an action and a table as staff call them); the value sent is the stored key.
+  const words = (name: "member" | "action" | "table", v: string) =>
+    name === "action" ? activityActionLabel(v) : name === "table" ? activityTableLabel(v) : (options.names[v] ?? v);
   const choose = (name: "member" | "action" | "table", label: string, values: string[]) => (
     <label className="flex max-w-full min-w-0 flex-col gap-1 text-sm font-semibold">
       {label}
@@ -69,7 +72,7 @@ export function ActivityView({
         <option value="">All</option>
         {values.map((v) => (
           <option key={v} value={v}>
-            {v}
+            {words(name, v)}
           </option>
         ))}
         {/* A value from a link (a record's history) that the trail does not name yet. */}

@@ -152,12 +152,16 @@ function Summary({ summary, isNew }: { summary: RowSummary; isNew: boolean }) {
               <a key={i} className="hover:underline" href={`mailto:${part.mailto}`}>
                 {part.mailto}
               </a>
+            ) : "tel" in part ? (
+              <a key={i} className="hover:underline" href={`tel:${part.tel.replace(/[^+0-9]/g, "")}`}>
+                {part.tel}
+              </a>
             ) : "download" in part ? (
               <a key={i} className="font-semibold text-brand-800 underline-offset-4 hover:underline" href={part.href} download={part.download}>
                 Download {part.download}
               </a>
             ) : (
-              <span key={i} className="inline-flex items-center gap-0.5 text-accent-600" aria-label={`${part.stars} out of 5 stars`}>
+              <span key={i} role="img" className="inline-flex items-center gap-0.5 text-accent-600" aria-label={`${part.stars} out of 5 stars`}>
                 {Array.from({ length: part.stars }, (_, s) => (
                   <Star key={s} className="size-3.5 fill-current" aria-hidden="true" />
                 ))}

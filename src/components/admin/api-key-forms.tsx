@@ -4,7 +4,8 @@ import { ActionForm as Form } from "@/components/forms/action-form";
 import { Field, TextInput } from "@/components/forms/fields";
 import { SubmitButton } from "@/components/forms/submit";
 import { FieldError } from "@/components/forms/action-form";
-import { buttonVariants } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
 import { API_KEY_NAME_MAX, API_SCOPE_LABELS, API_SCOPES } from "@/lib/api-scopes";
 import { createApiKeyAction } from "@/server/integrations/api-key-actions";
 
@@ -23,13 +24,28 @@ export function CreateApiKeyForm() {
               <label htmlFor="new-api-key-value" className="sr-only">
                 New API key
               </label>
-              <input
-                id="new-api-key-value"
-                readOnly
-                value={state.reveal.value}
-                className="mt-2 block w-full rounded-xl border border-line bg-surface px-3 py-2 font-mono text-sm"
-                onFocus={(event) => event.currentTarget.select()}
-              />
+              <div className="mt-2 flex flex-wrap gap-2">
+                <input
+                  id="new-api-key-value"
+                  readOnly
+                  value={state.reveal.value}
+                  className="block min-w-0 flex-1 rounded-xl border border-line bg-surface px-3 py-2 font-mono text-sm"
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => {
+                    const value = state.reveal!.value;
+                    navigator.clipboard.writeText(value).then(
+                      () => toast.success("Key copied to clipboard"),
+                      () => toast.error("Copy it from the field: the clipboard refused."),
+                    );
+                  }}
+                >
+                  Copy
+                </Button>
+              </div>
             </div>
           )}
           <Field id="api-key-name" label="Name" name="name" hint="Who or what uses it, e.g. Zapier lead sync." required>

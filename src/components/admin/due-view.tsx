@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 import { dashboardHref } from "@/lib/routes";
+import { formatAdminDay } from "@/lib/format";
 import { daysOverdue, type DueItem } from "@/server/leads/data/follow-up";
 
 // The lead desk's "Due" view (docs/decisions/0050): every open lead and message whose follow-up day
@@ -69,7 +70,7 @@ export function DueView({ items, owner, today }: { items: DueItem[]; owner: DueO
                 <tr key={item.id}>
                   <td className={daysOverdue(item.followUpOn, today) > 0 ? "px-4 py-2 font-semibold text-red-700" : "px-4 py-2 font-semibold"}>
                     {when(item, today)}
-                    <span className="block text-xs font-normal text-muted">{item.followUpOn}</span>
+                    <span className="block text-xs font-normal text-muted">{formatAdminDay(item.followUpOn)}</span>
                   </td>
                   <td className="px-4 py-2">
                     <Link
@@ -81,8 +82,8 @@ export function DueView({ items, owner, today }: { items: DueItem[]; owner: DueO
                     <span className="block text-xs text-muted">{item.email}</span>
                   </td>
                   <td className="px-4 py-2">{item.kind === "lead" ? "Growth audit" : "Contact message"}</td>
-                  <td className="px-4 py-2">{item.status}</td>
-                  <td className="px-4 py-2">{item.ownerEmail ?? "Nobody"}</td>
+                  <td className="px-4 py-2">{item.statusLabel}</td>
+                  <td className="px-4 py-2">{item.ownerLabel ?? "Nobody"}</td>
                 </tr>
               ))}
             </tbody>

@@ -135,7 +135,13 @@ export function PipelineBoard({ columns: initial, query }: { columns: Columns; q
       onDragEnd={onDragEnd}
       onDragCancel={() => setActive(null)}
     >
-      <div className="mt-4 flex gap-4 overflow-x-auto pb-4" role="list" aria-label="Pipeline stages">
+      {/* Focusable: the stages scroll sideways, and a keyboard must reach that scroll even with no card to tab to. */}
+      <div
+        className="mt-4 flex gap-4 overflow-x-auto pb-4 focus-visible:outline-3 focus-visible:outline-brand-500"
+        role="list"
+        aria-label="Pipeline stages"
+        tabIndex={0}
+      >
         {columns.map((column) => (
           <Column key={column.key} column={column} columns={columns} query={query} onMove={move} />
         ))}
@@ -151,7 +157,8 @@ function Column({ column, columns, query, onMove }: { column: BoardColumn; colum
   const more = new URLSearchParams(query);
   more.set(`show-${column.key}`, String(column.cards.length + BOARD_PAGE));
   return (
-    <section
+    // A div: a <section> may not take the listitem role the board's list needs.
+    <div
       ref={setNodeRef}
       role="listitem"
       aria-labelledby={headingId}
@@ -177,7 +184,7 @@ function Column({ column, columns, query, onMove }: { column: BoardColumn; colum
           Show more ({column.count - column.cards.length} not shown)
         </a>
       )}
-    </section>
+    </div>
   );
 }
 

@@ -85,6 +85,19 @@ export function useRecordValues(table: AdminTableDefinition, record: AnyRow | nu
   return { values, change };
 }
 
+/** A touch's fields as staff read them: the campaign tags by what they mean, not their parameter names. */
+const TOUCH_LABELS: Record<string, string> = {
+  utm_source: "source",
+  utm_medium: "medium",
+  utm_campaign: "campaign",
+  utm_term: "keyword",
+  utm_content: "ad content",
+  referrer: "referring site",
+  landing_page: "landing page",
+  gclid: "Google Ads click",
+  fbclid: "Meta ad click",
+};
+
 function Attribution({ value }: { value: AttributionData }) {
   const touches = [
     ["First touch", value.first_touch],
@@ -94,7 +107,7 @@ function Attribution({ value }: { value: AttributionData }) {
     t
       ? Object.entries(t)
           .filter(([k, v]) => v && k !== "at")
-          .map(([k, v]) => [`${label}: ${k.replace(/_/g, " ")}`, String(v)])
+          .map(([k, v]) => [`${label}: ${TOUCH_LABELS[k] ?? k.replace(/_/g, " ")}`, String(v)])
       : [],
   );
   if (value.form_page) rows.push(["Form page", value.form_page]);
@@ -314,8 +327,10 @@ export function RecordFields({
     <>
       {groups.map((group) =>
         group.length > 1 ? (
-          <div key={group[0]!.name} className={group[0]!.control === "checkbox" ? "grid gap-3 sm:grid-cols-2" : "grid gap-5 sm:grid-cols-2"}>
-            {group.map(control)}
+          // Two columns only where the form is wide enough (a container query): in the writing room's
+          // narrow settings panel a pair of date-and-time fields side by side cut their own values.
+          <div key={group[0]!.name} className="@container">
+            <div className={group[0]!.control === "checkbox" ? "grid gap-3 @lg:grid-cols-2" : "grid gap-5 @lg:grid-cols-2"}>{group.map(control)}</div>
           </div>
         ) : (
           [

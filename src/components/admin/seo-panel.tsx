@@ -18,6 +18,13 @@ export function SeoPanel({ values, siteName }: { values: Record<string, string>;
   const path = blogPostHref(values.slug || "your-post");
   const host = origin ? new URL(origin).host : "";
   const titleLong = documentTitle.length > SEARCH_TITLE_WARN;
+  // What a search result shows: about 60 characters, then an ellipsis; the panel wraps rather than cuts it.
+  const shownTitle = titleLong ? `${documentTitle.slice(0, SEARCH_TITLE_WARN - 1).trimEnd()}…` : documentTitle;
+  const descriptionSource = values.metaDescription?.trim()
+    ? ""
+    : values.excerpt?.trim()
+      ? " (taken from the excerpt)"
+      : " (taken from the title: add an excerpt or a meta description)";
   const descriptionLong = description.length > SEARCH_DESCRIPTION_WARN;
   const image = values.featuredImageUrl?.trim();
   return (
@@ -29,8 +36,8 @@ export function SeoPanel({ values, siteName }: { values: Record<string, string>;
         <p className="truncate text-xs text-ink-soft">
           {host} › blog › {values.slug || "your-post"}
         </p>
-        <p className="truncate text-lg text-[#1a0dab]" data-testid="seo-title">
-          {documentTitle}
+        <p className="text-lg leading-snug break-words text-[#1a0dab]" data-testid="seo-title" title={documentTitle}>
+          {shownTitle}
         </p>
         <p className="line-clamp-2 text-sm text-ink-soft">{description}</p>
       </div>
@@ -41,7 +48,7 @@ export function SeoPanel({ values, siteName }: { values: Record<string, string>;
         </li>
         <li data-testid="seo-description-count" className={cx(descriptionLong && "font-semibold text-danger")}>
           Description: {description.length} characters
-          {values.metaDescription?.trim() ? "" : " (taken from the excerpt)"}
+          {descriptionSource}
           {descriptionLong ? ` — over ${SEARCH_DESCRIPTION_WARN}: search results may cut it.` : ` (up to ${SEARCH_DESCRIPTION_WARN} shows in full).`}
         </li>
       </ul>

@@ -20,6 +20,7 @@ import { saveWritingRoom } from "@/server/dashboard/writing-room-actions";
 import { HtmlField } from "./html-field";
 import { ImageField } from "./image-field";
 import { ContentPreview, RecordFields, useRecordValues } from "./record-fields";
+import { formatAdminTime } from "@/lib/format";
 import { tableCheck } from "./record-form";
 import { HISTORY_LINE, RevisionHistory } from "./revision-history";
 
@@ -51,7 +52,8 @@ function snapshot(form: HTMLFormElement): string {
   );
 }
 
-const clock = (at: Date) => at.toLocaleTimeString("en-IN", { hour: "2-digit", minute: "2-digit", hour12: false });
+// The site's zone, labelled, as every staff time (not the browser's clock with no zone).
+const clock = (at: Date) => formatAdminTime(at);
 
 interface WritingRoomProps {
   tableId: string;

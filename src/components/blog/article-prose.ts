@@ -1,6 +1,7 @@
 /** Typography for sanitised article HTML (only the allow-listed elements need styling). */
 export const ARTICLE_PROSE = [
-  "text-[1.0625rem] leading-relaxed text-ink-soft",
+  // A long unbroken word (a campaign name with underscores, an address) wraps instead of widening the page on a phone.
+  "text-[1.0625rem] leading-relaxed text-ink-soft [overflow-wrap:anywhere]",
   "[&_p]:mt-5 [&_p:first-child]:mt-0",
   "[&_h2]:mt-12 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:tracking-tight [&_h2]:text-ink md:[&_h2]:text-3xl",
   "[&_h3]:mt-9 [&_h3]:text-xl [&_h3]:font-bold [&_h3]:text-ink",

@@ -4,12 +4,15 @@ import { cancelCallAction } from "@/server/booking/booking-actions";
 import { ActionForm } from "./action-form";
 import { SubmitButton } from "./submit";
 
-/** "Cancel the call": a POST with a button, never a link (a GET changes nothing, docs/decisions/0065). */
+/**
+ * "Yes, cancel the call", shown once the visitor asked to cancel (the manage page's ?cancel=confirm):
+ * a POST with a button, never a link (a GET changes nothing, docs/decisions/0065).
+ */
 export function CancelCallForm({ token }: { token: string }) {
   return (
     <ActionForm action={cancelCallAction} label="Cancel the call" hidden={{ token }} answer="line" testId="cancel-form">
       <SubmitButton
-        label="Cancel the call"
+        label="Yes, cancel the call"
         pendingLabel="Cancelling..."
         className="inline-flex min-h-11 items-center justify-center rounded-full border border-danger/50 px-5 text-sm font-semibold text-danger hover:bg-danger/10"
       />

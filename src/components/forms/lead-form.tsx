@@ -26,6 +26,8 @@ interface LeadFormProps {
   children: (props: LeadFormRenderProps) => ReactNode;
   /** Accessible name of the form. */
   label: string;
+  /** What a success says, when not the endpoint's own words (the same words the Server Action gives). */
+  successWords?: { title: string; message: string };
   /**
    * The id of the form's region on its page. Without JavaScript the browser posts to `#<anchor>`, so the
    * answer page is scrolled to the form and its answer, not left at the top of the page.
@@ -58,7 +60,7 @@ function checkFor(rules: Record<string, FieldRule>) {
  * before sending, posts them to the form's endpoint, shows toasts, clears on success and keeps
  * every typed value on error.
  */
-export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, children, label, anchor }: LeadFormProps) {
+export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, children, label, anchor, successWords }: LeadFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const guard = useFormGuard(formRef);
 
@@ -70,7 +72,7 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
     const values = Object.fromEntries(Object.keys(rules).map((f) => [f, String(typed.get(f) ?? "")]));
     const body = new URLSearchParams();
     for (const [name, value] of typed) if (typeof value === "string" && !name.startsWith("$ACTION")) body.append(name, value);
-    return post(endpoint, body, values);
+    return post(endpoint, body, values).then((state) => (state.status === "success" && successWords ? { ...state, ...successWords } : state));
   };
 
   const answer = useFormAnswer({

@@ -91,7 +91,9 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <div className="container-page flex flex-col gap-3 py-6 text-xs sm:flex-row sm:items-center sm:justify-between">
+        {/* Room below (phones) or to the right (wider) for the floating WhatsApp and Book Call buttons,
+            so that at the end of the page they cover none of these links. */}
+        <div className="container-page flex flex-col gap-3 pt-6 pb-36 text-xs sm:flex-row sm:items-center sm:justify-between sm:pr-48 sm:pb-6">
           <p>
             © {site.copyrightYear} {site.name}. All rights reserved.
           </p>

@@ -14,6 +14,8 @@ interface SubscribeFormProps {
   /** The footer's dark background. */
   tone?: "light" | "dark";
   title?: string;
+  /** The form landmark's name, when the page also shows the footer's form of the same source. */
+  formLabel?: string;
   intro?: string;
 }
 
@@ -26,7 +28,7 @@ const SUBMIT =
  * works without JavaScript; it reads nothing per visitor, so the cached pages it sits on stay
  * cached. The honeypot and the fill time are the lead forms' (src/server/kernel/forms/form-guards.ts).
  */
-export function SubscribeForm({ source, topics = [], tone = "light", title = "Get new articles by e-mail", intro }: SubscribeFormProps) {
+export function SubscribeForm({ source, topics = [], tone = "light", title = "Get new articles by e-mail", intro, formLabel }: SubscribeFormProps) {
   const id = useId();
   const started = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -56,7 +58,7 @@ export function SubscribeForm({ source, topics = [], tone = "light", title = "Ge
           if (field instanceof HTMLInputElement && started.current) field.value = String(Date.now() - started.current);
         }}
       >
-        <AnswerForm form={answer} formRef={formRef} label={`Newsletter sign-up (${source})`} className="space-y-4" answerClassName="mb-4">
+        <AnswerForm form={answer} formRef={formRef} label={formLabel ?? `Newsletter sign-up (${source})`} className="space-y-4" answerClassName="mb-4">
           <input type="hidden" name="source" value={source} readOnly />
           <div>
             <label htmlFor={emailId} className={dark ? "mb-1.5 block text-sm text-brand-100" : "mb-1.5 block text-sm font-semibold text-ink"}>

@@ -98,7 +98,7 @@ export type FieldSpec<Row> = FieldBase<Row> &
 
 /** A piece of a list row's summary line. */
 /** A part of a row's line: text, an address to write to, a rating, or a file to download under its own name. */
-export type SummaryPart = string | { mailto: string } | { stars: number } | { href: string; download: string };
+export type SummaryPart = string | { mailto: string } | { tel: string } | { stars: number } | { href: string; download: string };
 
 export interface RowSummary {
   title: string;

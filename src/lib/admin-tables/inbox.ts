@@ -9,7 +9,8 @@ type Sender = { id: string; createdAt: Date; name: string; email: string; mobile
 // attribution columns of their CSV export.
 
 export function senderLine(row: { email: string; mobileNumber: string }): RowSummary["line"] {
-  return [{ mailto: row.email }, ` · ${row.mobileNumber}`];
+  // The number is a tap-to-call link (a phone dials it; a desktop offers its calling app).
+  return [{ mailto: row.email }, " · ", { tel: row.mobileNumber }];
 }
 
 const TOUCH_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "referrer", "landing_page"] as const;

@@ -31,7 +31,8 @@ export async function createApiKeyAction(_previous: FormState, form: FormData): 
       revalidatePath(API_KEYS_PATH);
       return {
         status: "success",
-        message: `Key "${data.name}" made. Copy it now: it is shown only this once.`,
+        // Said once, beside the key (the form's reveal box); the answer only says it was made.
+        message: `Key "${data.name}" made.`,
         reveal: { label: `The key "${data.name}"`, value: made.key },
       };
     },

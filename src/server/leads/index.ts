@@ -5,3 +5,4 @@ export * from "./data/lead-stages";
 export * from "./data/lead-visits";
 export * from "./data/submissions";
 export * from "./spam";
+export * from "./lead-submission";

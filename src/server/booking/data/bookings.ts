@@ -61,6 +61,15 @@ async function offeringHosts(executor: Executor, lock: boolean): Promise<HostRow
 }
 
 /**
+ * Whether anyone on the lead desk takes strategy calls with some weekly hours: the Overview and Due
+ * ask for a calendar when not (docs/decisions/0085).
+ */
+export async function hasCallHosts(): Promise<boolean> {
+  const hosts = await offeringHosts(db(), false);
+  return hosts.some((h) => Array.isArray(h.weekly_hours) && h.weekly_hours.length > 0);
+}
+
+/**
  * Busy times of the hosts from outside the bookings table, kept clear like a booked call: the
  * intervals of each member's own calendar as its last sync read them (docs/decisions/0066). Read
  * with the same executor as the rest, so the booking's locked check sees what the page saw or newer.
@@ -283,6 +292,7 @@ export async function bookCall(call: NewCall, mails: Mails, now = new Date(), op
       })
       .returning();
     await tx.update(bookingHosts).set({ lastAssignedAt: now }).where(eq(bookingHosts.userId, host.userId));
+    await enqueueWebhookEvent(tx, "booking.created", "bookings", booking!.id, { ...booking!, hostName: person.name });
     for (const mail of mails(booking!, person)) await enqueueMail(tx, mail);
     if (!held) await queueHostCalendar(tx, "put", booking!, person);
     return { kind: "booked", booking: booking!, host: person, leadId };
@@ -423,6 +433,7 @@ export async function rescheduleCall(
     if (host.userId !== current.hostId) await tx.update(bookingHosts).set({ lastAssignedAt: now }).where(eq(bookingHosts.userId, host.userId));
     if (current.leadId) await tx.update(leads).set({ followUpOn: dayInZone(start, SITE_TIME_ZONE), updatedAt: now }).where(eq(leads.id, current.leadId));
     const person = people.get(host.userId)!;
+    await enqueueWebhookEvent(tx, "booking.rescheduled", "bookings", moved!.id, { ...moved!, hostName: person.name });
     for (const mail of mails(moved!, person)) await enqueueMail(tx, mail);
     // A held call (docs/decisions/0077) is in no member's calendar and no member was told of it.
     if (current.confirmedAt) await queueHostCalendar(tx, "put", moved!, person);
@@ -462,6 +473,7 @@ export async function cancelCall(
       .where(eq(bookings.id, current.id))
       .returning();
     const host = (await hostPerson(tx, current.hostId)) ?? { id: "", name: "", email: "" };
+    await enqueueWebhookEvent(tx, "booking.cancelled", "bookings", cancelled!.id, { ...cancelled!, hostName: host.name || null });
     for (const mail of mails(cancelled!, host)) await enqueueMail(tx, mail);
     if (current.confirmedAt) await queueHostCalendar(tx, "delete", cancelled!, host);
     await after?.(current, cancelled!, tx);

@@ -61,6 +61,7 @@ export async function activityFilterOptions(): Promise<{ members: string[]; acti
     distinct(activityEvents.tableName),
     db().select({ id: dbSchema.users.id, name: dbSchema.users.name, email: dbSchema.users.email }).from(dbSchema.users).limit(1000),
   ]);
-  const names = Object.fromEntries(people.map((p) => [p.id, memberLabel(p.name, p.email)]));
+  // By user id (a changed owner) and by address (the Member filter, which the trail keys by address).
+  const names = Object.fromEntries(people.flatMap((p) => [[p.id, memberLabel(p.name, p.email)] as const, [p.email, memberLabel(p.name, p.email)] as const]));
   return { members, actions, tables, names };
 }

@@ -84,6 +84,33 @@ const FIELDS: Record<SubjectTable, readonly string[]> = {
 
 const isSubject = (table: string | null | undefined): table is SubjectTable => Boolean(table && table in SUBJECTS);
 
+/**
+ * Tables whose events are queued by name where the change is made (a booking by the visitor's or a
+ * member's action, a sign-up by its confirmation link), never from the activity trail. No account
+ * ids: a call says its member by name only.
+ */
+const NAMED_FIELDS: Record<"bookings" | "newsletter_subscribers", readonly string[]> = {
+  bookings: [
+    "id",
+    "startsAt",
+    "endsAt",
+    "name",
+    "email",
+    "phone",
+    "company",
+    "topic",
+    "timeZone",
+    "status",
+    "hostName",
+    "leadId",
+    "cancelledAt",
+    "createdAt",
+    "updatedAt",
+  ],
+  newsletter_subscribers: ["id", "email", "topics", "source", "status", "confirmedAt", "createdAt", "updatedAt"],
+};
+const isNamedTable = (table: string): table is keyof typeof NAMED_FIELDS => table in NAMED_FIELDS;
+
 function plainValue(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (value === undefined) return null;
@@ -102,15 +129,17 @@ export function dashboardRecordPrefix(table: "leads" | "contact_messages"): stri
  * for a post).
  */
 export function webhookData(table: string, row: Record<string, unknown>): Record<string, unknown> {
-  if (!isSubject(table)) return {};
+  const fields = isSubject(table) ? FIELDS[table] : isNamedTable(table) ? NAMED_FIELDS[table] : null;
+  if (!fields) return {};
   const data: Record<string, unknown> = {};
-  for (const field of FIELDS[table]) if (field in row) data[field] = plainValue(row[field]);
+  for (const field of fields) if (field in row) data[field] = plainValue(row[field]);
   // A lead's deal value by the one rule (src/lib/deal-value.ts), as the screens and the API show it.
   if (table === "leads" && "dealValue" in row) {
     const value = dealValueWithSource(row as { dealValue?: number | null; service?: string | null; package?: string | null });
     data.dealValue = value?.value ?? null;
     data.dealValueFrom = value?.source ?? null;
   }
+  if (table === "bookings" && typeof row.leadId === "string") data.dashboardUrl = `${dashboardRecordPrefix("leads")}${row.leadId}`;
   if ((table === "leads" || table === "contact_messages") && typeof row.id === "string") data.dashboardUrl = `${dashboardRecordPrefix(table)}${row.id}`;
   if (table === "blog_posts" && typeof row.slug === "string") data.url = `${env().SITE_URL.replace(/\/$/, "")}/blog/${row.slug}`;
   return data;

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { LEAD_DESK, type DeskMember } from "@/lib/admin-tables/definition";
 import type { InboxDecoration } from "@/lib/admin-tables/inbox";
 import { memberLabel } from "@/lib/format";
+import { MESSAGE_STATUS_LABELS } from "@/lib/schemas/admin";
 import { toSiteDateTimeInput } from "@/lib/site-time";
 import { requireRole } from "../../kernel/session/auth-guard";
 import { db, type Executor } from "../../kernel/db/client";
@@ -62,19 +63,23 @@ export interface DueItem {
   email: string;
   phone: string;
   status: string;
+  /** The status as the dashboard names it: a stage's name, a message's status label. */
+  statusLabel: string;
   followUpOn: string;
   ownerId: string | null;
   ownerEmail: string | null;
+  /** The owner as staff know them: "Name (address)". */
+  ownerLabel: string | null;
   createdAt: Date;
 }
 
 /** Rows still open (a won or lost lead and an archived message need no follow-up). */
 const DUE_SQL = (today: string, ownerId?: string | null) => sql`
-  select 'lead' as kind, l.id, l.name, l.email, l.mobile_number, l.status, l.follow_up_on::text as follow_up_on, l.owner_id, u.email as owner_email, l.created_at
-    from ${leads} l left join users u on u.id = l.owner_id
+  select 'lead' as kind, l.id, l.name, l.email, l.mobile_number, l.status, coalesce(ls.name, l.status) as status_label, l.follow_up_on::text as follow_up_on, l.owner_id, u.email as owner_email, u.name as owner_name, l.created_at
+    from ${leads} l left join users u on u.id = l.owner_id left join lead_stages ls on ls.key = l.status
     where l.follow_up_on <= ${today}::date and l.status not in ('won', 'lost') ${ownerId === undefined ? sql`` : ownerId === null ? sql`and l.owner_id is null` : sql`and l.owner_id = ${ownerId}`}
   union all
-  select 'message', m.id, m.name, m.email, m.mobile_number, m.status, m.follow_up_on::text, m.owner_id, u.email, m.created_at
+  select 'message', m.id, m.name, m.email, m.mobile_number, m.status, m.status, m.follow_up_on::text, m.owner_id, u.email, u.name, m.created_at
     from ${contactMessages} m left join users u on u.id = m.owner_id
     where m.follow_up_on <= ${today}::date and m.status <> 'archived' ${ownerId === undefined ? sql`` : ownerId === null ? sql`and m.owner_id is null` : sql`and m.owner_id = ${ownerId}`}
   order by follow_up_on, created_at
@@ -87,9 +92,11 @@ interface DueRow extends Record<string, unknown> {
   email: string;
   mobile_number: string;
   status: string;
+  status_label: string;
   follow_up_on: string;
   owner_id: string | null;
   owner_email: string | null;
+  owner_name: string | null;
   created_at: Date | string;
 }
 
@@ -100,9 +107,11 @@ const toItem = (r: DueRow): DueItem => ({
   email: r.email,
   phone: r.mobile_number,
   status: r.status,
+  statusLabel: r.kind === "message" ? (MESSAGE_STATUS_LABELS[r.status as keyof typeof MESSAGE_STATUS_LABELS] ?? r.status) : r.status_label,
   followUpOn: r.follow_up_on,
   ownerId: r.owner_id,
   ownerEmail: r.owner_email,
+  ownerLabel: r.owner_email ? memberLabel(r.owner_name, r.owner_email) : null,
   createdAt: new Date(r.created_at),
 });
 

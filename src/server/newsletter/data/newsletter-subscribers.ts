@@ -3,6 +3,7 @@ import { and, arrayContains, asc, desc, eq, ilike, inArray, lt, sql, type SQL } 
 import type { SubscriberSource, SubscriberStatus } from "@/lib/newsletter";
 import { recordActivity } from "../../kernel/activity/activity";
 import { db, type Executor, type Transaction } from "../../kernel/db/client";
+import { enqueueWebhookEvent } from "../../kernel/events/events";
 import { newsletterClicks, newsletterRecipients, newsletterSubscribers, notifications, type NewsletterSubscriber } from "../../kernel/db/schema";
 import { enqueueMail, type MailInput } from "../../kernel/mail/mail";
 import { mailboxHash } from "../../kernel/mail/mailbox";
@@ -117,11 +118,16 @@ export type ConfirmOutcome = { kind: "confirmed" | "already"; row: NewsletterSub
 
 /** Confirms a pending row named by a confirmation link of its current version. */
 export async function confirmSubscriber(id: string, tokenVersion: number, now = new Date()): Promise<ConfirmOutcome> {
-  const [row] = await db()
-    .update(newsletterSubscribers)
-    .set({ status: "confirmed", confirmedAt: now, updatedAt: now })
-    .where(and(eq(newsletterSubscribers.id, id), eq(newsletterSubscribers.tokenVersion, tokenVersion), eq(newsletterSubscribers.status, "pending")))
-    .returning();
+  // The confirmed sign-up is a webhook event (newsletter.subscribed), queued in the confirmation's transaction.
+  const [row] = await db().transaction(async (tx) => {
+    const rows = await tx
+      .update(newsletterSubscribers)
+      .set({ status: "confirmed", confirmedAt: now, updatedAt: now })
+      .where(and(eq(newsletterSubscribers.id, id), eq(newsletterSubscribers.tokenVersion, tokenVersion), eq(newsletterSubscribers.status, "pending")))
+      .returning();
+    if (rows[0]) await enqueueWebhookEvent(tx, "newsletter.subscribed", "newsletter_subscribers", rows[0].id, rows[0]);
+    return rows;
+  });
   if (row) return { kind: "confirmed", row };
   const current = await subscriberByToken(id, tokenVersion);
   // Two clicks (or a reload) of the same link: the second finds it confirmed, which is what it asked.

@@ -26,6 +26,9 @@ import {
 } from "../../kernel/db/schema";
 import { personKey, personKeyPads } from "../../kernel/session/person-key";
 import { mailboxKey } from "../../kernel/mail/mailbox";
+import { stagesIn } from "../../leads";
+import { memberLabel } from "@/lib/format";
+import { MESSAGE_STATUS_LABELS } from "@/lib/schemas/admin";
 import { subscriberSendRows } from "../../newsletter";
 
 // One page per person (docs/decisions/0068): everything that names one address, joined on the
@@ -107,7 +110,9 @@ export async function personHeader(emailKey: string): Promise<PersonHeader> {
   ].sort((a, b) => b.at.getTime() - a.at.getTime());
   const newest = submissions[0];
   const ownerId = submissions.find((s) => s.ownerId)?.ownerId ?? null;
-  const owner = ownerId ? ((await db().select({ email: users.email }).from(users).where(eq(users.id, ownerId)))[0]?.email ?? null) : null;
+  const ownerRow = ownerId ? (await db().select({ name: users.name, email: users.email }).from(users).where(eq(users.id, ownerId)))[0] : undefined;
+  // By name, as staff know each other ("Name (address)").
+  const owner = ownerRow ? memberLabel(ownerRow.name, ownerRow.email) : null;
   return {
     key: personKey(emailKey),
     emailKey,
@@ -122,19 +127,32 @@ export async function personHeader(emailKey: string): Promise<PersonHeader> {
   };
 }
 
+/** Members named as staff know them ("Name (address)"), by the addresses the trail recorded. */
+async function memberNames(emails: readonly (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(emails.filter((e): e is string => Boolean(e)))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db().select({ name: users.name, email: users.email }).from(users).where(inArray(users.email, wanted));
+  return new Map(rows.map((r) => [r.email, memberLabel(r.name, r.email)]));
+}
+
 const LEAD_HREF = (id: string) => dashboardHref("leads", { edit: id });
 const MESSAGE_HREF = (id: string) => dashboardHref("messages", { edit: id });
 const iso = (value: Date | string) => new Date(value).toISOString();
 const clip = (text: string | null | undefined, length = 200) => (text && text.length > length ? `${text.slice(0, length)}…` : (text ?? undefined));
 
 /** What an activity row about their lead or message says, in a line. */
-function describeChange(action: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null): { title: string; detail?: string } {
+function describeChange(
+  action: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  statusName: (status: unknown) => string = (status) => String(status ?? "—"),
+): { title: string; detail?: string } {
   if (action === "create") return { title: "Added by hand" };
   if (action === "delete") return { title: "Deleted" };
   const fields = Object.keys({ ...before, ...after });
   const notes = typeof after?.notes === "string" ? after.notes : undefined;
   if (fields.includes("status")) {
-    return { title: `Status: ${String(before?.status ?? "—")} → ${String(after?.status ?? "—")}`, detail: notes ? `Note: ${clip(notes)}` : undefined };
+    return { title: `Status: ${statusName(before?.status)} → ${statusName(after?.status)}`, detail: notes ? `Note: ${clip(notes)}` : undefined };
   }
   if (notes !== undefined) return { title: "Note", detail: clip(notes) };
   return { title: `Changed: ${fields.join(", ") || action}` };
@@ -183,18 +201,28 @@ export async function personTimeline(emailKey: string, viewerId: string): Promis
         refs.map((r) => sql`(${r.table}::text, ${r.id}::text)`),
         sql`, `,
       )})`);
+    // Statuses by the names the dashboard shows (a stage's name, a message's label), members by name.
+    const stageNames = new Map((await stagesIn()).map((st) => [st.key, st.name]));
+    const byEmail = await memberNames(changes.map((c) => c.email));
     for (const c of changes) {
-      const { title, detail } = describeChange(c.action, c.before ?? null, c.after ?? null);
+      const statusName = (status: unknown) =>
+        status === null || status === undefined
+          ? "—"
+          : c.tableName === "leads"
+            ? (stageNames.get(String(status)) ?? String(status))
+            : (MESSAGE_STATUS_LABELS[String(status) as keyof typeof MESSAGE_STATUS_LABELS] ?? String(status));
+      const { title, detail } = describeChange(c.action, c.before ?? null, c.after ?? null, statusName);
       const href = c.tableName === "leads" ? LEAD_HREF(c.recordId!) : MESSAGE_HREF(c.recordId!);
-      entries.push({ id: `activity:${c.id}`, at: iso(c.at), kind: "activity", title, detail, by: c.email, href });
+      entries.push({ id: `activity:${c.id}`, at: iso(c.at), kind: "activity", title, detail, by: c.email ? (byEmail.get(c.email) ?? c.email) : c.email, href });
     }
   }
   const logged = await db()
-    .select({ row: personInteractions, member: users.email })
+    .select({ row: personInteractions, member: users.email, memberName: users.name })
     .from(personInteractions)
     .leftJoin(users, eq(users.id, personInteractions.memberId))
     .where(eq(personInteractions.emailKey, emailKey));
-  for (const { row, member } of logged) {
+  for (const { row, member: memberEmail, memberName } of logged) {
+    const member = memberEmail ? memberLabel(memberName, memberEmail) : memberEmail;
     entries.push({
       id: `interaction:${row.id}`,
       at: iso(row.occurredAt),

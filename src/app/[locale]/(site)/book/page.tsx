@@ -1,4 +1,5 @@
 import { BookingForm, ZoneSelect } from "@/components/forms/booking-form";
+import { CallRequestForm } from "@/components/forms/call-request-form";
 import { PageHero } from "@/components/site/page-hero";
 import { isTimeZone, visitorZone } from "@/lib/booking";
 import { pageMetadata } from "@/lib/metadata";
@@ -33,6 +34,33 @@ export default async function BookPage({ searchParams }: Props) {
   const zone = visitorZone(asked);
   const starts = (await currentSlots()).map((slot) => slot.start.toISOString());
   const zones = ZONES.includes(zone) ? ZONES : [zone, ...ZONES];
+  const day = typeof query.day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(query.day) ? query.day : undefined;
+  if (starts.length === 0) {
+    // No member takes calls at a free time: the visitor leaves a call request (a lead) instead of a dead end.
+    return (
+      <>
+        <PageHero
+          eyebrow="Free strategy call"
+          title="Ask for a strategy call"
+          lead="Our calendar has no free time in the next three weeks. Leave your details and when suits you: a growth strategist calls you back to agree a time."
+          breadcrumbs={[{ name: "Book a Call", path: "/book" }]}
+        />
+        <div className="container-page py-12 md:py-16">
+          <section aria-labelledby="call-request-title" data-testid="form-region" className="rounded-card border border-line bg-surface p-6 shadow-card sm:p-9">
+            <h2 id="call-request-title" className="text-2xl font-extrabold tracking-tight md:text-3xl">
+              Ask for a call
+            </h2>
+            <p role="status" className="mt-3 text-ink-soft" data-testid="no-free-time">
+              No time is free in the next three weeks, so we call you instead.
+            </p>
+            <div className="mt-8">
+              <CallRequestForm />
+            </div>
+          </section>
+        </div>
+      </>
+    );
+  }
   return (
     <>
       <PageHero
@@ -59,7 +87,7 @@ export default async function BookPage({ searchParams }: Props) {
             </button>
           </form>
           <div className="mt-8">
-            <BookingForm starts={starts} zone={zone} zoneChosen={zoneChosen} />
+            <BookingForm starts={starts} zone={zone} zoneChosen={zoneChosen} day={day} />
           </div>
         </section>
       </div>

@@ -31,7 +31,8 @@ export default async function NewsletterSignUpPage({ searchParams }: Props) {
           {said}
         </p>
       )}
-      <SubscribeForm source="footer" topics={await publishedTopics()} title="Sign up" />
+      {/* The footer below has its own form of the same source: this one is named for the page (one name per landmark). */}
+      <SubscribeForm source="footer" topics={await publishedTopics()} title="Sign up" formLabel="Newsletter sign-up (topics)" />
     </NewsletterPage>
   );
 }

@@ -1,9 +1,10 @@
 import { DashboardShell } from "@/components/admin/dashboard-nav";
+import { NoCallsNotice } from "@/components/admin/no-calls-notice";
 import { DUE_OWNERS, DueView, type DueOwner } from "@/components/admin/due-view";
 import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
 import { BookingTable } from "@/components/admin/booking-list";
 import { dashboardHref } from "@/lib/routes";
-import { listUpcomingBookings } from "@/server/booking/data/bookings";
+import { hasCallHosts, listUpcomingBookings } from "@/server/booking/data/bookings";
 import { listDue, siteToday } from "@/server/leads/data/follow-up";
 
 export const generateMetadata = () => screenMetadata("due");
@@ -20,7 +21,7 @@ export default async function DuePage({ searchParams }: { searchParams: Promise<
   const owner: DueOwner = wanted in DUE_OWNERS ? (wanted as DueOwner) : "me";
   const q = navSearch(raw);
   const now = new Date();
-  const [counts, due, calls] = await Promise.all([
+  const [counts, due, calls, takesCalls] = await Promise.all([
     navCounts(gate.screens),
     listDue({ owner: owner === "all" ? undefined : owner === "none" ? null : gate.user.id }),
     // Calls have a member always: "nobody's" lists none, "mine" the viewer's own.
@@ -32,9 +33,11 @@ export default async function DuePage({ searchParams }: { searchParams: Promise<
           hostId: owner === "me" ? gate.user.id : undefined,
           confirmedOnly: true,
         }),
+    hasCallHosts(),
   ]);
   return (
     <DashboardShell screens={gate.screens} current="due" counts={counts} q={q} seen={readSeen(raw)}>
+      {!takesCalls && <NoCallsNotice />}
       <DueView items={due} owner={owner} today={siteToday()} />
       <section aria-labelledby="due-calls" className="mt-8">
         <h2 id="due-calls" className="text-lg font-bold">

@@ -1,7 +1,9 @@
 import { DashboardShell } from "@/components/admin/dashboard-nav";
+import { NoCallsNotice } from "@/components/admin/no-calls-notice";
 import { OverviewView } from "@/components/admin/overview-view";
 import { navCounts, navSearch, one, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
 import { OVERVIEW_PERIODS, loadOverview } from "@/server/dashboard/data/overview";
+import { hasCallHosts } from "@/server/booking/data/bookings";
 
 export const generateMetadata = () => screenMetadata("overview");
 
@@ -12,9 +14,10 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const raw = await searchParams;
   const weeks = (OVERVIEW_PERIODS as readonly number[]).includes(Number(one(raw.weeks))) ? Number(one(raw.weeks)) : 12;
   const q = navSearch(raw);
-  const [counts, overview] = await Promise.all([navCounts(gate.screens), loadOverview(weeks)]);
+  const [counts, overview, takesCalls] = await Promise.all([navCounts(gate.screens), loadOverview(weeks), hasCallHosts()]);
   return (
     <DashboardShell screens={gate.screens} current="overview" counts={counts} q={q} seen={readSeen(raw)}>
+      {!takesCalls && <NoCallsNotice />}
       <OverviewView overview={overview} />
     </DashboardShell>
   );

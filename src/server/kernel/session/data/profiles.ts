@@ -4,8 +4,10 @@ import type { StaffRole } from "@/lib/admin-tables/definition";
 import type { Role } from "@/lib/limits";
 import { recordActivity } from "../../activity/activity";
 import { db } from "../../db/client";
-import { profiles, sessions, users } from "../../db/schema";
+import { bookingHosts, profiles, sessions, users } from "../../db/schema";
+import type { Executor } from "../../db/client";
 import { env } from "../../env";
+import { FALLBACK_HOURS, parseBusinessHours } from "@/lib/business-hours";
 import { log } from "../../log";
 
 export async function ensureProfile(userId: string): Promise<void> {
@@ -90,9 +92,59 @@ async function setRole(userId: string, role: Role): Promise<void> {
 /** ADMIN_EMAILS: the listed address becomes owner once it has verified its e-mail. */
 export async function grantAdminIfListed(userId: string, email: string): Promise<boolean> {
   if (!env().ADMIN_EMAILS.includes(email.trim().toLowerCase())) return false;
+  const wasFirst = !(await hasOwner());
   await setRole(userId, "owner");
+  if (wasFirst) await giveOfficeHours(userId, db());
   log("info", "auth: role changed", { event: "auth.role.granted", userId, role: "owner", by: "ADMIN_EMAILS" });
   return true;
+}
+
+/** True once the install has an owner (whatever the address's state): the set-up link then opens nothing. */
+export async function hasOwner(): Promise<boolean> {
+  const [row] = await db().select({ userId: profiles.userId }).from(profiles).where(eq(profiles.role, "owner")).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The first owner takes strategy calls from the start, in the configured business hours (site time
+ * zone), so "Book Call" offers times on a fresh install; a member who saved settings keeps them
+ * (docs/decisions/0085).
+ */
+async function giveOfficeHours(userId: string, executor: Executor): Promise<void> {
+  const weeklyHours = parseBusinessHours(env().BUSINESS_HOURS) ?? FALLBACK_HOURS;
+  await executor.insert(bookingHosts).values({ userId, offersCalls: true, weeklyHours }).onConflictDoNothing({ target: bookingHosts.userId });
+}
+
+/** Serialises first-owner claims across processes (a transaction-scoped advisory lock). */
+const FIRST_OWNER_LOCK = 727_275;
+
+export type FirstOwnerOutcome = "owner" | "taken" | "unverified";
+
+/**
+ * The set-up link's claim (docs/decisions/0084): this verified account becomes the owner if the
+ * install has none. Claims are ordered by an advisory lock held to the end of the transaction, so of
+ * two accounts claiming at once exactly one becomes owner and the other is told it is taken.
+ */
+export async function claimFirstOwner(userId: string): Promise<FirstOwnerOutcome> {
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_OWNER_LOCK})`);
+    const [owner] = await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.role, "owner")).limit(1);
+    if (owner) return "taken";
+    const [user] = await tx.select({ email: users.email, verified: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!user?.verified) return "unverified";
+    const [before] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+    await tx
+      .insert(profiles)
+      .values({ userId, role: "owner" })
+      .onConflictDoUpdate({ target: profiles.userId, set: { role: "owner", updatedAt: sql`now()` } });
+    await giveOfficeHours(userId, tx);
+    await recordActivity(
+      { action: "team.role", table: "profiles", recordId: userId, before: { email: user.email, role: before?.role ?? "user" }, after: { email: user.email, role: "owner" } },
+      tx,
+    );
+    log("info", "auth: role changed", { event: "auth.role.granted", userId, role: "owner", by: "setup-link" });
+    return "owner";
+  });
 }
 
 /** `npm run admin -- grant <email> [role] | revoke <email>`: the operator's way to change a role. */

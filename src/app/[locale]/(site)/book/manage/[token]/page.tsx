@@ -47,6 +47,9 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
     );
   }
   const done = typeof query.done === "string" ? DONE[query.done] : undefined;
+  const day = typeof query.day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(query.day) ? query.day : undefined;
+  // "Cancel the call" first asks (a link: no JavaScript needed, and opening it changes nothing).
+  const isConfirmingCancel = query.cancel === "confirm";
   const now = new Date();
   const open = booking.status === "booked" && booking.startsAt.getTime() > now.getTime();
   // Held until the visitor confirms it (docs/decisions/0077): the page its mail links to confirms it with a button.
@@ -103,17 +106,49 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
                 Move the call
               </h2>
               <div className="mt-4">
-                <RescheduleForm token={token} starts={starts} zone={booking.timeZone} />
+                <RescheduleForm token={token} starts={starts} zone={booking.timeZone} day={day} />
               </div>
             </section>
             <section aria-labelledby="cancel-title" className="rounded-card border border-line bg-surface p-6">
               <h2 id="cancel-title" className="text-xl font-bold">
                 Cancel the call
               </h2>
-              <p className="mt-2 text-ink-soft">We will send you and your strategist a cancellation.</p>
-              <div className="mt-4">
-                <CancelCallForm token={token} />
-              </div>
+              {isConfirmingCancel ? (
+                <div
+                  role="alertdialog"
+                  aria-labelledby="cancel-confirm-title"
+                  aria-describedby="cancel-confirm-text"
+                  className="mt-4 rounded-xl border border-danger/40 bg-danger/5 p-4"
+                  data-testid="cancel-confirm"
+                >
+                  <p id="cancel-confirm-title" className="font-semibold text-ink">
+                    Cancel your call on {formatCallTime(booking.startsAt, booking.timeZone)}?
+                  </p>
+                  <p id="cancel-confirm-text" className="mt-1 text-ink-soft">
+                    We will send you and your strategist a cancellation. To talk later, you can book a new time.
+                  </p>
+                  <div className="mt-4 flex flex-wrap items-center gap-3">
+                    <CancelCallForm token={token} />
+                    <Link
+                      href={`/book/manage/${encodeURIComponent(token)}`}
+                      className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                    >
+                      No, keep the call
+                    </Link>
+                  </div>
+                </div>
+              ) : (
+                <>
+                  <p className="mt-2 text-ink-soft">We will send you and your strategist a cancellation.</p>
+                  <Link
+                    href={`/book/manage/${encodeURIComponent(token)}?cancel=confirm#cancel-title`}
+                    className="mt-4 inline-flex min-h-11 items-center justify-center rounded-full border border-danger/50 px-5 text-sm font-semibold text-danger hover:bg-danger/10"
+                    data-testid="cancel-start"
+                  >
+                    Cancel the call…
+                  </Link>
+                </>
+              )}
             </section>
           </>
         ) : booking.status !== "booked" ? (
