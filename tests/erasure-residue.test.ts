@@ -97,7 +97,9 @@ it("erasing a person removes their mails from the outbox folder, and no log line
     { userId: "host-a", role: "sales" },
   ]);
   const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: "09:00", end: "18:00" }));
-  await handle.db.insert(schema.bookingHosts).values({ userId: "host-a", offersCalls: true, weeklyHours: EVERY_DAY, bufferMinutes: 0, noticeMinutes: 0, maxPerDay: 8 });
+  await handle.db
+    .insert(schema.bookingHosts)
+    .values({ userId: "host-a", offersCalls: true, weeklyHours: EVERY_DAY, bufferMinutes: 0, noticeMinutes: 0, maxPerDay: 8 });
   await handle.db
     .insert(schema.webhookEndpoints)
     .values({ url: "https://hooks.example.net/in", events: ["lead.created", "lead.updated", "message.created"], secretEncrypted: "v1.x.y.z" });
@@ -118,7 +120,9 @@ it("erasing a person removes their mails from the outbox folder, and no log line
   expect((await confirmNewsletter(/\/newsletter\/confirm\/([^\s"<]+)/.exec(confirmMail!.textBody)![1]!)).result).toBe("confirmed");
   const [slot] = await currentSlots();
   request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forwarded-for": "198.51.100.33" });
-  expect(await bookCallAction({ status: "idle" }, form({ ...person, start: slot!.start.toISOString(), timeZone: "Asia/Kolkata", topic: `${NAME}'s growth` }))).toMatchObject({
+  expect(
+    await bookCallAction({ status: "idle" }, form({ ...person, start: slot!.start.toISOString(), timeZone: "Asia/Kolkata", topic: `${NAME}'s growth` })),
+  ).toMatchObject({
     status: "success",
   });
   const [held] = await handle.db.select().from(schema.notifications).where(eq(schema.notifications.kind, "booking-held"));
@@ -140,7 +144,16 @@ it("erasing a person removes their mails from the outbox folder, and no log line
   // The export lists every place, the outbox folder's files too.
   const exported = await exportPerson(personKey(EMAIL), "json");
   expect(exported!.outbox_files.length).toBe(mailFiles.length);
-  for (const table of ["leads", "contact_messages", "notifications", "newsletter_subscribers", "bookings", "webhook_deliveries", "analytics_lead_visits", "acknowledged_senders"] as const)
+  for (const table of [
+    "leads",
+    "contact_messages",
+    "notifications",
+    "newsletter_subscribers",
+    "bookings",
+    "webhook_deliveries",
+    "analytics_lead_visits",
+    "acknowledged_senders",
+  ] as const)
     expect(exported![table].length, table).toBeGreaterThan(0);
 
   const result = await erasePerson(personKey(EMAIL));

@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import type { MailAttachment, Notification } from "../db/schema";
 import { claimDueNotifications, insertOutboxRow, markNotificationFailed, markNotificationSent, type OutboxExecutor } from "../data/outbox";
 import { env } from "../env";
-import { emailFields, errorFields, log } from "../log";
+import { errorFields, log } from "../log";
 import { getMailWorker, setMailWorker } from "../bridge.ts";
 
 /**
