@@ -36,4 +36,5 @@ export const E2E_OWNERS = [
   "shell@e2e.test",
   "proof@e2e.test",
   "room@e2e.test",
+  "nojs@e2e.test",
 ] as const;

@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { Parser } from "htmlparser2";
 import { measurementIds, type MeasurementIds } from "../src/lib/measurement.ts";
+import { declaresNotFound } from "../src/lib/page-status.ts";
 import { AFTER_PAINT_LOADER } from "./after-paint-loader.ts";
 import { NON_DOCUMENT_CSP, documentPolicy } from "./security-headers.ts";
 import type { UnknownScript } from "./script-allow-list.ts";
@@ -486,6 +487,11 @@ export function createDocumentLayer({
     };
 
     async function finish(raw: Buffer, callback: (() => void) | undefined): Promise<void> {
+      // A page rendered as the 404 page (src/components/site/not-found-page.tsx) is answered as one.
+      if (res.statusCode === 200 && declaresNotFound(raw.toString("utf8"))) {
+        res.statusCode = 404;
+        res.statusMessage = "Not Found";
+      }
       // The final bytes, policy and gzipped bytes of a page already seen (same address, same ETag,
       // same length: Next derives its ETag from the bytes) are reused instead of computed again.
       let etag = res.getHeader("etag");

@@ -2,28 +2,37 @@ import Link from "next/link";
 import { ShieldAlert } from "lucide-react";
 import { NoticeToast, Toasts } from "@/components/admin/admin-toasts";
 import { buttonVariants } from "@/components/ui/button";
+import { SiteFooter } from "@/components/site/site-footer";
+import { SiteHeader } from "@/components/site/site-header";
 import { SignOutButton } from "./sign-out-button";
 
-/** A signed-in account without a dashboard role: 'Access Denied' / 'You don't have admin privileges.', then back to the home page. */
+/**
+ * A signed-in account without a dashboard role: 'Access Denied' / 'You don't have admin privileges.', then back to the home page.
+ * Inside the public site's header and footer, rendered on the server: the way on is there without JavaScript.
+ */
 export function AccessDenied({ email, isVerified }: { email: string; isVerified: boolean }) {
   return (
-    <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-6 text-center">
-      <meta httpEquiv="refresh" content="5;url=/" />
-      <Toasts />
-      <NoticeToast title="Access Denied" message="You don't have admin privileges." tone="error" />
-      <ShieldAlert className="size-12 text-danger" aria-hidden="true" />
-      <h1 className="mt-4 text-3xl font-extrabold">Access Denied</h1>
-      <p className="mt-2 text-ink-soft">You don&apos;t have admin privileges.</p>
-      <p className="mt-1 max-w-md text-sm text-muted">
-        You are signed in as {email}
-        {isVerified ? "" : " (e-mail not yet verified)"}. Taking you to the home page…
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link href="/" className={buttonVariants()}>
-          Go to the home page
-        </Link>
-        <SignOutButton />
-      </div>
-    </main>
+    <>
+      <SiteHeader />
+      <main id="main" className="flex min-h-[60vh] flex-col items-center justify-center px-6 py-16 text-center">
+        <meta httpEquiv="refresh" content="5;url=/" />
+        <Toasts />
+        <NoticeToast title="Access Denied" message="You don't have admin privileges." tone="error" />
+        <ShieldAlert className="size-12 text-danger" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-extrabold">Access Denied</h1>
+        <p className="mt-2 text-ink-soft">You don&apos;t have admin privileges.</p>
+        <p className="mt-1 max-w-md text-sm text-muted">
+          You are signed in as {email}
+          {isVerified ? "" : " (e-mail not yet verified)"}. Taking you to the home page…
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link href="/" className={buttonVariants()}>
+            Go to the home page
+          </Link>
+          <SignOutButton />
+        </div>
+      </main>
+      <SiteFooter />
+    </>
   );
 }
