@@ -38,4 +38,5 @@ export const E2E_OWNERS = [
   "proof@e2e.test",
   "room@e2e.test",
   "sweep@e2e.test",
+  "nojs@e2e.test",
 ] as const;

@@ -12,6 +12,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { measurementIds, type MeasurementIds } from "../src/lib/measurement.ts";
+import { declaresNotFound } from "../src/lib/page-status.ts";
 import { NON_DOCUMENT_CSP, documentPolicy } from "./security-headers.ts";
 import type { UnknownScript } from "./script-allow-list.ts";
 import { loggablePath } from "./request-context.ts";
@@ -260,6 +261,11 @@ export function createDocumentLayer({
       // A dashboard page that refuses its visitor (signed in, but no team role or an unverified
       // address) is sent as 403 with the same page: the status says what the page says.
       if (res.statusCode === 200 && isRefusedDashboardPage(req.url, raw)) res.statusCode = 403;
+      // A page rendered as the 404 page (src/components/site/not-found-page.tsx) is answered as one.
+      if (res.statusCode === 200 && declaresNotFound(raw.toString("utf8"))) {
+        res.statusCode = 404;
+        res.statusMessage = "Not Found";
+      }
       // The final bytes, policy and gzipped bytes of a page already seen (same address, same ETag,
       // same length: Next derives its ETag from the bytes) are reused instead of computed again.
       let etag = res.getHeader("etag");

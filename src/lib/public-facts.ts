@@ -13,12 +13,15 @@ const counts: Record<string, RegExp> = {
 export function factProblems(text: string): string[] {
   const problems: string[] = [];
   // "500+ projects", "150+ businesses": a count of clients or work is one of the facts, with its own noun.
-  for (const m of text.matchAll(/(?<![\d₹])(\d[\d,]*\+)\s*(projects?|clients?|businesses|brands|customers|companies|happy)\b/gi)) {
+  for (const m of text.matchAll(/(?<![\d₹])(\d[\d,]*\+)[ \t]*(projects?|clients?|businesses|brands|customers|companies|happy)\b/gi)) {
     const rule = counts[m[1]!];
     if (!rule || !rule.test(m[2]!)) problems.push(m[0]);
   }
-  // Revenue generated, in crores ("₹100 Cr+").
-  for (const m of text.matchAll(/(?:₹\s?)?\b\d+\s?Cr(?:ores?)?\+|\b\d+\+\s?Crores?/g)) if (m[0].trim() !== COMPANY_FACTS.revenue) problems.push(m[0].trim());
+  // A stat's figure on a line of its own (its label on the next or the previous line) is one of the counts.
+  for (const m of text.matchAll(/^[ \t]*(\d[\d,]*\+)[ \t]*$/gm)) if (!(m[1]! in counts)) problems.push(m[1]!);
+  // Revenue generated, in crores ("₹100 Cr+"), not the audit form's revenue brackets ("5Cr+/month").
+  for (const m of text.matchAll(/(?:₹\s?)?\b\d+\s?Cr(?:ores?)?\+(?!\/month)|\b\d+\+\s?Crores?/g))
+    if (m[0].trim() !== COMPANY_FACTS.revenue) problems.push(m[0].trim());
   // A rating out of 5 is the one rating.
   for (const m of text.matchAll(/\b([0-5]\.\d)\s*(?:★|stars?\b|\/\s*5\b|average\b|client rating\b|rating\b)/gi)) if (m[1] !== ratingText) problems.push(m[0]);
   for (const m of text.matchAll(/\brating\b[^.\d]{0,30}\b([0-5]\.\d)\b/gi)) if (m[1] !== ratingText) problems.push(m[0]);

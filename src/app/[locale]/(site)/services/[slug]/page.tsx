@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import type { Metadata } from "next";
+import { NotFoundPage } from "@/components/site/not-found-page";
 import { ArrowRight } from "@/components/ui/icons";
 import { getService, serviceDetailCopy as copy, services } from "@/content/services";
 import { ContentIcon } from "@/components/marketing/content-icon";
@@ -26,7 +26,7 @@ type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const service = getService((await params).slug);
-  if (!service) return {};
+  if (!service) return { title: "Page Not Found", robots: { index: false } };
   const lowest = Math.min(...service.detail.packages.map((p) => p.price));
   return pageMetadata({
     title: `${service.title} Services`,
@@ -37,7 +37,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ServiceDetailPage({ params }: Props) {
   const service = getService((await params).slug);
-  if (!service) notFound();
+  // The 404 page in the HTML, answered with its status by the host (src/components/site/not-found-page.tsx).
+  if (!service) return <NotFoundPage />;
   const { detail } = service;
   const others = services.filter((s) => s.slug !== service.slug);
   // The opening's "from" price: the least expensive package, as its card shows it.
