@@ -28,6 +28,15 @@ test.describe("error pages without JavaScript", () => {
     }
   });
 
+  test("an unknown or expired preview link answers 404 with its words, header and footer in the HTML", async ({ page }) => {
+    const response = await page.goto("/preview/no-such-token");
+    expect(response!.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Preview Link Expired" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Read the blog" })).toBeVisible();
+    await expectSiteChrome(page);
+    await expect(page).toHaveTitle(/Preview Link Expired/);
+  });
+
   test("the access-denied page: its text, header and footer in the HTML", async ({ browser }) => {
     // The account is made and signed in with JavaScript; its session then browses without.
     const setup = await browser.newContext();
@@ -40,7 +49,8 @@ test.describe("error pages without JavaScript", () => {
     const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await setup.storageState() });
     await assignUniqueIp(noScript);
     const denied = await noScript.newPage();
-    await denied.goto("/admin/overview");
+    const answer = await denied.goto("/admin/overview");
+    expect(answer!.status(), "Access Denied is sent as 403").toBe(403);
     await expect(denied.getByRole("heading", { name: "Access Denied" })).toBeVisible();
     await expect(denied.getByText("You don't have admin privileges.")).toBeVisible();
     await expectSiteChrome(denied);

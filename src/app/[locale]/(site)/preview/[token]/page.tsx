@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { cache } from "react";
 import { BlogArticle, blogPostMetadata } from "@/components/blog/blog-article";
 import { blogPostHref } from "@/lib/blog";
+import { PAGE_STATUS_META, PAGE_STATUS_NOT_FOUND } from "@/lib/page-status";
 import { findPreview } from "@/server/content/data/blog-previews";
+import PreviewGone from "./not-found";
 
 // A draft's preview link (docs/decisions/0047): the article exactly as it will be published, for
 // anyone with the link, rendered on every request and never cached or indexed (next.config.ts
@@ -23,8 +25,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PreviewPage({ params }: Props) {
   const found = await load((await params).token);
   if (found.kind === "published") redirect(blogPostHref(found.slug));
-  // The segment's not-found.tsx says the link expired, with status 404.
-  if (found.kind === "gone") notFound();
+  // The expired link's page rendered here rather than by notFound(), whose answer is an empty
+  // document until the script runs; its mark makes the host send it as 404 (docs/architecture.md,
+  // "Error pages").
+  if (found.kind === "gone")
+    return (
+      <>
+        <meta name={PAGE_STATUS_META} content={PAGE_STATUS_NOT_FOUND} />
+        <PreviewGone />
+      </>
+    );
   return (
     <>
       <p role="note" className="bg-accent-300 px-4 py-2 text-center text-sm font-semibold text-ink" data-testid="preview-banner">
