@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db as IDatabase } from "pg-boss";
+import { PgBoss, type Db as IDatabase } from "pg-boss";
 import { sql, type SQL } from "drizzle-orm";
 import type pg from "pg";
 import type { DatabaseHandle, Executor } from "../../db/client";
@@ -53,4 +53,19 @@ export function executorDatabase(executor: Executor): IDatabase {
       return { rows: (result as unknown as { rows: unknown[] }).rows };
     },
   };
+}
+
+/**
+ * The engine on the process's database: it installs its schema (`pgboss`) on start, once, under its
+ * own advisory lock, and then polls; the monitor that retries jobs whose lease ran out runs on
+ * every process (it is one UPDATE).
+ */
+export function openEngine(handle: DatabaseHandle, options: { monitorSeconds?: number } = {}): PgBoss {
+  return new PgBoss({
+    db: engineDatabase(handle),
+    backend: handle.kind === "pglite" ? "pglite" : "postgres",
+    schema: "pgboss",
+    schedule: false,
+    ...(options.monitorSeconds ? { superviseIntervalSeconds: options.monitorSeconds, monitorIntervalSeconds: options.monitorSeconds } : {}),
+  });
 }
