@@ -26,7 +26,13 @@ const BATCH = numberOption(process.argv, "batch", 1);
 const POLL_SECONDS = 0.5; // the engine's smallest poll interval
 
 async function measure(handle: DatabaseHandle): Promise<Record<string, unknown>> {
-  const boss = new PgBoss({ db: engineDatabase(handle), backend: handle.kind === "pglite" ? "pglite" : "postgres", schema: "pgboss", supervise: false, schedule: false });
+  const boss = new PgBoss({
+    db: engineDatabase(handle),
+    backend: handle.kind === "pglite" ? "pglite" : "postgres",
+    schema: "pgboss",
+    supervise: false,
+    schedule: false,
+  });
   boss.on("error", (error) => console.error("engine error", error));
   const t0 = performance.now();
   await boss.start();

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { PgBoss } from "pg-boss";
 import { getDatabase, type Executor } from "../db/client";
 import { executorDatabase, openEngine } from "./data/engine";
@@ -86,10 +87,16 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
   const boss = started && (await started);
   if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
   return boss.send(name, data, {
-    singletonKey: options.key,
+    // The exclusive policy counts a job without a key as the key "": one of its own keeps it apart.
+    singletonKey: options.key ?? `job:${randomUUID()}`,
     startAfter: options.startAfter,
     ...(options.retry
-      ? { retryLimit: options.retry.limit, retryDelay: options.retry.delaySeconds, retryBackoff: true, retryDelayMax: options.retry.maxDelaySeconds ?? RETRY.maxDelaySeconds }
+      ? {
+          retryLimit: options.retry.limit,
+          retryDelay: options.retry.delaySeconds,
+          retryBackoff: true,
+          retryDelayMax: options.retry.maxDelaySeconds ?? RETRY.maxDelaySeconds,
+        }
       : {}),
     db: executorDatabase(executor),
   });
@@ -102,7 +109,10 @@ export async function declareJobs(names: readonly string[]): Promise<void> {
 }
 
 /** Starts a worker per definition in this process (a name already worked here is not started twice). */
-export async function startQueue(definitions: readonly JobDefinition<object>[], options: { pollSeconds?: number; monitorSeconds?: number } = {}): Promise<void> {
+export async function startQueue(
+  definitions: readonly JobDefinition<object>[],
+  options: { pollSeconds?: number; monitorSeconds?: number } = {},
+): Promise<void> {
   const boss = await engine({ monitorSeconds: options.monitorSeconds });
   for (const definition of definitions) {
     await declare(boss, definition.name, definition.retry, definition.leaseSeconds);
