@@ -96,4 +96,33 @@ describe("the job queue", () => {
     await until(() => tries.length === 2, 30_000);
     expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(1900);
   }, 40_000);
+
+  it("a job whose worker died mid-job (its lease ran out) runs again", async () => {
+    const tries: number[] = [];
+    let release = () => {};
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    await startQueue(
+      [
+        {
+          name: "test.lease",
+          concurrency: 2,
+          leaseSeconds: 1,
+          retry: { limit: 2, delaySeconds: 1 },
+          handler: async () => {
+            tries.push(Date.now());
+            // The first try never ends by itself: its worker is as good as dead.
+            if (tries.length === 1) await hung;
+          },
+        },
+      ],
+      { pollSeconds: 0.5, monitorSeconds: 1 },
+    );
+    await enqueue("test.lease", {}, {}, handle.db);
+    try {
+      await until(() => tries.length === 2, 40_000);
+    } finally {
+      release();
+    }
+    expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(900);
+  }, 60_000);
 });
