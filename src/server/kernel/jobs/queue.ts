@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PgBoss } from "pg-boss";
-import { getDatabase, type Executor } from "../db/client";
+import type { Executor } from "../db/client";
 import { executorDatabase, openEngine } from "./data/engine";
 import { errorFields, log } from "../log";
 
@@ -48,7 +48,7 @@ let started: Promise<PgBoss> | null = null;
 /** The engine on this process's database, started once (its schema installed on the first start). */
 function engine(options: { monitorSeconds?: number } = {}): Promise<PgBoss> {
   started ??= (async () => {
-    const boss = openEngine(getDatabase(), options);
+    const boss = openEngine(options);
     boss.on("error", (error) => log("error", "job queue error", errorFields(error)));
     await boss.start();
     return boss;

@@ -2,7 +2,7 @@ import "server-only";
 import { PgBoss, type Db as IDatabase } from "pg-boss";
 import { sql, type SQL } from "drizzle-orm";
 import type pg from "pg";
-import type { DatabaseHandle, Executor } from "../../db/client";
+import { getDatabase, type DatabaseHandle, type Executor } from "../../db/client";
 import type { PgliteThread } from "../../db/pglite-thread";
 
 /**
@@ -44,10 +44,12 @@ export function executorDatabase(executor: Executor): IDatabase {
       const chunks: SQL[] = [];
       let last = 0;
       for (const match of text.matchAll(/\$(\d+)/g)) {
+        // eslint-disable-next-line no-restricted-syntax -- the engine's own SQL text; every value is a parameter
         chunks.push(sql.raw(text.slice(last, match.index)));
         chunks.push(sql`${values[Number(match[1]) - 1]}`);
         last = match.index + match[0].length;
       }
+      // eslint-disable-next-line no-restricted-syntax -- the engine's own SQL text, as above
       chunks.push(sql.raw(text.slice(last)));
       const result = await executor.execute(sql.join(chunks));
       return { rows: (result as unknown as { rows: unknown[] }).rows };
@@ -60,7 +62,7 @@ export function executorDatabase(executor: Executor): IDatabase {
  * own advisory lock, and then polls; the monitor that retries jobs whose lease ran out runs on
  * every process (it is one UPDATE).
  */
-export function openEngine(handle: DatabaseHandle, options: { monitorSeconds?: number } = {}): PgBoss {
+export function openEngine(options: { monitorSeconds?: number } = {}, handle: DatabaseHandle = getDatabase()): PgBoss {
   return new PgBoss({
     db: engineDatabase(handle),
     backend: handle.kind === "pglite" ? "pglite" : "postgres",
