@@ -62,6 +62,14 @@ export class PgliteThread {
     }) as Promise<QueryResult>;
   }
 
+  /**
+   * Several statements without parameters, run as one call (simple protocol): what the job queue's
+   * engine sends for its schema and its locked blocks (docs/decisions/0089).
+   */
+  exec(sql: string, transaction?: number): Promise<QueryResult> {
+    return this.call({ op: "exec", sql, transaction }) as Promise<QueryResult>;
+  }
+
   /** Runs fn inside BEGIN ... COMMIT on the worker; ROLLBACK if fn throws. */
   async transaction<T>(fn: (tx: PgliteTransactionClient) => Promise<T>): Promise<T> {
     const id = this.nextId++; // the worker names the transaction after its "begin" message

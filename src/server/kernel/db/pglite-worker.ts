@@ -3,7 +3,7 @@
 // this worker, so the server's main thread loads Next and answers requests meanwhile, and a form's
 // statement no longer competes with rendering. The main side is src/server/kernel/db/pglite-thread.ts.
 //
-// Messages in: { id, op: "ready" | "query" | "begin" | "commit" | "rollback" | "close", ... }.
+// Messages in: { id, op: "ready" | "query" | "exec" | "begin" | "commit" | "rollback" | "close", ... }.
 // Every message gets exactly one answer: { id, result } or { id, error }.
 // PGlite's own mutexes keep its semantics: a query from outside waits for an open transaction.
 import { parentPort, workerData } from "node:worker_threads";
@@ -12,7 +12,7 @@ import { PGlite, type QueryOptions, type Transaction } from "@electric-sql/pglit
 /** One message from the main side (src/server/kernel/db/pglite-thread.ts). */
 interface Message {
   id: number;
-  op: "ready" | "query" | "begin" | "commit" | "rollback" | "close";
+  op: "ready" | "query" | "exec" | "begin" | "commit" | "rollback" | "close";
   transaction?: number;
   sql?: string;
   params?: unknown[];
@@ -104,6 +104,12 @@ async function answer(message: Message): Promise<unknown> {
     case "query": {
       const result = await target(message).query(message.sql!, message.params, queryOptions(message));
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case "exec": {
+      // Several statements without parameters in one call (the job queue's schema and its locked
+      // blocks, docs/decisions/0089): one answer with the rows of every statement, in order.
+      const results = await target(message).exec(message.sql!);
+      return { rows: results.flatMap((r) => r.rows), fields: [] };
     }
     case "begin":
       return begin(message.id);

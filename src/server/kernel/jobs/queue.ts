@@ -1,0 +1,141 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { PgBoss } from "pg-boss";
+import type { Executor } from "../db/client";
+import { executorDatabase, openEngine } from "./data/engine";
+import { errorFields, log } from "../log";
+
+/**
+ * The one durable job queue (docs/decisions/0089): pg-boss on both databases. A job is enqueued by
+ * name with its data in the caller's transaction, so it exists exactly when the change that caused
+ * it committed; a worker per name runs it, each job once at a time, again after a failure on one
+ * back-off, and again when its worker died mid-job and its lease ran out.
+ */
+
+/** One back-off for every job: 30 s, 60 s, 120 s... up to an hour between tries, 8 tries in all. */
+export const RETRY = { limit: 8, delaySeconds: 30, maxDelaySeconds: 3600 } as const;
+/** A job running longer than this is presumed lost with its worker, and runs again. */
+export const LEASE_SECONDS = 300;
+
+export interface RetryPolicy {
+  limit: number;
+  delaySeconds: number;
+  maxDelaySeconds?: number;
+}
+
+export interface EnqueueOptions {
+  /** Idempotency key: a second job of this name and key, while one is queued or running, is not added. */
+  key?: string;
+  startAfter?: Date;
+  retry?: RetryPolicy;
+}
+
+export interface JobDefinition<T extends object> {
+  name: string;
+  /** Jobs of this name one process runs at once. */
+  concurrency?: number;
+  retry?: RetryPolicy;
+  leaseSeconds?: number;
+  /** Throwing fails this try: the job runs again after the back-off. */
+  handler: (data: T) => Promise<void>;
+}
+
+/** Job names: lower-case words with dots and dashes, as the engine's queue names must be. */
+const NAME = /^[a-z][a-z0-9.-]{0,62}$/;
+
+let started: Promise<PgBoss> | null = null;
+
+/** The engine on this process's database, started once (its schema installed on the first start). */
+function engine(options: { monitorSeconds?: number } = {}): Promise<PgBoss> {
+  started ??= (async () => {
+    const boss = openEngine(options);
+    boss.on("error", (error) => log("error", "job queue error", errorFields(error)));
+    await boss.start();
+    return boss;
+  })().catch((error: unknown) => {
+    started = null;
+    throw error;
+  });
+  return started;
+}
+
+const declared = new Set<string>();
+async function declare(boss: PgBoss, name: string, retry: RetryPolicy = RETRY, leaseSeconds = LEASE_SECONDS): Promise<void> {
+  if (!NAME.test(name)) throw new Error(`A job name is lower-case letters, digits, dots and dashes: ${JSON.stringify(name)}`);
+  if (declared.has(name)) return;
+  // "exclusive": at most one job per key queued, waiting to retry or running.
+  const options = {
+    policy: "exclusive" as const,
+    retryLimit: retry.limit,
+    retryDelay: retry.delaySeconds,
+    retryBackoff: true,
+    retryDelayMax: retry.maxDelaySeconds ?? RETRY.maxDelaySeconds,
+    expireInSeconds: leaseSeconds,
+  };
+  if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+  else await boss.createQueue(name, options);
+  declared.add(name);
+}
+
+/**
+ * Enqueues a job in the caller's transaction (or on its own when `executor` is the database). Returns
+ * the job's id, or null when a job of this name and key is already queued or running.
+ */
+export async function enqueue(name: string, data: object, options: EnqueueOptions, executor: Executor): Promise<string | null> {
+  // The engine and the job's queue must be ready before the caller's transaction: on the embedded
+  // database (one connection) a statement of the engine's own would wait for that transaction.
+  const boss = started && (await started);
+  if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
+  return boss.send(name, data, {
+    // The exclusive policy counts a job without a key as the key "": one of its own keeps it apart.
+    singletonKey: options.key ?? `job:${randomUUID()}`,
+    startAfter: options.startAfter,
+    ...(options.retry
+      ? {
+          retryLimit: options.retry.limit,
+          retryDelay: options.retry.delaySeconds,
+          retryBackoff: true,
+          retryDelayMax: options.retry.maxDelaySeconds ?? RETRY.maxDelaySeconds,
+        }
+      : {}),
+    db: executorDatabase(executor),
+  });
+}
+
+/** Starts the engine and makes each job's queue, without working them (a process that only enqueues). */
+export async function declareJobs(names: readonly string[]): Promise<void> {
+  const boss = await engine();
+  for (const name of names) await declare(boss, name);
+}
+
+/** Starts a worker per definition in this process (a name already worked here is not started twice). */
+export async function startQueue(
+  definitions: readonly JobDefinition<object>[],
+  options: { pollSeconds?: number; monitorSeconds?: number } = {},
+): Promise<void> {
+  const boss = await engine({ monitorSeconds: options.monitorSeconds });
+  for (const definition of definitions) {
+    await declare(boss, definition.name, definition.retry, definition.leaseSeconds);
+    await boss.work<object>(
+      definition.name,
+      { batchSize: 1, localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: options.pollSeconds ?? 2 },
+      async ([job]) => {
+        try {
+          await definition.handler(job!.data);
+        } catch (error) {
+          log("warn", "job failed", { job: definition.name, id: job!.id, ...errorFields(error) });
+          throw error;
+        }
+      },
+    );
+  }
+}
+
+/** Stops this process's workers, waiting for the jobs in flight (the database closes after this: ADR 0074). */
+export async function stopQueue(): Promise<void> {
+  if (!started) return;
+  const boss = await started.catch(() => null);
+  started = null;
+  declared.clear();
+  await boss?.stop({ graceful: true, close: false, timeout: 30_000 });
+}

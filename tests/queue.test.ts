@@ -1,0 +1,128 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "./helpers/test-db";
+
+// The one job queue (docs/decisions/0089), on the embedded database and on PostgreSQL with
+// DATABASE_URL: a job enqueued in a transaction exists only if it commits, a key dedupes, a job
+// runs once however many workers poll, a failure runs again after the back-off.
+
+const { declareJobs, enqueue, startQueue, stopQueue } = await import("@/server/kernel/jobs/queue");
+const handle = setUpTestDatabase();
+
+afterEach(async () => {
+  await stopQueue();
+});
+
+const until = async (check: () => boolean, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe("the job queue", () => {
+  it("a job enqueued in a transaction that rolls back never exists; one that commits runs", async () => {
+    const ran: string[] = [];
+    await declareJobs(["test.rollback"]);
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await enqueue("test.rollback", { n: "rolled back" }, {}, tx);
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    await handle.db.transaction(async (tx) => {
+      await enqueue("test.rollback", { n: "committed" }, {}, tx);
+    });
+    await startQueue([{ name: "test.rollback", handler: async (data: { n?: string }) => void ran.push(data.n!) }], { pollSeconds: 0.5 });
+    await until(() => ran.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(ran).toEqual(["committed"]);
+    const rows = await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'test.rollback'`);
+    expect(Number(rows.rows[0]!.n)).toBe(1);
+  }, 30_000);
+
+  it("a job of a name not declared is refused with a message", async () => {
+    await declareJobs([]);
+    await expect(enqueue("test.undeclared", {}, {}, handle.db)).rejects.toThrow(/not declared/);
+    await expect(declareJobs(["Bad Name"])).rejects.toThrow(/lower-case/);
+  });
+
+  it("an idempotency key dedupes a second job while the first is queued", async () => {
+    await declareJobs(["test.key"]);
+    const first = await enqueue("test.key", { n: 1 }, { key: "booking-7" }, handle.db);
+    const second = await enqueue("test.key", { n: 2 }, { key: "booking-7" }, handle.db);
+    const other = await enqueue("test.key", { n: 3 }, { key: "booking-8" }, handle.db);
+    expect(first).toEqual(expect.any(String));
+    expect(second).toBeNull();
+    expect(other).toEqual(expect.any(String));
+  });
+
+  it("two workers polling together run each of 10 jobs once", async () => {
+    const runs = new Map<number, number>();
+    await declareJobs(["test.once"]);
+    // Jobs without a key are all kept (none is taken for another's duplicate).
+    for (let n = 0; n < 10; n++) expect(await enqueue("test.once", { n }, {}, handle.db)).toEqual(expect.any(String));
+    const handler = async (data: { n?: number }) => {
+      runs.set(data.n!, (runs.get(data.n!) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    // Two workers of the one name in this process: each fetches on its own.
+    await startQueue([{ name: "test.once", concurrency: 2, handler }], { pollSeconds: 0.5 });
+    await until(() => runs.size === 10, 30_000).catch((error: unknown) => {
+      console.error("runs", [...runs.entries()]);
+      throw error;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+  }, 60_000);
+
+  it("a job that fails runs again after the back-off, not before", async () => {
+    const tries: number[] = [];
+    await declareJobs(["test.retry"]);
+    await enqueue("test.retry", {}, { retry: { limit: 2, delaySeconds: 2 } }, handle.db);
+    await startQueue(
+      [
+        {
+          name: "test.retry",
+          handler: async () => {
+            tries.push(Date.now());
+            if (tries.length === 1) throw new Error("the first try fails");
+          },
+        },
+      ],
+      { pollSeconds: 0.5 },
+    );
+    await until(() => tries.length === 2, 30_000);
+    expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(1900);
+  }, 40_000);
+
+  it("a job whose worker died mid-job (its lease ran out) runs again", async () => {
+    const tries: number[] = [];
+    let release = () => {};
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    await startQueue(
+      [
+        {
+          name: "test.lease",
+          concurrency: 2,
+          leaseSeconds: 1,
+          retry: { limit: 2, delaySeconds: 1 },
+          handler: async () => {
+            tries.push(Date.now());
+            // The first try never ends by itself: its worker is as good as dead.
+            if (tries.length === 1) await hung;
+          },
+        },
+      ],
+      { pollSeconds: 0.5, monitorSeconds: 1 },
+    );
+    await enqueue("test.lease", {}, {}, handle.db);
+    try {
+      await until(() => tries.length === 2, 40_000);
+    } finally {
+      release();
+    }
+    expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(900);
+  }, 60_000);
+});
