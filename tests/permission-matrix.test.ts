@@ -927,6 +927,12 @@ async function matrix(): Promise<Record<string, Entry>> {
     "booking/booking-actions#rescheduleCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking.test.ts)" },
     "booking/booking-actions#cancelCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking.test.ts)" },
     "booking/booking-actions#confirmCallAction": { notReplayed: "public: the mailed, signed manage link is the authority (tests/booking-holds.test.ts)" },
+    "leads/call-request-actions#submitCallRequest": {
+      notReplayed: "public form: the booking page's call request, the free audit's submission with its checks and limit (e2e/first-owner.spec.ts)",
+    },
+    "team/first-owner-actions#claimOwnerAction": {
+      notReplayed: "the one-time set-up link is the authority, and only while the install has no owner (tests/first-owner.test.ts)",
+    },
   };
 }
 
