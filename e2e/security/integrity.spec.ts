@@ -124,6 +124,15 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
         name,
         "handleForm's origin check; tests/booking.test.ts, e2e/booking.spec.ts",
       ]),
+      // The booking page's call request (the free audit's submission through handleForm, its checks
+      // and limit) and the fresh install's set-up link claim (docs/decisions/0084, 0085; a redirect
+      // answer, behind the host's refusal of Server Actions from another site): tests/first-owner.test.ts
+      // refuses a wrong link, a second claim and an unverified account, e2e/first-owner.spec.ts posts
+      // both from the browser without JavaScript.
+      ["submitCallRequest", "claimOwnerAction"].map((name) => [
+        name,
+        "the host's and handleForm's origin checks; tests/first-owner.test.ts, e2e/first-owner.spec.ts",
+      ]),
     ),
 );
 

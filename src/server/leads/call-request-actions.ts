@@ -2,7 +2,7 @@
 
 import { CALL_REQUEST_SUCCESS } from "@/lib/form-messages";
 import type { FormState } from "@/lib/form-state";
-import { submitFromAction } from "../leads";
+import { submitFromAction } from "./lead-submission";
 
 /**
  * "Ask for a call" on /book when no time is free (docs/decisions/0085): the free-audit submission
