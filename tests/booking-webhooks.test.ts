@@ -12,7 +12,7 @@ vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCac
 vi.mock("next/navigation", () => import("./helpers/next-mocks").then((m) => m.nextNavigation));
 request.headers = new Headers({ host: "localhost:3999", origin: "http://localhost:3999", "x-forwarded-for": "198.51.100.8" });
 
-const { bookStrategyCall, cancelWithToken, currentSlots, rescheduleWithToken } = await import("@/server/booking/book");
+const { bookStrategyCall, cancelWithToken, confirmWithToken, currentSlots, rescheduleWithToken } = await import("@/server/booking/book");
 const { bookingToken } = await import("@/server/booking/tokens");
 const { bookingHosts, newsletterSubscribers, profiles, users, webhookDeliveries } = await import("@/server/kernel/db/schema");
 const { insertWebhookEndpoint } = await import("@/server/integrations/data/webhook-endpoints");
@@ -35,7 +35,7 @@ beforeEach(async () => {
 });
 
 describe("webhook events", () => {
-  it("a call booked, moved and cancelled: booking.created, booking.rescheduled, booking.cancelled", async () => {
+  it("a call held, confirmed, moved and cancelled: nothing while held, then booking.created, booking.rescheduled, booking.cancelled", async () => {
     await handle.db.insert(users).values({ id: "host-w", name: "Priya Host", email: "priya@agency.test", emailVerified: true });
     await handle.db.insert(profiles).values({ userId: "host-w", role: "sales" });
     await handle.db
@@ -59,6 +59,9 @@ describe("webhook events", () => {
       attribution: {},
       visitorId: null,
     });
+    // Held until its visitor confirms it: no receiver hears of it before.
+    expect(await events()).toEqual([]);
+    expect((await confirmWithToken(bookingToken(booking))).kind).toBe("done");
     const moved = await rescheduleWithToken(bookingToken(booking), later!.start);
     expect(moved.kind).toBe("done");
     expect((await cancelWithToken(bookingToken((moved as { booking: typeof booking }).booking))).kind).toBe("done");

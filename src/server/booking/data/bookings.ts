@@ -292,7 +292,9 @@ export async function bookCall(call: NewCall, mails: Mails, now = new Date(), op
       })
       .returning();
     await tx.update(bookingHosts).set({ lastAssignedAt: now }).where(eq(bookingHosts.userId, host.userId));
-    await enqueueWebhookEvent(tx, "booking.created", "bookings", booking!.id, { ...booking!, hostName: person.name });
+    // A held call tells no receiver yet: its event comes with the confirmation (confirmCall), so a
+    // flood of unconfirmed holds sends no webhook.
+    if (!held) await enqueueWebhookEvent(tx, "booking.created", "bookings", booking!.id, { ...booking!, hostName: person.name });
     for (const mail of mails(booking!, person)) await enqueueMail(tx, mail);
     if (!held) await queueHostCalendar(tx, "put", booking!, person);
     return { kind: "booked", booking: booking!, host: person, leadId };
@@ -357,6 +359,7 @@ export async function confirmCall(
     const [confirmed] = await tx
       .update(bookings)
       .set({ confirmedAt: now, leadId, attribution: null, visitorId: null, updatedAt: now }).where(eq(bookings.id, current.id)).returning();
+    await enqueueWebhookEvent(tx, "booking.created", "bookings", confirmed!.id, { ...confirmed!, hostName: person.name });
     for (const mail of mails(confirmed!, person)) await enqueueMail(tx, mail);
     await queueHostCalendar(tx, "put", confirmed!, person);
     return { kind: "done", booking: confirmed!, host: person, leadId };
@@ -433,7 +436,7 @@ export async function rescheduleCall(
     if (host.userId !== current.hostId) await tx.update(bookingHosts).set({ lastAssignedAt: now }).where(eq(bookingHosts.userId, host.userId));
     if (current.leadId) await tx.update(leads).set({ followUpOn: dayInZone(start, SITE_TIME_ZONE), updatedAt: now }).where(eq(leads.id, current.leadId));
     const person = people.get(host.userId)!;
-    await enqueueWebhookEvent(tx, "booking.rescheduled", "bookings", moved!.id, { ...moved!, hostName: person.name });
+    if (current.confirmedAt) await enqueueWebhookEvent(tx, "booking.rescheduled", "bookings", moved!.id, { ...moved!, hostName: person.name });
     for (const mail of mails(moved!, person)) await enqueueMail(tx, mail);
     // A held call (docs/decisions/0077) is in no member's calendar and no member was told of it.
     if (current.confirmedAt) await queueHostCalendar(tx, "put", moved!, person);
@@ -473,7 +476,7 @@ export async function cancelCall(
       .where(eq(bookings.id, current.id))
       .returning();
     const host = (await hostPerson(tx, current.hostId)) ?? { id: "", name: "", email: "" };
-    await enqueueWebhookEvent(tx, "booking.cancelled", "bookings", cancelled!.id, { ...cancelled!, hostName: host.name || null });
+    if (current.confirmedAt) await enqueueWebhookEvent(tx, "booking.cancelled", "bookings", cancelled!.id, { ...cancelled!, hostName: host.name || null });
     for (const mail of mails(cancelled!, host)) await enqueueMail(tx, mail);
     if (current.confirmedAt) await queueHostCalendar(tx, "delete", cancelled!, host);
     await after?.(current, cancelled!, tx);
