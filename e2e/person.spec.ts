@@ -64,7 +64,8 @@ test("a person opened from the lead dialog: a call logged, the timeline, the exp
   await expect(page.getByText("Logged.").first()).toBeVisible();
   const call = timeline.locator("li[data-kind=interaction]");
   await expect(call).toContainText(`Called Ravi about the audit ${marker}`);
-  await expect(call).toContainText("by people@e2e.test");
+  // Members by name (and address), as every staff screen names them.
+  await expect(call).toContainText("by People Owner (people@e2e.test)");
   // Their form, its acknowledgement and the call (the order is tests/person.test.ts's: times here share a minute).
   await expect(timeline.locator("li")).toHaveCount(3);
 
