@@ -2,19 +2,14 @@ import "server-only";
 import { pruneActivity } from "./kernel/activity/activity";
 import { deleteExpiredSalts, dueRollupDays, pruneRawPageViews, rollUpDay } from "./analytics";
 import { runOnce } from "./kernel/jobs/data/job-runs";
-import { followUpDigestJob } from "./leads";
-import { pruneAcknowledgedSenders } from "./leads";
-import { pruneEventsSeen } from "./newsletter";
+import { followUpDigestJob, pruneAcknowledgedSenders, pruneSpamJob } from "./leads";
+import { pruneEventsSeen, pendingSubscriberExpiryJob, newsletterSendingJob } from "./newsletter";
 import { env } from "./kernel/env";
-import { pruneSpamJob } from "./leads";
 import { log } from "./kernel/log";
-import { pendingSubscriberExpiryJob } from "./newsletter";
 import { oncePer, type TimedJob } from "./kernel/jobs/jobs";
 import { scheduledPublishingJob } from "./content";
 import { webhookDeliveryJob, webhookRetentionJob } from "./integrations";
-import { newsletterSendingJob } from "./newsletter";
-import { calendarSyncJob, calendarWritesJob } from "./booking";
-import { bookingRemindersJob } from "./booking";
+import { calendarSyncJob, calendarWritesJob, bookingRemindersJob } from "./booking";
 
 /** Acknowledgement claims of days before yesterday: only today's are consulted (docs/decisions/0042). */
 const pruneAcknowledgedSendersJob: TimedJob = {

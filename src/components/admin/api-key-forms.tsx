@@ -1,9 +1,8 @@
 "use client";
 
-import { ActionForm as Form } from "@/components/forms/action-form";
+import { ActionForm as Form, FieldError } from "@/components/forms/action-form";
 import { Field, TextInput } from "@/components/forms/fields";
 import { SubmitButton } from "@/components/forms/submit";
-import { FieldError } from "@/components/forms/action-form";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { API_KEY_NAME_MAX, API_SCOPE_LABELS, API_SCOPES } from "@/lib/api-scopes";

@@ -1,8 +1,7 @@
 "use client";
 
-import { ActionForm } from "@/components/forms/action-form";
+import { ActionForm, FieldError } from "@/components/forms/action-form";
 import { Field, NativeSelect, TextInput } from "@/components/forms/fields";
-import { FieldError } from "@/components/forms/action-form";
 import { SubmitButton } from "@/components/forms/submit";
 import { buttonVariants } from "@/components/ui/button";
 import { eventField, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, type WebhookKind } from "@/lib/webhooks";

@@ -9,15 +9,11 @@ import { mediaTable } from "@/lib/admin-tables/media";
 import { spamTable } from "@/lib/admin-tables/spam";
 import { testimonialsTable } from "@/lib/admin-tables/testimonials";
 import type { Executor } from "../kernel/db/client";
-import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } from "../content";
+import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost, insertAuthor, updateAuthor } from "../content";
 import { decorateMediaRows, deleteMedia } from "../media";
-import { insertAuthor, updateAuthor } from "../content";
 import type { SignedInUser } from "../kernel/session/auth-guard";
-import { releaseSpam } from "../leads";
+import { releaseSpam, decorateInboxRows, ownerRefusal, withLeadVisits, stageExists, stagesIn } from "../leads";
 import { FieldError } from "../kernel/forms/form-action";
-import { decorateInboxRows, ownerRefusal } from "../leads";
-import { withLeadVisits } from "../leads";
-import { stageExists, stagesIn } from "../leads";
 import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "../kernel/revalidate";
 
 /**

@@ -6,8 +6,7 @@ import { type FormState } from "@/lib/form-state";
 import { FreeAuditSchema, ContactFormSchema } from "@/lib/schemas/lead-forms";
 import { createContactMessage } from "./data/contact-messages";
 import { createLead } from "./data/leads";
-import { visitorIdForRequest } from "../analytics";
-import { withServerFirstTouch } from "../analytics";
+import { visitorIdForRequest, withServerFirstTouch } from "../analytics";
 import type { CountedLimit, CreatedRow, RateLimited } from "./data/submissions";
 import {
   checkCheapGuards,

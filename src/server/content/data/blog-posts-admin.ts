@@ -8,8 +8,7 @@ import { blogPostRevisions, blogPosts, blogSlugRedirects, type BlogPost, type Re
 import type { SignedInUser } from "../../kernel/session/auth-guard";
 import { FieldError } from "../../kernel/forms/form-action";
 import { contentImageAlts, sanitizeBlogHtml } from "../html";
-import { adoptAltTexts } from "../../media";
-import { holdMediaInUse } from "../../media";
+import { adoptAltTexts, holdMediaInUse } from "../../media";
 
 // Admin side of blog_posts: the blog table's hooks (src/server/dashboard/admin-hooks.ts), reached only
 // through data/admin-records.ts, which checks the table's roles first: the server-side check is

@@ -16,10 +16,9 @@ import {
   users,
   webhookDeliveries,
 } from "../../kernel/db/schema";
-import { bookingUid } from "../../booking";
+import { bookingUid, queueCalendarWrite } from "../../booking";
 import { mailboxKey } from "../../kernel/mail/mailbox";
 import { personKey } from "../../kernel/session/person-key";
-import { queueCalendarWrite } from "../../booking";
 import { eraseSubscriberIn } from "../../newsletter";
 import { databaseError } from "../../kernel/db/errors";
 import { PEOPLE_TABLE } from "./people-rows";
