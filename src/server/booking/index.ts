@@ -1,6 +1,6 @@
 // The booking feature's public entry: the only module of it another feature may import
-// (docs/architecture.md, "Features and the kernel").
-export * from "./calendar-sync/job";
-export * from "./data/calendar";
-export * from "./job";
-export * from "./mails";
+// (docs/architecture.md, "Features and the kernel"); it names what others use, nothing more.
+export { calendarSyncJob, calendarWritesJob } from "./calendar-sync/job";
+export { queueCalendarWrite } from "./data/calendar";
+export { bookingRemindersJob } from "./job";
+export { bookingUid } from "./mails";

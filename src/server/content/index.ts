@@ -1,7 +1,7 @@
 // The content feature's public entry: the only module of it another feature may import
-// (docs/architecture.md, "Features and the kernel").
-export * from "./data/authors";
-export * from "./data/blog-posts-admin";
-export * from "./data/blog-posts";
-export * from "./html";
-export * from "./scheduled-publishing";
+// (docs/architecture.md, "Features and the kernel"); it names what others use, nothing more.
+export { insertAuthor, updateAuthor } from "./data/authors";
+export { listPublishedTags } from "./data/blog-posts";
+export { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } from "./data/blog-posts-admin";
+export { ALLOWED_TAGS, sanitizeBlogHtml } from "./html";
+export { scheduledPublishingJob } from "./scheduled-publishing";

@@ -1,4 +1,4 @@
 // The dashboard feature's public entry: the only module of it another feature may import
-// (docs/architecture.md, "Features and the kernel").
-export * from "./data/admin-records";
-export * from "./data/overview";
+// (docs/architecture.md, "Features and the kernel"); it names what others use, nothing more.
+export { changeRecordStatus, createRecord, deleteRecord, listRecordsAfter, readRecord, statusOptionsOf, updateRecord } from "./data/admin-records";
+export { OVERVIEW_PERIODS, overviewReport } from "./data/overview";

@@ -1,3 +1,3 @@
 // The integrations feature's public entry: the only module of it another feature may import
-// (docs/architecture.md, "Features and the kernel").
-export * from "./webhooks/job";
+// (docs/architecture.md, "Features and the kernel"); it names what others use, nothing more.
+export { webhookDeliveryJob, webhookRetentionJob } from "./webhooks/job";

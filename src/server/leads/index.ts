@@ -1,8 +1,19 @@
 // The leads feature's public entry: the only module of it another feature may import
-// (docs/architecture.md, "Features and the kernel").
-export * from "./data/follow-up";
-export * from "./data/lead-stages";
-export * from "./data/lead-visits";
-export * from "./data/submissions";
-export * from "./spam";
-export * from "./lead-submission";
+// (docs/architecture.md, "Features and the kernel"); it names what others use, nothing more.
+export { decorateInboxRows, followUpDigestJob, listDeskMembers, listDue, ownerRefusal } from "./data/follow-up";
+export {
+  CLOSED_STAGES,
+  STAGE_EDITORS,
+  type StageInfo,
+  type StageOutcome,
+  createLeadStage,
+  listLeadStages,
+  moveLeadStage,
+  removeLeadStage,
+  renameLeadStage,
+  stageExists,
+  stagesIn,
+} from "./data/lead-stages";
+export { withLeadVisits } from "./data/lead-visits";
+export { pruneAcknowledgedSenders } from "./data/submissions";
+export { pruneSpamJob, releaseSpam } from "./spam";
