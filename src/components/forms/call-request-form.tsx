@@ -1,10 +1,9 @@
 "use client";
 
-import { FREE_AUDIT_REVENUE_BRACKETS, FREE_AUDIT_RULES } from "@/lib/schemas/form-rules";
-import { LIMITS } from "@/lib/limits";
+import { FREE_AUDIT_RULES } from "@/lib/schemas/form-rules";
+import { ChallengeField, RevenueField } from "./audit-fields";
 import { CALL_REQUEST_SUCCESS } from "@/lib/form-messages";
 import { submitCallRequest } from "@/server/leads/call-request-actions";
-import { Field, NativeSelect, TextArea } from "./fields";
 import { LeadForm } from "./lead-form";
 import { PersonFields } from "./person-fields";
 
@@ -30,33 +29,14 @@ export function CallRequestForm() {
           <div className="grid gap-5 sm:grid-cols-2">
             <PersonFields prefix="call" emailLabel="Email" mobileHint="We call you on this number." values={values} errors={errors} />
           </div>
-          <Field id="call-revenue" label="Monthly revenue" error={errors.monthlyRevenue} required>
-            {(aria) => (
-              <NativeSelect {...aria} name="monthlyRevenue" required defaultValue={values.monthlyRevenue ?? ""}>
-                <option value="" disabled>
-                  Select your monthly revenue
-                </option>
-                {FREE_AUDIT_REVENUE_BRACKETS.map((bracket) => (
-                  <option key={bracket} value={bracket}>
-                    {bracket}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-          <Field id="call-topic" label="When suits you, and what you'd like to discuss" error={errors.growthChallenge} required>
-            {(aria) => (
-              <TextArea
-                {...aria}
-                name="growthChallenge"
-                required
-                maxLength={LIMITS.longText}
-                rows={4}
-                placeholder="e.g. Weekday mornings. Our ad costs keep rising while conversions stay flat."
-                defaultValue={values.growthChallenge}
-              />
-            )}
-          </Field>
+          <RevenueField prefix="call" values={values} errors={errors} />
+          <ChallengeField
+            id="call-topic"
+            label="When suits you, and what you'd like to discuss"
+            placeholder="e.g. Weekday mornings. Our ad costs keep rising while conversions stay flat."
+            values={values}
+            errors={errors}
+          />
         </>
       )}
     </LeadForm>

@@ -1,9 +1,10 @@
 "use client";
 
-import { FREE_AUDIT_REVENUE_BRACKETS, FREE_AUDIT_RULES } from "@/lib/schemas/form-rules";
+import { FREE_AUDIT_RULES } from "@/lib/schemas/form-rules";
+import { ChallengeField, RevenueField } from "./audit-fields";
 import { LIMITS } from "@/lib/limits";
 import { submitFreeAudit } from "@/server/leads/lead-form-actions";
-import { Field, NativeSelect, TextArea, TextInput } from "./fields";
+import { Field, NativeSelect, TextInput } from "./fields";
 import { LeadForm } from "./lead-form";
 import { PersonFields } from "./person-fields";
 
@@ -56,20 +57,7 @@ export function FreeAuditForm({ packages = [], chosen }: { packages?: readonly P
               )}
             </Field>
           </div>
-          <Field id="audit-revenue" label="Monthly revenue" error={errors.monthlyRevenue} required>
-            {(aria) => (
-              <NativeSelect {...aria} name="monthlyRevenue" required defaultValue={values.monthlyRevenue ?? ""}>
-                <option value="" disabled>
-                  Select your monthly revenue
-                </option>
-                {FREE_AUDIT_REVENUE_BRACKETS.map((bracket) => (
-                  <option key={bracket} value={bracket}>
-                    {bracket}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
+          <RevenueField prefix="audit" values={values} errors={errors} />
           {packages.length > 0 && (
             <Field id="audit-package" label="Package you are interested in" error={errors.package}>
               {(aria) => (
@@ -90,19 +78,13 @@ export function FreeAuditForm({ packages = [], chosen }: { packages?: readonly P
               )}
             </Field>
           )}
-          <Field id="audit-challenge" label="Biggest growth challenge" error={errors.growthChallenge} required>
-            {(aria) => (
-              <TextArea
-                {...aria}
-                name="growthChallenge"
-                required
-                maxLength={LIMITS.longText}
-                rows={4}
-                placeholder="e.g. Our ad costs keep rising while conversions stay flat."
-                defaultValue={values.growthChallenge}
-              />
-            )}
-          </Field>
+          <ChallengeField
+            id="audit-challenge"
+            label="Biggest growth challenge"
+            placeholder="e.g. Our ad costs keep rising while conversions stay flat."
+            values={values}
+            errors={errors}
+          />
         </>
       )}
     </LeadForm>
