@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { classifyRequest, countedStatus, pageViewOf, type CountOptions } from "../src/server/analytics/page-view.ts";
 import { createPageViewQueue, type PageViewQueue } from "../src/server/analytics/page-view-queue.ts";
-import { getPageViewSink } from "../src/server/kernel/bridge.ts";
+import { getPageViewSink, setPageViewFlush } from "../src/server/kernel/bridge.ts";
 import { errorFields, logger } from "../src/server/kernel/logger.ts";
 
 /** At most this many page views wait in memory: what a kill -9 can lose. */
@@ -44,7 +44,10 @@ export const pageViews: PageViewQueue = createPageViewQueue({
     if (worthSaying(totals.dropped)) logger.warn({ event: "analytics.dropped", ...totals }, "analytics: queue full, page views dropped");
   },
 });
-if (enabled) pageViews.start();
+if (enabled) {
+  pageViews.start();
+  setPageViewFlush(() => pageViews.flush());
+}
 
 /** The hosts whose referrers are this site: the request's Host (and X-Forwarded-Host behind a trusted proxy), and SITE_URL's. */
 function ownHosts(req: IncomingMessage): Set<string> {

@@ -20,6 +20,7 @@ const { analyticsReport } = await import("@/server/analytics/data/analytics-repo
 const { withLeadVisits } = await import("@/server/leads/data/lead-visits");
 const { insertWebhookEndpoint } = await import("@/server/integrations/data/webhook-endpoints");
 const { contactMessages, leads, webhookDeliveries } = await import("@/server/kernel/db/schema");
+const { setPageViewFlush } = await import("@/server/kernel/bridge");
 
 const HOST = "localhost:3999";
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 FirstTouch/1";
@@ -28,17 +29,18 @@ const headersOf = (extra: Record<string, string> = {}) =>
   new Headers({ host: HOST, origin: `http://${HOST}`, referer: `http://${HOST}/free-audit`, "x-forwarded-for": ADDRESS, "user-agent": CHROME, ...extra });
 
 /** The page views the host counts for a visitor without JavaScript: the landing request with its campaign, then the form's page. */
-async function landOnNewsletterLink(now: Date): Promise<void> {
-  const view = (url: string, referer: string | undefined, secondsAgo: number) =>
+function newsletterVisit(now: Date, secondsAgo = [60, 30]) {
+  const view = (url: string, referer: string | undefined, ago: number) =>
     pageViewOf(
       { method: "GET", url, headers: { host: HOST, "user-agent": CHROME, "x-forwarded-for": ADDRESS, accept: "text/html", ...(referer ? { referer } : {}) } },
       { ownHosts: new Set([HOST]) },
-      new Date(now.getTime() - secondsAgo * 1000),
+      new Date(now.getTime() - ago * 1000),
     )!;
-  await analytics.storePageViews(
-    [view("/?utm_source=newsletter&utm_medium=email&utm_campaign=x", undefined, 60), view("/free-audit", `http://${HOST}/`, 30)],
-    now,
-  );
+  return [view("/?utm_source=newsletter&utm_medium=email&utm_campaign=x", undefined, secondsAgo[0]!), view("/free-audit", `http://${HOST}/`, secondsAgo[1]!)];
+}
+
+async function landOnNewsletterLink(now: Date): Promise<void> {
+  await analytics.storePageViews(newsletterVisit(now), now);
 }
 
 function auditForm(attribution?: unknown): FormData {
@@ -105,6 +107,24 @@ describe(`first touch on the server (${process.env.DATABASE_URL ? "postgres" : "
     });
     const [second] = await handle.db.select().from(leads);
     expect(second!.attribution.first_touch).toMatchObject({ utm_source: "newsletter", utm_medium: "email", utm_campaign: "x", utm_term: "growth" });
+  });
+
+  it("a form sent a moment after landing: the host's queued page views are written first, so the campaign is not lost to the batch interval", async () => {
+    const now = new Date();
+    // The host has counted both page views but not yet written them (it writes once a second).
+    let queued = newsletterVisit(now, [2, 1]);
+    setPageViewFlush(async () => {
+      const batch = queued;
+      queued = [];
+      if (batch.length) await analytics.storePageViews(batch, now);
+    });
+    try {
+      expect((await submitLeadForm("audit", auditForm(), { headers: headersOf(), originOnly: false })).status).toBe("success");
+    } finally {
+      setPageViewFlush(undefined);
+    }
+    const [lead] = await handle.db.select().from(leads);
+    expect(lead!.attribution.first_touch).toMatchObject({ utm_source: "newsletter", utm_campaign: "x", landing_page: "/" });
   });
 
   it("the contact form too; a visitor the server did not count (Sec-GPC) keeps what the browser sent", async () => {

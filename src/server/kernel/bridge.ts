@@ -35,6 +35,7 @@ interface Shared {
   selfAddress?: string;
   internalToken?: string;
   pageViewSink?: PageViewSink;
+  pageViewFlush?: () => Promise<void>;
 }
 
 const KEY = Symbol.for("kinetic-growth.bridge");
@@ -184,4 +185,18 @@ export function setPageViewSink(sink: PageViewSink | undefined): void {
 
 export function getPageViewSink(): PageViewSink | undefined {
   return shared.pageViewSink;
+}
+
+/**
+ * The host's queue of counted page views installs its flush here (host/analytics.ts), so that a
+ * form's first touch (src/server/analytics/data/first-touch.ts) reads the visit with the page views
+ * the host counted a moment ago and has not yet written, not only those of the last batch.
+ */
+export function setPageViewFlush(flush: (() => Promise<void>) | undefined): void {
+  shared.pageViewFlush = flush;
+}
+
+/** Writes the page views counted so far; nothing without a host queue (unit tests, `next dev` without the host). */
+export async function flushPageViews(): Promise<void> {
+  await shared.pageViewFlush?.();
 }

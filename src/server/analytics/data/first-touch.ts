@@ -2,6 +2,7 @@ import "server-only";
 import { classifyTouch, type Channel } from "@/lib/channels";
 import type { Attribution, Touch } from "../../kernel/db/schema";
 import { utcDay } from "../visitor-id";
+import { flushPageViews } from "../../kernel/bridge.ts";
 import { errorFields, log } from "../../kernel/log";
 import { siteHost, visitPathFor, type VisitPath } from "./analytics";
 
@@ -37,6 +38,8 @@ export async function withServerFirstTouch(attribution: Attribution, visitorId: 
   if (!visitorId) return attribution;
   let visit: VisitPath | null;
   try {
+    // The landing request may still sit in the host's queue (written once a second): write it first.
+    await flushPageViews();
     visit = await visitPathFor(visitorId, utcDay(now), now);
   } catch (error) {
     log("warn", "first touch: the visit could not be read", { event: "first-touch.failed", ...errorFields(error) });
