@@ -4,6 +4,7 @@ import { Parser } from "htmlparser2";
 import { AFTER_PAINT_LOADER } from "./after-paint-loader.ts";
 import { NEXT_CHUNK_ATTRIBUTES, NEXT_CHUNK_SRC, NEXT_ERROR_DOCUMENT_ID } from "./next-internals.ts";
 import type { IncomingHttpHeaders } from "node:http";
+import { declaredStatus, type DeclaredStatus } from "../src/lib/page-status.ts";
 
 // Next's own scripts start after the first paint (docs/decisions/0019). Next lists its chunks as
 // `<script src async>` tags (plus a low-priority preload of its entry) that the browser requests at
@@ -170,13 +171,15 @@ export function markConsentChoice(html: string, choice: string | null): string {
 }
 
 /**
- * The mark the dashboard's Access Denied page carries on its root (src/components/admin/access-denied.tsx).
- * React escapes quotes in text, so only an attribute of our own markup reads this way; it is looked
- * for only under /admin, where no visitor's HTML is rendered raw.
+ * The status a held document declares in its head (src/lib/page-status.ts), read from the bytes up to
+ * `</head>` only: the body is not decoded for it. A 403 counts only under /admin, where the dashboard's
+ * Access Denied page is the one that says it.
  */
-const REFUSED_PAGE_MARK = /<main\b[^>]*\sdata-refused="access-denied"/;
-
-export function isRefusedDashboardPage(url: string | undefined, html: Buffer): boolean {
+export function declaredDocumentStatus(url: string | undefined, raw: Buffer): DeclaredStatus | null {
+  const end = raw.indexOf("</head>");
+  if (end < 0) return null;
+  const status = declaredStatus(raw.subarray(0, end + "</head>".length).toString("utf8"));
+  if (status !== 403) return status;
   const path = String(url ?? "").split("?")[0]!;
-  return (path === "/admin" || path.startsWith("/admin/")) && REFUSED_PAGE_MARK.test(html.toString("utf8"));
+  return path === "/admin" || path.startsWith("/admin/") ? 403 : null;
 }

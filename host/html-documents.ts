@@ -8,11 +8,10 @@
 //   headers included, and answered from there without entering Next, until their s-maxage runs out
 //   or the app revalidates anything (src/server/kernel/revalidate.ts calls invalidatePageCache()).
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { measurementIds, type MeasurementIds } from "../src/lib/measurement.ts";
-import { declaresNotFound } from "../src/lib/page-status.ts";
 import { NON_DOCUMENT_CSP, documentPolicy } from "./security-headers.ts";
 import type { UnknownScript } from "./script-allow-list.ts";
 import { loggablePath } from "./request-context.ts";
@@ -24,10 +23,10 @@ const gzip = promisify(zlib.gzip);
 const GZIP_MIN_BYTES = 1024;
 
 import { PER_ANSWER_HEADERS, appendVary, etagMatches, isCacheableRequest, isPublic, mayBeDocument, storableSeconds } from "./page-cache-rules.ts";
-import { consentChoice, isRefusedDashboardPage, loadScriptsAfterPaint, markConsentChoice } from "./document-rewrites.ts";
+import { consentChoice, declaredDocumentStatus, loadScriptsAfterPaint, markConsentChoice } from "./document-rewrites.ts";
 
 export { appendVary, etagMatches, isCacheableRequest, mayBeDocument, storableSeconds } from "./page-cache-rules.ts";
-export { consentChoice, isRefusedDashboardPage, loadScriptsAfterPaint, markConsentChoice } from "./document-rewrites.ts";
+export { consentChoice, declaredDocumentStatus, loadScriptsAfterPaint, markConsentChoice } from "./document-rewrites.ts";
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -258,13 +257,12 @@ export function createDocumentLayer({
     };
 
     async function finish(raw: Buffer, callback: (() => void) | undefined): Promise<void> {
-      // A dashboard page that refuses its visitor (signed in, but no team role or an unverified
-      // address) is sent as 403 with the same page: the status says what the page says.
-      if (res.statusCode === 200 && isRefusedDashboardPage(req.url, raw)) res.statusCode = 403;
-      // A page rendered as the 404 page (src/components/site/not-found-page.tsx) is answered as one.
-      if (res.statusCode === 200 && declaresNotFound(raw.toString("utf8"))) {
-        res.statusCode = 404;
-        res.statusMessage = "Not Found";
+      // A page that declares its status (the 404 page rendered as a page, the dashboard's Access
+      // Denied) is sent with it: the status says what the page says.
+      const declared = res.statusCode === 200 ? declaredDocumentStatus(req.url, raw) : null;
+      if (declared) {
+        res.statusCode = declared;
+        res.statusMessage = STATUS_CODES[declared]!;
       }
       // The final bytes, policy and gzipped bytes of a page already seen (same address, same ETag,
       // same length: Next derives its ETag from the bytes) are reused instead of computed again.

@@ -21,7 +21,7 @@ const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 let version = 1;
 let calls: string[] = [];
 /** Per path: extra response headers, or a status, to play the cases Next can produce. */
-let overrides: Record<string, { status?: number; headers?: Record<string, string>; extra?: string }> = {};
+let overrides: Record<string, { status?: number; headers?: Record<string, string>; extra?: string; head?: string }> = {};
 /** Set by a test to run code inside a request, as a Server Action would. */
 let onAction: (() => Promise<void>) | null = null;
 /** Set by a test to hold Next's next answer back (its bytes already read) until it resolves. */
@@ -31,9 +31,9 @@ let warnings: Record<string, unknown>[] = [];
 /** Per render: its path and whether it entered before the latest invalidation. */
 let staleRenders: string[] = [];
 
-function page(url: string, extra = "") {
+function page(url: string, extra = "", head = "") {
   // Large enough to be gzipped, with an inline script to hash (one of Next's RSC payload pushes) and Next's chunk tags.
-  return `<!DOCTYPE html><html><head>${CHUNK_TAGS.preload}${CHUNK_TAGS.scripts}</head><body><h1>${url} v${version}</h1>${extra}<script>${flight(version)}</script>${"<p>padding</p>".repeat(200)}${CHUNK_TAGS.entry}</body></html>`;
+  return `<!DOCTYPE html><html><head>${head}${CHUNK_TAGS.preload}${CHUNK_TAGS.scripts}</head><body><h1>${url} v${version}</h1>${extra}<script>${flight(version)}</script>${"<p>padding</p>".repeat(200)}${CHUNK_TAGS.entry}</body></html>`;
 }
 const flight = (n: number) => `self.__next_f.push([1,"v${n}"])`;
 
@@ -48,7 +48,7 @@ async function fakeNext(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = req.url ?? "/";
   const path = url.split("?")[0] ?? url;
   const override = overrides[url] ?? overrides[path] ?? {};
-  const body = req.headers.rsc ? "rsc payload" : page(req.url ?? "/", override.extra);
+  const body = req.headers.rsc ? "rsc payload" : page(req.url ?? "/", override.extra, override.head);
   const held = hold;
   hold = null;
   await held;
@@ -115,19 +115,32 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
 
 const nextCalls = (path: string) => calls.filter((c) => c === `GET ${path}`).length;
 
-describe("the dashboard's Access Denied page", () => {
-  it("is sent as 403 with the same page; other pages, and the mark in a public page or as escaped text, stay 200", async () => {
-    const mark = '<main id="main" data-refused="access-denied" class="x"><h1>Access Denied</h1></main>';
-    overrides = { "/admin": { extra: mark }, "/admin/leads": { extra: mark }, "/blog/a": { extra: mark } };
+describe("pages that declare their status (src/lib/page-status.ts)", () => {
+  const forbidden = '<meta name="page-status" content="403"/>';
+  const notFound = '<meta name="page-status" content="404"/>';
+
+  it("the dashboard's Access Denied is sent as 403 with the same page; the mark on a public page, in the body or as escaped text stays 200", async () => {
+    const denied = { head: forbidden, extra: "<main><h1>Access Denied</h1></main>" };
+    overrides = { "/admin": denied, "/admin/leads": denied, "/blog/a": { head: forbidden } };
     const refused = await get("/admin");
     expect(refused.status).toBe(403);
     expect(refused.body).toContain("Access Denied");
     expect(refused.headers["content-security-policy"]).toMatch(/script-src/);
     expect((await get("/admin/leads?q=x")).status).toBe(403);
     expect((await get("/blog/a")).status).toBe(200);
-    overrides = { "/admin": { extra: "<p>data-refused=&quot;access-denied&quot;</p>" } };
+    overrides = { "/admin": { extra: forbidden } };
+    expect((await get("/admin")).status).toBe(200);
+    overrides = { "/admin": { extra: "<p>&lt;meta name=&quot;page-status&quot; content=&quot;403&quot;/&gt;</p>" } };
     expect((await get("/admin")).status).toBe(200);
     expect((await get("/admin/overview")).status).toBe(200);
+  });
+
+  it("a page rendered as the 404 page is sent as 404, anywhere, and is not kept in the page cache", async () => {
+    overrides = { "/no-such-page": { head: notFound } };
+    const first = await get("/no-such-page");
+    expect(first.status).toBe(404);
+    expect((await get("/no-such-page")).status).toBe(404);
+    expect(nextCalls("/no-such-page")).toBe(2);
   });
 });
 

@@ -1,10 +1,24 @@
-// A page that is an error page says so with this meta element; the host answers it with that
-// status (host/html-documents.ts, docs/architecture.md, "Error pages"). Only 404 is recognised.
+// A page that is an error page says so with one meta element in its head; the host answers it with
+// that status (host/html-documents.ts, docs/architecture.md, "Error pages"): 404 for the not-found
+// pages rendered as pages (their text in the HTML, unlike notFound()'s empty document), 403 for the
+// dashboard's Access Denied. React writes the element into the head, where a visitor's text never is.
 export const PAGE_STATUS_META = "page-status";
 export const PAGE_STATUS_NOT_FOUND = "404";
+export const PAGE_STATUS_FORBIDDEN = "403";
 
-/** Whether a document's head declares it a 404 page (React writes the element as `<meta name=… content=…/>`). */
+export type DeclaredStatus = 403 | 404;
+
+/** The status a document's head declares, or null; `head` is the document up to its `</head>` (more is ignored). */
+export function declaredStatus(head: string): DeclaredStatus | null {
+  const end = head.indexOf("</head>");
+  if (end < 0) return null;
+  const text = head.slice(0, end);
+  if (text.includes(`<meta name="${PAGE_STATUS_META}" content="${PAGE_STATUS_NOT_FOUND}"/>`)) return 404;
+  if (text.includes(`<meta name="${PAGE_STATUS_META}" content="${PAGE_STATUS_FORBIDDEN}"/>`)) return 403;
+  return null;
+}
+
+/** Whether a document's head declares it a 404 page. */
 export function declaresNotFound(html: string): boolean {
-  const head = html.slice(0, Math.max(0, html.indexOf("</head>")));
-  return head.includes(`<meta name="${PAGE_STATUS_META}" content="${PAGE_STATUS_NOT_FOUND}"/>`);
+  return declaredStatus(html) === 404;
 }

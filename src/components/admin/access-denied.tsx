@@ -4,18 +4,20 @@ import { NoticeToast, Toasts } from "@/components/admin/admin-toasts";
 import { buttonVariants } from "@/components/ui/button";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
+import { PAGE_STATUS_FORBIDDEN, PAGE_STATUS_META } from "@/lib/page-status";
 import { SignOutButton } from "./sign-out-button";
 
 /**
  * A signed-in account without a dashboard role: 'Access Denied' / 'You don't have admin privileges.', then back to the home page.
- * `data-refused` makes the host send the document as 403 (host/document-rewrites.ts, isRefusedDashboardPage).
+ * Its page-status mark makes the host send the document as 403 (src/lib/page-status.ts).
  * Inside the public site's header and footer, rendered on the server: the way on is there without JavaScript.
  */
 export function AccessDenied({ email, isVerified, hasNoOwner = false }: { email: string; isVerified: boolean; hasNoOwner?: boolean }) {
   return (
     <>
       <SiteHeader />
-      <main id="main" data-refused="access-denied" className="flex min-h-[60vh] flex-col items-center justify-center px-6 py-16 text-center">
+      <meta name={PAGE_STATUS_META} content={PAGE_STATUS_FORBIDDEN} />
+      <main id="main" className="flex min-h-[60vh] flex-col items-center justify-center px-6 py-16 text-center">
         {/* A fresh install's first person stays to read how to become the owner. */}
         {!hasNoOwner && <meta httpEquiv="refresh" content="5;url=/" />}
         <Toasts />

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import NotFound from "@/app/[locale]/(site)/not-found";
 import { PAGE_STATUS_META, PAGE_STATUS_NOT_FOUND } from "@/lib/page-status";
 
@@ -8,11 +9,11 @@ import { PAGE_STATUS_META, PAGE_STATUS_NOT_FOUND } from "@/lib/page-status";
  * carries a mark that the host turns into the 404 status before the answer leaves (host/html-documents.ts,
  * docs/architecture.md, "Error pages").
  */
-export function NotFoundPage() {
+export function NotFoundPage({ children }: { children?: ReactNode }) {
   return (
     <>
       <meta name={PAGE_STATUS_META} content={PAGE_STATUS_NOT_FOUND} />
-      <NotFound />
+      {children ?? <NotFound />}
     </>
   );
 }

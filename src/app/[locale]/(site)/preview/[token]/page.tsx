@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { BlogArticle, blogPostMetadata } from "@/components/blog/blog-article";
 import { blogPostHref } from "@/lib/blog";
-import { PAGE_STATUS_META, PAGE_STATUS_NOT_FOUND } from "@/lib/page-status";
+import { NotFoundPage } from "@/components/site/not-found-page";
 import { findPreview } from "@/server/content/data/blog-previews";
 import PreviewGone from "./not-found";
 
@@ -30,10 +30,9 @@ export default async function PreviewPage({ params }: Props) {
   // "Error pages").
   if (found.kind === "gone")
     return (
-      <>
-        <meta name={PAGE_STATUS_META} content={PAGE_STATUS_NOT_FOUND} />
+      <NotFoundPage>
         <PreviewGone />
-      </>
+      </NotFoundPage>
     );
   return (
     <>
