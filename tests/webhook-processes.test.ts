@@ -77,10 +77,25 @@ describe.skipIf(!serverUrl)("webhooks across processes (PostgreSQL)", () => {
     const kills: number[] = [];
     for (const [i, share] of [0.25, 0.5].entries()) {
       await receiver.waitFor(Math.floor(total * share), 120_000);
-      // The kill comes while the process waits for an answer: it has one request open.
+      // The kill must come while the process waits for an answer. Answers are held for 4 s (less
+      // than a claim), and once every live process has a request open, the one about to be killed
+      // has its one request in flight.
+      const HOLD_MS = 4000;
+      const live = workers.length - i;
+      let open = 0;
+      let firstOpen = 0;
+      receiver.answer = () => {
+        if (open++ === 0) firstOpen = Date.now();
+        return { status: 200, delayMs: HOLD_MS };
+      };
+      const gateDeadline = Date.now() + 20_000;
+      while (open < live && Date.now() < gateDeadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(open, "a request open from every live process").toBeGreaterThanOrEqual(live);
+      expect(Date.now() - firstOpen, "all of them still unanswered").toBeLessThan(HOLD_MS - 500);
       const killed = workers[i]!;
       const exited = new Promise<NodeJS.Signals | null>((resolve) => killed.once("exit", (_code, signal) => resolve(signal)));
       killed.kill("SIGKILL");
+      receiver.answer = () => ({ status: 200, delayMs: 300 });
       expect(await exited).toBe("SIGKILL");
       kills.push(receiver.received.length);
     }
@@ -102,8 +117,11 @@ describe.skipIf(!serverUrl)("webhooks across processes (PostgreSQL)", () => {
     console.log(
       `webhooks, kill -9: ${total} deliveries by 3 processes to a receiver answering in 300 ms, 2 killed (after ${kills.join(" and ")} had arrived); all arrived, ${repeats} twice: ${(repeats / kills.length).toFixed(1)} duplicates per kill (at most 1 request in flight per endpoint and process)`,
     );
-    // What a killed process had in flight can come twice: one request per endpoint.
+    // What a killed process had in flight can come twice: one request per endpoint, and it did come
+    // again (another process took the claim over once it ran out).
     expect(repeats).toBeLessThanOrEqual(kills.length);
+    expect(repeats, "the killed processes' requests in flight were sent again").toBeGreaterThanOrEqual(1);
+    expect(ids.filter((row) => Number(row.attempts) >= 2).length).toBeGreaterThan(0);
     for (let r = 0; r < RECORDS; r++) {
       const versions = receiver.received.filter((x) => x.json.data?.id === `rec-${r}`).map((x) => x.json.data?.name);
       const firsts = versions.filter((v, i) => versions.indexOf(v) === i);
