@@ -80,6 +80,25 @@ describe("webhook events", () => {
     expect(sent[1]!.data.startsAt).toBe(later!.start.toISOString());
     expect(sent[2]!.data.status).toBe("cancelled");
     for (const e of sent) expect(JSON.stringify(e.data)).not.toContain("host-w");
+
+    // A call held and never confirmed, moved and then cancelled by its visitor: no receiver hears of it.
+    const [, second, third] = await currentSlots();
+    const held = await bookStrategyCall({
+      start: second!.start,
+      timeZone: "Asia/Kolkata",
+      name: "Ravi",
+      email: "ravi@example.com",
+      mobileNumber: "+919876543211",
+      company: "Ravi Co",
+      topic: "Leads",
+      submissionKey: null,
+      attribution: {},
+      visitorId: null,
+    });
+    const heldMoved = await rescheduleWithToken(bookingToken(held.booking), third!.start);
+    expect(heldMoved.kind).toBe("done");
+    expect((await cancelWithToken(bookingToken((heldMoved as { booking: typeof booking }).booking))).kind).toBe("done");
+    expect((await events()).length).toBe(3);
   });
 
   it("a newsletter sign-up sends newsletter.subscribed when it is confirmed, not before", async () => {
