@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, type DatabaseHandle } from "@/server/kernel/db/client";
 import { DatabaseLockedError } from "@/server/kernel/db/lock.ts";
+import type { PgliteThread } from "@/server/kernel/db/pglite-thread";
 import { contactMessages } from "@/server/kernel/db/schema";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-thread-"));
@@ -85,6 +86,20 @@ describe("embedded database thread", () => {
     await transaction;
     expect(await outside).toEqual({ n: 1 }); // it saw the committed row, not a half-done transaction
     expect(order).toEqual(["transaction ends", "outside answered"]);
+  });
+
+  it("a multi-statement call that fails after its own BEGIN leaves no aborted transaction behind", async () => {
+    const thread = (handle.db as unknown as { $client: PgliteThread }).$client;
+    // The job queue's engine sends its locked blocks this way; a failure inside one must not refuse
+    // every later statement with "current transaction is aborted".
+    const failing = thread.exec(
+      "BEGIN; INSERT INTO contact_messages (name, email, mobile_number, message) VALUES ('half', 'h@example.com', '+919876543210', 'x'); SELECT 1/0; COMMIT;",
+    );
+    // Sent while the failing call runs: must wait for its turn and the ROLLBACK, not run in the aborted block.
+    const next = handle.db.execute(sql`select count(*)::int as n from contact_messages where name = 'half'`);
+    await expect(failing).rejects.toThrow(/division by zero/);
+    expect((await next).rows[0]).toEqual({ n: 0 });
+    expect((await thread.exec("select 1 as one")).rows).toEqual([{ one: 1 }]);
   });
 
   it("holds the data folder's lock, and a reopened folder has every row", async () => {

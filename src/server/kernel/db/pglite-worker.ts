@@ -96,23 +96,47 @@ async function end(message: Message, commit: boolean): Promise<null> {
   return null;
 }
 
+/**
+ * Work outside a transaction (plain statements, multi-statement calls, BEGIN) runs one at a time in
+ * arrival order. PGlite runs one statement at a time anyway; the turn matters after a failed
+ * multi-statement call: one that failed after its own BEGIN leaves the session in an aborted
+ * transaction, and every later statement would be refused ("current transaction is aborted") until
+ * a ROLLBACK. The ROLLBACK is sent in the same turn, so nothing can run between the failure and it.
+ */
+let outside: Promise<unknown> = Promise.resolve();
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const turn = outside.then(work, work);
+  outside = turn.catch(() => undefined);
+  return turn;
+}
+
+async function execOutside(sql: string) {
+  try {
+    return await client.exec(sql);
+  } catch (error) {
+    await client.exec("ROLLBACK"); // only a warning when no transaction is open
+    throw error;
+  }
+}
+
 async function answer(message: Message): Promise<unknown> {
   switch (message.op) {
     case "ready":
       await client.waitReady;
       return null;
     case "query": {
-      const result = await target(message).query(message.sql!, message.params, queryOptions(message));
+      const run = () => target(message).query(message.sql!, message.params, queryOptions(message));
+      const result = message.transaction === undefined ? await inTurn(run) : await run();
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case "exec": {
       // Several statements without parameters in one call (the job queue's schema and its locked
       // blocks, docs/decisions/0089): one answer with the rows of every statement, in order.
-      const results = await target(message).exec(message.sql!);
+      const results = message.transaction === undefined ? await inTurn(() => execOutside(message.sql!)) : await target(message).exec(message.sql!);
       return { rows: results.flatMap((r) => r.rows), fields: [] };
     }
     case "begin":
-      return begin(message.id);
+      return inTurn(() => begin(message.id));
     case "commit":
       return end(message, true);
     case "rollback":
