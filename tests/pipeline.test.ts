@@ -25,6 +25,7 @@ const { insertWebhookEndpoint } = await import("@/server/integrations/data/webho
 const { readBoardFilters } = await import("@/lib/pipeline");
 const { AdminLeadSchema } = await import("@/lib/schemas/admin");
 const { packageDealValue } = await import("@/content/services");
+const { dealValueWithSource } = await import("@/lib/deal-value");
 const { createLead } = await import("@/server/leads/data/leads");
 const { hashApiKey } = await import("@/server/integrations/api-keys");
 const route = await import("@/app/api/v1/[...path]/route");
@@ -415,7 +416,7 @@ describe(`deal value and the board's totals (${process.env.DATABASE_URL ? "postg
     expect(AdminLeadSchema.safeParse({ ...base, status: "Not A Key" }).success).toBe(false);
   });
 
-  it("defaults from the chosen package's price (with its setup fee), and not for a package gone from the catalogue", async () => {
+  it("values a new lead at its package's price (with its setup fee) without storing it, and not a package gone from the catalogue", async () => {
     expect(packageDealValue("SEO Optimization", "Growth")).toBe(100000);
     expect(packageDealValue("SEO Optimization", "Discontinued")).toBeNull();
     expect(packageDealValue(null, null)).toBeNull();
@@ -434,7 +435,10 @@ describe(`deal value and the board's totals (${process.env.DATABASE_URL ? "postg
     );
     expect("id" in made).toBe(true);
     const [row] = await handle.db.select().from(leads).where(eq(leads.email, "ravi@brand.in"));
-    expect(row!.dealValue).toBe(100000);
+    // The column keeps only what staff set (docs/decisions/0080): the package's price is derived, so
+    // every screen says where the figure comes from and a price change reaches the lead.
+    expect(row!.dealValue).toBeNull();
+    expect(dealValueWithSource(row!)).toEqual({ value: 100000, source: "package" });
   });
 
   it("saves a value and a close date from the dialog and refuses a stage that does not exist", async () => {

@@ -86,9 +86,9 @@ describe("events queued with their change", () => {
         package: "Growth",
         status: "new",
         followUpOn: null,
-        // The chosen package's price (docs/decisions/0067).
+        // The chosen package's price, derived and not stored (docs/decisions/0080).
         dealValue: 100000,
-        dealValueFrom: "set",
+        dealValueFrom: "package",
         expectedCloseOn: null,
         attribution: { form_page: "/pricing" },
         createdAt: stored!.createdAt.toISOString(),

@@ -1,7 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { FreeAuditData } from "@/lib/schemas/lead-forms";
-import { packageDealValue } from "@/content/services";
 import { leads, type Attribution } from "../../kernel/db/schema";
 import { env } from "../../kernel/env";
 import { headerSafe } from "../../kernel/mail/mail";
@@ -37,7 +36,6 @@ export function createLead(data: FreeAuditData, attribution: Attribution, submis
   // Made here rather than by the database, so that the notification can link to the lead itself.
   const id = randomUUID();
   const body = leadNotification("audit", data.package ? fields : fields.slice(0, -1), attribution, { id, phone: data.mobileNumber });
-  const dealValue = packageDealValue(data.package?.service, data.package?.package);
   return storeSubmission({
     table: leads,
     columns: {
@@ -50,8 +48,8 @@ export function createLead(data: FreeAuditData, attribution: Attribution, submis
       growth_challenge: data.growthChallenge,
       service: data.package?.service ?? null,
       package: data.package?.package ?? null,
-      // The chosen package's price, when it has one (docs/decisions/0067); else the column's null.
-      ...(dealValue === null ? {} : { deal_value: dealValue }),
+      // No deal value is stored: the column holds only what staff set, and a lead without one is worth
+      // its package's current price on every screen (src/lib/deal-value.ts, docs/decisions/0080).
       // The visit that led here (docs/decisions/0056); null when the visitor was not counted.
       visitor_id: visitorId ?? null,
     },
@@ -80,7 +78,7 @@ export function createLead(data: FreeAuditData, attribution: Attribution, submis
         service: data.package?.service ?? null,
         package: data.package?.package ?? null,
         status: "new",
-        dealValue,
+        dealValue: null,
         expectedCloseOn: null,
         followUpOn: null,
         attribution,
