@@ -13,7 +13,7 @@ const { recordActivity } = await import("@/server/kernel/activity/activity");
 const { createLead } = await import("@/server/leads/data/leads");
 const { applyDueSchedules } = await import("@/server/content/data/blog-schedules");
 const { insertWebhookEndpoint } = await import("@/server/integrations/data/webhook-endpoints");
-const { deliveriesOf } = await import("@/server/kernel/events/data/webhook-outbox");
+const { claimDueDeliveries, deliveriesOf } = await import("@/server/kernel/events/data/webhook-outbox");
 const { enqueueWebhookEvent } = await import("@/server/kernel/events/events");
 const { deliverDueWebhooks, retryDelayMs, RESPONSE_READ_LIMIT } = await import("@/server/integrations/webhooks/delivery");
 
@@ -199,6 +199,22 @@ describe("delivery", () => {
     expect(rows.every((r) => r.status === "delivered" && r.attempts === 1)).toBe(true);
     console.log(`webhooks: 1,000 changes queued in ${queuedMs.toFixed(0)} ms, delivered in ${sentMs.toFixed(0)} ms (${handle.label})`);
   }, 120_000);
+
+  it("a receiver with a long backlog does not hold back another: a batch takes one row of each endpoint", async () => {
+    const busy = await endpoint(["lead.updated"]);
+    const quiet = await endpoint(["post.published"]);
+    for (let i = 0; i < 30; i++) {
+      const id = `00000000-0000-4000-9000-${String(i).padStart(12, "0")}`;
+      await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.updated", "leads", id, { name: `n${i}`, status: "new" }));
+    }
+    await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "post.published", "blog_posts", "00000000-0000-4000-9000-999999999999", { title: "New" }));
+    const at = new Date(Date.now() + 1000);
+    const claimed = await claimDueDeliveries(at, new Date(at.getTime() + 60_000), 16, undefined, 1);
+    expect(claimed.map((d) => d.endpointId).sort()).toEqual([busy.id, quiet.id].sort());
+    // The next batch (once this process has sent its rows) takes the busy receiver's next row.
+    const next = await claimDueDeliveries(at, new Date(at.getTime() + 60_000), 16, undefined, 1);
+    expect(next.map((d) => d.endpointId)).toEqual([busy.id]);
+  });
 
   it("the receiver down, then up again: every delivery arrives after, none twice, and the endpoint is not paused by a short outage", async () => {
     const hook = await endpoint(["lead.updated"]);

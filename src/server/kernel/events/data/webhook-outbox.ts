@@ -83,16 +83,18 @@ export async function claimDueDeliveries(
   perEndpoint = Number.POSITIVE_INFINITY,
 ): Promise<WebhookDelivery[]> {
   const d = webhookDeliveries;
+  const claimable = and(eq(d.status, "pending"), lte(d.nextAttemptAt, now), or(isNull(d.lockedUntil), lt(d.lockedUntil, now)));
   return database.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: d.id, endpointId: d.endpointId })
+    // Each endpoint's oldest claimable rows are chosen before the batch's limit applies, so a receiver
+    // with a long backlog takes its `perEndpoint` share of a batch and the other receivers the rest
+    // (a limit applied first would fill the batch with one receiver's rows and send one of them).
+    const ranked = tx
+      .select({ id: d.id, rank: sql<number>`row_number() over (partition by ${d.endpointId} order by ${d.id})`.as("rank") })
       .from(d)
       .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.id, d.endpointId), eq(webhookEndpoints.status, "active")))
       .where(
         and(
-          eq(d.status, "pending"),
-          lte(d.nextAttemptAt, now),
-          or(isNull(d.lockedUntil), lt(d.lockedUntil, now)),
+          claimable,
           notExists(
             tx
               .select({ one: sql`1` })
@@ -101,17 +103,20 @@ export async function claimDueDeliveries(
           ),
         ),
       )
+      .as("ranked");
+    const candidates = tx
+      .select({ id: ranked.id })
+      .from(ranked)
+      .where(Number.isFinite(perEndpoint) ? lte(ranked.rank, perEndpoint) : undefined);
+    // The lock re-reads the row: one another process claimed meanwhile no longer matches `claimable`.
+    const due = await tx
+      .select({ id: d.id })
+      .from(d)
+      .where(and(inArray(d.id, candidates), claimable))
       .orderBy(asc(d.id))
       .limit(limit)
       .for("update", { of: d, skipLocked: true });
-    const taken = new Map<string, number>();
-    const chosen = due
-      .filter((row) => {
-        const n = taken.get(row.endpointId) ?? 0;
-        taken.set(row.endpointId, n + 1);
-        return n < perEndpoint;
-      })
-      .map((row) => row.id);
+    const chosen = due.map((row) => row.id);
     if (chosen.length === 0) return [];
     // The rows left out are unlocked at commit, unclaimed and unchanged.
     const rows = await tx
