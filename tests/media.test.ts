@@ -185,6 +185,13 @@ describe("an uploaded image is stored without its metadata", () => {
       `animated GIF: ${big.byteLength} B, 20 frames of 4000x4000 (320 megapixels; also on a 1x1 canvas) refused in ${Math.round(performance.now() - started)} ms, resident memory ${Math.round((process.memoryUsage().rss - rss) / 1e6)} MB more`,
     );
     expect(await saveUpload(hidden)).toEqual({ error: tooManyFramePixels(4000, 4000, 20) });
+    // Bytes that start no block in place of the trailer, or a descriptor cut short, do not end the count.
+    const garbled = Buffer.concat([hidden.subarray(0, hidden.length - 1), Buffer.from([0x99, 1, 2, 3])]);
+    const cut = Buffer.concat([hidden.subarray(0, hidden.length - 1), Buffer.from([0x2c, 0, 0])]);
+    for (const file of [garbled, cut]) {
+      expect(declaredFramePixels(file, "gif")).toEqual({ frames: 20, width: 4000, height: 4000, pixels: 320_000_000 });
+      expect(await normaliseImage(file, "gif")).toEqual({ error: tooManyFramePixels(4000, 4000, 20) });
+    }
     expect(await handle.db.select().from(media)).toHaveLength(0);
     // A small animation passes the walk: 3 frames of 40x30.
     expect(declaredFramePixels(await animatedGif(40, 30, 3), "gif")).toEqual({ frames: 3, width: 40, height: 30, pixels: 3600 });

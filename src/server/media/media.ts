@@ -49,7 +49,8 @@ export interface DeclaredFrames {
  * (docs/decisions/0079): a GIF's logical screen and each image descriptor (the LZW data skipped by
  * its sub-block lengths), a WebP's VP8X canvas and each ANMF frame. Each frame is counted as painted
  * onto the canvas, or at its own size where it reaches past the canvas (a 1x1 screen cannot hide 4000x4000
- * frames). Null when the file is not laid out as its format says (the decoder then refuses it).
+ * frames). Null when the file does not start as its format says (the decoder then refuses it); a GIF
+ * whose blocks stop making sense part-way counts the frames before that point, which a decoder may paint.
  */
 export function declaredFramePixels(bytes: Uint8Array, ext: "gif" | "webp"): DeclaredFrames | null {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -70,11 +71,11 @@ export function declaredFramePixels(bytes: Uint8Array, ext: "gif" | "webp"): Dec
       if (block === 0x3b) break;
       if (block === 0x21) pos = skipSubBlocks(pos + 2);
       else if (block === 0x2c) {
-        if (pos + 10 > b.length) return null;
+        if (pos + 10 > b.length) break;
         frames.push({ left: b.readUInt16LE(pos + 1), top: b.readUInt16LE(pos + 3), width: b.readUInt16LE(pos + 5), height: b.readUInt16LE(pos + 7) });
         const flags = b[pos + 9]!;
         pos = skipSubBlocks(pos + 10 + (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0) + 1);
-      } else return null;
+      } else break; // bytes no block starts with: the frames before them still count (a decoder may paint them)
     }
   } else {
     if (b.length < 12 || b.toString("latin1", 0, 4) !== "RIFF" || b.toString("latin1", 8, 12) !== "WEBP") return null;
