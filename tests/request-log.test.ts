@@ -113,6 +113,14 @@ describe("auth event fields", () => {
     expect(lines[0]).not.toMatch(/hunter2|tok-abc|kg\.session/);
   });
 
+  it("replaces an address passed in the clear as `email`, a one-letter one too, and keeps a masked one", () => {
+    const lines = captureOutput();
+    for (const email of ["priya@example.com", "a@example.com", "Priya <p@example.com>"]) log("info", "careless", { email });
+    log("info", "careful", { ...emailFields("a@example.com") });
+    expect(lines.slice(0, 3).map((l) => JSON.parse(l).email)).toEqual(["[redacted]", "[redacted]", "[redacted]"]);
+    expect(JSON.parse(lines[3]!).email).toBe("a***@example.com");
+  });
+
   it("replaces secrets one level down too: a headers object, a nested password", () => {
     const lines = captureOutput();
     log("info", "nested", {

@@ -15,8 +15,8 @@ const SECRET_FIELD = /passw|token|cookie|secret|authorization/i;
  * (docs/decisions/0078). An address is logged only masked with its hash (emailFields in log.ts).
  */
 const PERSONAL_FIELD = /^(subject|to|cc|bcc|recipients|replyTo|reply_to|phone|mobile|mobileNumber|mobile_number|fullName)$/i;
-/** An address in the clear (emailFields masks it as "a***@domain"). */
-const CLEAR_ADDRESS = /[^\s@*]{2,}@[^\s@]+\.[^\s@]+/;
+/** An address in the clear, one letter before the @ included (emailFields masks it as "a***@domain", with a star). */
+const CLEAR_ADDRESS = /(?:^|\s)[^\s@*]+@[^\s@]+\.[^\s@]+/;
 
 /** The same secrets one level down (a headers object, a user, a body): pino's redaction paths. */
 const SECRET_PATHS = ["password", "newPassword", "currentPassword", "token", "cookie", "authorization", "secret"]
