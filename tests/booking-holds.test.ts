@@ -14,7 +14,7 @@ vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCac
 vi.mock("next/navigation", () => import("./helpers/next-mocks").then((m) => m.nextNavigation));
 
 const { bookCallAction, confirmCallAction } = await import("@/server/booking/booking-actions");
-const { currentSlots, bookStrategyCall } = await import("@/server/booking/book");
+const { currentSlots, bookStrategyCall, rescheduleWithToken } = await import("@/server/booking/book");
 const { releaseHolds } = await import("@/server/booking/job");
 const { listPastBookings, listUpcomingBookings } = await import("@/server/booking/data/bookings");
 const { callState } = await import("@/lib/booking");
@@ -172,6 +172,61 @@ describe("a booking is held until its visitor confirms it", () => {
   });
 });
 
+describe("a hold past its time", () => {
+  const holdAt = async (start: Date, bookedAt: Date, email: string) => {
+    await bookStrategyCall(
+      {
+        start,
+        timeZone: "Asia/Kolkata",
+        name: "A",
+        email,
+        mobileNumber: "+919876543210",
+        company: null,
+        topic: "t",
+        submissionKey: null,
+        attribution: {},
+        visitorId: null,
+      },
+      bookedAt,
+    );
+    const [mail] = await handle.db.select().from(notifications).where(eq(notifications.kind, "booking-held")).orderBy(desc(notifications.createdAt)).limit(1);
+    return tokenIn(mail!.textBody);
+  };
+
+  it("is confirmed late when its member is still free, even once the release job has marked it released", async () => {
+    await addHost("host-a");
+    const slot = (await currentSlots())[3]!;
+    const token = await holdAt(slot.start, new Date(Date.now() - 31 * MINUTE), "late@example.com");
+    expect(await releaseHolds(new Date())).toBe(1);
+    const url = await redirectOf(Promise.resolve(confirm(token)).then((e) => Promise.reject(e)));
+    expect(url).toMatch(/\?done=confirmed$/);
+    const [row] = await handle.db.select().from(bookings);
+    expect(row).toMatchObject({ status: "booked", releasedAt: null });
+    expect(row!.confirmedAt).not.toBeNull();
+    expect(callState(row!)).toBe("confirmed");
+    expect(await handle.db.select().from(leads)).toHaveLength(1);
+  });
+
+  it("is released, not moved, when its visitor moves it; another hold may move onto an expired hold's time", async () => {
+    await addHost("host-a");
+    const slots = await currentSlots();
+    const expired = await holdAt(slots[2]!.start, new Date(Date.now() - 31 * MINUTE), "gone@example.com");
+    expect(await rescheduleWithToken(expired, slots[6]!.start)).toEqual({ kind: "released" });
+    const current = await holdAt(slots[7]!.start, new Date(), "now@example.com");
+    // slots[4] is taken by nobody; slots[2]'s expired hold was released above. A second expired hold on
+    // slots[4] must not block a move onto it (its row would sit in the unique index of booked times).
+    await holdAt(slots[4]!.start, new Date(Date.now() - 31 * MINUTE), "old@example.com");
+    expect(await rescheduleWithToken(current, slots[4]!.start)).toMatchObject({ kind: "done" });
+    const rows = await handle.db.select({ email: bookings.email, status: bookings.status, startsAt: bookings.startsAt }).from(bookings).orderBy(bookings.email);
+    expect(rows.map((r) => [r.email, r.status])).toEqual([
+      ["gone@example.com", "released"],
+      ["now@example.com", "booked"],
+      ["old@example.com", "released"],
+    ]);
+    expect(rows[1]!.startsAt.getTime()).toBe(slots[4]!.start.getTime());
+  });
+});
+
 describe("the booking page's hourly limits", () => {
   it("a flood of 300 bookings from 300 addresses, each its own slot and mailbox: the site's hourly limit held, none confirmed, the owners told once, every slot free again after the hold", async () => {
     await addHost("host-a");
@@ -236,6 +291,20 @@ describe("the booking page's hourly limits", () => {
       if ((await bookCallAction({ status: "idle" }, bookingForm(slots[20 + i]!.start, `m${i}@example.com`))).status === "success") v6++;
     }
     expect(v6).toBe(10);
+  });
+
+  it("the same form sent again books nothing new and counts nothing more", async () => {
+    await addHost("host-a");
+    const [slot] = await currentSlots();
+    const form = bookingForm(slot!.start, "twice@example.com");
+    form.set("submissionKey", "resent-form-key-0123456789");
+    for (let i = 0; i < 3; i++) expect((await bookCallAction({ status: "idle" }, form)).status).toBe("success");
+    expect(await handle.db.select().from(bookings)).toHaveLength(1);
+    const counts = await handle.db
+      .execute<{ key: string; count: number }>(sql`select key, count from rate_limits where key like 'booking:%'`)
+      .then((r) => r.rows);
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.every((c) => Number(c.count) === 1)).toBe(true);
   });
 
   it("a refused booking gives its counts back: one client over its own limit does not use up the site's", async () => {

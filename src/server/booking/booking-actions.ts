@@ -35,6 +35,7 @@ const answers = {
 export async function bookCallAction(_previous: FormState, form: FormData): Promise<FormState> {
   let countedFor: string | null = null;
   let bookingCounts: string[] = [];
+  let resent = false;
   const answer = await handleForm({
     log: { failed: "booking failed" },
     input: form,
@@ -55,12 +56,14 @@ export async function bookCallAction(_previous: FormState, form: FormData): Prom
       const allowance = await countBooking(data.email, ip);
       if (!allowance.ok) return { status: "refused", title: "Not booked", message: allowance.message };
       bookingCounts = allowance.keys;
-      await bookStrategyCall({
+      const outcome = await bookStrategyCall({
         ...data,
         submissionKey: submissionKey(form),
         attribution: parseAttribution(form, headers.get("referer")),
         visitorId: await visitorIdForRequest(headers),
       });
+      // The same form sent again (its key) answers as the first did and books nothing new.
+      resent = outcome.kind === "again";
       return {
         status: "success",
         title: "Check your e-mail to confirm your call",
@@ -68,8 +71,9 @@ export async function bookCallAction(_previous: FormState, form: FormData): Prom
       };
     },
   });
-  // Nothing was booked (fields to correct, the time taken meanwhile): not counted toward the limits.
-  if (countedFor !== null && (answer.status === "invalid" || answer.title === SLOT_TAKEN_TITLE)) {
+  // Nothing was booked (fields to correct, the time taken meanwhile, the same form sent again): not
+  // counted toward the limits.
+  if (countedFor !== null && (answer.status === "invalid" || answer.title === SLOT_TAKEN_TITLE || resent)) {
     await giveBackFormCount("booking", countedFor);
     await giveBackBooking(bookingCounts);
   }

@@ -99,6 +99,10 @@ async function availability(
   options: { lock?: boolean; excludeBookingId?: string; now?: Date } = {},
 ): Promise<{ input: Omit<SlotInput, "now">; people: Map<string, HostPerson> }> {
   const hostRows = await offeringHosts(executor, options.lock ?? false);
+  // Under the hosts' lock, holds whose time is over are marked released before anything is written:
+  // their rows would still sit in the unique index of booked times. The call being confirmed or
+  // moved is left for its caller to judge.
+  if (options.lock) await releaseExpiredHolds(executor, options.now ?? new Date(), options.excludeBookingId);
   const ids = hostRows.map((h) => h.user_id);
   // A day either side: the maximum a day and the buffers look past the window's edges.
   const wideFrom = new Date(from.getTime() - DAY_MS);
@@ -153,11 +157,13 @@ function takesSlot(now: Date) {
  * index on booked rows no longer counts them. Run in a booking's transaction under the hosts' lock
  * (before a new call is written at the same time) and by the release job. Returns how many.
  */
-export async function releaseExpiredHolds(executor: Executor = db(), now = new Date()): Promise<number> {
+export async function releaseExpiredHolds(executor: Executor = db(), now = new Date(), except?: string): Promise<number> {
   const released = await executor
     .update(bookings)
     .set({ status: "released", releasedAt: now, updatedAt: now })
-    .where(and(eq(bookings.status, "booked"), isNull(bookings.confirmedAt), sql`${bookings.heldUntil} <= ${now}`))
+    .where(
+      and(eq(bookings.status, "booked"), isNull(bookings.confirmedAt), sql`${bookings.heldUntil} <= ${now}`, except ? ne(bookings.id, except) : undefined),
+    )
     .returning({ id: bookings.id });
   return released.length;
 }
@@ -267,8 +273,6 @@ export async function bookCall(call: NewCall, mails: Mails, now = new Date(), op
     const lead = await leadOf(tx, call.email);
     const host = chooseHost(freeHostsAt({ ...input, now }, call.start), lead?.ownerId ?? null);
     if (!host) return { kind: "taken" };
-    // Holds whose time is over no longer count, but their rows still sit in the unique index.
-    await releaseExpiredHolds(tx, now);
     const person = people.get(host.userId)!;
     const leadId = held ? null : await attachLead(tx, call, host.userId, dayInZone(call.start, SITE_TIME_ZONE), now, lead);
     const [booking] = await tx
@@ -331,12 +335,14 @@ export async function confirmCall(
       .for("update");
     if (!current) return { kind: "gone" };
     if (current.status === "cancelled") return { kind: "cancelled" };
-    if (current.status === "released") return { kind: "released" };
     if (current.confirmedAt) return { kind: "again", booking: current };
     if (current.startsAt.getTime() <= now.getTime()) return { kind: "past" };
+    // A hold whose time is over (marked released by the job or not yet) is confirmed late when its
+    // member is still free then: the release only gave the time back, nobody took it.
     const hostFree = freeHostsAt({ ...input, now }, current.startsAt).some((h) => h.userId === current.hostId);
-    if (!current.hostId || (current.heldUntil!.getTime() <= now.getTime() && !hostFree)) {
-      await tx.update(bookings).set({ status: "released", releasedAt: now, updatedAt: now }).where(eq(bookings.id, current.id));
+    const holdOver = current.status === "released" || current.heldUntil!.getTime() <= now.getTime();
+    if (!current.hostId || (holdOver && !hostFree)) {
+      if (current.status !== "released") await tx.update(bookings).set({ status: "released", releasedAt: now, updatedAt: now }).where(eq(bookings.id, current.id));
       return { kind: "released" };
     }
     const person = people.get(current.hostId) ?? (await hostPerson(tx, current.hostId))!;
@@ -358,7 +364,9 @@ export async function confirmCall(
     );
     const [confirmed] = await tx
       .update(bookings)
-      .set({ confirmedAt: now, leadId, attribution: null, visitorId: null, updatedAt: now }).where(eq(bookings.id, current.id)).returning();
+      .set({ status: "booked", releasedAt: null, confirmedAt: now, leadId, attribution: null, visitorId: null, updatedAt: now })
+      .where(eq(bookings.id, current.id))
+      .returning();
     await enqueueWebhookEvent(tx, "booking.created", "bookings", confirmed!.id, { ...confirmed!, hostName: person.name });
     for (const mail of mails(confirmed!, person)) await enqueueMail(tx, mail);
     await queueHostCalendar(tx, "put", confirmed!, person);
@@ -416,6 +424,12 @@ export async function rescheduleCall(
     if (!current) return { kind: "gone" };
     if (current.status !== "booked") return { kind: current.status };
     if (current.startsAt.getTime() <= now.getTime()) return { kind: "past" };
+    // A hold whose time is over is released, not moved: moving it would hold a time again without
+    // the confirmation it never had.
+    if (!current.confirmedAt && current.heldUntil && current.heldUntil.getTime() <= now.getTime()) {
+      await tx.update(bookings).set({ status: "released", releasedAt: now, updatedAt: now }).where(eq(bookings.id, current.id));
+      return { kind: "released" };
+    }
     const host = chooseHost(freeHostsAt({ ...input, now }, start), current.hostId);
     if (!host) return { kind: "taken" };
     const [moved] = await tx
