@@ -3,7 +3,7 @@ import { convert } from "html-to-text";
 import mjml2html from "mjml";
 import sanitizeHtml from "sanitize-html";
 import { ALLOWED_TAGS, sanitizeBlogHtml } from "../content";
-import { escapeHtml } from "../kernel/mail/mail";
+import { escapeHtml } from "../kernel/mail/compose";
 
 // The newsletter's letter (docs/newsletter.md, docs/decisions/0062): written in MJML, which turns a
 // few sections into the nested tables and inlined styles that mail clients display (Outlook's Word

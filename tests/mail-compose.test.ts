@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { composeMail, type MailMessage } from "@/server/kernel/mail/compose";
+import { siteConfig } from "@/server/kernel/site-config";
+
+// Every transactional mail is made by composeMail (docs/decisions/0090): these are the rules each of
+// them then keeps, whatever a visitor typed into the text it carries.
+
+const hostile = `<b>"Tom" & 'Jerry'</b>`;
+const escaped = "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;";
+
+const everyField: MailMessage = {
+  subject: `Subject ${hostile}`,
+  heading: `Heading ${hostile}`,
+  paragraphs: [`First ${hostile}`, `Second paragraph\nwith a typed line break`],
+  rows: [[`Label ${hostile}`, `Value ${hostile}`]],
+  links: [
+    { label: `Call ${hostile}`, url: "tel:+919812345678" },
+    { label: `Open ${hostile}`, url: `https://agency.example/admin/leads?edit=1&x="y"` },
+  ],
+  sections: [{ title: `Title ${hostile}`, paragraphs: [`Section paragraph ${hostile}`], rows: [["Row", `Row value ${hostile}`]] }],
+  button: { label: `Button ${hostile}`, url: "https://agency.example/confirm?token=abc&next=%2F" },
+  footer: [`Footer ${hostile}`],
+};
+
+/** Every http(s) address the HTML holds, attribute or text. */
+const addresses = (html: string) => [...html.matchAll(/https?:\/\/[^\s"'<>]+/gi)].map((m) => m[0].replace(/&amp;/g, "&"));
+
+describe("composeMail", () => {
+  const mail = composeMail(everyField);
+
+  it("escapes <, &, and both quotes in every field of the HTML", () => {
+    for (const field of ["Subject", "Heading", "First", "Label", "Value", "Call", "Open", "Title", "Section paragraph", "Row value", "Button", "Footer"]) {
+      expect(mail.html).toContain(`${field} ${escaped}`);
+    }
+    expect(mail.html).not.toContain("<b>");
+    expect(mail.html).not.toContain(`"Tom"`);
+    // Addresses are escaped as attribute values too: their quote cannot close the href.
+    expect(mail.html).toContain('href="https://agency.example/admin/leads?edit=1&amp;x=&quot;y&quot;"');
+    expect(mail.html).toContain('href="https://agency.example/confirm?token=abc&amp;next=%2F"');
+    expect(mail.html).toContain("Second paragraph<br>with a typed line break");
+  });
+
+  it("keeps the subject as given: the outbox makes it header-safe", () => {
+    expect(mail.subject).toBe(`Subject ${hostile}`);
+  });
+
+  it("writes the plain text from the same message: every paragraph, row, link and the button's address", () => {
+    for (const part of [
+      `Heading ${hostile}`,
+      `First ${hostile}`,
+      "Second paragraph\nwith a typed line break",
+      `Label ${hostile}: Value ${hostile}`,
+      `Call ${hostile}: +919812345678`,
+      `Open ${hostile}: https://agency.example/admin/leads?edit=1&x="y"`,
+      `Title ${hostile}:\nSection paragraph ${hostile}`,
+      `Row: Row value ${hostile}`,
+      `Button ${hostile}: https://agency.example/confirm?token=abc&next=%2F`,
+      `Footer ${hostile}`,
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.text).not.toMatch(/&amp;|&lt;|<td|<p/);
+    expect(mail.text.trimEnd().split("\n").at(-1)).toBe(siteConfig().name);
+  });
+
+  it("loads nothing from elsewhere: its only addresses are the links it was given", () => {
+    const given = ["https://agency.example/admin/leads?edit=1&x=", "https://agency.example/confirm?token=abc&next=%2F"];
+    for (const address of addresses(mail.html))
+      expect(
+        given.some((g) => address.startsWith(g)),
+        address,
+      ).toBe(true);
+    expect(mail.html).not.toMatch(/<link|<img|<script|@import|url\(/i);
+    expect(mail.html).not.toMatch(/fonts\.googleapis/);
+  });
+
+  it("is laid out in tables with inline styles, under the site's name", () => {
+    expect(mail.html).toMatch(/^<!DOCTYPE html>/);
+    expect(mail.html).toContain('<table role="presentation"');
+    expect(mail.html).not.toContain("<style");
+    expect(mail.html).toContain(`>${siteConfig().name}</td>`);
+    expect(mail.html).toContain('<a href="tel:+919812345678"');
+  });
+
+  it("writes only what the message has: no empty tables or headings", () => {
+    const bare = composeMail({ subject: "Hi", paragraphs: ["Just this."] });
+    expect(bare.text).toBe(`Just this.\n\n${siteConfig().name}\n`);
+    expect(bare.html).not.toContain("<h1");
+    expect(bare.html).not.toContain("<h2");
+    expect(bare.html).not.toContain("Or paste this address");
+    expect(addresses(bare.html)).toEqual([]);
+  });
+
+  it("refuses a link that is not http(s), tel: or mailto:", () => {
+    expect(() => composeMail({ subject: "x", button: { label: "Go", url: "javascript:alert(1)" } })).toThrow(/not an http/);
+    expect(() => composeMail({ subject: "x", links: [{ label: "Go", url: "/relative" }] })).toThrow(/not an http/);
+  });
+});
