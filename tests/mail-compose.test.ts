@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { composeMail, type MailMessage } from "@/server/kernel/mail/compose";
 import { siteConfig } from "@/server/kernel/site-config";
+import { renderLetter } from "@/server/newsletter/letter";
+import { letterContent } from "@/server/newsletter/send";
 
 // Every transactional mail is made by composeMail (docs/decisions/0090): these are the rules each of
 // them then keeps, whatever a visitor typed into the text it carries.
@@ -94,5 +96,39 @@ describe("composeMail", () => {
   it("refuses a link that is not http(s), tel: or mailto:", () => {
     expect(() => composeMail({ subject: "x", button: { label: "Go", url: "javascript:alert(1)" } })).toThrow(/not an http/);
     expect(() => composeMail({ subject: "x", links: [{ label: "Go", url: "/relative" }] })).toThrow(/not an http/);
+  });
+});
+
+describe("the newsletter's letter", () => {
+  const site = { url: "http://localhost:3999", name: "Agency", address: "Pune" };
+  const render = (coverUrl: string | null, body: string) =>
+    renderLetter({ subject: "Letter", previewText: null, title: "A post", postUrl: `${site.url}/blog/a-post`, coverUrl, body }, site, (url) => url, {
+      manage: `${site.url}/newsletter/manage`,
+      unsubscribe: `${site.url}/newsletter/unsubscribe`,
+    });
+
+  it("links no web font: opening it calls nobody but the site", async () => {
+    const { html } = await render(null, "<p>Hello readers.</p>");
+    expect(html).not.toMatch(/fonts\.googleapis|fonts\.gstatic|@import/);
+    for (const address of addresses(html)) expect(address.startsWith(site.url) || address === "http://www.w3.org/1999/xhtml", address).toBe(true);
+  });
+
+  it("shows no SVG image, cover or body: Gmail and Outlook do not display one", async () => {
+    const { html } = await render(
+      "/images/blog/a-post.svg",
+      '<p>Text</p><img src="/images/chart.svg" alt="Chart"><img src="/api/media/photo.png" alt="Photo">',
+    );
+    expect(html).not.toMatch(/\.svg/i);
+    expect(html).toContain(`${site.url}/api/media/photo.png`);
+  });
+
+  it("takes a post's generated PNG as its cover when the post's own image is an SVG", () => {
+    const post = { slug: "a-post", title: "A post", authorName: "Asha", featuredImageUrl: "/images/blog/a-post.svg" };
+    expect(letterContent({ subject: "s", previewText: null, body: null }, post as never, site).coverUrl).toMatch(
+      /^\/api\/og\/blog\/a-post\/[0-9a-f]{12}\.png$/,
+    );
+    expect(letterContent({ subject: "s", previewText: null, body: null }, { ...post, featuredImageUrl: "/api/media/c.jpg" } as never, site).coverUrl).toBe(
+      "/api/media/c.jpg",
+    );
   });
 });
