@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { composeMail, type MailMessage } from "@/server/kernel/mail/compose";
+import { bookingLimitAlert, holdMail, hostMail, reminderMail, visitorMail } from "@/server/booking/mails";
+import type { Booking } from "@/server/kernel/db/schema";
+import { composeMail, escapeHtml, type ComposedMail, type MailMessage } from "@/server/kernel/mail/compose";
+import { acknowledgementMail, leadNotification } from "@/server/kernel/mail/notify";
+import { confirmationMail } from "@/server/newsletter/subscribe";
 import { siteConfig } from "@/server/kernel/site-config";
 import { renderLetter } from "@/server/newsletter/letter";
 import { letterContent } from "@/server/newsletter/send";
@@ -130,5 +134,50 @@ describe("the newsletter's letter", () => {
     expect(letterContent({ subject: "s", previewText: null, body: null }, { ...post, featuredImageUrl: "/api/media/c.jpg" } as never, site).coverUrl).toBe(
       "/api/media/c.jpg",
     );
+  });
+});
+
+describe("every transactional mail is composed in the one layout", () => {
+  const booking = {
+    id: "6f0c2a3e-0000-4000-8000-000000000001",
+    tokenVersion: 1,
+    sequence: 0,
+    startsAt: new Date("2026-12-01T05:30:00Z"),
+    endsAt: new Date("2026-12-01T06:00:00Z"),
+    name: hostile,
+    email: "visitor@brand.in",
+    phone: "+919812345678",
+    company: hostile,
+    topic: `Topic ${hostile}`,
+    timeZone: "Asia/Kolkata",
+    status: "booked",
+    leadId: null,
+  } as unknown as Booking;
+  const host = { id: "h1", name: `Host ${hostile}`, email: "host@agency.in" };
+  const site = siteConfig();
+  const mails: [string, ComposedMail][] = [
+    ["visitor booked", visitorMail(booking, host, "booked")],
+    ["visitor cancelled", visitorMail(booking, host, "cancelled")],
+    ["member", hostMail(booking, host, "rescheduled")],
+    ["held", holdMail(booking, host, 30)],
+    ["reminder", reminderMail(booking, host, "1h")],
+    ["limit alert", bookingLimitAlert(["owner@agency.in"], 20)],
+    ["notification", leadNotification("contact", "New message", [["Message", hostile]], {}, { id: "m1", phone: "+919812345678" })],
+    ["acknowledgement", acknowledgementMail("audit", "lead@brand.in")!.mail as ComposedMail],
+    ["newsletter confirmation", confirmationMail({ id: "s1", tokenVersion: 1, email: "reader@brand.in" }) as ComposedMail],
+  ];
+
+  it.each(mails)("%s: the layout, the site's name, every address its own, what a visitor typed escaped", (_name, mail) => {
+    expect(mail.html).toMatch(/^<!DOCTYPE html>/);
+    expect(mail.html).toContain(`>${escapeHtml(site.name)}</td>`);
+    expect(mail.html).not.toContain("<b>");
+    for (const address of addresses(mail.html)) expect(address.startsWith(site.url.replace(/\/$/, "")), address).toBe(true);
+    expect(mail.text.trimEnd().split("\n").at(-1)).toBe(site.name);
+  });
+
+  it("the member's mail carries what the visitor typed, escaped in the HTML and as typed in the text", () => {
+    const member = hostMail(booking, host, "booked");
+    expect(member.html).toContain(`Topic ${escaped}`);
+    expect(member.text).toContain(`Topic: Topic ${hostile}`);
   });
 });
