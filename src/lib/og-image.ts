@@ -39,10 +39,15 @@ export function generatedOgImagePath(post: Pick<OgPost, "slug" | "title" | "auth
   return `/api/og/blog/${encodeURIComponent(post.slug)}/${ogImageVersion(post)}.png`;
 }
 
+/** An address of an SVG image: neither social networks' previews nor Gmail and Outlook show one. */
+export function isSvgAddress(src: string): boolean {
+  return /\.svg(?:[?#]|$)/i.test(src) || /^data:image\/svg/i.test(src);
+}
+
 /** Social networks do not render SVG previews: such a featured image counts as no image. */
 export function ownSocialImage(post: Pick<OgPost, "featuredImageUrl">): string | null {
   const src = post.featuredImageUrl;
-  return src && !/\.svg(?:[?#]|$)/i.test(src) ? src : null;
+  return src && !isSvgAddress(src) ? src : null;
 }
 
 export function blogOgImage(post: OgPost): OgImage {

@@ -3,7 +3,8 @@ import { formatCallTime } from "@/lib/booking";
 import { dashboardHref } from "@/lib/routes";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import type { Booking, MailAttachment } from "../kernel/db/schema";
-import { escapeHtml, type MailInput } from "../kernel/mail/mail";
+import type { MailInput } from "../kernel/mail/mail";
+import { composeMail } from "../kernel/mail/compose";
 import { siteConfig } from "../kernel/site-config";
 import { callCalendar, callUid, type CallEvent, type CallMethod } from "./ics";
 import { manageUrl } from "./tokens";
@@ -72,13 +73,7 @@ const SUBJECTS: Record<CallChange, (site: string) => string> = {
   cancelled: (site) => `Your strategy call with ${site} is cancelled`,
 };
 
-function page(paragraphs: string[], link?: { href: string; label: string }): { text: string; html: string } {
-  const text = `${paragraphs.join("\n\n")}${link ? `\n\n${link.label}: ${link.href}` : ""}\n`;
-  const html = `<div style="font-family:sans-serif;font-size:15px;line-height:1.5">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}${
-    link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ""
-  }</div>`;
-  return { text, html };
-}
+const siteHome = () => siteConfig().url.replace(/\/$/, "");
 
 function visitorTimes(booking: Booking): string {
   const theirs = formatCallTime(booking.startsAt, booking.timeZone);
@@ -89,29 +84,43 @@ function visitorTimes(booking: Booking): string {
 export function visitorMail(booking: Booking, host: Host, change: CallChange): MailInput {
   const site = siteConfig();
   const when = visitorTimes(booking);
-  const lines =
+  const questions = `Questions? Write to ${site.email} or call ${site.phone}.`;
+  const body =
     change === "cancelled"
-      ? [`Your ${callLength} strategy call with ${site.name} on ${when} is cancelled.`, `If you would like another time, you can book one on our website.`]
-      : [
-          change === "booked"
-            ? `Your ${callLength} strategy call with ${site.name} is booked.`
-            : `Your ${callLength} strategy call with ${site.name} has moved.`,
-          `When: ${when}`,
-          `With: ${host.name || site.name}`,
-          `The attached invitation adds it to your calendar. We will call you on the phone number you gave, or send a video link before the call.`,
-        ];
-  const body = page(
-    [...lines, `Questions? Write to ${site.email} or call ${site.phone}.`],
-    change === "cancelled"
-      ? { href: `${site.url.replace(/\/$/, "")}/book`, label: "Book another time" }
-      : { href: manageUrl(booking), label: "Move or cancel this call" },
-  );
+      ? composeMail({
+          subject: SUBJECTS[change](site.name),
+          paragraphs: [
+            `Your ${callLength} strategy call with ${site.name} on ${when} is cancelled.`,
+            `If you would like another time, you can book one on our website.`,
+            questions,
+          ],
+          button: { label: "Book another time", url: `${siteHome()}/book` },
+        })
+      : composeMail({
+          subject: SUBJECTS[change](site.name),
+          paragraphs: [
+            change === "booked"
+              ? `Your ${callLength} strategy call with ${site.name} is booked.`
+              : `Your ${callLength} strategy call with ${site.name} has moved.`,
+          ],
+          rows: [
+            ["When", when],
+            ["With", host.name || site.name],
+          ],
+          sections: [
+            {
+              paragraphs: [
+                `The attached invitation adds it to your calendar. We will call you on the phone number you gave, or send a video link before the call.`,
+                questions,
+              ],
+            },
+          ],
+          button: { label: "Move or cancel this call", url: manageUrl(booking) },
+        });
   return {
     kind: `booking-${change}`,
     recipients: [booking.email],
-    subject: SUBJECTS[change](site.name),
-    text: body.text,
-    html: body.html,
+    ...body,
     replyTo: site.email,
     ...(booking.leadId ? { leadId: booking.leadId } : {}),
     attachments: [invitation(booking, host, change, true)],
@@ -120,27 +129,25 @@ export function visitorMail(booking: Booking, host: Host, change: CallChange): M
 
 /** The member's mail: who booked, when, what about, and the invitation for their own calendar. */
 export function hostMail(booking: Booking, host: Host, change: CallChange): MailInput {
-  const site = siteConfig();
   const when = formatCallTime(booking.startsAt, SITE_TIME_ZONE);
   const verb = change === "booked" ? "booked" : change === "rescheduled" ? "moved to" : "cancelled:";
-  const body = page(
-    [
-      `A strategy call was ${verb} ${when}.`,
-      `Name: ${booking.name}`,
-      `E-mail: ${booking.email}`,
-      `Phone: ${booking.phone}`,
-      `Company: ${booking.company ?? "(not given)"}`,
-      `Topic: ${booking.topic}`,
-      `Visitor's time zone: ${booking.timeZone}`,
+  const body = composeMail({
+    subject: `Strategy call ${change}: ${booking.name.slice(0, 60)}, ${when}`,
+    paragraphs: [`A strategy call was ${verb} ${when}.`],
+    rows: [
+      ["Name", booking.name],
+      ["E-mail", booking.email],
+      ["Phone", booking.phone],
+      ["Company", booking.company ?? "(not given)"],
+      ["Topic", booking.topic],
+      ["Visitor's time zone", booking.timeZone],
     ],
-    { href: `${site.url.replace(/\/$/, "")}${dashboardHref("booking")}`, label: "Open the bookings" },
-  );
+    button: { label: "Open the bookings", url: `${siteHome()}${dashboardHref("booking")}` },
+  });
   return {
     kind: `booking-host-${change}`,
     recipients: [host.email],
-    subject: `Strategy call ${change}: ${booking.name.slice(0, 60)}, ${when}`,
-    text: body.text,
-    html: body.html,
+    ...body,
     replyTo: booking.email,
     ...(booking.leadId ? { leadId: booking.leadId } : {}),
     attachments: [invitation(booking, host, change, false)],
@@ -155,37 +162,38 @@ export function hostMail(booking: Booking, host: Host, change: CallChange): Mail
  */
 export function holdMail(booking: Booking, host: Host, holdMinutes: number): MailInput {
   const site = siteConfig();
-  const body = page(
-    [
-      `Please confirm your ${callLength} strategy call with ${site.name}.`,
-      `When: ${visitorTimes(booking)}`,
-      `With: ${host.name || site.name}`,
-      `We hold this time for you for ${holdMinutes} minutes. Open the link below and press "Confirm the call"; we then send the details and a calendar invitation. Without a confirmation the time is released and nothing more happens.`,
-      `If you did not book a call on our website, someone gave your address by mistake: you can ignore this e-mail.`,
-    ],
-    { href: manageUrl(booking), label: "Confirm, move or cancel this call" },
-  );
-  return {
-    kind: "booking-held",
-    recipients: [booking.email],
+  const body = composeMail({
     subject: `Please confirm your strategy call with ${site.name}`,
-    text: body.text,
-    html: body.html,
-    replyTo: site.email,
-  };
+    paragraphs: [`Please confirm your ${callLength} strategy call with ${site.name}.`],
+    rows: [
+      ["When", visitorTimes(booking)],
+      ["With", host.name || site.name],
+    ],
+    sections: [
+      {
+        paragraphs: [
+          `We hold this time for you for ${holdMinutes} minutes. Open the link below and press "Confirm the call"; we then send the details and a calendar invitation. Without a confirmation the time is released and nothing more happens.`,
+        ],
+      },
+    ],
+    button: { label: "Confirm, move or cancel this call", url: manageUrl(booking) },
+    footer: [`If you did not book a call on our website, someone gave your address by mistake: you can ignore this e-mail.`],
+  });
+  return { kind: "booking-held", recipients: [booking.email], ...body, replyTo: site.email };
 }
 
 /** The owners' alert when the site-wide hourly limit of bookings is reached: no visitor's data, only the figures. */
 export function bookingLimitAlert(owners: string[], limit: number): MailInput {
   const site = siteConfig();
-  const body = page(
-    [
+  const body = composeMail({
+    subject: `Booking limit reached on ${site.name}`,
+    paragraphs: [
       `More than ${limit} calls were booked on ${site.name}'s website within an hour, the most the booking page takes in an hour. Further bookings are refused until the hour is over; visitors are asked to write to us instead.`,
       `Bookings that nobody confirms from their mail are released after their hold. If this is not a rush of real visitors, look at the held calls on the Calls screen.`,
     ],
-    { href: `${site.url.replace(/\/$/, "")}${dashboardHref("booking")}`, label: "Open the calls" },
-  );
-  return { kind: "booking-limit-alert", recipients: owners, subject: `Booking limit reached on ${site.name}`, text: body.text, html: body.html };
+    button: { label: "Open the calls", url: `${siteHome()}${dashboardHref("booking")}` },
+  });
+  return { kind: "booking-limit-alert", recipients: owners, ...body };
 }
 
 export type Reminder = "24h" | "1h";
@@ -193,20 +201,21 @@ export type Reminder = "24h" | "1h";
 /** A reminder to the visitor, a day or an hour before; no invitation (the event is already theirs). */
 export function reminderMail(booking: Booking, host: Host, which: Reminder): MailInput {
   const site = siteConfig();
-  const body = page(
-    [
+  const body = composeMail({
+    subject: which === "24h" ? `Reminder: your strategy call with ${site.name}` : `Within the hour: your strategy call with ${site.name}`,
+    paragraphs: [
       which === "24h" ? `A reminder of your strategy call with ${site.name}.` : `A reminder: your strategy call with ${site.name} starts within the hour.`,
-      `When: ${visitorTimes(booking)}`,
-      `With: ${host.name || site.name}`,
     ],
-    { href: manageUrl(booking), label: "Move or cancel this call" },
-  );
+    rows: [
+      ["When", visitorTimes(booking)],
+      ["With", host.name || site.name],
+    ],
+    button: { label: "Move or cancel this call", url: manageUrl(booking) },
+  });
   return {
     kind: `booking-reminder-${which}`,
     recipients: [booking.email],
-    subject: which === "24h" ? `Reminder: your strategy call with ${site.name}` : `Within the hour: your strategy call with ${site.name}`,
-    text: body.text,
-    html: body.html,
+    ...body,
     replyTo: site.email,
     ...(booking.leadId ? { leadId: booking.leadId } : {}),
   };

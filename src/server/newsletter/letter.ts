@@ -3,7 +3,8 @@ import { convert } from "html-to-text";
 import mjml2html from "mjml";
 import sanitizeHtml from "sanitize-html";
 import { ALLOWED_TAGS, sanitizeBlogHtml } from "../content";
-import { escapeHtml } from "../kernel/mail/mail";
+import { isSvgAddress } from "@/lib/og-image";
+import { escapeHtml } from "../kernel/mail/compose";
 
 // The newsletter's letter (docs/newsletter.md, docs/decisions/0062): written in MJML, which turns a
 // few sections into the nested tables and inlined styles that mail clients display (Outlook's Word
@@ -99,7 +100,14 @@ export function mailBody(body: string, site: LetterSite, linkFor: (url: string) 
       },
     ]),
   );
-  return sanitizeHtml(clean, { allowedTags: ALLOWED_TAGS, allowedAttributes: false, allowedSchemes: ["http", "https", "mailto"], transformTags: styled });
+  return sanitizeHtml(clean, {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: false,
+    allowedSchemes: ["http", "https", "mailto"],
+    transformTags: styled,
+    // Gmail and Outlook show no SVG: such an image would be an empty box in the letter.
+    exclusiveFilter: (frame) => frame.tag === "img" && isSvgAddress(frame.attribs.src ?? ""),
+  });
 }
 
 const attr = (value: string) => escapeHtml(value);
@@ -124,9 +132,10 @@ export async function renderLetter(
           : escapeHtml(content.title)
       }</mj-text>`
     : "";
-  const cover = content.coverUrl
-    ? `<mj-image src="${attr(absoluteUrl(content.coverUrl, home))}" alt="" padding="0 25px 20px" fluid-on-mobile="true"${content.postUrl ? ` href="${attr(linkFor(content.postUrl))}"` : ""} />`
-    : "";
+  const cover =
+    content.coverUrl && !isSvgAddress(content.coverUrl)
+      ? `<mj-image src="${attr(absoluteUrl(content.coverUrl, home))}" alt="" padding="0 25px 20px" fluid-on-mobile="true"${content.postUrl ? ` href="${attr(linkFor(content.postUrl))}"` : ""} />`
+      : "";
   const readOn = content.postUrl
     ? `<mj-button href="${attr(linkFor(content.postUrl))}" background-color="#4338ca" color="#ffffff" font-weight="600" border-radius="6px" align="left">Read it on the site</mj-button>`
     : "";
@@ -165,7 +174,9 @@ export async function renderLetter(
     </mj-section>
   </mj-body>
 </mjml>`;
-  const result = await mjml2html(source, { validationLevel: "soft", keepComments: false });
+  // No web fonts (`fonts: {}`): MJML links Google Fonts' stylesheet for a family it knows in the font
+  // stack, and every opened letter would then call Google with the reader's address.
+  const result = await mjml2html(source, { validationLevel: "soft", keepComments: false, fonts: {} });
   // The plain-text part, from the same parts (not from the tables around them).
   const bodyText = convert(body, {
     wordwrap: 78,

@@ -21,6 +21,7 @@ import {
 } from "./data/newsletter-delivery";
 import type { Database, Executor } from "../kernel/db/client";
 import type { BlogPost, NewsletterSend } from "../kernel/db/schema";
+import { blogOgImage } from "@/lib/og-image";
 import { env } from "../kernel/env";
 import { headerSafe, outboxFolder } from "../kernel/mail/mail";
 import { errorFields, log } from "../kernel/log";
@@ -83,7 +84,9 @@ export function letterContent(send: Pick<NewsletterSend, "subject" | "previewTex
       previewText: send.previewText ?? post.excerpt ?? null,
       title: post.title,
       postUrl: `${site.url}/blog/${post.slug}`,
-      coverUrl: post.featuredImageUrl,
+      // The post's own image when a mail program can show it, else its generated PNG: Gmail and
+      // Outlook show no SVG, and the cover is the letter's first image.
+      coverUrl: blogOgImage(post).url,
       body: post.content,
     };
   }

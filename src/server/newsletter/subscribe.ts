@@ -22,7 +22,8 @@ import {
 } from "./data/newsletter-subscribers";
 import type { NewsletterSubscriber } from "../kernel/db/schema";
 import { oncePer, type TimedJob } from "../kernel/jobs/jobs";
-import { escapeHtml, type MailInput } from "../kernel/mail/mail";
+import type { MailInput } from "../kernel/mail/mail";
+import { composeMail } from "../kernel/mail/compose";
 import { log } from "../kernel/log";
 import { siteConfig } from "../kernel/site-config";
 import { confirmUrl, manageUrl, readConfirmToken, readSubscriberToken } from "./links";
@@ -51,29 +52,18 @@ export const NEWSLETTER_DESK = CONTENT_DESK;
 /** The mail that asks a new address to confirm: the only mail a sign-up sends. */
 export function confirmationMail(row: Pick<NewsletterSubscriber, "id" | "tokenVersion" | "email">): MailInput {
   const site = siteConfig();
-  const url = confirmUrl(row);
-  const notYou = "If you did not ask for this, someone typed your address by mistake: ignore this e-mail and you will not hear from us again.";
-  const text = [
-    "Hello,",
-    "",
-    `Please confirm that you want to receive the ${site.name} newsletter at this address:`,
-    "",
-    url,
-    "",
-    `The link works for ${PENDING_SUBSCRIBER_DAYS} days. Nothing is sent to you until you confirm.`,
-    "",
-    notYou,
-    "",
-    site.name,
-    "",
-  ].join("\n");
-  const html = `<div style="font-family:sans-serif;font-size:15px"><p>Hello,</p><p>Please confirm that you want to receive the ${escapeHtml(site.name)} newsletter at this address.</p><p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:999px;text-decoration:none;font-weight:600">Confirm subscription</a></p><p style="color:#555">Or open this address: ${escapeHtml(url)}</p><p>The link works for ${PENDING_SUBSCRIBER_DAYS} days. Nothing is sent to you until you confirm.</p><p style="color:#555">${escapeHtml(notYou)}</p><p>${escapeHtml(site.name)}</p></div>`;
   return {
     kind: CONFIRMATION_MAIL_KIND,
     recipients: [row.email],
-    subject: `Confirm your subscription: ${site.name} newsletter`,
-    text,
-    html,
+    ...composeMail({
+      subject: `Confirm your subscription: ${site.name} newsletter`,
+      paragraphs: ["Hello,", `Please confirm that you want to receive the ${site.name} newsletter at this address.`],
+      button: { label: "Confirm subscription", url: confirmUrl(row) },
+      footer: [
+        `The link works for ${PENDING_SUBSCRIBER_DAYS} days. Nothing is sent to you until you confirm.`,
+        "If you did not ask for this, someone typed your address by mistake: ignore this e-mail and you will not hear from us again.",
+      ],
+    }),
     replyTo: site.email,
   };
 }

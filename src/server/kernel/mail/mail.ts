@@ -302,8 +302,3 @@ export async function stopMailWorker(): Promise<void> {
   clearInterval(state.timer);
   while (state.running) await new Promise((r) => setTimeout(r, 50));
 }
-
-/** Minimal HTML escaping for the mails we compose. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}

@@ -4,19 +4,22 @@ import { SITE_TIME_ZONE } from "@/lib/site-time";
 import type { Acknowledgement } from "../../leads/data/submissions";
 import type { Attribution, Touch } from "../db/schema";
 import { env } from "../env";
-import { escapeHtml } from "./mail";
+import { composeMail, type ComposedMail, type MailLink } from "./compose";
 import { clientKey, mailboxKey } from "./mailbox";
 import { siteConfig } from "../site-config";
 import { callLength } from "@/content/company-facts";
 
-/** The body of the original's send-lead-notification: every field, the type and the attribution. */
+/**
+ * The original's send-lead-notification: every field, the type and the attribution, then the record's
+ * phone to call, the record itself, and the page whose one button marks it done.
+ */
 export function leadNotification(
   type: "audit" | "contact",
+  subject: string,
   fields: [label: string, value: string | null | undefined][],
   attribution: Attribution,
   record: { id: string; phone: string },
-) {
-  const site = siteConfig();
+): ComposedMail {
   const touchLines = (label: string, t?: Touch) =>
     t
       ? [
@@ -34,24 +37,25 @@ export function leadNotification(
     ...touchLines("Last touch", attribution.last_touch),
     ...(attribution.form_page ? [["Form page", attribution.form_page] as [string, string]] : []),
   ];
-  const all: [string, string][] = [["Type", type], ...fields.map(([k, v]) => [k, v ?? "(not given)"] as [string, string]), ...attributionLines];
-  // The record itself, its phone to call, and the page whose one button marks it done.
+  const rows: [string, string][] = [["Type", type], ...fields.map(([k, v]) => [k, v ?? "(not given)"] as [string, string]), ...attributionLines];
   const table = type === "audit" ? "leads" : "messages";
-  const links = deskRecordLinks(table, record.id);
-  const open = `${site.url}${links.open}`;
-  const mark = `${site.url}${links.mark}`;
-  const noun = type === "audit" ? "lead" : "message";
-  const text = `${all.map(([k, v]) => `${k}: ${v}`).join("\n")}\n\nCall: ${record.phone}\nOpen the ${noun}: ${open}\n${MARK_DONE[table].label}: ${mark}\n`;
-  const html = `<table cellpadding="6" style="border-collapse:collapse;font-family:sans-serif;font-size:14px">${all
-    .map(([k, v]) => `<tr><th align="left" valign="top" style="color:#555">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
-    .join("")}</table>${deskButtons(record.phone, open, mark, MARK_DONE[table].label, noun)}`;
-  return { text, html };
+  return composeMail({ subject, rows, links: deskLinks(table, record.id, record.phone) });
 }
 
-/** A mail's row of three links: call the number, open the record, mark it done. */
-export function deskButtons(phone: string, open: string, mark: string, markLabel: string, noun: string): string {
-  const button = "display:inline-block;margin:0 8px 8px 0;padding:10px 14px;border-radius:8px;text-decoration:none;font-weight:bold";
-  return `<p style="font-family:sans-serif;font-size:14px"><a href="tel:${escapeHtml(phone.replace(/[^+\d]/g, ""))}" style="${button};background:#eef;color:#225">Call ${escapeHtml(phone)}</a><a href="${escapeHtml(open)}" style="${button};background:#4b2bb8;color:#fff">Open the ${noun}</a><a href="${escapeHtml(mark)}" style="${button};background:#e7f6ec;color:#135">${escapeHtml(markLabel)}</a></p>`;
+/** A desk record's three links: call the number, open the record, mark it done. */
+export function deskLinks(
+  table: "leads" | "messages",
+  id: string,
+  phone: string,
+  openLabel = `Open the ${table === "leads" ? "lead" : "message"}`,
+): MailLink[] {
+  const site = siteConfig();
+  const links = deskRecordLinks(table, id);
+  return [
+    { label: "Call", url: `tel:${phone.replace(/[^+\d]/g, "")}` },
+    { label: openLabel, url: `${site.url}${links.open}` },
+    { label: MARK_DONE[table].label, url: `${site.url}${links.mark}` },
+  ];
 }
 
 const NEXT_STEPS: Record<"audit" | "contact", (replyPromise: string) => string> = {
@@ -103,38 +107,21 @@ export function acknowledgementMail(
     ["Website", site.url],
   ];
   const intro = type === "audit" ? "Thank you for requesting a free growth audit." : "Thank you for your message.";
-  const notYou = `If you did not fill in a form on our website, someone gave your address by mistake: you can ignore this e-mail.`;
-  const text = [
-    "Hello,",
-    "",
-    intro,
-    "",
-    "What we received:",
-    ...received.map(([k, v]) => `${k}: ${v}`),
-    "",
-    "What happens next:",
-    next,
-    "",
-    `To add anything, reply to this e-mail. To reach us:`,
-    ...contacts.map(([k, v]) => `${k}: ${v}`),
-    "",
-    notYou,
-    "",
-    site.name,
-    "",
-  ].join("\n");
-  const rows = (pairs: [string, string][]) =>
-    `<table cellpadding="6" style="border-collapse:collapse;font-family:sans-serif;font-size:14px">${pairs
-      .map(([k, v]) => `<tr><th align="left" valign="top" style="color:#555">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
-      .join("")}</table>`;
-  const html = `<div style="font-family:sans-serif;font-size:15px"><p>Hello,</p><p>${escapeHtml(intro)}</p><h2 style="font-size:16px">What we received</h2>${rows(received)}<h2 style="font-size:16px">What happens next</h2><p>${escapeHtml(next)}</p><h2 style="font-size:16px">To reach us</h2><p>Reply to this e-mail, or:</p>${rows(contacts)}<p style="color:#555">${escapeHtml(notYou)}</p><p>${escapeHtml(site.name)}</p></div>`;
+  const body = composeMail({
+    subject: type === "audit" ? `We received your growth audit request: ${site.name}` : `We received your message: ${site.name}`,
+    paragraphs: ["Hello,", intro],
+    sections: [
+      { title: "What we received", rows: received },
+      { title: "What happens next", paragraphs: [next] },
+      { title: "To reach us", paragraphs: ["To add anything, reply to this e-mail, or:"], rows: contacts },
+    ],
+    footer: ["If you did not fill in a form on our website, someone gave your address by mistake: you can ignore this e-mail."],
+  });
   return {
     mail: {
       kind: "acknowledgement",
       recipients: [to],
-      subject: type === "audit" ? `We received your growth audit request: ${site.name}` : `We received your message: ${site.name}`,
-      text,
-      html,
+      ...body,
       replyTo: site.email,
     },
     mailbox: mailboxKey(to),

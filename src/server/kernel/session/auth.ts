@@ -23,7 +23,8 @@ import { authDatabaseAdapter } from "./data/auth-store";
 import { isPasskeyRegistered, notePasskeyUsed, passkeyOwnerEmail } from "./data/passkeys";
 import { accountByEmail, accountById } from "./data/users";
 import { env } from "../env";
-import { escapeHtml, queueMail } from "../mail/mail";
+import { queueMail } from "../mail/mail";
+import { composeMail } from "../mail/compose";
 import { emailFields, log } from "../log";
 import { ensureProfile, grantAdminIfListed, noteSignIn } from "./data/profiles";
 import { SIGN_UP_CLOSED_MESSAGE, signUpSetting } from "./data/team-settings";
@@ -51,10 +52,6 @@ export async function verifyPassword({ hash: stored, password }: { hash: string;
   } catch {
     return false;
   }
-}
-
-function mailButton(url: string, label: string): string {
-  return `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#6a35dc;color:#fff;border-radius:999px;text-decoration:none;font-weight:600">${escapeHtml(label)}</a></p><p style="color:#555;font-size:13px">Or paste this address into your browser:<br>${escapeHtml(url)}</p>`;
 }
 
 /**
@@ -433,9 +430,12 @@ function createAuth() {
         await queueMail({
           kind: "reset-password",
           recipients: [user.email],
-          subject: `Reset your ${site.name} password`,
-          text: `Someone asked to reset the password of your ${site.name} account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
-          html: `<p>Someone asked to reset the password of your ${escapeHtml(site.name)} account.</p>${mailButton(url, "Choose a new password")}<p>The link works for one hour. If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+          ...composeMail({
+            subject: `Reset your ${site.name} password`,
+            paragraphs: [`Someone asked to reset the password of your ${site.name} account.`],
+            button: { label: "Choose a new password", url },
+            footer: ["The link works for one hour. If it was not you, ignore this e-mail: your password stays as it is."],
+          }),
         });
         log("info", "auth: password reset mail queued", { event: "auth.password-reset.mail-queued", userId: user.id });
       },
@@ -458,9 +458,12 @@ function createAuth() {
         await queueMail({
           kind: "verify-email",
           recipients: [user.email],
-          subject: `Verify your e-mail for ${site.name}`,
-          text: `Hello ${user.name},\n\nPlease verify your e-mail address by opening this link (it works for 24 hours):\n${url}\n\nIf you did not create an account, ignore this e-mail.\n`,
-          html: `<p>Hello ${escapeHtml(user.name)},</p><p>Please verify your e-mail address:</p>${mailButton(url, "Verify my e-mail")}<p>The link works for 24 hours. If you did not create an account, ignore this e-mail.</p>`,
+          ...composeMail({
+            subject: `Verify your e-mail for ${site.name}`,
+            paragraphs: [`Hello ${user.name},`, "Please verify your e-mail address:"],
+            button: { label: "Verify my e-mail", url },
+            footer: ["The link works for 24 hours. If you did not create an account, ignore this e-mail."],
+          }),
         });
       },
       async afterEmailVerification(user, request) {

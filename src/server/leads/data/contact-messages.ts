@@ -31,7 +31,7 @@ export function createContactMessage(data: ContactFormData, attribution: Attribu
   ];
   // Made here rather than by the database, so that the notification can link to the message itself.
   const id = randomUUID();
-  const body = leadNotification("contact", fields, attribution, { id, phone: data.mobileNumber });
+  const body = leadNotification("contact", `New contact message from ${headerSafe(data.name, 80)}${data.company ? ` (${headerSafe(data.company, 80)})` : ""}`, fields, attribution, { id, phone: data.mobileNumber });
   return storeSubmission({
     table: contactMessages,
     // visitor_id: the visit that led here (docs/decisions/0056); null when the visitor was not counted.
@@ -41,9 +41,7 @@ export function createContactMessage(data: ContactFormData, attribution: Attribu
     mail: {
       kind: "contact",
       recipients: env().NOTIFY_EMAILS,
-      subject: `New contact message from ${headerSafe(data.name, 80)}${data.company ? ` (${headerSafe(data.company, 80)})` : ""}`,
-      text: body.text,
-      html: body.html,
+      ...body,
       replyTo: data.email,
     },
     rateLimit,

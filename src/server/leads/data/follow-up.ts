@@ -11,11 +11,12 @@ import { contactMessages, leads, notifications } from "../../kernel/db/schema";
 import { env } from "../../kernel/env";
 import type { TimedJob } from "../../kernel/jobs/jobs";
 import { runOnce } from "../../kernel/jobs/data/job-runs";
-import { escapeHtml, outboxValues, pokeMailWorker } from "../../kernel/mail/mail";
+import { outboxValues, pokeMailWorker } from "../../kernel/mail/mail";
+import { composeMail } from "../../kernel/mail/compose";
 import { siteConfig } from "../../kernel/site-config";
-import { dashboardHref, deskRecordLinks, MARK_DONE } from "@/lib/routes";
+import { dashboardHref } from "@/lib/routes";
 import { personKey } from "../../kernel/session/person-key";
-import { deskButtons } from "../../kernel/mail/notify";
+import { deskLinks } from "../../kernel/mail/notify";
 
 // Follow-up on the lead desk (docs/decisions/0050): every lead and message may have an owner (a
 // member of the desk) and a day for the next follow-up; the Due view lists what is due by today,
@@ -134,28 +135,17 @@ function digestMail(owner: string, items: DueItem[], today: string) {
     const late = daysOverdue(i.followUpOn, today);
     return `${i.kind === "lead" ? "Lead" : "Message"}: ${i.name} <${i.email}>, ${i.status}, ${late === 0 ? "due today" : `${late} day${late === 1 ? "" : "s"} overdue`}`;
   };
-  // Each item links to itself, with its phone and the one button that marks it done.
-  const links = (i: DueItem) => {
-    const table = i.kind === "lead" ? "leads" : "messages";
-    const own = deskRecordLinks(table, i.id);
-    return { open: `${site.url}${own.open}`, mark: `${site.url}${own.mark}`, label: MARK_DONE[table].label, noun: i.kind };
-  };
-  const textItem = (i: DueItem) => {
-    const l = links(i);
-    return `${line(i)}\n  Call: ${i.phone}\n  Open: ${l.open}\n  ${l.label}: ${l.mark}`;
-  };
   const count = `${items.length} follow-up${items.length === 1 ? "" : "s"}`;
   return outboxValues({
     kind: "follow-up-digest",
     recipients: [owner],
-    subject: `${count} due today: ${site.name}`,
-    text: `Good morning,\n\nThese are yours to follow up today:\n\n${items.map(textItem).join("\n\n")}\n\nAll of them in the dashboard: ${link}\n`,
-    html: `<div style="font-family:sans-serif;font-size:15px"><p>Good morning,</p><p>These are yours to follow up today:</p><ul>${items
-      .map((i) => {
-        const l = links(i);
-        return `<li><p>${escapeHtml(line(i))}</p>${deskButtons(i.phone, l.open, l.mark, l.label, l.noun)}</li>`;
-      })
-      .join("")}</ul><p><a href="${escapeHtml(link)}">All of them in the dashboard</a></p></div>`,
+    ...composeMail({
+      subject: `${count} due today: ${site.name}`,
+      paragraphs: ["Good morning,", "These are yours to follow up today:"],
+      // Each item links to itself, with its phone and the one button that marks it done.
+      sections: items.map((i) => ({ paragraphs: [line(i)], links: deskLinks(i.kind === "lead" ? "leads" : "messages", i.id, i.phone, "Open") })),
+      button: { label: "All of them in the dashboard", url: link },
+    }),
   });
 }
 

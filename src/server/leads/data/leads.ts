@@ -35,7 +35,7 @@ export function createLead(data: FreeAuditData, attribution: Attribution, submis
   ];
   // Made here rather than by the database, so that the notification can link to the lead itself.
   const id = randomUUID();
-  const body = leadNotification("audit", data.package ? fields : fields.slice(0, -1), attribution, { id, phone: data.mobileNumber });
+  const body = leadNotification("audit", `New growth audit request: ${headerSafe(data.name, 80)} (${data.monthlyRevenue})`, data.package ? fields : fields.slice(0, -1), attribution, { id, phone: data.mobileNumber });
   return storeSubmission({
     table: leads,
     columns: {
@@ -58,9 +58,7 @@ export function createLead(data: FreeAuditData, attribution: Attribution, submis
     mail: {
       kind: "lead",
       recipients: env().NOTIFY_EMAILS,
-      subject: `New growth audit request: ${headerSafe(data.name, 80)} (${data.monthlyRevenue})`,
-      text: body.text,
-      html: body.html,
+      ...body,
       replyTo: data.email,
     },
     rateLimit,

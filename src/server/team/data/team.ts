@@ -9,7 +9,8 @@ import { db } from "../../kernel/db/client";
 import { passkeys, profiles, sessions, teamInvitations, users } from "../../kernel/db/schema";
 import { env } from "../../kernel/env";
 import { FieldError } from "../../kernel/forms/form-action";
-import { enqueueMail, escapeHtml } from "../../kernel/mail/mail";
+import { enqueueMail } from "../../kernel/mail/mail";
+import { composeMail } from "../../kernel/mail/compose";
 import { siteConfig } from "../../kernel/site-config";
 import { changeMember, TeamRuleError } from "../../kernel/session/data/profiles";
 import { SIGNUP_KEY, signUpSetting, type SignUpSetting, writeTeamSetting } from "../../kernel/session/data/team-settings";
@@ -102,9 +103,12 @@ export async function inviteMember(email: string, role: StaffRole): Promise<{ id
     await enqueueMail(tx, {
       kind: "team-invitation",
       recipients: [address],
-      subject: `${actor.name} invited you to the ${site.name} team`,
-      text: `${actor.name} invited you to join the ${site.name} dashboard as ${label}.\n\nChoose your name and password here (the link works once, for ${INVITATION_DAYS} days):\n${url}\n\nIf you did not expect this, ignore this e-mail.\n`,
-      html: `<p>${escapeHtml(actor.name)} invited you to join the ${escapeHtml(site.name)} dashboard as <strong>${escapeHtml(label)}</strong>.</p><p><a href="${escapeHtml(url)}">Accept the invitation</a></p><p style="color:#555;font-size:13px">Or paste this address into your browser:<br>${escapeHtml(url)}</p><p>The link works once, for ${INVITATION_DAYS} days. If you did not expect this, ignore this e-mail.</p>`,
+      ...composeMail({
+        subject: `${actor.name} invited you to the ${site.name} team`,
+        paragraphs: [`${actor.name} invited you to join the ${site.name} dashboard as ${label}.`, "Choose your name and password on the page the link opens."],
+        button: { label: "Accept the invitation", url },
+        footer: [`The link works once, for ${INVITATION_DAYS} days. If you did not expect this, ignore this e-mail.`],
+      }),
     });
     return row!.id;
   });
