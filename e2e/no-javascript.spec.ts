@@ -37,6 +37,20 @@ test.describe("error pages without JavaScript", () => {
     await expect(page).toHaveTitle(/Preview Link Expired/);
   });
 
+  test("the server-error page answers 500 with its text, a way to reach us, header and footer in the HTML", async ({ page }) => {
+    // The host sends this document, with the 500, in place of Next's own error document whenever a
+    // page fails to render (tests/page-cache.test.ts plays that failure against the document layer).
+    const response = await page.goto("/server-error");
+    expect(response!.status()).toBe(500);
+    await expect(page.getByRole("heading", { name: "Something went wrong on our side" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Return to Home" })).toBeVisible();
+    await expect(page.getByRole("main").locator('a[href^="mailto:"]')).toBeVisible();
+    await expect(page.getByRole("main").locator('a[href^="tel:"]')).toBeVisible();
+    await expectSiteChrome(page);
+    await expect(page).toHaveTitle(/Something went wrong/);
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
+  });
+
   test("the access-denied page: its text, header and footer in the HTML", async ({ browser }) => {
     // The account is made and signed in with JavaScript; its session then browses without.
     const setup = await browser.newContext();

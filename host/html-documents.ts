@@ -40,6 +40,11 @@ export interface DocumentLayerOptions {
   warn?: (fields: { msg: string } & Record<string, unknown>) => void;
   /** The configured measurement tags (docs/decisions/0051); from the environment by default. */
   measurement?: MeasurementIds;
+  /**
+   * The site's server-error page (its bytes, status 500), sent in place of Next's own error document
+   * when a page fails to render; null when it cannot be had (Next's document is then sent).
+   */
+  serverErrorDocument?: () => Promise<Buffer | null>;
 }
 
 export interface DocumentLayer {
@@ -73,6 +78,10 @@ interface RequestScope {
   invalidating?: boolean;
 }
 
+/** The address of the site's server-error page (src/app/[locale]/(site)/server-error/page.tsx). */
+export const SERVER_ERROR_PATH = "/server-error";
+const isServerErrorPage = (url: string | undefined) => String(url ?? "").split("?")[0] === SERVER_ERROR_PATH;
+
 /**
  * The page cache and the document layer in front of Next's handler.
  * handle(req, res): Next's request handler. Options bound the cache (entries and bytes) and give a
@@ -85,6 +94,7 @@ export function createDocumentLayer({
   now = () => Date.now(),
   warn = ({ msg, ...fields }) => logger.warn(fields, msg),
   measurement = measurementIds(),
+  serverErrorDocument,
 }: DocumentLayerOptions): DocumentLayer {
   /** Whether pages may carry the consent bar, and so come in one variant per stored choice. */
   const hasConsentBar = Boolean(measurement.ga4 || measurement.pixel);
@@ -257,6 +267,17 @@ export function createDocumentLayer({
     };
 
     async function finish(raw: Buffer, callback: (() => void) | undefined): Promise<void> {
+      // A page that failed to render: Next's error document has an empty body that only its script
+      // fills in, outside the site's header and footer. The site's server-error page goes instead,
+      // still with the 500 (and never stored: a 500 is not kept).
+      if (res.statusCode >= 500 && serverErrorDocument && (req.method === "GET" || req.method === "HEAD") && !isServerErrorPage(req.url)) {
+        const page = await serverErrorDocument().catch(() => null);
+        if (page) {
+          raw = page;
+          res.removeHeader("etag");
+          res.setHeader("Cache-Control", "private, no-cache, no-store, max-age=0, must-revalidate");
+        }
+      }
       // A page that declares its status (the 404 page rendered as a page, the dashboard's Access
       // Denied) is sent with it: the status says what the page says.
       const declared = res.statusCode === 200 ? declaredDocumentStatus(req.url, raw) : null;

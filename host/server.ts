@@ -5,10 +5,18 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
-import { createDocumentLayer } from "./html-documents.ts";
+import { createDocumentLayer, SERVER_ERROR_PATH } from "./html-documents.ts";
 import { NON_DOCUMENT_CSP, referrerPolicyFor, staticSecurityHeaders } from "./security-headers.ts";
 import { withRequestContext } from "./request-context.ts";
-import { setInvalidationClock, setPageCacheInvalidator, setSelfAddress, setTagPublisher, shutdownApp, stopAppTimedWork } from "../src/server/kernel/bridge.ts";
+import {
+  getSelfAddress,
+  setInvalidationClock,
+  setPageCacheInvalidator,
+  setSelfAddress,
+  setTagPublisher,
+  shutdownApp,
+  stopAppTimedWork,
+} from "../src/server/kernel/bridge.ts";
 import { expireTagsLocally } from "./cache-handler.ts";
 import { startInvalidationChannel } from "./invalidation.ts";
 import { trustProxy, useSocketAddress } from "./client-address.ts";
@@ -26,9 +34,31 @@ const app = next({ dir: root, dev, port, hostname });
 const handle = app.getRequestHandler();
 const securityHeaders = staticSecurityHeaders();
 
+/**
+ * The site's server-error page, asked of this server when a page first fails and then kept (it reads
+ * nothing that changes while the process runs, and nothing from the database, so it renders when the
+ * database is what failed). Null until it answers as itself; asked again after a failed try.
+ */
+let serverErrorPage: Promise<Buffer | null> | null = null;
+function serverErrorDocument(): Promise<Buffer | null> {
+  const self = getSelfAddress();
+  if (!self) return Promise.resolve(null);
+  serverErrorPage ??= fetch(`${self}${SERVER_ERROR_PATH}`, { headers: { accept: "text/html" }, signal: AbortSignal.timeout(5_000) })
+    .then(async (answer) => {
+      const body = Buffer.from(await answer.arrayBuffer());
+      return answer.status === 500 && /^text\/html/i.test(answer.headers.get("content-type") ?? "") ? body : null;
+    })
+    .catch(() => null)
+    .then((page) => {
+      if (!page) serverErrorPage = null; // asked again next time
+      return page;
+    });
+  return serverErrorPage;
+}
+
 // HTML documents (policy, gzip) and the in-memory page cache in front of Next (ADR 0011). The app
 // empties the cache whenever it revalidates a page (src/server/kernel/revalidate.ts calls this hook).
-const documents = createDocumentLayer({ handle });
+const documents = createDocumentLayer({ handle, serverErrorDocument });
 setPageCacheInvalidator(documents.invalidate);
 // In development every page is rendered afresh: a page kept here would hide the edit just saved.
 if (dev) documents.setEnabled(false);

@@ -30,6 +30,8 @@ let clock = 1_000_000;
 let warnings: Record<string, unknown>[] = [];
 /** Per render: its path and whether it entered before the latest invalidation. */
 let staleRenders: string[] = [];
+/** What the layer is given as the site's server-error page (null: none to be had). */
+let errorPage: Buffer | null = null;
 
 function page(url: string, extra = "", head = "") {
   // Large enough to be gzipped, with an inline script to hash (one of Next's RSC payload pushes) and Next's chunk tags.
@@ -82,7 +84,14 @@ beforeEach(async () => {
   clock = 1_000_000;
   warnings = [];
   staleRenders = [];
-  layer = createDocumentLayer({ handle: fakeNext, maxEntries: 3, now: () => clock, warn: (line) => warnings.push(line) });
+  errorPage = null;
+  layer = createDocumentLayer({
+    handle: fakeNext,
+    maxEntries: 3,
+    now: () => clock,
+    warn: (line) => warnings.push(line),
+    serverErrorDocument: () => Promise.resolve(errorPage),
+  });
   server = http.createServer((req, res) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     void layer.handleRequest(req, res);
@@ -141,6 +150,35 @@ describe("pages that declare their status (src/lib/page-status.ts)", () => {
     expect(first.status).toBe(404);
     expect((await get("/no-such-page")).status).toBe(404);
     expect(nextCalls("/no-such-page")).toBe(2);
+  });
+});
+
+describe("a page that fails to render", () => {
+  const sitePage =
+    '<!DOCTYPE html><html><head><meta name="page-status" content="500"/></head><body><header>Site</header><h1>Something went wrong on our side</h1><footer>Footer</footer><script>self.__next_f.push([1,"e"])</script></body></html>';
+
+  it("is answered with the site's server-error page and the 500 status, for GET and HEAD, never stored", async () => {
+    errorPage = Buffer.from(sitePage);
+    overrides = { "/blog/broken": { status: 500 } };
+    const failed = await get("/blog/broken");
+    expect(failed.status).toBe(500);
+    expect(failed.body).toBe(sitePage);
+    expect(failed.headers.etag).toBeUndefined();
+    expect(failed.headers["cache-control"]).toMatch(/no-store/);
+    // Its own inline script is allowed by hash, as any document's.
+    expect(failed.headers["content-security-policy"]).toContain(`'sha256-${createHash("sha256").update('self.__next_f.push([1,"e"])').digest("base64")}'`);
+    const head = await get("/blog/broken", {}, "HEAD");
+    expect([head.status, head.body]).toEqual([500, ""]);
+    await get("/blog/broken");
+    expect(nextCalls("/blog/broken")).toBe(2);
+  });
+
+  it("keeps Next's answer when no server-error page can be had, for other methods, and for the server-error page itself", async () => {
+    overrides = { "/blog/broken": { status: 500 }, "/server-error": { status: 500 } };
+    expect((await get("/blog/broken")).body).toContain("<h1>/blog/broken v1</h1>");
+    errorPage = Buffer.from(sitePage);
+    expect((await get("/server-error")).body).toContain("<h1>/server-error v1</h1>");
+    expect((await get("/blog/fine")).body).toContain("<h1>/blog/fine v1</h1>");
   });
 });
 

@@ -23,6 +23,7 @@ const NOT_ADDRESSES = new Set([
   "/newsletter/preferences/[token]",
   "/book/manage/[token]",
   "/[...missing]",
+  "/server-error",
 ]);
 
 function pagePaths(folder: string, prefix = ""): string[] {
