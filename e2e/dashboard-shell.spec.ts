@@ -148,6 +148,32 @@ test("the Overview and Members at 390, 768 and 1280 px: no sideways scroll (pict
   await page.context().close();
 });
 
+for (const javaScriptEnabled of [true, false]) {
+  test(`on a phone the first lead is on the first screen: the menus share a row, the bulk bar opens on request (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    request,
+    member,
+  }) => {
+    const page = await member.open("leads", { viewport: PHONE, javaScriptEnabled });
+    await send(
+      request,
+      new URL(page.url()).origin,
+      { name: `Phone ${RUN}`, email: `phone-${RUN}@shell.example`, growthChallenge: "First screen" },
+      "198.51.100.180",
+    );
+    await page.goto("/admin/leads");
+    const first = page.getByRole("list", { name: "Lead list" }).getByRole("listitem").first();
+    const box = (await first.boundingBox())!;
+    // Its name and first lines, not only its top edge, above the fold.
+    expect(box.y + 80, `the first lead starts ${Math.round(box.y)} px down`).toBeLessThanOrEqual(PHONE.height);
+    const bar = page.getByRole("region", { name: /this filter matches$/ });
+    await expect(bar.getByLabel("Action")).toBeHidden();
+    await bar.locator("summary").click();
+    await expect(bar.getByLabel("Action")).toBeVisible();
+    await expectNoSidewaysScroll(page, PHONE.width, "the leads list");
+    await page.context().close();
+  });
+}
+
 test("a search narrows the list, not the badges; a bulk status change shows in the rows without a reload", async ({ request, member }) => {
   test.setTimeout(60_000);
   const page = await member.open("leads");
@@ -175,6 +201,7 @@ test("a search narrows the list, not the badges; a bulk status change shows in t
   // A reload would show the new status anyway: a mark on this document proves there is none.
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
   const bulk = page.getByRole("region", { name: "All 2 leads this filter matches" });
+  await bulk.locator("summary").click(); // the bar opens on request
   await bulk.getByLabel("New status").selectOption("contacted");
   await bulk.getByRole("button", { name: "Change status: 2 leads" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Change 2 leads" }).click();

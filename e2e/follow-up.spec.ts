@@ -103,6 +103,7 @@ test("the same person is linked, owned, due today and grouped; a bulk change act
   }
   await page.goto(`/admin/leads?q=${marker}`);
   const bulk = page.getByRole("region", { name: "All 4 leads this filter matches" });
+  await bulk.locator("summary").click(); // the bar opens on request
   await expect(bulk.getByRole("link", { name: "Export these 4 leads as CSV" })).toHaveAttribute("href", `/admin/export/leads?q=${marker}`);
   await bulk.getByLabel("New status").selectOption("qualified");
   await bulk.getByRole("button", { name: "Change status: 4 leads" }).click();
@@ -123,6 +124,7 @@ test("the same person is linked, owned, due today and grouped; a bulk change act
 
   await page.goto(`/admin/leads?q=${marker}`);
   const again = page.getByRole("region", { name: "All 5 leads this filter matches" });
+  await again.locator("summary").click();
   await again.getByLabel("New status").selectOption("qualified");
   await again.getByRole("button", { name: "Change status: 5 leads" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Change 5 leads" }).click();

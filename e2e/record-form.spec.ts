@@ -73,7 +73,8 @@ test("without JavaScript a lead's status is set from the list", async ({ member 
   await expect(row.getByRole("status")).toHaveText("Lead updated successfully.");
   await expect(row.getByRole("combobox", { name: `Status of ${name}` })).toHaveValue("qualified");
 
-  // The bulk bar: its GET form opens a confirmation page, which makes the change.
+  // The bulk bar (opened on request): its GET form opens a confirmation page, which makes the change.
+  await page.locator("summary", { hasText: "this filter matches" }).click();
   await page.getByLabel("Action").selectOption("status");
   await page.getByLabel("New status").selectOption("won");
   await page.getByRole("button", { name: "Review the change to 1 lead" }).click();

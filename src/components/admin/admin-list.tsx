@@ -3,7 +3,7 @@
 import Image from "next/image";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, useTransition, type MouseEvent } from "react";
+import { useState, useTransition, type MouseEvent, type ReactNode } from "react";
 import { HistoryIcon, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { toastAnswer } from "@/components/ui/toast";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
@@ -214,7 +214,10 @@ export function AdminList({
   statuses,
   groupBy,
   listHref,
+  countLine,
 }: {
+  /** The list's count, shown on the row of the Add button (one row fewer above the first record on a phone). */
+  countLine?: ReactNode;
   tableId: string;
   rows: AnyRecord[];
   newSince: string | null;
@@ -257,15 +260,16 @@ export function AdminList({
 
   return (
     <>
-      {table.canCreate !== false && !table.readOnly && (
-        <div className="mb-4 flex justify-end">
-          {/* A link to the form's own address (what a browser without JavaScript opens); with JavaScript, the dialog. */}
-          <FormLink href={formHref("new", "1")} className={buttonVariants()} onClick={openForm(() => setEditing({ record: null }))}>
+      <div className="mb-3 flex min-h-11 flex-wrap items-center justify-between gap-3">
+        {countLine}
+        {table.canCreate !== false && !table.readOnly && (
+          // A link to the form's own address (what a browser without JavaScript opens); with JavaScript, the dialog.
+          <FormLink href={formHref("new", "1")} className={buttonVariants({ className: "ml-auto" })} onClick={openForm(() => setEditing({ record: null }))}>
             <Plus aria-hidden="true" />
             Add {table.noun.title}
           </FormLink>
-        </div>
-      )}
+        )}
+      </div>
       {rows.length === 0 ? (
         <p className="rounded-card border border-dashed border-line bg-surface p-10 text-center text-ink-soft">{emptyText}</p>
       ) : (

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import Link from "next/link";
+import { ChevronRight } from "lucide-react";
 import { AnswerForm, useFormAnswer, useScriptRuns } from "@/components/forms/action-form";
 import { SubmitButton } from "@/components/forms/submit";
 import { toastAnswer } from "@/components/ui/toast";
@@ -77,77 +78,84 @@ export function BulkActions({
   const scriptRuns = useScriptRuns();
 
   return (
-    <section aria-labelledby={`bulk-${tableId}`} className="mt-4 rounded-card border border-line bg-surface p-4">
-      <h2 id={`bulk-${tableId}`} className="text-sm font-bold">
-        All {n} this filter matches
-      </h2>
-      <form method="get" action={listPath} className="mt-2 flex flex-wrap items-end gap-3">
-        {Object.entries(listQuery).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          Action
-          <select
-            name={BULK_QUERY.action}
-            value={action}
-            onChange={(e) => setAction(e.target.value as Action)}
-            className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal"
-          >
-            {Object.entries(ACTIONS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {(!scriptRuns || action === "status") && (
+    <section aria-labelledby={`bulk-${tableId}`} className="mt-4 rounded-card border border-line bg-surface">
+      {/* Closed until asked for: on a phone the open bar would push the first row below the screen. */}
+      <details className="group">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-4 py-2 [&::-webkit-details-marker]:hidden">
+          <ChevronRight className="size-4 shrink-0 text-muted transition-transform group-open:rotate-90" aria-hidden="true" />
+          <h2 id={`bulk-${tableId}`} className="text-sm font-bold">
+            All {n} this filter matches
+          </h2>
+          <span className="text-sm text-ink-soft">· change, assign or delete them at once</span>
+        </summary>
+        <form method="get" action={listPath} className="flex flex-wrap items-end gap-3 px-4 pb-4">
+          {Object.entries(listQuery).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <label className="flex flex-col gap-1 text-sm font-semibold">
-            New status
+            Action
             <select
-              name={BULK_QUERY.status}
-              value={status}
-              onChange={(e) => setStatus(e.target.value)}
+              name={BULK_QUERY.action}
+              value={action}
+              onChange={(e) => setAction(e.target.value as Action)}
               className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal"
             >
-              {statuses.map(([value, { label }]) => (
+              {Object.entries(ACTIONS).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>
               ))}
             </select>
           </label>
-        )}
-        {(!scriptRuns || action === "assign") && (
-          <label className="flex flex-col gap-1 text-sm font-semibold">
-            Owner
-            <select
-              name={BULK_QUERY.owner}
-              value={owner}
-              onChange={(e) => setOwner(e.target.value)}
-              className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal"
-            >
-              <option value="">Nobody</option>
-              <MemberOptions members={members} />
-            </select>
-          </label>
-        )}
-        <Button
-          type="submit"
-          variant={action === "delete" ? "danger" : "outline"}
-          disabled={count === 0 || isPending}
-          onClick={(event) => {
-            event.preventDefault();
-            setConfirming(true);
-          }}
-        >
-          {scriptRuns ? `${ACTIONS[action]}: ${n}` : `Review the change to ${n}`}
-        </Button>
-        {exportHref && (
-          <a href={exportHref} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
-            Export these {n} as CSV
-          </a>
-        )}
-      </form>
+          {(!scriptRuns || action === "status") && (
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              New status
+              <select
+                name={BULK_QUERY.status}
+                value={status}
+                onChange={(e) => setStatus(e.target.value)}
+                className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal"
+              >
+                {statuses.map(([value, { label }]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {(!scriptRuns || action === "assign") && (
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              Owner
+              <select
+                name={BULK_QUERY.owner}
+                value={owner}
+                onChange={(e) => setOwner(e.target.value)}
+                className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal"
+              >
+                <option value="">Nobody</option>
+                <MemberOptions members={members} />
+              </select>
+            </label>
+          )}
+          <Button
+            type="submit"
+            variant={action === "delete" ? "danger" : "outline"}
+            disabled={count === 0 || isPending}
+            onClick={(event) => {
+              event.preventDefault();
+              setConfirming(true);
+            }}
+          >
+            {scriptRuns ? `${ACTIONS[action]}: ${n}` : `Review the change to ${n}`}
+          </Button>
+          {exportHref && (
+            <a href={exportHref} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
+              Export these {n} as CSV
+            </a>
+          )}
+        </form>
+      </details>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -157,40 +157,47 @@ export default async function TablePage({ params, searchParams }: { params: Prom
             />
           </span>
         </label>
-        {tab.filter && (
-          <label className="flex flex-col gap-1 text-sm font-semibold">
-            Status
-            <select name="status" defaultValue={listParams.status ?? ""} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
-              <option value="">All</option>
-              {(statuses ?? []).map(({ value, label }) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+        {/* On a phone the menus share one row, so the list starts on the first screen. */}
+        <div className={`grid w-full gap-2 sm:flex sm:w-auto sm:gap-3 ${tab.filter ? "grid-cols-3" : "grid-cols-2"}`}>
+          {tab.filter && (
+            <label className="flex min-w-0 flex-col gap-1 text-sm font-semibold">
+              Status
+              <select
+                name="status"
+                defaultValue={listParams.status ?? ""}
+                className="min-h-11 w-full rounded-xl border border-line bg-surface px-3 font-normal"
+              >
+                <option value="">All</option>
+                {(statuses ?? []).map(({ value, label }) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className="flex min-w-0 flex-col gap-1 text-sm font-semibold">
+            Sort by
+            <select name="sort" defaultValue={list.sort} className="min-h-11 w-full rounded-xl border border-line bg-surface px-3 font-normal">
+              {Object.entries(tab.sorts).flatMap(([v, { label }]) =>
+                label
+                  ? [
+                      <option key={v} value={v}>
+                        {label}
+                      </option>,
+                    ]
+                  : [],
+              )}
             </select>
           </label>
-        )}
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          Sort by
-          <select name="sort" defaultValue={list.sort} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
-            {Object.entries(tab.sorts).flatMap(([v, { label }]) =>
-              label
-                ? [
-                    <option key={v} value={v}>
-                      {label}
-                    </option>,
-                  ]
-                : [],
-            )}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          Order
-          <select name="dir" defaultValue={list.dir} className="min-h-11 rounded-xl border border-line bg-surface px-3 font-normal">
-            <option value="desc">Newest / Z-A first</option>
-            <option value="asc">Oldest / A-Z first</option>
-          </select>
-        </label>
+          <label className="flex min-w-0 flex-col gap-1 text-sm font-semibold">
+            Order
+            <select name="dir" defaultValue={list.dir} className="min-h-11 w-full rounded-xl border border-line bg-surface px-3 font-normal">
+              <option value="desc">Newest / Z-A first</option>
+              <option value="asc">Oldest / A-Z first</option>
+            </select>
+          </label>
+        </div>
         <button type="submit" className={buttonVariants({ variant: "outline" })}>
           Apply
         </button>
@@ -223,11 +230,13 @@ export default async function TablePage({ params, searchParams }: { params: Prom
         />
       )}
       <section aria-label={tab.label} className="mt-6">
-        <p className="mb-2 text-sm text-ink-soft" role="status">
-          {list.total} {list.total === 1 ? tab.noun.one : tab.noun.many}
-          {list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ""}
-        </p>
         <AdminList
+          countLine={
+            <p className="text-sm text-ink-soft" role="status">
+              {list.total} {list.total === 1 ? tab.noun.one : tab.noun.many}
+              {list.pageCount > 1 ? ` · page ${list.page} of ${list.pageCount}` : ""}
+            </p>
+          }
           key={`${tab.id}-${list.page}-${q ?? ""}`}
           tableId={tab.id}
           rows={list.rows}
