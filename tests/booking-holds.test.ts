@@ -13,11 +13,14 @@ vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextH
 vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
 vi.mock("next/navigation", () => import("./helpers/next-mocks").then((m) => m.nextNavigation));
 
-const { bookCallAction, confirmCallAction } = await import("@/server/booking/booking-actions");
+const { bookCallAction, confirmCallAction, cancelCallAction } = await import("@/server/booking/booking-actions");
 const { currentSlots, bookStrategyCall, rescheduleWithToken } = await import("@/server/booking/book");
 const { releaseHolds } = await import("@/server/booking/job");
 const { listPastBookings, listUpcomingBookings } = await import("@/server/booking/data/bookings");
 const { callState } = await import("@/lib/booking");
+const { personTimeline } = await import("@/server/people/data/people-rows");
+const { default: ManageBookingPage } = await import("@/app/[locale]/(site)/book/manage/[token]/page");
+const { renderToStaticMarkup } = await import("react-dom/server");
 const { bookingHosts, bookings, leads, notifications, profiles, users } = await import("@/server/kernel/db/schema");
 
 const handle = setUpTestDatabase();
@@ -95,6 +98,60 @@ describe("a booking is held until its visitor confirms it", () => {
     // Confirming twice changes nothing more.
     await confirm(tokenIn(mail!.textBody));
     expect(await kinds()).toHaveLength(3);
+  });
+
+  it("a held call is offered as a held time to release, not a call to cancel; released, nobody is sent a cancellation, and the timeline says held and released", async () => {
+    await addHost("host-a");
+    const [first, second] = await currentSlots();
+    await bookCallAction({ status: "idle" }, bookingForm(first!.start, "held@example.com"));
+    const token = tokenIn((await handle.db.select().from(notifications))[0]!.textBody);
+    const page = async (query: Record<string, string> = {}) =>
+      renderToStaticMarkup(await ManageBookingPage({ params: Promise.resolve({ token: encodeURIComponent(token) }), searchParams: Promise.resolve(query) }))
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ");
+    const offered = await page();
+    expect(offered).toContain("Release this held time…");
+    expect(offered).toContain("no cancellation is sent");
+    expect(offered).not.toContain("Cancel the call");
+    const whileHeld = (await personTimeline("held@example.com", "host-a")).find((entry) => entry.kind === "booking");
+    expect(whileHeld).toMatchObject({ kind: "booking", title: expect.stringMatching(/^Held a time for a strategy call on /) });
+    expect(whileHeld!.detail).toMatch(/^Held, not yet confirmed · /);
+    const asked = await page({ cancel: "confirm" });
+    expect(asked).toContain("Release the time held for you on");
+    expect(asked).toContain("Yes, release this time");
+    expect(asked).toContain("No, keep holding it");
+    expect(asked).not.toMatch(/cancel the call|keep the call/i);
+
+    const form = new FormData();
+    form.set("token", token);
+    expect(await redirectOf(cancelCallAction({ status: "idle" }, form))).toMatch(/\?done=released$/);
+    expect(await kinds()).toEqual(["booking-held"]);
+    const after = await page({ done: "released" });
+    expect(after).toContain("The time held for you is released.");
+    expect(after).toContain("Released: no longer held for you");
+
+    // A confirmed call is still cancelled as a call.
+    await bookCallAction({ status: "idle" }, bookingForm(second!.start, "held@example.com"));
+    const [secondMail] = await handle.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.kind, "booking-held"))
+      .orderBy(desc(notifications.createdAt))
+      .limit(1);
+    await confirm(tokenIn(secondMail!.textBody));
+    const confirmedToken = tokenIn(secondMail!.textBody);
+    const confirmed = renderToStaticMarkup(
+      await ManageBookingPage({ params: Promise.resolve({ token: encodeURIComponent(confirmedToken) }), searchParams: Promise.resolve({ cancel: "confirm" }) }),
+    );
+    expect(confirmed).toContain("Yes, cancel the call");
+    expect(confirmed).not.toContain("Release this held time");
+
+    // The person's timeline: the released hold as held and released, the confirmed call as booked.
+    const timeline = (await personTimeline("held@example.com", "host-a")).filter((entry) => entry.kind === "booking");
+    expect(timeline.map((entry) => [entry.title.replace(/^(.*) (?:on|for) .*$/, "$1"), entry.detail!.split(" · ")[0]]).sort()).toEqual([
+      ["Booked a strategy call", "Booked"],
+      ["Held a time for a strategy call", "Released before it was confirmed"],
+    ]);
   });
 
   it("a hold nobody confirms frees its slot at its end, is released, and cannot be confirmed once the slot is taken", async () => {

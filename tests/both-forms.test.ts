@@ -15,6 +15,7 @@ const analytics = await import("@/server/analytics/data/analytics");
 const { analyticsReport, analyticsCsvRows } = await import("@/server/analytics/data/analytics-report");
 const { overviewReport } = await import("@/server/dashboard/data/overview");
 const { analyticsEvents, analyticsMessageVisits, contactMessages, leads } = await import("@/server/kernel/db/schema");
+const { env } = await import("@/server/kernel/env");
 
 const MINUTE = 60_000;
 const vid = () => crypto.randomBytes(32).toString("hex");
@@ -97,5 +98,31 @@ describe(`both forms in the funnel (${process.env.DATABASE_URL ? "postgres" : "p
     await handle.db.execute(sql`truncate analytics_events`);
     const later = await analyticsReport(7, {}, now);
     expect(later.funnelByChannel.find((r) => r.key === "paid")).toMatchObject({ messages: 1 });
+  });
+
+  it("reads such a message's visit from the raw page views only on a day they are still kept (ANALYTICS_RAW_DAYS), pruned yet or not", async () => {
+    const settings = env() as { ANALYTICS_RAW_DAYS: number };
+    const keepDays = settings.ANALYTICS_RAW_DAYS;
+    try {
+      const now = new Date();
+      const threeDaysAgo = new Date(Date.parse(`${now.toISOString().slice(0, 10)}T12:00:00Z`) - 3 * 86_400_000);
+      const day = threeDaysAgo.toISOString().slice(0, 10);
+      const a = await visit(threeDaysAgo, 30, "/contact", { source: "google", medium: "cpc" });
+      const [message] = await handle.db
+        .insert(contactMessages)
+        .values({ ...person("Mira"), message: "Call me", visitorId: a, createdAt: new Date(threeDaysAgo.getTime() - 20 * MINUTE) })
+        .returning({ id: contactMessages.id });
+      await analytics.rollUpDay(day);
+      await handle.db.execute(sql`delete from analytics_message_visits where message_id = ${message!.id}`);
+      settings.ANALYTICS_RAW_DAYS = 90;
+      expect((await analyticsReport(7, {}, now)).funnelByChannel.find((r) => r.key === "paid")).toMatchObject({ messages: 1 });
+      // Kept two days: that day's page views are past keeping, though the prune has not removed them yet.
+      settings.ANALYTICS_RAW_DAYS = 2;
+      expect((await analyticsReport(7, {}, now)).funnelByChannel.find((r) => r.key === "paid")).toMatchObject({ messages: 0 });
+      await analytics.pruneRawPageViews(2, now);
+      expect((await analyticsReport(7, {}, now)).funnelByChannel.find((r) => r.key === "paid")).toMatchObject({ messages: 0 });
+    } finally {
+      settings.ANALYTICS_RAW_DAYS = keepDays;
+    }
   });
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { COMPANY_FACTS, callLength, ratingText } from "@/content/company-facts";
+import { bookingWindowWords } from "@/lib/booking";
 import { factProblems } from "@/lib/public-facts";
 
 // The agency's public figures are kept once, in src/content/company-facts.ts (docs/decisions/0083):
@@ -9,9 +10,10 @@ import { factProblems } from "@/lib/public-facts";
 // says each the same way. e2e/public-facts.spec.ts reads the rendered pages with the same rule.
 
 const ROOT = path.resolve(__dirname, "..");
-/** Where public copy is written: the content modules, the public pages, their components, the mails to visitors. */
+/** Where public copy is written: the content modules, the public pages, their components, the forms' answers, the mails to visitors. */
 const PUBLIC_SOURCES = [
   "src/content",
+  "src/lib/form-messages.ts",
   "src/app/[locale]/(site)",
   "src/components/marketing",
   "src/components/site",
@@ -22,6 +24,7 @@ const PUBLIC_SOURCES = [
 
 function filesUnder(dir: string): string[] {
   const full = path.join(ROOT, dir);
+  if (fs.statSync(full).isFile()) return [dir];
   return fs.readdirSync(full, { withFileTypes: true }).flatMap((entry) => {
     const rel = path.join(dir, entry.name);
     if (entry.isDirectory()) return filesUnder(rel);
@@ -29,7 +32,11 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** A figure typed into copy: "500+", "100Cr+", "500+ Crores", "4.9" / "5.0" as a rating, "24/7", "15-minute". */
+/**
+ * A figure typed into copy: "500+", "100Cr+", "500+ Crores", "4.9" / "5.0" as a rating, "24/7", "15-minute",
+ * the reply time ("72 hours", COMPANY_FACTS.replyHours) and the booking window ("the next three weeks",
+ * BOOKING_WINDOW_DAYS) typed out rather than read from their constants.
+ */
 const LITERAL_FIGURES = [
   /\b\d[\d,]*\+\s*(projects?|clients?|businesses|brands|customers|companies|happy)\b/i,
   /value:\s*["'`]\d[\d,]*(\s*Cr)?\+/,
@@ -38,6 +45,8 @@ const LITERAL_FIGURES = [
   /rating[^"'`]*\b[0-5]\.\d\b/i,
   /24\/7/,
   /\b\d+[- ]minutes? (free )?(strategy )?(call|consultation)/i,
+  new RegExp(`\\b${COMPANY_FACTS.replyHours}[- ]hours?\\b`, "i"),
+  /\bnext (one|two|three|four|five|six|\d+) (weeks?|days)\b/i,
 ];
 
 describe("the public figures", () => {
@@ -53,6 +62,10 @@ describe("the public figures", () => {
         });
     }
     expect(found).toEqual([]);
+  });
+
+  it("say the booking window in words that follow its figure", () => {
+    expect([7, 14, 21, 10, 1].map((days) => bookingWindowWords(days))).toEqual(["one week", "two weeks", "three weeks", "10 days", "one day"]);
   });
 
   it("the rule flags every other value a page could state, and passes the facts themselves", () => {

@@ -3,7 +3,7 @@
  * or the built-in fallback sample).
  */
 
-import { COMPANY_FACTS } from "./company-facts";
+import { COMPANY_FACTS, replyPromise } from "./company-facts";
 
 export type CaseStudiesHeadlineLabel = "Total Revenue Generated" | "Average Revenue Growth" | "Client Success Rate" | "Average ROAS";
 
@@ -58,7 +58,7 @@ export const sectionLabels: CaseStudiesSectionLabels = {
 
 export const caseStudiesCta: CaseStudiesCta = {
   headline: "Want results like these?",
-  text: "Start with a free growth audit. We will review your website and marketing and send you three custom growth ideas within 72 hours.",
+  text: `Start with a free growth audit. We will review your website and marketing and send you three custom growth ideas ${replyPromise}.`,
   primaryCta: { label: "Get Free Growth Audit", href: "/free-audit" },
   secondaryCta: { label: "Contact Us", href: "/contact" },
 };

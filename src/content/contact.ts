@@ -57,7 +57,7 @@ export const quickActions: QuickAction[] = [
   {
     id: "free-audit",
     title: "Get a Free Audit",
-    description: "Receive three custom growth ideas for your business within 72 hours.",
+    description: `Receive three custom growth ideas for your business ${replyPromise}.`,
     ctaLabel: "Get Free Audit",
     icon: "FileSearch",
   },
@@ -65,7 +65,7 @@ export const quickActions: QuickAction[] = [
 
 export const contactDetails: ContactDetails = {
   hours: "Mon-Fri 9 AM-7 PM IST",
-  replyPromise: "within 72 hours",
+  replyPromise,
   office: "Mumbai, India",
 };
 
@@ -78,7 +78,7 @@ export const contactDetailsCopy = {
 
 export const contactFormCopy = {
   heading: "Send us a message",
-  intro: "We reply to every message within 72 hours with a custom growth strategy.",
+  intro: `We reply to every message ${replyPromise} with a custom growth strategy.`,
   submitLabel: "Send Message",
   submittingLabel: "Sending...",
 } as const;
@@ -89,7 +89,7 @@ export const faqsHeading = "Frequently Asked Questions";
 
 export const faqsIntro = {
   eyebrow: "FAQs",
-  text: "Something else on your mind? Send us a message and we will reply within 72 hours.",
+  text: `Something else on your mind? Send us a message and we will reply ${replyPromise}.`,
 };
 
 export const faqs: ContactFaq[] = [

@@ -2,7 +2,7 @@
  * Static copy for the Free Audit page (/free-audit).
  */
 
-import { COMPANY_FACTS, callLength } from "./company-facts";
+import { COMPANY_FACTS, callLength, replyPromise } from "./company-facts";
 
 export const revenueBrackets = ["0-10L/month", "10L-50L/month", "50L-1Cr/month", "1Cr-5Cr/month", "5Cr+/month"] as const;
 
@@ -58,7 +58,7 @@ export interface FreeAuditFormCopy {
 export const freeAuditHero: FreeAuditHero = {
   eyebrow: "Free Growth Audit",
   headline: "Find the growth your business is leaving on the table",
-  text: "Tell us about your business and our team will review your website and marketing, then send you three custom growth ideas within 72 hours. Free, with no obligation.",
+  text: `Tell us about your business and our team will review your website and marketing, then send you three custom growth ideas ${replyPromise}. Free, with no obligation.`,
 };
 
 /** The card the audit form sits in (the form itself comes with the lead-capture work). */
@@ -72,7 +72,7 @@ export const whatIsIncludedHeading = "What's included in your audit";
 
 export const whatIsIncludedIntro = {
   eyebrow: "Your audit",
-  text: "A specialist reviews every part of your growth engine and sends you the findings within 72 hours.",
+  text: `A specialist reviews every part of your growth engine and sends you the findings ${replyPromise}.`,
 };
 
 export const whatIsIncluded: string[] = [
@@ -98,7 +98,7 @@ export const benefits: FreeAuditBenefit[] = [
   },
   {
     title: "Fast turnaround",
-    description: "Your personalised audit arrives in your inbox within 72 hours of submitting the form.",
+    description: `Your personalised audit arrives in your inbox ${replyPromise} of submitting the form.`,
     icon: "Clock",
   },
 ];

@@ -3,7 +3,7 @@
  * Marketing claims are copy, not computed values.
  */
 
-import { COMPANY_FACTS, ratingText } from "./company-facts";
+import { COMPANY_FACTS, ratingText, replyPromise } from "./company-facts";
 
 export interface CtaLink {
   label: string;
@@ -166,7 +166,7 @@ export const testimonialsIntro: SectionIntro = {
 
 export const closingCta: ClosingCta = {
   headline: "Ready to scale your revenue?",
-  text: "Get a free growth audit of your website and marketing. We will send you three custom growth ideas within 72 hours, with no obligation.",
+  text: `Get a free growth audit of your website and marketing. We will send you three custom growth ideas ${replyPromise}, with no obligation.`,
   primaryCta: { label: "Get Free Growth Audit", href: "/free-audit" },
   secondaryCta: { label: "Talk to Our Team", href: "/contact" },
 };

@@ -8,6 +8,14 @@ import { SITE_TIME_ZONE } from "./site-time";
 export const CALL_MINUTES = 30;
 /** How far ahead a visitor may book. */
 export const BOOKING_WINDOW_DAYS = 21;
+
+const SMALL_NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+
+/** The booking window as copy says it ("the next three weeks"), so the words follow the figure: "three weeks", "10 days". */
+export function bookingWindowWords(days = BOOKING_WINDOW_DAYS): string {
+  const [count, unit] = days % 7 === 0 ? [days / 7, "week"] : [days, "day"];
+  return `${SMALL_NUMBERS[count] ?? count} ${unit}${count === 1 ? "" : "s"}`;
+}
 /** The slots offered beside a refusal ("that time was just taken"). */
 export const NEAREST_SLOTS = 5;
 

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formatAdminDate, formatAdminTime } from "./format";
-import { formatSiteDateTime } from "./site-time";
 
 describe("one time format for staff", () => {
   const instant = new Date("2026-11-24T04:00:00Z"); // 09:30 in India
   it("writes a date and time the same way on every screen, in the site's zone, labelled", () => {
-    expect(formatAdminDate(instant)).toBe(formatSiteDateTime(instant));
     expect(formatAdminDate(instant)).toMatch(/^24 Nov 2026, 09:30 am IST$/);
     expect(formatAdminDate(new Date("2026-11-24T10:34:00Z"))).toMatch(/^24 Nov 2026, 04:04 pm IST$/);
   });

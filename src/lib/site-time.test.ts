@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BlogPostSchema } from "./schemas/admin";
 import { fieldErrors } from "./schemas/lead-forms";
-import { formatSiteDateTime, fromSiteDateTimeInput, toSiteDateTimeInput, toSiteIso } from "./site-time";
+import { fromSiteDateTimeInput, toSiteDateTimeInput, toSiteIso } from "./site-time";
 import { formatAdminDate } from "./format";
 
 describe("site time zone (Asia/Kolkata)", () => {
@@ -9,7 +9,7 @@ describe("site time zone (Asia/Kolkata)", () => {
     const instant = fromSiteDateTimeInput("2026-11-24T09:30")!;
     expect(instant.toISOString()).toBe("2026-11-24T04:00:00.000Z");
     expect(toSiteDateTimeInput(instant)).toBe("2026-11-24T09:30");
-    expect(formatSiteDateTime(instant)).toMatch(/24 Nov 2026, 09:30 am IST/);
+    expect(formatAdminDate(instant)).toMatch(/24 Nov 2026, 09:30 am IST/);
     // Across midnight UTC.
     expect(fromSiteDateTimeInput("2026-01-01T02:15")!.toISOString()).toBe("2025-12-31T20:45:00.000Z");
   });

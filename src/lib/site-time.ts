@@ -66,19 +66,3 @@ export function toSiteIso(instant: Date, timeZone = SITE_TIME_ZONE): string {
   const abs = Math.abs(offsetMinutes);
   return `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}:${pad(w.s)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
-
-/**
- * For reading: "24 Nov 2026, 09:30 am IST", the one way staff screens write a time (the same as
- * formatAdminDate in src/lib/format.ts, which the dashboard's lists use).
- */
-export function formatSiteDateTime(instant: Date, timeZone = SITE_TIME_ZONE): string {
-  return new Intl.DateTimeFormat("en-IN", {
-    timeZone,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(instant);
-}

@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { dashboardHref } from "@/lib/routes";
-import { formatSiteDateTime } from "@/lib/site-time";
+import { formatAdminDate } from "@/lib/format";
 import { callState } from "@/lib/booking";
 import type { BookingListItem } from "@/server/booking/data/bookings";
 
 /** A call's state as the Calls screen names it (docs/decisions/0077): a visitor's hold is not yet a call. */
 function stateText(item: BookingListItem): string {
   const state = callState(item);
-  if (state === "held") return item.heldUntil ? `Held until ${formatSiteDateTime(item.heldUntil)}, not confirmed` : "Held, not confirmed";
+  if (state === "held") return item.heldUntil ? `Held until ${formatAdminDate(item.heldUntil)}, not confirmed` : "Held, not confirmed";
   return state === "confirmed" ? "Confirmed" : state === "released" ? "Released (not confirmed in time)" : "Cancelled";
 }
 
@@ -57,7 +57,7 @@ export function BookingTable({
         <tbody className="divide-y divide-line">
           {items.map((item) => (
             <tr key={item.id} id={`call-${item.id}`}>
-              <td className="px-4 py-2 font-semibold whitespace-nowrap">{formatSiteDateTime(item.startsAt)}</td>
+              <td className="px-4 py-2 font-semibold whitespace-nowrap">{formatAdminDate(item.startsAt)}</td>
               <td className="px-4 py-2">
                 {item.leadId ? (
                   <Link href={dashboardHref("leads", { edit: item.leadId })} className="font-semibold text-brand-800 hover:underline">

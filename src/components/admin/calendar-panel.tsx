@@ -1,4 +1,4 @@
-import { formatSiteDateTime } from "@/lib/site-time";
+import { formatAdminDate } from "@/lib/format";
 import { disconnectCalendarAction, testCalendarAction } from "@/server/booking/calendar-actions";
 import { myCalendarConnection, pendingWritesOf } from "@/server/booking/data/calendar";
 import { ChooseCalendarForm, ConnectCalendarForm } from "./calendar-forms";
@@ -33,12 +33,12 @@ export async function CalendarPanel() {
             <dt className="text-muted">Calendar in use</dt>
             <dd>{connection.calendarName ?? connection.calendarUrl}</dd>
             <dt className="text-muted">Busy times read</dt>
-            <dd>{connection.lastSyncedAt ? formatSiteDateTime(connection.lastSyncedAt) : "not yet"}</dd>
+            <dd>{connection.lastSyncedAt ? formatAdminDate(connection.lastSyncedAt) : "not yet"}</dd>
           </dl>
           {connection.lastError && (
             <p role="status" className="rounded-xl border border-danger/40 bg-danger/5 px-3 py-2" data-testid="calendar-error">
               <strong>Last problem</strong>
-              {connection.lastErrorAt ? ` (${formatSiteDateTime(connection.lastErrorAt)})` : ""}: {connection.lastError}
+              {connection.lastErrorAt ? ` (${formatAdminDate(connection.lastErrorAt)})` : ""}: {connection.lastError}
             </p>
           )}
           {pending.length > 0 && (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef, useState, useSyncExternalStore } from "react";
-import { CALL_MINUTES, groupSlotsByDay } from "@/lib/booking";
+import { bookingWindowWords, CALL_MINUTES, groupSlotsByDay } from "@/lib/booking";
 import { LIMITS } from "@/lib/limits";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { bookCallAction, rescheduleCallAction } from "@/server/booking/booking-actions";
@@ -78,7 +78,7 @@ function SlotPicker({
   if (days.length === 0) {
     return (
       <p role="status" className="rounded-xl border border-line bg-brand-50 px-4 py-3 text-ink">
-        No other time is free in the next three weeks. Please write to us or send a message from the contact page.
+        No other time is free in the next {bookingWindowWords()}. Please write to us or send a message from the contact page.
       </p>
     );
   }

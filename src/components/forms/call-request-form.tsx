@@ -2,22 +2,20 @@
 
 import { FREE_AUDIT_RULES } from "@/lib/schemas/form-rules";
 import { ChallengeField, RevenueField } from "./audit-fields";
-import { CALL_REQUEST_SUCCESS } from "@/lib/form-messages";
 import { submitCallRequest } from "@/server/leads/call-request-actions";
 import { LeadForm } from "./lead-form";
 import { PersonFields } from "./person-fields";
 
 /**
- * "Ask for a call" when no time is free (docs/decisions/0085): the free-audit lead form's action,
- * fields and defences, so the request is a lead in the inbox (its page, /book, is kept with it) and
- * works without JavaScript like every lead form.
+ * "Ask for a call" when no time is free (docs/decisions/0085): the free-audit lead form's fields and
+ * defences asking for a call, so the request is a lead in the inbox (its page, /book, is kept with it),
+ * mailed as a call request, and works without JavaScript like every lead form.
  */
 export function CallRequestForm() {
   return (
     <LeadForm
       action={submitCallRequest}
-      successWords={CALL_REQUEST_SUCCESS}
-      endpoint="/api/forms/audit"
+      endpoint="/api/forms/call"
       rules={FREE_AUDIT_RULES}
       submitLabel="Ask for a call"
       pendingLabel="Sending..."

@@ -18,7 +18,7 @@ interface LeadFormProps {
   /** What a browser without JavaScript posts to (the page is rendered again with the answer). */
   action: ServerFormAction;
   /** What the script posts to: the same submission as JSON, without React's action protocol (ADR 0017). */
-  endpoint: `/api/forms/${"audit" | "contact"}`;
+  endpoint: `/api/forms/${"audit" | "call" | "contact"}`;
   /** The form's field rules (src/lib/schemas/form-rules.ts), which its Zod schema on the server is written from. */
   rules: Record<string, FieldRule>;
   submitLabel: string;
@@ -26,8 +26,6 @@ interface LeadFormProps {
   children: (props: LeadFormRenderProps) => ReactNode;
   /** Accessible name of the form. */
   label: string;
-  /** What a success says, when not the endpoint's own words (the same words the Server Action gives). */
-  successWords?: { title: string; message: string };
   /**
    * The id of the form's region on its page. Without JavaScript the browser posts to `#<anchor>`, so the
    * answer page is scrolled to the form and its answer, not left at the top of the page.
@@ -60,7 +58,7 @@ function checkFor(rules: Record<string, FieldRule>) {
  * before sending, posts them to the form's endpoint, shows toasts, clears on success and keeps
  * every typed value on error.
  */
-export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, children, label, anchor, successWords }: LeadFormProps) {
+export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, children, label, anchor }: LeadFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const guard = useFormGuard(formRef);
 
@@ -72,7 +70,7 @@ export function LeadForm({ action, endpoint, rules, submitLabel, pendingLabel, c
     const values = Object.fromEntries(Object.keys(rules).map((f) => [f, String(typed.get(f) ?? "")]));
     const body = new URLSearchParams();
     for (const [name, value] of typed) if (typeof value === "string" && !name.startsWith("$ACTION")) body.append(name, value);
-    return post(endpoint, body, values).then((state) => (state.status === "success" && successWords ? { ...state, ...successWords } : state));
+    return post(endpoint, body, values);
   };
 
   const answer = useFormAnswer({

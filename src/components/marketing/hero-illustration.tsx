@@ -1,4 +1,5 @@
 import { TrendingUp, Users, MousePointerClick, Repeat } from "@/components/ui/icons";
+import { COMPANY_FACTS } from "@/content/company-facts";
 
 const STAGES = [
   { label: "Acquire", icon: Users, width: "100%" },
@@ -78,7 +79,7 @@ export function HeroIllustration() {
       </div>
       <div className="absolute -right-2 -bottom-6 hidden rounded-2xl bg-white px-4 py-3 text-ink shadow-xl sm:block lg:-right-8">
         <p className="text-xs font-medium text-muted">Audit delivered in</p>
-        <p className="text-xl font-extrabold text-brand-700">72 hours</p>
+        <p className="text-xl font-extrabold text-brand-700">{COMPANY_FACTS.replyHours} hours</p>
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 import type { BlogPost } from "@/server/kernel/db/schema";
 import { readingTimeMinutes, slugify } from "../blog";
 import { LIMITS } from "../limits";
-import { formatSiteDateTime, SITE_TIME_ZONE } from "../site-time";
+import { formatAdminDate } from "../format";
+import { SITE_TIME_ZONE } from "../site-time";
 import { BlogPostSchema } from "../schemas/admin";
 import { CONTENT_DESK, defineTable } from "./definition";
 
@@ -100,8 +101,8 @@ export const blogPostsTable = defineTable<BlogPost>({
     title: r.title,
     badges: [
       r.published ? { label: "Published", tone: "success" } : { label: "Draft", tone: "muted" },
-      ...(r.publishAt ? [{ label: `Publishes ${formatSiteDateTime(new Date(r.publishAt))}` }] : []),
-      ...(r.unpublishAt ? [{ label: `Unpublishes ${formatSiteDateTime(new Date(r.unpublishAt))}` }] : []),
+      ...(r.publishAt ? [{ label: `Publishes ${formatAdminDate(new Date(r.publishAt))}` }] : []),
+      ...(r.unpublishAt ? [{ label: `Unpublishes ${formatAdminDate(new Date(r.unpublishAt))}` }] : []),
       ...(r.featured ? [{ label: "Featured" }] : []),
       ...(r.hiddenFromSearch ? [{ label: "Hidden from search" }] : []),
     ],

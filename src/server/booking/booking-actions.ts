@@ -137,7 +137,8 @@ export async function cancelCallAction(_previous: FormState, form: FormData): Pr
     run: async ({ token }) => {
       const outcome = await cancelWithToken(token);
       if (outcome.kind !== "done") return { status: "refused", title: "Not cancelled", message: CHANGE_REFUSALS[outcome.kind as keyof typeof CHANGE_REFUSALS] };
-      target = `/book/manage/${encodeURIComponent(token)}?done=cancelled`;
+      // A call only held was never booked: the visitor let the time go, and is told so.
+      target = `/book/manage/${encodeURIComponent(token)}?done=${outcome.booking.confirmedAt ? "cancelled" : "released"}`;
       return { status: "success" };
     },
   });

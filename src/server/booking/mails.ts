@@ -188,8 +188,8 @@ export function bookingLimitAlert(owners: string[], limit: number): MailInput {
   const body = composeMail({
     subject: `Booking limit reached on ${site.name}`,
     paragraphs: [
-      `More than ${limit} calls were booked on ${site.name}'s website within an hour, the most the booking page takes in an hour. Further bookings are refused until the hour is over; visitors are asked to write to us instead.`,
-      `Bookings that nobody confirms from their mail are released after their hold. If this is not a rush of real visitors, look at the held calls on the Calls screen.`,
+      `The booking page of ${site.name} has taken ${limit} calls within the last hour, the most it takes in an hour. Until that hour has passed it turns further bookings away and asks visitors to write to the agency instead.`,
+      `Those calls are only held until each visitor confirms from their mail; a call nobody confirms is released when its hold ends. If this is not a rush of real visitors, look at the held calls on the Calls screen.`,
     ],
     button: { label: "Open the calls", url: `${siteHome()}${dashboardHref("booking")}` },
   });

@@ -1,11 +1,11 @@
 import "server-only";
 import { headers } from "next/headers";
 import type { z } from "zod";
-import { FREE_AUDIT_SUCCESS, CONTACT_SUCCESS, FORM_FAILURE } from "@/lib/form-messages";
+import { FREE_AUDIT_SUCCESS, CALL_REQUEST_SUCCESS, CONTACT_SUCCESS, FORM_FAILURE } from "@/lib/form-messages";
 import { type FormState } from "@/lib/form-state";
 import { FreeAuditSchema, ContactFormSchema } from "@/lib/schemas/lead-forms";
 import { createContactMessage } from "./data/contact-messages";
-import { createLead } from "./data/leads";
+import { createLead, type LeadIntent } from "./data/leads";
 import { visitorIdForRequest, withServerFirstTouch } from "../analytics";
 import type { CountedLimit, CreatedRow, RateLimited } from "./data/submissions";
 import {
@@ -34,6 +34,15 @@ export type LeadFormName = "audit" | "contact";
 
 export function isLeadFormName(name: string): name is LeadFormName {
   return name === "audit" || name === "contact";
+}
+
+/**
+ * What POST /api/forms/<endpoint> submits: the two forms, and /book's call request, which is the
+ * audit form (its schema, guards, limit and lead) asking for a call.
+ */
+export function leadFormOfEndpoint(endpoint: string): { formName: LeadFormName; intent?: LeadIntent } | null {
+  if (endpoint === "call") return { formName: "audit", intent: "call" };
+  return isLeadFormName(endpoint) ? { formName: endpoint } : null;
 }
 
 const FOREIGN = { status: "refused", title: "Not sent", message: "This form can only be sent from our own website." } as const;
@@ -124,13 +133,26 @@ async function handle<S extends z.ZodType>(
  * JavaScript; Origin, else Referer, must name this site) or the form's script through
  * POST /api/forms/<name> (Origin required). Same checks, same statement, same answer.
  */
-export async function submitLeadForm(formName: LeadFormName, form: FormData, request: { headers: Headers; originOnly: boolean }): Promise<FormState> {
+export async function submitLeadForm(
+  formName: LeadFormName,
+  form: FormData,
+  request: { headers: Headers; originOnly: boolean },
+  intent: LeadIntent = "audit",
+): Promise<FormState> {
   return formName === "audit"
-    ? handle(request, "audit", form, FREE_AUDIT_FIELDS, FreeAuditSchema, createLead, FREE_AUDIT_SUCCESS)
+    ? handle(
+        request,
+        "audit",
+        form,
+        FREE_AUDIT_FIELDS,
+        FreeAuditSchema,
+        (data, attribution, key, limit, client, visitorId) => createLead(data, attribution, key, limit, client, visitorId, intent),
+        intent === "call" ? CALL_REQUEST_SUCCESS : FREE_AUDIT_SUCCESS,
+      )
     : handle(request, "contact", form, CONTACT_FIELDS, ContactFormSchema, createContactMessage, CONTACT_SUCCESS);
 }
 
 /** The Server Actions the forms are rendered with (src/server/leads/lead-form-actions.ts). */
-export async function submitFromAction(formName: LeadFormName, form: FormData): Promise<FormState> {
-  return submitLeadForm(formName, form, { headers: await headers(), originOnly: false });
+export async function submitFromAction(formName: LeadFormName, form: FormData, intent?: LeadIntent): Promise<FormState> {
+  return submitLeadForm(formName, form, { headers: await headers(), originOnly: false }, intent);
 }

@@ -15,8 +15,9 @@ export const metadata: Metadata = {
   referrer: "same-origin",
 };
 
+// Only what can be put right while the site has no owner: a claim that finds an owner already
+// (state=taken) lands on the closed link below, which says so and how to be invited.
 const REFUSALS: Record<string, string> = {
-  taken: "Someone else has just become the owner of this site. Ask them to invite you from the Team screen.",
   unverified: "Verify your e-mail address first (the link is in the e-mail we sent you), then open this set-up link again.",
   "signed-out": "Sign in first, then open this set-up link again.",
 };

@@ -5,6 +5,7 @@ import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { dealValueOf } from "@/lib/deal-value";
 import { requireRole } from "../../kernel/session/auth-guard";
 import { db } from "../../kernel/db/client";
+import { env } from "../../kernel/env";
 import {
   analyticsDailyRollups,
   analyticsEvents,
@@ -16,7 +17,7 @@ import {
   type RollupFilter,
 } from "../../kernel/db/schema";
 import { utcDay } from "../visitor-id";
-import { leadVisitsSql, PAGE_VIEW_SOURCE, recentVisitors, rolledUp, rollupRowsSql, siteHost } from "./analytics";
+import { leadVisitsSql, oldestRawDay, PAGE_VIEW_SOURCE, recentVisitors, rolledUp, rollupRowsSql, siteHost } from "./analytics";
 
 // The Analytics screen's figures (docs/decisions/0056). A day already rolled up is read from
 // analytics_daily_rollups (its unfiltered rows, or those of the one filter set) and
@@ -237,11 +238,14 @@ async function rollupRows(days: Span, filters: AnalyticsFilters, host: string): 
  * The leads and contact messages of the period with the visit each was sent from
  * (analytics_lead_visits / analytics_message_visits for a rolled-up day, `leadVisitsSql` over the raw
  * page views for the others), kept when their visit passes the filters. A message of a day rolled up
- * before messages were kept with their visits is joined from the raw page views while they last.
+ * before messages were kept with their visits is joined from the raw page views, on the days those
+ * are still kept (`oldestRaw`, ANALYTICS_RAW_DAYS): a day past it answers from its kept rows alone,
+ * the same whether or not the prune has run yet.
  */
-async function leadVisits(days: Span, period: { from: string; to: string }, filters: AnalyticsFilters, host: string) {
+async function leadVisits(days: Span, period: { from: string; to: string }, filters: AnalyticsFilters, host: string, oldestRaw: string) {
   const inPeriod = sql`l.created_at >= ${period.from}::timestamptz and l.created_at < ${period.to}::timestamptz`;
-  const openDay = inDays(sql`(l.created_at at time zone 'UTC')::date`, days.open);
+  const messageDay = sql`(l.created_at at time zone 'UTC')::date`;
+  const openDay = inDays(messageDay, days.open);
   const rows = await db().execute<{
     form: "audit" | "contact";
     status: string;
@@ -262,7 +266,7 @@ async function leadVisits(days: Span, period: { from: string; to: string }, filt
         where lv.day >= ${days.first}::date and lv.day <= ${days.last}::date and not ${inDays(sql`lv.day`, days.open)}
       union all
       ${leadVisitsSql(
-        sql`${inPeriod} and (${openDay} or not exists (select 1 from ${analyticsMessageVisits} x where x.message_id = l.id))`,
+        sql`${inPeriod} and (${openDay} or (${messageDay} >= ${oldestRaw}::date and not exists (select 1 from ${analyticsMessageVisits} x where x.message_id = l.id)))`,
         host,
         "contact",
       )}
@@ -328,7 +332,7 @@ export async function analyticsReport(days: AnalyticsPeriod, filters: AnalyticsF
   const { from, to, previousFrom } = analyticsPeriod(days, now);
   const span: Span = { previous: previousFrom.slice(0, 10), first: from.slice(0, 10), last: utcDay(now), to, open: [] };
   span.open = await openDays(span.previous, span.last);
-  const [rows, leadRows, live] = await Promise.all([rollupRows(span, filters, host), leadVisits(span, { from, to }, filters, host), recentVisitors(30, now)]);
+  const [rows, leadRows, live] = await Promise.all([rollupRows(span, filters, host), leadVisits(span, { from, to }, filters, host, oldestRawDay(env().ANALYTICS_RAW_DAYS, now)), recentVisitors(30, now)]);
 
   const current = noTotals();
   const previous = noTotals();

@@ -301,9 +301,14 @@ export async function dueRollupDays(keepDays: number, now: Date = new Date(), ex
   return rows.rows.map((r) => r.day);
 }
 
+/** The oldest day whose raw page views are kept (`keepDays`, ANALYTICS_RAW_DAYS): every day before it is pruned. */
+export function oldestRawDay(keepDays: number, now: Date = new Date()): string {
+  return utcDay(new Date(now.getTime() - keepDays * 86_400_000));
+}
+
 /** Deletes raw page views older than `keepDays` days; the rollups stay. */
 export async function pruneRawPageViews(keepDays: number, now: Date = new Date(), executor: Executor = db()): Promise<number> {
-  const oldest = utcDay(new Date(now.getTime() - keepDays * 86_400_000));
+  const oldest = oldestRawDay(keepDays, now);
   const removed = await executor.delete(analyticsEvents).where(lt(analyticsEvents.day, oldest)).returning({ id: analyticsEvents.id });
   return removed.length;
 }

@@ -6,6 +6,7 @@ import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { db, type Executor } from "../../kernel/db/client";
 import { bookingDaysOff, bookingHosts, bookings, leads, users, type Attribution, type Booking, type WeeklyHours } from "../../kernel/db/schema";
 import { enqueueMail, type MailInput } from "../../kernel/mail/mail";
+import { ownerEmails } from "../../kernel/session/data/profiles";
 import { bookingUid, memberCalendarObject } from "../mails";
 import { calendarBusy } from "./calendar-busy";
 import { queueCalendarWrite } from "./calendar";
@@ -170,10 +171,10 @@ export async function releaseExpiredHolds(executor: Executor = db(), now = new D
 
 /** Queues a mail to every owner (the booking limit's alert); returns how many owners it went to. */
 export async function queueOwnersMail(mail: (owners: string[]) => MailInput): Promise<number> {
-  const rows = await db().execute<{ email: string }>(sql`select u.email from ${users} u join profiles p on p.user_id = u.id where p.role = 'owner'`);
-  if (rows.rows.length === 0) return 0;
-  await enqueueMail(db(), mail(rows.rows.map((r) => r.email)));
-  return rows.rows.length;
+  const owners = await ownerEmails();
+  if (owners.length === 0) return 0;
+  await enqueueMail(db(), mail(owners));
+  return owners.length;
 }
 
 /** What the booking page's slots are computed from, for the window from `now` on. */

@@ -10,11 +10,17 @@ import { siteConfig } from "../site-config";
 import { callLength } from "@/content/company-facts";
 
 /**
+ * What a public form asked for: a free audit, a call (/book's "Ask for a call", stored as an audit
+ * lead all the same), or a message. Decides only the words of the notification and acknowledgement.
+ */
+export type FormIntent = "audit" | "call" | "contact";
+
+/**
  * The original's send-lead-notification: every field, the type and the attribution, then the record's
  * phone to call, the record itself, and the page whose one button marks it done.
  */
 export function leadNotification(
-  type: "audit" | "contact",
+  type: FormIntent,
   subject: string,
   fields: [label: string, value: string | null | undefined][],
   attribution: Attribution,
@@ -38,7 +44,7 @@ export function leadNotification(
     ...(attribution.form_page ? [["Form page", attribution.form_page] as [string, string]] : []),
   ];
   const rows: [string, string][] = [["Type", type], ...fields.map(([k, v]) => [k, v ?? "(not given)"] as [string, string]), ...attributionLines];
-  const table = type === "audit" ? "leads" : "messages";
+  const table = type === "contact" ? "messages" : "leads";
   return composeMail({ subject, rows, links: deskLinks(table, record.id, record.phone) });
 }
 
@@ -58,13 +64,20 @@ export function deskLinks(
   ];
 }
 
-const NEXT_STEPS: Record<"audit" | "contact", (replyPromise: string) => string> = {
+const NEXT_STEPS: Record<FormIntent, (replyPromise: string) => string> = {
   audit: (replyPromise) =>
     `We will look at your website and marketing and send you 3 custom growth ideas ${replyPromise}. If there is a fit, we will also offer you a ${callLength} strategy call.`,
+  call: (replyPromise) => `A growth strategist will call you ${replyPromise} to agree a time for a ${callLength} strategy call.`,
   contact: (replyPromise) => `One of our team will read your message and reply ${replyPromise}.`,
 };
 
-const FORM_NAMES: Record<"audit" | "contact", string> = { audit: "Free growth audit", contact: "Contact" };
+const FORM_NAMES: Record<FormIntent, string> = { audit: "Free growth audit", call: "Call request", contact: "Contact" };
+
+const THANKS: Record<FormIntent, { intro: string; subject: string }> = {
+  audit: { intro: "Thank you for requesting a free growth audit.", subject: "We received your growth audit request" },
+  call: { intro: "Thank you for asking us to call you.", subject: "We received your call request" },
+  contact: { intro: "Thank you for your message.", subject: "We received your message" },
+};
 
 const receivedDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: SITE_TIME_ZONE });
 
@@ -80,7 +93,7 @@ const receivedDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "
  * send "Your account is suspended, log in at …" to any inbox with the agency as its sender.
  */
 export function acknowledgementMail(
-  type: "audit" | "contact",
+  type: FormIntent,
   to: string,
   options: { package?: { service: string; package: string } | null; client?: string; receivedAt?: Date } = {},
 ): Acknowledgement | undefined {
@@ -106,10 +119,9 @@ export function acknowledgementMail(
     ["Hours", site.hours],
     ["Website", site.url],
   ];
-  const intro = type === "audit" ? "Thank you for requesting a free growth audit." : "Thank you for your message.";
   const body = composeMail({
-    subject: type === "audit" ? `We received your growth audit request: ${site.name}` : `We received your message: ${site.name}`,
-    paragraphs: ["Hello,", intro],
+    subject: `${THANKS[type].subject}: ${site.name}`,
+    paragraphs: ["Hello,", THANKS[type].intro],
     sections: [
       { title: "What we received", rows: received },
       { title: "What happens next", paragraphs: [next] },

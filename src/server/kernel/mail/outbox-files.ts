@@ -17,6 +17,9 @@ function searchableText(raw: string): string {
     .toLowerCase();
 }
 
+/** The outbox row's id (a UUID) a file's name ends with, before ".eml". */
+const ROW_ID_IN_NAME = /-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.eml$/i;
+
 /** The outbox files that belong to the outbox rows `ids` or mention one of `needles` (any case). */
 export async function outboxFilesOf(needles: readonly string[], ids: readonly string[] = []): Promise<string[]> {
   const folder = outboxFolder();
@@ -26,11 +29,13 @@ export async function outboxFilesOf(needles: readonly string[], ids: readonly st
   } catch {
     return []; // no folder: a mail server sends the mail, or nothing was sent yet
   }
-  const byId = new Set(ids.map((id) => `-${id}.eml`));
+  // Looked up by the id at the end of each name: one lookup a file, however many rows a person has.
+  const byId = new Set(ids.map((id) => id.toLowerCase()));
   const wanted = needles.map((n) => n.trim().toLowerCase()).filter(Boolean);
   const found: string[] = [];
   for (const name of names) {
-    if ([...byId].some((suffix) => name.endsWith(suffix))) {
+    const id = ROW_ID_IN_NAME.exec(name)?.[1]?.toLowerCase();
+    if (id !== undefined && byId.has(id)) {
       found.push(name);
       continue;
     }

@@ -10,11 +10,23 @@ import { dashboardRecordPrefix, webhookData } from "../../kernel/events/events";
 
 export type { CreatedRow } from "./submissions";
 
+/** A lead asks for a free audit, or (from /book when no time is free) for a call; both are stored alike. */
+export type LeadIntent = "audit" | "call";
+
 /**
  * Stores a free audit request and its notification in one statement; a repeated key stores nothing.
  * With a rate limit, the submission is counted in the same statement and stored only within it.
+ * A call request is the same row; only its notification and acknowledgement say it asked for a call.
  */
-export function createLead(data: FreeAuditData, attribution: Attribution, submissionKey: string | null, rateLimit?: undefined, client?: string, visitorId?: string | null): Promise<CreatedRow>;
+export function createLead(
+  data: FreeAuditData,
+  attribution: Attribution,
+  submissionKey: string | null,
+  rateLimit?: undefined,
+  client?: string,
+  visitorId?: string | null,
+  intent?: LeadIntent,
+): Promise<CreatedRow>;
 export function createLead(
   data: FreeAuditData,
   attribution: Attribution,
@@ -22,8 +34,17 @@ export function createLead(
   rateLimit: CountedLimit,
   client?: string,
   visitorId?: string | null,
+  intent?: LeadIntent,
 ): Promise<CreatedRow | RateLimited>;
-export function createLead(data: FreeAuditData, attribution: Attribution, submissionKey: string | null, rateLimit?: CountedLimit, client?: string, visitorId?: string | null) {
+export function createLead(
+  data: FreeAuditData,
+  attribution: Attribution,
+  submissionKey: string | null,
+  rateLimit?: CountedLimit,
+  client?: string,
+  visitorId?: string | null,
+  intent: LeadIntent = "audit",
+) {
   const fields: [string, string | null][] = [
     ["Name", data.name],
     ["Email", data.email],
@@ -35,7 +56,8 @@ export function createLead(data: FreeAuditData, attribution: Attribution, submis
   ];
   // Made here rather than by the database, so that the notification can link to the lead itself.
   const id = randomUUID();
-  const body = leadNotification("audit", `New growth audit request: ${headerSafe(data.name, 80)} (${data.monthlyRevenue})`, data.package ? fields : fields.slice(0, -1), attribution, { id, phone: data.mobileNumber });
+  const subject = `${intent === "call" ? "New call request" : "New growth audit request"}: ${headerSafe(data.name, 80)} (${data.monthlyRevenue})`;
+  const body = leadNotification(intent, subject, data.package ? fields : fields.slice(0, -1), attribution, { id, phone: data.mobileNumber });
   return storeSubmission({
     table: leads,
     columns: {
@@ -62,7 +84,7 @@ export function createLead(data: FreeAuditData, attribution: Attribution, submis
       replyTo: data.email,
     },
     rateLimit,
-    acknowledgement: acknowledgementMail("audit", data.email, { package: data.package, client }),
+    acknowledgement: acknowledgementMail(intent, data.email, { package: data.package, client }),
     webhook: {
       event: "lead.created",
       table: "leads",

@@ -27,11 +27,6 @@ export interface SignUp {
 /** What a sign-up did; the visitor is told the same whatever it is (docs/decisions/0064). */
 export type SignUpOutcome = "created" | "resent" | "pending-unchanged" | "resubscribed" | "already-confirmed" | "suppressed";
 
-/**
- * One sign-up, in one transaction with its confirmation mail: the row is inserted once per address
- * (the unique `email_key`; requests at once wait on it and then find the row), then locked and
- * decided on by its state. `mail` builds the confirmation for the row as it will be stored.
- */
 /** Confirmation requests a mailbox gets in a day: one, whatever spelling (+tags, Gmail's dots, case) asks. */
 export const CONFIRMATIONS_PER_MAILBOX_DAY = 1;
 
@@ -47,6 +42,11 @@ async function mailboxAllowsConfirmation(tx: Executor, email: string, now: Date)
   return Number(rows.rows[0]!.count) <= rule.limit;
 }
 
+/**
+ * One sign-up, in one transaction with its confirmation mail: the row is inserted once per address
+ * (the unique `email_key`; requests at once wait on it and then find the row), then locked and
+ * decided on by its state. `mail` builds the confirmation for the row as it will be stored.
+ */
 export async function signUpSubscriber(
   input: SignUp,
   resendAfterMs: number,

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { formatCallTime } from "@/lib/booking";
+import { callState, formatCallTime } from "@/lib/booking";
 import { dashboardHref } from "@/lib/routes";
 import { dealValueOf } from "@/lib/deal-value";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
@@ -12,6 +12,7 @@ import {
   activityEvents,
   analyticsLeadVisits,
   bookings,
+  type Booking,
   contactMessages,
   leads,
   newsletterRecipients,
@@ -163,6 +164,23 @@ function describeChange(
  * outbox holds for them, the newsletter's sign-up and letters, the changes the team made to their
  * submissions, and what members logged by hand. `viewerId` marks the entries the viewer may edit.
  */
+/**
+ * A call as the timeline names it (docs/decisions/0077): a time the visitor held but never confirmed
+ * was not a booked call, whether it is still held, ran out, or was let go; a confirmed one was.
+ */
+function callWords(call: Pick<Booking, "status" | "confirmedAt" | "outcome">): { title: string; status: string } {
+  const state = callState(call);
+  if (!call.confirmedAt) {
+    const held = "Held a time for a strategy call on";
+    if (state === "held") return { title: held, status: "Held, not yet confirmed" };
+    if (state === "released") return { title: held, status: "Released: not confirmed in time" };
+    return { title: held, status: "Released before it was confirmed" };
+  }
+  const booked = "Booked a strategy call for";
+  if (state === "cancelled") return { title: booked, status: "Cancelled" };
+  return { title: booked, status: call.outcome === "held" ? "Call held" : call.outcome === "no_show" ? "No-show" : "Booked" };
+}
+
 export async function personTimeline(emailKey: string, viewerId: string): Promise<TimelineEntry[]> {
   const { leadRows, messageRows, subscriber } = await personRecords(emailKey);
   const entries: TimelineEntry[] = [];
@@ -239,13 +257,13 @@ export async function personTimeline(emailKey: string, viewerId: string): Promis
     .leftJoin(users, eq(users.id, bookings.hostId))
     .where(sql`lower(${bookings.email}) = ${emailKey}`);
   for (const { row, host } of calls) {
-    const outcome = row.status === "cancelled" ? "Cancelled" : row.outcome === "held" ? "Held" : row.outcome === "no_show" ? "No-show" : "Booked";
+    const { title, status } = callWords(row);
     entries.push({
       id: `booking:${row.id}`,
       at: iso(row.createdAt),
       kind: "booking",
-      title: `Booked a strategy call for ${formatCallTime(row.startsAt, SITE_TIME_ZONE)}`,
-      detail: [outcome, host ? `with ${host}` : undefined, clip(row.topic)].filter(Boolean).join(" · "),
+      title: `${title} ${formatCallTime(row.startsAt, SITE_TIME_ZONE)}`,
+      detail: [status, host ? `with ${host}` : undefined, clip(row.topic)].filter(Boolean).join(" · "),
       href: dashboardHref("booking"),
     });
   }

@@ -1,7 +1,7 @@
 import { BookingForm, ZoneSelect } from "@/components/forms/booking-form";
 import { CallRequestForm } from "@/components/forms/call-request-form";
 import { PageHero } from "@/components/site/page-hero";
-import { isTimeZone, visitorZone } from "@/lib/booking";
+import { bookingWindowWords, isTimeZone, visitorZone } from "@/lib/booking";
 import { pageMetadata } from "@/lib/metadata";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { currentSlots } from "@/server/booking/book";
@@ -42,7 +42,7 @@ export default async function BookPage({ searchParams }: Props) {
         <PageHero
           eyebrow="Free strategy call"
           title="Ask for a strategy call"
-          lead="Our calendar has no free time in the next three weeks. Leave your details and when suits you: a growth strategist calls you back to agree a time."
+          lead={`Our calendar has no free time in the next ${bookingWindowWords()}. Leave your details and when suits you: a growth strategist calls you back to agree a time.`}
           breadcrumbs={[{ name: "Book a Call", path: "/book" }]}
         />
         <div className="container-page py-12 md:py-16">
@@ -51,7 +51,7 @@ export default async function BookPage({ searchParams }: Props) {
               Ask for a call
             </h2>
             <p role="status" className="mt-3 text-ink-soft" data-testid="no-free-time">
-              No time is free in the next three weeks, so we call you instead.
+              No time is free in the next {bookingWindowWords()}, so we call you instead.
             </p>
             <div className="mt-8">
               <CallRequestForm />

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { NewSendForms } from "@/components/admin/newsletter-forms";
 import { SEND_STATUS_LABELS } from "@/lib/newsletter";
-import { formatSiteDateTime } from "@/lib/site-time";
+import { formatAdminDate } from "@/lib/format";
 import { dashboardHref } from "@/lib/routes";
 import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
 import { listSends, postsToSend } from "@/server/newsletter/data/newsletter-sends";
@@ -67,7 +67,7 @@ export default async function NewsletterPage({ searchParams }: { searchParams: P
                       </td>
                       <td className="py-2 pr-4">{SEND_STATUS_LABELS[s.status]}</td>
                       <td className="py-2 pr-4">{s.total > 0 ? `${s.sent} of ${s.total} sent${s.failed ? `, ${s.failed} failed` : ""}` : "—"}</td>
-                      <td className="py-2 pr-4">{formatSiteDateTime(s.finishedAt ?? s.startedAt ?? s.scheduledAt ?? s.createdAt)}</td>
+                      <td className="py-2 pr-4">{formatAdminDate(s.finishedAt ?? s.startedAt ?? s.scheduledAt ?? s.createdAt)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { dashboardHref } from "@/lib/routes";
-import { formatSiteDateTime } from "@/lib/site-time";
+import { formatAdminDate } from "@/lib/format";
 import { navCounts, one, openScreen, type SearchParams } from "@/app/admin/dashboard-gate";
 import { findPeople } from "@/server/people/people";
 
@@ -73,7 +73,7 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
                     </td>
                     <td className="py-2 pr-4 break-all">{p.email}</td>
                     <td className="py-2 pr-4">{p.submissions}</td>
-                    <td className="py-2">{formatSiteDateTime(new Date(p.lastAt))}</td>
+                    <td className="py-2">{formatAdminDate(new Date(p.lastAt))}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,4 +1,4 @@
-import { isLeadFormName, submitLeadForm } from "@/server/leads/lead-submission";
+import { leadFormOfEndpoint, submitLeadForm } from "@/server/leads/lead-submission";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +17,8 @@ function unread(status: number, message: string): Response {
 // "Something went wrong") is a 200 whose body says which; only this site's pages may post (Origin).
 export async function POST(request: Request, { params }: { params: Promise<{ form: string }> }) {
   const { form: name } = await params;
-  if (!isLeadFormName(name)) return unread(404, "There is no such form.");
+  const target = leadFormOfEndpoint(name);
+  if (!target) return unread(404, "There is no such form.");
   const length = Number(request.headers.get("content-length"));
   if (!(length > 0)) return unread(411, "The form could not be read. Please reload the page and send it again.");
   if (length > BODY_LIMIT_BYTES) return unread(413, "This form is larger than any of our forms accepts. Please shorten it and send it again.");
@@ -27,6 +28,6 @@ export async function POST(request: Request, { params }: { params: Promise<{ for
   } catch {
     return unread(400, "The form could not be read. Please reload the page and send it again.");
   }
-  const state = await submitLeadForm(name, form, { headers: request.headers, originOnly: true });
+  const state = await submitLeadForm(target.formName, form, { headers: request.headers, originOnly: true }, target.intent);
   return Response.json(state, { headers: NO_STORE });
 }

@@ -106,6 +106,20 @@ export async function hasOwner(): Promise<boolean> {
 }
 
 /**
+ * The owners' addresses, for mail only owners are sent (the booking limit's alert). Verified ones only,
+ * as requireRole lets only those act: an address nobody has shown they own is not told about the site.
+ */
+export async function ownerEmails(): Promise<string[]> {
+  const rows = await db()
+    .select({ email: users.email })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(profiles.role, "owner"), eq(users.emailVerified, true)))
+    .orderBy(users.email);
+  return rows.map((row) => row.email);
+}
+
+/**
  * The first owner takes strategy calls from the start, in the configured business hours (site time
  * zone), so "Book Call" offers times on a fresh install; a member who saved settings keeps them
  * (docs/decisions/0085).

@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { EditSendForm, LiveProgress, SendControls, SendTestForm } from "@/components/admin/newsletter-forms";
 import { SEND_STATUS_LABELS } from "@/lib/newsletter";
-import { formatSiteDateTime, toSiteDateTimeInput } from "@/lib/site-time";
+import { formatAdminDate } from "@/lib/format";
+import { toSiteDateTimeInput } from "@/lib/site-time";
 import { dashboardHref } from "@/lib/routes";
 import { navCounts, openScreen } from "@/app/admin/dashboard-gate";
 import { blogTags, getSendView } from "@/server/newsletter/data/newsletter-sends";
@@ -40,8 +41,8 @@ export default async function SendPage({ params }: { params: Promise<{ id: strin
           <h2 className="mt-2 text-xl font-bold">{send.subject}</h2>
           <p className="mt-1 text-sm text-ink-soft" data-testid="send-status">
             {SEND_STATUS_LABELS[send.status]}
-            {send.status === "scheduled" && send.scheduledAt && ` for ${formatSiteDateTime(send.scheduledAt)}`}
-            {send.finishedAt && ` on ${formatSiteDateTime(send.finishedAt)}`}
+            {send.status === "scheduled" && send.scheduledAt && ` for ${formatAdminDate(send.scheduledAt)}`}
+            {send.finishedAt && ` on ${formatAdminDate(send.finishedAt)}`}
             {post && (
               <>
                 {" · from the post "}

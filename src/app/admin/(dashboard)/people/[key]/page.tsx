@@ -6,8 +6,8 @@ import { SUBSCRIBER_STATUS_LABELS, type SubscriberStatus } from "@/lib/newslette
 import { TIMELINE_LABELS } from "@/lib/people";
 import { dashboardHref } from "@/lib/routes";
 import { DEAL_VALUE_RULE } from "@/lib/deal-value";
-import { formatRupees } from "@/lib/format";
-import { formatSiteDateTime, toSiteDateTimeInput } from "@/lib/site-time";
+import { formatAdminDate, formatRupees } from "@/lib/format";
+import { toSiteDateTimeInput } from "@/lib/site-time";
 import { navCounts, openScreen } from "@/app/admin/dashboard-gate";
 import { personPage } from "@/server/people/people";
 
@@ -91,7 +91,7 @@ export default async function PersonPage({ params }: { params: Promise<{ key: st
                 <li key={entry.id} className="rounded-xl border border-line bg-surface p-4 text-sm" data-kind={entry.kind}>
                   <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                     <time dateTime={entry.at} className="text-muted">
-                      {formatSiteDateTime(new Date(entry.at))}
+                      {formatAdminDate(new Date(entry.at))}
                     </time>
                     <span className="rounded-full bg-canvas px-2 py-0.5 text-xs font-semibold">{TIMELINE_LABELS[entry.kind]}</span>
                     <span className="font-semibold">{entry.title}</span>

@@ -23,6 +23,27 @@ const DONE: Record<string, string> = {
   confirmed: "Your call is confirmed. We sent the details and a calendar invitation to your e-mail.",
   rescheduled: "Your call has moved. We sent the new time and an updated invitation to your e-mail.",
   cancelled: "Your call is cancelled. We sent a cancellation to your e-mail, which removes it from your calendar.",
+  released: "The time held for you is released. The call was never booked, so there is nothing to remove from your calendar.",
+};
+
+/** Cancelling a call, or, while it is only held, letting the held time go: nothing was booked, so nobody is sent a cancellation. */
+const LET_GO = {
+  call: {
+    heading: "Cancel the call",
+    start: "Cancel the call…",
+    question: "Cancel your call on",
+    says: "We will send you and your strategist a cancellation.",
+    then: "We will send you and your strategist a cancellation. To talk later, you can book a new time.",
+    keep: "No, keep the call",
+  },
+  held: {
+    heading: "Release this held time",
+    start: "Release this held time…",
+    question: "Release the time held for you on",
+    says: "If this time no longer suits you, let it go for someone else. Nothing is booked yet, so no cancellation is sent.",
+    then: "Nothing is booked yet, so no cancellation is sent. To talk later, you can book a new time.",
+    keep: "No, keep holding it",
+  },
 };
 
 export default async function ManageBookingPage({ params, searchParams }: Props) {
@@ -48,12 +69,13 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
   }
   const done = typeof query.done === "string" ? DONE[query.done] : undefined;
   const day = typeof query.day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(query.day) ? query.day : undefined;
-  // "Cancel the call" first asks (a link: no JavaScript needed, and opening it changes nothing).
+  // "Cancel the call" ("Release this held time" while held) first asks (a link: no JavaScript needed, and opening it changes nothing).
   const isConfirmingCancel = query.cancel === "confirm";
   const now = new Date();
   const open = booking.status === "booked" && booking.startsAt.getTime() > now.getTime();
   // Held until the visitor confirms it (docs/decisions/0077): the page its mail links to confirms it with a button.
   const held = open && callState(booking) === "held";
+  const letGo = LET_GO[held ? "held" : "call"];
   const starts = open ? (await currentSlots(now)).map((s) => s.start.toISOString()) : [];
   return (
     <>
@@ -75,7 +97,9 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
           <dt className="font-semibold text-ink">Status</dt>
           <dd data-testid="booking-status">
             {booking.status === "cancelled"
-              ? "Cancelled"
+              ? booking.confirmedAt
+                ? "Cancelled"
+                : "Released: no longer held for you"
               : booking.status === "released"
                 ? "Released: not confirmed in time"
                 : held
@@ -111,7 +135,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
             </section>
             <section aria-labelledby="cancel-title" className="rounded-card border border-line bg-surface p-6">
               <h2 id="cancel-title" className="text-xl font-bold">
-                Cancel the call
+                {letGo.heading}
               </h2>
               {isConfirmingCancel ? (
                 <div
@@ -122,30 +146,30 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
                   data-testid="cancel-confirm"
                 >
                   <p id="cancel-confirm-title" className="font-semibold text-ink">
-                    Cancel your call on {formatCallTime(booking.startsAt, booking.timeZone)}?
+                    {letGo.question} {formatCallTime(booking.startsAt, booking.timeZone)}?
                   </p>
                   <p id="cancel-confirm-text" className="mt-1 text-ink-soft">
-                    We will send you and your strategist a cancellation. To talk later, you can book a new time.
+                    {letGo.then}
                   </p>
                   <div className="mt-4 flex flex-wrap items-center gap-3">
-                    <CancelCallForm token={token} />
+                    <CancelCallForm token={token} held={held} />
                     <Link
                       href={`/book/manage/${encodeURIComponent(token)}`}
                       className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
                     >
-                      No, keep the call
+                      {letGo.keep}
                     </Link>
                   </div>
                 </div>
               ) : (
                 <>
-                  <p className="mt-2 text-ink-soft">We will send you and your strategist a cancellation.</p>
+                  <p className="mt-2 text-ink-soft">{letGo.says}</p>
                   <Link
                     href={`/book/manage/${encodeURIComponent(token)}?cancel=confirm#cancel-title`}
                     className="mt-4 inline-flex min-h-11 items-center justify-center rounded-full border border-danger/50 px-5 text-sm font-semibold text-danger hover:bg-danger/10"
                     data-testid="cancel-start"
                   >
-                    Cancel the call…
+                    {letGo.start}
                   </Link>
                 </>
               )}
