@@ -7,7 +7,7 @@
 //   3. autocannon, 50 connections, 10 s, loopback: content pages, one article and the contact form's
 //      Server Action, and the same pages' HTML bytes from a plain node:http static server;
 //   4. after stopping the server: stored contact messages against 2xx answers of the form run;
-//   5. through nginx with 1, 2 and 3 processes on PostgreSQL (scripts/bench-proxy.mjs; --skip=nginx
+//   5. through nginx with 1, 2 and 3 processes on PostgreSQL (scripts/bench-proxy.ts; --skip=nginx
 //      leaves it out; skipped with the reason without BENCH_DATABASE_URL/DATABASE_URL or nginx).
 // Beside Lighthouse, an empty Next.js app (one page, built with this project's next and react) gets
 // the same Lighthouse runs, and the table gives ours divided by its figures: the framework's floor.
@@ -29,7 +29,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { printTable } from "./bench-helpers.ts";
-import { benchThroughNginx } from "./bench-proxy.mjs";
+import { benchThroughNginx } from "./bench-proxy.ts";
 import { PUBLIC_PAGES } from "../src/lib/public-routes.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 
@@ -819,7 +819,7 @@ async function main() {
     ]);
   console.log("\nCache-Control of the public pages:", [...new Set(Object.values(cacheHeaders).map((h) => h.cacheControl))].join(" ; "));
 
-  // Several processes behind nginx on one PostgreSQL (scripts/bench-proxy.mjs): after this server
+  // Several processes behind nginx on one PostgreSQL (scripts/bench-proxy.ts): after this server
   // has stopped, so that it does not share the machine with the measurement.
   await stopServer();
   const throughNginx = SKIP.has("nginx") ? null : await benchThroughNginx();
