@@ -33,7 +33,7 @@ export function listOption(args: readonly string[], name: string): string[] | un
 }
 
 /** The nearest-rank percentile `p` of ascending `sorted`; null when there is none. */
-export function percentile(sorted: readonly number[], p: number): number | null {
+export function percentile(sorted: ArrayLike<number>, p: number): number | null {
   if (sorted.length === 0) return null;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

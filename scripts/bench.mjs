@@ -20,7 +20,7 @@
 // called as a script would, for comparison). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1,
 // the empty Next app BENCH_PORT + 2),
 // BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the server under test, e.g. --cpu-prof).
-// --analytics runs scripts/bench-analytics.mjs instead (what counting page views costs; its own options).
+// --analytics runs scripts/bench-analytics.ts instead (what counting page views costs; its own options).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -36,8 +36,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 if (args.includes("--analytics")) {
-  // Its own servers (counting off, then on, then killed) and databases: scripts/bench-analytics.mjs.
-  const { benchAnalytics } = await import("./bench-analytics.mjs");
+  // Its own servers (counting off, then on, then killed) and databases: scripts/bench-analytics.ts.
+  const { benchAnalytics } = await import("./bench-analytics.ts");
   await benchAnalytics();
   process.exit(0);
 }
