@@ -620,6 +620,18 @@ async function countContactRows(prefix: string): Promise<{ total: number; distin
 // Output.
 
 const table = printTable;
+/** The Lighthouse table's columns, ours and the empty page's alike. */
+const LIGHTHOUSE_COLUMNS = [
+  ["route", "route"],
+  ["performance", "perf"],
+  ["accessibility", "a11y"],
+  ["bestPractices", "best"],
+  ["seo", "seo"],
+  ["lcpMs", "LCP ms"],
+  ["tbtMs", "TBT ms"],
+  ["cls", "CLS"],
+  ["jsKB", "JS KB (compressed)"],
+] as const;
 
 async function main(): Promise<void> {
   const startedAt = new Date();
@@ -832,15 +844,7 @@ async function main(): Promise<void> {
   );
   if (lighthouse.length > 0) {
     table(`Lighthouse ${lighthouse[0]?.runs === 1 ? "(1 run)" : `(median of ${LH_RUNS})`}, mobile preset`, lighthouse, [
-      ["route", "route"],
-      ["performance", "perf"],
-      ["accessibility", "a11y"],
-      ["bestPractices", "best"],
-      ["seo", "seo"],
-      ["lcpMs", "LCP ms"],
-      ["tbtMs", "TBT ms"],
-      ["cls", "CLS"],
-      ["jsKB", "JS KB (compressed)"],
+      ...LIGHTHOUSE_COLUMNS,
       ...(emptyPage
         ? ([
             ["tbtRatio", "TBT ours/empty"],
@@ -853,17 +857,7 @@ async function main(): Promise<void> {
       table(
         `The empty Next.js page (next ${emptyPage.next}, react ${emptyPage.react}; one layout, one page with a heading and a paragraph), same Lighthouse settings`,
         [emptyPage],
-        [
-          ["route", "route"],
-          ["performance", "perf"],
-          ["accessibility", "a11y"],
-          ["bestPractices", "best"],
-          ["seo", "seo"],
-          ["lcpMs", "LCP ms"],
-          ["tbtMs", "TBT ms"],
-          ["cls", "CLS"],
-          ["jsKB", "JS KB (compressed)"],
-        ],
+        LIGHTHOUSE_COLUMNS,
       );
     }
   } else {
