@@ -1,12 +1,15 @@
-// What the benchmark scripts share (scripts/bench*.mjs, bench-*.ts, analytics-data.ts): a PostgreSQL
-// database of their own, the production server they start, their options, percentiles and tables.
+// What the benchmark scripts share (scripts/bench*.ts, analytics-data.ts): a PostgreSQL database of
+// their own, the production server they start, their options, percentiles, tables and result files.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `--name=N` among `args`, a positive number, else `fallback`; anything else throws. */
 export function numberOption(args: readonly string[], name: string, fallback: number): number {
@@ -16,8 +19,21 @@ export function numberOption(args: readonly string[], name: string, fallback: nu
   return value;
 }
 
+/** `--name=value` among `args`, the text after the `=`, else `fallback`. */
+export function stringOption(args: readonly string[], name: string, fallback: string): string;
+export function stringOption(args: readonly string[], name: string, fallback?: string): string | undefined;
+export function stringOption(args: readonly string[], name: string, fallback?: string): string | undefined {
+  const found = args.find((a) => a.startsWith(`--${name}=`));
+  return found ? found.slice(name.length + 3) : fallback;
+}
+
+/** `--name=a,b` among `args` as its comma-separated items (empty ones left out), else undefined. */
+export function listOption(args: readonly string[], name: string): string[] | undefined {
+  return stringOption(args, name)?.split(",").filter(Boolean);
+}
+
 /** The nearest-rank percentile `p` of ascending `sorted`; null when there is none. */
-export function percentile(sorted: readonly number[], p: number): number | null {
+export function percentile(sorted: ArrayLike<number>, p: number): number | null {
   if (sorted.length === 0) return null;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -149,11 +165,53 @@ export async function createScratchDatabase(adminUrl: string, prefix: string): P
 }
 
 /** Prints `rows` as a Markdown table under `title`; `columns` are [key, heading] pairs, a missing value is "-". */
-export function printTable(title: string, rows: Record<string, unknown>[], columns: [string, string][]): void {
+export function printTable<Row extends object>(title: string, rows: readonly Row[], columns: readonly (readonly [keyof Row & string, string])[]): void {
   const widths = columns.map(([key, head]) => Math.max(head.length, ...rows.map((r) => String(r[key] ?? "-").length)));
   const line = (cells: unknown[]) => `| ${cells.map((c, i) => String(c).padEnd(widths[i]!)).join(" | ")} |`;
   console.log(`\n${title}`);
   console.log(line(columns.map(([, head]) => head)));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const row of rows) console.log(line(columns.map(([key]) => row[key] ?? "-")));
+}
+
+/** The machine's load averages (1, 5 and 15 minutes) with `digits` decimals, space-separated. */
+export function loadAverage(digits: number): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(digits))
+    .join(" ");
+}
+
+/** CPU time (user + system) process `pid` has used so far, in ms (Linux /proc, clock ticks of 10 ms); NaN when unknown. */
+export function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The status of GET `url` after reading its body; 0 when it fails or takes longer than `timeoutMs`. */
+export async function httpStatus(url: string, options: { headers?: Record<string, string>; timeoutMs: number }): Promise<number> {
+  try {
+    const res = await fetch(url, { headers: options.headers, signal: AbortSignal.timeout(options.timeoutMs) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Writes `results` as bench-results/<startedAt, colons as dashes, no ms><suffix>.json; returns its path. */
+export function writeResults(startedAt: Date, suffix: string, results: unknown): string {
+  const outDir = path.join(root, "bench-results");
+  fs.mkdirSync(outDir, { recursive: true });
+  const stamp = startedAt
+    .toISOString()
+    .replaceAll(":", "-")
+    .replace(/\.\d+Z$/, "Z");
+  const file = path.join(outDir, `${stamp}${suffix}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file;
 }

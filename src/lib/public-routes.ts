@@ -2,7 +2,7 @@
  * Every public page, in one table: the addresses a visitor can open (docs/product.md). Read by
  * next.config.ts (the cache headers a shared cache may act on), the sitemap, the end-to-end route
  * list and the benchmark. A page added to the site is added here, and all four follow. No imports,
- * so that Node loads it as it is (scripts/bench.mjs) as well as the app's bundles.
+ * so that Node loads it as it is (scripts/bench.ts) as well as the app's bundles.
  */
 export interface PublicPage {
   /** The address, as visitors see it. */

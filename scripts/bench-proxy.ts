@@ -1,4 +1,4 @@
-// `npm run bench` (its last part) or `node scripts/bench-proxy.mjs`: the site through nginx
+// `npm run bench` (its last part) or `node scripts/bench-proxy.ts`: the site through nginx
 // (deploy/nginx.conf, ports and folders replaced: scripts/nginx-config.ts) with 1, 2 and 3 server
 // processes on one PostgreSQL database of its own: req/s and p99 of a cached page (/blog), a page
 // rendered per request (/blog?q=…, no-store) and the form endpoint (/api/forms/contact, each post a
@@ -6,39 +6,54 @@
 // Skipped, with the reason printed, without PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL) or nginx.
 // Options: --duration=S (default 10), --connections=N (default 50). Env: BENCH_PORT (default 3400):
 // nginx listens on BENCH_PORT + 10, the processes on + 11, + 12, + 13.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { createScratchDatabase } from "./bench-helpers.ts";
+import { createScratchDatabase, loadAverage, numberOption, percentile, sleep, writeResults, type ScratchDatabase } from "./bench-helpers.ts";
 import { NGINX_BINARY, renderNginxConfig } from "./nginx-config.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const found = args.find((a) => a.startsWith(`--${name}=`));
-  return found ? Number(found.split("=")[1]) : fallback;
-};
-const DURATION = option("duration", 10);
-const CONNECTIONS = option("connections", 50);
+const DURATION = numberOption(args, "duration", 10);
+const CONNECTIONS = numberOption(args, "connections", 50);
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3400) + 10;
-const APP_PORTS = [BASE_PORT + 1, BASE_PORT + 2, BASE_PORT + 3];
+const APP_PORTS = [BASE_PORT + 1, BASE_PORT + 2, BASE_PORT + 3] as const;
 const PROXY = `http://127.0.0.1:${BASE_PORT}`;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
-const log = (line) => console.log(`[bench nginx] ${line}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ");
+const log = (line: string) => console.log(`[bench nginx] ${line}`);
 
-function createDatabase() {
-  return createScratchDatabase(ADMIN_URL, "bench_proxy");
+type Scenario = "cached" | "rendered" | "form";
+
+/** One autocannon run through nginx. */
+interface RunFigures {
+  reqPerSec: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** How many answers had each status code. */
+  statuses: Record<string, number>;
 }
 
-function startApp(port, databaseUrl) {
+/** A row of the table (and of the JSON): one scenario with `processes` server processes behind nginx. */
+export interface ProxyRow extends RunFigures {
+  processes: number;
+  scenario: Scenario;
+  label: string;
+  loadAverage: string;
+  /** req/s over that of one process in the same scenario; null when one process answered none. */
+  ratioToOne?: number | null;
+}
+
+interface App {
+  port: number;
+  child: ChildProcess;
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+function startApp(port: number, databaseUrl: string): App {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-proxy-"));
   const child = spawn(process.execPath, ["host/server.ts"], {
     cwd: root,
@@ -59,7 +74,7 @@ function startApp(port, databaseUrl) {
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const exited = new Promise((resolve) => child.on("exit", resolve));
   return {
     port,
@@ -73,7 +88,7 @@ function startApp(port, databaseUrl) {
   };
 }
 
-async function waitFor(url, what, timeoutMs = 180_000) {
+async function waitFor(url: string, what: string, timeoutMs = 180_000): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     const status = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
@@ -86,12 +101,12 @@ async function waitFor(url, what, timeoutMs = 180_000) {
   throw new Error(`${what} did not answer 200 within ${timeoutMs} ms`);
 }
 
-function startNginx(count, prefix) {
+function startNginx(binary: string, count: number, prefix: string): { stop(): Promise<void> } {
   fs.writeFileSync(
     path.join(prefix, "nginx.conf"),
     renderNginxConfig({ listenPort: BASE_PORT, appPorts: APP_PORTS.slice(0, count), prefix, file: path.join(root, "deploy", "nginx.conf") }),
   );
-  const child = spawn(NGINX_BINARY, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
+  const child = spawn(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
   const exited = new Promise((resolve) => child.on("exit", resolve));
   return {
     async stop() {
@@ -101,21 +116,16 @@ function startNginx(count, prefix) {
   };
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function run(options) {
+function run(options: autocannon.Options): Promise<RunFigures> {
   return new Promise((resolve, reject) => {
-    const latencies = [];
-    const statuses = {};
+    const latencies: number[] = [];
+    const statuses: Record<string, number> = {};
     const instance = autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
       if (error) return reject(error);
       latencies.sort((a, b) => a - b);
       resolve({
         reqPerSec: Math.round(result.requests.average),
-        p99: Math.round(percentile(latencies, 99)),
+        p99: Math.round(percentile(latencies, 99) ?? 0),
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
         statuses,
@@ -131,7 +141,7 @@ function run(options) {
 let visitor = 0;
 const runId = Date.now();
 /** One new visitor's contact form, as the page's script posts it (ADR 0017). */
-function contactBody() {
+function contactBody(): string {
   visitor++;
   return new URLSearchParams([
     ["name", "Bench Visitor"],
@@ -146,7 +156,7 @@ function contactBody() {
   ]).toString();
 }
 
-const SCENARIOS = [
+const SCENARIOS: { key: Scenario; label: string; options: () => autocannon.Options }[] = [
   { key: "cached", label: "cached page (/blog)", options: () => ({ url: `${PROXY}/blog` }) },
   { key: "rendered", label: "page rendered per request (/blog?q=growth)", options: () => ({ url: `${PROXY}/blog?q=growth` }) },
   {
@@ -166,43 +176,45 @@ const SCENARIOS = [
   },
 ];
 
-export async function benchThroughNginx() {
+/** The rows of the table, or null when skipped (the reason is printed). */
+export async function benchThroughNginx(): Promise<ProxyRow[] | null> {
   if (!ADMIN_URL) {
     log("SKIPPED: no PostgreSQL (set BENCH_DATABASE_URL or DATABASE_URL): several processes need one");
     return null;
   }
-  if (!NGINX_BINARY) {
+  const nginxBinary = NGINX_BINARY;
+  if (!nginxBinary) {
     log("SKIPPED: nginx is not installed (apt-get install nginx)");
     return null;
   }
-  let database;
+  let database: ScratchDatabase;
   try {
-    database = await createDatabase();
+    database = await createScratchDatabase(ADMIN_URL, "bench_proxy");
   } catch (error) {
-    log(`SKIPPED: PostgreSQL at ${ADMIN_URL} is not answering (${error.message})`);
+    log(`SKIPPED: PostgreSQL at ${ADMIN_URL} is not answering (${error instanceof Error ? error.message : String(error)})`);
     return null;
   }
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
   fs.chmodSync(prefix, 0o777);
-  const apps = [];
-  const rows = [];
+  const apps: App[] = [];
+  const rows: ProxyRow[] = [];
   try {
     for (const count of [1, 2, 3]) {
       // The first process migrates and seeds the database; the others join it.
       while (apps.length < count) {
-        const app = startApp(APP_PORTS[apps.length], database.url);
+        const app = startApp(APP_PORTS[apps.length]!, database.url);
         apps.push(app);
-        await waitFor(`http://127.0.0.1:${app.port}/api/health`, `process on ${app.port}`).catch((error) => {
-          throw new Error(`${error.message}\n${app.stderr()}`);
+        await waitFor(`http://127.0.0.1:${app.port}/api/health`, `process on ${app.port}`).catch((error: unknown) => {
+          throw new Error(`${error instanceof Error ? error.message : String(error)}\n${app.stderr()}`);
         });
       }
-      const nginx = startNginx(count, prefix);
+      const nginx = startNginx(nginxBinary, count, prefix);
       try {
         await waitFor(`${PROXY}/api/health`, "nginx");
         // Every process renders and caches the page once before it is measured.
         for (const app of apps) for (let i = 0; i < 3; i++) await fetch(`http://127.0.0.1:${app.port}/blog`).then((r) => r.arrayBuffer());
         for (const scenario of SCENARIOS) {
-          const load = loadAverage();
+          const load = loadAverage(1);
           log(`${count} process${count > 1 ? "es" : ""}: ${scenario.label} (load average ${load})`);
           const result = await run(scenario.options());
           rows.push({ processes: count, scenario: scenario.key, label: scenario.label, loadAverage: load, ...result });
@@ -234,16 +246,7 @@ export async function benchThroughNginx() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await benchThroughNginx();
   if (rows) {
-    const outDir = path.join(root, "bench-results");
-    fs.mkdirSync(outDir, { recursive: true });
-    const file = path.join(
-      outDir,
-      `${new Date()
-        .toISOString()
-        .replaceAll(":", "-")
-        .replace(/\.\d+Z$/, "Z")}-nginx.json`,
-    );
-    fs.writeFileSync(file, `${JSON.stringify({ connections: CONNECTIONS, durationSeconds: DURATION, cpus: os.cpus().length, rows }, null, 2)}\n`);
+    const file = writeResults(new Date(), "-nginx", { connections: CONNECTIONS, durationSeconds: DURATION, cpus: os.cpus().length, rows });
     log(`wrote ${path.relative(root, file)}`);
   }
   process.exit(0);

@@ -22,27 +22,38 @@
 // which a database bench_analytics_<random> is created and dropped).
 import { EventEmitter } from "node:events";
 import fs from "node:fs";
-import http from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { visitorDigest, visitorIdFrom } from "../src/server/analytics/visitor-id.ts";
-import { createScratchDatabase, percentile, printTable, serverEnv, spawnServer } from "./bench-helpers.ts";
+import {
+  createScratchDatabase,
+  httpStatus,
+  listOption,
+  loadAverage as loadAverages,
+  numberOption,
+  percentile,
+  printTable,
+  processCpuMs,
+  serverEnv,
+  sleep,
+  spawnServer,
+  stringOption,
+  writeResults,
+  type BenchServer,
+} from "./bench-helpers.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const found = args.find((a) => a.startsWith(`--${name}=`));
-  return found ? found.slice(name.length + 3) : fallback;
-};
-const RATE = Number(option("rate", 2000));
-const DURATION = Number(option("duration", 10));
-const CONNECTIONS = Number(option("connections", 50));
-const ROUTE = option("route", "/");
-const KILL_AT_S = Number(option("kill-at", 5.37));
-const ROUNDS = Number(option("rounds", 1));
-const SKIP = new Set(option("skip", "").split(",").filter(Boolean));
+const RATE = numberOption(args, "rate", 2000);
+const DURATION = numberOption(args, "duration", 10);
+const CONNECTIONS = numberOption(args, "connections", 50);
+const ROUTE = stringOption(args, "route", "/");
+const KILL_AT_S = numberOption(args, "kill-at", 5.37);
+const ROUNDS = numberOption(args, "rounds", 1);
+const SKIP = new Set(listOption(args, "skip") ?? []);
 const PORT = Number(process.env.BENCH_PORT ?? 3400) + 20;
 const BASE = `http://127.0.0.1:${PORT}`;
 const HOST = `127.0.0.1:${PORT}`;
@@ -52,14 +63,162 @@ const FLUSH_INTERVAL_MS = 1_000;
 /** The paced runs start with this much load, left out of the figures: the server's code warms up. */
 const WARM_UP_S = 2;
 
-const log = (message) => console.log(`[bench analytics ${new Date().toISOString().slice(11, 19)}] ${message}`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
-const round = (n, digits = 0) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+const log = (message: string) => console.log(`[bench analytics ${new Date().toISOString().slice(11, 19)}] ${message}`);
+const loadAverage = () => loadAverages(2);
+/** `n` with `digits` decimals; null when it is none (no answers to take a percentile of, NaN). */
+const round = (n: number | null, digits = 0): number | null => (n !== null && Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+/** `a - b` with a missing figure as 0, as plain JavaScript subtracts null. */
+const minus = (a: number | null, b: number | null): number => (a ?? 0) - (b ?? 0);
+
+// ---------------------------------------------------------------------------------------------
+// What the runs measure and the JSON holds.
+
+interface Visitor {
+  address: string;
+  userAgent: string;
+}
+/** One page view sent by the closed loop: only to whom (which answer it got is not known). */
+interface SentPageView {
+  visitor: Visitor;
+}
+/** One page view sent by the open loop: when it was due, when and how it was answered (status 0: no answer). */
+interface PacedPageView extends SentPageView {
+  due: number;
+  answeredAt: number | null;
+  status: number;
+}
+/** What the server logged about counting during a run: page views dropped, writes and counts that failed. */
+interface ServerEvents {
+  dropped: number;
+  writeFailed: number;
+  countFailed: number;
+}
+interface ExitStatus {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+interface AnswerCounts {
+  ok2xx: number;
+  non2xx: number;
+  errors: number;
+}
+/** An open-loop run's figures (ms, per second); a percentile is null when nothing was answered. */
+interface OpenLoopFigures extends AnswerCounts {
+  offeredPerSec: number | null;
+  answeredPerSec: number | null;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+  maxLagMs: number | null;
+  cpuMsPerAnswer?: number | null;
+  /** The 1-minute load average when the measured part began. */
+  loadAverage?: string;
+}
+interface OpenLoopRun extends OpenLoopFigures {
+  sent: PacedPageView[];
+  /** performance.now() of the SIGKILL; null when the server was not killed. */
+  killedAt: number | null;
+}
+interface ClosedLoopFigures {
+  reqPerSec: number;
+  p50: number | null;
+  p99: number | null;
+  ok2xx: number;
+  non2xx: number;
+  errors: number;
+  cpuMsPerAnswer?: number | null;
+}
+interface ClosedLoopRun extends ClosedLoopFigures {
+  sent: SentPageView[];
+}
+/** One server's runs (floor or counting), with the per-request lists kept for matching. */
+interface ServerRuns {
+  warmUp: OpenLoopRun;
+  rate: OpenLoopRun;
+  closed: ClosedLoopRun | null;
+  events: ServerEvents;
+  exit: ExitStatus;
+}
+/** The same, as the JSON keeps it. */
+interface ServerFigures {
+  warmUp: OpenLoopFigures;
+  rate: OpenLoopFigures;
+  closed: ClosedLoopFigures | null;
+  events: ServerEvents;
+  exit: ExitStatus;
+}
+interface RoundResult {
+  floor: ServerFigures;
+  counted: ServerFigures;
+  /** What counting added to the floor, round by round. */
+  added: { p50Ms: number | null; p95Ms: number | null; p99Ms: number | null; cpuMsPerAnswer: number | null; closedReqPerSec: number | null };
+}
+/** Answered page views against stored rows. */
+interface Reconciled {
+  ok2xx: number;
+  stored: number;
+  lost: number;
+  storedUnanswered: number;
+  duplicates: number;
+}
+interface KillResult {
+  exit: ExitStatus;
+  sent: number;
+  answered2xx: number;
+  offeredPerSec: number | null;
+  rowsBefore: number;
+  rowsAfter: number;
+  stored: number;
+  lost: number;
+  storedUnanswered: number;
+  duplicates: number;
+  lostOldestAnsweredMsBeforeKill: number | null;
+  lostNewestAnsweredMsBeforeKill: number | null;
+  answeredInLastIntervalBeforeKill: number;
+  bound: number;
+  withinBound?: boolean;
+}
+interface DatabaseResult {
+  label: string;
+  loadAverageAtStart: string;
+  /** Rows stored for the floor server's page views: 0 when ANALYTICS_ENABLED=0 counts nothing. */
+  floorRowsStored?: number;
+  storedAfterGracefulStop?: { rate: Reconciled; closed: Reconciled | null; rowsInTable: number; logged: ServerEvents };
+  rounds?: RoundResult[];
+  kill?: KillResult;
+}
+interface SkippedDatabase {
+  label: string;
+  skip: string;
+}
+/** µs per call, over `calls` calls. */
+interface CallTimes {
+  calls: number;
+  meanUs: number | null;
+  p50Us: number | null;
+  p99Us: number | null;
+}
+interface HostCost {
+  classify: CallTimes;
+  onRequestPath: CallTimes;
+  counted: CallTimes;
+  written: number;
+  dropped: number;
+}
+interface AnalyticsResults {
+  startedAt: string;
+  settings: { rate: number; duration: number; rounds: number; connections: number; route: string; killAtS: number };
+  machine: { cpus: number; node: string; loadAverageAtStart: string; loadAverageAtEnd?: string };
+  host?: HostCost;
+  databases: (DatabaseResult | SkippedDatabase)[];
+}
+/** The database a server runs on: the embedded one in its data folder, or a PostgreSQL database of its own. */
+type Database = { kind: "pglite"; label: string; url?: undefined } | { kind: "postgres"; label: string; url: string; drop(): Promise<void> };
+/** The server under test, with what it logged about counting and its CPU time. */
+interface AnalyticsServer extends BenchServer {
+  events: ServerEvents;
+  cpuMs(): number;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Visitors: each request its own address (X-Forwarded-For), one of four ordinary browsers.
@@ -72,12 +231,12 @@ const AGENTS = [
 ];
 let visitors = 0;
 /** A new visitor: an address no earlier request of this run had, and a browser. */
-function newVisitor() {
+function newVisitor(): Visitor {
   const n = ++visitors;
-  return { address: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`, userAgent: AGENTS[n % AGENTS.length] };
+  return { address: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`, userAgent: AGENTS[n % AGENTS.length]! };
 }
 /** What a browser sends for a page (a document, gzip), from the visitor's address through the trusted proxy header. */
-const pageHeaders = (visitor) => ({
+const pageHeaders = (visitor: Visitor): Record<string, string> => ({
   host: HOST,
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   "accept-encoding": "gzip, deflate, br",
@@ -89,7 +248,7 @@ const pageHeaders = (visitor) => ({
 // ---------------------------------------------------------------------------------------------
 // 1. The host's own cost per counted page view (no server, no database).
 
-async function hostCost() {
+async function hostCost(): Promise<HostCost> {
   process.env.ANALYTICS_ENABLED = "1";
   const { setPageViewSink } = await import("../src/server/kernel/bridge.ts");
   const { classifyRequest } = await import("../src/server/analytics/page-view.ts");
@@ -100,21 +259,19 @@ async function hostCost() {
   });
   const requests = Array.from({ length: 5_000 }, () => {
     const visitor = newVisitor();
-    return { method: "GET", url: ROUTE, headers: pageHeaders(visitor) };
+    return { method: "GET", url: ROUTE, headers: pageHeaders(visitor) } as IncomingMessage;
   });
-  const answer = () => {
-    const res = new EventEmitter();
-    res.statusCode = 200;
-    return res;
-  };
+  // Stand-ins with what countPageView reads: the request's method, URL and headers, the answer's
+  // status and 'finish'; a real ServerResponse would add its own cost to every timed call.
+  const answer = () => Object.assign(new EventEmitter(), { statusCode: 200 }) as unknown as ServerResponse;
   // In rounds of 1,000 calls, with a turn of the event loop between them (not timed), as a server
   // has between requests: the queue's writes run there, so that it never fills and drops.
-  const measure = async (calls, fn) => {
+  const measure = async (calls: number, fn: (req: IncomingMessage) => unknown): Promise<CallTimes> => {
     const times = new Float64Array(calls);
     for (let i = 0; i < calls; i++) {
       if (i % 1_000 === 0) await new Promise((resolve) => setImmediate(resolve));
       const started = process.hrtime.bigint();
-      fn(requests[i % requests.length]);
+      fn(requests[i % requests.length]!);
       times[i] = Number(process.hrtime.bigint() - started) / 1000;
     }
     times.sort();
@@ -122,13 +279,13 @@ async function hostCost() {
     return { calls, meanUs: round(mean, 2), p50Us: round(percentile(times, 50), 2), p99Us: round(percentile(times, 99), 2) };
   };
   // On the request path: the classification from the headers (countPageView before the answer).
-  const count = (req) => {
+  const count = (req: IncomingMessage) => {
     const res = answer();
     countPageView(req, res);
     return res;
   };
   // Everything: the classification, then at 'finish' the record (bowser's cached parse, the digest) and the push.
-  const whole = (req) => count(req).emit("finish");
+  const whole = (req: IncomingMessage) => count(req).emit("finish");
   await measure(20_000, whole); // warm-up: the JIT, bowser's cache of the four agents
   const classify = await measure(100_000, (req) => classifyRequest(req));
   const onRequestPath = await measure(100_000, count);
@@ -140,7 +297,7 @@ async function hostCost() {
 // ---------------------------------------------------------------------------------------------
 // The server under test.
 
-function startServer({ dataDir, analytics, databaseUrl }) {
+function startServer({ dataDir, analytics, databaseUrl }: { dataDir: string; analytics: boolean; databaseUrl: string | undefined }): AnalyticsServer {
   const env = serverEnv({
     port: PORT,
     dataDir,
@@ -152,7 +309,7 @@ function startServer({ dataDir, analytics, databaseUrl }) {
       ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     },
   });
-  const events = { dropped: 0, writeFailed: 0, countFailed: 0 };
+  const events: ServerEvents = { dropped: 0, writeFailed: 0, countFailed: 0 };
   const server = spawnServer(env, (text) => {
     events.dropped += text.split('"event":"analytics.dropped"').length - 1;
     events.writeFailed += text.split('"event":"analytics.write-failed"').length - 1;
@@ -162,31 +319,13 @@ function startServer({ dataDir, analytics, databaseUrl }) {
   return {
     ...server,
     events,
-    /** CPU time (user + system) the server process has used so far, in ms (Linux /proc, clock ticks of 10 ms). */
-    cpuMs() {
-      try {
-        const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
-        return (Number(fields[11]) + Number(fields[12])) * 10;
-      } catch {
-        return NaN;
-      }
-    },
+    cpuMs: () => processCpuMs(child.pid),
   };
 }
 
-async function status(url, headers = {}) {
-  try {
-    const res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return 0;
-  }
-}
-
-async function waitReady(server, postgres) {
+async function waitReady(server: AnalyticsServer, postgres: boolean): Promise<void> {
   const deadline = performance.now() + 180_000;
-  while ((await status(`${BASE}/api/health`)) !== 200) {
+  while ((await httpStatus(`${BASE}/api/health`, { timeoutMs: 10_000 })) !== 200) {
     if (server.child.exitCode !== null || performance.now() > deadline) throw new Error(`the server did not start:\n${server.output()}`);
     await sleep(100);
   }
@@ -197,7 +336,10 @@ async function waitReady(server, postgres) {
   }
   // The page, rendered once and kept in the page cache, asked for by an agent that is not counted.
   for (let i = 0; i < 5; i++) {
-    const code = await status(`${BASE}${ROUTE}`, { accept: "text/html", "accept-encoding": "gzip", "user-agent": "bench-warm-up" });
+    const code = await httpStatus(`${BASE}${ROUTE}`, {
+      headers: { accept: "text/html", "accept-encoding": "gzip", "user-agent": "bench-warm-up" },
+      timeoutMs: 10_000,
+    });
     if (code !== 200) throw new Error(`${ROUTE} answered ${code}`);
   }
 }
@@ -213,15 +355,15 @@ async function waitReady(server, postgres) {
  * when the second begins, so 2,000/s would arrive as bursts; docs/benchmark.md.)
  * `killAtMs`: the server is sent SIGKILL that long after the start, and no request is sent after it.
  */
-async function paced({ rate, seconds, killAtMs, server }) {
+async function paced({ rate, seconds, killAtMs, server }: { rate: number; seconds: number; killAtMs?: number; server: AnalyticsServer }): Promise<OpenLoopRun> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
-  const sent = [];
-  const latencies = [];
-  const counts = { ok2xx: 0, non2xx: 0, errors: 0 };
-  const pending = new Set();
+  const sent: PacedPageView[] = [];
+  const latencies: number[] = [];
+  const counts: AnswerCounts = { ok2xx: 0, non2xx: 0, errors: 0 };
+  const pending = new Set<Promise<void>>();
   const total = Math.round(rate * seconds);
   const started = performance.now();
-  let killedAt = null;
+  let killedAt: number | null = null;
   if (killAtMs !== undefined) {
     setTimeout(() => {
       killedAt = performance.now();
@@ -236,16 +378,18 @@ async function paced({ rate, seconds, killAtMs, server }) {
     else lag = Math.max(lag, -wait);
     if (killedAt !== null) break;
     const visitor = newVisitor();
-    const record = { visitor, due, answeredAt: null, status: 0 };
+    const record: PacedPageView = { visitor, due, answeredAt: null, status: 0 };
     sent.push(record);
-    const done = new Promise((resolve) => {
+    const done = new Promise<void>((resolve) => {
       const request = http.request({ agent, host: "127.0.0.1", port: PORT, path: ROUTE, method: "GET", headers: pageHeaders(visitor) }, (response) => {
         response.resume();
         response.on("end", () => {
-          record.answeredAt = performance.now();
-          record.status = response.statusCode;
-          latencies.push(record.answeredAt - due);
-          counts[response.statusCode >= 200 && response.statusCode < 300 ? "ok2xx" : "non2xx"] += 1;
+          const answeredAt = performance.now();
+          const code = response.statusCode ?? 0;
+          record.answeredAt = answeredAt;
+          record.status = code;
+          latencies.push(answeredAt - due);
+          counts[code >= 200 && code < 300 ? "ok2xx" : "non2xx"] += 1;
           resolve();
         });
         response.on("error", () => {
@@ -281,10 +425,10 @@ async function paced({ rate, seconds, killAtMs, server }) {
 }
 
 /** Closed loop: autocannon, each connection sending its next page view when answered; every request a new visitor. */
-function closedLoop(seconds) {
+function closedLoop(seconds: number): Promise<ClosedLoopRun> {
   return new Promise((resolve, reject) => {
-    const sent = [];
-    const latencies = [];
+    const sent: SentPageView[] = [];
+    const latencies: number[] = [];
     const instance = autocannon(
       {
         url: `${BASE}${ROUTE}`,
@@ -322,16 +466,23 @@ function closedLoop(seconds) {
 // ---------------------------------------------------------------------------------------------
 // Stored rows, matched to the requests by visitor id.
 
-async function readStored(database) {
-  let rows;
-  let salts;
+/** The stored visitor ids (each with how many rows have it), the row count and the salts the database holds. */
+interface Stored {
+  ids: Map<string, number>;
+  total: number;
+  salts: string[];
+}
+
+async function readStored(database: Database, dataDir: string): Promise<Stored> {
+  let rows: { visitor_id: string }[];
+  let salts: { salt: string }[];
   if (database.kind === "pglite") {
     const { PGlite } = await import("@electric-sql/pglite");
     // After a kill -9 this is PostgreSQL's own crash recovery of the folder.
-    const db = new PGlite(path.join(database.dataDir, "pglite"));
+    const db = new PGlite(path.join(dataDir, "pglite"));
     try {
-      rows = (await db.query("select visitor_id from analytics_events")).rows;
-      salts = (await db.query("select salt from analytics_salts")).rows;
+      rows = (await db.query<{ visitor_id: string }>("select visitor_id from analytics_events")).rows;
+      salts = (await db.query<{ salt: string }>("select salt from analytics_salts")).rows;
     } finally {
       await db.close();
     }
@@ -339,29 +490,34 @@ async function readStored(database) {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      rows = (await client.query("select visitor_id from analytics_events")).rows;
-      salts = (await client.query("select salt from analytics_salts")).rows;
+      rows = (await client.query<{ visitor_id: string }>("select visitor_id from analytics_events")).rows;
+      salts = (await client.query<{ salt: string }>("select salt from analytics_salts")).rows;
     } finally {
       await client.end();
     }
   }
-  const ids = new Map();
+  const ids = new Map<string, number>();
   for (const { visitor_id: id } of rows) ids.set(id, (ids.get(id) ?? 0) + 1);
   return { ids, total: rows.length, salts: salts.map((s) => s.salt) };
 }
 
 /** How many times the page view of each sent request was stored (0, 1 or more), under any salt the database holds. */
-function storedTimes(stored, record) {
+function storedTimes(stored: Stored, record: SentPageView): number {
   const digest = visitorDigest(HOST, record.visitor.address, record.visitor.userAgent);
   return stored.salts.reduce((n, salt) => n + (stored.ids.get(visitorIdFrom(salt, digest)) ?? 0), 0);
 }
 
 /** Answered 2xx against stored: `answered` says which sent requests got a 2xx (all of them when unknown). */
-function reconcile(stored, sent, ok2xx, answered = () => true) {
+function reconcile<Sent extends SentPageView>(
+  stored: Stored,
+  sent: readonly Sent[],
+  ok2xx: number,
+  answered: (record: Sent) => boolean = () => true,
+): Reconciled & { lostRecords: Sent[] } {
   let storedAnswered = 0;
   let storedUnanswered = 0;
   let duplicates = 0;
-  const lost = [];
+  const lost: Sent[] = [];
   for (const record of sent) {
     const times = storedTimes(stored, record);
     if (times > 1) duplicates += times - 1;
@@ -376,105 +532,97 @@ function reconcile(stored, sent, ok2xx, answered = () => true) {
 // ---------------------------------------------------------------------------------------------
 // One database: floor, counted, kill -9.
 
-async function benchDatabase(database) {
+async function benchDatabase(database: Database): Promise<DatabaseResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-analytics-"));
-  database.dataDir = dataDir;
   const postgres = database.kind === "postgres";
-  const result = { label: database.label, loadAverageAtStart: loadAverage() };
-  const runs = [];
+  const result: DatabaseResult = { label: database.label, loadAverageAtStart: loadAverage() };
+  const runs: { floor: ServerRuns; counted: ServerRuns }[] = [];
+  /** One round's server: the floor (ANALYTICS_ENABLED=0) or counting, through the open loop, then the closed one. */
+  const runServer = async (roundNo: number, analytics: boolean): Promise<ServerRuns> => {
+    log(`${database.label}: round ${roundNo}, server with ANALYTICS_ENABLED=${analytics ? 1 : 0} (load average ${loadAverage()})`);
+    const server = startServer({ dataDir, analytics, databaseUrl: database.url });
+    await waitReady(server, postgres);
+    log(`  ${WARM_UP_S} s warm-up at ${RATE}/s, then ${DURATION} s at ${RATE}/s (open loop), ${ROUTE}`);
+    const warmUp = await paced({ rate: RATE, seconds: WARM_UP_S, server });
+    const loadAtStart = loadAverage();
+    const cpuBefore = server.cpuMs();
+    const rate = await paced({ rate: RATE, seconds: DURATION, server });
+    rate.cpuMsPerAnswer = round((server.cpuMs() - cpuBefore) / Math.max(1, rate.ok2xx + rate.non2xx), 3);
+    rate.loadAverage = loadAtStart.split(" ")[0];
+    let closed: ClosedLoopRun | null = null;
+    if (!SKIP.has("closed")) {
+      log(`  autocannon, ${CONNECTIONS} connections, ${DURATION} s`);
+      const cpu = server.cpuMs();
+      closed = await closedLoop(DURATION);
+      closed.cpuMsPerAnswer = round((server.cpuMs() - cpu) / Math.max(1, closed.ok2xx + closed.non2xx), 3);
+    }
+    // SIGTERM: the queue's last write, then the database closes (host/server.ts).
+    const exit = await server.stop();
+    return { warmUp, rate, closed, events: { ...server.events }, exit };
+  };
   try {
     // Floor, then counting, ROUNDS times: a machine whose load drifts shows in the rounds' spread.
     for (let roundNo = 1; roundNo <= ROUNDS; roundNo++) {
-      const pair = {};
-      for (const analytics of [false, true]) {
-        const key = analytics ? "counted" : "floor";
-        log(`${database.label}: round ${roundNo}, server with ANALYTICS_ENABLED=${analytics ? 1 : 0} (load average ${loadAverage()})`);
-        const server = startServer({ dataDir, analytics, databaseUrl: database.url });
-        await waitReady(server, postgres);
-        log(`  ${WARM_UP_S} s warm-up at ${RATE}/s, then ${DURATION} s at ${RATE}/s (open loop), ${ROUTE}`);
-        const warmUp = await paced({ rate: RATE, seconds: WARM_UP_S, server });
-        const loadAtStart = loadAverage();
-        const cpuBefore = server.cpuMs();
-        const rate = await paced({ rate: RATE, seconds: DURATION, server });
-        rate.cpuMsPerAnswer = round((server.cpuMs() - cpuBefore) / Math.max(1, rate.ok2xx + rate.non2xx), 3);
-        rate.loadAverage = loadAtStart.split(" ")[0];
-        let closed = null;
-        if (!SKIP.has("closed")) {
-          log(`  autocannon, ${CONNECTIONS} connections, ${DURATION} s`);
-          const cpu = server.cpuMs();
-          closed = await closedLoop(DURATION);
-          closed.cpuMsPerAnswer = round((server.cpuMs() - cpu) / Math.max(1, closed.ok2xx + closed.non2xx), 3);
-        }
-        // SIGTERM: the queue's last write, then the database closes (host/server.ts).
-        const exit = await server.stop();
-        pair[key] = { warmUp, rate, closed, events: { ...server.events }, exit };
-      }
-      runs.push(pair);
+      const floor = await runServer(roundNo, false);
+      const counted = await runServer(roundNo, true);
+      runs.push({ floor, counted });
     }
-    const stored = await readStored(database);
+    const stored = await readStored(database, dataDir);
     const floorSent = runs.flatMap(({ floor }) => [...floor.warmUp.sent, ...floor.rate.sent, ...(floor.closed?.sent ?? [])]);
     result.floorRowsStored = floorSent.reduce((n, record) => n + storedTimes(stored, record), 0);
     const counted = runs.map((pair) => pair.counted);
-    const sum = (list, key) => list.reduce((n, run) => n + (run?.[key] ?? 0), 0);
-    const logged = { dropped: 0, writeFailed: 0, countFailed: 0 };
-    for (const run of counted) for (const key of Object.keys(logged)) logged[key] += run.events[key];
-    result.storedAfterGracefulStop = {
-      rate: reconcile(
+    const sum = (list: readonly ({ ok2xx: number } | null)[]) => list.reduce((n, run) => n + (run?.ok2xx ?? 0), 0);
+    const logged: ServerEvents = { dropped: 0, writeFailed: 0, countFailed: 0 };
+    for (const run of counted) for (const key of Object.keys(logged) as (keyof ServerEvents)[]) logged[key] += run.events[key];
+    // The lists of lost requests are for the kill's ages below, not for the JSON.
+    const { lostRecords: _rateLost, ...rate } = reconcile(
+      stored,
+      counted.flatMap((run) => [...run.warmUp.sent, ...run.rate.sent]),
+      sum(counted.flatMap((run) => [run.warmUp, run.rate])),
+      (r) => r.status === 200,
+    );
+    let closed: Reconciled | null = null;
+    if (!SKIP.has("closed")) {
+      const { lostRecords: _closedLost, ...figures } = reconcile(
         stored,
-        counted.flatMap((run) => [...run.warmUp.sent, ...run.rate.sent]),
-        sum(
-          counted.flatMap((run) => [run.warmUp, run.rate]),
-          "ok2xx",
-        ),
-        (r) => r.status === 200,
-      ),
-      closed: SKIP.has("closed")
-        ? null
-        : reconcile(
-            stored,
-            counted.flatMap((run) => run.closed.sent),
-            sum(
-              counted.map((run) => run.closed),
-              "ok2xx",
-            ),
-          ),
-      rowsInTable: stored.total,
-      logged,
-    };
-    for (const run of [result.storedAfterGracefulStop.rate, result.storedAfterGracefulStop.closed]) if (run) delete run.lostRecords;
-    // In the closed loop which request got which answer is not known: its requests still in flight
-    // at the end were sent and may be stored without an answer counted.
-    if (result.storedAfterGracefulStop.closed) {
-      const c = result.storedAfterGracefulStop.closed;
-      c.storedUnanswered = Math.max(0, c.stored - c.ok2xx);
-      c.lost = Math.max(0, c.ok2xx - c.stored);
+        counted.flatMap((run) => run.closed?.sent ?? []),
+        sum(counted.map((run) => run.closed)),
+      );
+      // In the closed loop which request got which answer is not known: its requests still in flight
+      // at the end were sent and may be stored without an answer counted.
+      figures.storedUnanswered = Math.max(0, figures.stored - figures.ok2xx);
+      figures.lost = Math.max(0, figures.ok2xx - figures.stored);
+      closed = figures;
     }
+    result.storedAfterGracefulStop = { rate, closed, rowsInTable: stored.total, logged };
     result.rounds = runs.map(({ floor, counted }) => ({
       floor: strip(floor),
       counted: strip(counted),
       added: {
-        p50Ms: round(counted.rate.p50 - floor.rate.p50, 1),
-        p95Ms: round(counted.rate.p95 - floor.rate.p95, 1),
-        p99Ms: round(counted.rate.p99 - floor.rate.p99, 1),
-        cpuMsPerAnswer: round(counted.rate.cpuMsPerAnswer - floor.rate.cpuMsPerAnswer, 3),
-        closedReqPerSec: counted.closed ? counted.closed.reqPerSec - floor.closed.reqPerSec : null,
+        p50Ms: round(minus(counted.rate.p50, floor.rate.p50), 1),
+        p95Ms: round(minus(counted.rate.p95, floor.rate.p95), 1),
+        p99Ms: round(minus(counted.rate.p99, floor.rate.p99), 1),
+        cpuMsPerAnswer: round(minus(counted.rate.cpuMsPerAnswer ?? null, floor.rate.cpuMsPerAnswer ?? null), 3),
+        closedReqPerSec: counted.closed && floor.closed ? counted.closed.reqPerSec - floor.closed.reqPerSec : null,
       },
     }));
 
     if (!SKIP.has("kill")) {
       log(`${database.label}: kill -9 ${KILL_AT_S} s into ${RATE}/s (load average ${loadAverage()})`);
-      const before = await readStored(database);
+      const before = await readStored(database, dataDir);
       const server = startServer({ dataDir, analytics: true, databaseUrl: database.url });
       await waitReady(server, postgres);
       const run = await paced({ rate: RATE, seconds: KILL_AT_S + 5, killAtMs: KILL_AT_S * 1000, server });
       const exit = await server.exited;
-      const after = await readStored(database);
+      const after = await readStored(database, dataDir);
       const answered = run.sent.filter((r) => r.status === 200);
       const check = reconcile(after, run.sent, answered.length, (r) => r.status === 200);
-      const lostAges = check.lostRecords.map((r) => run.killedAt - r.answeredAt).sort((a, b) => a - b);
+      // How long before the kill a page view was answered (null counts as 0, as JavaScript subtracts it).
+      const msBeforeKill = (r: PacedPageView) => minus(run.killedAt, r.answeredAt);
+      const lostAges = check.lostRecords.map(msBeforeKill).sort((a, b) => a - b);
       // The page views answered in the last flush interval before the kill: what may be waiting.
-      const lastInterval = answered.filter((r) => run.killedAt - r.answeredAt <= FLUSH_INTERVAL_MS).length;
-      result.kill = {
+      const lastInterval = answered.filter((r) => msBeforeKill(r) <= FLUSH_INTERVAL_MS).length;
+      const kill: KillResult = {
         exit,
         sent: run.sent.length,
         answered2xx: answered.length,
@@ -493,7 +641,8 @@ async function benchDatabase(database) {
         // never more than the queue's 10,000: here, the page views answered in the last interval.
         bound: Math.min(10_000, lastInterval),
       };
-      result.kill.withinBound = result.kill.lost <= result.kill.bound && result.kill.duplicates === 0;
+      kill.withinBound = kill.lost <= kill.bound && kill.duplicates === 0;
+      result.kill = kill;
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -502,18 +651,18 @@ async function benchDatabase(database) {
 }
 
 /** A run without its per-request lists (kept for matching, not for the JSON). */
-function strip(run) {
-  const without = ({ sent: _sent, killedAt: _killedAt, ...rest }) => rest;
+function strip(run: ServerRuns): ServerFigures {
+  const without = <Run extends { sent: unknown }>({ sent: _sent, killedAt: _killedAt, ...rest }: Run & { killedAt?: unknown }) => rest;
   return { warmUp: without(run.warmUp), rate: without(run.rate), closed: run.closed ? without(run.closed) : null, events: run.events, exit: run.exit };
 }
 
-async function createPostgresDatabase() {
+async function createPostgresDatabase(): Promise<Database | { skip: string }> {
   if (!ADMIN_URL) return { skip: "no PostgreSQL: set BENCH_DATABASE_URL or DATABASE_URL" };
   try {
     const { name, url, drop } = await createScratchDatabase(ADMIN_URL, "bench_analytics");
     return { kind: "postgres", label: `PostgreSQL (${name})`, url, drop };
   } catch (error) {
-    return { skip: `PostgreSQL at ${ADMIN_URL} is not answering (${error.message})` };
+    return { skip: `PostgreSQL at ${ADMIN_URL} is not answering (${error instanceof Error ? error.message : String(error)})` };
   }
 }
 
@@ -522,7 +671,7 @@ async function createPostgresDatabase() {
 
 const table = printTable;
 
-function print(results) {
+function print(results: AnalyticsResults): void {
   const { host, databases } = results;
   if (host) {
     table(
@@ -542,11 +691,12 @@ function print(results) {
     );
   }
   for (const d of databases) {
-    if (d.skip) {
+    if ("skip" in d) {
       console.log(`\n${d.label}: SKIPPED: ${d.skip}`);
       continue;
     }
-    const rows = d.rounds.flatMap((r, i) => [
+    const rounds = d.rounds ?? [];
+    const rows = rounds.flatMap((r, i): ({ server: string } & Partial<OpenLoopFigures>)[] => [
       { server: `${i + 1}: ANALYTICS_ENABLED=0 (floor)`, ...r.floor.rate },
       { server: `${i + 1}: counting`, ...r.counted.rate },
       { server: `${i + 1}: added by counting`, p50: r.added.p50Ms, p95: r.added.p95Ms, p99: r.added.p99Ms, cpuMsPerAnswer: r.added.cpuMsPerAnswer },
@@ -565,10 +715,10 @@ function print(results) {
       ["cpuMsPerAnswer", "server CPU ms/answer"],
       ["loadAverage", "load average"],
     ]);
-    if (d.rounds[0].floor.closed) {
+    if (rounds[0]?.floor.closed) {
       table(
         `${d.label}: autocannon, ${CONNECTIONS} connections, ${DURATION} s (each request a new visitor)`,
-        d.rounds.flatMap((r, i) => [
+        rounds.flatMap((r, i) => [
           { server: `${i + 1}: ANALYTICS_ENABLED=0 (floor)`, ...r.floor.closed },
           { server: `${i + 1}: counting`, ...r.counted.closed },
         ]),
@@ -585,6 +735,7 @@ function print(results) {
       );
     }
     const s = d.storedAfterGracefulStop;
+    if (!s) continue;
     table(
       `${d.label}: stored after the graceful stop (rows matched to requests by visitor id; ${s.rowsInTable} rows in the table; floor's requests stored: ${d.floorRowsStored}; logged: ${JSON.stringify(s.logged)})`,
       [{ run: `open loop ${RATE}/s (warm-up included)`, ...s.rate }, ...(s.closed ? [{ run: "autocannon", ...s.closed }] : [])],
@@ -618,58 +769,54 @@ function print(results) {
   }
 }
 
-async function main() {
+async function main(): Promise<void> {
   const startedAt = new Date();
   if (!fs.existsSync(path.join(root, ".next", "BUILD_ID")))
     throw new Error("no build: run `npm run build` first (this benchmark starts the server with SKIP_BUILD=1)");
   log(`load average ${loadAverage()} on ${os.cpus().length} cores; server on ${BASE}`);
-  const results = {
-    startedAt: startedAt.toISOString(),
-    settings: { rate: RATE, duration: DURATION, rounds: ROUNDS, connections: CONNECTIONS, route: ROUTE, killAtS: KILL_AT_S },
-  };
-  results.machine = { cpus: os.cpus().length, node: process.version, loadAverageAtStart: loadAverage() };
+  const machine: AnalyticsResults["machine"] = { cpus: os.cpus().length, node: process.version, loadAverageAtStart: loadAverage() };
+  let host: HostCost | undefined;
   if (!SKIP.has("host")) {
     log("the host's cost per counted page view, in-process");
-    results.host = await hostCost();
+    host = await hostCost();
   }
-  results.databases = [];
-  if (!SKIP.has("pglite")) results.databases.push(await benchDatabase({ kind: "pglite", label: "embedded PGlite" }));
+  const databases: AnalyticsResults["databases"] = [];
+  if (!SKIP.has("pglite")) databases.push(await benchDatabase({ kind: "pglite", label: "embedded PGlite" }));
   if (!SKIP.has("postgres")) {
     const database = await createPostgresDatabase();
-    if (database.skip) {
+    if ("skip" in database) {
       log(`PostgreSQL: SKIPPED: ${database.skip}`);
-      results.databases.push({ label: "PostgreSQL", skip: database.skip });
+      databases.push({ label: "PostgreSQL", skip: database.skip });
     } else {
       try {
-        results.databases.push(await benchDatabase(database));
+        databases.push(await benchDatabase(database));
       } finally {
-        await database.drop();
+        if (database.kind === "postgres") await database.drop();
       }
     }
   }
-  results.machine.loadAverageAtEnd = loadAverage();
+  machine.loadAverageAtEnd = loadAverage();
+  // In the order the JSON has always had them.
+  const results: AnalyticsResults = {
+    startedAt: startedAt.toISOString(),
+    settings: { rate: RATE, duration: DURATION, rounds: ROUNDS, connections: CONNECTIONS, route: ROUTE, killAtS: KILL_AT_S },
+    machine,
+    host,
+    databases,
+  };
   print(results);
-  const outDir = path.join(root, "bench-results");
-  fs.mkdirSync(outDir, { recursive: true });
-  const file = path.join(
-    outDir,
-    `${startedAt
-      .toISOString()
-      .replaceAll(":", "-")
-      .replace(/\.\d+Z$/, "Z")}-analytics.json`,
-  );
-  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const file = writeResults(startedAt, "-analytics", results);
   console.log(`\nload average at the end: ${results.machine.loadAverageAtEnd}\nWrote ${path.relative(root, file)}`);
 }
 
-export async function benchAnalytics() {
+export async function benchAnalytics(): Promise<void> {
   await main();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().then(
     () => process.exit(0),
-    (error) => {
+    (error: unknown) => {
       console.error(error);
       process.exit(1);
     },

@@ -7,7 +7,7 @@
 //   3. autocannon, 50 connections, 10 s, loopback: content pages, one article and the contact form's
 //      Server Action, and the same pages' HTML bytes from a plain node:http static server;
 //   4. after stopping the server: stored contact messages against 2xx answers of the form run;
-//   5. through nginx with 1, 2 and 3 processes on PostgreSQL (scripts/bench-proxy.mjs; --skip=nginx
+//   5. through nginx with 1, 2 and 3 processes on PostgreSQL (scripts/bench-proxy.ts; --skip=nginx
 //      leaves it out; skipped with the reason without BENCH_DATABASE_URL/DATABASE_URL or nginx).
 // Beside Lighthouse, an empty Next.js app (one page, built with this project's next and react) gets
 // the same Lighthouse runs, and the table gives ours divided by its figures: the framework's floor.
@@ -20,7 +20,7 @@
 // called as a script would, for comparison). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1,
 // the empty Next app BENCH_PORT + 2),
 // BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the server under test, e.g. --cpu-prof).
-// --analytics runs scripts/bench-analytics.mjs instead (what counting page views costs; its own options).
+// --analytics runs scripts/bench-analytics.ts instead (what counting page views costs; its own options).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -28,45 +28,41 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { printTable } from "./bench-helpers.ts";
-import { benchThroughNginx } from "./bench-proxy.mjs";
+import type { Result as LighthouseResult } from "lighthouse";
+import {
+  httpStatus,
+  listOption,
+  numberOption,
+  percentile,
+  printTable,
+  processCpuMs,
+  serverEnv,
+  sleep,
+  spawnServer,
+  writeResults,
+  type BenchServer,
+} from "./bench-helpers.ts";
+import { benchThroughNginx } from "./bench-proxy.ts";
 import { PUBLIC_PAGES } from "../src/lib/public-routes.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 if (args.includes("--analytics")) {
-  // Its own servers (counting off, then on, then killed) and databases: scripts/bench-analytics.mjs.
-  const { benchAnalytics } = await import("./bench-analytics.mjs");
+  // Its own servers (counting off, then on, then killed) and databases: scripts/bench-analytics.ts.
+  const { benchAnalytics } = await import("./bench-analytics.ts");
   await benchAnalytics();
   process.exit(0);
 }
-const option = (name, fallback) => {
-  const found = args.find((a) => a.startsWith(`--${name}=`));
-  return found ? Number(found.split("=")[1]) : fallback;
-};
 const FORMS_ONLY = args.includes("--forms-only");
 const QUICK = args.includes("--quick") || FORMS_ONLY;
-const LH_RUNS = QUICK ? 0 : option("lighthouse-runs", 3);
-const DURATION = option("duration", 10);
-const FORM_RATE = option("form-rate", 300);
-const CONNECTIONS = option("connections", 50);
-const LH_ROUTES = args
-  .find((a) => a.startsWith("--lighthouse-routes="))
-  ?.split("=")[1]
-  .split(",");
-const FORM_MODES = new Set(
-  args
-    .find((a) => a.startsWith("--form-modes="))
-    ?.split("=")[1]
-    .split(",") ?? ["nojs", "js", "rate"],
-);
-const SKIP = new Set(
-  args
-    .find((a) => a.startsWith("--skip="))
-    ?.split("=")[1]
-    .split(",") ?? [],
-);
+const LH_RUNS = QUICK ? 0 : numberOption(args, "lighthouse-runs", 3);
+const DURATION = numberOption(args, "duration", 10);
+const FORM_RATE = numberOption(args, "form-rate", 300);
+const CONNECTIONS = numberOption(args, "connections", 50);
+const LH_ROUTES = listOption(args, "lighthouse-routes");
+const FORM_MODES = new Set(listOption(args, "form-modes") ?? ["nojs", "js", "rate"]);
+const SKIP = new Set(listOption(args, "skip") ?? []);
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const STATIC_PORT = PORT + 1;
 const EMPTY_PORT = PORT + 2;
@@ -79,15 +75,106 @@ const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
 const PUBLIC_ROUTES = PUBLIC_PAGES.map((page) => page.path);
 const LOAD_ROUTES = ["/", "/services/seo-optimization", "/case-studies", "/blog"];
 
-const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+// ---------------------------------------------------------------------------------------------
+// What the runs measure and the JSON holds.
+
+/** Milliseconds from launch to the first 200. */
+interface ColdStart {
+  healthMs: number;
+  homeMs: number;
+}
+/** The figures of one Lighthouse run that the table shows (scores 0-100, ms, KB). */
+type LighthouseFigure = "performance" | "accessibility" | "bestPractices" | "seo" | "lcpMs" | "tbtMs" | "cls" | "jsKB";
+/** One Lighthouse run of one page, with where its main thread's time went (kept in the JSON only). */
+interface LighthouseRun extends Record<LighthouseFigure, number> {
+  runtimeError: string | null;
+  mainThread: Record<string, number>;
+  bootup: { url: string; totalMs: number; scriptingMs: number }[];
+  longTasks: { url: string; startMs: number; durationMs: number }[];
+}
+/** "-": the empty page's figure was 0 in every run. */
+type Ratio = number | "-";
+/** A page's median figures over its runs; beside the empty page, ours over its figures. */
+interface LighthouseRow extends Record<LighthouseFigure, number> {
+  route: string;
+  runs: number;
+  all: LighthouseRun[];
+  tbtRatio?: Ratio;
+  performanceRatio?: Ratio;
+  jsRatio?: Ratio;
+}
+interface EmptyPageRow extends LighthouseRow {
+  next: string;
+  react: string;
+}
+interface LighthouseTarget {
+  route: string;
+  label: string;
+  url: string;
+}
+/** One load run (autocannon, or the open loop of paced()); latencies in ms. */
+interface LoadFigures {
+  label: string;
+  url: string;
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  ok2xx: number;
+}
+/** A page's run against the same bytes from the static server. */
+interface LoadRow extends LoadFigures {
+  staticReqPerSec: number;
+  staticP99: number;
+  ratio: number;
+}
+/** A form run: each request its own address, e-mail and key. */
+interface FormRun extends LoadFigures {
+  mode: string;
+  prefix: string;
+  sent: number;
+  cpuMsPerRequest: number;
+}
+/** The same, with its answers matched to the rows stored after the server stopped. */
+interface FormResult extends FormRun {
+  storedRows: number;
+  duplicates: number;
+  lost: number;
+  inFlightAtEnd: number;
+  storedPerSec: number;
+}
+type Fields = [name: string, value: string][];
+/** How the contact form is posted in one run. */
+interface FormMode {
+  key: string;
+  mode: string;
+  prefix: string;
+  /** The contact page's own address when none is given. */
+  url?: string;
+  /** URL-encoded as the page's script posts; else multipart as a browser without JavaScript does. */
+  urlencoded?: boolean;
+  fields: (n: number, prefix: string) => Fields;
+  headers: Record<string, string>;
+  /** Offered at this rate (open loop) instead of by 50 connections as fast as they go. */
+  rate?: number;
+}
+/** One submission's body and headers. */
+interface Submission {
+  body: string;
+  headers: Record<string, string>;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Build (only when missing or older than the sources, like host/start.ts).
 
 const SOURCES = ["src", "public", "drizzle", "package.json", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"];
-function newestMtime(target) {
-  let stat;
+function newestMtime(target: string): number {
+  let stat: fs.Stats;
   try {
     stat = fs.statSync(target);
   } catch {
@@ -96,7 +183,7 @@ function newestMtime(target) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   return fs.readdirSync(target).reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
 }
-function ensureBuild() {
+function ensureBuild(): void {
   const buildId = path.join(root, ".next", "BUILD_ID");
   const fresh = fs.existsSync(buildId) && SOURCES.every((s) => newestMtime(path.join(root, s)) <= fs.statSync(buildId).mtimeMs);
   if (fresh) return log("using the existing build (.next is newer than the sources)");
@@ -118,9 +205,14 @@ function ensureBuild() {
 
 const emptyAppDir = path.join(root, ".next", "bench-empty-app");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const installedVersion = (name) => JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version;
+function installedVersion(name: string): string {
+  const manifest: unknown = JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8"));
+  const version = typeof manifest === "object" && manifest !== null && "version" in manifest ? manifest.version : undefined;
+  if (typeof version !== "string") throw new Error(`node_modules/${name}/package.json has no version`);
+  return version;
+}
 
-function buildEmptyApp() {
+function buildEmptyApp(): void {
   fs.rmSync(emptyAppDir, { recursive: true, force: true });
   fs.mkdirSync(path.join(emptyAppDir, "app"), { recursive: true });
   fs.writeFileSync(path.join(emptyAppDir, "package.json"), `${JSON.stringify({ name: "bench-empty-next-app", private: true })}\n`);
@@ -145,15 +237,15 @@ function buildEmptyApp() {
 }
 
 /** Serves the empty app with `next start` on a port of its own; resolves to a function that stops it. */
-async function startEmptyApp() {
+async function startEmptyApp(): Promise<() => Promise<void>> {
   const child = spawn(process.execPath, [nextBin, "start", "-p", String(EMPTY_PORT), "-H", "127.0.0.1"], {
     cwd: emptyAppDir,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
   });
   let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const stop = async () => {
     if (child.exitCode === null) child.kill("SIGTERM");
@@ -174,22 +266,25 @@ async function startEmptyApp() {
  * Ours divided by the empty page's figure, run by run (run i of ours with run i of the empty page,
  * measured moments apart), then the median of those ratios, two decimals; "-" when the floor is 0.
  */
-function pairedRatio(ours, empty, key) {
+function pairedRatio(ours: LighthouseRow, empty: LighthouseRow, key: LighthouseFigure): Ratio {
   const ratios = ours.all
-    .map((run, i) => (empty.all[i]?.[key] > 0 ? run[key] / empty.all[i][key] : null))
+    .map((run, i) => {
+      const floor = empty.all[i]?.[key] ?? 0;
+      return floor > 0 ? run[key] / floor : null;
+    })
     .filter((r) => r !== null)
     .sort((a, b) => a - b);
-  return ratios.length ? Number(ratios[Math.floor(ratios.length / 2)].toFixed(2)) : "-";
+  return ratios.length ? Number(ratios[Math.floor(ratios.length / 2)]!.toFixed(2)) : "-";
 }
 
 // ---------------------------------------------------------------------------------------------
 // The server under test.
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
-let server = null;
+let server: BenchServer | null = null;
 
 /** Waits (at most a minute) until the mail outbox has not grown for 2 s. */
-async function waitForOutboxToSettle() {
+async function waitForOutboxToSettle(): Promise<void> {
   const count = () => {
     try {
       return fs.readdirSync(path.join(dataDir, "outbox")).length;
@@ -207,83 +302,48 @@ async function waitForOutboxToSettle() {
   }
 }
 
-/** CPU time (user + system) the server process has used so far, in ms (Linux /proc). */
-function serverCpuMs() {
-  try {
-    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
-  } catch {
-    return NaN;
-  }
-}
+/** CPU time (user + system) the server process has used so far, in ms. */
+const serverCpuMs = () => processCpuMs(server?.child.pid);
 
-function startServer() {
-  const child = spawn(process.execPath, [path.join(root, "host", "start.ts")], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      SKIP_BUILD: "1",
-      DATA_DIR: dataDir,
-      SITE_URL: BASE,
-      NEXT_TELEMETRY_DISABLED: "1",
-      NODE_ENV: "production",
+/** The production server on the temporary data folder, on the embedded database whatever DATABASE_URL says. */
+function startServer(): BenchServer {
+  const env = serverEnv({
+    port: PORT,
+    dataDir,
+    extra: {
       // The form run gives each request its own client address through X-Forwarded-For.
       TRUST_PROXY: "1",
       // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
       ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     },
   });
-  const output = [];
-  const keep = (chunk) => {
-    output.push(String(chunk));
-    if (output.length > 200) output.shift();
-  };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
-  child.output = output;
-  server = child;
-  return child;
+  server = spawnServer(env);
+  return server;
 }
 
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  const child = server;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timeout = sleep(10_000).then(() => "timeout");
-  if ((await Promise.race([exited, timeout])) === "timeout") {
-    child.kill("SIGKILL");
-    await exited;
-  }
+async function stopServer(): Promise<void> {
+  const running = server;
   server = null;
+  await running?.stop();
 }
 
-async function status(url) {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return 0;
-  }
-}
+/** The status of GET `url`, 0 when it fails or takes more than 5 s. */
+const status = (url: string) => httpStatus(url, { timeoutMs: 5_000 });
 
 /** Milliseconds from launch to the first 200 of /api/health and of /. */
-async function coldStart() {
+async function coldStart(): Promise<ColdStart> {
   const launched = performance.now();
   const child = startServer();
   const deadline = launched + 120_000;
-  let health = null;
+  let health: number | null = null;
   while (health === null) {
-    if (child.exitCode !== null || performance.now() > deadline) {
-      throw new Error(`server did not start:\n${child.output.join("")}`);
+    if (child.child.exitCode !== null || performance.now() > deadline) {
+      throw new Error(`server did not start:\n${child.output()}`);
     }
     if ((await status(`${BASE}/api/health`)) === 200) health = performance.now() - launched;
     else await sleep(10);
   }
-  let home = null;
+  let home: number | null = null;
   while (home === null) {
     if ((await status(`${BASE}/`)) === 200) home = performance.now() - launched;
     else await sleep(10);
@@ -294,43 +354,45 @@ async function coldStart() {
 // ---------------------------------------------------------------------------------------------
 // Helpers for pages and the form.
 
-async function getHtml(url) {
+async function getHtml(url: string): Promise<{ html: string; headers: Record<string, string> }> {
   const res = await fetch(url);
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
   return { html: await res.text(), headers: Object.fromEntries(res.headers) };
 }
 
-function decodeEntities(value) {
+function decodeEntities(value: string): string {
   return value.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
 }
 
 /** The hidden fields React renders into a Server Action form for a post without JavaScript. */
-function actionFields(html) {
-  const fields = [];
+function actionFields(html: string): Fields {
+  const fields: Fields = [];
   for (const match of html.matchAll(/<input[^>]*name="(\$ACTION[^"]*)"[^>]*>/g)) {
     const value = /value="([^"]*)"/.exec(match[0]);
-    fields.push([match[1], value ? decodeEntities(value[1]) : ""]);
+    fields.push([match[1]!, value ? decodeEntities(value[1]!) : ""]);
   }
   if (fields.length === 0) throw new Error("no $ACTION_ fields found in the contact page");
   return fields;
 }
 
-function multipart(fields, boundary) {
+/** The id in a Server Action's hidden $ACTION_ field (JSON with an "id"). */
+function actionId(value: string): string {
+  const parsed: unknown = JSON.parse(value);
+  if (typeof parsed === "object" && parsed !== null && "id" in parsed && typeof parsed.id === "string") return parsed.id;
+  throw new Error(`no action id in ${value}`);
+}
+
+function multipart(fields: Fields, boundary: string): string {
   return fields
     .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
     .join("")
     .concat(`--${boundary}--\r\n`);
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /** One autocannon run; the latencies of every answer are kept too, for p95. */
-function load(label, options) {
+function load(label: string, options: autocannon.Options): Promise<LoadFigures> {
   return new Promise((resolve, reject) => {
-    const latencies = [];
+    const latencies: number[] = [];
     const instance = autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
       if (error) return reject(error);
       latencies.sort((a, b) => a - b);
@@ -361,12 +423,12 @@ function load(label, options) {
  * sends its share of the second at once, then waits for the next second, so 300/s arrives as a
  * burst of 300 at the top of each second; measured here, that doubled the p95.)
  */
-async function paced(label, { rate, url, submission }) {
+async function paced(label: string, { rate, url, submission }: { rate: number; url: string; submission: () => Submission }): Promise<LoadFigures> {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-  const latencies = [];
+  const latencies: number[] = [];
   const counts = { ok2xx: 0, non2xx: 0, errors: 0 };
-  const pending = new Set();
+  const pending = new Set<Promise<void>>();
   const total = Math.round(rate * DURATION);
   const started = performance.now();
   for (let i = 0; i < total; i++) {
@@ -374,7 +436,7 @@ async function paced(label, { rate, url, submission }) {
     const wait = due - performance.now();
     if (wait >= 1) await sleep(wait);
     const { body, headers } = submission();
-    const answered = new Promise((resolve) => {
+    const answered = new Promise<void>((resolve) => {
       const request = http.request(
         {
           agent,
@@ -388,7 +450,8 @@ async function paced(label, { rate, url, submission }) {
           response.resume();
           response.on("end", () => {
             latencies.push(performance.now() - due);
-            counts[response.statusCode >= 200 && response.statusCode < 300 ? "ok2xx" : "non2xx"] += 1;
+            const code = response.statusCode ?? 0;
+            counts[code >= 200 && code < 300 ? "ok2xx" : "non2xx"] += 1;
             resolve();
           });
         },
@@ -420,10 +483,10 @@ async function paced(label, { rate, url, submission }) {
 }
 
 /** A plain static server: the same HTML bytes, no framework. */
-function startStaticServer(pages) {
+function startStaticServer(pages: Map<string, Buffer>): Promise<http.Server> {
   const gzipped = new Map([...pages].map(([route, body]) => [route, zlib.gzipSync(body)]));
   const srv = http.createServer((req, res) => {
-    const route = req.url.split("?")[0];
+    const route = (req.url ?? "/").split("?")[0]!;
     const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
     const body = (gzip ? gzipped : pages).get(route);
     if (!body) {
@@ -439,16 +502,23 @@ function startStaticServer(pages) {
 // ---------------------------------------------------------------------------------------------
 // Lighthouse.
 
+/** The rows of a Lighthouse audit's table (its details' items); none when it has no table. */
+function auditItems(lhr: LighthouseResult, audit: string): Record<string, unknown>[] {
+  const details: unknown = lhr.audits[audit]?.details;
+  if (typeof details !== "object" || details === null || !("items" in details) || !Array.isArray(details.items)) return [];
+  return details.items.filter((item: unknown): item is Record<string, unknown> => typeof item === "object" && item !== null);
+}
+
 /**
  * Lighthouse on every target (a URL), LH_RUNS times each, median per figure. The runs go round the
  * targets (run 1 of each, then run 2 of each...), so that every target, the empty Next page
  * included, meets the same moments of a busy machine.
  */
-async function runLighthouse(targets) {
+async function runLighthouse(targets: LighthouseTarget[]): Promise<LighthouseRow[]> {
   if (LH_RUNS === 0) return [];
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
-  const runs = new Map(targets.map((target) => [target.url, []]));
+  const runs = new Map(targets.map((target): [string, LighthouseRun[]] => [target.url, []]));
   for (let i = 0; i < LH_RUNS; i++) {
     for (const target of targets) {
       let failures = 0;
@@ -457,40 +527,47 @@ async function runLighthouse(targets) {
         const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
         try {
           const result = await lighthouse(target.url, { port: chrome.port, output: "json", logLevel: "error" });
+          if (!result) throw new Error(`Lighthouse returned no result for ${target.label}`);
           const lhr = result.lhr;
-          if (lhr.runtimeError || lhr.audits["cumulative-layout-shift"]?.numericValue === undefined) {
+          const cls = lhr.audits["cumulative-layout-shift"]?.numericValue;
+          if (lhr.runtimeError || cls === undefined) {
             // A run Lighthouse could not finish (Chromium hiccup, NO_FCP): said, and run again.
             log(`lighthouse ${target.label}: run failed (${lhr.runtimeError?.code ?? "no metrics"}), repeating it`);
             if (++failures > LH_RUNS) throw new Error(`Lighthouse failed ${failures} times on ${target.label}`);
             continue;
           }
-          const scriptRow = lhr.audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "script");
-          runs.get(target.url).push({
-            performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-            accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-            bestPractices: Math.round((lhr.categories["best-practices"].score ?? 0) * 100),
-            seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
-            lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
-            tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
-            cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
-            jsKB: Number(((scriptRow?.transferSize ?? 0) / 1024).toFixed(1)),
-            runtimeError: lhr.runtimeError?.code ?? null,
+          const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+          const milliseconds = (audit: string) => Math.round(lhr.audits[audit]?.numericValue ?? NaN);
+          const scriptRow = auditItems(lhr, "resource-summary").find((item) => item.resourceType === "script");
+          runs.get(target.url)!.push({
+            performance: score("performance"),
+            accessibility: score("accessibility"),
+            bestPractices: score("best-practices"),
+            seo: score("seo"),
+            lcpMs: milliseconds("largest-contentful-paint"),
+            tbtMs: milliseconds("total-blocking-time"),
+            cls: Number(cls.toFixed(3)),
+            jsKB: Number((Number(scriptRow?.transferSize ?? 0) / 1024).toFixed(1)),
+            // Runs with an error were repeated above.
+            runtimeError: null,
             // Where the main thread's time went (kept in the JSON only): per kind of work, and the
             // scripts that cost the most (their evaluation, parse and compile), to name what a
             // route runs that the empty page does not.
-            mainThread: Object.fromEntries(
-              (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? []).map((item) => [item.group, Math.round(item.duration)]),
-            ),
-            bootup: (lhr.audits["bootup-time"]?.details?.items ?? []).slice(0, 6).map((item) => ({
-              url: String(item.url).replace(/^https?:\/\/[^/]+/, ""),
-              totalMs: Math.round(item.total),
-              scriptingMs: Math.round(item.scripting),
-            })),
-            longTasks: (lhr.audits["long-tasks"]?.details?.items ?? []).slice(0, 8).map((item) => ({
-              url: String(item.url).replace(/^https?:\/\/[^/]+/, ""),
-              startMs: Math.round(item.startTime),
-              durationMs: Math.round(item.duration),
-            })),
+            mainThread: Object.fromEntries(auditItems(lhr, "mainthread-work-breakdown").map((item) => [String(item.group), Math.round(Number(item.duration))])),
+            bootup: auditItems(lhr, "bootup-time")
+              .slice(0, 6)
+              .map((item) => ({
+                url: String(item.url).replace(/^https?:\/\/[^/]+/, ""),
+                totalMs: Math.round(Number(item.total)),
+                scriptingMs: Math.round(Number(item.scripting)),
+              })),
+            longTasks: auditItems(lhr, "long-tasks")
+              .slice(0, 8)
+              .map((item) => ({
+                url: String(item.url).replace(/^https?:\/\/[^/]+/, ""),
+                startMs: Math.round(Number(item.startTime)),
+                durationMs: Math.round(Number(item.duration)),
+              })),
           });
           break;
         } finally {
@@ -500,11 +577,11 @@ async function runLighthouse(targets) {
     }
   }
   return targets.map((target) => {
-    const all = runs.get(target.url);
-    // Median per figure, across the runs.
-    const median = (key) => {
+    const all = runs.get(target.url)!;
+    // Median per figure, across the runs (the upper of the two middle runs when their number is even).
+    const median = (key: LighthouseFigure) => {
       const values = all.map((r) => r[key]).sort((a, b) => a - b);
-      return values[Math.floor(values.length / 2)];
+      return values[Math.floor(values.length / 2)]!;
     };
     return {
       route: target.route,
@@ -525,14 +602,15 @@ async function runLighthouse(targets) {
 // ---------------------------------------------------------------------------------------------
 // Stored rows, read from the embedded database after the server has stopped.
 
-async function countContactRows(prefix) {
+async function countContactRows(prefix: string): Promise<{ total: number; distinct_emails: number }> {
   const { PGlite } = await import("@electric-sql/pglite");
   const db = new PGlite(path.join(dataDir, "pglite"));
   try {
-    const { rows } = await db.query("select count(*)::int as total, count(distinct email)::int as distinct_emails from contact_messages where email like $1", [
-      `${prefix}%`,
-    ]);
-    return rows[0];
+    const { rows } = await db.query<{ total: number; distinct_emails: number }>(
+      "select count(*)::int as total, count(distinct email)::int as distinct_emails from contact_messages where email like $1",
+      [`${prefix}%`],
+    );
+    return rows[0]!;
   } finally {
     await db.close();
   }
@@ -542,8 +620,20 @@ async function countContactRows(prefix) {
 // Output.
 
 const table = printTable;
+/** The Lighthouse table's columns, ours and the empty page's alike. */
+const LIGHTHOUSE_COLUMNS = [
+  ["route", "route"],
+  ["performance", "perf"],
+  ["accessibility", "a11y"],
+  ["bestPractices", "best"],
+  ["seo", "seo"],
+  ["lcpMs", "LCP ms"],
+  ["tbtMs", "TBT ms"],
+  ["cls", "CLS"],
+  ["jsKB", "JS KB (compressed)"],
+] as const;
 
-async function main() {
+async function main(): Promise<void> {
   const startedAt = new Date();
   ensureBuild();
   const withBaseline = LH_RUNS > 0 && !SKIP.has("baseline");
@@ -563,8 +653,8 @@ async function main() {
   log(`article: ${article}`);
 
   // Warm every page once (the first request renders and caches it) and keep its HTML bytes.
-  const pages = new Map();
-  const cacheHeaders = {};
+  const pages = new Map<string, Buffer>();
+  const cacheHeaders: Record<string, { cacheControl: string | null; nextCache: string | null }> = {};
   for (const route of [...PUBLIC_ROUTES, article]) {
     await getHtml(`${BASE}${route}`);
     const res = await fetch(`${BASE}${route}`);
@@ -572,9 +662,9 @@ async function main() {
     cacheHeaders[route] = { cacheControl: res.headers.get("cache-control"), nextCache: res.headers.get("x-nextjs-cache") };
   }
 
-  const targets = (LH_ROUTES ?? [...PUBLIC_ROUTES, article]).map((route) => ({ route, label: route, url: `${BASE}${route}` }));
-  let lighthouse = [];
-  let emptyPage = null;
+  const targets = (LH_ROUTES ?? [...PUBLIC_ROUTES, article]).map((route): LighthouseTarget => ({ route, label: route, url: `${BASE}${route}` }));
+  let lighthouse: LighthouseRow[] = [];
+  let emptyPage: EmptyPageRow | null = null;
   if (withBaseline) {
     const stopEmptyApp = await startEmptyApp();
     try {
@@ -582,24 +672,26 @@ async function main() {
     } finally {
       await stopEmptyApp();
     }
-    emptyPage = { ...lighthouse.pop(), next: installedVersion("next"), react: installedVersion("react") };
+    const empty = lighthouse.pop();
+    if (!empty) throw new Error("no Lighthouse figures for the empty Next page");
+    emptyPage = { ...empty, next: installedVersion("next"), react: installedVersion("react") };
     for (const row of lighthouse) {
-      row.tbtRatio = pairedRatio(row, emptyPage, "tbtMs");
-      row.performanceRatio = pairedRatio(row, emptyPage, "performance");
-      row.jsRatio = pairedRatio(row, emptyPage, "jsKB");
+      row.tbtRatio = pairedRatio(row, empty, "tbtMs");
+      row.performanceRatio = pairedRatio(row, empty, "performance");
+      row.jsRatio = pairedRatio(row, empty, "jsKB");
     }
   } else {
     lighthouse = await runLighthouse(targets);
   }
 
   const staticServer = await startStaticServer(pages);
-  const loadRuns = [];
+  const loadRuns: LoadRow[] = [];
   try {
     for (const route of FORMS_ONLY || SKIP.has("load") ? [] : [...LOAD_ROUTES, article]) {
       log(`autocannon ${route} (ours, then static)`);
       // Without Accept-Encoding (the whole HTML), and as browsers ask for it (gzip: ours from the
       // page cache, the static server's gzipped once at start).
-      for (const headers of [{}, { "accept-encoding": "gzip, deflate, br" }]) {
+      for (const headers of [{}, { "accept-encoding": "gzip, deflate, br" }] as Record<string, string>[]) {
         const name = headers["accept-encoding"] ? `${route} (gzip)` : route;
         const ours = await load(name, { url: `${BASE}${route}`, headers });
         const plain = await load(name, { url: `http://127.0.0.1:${STATIC_PORT}${route}`, headers });
@@ -618,14 +710,14 @@ async function main() {
   const contact = await getHtml(`${BASE}/contact`);
   const hidden = actionFields(contact.html);
   const boundary = "----benchform7MA4YWxkTrZu0gW";
-  const visitor = (n, prefix) => [
+  const visitor = (n: number, prefix: string): Fields => [
     ["name", "Bench Visitor"],
     ["email", `${prefix}${n}@example.com`],
     ["mobileNumber", "+919876543210"],
     ["company", "Benchmark"],
     ["message", `Benchmark message number ${n}, long enough to pass validation.`],
   ];
-  const formModes = [
+  const formModes: FormMode[] = [
     {
       key: "nojs",
       mode: "no JavaScript (multipart, page re-rendered)",
@@ -655,8 +747,9 @@ async function main() {
   // each sending as soon as it is answered, latency is connections / throughput (Little's law:
   // 50 / 300 per s = 167 ms) whatever the server does; so the same requests are also offered at a
   // fixed rate, evenly spaced (open loop: paced() below), which is what the budget describes.
+  const viaScript = formModes[1]!;
   formModes.push({
-    ...formModes[1],
+    ...viaScript,
     key: "rate",
     mode: `with JavaScript, offered at ${FORM_RATE}/s`,
     prefix: `bench-${startedAt.getTime()}-rate-`,
@@ -672,13 +765,13 @@ async function main() {
       mode: "Server Action called by script (before ADR 0017)",
       prefix: `bench-${startedAt.getTime()}-action-`,
       fields: (n, prefix) => [
-        ...formModes[1].fields(n, prefix).map(([name, value]) => [`_1_${name}`, value]),
+        ...viaScript.fields(n, prefix).map(([name, value]): [string, string] => [`_1_${name}`, value]),
         ["0", JSON.stringify([{ status: "idle" }, "$K1"])],
       ],
-      headers: { "next-action": JSON.parse(contactAction[1]).id, accept: "text/x-component" },
+      headers: { "next-action": actionId(contactAction[1]), accept: "text/x-component" },
     });
   }
-  const formRuns = [];
+  const formRuns: FormRun[] = [];
   let counter = 0;
   for (const formMode of SKIP.has("form") ? [] : formModes.filter((m) => FORM_MODES.has(m.key))) {
     log(`contact form, ${formMode.mode}`);
@@ -721,7 +814,7 @@ async function main() {
   }
 
   await stopServer();
-  const formResults = [];
+  const formResults: FormResult[] = [];
   for (const run of formRuns) {
     const rows = await countContactRows(run.prefix);
     formResults.push({
@@ -750,39 +843,21 @@ async function main() {
     ],
   );
   if (lighthouse.length > 0) {
-    table(`Lighthouse ${lighthouse[0].runs === 1 ? "(1 run)" : `(median of ${LH_RUNS})`}, mobile preset`, lighthouse, [
-      ["route", "route"],
-      ["performance", "perf"],
-      ["accessibility", "a11y"],
-      ["bestPractices", "best"],
-      ["seo", "seo"],
-      ["lcpMs", "LCP ms"],
-      ["tbtMs", "TBT ms"],
-      ["cls", "CLS"],
-      ["jsKB", "JS KB (compressed)"],
+    table(`Lighthouse ${lighthouse[0]?.runs === 1 ? "(1 run)" : `(median of ${LH_RUNS})`}, mobile preset`, lighthouse, [
+      ...LIGHTHOUSE_COLUMNS,
       ...(emptyPage
-        ? [
+        ? ([
             ["tbtRatio", "TBT ours/empty"],
             ["performanceRatio", "perf ours/empty"],
             ["jsRatio", "JS ours/empty"],
-          ]
+          ] as const)
         : []),
     ]);
     if (emptyPage) {
       table(
         `The empty Next.js page (next ${emptyPage.next}, react ${emptyPage.react}; one layout, one page with a heading and a paragraph), same Lighthouse settings`,
         [emptyPage],
-        [
-          ["route", "route"],
-          ["performance", "perf"],
-          ["accessibility", "a11y"],
-          ["bestPractices", "best"],
-          ["seo", "seo"],
-          ["lcpMs", "LCP ms"],
-          ["tbtMs", "TBT ms"],
-          ["cls", "CLS"],
-          ["jsKB", "JS KB (compressed)"],
-        ],
+        LIGHTHOUSE_COLUMNS,
       );
     }
   } else {
@@ -819,7 +894,7 @@ async function main() {
     ]);
   console.log("\nCache-Control of the public pages:", [...new Set(Object.values(cacheHeaders).map((h) => h.cacheControl))].join(" ; "));
 
-  // Several processes behind nginx on one PostgreSQL (scripts/bench-proxy.mjs): after this server
+  // Several processes behind nginx on one PostgreSQL (scripts/bench-proxy.ts): after this server
   // has stopped, so that it does not share the machine with the measurement.
   await stopServer();
   const throughNginx = SKIP.has("nginx") ? null : await benchThroughNginx();
@@ -836,16 +911,7 @@ async function main() {
     throughNginx,
     cacheHeaders,
   };
-  const outDir = path.join(root, "bench-results");
-  fs.mkdirSync(outDir, { recursive: true });
-  const file = path.join(
-    outDir,
-    `${startedAt
-      .toISOString()
-      .replaceAll(":", "-")
-      .replace(/\.\d+Z$/, "Z")}.json`,
-  );
-  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const file = writeResults(startedAt, "", results);
   console.log(`\nWrote ${path.relative(root, file)}`);
 }
 
@@ -854,7 +920,7 @@ const cleanUp = async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(emptyAppDir, { recursive: true, force: true });
 };
-for (const signal of ["SIGINT", "SIGTERM"]) {
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     void cleanUp().then(() => process.exit(130));
   });
@@ -862,7 +928,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 main()
   .then(cleanUp)
   .then(() => process.exit(0))
-  .catch(async (error) => {
+  .catch(async (error: unknown) => {
     console.error(error);
     await cleanUp();
     process.exit(1);
