@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { PgBoss } from "pg-boss";
 import type { Executor } from "../db/client";
 import { executorDatabase, openEngine } from "./data/engine";
+import { getJobQueue, setJobQueue } from "../bridge.ts";
 import { errorFields, log } from "../log";
 
 /**
@@ -30,8 +31,16 @@ export interface EnqueueOptions {
   retry?: RetryPolicy;
 }
 
+/**
+ * "exclusive" (the default): one job per key queued, waiting to retry or running; a second is not
+ * added. "singleton": one job per key running at a time, any number queued: for work whose handler
+ * reads the current state of its row, where a change made while a job runs needs a job after it.
+ */
+export type JobPolicy = "exclusive" | "singleton";
+
 export interface JobDefinition<T extends object> {
   name: string;
+  policy?: JobPolicy;
   /** Jobs of this name one process runs at once. */
   concurrency?: number;
   retry?: RetryPolicy;
@@ -43,37 +52,56 @@ export interface JobDefinition<T extends object> {
 /** Job names: lower-case words with dots and dashes, as the engine's queue names must be. */
 const NAME = /^[a-z][a-z0-9.-]{0,62}$/;
 
-let started: Promise<PgBoss> | null = null;
+/**
+ * This process's engine and the queues it made, kept on the bridge: Next evaluates this module once
+ * per bundle, and a Server Action's copy must enqueue on the engine that boot started.
+ */
+export interface JobQueueState {
+  started: Promise<PgBoss> | null;
+  declared: Set<string>;
+  /** Names this process has workers for. */
+  working: Set<string>;
+}
+
+function state(): JobQueueState {
+  let current = getJobQueue();
+  if (!current) {
+    current = { started: null, declared: new Set(), working: new Set() };
+    setJobQueue(current);
+  }
+  return current;
+}
 
 /** The engine on this process's database, started once (its schema installed on the first start). */
 function engine(options: { monitorSeconds?: number } = {}): Promise<PgBoss> {
-  started ??= (async () => {
+  const s = state();
+  const starting = (s.started ??= (async () => {
     const boss = openEngine(options);
     boss.on("error", (error) => log("error", "job queue error", errorFields(error)));
     await boss.start();
     return boss;
-  })().catch((error: unknown) => {
-    started = null;
-    throw error;
+  })());
+  starting.catch(() => {
+    if (s.started === starting) s.started = null;
   });
-  return started;
+  return starting;
 }
 
-const declared = new Set<string>();
-async function declare(boss: PgBoss, name: string, retry: RetryPolicy = RETRY, leaseSeconds = LEASE_SECONDS): Promise<void> {
+async function declare(boss: PgBoss, name: string, definition: Omit<JobDefinition<object>, "name" | "handler"> = {}): Promise<void> {
   if (!NAME.test(name)) throw new Error(`A job name is lower-case letters, digits, dots and dashes: ${JSON.stringify(name)}`);
+  const { declared } = state();
   if (declared.has(name)) return;
-  // "exclusive": at most one job per key queued, waiting to retry or running.
+  const retry = definition.retry ?? RETRY;
   const options = {
-    policy: "exclusive" as const,
     retryLimit: retry.limit,
     retryDelay: retry.delaySeconds,
     retryBackoff: true,
     retryDelayMax: retry.maxDelaySeconds ?? RETRY.maxDelaySeconds,
-    expireInSeconds: leaseSeconds,
+    expireInSeconds: definition.leaseSeconds ?? LEASE_SECONDS,
   };
+  // A queue's policy is fixed when it is made; retries and lease follow the definition at each start.
   if (await boss.getQueue(name)) await boss.updateQueue(name, options);
-  else await boss.createQueue(name, options);
+  else await boss.createQueue(name, { ...options, policy: definition.policy ?? "exclusive" });
   declared.add(name);
 }
 
@@ -84,6 +112,7 @@ async function declare(boss: PgBoss, name: string, retry: RetryPolicy = RETRY, l
 export async function enqueue(name: string, data: object, options: EnqueueOptions, executor: Executor): Promise<string | null> {
   // The engine and the job's queue must be ready before the caller's transaction: on the embedded
   // database (one connection) a statement of the engine's own would wait for that transaction.
+  const { started, declared } = state();
   const boss = started && (await started);
   if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
   return boss.send(name, data, {
@@ -114,8 +143,11 @@ export async function startQueue(
   options: { pollSeconds?: number; monitorSeconds?: number } = {},
 ): Promise<void> {
   const boss = await engine({ monitorSeconds: options.monitorSeconds });
+  const { working } = state();
   for (const definition of definitions) {
-    await declare(boss, definition.name, definition.retry, definition.leaseSeconds);
+    await declare(boss, definition.name, definition);
+    if (working.has(definition.name)) continue;
+    working.add(definition.name);
     await boss.work<object>(
       definition.name,
       { batchSize: 1, localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: options.pollSeconds ?? 2 },
@@ -131,11 +163,29 @@ export async function startQueue(
   }
 }
 
-/** Stops this process's workers, waiting for the jobs in flight (the database closes after this: ADR 0074). */
-export async function stopQueue(): Promise<void> {
-  if (!started) return;
-  const boss = await started.catch(() => null);
-  started = null;
-  declared.clear();
-  await boss?.stop({ graceful: true, close: false, timeout: 30_000 });
+/**
+ * Stops this process's workers: no job starts after this, and the jobs in flight have ended. The
+ * engine stays, so a request still being answered can enqueue (the first step of a shutdown, ADR 0074).
+ */
+export async function stopWorkers(): Promise<void> {
+  const current = getJobQueue();
+  const boss = current?.started && (await current.started.catch(() => null));
+  if (!current || !boss) return;
+  const names = [...current.working];
+  current.working.clear();
+  await Promise.all(names.map((name) => boss.offWork(name, { wait: true })));
+}
+
+/**
+ * Stops the workers (waiting for the jobs in flight) and then the engine; the database closes after
+ * this (ADR 0074). A job still running at the timeout runs again once its lease runs out.
+ */
+export async function stopQueue(timeoutMs = 8_000): Promise<void> {
+  const current = getJobQueue();
+  if (!current?.started) return;
+  const boss = await current.started.catch(() => null);
+  current.started = null;
+  current.declared.clear();
+  current.working.clear();
+  await boss?.stop({ graceful: true, close: false, timeout: timeoutMs });
 }
