@@ -63,7 +63,6 @@ describe("the registry of timed jobs (src/server/job-registry.ts)", () => {
       "analytics",
       "booking-reminders",
       "calendar-sync",
-      "calendar-writes",
       "follow-up-digest",
       "newsletter-events-seen-retention",
       "newsletter-pending-expiry",

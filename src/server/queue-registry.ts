@@ -1,5 +1,6 @@
 import "server-only";
 import type { JobDefinition } from "./kernel/jobs/queue";
+import { calendarWriteJob } from "./booking";
 
 /**
  * Every job of the durable queue (docs/decisions/0089), in one list: boot starts a worker per job in
@@ -7,4 +8,7 @@ import type { JobDefinition } from "./kernel/jobs/queue";
  * queue, so a feature can enqueue into it in its own transaction. The timed jobs are the other
  * list (./job-registry.ts): work found by time rather than enqueued by a change.
  */
-export const QUEUED_JOBS: readonly JobDefinition<object>[] = [];
+export const QUEUED_JOBS: readonly JobDefinition<object>[] = [
+  // The booking's writes to a member's CalDAV calendar (docs/decisions/0066).
+  calendarWriteJob(),
+];

@@ -1,6 +1,6 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import type { PgBoss } from "pg-boss";
+import { createHash, randomUUID } from "node:crypto";
+import type { JobWithMetadata, PgBoss } from "pg-boss";
 import type { Executor } from "../db/client";
 import { executorDatabase, openEngine } from "./data/engine";
 import { getJobQueue, setJobQueue } from "../bridge.ts";
@@ -25,10 +25,27 @@ export interface RetryPolicy {
 }
 
 export interface EnqueueOptions {
-  /** Idempotency key: a second job of this name and key, while one is queued or running, is not added. */
+  /**
+   * The job's key. Under the exclusive policy a second job of this name and key, while one is queued,
+   * waiting to retry or running, is not added; under the singleton policy it is, and the jobs of one
+   * key run one at a time.
+   */
   key?: string;
+  /**
+   * The work's own name (a row and its revision): a job of this name and id is added once, a second
+   * enqueue of it is not (for as long as the engine keeps the first, finished or not).
+   */
+  id?: string;
   startAfter?: Date;
   retry?: RetryPolicy;
+}
+
+/** Which try of its job a handler is running. */
+export interface JobAttempt {
+  /** Tries before this one (0 on the first). */
+  retryCount: number;
+  /** No try follows this one if it fails. */
+  isLastTry: boolean;
 }
 
 /**
@@ -45,8 +62,17 @@ export interface JobDefinition<T extends object> {
   concurrency?: number;
   retry?: RetryPolicy;
   leaseSeconds?: number;
-  /** Throwing fails this try: the job runs again after the back-off. */
-  handler: (data: T) => Promise<void>;
+  /**
+   * Throwing fails this try: the job runs again after the back-off. (A method, so that a list of
+   * definitions of different data can be started together.)
+   */
+  handler(data: T, attempt: JobAttempt): Promise<void>;
+  /**
+   * Enqueues, at each start, the work that was waiting for this job before it ran on the queue (the
+   * rows of the hand-written queue it replaced). Runs in every process at every start, so it must
+   * enqueue each piece of work under a stable `id`.
+   */
+  adopt?: () => Promise<number>;
 }
 
 /** Job names: lower-case words with dots and dashes, as the engine's queue names must be. */
@@ -87,7 +113,7 @@ function engine(options: { monitorSeconds?: number } = {}): Promise<PgBoss> {
   return starting;
 }
 
-async function declare(boss: PgBoss, name: string, definition: Omit<JobDefinition<object>, "name" | "handler"> = {}): Promise<void> {
+async function declare(boss: PgBoss, name: string, definition: Omit<JobDefinition<object>, "name" | "handler" | "adopt"> = {}): Promise<void> {
   if (!NAME.test(name)) throw new Error(`A job name is lower-case letters, digits, dots and dashes: ${JSON.stringify(name)}`);
   const { declared } = state();
   if (declared.has(name)) return;
@@ -118,6 +144,7 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
   return boss.send(name, data, {
     // The exclusive policy counts a job without a key as the key "": one of its own keeps it apart.
     singletonKey: options.key ?? `job:${randomUUID()}`,
+    ...(options.id ? { id: stableJobId(name, options.id) } : {}),
     startAfter: options.startAfter,
     ...(options.retry
       ? {
@@ -131,10 +158,22 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
   });
 }
 
-/** Starts the engine and makes each job's queue, without working them (a process that only enqueues). */
-export async function declareJobs(names: readonly string[]): Promise<void> {
+/** A job id (a UUID, as the engine's ids are) that is the same for the same name and id. */
+export function stableJobId(name: string, id: string): string {
+  const hex = createHash("sha256").update(`${name}\n${id}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Starts the engine and makes each job's queue, without working them (a process that only enqueues):
+ * by name (the default policy), or by its definition (its policy, retries and lease).
+ */
+export async function declareJobs(jobs: readonly (string | Omit<JobDefinition<object>, "handler">)[]): Promise<void> {
   const boss = await engine();
-  for (const name of names) await declare(boss, name);
+  for (const job of jobs) {
+    if (typeof job === "string") await declare(boss, job);
+    else await declare(boss, job.name, job);
+  }
 }
 
 /** Starts a worker per definition in this process (a name already worked here is not started twice). */
@@ -148,14 +187,18 @@ export async function startQueue(
     await declare(boss, definition.name, definition);
     if (working.has(definition.name)) continue;
     working.add(definition.name);
-    await boss.work<object>(
+    if (definition.adopt) {
+      const adopted = await definition.adopt();
+      if (adopted > 0) log("info", "queued work adopted by the job queue", { event: "queue.adopted", job: definition.name, adopted });
+    }
+    await boss.work(
       definition.name,
-      { batchSize: 1, localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: options.pollSeconds ?? 2 },
-      async ([job]) => {
+      { batchSize: 1, localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: options.pollSeconds ?? 2, includeMetadata: true },
+      async ([job]: JobWithMetadata<object>[]) => {
         try {
-          await definition.handler(job!.data);
+          await definition.handler(job!.data, { retryCount: job!.retryCount, isLastTry: job!.retryCount >= job!.retryLimit });
         } catch (error) {
-          log("warn", "job failed", { job: definition.name, id: job!.id, ...errorFields(error) });
+          log("warn", "job failed", { job: definition.name, id: job!.id, retryCount: job!.retryCount, ...errorFields(error) });
           throw error;
         }
       },
