@@ -2,6 +2,7 @@ import { describe, expect, it, beforeAll, afterAll, vi } from "vitest";
 import ical, { type VEvent } from "node-ical";
 import { getObject, putObject, radicaleMissing, startRadicale, type Radicale, type RadicaleUser } from "./helpers/radicale";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 import { calendarWritesSettled, startCalendarWrites, writeJobStates } from "./helpers/calendar-writes";
 
 // A booking and the member's own calendar (docs/decisions/0065, 0066), against a real CalDAV server
@@ -25,6 +26,7 @@ const { eq } = await import("drizzle-orm");
 const { stopQueue } = await import("@/server/kernel/jobs/queue");
 
 const handle = setUpTestDatabase();
+setUpJobQueue();
 const CAROL: RadicaleUser = { name: "carol", password: "Cardamom-Orbit-2026" };
 const HTTP = { allowPrivate: true, timeoutMs: 5_000 };
 const HOUR = 60 * 60_000;

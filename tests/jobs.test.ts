@@ -61,7 +61,7 @@ describe("the registry of timed jobs (src/server/job-registry.ts)", () => {
     expect([...names].sort()).toEqual([
       "activity-retention",
       "analytics",
-      "booking-reminders",
+      "booking-holds",
       "calendar-sync",
       "follow-up-digest",
       "newsletter-events-seen-retention",

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 
 // One page per person (docs/decisions/0068): the key, the timeline's contents and order, logged
 // interactions (bad input, another member's entry), the export, and the erasure: every text and
@@ -43,8 +44,6 @@ const { insertSpamSubmission } = await import("@/server/leads/data/spam-submissi
 const { subscribe } = await import("@/server/newsletter/subscribe");
 const { recordActivity } = await import("@/server/kernel/activity/activity");
 const { queueCalendarWrite } = await import("@/server/booking/data/calendar");
-const { calendarWriteJob } = await import("@/server/booking/calendar-sync/sync");
-const { declareJobs, stopQueue } = await import("@/server/kernel/jobs/queue");
 const { bookingUid, memberCalendarObject } = await import("@/server/booking/mails");
 const { toSiteDateTimeInput } = await import("@/lib/site-time");
 const { FreeAuditSchema, ContactFormSchema } = await import("@/lib/schemas/lead-forms");
@@ -64,13 +63,7 @@ const {
 } = schema;
 
 const handle = setUpTestDatabase();
-// A member's calendar write is a job enqueued with it (docs/decisions/0089); nothing here works them.
-beforeAll(async () => {
-  await declareJobs([calendarWriteJob()]);
-});
-afterAll(async () => {
-  await stopQueue();
-});
+setUpJobQueue();
 beforeEach(async () => {
   await handle.db.execute(
     sql`truncate person_interactions, newsletter_clicks, newsletter_links, newsletter_recipients, newsletter_sends, newsletter_subscribers, notifications,

@@ -1,6 +1,6 @@
 import "server-only";
 import type { JobDefinition } from "./kernel/jobs/queue";
-import { calendarWriteJob } from "./booking";
+import { bookingReminderJob, calendarWriteJob } from "./booking";
 
 /**
  * Every job of the durable queue (docs/decisions/0089), in one list: boot starts a worker per job in
@@ -11,4 +11,6 @@ import { calendarWriteJob } from "./booking";
 export const QUEUED_JOBS: readonly JobDefinition<object>[] = [
   // The booking's writes to a member's CalDAV calendar (docs/decisions/0066).
   calendarWriteJob(),
+  // A call's reminders, each enqueued to start at its mark (docs/decisions/0065).
+  bookingReminderJob(),
 ];

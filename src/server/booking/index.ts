@@ -3,5 +3,5 @@
 export { calendarSyncJob } from "./calendar-sync/job";
 export { calendarWriteJob } from "./calendar-sync/sync";
 export { queueCalendarWrite } from "./data/calendar";
-export { bookingRemindersJob } from "./job";
+export { bookingHoldsJob, bookingReminderJob } from "./job";
 export { bookingUid } from "./mails";

@@ -158,6 +158,17 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
   });
 }
 
+/**
+ * Cancels, in the caller's transaction, the job of this name enqueued with this `id` (the same as
+ * `enqueue`'s): a job that has run or never existed is left as it is.
+ */
+export async function cancelJob(name: string, id: string, executor: Executor): Promise<void> {
+  const { started, declared } = state();
+  const boss = started && (await started);
+  if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
+  await boss.cancel(name, stableJobId(name, id), { db: executorDatabase(executor) });
+}
+
 /** A job id (a UUID, as the engine's ids are) that is the same for the same name and id. */
 export function stableJobId(name: string, id: string): string {
   const hex = createHash("sha256").update(`${name}\n${id}`).digest("hex");
