@@ -90,9 +90,10 @@ const QUEUE_RETRY_MS = 30_000;
  */
 async function startJobQueue(): Promise<void> {
   if (shuttingDown) return;
+  const began = performance.now();
   try {
     await startQueue(QUEUED_JOBS);
-    log("info", "job queue started", { event: "queue.started", jobs: QUEUED_JOBS.map((job) => job.name) });
+    log("info", "job queue started", { event: "queue.started", jobs: QUEUED_JOBS.map((job) => job.name), ms: Math.round(performance.now() - began) });
   } catch (error) {
     log("error", "job queue not started", errorFields(error));
     setTimeout(() => void startJobQueue(), QUEUE_RETRY_MS).unref();

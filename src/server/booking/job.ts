@@ -11,7 +11,7 @@ import { reminderMail } from "./mails";
  * (the call not cancelled or moved meanwhile; a move cancels the old time's jobs as well) and not
  * yet sent. Returns whether it was sent.
  */
-export async function sendReminder(job: ReminderJobData, now = new Date()): Promise<boolean> {
+export async function sendReminder(job: ReminderJobData, now?: Date): Promise<boolean> {
   const sent = await claimReminder(job.bookingId, job.kind, (booking, host) => reminderMail(booking, host, job.kind), now);
   if (sent) log("info", "call reminder queued", { event: "booking.reminder", bookingId: job.bookingId, kind: job.kind });
   return sent;

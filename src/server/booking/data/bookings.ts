@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { CALL_MINUTES, dayInZone } from "@/lib/booking";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
@@ -536,7 +536,7 @@ async function cancelReminders(tx: Executor, booking: Pick<Booking, "id" | "sequ
 }
 
 /** The conditions under which a reminder of this kind is due at `now` (see claimReminder). */
-function reminderDue(kind: ReminderKind, now: Date) {
+function reminderDue(kind: ReminderKind, now: Date | SQL) {
   const column = kind === "24h" ? bookings.reminder24hSentAt : bookings.reminder1hSentAt;
   const mark = sql`${bookings.startsAt} - make_interval(hours => ${REMINDER_HOURS[kind]})`;
   const stopAt = kind === "24h" ? sql`${bookings.startsAt} - interval '1 hour'` : sql`${bookings.startsAt}`;
@@ -555,14 +555,17 @@ function reminderDue(kind: ReminderKind, now: Date) {
  * Claims the call's reminder of this kind and queues its mail in the same transaction, when it is
  * due: booked and confirmed, not yet reminded, the mark (24 h or 1 h before) reached, the call not
  * yet started (for the day-before one: not yet within the hour, when the hour's reminder takes
- * over), and its time chosen before the mark. Returns whether it was sent.
+ * over), and its time chosen before the mark. Returns whether it was sent. The time is the
+ * database's unless `now` is given: the queue starts the job at its mark by the database's clock, and
+ * a process whose clock is a moment behind would find the reminder not yet due and send it never.
  */
-export async function claimReminder(bookingId: string, kind: ReminderKind, mail: (booking: Booking, host: HostPerson) => MailInput, now = new Date()): Promise<boolean> {
+export async function claimReminder(bookingId: string, kind: ReminderKind, mail: (booking: Booking, host: HostPerson) => MailInput, now?: Date): Promise<boolean> {
+  const at = now ?? sql`now()`;
   return db().transaction(async (tx) => {
     const [claimed] = await tx
       .update(bookings)
-      .set(kind === "24h" ? { reminder24hSentAt: now } : { reminder1hSentAt: now })
-      .where(and(eq(bookings.id, bookingId), reminderDue(kind, now)))
+      .set(kind === "24h" ? { reminder24hSentAt: at } : { reminder1hSentAt: at })
+      .where(and(eq(bookings.id, bookingId), reminderDue(kind, at)))
       .returning();
     if (!claimed) return false;
     const host = (await hostPerson(tx, claimed.hostId)) ?? { id: "", name: "", email: "" };
