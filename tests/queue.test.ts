@@ -167,4 +167,17 @@ describe("the job queue", () => {
     await until(() => ran.length === 2);
     expect(ran).toEqual([1, 2]);
   }, 30_000);
+
+  it("a shutdown waits for a job in flight only so long", async () => {
+    let running = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await startQueue([{ name: "test.stuck", handler: async () => void ((running = true), await held) }], { pollSeconds: 0.5 });
+    await enqueue("test.stuck", {}, {}, handle.db);
+    await until(() => running);
+    const began = Date.now();
+    await stopWorkers(500);
+    expect(Date.now() - began).toBeLessThan(2_000);
+    release();
+  }, 30_000);
 });

@@ -218,23 +218,29 @@ export async function startQueue(
 }
 
 /**
- * Stops this process's workers: no job starts after this, and the jobs in flight have ended. The
- * engine stays, so a request still being answered can enqueue (the first step of a shutdown, ADR 0074).
+ * Stops this process's workers: no job starts after this, and the jobs in flight have ended, or
+ * `timeoutMs` has passed (a job still running then runs again once its lease runs out: the shutdown
+ * as a whole has 10 s). The engine stays, so a request still being answered can enqueue (the first
+ * step of a shutdown, ADR 0074).
  */
-export async function stopWorkers(): Promise<void> {
+export async function stopWorkers(timeoutMs = 5_000): Promise<void> {
   const current = getJobQueue();
   const boss = current?.started && (await current.started.catch(() => null));
   if (!current || !boss) return;
   const names = [...current.working];
   current.working.clear();
-  await Promise.all(names.map((name) => boss.offWork(name, { wait: true })));
+  let timer: NodeJS.Timeout | undefined;
+  const stopped = Promise.all(names.map((name) => boss.offWork(name, { wait: true }))).then(() => true);
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  if (!(await Promise.race([stopped, late]))) log("warn", "jobs still running at shutdown", { event: "queue.stop-late", jobs: names, waitedMs: timeoutMs });
+  clearTimeout(timer);
 }
 
 /**
  * Stops the workers (waiting for the jobs in flight) and then the engine; the database closes after
  * this (ADR 0074). A job still running at the timeout runs again once its lease runs out.
  */
-export async function stopQueue(timeoutMs = 8_000): Promise<void> {
+export async function stopQueue(timeoutMs = 3_000): Promise<void> {
   const current = getJobQueue();
   if (!current?.started) return;
   const boss = await current.started.catch(() => null);
