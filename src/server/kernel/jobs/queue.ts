@@ -133,7 +133,7 @@ async function declare(boss: PgBoss, name: string, definition: Omit<JobDefinitio
 
 /**
  * Enqueues a job in the caller's transaction (or on its own when `executor` is the database). Returns
- * the job's id, or null when a job of this name and key is already queued or running.
+ * the job's id, or null when it was not added: its key taken (the exclusive policy) or its id.
  */
 export async function enqueue(name: string, data: object, options: EnqueueOptions, executor: Executor): Promise<string | null> {
   // The engine and the job's queue must be ready before the caller's transaction: on the embedded
@@ -197,7 +197,6 @@ export async function startQueue(
   for (const definition of definitions) {
     await declare(boss, definition.name, definition);
     if (working.has(definition.name)) continue;
-    working.add(definition.name);
     if (definition.adopt) {
       const adopted = await definition.adopt();
       if (adopted > 0) log("info", "queued work adopted by the job queue", { event: "queue.adopted", job: definition.name, adopted });
@@ -214,6 +213,8 @@ export async function startQueue(
         }
       },
     );
+    // Only once its worker runs: a start that failed before (the database down) is tried again whole.
+    working.add(definition.name);
   }
 }
 
