@@ -6,7 +6,9 @@ import { LOCALE_SEGMENT } from "./src/lib/routes";
 const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files by path: it must not be bundled (docs/decisions/0002).
   // MJML (the newsletter's letter, docs/decisions/0062) loads its components and parsers at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "mjml"],
+  // The job queue's engine (pg-boss, docs/decisions/0089) imports its schema manifest as JSON and is
+  // started at boot and used by Server Actions: loaded by Node as published, one copy per process.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "mjml", "pg-boss"],
   poweredByHeader: false,
   // Next's own file-system cache, which also tells the other server processes which cache tags it
   // expired (docs/decisions/0032). Resolved from the project folder, where Next is always started.

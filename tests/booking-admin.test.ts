@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 
 // The Calls screen's changes (docs/decisions/0065): a member's own availability (owners and admins
 // anyone's), days off, a call's outcome and a cancel, each with its activity row in its transaction,
@@ -31,6 +32,7 @@ const { currentSlots } = await import("@/server/booking/book");
 const { activityEvents, bookingDaysOff, bookingHosts, bookings, notifications, profiles, users } = await import("@/server/kernel/db/schema");
 
 const handle = setUpTestDatabase();
+setUpJobQueue();
 
 function form(values: Record<string, string>): FormData {
   const f = new FormData();

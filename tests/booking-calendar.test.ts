@@ -2,6 +2,8 @@ import { describe, expect, it, beforeAll, afterAll, vi } from "vitest";
 import ical, { type VEvent } from "node-ical";
 import { getObject, putObject, radicaleMissing, startRadicale, type Radicale, type RadicaleUser } from "./helpers/radicale";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
+import { calendarWritesSettled, startCalendarWrites, writeJobStates } from "./helpers/calendar-writes";
 
 // A booking and the member's own calendar (docs/decisions/0065, 0066), against a real CalDAV server
 // (Radicale): a time the member is busy in their calendar is neither offered nor bookable; a booked
@@ -21,8 +23,10 @@ const data = await import("@/server/booking/data/calendar");
 const { encryptPassword } = await import("@/server/booking/calendar-sync/secret");
 const { bookingHosts, calendarBusy, calendarConnections, profiles, users } = await import("@/server/kernel/db/schema");
 const { eq } = await import("drizzle-orm");
+const { stopQueue } = await import("@/server/kernel/jobs/queue");
 
 const handle = setUpTestDatabase();
+setUpJobQueue();
 const CAROL: RadicaleUser = { name: "carol", password: "Cardamom-Orbit-2026" };
 const HTTP = { allowPrivate: true, timeoutMs: 5_000 };
 const HOUR = 60 * 60_000;
@@ -32,6 +36,7 @@ let radicale: Radicale;
 beforeAll(async () => {
   if (missing) return;
   radicale = await startRadicale([CAROL]);
+  await startCalendarWrites(HTTP);
   await handle.db.insert(users).values({ id: HOST, name: "Carol Host", email: "carol@agency.test", emailVerified: true });
   await handle.db.insert(profiles).values({ userId: HOST, role: "sales" });
   await handle.db.insert(bookingHosts).values({
@@ -56,6 +61,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await stopQueue();
   await radicale?.stop();
 });
 
@@ -123,10 +129,11 @@ describe.skipIf(missing !== null)("a booking and the member's CalDAV calendar", 
     const { booking } = await bookStrategyCall(request(first, "meera@example.com"));
     const uid = bookingUid(booking);
     // Held until the visitor confirms it (docs/decisions/0077): nothing goes into the member's calendar yet.
-    expect(await sync.sendDueCalendarWrites({ http: HTTP })).toBe(0);
-    expect(await confirmWithToken(bookingToken(booking))).toMatchObject({ kind: "done" });
+    expect(await writeJobStates(handle, HOST, uid)).toEqual([]);
     expect(await getObject(radicale, CAROL, objectName(uid))).toBeNull();
-    expect(await sync.sendDueCalendarWrites({ http: HTTP })).toBe(1);
+    expect(await confirmWithToken(bookingToken(booking))).toMatchObject({ kind: "done" });
+    await calendarWritesSettled(handle);
+    expect(await writeJobStates(handle, HOST, uid)).toEqual(["completed"]);
     const written = await getObject(radicale, CAROL, objectName(uid));
     const event = eventOf(written!.ics);
     expect(event.uid).toBe(uid);
@@ -135,21 +142,22 @@ describe.skipIf(missing !== null)("a booking and the member's CalDAV calendar", 
     expect(written!.ics).not.toContain("METHOD:");
 
     expect(await rescheduleWithToken(bookingToken(booking), later)).toMatchObject({ kind: "done" });
-    expect(await sync.sendDueCalendarWrites({ http: HTTP })).toBe(1);
+    await calendarWritesSettled(handle);
     const moved = eventOf((await getObject(radicale, CAROL, objectName(uid)))!.ics);
     expect(new Date(moved.start).getTime()).toBe(later.getTime());
     expect(Number(moved.sequence)).toBeGreaterThan(Number(event.sequence ?? 0));
 
     const current = { ...booking, tokenVersion: booking.tokenVersion + 1 };
     expect(await cancelWithToken(bookingToken(current))).toMatchObject({ kind: "done" });
-    expect(await sync.sendDueCalendarWrites({ http: HTTP })).toBe(1);
+    await calendarWritesSettled(handle);
     expect(await getObject(radicale, CAROL, objectName(uid))).toBeNull();
+    expect(await writeJobStates(handle, HOST, uid)).toEqual(["completed", "completed", "completed"]);
   });
 
   it("does not read the calls it wrote back as the member's busy times: a cancelled call's time is offered again at once", async () => {
     const start = (await currentSlots()).find((s) => s.start.getTime() >= Date.now() + 144 * HOUR)!.start;
     const { booking } = await bookStrategyCall(request(start, "own@example.com"), new Date(), { hold: false });
-    expect(await sync.sendDueCalendarWrites({ http: HTTP })).toBe(1);
+    await calendarWritesSettled(handle);
     expect(await getObject(radicale, CAROL, objectName(bookingUid(booking)))).not.toBeNull();
 
     const [connection] = await handle.db.select().from(calendarConnections).where(eq(calendarConnections.userId, HOST));

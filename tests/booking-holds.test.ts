@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { redirectOf, request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 
 // A booking from the public page is held until its visitor confirms it from the link in their mail,
 // and the page takes only so many an hour per mailbox, client, network and over the site
@@ -24,6 +25,7 @@ const { renderToStaticMarkup } = await import("react-dom/server");
 const { bookingHosts, bookings, leads, notifications, profiles, users } = await import("@/server/kernel/db/schema");
 
 const handle = setUpTestDatabase();
+setUpJobQueue();
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: "09:00", end: "18:00" }));
 const MINUTE = 60_000;
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { bookingHosts, bookings, leads, notifications, profiles, users } from "@/server/kernel/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 
 // The no-double-booking guarantee (docs/decisions/0065): many visitors ask for the same slot at
 // once. On PostgreSQL the requests run on the pool's real connections side by side; on PGlite they
@@ -14,6 +15,7 @@ const { bookStrategyCall, SLOT_TAKEN_TITLE } = await import("@/server/booking/bo
 const { FieldError } = await import("@/server/kernel/forms/form-action");
 
 const handle = setUpTestDatabase();
+setUpJobQueue();
 
 // Monday 4 January 2027, 08:00 India time; the slot asked for is 11:00 that day.
 const NOW = new Date("2027-01-04T02:30:00Z");

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 
 // The webhook events of a strategy call (booked, moved, cancelled) and of a confirmed newsletter
 // sign-up (docs/integrations.md): each queued in the change's own transaction for the endpoints
@@ -20,6 +21,7 @@ const { confirmSubscriber } = await import("@/server/newsletter/data/newsletter-
 const { subscribe } = await import("@/server/newsletter/subscribe");
 
 const handle = setUpTestDatabase();
+setUpJobQueue();
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: "09:00", end: "18:00" }));
 
 const events = async () =>

@@ -3,6 +3,7 @@ import ical, { type VEvent } from "node-ical";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { nextCache, redirectOf, request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 
 // Booking a strategy call (docs/decisions/0065): the booking and its lead (joined by e-mail, any
 // case), its mails with their invitations (read back with node-ical), reminders each sent once, the
@@ -17,14 +18,18 @@ request.headers = new Headers({ host: "localhost:3999", origin: SITE, "x-forward
 const refreshed = nextCache.refresh;
 
 const { bookCallAction, confirmCallAction, rescheduleCallAction, cancelCallAction } = await import("@/server/booking/booking-actions");
-const { bookStrategyCall, currentSlots } = await import("@/server/booking/book");
-const { sendDueReminders } = await import("@/server/booking/job");
+const { bookStrategyCall, cancelWithToken, currentSlots, rescheduleWithToken } = await import("@/server/booking/book");
+const { bookingReminderJob, sendReminder } = await import("@/server/booking/job");
+const { adoptPendingReminders } = await import("@/server/booking/data/bookings");
+const { startQueue, stopQueue, declareJobs } = await import("@/server/kernel/jobs/queue");
+const { QUEUED_JOBS } = await import("@/server/queue-registry");
 const { bookingToken, readBookingToken } = await import("@/server/booking/tokens");
 const { callCalendar } = await import("@/server/booking/ics");
 const { signToken } = await import("@/server/newsletter/tokens");
 const { bookingHosts, bookings, leads, notifications, profiles, users } = await import("@/server/kernel/db/schema");
 
 const handle = setUpTestDatabase();
+setUpJobQueue();
 
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: "09:00", end: "18:00" }));
 const HOUR = 60 * 60_000;
@@ -313,22 +318,38 @@ describe("reminders", () => {
     return (await bookStrategyCall(callRequest(start, { name: "R", email: `r${hoursAhead}@example.com` }), bookedAt, { hold: false })).booking;
   }
   const kinds = async () => (await handle.db.select().from(notifications)).map((n) => n.kind).filter((k) => k.startsWith("booking-reminder"));
+  /** The call's reminder jobs: kind, state and start, by the time they start. */
+  const jobsOf = async (bookingId: string) =>
+    (
+      await handle.db.execute<{ kind: string; state: string; start_after: Date | string }>(
+        sql`select data->>'kind' as kind, state::text as state, start_after from pgboss.job
+            where name = 'booking.reminder' and data->>'bookingId' = ${bookingId} order by start_after, state`,
+      )
+    ).rows.map((r) => ({ kind: r.kind, state: r.state, at: new Date(r.start_after).getTime() }));
 
-  it("sends the day-before and the hour-before reminder once each, however many processes run the job at once", async () => {
+  it("enqueues the day-before and the hour-before reminder at their marks; each is sent once however many times its job runs", async () => {
     await addHost("host-a");
     const booking = await book(48, new Date());
     const start = booking.startsAt.getTime();
+    expect(await jobsOf(booking.id)).toEqual([
+      { kind: "24h", state: "created", at: start - 24 * HOUR },
+      { kind: "1h", state: "created", at: start - HOUR },
+    ]);
+    const day = { bookingId: booking.id, kind: "24h" } as const;
+    const hour = { bookingId: booking.id, kind: "1h" } as const;
     // Before the day mark: nothing.
-    expect(await sendDueReminders(new Date(start - 25 * HOUR))).toEqual({ day: 0, hour: 0 });
-    // At the day mark, ten rounds at once (ten processes): one reminder.
-    const rounds = await Promise.all(Array.from({ length: 10 }, () => sendDueReminders(new Date(start - 23 * HOUR))));
-    expect(rounds.reduce((n, r) => n + r.day, 0)).toBe(1);
+    expect(await sendReminder(day, new Date(start - 25 * HOUR))).toBe(false);
+    // At the day mark, ten runs at once (a job run again after its lease, on other processes): one reminder.
+    const runs = await Promise.all(Array.from({ length: 10 }, () => sendReminder(day, new Date(start - 23 * HOUR))));
+    expect(runs.filter(Boolean)).toHaveLength(1);
     expect(await kinds()).toEqual(["booking-reminder-24h"]);
-    const rounds2 = await Promise.all(Array.from({ length: 10 }, () => sendDueReminders(new Date(start - 30 * 60_000))));
-    expect(rounds2.reduce((n, r) => n + r.hour + r.day, 0)).toBe(1);
+    // Within the hour the day-before one is over; the hour's goes once.
+    expect(await sendReminder(day, new Date(start - 30 * 60_000))).toBe(false);
+    const runs2 = await Promise.all(Array.from({ length: 10 }, () => sendReminder(hour, new Date(start - 30 * 60_000))));
+    expect(runs2.filter(Boolean)).toHaveLength(1);
     expect((await kinds()).sort()).toEqual(["booking-reminder-1h", "booking-reminder-24h"]);
     // After the call started: nothing more.
-    expect(await sendDueReminders(new Date(start + 60_000))).toEqual({ day: 0, hour: 0 });
+    expect(await sendReminder(hour, new Date(start + 60_000))).toBe(false);
   });
 
   it("a call booked 3 hours ahead gets only the hour-before reminder", async () => {
@@ -336,16 +357,69 @@ describe("reminders", () => {
     const start = (await slotAfter(3)).getTime();
     const booking = await book(3, new Date(start - 3 * HOUR));
     expect(booking.startsAt.getTime()).toBe(start);
-    expect(await sendDueReminders(new Date(start - 2 * HOUR))).toEqual({ day: 0, hour: 0 });
-    expect(await sendDueReminders(new Date(start - 50 * 60_000))).toEqual({ day: 0, hour: 1 });
+    expect(await jobsOf(booking.id)).toEqual([{ kind: "1h", state: "created", at: start - HOUR }]);
+    expect(await sendReminder({ bookingId: booking.id, kind: "24h" }, new Date(start - 2 * HOUR))).toBe(false);
+    expect(await sendReminder({ bookingId: booking.id, kind: "1h" }, new Date(start - 50 * 60_000))).toBe(true);
     expect(await kinds()).toEqual(["booking-reminder-1h"]);
   });
 
-  it("a cancelled call gets no reminder", async () => {
+  it("moved, its reminders move with it; cancelled, they are cancelled; a cancelled call's reminder sends nothing", async () => {
     await addHost("host-a");
     const booking = await book(48, new Date());
-    await handle.db.execute(sql`update bookings set status = 'cancelled', cancelled_at = now() where id = ${booking.id}`);
-    expect(await sendDueReminders(new Date(booking.startsAt.getTime() - 30 * 60_000))).toEqual({ day: 0, hour: 0 });
+    const later = await slotAfter(72);
+    expect(await rescheduleWithToken(bookingToken(booking), later)).toMatchObject({ kind: "done" });
+    const start = booking.startsAt.getTime();
+    const byTime = <T extends { at: number }>(jobs: T[]) => [...jobs].sort((a, b) => a.at - b.at);
+    expect(await jobsOf(booking.id)).toEqual(
+      byTime([
+        { kind: "24h", state: "cancelled", at: start - 24 * HOUR },
+        { kind: "1h", state: "cancelled", at: start - HOUR },
+        { kind: "24h", state: "created", at: later.getTime() - 24 * HOUR },
+        { kind: "1h", state: "created", at: later.getTime() - HOUR },
+      ]),
+    );
+    // The old time's reminder, were its job to run anyway, sends nothing: the call is not then.
+    expect(await sendReminder({ bookingId: booking.id, kind: "1h" }, new Date(start - 30 * 60_000))).toBe(false);
+
+    const [moved] = await handle.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(await cancelWithToken(bookingToken(moved!))).toMatchObject({ kind: "done" });
+    expect((await jobsOf(booking.id)).map((j) => j.state)).toEqual(["cancelled", "cancelled", "cancelled", "cancelled"]);
+    expect(await sendReminder({ bookingId: booking.id, kind: "1h" }, new Date(later.getTime() - 30 * 60_000))).toBe(false);
+    expect(await kinds()).toEqual([]);
+  });
+
+  it("the queue's worker sends a reminder when its job starts", async () => {
+    await addHost("host-a");
+    const booking = await book(48, new Date());
+    const start = booking.startsAt.getTime();
+    // The worker's clock is at the hour mark; the job's start is brought forward to now to match.
+    await stopQueue();
+    await startQueue([bookingReminderJob({ now: () => new Date(start - 30 * 60_000) })], { pollSeconds: 0.5 });
+    try {
+      await handle.db.execute(
+        sql`update pgboss.job set start_after = now() where name = 'booking.reminder' and data->>'bookingId' = ${booking.id} and data->>'kind' = '1h'`,
+      );
+      const end = Date.now() + 20_000;
+      while ((await kinds()).length === 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await kinds()).toEqual(["booking-reminder-1h"]);
+    } finally {
+      await stopQueue();
+      await declareJobs(QUEUED_JOBS);
+    }
+  });
+
+  it("adopts the reminders a call confirmed before the queue ran them is still due, once however many starts", async () => {
+    await addHost("host-a");
+    const booking = await book(48, new Date());
+    // As the timer's days left it: confirmed, not reminded, no job.
+    await handle.db.execute(sql`delete from pgboss.job where name = 'booking.reminder' and data->>'bookingId' = ${booking.id}`);
+    expect(await adoptPendingReminders()).toBe(2);
+    expect(await adoptPendingReminders()).toBe(0);
+    const start = booking.startsAt.getTime();
+    expect(await jobsOf(booking.id)).toEqual([
+      { kind: "24h", state: "created", at: start - 24 * HOUR },
+      { kind: "1h", state: "created", at: start - HOUR },
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ import ical, { ICalEventRepeatingFreq, ICalEventTransparency } from "ical-genera
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getObject, putObject, radicaleMissing, startRadicale, type Radicale, type RadicaleUser } from "./helpers/radicale";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { calendarWritesSettled, eventually, startCalendarWrites, writeJobStates } from "./helpers/calendar-writes";
 
 // The calendar sync against a real CalDAV server (Radicale, started here): connecting (good and
 // wrong password, an address that is not CalDAV, a private address refused without the switch, a
@@ -20,6 +21,7 @@ const { checkCalendarUrl } = await import("@/server/booking/calendar-sync/addres
 const sync = await import("@/server/booking/calendar-sync/sync");
 const data = await import("@/server/booking/data/calendar");
 const { calendarBusy: readCalendarBusy } = await import("@/server/booking/data/calendar-busy");
+const { stopQueue } = await import("@/server/kernel/jobs/queue");
 
 const missing = radicaleMissing();
 if (missing) console.warn(`calendar-sync tests skipped: ${missing}`);
@@ -30,6 +32,7 @@ const BOB: RadicaleUser = { name: "bob", password: "Monsoon-Ledger-2026" };
 const HTTP = { allowPrivate: true, timeoutMs: 5_000 };
 
 let radicale: Radicale;
+const overlaps: string[] = [];
 let notCaldav: http.Server;
 let notCaldavUrl: string;
 let silent: http.Server;
@@ -43,6 +46,8 @@ const listen = async (server: http.Server) => {
 beforeAll(async () => {
   if (missing) return;
   radicale = await startRadicale([ALICE, BOB]);
+  // The booking's writes run on the job queue: three at once here, and never two of one event.
+  await startCalendarWrites(HTTP, { concurrency: 3, watch: (key, running) => void (running > 1 && overlaps.push(key)) });
   // A web server that is not CalDAV: every request gets a page.
   notCaldav = http.createServer((request, response) => {
     request.resume();
@@ -55,6 +60,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await stopQueue();
   await radicale?.stop();
   notCaldav?.closeAllConnections();
   silent?.closeAllConnections();
@@ -355,7 +361,8 @@ describe.skipIf(missing !== null)("calendar sync against Radicale", () => {
       await connect(erin, BOB);
       const uid = "booking-1@kineticgrowth.in";
       const start = at(baseDay(), 2, 5);
-      expect(await sync.putCalendarEvent(erin, uid, booking(uid, start, 0), { settings: { http: HTTP } })).toBe("written");
+      expect(await sync.putCalendarEvent(erin, uid, booking(uid, start, 0))).toBe("queued");
+      await calendarWritesSettled(handle);
       const first = await getObject(radicale, BOB, `${encodeURIComponent(uid)}.ics`);
       expect(first!.ics).toContain(`UID:${uid}`);
       expect(first!.ics).toContain(`DTSTART:${icsUtc(start)}`);
@@ -377,7 +384,8 @@ describe.skipIf(missing !== null)("calendar sync against Radicale", () => {
 
       // Rescheduled: SEQUENCE 1, an hour later, sent with If-Match the stored ETag.
       const moved = new Date(start.getTime() + 60 * 60_000);
-      expect(await sync.putCalendarEvent(erin, uid, booking(uid, moved, 1), { settings: { http: HTTP } })).toBe("written");
+      expect(await sync.putCalendarEvent(erin, uid, booking(uid, moved, 1))).toBe("queued");
+      await calendarWritesSettled(handle);
       const second = await getObject(radicale, BOB, `${encodeURIComponent(uid)}.ics`);
       expect(second!.ics).toContain("SEQUENCE:1");
       expect(second!.ics).toContain(`DTSTART:${icsUtc(moved)}`);
@@ -385,7 +393,8 @@ describe.skipIf(missing !== null)("calendar sync against Radicale", () => {
       expect((await data.calendarEventOf(erin, uid))!.etag).toBe(second!.etag);
 
       // Cancelled: gone from the calendar and from the table.
-      expect(await sync.removeCalendarEvent(erin, uid, { settings: { http: HTTP } })).toBe("written");
+      expect(await sync.removeCalendarEvent(erin, uid)).toBe("queued");
+      await calendarWritesSettled(handle);
       expect(await getObject(radicale, BOB, `${encodeURIComponent(uid)}.ics`)).toBeNull();
       expect(await data.calendarEventOf(erin, uid)).toBeNull();
     });
@@ -395,7 +404,8 @@ describe.skipIf(missing !== null)("calendar sync against Radicale", () => {
       await connect(frank, BOB);
       const uid = "booking-2@kineticgrowth.in";
       const start = at(baseDay(), 3, 6);
-      await sync.putCalendarEvent(frank, uid, booking(uid, start, 0), { settings: { http: HTTP } });
+      await sync.putCalendarEvent(frank, uid, booking(uid, start, 0));
+      await calendarWritesSettled(handle);
       const stale = (await data.calendarEventOf(frank, uid))!.etag;
       // The member edits the event in their app: the object's ETag changes.
       await putObject(radicale, BOB, `${encodeURIComponent(uid)}.ics`, booking(uid, start, 0).replace("SUMMARY:Strategy call", "SUMMARY:Edited by me"));
@@ -408,14 +418,17 @@ describe.skipIf(missing !== null)("calendar sync against Radicale", () => {
         body: booking(uid, start, 5),
       });
       expect(refused.status).toBe(412);
-      expect(await sync.putCalendarEvent(frank, uid, booking(uid, start, 1), { settings: { http: HTTP } })).toBe("written");
+      await sync.putCalendarEvent(frank, uid, booking(uid, start, 1));
+      await calendarWritesSettled(handle);
       const after = await getObject(radicale, BOB, `${encodeURIComponent(uid)}.ics`);
       expect(after!.ics).toContain("SUMMARY:Strategy call");
       expect(after!.ics).toContain("SEQUENCE:1");
       // Deleted in the app meanwhile: the next write creates it again.
       await fetch(`${radicale.calendarUrl("bob")}${encodeURIComponent(uid)}.ics`, { method: "DELETE", headers: { authorization: radicale.auth(BOB) } });
-      expect(await sync.putCalendarEvent(frank, uid, booking(uid, start, 2), { settings: { http: HTTP } })).toBe("written");
+      await sync.putCalendarEvent(frank, uid, booking(uid, start, 2));
+      await calendarWritesSettled(handle);
       expect((await getObject(radicale, BOB, `${encodeURIComponent(uid)}.ics`))!.ics).toContain("SEQUENCE:2");
+      expect(await writeJobStates(handle, frank, uid)).toEqual(["completed", "completed", "completed"]);
     });
 
     it("is a no-op for a member without a calendar", async () => {
@@ -423,6 +436,7 @@ describe.skipIf(missing !== null)("calendar sync against Radicale", () => {
       expect(await sync.putCalendarEvent(gina, "booking-3@kineticgrowth.in", booking("booking-3@kineticgrowth.in", new Date(), 0))).toBe("no-connection");
       expect(await sync.removeCalendarEvent(gina, "booking-3@kineticgrowth.in")).toBe("no-connection");
       expect(await handle.db.select().from(calendarEvents).where(eq(calendarEvents.userId, gina))).toEqual([]);
+      expect(await writeJobStates(handle, gina, "booking-3@kineticgrowth.in")).toEqual([]);
     });
 
     it("refuses a UID that could name another path", async () => {
@@ -430,62 +444,97 @@ describe.skipIf(missing !== null)("calendar sync against Radicale", () => {
       await expect(sync.removeCalendarEvent("x", "a b")).rejects.toThrow(RangeError);
     });
 
-    it("queued in the booking's transaction, is sent by the job once however many rounds run at once", async () => {
+    it("queued in the booking's transaction (a rolled-back one queues no job), one booking's writes run one at a time, the latest last", async () => {
       const hank = await addUser("write-hank");
       await connect(hank, BOB);
       const uid = "booking-4@kineticgrowth.in";
-      // Rolled back with the booking: nothing queued.
+      // Rolled back with the booking: neither the write nor its job.
       await handle.db
         .transaction(async (tx) => {
-          expect(await sync.putCalendarEvent(hank, uid, booking(uid, at(baseDay(), 4, 4), 0), { tx })).toBe("queued");
+          expect(await sync.putCalendarEvent(hank, uid, booking(uid, at(baseDay(), 4, 4), 0), tx)).toBe("queued");
           throw new Error("the booking failed");
         })
         .catch(() => {});
       expect(await data.calendarEventOf(hank, uid)).toBeNull();
-      await handle.db.transaction(async (tx) => {
-        expect(await sync.putCalendarEvent(hank, uid, booking(uid, at(baseDay(), 4, 4), 0), { tx })).toBe("queued");
-      });
-      const rounds = await Promise.all([
-        sync.sendDueCalendarWrites({ http: HTTP }),
-        sync.sendDueCalendarWrites({ http: HTTP }),
-        sync.sendDueCalendarWrites({ http: HTTP }),
-      ]);
-      expect(rounds.reduce((a, b) => a + b, 0)).toBe(1);
-      expect((await getObject(radicale, BOB, `${encodeURIComponent(uid)}.ics`))!.ics).toContain(`UID:${uid}`);
+      expect(await writeJobStates(handle, hank, uid)).toEqual([]);
+      // Three changes in a row, each committed with its job: the jobs of one booking never overlap
+      // (the worker here runs three at once), and the calendar ends with the last.
+      for (const sequence of [0, 1, 2]) {
+        await handle.db.transaction(async (tx) => {
+          expect(await sync.putCalendarEvent(hank, uid, booking(uid, at(baseDay(), 4, 4 + sequence), sequence), tx)).toBe("queued");
+        });
+      }
+      await calendarWritesSettled(handle);
+      expect(overlaps).toEqual([]);
+      expect(await writeJobStates(handle, hank, uid)).toEqual(["completed", "completed", "completed"]);
+      const stored = (await getObject(radicale, BOB, `${encodeURIComponent(uid)}.ics`))!.ics;
+      expect(stored).toContain(`UID:${uid}`);
+      expect(stored).toContain("SEQUENCE:2");
       expect((await data.calendarEventOf(hank, uid))!.pendingAction).toBeNull();
     });
 
-    it("keeps a failed write pending with its reason on the connection, and the job sends it once the calendar works", async () => {
+    it("keeps a failed write pending with its reason on the connection, and its job sends it after the back-off once the calendar works", async () => {
       const ivan = await addUser("write-ivan");
       await connect(ivan, BOB, "a-password-the-server-refuses");
       const uid = "booking-5@kineticgrowth.in";
-      expect(await sync.putCalendarEvent(ivan, uid, booking(uid, at(baseDay(), 5, 5), 0), { settings: { http: HTTP } })).toBe("failed");
+      expect(await sync.putCalendarEvent(ivan, uid, booking(uid, at(baseDay(), 5, 5), 0))).toBe("queued");
+      await eventually(async () => (await data.calendarEventOf(ivan, uid))!.attempts === 1);
       const pending = await data.calendarEventOf(ivan, uid);
-      expect(pending).toMatchObject({ pendingAction: "put", attempts: 1, lockedUntil: null });
+      expect(pending).toMatchObject({ pendingAction: "put", attempts: 1 });
       expect(pending!.lastError).toMatch(/did not accept/);
-      expect(pending!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
       const [connection] = await handle.db.select().from(calendarConnections).where(eq(calendarConnections.userId, ivan));
       expect(connection!.lastError).toMatch(/did not accept/);
-      // Not due yet.
-      expect(await sync.sendDueCalendarWrites({ http: HTTP })).toBe(0);
+      // The queue's back-off: the job waits to try again, not before about half a minute.
+      const [job] = (
+        await handle.db.execute<{ state: string; wait: number }>(
+          sql`select state::text as state, extract(epoch from start_after - now())::float as wait from pgboss.job where name = 'calendar.write' and singleton_key = ${`${ivan}/${uid}`}`,
+        )
+      ).rows;
+      expect(job!.state).toBe("retry");
+      expect(Number(job!.wait)).toBeGreaterThan(10);
       // The member fixes the password (in place, the same calendar: the pending write stays).
       await connect(ivan, BOB);
       expect(await data.calendarEventOf(ivan, uid)).not.toBeNull();
-      expect(await sync.sendDueCalendarWrites({ http: HTTP, now: () => new Date(Date.now() + 60_000) })).toBe(1);
-      expect((await data.calendarEventOf(ivan, uid))!.pendingAction).toBeNull();
+      // The back-off over (brought forward here rather than waited for), the job sends it.
+      await handle.db.execute(
+        sql`update pgboss.job set start_after = now() where name = 'calendar.write' and singleton_key = ${`${ivan}/${uid}`} and state = 'retry'`,
+      );
+      await eventually(async () => (await data.calendarEventOf(ivan, uid))!.pendingAction === null);
       expect((await getObject(radicale, BOB, `${encodeURIComponent(uid)}.ics`))!.ics).toContain(`UID:${uid}`);
+      await calendarWritesSettled(handle);
+      expect(await writeJobStates(handle, ivan, uid)).toEqual(["completed"]);
     });
 
-    it("gives a write up after the last attempt and says so", async () => {
+    it("gives a write up after its job's last try and says so", async () => {
       const jan = await addUser("write-jan");
       await connect(jan, BOB, "never-right");
       const uid = "booking-6@kineticgrowth.in";
-      await sync.putCalendarEvent(jan, uid, booking(uid, at(baseDay(), 5, 6), 0), { settings: { http: HTTP, maxWriteAttempts: 2 } });
-      expect(await sync.sendDueCalendarWrites({ http: HTTP, maxWriteAttempts: 2, now: () => new Date(Date.now() + 2 * 60 * 60_000) })).toBe(1);
+      await sync.putCalendarEvent(jan, uid, booking(uid, at(baseDay(), 5, 6), 0));
+      await eventually(async () => (await writeJobStates(handle, jan, uid)).join() === "retry");
+      // Its job allowed one try more, and that one due now: it is the last.
+      await handle.db.execute(
+        sql`update pgboss.job set retry_limit = 1, start_after = now() where name = 'calendar.write' and singleton_key = ${`${jan}/${uid}`} and state = 'retry'`,
+      );
+      await eventually(async () => (await writeJobStates(handle, jan, uid)).join() === "failed");
       const row = await data.calendarEventOf(jan, uid);
       expect(row).toMatchObject({ pendingAction: null, attempts: 2 });
       const [connection] = await handle.db.select().from(calendarConnections).where(eq(calendarConnections.userId, jan));
       expect(connection!.lastError).toMatch(/given up after 2 attempts/);
+    });
+
+    it("adopts the writes queued before the queue ran them, once however many starts", async () => {
+      const kim = await addUser("write-kim");
+      await connect(kim, BOB);
+      const uid = "booking-7@kineticgrowth.in";
+      // A write as the table-claiming timer left it: pending, with no job.
+      await handle.db.insert(calendarEvents).values({ userId: kim, uid, pendingAction: "put", icsText: booking(uid, at(baseDay(), 6, 3), 0) });
+      expect(await data.adoptPendingCalendarWrites()).toBe(1);
+      expect(await data.adoptPendingCalendarWrites()).toBe(0);
+      await eventually(async () => (await data.calendarEventOf(kim, uid))!.pendingAction === null);
+      expect((await getObject(radicale, BOB, `${encodeURIComponent(uid)}.ics`))!.ics).toContain(`UID:${uid}`);
+      await calendarWritesSettled(handle);
+      expect(await data.adoptPendingCalendarWrites()).toBe(0);
+      expect(await writeJobStates(handle, kim, uid)).toEqual(["completed"]);
     });
   });
 

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, expect, it, vi } from "vitest";
 import { redirectOf, request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 
 // Erasure leaves nothing behind (docs/decisions/0078): a person who sent the audit form with the
 // newsletter ticked, a contact message, confirmed the newsletter, booked and confirmed a call, and
@@ -44,6 +45,7 @@ const { personKey } = await import("@/server/kernel/session/person-key");
 const schema = await import("@/server/kernel/db/schema");
 
 const handle = setUpTestDatabase();
+setUpJobQueue();
 
 const EMAIL = "zubin.quorvath@example.com";
 const PHONE = "9123456780";

@@ -75,7 +75,7 @@ describe.skipIf(!serverUrl)("runOnce across processes (PostgreSQL)", () => {
     expect(Number(mails.rows[0]!.n)).toBe(1);
   }, 90_000);
 
-  it("three processes running the call reminders' round at once: each due reminder is queued once (ADR 0065)", async () => {
+  it("three processes running every call's reminder jobs at once: each due reminder is queued once (ADR 0065)", async () => {
     const name = /\((test_[0-9a-f]+)\)/.exec(handle.label)![1]!;
     const url = new URL(serverUrl!);
     url.pathname = `/${name}`;

@@ -61,9 +61,8 @@ describe("the registry of timed jobs (src/server/job-registry.ts)", () => {
     expect([...names].sort()).toEqual([
       "activity-retention",
       "analytics",
-      "booking-reminders",
+      "booking-holds",
       "calendar-sync",
-      "calendar-writes",
       "follow-up-digest",
       "newsletter-events-seen-retention",
       "newsletter-pending-expiry",

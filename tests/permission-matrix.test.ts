@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { RECORD_FORM_FIELDS, ROOM_SCRIPT_FIELD, ROW_INTENT_FIELD, type StaffRole } from "@/lib/admin-tables/definition";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 
 // The permission matrix (docs/decisions/0034): every Server Action exported from
 // src/server/actions and every route handler under src/app is replayed as each role, as a signed-in
@@ -34,6 +35,7 @@ const { getAuth, hashPassword } = await import("@/server/kernel/session/auth");
 const { apiKeys: apiKeysTable, profiles, sessions, users, teamInvitations } = await import("@/server/kernel/db/schema");
 
 const handle = setUpTestDatabase();
+setUpJobQueue();
 const PASSWORD = "Monsoon-Ledger-2026";
 const OTHER_PASSWORD = "Harbour-Lantern-2027";
 

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { request } from "./helpers/next-mocks";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 
 // One page per person (docs/decisions/0068): the key, the timeline's contents and order, logged
 // interactions (bad input, another member's entry), the export, and the erasure: every text and
@@ -62,6 +63,7 @@ const {
 } = schema;
 
 const handle = setUpTestDatabase();
+setUpJobQueue();
 beforeEach(async () => {
   await handle.db.execute(
     sql`truncate person_interactions, newsletter_clicks, newsletter_links, newsletter_recipients, newsletter_sends, newsletter_subscribers, notifications,

@@ -6,7 +6,8 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // DATABASE_URL: a job enqueued in a transaction exists only if it commits, a key dedupes, a job
 // runs once however many workers poll, a failure runs again after the back-off.
 
-const { declareJobs, enqueue, startQueue, stopQueue } = await import("@/server/kernel/jobs/queue");
+const { declareJobs, enqueue, startQueue, stopQueue, stopWorkers } = await import("@/server/kernel/jobs/queue");
+const { QUEUED_JOBS } = await import("@/server/queue-registry");
 const handle = setUpTestDatabase();
 
 afterEach(async () => {
@@ -125,4 +126,58 @@ describe("the job queue", () => {
     }
     expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(900);
   }, 60_000);
+
+  it("starts the app's jobs, and stops as a shutdown does: workers first (the job in flight ends), then the engine", async () => {
+    await startQueue(QUEUED_JOBS, { pollSeconds: 0.5 });
+    const names = await handle.db.execute<{ name: string }>(sql`select name from pgboss.queue`);
+    for (const job of QUEUED_JOBS) expect(names.rows.map((r) => r.name)).toContain(job.name);
+
+    const ran: number[] = [];
+    let running = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const handler = async (data: { n?: number }) => {
+      running = true;
+      if (data.n === 1) await held;
+      ran.push(data.n!);
+    };
+    await startQueue([{ name: "test.shutdown", handler }], { pollSeconds: 0.5 });
+    await enqueue("test.shutdown", { n: 1 }, {}, handle.db);
+    await until(() => running);
+
+    // The first step waits for the job in flight.
+    let workersStopped = false;
+    const stopping = stopWorkers().then(() => (workersStopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(workersStopped).toBe(false);
+    release();
+    await stopping;
+    expect(ran).toEqual([1]);
+    const state = await handle.db.execute<{ state: string }>(sql`select state::text from pgboss.job where name = 'test.shutdown'`);
+    expect(state.rows.map((r) => r.state)).toEqual(["completed"]);
+
+    // Between the steps a request still being answered enqueues; nothing here runs it.
+    expect(await enqueue("test.shutdown", { n: 2 }, {}, handle.db)).toEqual(expect.any(String));
+    await stopQueue();
+    await expect(enqueue("test.shutdown", { n: 3 }, {}, handle.db)).rejects.toThrow(/not declared/);
+    expect(ran).toEqual([1]);
+
+    // The next start runs what was enqueued before the stop.
+    await startQueue([{ name: "test.shutdown", handler }], { pollSeconds: 0.5 });
+    await until(() => ran.length === 2);
+    expect(ran).toEqual([1, 2]);
+  }, 30_000);
+
+  it("a shutdown waits for a job in flight only so long", async () => {
+    let running = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await startQueue([{ name: "test.stuck", handler: async () => void ((running = true), await held) }], { pollSeconds: 0.5 });
+    await enqueue("test.stuck", {}, {}, handle.db);
+    await until(() => running);
+    const began = Date.now();
+    await stopWorkers(500);
+    expect(Date.now() - began).toBeLessThan(2_000);
+    release();
+  }, 30_000);
 });

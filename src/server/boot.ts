@@ -10,6 +10,8 @@ import { startMailWorker, stopMailWorker } from "./kernel/mail/mail";
 import { errorFields, log } from "./kernel/log";
 import { startTimedJobs, stopTimedJobs } from "./kernel/jobs/jobs";
 import { TIMED_JOBS } from "./job-registry";
+import { startQueue, stopQueue, stopWorkers } from "./kernel/jobs/queue";
+import { QUEUED_JOBS } from "./queue-registry";
 import { storage } from "./media";
 import { announceSetupLink } from "./kernel/session/first-owner";
 
@@ -37,6 +39,8 @@ export async function boot(): Promise<void> {
       processMs: Math.round(performance.now()),
     });
     if (env().MAIL_WORKER) startMailWorker();
+    // The queue's engine installs its own schema on its first start, beside our migrations.
+    await startJobQueue();
     // A fresh install: the one-time link that makes its first verified account the owner (ADR 0084).
     await announceSetupLink().catch((error) => log("warn", "first owner: set-up link not announced", errorFields(error)));
     // `npm run admin` cannot open the embedded database this process holds: it asks us instead.
@@ -50,8 +54,9 @@ export async function boot(): Promise<void> {
     // /api/health reports it and the data layer falls back (home's samples, an empty blog listing:
     // docs/decisions/0008).
     log("error", "database not ready at start-up", errorFields(error));
-    // The outbox still drains once the database is back.
+    // The outbox still drains once the database is back, and the job queue starts then.
     if (env().MAIL_WORKER) startMailWorker();
+    void startJobQueue();
   }
   // Timed work (src/server/job-registry.ts): every process runs the timers, each piece of work is
   // done once. Scheduled posts go public (or private) at their time without anyone visiting the
@@ -69,15 +74,44 @@ export async function boot(): Promise<void> {
       () => log("info", "storage ready", { kind: storage().kind }),
       (error) => log("error", "storage not ready at start-up", { kind: storage().kind, ...errorFields(error) }),
     );
-  // host/server.ts calls this on SIGTERM/SIGINT once the requests in flight have finished:
-  // the worker finishes the mail it is sending, then the database closes (PGlite writes its files).
-  setAppShutdown({ stopTimedWork: stopTimedJobs, close: shutdown });
+  // host/server.ts calls these on SIGTERM/SIGINT (ADR 0074): at the signal the timed jobs and the
+  // queue's workers stop, their work under way ending while the server still listens; once the
+  // requests in flight have finished, the queue's engine (which they may have enqueued through),
+  // then the mail worker finishes the mail it is sending, then the database closes.
+  setAppShutdown({ stopTimedWork, close: shutdown });
+}
+
+let shuttingDown = false;
+const QUEUE_RETRY_MS = 30_000;
+
+/**
+ * Starts the queue's workers (src/server/queue-registry.ts). With the database down it tries again
+ * every half minute: a change cannot enqueue its job before this, and would fail like any other write.
+ */
+async function startJobQueue(): Promise<void> {
+  if (shuttingDown) return;
+  const began = performance.now();
+  try {
+    await startQueue(QUEUED_JOBS);
+    log("info", "job queue started", { event: "queue.started", jobs: QUEUED_JOBS.map((job) => job.name), ms: Math.round(performance.now() - began) });
+  } catch (error) {
+    log("error", "job queue not started", errorFields(error));
+    setTimeout(() => void startJobQueue(), QUEUE_RETRY_MS).unref();
+  }
+}
+
+async function stopTimedWork(): Promise<void> {
+  shuttingDown = true;
+  await stopTimedJobs();
+  await stopWorkers();
 }
 
 async function shutdown(): Promise<void> {
   // The server stopped the timed jobs at the signal; stopping them again only makes sure (a round
   // cut off by the closing database would fail).
-  await stopTimedJobs();
+  await stopTimedWork();
+  await stopQueue();
+  log("info", "job queue stopped");
   await stopMailWorker();
   log("info", "mail worker stopped");
   // The handle if one was opened; getDatabase() would open one just to close it.

@@ -9,7 +9,7 @@ import { log } from "./kernel/log";
 import { oncePer, type TimedJob } from "./kernel/jobs/jobs";
 import { scheduledPublishingJob } from "./content";
 import { webhookDeliveryJob, webhookRetentionJob } from "./integrations";
-import { calendarSyncJob, calendarWritesJob, bookingRemindersJob } from "./booking";
+import { calendarSyncJob, bookingHoldsJob } from "./booking";
 
 /** Acknowledgement claims of days before yesterday: only today's are consulted (docs/decisions/0042). */
 const pruneAcknowledgedSendersJob: TimedJob = {
@@ -73,7 +73,9 @@ const analyticsJob: TimedJob = {
  * Every periodic piece of work of the server, in one list (docs/decisions/0054): each process starts
  * a timer per job at boot (src/server/kernel/jobs/jobs.ts), and each job does each piece of its work once
  * across the processes, by a claim in `job_runs` (once a day) or by row claims (scheduled posts,
- * the digest, webhook deliveries, newsletter copies, calendar syncs and writes, call reminders). Two loops stay outside it, each for a reason: the mail worker (src/server/kernel/mail/mail.ts)
+ * the digest, webhook deliveries, newsletter copies, calendar syncs, held calls). The booking's
+ * calendar writes and call reminders are jobs of the durable queue instead (./queue-registry.ts).
+ * Two loops stay outside both, each for a reason: the mail worker (src/server/kernel/mail/mail.ts)
  * claims outbox rows every few seconds and must finish the mail in flight at shutdown, and the
  * embedded database's role-request watcher (src/server/team/admin-requests.ts) answers
  * `npm run admin` through a folder, for the one process that holds that database.
@@ -91,6 +93,5 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   newsletterSendingJob,
   pendingSubscriberExpiryJob,
   calendarSyncJob,
-  calendarWritesJob,
-  bookingRemindersJob,
+  bookingHoldsJob,
 ];

@@ -2,7 +2,7 @@
 // as the first argument, waits until the moment given as the third (so that every process races at
 // once), calls runOnce for the run key given as the second, and prints whether it did the work.
 // With "follow-up-digest" as the fourth, it queues the morning digests of the day given as the run key;
-// with "booking-reminders", it runs the call reminders' round once and prints how many it queued.
+// with "booking-reminders", it runs the reminder jobs of every call once and prints how many it queued.
 import { sql } from "drizzle-orm";
 import { openPostgres, setDatabase } from "@/server/kernel/db/client";
 import { rateLimits } from "@/server/kernel/db/schema";
@@ -17,8 +17,11 @@ async function main() {
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())));
   if (mode === "booking-reminders") {
     setDatabase(handle);
-    const { sendDueReminders } = await import("@/server/booking/job");
-    const { day, hour } = await sendDueReminders();
+    // Every call's two reminder jobs, all at once, as when their jobs ran again on every process.
+    const { sendReminder } = await import("@/server/booking/job");
+    const calls = await handle.db.execute<{ id: string }>(sql`select id from bookings`);
+    const sent = async (kind: "24h" | "1h") => (await Promise.all(calls.rows.map((call) => sendReminder({ bookingId: call.id, kind })))).filter(Boolean).length;
+    const [day, hour] = await Promise.all([sent("24h"), sent("1h")]);
     console.log(JSON.stringify({ did: day + hour > 0, day, hour }));
     await handle.close();
     return;

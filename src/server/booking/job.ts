@@ -1,19 +1,31 @@
 import "server-only";
-import { claimReminders, releaseExpiredHolds } from "./data/bookings";
+import { adoptPendingReminders, BOOKING_REMINDER_JOB, claimReminder, releaseExpiredHolds, type ReminderJobData } from "./data/bookings";
 import type { TimedJob } from "../kernel/jobs/jobs";
+import type { JobDefinition } from "../kernel/jobs/queue";
 import { log } from "../kernel/log";
 import { reminderMail } from "./mails";
 
 /**
- * The calls' reminders, a day and an hour before (docs/decisions/0065): every minute each process
- * claims the due ones with an UPDATE ... WHERE not yet sent ... RETURNING in the transaction that
- * queues their mails, so each reminder goes once however many processes run the job.
+ * One call reminder, a day or an hour before (docs/decisions/0065): the job the call's confirmation
+ * or move enqueued to start at the reminder's mark. It sends the reminder if it is still due then
+ * (the call not cancelled or moved meanwhile; a move cancels the old time's jobs as well) and not
+ * yet sent. Returns whether it was sent.
  */
-export async function sendDueReminders(now = new Date()): Promise<{ day: number; hour: number }> {
-  const day = await claimReminders("24h", (booking, host) => reminderMail(booking, host, "24h"), now);
-  const hour = await claimReminders("1h", (booking, host) => reminderMail(booking, host, "1h"), now);
-  if (day + hour > 0) log("info", "call reminders queued", { event: "booking.reminders", day, hour });
-  return { day, hour };
+export async function sendReminder(job: ReminderJobData, now?: Date): Promise<boolean> {
+  const sent = await claimReminder(job.bookingId, job.kind, (booking, host) => reminderMail(booking, host, job.kind), now);
+  if (sent) log("info", "call reminder queued", { event: "booking.reminder", bookingId: job.bookingId, kind: job.kind });
+  return sent;
+}
+
+/** The queue's job for the call reminders (src/server/queue-registry.ts); `now` for tests. */
+export function bookingReminderJob(options: { now?: () => Date } = {}): JobDefinition<ReminderJobData> {
+  return {
+    name: BOOKING_REMINDER_JOB,
+    handler: async (data) => {
+      await sendReminder(data, options.now?.());
+    },
+    adopt: () => adoptPendingReminders(),
+  };
 }
 
 /**
@@ -26,11 +38,10 @@ export async function releaseHolds(now = new Date()): Promise<number> {
   return released;
 }
 
-export const bookingRemindersJob: TimedJob = {
-  name: "booking-reminders",
+export const bookingHoldsJob: TimedJob = {
+  name: "booking-holds",
   everyMs: 60_000,
   run: async () => {
     await releaseHolds();
-    await sendDueReminders();
   },
 };

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "./db/client";
 import type { MailWorkerState } from "./mail/mail";
 import type { PageViewSink } from "../analytics/page-view-queue.ts";
 import type { TimedJobsState } from "./jobs/jobs";
+import type { JobQueueState } from "./jobs/queue";
 
 export interface RequestContext {
   requestId: string;
@@ -31,6 +32,7 @@ interface Shared {
   mailWorker?: MailWorkerState;
   auth?: unknown;
   timedJobs?: TimedJobsState;
+  jobQueue?: JobQueueState;
   publishTags?: (tags: string[], durations: TagDurations | undefined) => void;
   selfAddress?: string;
   internalToken?: string;
@@ -142,6 +144,15 @@ export function getTimedJobs(): TimedJobsState | undefined {
 
 export function setTimedJobs(state: TimedJobsState | undefined): void {
   shared.timedJobs = state;
+}
+
+/** The job queue's engine and its queues (src/server/kernel/jobs/queue.ts): one engine per process. */
+export function getJobQueue(): JobQueueState | undefined {
+  return shared.jobQueue;
+}
+
+export function setJobQueue(state: JobQueueState | undefined): void {
+  shared.jobQueue = state;
 }
 
 /**

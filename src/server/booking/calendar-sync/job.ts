@@ -1,6 +1,6 @@
 import "server-only";
 import type { TimedJob } from "../../kernel/jobs/jobs";
-import { sendDueCalendarWrites, syncDueCalendars } from "./sync";
+import { syncDueCalendars } from "./sync";
 
 /**
  * Every 30 seconds on every process: the connections whose sync is due (each member every five
@@ -12,14 +12,5 @@ export const calendarSyncJob: TimedJob = {
   everyMs: 30_000,
   run: async () => {
     await syncDueCalendars();
-  },
-};
-
-/** Every 5 seconds on every process: the booking's pending calendar writes, claimed the same way, each sent once at a time. */
-export const calendarWritesJob: TimedJob = {
-  name: "calendar-writes",
-  everyMs: 5_000,
-  run: async () => {
-    await sendDueCalendarWrites();
   },
 };

@@ -1,17 +1,20 @@
 import "server-only";
 import {
+  adoptPendingCalendarWrites,
+  CALENDAR_WRITE_JOB,
   claimDueConnections,
-  claimDueWrites,
   markWriteDone,
   markWriteFailed,
   ownEventUids,
+  pendingWriteOf,
   queueCalendarWrite,
   recordConnectionError,
   recordSyncFailure,
   replaceBusy,
-  type ClaimedWrite,
+  type CalendarWriteJobData,
 } from "../data/calendar";
 import type { Executor } from "../../kernel/db/client";
+import type { JobAttempt, JobDefinition } from "../../kernel/jobs/queue";
 import type { CalendarConnection } from "../../kernel/db/schema";
 import { errorFields, log } from "../../kernel/log";
 import { CalendarError, objectUrlFor, readBusy, removeEvent, writeEvent } from "./caldav";
@@ -19,8 +22,9 @@ import type { CalendarHttpSettings } from "./http";
 import { decryptPassword, PasswordUnreadableError } from "./secret";
 
 // The calendar sync's work (docs/decisions/0066): each connected member's busy times read every few
-// minutes, and the events the booking writes sent to their calendar, each retried until it is done.
-// Nothing here throws at the booking: a calendar that fails is said in the connection's last error.
+// minutes, and the events the booking writes sent to their calendar by the job queue (ADR 0089),
+// each retried on its back-off until it is done or given up. Nothing here throws at the booking: a
+// calendar that fails is said in the connection's last error.
 
 export interface CalendarSyncSettings {
   now: () => Date;
@@ -30,14 +34,12 @@ export interface CalendarSyncSettings {
   /** The window read: from `lookBehindMs` ago to `lookAheadMs` ahead. */
   lookBehindMs: number;
   lookAheadMs: number;
-  /** How long a claim holds a connection or a write (a process that died mid-sync holds it no longer). */
+  /** How long a claim holds a connection (a process that died mid-sync holds it no longer). */
   claimMs: number;
   batch: number;
-  /** Waits after failures: doubling from the base, at most the maximum. */
+  /** Waits after failed syncs: doubling from the base, at most the maximum. */
   retryBaseMs: number;
   retryMaxMs: number;
-  /** A write failed this many times in a row is given up (its last error stays on the Calendar screen). */
-  maxWriteAttempts: number;
 }
 
 export const SYNC_DEFAULTS: CalendarSyncSettings = {
@@ -50,7 +52,6 @@ export const SYNC_DEFAULTS: CalendarSyncSettings = {
   batch: 8,
   retryBaseMs: 30_000,
   retryMaxMs: 60 * 60_000,
-  maxWriteAttempts: 30,
 };
 
 const settingsOf = (overrides: Partial<CalendarSyncSettings>): CalendarSyncSettings => ({ ...SYNC_DEFAULTS, ...overrides });
@@ -102,7 +103,26 @@ export async function syncDueCalendars(overrides: Partial<CalendarSyncSettings> 
   return claimed.length;
 }
 
-async function sendWrite(write: ClaimedWrite, s: CalendarSyncSettings): Promise<boolean> {
+/**
+ * The queue's back-off for a write (30 s doubling to an hour), over 30 tries in all: about a day, so
+ * a member's calendar that is down for a night still gets the calls booked meanwhile.
+ */
+export const CALENDAR_WRITE_RETRY = { limit: 29, delaySeconds: 30, maxDelaySeconds: 3600 } as const;
+
+/**
+ * One try of an event's write job: sends the event's write as it is now (a newer revision queued
+ * since the job was enqueued is the one sent; nothing pending, nothing to do). A failure is kept
+ * on the row and the connection and thrown, so the queue tries again after its back-off; on the
+ * last try the write is given up. The queue runs one job of an event at a time (its key).
+ */
+export async function sendCalendarWrite(
+  job: CalendarWriteJobData,
+  attempt: Pick<JobAttempt, "isLastTry">,
+  overrides: Partial<CalendarSyncSettings> = {},
+): Promise<void> {
+  const s = settingsOf(overrides);
+  const write = await pendingWriteOf(job.userId, job.uid);
+  if (!write) return;
   const objectUrl = write.objectUrl ?? objectUrlFor(write.connection.calendarUrl, write.uid);
   try {
     const target = { ...credentialsOf(write.connection), objectUrl, etag: write.etag };
@@ -114,87 +134,66 @@ async function sendWrite(write: ClaimedWrite, s: CalendarSyncSettings): Promise<
       await markWriteDone(write, { objectUrl, etag });
     }
     log("info", "calendar event written", { event: "calendar.event-written", userId: write.userId, uid: write.uid, action: write.pendingAction });
-    return true;
   } catch (error) {
     const message = failureMessage(error);
-    const attempts = write.attempts + 1;
-    const retryAt = attempts >= s.maxWriteAttempts ? null : new Date(s.now().getTime() + backoff(attempts, s));
+    const givenUp = attempt.isLastTry;
+    const attempts = await markWriteFailed(write, message, givenUp);
+    // Replaced by a newer write meanwhile (nothing counted): that one's own job sends it.
+    const replaced = attempts === 0;
     log(error instanceof CalendarError ? "warn" : "error", "calendar event write failed", {
       event: "calendar.event-failed",
       userId: write.userId,
       uid: write.uid,
       action: write.pendingAction,
       attempts,
-      givenUp: retryAt === null,
+      givenUp: givenUp && !replaced,
       ...(error instanceof CalendarError ? { kind: error.kind } : errorFields(error)),
     });
-    await markWriteFailed(write, message, retryAt);
-    await recordConnectionError(write.userId, retryAt ? message : `${message} The event ${write.uid} was given up after ${attempts} attempts.`);
-    return false;
+    await recordConnectionError(write.userId, givenUp && !replaced ? `${message} The event ${write.uid} was given up after ${attempts} attempts.` : message);
+    if (!replaced) throw error;
   }
 }
 
-/** One round of the write job: due writes claimed and sent. Returns how many were tried. */
-export async function sendDueCalendarWrites(overrides: Partial<CalendarSyncSettings> = {}): Promise<number> {
-  const s = settingsOf(overrides);
-  const now = s.now();
-  const claimed = await claimDueWrites(now, new Date(now.getTime() + s.claimMs), s.batch);
-  await Promise.all(claimed.map((write) => sendWrite(write, s)));
-  return claimed.length;
+/** The queue's job for the booking's calendar writes (src/server/queue-registry.ts); `overrides` for tests. */
+export function calendarWriteJob(overrides: Partial<CalendarSyncSettings> = {}): JobDefinition<CalendarWriteJobData> {
+  return {
+    name: CALENDAR_WRITE_JOB,
+    // A change made while its event's job runs enqueues one more, run after it: never two at once.
+    policy: "singleton",
+    concurrency: 2,
+    retry: CALENDAR_WRITE_RETRY,
+    // A write is two requests of at most the HTTP timeout each: one still running after this was lost with its process.
+    leaseSeconds: 120,
+    handler: (data, attempt) => sendCalendarWrite(data, attempt, overrides),
+    adopt: () => adoptPendingCalendarWrites(),
+  };
 }
 
 // ---- The booking's calls ---------------------------------------------------------------------------
 
-export type CalendarWriteOutcome = "no-connection" | "queued" | "written" | "failed";
+export type CalendarWriteOutcome = "no-connection" | "queued";
 
-export interface CalendarWriteOptions {
-  /**
-   * The booking's transaction: the write is queued in it (committed with the booking, or not at all)
-   * and sent by the calendar job within seconds. Without one, it is queued and sent at once.
-   */
-  tx?: Executor;
-  settings?: Partial<CalendarSyncSettings>;
-}
-
-async function queueAndSend(
-  userId: string,
-  uid: string,
-  action: "put" | "delete",
-  icsText: string | null,
-  options: CalendarWriteOptions,
-): Promise<CalendarWriteOutcome> {
-  if (options.tx) return (await queueCalendarWrite({ userId, uid, action, icsText }, options.tx)) === null ? "no-connection" : "queued";
-  const s = settingsOf(options.settings ?? {});
-  try {
-    if ((await queueCalendarWrite({ userId, uid, action, icsText })) === null) return "no-connection";
-    const now = s.now();
-    const [claimed] = await claimDueWrites(now, new Date(now.getTime() + s.claimMs), 1, { userId, uid });
-    // Claimed by the job meanwhile: it sends it.
-    if (!claimed) return "queued";
-    return (await sendWrite(claimed, s)) ? "written" : "failed";
-  } catch (error) {
-    // The caller's booking stands whatever happens here: a row left pending is sent by the job.
-    log("error", "calendar event write could not be queued or sent", { event: "calendar.event-error", userId, uid, ...errorFields(error) });
-    return "failed";
-  }
+async function queueWrite(userId: string, uid: string, action: "put" | "delete", icsText: string | null, executor?: Executor): Promise<CalendarWriteOutcome> {
+  return (await queueCalendarWrite({ userId, uid, action, icsText }, executor)) === null ? "no-connection" : "queued";
 }
 
 /** The UIDs the booking may use: they name the object (`<uid>.ics`) in the member's calendar. */
 export const CALENDAR_UID = /^[A-Za-z0-9@._-]{1,200}$/;
 
 /**
- * Writes (creates or replaces) the event `uid` in the member's calendar with `icsText`, a complete
- * VCALENDAR with one VEVENT whose UID is `uid` (raise its SEQUENCE on each change). A no-op when the
- * member has no calendar connected. Never throws for the calendar's sake: a failure is kept as the
- * connection's last error and the write is retried by the calendar job (src/server/booking/calendar-sync/job.ts).
+ * Queues the write (create or replace) of the event `uid` in the member's calendar with `icsText`, a
+ * complete VCALENDAR with one VEVENT whose UID is `uid` (raise its SEQUENCE on each change), in
+ * `executor` (the booking's transaction: committed with it or not at all). A no-op when the member
+ * has no calendar connected. The calendar's failures never reach the caller: the write job keeps
+ * them as the connection's last error and tries again.
  */
-export async function putCalendarEvent(userId: string, uid: string, icsText: string, options: CalendarWriteOptions = {}): Promise<CalendarWriteOutcome> {
+export async function putCalendarEvent(userId: string, uid: string, icsText: string, executor?: Executor): Promise<CalendarWriteOutcome> {
   if (!CALENDAR_UID.test(uid)) throw new RangeError("a calendar event's UID is 1-200 letters, digits, @ . _ or -");
-  return queueAndSend(userId, uid, "put", icsText, options);
+  return queueWrite(userId, uid, "put", icsText, executor);
 }
 
-/** Deletes the event `uid` from the member's calendar; as `putCalendarEvent` otherwise. */
-export async function removeCalendarEvent(userId: string, uid: string, options: CalendarWriteOptions = {}): Promise<CalendarWriteOutcome> {
+/** Queues the deletion of the event `uid` from the member's calendar; as `putCalendarEvent` otherwise. */
+export async function removeCalendarEvent(userId: string, uid: string, executor?: Executor): Promise<CalendarWriteOutcome> {
   if (!CALENDAR_UID.test(uid)) throw new RangeError("a calendar event's UID is 1-200 letters, digits, @ . _ or -");
-  return queueAndSend(userId, uid, "delete", null, options);
+  return queueWrite(userId, uid, "delete", null, executor);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { CALL_MINUTES, dayInZone } from "@/lib/booking";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
@@ -13,6 +13,7 @@ import { queueCalendarWrite } from "./calendar";
 import type { HostAvailability, Interval, SlotInput } from "../slots";
 import { freeHostsAt } from "../slots";
 import { enqueueWebhookEvent } from "../../kernel/events/events";
+import { cancelJob, enqueue } from "../../kernel/jobs/queue";
 
 // The strategy call's statements (docs/decisions/0065): what the slots are computed from, and the
 // transactions that book, move and cancel a call with their mails. Every transaction that gives a
@@ -302,6 +303,7 @@ export async function bookCall(call: NewCall, mails: Mails, now = new Date(), op
     if (!held) await enqueueWebhookEvent(tx, "booking.created", "bookings", booking!.id, { ...booking!, hostName: person.name });
     for (const mail of mails(booking!, person)) await enqueueMail(tx, mail);
     if (!held) await queueHostCalendar(tx, "put", booking!, person);
+    if (!held) await scheduleReminders(tx, booking!);
     return { kind: "booked", booking: booking!, host: person, leadId };
   });
 }
@@ -371,6 +373,7 @@ export async function confirmCall(
     await enqueueWebhookEvent(tx, "booking.created", "bookings", confirmed!.id, { ...confirmed!, hostName: person.name });
     for (const mail of mails(confirmed!, person)) await enqueueMail(tx, mail);
     await queueHostCalendar(tx, "put", confirmed!, person);
+    await scheduleReminders(tx, confirmed!);
     return { kind: "done", booking: confirmed!, host: person, leadId };
   });
 }
@@ -455,6 +458,11 @@ export async function rescheduleCall(
     for (const mail of mails(moved!, person)) await enqueueMail(tx, mail);
     // A held call (docs/decisions/0077) is in no member's calendar and no member was told of it.
     if (current.confirmedAt) await queueHostCalendar(tx, "put", moved!, person);
+    // The reminders for the old time are cancelled and those for the new one scheduled.
+    if (current.confirmedAt) {
+      await cancelReminders(tx, current);
+      await scheduleReminders(tx, moved!);
+    }
     // A member who no longer takes the call gets a cancel of their copy (same UID, higher SEQUENCE),
     // and the call leaves their calendar.
     if (current.confirmedAt && current.hostId && current.hostId !== host.userId) {
@@ -494,56 +502,121 @@ export async function cancelCall(
     if (current.confirmedAt) await enqueueWebhookEvent(tx, "booking.cancelled", "bookings", cancelled!.id, { ...cancelled!, hostName: host.name || null });
     for (const mail of mails(cancelled!, host)) await enqueueMail(tx, mail);
     if (current.confirmedAt) await queueHostCalendar(tx, "delete", cancelled!, host);
+    if (current.confirmedAt) await cancelReminders(tx, current);
     await after?.(current, cancelled!, tx);
     return { kind: "done", booking: cancelled!, host };
   });
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reminders (docs/decisions/0065): each claimed once by an UPDATE ... WHERE not yet sent ... RETURNING
-// in the transaction that queues its mail. Two processes' UPDATEs on one row wait for each other and
-// the second finds the stamp set, so it claims nothing.
+// Reminders (docs/decisions/0065): a job of the queue (ADR 0089) per reminder, enqueued with the
+// call's confirmation or move, to start at its mark. The job claims its reminder by an UPDATE ...
+// WHERE not yet sent ... RETURNING in the transaction that queues its mail, so a job run twice (its
+// worker died after the claim) sends it once.
 // ---------------------------------------------------------------------------------------------
 
 export type ReminderKind = "24h" | "1h";
 const REMINDER_HOURS: Record<ReminderKind, number> = { "24h": 24, "1h": 1 };
+const REMINDER_KINDS = Object.keys(REMINDER_HOURS) as ReminderKind[];
+
+/** The job that sends one reminder of one call (src/server/booking/job.ts). */
+export const BOOKING_REMINDER_JOB = "booking.reminder";
+
+export interface ReminderJobData {
+  bookingId: string;
+  kind: ReminderKind;
+}
+
+const reminderMark = (booking: Pick<Booking, "startsAt">, kind: ReminderKind) => new Date(booking.startsAt.getTime() - REMINDER_HOURS[kind] * 60 * 60_000);
+/** A reminder's job for the call at its SEQUENCE: a move raises it, so the new time's jobs are new ones. */
+const reminderJobId = (booking: Pick<Booking, "id" | "sequence">, kind: ReminderKind) => `${booking.id}/${kind}/${booking.sequence}`;
+
+async function enqueueReminder(executor: Executor, booking: Pick<Booking, "id" | "sequence" | "startsAt">, kind: ReminderKind): Promise<string | null> {
+  const data: ReminderJobData = { bookingId: booking.id, kind };
+  return enqueue(BOOKING_REMINDER_JOB, data, { key: `${booking.id}/${kind}`, id: reminderJobId(booking, kind), startAfter: reminderMark(booking, kind) }, executor);
+}
 
 /**
- * Claims the calls due a reminder of this kind and queues each one's mail in the same transaction:
- * booked, not yet reminded, the mark (24 h or 1 h before) reached, the call not yet started (for the
- * day-before one: not yet within the hour, when the hour's reminder takes over), and its time chosen
- * before the mark (a call booked 3 hours ahead gets no day-before reminder). Returns how many.
+ * The confirmed call's reminders, each a job that starts at its mark (24 h and 1 h before), in the
+ * call's transaction. Only the marks still ahead when its time was chosen: a call booked 3 hours
+ * ahead gets no day-before reminder.
  */
-export async function claimReminders(kind: ReminderKind, mail: (booking: Booking, host: HostPerson) => MailInput, now = new Date()): Promise<number> {
+async function scheduleReminders(tx: Executor, booking: Booking): Promise<void> {
+  for (const kind of REMINDER_KINDS) if (booking.timeSetAt.getTime() <= reminderMark(booking, kind).getTime()) await enqueueReminder(tx, booking, kind);
+}
+
+/** The reminders' jobs of the call as it was (its SEQUENCE before a move or a cancellation). */
+async function cancelReminders(tx: Executor, booking: Pick<Booking, "id" | "sequence">): Promise<void> {
+  for (const kind of REMINDER_KINDS) await cancelJob(BOOKING_REMINDER_JOB, reminderJobId(booking, kind), tx);
+}
+
+/** The conditions under which a reminder of this kind is due at `now` (see claimReminder). */
+function reminderDue(kind: ReminderKind, now: Date | SQL) {
   const column = kind === "24h" ? bookings.reminder24hSentAt : bookings.reminder1hSentAt;
-  const hours = REMINDER_HOURS[kind];
-  const mark = sql`${bookings.startsAt} - make_interval(hours => ${hours})`;
+  const mark = sql`${bookings.startsAt} - make_interval(hours => ${REMINDER_HOURS[kind]})`;
   const stopAt = kind === "24h" ? sql`${bookings.startsAt} - interval '1 hour'` : sql`${bookings.startsAt}`;
+  return and(
+    eq(bookings.status, "booked"),
+    sql`${bookings.confirmedAt} is not null`,
+    isNull(column),
+    sql`${mark} <= ${now}`,
+    sql`${stopAt} > ${now}`,
+    sql`${bookings.timeSetAt} <= ${mark}`,
+    sql`${bookings.hostId} is not null`,
+  );
+}
+
+/**
+ * Claims the call's reminder of this kind and queues its mail in the same transaction, when it is
+ * due: booked and confirmed, not yet reminded, the mark (24 h or 1 h before) reached, the call not
+ * yet started (for the day-before one: not yet within the hour, when the hour's reminder takes
+ * over), and its time chosen before the mark. Returns whether it was sent. The time is the
+ * database's unless `now` is given: the queue starts the job at its mark by the database's clock, and
+ * a process whose clock is a moment behind would find the reminder not yet due and send it never.
+ */
+export async function claimReminder(bookingId: string, kind: ReminderKind, mail: (booking: Booking, host: HostPerson) => MailInput, now?: Date): Promise<boolean> {
+  const at = now ?? sql`now()`;
   return db().transaction(async (tx) => {
-    const claimed = await tx
+    const [claimed] = await tx
       .update(bookings)
-      .set(kind === "24h" ? { reminder24hSentAt: now } : { reminder1hSentAt: now })
+      .set(kind === "24h" ? { reminder24hSentAt: at } : { reminder1hSentAt: at })
+      .where(and(eq(bookings.id, bookingId), reminderDue(kind, at)))
+      .returning();
+    if (!claimed) return false;
+    const host = (await hostPerson(tx, claimed.hostId)) ?? { id: "", name: "", email: "" };
+    await enqueueMail(tx, mail(claimed, host));
+    return true;
+  });
+}
+
+/**
+ * Reminders the timer of the old days would still have sent (confirmed calls ahead, a mark not yet
+ * reminded): a job for each, named as scheduleReminders names it, so enqueueing them again at the
+ * next start adds none. Returns how many were enqueued.
+ */
+export async function adoptPendingReminders(now = new Date()): Promise<number> {
+  const database = db();
+  let added = 0;
+  for (const kind of REMINDER_KINDS) {
+    const column = kind === "24h" ? bookings.reminder24hSentAt : bookings.reminder1hSentAt;
+    const stopAt = kind === "24h" ? sql`${bookings.startsAt} - interval '1 hour'` : sql`${bookings.startsAt}`;
+    const mark = sql`${bookings.startsAt} - make_interval(hours => ${REMINDER_HOURS[kind]})`;
+    const pending = await database
+      .select({ id: bookings.id, sequence: bookings.sequence, startsAt: bookings.startsAt })
+      .from(bookings)
       .where(
         and(
           eq(bookings.status, "booked"),
           sql`${bookings.confirmedAt} is not null`,
           isNull(column),
-          sql`${mark} <= ${now}`,
           sql`${stopAt} > ${now}`,
           sql`${bookings.timeSetAt} <= ${mark}`,
           sql`${bookings.hostId} is not null`,
         ),
-      )
-      .returning();
-    // The hosts of all claimed calls in one statement, not one per call.
-    const hostIds = [...new Set(claimed.map((b) => b.hostId!))];
-    const hosts = hostIds.length
-      ? await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, hostIds))
-      : [];
-    const byId = new Map(hosts.map((h) => [h.id, h]));
-    for (const booking of claimed) await enqueueMail(tx, mail(booking, byId.get(booking.hostId!) ?? { id: "", name: "", email: "" }));
-    return claimed.length;
-  });
+      );
+    for (const booking of pending) if (await enqueueReminder(database, booking, kind)) added++;
+  }
+  return added;
 }
 
 // ---------------------------------------------------------------------------------------------

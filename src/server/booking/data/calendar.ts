@@ -4,6 +4,7 @@ import { STAFF_ROLES } from "@/lib/admin-tables/definition";
 import { recordActivity } from "../../kernel/activity/activity";
 import { requireRole } from "../../kernel/session/auth-guard";
 import { db, type Database, type Executor } from "../../kernel/db/client";
+import { enqueue } from "../../kernel/jobs/queue";
 import { calendarBusy, calendarConnections, calendarEvents, type CalendarConnection, type CalendarEvent, type CalendarWriteAction } from "../../kernel/db/schema";
 
 // The calendar sync's statements (docs/decisions/0066): a member's connection, the busy intervals
@@ -176,10 +177,28 @@ export async function recordCalendarTest(userId: string, result: { found: FoundC
 
 // ---- Events the site writes ------------------------------------------------------------------------
 
+/** The job that sends an event's pending write (src/server/booking/calendar-sync/sync.ts). */
+export const CALENDAR_WRITE_JOB = "calendar.write";
+
+export interface CalendarWriteJobData {
+  userId: string;
+  uid: string;
+}
+
+/**
+ * The job for an event's write at `revision`: keyed by the event, so that one booking's writes run
+ * one at a time, and named by its revision, so that the same revision is enqueued once.
+ */
+function enqueueCalendarWrite(userId: string, uid: string, revision: number, executor: Executor): Promise<string | null> {
+  const data: CalendarWriteJobData = { userId, uid };
+  return enqueue(CALENDAR_WRITE_JOB, data, { key: `${userId}/${uid}`, id: `${userId}/${uid}/${revision}` }, executor);
+}
+
 /**
  * Queues the event's write (put: create or replace with `icsText`; delete), replacing a write still
- * pending for the same UID, in one statement with `executor` (the booking's transaction). Nothing is
- * queued when the member has no calendar connected. Returns the write's revision, or null then.
+ * pending for the same UID, and its job, with `executor` (the booking's transaction): both commit
+ * with the booking or not at all. Nothing is queued when the member has no calendar connected.
+ * Returns the write's revision, or null then.
  */
 export async function queueCalendarWrite(
   write: { userId: string; uid: string; action: CalendarWriteAction; icsText: string | null },
@@ -194,42 +213,38 @@ export async function queueCalendarWrite(
       pending_action = excluded.pending_action, ics_text = excluded.ics_text, revision = ${e}.revision + 1,
       attempts = 0, next_attempt_at = now(), last_error = null, updated_at = now()
     returning revision`);
-  return result.rows[0]?.revision ?? null;
+  const revision = result.rows[0]?.revision ?? null;
+  if (revision !== null) await enqueueCalendarWrite(write.userId, write.uid, Number(revision), executor);
+  return revision === null ? null : Number(revision);
 }
 
-export type ClaimedWrite = CalendarEvent & { connection: CalendarConnection };
-
 /**
- * Due writes claimed until `claimUntil` (FOR UPDATE SKIP LOCKED: each is sent by one process at a
- * time), with their member's connection; `only` narrows the claim to one event (a write sent at once).
+ * Writes queued before the calendar's writes ran on the job queue (the table was their queue: a
+ * timer claimed its pending rows): a job for each, named by its revision, so that enqueueing them
+ * again at the next start adds none. Returns how many were enqueued.
  */
-export async function claimDueWrites(
-  now: Date,
-  claimUntil: Date,
-  limit: number,
-  only: { userId: string; uid: string } | null = null,
-  database: Database = db(),
-): Promise<ClaimedWrite[]> {
+export async function adoptPendingCalendarWrites(database: Database = db()): Promise<number> {
   const e = calendarEvents;
-  // One named write (sent at once by the call that just queued it) is due whatever its stamp says:
-  // the stamp is the database's clock in microseconds, `now` the process's in milliseconds, and a
-  // write queued within the same millisecond would otherwise look a moment early and wait for the job.
-  const which = only ? sql`e.user_id = ${only.userId} and e.uid = ${only.uid}` : sql`e.next_attempt_at <= ${now}`;
-  const claimed = await database.execute<{ user_id: string; uid: string }>(sql`
-    update ${e} set locked_until = ${claimUntil}
-    where (user_id, uid) in (
-      select e.user_id, e.uid from ${e} e
-      where e.pending_action is not null and ${which} and (e.locked_until is null or e.locked_until < ${now})
-      order by e.next_attempt_at limit ${limit}
-      for update skip locked)
-    returning user_id, uid`);
-  if (claimed.rows.length === 0) return [];
-  const rows = await database
+  const pending = await database
+    .select({ userId: e.userId, uid: e.uid, revision: e.revision })
+    .from(e)
+    .where(sql`${e.pendingAction} is not null`);
+  let added = 0;
+  for (const row of pending) if (await enqueueCalendarWrite(row.userId, row.uid, row.revision, database)) added++;
+  return added;
+}
+
+export type PendingWrite = CalendarEvent & { connection: CalendarConnection };
+
+/** The event's pending write with its member's connection; null when nothing is pending (sent, replaced and sent, or disconnected). */
+export async function pendingWriteOf(userId: string, uid: string, database: Database = db()): Promise<PendingWrite | null> {
+  const e = calendarEvents;
+  const [row] = await database
     .select()
     .from(e)
     .innerJoin(calendarConnections, eq(calendarConnections.userId, e.userId))
-    .where(or(...claimed.rows.map((r) => and(eq(e.userId, r.user_id), eq(e.uid, r.uid)))));
-  return rows.map((r) => ({ ...r.calendar_events, connection: r.calendar_connections }));
+    .where(and(eq(e.userId, userId), eq(e.uid, uid), sql`${e.pendingAction} is not null`));
+  return row ? { ...row.calendar_events, connection: row.calendar_connections } : null;
 }
 
 /**
@@ -250,10 +265,10 @@ export async function markWriteDone(
         .delete(e)
         .where(and(key, eq(e.revision, write.revision)))
         .returning({ uid: e.uid });
-      if (removed.length === 0) await tx.update(e).set({ objectUrl: result.objectUrl, etag: null, lockedUntil: null }).where(key);
+      if (removed.length === 0) await tx.update(e).set({ objectUrl: result.objectUrl, etag: null }).where(key);
       return;
     }
-    await tx.update(e).set({ objectUrl: result.objectUrl, etag: result.etag, writtenAt: sql`now()`, lockedUntil: null }).where(key);
+    await tx.update(e).set({ objectUrl: result.objectUrl, etag: result.etag, writtenAt: sql`now()` }).where(key);
     await tx
       .update(e)
       .set({ pendingAction: null, icsText: null, attempts: 0, lastError: null })
@@ -261,24 +276,27 @@ export async function markWriteDone(
   });
 }
 
-/** A failed write: tried again at `retryAt` (or given up, `retryAt` null), unless a newer write replaced it meanwhile. */
+/**
+ * A failed write, counted with its reason unless a newer write replaced it meanwhile; given up, it
+ * is no longer pending (the job's tries are over). Returns the attempts counted so far.
+ */
 export async function markWriteFailed(
   write: Pick<CalendarEvent, "userId" | "uid" | "revision">,
   message: string,
-  retryAt: Date | null,
+  givenUp: boolean,
   database: Database = db(),
-): Promise<void> {
+): Promise<number> {
   const e = calendarEvents;
-  const key = and(eq(e.userId, write.userId), eq(e.uid, write.uid));
-  await database.update(e).set({ lockedUntil: null }).where(key);
-  await database
+  const [row] = await database
     .update(e)
     .set({
       attempts: sql`${e.attempts} + 1`,
       lastError: message.slice(0, 1000),
-      ...(retryAt ? { nextAttemptAt: retryAt } : { pendingAction: null, icsText: null }),
+      ...(givenUp ? { pendingAction: null, icsText: null } : {}),
     })
-    .where(and(key, eq(e.revision, write.revision)));
+    .where(and(eq(e.userId, write.userId), eq(e.uid, write.uid), eq(e.revision, write.revision)))
+    .returning({ attempts: e.attempts });
+  return row?.attempts ?? 0;
 }
 
 /** The member's events with a write still pending (the Calendar screen says how many and why). */

@@ -1,8 +1,9 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import type { PgBoss } from "pg-boss";
+import { createHash, randomUUID } from "node:crypto";
+import type { JobWithMetadata, PgBoss } from "pg-boss";
 import type { Executor } from "../db/client";
 import { executorDatabase, openEngine } from "./data/engine";
+import { getJobQueue, setJobQueue } from "../bridge.ts";
 import { errorFields, log } from "../log";
 
 /**
@@ -24,71 +25,126 @@ export interface RetryPolicy {
 }
 
 export interface EnqueueOptions {
-  /** Idempotency key: a second job of this name and key, while one is queued or running, is not added. */
+  /**
+   * The job's key. Under the exclusive policy a second job of this name and key, while one is queued,
+   * waiting to retry or running, is not added; under the singleton policy it is, and the jobs of one
+   * key run one at a time.
+   */
   key?: string;
+  /**
+   * The work's own name (a row and its revision): a job of this name and id is added once, a second
+   * enqueue of it is not (for as long as the engine keeps the first, finished or not).
+   */
+  id?: string;
   startAfter?: Date;
   retry?: RetryPolicy;
 }
 
+/** Which try of its job a handler is running. */
+export interface JobAttempt {
+  /** Tries before this one (0 on the first). */
+  retryCount: number;
+  /** No try follows this one if it fails. */
+  isLastTry: boolean;
+}
+
+/**
+ * "exclusive" (the default): one job per key queued, waiting to retry or running; a second is not
+ * added. "singleton": one job per key running at a time, any number queued: for work whose handler
+ * reads the current state of its row, where a change made while a job runs needs a job after it.
+ */
+export type JobPolicy = "exclusive" | "singleton";
+
 export interface JobDefinition<T extends object> {
   name: string;
+  policy?: JobPolicy;
   /** Jobs of this name one process runs at once. */
   concurrency?: number;
   retry?: RetryPolicy;
   leaseSeconds?: number;
-  /** Throwing fails this try: the job runs again after the back-off. */
-  handler: (data: T) => Promise<void>;
+  /**
+   * Throwing fails this try: the job runs again after the back-off. (A method, so that a list of
+   * definitions of different data can be started together.)
+   */
+  handler(data: T, attempt: JobAttempt): Promise<void>;
+  /**
+   * Enqueues, at each start, the work that was waiting for this job before it ran on the queue (the
+   * rows of the hand-written queue it replaced). Runs in every process at every start, so it must
+   * enqueue each piece of work under a stable `id`.
+   */
+  adopt?: () => Promise<number>;
 }
 
 /** Job names: lower-case words with dots and dashes, as the engine's queue names must be. */
 const NAME = /^[a-z][a-z0-9.-]{0,62}$/;
 
-let started: Promise<PgBoss> | null = null;
+/**
+ * This process's engine and the queues it made, kept on the bridge: Next evaluates this module once
+ * per bundle, and a Server Action's copy must enqueue on the engine that boot started.
+ */
+export interface JobQueueState {
+  started: Promise<PgBoss> | null;
+  declared: Set<string>;
+  /** Names this process has workers for. */
+  working: Set<string>;
+}
+
+function state(): JobQueueState {
+  let current = getJobQueue();
+  if (!current) {
+    current = { started: null, declared: new Set(), working: new Set() };
+    setJobQueue(current);
+  }
+  return current;
+}
 
 /** The engine on this process's database, started once (its schema installed on the first start). */
 function engine(options: { monitorSeconds?: number } = {}): Promise<PgBoss> {
-  started ??= (async () => {
+  const s = state();
+  const starting = (s.started ??= (async () => {
     const boss = openEngine(options);
     boss.on("error", (error) => log("error", "job queue error", errorFields(error)));
     await boss.start();
     return boss;
-  })().catch((error: unknown) => {
-    started = null;
-    throw error;
+  })());
+  starting.catch(() => {
+    if (s.started === starting) s.started = null;
   });
-  return started;
+  return starting;
 }
 
-const declared = new Set<string>();
-async function declare(boss: PgBoss, name: string, retry: RetryPolicy = RETRY, leaseSeconds = LEASE_SECONDS): Promise<void> {
+async function declare(boss: PgBoss, name: string, definition: Omit<JobDefinition<object>, "name" | "handler" | "adopt"> = {}): Promise<void> {
   if (!NAME.test(name)) throw new Error(`A job name is lower-case letters, digits, dots and dashes: ${JSON.stringify(name)}`);
+  const { declared } = state();
   if (declared.has(name)) return;
-  // "exclusive": at most one job per key queued, waiting to retry or running.
+  const retry = definition.retry ?? RETRY;
   const options = {
-    policy: "exclusive" as const,
     retryLimit: retry.limit,
     retryDelay: retry.delaySeconds,
     retryBackoff: true,
     retryDelayMax: retry.maxDelaySeconds ?? RETRY.maxDelaySeconds,
-    expireInSeconds: leaseSeconds,
+    expireInSeconds: definition.leaseSeconds ?? LEASE_SECONDS,
   };
+  // A queue's policy is fixed when it is made; retries and lease follow the definition at each start.
   if (await boss.getQueue(name)) await boss.updateQueue(name, options);
-  else await boss.createQueue(name, options);
+  else await boss.createQueue(name, { ...options, policy: definition.policy ?? "exclusive" });
   declared.add(name);
 }
 
 /**
  * Enqueues a job in the caller's transaction (or on its own when `executor` is the database). Returns
- * the job's id, or null when a job of this name and key is already queued or running.
+ * the job's id, or null when it was not added: its key taken (the exclusive policy) or its id.
  */
 export async function enqueue(name: string, data: object, options: EnqueueOptions, executor: Executor): Promise<string | null> {
   // The engine and the job's queue must be ready before the caller's transaction: on the embedded
   // database (one connection) a statement of the engine's own would wait for that transaction.
+  const { started, declared } = state();
   const boss = started && (await started);
   if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
   return boss.send(name, data, {
     // The exclusive policy counts a job without a key as the key "": one of its own keeps it apart.
     singletonKey: options.key ?? `job:${randomUUID()}`,
+    ...(options.id ? { id: stableJobId(name, options.id) } : {}),
     startAfter: options.startAfter,
     ...(options.retry
       ? {
@@ -102,10 +158,33 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
   });
 }
 
-/** Starts the engine and makes each job's queue, without working them (a process that only enqueues). */
-export async function declareJobs(names: readonly string[]): Promise<void> {
+/**
+ * Cancels, in the caller's transaction, the job of this name enqueued with this `id` (the same as
+ * `enqueue`'s): a job that has run or never existed is left as it is.
+ */
+export async function cancelJob(name: string, id: string, executor: Executor): Promise<void> {
+  const { started, declared } = state();
+  const boss = started && (await started);
+  if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
+  await boss.cancel(name, stableJobId(name, id), { db: executorDatabase(executor) });
+}
+
+/** A job id (a UUID, as the engine's ids are) that is the same for the same name and id. */
+export function stableJobId(name: string, id: string): string {
+  const hex = createHash("sha256").update(`${name}\n${id}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Starts the engine and makes each job's queue, without working them (a process that only enqueues):
+ * by name (the default policy), or by its definition (its policy, retries and lease).
+ */
+export async function declareJobs(jobs: readonly (string | Omit<JobDefinition<object>, "handler">)[]): Promise<void> {
   const boss = await engine();
-  for (const name of names) await declare(boss, name);
+  for (const job of jobs) {
+    if (typeof job === "string") await declare(boss, job);
+    else await declare(boss, job.name, job);
+  }
 }
 
 /** Starts a worker per definition in this process (a name already worked here is not started twice). */
@@ -114,28 +193,60 @@ export async function startQueue(
   options: { pollSeconds?: number; monitorSeconds?: number } = {},
 ): Promise<void> {
   const boss = await engine({ monitorSeconds: options.monitorSeconds });
+  const { working } = state();
   for (const definition of definitions) {
-    await declare(boss, definition.name, definition.retry, definition.leaseSeconds);
-    await boss.work<object>(
+    await declare(boss, definition.name, definition);
+    if (working.has(definition.name)) continue;
+    if (definition.adopt) {
+      const adopted = await definition.adopt();
+      if (adopted > 0) log("info", "queued work adopted by the job queue", { event: "queue.adopted", job: definition.name, adopted });
+    }
+    await boss.work(
       definition.name,
-      { batchSize: 1, localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: options.pollSeconds ?? 2 },
-      async ([job]) => {
+      { batchSize: 1, localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: options.pollSeconds ?? 2, includeMetadata: true },
+      async ([job]: JobWithMetadata<object>[]) => {
         try {
-          await definition.handler(job!.data);
+          await definition.handler(job!.data, { retryCount: job!.retryCount, isLastTry: job!.retryCount >= job!.retryLimit });
         } catch (error) {
-          log("warn", "job failed", { job: definition.name, id: job!.id, ...errorFields(error) });
+          log("warn", "job failed", { job: definition.name, id: job!.id, retryCount: job!.retryCount, ...errorFields(error) });
           throw error;
         }
       },
     );
+    // Only once its worker runs: a start that failed before (the database down) is tried again whole.
+    working.add(definition.name);
   }
 }
 
-/** Stops this process's workers, waiting for the jobs in flight (the database closes after this: ADR 0074). */
-export async function stopQueue(): Promise<void> {
-  if (!started) return;
-  const boss = await started.catch(() => null);
-  started = null;
-  declared.clear();
-  await boss?.stop({ graceful: true, close: false, timeout: 30_000 });
+/**
+ * Stops this process's workers: no job starts after this, and the jobs in flight have ended, or
+ * `timeoutMs` has passed (a job still running then runs again once its lease runs out: the shutdown
+ * as a whole has 10 s). The engine stays, so a request still being answered can enqueue (the first
+ * step of a shutdown, ADR 0074).
+ */
+export async function stopWorkers(timeoutMs = 5_000): Promise<void> {
+  const current = getJobQueue();
+  const boss = current?.started && (await current.started.catch(() => null));
+  if (!current || !boss) return;
+  const names = [...current.working];
+  current.working.clear();
+  let timer: NodeJS.Timeout | undefined;
+  const stopped = Promise.all(names.map((name) => boss.offWork(name, { wait: true }))).then(() => true);
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  if (!(await Promise.race([stopped, late]))) log("warn", "jobs still running at shutdown", { event: "queue.stop-late", jobs: names, waitedMs: timeoutMs });
+  clearTimeout(timer);
+}
+
+/**
+ * Stops the workers (waiting for the jobs in flight) and then the engine; the database closes after
+ * this (ADR 0074). A job still running at the timeout runs again once its lease runs out.
+ */
+export async function stopQueue(timeoutMs = 3_000): Promise<void> {
+  const current = getJobQueue();
+  if (!current?.started) return;
+  const boss = await current.started.catch(() => null);
+  current.started = null;
+  current.declared.clear();
+  current.working.clear();
+  await boss?.stop({ graceful: true, close: false, timeout: timeoutMs });
 }

@@ -34,6 +34,16 @@ export function engineDatabase(handle: DatabaseHandle): IDatabase {
 }
 
 /**
+ * One parameter as the engine meant it: a list (its ids, as `$2::uuid[]`) goes as one array literal,
+ * where the query builder would make a list of parameters of it.
+ */
+function asParameter(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const item = (v: unknown) => (v === null || v === undefined ? "NULL" : `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`);
+  return `{${value.map(item).join(",")}}`;
+}
+
+/**
  * The caller's transaction (or the database itself) as the engine's `db` option: the job's row is
  * written by the caller's own statement, so it commits or rolls back with the change that caused it.
  * Numbered placeholders become the query builder's parameters, in the order they appear.
@@ -46,7 +56,7 @@ export function executorDatabase(executor: Executor): IDatabase {
       for (const match of text.matchAll(/\$(\d+)/g)) {
         // eslint-disable-next-line no-restricted-syntax -- the engine's own SQL text; every value is a parameter
         chunks.push(sql.raw(text.slice(last, match.index)));
-        chunks.push(sql`${values[Number(match[1]) - 1]}`);
+        chunks.push(sql`${sql.param(asParameter(values[Number(match[1]) - 1]))}`);
         last = match.index + match[0].length;
       }
       // eslint-disable-next-line no-restricted-syntax -- the engine's own SQL text, as above

@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, type TestDatabase } from "./helpers/test-db";
+
+// Start-up and shutdown as the server runs them (src/server/boot.ts, docs/decisions/0074 and 0089),
+// on the embedded database and on PostgreSQL with DATABASE_URL: the job queue starts after the
+// migrations with the app's jobs; at the signal its workers stop while the engine still takes jobs;
+// then the engine stops, and only after it the database closes.
+
+vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
+vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextHeaders));
+
+const { boot } = await import("@/server/boot");
+const bridge = await import("@/server/kernel/bridge");
+const { enqueue } = await import("@/server/kernel/jobs/queue");
+const { QUEUED_JOBS } = await import("@/server/queue-registry");
+
+let handle: TestDatabase | undefined;
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("boot and shutdown", () => {
+  it("start the job queue after the migrations and stop it in two steps, the database closing last", async () => {
+    handle = await createTestDatabase();
+    // What the queue looked like when the database closed.
+    const database = bridge.getDatabaseHandle()!;
+    const close = database.close.bind(database);
+    let closed = false;
+    let engineAtClose: unknown = "the database did not close";
+    database.close = async () => {
+      if (closed) return;
+      closed = true;
+      engineAtClose = bridge.getJobQueue()?.started ?? null;
+      await close();
+    };
+
+    await boot();
+    const queues = await handle.db.execute<{ name: string }>(sql`select name from pgboss.queue`);
+    expect(queues.rows.map((r) => r.name).sort()).toEqual(QUEUED_JOBS.map((job) => job.name).sort());
+    expect([...bridge.getJobQueue()!.working].sort()).toEqual(QUEUED_JOBS.map((job) => job.name).sort());
+    const job = { bookingId: "no-such-call", kind: "1h" };
+    expect(await enqueue("booking.reminder", job, { key: "boot-1" }, handle.db)).toEqual(expect.any(String));
+
+    // The signal: no worker left, and a request still being answered can enqueue.
+    await bridge.stopAppTimedWork();
+    expect(bridge.getJobQueue()!.working.size).toBe(0);
+    expect(await enqueue("booking.reminder", job, { key: "boot-2" }, handle.db)).toEqual(expect.any(String));
+
+    // The requests answered: the engine stops before the database closes.
+    await bridge.shutdownApp();
+    expect(closed).toBe(true);
+    expect(engineAtClose).toBeNull();
+  }, 30_000);
+});
