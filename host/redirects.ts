@@ -10,8 +10,13 @@ import { getRedirectStore, type RedirectStore } from "../src/server/kernel/bridg
 import { NON_DOCUMENT_CSP } from "./security-headers.ts";
 
 export const FLUSH_INTERVAL_MS = 1_000;
-/** Until the first load succeeds (the app not booted yet, the database down), tried again this often. */
+/**
+ * A load that fails (the app not booted yet, the database down) is tried again after RETRY_MS,
+ * doubling up to MAX_RETRY_MS: a database that is down for long is not asked every second. It
+ * loses no change: a save needs the database, and on PostgreSQL the channel coming back reloads.
+ */
 export const RETRY_MS = 1_000;
+export const MAX_RETRY_MS = 30_000;
 
 const GONE_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Gone</title></head>' +
@@ -38,22 +43,32 @@ export function createRedirectLayer({ store = getRedirectStore, log = () => {}, 
   /** Reloads overlap when changes come fast: only the latest one's answer is kept. */
   let generation = 0;
   let retryTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
   const hits = new Map<number, { count: number; at: Date }>();
 
   async function reload(): Promise<void> {
     const mine = ++generation;
     clearTimeout(retryTimer);
     const source = store();
+    if (!source) {
+      // The app has not booted yet: asked again each second, which is no failure.
+      retryTimer = setTimeout(() => void reload(), RETRY_MS);
+      retryTimer.unref();
+      return;
+    }
     try {
-      if (!source) throw new Error("the app has not registered its redirect table yet");
       const rules = await source.load();
       if (mine !== generation) return;
       table = compileRedirects(rules);
       size = rules.length;
+      if (failures > 0) log("info", "redirects loaded", { rules: size });
+      failures = 0;
     } catch (error) {
       if (mine !== generation) return;
-      if (source) log("warn", "redirects not loaded, trying again", { error: (error as Error).message });
-      retryTimer = setTimeout(() => void reload(), RETRY_MS);
+      failures += 1;
+      // The 1st, 2nd, 4th... failure is logged, not each one of a long outage.
+      if ((failures & (failures - 1)) === 0) log("warn", "redirects not loaded, trying again", { error: (error as Error).message, failures });
+      retryTimer = setTimeout(() => void reload(), Math.min(RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS));
       retryTimer.unref();
     }
   }

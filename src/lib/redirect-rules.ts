@@ -76,9 +76,12 @@ export function matchRedirect(table: RedirectTable, pathname: string, search = "
 }
 
 export class RedirectLoopError extends Error {
-  constructor(readonly chain: string[]) {
+  // A plain field, not a parameter property: Node loads this file by stripping the types only.
+  readonly chain: string[];
+  constructor(chain: string[]) {
     super(`This redirect would loop: ${chain.join(" → ")}.`);
     this.name = "RedirectLoopError";
+    this.chain = chain;
   }
 }
 
