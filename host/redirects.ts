@@ -6,7 +6,8 @@
 // counted in memory and written in one UPDATE a second, like the page views (host/analytics.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { compileRedirects, matchRedirect, type RedirectTable } from "../src/lib/redirect-rules.ts";
-import { getRedirectStore, type RedirectStore } from "../src/server/kernel/bridge.ts";
+import { getRedirectStore, REDIRECTS_TAG, type RedirectStore } from "../src/server/kernel/bridge.ts";
+import type { InvalidationMessage } from "./invalidation.ts";
 import { NON_DOCUMENT_CSP } from "./security-headers.ts";
 
 export const FLUSH_INTERVAL_MS = 1_000;
@@ -21,6 +22,11 @@ export const MAX_RETRY_MS = 30_000;
 const GONE_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Gone</title></head>' +
   '<body><h1>Gone</h1><p>This page has been removed and is not coming back.</p><p><a href="/">Go to the home page</a></p></body></html>';
+
+/** Whether a message from another process means the redirect table may have changed. */
+export function isRedirectChange(message: InvalidationMessage): boolean {
+  return Boolean(message.all) || (message.tags ?? []).includes(REDIRECTS_TAG);
+}
 
 export interface RedirectLayer {
   /** True when the request was answered with a redirect or 410. */

@@ -10,7 +10,6 @@ import { NON_DOCUMENT_CSP, referrerPolicyFor, staticSecurityHeaders } from "./se
 import { withRequestContext } from "./request-context.ts";
 import {
   getSelfAddress,
-  REDIRECTS_TAG,
   setInvalidationClock,
   setRedirectReloader,
   setPageCacheInvalidator,
@@ -25,7 +24,7 @@ import { trustProxy, useSocketAddress } from "./client-address.ts";
 import { guardRequest, normalTarget, refusalBody, type Refusal } from "./request-guards.ts";
 import { errorFields, logger } from "../src/server/kernel/logger.ts";
 import { countPageView, pageViews } from "./analytics.ts";
-import { createRedirectLayer } from "./redirects.ts";
+import { createRedirectLayer, isRedirectChange } from "./redirects.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -85,7 +84,7 @@ const channel = process.env.DATABASE_URL?.trim()
   ? startInvalidationChannel({
       connectionString: process.env.DATABASE_URL.trim(),
       onRemote(message) {
-        if (message.all || message.tags?.includes(REDIRECTS_TAG)) void redirects.reload();
+        if (isRedirectChange(message)) void redirects.reload();
         void expireTagsLocally(message.all ? EVERYTHING : (message.tags ?? []), message.all ? undefined : message.durations).finally(() =>
           documents.invalidate(),
         );

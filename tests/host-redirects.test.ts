@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRedirectLayer } from "../host/redirects.ts";
+import { startInvalidationChannel } from "../host/invalidation.ts";
+import { createRedirectLayer, isRedirectChange } from "../host/redirects.ts";
+import { REDIRECTS_TAG } from "@/server/kernel/bridge";
 import type { RedirectRule } from "@/lib/redirect-rules";
 
 // The host's redirect layer (host/redirects.ts, docs/decisions/0091) on a real HTTP server: the
@@ -73,3 +75,53 @@ describe("the host's redirects", () => {
     ]);
   });
 });
+
+// Two processes on one PostgreSQL (docs/decisions/0032): a change saved in one reaches the other's
+// table through the invalidation channel within a second. Skipped on the embedded database, which
+// has one process and no channel.
+const url = process.env.DATABASE_URL?.trim();
+describe.skipIf(!url)("two processes", () => {
+  it("a change published by one is answered by the other within a second", async () => {
+    let shared: RedirectRule[] = [];
+    const store = () => ({ load: async () => shared, recordHits: async () => {} });
+    const [one, other] = [createRedirectLayer({ store }), createRedirectLayer({ store })];
+    const states: boolean[] = [];
+    const channels = ["kinetic-redirects-a", "kinetic-redirects-b"].map((applicationName, i) =>
+      startInvalidationChannel({
+        connectionString: url!,
+        applicationName,
+        onRemote: (message) => {
+          if (isRedirectChange(message)) void (i === 0 ? one : other).reload();
+        },
+        onState: (listening) => void states.push(listening),
+      }),
+    );
+    try {
+      await until(() => channels.every((c) => c.listening));
+      await Promise.all([one.reload(), other.reload()]);
+      const visit = (layer: typeof one) => {
+        const res = { statusCode: 200, setHeader: () => {}, end: () => {} } as unknown as http.ServerResponse;
+        return layer.answer({ method: "GET", url: "/moved-elsewhere" } as http.IncomingMessage, res) ? res.statusCode : 200;
+      };
+      expect(visit(other)).toBe(200);
+      // What redirectsChanged() does in the saving process: reload its own table, publish the tag.
+      shared = [{ id: 9, source: "/moved-elsewhere", target: "/services", status: 301 }];
+      await one.reload();
+      channels[0]!.publish([REDIRECTS_TAG], undefined);
+      const started = Date.now();
+      await until(() => visit(other) === 301, 1_000);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(visit(one)).toBe(301);
+    } finally {
+      await Promise.all([...channels.map((c) => c.stop()), one.stop(), other.stop()]);
+    }
+  });
+});
+
+async function until(check: () => boolean, ms = 5_000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > ms) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
