@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 
 // Redirects (docs/decisions/0091) through the real host: a redirect added on the Redirects screen
@@ -35,6 +36,10 @@ test("a redirect added on the Redirects screen answers at once, through the host
     await page.reload();
     await expect(row.getByRole("cell").nth(3)).toHaveText("1", { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+
+  // The screen with a row in it passes axe.
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
 
   // A folder rule answers everything under it, and a 410 answers Gone.
   await addRedirect(page, `/e2e-folder-${RUN}/*`, "/blog/*", "308");
