@@ -39,4 +39,5 @@ export const E2E_OWNERS = [
   "room@e2e.test",
   "sweep@e2e.test",
   "nojs@e2e.test",
+  "redirects@e2e.test",
 ] as const;

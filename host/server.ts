@@ -11,6 +11,7 @@ import { withRequestContext } from "./request-context.ts";
 import {
   getSelfAddress,
   setInvalidationClock,
+  setRedirectReloader,
   setPageCacheInvalidator,
   setSelfAddress,
   setTagPublisher,
@@ -23,6 +24,7 @@ import { trustProxy, useSocketAddress } from "./client-address.ts";
 import { guardRequest, normalTarget, refusalBody, type Refusal } from "./request-guards.ts";
 import { errorFields, logger } from "../src/server/kernel/logger.ts";
 import { countPageView, pageViews } from "./analytics.ts";
+import { createRedirectLayer, isRedirectChange } from "./redirects.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -64,7 +66,13 @@ setPageCacheInvalidator(documents.invalidate);
 if (dev) documents.setEnabled(false);
 setInvalidationClock(documents.enteredBeforeInvalidation);
 
+// The site's redirects (host/redirects.ts, docs/decisions/0091): loaded once the app has booted
+// (it registers the table's store on the bridge), reloaded on every change.
+const redirects = createRedirectLayer({ log });
+setRedirectReloader(() => void redirects.reload());
+
 await app.prepare();
+void redirects.reload();
 
 // Several processes on one PostgreSQL (docs/decisions/0032): the cache tags one of them expires are
 // expired in all of them, through PostgreSQL's LISTEN/NOTIFY. The embedded database has one
@@ -76,6 +84,7 @@ const channel = process.env.DATABASE_URL?.trim()
   ? startInvalidationChannel({
       connectionString: process.env.DATABASE_URL.trim(),
       onRemote(message) {
+        if (isRedirectChange(message)) void redirects.reload();
         void expireTagsLocally(message.all ? EVERYTHING : (message.tags ?? []), message.all ? undefined : message.durations).finally(() =>
           documents.invalidate(),
         );
@@ -86,6 +95,8 @@ const channel = process.env.DATABASE_URL?.trim()
         // whatever was missed is unknown, so everything is expired once.
         clearInterval(deafTimer);
         documents.setEnabled(listening && !dev);
+        // What changed while deaf is unknown: the redirect table is read again too.
+        if (listening) void redirects.reload();
         void expireTagsLocally(EVERYTHING);
         if (!listening) deafTimer = setInterval(() => void expireTagsLocally(EVERYTHING), STALE_WHILE_DEAF_MS);
         log("info", listening ? "invalidation channel listening" : "invalidation channel down");
@@ -150,6 +161,8 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal): vo
 }
 
 function serve(req: IncomingMessage, res: ServerResponse): void {
+  // An old address is answered before the page cache and Next: one hop, no render.
+  if (redirects.answer(req, res)) return;
   documents.handleRequest(req, res).catch((error) => {
     log("error", "request failed in the document layer", errorFields(error));
     if (!res.headersSent) res.statusCode = 500;
@@ -240,6 +253,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     await channel?.stop();
     // The page views still queued are written while the database is open.
     await pageViews.stop();
+    await redirects.stop();
     await shutdownApp();
   } catch (error) {
     log("error", "shutdown step failed", errorFields(error));

@@ -147,6 +147,12 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/booking/booking-actions.ts#confirmCallAction": {
     notRecorded: "a visitor confirming their own held call by its signed link; the row keeps when (confirmed_at) (tests/booking-holds.test.ts)",
   },
+  "src/server/redirects/redirect-actions.ts#saveRedirectAction": {
+    notRecorded: "recorded as create / update in saveRedirect, in the save's transaction (tests/redirects.test.ts checks the rows)",
+  },
+  "src/server/redirects/redirect-actions.ts#deleteRedirectAction": {
+    notRecorded: "recorded as delete in deleteRedirect, in its transaction (tests/redirects.test.ts checks the row)",
+  },
   "src/server/booking/booking-admin-actions.ts#saveAvailabilityAction": {
     notRecorded: "recorded as booking.availability in saveHostSettings, in the save's transaction (tests/booking-admin.test.ts checks the row)",
   },

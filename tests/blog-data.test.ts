@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sampleBlogPosts } from "@/content/sample-blog-posts";
 import {
-  findRedirectedSlug,
   getPublishedPost,
   listFeaturedPosts,
   listPostSitemapEntries,
@@ -12,7 +11,7 @@ import {
 } from "@/server/content/data/blog-posts";
 import { countShares, isShareNetwork, recordShare, SHARE_LIMIT } from "@/server/content/data/blog-shares";
 import { prepareDatabase } from "@/server/kernel/db/prepare";
-import { blogPosts, blogShares, blogSlugRedirects } from "@/server/kernel/db/schema";
+import { blogPosts, blogShares } from "@/server/kernel/db/schema";
 import { setUpTestDatabase } from "./helpers/test-db";
 
 const handle = setUpTestDatabase();
@@ -83,24 +82,6 @@ describe("related posts", () => {
   it("are none for a post without tags", async () => {
     const post = await insertPost({ slug: "untagged-post", tags: [] });
     expect(await listRelatedPosts(post)).toEqual([]);
-  });
-});
-
-describe("old addresses (blog_slug_redirects)", () => {
-  it("lead to the post's current slug while it is published, never to a draft", async () => {
-    const post = await insertPost({ slug: "renamed-post-now" });
-    await handle.db.insert(blogSlugRedirects).values({ oldSlug: "renamed-post-before", postId: post.id });
-    expect(await findRedirectedSlug("renamed-post-before")).toBe("renamed-post-now");
-    expect(await findRedirectedSlug("never-existed")).toBeUndefined();
-    await handle.db.update(blogPosts).set({ published: false }).where(eq(blogPosts.id, post.id));
-    expect(await findRedirectedSlug("renamed-post-before")).toBeUndefined();
-  });
-
-  it("disappear with the post", async () => {
-    const post = await insertPost({ slug: "deleted-post-now" });
-    await handle.db.insert(blogSlugRedirects).values({ oldSlug: "deleted-post-before", postId: post.id });
-    await handle.db.delete(blogPosts).where(eq(blogPosts.id, post.id));
-    expect(await findRedirectedSlug("deleted-post-before")).toBeUndefined();
   });
 });
 

@@ -55,7 +55,16 @@ describe("dashboard screens", () => {
     // Groups are contiguous: the sidebar draws each once.
     const groups = dashboardScreens("owner").map((s) => s.group);
     expect(groups.filter((g, i) => g !== groups[i - 1])).toEqual(["Leads", "Content", "Team", "You"]);
-    expect(dashboardScreens("editor").map((s) => s.id)).toEqual(["posts", "case-studies", "testimonials", "authors", "media", "newsletter", "account"]);
+    expect(dashboardScreens("editor").map((s) => s.id)).toEqual([
+      "posts",
+      "case-studies",
+      "testimonials",
+      "authors",
+      "media",
+      "newsletter",
+      "redirects",
+      "account",
+    ]);
     expect(dashboardScreens("sales").map((s) => s.id)).toEqual([
       "overview",
       "due",
@@ -84,6 +93,7 @@ describe("dashboard screens", () => {
       "authors",
       "media",
       "newsletter",
+      "redirects",
       "team",
       "activity",
       "integrations",

@@ -198,6 +198,10 @@ async function matrix(): Promise<Record<string, Entry>> {
   const subscribers = await import("@/server/newsletter/subscriber-actions");
   const pipeline = await import("@/server/pipeline/pipeline-actions");
   const writingRoom = await import("@/server/dashboard/writing-room-actions");
+  const redirectActions = await import("@/server/redirects/redirect-actions");
+  const redirectRow = async () =>
+    (await handle.db.execute<{ id: string }>(sql`insert into redirects (source, target) values (${`/matrix-gone-${next()}`}, '/matrix-new') returning id`))
+      .rows[0]!.id;
   // A custom stage of its own for each replay (direct: the stage forms are the cells), with the
   // previous replays' stages that hold no lead cleared first, so the owner's limit is never reached.
   const customStage = async () => {
@@ -418,6 +422,21 @@ async function matrix(): Promise<Record<string, Entry>> {
           return id;
         },
         run: (id) => integrations.resumeEndpointAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "redirects/redirect-actions#saveRedirectAction": [
+      {
+        label: "add a redirect",
+        allowed: CONTENT_DESK.write,
+        run: () => redirectActions.saveRedirectAction(IDLE, formOf({ source: `/matrix-old-${next()}`, target: "/matrix-new", status: "301" })),
+      },
+    ],
+    "redirects/redirect-actions#deleteRedirectAction": [
+      {
+        label: "remove a redirect",
+        allowed: CONTENT_DESK.write,
+        prepare: redirectRow,
+        run: (id) => redirectActions.deleteRedirectAction(IDLE, formOf({ id: String(id) })),
       },
     ],
     "newsletter/newsletter-actions#createSendAction": [

@@ -86,6 +86,9 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
     "renameStageAction",
     "moveStageAction",
     "removeStageAction",
+    // The Redirects screen's forms (tests/redirects.test.ts drives them; the permission matrix replays them).
+    "saveRedirectAction",
+    "deleteRedirectAction",
     // The Calls screen's forms (tests/booking-admin.test.ts drives them; the permission matrix replays them).
     "saveAvailabilityAction",
     "dayOffAction",

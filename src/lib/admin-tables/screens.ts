@@ -36,6 +36,8 @@ const PANELS = {
   analytics: { label: "Analytics", read: LEAD_DESK.read },
   people: { label: "People", read: LEAD_DESK.read },
   newsletter: { label: "Newsletter", read: CONTENT_DESK.read },
+  // Old addresses answered by the host before Next (docs/decisions/0091).
+  redirects: { label: "Redirects", read: CONTENT_DESK.read },
   team: { label: "Members", read: TEAM_DESK.read },
   integrations: { label: "Integrations", read: TEAM_DESK.read },
   [ACTIVITY_TAB.id]: { label: ACTIVITY_TAB.label, read: ACTIVITY_TAB.access.read },
@@ -58,8 +60,8 @@ const tables = (group: ScreenGroup, role: StaffRole): DashboardScreen[] =>
 
 /**
  * The screens this role may read, in the sidebar's order, group by group: Leads (Overview, Due, the
- * inboxes, then Pipeline, People, Calls and Analytics), Content (the content tables and the
- * newsletter), Team (members, activity, integrations), You (the member's own account). The first is
+ * inboxes, then Pipeline, People, Calls and Analytics), Content (the content tables, the
+ * newsletter and the redirects), Team (members, activity, integrations), You (the member's own account). The first is
  * where /admin opens (the lead desk on its Overview, docs/decisions/0049). Each page checks its own
  * screen against this list and the data functions check the role again.
  */
@@ -74,6 +76,7 @@ export function dashboardScreens(role: StaffRole): DashboardScreen[] {
     ...panel("analytics", "Leads", role),
     ...tables("Content", role),
     ...panel("newsletter", "Content", role),
+    ...panel("redirects", "Content", role),
     ...panel("team", "Team", role),
     ...panel(ACTIVITY_TAB.id, "Team", role),
     ...panel("integrations", "Team", role),

@@ -12,6 +12,7 @@ import type { MailWorkerState } from "./mail/mail";
 import type { PageViewSink } from "../analytics/page-view-queue.ts";
 import type { TimedJobsState } from "./jobs/jobs";
 import type { JobQueueState } from "./jobs/queue";
+import type { RedirectRule } from "../../lib/redirect-rules.ts";
 
 export interface RequestContext {
   requestId: string;
@@ -38,6 +39,8 @@ interface Shared {
   internalToken?: string;
   pageViewSink?: PageViewSink;
   pageViewFlush?: () => Promise<void>;
+  redirectStore?: RedirectStore;
+  reloadRedirects?: () => void;
 }
 
 const KEY = Symbol.for("kinetic-growth.bridge");
@@ -210,4 +213,37 @@ export function setPageViewFlush(flush: (() => Promise<void>) | undefined): void
 /** Writes the page views counted so far; nothing without a host queue (unit tests, `next dev` without the host). */
 export async function flushPageViews(): Promise<void> {
   await shared.pageViewFlush?.();
+}
+
+/** The redirect table as the host reads it and counts its hits (src/server/redirects, docs/decisions/0091). */
+export interface RedirectStore {
+  load: () => Promise<RedirectRule[]>;
+  recordHits: (hits: { id: number; count: number; at: Date }[]) => Promise<void>;
+}
+
+/** The cache tag that stands for the redirect table on the invalidation channel (host/server.ts). */
+export const REDIRECTS_TAG = "kinetic:redirects";
+
+/** The app registers its redirect table at boot; the host loads it from here (host/redirects.ts). */
+export function setRedirectStore(store: RedirectStore | undefined): void {
+  shared.redirectStore = store;
+}
+
+export function getRedirectStore(): RedirectStore | undefined {
+  return shared.redirectStore;
+}
+
+/** The host's in-memory redirect table installs its reload here. */
+export function setRedirectReloader(reload: (() => void) | undefined): void {
+  shared.reloadRedirects = reload;
+}
+
+/**
+ * The redirect table changed (committed): this process reloads it, and the other processes are told
+ * on the invalidation channel, as for an expired cache tag (docs/decisions/0032). Nothing without a
+ * host (unit tests, `next dev` alone).
+ */
+export function redirectsChanged(): void {
+  shared.reloadRedirects?.();
+  shared.publishTags?.([REDIRECTS_TAG], undefined);
 }

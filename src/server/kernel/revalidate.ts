@@ -2,7 +2,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { blogPostHref } from "@/lib/blog";
 import { internalPath } from "@/lib/routes";
-import { invalidatePageCache } from "./bridge.ts";
+import { invalidatePageCache, redirectsChanged } from "./bridge.ts";
 
 /**
  * Public pages are cached HTML (docs/decisions/0003). Every write calls one of these so that the
@@ -43,6 +43,10 @@ export const BLOG_ROUTE_LAYOUT = "/[locale]/(site)/blog";
 export function revalidateBlog(_slugs: string[]): void {
   revalidatePath(BLOG_ROUTE_LAYOUT, "layout");
   invalidatePageCache();
+  // A save may have added a renamed post's redirect or freed an address (src/server/redirects):
+  // called after the commit, so the host's reload reads it. The table is small; reading it again
+  // on every blog save is cheaper than telling the two cases apart here.
+  redirectsChanged();
 }
 
 /**

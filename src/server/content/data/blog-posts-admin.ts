@@ -1,14 +1,15 @@
 import "server-only";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { readingTimeMinutes } from "@/lib/blog";
+import { blogPostHref, readingTimeMinutes } from "@/lib/blog";
 import type { BlogPostData } from "@/lib/schemas/admin";
 import { recordActivity } from "../../kernel/activity/activity";
 import { db, type Executor } from "../../kernel/db/client";
-import { blogPostRevisions, blogPosts, blogSlugRedirects, type BlogPost, type RevisionAction } from "../../kernel/db/schema";
+import { blogPostRevisions, blogPosts, type BlogPost, type RevisionAction } from "../../kernel/db/schema";
 import type { SignedInUser } from "../../kernel/session/auth-guard";
 import { FieldError } from "../../kernel/forms/form-action";
 import { contentImageAlts, sanitizeBlogHtml } from "../html";
 import { adoptAltTexts, holdMediaInUse } from "../../media";
+import { redirectMovedPage, releaseAddress } from "../../redirects";
 
 // Admin side of blog_posts: the blog table's hooks (src/server/dashboard/admin-hooks.ts), reached only
 // through data/admin-records.ts, which checks the table's roles first: the server-side check is
@@ -122,8 +123,8 @@ export async function createBlogPost(data: BlogPostData, source: RevisionSource,
   const values = storedValues(data);
   await assertSlugFree(exec, data.slug);
   return exec.transaction(async (tx) => {
-    // A new post may take an address a renamed post used to have.
-    await tx.delete(blogSlugRedirects).where(eq(blogSlugRedirects.oldSlug, data.slug));
+    // A new post may take an address a renamed post used to have: its redirect goes.
+    await releaseAddress(tx, blogPostHref(data.slug));
     const [row] = await tx
       .insert(blogPosts)
       .values({ ...values, ...(values.published ? { publishedAt: sql`now()` } : {}) })
@@ -145,12 +146,13 @@ export async function updateBlogPost(id: string, data: BlogPostData, source: Rev
     const [before] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update");
     if (!before) return null;
     await keepFirstVersion(tx, before);
-    await tx.delete(blogSlugRedirects).where(eq(blogSlugRedirects.oldSlug, data.slug));
-    if (before.slug !== data.slug && before.published) {
-      await tx
-        .insert(blogSlugRedirects)
-        .values({ oldSlug: before.slug, postId: id })
-        .onConflictDoUpdate({ target: blogSlugRedirects.oldSlug, set: { postId: id } });
+    // The old address of a public post answers 301 to the new one, in this transaction
+    // (docs/decisions/0091); one that stays or goes private leads nowhere, so that a redirect never
+    // reveals a draft. The new address is a live page: a redirect from it goes either way.
+    if (before.slug !== data.slug && before.published && values.published) {
+      await redirectMovedPage(tx, blogPostHref(before.slug), blogPostHref(data.slug), source.actor.email);
+    } else {
+      await releaseAddress(tx, blogPostHref(data.slug));
     }
     // The first save that makes it public is the moment it went live; a later one keeps that date.
     await tx

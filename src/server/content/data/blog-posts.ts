@@ -2,7 +2,7 @@ import "server-only";
 import { and, arrayOverlaps, desc, eq, ne, sql } from "drizzle-orm";
 import { LIMITS, SLUG_PATTERN } from "@/lib/limits";
 import { db } from "../../kernel/db/client";
-import { blogPosts, blogSlugRedirects, type BlogPost } from "../../kernel/db/schema";
+import { blogPosts, type BlogPost } from "../../kernel/db/schema";
 import { errorFields, log } from "../../kernel/log";
 
 /**
@@ -105,23 +105,6 @@ export async function listRelatedPosts(post: Pick<BlogPost, "id" | "tags">): Pro
       .orderBy(newestLive)
       .limit(RELATED_POSTS_LIMIT),
   );
-}
-
-/**
- * The current slug of the published post that used to live at oldSlug (its address changed), or
- * undefined. A redirect never leads to a draft: that would reveal it exists.
- */
-export async function findRedirectedSlug(oldSlug: string): Promise<string | undefined> {
-  if (!isPossibleSlug(oldSlug)) return undefined;
-  return orFallback("redirect", undefined, async () => {
-    const [row] = await db()
-      .select({ slug: blogPosts.slug })
-      .from(blogSlugRedirects)
-      .innerJoin(blogPosts, eq(blogPosts.id, blogSlugRedirects.postId))
-      .where(and(eq(blogSlugRedirects.oldSlug, oldSlug), isPublished))
-      .limit(1);
-    return row && row.slug !== oldSlug ? row.slug : undefined;
-  });
 }
 
 // Posts hidden from search engines stay readable on the site but are not offered to crawlers or

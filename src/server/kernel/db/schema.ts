@@ -18,6 +18,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { API_KEY_NAME_MAX, API_SCOPES } from "../../../lib/api-scopes";
+import type { RedirectStatus } from "../../../lib/redirect-rules";
 import { DEAL_VALUE_MAX, LIMITS, ROLES, SLUG_PATTERN_SQL, STAGE_KEY_PATTERN_SQL, STAGE_NAME_MAX } from "../../../lib/limits";
 import {
   PREVIEW_TEXT_MAX,
@@ -543,19 +544,6 @@ export const blogPosts = pgTable(
     check("blog_posts_tags_count", sql`coalesce(array_length(${t.tags}, 1), 0) <= ${sql.raw(String(LIMITS.tagsPerPost))}`),
     check("blog_posts_reading_time_positive", sql`${t.readingTime} is null or ${t.readingTime} > 0`),
   ],
-);
-
-/** Old addresses of posts whose slug changed: answered with a 301 to the current one. */
-export const blogSlugRedirects = pgTable(
-  "blog_slug_redirects",
-  {
-    oldSlug: text("old_slug").primaryKey(),
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => blogPosts.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [index("blog_slug_redirects_post_id_idx").on(t.postId), check("blog_slug_redirects_slug_valid", sql`${t.oldSlug} ~ '${sql.raw(SLUG_PATTERN_SQL)}'`)],
 );
 
 export const REVISION_ACTIONS = ["create", "update", "restore"] as const;
@@ -1638,3 +1626,31 @@ export const bookings = pgTable(
 
 export type BookingHost = typeof bookingHosts.$inferSelect;
 export type Booking = typeof bookings.$inferSelect;
+
+/**
+ * The site's redirects (docs/decisions/0091), answered by the host before Next (host/redirects.ts).
+ * `source` is a path on this site, exact or a prefix rule ending in `/*`; `target` a path or an
+ * http(s) URL, empty for 410 Gone. Saved flat: no target is itself a source, so every request takes
+ * one hop at most. Hits are counted by the host in batches.
+ */
+export const redirects = pgTable(
+  "redirects",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    source: text("source").notNull(),
+    target: text("target").notNull().default(""),
+    status: smallint("status").$type<RedirectStatus>().notNull().default(301),
+    hits: bigint("hits", { mode: "number" }).notNull().default(0),
+    lastHitAt: timestamp("last_hit_at", { withTimezone: true }),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("redirects_source_key").on(t.source),
+    check("redirects_source_valid", sql`${t.source} ~ '^/' and char_length(${t.source}) <= 2000`),
+    check("redirects_status_valid", sql`${t.status} in (301, 302, 307, 308, 410)`),
+    check("redirects_target_valid", sql`(${t.status} = 410) = (${t.target} = '') and char_length(${t.target}) <= 2000`),
+  ],
+);
+export type RedirectRow = typeof redirects.$inferSelect;

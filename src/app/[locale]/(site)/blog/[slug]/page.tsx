@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import { permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { BlogArticle, blogPostMetadata } from "@/components/blog/blog-article";
 import { NotFoundStatus } from "@/components/site/not-found-status";
 import { SubscribeForm } from "@/components/site/subscribe-form";
-import { blogPostHref } from "@/lib/blog";
-import { findRedirectedSlug, getPublishedPost } from "@/server/content/data/blog-posts";
+import { getPublishedPost } from "@/server/content/data/blog-posts";
 import { publishedTopics } from "@/server/newsletter/subscribe";
 import PostNotFound from "./not-found";
 
@@ -33,9 +31,8 @@ export default async function BlogPostPage({ params }: Props) {
   const { slug } = await params;
   const post = await loadPost(slug);
   if (!post) {
-    // A post whose slug changed keeps its old address working (blog_slug_redirects).
-    const current = await findRedirectedSlug(slug);
-    if (current) permanentRedirect(blogPostHref(current));
+    // A renamed post's old address never reaches this page: the host answers it from the redirect
+    // table (host/redirects.ts, docs/decisions/0091).
     // The not-found content in the HTML itself, with status 404 ("Post Not Found" and a way back to the blog).
     return (
       <>

@@ -1,0 +1,126 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "./fixtures";
+
+// Redirects (docs/decisions/0091) through the real host: a redirect added on the Redirects screen
+// answers on the next request, a loop is refused with its chain (with JavaScript and without), and
+// a published post renamed in the writing room leaves its old address answering 301 to the new one.
+
+test.use({ account: { email: "redirects@e2e.test", name: "Redirects Owner" } });
+// In order in one worker: the member's account is made once.
+test.describe.configure({ mode: "default" });
+
+const RUN = Date.now().toString(36);
+const addForm = (page: Page) => page.getByRole("form", { name: "Add a redirect" });
+
+async function addRedirect(page: Page, source: string, target: string, status = "301") {
+  const form = addForm(page);
+  await form.getByRole("textbox", { name: "Old address" }).fill(source);
+  await form.getByRole("textbox", { name: /^New address/ }).fill(target);
+  await form.getByRole("combobox", { name: "Status" }).selectOption(status);
+  await form.getByRole("button", { name: "Add redirect" }).click();
+}
+
+test("a redirect added on the Redirects screen answers at once, through the host, with its hits listed", async ({ member }) => {
+  const page = await member.open("redirects");
+  await expect(page.getByRole("heading", { name: "Add a redirect" })).toBeVisible();
+  await addRedirect(page, `/e2e-old-${RUN}/`, `/services`);
+  await expect(page.getByText(`/e2e-old-${RUN} now redirects to /services.`).first()).toBeVisible();
+
+  const answer = await page.request.get(`/e2e-old-${RUN}?utm_source=e2e`, { maxRedirects: 0 });
+  expect(answer.status()).toBe(301);
+  expect(answer.headers().location).toBe("/services?utm_source=e2e");
+
+  // The hit is written within a second or so; the list shows it.
+  const row = page.getByTestId(`redirect-row-/e2e-old-${RUN}`);
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByRole("cell").nth(3)).toHaveText("1", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+
+  // The screen with a row in it passes axe.
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+
+  // A folder rule answers everything under it, and a 410 answers Gone.
+  await addRedirect(page, `/e2e-folder-${RUN}/*`, "/blog/*", "308");
+  await expect(page.getByText(`/e2e-folder-${RUN}/* now redirects to /blog/*.`).first()).toBeVisible();
+  const folder = await page.request.get(`/e2e-folder-${RUN}/some-post`, { maxRedirects: 0 });
+  expect(folder.status()).toBe(308);
+  expect(folder.headers().location).toBe("/blog/some-post");
+  await addRedirect(page, `/e2e-gone-${RUN}`, "", "410");
+  await expect(page.getByText(`/e2e-gone-${RUN} now answers 410 Gone.`).first()).toBeVisible();
+  expect((await page.request.get(`/e2e-gone-${RUN}`, { maxRedirects: 0 })).status()).toBe(410);
+});
+
+test("a loop is refused with the chain named, and changes nothing; the dashboard's own paths cannot be redirected", async ({ member }) => {
+  const page = await member.open("redirects");
+  const [a, b] = [`/e2e-loop-a-${RUN}`, `/e2e-loop-b-${RUN}`];
+  await addRedirect(page, a, b);
+  await expect(page.getByText(`${a} now redirects to ${b}.`).first()).toBeVisible();
+  await addRedirect(page, b, a);
+  await expect(addForm(page).getByText(`This redirect would loop: ${b} → ${a} → ${b}.`)).toBeVisible();
+  expect((await page.request.get(b, { maxRedirects: 0 })).status()).toBe(404);
+
+  await addRedirect(page, "/admin/team", "/");
+  await expect(addForm(page).getByText("Addresses under /admin, /api, /_next cannot be redirected.")).toBeVisible();
+  expect((await page.request.get("/admin/team", { maxRedirects: 0 })).status()).not.toBe(301);
+});
+
+test("without JavaScript the screen's plain form adds a redirect and refuses a loop with its message", async ({ member }) => {
+  const context = await member.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/admin/redirects");
+  const [a, b] = [`/e2e-nojs-a-${RUN}`, `/e2e-nojs-b-${RUN}`];
+  await addRedirect(page, a, b);
+  await expect(page.getByText(`${a} now redirects to ${b}.`).first()).toBeVisible();
+  expect((await page.request.get(a, { maxRedirects: 0 })).headers().location).toBe(b);
+  await addRedirect(page, b, a);
+  await expect(addForm(page).getByText(`This redirect would loop: ${b} → ${a} → ${b}.`)).toBeVisible();
+  // What was typed comes back with the message.
+  await expect(addForm(page).getByRole("textbox", { name: "Old address" })).toHaveValue(b);
+  await context.close();
+});
+
+// It publishes a post for a while, which the blog's own tests would count: it runs alone, after the others (playwright.config.ts).
+test("a published post renamed in the writing room: its old address answers 301 to the new one", { tag: "@site-wide" }, async ({ member }) => {
+  test.setTimeout(90_000);
+  const page = await member.open("posts");
+  page.on("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
+  await expect(page).toHaveURL(/\/admin\/posts\/new$/);
+  const room = page.getByRole("form", { name: /^(New|Edit) post$/ });
+  const settings = page.getByRole("complementary", { name: "Post settings" });
+  const title = `Renamed post ${RUN}`;
+  const [before, after] = [`redirect-before-${RUN}`, `redirect-after-${RUN}`];
+  await room.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await settings.getByRole("textbox", { name: "Slug", exact: true }).fill(before);
+  await room.getByRole("button", { name: "Edit HTML source" }).click();
+  await room.getByRole("textbox", { name: "Content", exact: true }).fill("<p>A post that moves.</p>");
+  await settings.getByLabel("Published").check();
+  await room.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/posts\/[0-9a-f-]{36}\/edit$/);
+  expect((await page.request.get(`/blog/${before}`, { maxRedirects: 0 })).status()).toBe(200);
+
+  await settings.getByRole("textbox", { name: "Slug", exact: true }).fill(after);
+  await room.getByRole("button", { name: "Update", exact: true }).click();
+  await expect(page.locator("[data-toast]").filter({ hasText: "Blog post updated successfully!" }).first()).toBeVisible();
+  const old = await page.request.get(`/blog/${before}`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toBe(`/blog/${after}`);
+  expect((await page.request.get(`/blog/${after}`, { maxRedirects: 0 })).status()).toBe(200);
+  // The sitemap offers the new address only.
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain(`/blog/${after}`);
+  expect(sitemap).not.toContain(`/blog/${before}<`);
+
+  // The Redirects screen lists it.
+  const screen = await member.open("redirects");
+  await expect(screen.getByTestId(`redirect-row-/blog/${before}`)).toContainText(`/blog/${after}`);
+  await screen.context().close();
+
+  // The post goes again, so that the blog's other tests never meet it.
+  await page.goto("/admin/posts");
+  await page.getByRole("link", { name: `Delete ${title}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.locator("[data-toast]").filter({ hasText: "Blog post deleted successfully." }).first()).toBeVisible();
+});

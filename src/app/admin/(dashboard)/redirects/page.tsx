@@ -1,0 +1,93 @@
+import { DashboardShell } from "@/components/admin/dashboard-nav";
+import { RedirectForm, RemoveRedirectForm } from "@/components/admin/redirect-forms";
+import { formatAdminDate } from "@/lib/format";
+import { STATUS_LABELS } from "@/lib/schemas/redirects";
+import type { RedirectStatus } from "@/lib/redirect-rules";
+import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
+import { listRedirects } from "@/server/redirects/data/redirects";
+
+export const generateMetadata = () => screenMetadata("redirects");
+
+/**
+ * The site's redirects (docs/decisions/0091): old addresses the host answers before any page, with
+ * how often each was followed. Add, edit and remove are plain forms, so the screen works without
+ * JavaScript; each change answers at once.
+ */
+export default async function RedirectsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const gate = await openScreen("redirects");
+  if (gate.kind === "denied") return gate.page;
+  const raw = await searchParams;
+  const [counts, rows] = await Promise.all([navCounts(gate.screens), listRedirects()]);
+  return (
+    <DashboardShell screens={gate.screens} current="redirects" counts={counts} q={navSearch(raw)} seen={readSeen(raw)}>
+      <div className="mt-6 grid gap-8">
+        <section aria-labelledby="redirects-new" className="rounded-2xl border border-line bg-surface p-5">
+          <h2 id="redirects-new" className="text-lg font-bold">
+            Add a redirect
+          </h2>
+          <p className="mt-1 text-sm text-ink-soft">
+            A renamed post gets its 301 by itself. Chains are flattened when saved, so every old address takes one hop; a loop is refused.
+          </p>
+          <div className="mt-4">
+            <RedirectForm />
+          </div>
+        </section>
+        <section aria-labelledby="redirects-list">
+          <h2 id="redirects-list" className="text-lg font-bold">
+            Redirects
+          </h2>
+          {rows.length === 0 ? (
+            <p className="mt-2 text-sm text-ink-soft">No redirect yet.</p>
+          ) : (
+            <div className="mt-3 overflow-x-auto">
+              <table className="w-full text-left text-sm" data-testid="redirects">
+                <thead>
+                  <tr className="border-b border-line">
+                    <th scope="col" className="py-2 pr-4">
+                      Old address
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      New address
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Status
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Hits
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Last hit
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.id} className="border-b border-line align-top" data-testid={`redirect-row-${r.source}`}>
+                      <td className="py-2 pr-4 font-mono break-all">{r.source}</td>
+                      <td className="py-2 pr-4 font-mono break-all">{r.target || "—"}</td>
+                      <td className="py-2 pr-4">{STATUS_LABELS[r.status as RedirectStatus] ?? r.status}</td>
+                      <td className="py-2 pr-4 tabular-nums">{r.hits}</td>
+                      <td className="py-2 pr-4">{r.lastHitAt ? formatAdminDate(r.lastHitAt) : "Never"}</td>
+                      <td className="py-2 pr-4">
+                        <details>
+                          <summary className="cursor-pointer font-semibold text-brand-700">Edit</summary>
+                          <div className="mt-3 grid gap-3">
+                            <RedirectForm redirect={{ id: r.id, source: r.source, target: r.target, status: r.status }} />
+                            <RemoveRedirectForm redirect={{ id: r.id, source: r.source, target: r.target, status: r.status }} />
+                          </div>
+                        </details>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </div>
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,150 @@
+import "server-only";
+import { asc, eq, sql } from "drizzle-orm";
+import { CONTENT_DESK } from "@/lib/admin-tables/definition";
+import { flattenRedirects, RedirectLoopError, type RedirectRule } from "@/lib/redirect-rules";
+import type { RedirectData } from "@/lib/schemas/redirects";
+import { recordActivity } from "../../kernel/activity/activity";
+import { db, type Executor } from "../../kernel/db/client";
+import { redirects, type RedirectRow } from "../../kernel/db/schema";
+import { FieldError } from "../../kernel/forms/form-action";
+import { requireRole } from "../../kernel/session/auth-guard";
+
+// The redirect table (docs/decisions/0091). Every write runs in a transaction that holds the
+// table's lock, reads the whole table, and saves it flat: a loop is refused, and every rule whose
+// target is now itself a source is pointed at the end of the chain, so the host answers each
+// request with one hop. The table is small (hundreds of rows), so reading it whole is cheap.
+
+export type RedirectListRow = Pick<RedirectRow, "id" | "source" | "target" | "status" | "hits" | "lastHitAt" | "createdBy" | "updatedAt">;
+
+/** The Redirects screen's list: the content desk's to read. */
+export async function listRedirects(exec: Executor = db()): Promise<RedirectListRow[]> {
+  await requireRole(CONTENT_DESK.read);
+  return exec
+    .select({
+      id: redirects.id,
+      source: redirects.source,
+      target: redirects.target,
+      status: redirects.status,
+      hits: redirects.hits,
+      lastHitAt: redirects.lastHitAt,
+      createdBy: redirects.createdBy,
+      updatedAt: redirects.updatedAt,
+    })
+    .from(redirects)
+    .orderBy(asc(redirects.source));
+}
+
+/** What the host keeps in memory (host/redirects.ts). */
+export async function loadRedirectRules(exec: Executor = db()): Promise<RedirectRule[]> {
+  return exec.select({ id: redirects.id, source: redirects.source, target: redirects.target, status: redirects.status }).from(redirects);
+}
+
+/** The host's counted hits, one UPDATE per batch: each rule's count added and its latest time. */
+export async function recordRedirectHits(hits: readonly { id: number; count: number; at: Date }[], exec: Executor = db()): Promise<void> {
+  if (hits.length === 0) return;
+  const rows = sql.join(
+    hits.map((h) => sql`(${h.id}::bigint, ${h.count}::bigint, ${h.at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await exec.execute(sql`
+    update ${redirects} set hits = ${redirects.hits} + h.count,
+      last_hit_at = greatest(${redirects.lastHitAt}, h.at)
+    from (values ${rows}) as h(id, count, at)
+    where ${redirects.id} = h.id`);
+}
+
+type Change = { kind: "save"; rule: RedirectRule & { createdBy?: string | null } } | { kind: "release"; source: string };
+
+/**
+ * Applies a change to the whole table, flat, in `tx`: the rules it adds or edits, and every other
+ * rule whose target the change moved. Throws a FieldError naming the chain of a loop.
+ */
+async function applyChange(tx: Executor, change: Change): Promise<RedirectRule | null> {
+  // One writer at a time: two saves that each look fine alone could make a loop together.
+  await tx.execute(sql`lock table ${redirects} in share row exclusive mode`);
+  const rows = await loadRedirectRules(tx);
+  let next: RedirectRule[] = rows;
+  if (change.kind === "release") {
+    next = rows.filter((r) => r.source !== change.source);
+  } else {
+    const { rule } = change;
+    const taken = rows.find((r) => r.source === rule.source && r.id !== rule.id);
+    if (taken) throw new FieldError({ source: `There is already a redirect from ${rule.source}: edit that one.` }, "Not saved");
+    // The changed rule first: a loop it makes is named from its own old address.
+    next = [{ ...rule }, ...rows.filter((r) => r.id === undefined || r.id !== rule.id)];
+  }
+  let flat: RedirectRule[];
+  try {
+    flat = flattenRedirects(next);
+  } catch (error) {
+    if (error instanceof RedirectLoopError) throw new FieldError({ target: error.message }, "Not saved", error.message);
+    throw error;
+  }
+  const before = new Map(rows.map((r) => [r.id, r]));
+  if (change.kind === "release") {
+    await tx.delete(redirects).where(eq(redirects.source, change.source));
+  }
+  let saved: RedirectRule | null = null;
+  for (const rule of flat) {
+    const old = rule.id === undefined ? undefined : before.get(rule.id);
+    if (change.kind === "save" && (rule.id === undefined || rule.id === change.rule.id) && rule.source === change.rule.source) {
+      const values = { source: rule.source, target: rule.target, status: rule.status };
+      if (rule.id === undefined) {
+        const [row] = await tx
+          .insert(redirects)
+          .values({ ...values, createdBy: change.rule.createdBy ?? null })
+          .returning({ id: redirects.id });
+        saved = { ...rule, id: row!.id };
+      } else {
+        await tx.update(redirects).set(values).where(eq(redirects.id, rule.id));
+        saved = rule;
+      }
+      continue;
+    }
+    if (old && old.target !== rule.target) await tx.update(redirects).set({ target: rule.target }).where(eq(redirects.id, rule.id!));
+  }
+  return saved;
+}
+
+/** Adds or edits a redirect from the dashboard (its activity row in the same transaction). */
+export async function saveRedirect(data: RedirectData, actor: { id: string; email: string }, exec: Executor = db()): Promise<RedirectRule> {
+  return exec.transaction(async (tx) => {
+    const [before] = data.id === undefined ? [] : await tx.select().from(redirects).where(eq(redirects.id, data.id));
+    if (data.id !== undefined && !before) throw new FieldError({ form: "That redirect is not in the list any more." }, "Not saved");
+    const saved = await applyChange(tx, {
+      kind: "save",
+      rule: { id: data.id, source: data.source, target: data.target, status: data.status, createdBy: actor.email },
+    });
+    await recordActivity(
+      { action: before ? "update" : "create", actor, table: "redirects", recordId: String(saved!.id), before: before ?? null, after: { ...saved } },
+      tx,
+    );
+    return saved!;
+  });
+}
+
+export async function deleteRedirect(id: number, actor: { id: string; email: string }, exec: Executor = db()): Promise<boolean> {
+  return exec.transaction(async (tx) => {
+    const [row] = await tx.delete(redirects).where(eq(redirects.id, id)).returning();
+    if (!row) return false;
+    await recordActivity({ action: "delete", actor, table: "redirects", recordId: String(id), before: row, after: null }, tx);
+    return true;
+  });
+}
+
+/**
+ * A page moved from `from` to `to` (a post's slug changed): a 301 from the old address, written in
+ * the caller's transaction, and the chain flattened (earlier addresses of the page now lead to `to`
+ * in one hop). A redirect from `to` is removed first: that address is a live page again.
+ */
+export async function redirectMovedPage(tx: Executor, from: string, to: string, createdBy: string): Promise<void> {
+  await releaseAddress(tx, to);
+  const [existing] = await tx.select({ id: redirects.id }).from(redirects).where(eq(redirects.source, from));
+  await applyChange(tx, { kind: "save", rule: { id: existing?.id, source: from, target: to, status: 301, createdBy } });
+}
+
+/** An address that is a live page again (a new post took it): its redirect, if any, goes. */
+export async function releaseAddress(tx: Executor, source: string): Promise<void> {
+  const [existing] = await tx.select({ id: redirects.id }).from(redirects).where(eq(redirects.source, source));
+  if (existing) await applyChange(tx, { kind: "release", source });
+}

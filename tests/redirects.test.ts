@@ -1,0 +1,198 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { compileRedirects, flattenRedirects, matchRedirect, RedirectLoopError, type RedirectRule } from "@/lib/redirect-rules";
+import { RedirectSchema } from "@/lib/schemas/redirects";
+import { setUpTestDatabase } from "./helpers/test-db";
+
+// The redirect table (docs/decisions/0091): the form's rules, matching as the host does it, loops
+// refused and chains flattened when saved, hits counted in batches, and a post's slug change making
+// its own 301 in the rename's transaction. On PGlite, and on PostgreSQL with DATABASE_URL.
+const requestHeaders = new Headers({ host: "localhost:3000", origin: "http://localhost:3000" });
+const actor = { id: "editor-1", email: "ana@test.example", name: "Ana", emailVerified: true, role: "editor" };
+vi.mock("next/headers", () => ({ headers: async () => requestHeaders }));
+vi.mock("next/cache", () => ({ revalidatePath: () => {}, refresh: () => {} }));
+vi.mock("@/server/kernel/session/auth-guard", () => ({ requireRole: async () => actor, AccessDeniedError: class extends Error {} }));
+
+const { saveRecord } = await import("@/server/dashboard/admin-actions");
+const { saveRedirectAction, deleteRedirectAction } = await import("@/server/redirects/redirect-actions");
+const { listRedirects, loadRedirectRules, recordRedirectHits } = await import("@/server/redirects/data/redirects");
+const { listPostSitemapEntries } = await import("@/server/content/data/blog-posts");
+const { activityEvents, blogPosts, redirects } = await import("@/server/kernel/db/schema");
+const { prepareDatabase } = await import("@/server/kernel/db/prepare");
+
+const handle = setUpTestDatabase();
+
+beforeAll(async () => {
+  await prepareDatabase(handle);
+});
+
+const formOf = (values: Record<string, string>) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(values)) form.set(k, v);
+  return form;
+};
+const save = (values: Record<string, string>) => saveRedirectAction({ status: "idle" }, formOf({ status: "301", ...values }));
+const rules = async () => Object.fromEntries((await loadRedirectRules()).map((r) => [r.source, `${r.status} ${r.target}`]));
+
+describe("the form's rules", () => {
+  const parse = (values: Record<string, string>) => RedirectSchema.safeParse({ status: "301", target: "", ...values });
+  const message = (values: Record<string, string>) => {
+    const result = parse(values);
+    return result.success ? null : result.error.issues[0]!.message;
+  };
+
+  it("takes a path on this site, exact or a folder, and a path or an http(s) URL", () => {
+    expect(parse({ source: "/old-page/", target: "/new-page" }).data).toMatchObject({ source: "/old-page", target: "/new-page", status: 301 });
+    expect(parse({ source: "/old-blog/*", target: "/blog/*", status: "308" }).success).toBe(true);
+    expect(parse({ source: "/promo", target: "https://example.com/landing?x=1" }).success).toBe(true);
+    expect(parse({ source: "/retired", target: "/ignored", status: "410" }).data).toMatchObject({ target: "", status: 410 });
+  });
+
+  it("refuses what is not a path on this site, with a message saying what is expected", () => {
+    expect(message({ source: "", target: "/x" })).toMatch(/Enter the old address/);
+    expect(message({ source: "old", target: "/x" })).toMatch(/path on this site starting with \//);
+    expect(message({ source: "//evil.example", target: "/x" })).toMatch(/path on this site/);
+    expect(message({ source: "/a?b=1", target: "/x" })).toMatch(/no \?query/);
+    expect(message({ source: "/admin/posts", target: "/x" })).toMatch(/under \/admin, \/api, \/_next cannot be redirected/);
+    expect(message({ source: "/api/health", target: "/x" })).toMatch(/cannot be redirected/);
+    expect(message({ source: "/_next/static/a.js", target: "/x" })).toMatch(/cannot be redirected/);
+    expect(message({ source: "/*", target: "/x" })).toMatch(/whole site/);
+    expect(message({ source: "/a*b", target: "/x" })).toMatch(/A \* may only end/);
+    expect(message({ source: "/a", target: "" })).toMatch(/Enter the new address/);
+    expect(message({ source: "/a", target: "javascript:alert(1)" })).toMatch(/path starting with \/ or an http\(s\) URL/);
+    expect(message({ source: "/a", target: "/a/" })).toMatch(/same as the old one/);
+    expect(message({ source: "/a", target: "/b/*" })).toMatch(/needs an old address ending in \/\*/);
+    expect(message({ source: "/a", target: "/b", status: "303" })).toMatch(/Choose a status/);
+  });
+});
+
+describe("matching, as the host does it", () => {
+  const table = compileRedirects([
+    { id: 1, source: "/old", target: "/new", status: 301 },
+    { id: 2, source: "/docs/*", target: "/guides/*", status: 308 },
+    { id: 3, source: "/docs/api/*", target: "https://api.example.com/", status: 302 },
+    { id: 4, source: "/retired", target: "", status: 410 },
+  ]);
+
+  it("answers exact paths with the query string kept, with or without a trailing slash", () => {
+    expect(matchRedirect(table, "/old", "?utm_source=mail")).toMatchObject({ location: "/new?utm_source=mail", rule: { status: 301 } });
+    expect(matchRedirect(table, "/old/")?.location).toBe("/new");
+    expect(matchRedirect(table, "/older")).toBeNull();
+    expect(matchRedirect(table, "/retired")).toMatchObject({ location: null, rule: { status: 410 } });
+  });
+
+  it("answers a folder's prefix rule, the longest first, carrying the rest of the path", () => {
+    expect(matchRedirect(table, "/docs/setup/one")?.location).toBe("/guides/setup/one");
+    expect(matchRedirect(table, "/docs")?.location).toBe("/guides");
+    expect(matchRedirect(table, "/docs/api/v1")).toMatchObject({ location: "https://api.example.com/", rule: { id: 3 } });
+    expect(matchRedirect(table, "/docsx")).toBeNull();
+  });
+});
+
+describe("loops and chains, on the rules", () => {
+  const rule = (source: string, target: string): RedirectRule => ({ source, target, status: 301 });
+
+  it("flattens a chain so that every address takes one hop", () => {
+    const flat = flattenRedirects([rule("/a", "/b"), rule("/b", "/c"), rule("/c", "/d")]);
+    expect(flat.map((r) => r.target)).toEqual(["/d", "/d", "/d"]);
+  });
+
+  it("refuses a loop, naming the chain", () => {
+    expect(() => flattenRedirects([rule("/a", "/b"), rule("/b", "/c"), rule("/c", "/a")])).toThrow(new RedirectLoopError(["/a", "/b", "/c", "/a"]));
+    expect(() => flattenRedirects([rule("/old/*", "/old/new")])).toThrow(RedirectLoopError);
+    expect(() => flattenRedirects([rule("/x/*", "/x/y/*")])).toThrow(RedirectLoopError);
+  });
+});
+
+describe("the table, saved", () => {
+  it("adds, flattens a chain either way round, and counts nothing until hit", async () => {
+    expect((await save({ source: "/chain-a", target: "/chain-b" })).status).toBe("success");
+    const second = await save({ source: "/chain-b", target: "/chain-c" });
+    expect(second.status).toBe("success");
+    // A→B then B→C: A now leads straight to C.
+    expect(await rules()).toMatchObject({ "/chain-a": "301 /chain-c", "/chain-b": "301 /chain-c" });
+    // Z→A added after: saved as Z→C.
+    const third = await save({ source: "/chain-z", target: "/chain-a" });
+    expect(third.message).toMatch(/leads straight to \/chain-c/);
+    expect((await rules())["/chain-z"]).toBe("301 /chain-c");
+  });
+
+  it("refuses a loop with the chain in the message, and changes nothing", async () => {
+    const before = await rules();
+    const answer = await save({ source: "/chain-c", target: "/chain-z" });
+    expect(answer.status).toBe("invalid");
+    expect(answer.fieldErrors?.target).toBe("This redirect would loop: /chain-c → /chain-z → /chain-c.");
+    expect(await rules()).toEqual(before);
+  });
+
+  it("refuses bad input and a second redirect from the same address, changing nothing", async () => {
+    const before = await rules();
+    const bad = await save({ source: "/admin", target: "/x" });
+    expect(bad.status).toBe("invalid");
+    expect(bad.fieldErrors?.source).toMatch(/cannot be redirected/);
+    expect(bad.values?.source).toBe("/admin");
+    const twice = await save({ source: "/chain-a", target: "/elsewhere" });
+    expect(twice.fieldErrors?.source).toBe("There is already a redirect from /chain-a: edit that one.");
+    expect(await rules()).toEqual(before);
+  });
+
+  it("edits and removes, and lists hits written in one batch", async () => {
+    const [row] = await handle.db.select().from(redirects).where(eq(redirects.source, "/chain-z"));
+    expect((await save({ id: String(row!.id), source: "/chain-z", target: "", status: "410" })).status).toBe("success");
+    expect((await rules())["/chain-z"]).toBe("410 ");
+    const at = new Date("2026-01-02T03:04:05Z");
+    await recordRedirectHits([
+      { id: row!.id, count: 3, at },
+      { id: row!.id + 1_000_000, count: 1, at },
+    ]);
+    await recordRedirectHits([{ id: row!.id, count: 2, at: new Date("2026-01-01T00:00:00Z") }]);
+    const listed = (await listRedirects()).find((r) => r.source === "/chain-z")!;
+    expect(listed.hits).toBe(5);
+    expect(listed.lastHitAt?.toISOString()).toBe(at.toISOString());
+    expect((await deleteRedirectAction({ status: "idle" }, formOf({ id: String(row!.id) }))).status).toBe("success");
+    expect((await rules())["/chain-z"]).toBeUndefined();
+    // Each change is in the activity trail, by who made it.
+    const trail = await handle.db
+      .select()
+      .from(activityEvents)
+      .where(eq(activityEvents.recordId, String(row!.id)));
+    expect(trail.map((e) => [e.action, e.tableName, e.email]).sort()).toEqual([
+      ["create", "redirects", actor.email],
+      ["delete", "redirects", actor.email],
+      ["update", "redirects", actor.email],
+    ]);
+  });
+});
+
+describe("a post's slug change", () => {
+  const post = { title: "Renamed post", authorName: "Team", content: "<p>Body.</p>", tags: "SEO", published: "on" };
+  const idOf = async (slug: string) => (await handle.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug)))[0]!.id;
+
+  it("makes a 301 from the old address in the rename's transaction, flattened, and the old address leaves the sitemap", async () => {
+    expect((await saveRecord("posts", null, formOf({ ...post, slug: "slug-first" }))).status).toBe("success");
+    const id = await idOf("slug-first");
+    expect((await saveRecord("posts", id, formOf({ ...post, slug: "slug-second" }))).status).toBe("success");
+    expect((await rules())["/blog/slug-first"]).toBe("301 /blog/slug-second");
+    expect((await saveRecord("posts", id, formOf({ ...post, slug: "slug-third" }))).status).toBe("success");
+    expect(await rules()).toMatchObject({ "/blog/slug-first": "301 /blog/slug-third", "/blog/slug-second": "301 /blog/slug-third" });
+    const sitemap = (await listPostSitemapEntries()).map((e) => e.slug);
+    expect(sitemap).toContain("slug-third");
+    expect(sitemap).not.toContain("slug-first");
+    expect(sitemap).not.toContain("slug-second");
+
+    // Back to an earlier address: it is a live page again, and nothing loops.
+    expect((await saveRecord("posts", id, formOf({ ...post, slug: "slug-first" }))).status).toBe("success");
+    const now = await rules();
+    expect(now["/blog/slug-first"]).toBeUndefined();
+    expect(now).toMatchObject({ "/blog/slug-second": "301 /blog/slug-first", "/blog/slug-third": "301 /blog/slug-first" });
+  });
+
+  it("a draft's rename makes none (a redirect never reveals a draft), and a new post frees the address it takes", async () => {
+    expect((await saveRecord("posts", null, formOf({ ...post, slug: "draft-first", published: "" }))).status).toBe("success");
+    const id = await idOf("draft-first");
+    expect((await saveRecord("posts", id, formOf({ ...post, slug: "draft-second", published: "" }))).status).toBe("success");
+    expect((await rules())["/blog/draft-first"]).toBeUndefined();
+    expect((await saveRecord("posts", null, formOf({ ...post, slug: "slug-second" }))).status).toBe("success");
+    expect((await rules())["/blog/slug-second"]).toBeUndefined();
+  });
+});
