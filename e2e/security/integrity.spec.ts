@@ -155,6 +155,16 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "integrity-data-"));
 const WRITTEN_ON_GET: Record<string, string[]> = { "public.profiles": ["inbox_seen_at", "updated_at"], "public.sessions": ["updated_at"] };
 
 /**
+ * The job queue's engine (docs/decisions/0089) keeps its own schema: an instance row per start, its
+ * version and maintenance times, each queue's counters, and its jobs split into partitions. Its
+ * bookkeeping moves on the engine's own clock and at each restart, not by a request, so only its jobs
+ * are compared: all of them, through the partitioned `pgboss.job`, by what was asked (id, queue,
+ * data), not by their state. A GET that enqueued a job is still a change.
+ */
+const ENGINE_SCHEMA = "pgboss";
+const ENGINE_JOBS = "job";
+
+/**
  * Tables a GET adds rows to by design and never changes or empties: the server counts an anonymous
  * view of a public page (docs/analytics.md), and the first view of a day draws that day's salt. The
  * crawl test checks what was added instead of leaving these out.
@@ -235,13 +245,18 @@ async function snapshot(): Promise<Snapshot> {
     const out: Snapshot = new Map();
     for (const { schema, name } of tables.rows) {
       const key = `${schema}.${name}`;
+      if (schema === ENGINE_SCHEMA && name !== ENGINE_JOBS) continue;
       const quoted = `"${schema.replace(/"/g, '""')}"."${name.replace(/"/g, '""')}"`;
+      const row = schema === ENGINE_SCHEMA ? "jsonb_build_object('id', t.id, 'name', t.name, 'data', t.data)" : "to_jsonb(t)";
       // eslint-disable-next-line no-restricted-syntax -- a table name read from information_schema, quoted; it cannot be a parameter
-      const result = await client.query<{ line: string }>(`select (to_jsonb(t) - $1::text[])::text as line from ${quoted} t`, [WRITTEN_ON_GET[key] ?? []]);
+      const result = await client.query<{ line: string }>(`select (${row} - $1::text[])::text as line from ${quoted} t`, [WRITTEN_ON_GET[key] ?? []]);
       const lines = result.rows.map((r) => r.line).sort();
       const { createHash } = await import("node:crypto");
       out.set(key, { rows: lines.length, hash: createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16), lines });
     }
+    // Without it a job enqueued by a GET would go unseen (the engine renamed or moved its table).
+    if (!out.has(`${ENGINE_SCHEMA}.${ENGINE_JOBS}`))
+      throw new Error(`The snapshot has no ${ENGINE_SCHEMA}.${ENGINE_JOBS}: the job queue's jobs would not be compared.`);
     return out;
   } finally {
     await client.close();
