@@ -133,6 +133,8 @@ describe("the job queue", () => {
     for (const job of QUEUED_JOBS) expect(names.rows.map((r) => r.name)).toContain(job.name);
 
     const ran: number[] = [];
+    /** What happened, in order: the job's end and the first step's end. */
+    const events: string[] = [];
     let running = false;
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -140,18 +142,18 @@ describe("the job queue", () => {
       running = true;
       if (data.n === 1) await held;
       ran.push(data.n!);
+      if (data.n === 1) events.push("job ended");
     };
     await startQueue([{ name: "test.shutdown", handler }], { pollSeconds: 0.5 });
     await enqueue("test.shutdown", { n: 1 }, {}, handle.db);
     await until(() => running);
 
-    // The first step waits for the job in flight.
-    let workersStopped = false;
-    const stopping = stopWorkers().then(() => (workersStopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(workersStopped).toBe(false);
+    // The first step waits for the job in flight: it ends after the job, however slow either is.
+    const stopping = stopWorkers().then(() => events.push("workers stopped"));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // time for a stop that does not wait to end first
     release();
     await stopping;
+    expect(events).toEqual(["job ended", "workers stopped"]);
     expect(ran).toEqual([1]);
     const state = await handle.db.execute<{ state: string }>(sql`select state::text from pgboss.job where name = 'test.shutdown'`);
     expect(state.rows.map((r) => r.state)).toEqual(["completed"]);
