@@ -2,6 +2,7 @@ import { endOtherSessionsAction, endSessionAction } from "@/server/team/team-act
 import { listMySessions } from "@/server/kernel/session/data/sessions";
 import { ActionForm, ChangePasswordForm } from "./team-forms";
 import { formatAdminDate } from "@/lib/format";
+import { PanelSection } from "./panel-section";
 
 /** Your account: where you are signed in (each can be ended) and your password. */
 export async function AccountPanel() {
@@ -9,10 +10,7 @@ export async function AccountPanel() {
   const others = sessions.filter((s) => !s.current).length;
   return (
     <div className="space-y-10">
-      <section aria-labelledby="sessions-heading">
-        <h2 id="sessions-heading" className="text-lg font-bold">
-          Where you are signed in
-        </h2>
+      <PanelSection id="sessions" title="Where you are signed in">
         <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-surface" aria-label="Your sessions">
           {sessions.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm" data-testid="session">
@@ -29,15 +27,12 @@ export async function AccountPanel() {
             <ActionForm action={endOtherSessionsAction} hidden={{}} label={`End the ${others} other session${others === 1 ? "" : "s"}`} />
           </div>
         )}
-      </section>
-      <section aria-labelledby="password-heading">
-        <h2 id="password-heading" className="text-lg font-bold">
-          Password
-        </h2>
+      </PanelSection>
+      <PanelSection id="password" title="Password">
         <div className="mt-3">
           <ChangePasswordForm />
         </div>
-      </section>
+      </PanelSection>
     </div>
   );
 }

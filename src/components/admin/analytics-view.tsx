@@ -55,6 +55,31 @@ function Figure({ label, value, note, testId }: { label: string; value: string; 
   );
 }
 
+/** The screen's ranked lists: title, caption, column heads, rows, and what an empty period says. */
+function lists(report: AnalyticsReport): [title: string, caption: string, head: string[], rows: string[][], empty: string][] {
+  const visits = "No visits in this period.";
+  return [
+    [
+      "Top pages",
+      "Pages by page views",
+      ["Page", "Visitors", "Page views"],
+      report.topPages.map((r) => [r.path, n(r.visitors), n(r.pageviews)]),
+      "No page views in this period.",
+    ],
+    [
+      "Entry pages",
+      "Pages visits began on, with their bounce rate",
+      ["Page", "Visits", "Bounce rate"],
+      report.entryPages.map((r) => [r.path, n(r.visits), rate(r.bounces, r.visits)]),
+      visits,
+    ],
+    ["Sources", "Visits by source (utm_source, else the referring site)", ["Source", "Visits"], report.sources.map((r) => [r.source, n(r.visits)]), visits],
+    ["Campaigns", "Visits by campaign (utm_campaign)", ["Campaign", "Visits"], report.campaigns.map((r) => [r.campaign, n(r.visits)]), visits],
+    ["Countries", "Visits by country", ["Country", "Visits"], report.countries.map((r) => [countryName(r.country), n(r.visits)]), visits],
+    ["Devices", "Visits by device class", ["Device", "Visits"], report.devices.map((r) => [r.device, n(r.visits)]), visits],
+  ];
+}
+
 function DailyChart({ report }: { report: AnalyticsReport }) {
   const width = 720;
   const height = 200;
@@ -207,48 +232,9 @@ export function AnalyticsView({ report }: { report: AnalyticsReport }) {
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <List
-          title="Top pages"
-          caption="Pages by page views"
-          head={["Page", "Visitors", "Page views"]}
-          rows={report.topPages.map((r) => [r.path, n(r.visitors), n(r.pageviews)])}
-          empty="No page views in this period."
-        />
-        <List
-          title="Entry pages"
-          caption="Pages visits began on, with their bounce rate"
-          head={["Page", "Visits", "Bounce rate"]}
-          rows={report.entryPages.map((r) => [r.path, n(r.visits), rate(r.bounces, r.visits)])}
-          empty="No visits in this period."
-        />
-        <List
-          title="Sources"
-          caption="Visits by source (utm_source, else the referring site)"
-          head={["Source", "Visits"]}
-          rows={report.sources.map((r) => [r.source, n(r.visits)])}
-          empty="No visits in this period."
-        />
-        <List
-          title="Campaigns"
-          caption="Visits by campaign (utm_campaign)"
-          head={["Campaign", "Visits"]}
-          rows={report.campaigns.map((r) => [r.campaign, n(r.visits)])}
-          empty="No visits in this period."
-        />
-        <List
-          title="Countries"
-          caption="Visits by country"
-          head={["Country", "Visits"]}
-          rows={report.countries.map((r) => [countryName(r.country), n(r.visits)])}
-          empty="No visits in this period."
-        />
-        <List
-          title="Devices"
-          caption="Visits by device class"
-          head={["Device", "Visits"]}
-          rows={report.devices.map((r) => [r.device, n(r.visits)])}
-          empty="No visits in this period."
-        />
+        {lists(report).map(([title, caption, head, rows, empty]) => (
+          <List key={title} title={title} caption={caption} head={head} rows={rows} empty={empty} />
+        ))}
       </div>
     </div>
   );

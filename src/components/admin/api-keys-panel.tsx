@@ -5,6 +5,7 @@ import { listApiKeys, type ApiKeySummary } from "@/server/integrations/data/api-
 import { CreateApiKeyForm } from "./api-key-forms";
 import { ActionForm } from "./team-forms";
 import { formatAdminDate } from "@/lib/format";
+import { PanelSection } from "./panel-section";
 
 const when = (date: Date | null, none = "Never") => (date ? formatAdminDate(date) : none);
 
@@ -29,18 +30,12 @@ export async function ApiKeysPanel() {
         </Link>
         .
       </p>
-      <section aria-labelledby="new-key-heading">
-        <h2 id="new-key-heading" className="text-lg font-bold">
-          New key
-        </h2>
+      <PanelSection id="new-key" title="New key">
         <div className="mt-3">
           <CreateApiKeyForm />
         </div>
-      </section>
-      <section aria-labelledby="keys-heading">
-        <h2 id="keys-heading" className="text-lg font-bold">
-          Keys
-        </h2>
+      </PanelSection>
+      <PanelSection id="keys" title="Keys">
         {keys.length === 0 ? (
           <p className="mt-3 text-sm text-ink-soft">No keys yet.</p>
         ) : (
@@ -99,7 +94,7 @@ export async function ApiKeysPanel() {
             </table>
           </div>
         )}
-      </section>
+      </PanelSection>
     </div>
   );
 }

@@ -156,6 +156,21 @@ const onEnter = (apply: () => void) => (e: KeyboardEvent) => {
   }
 };
 
+/** A panel's buttons: what it does, anything else it offers, and Cancel (which gives the editor its focus back). */
+function PanelButtons({ label, apply, cancel, children }: { label: string; apply: () => void; cancel: () => void; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="button" size="sm" onClick={apply}>
+        {label}
+      </Button>
+      {children}
+      <Button type="button" size="sm" variant="outline" onClick={cancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
 function LinkPanel({ editor, id, onClose }: { editor: Editor; id: string; onClose: () => void }) {
   const [href, setHref] = useState<string>(() => editor.getAttributes("link").href ?? "");
   const [error, setError] = useState<string>();
@@ -182,19 +197,13 @@ function LinkPanel({ editor, id, onClose }: { editor: Editor; id: string; onClos
           aria-describedby={error ? `${id}-link-error` : undefined}
         />
       </PanelField>
-      <div className="flex flex-wrap gap-2">
-        <Button type="button" size="sm" onClick={apply}>
-          Apply link
-        </Button>
+      <PanelButtons label="Apply link" apply={apply} cancel={() => (onClose(), editor.commands.focus())}>
         {editor.isActive("link") && (
           <Button type="button" size="sm" variant="outline" onClick={() => (editor.chain().focus().extendMarkRange("link").unsetLink().run(), onClose())}>
             Remove link
           </Button>
         )}
-        <Button type="button" size="sm" variant="outline" onClick={() => (onClose(), editor.commands.focus())}>
-          Cancel
-        </Button>
-      </div>
+      </PanelButtons>
     </Panel>
   );
 }
@@ -255,14 +264,7 @@ function ImagePanel({ editor, id, onClose }: { editor: Editor; id: string; onClo
           aria-describedby={errors.alt ? `${id}-img-alt-error` : undefined}
         />
       </PanelField>
-      <div className="flex gap-2">
-        <Button type="button" size="sm" onClick={apply}>
-          Insert image
-        </Button>
-        <Button type="button" size="sm" variant="outline" onClick={() => (onClose(), editor.commands.focus())}>
-          Cancel
-        </Button>
-      </div>
+      <PanelButtons label="Insert image" apply={apply} cancel={() => (onClose(), editor.commands.focus())} />
     </Panel>
   );
 }

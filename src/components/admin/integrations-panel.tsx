@@ -6,6 +6,7 @@ import { WEBHOOK_KIND_LABELS } from "@/lib/webhooks";
 import { AddEndpointForm } from "./integrations-forms";
 import { ActionForm } from "./team-forms";
 import { formatAdminDate } from "@/lib/format";
+import { PanelSection } from "./panel-section";
 
 const when = (date: Date | null) => (date ? formatAdminDate(date) : "");
 
@@ -131,14 +132,11 @@ export async function IntegrationsPanel() {
         )}
       </section>
 
-      <section aria-labelledby="add-endpoint-heading">
-        <h2 id="add-endpoint-heading" className="text-lg font-bold">
-          Add an endpoint
-        </h2>
+      <PanelSection id="add-endpoint" title="Add an endpoint">
         <div className="mt-4 max-w-2xl">
           <AddEndpointForm />
         </div>
-      </section>
+      </PanelSection>
     </div>
   );
 }

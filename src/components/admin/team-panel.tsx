@@ -4,6 +4,7 @@ import { changeRoleAction, removeMemberAction, revokeInvitationAction, setSignUp
 import { listMembers, listPendingInvitations, signUpSetting } from "@/server/team/data/team";
 import { ActionForm, InviteForm, RoleSelect } from "./team-forms";
 import { formatAdminDate } from "@/lib/format";
+import { PanelSection } from "./panel-section";
 
 const when = (date: Date | null) => (date ? formatAdminDate(date) : "Never");
 const roleLabel = (role: string) => ((STAFF_ROLES as readonly string[]).includes(role) ? ROLE_LABELS[role as StaffRole] : "No access");
@@ -18,10 +19,7 @@ export async function TeamPanel({ viewer }: { viewer: StaffUser }) {
   const isOwner = viewer.role === "owner";
   return (
     <div className="space-y-10">
-      <section aria-labelledby="members-heading">
-        <h2 id="members-heading" className="text-lg font-bold">
-          Members
-        </h2>
+      <PanelSection id="members" title="Members">
         <div className="mt-3 overflow-x-auto rounded-2xl border border-line bg-surface">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-line text-xs text-ink-soft uppercase">
@@ -98,12 +96,9 @@ export async function TeamPanel({ viewer }: { viewer: StaffUser }) {
             </tbody>
           </table>
         </div>
-      </section>
+      </PanelSection>
 
-      <section aria-labelledby="invite-heading">
-        <h2 id="invite-heading" className="text-lg font-bold">
-          Invite a member
-        </h2>
+      <PanelSection id="invite" title="Invite a member">
         <p className="mt-1 text-sm text-ink-soft">
           They receive a link that works once, for 7 days, to choose their name and password. Editors work on posts, case studies and testimonials; Sales on
           leads and messages; Admins on everything and the team; Owners also on other owners.
@@ -123,12 +118,9 @@ export async function TeamPanel({ viewer }: { viewer: StaffUser }) {
             ))}
           </ul>
         )}
-      </section>
+      </PanelSection>
 
-      <section aria-labelledby="signup-heading">
-        <h2 id="signup-heading" className="text-lg font-bold">
-          Public sign-up
-        </h2>
+      <PanelSection id="signup" title="Public sign-up">
         <p className="mt-1 text-sm text-ink-soft" data-testid="signup-state">
           {signUp.open ? "Open: anyone can create an account at /auth (it has no role until you give it one)." : "Closed: new members join by invitation only."}
           {signUp.source === "environment" && " AUTH_SIGNUP_ENABLED=false on this server keeps it closed."}
@@ -140,7 +132,7 @@ export async function TeamPanel({ viewer }: { viewer: StaffUser }) {
             label={signUp.open ? "Close public sign-up" : "Open public sign-up"}
           />
         </div>
-      </section>
+      </PanelSection>
     </div>
   );
 }

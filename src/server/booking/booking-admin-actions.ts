@@ -7,7 +7,9 @@ import { recordActivity } from "../kernel/activity/activity";
 import type { StaffUser } from "../kernel/session/auth-guard";
 import { changeMails } from "./book";
 import { cancelCall, findBooking, isDeskMember, saveHostSettings, setDayOff, setOutcome } from "./data/bookings";
-import { FieldError, formAnswers, handleForm, type FormContext } from "../kernel/forms/form-action";
+import { FieldError, deskActions, type FormContext } from "../kernel/forms/form-action";
+
+const leadDesk = deskActions(LEAD_DESK.write);
 
 // The availability screen's actions (/admin/booking, docs/decisions/0065). Every member of the lead
 // desk sets their own hours; owners and admins may set anyone's. The outcome and a cancel are for
@@ -35,15 +37,10 @@ async function mayChangeCall(user: StaffUser, bookingId: string): Promise<void> 
 
 /** Saves a member's weekly hours, buffer, notice, calls a day and whether they take calls. */
 export async function saveAvailabilityAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "availability not saved" },
-    input: form,
-    fields: AVAILABILITY_FIELDS,
-    schema: AvailabilitySchema,
-    roles: LEAD_DESK.write,
-    echo: true,
-    answers: formAnswers("Your availability could not be saved. Please try again."),
-    run: async ({ userId, settings }, context) => {
+  return leadDesk(
+    form,
+    { schema: AvailabilitySchema, fields: AVAILABILITY_FIELDS, echo: true, failed: "Your availability could not be saved. Please try again." },
+    async ({ userId, settings }, context) => {
       await mayEdit(actor(context), userId);
       await saveHostSettings(userId, settings, (before, after, tx) =>
         recordActivity({ action: "booking.availability", table: "booking_hosts", recordId: userId, before, after }, tx),
@@ -54,20 +51,15 @@ export async function saveAvailabilityAction(_previous: FormState, form: FormDat
         message: settings.offersCalls ? "Availability saved: visitors can book these times." : "Saved: no calls are offered.",
       };
     },
-  });
+  );
 }
 
 /** Adds or removes a day off. */
 export async function dayOffAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "day off not changed" },
-    input: form,
-    fields: ["userId", "day", "intent"],
-    schema: DayOffSchema,
-    roles: LEAD_DESK.write,
-    echo: ["day"],
-    answers: formAnswers("The day off could not be changed. Please try again."),
-    run: async ({ userId, day, intent }, context) => {
+  return leadDesk(
+    form,
+    { schema: DayOffSchema, fields: ["userId", "day", "intent"], echo: ["day"], failed: "The day off could not be changed. Please try again." },
+    async ({ userId, day, intent }, context) => {
       await mayEdit(actor(context), userId);
       const changed = await setDayOff(userId, day, intent === "add", (tx) =>
         recordActivity(
@@ -87,19 +79,15 @@ export async function dayOffAction(_previous: FormState, form: FormData): Promis
         message: intent === "add" ? `${day} is a day off: no calls are offered that day.` : `${day} is a working day again.`,
       };
     },
-  });
+  );
 }
 
 /** Records whether a call that has started was held or the visitor did not come. */
 export async function bookingOutcomeAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "call outcome not recorded" },
-    input: form,
-    fields: ["bookingId", "outcome"],
-    schema: OutcomeSchema,
-    roles: LEAD_DESK.write,
-    answers: formAnswers("The outcome could not be recorded. Please try again."),
-    run: async ({ bookingId, outcome }, context) => {
+  return leadDesk(
+    form,
+    { schema: OutcomeSchema, fields: ["bookingId", "outcome"], failed: "The outcome could not be recorded. Please try again." },
+    async ({ bookingId, outcome }, context) => {
       await mayChangeCall(actor(context), bookingId);
       const saved = await setOutcome(bookingId, outcome, new Date(), (before, after, tx) =>
         recordActivity(
@@ -110,19 +98,15 @@ export async function bookingOutcomeAction(_previous: FormState, form: FormData)
       if (!saved) throw new FieldError({ form: "An outcome is recorded once the call has started, and not for a cancelled call." }, "Not recorded");
       return { status: "success", title: "Recorded", message: outcome === "held" ? "The call is marked as held." : "The call is marked as a no-show." };
     },
-  });
+  );
 }
 
 /** Cancels a coming call from the dashboard: the visitor and the member get the cancellation. */
 export async function staffCancelBookingAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "call not cancelled" },
-    input: form,
-    fields: ["bookingId"],
-    schema: BookingIdSchema,
-    roles: LEAD_DESK.write,
-    answers: formAnswers("The call could not be cancelled. Please try again."),
-    run: async ({ bookingId }, context) => {
+  return leadDesk(
+    form,
+    { schema: BookingIdSchema, fields: ["bookingId"], failed: "The call could not be cancelled. Please try again." },
+    async ({ bookingId }, context) => {
       await mayChangeCall(actor(context), bookingId);
       const outcome = await cancelCall({ id: bookingId }, changeMails("cancelled"), new Date(), (before, after, tx) =>
         recordActivity(
@@ -141,5 +125,5 @@ export async function staffCancelBookingAction(_previous: FormState, form: FormD
       if (outcome.kind !== "done") throw new FieldError({ form: "That call is not in the list." }, "Not changed");
       return { status: "success", title: "Cancelled", message: "The call is cancelled; the visitor and the member were sent the cancellation." };
     },
-  });
+  );
 }

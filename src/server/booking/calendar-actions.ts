@@ -10,8 +10,10 @@ import { CalendarError, discoverCalendars, type CalendarErrorKind, type FoundCal
 import { decryptPassword, encryptPassword, PasswordUnreadableError } from "./calendar-sync/secret";
 import { syncConnection } from "./calendar-sync/sync";
 import { disconnectMyCalendar, myCalendarConnection, recordCalendarTest, saveMyCalendarConnection } from "./data/calendar";
-import { FieldError, formAnswers as answers, handleForm } from "../kernel/forms/form-action";
+import { FieldError, formAnswers as answers, handleForm, deskActions } from "../kernel/forms/form-action";
 import { log } from "../kernel/log";
+
+const staffRoles = deskActions(STAFF_ROLES);
 
 // The member's own calendar, in the Account screen's Calendar section (docs/calendar.md, ADR 0066),
 // through the one form wrapper (ADR 0055). Every member has it and acts on their own connection only
@@ -106,40 +108,31 @@ export async function connectCalendarAction(_previous: FormState, form: FormData
 
 /** Tries the stored connection now: the calendars found, the one in use, or what went wrong. */
 export async function testCalendarAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "calendar: test failed" },
-    input: form,
-    fields: [],
-    schema: z.object({}),
-    roles: STAFF_ROLES,
-    activity: false,
-    answers: answers("The connection could not be tested. Please try again."),
-    run: async () => {
-      const connection = await myCalendarConnection();
-      if (!connection) return { status: "error", title: "No calendar", message: "No calendar is connected." };
-      let found: FoundCalendar[];
-      try {
-        found = await discoverCalendars({
-          serverUrl: connection.serverUrl,
-          username: connection.username,
-          password: decryptPassword(connection.passwordEncrypted),
-        });
-      } catch (error) {
-        if (!(error instanceof CalendarError) && !(error instanceof PasswordUnreadableError)) throw error;
-        await recordCalendarTest(connection.userId, { error: error.message });
-        revalidatePath(SCREEN);
-        return { status: "error", title: "Connection failed", message: error.message };
-      }
-      await recordCalendarTest(connection.userId, { found });
-      const inUse = found.find((c) => c.url === connection.calendarUrl);
-      const list = found.map((c) => (c.url === connection.calendarUrl ? `${c.name} (in use)` : c.name)).join(", ");
-      return done(
-        inUse
-          ? `The connection works. Calendars found: ${list}.`
-          : `The connection works, but the calendar in use (${connection.calendarName ?? connection.calendarUrl}) was not found any more. Calendars found: ${list}. Choose one below.`,
-        "Connection works",
-      );
-    },
+  return staffRoles(form, { schema: z.object({}), fields: [], activity: false, failed: "The connection could not be tested. Please try again." }, async () => {
+    const connection = await myCalendarConnection();
+    if (!connection) return { status: "error", title: "No calendar", message: "No calendar is connected." };
+    let found: FoundCalendar[];
+    try {
+      found = await discoverCalendars({
+        serverUrl: connection.serverUrl,
+        username: connection.username,
+        password: decryptPassword(connection.passwordEncrypted),
+      });
+    } catch (error) {
+      if (!(error instanceof CalendarError) && !(error instanceof PasswordUnreadableError)) throw error;
+      await recordCalendarTest(connection.userId, { error: error.message });
+      revalidatePath(SCREEN);
+      return { status: "error", title: "Connection failed", message: error.message };
+    }
+    await recordCalendarTest(connection.userId, { found });
+    const inUse = found.find((c) => c.url === connection.calendarUrl);
+    const list = found.map((c) => (c.url === connection.calendarUrl ? `${c.name} (in use)` : c.name)).join(", ");
+    return done(
+      inUse
+        ? `The connection works. Calendars found: ${list}.`
+        : `The connection works, but the calendar in use (${connection.calendarName ?? connection.calendarUrl}) was not found any more. Calendars found: ${list}. Choose one below.`,
+      "Connection works",
+    );
   });
 }
 
@@ -179,17 +172,12 @@ export async function chooseCalendarAction(_previous: FormState, form: FormData)
 
 /** Disconnects: the password, the busy times read and the events' state are deleted; events already written stay in the calendar. */
 export async function disconnectCalendarAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "calendar: not disconnected" },
-    input: form,
-    fields: [],
-    schema: z.object({}),
-    roles: STAFF_ROLES,
-    activity: { action: "calendar.disconnect" },
-    answers: answers("The calendar could not be disconnected. Please try again."),
-    run: async () =>
+  return staffRoles(
+    form,
+    { schema: z.object({}), fields: [], activity: "calendar.disconnect", failed: "The calendar could not be disconnected. Please try again." },
+    async () =>
       (await disconnectMyCalendar())
         ? done("Calendar disconnected: its password and busy times are deleted from this site.", "Calendar disconnected")
         : { status: "error", title: "No calendar", message: "No calendar was connected." },
-  });
+  );
 }

@@ -7,9 +7,11 @@ import type { FormState } from "@/lib/form-state";
 import { dashboardHref } from "@/lib/routes";
 import { CHAT_EVENTS, eventField, WEBHOOK_EVENTS, WEBHOOK_KINDS } from "@/lib/webhooks";
 import { addWebhookEndpoint, deleteWebhookEndpoint, resendWebhookDelivery, resumeWebhookEndpoint } from "./data/webhook-endpoints";
-import { FieldError, formAnswers as answers, handleForm } from "../kernel/forms/form-action";
+import { FieldError, deskActions } from "../kernel/forms/form-action";
 import { log } from "../kernel/log";
 import { checkWebhookUrl, refusedWebhookHost } from "../kernel/net/address";
+
+const teamDesk = deskActions(TEAM_DESK.write);
 
 // The Integrations screen's actions (docs/integrations.md), through the one form wrapper (ADR 0055):
 // origin and role checked there and again in each data function, which writes the activity row in
@@ -31,16 +33,16 @@ const AddEndpoint = z.object({
 });
 
 export async function addEndpointAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "integrations: endpoint not added" },
-    input: form,
-    fields: ["url", "kind", ...EVENT_FIELDS],
-    schema: AddEndpoint,
-    roles: TEAM_DESK.write,
-    activity: { action: "webhook.add" },
-    echo: true,
-    answers: answers("The endpoint could not be added. Please try again."),
-    run: async (data) => {
+  return teamDesk(
+    form,
+    {
+      schema: AddEndpoint,
+      fields: ["url", "kind", ...EVENT_FIELDS],
+      activity: "webhook.add",
+      echo: true,
+      failed: "The endpoint could not be added. Please try again.",
+    },
+    async (data) => {
       const ticked = data as Record<string, unknown>;
       const events = WEBHOOK_EVENTS.filter((e) => ticked[eventField(e)] === "on");
       const url = checkWebhookUrl(data.url, data.kind);
@@ -58,55 +60,39 @@ export async function addEndpointAction(_previous: FormState, form: FormData): P
         reveal: { label: "Signing secret", value: made.secret },
       });
     },
-  });
+  );
 }
 
 const EndpointId = z.object({ id: z.uuid() });
 
 export async function deleteEndpointAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "integrations: endpoint not deleted" },
-    input: form,
-    fields: ["id"],
-    schema: EndpointId,
-    roles: TEAM_DESK.write,
-    activity: { action: "webhook.delete" },
-    answers: answers("The endpoint could not be deleted."),
-    run: async ({ id }) =>
-      (await deleteWebhookEndpoint(id))
-        ? done("Endpoint deleted: nothing more is sent to it.")
-        : { status: "error", title: "Error", message: "This endpoint was already deleted." },
-  });
+  return teamDesk(form, { schema: EndpointId, fields: ["id"], activity: "webhook.delete", failed: "The endpoint could not be deleted." }, async ({ id }) =>
+    (await deleteWebhookEndpoint(id))
+      ? done("Endpoint deleted: nothing more is sent to it.")
+      : { status: "error", title: "Error", message: "This endpoint was already deleted." },
+  );
 }
 
 export async function resumeEndpointAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "integrations: endpoint not resumed" },
-    input: form,
-    fields: ["id"],
-    schema: EndpointId,
-    roles: TEAM_DESK.write,
-    activity: { action: "webhook.resume" },
-    answers: answers("The endpoint could not be resumed."),
-    run: async ({ id }) =>
-      (await resumeWebhookEndpoint(id))
-        ? done("Endpoint resumed: what waited for it is being sent.")
-        : { status: "error", title: "Error", message: "This endpoint is already active, or was deleted." },
-  });
+  return teamDesk(form, { schema: EndpointId, fields: ["id"], activity: "webhook.resume", failed: "The endpoint could not be resumed." }, async ({ id }) =>
+    (await resumeWebhookEndpoint(id))
+      ? done("Endpoint resumed: what waited for it is being sent.")
+      : { status: "error", title: "Error", message: "This endpoint is already active, or was deleted." },
+  );
 }
 
 export async function resendDeliveryAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "integrations: delivery not sent again" },
-    input: form,
-    fields: ["id"],
-    schema: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
-    roles: TEAM_DESK.write,
-    activity: { action: "webhook.resend" },
-    answers: answers("The delivery could not be queued again."),
-    run: async ({ id }) =>
+  return teamDesk(
+    form,
+    {
+      schema: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+      fields: ["id"],
+      activity: "webhook.resend",
+      failed: "The delivery could not be queued again.",
+    },
+    async ({ id }) =>
       (await resendWebhookDelivery(id))
         ? done("Queued to be sent again, with the same webhook-id.")
         : { status: "error", title: "Error", message: "This delivery is still waiting to be sent, or is gone." },
-  });
+  );
 }

@@ -9,8 +9,10 @@ import { PREVIEW_TEXT_MAX, SUBJECT_MAX, type SendStatus } from "@/lib/newsletter
 import { fromSiteDateTimeInput } from "@/lib/site-time";
 import { dashboardHref } from "@/lib/routes";
 import { createSend, moveSend, queueTestMail, saveSend, sendForTest, type SendMove } from "./data/newsletter-sends";
-import { FieldError, formAnswers as answers, handleForm } from "../kernel/forms/form-action";
+import { FieldError, formAnswers as answers, handleForm, deskActions } from "../kernel/forms/form-action";
 import { previewLetter } from "./send";
+
+const contentDesk = deskActions(CONTENT_DESK.write);
 
 // The newsletter screen's actions (docs/newsletter.md), through the one form wrapper (ADR 0055):
 // origin and role checked there and again in each data function, which writes the activity row in
@@ -22,15 +24,15 @@ const MISSING = "This letter does not exist (it may have been deleted).";
 
 export async function createSendAction(_previous: FormState, form: FormData): Promise<FormState> {
   let made: string | null = null;
-  const answer = await handleForm({
-    log: { failed: "newsletter: send not created" },
-    input: form,
-    fields: ["postId", "kind"],
-    schema: z.object({ kind: z.enum(["post", "letter"]), postId: z.string().optional() }),
-    roles: CONTENT_DESK.write,
-    activity: { action: "newsletter.create" },
-    answers: answers("The letter could not be created. Please try again."),
-    run: async (data) => {
+  const answer = await contentDesk(
+    form,
+    {
+      schema: z.object({ kind: z.enum(["post", "letter"]), postId: z.string().optional() }),
+      fields: ["postId", "kind"],
+      activity: "newsletter.create",
+      failed: "The letter could not be created. Please try again.",
+    },
+    async (data) => {
       if (data.kind === "post") {
         const postId = z.uuid().safeParse(data.postId);
         if (!postId.success) throw new FieldError({ postId: "Choose a published post." });
@@ -42,7 +44,7 @@ export async function createSendAction(_previous: FormState, form: FormData): Pr
       revalidatePath(LIST);
       return { status: "success", message: "Draft created." };
     },
-  });
+  );
   if (answer.status === "success" && made) redirect(screenOf(made));
   return answer;
 }
@@ -60,16 +62,16 @@ export async function saveSendAction(_previous: FormState, form: FormData): Prom
     .getAll("topics")
     .map((t) => (typeof t === "string" ? t.trim() : ""))
     .filter(Boolean);
-  return handleForm({
-    log: { failed: "newsletter: send not saved" },
-    input: form,
-    fields: ["id", "subject", "previewText", "body"],
-    schema: SaveSend,
-    roles: CONTENT_DESK.write,
-    activity: { action: "newsletter.update" },
-    echo: ["subject", "previewText", "body"],
-    answers: answers("The letter could not be saved. Please try again."),
-    run: async (data) => {
+  return contentDesk(
+    form,
+    {
+      schema: SaveSend,
+      fields: ["id", "subject", "previewText", "body"],
+      activity: "newsletter.update",
+      echo: ["subject", "previewText", "body"],
+      failed: "The letter could not be saved. Please try again.",
+    },
+    async (data) => {
       if (topics.length > 100 || topics.some((t) => !TOPIC.safeParse(t).success)) throw new FieldError({ topics: "Choose topics from the list." });
       const outcome = await saveSend(data.id, { subject: data.subject, previewText: data.previewText || null, topics, body: data.body });
       if (outcome === "missing") return { status: "error", title: "Not found", message: MISSING };
@@ -78,19 +80,14 @@ export async function saveSendAction(_previous: FormState, form: FormData): Prom
       revalidatePath(screenOf(data.id));
       return { status: "success", message: "Saved." };
     },
-  });
+  );
 }
 
 export async function sendTestAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "newsletter: test not sent" },
-    input: form,
-    fields: ["id"],
-    schema: z.object({ id: z.uuid() }),
-    roles: CONTENT_DESK.write,
-    activity: { action: "newsletter.test" },
-    answers: answers("The test could not be sent. Please try again."),
-    run: async ({ id }, context) => {
+  return contentDesk(
+    form,
+    { schema: z.object({ id: z.uuid() }), fields: ["id"], activity: "newsletter.test", failed: "The test could not be sent. Please try again." },
+    async ({ id }, context) => {
       const send = await sendForTest(id);
       if (!send) return { status: "error", title: "Not found", message: MISSING };
       const letter = await previewLetter(send);
@@ -98,7 +95,7 @@ export async function sendTestAction(_previous: FormState, form: FormData): Prom
       await queueTestMail(id, to, { subject: send.subject, ...letter });
       return { status: "success", message: `A test was sent to ${to}.` };
     },
-  });
+  );
 }
 
 /** Where a send is, as the sentence that says why a move was refused. */

@@ -3,9 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { FormState } from "@/lib/form-state";
-import { formAnswers as answers, handleForm } from "../kernel/forms/form-action";
+import { deskActions } from "../kernel/forms/form-action";
 import { log } from "../kernel/log";
 import { NEWSLETTER_DESK, deleteSubscriber, eraseSubscriber } from "./subscribe";
+
+const newsletterDesk = deskActions(NEWSLETTER_DESK.write);
 
 // The subscribers screen's actions (docs/newsletter.md, "Subscribing"): owners, admins and editors.
 // The data functions write the activity row in the change's transaction.
@@ -14,32 +16,22 @@ const SUBSCRIBERS_PATH = "/admin/newsletter/subscribers";
 const SubscriberId = z.object({ id: z.uuid() });
 
 export async function deleteSubscriberAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "newsletter: subscriber not deleted" },
-    input: form,
-    fields: ["id"],
-    schema: SubscriberId,
-    roles: NEWSLETTER_DESK.write,
-    activity: { action: "newsletter.subscriber-delete" },
-    answers: answers("The subscriber could not be deleted."),
-    run: async ({ id }) => {
+  return newsletterDesk(
+    form,
+    { schema: SubscriberId, fields: ["id"], activity: "newsletter.subscriber-delete", failed: "The subscriber could not be deleted." },
+    async ({ id }) => {
       if (!(await deleteSubscriber(id))) return { status: "error", title: "Error", message: "This subscriber was already deleted." };
       revalidatePath(SUBSCRIBERS_PATH);
       return { status: "success", message: "Subscriber deleted." };
     },
-  });
+  );
 }
 
 export async function eraseSubscriberAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "newsletter: subscriber not erased" },
-    input: form,
-    fields: ["id"],
-    schema: SubscriberId,
-    roles: NEWSLETTER_DESK.write,
-    activity: { action: "newsletter.subscriber-erase" },
-    answers: answers("The subscriber could not be erased."),
-    run: async ({ id }) => {
+  return newsletterDesk(
+    form,
+    { schema: SubscriberId, fields: ["id"], activity: "newsletter.subscriber-erase", failed: "The subscriber could not be erased." },
+    async ({ id }) => {
       const erased = await eraseSubscriber(id);
       if (!erased) return { status: "error", title: "Error", message: "This subscriber was already deleted." };
       log("info", "newsletter: an address erased", { event: "newsletter.erased", ...erased });
@@ -49,5 +41,5 @@ export async function eraseSubscriberAction(_previous: FormState, form: FormData
         message: `Erased: the address, ${erased.recipients} sent letter${erased.recipients === 1 ? "" : "s"} and ${erased.clicks} click${erased.clicks === 1 ? "" : "s"}.`,
       };
     },
-  });
+  );
 }

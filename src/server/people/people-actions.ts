@@ -5,9 +5,12 @@ import { redirect } from "next/navigation";
 import type { FormState } from "@/lib/form-state";
 import { eraseSchema, interactionDeleteSchema, interactionEditSchema, interactionSchema } from "@/lib/people";
 import { dashboardHref } from "@/lib/routes";
-import { formAnswers as answers, handleForm } from "../kernel/forms/form-action";
+import { deskActions } from "../kernel/forms/form-action";
 import { log } from "../kernel/log";
 import { PEOPLE_DESK, changeInteraction, erasePerson, logInteraction, removeInteraction } from "./people";
+
+const peopleDeskReaders = deskActions(PEOPLE_DESK.read);
+const peopleDesk = deskActions(PEOPLE_DESK.erase);
 
 // A person's page's actions (docs/decisions/0068). The data functions write the activity row in the
 // change's transaction; the erasure writes one row with its counts and no personal data.
@@ -19,71 +22,55 @@ const ENTRY_GONE: Omit<FormState, "at"> = { status: "error", title: "Not found",
 const INTERACTION_FIELDS = ["person", "kind", "occurredAt", "summary"] as const;
 
 export async function logInteractionAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "people: interaction not logged" },
-    input: form,
-    fields: INTERACTION_FIELDS,
-    schema: interactionSchema,
-    roles: PEOPLE_DESK.read,
-    activity: { action: "person.interaction-create" },
-    echo: true,
-    answers: answers("The entry could not be saved."),
-    run: async ({ person, ...input }) => {
+  return peopleDeskReaders(
+    form,
+    { schema: interactionSchema, fields: INTERACTION_FIELDS, activity: "person.interaction-create", echo: true, failed: "The entry could not be saved." },
+    async ({ person, ...input }) => {
       if (!(await logInteraction(person, input))) return GONE;
       revalidatePath(personPath(person));
       return { status: "success", message: "Logged." };
     },
-  });
+  );
 }
 
 export async function updateInteractionAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "people: interaction not changed" },
-    input: form,
-    fields: [...INTERACTION_FIELDS, "id"],
-    schema: interactionEditSchema,
-    roles: PEOPLE_DESK.read,
-    activity: { action: "person.interaction-update" },
-    echo: true,
-    answers: answers("The entry could not be saved."),
-    run: async ({ person, id, ...input }) => {
+  return peopleDeskReaders(
+    form,
+    {
+      schema: interactionEditSchema,
+      fields: [...INTERACTION_FIELDS, "id"],
+      activity: "person.interaction-update",
+      echo: true,
+      failed: "The entry could not be saved.",
+    },
+    async ({ person, id, ...input }) => {
       const changed = await changeInteraction(person, id, input);
       if (!changed.ok) return changed.reason === "not-yours" ? NOT_YOURS : ENTRY_GONE;
       revalidatePath(personPath(person));
       return { status: "success", message: "Saved." };
     },
-  });
+  );
 }
 
 export async function deleteInteractionAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "people: interaction not deleted" },
-    input: form,
-    fields: ["person", "id"],
-    schema: interactionDeleteSchema,
-    roles: PEOPLE_DESK.read,
-    activity: { action: "person.interaction-delete" },
-    answers: answers("The entry could not be deleted."),
-    run: async ({ person, id }) => {
+  return peopleDeskReaders(
+    form,
+    { schema: interactionDeleteSchema, fields: ["person", "id"], activity: "person.interaction-delete", failed: "The entry could not be deleted." },
+    async ({ person, id }) => {
       const removed = await removeInteraction(person, id);
       if (!removed.ok) return removed.reason === "not-yours" ? NOT_YOURS : ENTRY_GONE;
       revalidatePath(personPath(person));
       return { status: "success", message: "Deleted." };
     },
-  });
+  );
 }
 
 /** Erases the person (owners and admins, with ERASE typed); on success the page they had is gone, so it moves to a page that says so. */
 export async function erasePersonAction(_previous: FormState, form: FormData): Promise<FormState> {
-  const answer = await handleForm({
-    log: { failed: "people: person not erased" },
-    input: form,
-    fields: ["person", "confirm"],
-    schema: eraseSchema,
-    roles: PEOPLE_DESK.erase,
-    activity: { action: "person.erase" },
-    answers: answers("Nothing was erased: the erasure could not be finished."),
-    run: async ({ person }) => {
+  const answer = await peopleDesk(
+    form,
+    { schema: eraseSchema, fields: ["person", "confirm"], activity: "person.erase", failed: "Nothing was erased: the erasure could not be finished." },
+    async ({ person }) => {
       const erased = await erasePerson(person);
       if (!erased.ok) {
         return erased.reason === "member"
@@ -95,7 +82,7 @@ export async function erasePersonAction(_previous: FormState, form: FormData): P
       revalidatePath(dashboardHref("messages"));
       return { status: "success", message: "Erased." };
     },
-  });
+  );
   if (answer.status === "success") redirect(`${dashboardHref("people")}/erased`);
   return answer;
 }

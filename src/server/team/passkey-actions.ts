@@ -4,8 +4,10 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { STAFF_ROLES } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
-import { formAnswers as answers, handleForm } from "../kernel/forms/form-action";
+import { deskActions } from "../kernel/forms/form-action";
 import { removeMyPasskey, renameMyPasskey } from "./data/passkeys";
+
+const staffRoles = deskActions(STAFF_ROLES);
 
 // Renaming and removing the member's own passkeys (docs/decisions/0046); registering and signing in
 // are the browser's WebAuthn ceremonies against better-auth's endpoints.
@@ -19,28 +21,23 @@ function done(message: string): FormState {
 }
 
 export async function removePasskeyAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "account: removing a passkey failed" },
-    input: form,
-    fields: ["id"],
-    schema: z.object({ id: PasskeyId }),
-    roles: STAFF_ROLES,
-    activity: { action: "passkey.remove" },
-    answers: answers("The passkey could not be removed."),
-    run: async ({ id }, { headers }) => ((await removeMyPasskey(id, headers)) ? done("Passkey removed.") : GONE),
-  });
+  return staffRoles(
+    form,
+    { schema: z.object({ id: PasskeyId }), fields: ["id"], activity: "passkey.remove", failed: "The passkey could not be removed." },
+    async ({ id }, { headers }) => ((await removeMyPasskey(id, headers)) ? done("Passkey removed.") : GONE),
+  );
 }
 
 export async function renamePasskeyAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "account: renaming a passkey failed" },
-    input: form,
-    fields: ["id", "name"],
-    schema: z.object({ id: PasskeyId, name: z.string().trim().min(1, "Give the passkey a name.").max(100, "Use at most 100 characters.") }),
-    roles: STAFF_ROLES,
-    activity: { action: "passkey.rename" },
-    echo: ["name"],
-    answers: answers("The passkey could not be renamed."),
-    run: async ({ id, name }, { headers }) => ((await renameMyPasskey(id, name, headers)) ? done("Passkey renamed.") : GONE),
-  });
+  return staffRoles(
+    form,
+    {
+      schema: z.object({ id: PasskeyId, name: z.string().trim().min(1, "Give the passkey a name.").max(100, "Use at most 100 characters.") }),
+      fields: ["id", "name"],
+      activity: "passkey.rename",
+      echo: ["name"],
+      failed: "The passkey could not be renamed.",
+    },
+    async ({ id, name }, { headers }) => ((await renameMyPasskey(id, name, headers)) ? done("Passkey renamed.") : GONE),
+  );
 }

@@ -13,7 +13,7 @@ import { getAuth, hashPassword } from "../kernel/session/auth";
 import { internalAdapterOf } from "../kernel/session/better-auth-internals";
 import { authErrorCode } from "../kernel/session/auth-error";
 import { accountByEmail } from "../kernel/session/data/users";
-import { FieldError, formAnswers as answers, handleForm } from "../kernel/forms/form-action";
+import { FieldError, formAnswers as answers, handleForm, deskActions } from "../kernel/forms/form-action";
 import { emailFields, log } from "../kernel/log";
 import { endMyOtherSessions, endMySession } from "../kernel/session/data/sessions";
 import {
@@ -30,6 +30,9 @@ import {
   signOutMemberEverywhere,
 } from "./data/team";
 
+const teamDesk = deskActions(TEAM_DESK.write);
+const staffRoles = deskActions(STAFF_ROLES);
+
 // The Team tab's and the account section's actions, through the one form wrapper (ADR 0024): the
 // role is checked there and again in each data function (src/server/team/data/team.ts, sessions.ts).
 
@@ -41,134 +44,100 @@ const done = (message: string) => {
 };
 
 export async function inviteAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "team: invitation failed" },
-    input: form,
-    fields: ["email", "role"],
-    schema: z.object({ email: accountEmailField, role: z.enum(STAFF_ROLES, { error: "Choose a role." }) }),
-    roles: TEAM_DESK.write,
-    activity: { action: "team.invite" },
-    echo: ["email", "role"],
-    answers: answers("The invitation could not be sent. Please try again."),
-    run: async ({ email, role }) => {
+  return teamDesk(
+    form,
+    {
+      schema: z.object({ email: accountEmailField, role: z.enum(STAFF_ROLES, { error: "Choose a role." }) }),
+      fields: ["email", "role"],
+      activity: "team.invite",
+      echo: ["email", "role"],
+      failed: "The invitation could not be sent. Please try again.",
+    },
+    async ({ email, role }) => {
       await inviteMember(email, role);
       log("info", "team: member invited", { event: "team.invited", role, ...emailFields(email) });
       return done(`Invitation sent to ${email}. The link works for 7 days.`);
     },
-  });
+  );
 }
 
 export async function revokeInvitationAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "team: invitation withdrawal failed" },
-    input: form,
-    fields: ["id"],
-    schema: z.object({ id: z.uuid() }),
-    roles: TEAM_DESK.write,
-    activity: { action: "team.invitation-withdrawn" },
-    answers: answers("The invitation could not be withdrawn."),
-    run: async ({ id }) =>
+  return teamDesk(
+    form,
+    { schema: z.object({ id: z.uuid() }), fields: ["id"], activity: "team.invitation-withdrawn", failed: "The invitation could not be withdrawn." },
+    async ({ id }) =>
       (await revokeInvitation(id))
         ? done("Invitation withdrawn: its link no longer works.")
         : { status: "error", title: "Error", message: "This invitation was already used or withdrawn." },
-  });
+  );
 }
 
 export async function changeRoleAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "team: role change failed" },
-    input: form,
-    fields: ["userId", "role"],
-    schema: z.object({ userId: UserId, role: z.enum(ROLES, { error: "Choose a role." }) }),
-    roles: TEAM_DESK.write,
-    activity: { action: "team.role" },
-    answers: answers("The role could not be changed."),
-    run: async ({ userId, role }) => {
+  return teamDesk(
+    form,
+    {
+      schema: z.object({ userId: UserId, role: z.enum(ROLES, { error: "Choose a role." }) }),
+      fields: ["userId", "role"],
+      activity: "team.role",
+      failed: "The role could not be changed.",
+    },
+    async ({ userId, role }) => {
       await changeMemberRole(userId, role);
       log("info", "team: role changed", { event: "team.role-changed", userId, role });
       return done("Role changed.");
     },
-  });
+  );
 }
 
 export async function removeMemberAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "team: removal failed" },
-    input: form,
-    fields: ["userId"],
-    schema: z.object({ userId: UserId }),
-    roles: TEAM_DESK.write,
-    activity: { action: "team.remove" },
-    answers: answers("The member could not be removed."),
-    run: async ({ userId }) => {
+  return teamDesk(
+    form,
+    { schema: z.object({ userId: UserId }), fields: ["userId"], activity: "team.remove", failed: "The member could not be removed." },
+    async ({ userId }) => {
       await removeMember(userId);
       log("info", "team: member removed", { event: "team.removed", userId });
       return done("Member removed: their sessions have ended; what they wrote stays under their name.");
     },
-  });
+  );
 }
 
 export async function signOutMemberAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "team: sign-out everywhere failed" },
-    input: form,
-    fields: ["userId"],
-    schema: z.object({ userId: UserId }),
-    roles: TEAM_DESK.write,
-    activity: { action: "team.sign-out-everywhere" },
-    answers: answers("The member could not be signed out."),
-    run: async ({ userId }) => {
+  return teamDesk(
+    form,
+    { schema: z.object({ userId: UserId }), fields: ["userId"], activity: "team.sign-out-everywhere", failed: "The member could not be signed out." },
+    async ({ userId }) => {
       const ended = await signOutMemberEverywhere(userId);
       log("info", "team: member signed out everywhere", { event: "team.signed-out", userId, ended });
       return done(`Signed out everywhere (${ended} session${ended === 1 ? "" : "s"} ended).`);
     },
-  });
+  );
 }
 
 export async function setSignUpAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "team: sign-up switch failed" },
-    input: form,
-    fields: ["open"],
-    schema: z.object({ open: z.enum(["true", "false"]) }),
-    roles: TEAM_DESK.write,
-    activity: { action: "team.sign-up-switch" },
-    answers: answers("The setting could not be saved."),
-    run: async ({ open }) => {
+  return teamDesk(
+    form,
+    { schema: z.object({ open: z.enum(["true", "false"]) }), fields: ["open"], activity: "team.sign-up-switch", failed: "The setting could not be saved." },
+    async ({ open }) => {
       const setting = await setSignUpOpen(open === "true");
       log("info", "team: public sign-up switched", { event: "team.signup-switched", open: open === "true" });
       if (setting.source === "environment") return done("Saved, but AUTH_SIGNUP_ENABLED=false keeps sign-up closed on this server.");
       return done(setting.open ? "Public sign-up is open." : "Public sign-up is closed.");
     },
-  });
+  );
 }
 
 export async function endSessionAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "account: ending a session failed" },
-    input: form,
-    fields: ["id"],
-    schema: z.object({ id: z.string().trim().min(1).max(100) }),
-    roles: STAFF_ROLES,
-    activity: { action: "account.session-end" },
-    answers: answers("The session could not be ended."),
-    run: async ({ id }) =>
-      (await endMySession(id)) ? done("Session ended.") : { status: "error", title: "Error", message: "This session has already ended." },
-  });
+  return staffRoles(
+    form,
+    { schema: z.object({ id: z.string().trim().min(1).max(100) }), fields: ["id"], activity: "account.session-end", failed: "The session could not be ended." },
+    async ({ id }) => ((await endMySession(id)) ? done("Session ended.") : { status: "error", title: "Error", message: "This session has already ended." }),
+  );
 }
 
 export async function endOtherSessionsAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "account: ending other sessions failed" },
-    input: form,
-    schema: z.object({}),
-    roles: STAFF_ROLES,
-    activity: { action: "account.other-sessions-end" },
-    answers: answers("The sessions could not be ended."),
-    run: async () => {
-      const ended = await endMyOtherSessions();
-      return done(`${ended} other session${ended === 1 ? "" : "s"} ended.`);
-    },
+  return staffRoles(form, { schema: z.object({}), activity: "account.other-sessions-end", failed: "The sessions could not be ended." }, async () => {
+    const ended = await endMyOtherSessions();
+    return done(`${ended} other session${ended === 1 ? "" : "s"} ended.`);
   });
 }
 
@@ -181,15 +150,10 @@ const ChangePasswordSchema = z
 
 /** A new password ends every other session of the account (better-auth's revokeOtherSessions). */
 export async function changePasswordAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return handleForm({
-    log: { failed: "account: password change failed" },
-    input: form,
-    fields: ["currentPassword", "newPassword"],
-    schema: ChangePasswordSchema,
-    roles: STAFF_ROLES,
-    activity: { action: "account.password" },
-    answers: answers("The password could not be changed."),
-    run: async ({ currentPassword, newPassword }, { headers, user }) => {
+  return staffRoles(
+    form,
+    { schema: ChangePasswordSchema, fields: ["currentPassword", "newPassword"], activity: "account.password", failed: "The password could not be changed." },
+    async ({ currentPassword, newPassword }, { headers, user }) => {
       try {
         await getAuth().api.changePassword({ body: { currentPassword, newPassword, revokeOtherSessions: true }, headers });
       } catch (error) {
@@ -199,7 +163,7 @@ export async function changePasswordAction(_previous: FormState, form: FormData)
       log("info", "account: password changed", { event: "auth.password-changed", userId: user?.id });
       return done("Password changed. Your other sessions have ended.");
     },
-  });
+  );
 }
 
 const AcceptSchema = z

@@ -205,3 +205,41 @@ export function formAnswers(failed: string): FormActionOptions<z.ZodType>["answe
     invalid: () => ({ status: "invalid", title: "Please check the form", message: "Some fields need your attention." }),
   };
 }
+
+/** What a dashboard form's action declares beside what it does (see `deskActions`). */
+export interface DeskForm<S extends z.ZodType> {
+  schema: S;
+  /** The answer when the change fails unexpectedly; the log line carries the same words with the details. */
+  failed: string;
+  /** The fields read; default: the schema's own keys (a `z.object`), else every text entry. */
+  fields?: readonly string[];
+  echo?: FormActionOptions<S>["echo"];
+  /** The activity row's name when the change writes none of its own (see `FormActionOptions.activity`); false: it changes nothing. */
+  activity?: string | false;
+  /** `callAnswers` for calls made from script; default: `formAnswers`. */
+  answers?: (failed: string) => FormActionOptions<z.ZodType>["answers"];
+}
+
+function schemaKeys(schema: z.ZodType): readonly string[] | undefined {
+  const shape = (schema as { shape?: unknown }).shape;
+  return shape && typeof shape === "object" ? Object.keys(shape) : undefined;
+}
+
+/**
+ * The Server Actions of one desk, which share its roles: `const action = deskActions(LEAD_DESK.write)`, then
+ * each action is `action(form, { schema, failed }, run)`, handled by `handleForm` with the dashboard's answers.
+ */
+export function deskActions(roles: readonly StaffRole[]) {
+  return <S extends z.ZodType>(input: FormData | Record<string, string>, form: DeskForm<S>, run: FormActionOptions<S>["run"]): Promise<FormState> =>
+    handleForm({
+      log: { failed: form.failed },
+      input,
+      fields: form.fields ?? schemaKeys(form.schema),
+      schema: form.schema,
+      roles,
+      echo: form.echo,
+      activity: typeof form.activity === "string" ? { action: form.activity } : form.activity,
+      answers: (form.answers ?? formAnswers)(form.failed),
+      run,
+    });
+}
