@@ -124,3 +124,45 @@ test("a published post renamed in the writing room: its old address answers 301 
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.locator("[data-toast]").filter({ hasText: "Blog post deleted successfully." }).first()).toBeVisible();
 });
+
+test("a visitor's 404s with a referrer appear in the 404 monitor, a bot's do not, and a redirect made from the row answers next", async ({
+  member,
+  browser,
+}) => {
+  const path = `/e2e-missing-${RUN}`;
+  // A crawler first: had it been counted, it would be in the batch the visitor's hits are seen in.
+  const bot = await browser.newContext({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+  expect((await (await bot.newPage()).goto(path))!.status()).toBe(404);
+  await bot.close();
+  const visitor = await browser.newContext({
+    userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  });
+  const visit = await visitor.newPage();
+  for (const referer of ["https://partner.example/links", "https://partner.example/other", undefined]) {
+    expect((await visit.goto(path, { referer }))!.status()).toBe(404);
+  }
+  await visitor.close();
+
+  const page = await member.open("redirects");
+  const row = page.getByTestId(`not-found-row-${path}`);
+  // The host writes its counts every few seconds.
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByTestId("not-found-hits")).toHaveText("3", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(row.getByTestId("not-found-referred")).toHaveText("2");
+  await expect(row).toContainText("partner.example");
+
+  await row.getByRole("link", { name: `Create a redirect from ${path}` }).click();
+  await expect(addForm(page).getByRole("textbox", { name: "Old address" })).toHaveValue(path);
+  await addForm(page)
+    .getByRole("textbox", { name: /^New address/ })
+    .fill("/services");
+  await addForm(page).getByRole("button", { name: "Add redirect" }).click();
+  await expect(page.getByText(`${path} now redirects to /services.`).first()).toBeVisible();
+  const answer = await page.request.get(path, { maxRedirects: 0 });
+  expect(answer.status()).toBe(301);
+  expect(answer.headers().location).toBe("/services");
+  await page.reload();
+  await expect(row).toHaveCount(0);
+});

@@ -50,7 +50,7 @@ if (enabled) {
 }
 
 /** The hosts whose referrers are this site: the request's Host (and X-Forwarded-Host behind a trusted proxy), and SITE_URL's. */
-function ownHosts(req: IncomingMessage): Set<string> {
+export function ownHosts(req: IncomingMessage): Set<string> {
   const hosts = new Set<string>();
   if (siteHost) hosts.add(siteHost);
   for (const value of [req.headers.host, req.headers["x-forwarded-host"]]) {

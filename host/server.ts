@@ -23,7 +23,8 @@ import { startInvalidationChannel } from "./invalidation.ts";
 import { trustProxy, useSocketAddress } from "./client-address.ts";
 import { guardRequest, normalTarget, refusalBody, type Refusal } from "./request-guards.ts";
 import { errorFields, logger } from "../src/server/kernel/logger.ts";
-import { countPageView, pageViews } from "./analytics.ts";
+import { countPageView, ownHosts, pageViews } from "./analytics.ts";
+import { createNotFoundMonitor } from "./not-found.ts";
 import { createRedirectLayer, isRedirectChange } from "./redirects.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -69,6 +70,8 @@ setInvalidationClock(documents.enteredBeforeInvalidation);
 // The site's redirects (host/redirects.ts, docs/decisions/0091): loaded once the app has booted
 // (it registers the table's store on the bridge), reloaded on every change.
 const redirects = createRedirectLayer({ log });
+// The 404 monitor (host/not-found.ts, docs/decisions/0097): public addresses people fail to find.
+const notFound = createNotFoundMonitor({ ownHosts, log });
 setRedirectReloader(() => void redirects.reload());
 
 await app.prepare();
@@ -188,6 +191,7 @@ const handleRequest = (req: IncomingMessage, res: ServerResponse) =>
     useSocketAddress(req);
     // The site's own analytics: a public page view is queued after its answer is sent (host/analytics.ts, docs/decisions/0056).
     countPageView(req, res);
+    notFound.watch(req, res);
     for (const [key, value] of Object.entries(securityHeaders)) res.setHeader(key, value);
     const referrerPolicy = referrerPolicyFor(req.url);
     if (referrerPolicy) res.setHeader("Referrer-Policy", referrerPolicy);
@@ -254,6 +258,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     // The page views still queued are written while the database is open.
     await pageViews.stop();
     await redirects.stop();
+    await notFound.stop();
     await shutdownApp();
   } catch (error) {
     log("error", "shutdown step failed", errorFields(error));

@@ -15,7 +15,7 @@ let rules: RedirectRule[] = [
 ];
 const batches: { id: number; count: number; at: Date }[][] = [];
 const layer = createRedirectLayer({
-  store: () => ({ load: async () => rules, recordHits: async (hits) => void batches.push(hits) }),
+  store: () => ({ load: async () => rules, recordHits: async (hits) => void batches.push(hits), recordNotFound: async () => {} }),
   intervalMs: 60_000,
 });
 const server = http.createServer((req, res) => {
@@ -83,7 +83,7 @@ const url = process.env.DATABASE_URL?.trim();
 describe.skipIf(!url)("two processes", () => {
   it("a change published by one is answered by the other within a second", async () => {
     let shared: RedirectRule[] = [];
-    const store = () => ({ load: async () => shared, recordHits: async () => {} });
+    const store = () => ({ load: async () => shared, recordHits: async () => {}, recordNotFound: async () => {} });
     const [one, other] = [createRedirectLayer({ store }), createRedirectLayer({ store })];
     const states: boolean[] = [];
     const channels = ["kinetic-redirects-a", "kinetic-redirects-b"].map((applicationName, i) =>

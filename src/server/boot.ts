@@ -3,7 +3,7 @@ import path from "node:path";
 import { watchRoleRequests } from "./team";
 import { ConfigError, configWarnings, env } from "./kernel/env";
 import { getDatabaseHandle, setAppShutdown, setPageViewSink, setRedirectStore } from "./kernel/bridge.ts";
-import { loadRedirectRules, recordRedirectHits } from "./redirects";
+import { loadRedirectRules, recordNotFoundHits, recordRedirectHits } from "./redirects";
 import { storePageViews } from "./analytics";
 import { DatabaseLockedError } from "./kernel/db/lock.ts";
 import { prepareAppDatabase } from "./kernel/db/prepare";
@@ -69,7 +69,12 @@ export async function boot(): Promise<void> {
   });
   // The host answers the redirect table before Next (host/redirects.ts, docs/decisions/0091): it
   // reads the table and writes its hit counts through this (it asks every second until it is here).
-  setRedirectStore({ load: () => loadRedirectRules(), recordHits: (hits) => recordRedirectHits(hits) });
+  // The 404 monitor's counts go the same way (host/not-found.ts, docs/decisions/0097).
+  setRedirectStore({
+    load: () => loadRedirectRules(),
+    recordHits: (hits) => recordRedirectHits(hits),
+    recordNotFound: (batch) => recordNotFoundHits(batch),
+  });
   // Uploads: a bucket that is missing or refuses these credentials is said at start-up, not at the
   // first upload; the site serves its pages either way, like with a database that is down.
   void storage()

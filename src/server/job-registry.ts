@@ -10,6 +10,7 @@ import { oncePer, type TimedJob } from "./kernel/jobs/jobs";
 import { scheduledPublishingJob } from "./content";
 import { webhookDeliveryJob, webhookRetentionJob } from "./integrations";
 import { calendarSyncJob, bookingHoldsJob } from "./booking";
+import { notFoundJob } from "./redirects";
 
 /** Acknowledgement claims of days before yesterday: only today's are consulted (docs/decisions/0042). */
 const pruneAcknowledgedSendersJob: TimedJob = {
@@ -94,4 +95,6 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   pendingSubscriberExpiryJob,
   calendarSyncJob,
   bookingHoldsJob,
+  // The 404 monitor's weekly digest to the owners and its retention (docs/decisions/0097).
+  notFoundJob,
 ];

@@ -17,10 +17,10 @@ export interface RedirectView {
 }
 
 /**
- * Adds a redirect, or edits one (`redirect` given). A plain form: it works without JavaScript and
+ * Adds a redirect (from `source`, when the 404 monitor's "Create a redirect" asked), or edits one (`redirect` given). A plain form: it works without JavaScript and
  * comes back with what was typed and a message beside the field on an error.
  */
-export function RedirectForm({ redirect }: { redirect?: RedirectView }) {
+export function RedirectForm({ redirect, source }: { redirect?: RedirectView; source?: string }) {
   const prefix = redirect ? `redirect-${redirect.id}` : "redirect-new";
   const label = redirect ? `Edit redirect from ${redirect.source}` : "Add a redirect";
   return (
@@ -34,7 +34,7 @@ export function RedirectForm({ redirect }: { redirect?: RedirectView }) {
       {({ values }) => (
         <>
           <Field id={`${prefix}-source`} label="Old address" name="source" required hint="A path on this site, e.g. /old-page, or a folder: /old-blog/*">
-            {(aria) => <TextInput {...aria} name="source" defaultValue={values.source ?? redirect?.source ?? ""} placeholder="/old-page" />}
+            {(aria) => <TextInput {...aria} name="source" defaultValue={values.source ?? redirect?.source ?? source ?? ""} placeholder="/old-page" />}
           </Field>
           <Field id={`${prefix}-target`} label="New address" name="target" hint="A path or an http(s) URL; empty for 410 Gone">
             {(aria) => <TextInput {...aria} name="target" defaultValue={values.target ?? redirect?.target ?? ""} placeholder="/new-page" />}

@@ -3,6 +3,7 @@
 // request alone (cheap, before the page is served), then from the finished response's status.
 // No "server-only", no app imports: the host loads it as it is.
 import Bowser from "bowser";
+import { isbot } from "isbot";
 import { DASHBOARD_PATH } from "../../lib/routes.ts";
 import { addressFromForwarded, optedOut, visitorDigest } from "./visitor-id.ts";
 
@@ -48,9 +49,10 @@ const NOT_PAGES = [DASHBOARD_PATH, "/api", "/auth", "/_next", "/_vercel", "/.wel
 /** better-auth's session cookie with the site's prefix (src/server/kernel/session/auth.ts cookiePrefix "kg"), plain or __Secure-. */
 export const STAFF_SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?kg\.session_token=/;
 /**
- * Agents that are not a person's browser. No maintained list (such as isbot) is installed, so this
- * short one covers the common crawlers, previews, monitors, headless browsers and HTTP libraries;
- * bowser's own bot detection (platform "bot") and the rule that a browser says "Mozilla/" catch more.
+ * Agents that are not a person's browser: the maintained list of the `isbot` package (crawlers,
+ * previews, monitors, libraries, refreshed with each release), and this short list of ours beside it
+ * for the headless browsers and tools it lets through; bowser's own bot detection (platform "bot") and
+ * the rule that a browser says "Mozilla/" catch more.
  */
 const BOT_PATTERN =
   /bot\b|bot\/|crawl|spider|slurp|archiver|headless|lighthouse|pagespeed|gtmetrix|pingdom|uptime|monitor|statuscake|preview|prerender|facebookexternalhit|facebookcatalog|embedly|quora link|outbrain|vkshare|validator|semrush|ahrefs|mj12|seznam|phantomjs|puppeteer|playwright|selenium|webdriver|python|curl|wget|httpclient|okhttp|axios|node-fetch|undici|go-http|java\/|libwww|scrapy|feedfetcher|feedly|google-inspectiontool|apis-google|mediapartners|adsbot|cloudflare|datadog|newrelic|site24x7/i;
@@ -74,11 +76,11 @@ export function isPagePath(pathname: string): boolean {
   return !last.includes(".");
 }
 
-/** True for an agent that is not a person's browser (see BOT_PATTERN). */
+/** True for an agent that is not a person's browser (isbot's list, then BOT_PATTERN). */
 export function isBotAgent(userAgent: string | undefined): boolean {
   if (!userAgent || userAgent.length > 1000) return true;
   if (!/^(?:Mozilla|Opera)\//.test(userAgent)) return true;
-  return BOT_PATTERN.test(userAgent);
+  return isbot(userAgent) || BOT_PATTERN.test(userAgent);
 }
 
 /**

@@ -219,6 +219,18 @@ export async function flushPageViews(): Promise<void> {
 export interface RedirectStore {
   load: () => Promise<RedirectRule[]>;
   recordHits: (hits: { id: number; count: number; at: Date }[]) => Promise<void>;
+  /** The 404 monitor's counts (host/not-found.ts, docs/decisions/0097), a batch at a time. */
+  recordNotFound: (batch: NotFoundBatchRow[]) => Promise<void>;
+}
+
+/** One path's 404s since the host's last batch: hits, those another site referred, the last such site. */
+export interface NotFoundBatchRow {
+  path: string;
+  hits: number;
+  referredHits: number;
+  referrerHost: string | null;
+  firstAt: Date;
+  lastAt: Date;
 }
 
 /** The cache tag that stands for the redirect table on the invalidation channel (host/server.ts). */

@@ -1654,3 +1654,27 @@ export const redirects = pgTable(
   ],
 );
 export type RedirectRow = typeof redirects.$inferSelect;
+
+/**
+ * The 404 monitor (docs/decisions/0097-not-found-monitor.md): public addresses that answered 404 to a
+ * person's browser, one row a path, counted by the host in batches. No visitor's address, agent or
+ * full referrer is kept: only the host of the last other site that linked to the path.
+ */
+export const notFoundPaths = pgTable(
+  "not_found_paths",
+  {
+    path: text("path").primaryKey(),
+    hits: bigint("hits", { mode: "number" }).notNull().default(0),
+    /** Hits that came from another site (a search engine, a site linking to us), not from our own pages or typed. */
+    referredHits: bigint("referred_hits", { mode: "number" }).notNull().default(0),
+    referrerHost: text("referrer_host"),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("not_found_paths_last_seen").on(t.lastSeenAt),
+    check("not_found_paths_path_valid", sql`${t.path} ~ '^/' and char_length(${t.path}) <= 2000`),
+    check("not_found_paths_referrer_host_valid", sql`char_length(${t.referrerHost}) <= 255`),
+  ],
+);
+export type NotFoundPathRow = typeof notFoundPaths.$inferSelect;

@@ -8,6 +8,7 @@ import { db, type Executor } from "../../kernel/db/client";
 import { redirects, type RedirectRow } from "../../kernel/db/schema";
 import { FieldError } from "../../kernel/forms/form-action";
 import { requireRole } from "../../kernel/session/auth-guard";
+import { forgetNotFound } from "./not-found";
 
 // The redirect table (docs/decisions/0091). Every write runs in a transaction that holds the
 // table's lock, reads the whole table, and saves it flat: a loop is refused, and every rule whose
@@ -103,6 +104,8 @@ async function applyChange(tx: Executor, change: Change): Promise<RedirectRule |
     }
     if (old && old.target !== rule.target) await tx.update(redirects).set({ target: rule.target }).where(eq(redirects.id, rule.id!));
   }
+  // An address that now redirects is no longer one visitors fail to find: it leaves the 404 monitor.
+  if (saved) await forgetNotFound(tx, saved.source);
   return saved;
 }
 

@@ -5,6 +5,7 @@ import { STATUS_LABELS } from "@/lib/schemas/redirects";
 import type { RedirectStatus } from "@/lib/redirect-rules";
 import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
 import { listRedirects } from "@/server/redirects/data/redirects";
+import { listNotFound, NOT_FOUND_KEEP_DAYS } from "@/server/redirects/data/not-found";
 
 export const generateMetadata = () => screenMetadata("redirects");
 
@@ -17,7 +18,8 @@ export default async function RedirectsPage({ searchParams }: { searchParams: Pr
   const gate = await openScreen("redirects");
   if (gate.kind === "denied") return gate.page;
   const raw = await searchParams;
-  const [counts, rows] = await Promise.all([navCounts(gate.screens), listRedirects()]);
+  const [counts, rows, missing] = await Promise.all([navCounts(gate.screens), listRedirects(), listNotFound()]);
+  const source = typeof raw.source === "string" && raw.source.startsWith("/") ? raw.source.slice(0, 2000) : undefined;
   return (
     <DashboardShell screens={gate.screens} current="redirects" counts={counts} q={navSearch(raw)} seen={readSeen(raw)}>
       <div className="mt-6 grid gap-8">
@@ -29,7 +31,7 @@ export default async function RedirectsPage({ searchParams }: { searchParams: Pr
             A renamed post gets its 301 by itself. Chains are flattened when saved, so every old address takes one hop; a loop is refused.
           </p>
           <div className="mt-4">
-            <RedirectForm />
+            <RedirectForm source={source} />
           </div>
         </section>
         <section aria-labelledby="redirects-list">
@@ -87,7 +89,69 @@ export default async function RedirectsPage({ searchParams }: { searchParams: Pr
             </div>
           )}
         </section>
+        <NotFoundSection rows={missing} />
       </div>
     </DashboardShell>
+  );
+}
+
+/**
+ * The 404 monitor (docs/decisions/0097): public addresses people asked for and did not find, the
+ * most hit first, with where the last link from another site came from. "Create a redirect" fills
+ * the form above with the address; once it redirects, it leaves this list.
+ */
+function NotFoundSection({ rows }: { rows: Awaited<ReturnType<typeof listNotFound>> }) {
+  return (
+    <section aria-labelledby="not-found" data-testid="not-found">
+      <h2 id="not-found" className="text-lg font-bold">
+        Addresses not found
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">
+        Pages of this site that visitors asked for and that answered &ldquo;Page not found&rdquo;, without bots or signed-in staff. Each address is kept{" "}
+        {NOT_FOUND_KEEP_DAYS} days after it was last asked for; no visitor&apos;s details are kept.
+      </p>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-soft">No visitor has met a missing page yet.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Addresses not found, the most asked for first</caption>
+            <thead>
+              <tr className="border-b border-line">
+                {["Address", "Hits", "From other sites", "Last linked from", "First seen", "Last seen"].map((head) => (
+                  <th key={head} scope="col" className="py-2 pr-4">
+                    {head}
+                  </th>
+                ))}
+                <th scope="col" className="py-2 pr-4">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.path} className="border-b border-line align-top" data-testid={`not-found-row-${r.path}`}>
+                  <td className="py-2 pr-4 font-mono break-all">{r.path}</td>
+                  <td className="py-2 pr-4 tabular-nums" data-testid="not-found-hits">
+                    {r.hits}
+                  </td>
+                  <td className="py-2 pr-4 tabular-nums" data-testid="not-found-referred">
+                    {r.referredHits}
+                  </td>
+                  <td className="py-2 pr-4 break-all">{r.referrerHost ?? "—"}</td>
+                  <td className="py-2 pr-4">{formatAdminDate(r.firstSeenAt)}</td>
+                  <td className="py-2 pr-4">{formatAdminDate(r.lastSeenAt)}</td>
+                  <td className="py-2 pr-4">
+                    <a href={`?source=${encodeURIComponent(r.path)}#redirects-new`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                      Create a redirect<span className="sr-only"> from {r.path}</span>
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
