@@ -197,9 +197,11 @@ describe("the timed jobs' schedules", () => {
   /** A tick's work: a row in `job_runs` saying which worker did it, and when (the database's clock). */
   const record = (name: string, by: string) => async () => void (await handle.db.insert(jobRuns).values({ job: name, runKey: randomUUID(), claimedBy: by }));
   const runsOf = async (name: string) =>
-    (await handle.db.execute<{ by: string; at: Date | string }>(sql`select claimed_by as by, claimed_at as at from job_runs where job = ${name} order by claimed_at`)).rows.map(
-      (r) => ({ by: r.by, at: new Date(r.at) }),
-    );
+    (
+      await handle.db.execute<{ by: string; at: Date | string }>(
+        sql`select claimed_by as by, claimed_at as at from job_runs where job = ${name} order by claimed_at`,
+      )
+    ).rows.map((r) => ({ by: r.by, at: new Date(r.at) }));
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it("a start registers each job's schedule, runs one tick at once, and takes out a schedule no longer listed", async () => {
@@ -260,7 +262,9 @@ describe("the timed jobs' schedules", () => {
       expect(after, JSON.stringify(runs)).toHaveLength(1);
       // The measure of docs/decisions/0095: from the minute's start to its tick's work.
       console.log(JSON.stringify({ tickLatencyMs: after[0]!.at.getTime() - next.getTime(), by: after[0]!.by }));
-      const passes = await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = '__pgboss__send-it' and created_on >= ${next}`);
+      const passes = await handle.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where name = '__pgboss__send-it' and created_on >= ${next}`,
+      );
       expect(Number(passes.rows[0]!.n)).toBe(1);
     } finally {
       child?.kill("SIGKILL");

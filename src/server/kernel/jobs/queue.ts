@@ -266,7 +266,10 @@ export async function startQueue(
   const all = [...definitions.map((definition) => ({ definition, pollSeconds: options.pollSeconds ?? 2 }))];
   // After the queued jobs: a tick may enqueue into them (the calendar sync's members).
   if (scheduling)
-    all.push({ definition: timedDefinition(options.schedules!, boss) as JobDefinition<object>, pollSeconds: options.timedPollSeconds ?? options.pollSeconds ?? 5 });
+    all.push({
+      definition: timedDefinition(options.schedules!, boss) as JobDefinition<object>,
+      pollSeconds: options.timedPollSeconds ?? options.pollSeconds ?? 5,
+    });
   for (const { definition, pollSeconds } of all) {
     await declare(boss, definition.name, definition);
     if (working.has(definition.name)) continue;
