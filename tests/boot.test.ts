@@ -4,8 +4,9 @@ import { createTestDatabase, type TestDatabase } from "./helpers/test-db";
 
 // Start-up and shutdown as the server runs them (src/server/boot.ts, docs/decisions/0074 and 0089),
 // on the embedded database and on PostgreSQL with DATABASE_URL: the job queue starts after the
-// migrations with the app's jobs; at the signal its workers stop while the engine still takes jobs;
-// then the engine stops, and only after it the database closes.
+// migrations with the app's jobs and the timed jobs' schedules (docs/decisions/0095); at the signal
+// its workers stop while the engine still takes jobs; then the engine stops, and only after it the
+// database closes.
 
 vi.mock("next/cache", () => import("./helpers/next-mocks").then((m) => m.nextCache));
 vi.mock("next/headers", () => import("./helpers/next-mocks").then((m) => m.nextHeaders));
@@ -14,6 +15,8 @@ const { boot } = await import("@/server/boot");
 const bridge = await import("@/server/kernel/bridge");
 const { enqueue } = await import("@/server/kernel/jobs/queue");
 const { QUEUED_JOBS } = await import("@/server/queue-registry");
+const { TIMED_JOBS } = await import("@/server/job-registry");
+const { isScheduledJob } = await import("@/server/kernel/jobs/jobs");
 
 let handle: TestDatabase | undefined;
 afterAll(async () => {
@@ -36,20 +39,34 @@ describe("boot and shutdown", () => {
     };
 
     await boot();
-    const queues = await handle.db.execute<{ name: string }>(sql`select name from pgboss.queue`);
-    expect(queues.rows.map((r) => r.name).sort()).toEqual(QUEUED_JOBS.map((job) => job.name).sort());
-    expect([...bridge.getJobQueue()!.working].sort()).toEqual(QUEUED_JOBS.map((job) => job.name).sort());
+    const queued = [...QUEUED_JOBS.map((job) => job.name), "timed"].sort();
+    const queues = await handle.db.execute<{ name: string }>(sql`select name from pgboss.queue where name not like '\_\_pgboss%'`);
+    expect(queues.rows.map((r) => r.name).sort()).toEqual(queued);
+    expect([...bridge.getJobQueue()!.working].sort()).toEqual(queued);
+    // Every timed job but the per-second ones is a schedule of the queue, and one tick of each was
+    // enqueued at the start (the work due while no server ran is done now).
+    const scheduled = TIMED_JOBS.filter(isScheduledJob)
+      .map((job) => job.name)
+      .sort();
+    const schedules = await handle.db.execute<{ key: string }>(sql`select key from pgboss.schedule where name = 'timed' order by key`);
+    expect(schedules.rows.map((r) => r.key)).toEqual(scheduled);
+    const ticks = await handle.db.execute<{ key: string }>(sql`select distinct singleton_key as key from pgboss.job where name = 'timed' order by 1`);
+    expect(ticks.rows.map((r) => r.key)).toEqual(scheduled);
+    expect(bridge.getTimedJobs()!.timers.has("scheduled-publishing")).toBe(true);
+    for (const name of scheduled) expect(bridge.getTimedJobs()!.timers.has(name), name).toBe(false);
     const job = { bookingId: "no-such-call", kind: "1h" };
     expect(await enqueue("booking.reminder", job, { key: "boot-1" }, handle.db)).toEqual(expect.any(String));
 
     // The signal: no worker left, and a request still being answered can enqueue.
     await bridge.stopAppTimedWork();
     expect(bridge.getJobQueue()!.working.size).toBe(0);
+    expect(bridge.getTimedJobs()!.timers.size).toBe(0);
     expect(await enqueue("booking.reminder", job, { key: "boot-2" }, handle.db)).toEqual(expect.any(String));
 
     // The requests answered: the engine stops before the database closes.
     await bridge.shutdownApp();
     expect(closed).toBe(true);
     expect(engineAtClose).toBeNull();
-  }, 30_000);
+    // The migrations of a fresh embedded database take most of it (about 16 s on a loaded machine).
+  }, 60_000);
 });

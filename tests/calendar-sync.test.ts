@@ -21,7 +21,7 @@ const { checkCalendarUrl } = await import("@/server/booking/calendar-sync/addres
 const sync = await import("@/server/booking/calendar-sync/sync");
 const data = await import("@/server/booking/data/calendar");
 const { calendarBusy: readCalendarBusy } = await import("@/server/booking/data/calendar-busy");
-const { stopQueue } = await import("@/server/kernel/jobs/queue");
+const { declareJobs, startQueue, stopQueue } = await import("@/server/kernel/jobs/queue");
 
 const missing = radicaleMissing();
 if (missing) console.warn(`calendar-sync tests skipped: ${missing}`);
@@ -327,16 +327,31 @@ describe.skipIf(missing !== null)("calendar sync against Radicale", () => {
       expect(await readCalendarBusy([bob], at(baseDay(), 0, 0), at(baseDay(), 1, 0))).toHaveLength(1);
     });
 
-    it("syncs a connection once when two rounds run at once", async () => {
+    it("syncs each due connection once when three ticks run at once: a job per member, keyed by the member (ADR 0095)", async () => {
       const carol = await addUser("sync-carol");
       await connect(carol, ALICE);
       const settings = { http: HTTP, now: () => new Date(Date.now() + 60 * 60_000) };
-      const tried = await Promise.all([sync.syncDueCalendars(settings), sync.syncDueCalendars(settings), sync.syncDueCalendars(settings)]);
-      // Every connection due at that time (the earlier tests' too) was tried by exactly one round.
+      const job = sync.calendarSyncJob(settings);
+      await declareJobs([job]);
+      const added = await Promise.all([sync.enqueueDueSyncs(settings), sync.enqueueDueSyncs(settings), sync.enqueueDueSyncs(settings)]);
+      // Every connection due at that time (the earlier tests' too) got one job among the three ticks.
       const [{ count }] = (await handle.db.execute<{ count: number }>(sql`select count(*)::int as count from calendar_connections`)).rows as [
         { count: number },
       ];
-      expect(tried.reduce((a, b) => a + b, 0)).toBe(count);
+      expect(added.reduce((a, b) => a + b, 0)).toBe(count);
+      const tried = new Map<string, number>();
+      const counted: typeof job = {
+        ...job,
+        async handler(data) {
+          if (await sync.syncMember(data, settings)) tried.set(data.userId, (tried.get(data.userId) ?? 0) + 1);
+        },
+      };
+      await startQueue([counted], { pollSeconds: 0.5 });
+      await eventually(async () => tried.size === count);
+      // A tick after them finds nothing due: its jobs (the keys are free again) sync nobody twice.
+      expect(await sync.enqueueDueSyncs(settings)).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect([...tried.values()].every((n) => n === 1)).toBe(true);
     });
 
     it("does not bring back busy times for a connection removed while it was being read", async () => {

@@ -73,13 +73,34 @@ describe("the registry of timed jobs (src/server/job-registry.ts)", () => {
       "webhook-delivery",
       "webhook-retention",
     ]);
-    for (const job of TIMED_JOBS) expect(job.everyMs, job.name).toBeGreaterThan(0);
+    for (const job of TIMED_JOBS) expect("cron" in job ? job.cron : job.everyMs, job.name).toBeTruthy();
   });
 
-  it("does a daily job's work once however many processes' timers fire that day", async () => {
+  it("puts the work of a minute or longer on the queue's schedules, and keeps a timer only for what a minute is too coarse for (ADR 0095)", async () => {
+    const { TIMED_JOBS } = await import("@/server/job-registry");
+    const { isScheduledJob } = await import("@/server/kernel/jobs/jobs");
+    const scheduled = Object.fromEntries(TIMED_JOBS.filter(isScheduledJob).map((job) => [job.name, job.cron]));
+    expect(scheduled).toEqual({
+      "activity-retention": "0 * * * *",
+      analytics: "* * * * *",
+      "booking-holds": "* * * * *",
+      "calendar-sync": "* * * * *",
+      "follow-up-digest": "*/5 * * * *",
+      "newsletter-events-seen-retention": "0 * * * *",
+      "newsletter-pending-expiry": "0 * * * *",
+      "prune-acknowledged-senders": "0 * * * *",
+      "prune-spam": "0 * * * *",
+      "webhook-retention": "0 * * * *",
+    });
+    // A post goes public within a second or two of its time: a timer, every second, in each process.
+    const publishing = TIMED_JOBS.find((job) => job.name === "scheduled-publishing")!;
+    expect(isScheduledJob(publishing) ? null : publishing.everyMs).toBe(1000);
+  });
+
+  it("does a daily job's work once however many ticks run that day", async () => {
     const { oncePer } = await import("@/server/kernel/jobs/jobs");
     const run = oncePer("day", "registry-daily", work("registry-daily"));
-    // Ten timers firing at once (ten processes), then one more later the same day.
+    // Ten ticks at once (a start's tick beside the hour's, in several processes), then one more later the same day.
     await Promise.all(Array.from({ length: 10 }, () => run()));
     await run();
     const [row] = await handle.db.select().from(rateLimits).where(eq(rateLimits.key, "registry-daily"));
@@ -95,6 +116,17 @@ describe("the registry of timed jobs (src/server/job-registry.ts)", () => {
     const runs = await handle.db.select().from(jobRuns).where(eq(jobRuns.job, "activity-retention"));
     expect(runs).toHaveLength(1);
     expect(runs[0]!.finishedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("the process timers", () => {
+  it("start no timer for a job on the queue's schedules: the queue runs its ticks", async () => {
+    const { startTimedJobs } = await import("@/server/kernel/jobs/jobs");
+    const { getTimedJobs } = await import("@/server/kernel/bridge");
+    let ran = 0;
+    startTimedJobs([{ name: "on-the-queue", cron: "* * * * *", run: async () => void ran++ }]);
+    expect(ran).toBe(0);
+    expect(getTimedJobs()!.timers.has("on-the-queue")).toBe(false);
   });
 });
 

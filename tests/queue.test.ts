@@ -1,3 +1,6 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
@@ -6,7 +9,9 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // DATABASE_URL: a job enqueued in a transaction exists only if it commits, a key dedupes, a job
 // runs once however many workers poll, a failure runs again after the back-off.
 
-const { declareJobs, enqueue, startQueue, stopQueue, stopWorkers } = await import("@/server/kernel/jobs/queue");
+const { declareJobs, enqueue, startQueue, stopQueue, stopWorkers, TIMED_QUEUE } = await import("@/server/kernel/jobs/queue");
+const { openEngine } = await import("@/server/kernel/jobs/data/engine");
+const { jobRuns } = await import("@/server/kernel/db/schema");
 const { QUEUED_JOBS } = await import("@/server/queue-registry");
 const handle = setUpTestDatabase();
 
@@ -182,4 +187,88 @@ describe("the job queue", () => {
     expect(Date.now() - began).toBeLessThan(2_000);
     release();
   }, 30_000);
+});
+
+// The timed jobs on the queue's schedules (docs/decisions/0095): the engine's cron pass files a tick
+// per occurrence, one worker of one process runs it.
+describe("the timed jobs' schedules", () => {
+  const serverUrl = process.env.DATABASE_URL?.trim();
+  const root = path.resolve(import.meta.dirname, "..");
+  /** A tick's work: a row in `job_runs` saying which worker did it, and when (the database's clock). */
+  const record = (name: string, by: string) => async () => void (await handle.db.insert(jobRuns).values({ job: name, runKey: randomUUID(), claimedBy: by }));
+  const runsOf = async (name: string) =>
+    (
+      await handle.db.execute<{ by: string; at: Date | string }>(
+        sql`select claimed_by as by, claimed_at as at from job_runs where job = ${name} order by claimed_at`,
+      )
+    ).rows.map((r) => ({ by: r.by, at: new Date(r.at) }));
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("a start registers each job's schedule, runs one tick at once, and takes out a schedule no longer listed", async () => {
+    await startQueue([], { schedules: [{ name: "test-gone", cron: "0 0 1 1 *", run: async () => {} }], timedPollSeconds: 0.5 });
+    await stopQueue();
+    // Hourly: no occurrence falls in the minute the pass looks at (except at the hour), the start's tick runs.
+    await startQueue([], { schedules: [{ name: "test-start", cron: "0 * * * *", run: record("test-start", "this") }], timedPollSeconds: 0.5 });
+    const schedules = await handle.db.execute<{ key: string; cron: string }>(sql`select key, cron from pgboss.schedule where name = ${TIMED_QUEUE}`);
+    expect(schedules.rows.map((r) => ({ ...r }))).toEqual([{ key: "test-start", cron: "0 * * * *" }]);
+    await until(() => false, 3_000).catch(() => {});
+    expect((await runsOf("test-start")).length).toBeGreaterThanOrEqual(1);
+    // A second start in the same process adds no worker.
+    await startQueue([], { schedules: [{ name: "test-start", cron: "0 * * * *", run: record("test-start", "this") }] });
+    expect([...(await import("@/server/kernel/bridge")).getJobQueue()!.working]).toEqual([TIMED_QUEUE]);
+  }, 30_000);
+
+  it("a queue engine started without the cron pass refuses schedules with a message", async () => {
+    await declareJobs([]);
+    await expect(startQueue([], { schedules: [] })).rejects.toThrow(/without the timed jobs' cron pass/);
+  });
+
+  it(`a tick runs once with two workers each running the cron pass (${serverUrl ? "two processes" : "two engines"})`, async () => {
+    const name = "test-tick";
+    // Out of the minute's last 25 seconds: every start's tick is done before the next minute begins.
+    if (new Date().getSeconds() > 35) await sleep((63 - new Date().getSeconds()) * 1000);
+    let child: ChildProcess | undefined;
+    let second: Awaited<ReturnType<typeof openEngine>> | undefined;
+    try {
+      await startQueue([], { schedules: [{ name, cron: "* * * * *", run: record(name, "this") }], cronSeconds: 1, timedPollSeconds: 0.5 });
+      if (serverUrl) {
+        // Another server process on the same database (tests/helpers/timed-worker-process.ts).
+        const url = new URL(serverUrl);
+        url.pathname = `/${/\((test_[0-9a-f]+)\)/.exec(handle.label)![1]!}`;
+        child = spawn(
+          path.join(root, "node_modules", ".bin", "tsx"),
+          ["--conditions=react-server", "--tsconfig", "tsconfig.json", "tests/helpers/timed-worker-process.ts", url.toString(), name],
+          { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+        );
+        await new Promise<void>((resolve, reject) => {
+          let out = "";
+          child!.stdout!.on("data", (chunk: Buffer) => ((out += chunk), out.includes('{"working"') && resolve()));
+          child!.stderr!.on("data", (chunk: Buffer) => (out += chunk));
+          child!.on("exit", (code) => reject(new Error(`worker exited (${code}): ${out.slice(-2000)}`)));
+        });
+      } else {
+        // The embedded database has one process: a second engine on it, with its own cron pass and worker.
+        second = openEngine({ schedule: true, cronSeconds: 1 }, handle);
+        await second.start();
+        await second.work(TIMED_QUEUE, { pollingIntervalSeconds: 0.5 }, async () => void (await record(name, "second")()));
+      }
+      const next = new Date();
+      next.setSeconds(60, 0);
+      await sleep(next.getTime() - Date.now() + 12_000);
+      const runs = await runsOf(name);
+      // Before the minute: each start's tick and the minute's own; after it, the new minute's tick, once.
+      expect(runs.filter((r) => r.at < next).length).toBeGreaterThanOrEqual(1);
+      const after = runs.filter((r) => r.at >= next);
+      expect(after, JSON.stringify(runs)).toHaveLength(1);
+      // The measure of docs/decisions/0095: from the minute's start to its tick's work.
+      console.log(JSON.stringify({ tickLatencyMs: after[0]!.at.getTime() - next.getTime(), by: after[0]!.by }));
+      const passes = await handle.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where name = '__pgboss__send-it' and created_on >= ${next}`,
+      );
+      expect(Number(passes.rows[0]!.n)).toBe(1);
+    } finally {
+      child?.kill("SIGKILL");
+      await second?.stop({ graceful: false, close: false });
+    }
+  }, 150_000);
 });

@@ -159,10 +159,13 @@ const WRITTEN_ON_GET: Record<string, string[]> = { "public.profiles": ["inbox_se
  * version and maintenance times, each queue's counters, and its jobs split into partitions. Its
  * bookkeeping moves on the engine's own clock and at each restart, not by a request, so only its jobs
  * are compared: all of them, through the partitioned `pgboss.job`, by what was asked (id, queue,
- * data), not by their state. A GET that enqueued a job is still a change.
+ * data), not by their state. A GET that enqueued a job is still a change. The clock's own jobs are
+ * left out: the timed jobs' ticks (queue `timed`, one per job at each start and per cron occurrence)
+ * and the engine's forwarding of them (`__pgboss__send-it`), docs/decisions/0095.
  */
 const ENGINE_SCHEMA = "pgboss";
 const ENGINE_JOBS = "job";
+const ENGINE_CLOCK_JOBS = "t.name <> 'timed' and t.name not like '\\_\\_pgboss\\_\\_%'";
 
 /**
  * Tables a GET adds rows to by design and never changes or empties: the server counts an anonymous
@@ -248,8 +251,9 @@ async function snapshot(): Promise<Snapshot> {
       if (schema === ENGINE_SCHEMA && name !== ENGINE_JOBS) continue;
       const quoted = `"${schema.replace(/"/g, '""')}"."${name.replace(/"/g, '""')}"`;
       const row = schema === ENGINE_SCHEMA ? "jsonb_build_object('id', t.id, 'name', t.name, 'data', t.data)" : "to_jsonb(t)";
+      const where = schema === ENGINE_SCHEMA ? ` where ${ENGINE_CLOCK_JOBS}` : "";
       // eslint-disable-next-line no-restricted-syntax -- a table name read from information_schema, quoted; it cannot be a parameter
-      const result = await client.query<{ line: string }>(`select (${row} - $1::text[])::text as line from ${quoted} t`, [WRITTEN_ON_GET[key] ?? []]);
+      const result = await client.query<{ line: string }>(`select (${row} - $1::text[])::text as line from ${quoted} t${where}`, [WRITTEN_ON_GET[key] ?? []]);
       const lines = result.rows.map((r) => r.line).sort();
       const { createHash } = await import("node:crypto");
       out.set(key, { rows: lines.length, hash: createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16), lines });

@@ -9,7 +9,7 @@ import { DatabaseLockedError } from "./kernel/db/lock.ts";
 import { prepareAppDatabase } from "./kernel/db/prepare";
 import { startMailWorker, stopMailWorker } from "./kernel/mail/mail";
 import { errorFields, log } from "./kernel/log";
-import { startTimedJobs, stopTimedJobs } from "./kernel/jobs/jobs";
+import { isScheduledJob, startTimedJobs, stopTimedJobs } from "./kernel/jobs/jobs";
 import { TIMED_JOBS } from "./job-registry";
 import { startQueue, stopQueue, stopWorkers } from "./kernel/jobs/queue";
 import { QUEUED_JOBS } from "./queue-registry";
@@ -59,9 +59,10 @@ export async function boot(): Promise<void> {
     if (env().MAIL_WORKER) startMailWorker();
     void startJobQueue();
   }
-  // Timed work (src/server/job-registry.ts): every process runs the timers, each piece of work is
-  // done once. Scheduled posts go public (or private) at their time without anyone visiting the
-  // dashboard; with the database down a job fails each round and catches up later.
+  // Timed work (src/server/job-registry.ts): most of it is the queue's schedules, started with the
+  // queue above; what must be looked for every second (scheduled posts going public or private at
+  // their time) is a timer in every process, each piece of work done once. With the database down a
+  // timer's round fails and catches up later (docs/decisions/0095).
   startTimedJobs(TIMED_JOBS);
   // The host's queue of counted page views writes its batches through this (docs/decisions/0056).
   setPageViewSink(async (batch) => {
@@ -94,15 +95,22 @@ let shuttingDown = false;
 const QUEUE_RETRY_MS = 30_000;
 
 /**
- * Starts the queue's workers (src/server/queue-registry.ts). With the database down it tries again
+ * Starts the queue's workers (src/server/queue-registry.ts) and the timed jobs' schedules with their
+ * cron pass (src/server/job-registry.ts, docs/decisions/0095). With the database down it tries again
  * every half minute: a change cannot enqueue its job before this, and would fail like any other write.
  */
 async function startJobQueue(): Promise<void> {
   if (shuttingDown) return;
   const began = performance.now();
+  const schedules = TIMED_JOBS.filter(isScheduledJob);
   try {
-    await startQueue(QUEUED_JOBS);
-    log("info", "job queue started", { event: "queue.started", jobs: QUEUED_JOBS.map((job) => job.name), ms: Math.round(performance.now() - began) });
+    await startQueue(QUEUED_JOBS, { schedules });
+    log("info", "job queue started", {
+      event: "queue.started",
+      jobs: QUEUED_JOBS.map((job) => job.name),
+      schedules: schedules.map((job) => job.name),
+      ms: Math.round(performance.now() - began),
+    });
   } catch (error) {
     log("error", "job queue not started", errorFields(error));
     setTimeout(() => void startJobQueue(), QUEUE_RETRY_MS).unref();

@@ -6,16 +6,16 @@ import { followUpDigestJob, pruneAcknowledgedSenders, pruneSpamJob } from "./lea
 import { pruneEventsSeen, pendingSubscriberExpiryJob, newsletterSendingJob } from "./newsletter";
 import { env } from "./kernel/env";
 import { log } from "./kernel/log";
-import { oncePer, type TimedJob } from "./kernel/jobs/jobs";
+import { EVERY_HOUR, EVERY_MINUTE, oncePer, type TimedJob } from "./kernel/jobs/jobs";
 import { scheduledPublishingJob } from "./content";
 import { webhookDeliveryJob, webhookRetentionJob } from "./integrations";
-import { calendarSyncJob, bookingHoldsJob } from "./booking";
+import { calendarSyncTick, bookingHoldsJob } from "./booking";
 import { notFoundJob } from "./redirects";
 
 /** Acknowledgement claims of days before yesterday: only today's are consulted (docs/decisions/0042). */
 const pruneAcknowledgedSendersJob: TimedJob = {
   name: "prune-acknowledged-senders",
-  everyMs: 60 * 60_000,
+  cron: EVERY_HOUR,
   run: oncePer("day", "prune-acknowledged-senders", async (tx) => {
     await pruneAcknowledgedSenders(tx);
   }),
@@ -24,7 +24,7 @@ const pruneAcknowledgedSendersJob: TimedJob = {
 /** Activity rows older than ACTIVITY_RETENTION_DAYS, the only deletion the trail allows (docs/decisions/0037). */
 const activityRetentionJob: TimedJob = {
   name: "activity-retention",
-  everyMs: 60 * 60_000,
+  cron: EVERY_HOUR,
   run: oncePer("day", "activity-retention", async (tx) => {
     const keepDays = env().ACTIVITY_RETENTION_DAYS;
     const removed = await pruneActivity(keepDays, tx);
@@ -40,7 +40,7 @@ const activityRetentionJob: TimedJob = {
 export const NEWSLETTER_EVENTS_SEEN_DAYS = 30;
 const newsletterEventsSeenJob: TimedJob = {
   name: "newsletter-events-seen-retention",
-  everyMs: 60 * 60_000,
+  cron: EVERY_HOUR,
   run: oncePer("day", "newsletter-events-seen-retention", async (tx) => {
     const removed = await pruneEventsSeen(NEWSLETTER_EVENTS_SEEN_DAYS, tx);
     log("info", "newsletter notification ids pruned", { event: "newsletter.events-seen-pruned", removed });
@@ -48,14 +48,14 @@ const newsletterEventsSeenJob: TimedJob = {
 };
 
 /**
- * The site's analytics (docs/decisions/0056). Each minute every process deletes the salts of days
- * that are over (an idempotent DELETE: from then on that day's visitor ids cannot be recomputed).
- * Each closed day (yesterday, or one a stopped server missed) is rolled up once across the
- * processes, by a claim per day in `job_runs`; raw page views past ANALYTICS_RAW_DAYS go once a day.
+ * The site's analytics (docs/decisions/0056). A tick a minute deletes the salts of days that are
+ * over (an idempotent DELETE: from then on that day's visitor ids cannot be recomputed). Each closed
+ * day (yesterday, or one a stopped server missed) is rolled up once, recorded per day in `job_runs`;
+ * raw page views past ANALYTICS_RAW_DAYS go once a day.
  */
 const analyticsJob: TimedJob = {
   name: "analytics",
-  everyMs: 60_000,
+  cron: EVERY_MINUTE,
   run: async () => {
     const removed = await deleteExpiredSalts();
     if (removed) log("info", "analytics salts of past days deleted", { event: "analytics.salts-deleted", removed });
@@ -71,11 +71,14 @@ const analyticsJob: TimedJob = {
 };
 
 /**
- * Every periodic piece of work of the server, in one list (docs/decisions/0054): each process starts
- * a timer per job at boot (src/server/kernel/jobs/jobs.ts), and each job does each piece of its work once
- * across the processes, by a claim in `job_runs` (once a day) or by row claims (scheduled posts,
- * the digest, webhook deliveries, newsletter copies, calendar syncs, held calls). The booking's
- * calendar writes and call reminders are jobs of the durable queue instead (./queue-registry.ts).
+ * Every periodic piece of work of the server, in one list (docs/decisions/0054, 0095). A job with a
+ * `cron` is a schedule of the job queue: boot registers it with the queue's start
+ * (src/server/kernel/jobs/queue.ts), and each tick runs once across the processes; the daily ones
+ * tick hourly and record their day in `job_runs`, so a day is done once and a day missed while no
+ * server ran is done at the next start. A job with `everyMs` is a timer in every process
+ * (src/server/kernel/jobs/jobs.ts) finding its own due rows: work looked for more often than the
+ * queue's minute. The booking's calendar writes and call reminders, and the calendar sync of each
+ * member, are jobs of the queue enqueued by a change or a tick (./queue-registry.ts).
  * Two loops stay outside both, each for a reason: the mail worker (src/server/kernel/mail/mail.ts)
  * claims outbox rows every few seconds and must finish the mail in flight at shutdown, and the
  * embedded database's role-request watcher (src/server/team/admin-requests.ts) answers
@@ -93,7 +96,7 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   newsletterEventsSeenJob,
   newsletterSendingJob,
   pendingSubscriberExpiryJob,
-  calendarSyncJob,
+  calendarSyncTick,
   bookingHoldsJob,
   // The 404 monitor's weekly digest to the owners and its retention (docs/decisions/0097).
   notFoundJob,

@@ -1,6 +1,6 @@
 import "server-only";
 import type { JobDefinition } from "./kernel/jobs/queue";
-import { bookingReminderJob, calendarWriteJob } from "./booking";
+import { bookingReminderJob, calendarSyncJob, calendarWriteJob } from "./booking";
 
 /**
  * Every job of the durable queue (docs/decisions/0089), in one list: boot starts a worker per job in
@@ -9,6 +9,8 @@ import { bookingReminderJob, calendarWriteJob } from "./booking";
  * list (./job-registry.ts): work found by time rather than enqueued by a change.
  */
 export const QUEUED_JOBS: readonly JobDefinition<object>[] = [
+  // A member's busy times read from their calendar, enqueued by the calendar sync's tick (docs/decisions/0095).
+  calendarSyncJob(),
   // The booking's writes to a member's CalDAV calendar (docs/decisions/0066).
   calendarWriteJob(),
   // A call's reminders, each enqueued to start at its mark (docs/decisions/0065).

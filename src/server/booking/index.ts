@@ -1,7 +1,7 @@
 // The booking feature's public entry: the only module of it another feature may import
 // (docs/architecture.md, "Features and the kernel"); it names what others use, nothing more.
-export { calendarSyncJob } from "./calendar-sync/job";
-export { calendarWriteJob } from "./calendar-sync/sync";
+export { calendarSyncTick } from "./calendar-sync/job";
+export { calendarSyncJob, calendarWriteJob } from "./calendar-sync/sync";
 export { queueCalendarWrite } from "./data/calendar";
 export { bookingHoldsJob, bookingReminderJob } from "./job";
 export { bookingUid } from "./mails";

@@ -1,6 +1,6 @@
 import "server-only";
 import { adoptPendingReminders, BOOKING_REMINDER_JOB, claimReminder, releaseExpiredHolds, type ReminderJobData } from "./data/bookings";
-import type { TimedJob } from "../kernel/jobs/jobs";
+import { EVERY_MINUTE, type TimedJob } from "../kernel/jobs/jobs";
 import type { JobDefinition } from "../kernel/jobs/queue";
 import { log } from "../kernel/log";
 import { reminderMail } from "./mails";
@@ -38,9 +38,10 @@ export async function releaseHolds(now = new Date()): Promise<number> {
   return released;
 }
 
+/** A tick a minute (docs/decisions/0095). */
 export const bookingHoldsJob: TimedJob = {
   name: "booking-holds",
-  everyMs: 60_000,
+  cron: EVERY_MINUTE,
   run: async () => {
     await releaseHolds();
   },

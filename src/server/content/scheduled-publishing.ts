@@ -25,6 +25,11 @@ async function revalidateFromJob(slugs: string[]): Promise<void> {
 /** Every second: a post scheduled for 10:00:00 is public by 10:00:01 (plus one render). */
 export const SCHEDULE_TICK_MS = 1000;
 
+/**
+ * A timer in every process, not a tick of the job queue's schedule: the engine's schedules tick once
+ * a minute at best, later than a post's time allows (docs/decisions/0095). Each process's look is one
+ * indexed query; the row locks make each flip once (src/server/content/data/blog-schedules.ts).
+ */
 export const scheduledPublishingJob: TimedJob = {
   name: "scheduled-publishing",
   everyMs: SCHEDULE_TICK_MS,

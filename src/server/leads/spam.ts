@@ -6,7 +6,7 @@ import type { Attribution, SpamSubmission } from "../kernel/db/schema";
 import { deleteSpamOlderThan, insertSpamSubmission, removeSpamSubmission, spamSubmissionById } from "./data/spam-submissions";
 import { createContactMessage } from "./data/contact-messages";
 import { createLead } from "./data/leads";
-import { oncePer, type TimedJob } from "../kernel/jobs/jobs";
+import { EVERY_HOUR, oncePer, type TimedJob } from "../kernel/jobs/jobs";
 import { log } from "../kernel/log";
 
 /** How long a refused submission is kept for review (ADR 0043). */
@@ -89,10 +89,10 @@ async function storeHeld(held: SpamSubmission): Promise<ReleaseResult> {
   return { ok: true, id: row.id };
 }
 
-/** Once a day across the processes (each checks hourly whether today's run is done). */
+/** Once a day: an hourly tick of the queue's schedule checks whether today's run is done (docs/decisions/0095). */
 export const pruneSpamJob: TimedJob = {
   name: "prune-spam",
-  everyMs: 60 * 60_000,
+  cron: EVERY_HOUR,
   run: oncePer("day", "prune-spam", async (tx) => {
     const removed = await deleteSpamOlderThan(SPAM_KEEP_DAYS, tx);
     if (removed > 0) log("info", "old spam deleted", { removed });

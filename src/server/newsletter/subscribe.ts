@@ -21,7 +21,7 @@ import {
   type SubscriberFilter,
 } from "./data/newsletter-subscribers";
 import type { NewsletterSubscriber } from "../kernel/db/schema";
-import { oncePer, type TimedJob } from "../kernel/jobs/jobs";
+import { EVERY_HOUR, oncePer, type TimedJob } from "../kernel/jobs/jobs";
 import type { MailInput } from "../kernel/mail/mail";
 import { composeMail } from "../kernel/mail/compose";
 import { log } from "../kernel/log";
@@ -136,10 +136,10 @@ export async function changeWithManageToken(token: string, change: PreferenceCha
 
 export { manageUrl };
 
-/** Unconfirmed sign-ups are deleted after PENDING_SUBSCRIBER_DAYS, once a day across the processes. */
+/** Unconfirmed sign-ups are deleted after PENDING_SUBSCRIBER_DAYS, once a day (an hourly tick, docs/decisions/0095). */
 export const pendingSubscriberExpiryJob: TimedJob = {
   name: "newsletter-pending-expiry",
-  everyMs: 60 * 60_000,
+  cron: EVERY_HOUR,
   run: oncePer("day", "newsletter-pending-expiry", async (tx) => {
     const removed = await deleteStalePending(PENDING_SUBSCRIBER_DAYS, tx);
     if (removed > 0) log("info", "unconfirmed newsletter sign-ups deleted", { event: "newsletter.pending-expired", removed });

@@ -1,16 +1,16 @@
 import "server-only";
-import type { TimedJob } from "../../kernel/jobs/jobs";
-import { syncDueCalendars } from "./sync";
+import { EVERY_MINUTE, type TimedJob } from "../../kernel/jobs/jobs";
+import { enqueueDueSyncs } from "./sync";
 
 /**
- * Every 30 seconds on every process: the connections whose sync is due (each member every five
- * minutes, later after failures) are claimed row by row (FOR UPDATE SKIP LOCKED and a claim until
- * `sync_locked_until`), so each is read by one process at a time (docs/decisions/0066).
+ * A tick a minute (docs/decisions/0095): each member whose sync is due (every five minutes, later
+ * after failures) becomes a job of the queue keyed by the member (`calendar.sync`), so each calendar
+ * is read by one process at a time and none twice for one due time (docs/decisions/0066).
  */
-export const calendarSyncJob: TimedJob = {
+export const calendarSyncTick: TimedJob = {
   name: "calendar-sync",
-  everyMs: 30_000,
+  cron: EVERY_MINUTE,
   run: async () => {
-    await syncDueCalendars();
+    await enqueueDueSyncs();
   },
 };

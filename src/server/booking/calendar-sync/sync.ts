@@ -1,8 +1,11 @@
 import "server-only";
 import {
   adoptPendingCalendarWrites,
+  CALENDAR_SYNC_JOB,
   CALENDAR_WRITE_JOB,
-  claimDueConnections,
+  dueConnectionIds,
+  dueConnectionOf,
+  enqueueCalendarSync,
   markWriteDone,
   markWriteFailed,
   ownEventUids,
@@ -11,6 +14,7 @@ import {
   recordConnectionError,
   recordSyncFailure,
   replaceBusy,
+  type CalendarSyncJobData,
   type CalendarWriteJobData,
 } from "../data/calendar";
 import type { Executor } from "../../kernel/db/client";
@@ -34,8 +38,9 @@ export interface CalendarSyncSettings {
   /** The window read: from `lookBehindMs` ago to `lookAheadMs` ahead. */
   lookBehindMs: number;
   lookAheadMs: number;
-  /** How long a claim holds a connection (a process that died mid-sync holds it no longer). */
+  /** The sync job's lease: a sync still running after this was lost with its process, and runs again. */
   claimMs: number;
+  /** Members' syncs one process runs at once. */
   batch: number;
   /** Waits after failed syncs: doubling from the base, at most the maximum. */
   retryBaseMs: number;
@@ -94,13 +99,60 @@ export async function syncConnection(connection: CalendarConnection, overrides: 
   }
 }
 
-/** One round of the sync job: due connections claimed and synced, a few at a time. Returns how many were tried. */
+/**
+ * The calendar sync's tick (docs/decisions/0095): a job per member whose sync is due, keyed by the
+ * member, so a member with a sync queued or running gets no second one. Returns how many it added.
+ */
+export async function enqueueDueSyncs(overrides: Partial<CalendarSyncSettings> = {}): Promise<number> {
+  const s = settingsOf(overrides);
+  let added = 0;
+  for (const userId of await dueConnectionIds(s.now())) if (await enqueueCalendarSync(userId)) added++;
+  return added;
+}
+
+/**
+ * One member's sync job: syncs the connection if it is still due (a sync done since the job was
+ * enqueued moved it on, and a removed connection has nothing to read). Returns whether it was tried.
+ */
+export async function syncMember(job: CalendarSyncJobData, overrides: Partial<CalendarSyncSettings> = {}): Promise<boolean> {
+  const s = settingsOf(overrides);
+  const connection = await dueConnectionOf(job.userId, s.now());
+  if (!connection) return false;
+  await syncConnection(connection, s);
+  return true;
+}
+
+/**
+ * The queue's job for a member's sync (src/server/queue-registry.ts): tried once, since the row keeps
+ * its own back-off (`sync_due_at`, later after failures) and the next tick enqueues it again then.
+ */
+export function calendarSyncJob(overrides: Partial<CalendarSyncSettings> = {}): JobDefinition<CalendarSyncJobData> {
+  const s = settingsOf(overrides);
+  return {
+    name: CALENDAR_SYNC_JOB,
+    concurrency: s.batch,
+    retry: { limit: 0, delaySeconds: 0 },
+    leaseSeconds: Math.ceil(s.claimMs / 1000),
+    handler: async (data) => {
+      await syncMember(data, overrides);
+    },
+  };
+}
+
+/**
+ * Every due member's sync done here and now, a few at a time, without the queue: for tests, and for
+ * one caller at a time (the queue's key is what keeps two processes off one member). Returns how
+ * many were tried.
+ */
 export async function syncDueCalendars(overrides: Partial<CalendarSyncSettings> = {}): Promise<number> {
   const s = settingsOf(overrides);
-  const now = s.now();
-  const claimed = await claimDueConnections(now, new Date(now.getTime() + s.claimMs), s.batch);
-  await Promise.all(claimed.map((connection) => syncConnection(connection, s)));
-  return claimed.length;
+  const due = await dueConnectionIds(s.now());
+  let tried = 0;
+  for (let i = 0; i < due.length; i += s.batch) {
+    const done = await Promise.all(due.slice(i, i + s.batch).map((userId) => syncMember({ userId }, s)));
+    tried += done.filter(Boolean).length;
+  }
+  return tried;
 }
 
 /**

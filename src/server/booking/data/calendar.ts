@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { STAFF_ROLES } from "@/lib/admin-tables/definition";
 import { recordActivity } from "../../kernel/activity/activity";
 import { requireRole } from "../../kernel/session/auth-guard";
@@ -61,17 +61,39 @@ export async function deleteCalendarConnection(userId: string, executor: Executo
   return row ?? null;
 }
 
-/** Connections whose sync is due, claimed until `claimUntil` (rows another process holds are skipped). */
-export async function claimDueConnections(now: Date, claimUntil: Date, limit: number, database: Database = db()): Promise<CalendarConnection[]> {
+/** The job that syncs one member's busy times (docs/decisions/0095), keyed by the member. */
+export const CALENDAR_SYNC_JOB = "calendar.sync";
+
+export interface CalendarSyncJobData {
+  userId: string;
+}
+
+/**
+ * The members whose sync is due at `now`, longest waiting first. Nothing is claimed: each becomes a
+ * job keyed by the member (`enqueueCalendarSync`), which the queue holds one of at a time.
+ */
+export async function dueConnectionIds(now: Date, database: Database = db()): Promise<string[]> {
   const c = calendarConnections;
-  const due = database
-    .select({ userId: c.userId })
+  const rows = await database.select({ userId: c.userId }).from(c).where(lte(c.syncDueAt, now)).orderBy(asc(c.syncDueAt));
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Enqueues the member's sync. Under the exclusive policy a member with a sync queued or running gets
+ * no second one; returns whether this call added it.
+ */
+export async function enqueueCalendarSync(userId: string, executor: Executor = db()): Promise<boolean> {
+  return (await enqueue(CALENDAR_SYNC_JOB, { userId } satisfies CalendarSyncJobData, { key: userId }, executor)) !== null;
+}
+
+/** The member's connection if its sync is due at `now` (a sync done since the job was enqueued moved it on). */
+export async function dueConnectionOf(userId: string, now: Date, database: Database = db()): Promise<CalendarConnection | null> {
+  const c = calendarConnections;
+  const [row] = await database
+    .select()
     .from(c)
-    .where(and(lte(c.syncDueAt, now), or(isNull(c.syncLockedUntil), lt(c.syncLockedUntil, now))))
-    .orderBy(asc(c.syncDueAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return database.update(c).set({ syncLockedUntil: claimUntil }).where(inArray(c.userId, due)).returning();
+    .where(and(eq(c.userId, userId), lte(c.syncDueAt, now)));
+  return row ?? null;
 }
 
 /** The UIDs of the events this site wrote (or queued) into the member's calendar: the booking's calls. */

@@ -7,10 +7,10 @@ import { deliverDueWebhooks } from "./delivery";
 /** Delivered and failed deliveries are kept this long for the Integrations screen, then deleted. */
 export const DELIVERY_KEEP_DAYS = 30;
 
-/** Once a day across the processes: delivered and failed rows past DELIVERY_KEEP_DAYS. */
+/** Once a day (an hourly tick, docs/decisions/0095): delivered and failed rows past DELIVERY_KEEP_DAYS. */
 export const webhookRetentionJob: TimedJob = {
   name: "webhook-retention",
-  everyMs: 60 * 60_000,
+  cron: "0 * * * *",
   run: oncePer("day", "webhook-retention", async (tx) => {
     const removed = await pruneWebhookDeliveries(DELIVERY_KEEP_DAYS, tx);
     log("info", "old webhook deliveries deleted", { event: "webhook.pruned", removed, keepDays: DELIVERY_KEEP_DAYS });

@@ -1385,8 +1385,9 @@ export type CalendarWriteAction = (typeof CALENDAR_WRITE_ACTIONS)[number];
 /**
  * A member's own CalDAV calendar: the server they named, the calendar chosen among those found, and
  * the password encrypted with a key derived from the auth secret (src/server/booking/calendar-sync/secret.ts), since
- * every sync needs it back. The busy-time sync claims a row with `sync_locked_until` and comes back
- * at `sync_due_at`; `last_error` is the last failure in words, shown on the member's Calendar screen.
+ * every sync needs it back. The busy-time sync comes back at `sync_due_at`, as a job of the queue
+ * keyed by the member (docs/decisions/0095; `sync_locked_until`, its former claim, is no longer set);
+ * `last_error` is the last failure in words, shown on the member's Calendar screen.
  */
 export const calendarConnections = pgTable(
   "calendar_connections",

@@ -5,10 +5,33 @@ import type { Transaction } from "../db/client";
 import { errorFields, log } from "../log";
 
 /**
- * Timed jobs run on every process; each finds its own due work and does each piece once, by a row
- * claim or through `runOnce` (src/server/kernel/jobs/data/job-runs.ts).
+ * A piece of periodic work (docs/decisions/0054, 0095). Most are `ScheduledJob`s: a tick of the job
+ * queue's cron schedule, run once across the processes (src/server/kernel/jobs/queue.ts). The few
+ * that must look more often than a minute are `ProcessTimerJob`s, a timer in every process.
  */
-export interface TimedJob {
+export type TimedJob = ScheduledJob | ProcessTimerJob;
+
+/**
+ * Work found by time on the job queue (docs/decisions/0095): the engine's cron pass enqueues one
+ * tick per occurrence (one a minute at most) whichever process runs the pass, each process starting
+ * the job's queue enqueues one tick at its start, and one worker in one process runs each tick. A tick
+ * is not retried: the next one does the work, so `run` must find its own due work each time.
+ */
+export interface ScheduledJob {
+  /** Names the job in logs, in the queue's jobs (the tick's key) and in `job_runs`. */
+  name: string;
+  /** Five-field cron expression in UTC; a minute is the finest the engine's schedules tick. */
+  cron: string;
+  /** One tick's work; tests call it directly to do the work synchronously. */
+  run: () => Promise<void>;
+}
+
+/**
+ * Work that must be looked for every few seconds (finer than the queue's cron): a timer in every
+ * process, each finding its own due work and doing each piece once, by a row claim or `runOnce`
+ * (src/server/kernel/jobs/data/job-runs.ts).
+ */
+export interface ProcessTimerJob {
   /** Names the job in logs and in `job_runs`. */
   name: string;
   everyMs: number;
@@ -19,10 +42,19 @@ export interface TimedJob {
   run: () => Promise<void>;
 }
 
+export const isScheduledJob = (job: TimedJob): job is ScheduledJob => "cron" in job;
+
+/** Cron expressions of the timed jobs (UTC). */
+export const EVERY_MINUTE = "* * * * *";
+export const EVERY_FIVE_MINUTES = "*/5 * * * *";
+export const EVERY_HOUR = "0 * * * *";
+
 /**
- * Work to be done once per UTC day (or hour) across every process: the first process whose timer
- * fires in a new period claims it in `job_runs` and does the work in the claim's transaction; the
- * others find it claimed. Work that fails leaves no claim, and the next tick tries again.
+ * Work to be done once per UTC day (or hour): the first tick in a new period records it in
+ * `job_runs` and does the work in that transaction; a later tick of the same period finds it done.
+ * Work that fails leaves no row, and the next tick tries again. On the queue one tick runs at a
+ * time, so this is what keeps an hourly tick daily and what catches up a day missed while no server
+ * ran (the first tick after, at the next start), not a race between processes (docs/decisions/0095).
  */
 export function oncePer(period: "day" | "hour", name: string, work: (tx: Transaction) => Promise<void>): () => Promise<void> {
   return async () => {
@@ -43,7 +75,10 @@ export interface TimedJobsState {
   stopped: boolean;
 }
 
-/** Starts each job's timer in this process (once, whatever number of times this is called). */
+/**
+ * Starts the timer of each `ProcessTimerJob` in this process (once, whatever number of times this is
+ * called); the scheduled jobs are the queue's (`startQueue`'s `schedules`) and are skipped here.
+ */
 export function startTimedJobs(jobs: readonly TimedJob[]): void {
   const state = getTimedJobs() ?? { timers: new Map(), rounds: new Set(), stopped: false };
   setTimedJobs(state);
@@ -51,7 +86,7 @@ export function startTimedJobs(jobs: readonly TimedJob[]): void {
   if (state.stopped) return;
   const { timers, rounds } = state;
   for (const job of jobs) {
-    if (timers.has(job.name)) continue;
+    if (isScheduledJob(job) || timers.has(job.name)) continue;
     let running = false;
     let failures = 0;
     const round = async () => {

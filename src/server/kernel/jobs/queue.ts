@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import type { JobWithMetadata, PgBoss } from "pg-boss";
 import type { Executor } from "../db/client";
+import type { ScheduledJob } from "./jobs";
 import { executorDatabase, openEngine } from "./data/engine";
 import { getJobQueue, setJobQueue } from "../bridge.ts";
 import { errorFields, log } from "../log";
@@ -84,6 +85,8 @@ const NAME = /^[a-z][a-z0-9.-]{0,62}$/;
  */
 export interface JobQueueState {
   started: Promise<PgBoss> | null;
+  /** Whether the engine started runs the cron pass of the timed jobs. */
+  scheduling: boolean;
   declared: Set<string>;
   /** Names this process has workers for. */
   working: Set<string>;
@@ -92,23 +95,29 @@ export interface JobQueueState {
 function state(): JobQueueState {
   let current = getJobQueue();
   if (!current) {
-    current = { started: null, declared: new Set(), working: new Set() };
+    current = { started: null, scheduling: false, declared: new Set(), working: new Set() };
     setJobQueue(current);
   }
   return current;
 }
 
 /** The engine on this process's database, started once (its schema installed on the first start). */
-function engine(options: { monitorSeconds?: number } = {}): Promise<PgBoss> {
+function engine(options: { monitorSeconds?: number; schedule?: boolean; cronSeconds?: number } = {}): Promise<PgBoss> {
   const s = state();
+  if (s.started && options.schedule && !s.scheduling)
+    throw new Error("The job queue's engine was started without the timed jobs' cron pass (declareJobs before startQueue): stop it first.");
   const starting = (s.started ??= (async () => {
     const boss = openEngine(options);
     boss.on("error", (error) => log("error", "job queue error", errorFields(error)));
     await boss.start();
     return boss;
   })());
+  if (options.schedule) s.scheduling = true;
   starting.catch(() => {
-    if (s.started === starting) s.started = null;
+    if (s.started === starting) {
+      s.started = null;
+      s.scheduling = false;
+    }
   });
   return starting;
 }
@@ -187,14 +196,81 @@ export async function declareJobs(jobs: readonly (string | Omit<JobDefinition<ob
   }
 }
 
-/** Starts a worker per definition in this process (a name already worked here is not started twice). */
+/**
+ * The queue of the timed jobs' ticks (docs/decisions/0095): one queue for them all, a tick's key is
+ * its job's name, so under the exclusive policy one tick of a job is queued or running at a time
+ * across the processes; a tick due meanwhile is not added (the next does the work).
+ */
+export const TIMED_QUEUE = "timed";
+/** Ticks this process runs at once (of different jobs: one job's ticks never overlap). */
+const TIMED_CONCURRENCY = 2;
+
+interface TickData {
+  job: string;
+}
+
+/**
+ * The definition that works the timed jobs' ticks: a tick is tried once (the next tick is its
+ * retry, as each round of a timer was the last one's).
+ */
+function timedDefinition(jobs: readonly ScheduledJob[], boss: PgBoss): JobDefinition<TickData> {
+  const byName = new Map(jobs.map((job) => [job.name, job]));
+  return {
+    name: TIMED_QUEUE,
+    concurrency: TIMED_CONCURRENCY,
+    retry: { limit: 0, delaySeconds: 0 },
+    handler: async ({ job: name }) => {
+      const job = byName.get(name);
+      if (!job) {
+        // A schedule left by a job taken out of the list (an older process may still have it).
+        log("warn", "timed job not known here", { event: "queue.unknown-timed-job", job: name });
+        return;
+      }
+      try {
+        await job.run();
+      } catch (error) {
+        log("error", "timed job failed", { job: name, ...errorFields(error) });
+        throw error;
+      }
+    },
+    adopt: async () => {
+      // Each job's schedule (an upsert: every process at every start writes the same rows), and a
+      // tick now: the work due while no server ran (a day's prune, a closed day's rollup) is done at
+      // start, not at the next occurrence. A schedule no longer listed is taken out.
+      for (const schedule of await boss.getSchedules(TIMED_QUEUE)) {
+        if (!byName.has(schedule.key)) await boss.unschedule(TIMED_QUEUE, schedule.key);
+      }
+      let ticks = 0;
+      for (const job of jobs) {
+        await boss.schedule(TIMED_QUEUE, job.cron, { job: job.name } satisfies TickData, { key: job.name, singletonKey: job.name, tz: "UTC" });
+        if (await boss.send(TIMED_QUEUE, { job: job.name } satisfies TickData, { singletonKey: job.name })) ticks++;
+      }
+      return ticks;
+    },
+  };
+}
+
+/**
+ * Starts a worker per definition in this process (a name already worked here is not started twice).
+ * With `schedules`, the engine also runs the cron pass, and a worker runs the timed jobs' ticks
+ * (docs/decisions/0095); `cronSeconds` is how often the pass runs (30 s), `timedPollSeconds` how
+ * often this process looks for a tick (5 s), both shorter in tests.
+ */
 export async function startQueue(
   definitions: readonly JobDefinition<object>[],
-  options: { pollSeconds?: number; monitorSeconds?: number } = {},
+  options: { pollSeconds?: number; monitorSeconds?: number; schedules?: readonly ScheduledJob[]; cronSeconds?: number; timedPollSeconds?: number } = {},
 ): Promise<void> {
-  const boss = await engine({ monitorSeconds: options.monitorSeconds });
+  const scheduling = options.schedules !== undefined;
+  const boss = await engine({ monitorSeconds: options.monitorSeconds, schedule: scheduling, cronSeconds: options.cronSeconds });
   const { working } = state();
-  for (const definition of definitions) {
+  const all = [...definitions.map((definition) => ({ definition, pollSeconds: options.pollSeconds ?? 2 }))];
+  // After the queued jobs: a tick may enqueue into them (the calendar sync's members).
+  if (scheduling)
+    all.push({
+      definition: timedDefinition(options.schedules!, boss) as JobDefinition<object>,
+      pollSeconds: options.timedPollSeconds ?? options.pollSeconds ?? 5,
+    });
+  for (const { definition, pollSeconds } of all) {
     await declare(boss, definition.name, definition);
     if (working.has(definition.name)) continue;
     if (definition.adopt) {
@@ -203,7 +279,7 @@ export async function startQueue(
     }
     await boss.work(
       definition.name,
-      { batchSize: 1, localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: options.pollSeconds ?? 2, includeMetadata: true },
+      { batchSize: 1, localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: pollSeconds, includeMetadata: true },
       async ([job]: JobWithMetadata<object>[]) => {
         try {
           await definition.handler(job!.data, { retryCount: job!.retryCount, isLastTry: job!.retryCount >= job!.retryLimit });
@@ -246,6 +322,7 @@ export async function stopQueue(timeoutMs = 3_000): Promise<void> {
   if (!current?.started) return;
   const boss = await current.started.catch(() => null);
   current.started = null;
+  current.scheduling = false;
   current.declared.clear();
   current.working.clear();
   await boss?.stop({ graceful: true, close: false, timeout: timeoutMs });

@@ -9,7 +9,7 @@ import { requireRole } from "../../kernel/session/auth-guard";
 import { db, type Executor } from "../../kernel/db/client";
 import { contactMessages, leads, notifications } from "../../kernel/db/schema";
 import { env } from "../../kernel/env";
-import type { TimedJob } from "../../kernel/jobs/jobs";
+import { EVERY_FIVE_MINUTES, type TimedJob } from "../../kernel/jobs/jobs";
 import { runOnce } from "../../kernel/jobs/data/job-runs";
 import { outboxValues, pokeMailWorker } from "../../kernel/mail/mail";
 import { composeMail } from "../../kernel/mail/compose";
@@ -179,10 +179,10 @@ export function isDigestTime(now = new Date(), at = env().FOLLOW_UP_DIGEST_AT): 
   return toSiteDateTimeInput(now).slice(11, 16) >= at;
 }
 
-/** Every few minutes on every process; the day's claim makes it once (ADR 0050). */
+/** A tick every five minutes (docs/decisions/0095); the day's row in `job_runs` makes it once a day (ADR 0050). */
 export const followUpDigestJob: TimedJob = {
   name: "follow-up-digest",
-  everyMs: 5 * 60_000,
+  cron: EVERY_FIVE_MINUTES,
   run: async () => {
     if (isDigestTime()) await queueFollowUpDigests();
   },

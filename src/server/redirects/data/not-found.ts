@@ -5,7 +5,7 @@ import { dashboardHref } from "@/lib/routes";
 import { db, type Executor } from "../../kernel/db/client";
 import { notFoundPaths, type NotFoundPathRow } from "../../kernel/db/schema";
 import { runOnce } from "../../kernel/jobs/data/job-runs";
-import type { TimedJob } from "../../kernel/jobs/jobs";
+import { EVERY_HOUR, type TimedJob } from "../../kernel/jobs/jobs";
 import { composeMail } from "../../kernel/mail/compose";
 import { enqueueMail } from "../../kernel/mail/mail";
 import { requireRole } from "../../kernel/session/auth-guard";
@@ -128,7 +128,7 @@ export async function sendNotFoundDigest(now = new Date()): Promise<boolean> {
 /** The monitor's housekeeping, hourly: the week's digest once, and the paths past keeping once a day. */
 export const notFoundJob: TimedJob = {
   name: "not-found-monitor",
-  everyMs: 60 * 60_000,
+  cron: EVERY_HOUR,
   run: async () => {
     await sendNotFoundDigest();
     await runOnce("not-found-retention", new Date().toISOString().slice(0, 10), async (tx) => {

@@ -70,14 +70,20 @@ export function executorDatabase(executor: Executor): IDatabase {
 /**
  * The engine on the process's database: it installs its schema (`pgboss`) on start, once, under its
  * own advisory lock, and then polls; the monitor that retries jobs whose lease ran out runs on
- * every process (it is one UPDATE).
+ * every process (it is one UPDATE). With `schedule`, it also runs the cron pass of the timed jobs
+ * (docs/decisions/0095): every `cronSeconds` (30 by default) one process claims the pass and files a
+ * job per due occurrence, which this and every other engine then forwards into its queue.
  */
-export function openEngine(options: { monitorSeconds?: number } = {}, handle: DatabaseHandle = getDatabase()): PgBoss {
+export function openEngine(
+  options: { monitorSeconds?: number; schedule?: boolean; cronSeconds?: number } = {},
+  handle: DatabaseHandle = getDatabase(),
+): PgBoss {
   return new PgBoss({
     db: engineDatabase(handle),
     backend: handle.kind === "pglite" ? "pglite" : "postgres",
     schema: "pgboss",
-    schedule: false,
+    schedule: options.schedule ?? false,
+    ...(options.cronSeconds ? { cronMonitorIntervalSeconds: options.cronSeconds, cronWorkerIntervalSeconds: options.cronSeconds } : {}),
     ...(options.monitorSeconds ? { superviseIntervalSeconds: options.monitorSeconds, monitorIntervalSeconds: options.monitorSeconds } : {}),
   });
 }
