@@ -166,3 +166,38 @@ test("a visitor's 404s with a referrer appear in the 404 monitor, a bot's do not
   await page.reload();
   await expect(row).toHaveCount(0);
 });
+
+test("redirects come in from a CSV file and go out as one; a file with a bad row changes nothing", async ({ member }) => {
+  const page = await member.open("redirects");
+  const importer = page.getByRole("form", { name: "Import redirects" });
+  await page.getByText("Import from a CSV file").click();
+  const file = (body: string) => ({ name: "redirects.csv", mimeType: "text/csv", buffer: Buffer.from(body) });
+
+  await importer.getByLabel(/CSV file/).setInputFiles(file(`Old address,New address,Status\n/e2e-csv-bad-${RUN},/about,301\nnot-a-path,/x,301\n`));
+  await importer.getByRole("button", { name: "Import" }).click();
+  await expect(importer.getByText(/Nothing was imported: 1 row needs a change\. Row 3:/)).toBeVisible();
+  expect((await page.request.get(`/e2e-csv-bad-${RUN}`, { maxRedirects: 0 })).status()).toBe(404);
+
+  await page
+    .getByText("Import from a CSV file")
+    .click({ trial: true })
+    .catch(() => {});
+  await importer.getByLabel(/CSV file/).setInputFiles(file(`Old address,New address,Status\n/e2e-csv-a-${RUN},/services,\n/e2e-csv-b-${RUN},,410\n`));
+  await importer.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByText("Imported 2 redirects: 2 added, 0 replaced.").first()).toBeVisible();
+  const moved = await page.request.get(`/e2e-csv-a-${RUN}`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe("/services");
+  expect((await page.request.get(`/e2e-csv-b-${RUN}`, { maxRedirects: 0 })).status()).toBe(410);
+
+  const exported = await page.request.get("/admin/export/redirects");
+  expect(exported.status()).toBe(200);
+  expect(exported.headers()["content-type"]).toContain("text/csv");
+  const csv = await exported.text();
+  expect(csv).toContain(`/e2e-csv-a-${RUN},/services,301`);
+  expect(csv).toContain(`/e2e-csv-b-${RUN},,410`);
+  // The export is the content desk's: a stranger gets no table.
+  const stranger = await page.context().browser()!.newContext();
+  expect((await stranger.request.get(`${new URL(page.url()).origin}/admin/export/redirects`)).status()).toBe(401);
+  await stranger.close();
+});

@@ -196,3 +196,58 @@ describe("a post's slug change", () => {
     expect((await rules())["/blog/slug-second"]).toBeUndefined();
   });
 });
+
+const { parseRedirectsCsv, redirectsCsv } = await import("@/server/redirects/redirect-csv");
+const { importRedirectsAction } = await import("@/server/redirects/redirect-actions");
+
+describe("CSV import and export", () => {
+  const upload = (text: string, name = "redirects.csv") => {
+    const form = new FormData();
+    form.set("file", new File([text], name, { type: "text/csv" }));
+    return importRedirectsAction({ status: "idle" }, form);
+  };
+
+  it("imports a file whole: new rows added, an old address already redirected replaced, chains flattened, one activity row", async () => {
+    await save({ source: "/csv-existing", target: "/about" });
+    const answer = await upload(
+      '\uFEFFOld address,New address,Status\r\n/csv-existing,/services,308\r\n/csv-a,/csv-b,\r\n/csv-b,https://example.com/x,302\r\n"/csv-gone",,410\r\n',
+    );
+    expect(answer).toMatchObject({ status: "success", message: "Imported 4 redirects: 3 added, 1 replaced." });
+    expect(await rules()).toMatchObject({
+      "/csv-existing": "308 /services",
+      "/csv-a": "301 https://example.com/x",
+      "/csv-b": "302 https://example.com/x",
+      "/csv-gone": "410 ",
+    });
+    const [row] = await handle.db.select().from(activityEvents).where(eq(activityEvents.action, "redirects.import"));
+    expect(row?.after).toEqual({ added: 3, replaced: 1 });
+  });
+
+  it("refuses a file with a bad row, a repeated address or a loop, naming the rows, and changes nothing", async () => {
+    const before = await rules();
+    const bad = await upload("Old address,New address\n/csv-ok,/about\nnot-a-path,/x\n/admin/x,/y\n");
+    expect(bad.status).toBe("invalid");
+    expect(bad.fieldErrors?.file).toMatch(/Nothing was imported: 2 rows need a change\. Row 3: .*path on this site.* Row 4: .*cannot be redirected/);
+    const repeated = await upload("source,target\n/csv-r,/about\n/csv-r/,/contact\n");
+    expect(repeated.fieldErrors?.file).toMatch(/Row 3: \/csv-r is already redirected by row 2\./);
+    const loop = await upload("Old address,New address\n/csv-loop-1,/csv-loop-2\n/csv-loop-2,/csv-loop-1\n");
+    expect(loop.status).toBe("invalid");
+    expect(loop.fieldErrors?.file).toMatch(/csv-loop-1.*csv-loop-2|csv-loop-2.*csv-loop-1/);
+    const headless = await upload("/a,/b\n");
+    expect(headless.fieldErrors?.file).toMatch(/first row must name the columns/);
+    const empty = await importRedirectsAction({ status: "idle" }, new FormData());
+    expect(empty.fieldErrors?.file).toMatch(/Choose a CSV file/);
+    const large = await upload(`Old address,New address\n${"/x,/y\n".repeat(100_000)}`);
+    expect(large.fieldErrors?.file).toMatch(/larger than 512 KB/);
+    expect(await rules()).toEqual(before);
+  });
+
+  it("exports what the import takes back, formula-looking cells made text", async () => {
+    const listed = await listRedirects();
+    const csv = redirectsCsv(listed);
+    expect(csv.startsWith("\uFEFFOld address,New address,Status,Hits,Last hit\r\n")).toBe(true);
+    const back = parseRedirectsCsv(csv);
+    expect(back.ok && back.rules.length).toBe(listed.length);
+    expect(parseRedirectsCsv("Old address,New address\n/p,'=1+1\n")).toMatchObject({ ok: false });
+  });
+});

@@ -6,7 +6,7 @@ import { SubmitButton } from "@/components/forms/submit";
 import { buttonVariants } from "@/components/ui/button";
 import { REDIRECT_STATUSES } from "@/lib/redirect-rules";
 import { STATUS_LABELS } from "@/lib/schemas/redirects";
-import { deleteRedirectAction, saveRedirectAction } from "@/server/redirects/redirect-actions";
+import { deleteRedirectAction, importRedirectsAction, saveRedirectAction } from "@/server/redirects/redirect-actions";
 import { ActionForm } from "./team-forms";
 
 export interface RedirectView {
@@ -69,5 +69,33 @@ export function RemoveRedirectForm({ redirect }: { redirect: RedirectView }) {
       confirm={`Remove the redirect from ${redirect.source}?`}
       testId={`remove-redirect-${redirect.id}`}
     />
+  );
+}
+
+/**
+ * Imports a CSV of redirects: the export's columns (Old address, New address, Status), a row a
+ * redirect. A plain form posting the file, so it works without JavaScript; a bad row refuses the
+ * whole file with the row named, beside the field.
+ */
+export function ImportRedirectsForm() {
+  return (
+    <Form action={importRedirectsAction} hidden={{}} label="Import redirects" className="grid gap-4" testId="redirect-import">
+      {() => (
+        <>
+          <Field
+            id="redirect-import-file"
+            label="CSV file"
+            name="file"
+            required
+            hint="Columns: Old address, New address, Status (301 when empty). At most 5,000 rows."
+          >
+            {(aria) => <input {...aria} type="file" name="file" accept=".csv,text/csv" required className="block w-full text-sm" />}
+          </Field>
+          <div>
+            <SubmitButton label="Import" pendingLabel="Importing..." className={buttonVariants({ size: "sm", variant: "outline" })} />
+          </div>
+        </>
+      )}
+    </Form>
   );
 }

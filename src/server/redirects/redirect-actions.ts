@@ -8,7 +8,9 @@ import { REDIRECT_FIELDS, RedirectIdSchema, RedirectSchema } from "@/lib/schemas
 import { redirectsChanged } from "../kernel/bridge.ts";
 import { FieldError, deskActions, type FormContext } from "../kernel/forms/form-action";
 import type { SignedInUser } from "../kernel/session/auth-guard";
-import { deleteRedirect, saveRedirect } from "./data/redirects";
+import { deleteRedirect, importRedirects, saveRedirect } from "./data/redirects";
+import { IMPORT_MAX_BYTES, parseRedirectsCsv } from "./redirect-csv";
+import { z } from "zod";
 
 const contentDesk = deskActions(CONTENT_DESK.write);
 
@@ -51,6 +53,32 @@ export async function deleteRedirectAction(_previous: FormState, form: FormData)
     async ({ id }, context) => {
       if (!(await deleteRedirect(id, actor(context)))) throw new FieldError({ form: "That redirect is not in the list any more." }, "Not removed");
       return changed("The redirect is removed: its old address reaches the site again.", "Redirect removed");
+    },
+  );
+}
+
+const ImportSchema = z.object({ csv: z.string() });
+
+/** Imports a CSV of redirects (the export's columns): all of the file or, with a bad row, none of it. */
+export async function importRedirectsAction(_previous: FormState, form: FormData): Promise<FormState> {
+  const file = form instanceof FormData ? form.get("file") : null;
+  // The file is read here (handleForm reads text fields only) and handed on as its text, so every check of an action still applies.
+  const text = file instanceof File && file.size > 0 && file.size <= IMPORT_MAX_BYTES ? await file.text() : "";
+  return contentDesk(
+    form instanceof FormData ? { csv: text } : form,
+    { schema: ImportSchema, failed: "The redirects could not be imported. Please try again." },
+    async ({ csv }, context) => {
+      if (!(file instanceof File) || file.size === 0)
+        throw new FieldError({ file: "Choose a CSV file with the columns Old address, New address and Status." }, "Not imported");
+      if (file.size > IMPORT_MAX_BYTES)
+        throw new FieldError({ file: `The file is larger than ${IMPORT_MAX_BYTES / 1024} KB: split it in two.` }, "Not imported");
+      const parsed = parseRedirectsCsv(csv);
+      if (!parsed.ok) throw new FieldError({ file: parsed.message }, "Not imported", parsed.message);
+      const { added, replaced } = await importRedirects(parsed.rules, actor(context));
+      return changed(
+        `Imported ${parsed.rules.length} redirect${parsed.rules.length === 1 ? "" : "s"}: ${added} added, ${replaced} replaced.`,
+        "Redirects imported",
+      );
     },
   );
 }

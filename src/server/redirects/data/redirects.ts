@@ -54,59 +54,92 @@ export async function recordRedirectHits(hits: readonly { id: number; count: num
     where ${redirects.id} = h.id`);
 }
 
-type Change = { kind: "save"; rule: RedirectRule & { createdBy?: string | null } } | { kind: "release"; source: string };
+type Change =
+  | { kind: "save"; rule: RedirectRule & { createdBy?: string | null } }
+  | { kind: "release"; source: string }
+  | { kind: "import"; rules: RedirectRule[]; createdBy: string };
 
 /**
- * Applies a change to the whole table, flat, in `tx`: the rules it adds or edits, and every other
- * rule whose target the change moved. Throws a FieldError naming the chain of a loop.
+ * Applies a change to the whole table, flat, in `tx`: the rules it adds or edits (an import's rule
+ * replaces the one with its old address), and every other rule whose target the change moved.
+ * Returns the saved rule of a "save". Throws a FieldError naming the chain of a loop.
  */
 async function applyChange(tx: Executor, change: Change): Promise<RedirectRule | null> {
   // One writer at a time: two saves that each look fine alone could make a loop together.
   await tx.execute(sql`lock table ${redirects} in share row exclusive mode`);
   const rows = await loadRedirectRules(tx);
-  let next: RedirectRule[] = rows;
+  let next: RedirectRule[];
+  let createdBy: string | null = null;
   if (change.kind === "release") {
     next = rows.filter((r) => r.source !== change.source);
+  } else if (change.kind === "import") {
+    const bySource = new Map(rows.map((r) => [r.source, r]));
+    const incoming = new Set(change.rules.map((r) => r.source));
+    next = [...change.rules.map((r) => ({ ...r, id: bySource.get(r.source)?.id })), ...rows.filter((r) => !incoming.has(r.source))];
+    createdBy = change.createdBy;
   } else {
     const { rule } = change;
     const taken = rows.find((r) => r.source === rule.source && r.id !== rule.id);
     if (taken) throw new FieldError({ source: `There is already a redirect from ${rule.source}: edit that one.` }, "Not saved");
     // The changed rule first: a loop it makes is named from its own old address.
     next = [{ ...rule }, ...rows.filter((r) => r.id === undefined || r.id !== rule.id)];
+    createdBy = rule.createdBy ?? null;
   }
   let flat: RedirectRule[];
   try {
     flat = flattenRedirects(next);
   } catch (error) {
-    if (error instanceof RedirectLoopError) throw new FieldError({ target: error.message }, "Not saved", error.message);
+    if (error instanceof RedirectLoopError) throw new FieldError({ [change.kind === "import" ? "file" : "target"]: error.message }, "Not saved", error.message);
     throw error;
   }
+  // The flat table written over the old one: rows gone deleted, new ones inserted, changed ones updated.
   const before = new Map(rows.map((r) => [r.id, r]));
-  if (change.kind === "release") {
-    await tx.delete(redirects).where(eq(redirects.source, change.source));
-  }
+  const kept = new Set(flat.map((r) => r.id));
+  for (const row of rows) if (!kept.has(row.id)) await tx.delete(redirects).where(eq(redirects.id, row.id!));
   let saved: RedirectRule | null = null;
   for (const rule of flat) {
+    const values = { source: rule.source, target: rule.target, status: rule.status };
     const old = rule.id === undefined ? undefined : before.get(rule.id);
-    if (change.kind === "save" && (rule.id === undefined || rule.id === change.rule.id) && rule.source === change.rule.source) {
-      const values = { source: rule.source, target: rule.target, status: rule.status };
-      if (rule.id === undefined) {
-        const [row] = await tx
-          .insert(redirects)
-          .values({ ...values, createdBy: change.rule.createdBy ?? null })
-          .returning({ id: redirects.id });
-        saved = { ...rule, id: row!.id };
-      } else {
-        await tx.update(redirects).set(values).where(eq(redirects.id, rule.id));
-        saved = rule;
-      }
-      continue;
+    let written = rule;
+    if (!old) {
+      const [row] = await tx
+        .insert(redirects)
+        .values({ ...values, createdBy })
+        .returning({ id: redirects.id });
+      written = { ...rule, id: row!.id };
+    } else if (old.source !== rule.source || old.target !== rule.target || old.status !== rule.status) {
+      await tx.update(redirects).set(values).where(eq(redirects.id, rule.id!));
     }
-    if (old && old.target !== rule.target) await tx.update(redirects).set({ target: rule.target }).where(eq(redirects.id, rule.id!));
+    if (change.kind === "save" && rule.source === change.rule.source) saved = written;
+    // An address that now redirects is no longer one visitors fail to find: it leaves the 404 monitor.
+    if (change.kind !== "release" && (!old || old.source !== rule.source)) await forgetNotFound(tx, rule.source);
   }
-  // An address that now redirects is no longer one visitors fail to find: it leaves the 404 monitor.
-  if (saved) await forgetNotFound(tx, saved.source);
   return saved;
+}
+
+/** The rows of an imported file, checked: what `importRedirects` is given. */
+export interface RedirectImport {
+  rules: RedirectRule[];
+}
+
+/**
+ * Adds or replaces many redirects at once (the Redirects screen's CSV import): one transaction under
+ * the table's lock, judged as a whole (a loop anywhere refuses the file and changes nothing), then one
+ * activity row with the counts.
+ */
+export async function importRedirects(
+  rules: readonly RedirectRule[],
+  actor: { id: string; email: string },
+  exec: Executor = db(),
+): Promise<{ added: number; replaced: number }> {
+  return exec.transaction(async (tx) => {
+    const existing = new Set((await loadRedirectRules(tx)).map((r) => r.source));
+    await applyChange(tx, { kind: "import", rules: rules.map((r) => ({ source: r.source, target: r.target, status: r.status })), createdBy: actor.email });
+    const replaced = rules.filter((r) => existing.has(r.source)).length;
+    const counts = { added: rules.length - replaced, replaced };
+    await recordActivity({ action: "redirects.import", actor, table: "redirects", recordId: null, before: null, after: counts }, tx);
+    return counts;
+  });
 }
 
 /** Adds or edits a redirect from the dashboard (its activity row in the same transaction). */

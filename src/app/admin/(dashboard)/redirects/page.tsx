@@ -1,5 +1,5 @@
 import { DashboardShell } from "@/components/admin/dashboard-nav";
-import { RedirectForm, RemoveRedirectForm } from "@/components/admin/redirect-forms";
+import { ImportRedirectsForm, RedirectForm, RemoveRedirectForm } from "@/components/admin/redirect-forms";
 import { formatAdminDate } from "@/lib/format";
 import { STATUS_LABELS } from "@/lib/schemas/redirects";
 import type { RedirectStatus } from "@/lib/redirect-rules";
@@ -35,9 +35,24 @@ export default async function RedirectsPage({ searchParams }: { searchParams: Pr
           </div>
         </section>
         <section aria-labelledby="redirects-list">
-          <h2 id="redirects-list" className="text-lg font-bold">
-            Redirects
-          </h2>
+          <div className="flex flex-wrap items-baseline justify-between gap-3">
+            <h2 id="redirects-list" className="text-lg font-bold">
+              Redirects
+            </h2>
+            <a href="/admin/export/redirects" className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline" download>
+              Export as CSV
+            </a>
+          </div>
+          <details className="mt-3 rounded-2xl border border-line bg-surface p-4">
+            <summary className="cursor-pointer text-sm font-semibold">Import from a CSV file</summary>
+            <p className="mt-2 text-sm text-ink-soft">
+              The export&apos;s columns, a redirect a row. A redirect from the same old address is replaced; a row the form would refuse, or a loop, refuses the
+              whole file and nothing changes.
+            </p>
+            <div className="mt-3">
+              <ImportRedirectsForm />
+            </div>
+          </details>
           {rows.length === 0 ? (
             <p className="mt-2 text-sm text-ink-soft">No redirect yet.</p>
           ) : (
