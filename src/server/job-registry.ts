@@ -3,7 +3,7 @@ import { pruneActivity } from "./kernel/activity/activity";
 import { deleteExpiredSalts, dueRollupDays, pruneRawPageViews, rollUpDay } from "./analytics";
 import { runOnce } from "./kernel/jobs/data/job-runs";
 import { followUpDigestJob, pruneAcknowledgedSenders, pruneSpamJob } from "./leads";
-import { pruneEventsSeen, pendingSubscriberExpiryJob, newsletterSendingJob } from "./newsletter";
+import { pruneEventsSeen, pendingSubscriberExpiryJob } from "./newsletter";
 import { env } from "./kernel/env";
 import { log } from "./kernel/log";
 import { oncePer, type TimedJob } from "./kernel/jobs/jobs";
@@ -73,8 +73,8 @@ const analyticsJob: TimedJob = {
  * Every periodic piece of work of the server, in one list (docs/decisions/0054): each process starts
  * a timer per job at boot (src/server/kernel/jobs/jobs.ts), and each job does each piece of its work once
  * across the processes, by a claim in `job_runs` (once a day) or by row claims (scheduled posts,
- * the digest, webhook deliveries, newsletter copies, calendar syncs, held calls). The booking's
- * calendar writes and call reminders are jobs of the durable queue instead (./queue-registry.ts).
+ * the digest, webhook deliveries, calendar syncs, held calls). The booking's calendar writes and
+ * call reminders, and newsletter sending, are jobs of the durable queue instead (./queue-registry.ts).
  * Two loops stay outside both, each for a reason: the mail worker (src/server/kernel/mail/mail.ts)
  * claims outbox rows every few seconds and must finish the mail in flight at shutdown, and the
  * embedded database's role-request watcher (src/server/team/admin-requests.ts) answers
@@ -90,7 +90,6 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   webhookDeliveryJob,
   webhookRetentionJob,
   newsletterEventsSeenJob,
-  newsletterSendingJob,
   pendingSubscriberExpiryJob,
   calendarSyncJob,
   bookingHoldsJob,
