@@ -65,7 +65,9 @@ export const BATCH_DEFAULTS = {
   sendMs: 40_000,
   // 4 tries, about 1-2, 2-4 and 4-8 minutes apart (the queue's back-off doubles, with jitter).
   retry: { limit: 3, delaySeconds: 60, maxDelaySeconds: 480 },
-  fetch: 4,
+  // As many as the SMTP pool's connections (newsletterTransport): a copy never waits for a
+  // connection, so its send stays within `sendMs`.
+  fetch: 2,
 } as const satisfies Partial<NewsletterSettings>;
 
 export function newsletterDefaults(): NewsletterSettings {
@@ -197,6 +199,7 @@ export function newsletterTransport(settings?: { host: string; port: number; sec
   }
   const transporter: Transporter = nodemailer.createTransport({
     pool: true,
+    // One for each batch a process sends at once (BATCH_DEFAULTS.fetch).
     maxConnections: 2,
     maxMessages: 100,
     host: smtp.host,
