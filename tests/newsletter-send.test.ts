@@ -285,17 +285,15 @@ describe("newsletter sending", () => {
   }, 60_000);
 
   it("a batch's job run again (its lease ran out) sends what its dead try had in hand once, with the same Message-ID, and nothing already sent", async () => {
-    await handle.db
-      .insert(newsletterSubscribers)
-      .values(
-        Array.from({ length: 5 }, (_, i) => ({
-          email: `again${i}@list.example`,
-          emailKey: `again${i}@list.example`,
-          status: "confirmed" as const,
-          topics: ["again"],
-          source: "blog" as const,
-        })),
-      );
+    await handle.db.insert(newsletterSubscribers).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        email: `again${i}@list.example`,
+        emailKey: `again${i}@list.example`,
+        status: "confirmed" as const,
+        topics: ["again"],
+        source: "blog" as const,
+      })),
+    );
     const [send] = await handle.db
       .insert(newsletterSends)
       .values({ subject: "Again letter", body: "<p>Hi</p>", topics: ["again"], status: "paused", startedAt: new Date() })
@@ -334,17 +332,15 @@ describe("newsletter sending", () => {
   }, 60_000);
 
   it("adopts what the timed job left, once however many starts: pending copies of a send under way, a started send not yet queued, a scheduled one at its time", async () => {
-    await handle.db
-      .insert(newsletterSubscribers)
-      .values(
-        Array.from({ length: 3 }, (_, i) => ({
-          email: `old${i}@list.example`,
-          emailKey: `old${i}@list.example`,
-          status: "confirmed" as const,
-          topics: ["old"],
-          source: "blog" as const,
-        })),
-      );
+    await handle.db.insert(newsletterSubscribers).values(
+      Array.from({ length: 3 }, (_, i) => ({
+        email: `old${i}@list.example`,
+        emailKey: `old${i}@list.example`,
+        status: "confirmed" as const,
+        topics: ["old"],
+        source: "blog" as const,
+      })),
+    );
     const insert = (subject: string, values: Partial<typeof newsletterSends.$inferInsert>) =>
       handle.db
         .insert(newsletterSends)
