@@ -5,8 +5,9 @@
 //      written in one INSERT ... SELECT.
 //   2. Personalising: the stored render with one recipient's counted links and unsubscribe
 //      addresses written in, for every recipient, against rendering the letter once per recipient.
-//   3. Sending: every copy through a local SMTP server (smtp-server) with one process's job round,
-//      the rate set far above what is reached, so the figure is what one process achieves.
+//   3. Sending: every copy through a local SMTP server (smtp-server) by one process's worker of the
+//      queue's batch jobs (docs/decisions/0094), polling as boot's does, the rate set far above what
+//      is reached, so the figure is what one process achieves.
 // Options: --subscribers=N (default 10000).
 import os from "node:os";
 import path from "node:path";
@@ -29,7 +30,9 @@ if (!Number.isInteger(SUBSCRIBERS) || SUBSCRIBERS <= 0) throw new Error("--subsc
 const ADMIN_URL = process.env.BENCH_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
 
 async function main() {
-  const { copyFor, deliverNewsletterRound, letterContent, letterSite, newsletterTransport, queueSend } = await import("../src/server/newsletter/send");
+  const { copyFor, letterContent, letterSite, newsletterTransport, queueSend } = await import("../src/server/newsletter/send");
+  const { newsletterCopiesJob, newsletterStartJob } = await import("../src/server/newsletter/job");
+  const { declareJobs, startQueue, stopQueue } = await import("../src/server/kernel/jobs/queue");
   const { renderLetter } = await import("../src/server/newsletter/letter");
   let scratch: ScratchDatabase | undefined;
   let handle: DatabaseHandle;
@@ -80,6 +83,8 @@ async function main() {
       .values({ postId: post!.id, subject: "Benchmark letter", status: "sending", startedAt: new Date() })
       .returning();
 
+    const fast = { rate: { perWindow: 10_000_000, windowMs: 60_000 } };
+    await declareJobs([newsletterStartJob(), newsletterCopiesJob({ transport, settings: fast })]);
     let t = performance.now();
     const queued = await queueSend(send!.id);
     const queueMs = performance.now() - t;
@@ -105,10 +110,11 @@ async function main() {
     const renderMs = (performance.now() - t) / 50;
 
     t = performance.now();
+    await startQueue([newsletterCopiesJob({ transport, settings: fast })]);
     for (;;) {
-      await deliverNewsletterRound(transport, { rate: { perWindow: 10_000_000, windowMs: 60_000 }, roundMs: 60_000, batch: 20 });
       const [state] = (await handle.db.execute<{ status: string }>(sql`select status from newsletter_sends where id = ${send!.id}`)).rows;
       if (state!.status === "sent") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const sendS = (performance.now() - t) / 1000;
     const database = ADMIN_URL ? "PostgreSQL" : "embedded";
@@ -136,6 +142,7 @@ async function main() {
       ],
     );
   } finally {
+    await stopQueue();
     transport.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await handle.close();

@@ -66,7 +66,6 @@ describe("the registry of timed jobs (src/server/job-registry.ts)", () => {
       "follow-up-digest",
       "newsletter-events-seen-retention",
       "newsletter-pending-expiry",
-      "newsletter-sending",
       "prune-acknowledged-senders",
       "prune-spam",
       "scheduled-publishing",

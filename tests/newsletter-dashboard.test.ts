@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { request } from "./helpers/next-mocks";
 import { signedInMember } from "./helpers/signed-in";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 
 // The newsletter screen's actions (docs/newsletter.md): owners, admins and editors only; every bad
 // input refused with a message that says what to do, changing nothing; each change with its
@@ -19,6 +20,8 @@ const newsletter = await import("@/server/newsletter/newsletter-actions");
 const { getSendView } = await import("@/server/newsletter/data/newsletter-sends");
 
 const handle = setUpTestDatabase();
+// Send now and a schedule enqueue the send's start job (docs/decisions/0094): nothing here works it.
+setUpJobQueue();
 const IDLE = { status: "idle" } as const;
 const NOBODY = "00000000-0000-4000-8000-000000000000";
 
@@ -50,6 +53,13 @@ async function create(values: Record<string, string | undefined>) {
 }
 const sendRow = async (id: string) => (await handle.db.select().from(newsletterSends).where(eq(newsletterSends.id, id)))[0]!;
 const sendCount = async () => (await handle.db.select().from(newsletterSends)).length;
+/** The send's start jobs (enqueued by Send now and by a schedule): state and when each starts. */
+const startJobsOf = async (id: string) =>
+  (
+    await handle.db.execute<{ state: string; start_after: Date | string }>(
+      sql`select state::text as state, start_after from pgboss.job where name = 'newsletter.start' and data->>'sendId' = ${id} order by start_after`,
+    )
+  ).rows.map((r) => ({ state: r.state, at: new Date(r.start_after).getTime() }));
 const trailOf = async (id: string) =>
   (await handle.db.select().from(activityEvents).where(eq(activityEvents.recordId, id)).orderBy(activityEvents.at, activityEvents.id)).map((a) => a.action);
 
@@ -169,8 +179,11 @@ describe("editing, testing and moving a send", () => {
       expect(answer.fieldErrors?.at, at).toMatch(message);
     }
     expect(await sendRow(id)).toMatchObject({ status: "draft", scheduledAt: null });
+    expect(await startJobsOf(id)).toEqual([]);
     expect(await newsletter.scheduleAction(IDLE, formOf({ id, at: "2099-06-01T09:00" }))).toMatchObject({ status: "success" });
     expect((await sendRow(id)).status).toBe("scheduled");
+    // Its start job, at its time, in the move's transaction.
+    expect(await startJobsOf(id)).toEqual([{ state: "created", at: (await sendRow(id)).scheduledAt!.getTime() }]);
     expect(await newsletter.unscheduleAction(IDLE, formOf({ id }))).toMatchObject({ status: "success" });
     expect(await sendRow(id)).toMatchObject({ status: "draft", scheduledAt: null });
     expect(await newsletter.unscheduleAction(IDLE, formOf({ id }))).toMatchObject({ status: "error", message: /is a draft: it has no schedule to cancel/ });
@@ -181,6 +194,10 @@ describe("editing, testing and moving a send", () => {
     expect(await newsletter.sendNowAction(IDLE, formOf({ id }))).toMatchObject({ status: "success" });
     const started = await sendRow(id);
     expect(started.status).toBe("sending");
+    // Its start job, to run at once (beside the earlier schedule's, which finds it no longer scheduled).
+    const starts = await startJobsOf(id);
+    expect(starts).toHaveLength(2);
+    expect(starts[0]!.at).toBeLessThanOrEqual(Date.now());
     expect(await newsletter.sendNowAction(IDLE, formOf({ id }))).toMatchObject({ status: "error", message: /is being sent: it cannot be sent again/ });
     expect(await newsletter.scheduleAction(IDLE, formOf({ id, at: "2099-06-01T09:00" }))).toMatchObject({
       status: "error",
@@ -189,6 +206,8 @@ describe("editing, testing and moving a send", () => {
     expect(await newsletter.resumeAction(IDLE, formOf({ id }))).toMatchObject({ status: "error", message: /is being sent: there is nothing to resume/ });
     expect(await newsletter.saveSendAction(IDLE, formOf({ id, subject: "Changed late" }))).toMatchObject({ status: "error", message: /already being sent/ });
     expect(await sendRow(id)).toMatchObject({ status: "sending", subject: "Our March letter", startedAt: started.startedAt });
+    // The refused moves enqueued nothing.
+    expect(await startJobsOf(id)).toHaveLength(2);
 
     expect(await newsletter.pauseAction(IDLE, formOf({ id }))).toMatchObject({ status: "success" });
     expect(await newsletter.pauseAction(IDLE, formOf({ id }))).toMatchObject({ status: "error", message: /is paused: there is nothing to pause/ });

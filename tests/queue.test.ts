@@ -7,9 +7,10 @@ import { setUpTestDatabase } from "./helpers/test-db";
 
 // The one job queue (docs/decisions/0089), on the embedded database and on PostgreSQL with
 // DATABASE_URL: a job enqueued in a transaction exists only if it commits, a key dedupes, a job
-// runs once however many workers poll, a failure runs again after the back-off.
+// runs once however many workers poll, a failure runs again after the back-off; many jobs go in one
+// statement, and a worker may take several a fetch.
 
-const { declareJobs, enqueue, startQueue, stopQueue, stopWorkers, TIMED_QUEUE } = await import("@/server/kernel/jobs/queue");
+const { declareJobs, enqueue, enqueueMany, startQueue, stopQueue, stopWorkers, TIMED_QUEUE } = await import("@/server/kernel/jobs/queue");
 const { openEngine } = await import("@/server/kernel/jobs/data/engine");
 const { jobRuns } = await import("@/server/kernel/db/schema");
 const { QUEUED_JOBS } = await import("@/server/queue-registry");
@@ -82,6 +83,49 @@ describe("the job queue", () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
   }, 60_000);
+
+  it("many jobs enqueued in one statement, in the caller's transaction, once per id; a worker taking several a fetch settles each on its own", async () => {
+    // A job takes its queue's tries and back-off when it is enqueued.
+    const retry = { limit: 2, delaySeconds: 1 };
+    await declareJobs([{ name: "test.many", retry }]);
+    const jobs = Array.from({ length: 12 }, (_, n) => ({ data: { n }, options: { id: `many-${n}` } }));
+    await expect(
+      handle.db.transaction(async (tx) => {
+        expect(await enqueueMany("test.many", jobs, tx)).toBe(12);
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    const count = async () =>
+      Number((await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'test.many'`)).rows[0]!.n);
+    expect(await count()).toBe(0);
+    expect(await handle.db.transaction((tx) => enqueueMany("test.many", jobs, tx))).toBe(12);
+    // Again, and the same ids among new ones: only the new are added.
+    expect(await enqueueMany("test.many", [...jobs, { data: { n: 12 }, options: { id: "many-12" } }], handle.db)).toBe(1);
+    expect(await count()).toBe(13);
+    await expect(enqueueMany("test.undeclared", jobs, handle.db)).rejects.toThrow(/not declared/);
+
+    const runs: number[] = [];
+    const batches: number[] = [];
+    let inFlight = 0;
+    const handler = async (data: { n?: number }) => {
+      inFlight++;
+      batches.push(inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      inFlight--;
+      runs.push(data.n!);
+      // One of each fetch's jobs fails once: it alone runs again.
+      if (data.n === 3 && runs.filter((n) => n === 3).length === 1) throw new Error("not yet");
+    };
+    await startQueue([{ name: "test.many", batchSize: 4, retry, handler }], { pollSeconds: 0.5 });
+    await until(() => runs.length === 14, 30_000);
+    expect([...runs].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    // Several ran side by side: the fetch took more than one.
+    expect(Math.max(...batches)).toBeGreaterThan(1);
+    const states = await handle.db.execute<{ state: string; n: number }>(
+      sql`select state::text as state, count(*)::int as n from pgboss.job where name = 'test.many' group by state`,
+    );
+    expect(states.rows.map((r) => [r.state, Number(r.n)])).toEqual([["completed", 13]]);
+  }, 40_000);
 
   it("a job that fails runs again after the back-off, not before", async () => {
     const tries: number[] = [];

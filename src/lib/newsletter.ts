@@ -46,8 +46,8 @@ export const SEND_STATUS_LABELS: Record<SendStatus, string> = {
 };
 
 /**
- * One recipient of one send: `pending` until claimed; `sending` while a process holds it (with
- * `locked_until`); `sent` once the mail server accepted it; `failed` after the retries; `bounced`
+ * One recipient of one send: `pending` until claimed; `sending` while its batch's job holds it
+ * (docs/decisions/0094); `sent` once the mail server accepted it; `failed` after the retries; `bounced`
  * when the provider reported it; `skipped` when the address was suppressed or unsubscribed before
  * its turn came.
  */

@@ -3,7 +3,7 @@ import { pruneActivity } from "./kernel/activity/activity";
 import { deleteExpiredSalts, dueRollupDays, pruneRawPageViews, rollUpDay } from "./analytics";
 import { runOnce } from "./kernel/jobs/data/job-runs";
 import { followUpDigestJob, pruneAcknowledgedSenders, pruneSpamJob } from "./leads";
-import { pruneEventsSeen, pendingSubscriberExpiryJob, newsletterSendingJob } from "./newsletter";
+import { pruneEventsSeen, pendingSubscriberExpiryJob } from "./newsletter";
 import { env } from "./kernel/env";
 import { log } from "./kernel/log";
 import { EVERY_HOUR, EVERY_MINUTE, oncePer, type TimedJob } from "./kernel/jobs/jobs";
@@ -77,8 +77,8 @@ const analyticsJob: TimedJob = {
  * tick hourly and record their day in `job_runs`, so a day is done once and a day missed while no
  * server ran is done at the next start. A job with `everyMs` is a timer in every process
  * (src/server/kernel/jobs/jobs.ts) finding its own due rows: work looked for more often than the
- * queue's minute. The booking's calendar writes and call reminders, and the calendar sync of each
- * member, are jobs of the queue enqueued by a change or a tick (./queue-registry.ts).
+ * queue's minute. The booking's calendar writes and call reminders, newsletter sending, and the
+ * calendar sync of each member are jobs of the queue enqueued by a change or a tick (./queue-registry.ts).
  * Two loops stay outside both, each for a reason: the mail worker (src/server/kernel/mail/mail.ts)
  * claims outbox rows every few seconds and must finish the mail in flight at shutdown, and the
  * embedded database's role-request watcher (src/server/team/admin-requests.ts) answers
@@ -94,7 +94,6 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   webhookDeliveryJob,
   webhookRetentionJob,
   newsletterEventsSeenJob,
-  newsletterSendingJob,
   pendingSubscriberExpiryJob,
   calendarSyncTick,
   bookingHoldsJob,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { JobDefinition } from "./kernel/jobs/queue";
 import { bookingReminderJob, calendarSyncJob, calendarWriteJob } from "./booking";
+import { newsletterCopiesJob, newsletterStartJob } from "./newsletter";
 
 /**
  * Every job of the durable queue (docs/decisions/0089), in one list: boot starts a worker per job in
@@ -15,4 +16,7 @@ export const QUEUED_JOBS: readonly JobDefinition<object>[] = [
   calendarWriteJob(),
   // A call's reminders, each enqueued to start at its mark (docs/decisions/0065).
   bookingReminderJob(),
+  // A newsletter send's start (now or at its time), then its copies in batches under one rate (docs/decisions/0094).
+  newsletterStartJob(),
+  newsletterCopiesJob(),
 ];

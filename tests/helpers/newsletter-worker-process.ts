@@ -1,11 +1,14 @@
 // One server process's newsletter sender for tests/newsletter-processes.test.ts: opens the PostgreSQL
-// database given as the first argument and runs the newsletter job's round (src/server/newsletter/send.ts)
-// in a loop, as the timed job does every second, sending to the SMTP port given as the second
-// argument, with the settings given as JSON in the third. It prints "ready" once connected, and runs
-// until it is killed.
+// database given as the first argument and works the newsletter's jobs of the queue
+// (src/server/newsletter/job.ts, docs/decisions/0094) as boot does, sending to the SMTP port given as
+// the second argument, with the batch job's settings given as JSON in the third (its lease, tries,
+// claim, rate). The queue polls every half second and looks for jobs whose lease ran out every
+// second. It prints "ready" once its workers run, and runs until it is killed.
 import { sql } from "drizzle-orm";
 import { openPostgres, setDatabase } from "@/server/kernel/db/client";
-import { deliverNewsletterRound, newsletterTransport } from "@/server/newsletter/send";
+import { startQueue } from "@/server/kernel/jobs/queue";
+import { newsletterCopiesJob, newsletterStartJob } from "@/server/newsletter/job";
+import { newsletterTransport, type NewsletterSettings } from "@/server/newsletter/send";
 
 const [url, port, settings] = process.argv.slice(2) as [string, string, string];
 
@@ -15,11 +18,11 @@ async function main() {
   setDatabase(handle);
   await handle.db.execute(sql`select 1`);
   const transport = newsletterTransport({ host: "127.0.0.1", port: Number(port) });
+  await startQueue([newsletterStartJob(), newsletterCopiesJob({ transport, settings: JSON.parse(settings) as Partial<NewsletterSettings> })], {
+    pollSeconds: 0.5,
+    monitorSeconds: 1,
+  });
   console.log("ready");
-  for (;;) {
-    await deliverNewsletterRound(transport, JSON.parse(settings) as object, handle.db);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 void main().catch((error: unknown) => {

@@ -2,5 +2,5 @@
 // (docs/architecture.md, "Features and the kernel"); it names what others use, nothing more.
 export { pruneEventsSeen } from "./data/newsletter-events";
 export { eraseSubscriberIn, subscriberSendRows } from "./data/newsletter-subscribers";
-export { newsletterSendingJob } from "./job";
+export { newsletterCopiesJob, newsletterStartJob } from "./job";
 export { pendingSubscriberExpiryJob, subscribe } from "./subscribe";

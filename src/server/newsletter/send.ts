@@ -1,10 +1,12 @@
 import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import {
-  anySending,
   claimCopies,
   claimQueueing,
-  finishSends,
+  enqueueBatchAgain,
+  enqueueCopyBatches,
+  failCopies,
+  finishSend,
   insertRecipients,
   markCopyFailed,
   markCopySent,
@@ -12,14 +14,16 @@ import {
   newsletterTransaction,
   postForSend,
   sendById,
-  sendsToQueue,
-  startDueSends,
+  SLICES,
+  startDueSend,
   storeRendered,
   storeSendLinks,
   type ClaimedCopy,
+  type CopiesJobData,
   type RateRule,
 } from "./data/newsletter-delivery";
 import type { Database, Executor } from "../kernel/db/client";
+import type { JobAttempt, RetryPolicy } from "../kernel/jobs/queue";
 import type { BlogPost, NewsletterSend } from "../kernel/db/schema";
 import { blogOgImage } from "@/lib/og-image";
 import { env } from "../kernel/env";
@@ -29,42 +33,45 @@ import { siteConfig } from "../kernel/site-config";
 import { clickUrl, manageUrl, unsubscribeToken, unsubscribeUrl } from "./links";
 import { letterLinks, MARK, personalise, renderLetter, type LetterContent, type LetterSite } from "./letter";
 
-// Sending a newsletter (docs/decisions/0062). A send that starts has its letter rendered and its
-// recipients written once (`queueSend`); then every process claims small batches of copies under
-// one rate (`deliverNewsletterRound`), sends each through the SMTP transport with its own headers
-// and marks it sent right after the server's 250, before the next copy goes.
+// Sending a newsletter (docs/decisions/0062, 0094). A send that starts has its letter rendered and its
+// recipients written once (`queueSend`), with a job of the queue per batch of copies in the same
+// transaction; each batch's job claims its copies a few at a time under one rate for every process
+// (`sendCopies`), sends each through the SMTP transport with its own headers and marks it sent right
+// after the server's 250, before the next copy goes.
 
 export interface NewsletterSettings {
   now: () => Date;
-  /** Copies claimed per statement and sent one after another on one connection. */
-  batch: number;
-  /** How long a claim holds its rows: a process that died lets them go after this. */
-  claimMs: number;
+  /** Copies claimed per statement (under the rate's lock) and sent one after another on one connection. */
+  claim: number;
+  /** The batch job's lease: a job whose process died runs again this long after it started. */
+  leaseMs: number;
   /**
    * The longest one copy's send can take (the transport's connection, greeting and socket
-   * timeouts). A copy is handed to the server only while at least this much of its claim is left:
-   * after that, another process may claim it, and both would send it.
+   * timeouts). A copy is handed to the server only while at least this much of the job's lease is
+   * left: after that, the job may run again elsewhere, and both would send it.
    */
   sendMs: number;
   rate: RateRule;
-  /** Attempts before a copy is failed for good; the wait doubles from `retryBaseMs`. */
-  maxAttempts: number;
-  retryBaseMs: number;
-  /** A round claims no new batch after this long (the next tick goes on). */
-  roundMs: number;
+  /** The batch job's tries and back-off (the queue's); the last try fails the copies still refused. */
+  retry: RetryPolicy;
+  /** Batch jobs one fetch takes, sent side by side. */
+  fetch: number;
 }
 
+/** What the batch job's definition takes (its lease, tries and fetch) and the claim's size: read without the environment. */
+export const BATCH_DEFAULTS = {
+  claim: 10,
+  leaseMs: 120_000,
+  sendMs: 40_000,
+  // 4 tries, about 1-2, 2-4 and 4-8 minutes apart (the queue's back-off doubles, with jitter).
+  retry: { limit: 3, delaySeconds: 60, maxDelaySeconds: 480 },
+  // As many as the SMTP pool's connections (newsletterTransport): a copy never waits for a
+  // connection, so its send stays within `sendMs`.
+  fetch: 2,
+} as const satisfies Partial<NewsletterSettings>;
+
 export function newsletterDefaults(): NewsletterSettings {
-  return {
-    now: () => new Date(),
-    batch: 10,
-    claimMs: 120_000,
-    sendMs: 40_000,
-    rate: { perWindow: env().NEWSLETTER_RATE_PER_MINUTE, windowMs: 60_000 },
-    maxAttempts: 4,
-    retryBaseMs: 60_000,
-    roundMs: 5_000,
-  };
+  return { now: () => new Date(), rate: { perWindow: env().NEWSLETTER_RATE_PER_MINUTE, windowMs: 60_000 }, ...BATCH_DEFAULTS };
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -114,7 +121,7 @@ export function mailDomain(from = env().MAIL_FROM): string {
  */
 export async function queueSend(sendId: string, options: { database?: Database; now?: Date } = {}): Promise<number | null> {
   const now = options.now ?? new Date();
-  return newsletterTransaction(async (tx) => {
+  const queued = await newsletterTransaction(async (tx) => {
     const send = await claimQueueing(sendId, now, tx);
     if (!send) return null;
     const site = letterSite();
@@ -127,9 +134,24 @@ export async function queueSend(sendId: string, options: { database?: Database; 
     });
     await storeRendered(send.id, rendered, tx);
     const count = await insertRecipients(send, mailDomain(), tx);
-    log("info", "newsletter queued", { event: "newsletter.queued", send: send.id, recipients: count, links: ids.size });
-    return count;
+    // The batches' jobs commit with the copies they send; a send paused before its start gets them at its resume.
+    const jobs = send.status === "sending" ? await enqueueCopyBatches(send.id, true, tx) : 0;
+    const finished = count === 0 && (await finishSend(send.id, now, tx));
+    log("info", "newsletter queued", { event: "newsletter.queued", send: send.id, recipients: count, links: ids.size, jobs });
+    return { count, finished };
   }, options.database);
+  if (queued?.finished) log("info", "newsletter sent", { event: "newsletter.sent", send: sendId });
+  return queued ? queued.count : null;
+}
+
+/**
+ * The start job of a send (sent now, or at its scheduled time): a scheduled send whose time came
+ * becomes sending, then its recipients are written and its batches enqueued, once. A send moved
+ * back to a draft, scheduled later or already started is left as it is.
+ */
+export async function startSend(sendId: string, database?: Database): Promise<number | null> {
+  await newsletterTransaction((tx) => startDueSend(sendId, tx), database);
+  return queueSend(sendId, { database });
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -177,6 +199,7 @@ export function newsletterTransport(settings?: { host: string; port: number; sec
   }
   const transporter: Transporter = nodemailer.createTransport({
     pool: true,
+    // One for each batch a process sends at once (BATCH_DEFAULTS.fetch).
     maxConnections: 2,
     maxMessages: 100,
     host: smtp.host,
@@ -236,7 +259,7 @@ export function copyFor(material: SendMaterial, copy: Pick<ClaimedCopy, "id" | "
 }
 
 // ----------------------------------------------------------------------------------------------
-// The round every process runs
+// A batch's job
 // ----------------------------------------------------------------------------------------------
 
 /** A send's stored render, kept per process: it does not change once the send started. */
@@ -259,50 +282,72 @@ function isPermanent(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-export interface RoundResult {
+/** How long until the rate's next slice begins (a little more, so that processes do not all ask at once). */
+function untilNextSlice(rule: RateRule, now: number): number {
+  const sliceMs = rule.windowMs / SLICES;
+  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+  return Math.ceil(sliceMs - ((now - windowStart) % sliceMs) + Math.random() * Math.min(50, sliceMs / 4));
+}
+
+export interface BatchResult {
   sent: number;
+  /** Refused in this try: pending for the next one, or failed when this was the last. */
+  refused: number;
+  /** Failed for good (a 5xx answer). */
   failed: number;
-  queued: number;
-  finished: number;
+  /** The lease ran short (the rate had no room for long): the batch's job was enqueued again for the rest. */
+  continued: boolean;
+  /** The send had nothing left after this batch and became sent. */
+  finished: boolean;
 }
 
 /**
- * One round of the newsletter job on this process: starts due scheduled sends, queues started ones,
- * then claims batches of copies (as many as the rate lets through) and sends them until nothing is
- * due or `roundMs` has passed; finally sends with nothing left become sent.
+ * One try of a batch's job: claims the batch's copies still to send a few at a time (as many as the
+ * rate lets through, waiting for its next slice when it has no room), sends them one after another
+ * and marks each right after its 250. Copies the server refuses for now are tried again after the
+ * queue's back-off (this try fails once the others are sent); on the last try they are failed. A
+ * paused or cancelled send's copies are not claimed: the job ends, and a resume enqueues the batch
+ * again. The job never hands a copy to the server past its lease less `sendMs`: when the rate keeps
+ * it waiting that long, it enqueues the batch again for what is left and ends.
  */
-export async function deliverNewsletterRound(
+export async function sendCopies(
+  batch: CopiesJobData,
+  attempt: JobAttempt,
   transport: NewsletterTransport,
   overrides: Partial<NewsletterSettings> = {},
   database?: Database,
-): Promise<RoundResult> {
+): Promise<BatchResult> {
   const settings = { ...newsletterDefaults(), ...overrides };
-  const result: RoundResult = { sent: 0, failed: 0, queued: 0, finished: 0 };
-  const startedAt = Date.now();
-  await startDueSends(settings.now(), database);
-  for (const id of await sendsToQueue(database)) {
-    if ((await queueSend(id, { database, now: settings.now() })) !== null) result.queued++;
-  }
-  // Idle most of the time: one small read, no write (the rate's row is only touched while sending).
-  if (!(await anySending(database))) return result;
-  for (;;) {
-    const now = settings.now();
-    const claimUntil = new Date(now.getTime() + settings.claimMs);
-    const copies = await claimCopies(now, claimUntil, settings.batch, settings.rate, database);
-    if (copies.length === 0) break;
-    for (const [index, copy] of copies.entries()) {
-      // A slow server can use up a claim before its batch is through: what is left goes back now,
-      // for any process to claim, rather than being sent after another could have claimed it.
-      if (copy.lockedUntil.getTime() - Date.now() < settings.sendMs) {
-        await releaseCopies(
-          copies.slice(index).map((c) => c.id),
-          claimUntil,
-          database,
-        );
+  const deadline = Date.now() + settings.leaseMs - settings.sendMs;
+  const result: BatchResult = { sent: 0, refused: 0, failed: 0, continued: false, finished: false };
+  const refused: number[] = [];
+  sending: for (;;) {
+    if (Date.now() >= deadline) {
+      result.continued = true;
+      break;
+    }
+    const claim = await claimCopies(batch, settings.now(), settings.claim, settings.rate, refused, database);
+    if (claim.limited) {
+      const wait = untilNextSlice(settings.rate, Date.now());
+      if (Date.now() + wait >= deadline) {
+        result.continued = true;
         break;
       }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      continue;
+    }
+    if (claim.taken === 0) break;
+    for (const [index, copy] of claim.copies.entries()) {
+      if (Date.now() >= deadline) {
+        await releaseCopies(
+          claim.copies.slice(index).map((c) => c.id),
+          database,
+        );
+        result.continued = true;
+        break sending;
+      }
       const material = await materialFor(copy.sendId, database);
-      if (!material) continue; // not rendered: impossible once queued; the claim runs out and it is tried again
+      if (!material) throw new Error(`The send ${copy.sendId} has no rendered letter`); // impossible once queued; tried again
       try {
         await transport.send(copyFor(material, copy));
         // Right after the server's 250, before anything else: the window in which a crash would
@@ -310,37 +355,41 @@ export async function deliverNewsletterRound(
         await markCopySent(copy.id, settings.now(), database);
         result.sent++;
       } catch (error) {
-        result.failed++;
-        const giveUp = isPermanent(error) || copy.attempts >= settings.maxAttempts;
+        const permanent = isPermanent(error);
         const message = String(errorFields(error).error ?? "could not be sent");
-        await markCopyFailed(
-          copy.id,
-          copy.lockedUntil,
-          { error: message, giveUp, nextAttemptAt: new Date(settings.now().getTime() + settings.retryBaseMs * 2 ** Math.max(0, copy.attempts - 1)) },
-          database,
-        );
-        log(giveUp ? "warn" : "info", giveUp ? "newsletter copy failed" : "newsletter copy not sent; will retry", {
+        await markCopyFailed(copy.id, { error: message, giveUp: permanent }, database);
+        if (permanent) result.failed++;
+        else refused.push(copy.id);
+        log(permanent ? "warn" : "info", permanent ? "newsletter copy failed" : "newsletter copy not sent; will retry", {
           event: "newsletter.copy-failed",
           send: copy.sendId,
           recipient: copy.id,
           attempts: copy.attempts,
+          lastTry: attempt.isLastTry,
           ...errorFields(error),
         });
       }
     }
-    if (Date.now() - startedAt >= settings.roundMs) break;
   }
-  const finished = await finishSends(settings.now(), database);
-  result.finished = finished.length;
-  for (const id of finished) {
-    materials.delete(id);
-    log("info", "newsletter sent", { event: "newsletter.sent", send: id });
+  result.refused = refused.length;
+  if (result.continued) {
+    await enqueueBatchAgain(batch, database);
+    log("info", "newsletter batch continued", { event: "newsletter.batch-continued", send: batch.sendId, from: batch.from, sent: result.sent });
+  } else if (refused.length > 0) {
+    if (!attempt.isLastTry) throw new Error(`${refused.length} of the batch's copies were refused; its job tries again after the back-off`);
+    await failCopies(refused, database);
+    log("warn", "newsletter copies failed", { event: "newsletter.copies-failed", send: batch.sendId, from: batch.from, failed: refused.length });
+  }
+  result.finished = await finishSend(batch.sendId, settings.now(), database);
+  if (result.finished) {
+    materials.delete(batch.sendId);
+    log("info", "newsletter sent", { event: "newsletter.sent", send: batch.sendId });
   }
   return result;
 }
 
 let shared: NewsletterTransport | undefined;
-/** The transport of this process's job (one pool, made on first use). */
+/** The transport of this process's jobs (one pool, made on first use). */
 export function jobTransport(): NewsletterTransport {
   shared ??= newsletterTransport();
   return shared;

@@ -1216,8 +1216,10 @@ export const newsletterSends = pgTable(
 
 /**
  * One copy of a send for one subscriber: written for every recipient when the send starts (unique
- * per send and subscriber), then claimed in batches with `FOR UPDATE SKIP LOCKED`, so each copy is
- * sent by one process once (docs/decisions/0062). Erasing a subscriber deletes their rows.
+ * per send and subscriber), then claimed by its batch's job of the queue, one job of a batch at a
+ * time, so each copy is sent once (docs/decisions/0062, 0094). `locked_until` and `next_attempt_at`
+ * are no longer used (the queue's lease and back-off replaced them). Erasing a subscriber deletes
+ * their rows.
  */
 export const newsletterRecipients = pgTable(
   "newsletter_recipients",

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
-import type { JobWithMetadata, PgBoss } from "pg-boss";
+import type { JobInsert, JobWithMetadata, PgBoss } from "pg-boss";
 import type { Executor } from "../db/client";
 import type { ScheduledJob } from "./jobs";
 import { executorDatabase, openEngine } from "./data/engine";
@@ -61,6 +61,11 @@ export interface JobDefinition<T extends object> {
   policy?: JobPolicy;
   /** Jobs of this name one process runs at once. */
   concurrency?: number;
+  /**
+   * Jobs one fetch takes (default 1), run side by side and each settled on its own: a worker polls
+   * once for several, where one a fetch gives two jobs a second (docs/decisions/0089, 0094).
+   */
+  batchSize?: number;
   retry?: RetryPolicy;
   leaseSeconds?: number;
   /**
@@ -165,6 +170,35 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
       : {}),
     db: executorDatabase(executor),
   });
+}
+
+/**
+ * Enqueues several jobs of one name in one statement, in the caller's transaction: for work that
+ * starts as many jobs at once (a newsletter's batches), where one statement each would hold the
+ * transaction for as many round trips. A job whose `id` is taken is not added (nor, under the
+ * exclusive policy, one whose key is). Returns how many were added.
+ */
+export async function enqueueMany(name: string, jobs: readonly { data: object; options: EnqueueOptions }[], executor: Executor): Promise<number> {
+  const { started, declared } = state();
+  const boss = started && (await started);
+  if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
+  if (jobs.length === 0) return 0;
+  const rows: JobInsert[] = jobs.map(({ data, options }) => ({
+    data,
+    singletonKey: options.key ?? `job:${randomUUID()}`,
+    ...(options.id ? { id: stableJobId(name, options.id) } : {}),
+    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    ...(options.retry
+      ? {
+          retryLimit: options.retry.limit,
+          retryDelay: options.retry.delaySeconds,
+          retryBackoff: true,
+          retryDelayMax: options.retry.maxDelaySeconds ?? RETRY.maxDelaySeconds,
+        }
+      : {}),
+  }));
+  const added = await boss.insert(name, rows, { db: executorDatabase(executor), returnId: true });
+  return added?.length ?? 0;
 }
 
 /**
@@ -277,18 +311,34 @@ export async function startQueue(
       const adopted = await definition.adopt();
       if (adopted > 0) log("info", "queued work adopted by the job queue", { event: "queue.adopted", job: definition.name, adopted });
     }
-    await boss.work(
-      definition.name,
-      { batchSize: 1, localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: pollSeconds, includeMetadata: true },
-      async ([job]: JobWithMetadata<object>[]) => {
-        try {
-          await definition.handler(job!.data, { retryCount: job!.retryCount, isLastTry: job!.retryCount >= job!.retryLimit });
-        } catch (error) {
-          log("warn", "job failed", { job: definition.name, id: job!.id, retryCount: job!.retryCount, ...errorFields(error) });
-          throw error;
-        }
-      },
-    );
+    const run = async (job: JobWithMetadata<object>) => {
+      try {
+        await definition.handler(job.data, { retryCount: job.retryCount, isLastTry: job.retryCount >= job.retryLimit });
+      } catch (error) {
+        log("warn", "job failed", { job: definition.name, id: job.id, retryCount: job.retryCount, ...errorFields(error) });
+        throw error;
+      }
+    };
+    const common = { localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: pollSeconds, includeMetadata: true } as const;
+    if ((definition.batchSize ?? 1) <= 1) {
+      await boss.work(definition.name, { ...common, batchSize: 1 }, async ([job]: JobWithMetadata<object>[]) => run(job!));
+    } else {
+      // Several a fetch, side by side, each completed or failed (and retried) on its own; while the
+      // fetches come back full the worker fetches again at once rather than after its poll.
+      await boss.work(
+        definition.name,
+        { ...common, batchSize: definition.batchSize!, perJobResults: true, burstWhenBatchFull: true },
+        async (jobs: JobWithMetadata<object>[]) =>
+          Promise.all(
+            jobs.map(async (job) =>
+              run(job).then(
+                () => ({ id: job.id, status: "completed" as const }),
+                (error: unknown) => ({ id: job.id, status: "failed" as const, output: { message: String(errorFields(error).error ?? "failed") } }),
+              ),
+            ),
+          ),
+      );
+    }
     // Only once its worker runs: a start that failed before (the database down) is tried again whole.
     working.add(definition.name);
   }

@@ -1,34 +1,122 @@
 import "server-only";
-import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { db, type Database, type Executor } from "../../kernel/db/client";
+import { enqueue, enqueueMany } from "../../kernel/jobs/queue";
 import { blogPosts, newsletterLinks, newsletterRecipients, newsletterSends, newsletterSubscribers, rateLimits, type BlogPost, type NewsletterSend } from "../../kernel/db/schema";
 
-// The statements that send a newsletter (docs/decisions/0062): the recipients written once when a
-// send starts, claimed in small batches by whichever process asks (FOR UPDATE SKIP LOCKED and a
-// claim until `locked_until`), under one rate shared by every process, each copy marked on its own.
+// The statements that send a newsletter (docs/decisions/0062, 0094): the recipients written once when
+// a send starts, with a job of the queue per batch of copies in the same transaction; each batch's job
+// claims its copies a few at a time under one rate shared by every process, each copy marked on its own.
 
 /** One transaction on `database` (default: the configured one), for the queueing of src/server/newsletter/send.ts. */
 export async function newsletterTransaction<T>(fn: (tx: Executor) => Promise<T>, database: Database = db()): Promise<T> {
   return database.transaction(fn);
 }
 
-/** Sends whose time came: scheduled → sending, by one process (the others find the row changed). */
-export async function startDueSends(now: Date, database: Database = db()): Promise<string[]> {
-  const rows = await database
-    .update(newsletterSends)
-    .set({ status: "sending", startedAt: now })
-    .where(and(eq(newsletterSends.status, "scheduled"), lte(newsletterSends.scheduledAt, now)))
-    .returning({ id: newsletterSends.id });
-  return rows.map((r) => r.id);
+// ---------------------------------------------------------------------------------------------
+// The queue's jobs (docs/decisions/0094)
+// ---------------------------------------------------------------------------------------------
+
+/** Starts a send: its letter rendered and its recipients written (at its scheduled time, or now). */
+export const NEWSLETTER_START_JOB = "newsletter.start";
+/** Sends one batch of a send's copies. */
+export const NEWSLETTER_COPIES_JOB = "newsletter.copies";
+/**
+ * Copies per batch job: copy ids of one send from `from` to `from + COPIES_PER_JOB - 1`, `from` a
+ * multiple of it. The grouping depends on the ids alone, so every enqueue of a batch (the start,
+ * a resume, `adopt`) names the same copies under the same key.
+ */
+export const COPIES_PER_JOB = 50;
+
+export interface StartJobData {
+  sendId: string;
 }
 
-/** Sends that are sending but whose recipients were not written yet (a start, or a process that died mid-queue). */
-export async function sendsToQueue(database: Database = db()): Promise<string[]> {
-  const rows = await database
+export interface CopiesJobData {
+  sendId: string;
+  /** The batch's first copy id (a multiple of COPIES_PER_JOB); its copies are `from` to `from + COPIES_PER_JOB - 1`. */
+  from: number;
+}
+
+/** The start job's name for a send and its time ("now" when sent at once): a time named once, whoever enqueues it. */
+function startJobId(sendId: string, at: Date | null): string {
+  return `${sendId}@${at ? at.toISOString() : "now"}`;
+}
+
+/** Enqueues, in the caller's transaction, the start of a send now or at `at` (its schedule). */
+export async function enqueueStart(sendId: string, at: Date | null, tx: Executor): Promise<void> {
+  const id = startJobId(sendId, at);
+  await enqueue(NEWSLETTER_START_JOB, { sendId } satisfies StartJobData, { key: id, id, ...(at ? { startAfter: at } : {}) }, tx);
+}
+
+/**
+ * Enqueues a job per batch of the send's copies still to send, in the caller's transaction. `stable`:
+ * each under the batch's own id (the start and `adopt`: once, however often); otherwise under a new
+ * one (a resume: the batch's earlier job may have run, finding the send paused). The key is the
+ * batch's either way, and the policy singleton: one job of a batch runs at a time.
+ */
+export async function enqueueCopyBatches(sendId: string, stable: boolean, tx: Executor): Promise<number> {
+  const r = newsletterRecipients;
+  const rows = await tx.execute<{ batch: number | string }>(sql`
+    select distinct (${r.id} / ${COPIES_PER_JOB}) * ${COPIES_PER_JOB} as batch from ${r}
+    where ${r.sendId} = ${sendId} and ${r.status} in ('pending', 'sending') order by 1`);
+  return enqueueMany(
+    NEWSLETTER_COPIES_JOB,
+    rows.rows.map((row) => {
+      const from = Number(row.batch);
+      const key = `${sendId}/${from}`;
+      return { data: { sendId, from } satisfies CopiesJobData, options: { key, ...(stable ? { id: key } : {}) } };
+    }),
+    tx,
+  );
+}
+
+/** A batch's job again, for what its try left (the same key: it starts once that try has ended). */
+export async function enqueueBatchAgain(batch: CopiesJobData, database: Database = db()): Promise<void> {
+  await enqueue(NEWSLETTER_COPIES_JOB, batch, { key: `${batch.sendId}/${batch.from}` }, database);
+}
+
+/**
+ * A scheduled send whose time came becomes sending (by the database's clock, the one its start job
+ * was started by): by one job, the others find the row changed. Returns whether it moved.
+ */
+export async function startDueSend(sendId: string, tx: Executor): Promise<boolean> {
+  const rows = await tx
+    .update(newsletterSends)
+    .set({ status: "sending", startedAt: sql`now()` })
+    .where(and(eq(newsletterSends.id, sendId), eq(newsletterSends.status, "scheduled"), lte(newsletterSends.scheduledAt, sql`now()`)))
+    .returning({ id: newsletterSends.id });
+  return rows.length > 0;
+}
+
+/**
+ * What the timed job left to do when the queue took over, enqueued once however many starts: the
+ * start of scheduled sends (at their time) and of started sends whose recipients were not written,
+ * and the batches of copies still to send of sends that are sending (a paused one's are enqueued
+ * by its resume). Returns the jobs added.
+ */
+export async function adoptNewsletterWork(database: Database = db()): Promise<number> {
+  let added = 0;
+  const unstarted = await database
+    .select({ id: newsletterSends.id, status: newsletterSends.status, scheduledAt: newsletterSends.scheduledAt })
+    .from(newsletterSends)
+    .where(
+      or(
+        and(eq(newsletterSends.status, "scheduled"), isNotNull(newsletterSends.scheduledAt)),
+        and(inArray(newsletterSends.status, ["sending", "paused"]), isNull(newsletterSends.queuedAt)),
+      ),
+    );
+  for (const send of unstarted) {
+    const at = send.status === "scheduled" ? send.scheduledAt : null;
+    const id = startJobId(send.id, at);
+    if (await enqueue(NEWSLETTER_START_JOB, { sendId: send.id } satisfies StartJobData, { key: id, id, ...(at ? { startAfter: at } : {}) }, database)) added++;
+  }
+  const sending = await database
     .select({ id: newsletterSends.id })
     .from(newsletterSends)
-    .where(and(eq(newsletterSends.status, "sending"), isNull(newsletterSends.queuedAt)));
-  return rows.map((r) => r.id);
+    .where(and(eq(newsletterSends.status, "sending"), isNotNull(newsletterSends.queuedAt)));
+  for (const send of sending) added += await enqueueCopyBatches(send.id, true, database);
+  return added;
 }
 
 /**
@@ -101,7 +189,6 @@ export interface ClaimedCopy {
   messageId: string;
   attempts: number;
   tokenVersion: number;
-  lockedUntil: Date;
 }
 
 export interface RateRule {
@@ -113,15 +200,35 @@ export interface RateRule {
 /** The rate's counter in `rate_limits`: one row for every process (docs/decisions/0006, 0062). */
 export const RATE_KEY = "newsletter:send";
 /** Each window is spread over this many slices: by the end of slice k, k/SLICES of it may be spent. */
-const SLICES = 60;
+export const SLICES = 60;
+
+export interface Claim {
+  /** The copies to send now, in id order. */
+  copies: ClaimedCopy[];
+  /** The rate had no room: nothing was claimed, and there may be copies left. */
+  limited: boolean;
+  /** Rows taken, the skipped ones included: none means the batch has nothing left to send now (or its send is not sending). */
+  taken: number;
+}
 
 /**
- * Claims up to `limit` copies due now, in one transaction that holds the rate's row lock, so that
- * processes claim one after another and never together spend more than the window allows. Copies
- * whose subscriber left, was suppressed or paused since the send started are marked skipped here,
- * just before their turn, and are not counted against the rate. Rows of a paused send stay put.
+ * Claims up to `limit` of a batch's copies still to send, in one transaction that holds the rate's
+ * row lock, so that the processes' jobs claim one after another and never together spend more than
+ * the window allows. A copy is taken only while it is pending, or sending (a try that died before
+ * its mark: the job runs again after its lease, and only one job of a batch runs at a time), and
+ * only while its send is sending: a job run again finds what was sent marked and leaves it, and a
+ * paused or cancelled send's copies stay put. Copies whose subscriber left, was suppressed or paused
+ * since the send started are marked skipped here, just before their turn, and are not counted
+ * against the rate. `passOver`: copies the server refused earlier in this try (they wait for the next).
  */
-export async function claimCopies(now: Date, claimUntil: Date, limit: number, rule: RateRule, database: Database = db()): Promise<ClaimedCopy[]> {
+export async function claimCopies(
+  batch: CopiesJobData,
+  now: Date,
+  limit: number,
+  rule: RateRule,
+  passOver: readonly number[] = [],
+  database: Database = db(),
+): Promise<Claim> {
   return database.transaction(async (tx) => {
     const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
     const slice = Math.min(SLICES, Math.floor(((now.getTime() - windowStart.getTime()) * SLICES) / rule.windowMs) + 1);
@@ -133,7 +240,7 @@ export async function claimCopies(now: Date, claimUntil: Date, limit: number, ru
         window_start = greatest(${rateLimits.windowStart}, ${windowStart})
       returning count`);
     const room = Math.min(limit, allowedSoFar - Number(counted.rows[0]!.count));
-    if (room <= 0) return [];
+    if (room <= 0) return { copies: [], limited: true, taken: 0 };
     const r = newsletterRecipients;
     const s = newsletterSubscribers;
     const claimed = await tx.execute<{
@@ -149,86 +256,92 @@ export async function claimCopies(now: Date, claimUntil: Date, limit: number, ru
       with due as (
         select ${r.id} as id, (${s.status} = 'confirmed' and not ${s.paused}) as ok, ${s.tokenVersion} as token_version
         from ${r}
-        join ${newsletterSends} ns on ns.id = ${r.sendId} and ns.status = 'sending' and ns.queued_at is not null
+        join ${newsletterSends} ns on ns.id = ${r.sendId} and ns.status = 'sending'
         join ${s} on ${s.id} = ${r.subscriberId}
-        where ${r.status} in ('pending', 'sending') and ${r.nextAttemptAt} <= ${now}
-          and (${r.lockedUntil} is null or ${r.lockedUntil} < ${now})
+        where ${r.sendId} = ${batch.sendId} and ${r.id} >= ${batch.from} and ${r.id} < ${batch.from + COPIES_PER_JOB}
+          and ${r.status} in ('pending', 'sending')
+          ${passOver.length > 0 ? sql`and ${r.id} not in (${sql.join(passOver.map((id) => sql`${id}`), sql`, `)})` : sql``}
         order by ${r.id}
         limit ${room}
-        for update of ${r} skip locked
+        for update of ${r}
       )
       update ${r} set
         status = case when due.ok then 'sending' else 'skipped' end,
-        locked_until = case when due.ok then ${claimUntil}::timestamptz end,
         attempts = ${r.attempts} + case when due.ok then 1 else 0 end
       from due where ${r.id} = due.id
       returning ${r.id} as id, ${r.sendId} as send_id, ${r.subscriberId} as subscriber_id, ${r.email} as email,
         ${r.messageId} as message_id, ${r.attempts} as attempts, due.token_version as token_version, due.ok as ok`);
     const copies = claimed.rows.filter((row) => row.ok);
     if (copies.length > 0) await tx.update(rateLimits).set({ count: sql`${rateLimits.count} + ${copies.length}` }).where(eq(rateLimits.key, RATE_KEY));
-    return copies
-      .map((row) => ({
-        id: Number(row.id),
-        sendId: row.send_id,
-        subscriberId: row.subscriber_id,
-        email: row.email,
-        messageId: row.message_id,
-        attempts: Number(row.attempts),
-        tokenVersion: Number(row.token_version),
-        lockedUntil: claimUntil,
-      }))
-      .sort((a, b) => a.id - b.id);
+    return {
+      limited: false,
+      taken: claimed.rows.length,
+      copies: copies
+        .map((row) => ({
+          id: Number(row.id),
+          sendId: row.send_id,
+          subscriberId: row.subscriber_id,
+          email: row.email,
+          messageId: row.message_id,
+          attempts: Number(row.attempts),
+          tokenVersion: Number(row.token_version),
+        }))
+        .sort((a, b) => a.id - b.id),
+    };
   });
 }
 
-/** Accepted by the mail server: marked at once, whoever's claim it was (a claim that ran out still sent it). */
+/** Accepted by the mail server: marked at once (docs/decisions/0062, "Marked right after the 250"). */
 export async function markCopySent(id: number, now: Date, database: Database = db()): Promise<void> {
   await database
     .update(newsletterRecipients)
-    .set({ status: "sent", sentAt: now, lockedUntil: null, lastError: null })
+    .set({ status: "sent", sentAt: now, lastError: null })
     .where(and(eq(newsletterRecipients.id, id), eq(newsletterRecipients.status, "sending")));
 }
 
-/** A failed attempt, recorded only by the claim that made it: pending again at `nextAttemptAt`, or failed for good. */
-export async function markCopyFailed(
-  id: number,
-  claimedUntil: Date,
-  failure: { error: string; giveUp: boolean; nextAttemptAt: Date },
-  database: Database = db(),
-): Promise<void> {
+/** A failed try: pending again (the batch's job tries again after the queue's back-off), or failed for good. */
+export async function markCopyFailed(id: number, failure: { error: string; giveUp: boolean }, database: Database = db()): Promise<void> {
   await database
     .update(newsletterRecipients)
-    .set({ status: failure.giveUp ? "failed" : "pending", lockedUntil: null, nextAttemptAt: failure.nextAttemptAt, lastError: failure.error.slice(0, 1000) })
-    .where(and(eq(newsletterRecipients.id, id), eq(newsletterRecipients.status, "sending"), eq(newsletterRecipients.lockedUntil, claimedUntil)));
+    .set({ status: failure.giveUp ? "failed" : "pending", lastError: failure.error.slice(0, 1000) })
+    .where(and(eq(newsletterRecipients.id, id), eq(newsletterRecipients.status, "sending")));
 }
 
-/** Claimed copies not handed to the server, given back by the claim that holds them: pending again, the claim not counted. */
-export async function releaseCopies(ids: readonly number[], claimedUntil: Date, database: Database = db()): Promise<void> {
+/** The last try of a batch: its copies refused in that try are failed for good. */
+export async function failCopies(ids: readonly number[], database: Database = db()): Promise<void> {
   if (ids.length === 0) return;
   await database
     .update(newsletterRecipients)
-    .set({ status: "pending", lockedUntil: null, attempts: sql`greatest(${newsletterRecipients.attempts} - 1, 0)` })
-    .where(and(inArray(newsletterRecipients.id, [...ids]), eq(newsletterRecipients.status, "sending"), eq(newsletterRecipients.lockedUntil, claimedUntil)));
+    .set({ status: "failed" })
+    .where(and(inArray(newsletterRecipients.id, [...ids]), eq(newsletterRecipients.status, "pending")));
 }
 
-/** Sends with nothing left to send become sent (pending or in-flight rows keep them sending). */
-export async function finishSends(now: Date, database: Database = db()): Promise<string[]> {
-  const rows = await database
+/** Claimed copies not handed to the server: pending again, the claim's try not counted. */
+export async function releaseCopies(ids: readonly number[], database: Database = db()): Promise<void> {
+  if (ids.length === 0) return;
+  await database
+    .update(newsletterRecipients)
+    .set({ status: "pending", attempts: sql`greatest(${newsletterRecipients.attempts} - 1, 0)` })
+    .where(and(inArray(newsletterRecipients.id, [...ids]), eq(newsletterRecipients.status, "sending")));
+}
+
+/**
+ * The send becomes sent when nothing of it is left to send (pending or in flight rows keep it
+ * sending): each batch's job asks when it ends, and the last to end finds nothing left. Returns
+ * whether it did.
+ */
+export async function finishSend(sendId: string, now: Date, executor: Executor = db()): Promise<boolean> {
+  const rows = await executor
     .update(newsletterSends)
     .set({ status: "sent", finishedAt: now })
     .where(
       and(
+        eq(newsletterSends.id, sendId),
         eq(newsletterSends.status, "sending"),
         sql`${newsletterSends.queuedAt} is not null`,
         sql`not exists (select 1 from ${newsletterRecipients} r where r.send_id = ${newsletterSends.id} and r.status in ('pending', 'sending'))`,
       ),
     )
     .returning({ id: newsletterSends.id });
-  return rows.map((r) => r.id);
-}
-
-/** Whether any send is sending now (the job's rounds do nothing more when none is). */
-export async function anySending(database: Database = db()): Promise<boolean> {
-  const rows = await database.select({ id: newsletterSends.id }).from(newsletterSends).where(eq(newsletterSends.status, "sending")).limit(1);
   return rows.length > 0;
 }

@@ -7,11 +7,13 @@ import { requireRole } from "../../kernel/session/auth-guard";
 import { sanitizeBlogHtml } from "../../content";
 import { enqueueMail } from "../../kernel/mail/mail";
 import { db } from "../../kernel/db/client";
+import { enqueueCopyBatches, enqueueStart } from "./newsletter-delivery";
 import { blogPosts, newsletterClicks, newsletterLinks, newsletterRecipients, newsletterSends, newsletterSubscribers, type NewsletterSend } from "../../kernel/db/schema";
 
 // The newsletter screen's reads and writes (docs/newsletter.md): owners, admins and editors, checked
 // here whatever called; every change records its activity row in its transaction (ADR 0037).
-// Sending itself is src/server/newsletter/send.ts and ./newsletter-delivery.ts.
+// Sending itself is src/server/newsletter/send.ts and ./newsletter-delivery.ts; a move that starts or
+// resumes a send enqueues its jobs here, in its transaction.
 
 export interface SendProgress {
   total: number;
@@ -211,6 +213,11 @@ export async function moveSend(id: string, move: SendMove, at?: Date): Promise<M
       .where(and(eq(newsletterSends.id, id), inArray(newsletterSends.status, [...rule.from])))
       .returning();
     if (!after) return { moved: false, status: before.status };
+    // The jobs that carry the move out commit with it (docs/decisions/0094): the start, now or at the
+    // time; a resume's batches (a send paused before its start gets them from the start itself).
+    if (move === "send") await enqueueStart(id, null, tx);
+    if (move === "schedule") await enqueueStart(id, after.scheduledAt, tx);
+    if (move === "resume" && after.queuedAt) await enqueueCopyBatches(id, false, tx);
     await recordActivity({ action: rule.action, actor: user, table: "newsletter_sends", recordId: id, before: trail(before), after: trail(after) }, tx);
     return { moved: true };
   });
