@@ -1,5 +1,6 @@
 import "server-only";
 import type { JobDefinition } from "./kernel/jobs/queue";
+import { mailDeliveryJob } from "./kernel/mail/mail";
 import { bookingReminderJob, calendarWriteJob } from "./booking";
 
 /**
@@ -9,6 +10,9 @@ import { bookingReminderJob, calendarWriteJob } from "./booking";
  * list (./job-registry.ts): work found by time rather than enqueued by a change.
  */
 export const QUEUED_JOBS: readonly JobDefinition<object>[] = [
+  // The mail outbox: one job per mail, sent as its row has it (docs/decisions/0092). First, so that
+  // its queue is made before a job that queues a mail (a reminder) can run.
+  mailDeliveryJob(),
   // The booking's writes to a member's CalDAV calendar (docs/decisions/0066).
   calendarWriteJob(),
   // A call's reminders, each enqueued to start at its mark (docs/decisions/0065).
