@@ -14,6 +14,8 @@ const { enqueueMail, queueMail, requeueMail, mailDeliveryJob, adoptPendingMail, 
 const { declareJobs, startQueue, stopQueue, stopWorkers, stableJobId } = await import("@/server/kernel/jobs/queue");
 const { QUEUED_JOBS } = await import("@/server/queue-registry");
 const { notifications } = await import("@/server/kernel/db/schema");
+const { createLead } = await import("@/server/leads/data/leads");
+const { FreeAuditSchema } = await import("@/lib/schemas/lead-forms");
 
 const handle = setUpTestDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -25,7 +27,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   smtp.messages.length = 0;
-  await handle.db.execute(sql`truncate notifications cascade`);
+  await handle.db.execute(sql`truncate notifications, leads, contact_messages, rate_limits, acknowledged_senders cascade`);
 });
 afterEach(async () => {
   await stopQueue();
@@ -225,4 +227,36 @@ describe("the mail outbox on the job queue", () => {
       await again.close();
     }
   }, 90_000);
+
+  it("a form's one statement and the jobs of the mails it stored commit together; a repeated key adds none", async () => {
+    const lead = (n: number) =>
+      FreeAuditSchema.parse({ name: `Lead ${n}`, email: `lead${n}@brand.in`, mobileNumber: "9876543210", monthlyRevenue: "0-10L/month", growthChallenge: "x" });
+    // Without a queue in this process: the statement alone (its rows adopted at the queue's start).
+    const aloneMs: number[] = [];
+    for (let n = 0; n < 20; n++) {
+      const began = performance.now();
+      await createLead(lead(n), {}, `alone-${n}-abcdefghijklmnop`);
+      aloneMs.push(performance.now() - began);
+    }
+    await declareJobs(QUEUED_JOBS);
+    expect((await handle.db.execute(sql`select 1 from pgboss.job where name = ${MAIL_JOB}`)).rows).toHaveLength(0);
+    await handle.db.execute(sql`truncate notifications, leads, contact_messages, rate_limits, acknowledged_senders cascade`);
+
+    const withJobsMs: number[] = [];
+    for (let n = 0; n < 20; n++) {
+      const began = performance.now();
+      await createLead(lead(100 + n), {}, `queued-${n}-abcdefghijklmnop`);
+      withJobsMs.push(performance.now() - began);
+    }
+    const again = await createLead(lead(100), {}, "queued-0-abcdefghijklmnop");
+    expect(again.isNew).toBe(false);
+    // Each stored mail (the notification and the sender's acknowledgement) has its one job; no job without a row.
+    const mails = await handle.db.select({ id: notifications.id, kind: notifications.kind }).from(notifications);
+    expect(mails.filter((m) => m.kind === "lead")).toHaveLength(20);
+    expect(mails.filter((m) => m.kind === "acknowledgement")).toHaveLength(20);
+    const jobs = await handle.db.execute<{ id: string }>(sql`select data->>'id' as id from pgboss.job where name = ${MAIL_JOB}`);
+    expect(jobs.rows.map((j) => j.id).sort()).toEqual(mails.map((m) => m.id).sort());
+    const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)]!.toFixed(1);
+    console.log(`mail queue (${handle.label}): a form's submission, median of 20: ${median(aloneMs)} ms as one statement, ${median(withJobsMs)} ms with its two mails' jobs in its transaction`);
+  }, 60_000);
 });
