@@ -74,11 +74,10 @@ const analyticsJob: TimedJob = {
  * a timer per job at boot (src/server/kernel/jobs/jobs.ts), and each job does each piece of its work once
  * across the processes, by a claim in `job_runs` (once a day) or by row claims (scheduled posts,
  * the digest, webhook deliveries, newsletter copies, calendar syncs, held calls). The booking's
- * calendar writes and call reminders are jobs of the durable queue instead (./queue-registry.ts).
- * Two loops stay outside both, each for a reason: the mail worker (src/server/kernel/mail/mail.ts)
- * claims outbox rows every few seconds and must finish the mail in flight at shutdown, and the
- * embedded database's role-request watcher (src/server/team/admin-requests.ts) answers
- * `npm run admin` through a folder, for the one process that holds that database.
+ * calendar writes, call reminders and the mail outbox are jobs of the durable queue instead
+ * (./queue-registry.ts). One loop stays outside both: the embedded database's role-request watcher
+ * (src/server/team/admin-requests.ts) answers `npm run admin` through a folder, for the one process
+ * that holds that database.
  */
 export const TIMED_JOBS: readonly TimedJob[] = [
   scheduledPublishingJob,

@@ -2,9 +2,9 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { db, type Executor } from "../db/client";
+import type { Executor } from "../db/client";
 import type { MailAttachment, Notification } from "../db/schema";
-import { claimNotification, insertOutboxRow, markNotificationFailed, markNotificationSent, pendingNotificationIds } from "./data/outbox";
+import { claimNotification, inOutboxTransaction, insertOutboxRow, markNotificationFailed, markNotificationSent, pendingNotificationIds } from "./data/outbox";
 import { env } from "../env";
 import { errorFields, log } from "../log";
 import { enqueue, isQueueStarted, startJobNow, wakeWorkers, type JobAttempt, type JobDefinition, type RetryPolicy } from "../jobs/queue";
@@ -78,7 +78,7 @@ export async function enqueueMail(executor: Executor, mail: MailInput): Promise<
 
 /** A mail that goes with no other change (better-auth's verification and reset mails): stored on its own, row and job together. */
 export async function queueMail(mail: MailInput): Promise<string> {
-  return enqueueMail(db(), mail);
+  return inOutboxTransaction((tx) => enqueueMail(tx, mail));
 }
 
 /**
@@ -303,11 +303,13 @@ export async function sendOutboxMail(
  * enqueued under its name, is not enqueued again, however many processes start.
  */
 export async function adoptPendingMail(): Promise<number> {
-  let added = 0;
-  for (const id of await pendingNotificationIds()) {
-    if (await enqueue(MAIL_JOB, { id } satisfies MailJobData, { key: id, id }, db())) added++;
-  }
-  return added;
+  const ids = await pendingNotificationIds();
+  if (ids.length === 0) return 0;
+  return inOutboxTransaction(async (tx) => {
+    let added = 0;
+    for (const id of ids) if (await enqueue(MAIL_JOB, { id } satisfies MailJobData, { key: id, id }, tx)) added++;
+    return added;
+  });
 }
 
 /** The queue's job for the mail outbox (src/server/queue-registry.ts); `transport`, `from` and `retry` for tests. */

@@ -7,7 +7,7 @@ import { MESSAGE_STATUS_LABELS } from "@/lib/schemas/admin";
 import { toSiteDateTimeInput } from "@/lib/site-time";
 import { requireRole } from "../../kernel/session/auth-guard";
 import { db, type Executor } from "../../kernel/db/client";
-import { contactMessages, leads, notifications } from "../../kernel/db/schema";
+import { contactMessages, leads } from "../../kernel/db/schema";
 import { env } from "../../kernel/env";
 import type { TimedJob } from "../../kernel/jobs/jobs";
 import { runOnce } from "../../kernel/jobs/data/job-runs";

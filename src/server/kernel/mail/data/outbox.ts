@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { db, type Executor } from "../../db/client";
+import { db, type Executor, type Transaction } from "../../db/client";
 import { notifications, type Notification } from "../../db/schema";
 
 // The mail outbox's rows (docs/decisions/0005, 0092). What goes in a row, and when a mail is tried,
@@ -8,6 +8,11 @@ import { notifications, type Notification } from "../../db/schema";
 
 /** Anything that writes: the database or the transaction of the change the mail belongs to. */
 export type OutboxExecutor = Executor;
+
+/** Runs `work` in a transaction of its own: a mail's row and its job written together when no change carries them. */
+export async function inOutboxTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db().transaction(work);
+}
 
 /** Stores one mail to send; returns its id. */
 export async function insertOutboxRow(values: typeof notifications.$inferInsert, executor: OutboxExecutor = db()): Promise<string> {
