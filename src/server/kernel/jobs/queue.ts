@@ -166,6 +166,23 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
 }
 
 /**
+ * Enqueues several jobs of one name in one statement, in the caller's transaction: as `enqueue` each
+ * (a job whose key or id is taken is not added), with the queue's own retries. Returns how many were added.
+ */
+export async function enqueueMany(name: string, jobs: readonly { data: object; key?: string; id?: string }[], executor: Executor): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const { started, declared } = state();
+  const boss = started && (await started);
+  if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
+  const added = await boss.insert(
+    name,
+    jobs.map((job) => ({ data: job.data, singletonKey: job.key ?? `job:${randomUUID()}`, ...(job.id ? { id: stableJobId(name, job.id) } : {}) })),
+    { db: executorDatabase(executor), returnId: true },
+  );
+  return added?.length ?? 0;
+}
+
+/**
  * Cancels, in the caller's transaction, the job of this name enqueued with this `id` (the same as
  * `enqueue`'s): a job that has run or never existed is left as it is.
  */

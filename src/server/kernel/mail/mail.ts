@@ -7,7 +7,7 @@ import type { MailAttachment, Notification } from "../db/schema";
 import { claimNotification, inOutboxTransaction, insertOutboxRow, markNotificationFailed, markNotificationSent, pendingNotificationIds } from "./data/outbox";
 import { env } from "../env";
 import { errorFields, log } from "../log";
-import { enqueue, isQueueStarted, startJobNow, wakeWorkers, type JobAttempt, type JobDefinition, type RetryPolicy } from "../jobs/queue";
+import { enqueue, enqueueMany, isQueueStarted, startJobNow, wakeWorkers, type JobAttempt, type JobDefinition, type RetryPolicy } from "../jobs/queue";
 
 /**
  * Mail goes through a transactional outbox on the job queue (docs/decisions/0005, 0092):
@@ -92,8 +92,14 @@ export async function queueMail(mail: MailInput): Promise<string> {
  */
 export async function queueDelivery(executor: Executor, ids: readonly string[]): Promise<void> {
   if (ids.length === 0 || !isQueueStarted()) return;
-  for (const id of ids) await enqueue(MAIL_JOB, { id } satisfies MailJobData, { key: id, id }, executor);
+  // One statement for all of them: a form's notification and acknowledgement cost one round trip.
+  await enqueueMany(MAIL_JOB, deliveryJobs(ids), executor);
   wakeSoon();
+}
+
+/** A row's first job: keyed and named by the row. */
+function deliveryJobs(ids: readonly string[]) {
+  return ids.map((id) => ({ data: { id } satisfies MailJobData, key: id, id }));
 }
 
 /**
@@ -305,11 +311,7 @@ export async function sendOutboxMail(
 export async function adoptPendingMail(): Promise<number> {
   const ids = await pendingNotificationIds();
   if (ids.length === 0) return 0;
-  return inOutboxTransaction(async (tx) => {
-    let added = 0;
-    for (const id of ids) if (await enqueue(MAIL_JOB, { id } satisfies MailJobData, { key: id, id }, tx)) added++;
-    return added;
-  });
+  return inOutboxTransaction((tx) => enqueueMany(MAIL_JOB, deliveryJobs(ids), tx));
 }
 
 /** The queue's job for the mail outbox (src/server/queue-registry.ts); `transport`, `from` and `retry` for tests. */
