@@ -242,6 +242,19 @@ describe("the mail outbox on the job queue", () => {
     }
   }, 90_000);
 
+  it("a backlog drains at the send's pace, not one mail a poll", async () => {
+    await declareJobs(QUEUED_JOBS);
+    for (let n = 0; n < 30; n++) await queueMail(mail(`Backlog ${n}`));
+    const began = Date.now();
+    // The server's poll (2 s): one mail a poll would take a minute.
+    await startQueue([mailDeliveryJob({ transport: transport() })], { pollSeconds: 2 });
+    await until("30 mails", () => smtp.messages.length === 30, 20_000);
+    const seconds = (Date.now() - began) / 1000;
+    console.log(`mail queue (${handle.label}): 30 queued mails sent in ${seconds.toFixed(1)} s (${(30 / seconds).toFixed(0)} a second) by one worker`);
+    // Oldest first, one at a time.
+    expect(smtp.messages.map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1])).toEqual(Array.from({ length: 30 }, (_, n) => `Backlog ${n}`));
+  }, 60_000);
+
   it("a form's one statement and the jobs of the mails it stored commit together; a repeated key adds none", async () => {
     const lead = (n: number) =>
       FreeAuditSchema.parse({ name: `Lead ${n}`, email: `lead${n}@brand.in`, mobileNumber: "9876543210", monthlyRevenue: "0-10L/month", growthChallenge: "x" });
