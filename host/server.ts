@@ -219,7 +219,7 @@ server.listen(port, hostname, () => {
 // the server still listens (scheduled publishing asks this server to refresh the blog's pages: a
 // round refused that request would leave a post public with stale pages); then stop taking
 // connections, let the requests in flight finish (their connections are closed after them, so no
-// further request is read from any connection), let the app stop its mail worker and close its
+// further request is read from any connection), let the app stop its job queue and close its
 // database (src/server/boot.ts), and exit. A request that hangs cannot hold the process for more
 // than SHUTDOWN_GRACE_MS.
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -804,7 +804,7 @@ async function main(): Promise<void> {
           // the body and headers (checked against a raw socket).
           requests: [{ method: "POST", setupRequest: (request) => ({ ...request, method: "POST", ...submission() }) }],
         });
-    // Each stored submission queues a notification, sent by the server's mail worker (ADR 0005),
+    // Each stored submission queues a notification, sent by the job queue's mail worker (ADR 0092),
     // here written to DATA_DIR/outbox. Wait until the outbox stops growing, so that each run's CPU
     // time includes its own mail and none of the previous run's.
     await waitForOutboxToSettle();

@@ -394,6 +394,8 @@ describe("reminders", () => {
     const start = booking.startsAt.getTime();
     // The worker's clock is at the hour mark; the job's start is brought forward to now to match.
     await stopQueue();
+    // Every job declared first, as boot does: the reminder queues its mail (docs/decisions/0092).
+    await declareJobs(QUEUED_JOBS);
     await startQueue([bookingReminderJob({ now: () => new Date(start - 30 * 60_000) })], { pollSeconds: 0.5 });
     try {
       await handle.db.execute(

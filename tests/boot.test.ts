@@ -17,6 +17,11 @@ const { enqueue } = await import("@/server/kernel/jobs/queue");
 const { QUEUED_JOBS } = await import("@/server/queue-registry");
 const { TIMED_JOBS } = await import("@/server/job-registry");
 const { isScheduledJob } = await import("@/server/kernel/jobs/jobs");
+const { queueMail } = await import("@/server/kernel/mail/mail");
+
+async function statusOf(database: TestDatabase, id: string): Promise<string | undefined> {
+  return (await database.db.execute<{ status: string }>(sql`select status from notifications where id = ${id}`)).rows[0]?.status;
+}
 
 let handle: TestDatabase | undefined;
 afterAll(async () => {
@@ -56,12 +61,26 @@ describe("boot and shutdown", () => {
     for (const name of scheduled) expect(bridge.getTimedJobs()!.timers.has(name), name).toBe(false);
     const job = { bookingId: "no-such-call", kind: "1h" };
     expect(await enqueue("booking.reminder", job, { key: "boot-1" }, handle.db)).toEqual(expect.any(String));
+    // The mail outbox is one of the queue's jobs (docs/decisions/0092): a mail queued now is sent by
+    // its worker (into the outbox folder: no mail server in tests), woken rather than at its poll.
+    const mail = { kind: "test", recipients: ["asha@brand.in"], subject: "At boot", text: "Hello" };
+    const queuedAt = performance.now();
+    const sent = await queueMail(mail);
+    while ((await statusOf(handle, sent)) !== "sent" && performance.now() - queuedAt < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await statusOf(handle, sent)).toBe("sent");
+    console.log(`boot (${handle.label}): a mail queued after boot was sent ${Math.round(performance.now() - queuedAt)} ms later`);
 
     // The signal: no worker left, and a request still being answered can enqueue.
     await bridge.stopAppTimedWork();
     expect(bridge.getJobQueue()!.working.size).toBe(0);
     expect(bridge.getTimedJobs()!.timers.size).toBe(0);
     expect(await enqueue("booking.reminder", job, { key: "boot-2" }, handle.db)).toEqual(expect.any(String));
+    // A mail queued by such a request is stored with its job and left for the next start.
+    const late = await queueMail({ ...mail, subject: "During the shutdown" });
+    const lateJobs = await handle.db.execute(sql`select 1 from pgboss.job where name = 'mail.send' and data->>'id' = ${late}`);
+    expect(lateJobs.rows).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await statusOf(handle, late)).toBe("pending");
 
     // The requests answered: the engine stops before the database closes.
     await bridge.shutdownApp();

@@ -16,7 +16,6 @@ async function freshCopy(): Promise<Bridge> {
 afterEach(async () => {
   const bridge = await freshCopy();
   bridge.setPageCacheInvalidator(undefined);
-  bridge.setMailWorker(undefined);
 });
 
 describe("the bridge", () => {

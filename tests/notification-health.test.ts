@@ -13,7 +13,8 @@ vi.mock("@/server/kernel/session/auth-guard", () => ({
 
 const { notificationHealth } = await import("@/server/dashboard/data/notification-health");
 const { retryFailedNotifications } = await import("@/server/dashboard/admin-actions");
-const { deliverDueMail, MAX_ATTEMPTS, smtpTransport } = await import("@/server/kernel/mail/mail");
+const { smtpTransport } = await import("@/server/kernel/mail/mail");
+const { deliverPendingMail } = await import("./helpers/mail");
 const { createLead } = await import("@/server/leads/data/leads");
 const { FreeAuditSchema } = await import("@/lib/schemas/lead-forms");
 const { activityEvents, notifications } = await import("@/server/kernel/db/schema");
@@ -29,7 +30,6 @@ const lead = (n: number) =>
 
 /** A port nothing listens on: every attempt fails with the connection's own answer. */
 const deadTransport = () => smtpTransport({ host: "127.0.0.1", port: 9, secure: false });
-const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
 describe("notifications you can trust", () => {
   it("nothing to show while every notification is delivered or waiting for its first attempt", async () => {
@@ -41,20 +41,16 @@ describe("notifications you can trust", () => {
     await createLead(lead(2), {}, null);
     await createLead(lead(3), {}, null);
     // Every attempt of the two notifications and two acknowledgements fails.
-    await deliverDueMail(deadTransport(), { now: later(1) });
+    await deliverPendingMail(deadTransport());
     let health = await notificationHealth();
     expect(health).toMatchObject({ failed: 0, retrying: 4 });
     expect(health.lastError).toMatch(/ECONNREFUSED/);
     const [oldest] = await handle.db.select().from(notifications).orderBy(notifications.createdAt).limit(1);
     expect(health.since).toEqual(oldest!.createdAt);
 
-    // One of them reaches its last attempt and is given up: still shown, never silent.
+    // One of them fails its last try and is given up: still shown, never silent.
     const [one] = await handle.db.select().from(notifications).where(eq(notifications.kind, "lead")).limit(1);
-    await handle.db
-      .update(notifications)
-      .set({ attempts: MAX_ATTEMPTS - 1 })
-      .where(eq(notifications.id, one!.id));
-    for (let round = 0; round < 3; round++) await deliverDueMail(deadTransport(), { now: later(120 + round * 120) });
+    await deliverPendingMail(deadTransport(), { lastTry: (id) => id === one!.id });
     health = await notificationHealth();
     expect(health.failed).toBe(1);
     expect(health.failed + health.retrying).toBe(4);
@@ -66,7 +62,7 @@ describe("notifications you can trust", () => {
     expect(trail.map((r) => r.recordId).sort()).toEqual((await handle.db.select({ id: notifications.id }).from(notifications)).map((r) => r.id).sort());
     const smtp = await startSmtpServer();
     try {
-      const { sent } = await deliverDueMail(smtpTransport({ host: "127.0.0.1", port: smtp.port, secure: false }), { now: later(1) });
+      const { sent } = await deliverPendingMail(smtpTransport({ host: "127.0.0.1", port: smtp.port, secure: false }));
       expect(sent).toBe(4);
       expect(smtp.messages).toHaveLength(4);
     } finally {

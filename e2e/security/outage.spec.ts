@@ -226,8 +226,8 @@ test("mail server down for the whole run: every submission succeeds, every notif
     DATA_DIR: dataDir,
     SMTP_HOST: "127.0.0.1",
     SMTP_PORT: String(smtpPort),
-    // Retries after 1 s, 2 s, 4 s, then every 8 s (12 attempts, the last about 80 s after the
-    // first): the default (15 s doubling up to an hour) would make the test wait minutes.
+    // The mail queue's retries after 1-2 s, 2-4 s, 4-8 s, then every 8 s (12 tries, the last about
+    // 80 s after the first; ADR 0092): the default (15 s doubling up to an hour) would make the test wait minutes.
     MAIL_RETRY_SECONDS: "1",
     MAIL_RETRY_MAX_SECONDS: "8",
   });
@@ -251,7 +251,7 @@ test("mail server down for the whole run: every submission succeeds, every notif
     const mine = () => smtp!.messages.filter((m) => m.raw.includes(tag));
     await until(`${SUBMISSIONS} mails`, () => mine().length >= SUBMISSIONS, 120_000);
     const deliveredMs = Math.round(performance.now() - returned);
-    // Stopping the server stops its mail worker after any send in flight: nothing can be sent after
+    // Stopping the server stops its job queue's workers after any send in flight: nothing can be sent after
     // this, so the count of mails below is final (a duplicate would be among them).
     await server.stop();
 

@@ -7,7 +7,8 @@ import { expect, test } from "@playwright/test";
 import { createPostgresDatabase, freePort, query, startServer, tempDir, waitHealthy } from "./faults";
 
 // SIGTERM: idle keep-alive connections are closed at once, requests in flight finish and their
-// connections close after them (no further request is read), the mail worker stops, the embedded
+// connections close after them (no further request is read), the job queue (the mail's worker among
+// its workers, docs/decisions/0092) stops, the embedded
 // database closes, and the process exits 0. A server of its own, on its own port and data folder.
 
 // E2E_PORT + 1 is the fallback server; + 10 to + 16 the fault specs', + 20 the logs spec's, + 21 the integrity spec's.
@@ -33,7 +34,7 @@ function acceptQueue(port: number): number {
   return waiting;
 }
 
-test("SIGTERM: idle keep-alive connections close at once, the requests in flight finish and end their connections, the mail worker stops, the database closes, exit 0", async () => {
+test("SIGTERM: idle keep-alive connections close at once, the requests in flight finish and end their connections, the job queue stops, the database closes, exit 0", async () => {
   test.setTimeout(240_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-data-"));
   const server = spawn(process.execPath, ["host/server.ts"], {
@@ -169,7 +170,7 @@ test("SIGTERM: idle keep-alive connections close at once, the requests in flight
   expect(heldAnswers.every((a) => a.status > 0 && a.status < 500)).toBe(true);
   expect(followUpsServed).toBe(0);
   expect(code).toBe(0);
-  expect(output).toContain('"msg":"mail worker stopped"');
+  expect(output).toContain('"msg":"job queue stopped"');
   expect(output).toContain('"msg":"database closed"');
   // The timed jobs stopped, and their rounds ended, before the database closed: none failed on it.
   expect(output).not.toContain('"msg":"timed job failed"');

@@ -7,11 +7,11 @@ import { loadRedirectRules, recordNotFoundHits, recordRedirectHits } from "./red
 import { storePageViews } from "./analytics";
 import { DatabaseLockedError } from "./kernel/db/lock.ts";
 import { prepareAppDatabase } from "./kernel/db/prepare";
-import { startMailWorker, stopMailWorker } from "./kernel/mail/mail";
+import { MAIL_JOB } from "./kernel/mail/mail";
 import { errorFields, log } from "./kernel/log";
 import { isScheduledJob, startTimedJobs, stopTimedJobs } from "./kernel/jobs/jobs";
 import { TIMED_JOBS } from "./job-registry";
-import { startQueue, stopQueue, stopWorkers } from "./kernel/jobs/queue";
+import { declareJobs, startQueue, stopQueue, stopWorkers } from "./kernel/jobs/queue";
 import { QUEUED_JOBS } from "./queue-registry";
 import { storage } from "./media";
 import { announceSetupLink } from "./kernel/session/first-owner";
@@ -39,8 +39,8 @@ export async function boot(): Promise<void> {
       // Milliseconds since this process started (cold start, docs/decisions/0012).
       processMs: Math.round(performance.now()),
     });
-    if (env().MAIL_WORKER) startMailWorker();
-    // The queue's engine installs its own schema on its first start, beside our migrations.
+    // The queue's engine installs its own schema on its first start, beside our migrations; its
+    // workers send the mail outbox too (docs/decisions/0092).
     await startJobQueue();
     // A fresh install: the one-time link that makes its first verified account the owner (ADR 0084).
     await announceSetupLink().catch((error) => log("warn", "first owner: set-up link not announced", errorFields(error)));
@@ -55,8 +55,7 @@ export async function boot(): Promise<void> {
     // /api/health reports it and the data layer falls back (home's samples, an empty blog listing:
     // docs/decisions/0008).
     log("error", "database not ready at start-up", errorFields(error));
-    // The outbox still drains once the database is back, and the job queue starts then.
-    if (env().MAIL_WORKER) startMailWorker();
+    // The job queue starts once the database is back, and adopts the mail stored meanwhile.
     void startJobQueue();
   }
   // Timed work (src/server/job-registry.ts): most of it is the queue's schedules, started with the
@@ -85,9 +84,9 @@ export async function boot(): Promise<void> {
       (error) => log("error", "storage not ready at start-up", { kind: storage().kind, ...errorFields(error) }),
     );
   // host/server.ts calls these on SIGTERM/SIGINT (ADR 0074): at the signal the timed jobs and the
-  // queue's workers stop, their work under way ending while the server still listens; once the
-  // requests in flight have finished, the queue's engine (which they may have enqueued through),
-  // then the mail worker finishes the mail it is sending, then the database closes.
+  // queue's workers stop (the mail being sent among their jobs), their work under way ending while
+  // the server still listens; once the requests in flight have finished, the queue's engine (which
+  // they may have enqueued through), then the database closes.
   setAppShutdown({ stopTimedWork, close: shutdown });
 }
 
@@ -97,17 +96,22 @@ const QUEUE_RETRY_MS = 30_000;
 /**
  * Starts the queue's workers (src/server/queue-registry.ts) and the timed jobs' schedules with their
  * cron pass (src/server/job-registry.ts, docs/decisions/0095). With the database down it tries again
- * every half minute: a change cannot enqueue its job before this, and would fail like any other write.
+ * every half minute: a change cannot enqueue its job before this, and would fail like any other write
+ * (a mail's row is stored alone meanwhile, and adopted by this start: docs/decisions/0092).
+ * Every job is declared before any worker runs, so a job that queues a mail (a call's reminder)
+ * finds the mail's queue made. `MAIL_WORKER=false` leaves the mail to the other processes.
  */
 async function startJobQueue(): Promise<void> {
   if (shuttingDown) return;
   const began = performance.now();
   const schedules = TIMED_JOBS.filter(isScheduledJob);
+  const working = QUEUED_JOBS.filter((job) => env().MAIL_WORKER || job.name !== MAIL_JOB);
   try {
-    await startQueue(QUEUED_JOBS, { schedules });
+    await declareJobs(QUEUED_JOBS);
+    await startQueue(working, { schedules });
     log("info", "job queue started", {
       event: "queue.started",
-      jobs: QUEUED_JOBS.map((job) => job.name),
+      jobs: working.map((job) => job.name),
       schedules: schedules.map((job) => job.name),
       ms: Math.round(performance.now() - began),
     });
@@ -129,8 +133,6 @@ async function shutdown(): Promise<void> {
   await stopTimedWork();
   await stopQueue();
   log("info", "job queue stopped");
-  await stopMailWorker();
-  log("info", "mail worker stopped");
   // The handle if one was opened; getDatabase() would open one just to close it.
   const handle = getDatabaseHandle();
   if (handle) {

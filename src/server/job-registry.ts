@@ -77,12 +77,11 @@ const analyticsJob: TimedJob = {
  * tick hourly and record their day in `job_runs`, so a day is done once and a day missed while no
  * server ran is done at the next start. A job with `everyMs` is a timer in every process
  * (src/server/kernel/jobs/jobs.ts) finding its own due rows: work looked for more often than the
- * queue's minute. The booking's calendar writes and call reminders, newsletter sending, and the
- * calendar sync of each member are jobs of the queue enqueued by a change or a tick (./queue-registry.ts).
- * Two loops stay outside both, each for a reason: the mail worker (src/server/kernel/mail/mail.ts)
- * claims outbox rows every few seconds and must finish the mail in flight at shutdown, and the
- * embedded database's role-request watcher (src/server/team/admin-requests.ts) answers
- * `npm run admin` through a folder, for the one process that holds that database.
+ * queue's minute. The mail outbox, the booking's calendar writes and call reminders, newsletter
+ * sending, and the calendar sync of each member are jobs of the queue enqueued by a change or a tick
+ * (./queue-registry.ts). One loop stays outside both: the embedded database's role-request watcher
+ * (src/server/team/admin-requests.ts) answers `npm run admin` through a folder, for the one process
+ * that holds that database.
  */
 export const TIMED_JOBS: readonly TimedJob[] = [
   scheduledPublishingJob,

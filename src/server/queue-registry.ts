@@ -1,5 +1,6 @@
 import "server-only";
 import type { JobDefinition } from "./kernel/jobs/queue";
+import { mailDeliveryJob } from "./kernel/mail/mail";
 import { bookingReminderJob, calendarSyncJob, calendarWriteJob } from "./booking";
 import { newsletterCopiesJob, newsletterStartJob } from "./newsletter";
 
@@ -10,6 +11,9 @@ import { newsletterCopiesJob, newsletterStartJob } from "./newsletter";
  * list (./job-registry.ts): work found by time rather than enqueued by a change.
  */
 export const QUEUED_JOBS: readonly JobDefinition<object>[] = [
+  // The mail outbox: one job per mail, sent as its row has it (docs/decisions/0092). First, so that
+  // its queue is made before a job that queues a mail (a reminder) can run.
+  mailDeliveryJob(),
   // A member's busy times read from their calendar, enqueued by the calendar sync's tick (docs/decisions/0095).
   calendarSyncJob(),
   // The booking's writes to a member's CalDAV calendar (docs/decisions/0066).

@@ -8,7 +8,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { StartedPglite } from "./db/pglite-start.ts";
 import type { DatabaseHandle } from "./db/client";
-import type { MailWorkerState } from "./mail/mail";
 import type { PageViewSink } from "../analytics/page-view-queue.ts";
 import type { TimedJobsState } from "./jobs/jobs";
 import type { JobQueueState } from "./jobs/queue";
@@ -30,7 +29,6 @@ interface Shared {
   appShutdown?: AppShutdown;
   pglitePrestart?: StartedPglite;
   databaseHandle?: DatabaseHandle;
-  mailWorker?: MailWorkerState;
   auth?: unknown;
   timedJobs?: TimedJobsState;
   jobQueue?: JobQueueState;
@@ -78,7 +76,7 @@ export function enteredBeforeInvalidation(): boolean {
  * How the app stops, in two steps the server calls in turn (host/server.ts): its timed work first,
  * at the signal, while the server still listens (a round under way may ask this server to refresh
  * pages, as scheduled publishing does); then, once the requests in flight are over, the rest
- * (mail worker, database).
+ * (the job queue's engine, database).
  */
 export interface AppShutdown {
   stopTimedWork: () => Promise<void>;
@@ -120,15 +118,6 @@ export function getDatabaseHandle(): DatabaseHandle | undefined {
 
 export function setDatabaseHandle(handle: DatabaseHandle | undefined): void {
   shared.databaseHandle = handle;
-}
-
-/** The outbox worker's state (src/server/kernel/mail/mail.ts): one worker per process. */
-export function getMailWorker(): MailWorkerState | undefined {
-  return shared.mailWorker;
-}
-
-export function setMailWorker(state: MailWorkerState | undefined): void {
-  shared.mailWorker = state;
 }
 
 /** better-auth's instance (src/server/kernel/session/auth.ts), created on first use; typed there (this module cannot import the app's types of it). */

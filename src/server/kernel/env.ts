@@ -138,7 +138,7 @@ const EnvSchema = z
     MAIL_WORKER: flag.default(true),
     // Activity rows older than this many days are pruned at start-up and daily (docs/decisions/0037).
     ACTIVITY_RETENTION_DAYS: positiveInt(365, 36500),
-    // Outbox retries: the first retry after MAIL_RETRY_SECONDS, doubling, at most MAIL_RETRY_MAX_SECONDS.
+    // The mail queue's back-off (docs/decisions/0092): the first retry after MAIL_RETRY_SECONDS, doubling, at most MAIL_RETRY_MAX_SECONDS.
     MAIL_RETRY_SECONDS: positiveInt(15, 3600),
     MAIL_RETRY_MAX_SECONDS: positiveInt(3600, 86_400),
 

@@ -5,7 +5,7 @@ import { recordActivityMany } from "../../kernel/activity/activity";
 import { requireRole } from "../../kernel/session/auth-guard";
 import { db } from "../../kernel/db/client";
 import { notifications } from "../../kernel/db/schema";
-import { pokeMailWorker } from "../../kernel/mail/mail";
+import { requeueMail } from "../../kernel/mail/mail";
 
 /** Notifications of what visitors send: the agency's and the sender's acknowledgement. */
 const DESK_KINDS = ["lead", "contact", "acknowledgement"];
@@ -50,8 +50,8 @@ export async function notificationHealth(): Promise<NotificationHealth> {
 }
 
 /**
- * Sends every given-up notification again, now: back to pending with a fresh count of attempts.
- * Returns how many. Those still retrying are made due now too.
+ * Sends every given-up notification again, now: back to pending with a fresh count of attempts and a
+ * new job. Returns how many. Those still retrying have their job start now (docs/decisions/0092).
  */
 export async function retryNotifications(): Promise<number> {
   await requireRole(LEAD_DESK.write);
@@ -62,14 +62,16 @@ export async function retryNotifications(): Promise<number> {
         status: "pending",
         attempts: sql`case when ${notifications.status} = 'failed' then 0 else ${notifications.attempts} end`,
         nextAttemptAt: sql`now()`,
-        lockedUntil: null,
       })
       .where(troubled)
       .returning({ id: notifications.id });
     // One row per notification queued again, in the same transaction (docs/decisions/0037).
     await recordActivityMany(queued.map((row) => ({ action: "notifications.retry", table: "notifications", recordId: row.id, after: { status: "pending" } })), tx);
+    await requeueMail(
+      tx,
+      queued.map((row) => row.id),
+    );
     return queued;
   });
-  if (rows.length > 0) pokeMailWorker();
   return rows.length;
 }

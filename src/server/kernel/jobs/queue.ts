@@ -74,6 +74,11 @@ export interface JobDefinition<T extends object> {
    */
   handler(data: T, attempt: JobAttempt): Promise<void>;
   /**
+   * A worker that ran a job fetches again at once rather than after its poll, so a backlog drains at
+   * the handler's pace, not one job a poll (the mail outbox after a burst of forms, ADR 0092).
+   */
+  drain?: boolean;
+  /**
    * Enqueues, at each start, the work that was waiting for this job before it ran on the queue (the
    * rows of the hand-written queue it replaced). Runs in every process at every start, so it must
    * enqueue each piece of work under a stable `id`.
@@ -95,6 +100,8 @@ export interface JobQueueState {
   declared: Set<string>;
   /** Names this process has workers for. */
   working: Set<string>;
+  /** The engine's worker of each name this process works (for `wakeWorkers`). */
+  workers?: Map<string, string>;
 }
 
 function state(): JobQueueState {
@@ -212,6 +219,35 @@ export async function cancelJob(name: string, id: string, executor: Executor): P
   await boss.cancel(name, stableJobId(name, id), { db: executorDatabase(executor) });
 }
 
+/**
+ * Makes the job of this name and key that waits (queued or waiting to retry) start now, in the
+ * caller's transaction. Returns false when none waits (none exists, or it is running).
+ */
+export async function startJobNow(name: string, key: string, executor: Executor): Promise<boolean> {
+  const { started, declared } = state();
+  const boss = started && (await started);
+  if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
+  const { updated } = await boss.update(name, undefined, { singletonKey: key, startAfter: 0, db: executorDatabase(executor) });
+  return updated > 0;
+}
+
+/**
+ * Whether this process's engine has been started (by boot, or a test's `declareJobs`): until then
+ * nothing can be enqueued here. A producer whose rows are adopted at the queue's start (the mail
+ * outbox, ADR 0092) stores its row alone meanwhile.
+ */
+export function isQueueStarted(): boolean {
+  return Boolean(getJobQueue()?.started);
+}
+
+/** Wakes this process's worker of `name`, if it has one, to fetch now rather than at its next poll. */
+export function wakeWorkers(name: string): void {
+  const current = getJobQueue();
+  const id = current?.workers?.get(name);
+  if (!current?.started || !id) return;
+  void current.started.then((boss) => boss.notifyWorker(id)).catch(() => {});
+}
+
 /** A job id (a UUID, as the engine's ids are) that is the same for the same name and id. */
 export function stableJobId(name: string, id: string): string {
   const hex = createHash("sha256").update(`${name}\n${id}`).digest("hex");
@@ -317,28 +353,30 @@ export async function startQueue(
       } catch (error) {
         log("warn", "job failed", { job: definition.name, id: job.id, retryCount: job.retryCount, ...errorFields(error) });
         throw error;
+      } finally {
+        if (definition.drain) wakeWorkers(definition.name);
       }
     };
     const common = { localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: pollSeconds, includeMetadata: true } as const;
-    if ((definition.batchSize ?? 1) <= 1) {
-      await boss.work(definition.name, { ...common, batchSize: 1 }, async ([job]: JobWithMetadata<object>[]) => run(job!));
-    } else {
-      // Several a fetch, side by side, each completed or failed (and retried) on its own; while the
-      // fetches come back full the worker fetches again at once rather than after its poll.
-      await boss.work(
-        definition.name,
-        { ...common, batchSize: definition.batchSize!, perJobResults: true, burstWhenBatchFull: true },
-        async (jobs: JobWithMetadata<object>[]) =>
-          Promise.all(
-            jobs.map(async (job) =>
-              run(job).then(
-                () => ({ id: job.id, status: "completed" as const }),
-                (error: unknown) => ({ id: job.id, status: "failed" as const, output: { message: String(errorFields(error).error ?? "failed") } }),
+    const workerId =
+      (definition.batchSize ?? 1) <= 1
+        ? await boss.work(definition.name, { ...common, batchSize: 1 }, async ([job]: JobWithMetadata<object>[]) => run(job!))
+        : // Several a fetch, side by side, each completed or failed (and retried) on its own; while the
+          // fetches come back full the worker fetches again at once rather than after its poll.
+          await boss.work(
+            definition.name,
+            { ...common, batchSize: definition.batchSize!, perJobResults: true, burstWhenBatchFull: true },
+            async (jobs: JobWithMetadata<object>[]) =>
+              Promise.all(
+                jobs.map(async (job) =>
+                  run(job).then(
+                    () => ({ id: job.id, status: "completed" as const }),
+                    (error: unknown) => ({ id: job.id, status: "failed" as const, output: { message: String(errorFields(error).error ?? "failed") } }),
+                  ),
+                ),
               ),
-            ),
-          ),
-      );
-    }
+          );
+    (state().workers ??= new Map()).set(definition.name, workerId);
     // Only once its worker runs: a start that failed before (the database down) is tried again whole.
     working.add(definition.name);
   }
@@ -356,6 +394,7 @@ export async function stopWorkers(timeoutMs = 5_000): Promise<void> {
   if (!current || !boss) return;
   const names = [...current.working];
   current.working.clear();
+  current.workers?.clear();
   let timer: NodeJS.Timeout | undefined;
   const stopped = Promise.all(names.map((name) => boss.offWork(name, { wait: true }))).then(() => true);
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
@@ -375,5 +414,6 @@ export async function stopQueue(timeoutMs = 3_000): Promise<void> {
   current.scheduling = false;
   current.declared.clear();
   current.working.clear();
+  current.workers?.clear();
   await boss?.stop({ graceful: true, close: false, timeout: timeoutMs });
 }

@@ -2,17 +2,19 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Database } from "../db/client";
+import type { Executor } from "../db/client";
 import type { MailAttachment, Notification } from "../db/schema";
-import { claimDueNotifications, insertOutboxRow, markNotificationFailed, markNotificationSent, type OutboxExecutor } from "./data/outbox";
+import { claimNotification, inOutboxTransaction, insertOutboxRow, markNotificationFailed, markNotificationSent, pendingNotificationIds } from "./data/outbox";
 import { env } from "../env";
 import { errorFields, log } from "../log";
-import { getMailWorker, setMailWorker } from "../bridge.ts";
+import { enqueue, enqueueMany, isQueueStarted, startJobNow, wakeWorkers, type JobAttempt, type JobDefinition, type RetryPolicy } from "../jobs/queue";
 
 /**
- * Mail goes through a transactional outbox: `enqueueMail` writes a row in the caller's transaction
- * (so a stored lead always has its notification, and a failed insert leaves no orphan mail), and a
- * worker in the server process sends due rows with retries and backoff (docs/decisions/0005).
+ * Mail goes through a transactional outbox on the job queue (docs/decisions/0005, 0092):
+ * `enqueueMail` writes the mail's row and a job carrying its id in the caller's transaction (so a
+ * stored lead always has its notification, and a change rolled back leaves no mail); the queue's
+ * worker sends the row as it is when the job runs, tries again on the queue's back-off, and the row
+ * keeps what the dashboard shows (status, tries, last error, sent time).
  */
 
 export interface MailInput {
@@ -56,17 +58,78 @@ export function outboxValues(mail: MailInput) {
   };
 }
 
-export async function enqueueMail(executor: OutboxExecutor, mail: MailInput): Promise<string> {
-  const id = await insertOutboxRow(outboxValues(mail), executor);
-  pokeMailWorker();
+/** The database itself, not a transaction: a drizzle transaction is the one with `rollback`. */
+function isTransaction(executor: Executor): boolean {
+  return typeof (executor as { rollback?: unknown }).rollback === "function";
+}
+
+/**
+ * Queues a mail in `executor`, the transaction of the change it belongs to: its row and its job are
+ * committed with that change or not at all. Given the database itself, the two are written in a
+ * transaction of their own. Returns the row's id.
+ */
+export async function enqueueMail(executor: Executor, mail: MailInput): Promise<string> {
+  const values = outboxValues(mail);
+  if (!isTransaction(executor)) return executor.transaction((tx) => enqueueMail(tx, mail));
+  const id = await insertOutboxRow(values, executor);
+  await queueDelivery(executor, [id]);
   return id;
 }
 
-/** A mail that goes with no other change (better-auth's verification and reset mails): stored on its own. */
+/** A mail that goes with no other change (better-auth's verification and reset mails): stored on its own, row and job together. */
 export async function queueMail(mail: MailInput): Promise<string> {
-  const id = await insertOutboxRow(outboxValues(mail));
-  pokeMailWorker();
-  return id;
+  return inOutboxTransaction((tx) => enqueueMail(tx, mail));
+}
+
+/**
+ * Enqueues the delivery of outbox rows written in this transaction by a statement of the caller's own
+ * (a form's one statement inserts its notification rows itself, ADR 0013): one job per row, keyed and
+ * named by the row, so a row never has two jobs alive and the queue's `adopt` finds it taken.
+ *
+ * Until this process's queue has started (the database was down at boot and the start is tried again
+ * every 30 s; a test or script that runs no queue) the rows are stored alone: the queue adopts every
+ * pending row when it starts.
+ */
+export async function queueDelivery(executor: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0 || !isQueueStarted()) return;
+  // One statement for all of them: a form's notification and acknowledgement cost one round trip.
+  await enqueueMany(MAIL_JOB, deliveryJobs(ids), executor);
+  wakeSoon();
+}
+
+/** A row's first job: keyed and named by the row. */
+function deliveryJobs(ids: readonly string[]) {
+  return ids.map((id) => ({ data: { id } satisfies MailJobData, options: { key: id, id } }));
+}
+
+/**
+ * Sends again, now, outbox rows made pending again (the dashboard's retry, ADR 0044): a row whose job
+ * waits for its next try has that job start now; a row whose job has ended (given up) gets a new one.
+ */
+export async function requeueMail(executor: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0 || !isQueueStarted()) return;
+  for (const id of ids) {
+    if (await startJobNow(MAIL_JOB, id, executor)) continue;
+    // Not the row's first job: named by the queue, keyed by the row (one job alive per row).
+    await enqueue(MAIL_JOB, { id } satisfies MailJobData, { key: id }, executor);
+  }
+  wakeSoon();
+}
+
+/**
+ * Lets freshly queued mail go out now rather than at the worker's next poll: after WAKE_MS, by when
+ * the caller's transaction has usually committed (a mail of a change not yet committed is found at
+ * the next poll).
+ */
+const WAKE_MS = 25;
+let wakeScheduled = false;
+function wakeSoon(): void {
+  if (wakeScheduled) return;
+  wakeScheduled = true;
+  setTimeout(() => {
+    wakeScheduled = false;
+    wakeWorkers(MAIL_JOB);
+  }, WAKE_MS).unref();
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -166,139 +229,111 @@ export function configuredTransport(): MailTransport {
 }
 
 // ----------------------------------------------------------------------------------------------
-// Delivery
+// Delivery: a job of the queue per mail (docs/decisions/0092)
 // ----------------------------------------------------------------------------------------------
 
+/** The queue's job that sends one outbox row. */
+export const MAIL_JOB = "mail.send";
+
+export interface MailJobData {
+  /** The outbox row's id. */
+  id: string;
+}
+
+/** Tries of one mail before it is given up (status `failed`), as the outbox had. */
 export const MAX_ATTEMPTS = 12;
-const CLAIM_SECONDS = 120;
-const BATCH = 20;
 
 /**
- * The wait before the next attempt after `attempts` failures: MAIL_RETRY_SECONDS (15 s), doubling
- * (30 s, 1 min, 2 min ...), at most MAIL_RETRY_MAX_SECONDS (1 hour).
+ * The mail queue's back-off, on the queue's one mechanism: MAIL_RETRY_SECONDS (15 s) doubling (the
+ * engine adds up to as much again at random), at most MAIL_RETRY_MAX_SECONDS (1 hour) apart, 12 tries.
  */
-export function backoffSeconds(
-  attempts: number,
-  retry: { first: number; max: number } = { first: env().MAIL_RETRY_SECONDS, max: env().MAIL_RETRY_MAX_SECONDS },
-): number {
-  return Math.min(retry.max, retry.first * 2 ** Math.max(0, attempts - 1));
+export function mailRetry(): RetryPolicy {
+  const e = env();
+  return { limit: MAX_ATTEMPTS - 1, delaySeconds: e.MAIL_RETRY_SECONDS, maxDelaySeconds: e.MAIL_RETRY_MAX_SECONDS };
 }
 
 /**
- * Claims due notifications (pending, due, not claimed by a live worker) so that no other worker or
- * process sends them, then sends each. Returns how many were sent and how many failed this round.
+ * A try's hold on its row. Shorter than the job's lease: a job run again because its worker died
+ * finds the row free. Longer than any one send (nodemailer's timeouts: 10 s to connect, 10 s for the
+ * greeting, 20 s of silence).
  */
-export async function deliverDueMail(
+const CLAIM_SECONDS = 90;
+const LEASE_SECONDS = 120;
+
+/** Another try holds the row: this one is not made (nothing counted), and runs again after the back-off. */
+export class MailBusyError extends Error {
+  constructor(id: string) {
+    super(`mail ${id} is being sent by another try`);
+  }
+}
+
+/**
+ * One try of a mail's job: claims its row (pending, not held by another try), sends it as the row has
+ * it now, and marks it sent. A failure is counted on the row with its message and thrown, so the queue
+ * tries again after its back-off; the last try marks the row failed. A row no longer pending (sent
+ * already, given up, erased) is left alone. Returns whether it was sent.
+ */
+export async function sendOutboxMail(
+  job: MailJobData,
+  attempt: Pick<JobAttempt, "isLastTry">,
   transport: MailTransport,
-  options: { from?: string; database?: Database; now?: Date } = {},
-): Promise<{ sent: number; failed: number }> {
-  const database = options.database;
-  const from = options.from ?? env().MAIL_FROM;
-  const now = options.now ?? new Date();
-  const claimUntil = new Date(now.getTime() + CLAIM_SECONDS * 1000);
-
-  // One statement: the due rows are locked (skipping those another worker holds) and claimed together.
-  const claimed = await claimDueNotifications(now, claimUntil, BATCH, database);
-
-  let sent = 0;
-  let failed = 0;
-  for (const n of claimed) {
-    try {
-      const { messageId } = await transport.send(n, from);
-      await markNotificationSent(n.id, messageId, database);
-      sent++;
-    } catch (error) {
-      failed++;
-      const attempts = n.attempts + 1;
-      const giveUp = attempts >= MAX_ATTEMPTS;
-      await markNotificationFailed(
-        n.id,
-        { attempts, lastError: errorFields(error).error as string, giveUp, nextAttemptAt: new Date(now.getTime() + backoffSeconds(attempts) * 1000) },
-        database,
-      );
-      log(giveUp ? "error" : "warn", giveUp ? "mail given up" : "mail not sent; will retry", {
-        kind: n.kind,
-        notification: n.id,
-        attempts,
-        ...errorFields(error),
-      });
-    }
+  from: string = env().MAIL_FROM,
+): Promise<boolean> {
+  const n = await claimNotification(job.id, CLAIM_SECONDS);
+  if (n === null) return false;
+  if (n === "busy") {
+    if (attempt.isLastTry) return false; // the other try decides its fate
+    throw new MailBusyError(job.id);
   }
-  return { sent, failed };
-}
-
-// ----------------------------------------------------------------------------------------------
-// The worker inside the server process
-// ----------------------------------------------------------------------------------------------
-
-const POLL_MS = 5_000;
-/** One worker per process, kept by the bridge (docs/decisions/0026): Next may load this module twice. */
-export interface MailWorkerState {
-  timer?: NodeJS.Timeout;
-  running: boolean;
-  again: boolean;
-  stopped: boolean;
-  failures: number;
-  transport: MailTransport;
-}
-
-async function runWorker(): Promise<void> {
-  const state = getMailWorker();
-  if (!state || state.stopped) return;
-  if (state.running) {
-    state.again = true;
-    return;
-  }
-  state.running = true;
   try {
-    do {
-      state.again = false;
-      const { sent, failed } = await deliverDueMail(state.transport);
-      // A full batch, sent or not, may mean more are due: failed ones are due later, so this ends.
-      if (sent + failed === BATCH) state.again = true;
-    } while (state.again && !state.stopped);
-    if (state.failures > 0) log("info", "mail worker reaches the database again", { failedRounds: state.failures });
-    state.failures = 0;
+    const { messageId } = await transport.send(n, from);
+    await markNotificationSent(n.id, messageId);
+    return true;
   } catch (error) {
-    // While the database is down this fails every round: say so on the 1st, 2nd, 4th, 8th... time.
-    state.failures++;
-    if ((state.failures & (state.failures - 1)) === 0) log("error", "mail worker round failed", { failedRounds: state.failures, ...errorFields(error) });
-  } finally {
-    state.running = false;
+    const giveUp = attempt.isLastTry;
+    const attempts = await markNotificationFailed(n.id, { lastError: errorFields(error).error as string, giveUp });
+    log(giveUp ? "error" : "warn", giveUp ? "mail given up" : "mail not sent; will retry", {
+      kind: n.kind,
+      notification: n.id,
+      attempts,
+      ...errorFields(error),
+    });
+    throw error;
   }
-}
-
-export function startMailWorker(): void {
-  if (getMailWorker()) return;
-  const transport = configuredTransport();
-  const state: MailWorkerState = { running: false, again: false, stopped: false, failures: 0, transport };
-  setMailWorker(state);
-  state.timer = setInterval(() => void runWorker(), POLL_MS);
-  state.timer.unref();
-  log("info", "mail worker started", { transport: transport.describe });
-  void runWorker();
 }
 
 /**
- * Lets a freshly queued mail go out now rather than at the next poll: within POKE_MS, so that a
- * burst of submissions is sent in a few rounds of up to BATCH mails rather than one round each.
+ * Enqueues, once, the rows still pending without a job: those the outbox's own worker had not sent
+ * before the queue (its last days), and those stored while this process's queue had not started.
+ * Keyed and named by the row, as `queueDelivery` does: a row whose job is alive, or was ever
+ * enqueued under its name, is not enqueued again, however many processes start.
  */
-const POKE_MS = 25;
-let pokeScheduled = false;
-export function pokeMailWorker(): void {
-  const state = getMailWorker();
-  if (!state || state.stopped || pokeScheduled) return;
-  pokeScheduled = true;
-  setTimeout(() => {
-    pokeScheduled = false;
-    void runWorker();
-  }, POKE_MS).unref();
+export async function adoptPendingMail(): Promise<number> {
+  const ids = await pendingNotificationIds();
+  if (ids.length === 0) return 0;
+  return inOutboxTransaction((tx) => enqueueMany(MAIL_JOB, deliveryJobs(ids), tx));
 }
 
-export async function stopMailWorker(): Promise<void> {
-  const state = getMailWorker();
-  if (!state) return;
-  state.stopped = true;
-  clearInterval(state.timer);
-  while (state.running) await new Promise((r) => setTimeout(r, 50));
+/** The queue's job for the mail outbox (src/server/queue-registry.ts); `transport`, `from` and `retry` for tests. */
+export function mailDeliveryJob(options: { transport?: MailTransport; from?: string; retry?: RetryPolicy } = {}): JobDefinition<MailJobData> {
+  let transport = options.transport;
+  return {
+    name: MAIL_JOB,
+    // One send at a time per process, oldest first, and the next at once: the old worker's pace.
+    concurrency: 1,
+    drain: true,
+    leaseSeconds: LEASE_SECONDS,
+    // Read when the queue is declared, at start: the settings are validated by then.
+    get retry() {
+      return options.retry ?? mailRetry();
+    },
+    handler: async (data, attempt) => {
+      if (!transport) {
+        transport = configuredTransport();
+        log("info", "mail transport ready", { transport: transport.describe });
+      }
+      await sendOutboxMail(data, attempt, transport, options.from);
+    },
+    adopt: () => adoptPendingMail(),
+  };
 }

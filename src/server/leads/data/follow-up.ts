@@ -7,11 +7,11 @@ import { MESSAGE_STATUS_LABELS } from "@/lib/schemas/admin";
 import { toSiteDateTimeInput } from "@/lib/site-time";
 import { requireRole } from "../../kernel/session/auth-guard";
 import { db, type Executor } from "../../kernel/db/client";
-import { contactMessages, leads, notifications } from "../../kernel/db/schema";
+import { contactMessages, leads } from "../../kernel/db/schema";
 import { env } from "../../kernel/env";
 import { EVERY_FIVE_MINUTES, type TimedJob } from "../../kernel/jobs/jobs";
 import { runOnce } from "../../kernel/jobs/data/job-runs";
-import { outboxValues, pokeMailWorker } from "../../kernel/mail/mail";
+import { enqueueMail, type MailInput } from "../../kernel/mail/mail";
 import { composeMail } from "../../kernel/mail/compose";
 import { siteConfig } from "../../kernel/site-config";
 import { dashboardHref } from "@/lib/routes";
@@ -128,7 +128,7 @@ export function daysOverdue(followUpOn: string, today: string): number {
   return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${followUpOn}T00:00:00Z`)) / 86_400_000);
 }
 
-function digestMail(owner: string, items: DueItem[], today: string) {
+function digestMail(owner: string, items: DueItem[], today: string): MailInput {
   const site = siteConfig();
   const link = `${site.url}${dashboardHref("due", { owner: "me" })}`;
   const line = (i: DueItem) => {
@@ -136,7 +136,7 @@ function digestMail(owner: string, items: DueItem[], today: string) {
     return `${i.kind === "lead" ? "Lead" : "Message"}: ${i.name} <${i.email}>, ${i.status}, ${late === 0 ? "due today" : `${late} day${late === 1 ? "" : "s"} overdue`}`;
   };
   const count = `${items.length} follow-up${items.length === 1 ? "" : "s"}`;
-  return outboxValues({
+  return {
     kind: "follow-up-digest",
     recipients: [owner],
     ...composeMail({
@@ -146,7 +146,7 @@ function digestMail(owner: string, items: DueItem[], today: string) {
       sections: items.map((i) => ({ paragraphs: [line(i)], links: deskLinks(i.kind === "lead" ? "leads" : "messages", i.id, i.phone, "Open") })),
       button: { label: "All of them in the dashboard", url: link },
     }),
-  });
+  };
 }
 
 /**
@@ -164,13 +164,12 @@ export async function queueFollowUpDigests(today = siteToday(), database = db())
       const byOwner = new Map<string, DueItem[]>();
       for (const item of due) if (item.ownerEmail) byOwner.set(item.ownerEmail, [...(byOwner.get(item.ownerEmail) ?? []), item]);
       for (const [owner, items] of byOwner) {
-        await tx.insert(notifications).values(digestMail(owner, items, today));
+        await enqueueMail(tx, digestMail(owner, items, today));
         queued++;
       }
     },
     database,
   );
-  if (queued > 0) pokeMailWorker();
   return queued;
 }
 

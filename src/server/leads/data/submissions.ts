@@ -4,17 +4,18 @@ import { db, type Executor } from "../../kernel/db/client";
 import { acknowledgedSenders, contactMessages, leads, notifications, rateLimits, type Attribution } from "../../kernel/db/schema";
 import { env } from "../../kernel/env";
 import { log } from "../../kernel/log";
-import { outboxValues, pokeMailWorker, type MailInput } from "../../kernel/mail/mail";
+import { outboxValues, queueDelivery, type MailInput } from "../../kernel/mail/mail";
+import { isQueueStarted } from "../../kernel/jobs/queue";
 import { submissionDeliveriesCte } from "../../kernel/events/data/webhook-outbox";
 import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "../../kernel/db/rate-limit";
 
 /**
  * A public form's submission stored in ONE statement (ADR 0013): the per-IP rate-limit count, the
  * row (once per submission key), its notification in the outbox and its webhook deliveries
- * (docs/decisions/0057), as data-modifying CTEs. A
- * single statement is one transaction: the lead and its mail are stored together or not at all,
- * and over the limit nothing is stored (the count itself is kept). One round trip to the database
- * instead of five (count; begin; insert; insert mail; commit).
+ * (docs/decisions/0057), as data-modifying CTEs: the lead and its mail are stored together or not
+ * at all, and over the limit nothing is stored (the count itself is kept). One statement to the
+ * database instead of five (count; begin; insert; insert mail; commit), in one transaction with the
+ * queue's job for each mail it stored (docs/decisions/0092).
  */
 
 export interface CreatedRow {
@@ -84,6 +85,8 @@ export const ACKNOWLEDGEMENT_DAY = sql`(now() at time zone 'Asia/Kolkata')::date
 
 interface ResultRow extends Record<string, unknown> {
   id: string | null;
+  /** The outbox rows this statement stored (the notification, the acknowledgement). */
+  mail_ids: string[] | null;
   /** The acknowledgement limits this submission went over (their keys). */
   ack_over?: string[];
   existing_id: string | null;
@@ -155,12 +158,20 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
         : sql``
     }
     select (select id from stored) as id,
-      (select count(*) from queued) as queued,
+      array(select id from queued${ack ? sql` union all select id from acknowledgement` : sql``}) as mail_ids,
       ${ack ? sql`array(select key from ack_over order by key) as ack_over,` : sql``}
       ${s.submissionKey === null ? sql`null` : sql`(select id from ${s.table} where submission_key = ${s.submissionKey}::text)`} as existing_id,
       ${limit ? sql`counted.count, counted.window_start from counted` : sql`null as count, null as window_start`}`;
   const database = db();
-  const [row] = (await database.execute<ResultRow>(statement)).rows;
+  // The statement and its mails' jobs commit together (docs/decisions/0092); with no queue started
+  // in this process the statement stands alone, its rows adopted when the queue starts.
+  const [row] = isQueueStarted()
+    ? await database.transaction(async (tx) => {
+        const rows = (await tx.execute<ResultRow>(statement)).rows;
+        await queueDelivery(tx, rows[0]?.mail_ids ?? []);
+        return rows;
+      })
+    : (await database.execute<ResultRow>(statement)).rows;
   if (limit) {
     const verdict = rateLimitResult({ count: row!.count!, window_start: row!.window_start! }, limit.rule, now, database);
     if (!verdict.allowed) return { limited: verdict };
@@ -171,7 +182,6 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
     if (over.length > 0) {
       log("warn", "acknowledgement not sent: hourly limit reached", { id: row!.id, limits: over.map((key) => (key === "acknowledgement:all" ? "all clients" : "this client")) });
     }
-    pokeMailWorker();
     return { id: row!.id, isNew: true };
   }
   if (row!.existing_id) return { id: row!.existing_id, isNew: false };

@@ -1,13 +1,18 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { db, type Database } from "../../db/client";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { db, type Executor, type Transaction } from "../../db/client";
 import { notifications, type Notification } from "../../db/schema";
 
-// The mail outbox's rows (docs/decisions/0005). What goes in a row, and when a failed mail is tried
-// again, is decided by src/server/kernel/mail/mail.ts; these are the statements it runs.
+// The mail outbox's rows (docs/decisions/0005, 0092). What goes in a row, and when a mail is tried,
+// is decided by src/server/kernel/mail/mail.ts and the job queue; these are the statements it runs.
 
-/** Anything that can insert: the database or the transaction of the change the mail belongs to. */
-export type OutboxExecutor = Pick<Database, "insert">;
+/** Anything that writes: the database or the transaction of the change the mail belongs to. */
+export type OutboxExecutor = Executor;
+
+/** Runs `work` in a transaction of its own: a mail's row and its job written together when no change carries them. */
+export async function inOutboxTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db().transaction(work);
+}
 
 /** Stores one mail to send; returns its id. */
 export async function insertOutboxRow(values: typeof notifications.$inferInsert, executor: OutboxExecutor = db()): Promise<string> {
@@ -16,50 +21,51 @@ export async function insertOutboxRow(values: typeof notifications.$inferInsert,
 }
 
 /**
- * Claims up to `limit` due notifications (pending, due, not claimed by a live worker) until
- * `claimUntil`, in one statement: the due rows are locked, skipping those another worker holds.
- * Longest-waiting first: a mail that just failed goes behind those not yet tried.
+ * Claims one mail for a try, in one conditional statement: only while it is pending and no other try
+ * holds it (`locked_until` in the future). A mail already marked sent (or given up) is never claimed
+ * again, so a job run a second time after its lease ran out sends nothing twice. Returns the row,
+ * "busy" when another try holds it, or null when it is no longer pending (or gone).
  */
-export async function claimDueNotifications(now: Date, claimUntil: Date, limit: number, database: Database = db()): Promise<Notification[]> {
-  const due = database
-    .select({ id: notifications.id })
-    .from(notifications)
+export async function claimNotification(id: string, claimSeconds: number, database: Executor = db()): Promise<Notification | "busy" | null> {
+  const [claimed] = await database
+    .update(notifications)
+    .set({ lockedUntil: sql`now() + ${claimSeconds}::int * interval '1 second'` })
     .where(
       and(
+        eq(notifications.id, id),
         eq(notifications.status, "pending"),
-        lte(notifications.nextAttemptAt, now),
-        or(isNull(notifications.lockedUntil), lt(notifications.lockedUntil, now)),
+        sql`(${notifications.lockedUntil} is null or ${notifications.lockedUntil} <= now())`,
       ),
     )
-    .orderBy(asc(notifications.nextAttemptAt), asc(notifications.createdAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return (await database.update(notifications).set({ lockedUntil: claimUntil }).where(inArray(notifications.id, due)).returning()).sort(
-    (a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
-  );
+    .returning();
+  if (claimed) return claimed;
+  const [row] = await database.select({ status: notifications.status }).from(notifications).where(eq(notifications.id, id));
+  return row?.status === "pending" ? "busy" : null;
 }
 
-export async function markNotificationSent(id: string, messageId: string, database: Database = db()): Promise<void> {
+export async function markNotificationSent(id: string, messageId: string, database: Executor = db()): Promise<void> {
   await database
     .update(notifications)
     .set({ status: "sent", sentAt: new Date(), messageId, lockedUntil: null, attempts: sql`${notifications.attempts} + 1`, lastError: null })
-    .where(eq(notifications.id, id));
+    .where(and(eq(notifications.id, id), eq(notifications.status, "pending")));
 }
 
-/** A failed attempt: counted, released, and due again at `nextAttemptAt` unless given up. */
-export async function markNotificationFailed(
-  id: string,
-  failure: { attempts: number; lastError: string; giveUp: boolean; nextAttemptAt: Date },
-  database: Database = db(),
-): Promise<void> {
-  await database
+/** A failed try: counted and released; given up (status `failed`) on the last try. Returns the tries so far. */
+export async function markNotificationFailed(id: string, failure: { lastError: string; giveUp: boolean }, database: Executor = db()): Promise<number> {
+  const [row] = await database
     .update(notifications)
-    .set({
-      attempts: failure.attempts,
-      lastError: failure.lastError,
-      lockedUntil: null,
-      status: failure.giveUp ? "failed" : "pending",
-      nextAttemptAt: failure.nextAttemptAt,
-    })
-    .where(eq(notifications.id, id));
+    .set({ attempts: sql`${notifications.attempts} + 1`, lastError: failure.lastError, lockedUntil: null, status: failure.giveUp ? "failed" : "pending" })
+    .where(and(eq(notifications.id, id), eq(notifications.status, "pending")))
+    .returning({ attempts: notifications.attempts });
+  return row?.attempts ?? 0;
+}
+
+/** The mails still waiting to be sent, oldest first: what the queue adopts at its start. */
+export async function pendingNotificationIds(database: Executor = db()): Promise<string[]> {
+  const rows = await database
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.status, "pending"))
+    .orderBy(asc(notifications.createdAt), asc(notifications.id));
+  return rows.map((r) => r.id);
 }
