@@ -8,7 +8,7 @@ import { env } from "./kernel/env";
 import { log } from "./kernel/log";
 import { oncePer, type TimedJob } from "./kernel/jobs/jobs";
 import { scheduledPublishingJob } from "./content";
-import { webhookDeliveryJob, webhookRetentionJob } from "./integrations";
+import { webhookRetentionJob } from "./integrations";
 import { calendarSyncJob, bookingHoldsJob } from "./booking";
 
 /** Acknowledgement claims of days before yesterday: only today's are consulted (docs/decisions/0042). */
@@ -87,7 +87,6 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   followUpDigestJob,
   activityRetentionJob,
   analyticsJob,
-  webhookDeliveryJob,
   webhookRetentionJob,
   newsletterEventsSeenJob,
   newsletterSendingJob,

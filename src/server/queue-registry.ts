@@ -1,6 +1,7 @@
 import "server-only";
 import type { JobDefinition } from "./kernel/jobs/queue";
 import { bookingReminderJob, calendarWriteJob } from "./booking";
+import { webhookDeliveryJob } from "./integrations";
 
 /**
  * Every job of the durable queue (docs/decisions/0089), in one list: boot starts a worker per job in
@@ -13,4 +14,6 @@ export const QUEUED_JOBS: readonly JobDefinition<object>[] = [
   calendarWriteJob(),
   // A call's reminders, each enqueued to start at its mark (docs/decisions/0065).
   bookingReminderJob(),
+  // Webhook deliveries, a job per outbox row, in order per endpoint and record (docs/decisions/0093).
+  webhookDeliveryJob(),
 ];

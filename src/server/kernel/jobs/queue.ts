@@ -38,6 +38,11 @@ export interface EnqueueOptions {
   id?: string;
   startAfter?: Date;
   retry?: RetryPolicy;
+  /**
+   * The job's group (a receiver, say): a definition's `concurrencyPerGroup` limits the jobs of one
+   * group a process runs at once, and the other groups' jobs are fetched past them.
+   */
+  group?: string;
 }
 
 /** Which try of its job a handler is running. */
@@ -52,14 +57,26 @@ export interface JobAttempt {
  * "exclusive" (the default): one job per key queued, waiting to retry or running; a second is not
  * added. "singleton": one job per key running at a time, any number queued: for work whose handler
  * reads the current state of its row, where a change made while a job runs needs a job after it.
+ * "key_strict_fifo": any number queued, started one at a time per key in the order they were
+ * enqueued; a job running or waiting to retry holds back the later jobs of its key (and one that
+ * failed for good holds them back until it is deleted, so a handler of this policy should not let
+ * its last try fail).
  */
-export type JobPolicy = "exclusive" | "singleton";
+export type JobPolicy = "exclusive" | "singleton" | "key_strict_fifo";
 
 export interface JobDefinition<T extends object> {
   name: string;
   policy?: JobPolicy;
   /** Jobs of this name one process runs at once. */
   concurrency?: number;
+  /** Of those, at most this many of one group (`EnqueueOptions.group`); other groups' jobs are fetched past them. */
+  concurrencyPerGroup?: number;
+  /**
+   * After a job ends, this process's workers of the name fetch again at once instead of waiting for
+   * their next poll: a backlog is worked at the handler's pace, not one job a poll per worker. They
+   * go back to polling once a fetch finds nothing.
+   */
+  burst?: boolean;
   retry?: RetryPolicy;
   leaseSeconds?: number;
   /**
@@ -73,6 +90,31 @@ export interface JobDefinition<T extends object> {
    * enqueue each piece of work under a stable `id`.
    */
   adopt?: () => Promise<number>;
+}
+
+/**
+ * Thrown by a handler: this try failed and the next one starts at `at` (not at the back-off's time),
+ * e.g. when the other side said when to come back. Counts as a try like any failure; on the last try
+ * the job fails for good as with any error.
+ */
+export class RetryAt extends Error {
+  constructor(
+    readonly at: Date,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RetryAt";
+  }
+}
+
+/**
+ * The back-off's wait before the try after `retryCount` failed ones, in seconds: `delaySeconds`
+ * doubling, at most `maxDelaySeconds`. The engine adds up to as much again at random to the waits it
+ * schedules itself (a thrown error, a lost lease); a handler that names its next try (`RetryAt`)
+ * takes this, so it can say when that is.
+ */
+export function backoffSeconds(retryCount: number, retry: RetryPolicy = RETRY): number {
+  return Math.min(retry.maxDelaySeconds ?? RETRY.maxDelaySeconds, Math.max(retry.delaySeconds, 1) * 2 ** Math.min(16, Math.max(0, retryCount)));
 }
 
 /** Job names: lower-case words with dots and dashes, as the engine's queue names must be. */
@@ -145,6 +187,7 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
     // The exclusive policy counts a job without a key as the key "": one of its own keeps it apart.
     singletonKey: options.key ?? `job:${randomUUID()}`,
     ...(options.id ? { id: stableJobId(name, options.id) } : {}),
+    ...(options.group ? { group: { id: options.group } } : {}),
     startAfter: options.startAfter,
     ...(options.retry
       ? {
@@ -156,6 +199,34 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
       : {}),
     db: executorDatabase(executor),
   });
+}
+
+/**
+ * Enqueues several jobs of one name in one statement in the caller's transaction (a bulk change's):
+ * as `enqueue` each, except that a retry policy per job is not taken. Returns how many were added
+ * (a job whose id was taken is not).
+ */
+export async function enqueueMany(
+  name: string,
+  jobs: readonly { data: object; options: Omit<EnqueueOptions, "retry"> }[],
+  executor: Executor,
+): Promise<number> {
+  const { started, declared } = state();
+  const boss = started && (await started);
+  if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
+  if (jobs.length === 0) return 0;
+  const ids = await boss.insert(
+    name,
+    jobs.map(({ data, options }) => ({
+      data,
+      singletonKey: options.key ?? `job:${randomUUID()}`,
+      ...(options.id ? { id: stableJobId(name, options.id) } : {}),
+      ...(options.group ? { group: { id: options.group } } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    })),
+    { db: executorDatabase(executor), returnId: true },
+  );
+  return ids?.length ?? 0;
 }
 
 /**
@@ -203,19 +274,37 @@ export async function startQueue(
     }
     await boss.work(
       definition.name,
-      { batchSize: 1, localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: options.pollSeconds ?? 2, includeMetadata: true },
+      {
+        batchSize: 1,
+        localConcurrency: definition.concurrency ?? 1,
+        ...(definition.concurrencyPerGroup ? { localGroupConcurrency: definition.concurrencyPerGroup } : {}),
+        pollingIntervalSeconds: options.pollSeconds ?? 2,
+        includeMetadata: true,
+      },
       async ([job]: JobWithMetadata<object>[]) => {
+        const isLastTry = job!.retryCount >= job!.retryLimit;
         try {
-          await definition.handler(job!.data, { retryCount: job!.retryCount, isLastTry: job!.retryCount >= job!.retryLimit });
+          await definition.handler(job!.data, { retryCount: job!.retryCount, isLastTry });
         } catch (error) {
           log("warn", "job failed", { job: definition.name, id: job!.id, retryCount: job!.retryCount, ...errorFields(error) });
-          throw error;
+          if (!(error instanceof RetryAt) || isLastTry) throw error;
+          // Failed as the engine fails it (this attempt only), then its next try moved to the time
+          // asked for; the engine's completion that follows finds the attempt settled and does nothing.
+          await boss.fail(definition.name, job!, { message: error.message });
+          await boss.update(definition.name, undefined, { id: job!.id, startAfter: error.at });
+        } finally {
+          if (definition.burst) wake(boss, definition.name);
         }
       },
     );
     // Only once its worker runs: a start that failed before (the database down) is tried again whole.
     working.add(definition.name);
   }
+}
+
+/** Lets this process's workers of `name` fetch at once rather than at their next poll. */
+function wake(boss: PgBoss, name: string): void {
+  for (const worker of boss.getWipData()) if (worker.name === name) boss.notifyWorker(worker.id);
 }
 
 /**

@@ -5,7 +5,7 @@ import { acknowledgedSenders, contactMessages, leads, notifications, rateLimits,
 import { env } from "../../kernel/env";
 import { log } from "../../kernel/log";
 import { outboxValues, pokeMailWorker, type MailInput } from "../../kernel/mail/mail";
-import { submissionDeliveriesCte } from "../../kernel/events/data/webhook-outbox";
+import { anySubscribed, enqueueDeliveryJobs, hookedRows, submissionDeliveriesCte, type DeliveryKey } from "../../kernel/events/data/webhook-outbox";
 import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "../../kernel/db/rate-limit";
 
 /**
@@ -89,6 +89,8 @@ interface ResultRow extends Record<string, unknown> {
   existing_id: string | null;
   count: number | string | null;
   window_start: string | Date | null;
+  /** The webhook deliveries the statement queued, for their jobs. */
+  hooked?: DeliveryKey[] | null;
 }
 
 export async function storeSubmission(s: Submission): Promise<CreatedRow | RateLimited> {
@@ -156,11 +158,22 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
     }
     select (select id from stored) as id,
       (select count(*) from queued) as queued,
+      ${s.webhook ? sql`${hookedRows} as hooked,` : sql``}
       ${ack ? sql`array(select key from ack_over order by key) as ack_over,` : sql``}
       ${s.submissionKey === null ? sql`null` : sql`(select id from ${s.table} where submission_key = ${s.submissionKey}::text)`} as existing_id,
       ${limit ? sql`counted.count, counted.window_start from counted` : sql`null as count, null as window_start`}`;
   const database = db();
-  const [row] = (await database.execute<ResultRow>(statement)).rows;
+  // A webhook delivery's job commits with its row (ADR 0093): when an endpoint takes the event, the
+  // statement and the jobs of the rows it queued run in one transaction; otherwise the statement alone.
+  const hooks = s.webhook ? await anySubscribed([s.webhook.event], database) : false;
+  const run = async (executor: Executor) => {
+    const [stored] = (await executor.execute<ResultRow>(statement)).rows;
+    // (An endpoint added since the check: its rows' jobs follow the statement, and adopt, at the next
+    // start, enqueues any a crash in between left without one.)
+    if (stored?.hooked?.length) await enqueueDeliveryJobs(stored.hooked, executor);
+    return stored;
+  };
+  const row = hooks ? await database.transaction(run) : await run(database);
   if (limit) {
     const verdict = rateLimitResult({ count: row!.count!, window_start: row!.window_start! }, limit.rule, now, database);
     if (!verdict.allowed) return { limited: verdict };
