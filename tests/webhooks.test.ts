@@ -69,7 +69,7 @@ const audit = (name: string) => ({
 });
 
 describe("events queued with their change", () => {
-  it("a public form's lead: one delivery per subscribed endpoint in the submission's one statement, sent signed with the Standard Webhooks headers", async () => {
+  it("a public form's lead: one delivery per subscribed endpoint and its job in the submission's transaction, sent signed with the Standard Webhooks headers", async () => {
     const hook = await endpoint(["lead.created"]);
     await endpoint(["message.created"]); // not subscribed: gets nothing
     receiver.secret = hook.secret;
