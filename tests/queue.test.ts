@@ -49,7 +49,16 @@ describe("the job queue", () => {
     await declareJobs([{ name: "test.retry-at", retry: { limit: 1, delaySeconds: 30 } }]);
     // Several in one statement: each counted, a taken id not added again.
     expect(await enqueueMany("test.retry-at", [{ data: { n: 1 }, options: { id: "one" } }], handle.db)).toBe(1);
-    expect(await enqueueMany("test.retry-at", [{ data: { n: 1 }, options: { id: "one" } }, { data: { n: 2 }, options: { id: "two" } }], handle.db)).toBe(1);
+    expect(
+      await enqueueMany(
+        "test.retry-at",
+        [
+          { data: { n: 1 }, options: { id: "one" } },
+          { data: { n: 2 }, options: { id: "two" } },
+        ],
+        handle.db,
+      ),
+    ).toBe(1);
     await startQueue(
       [
         {
