@@ -43,7 +43,7 @@ test("an owner adds an endpoint, sees its secret once, and a new lead shows as i
   await expect(page.getByTestId("endpoint").filter({ hasText: address })).toBeVisible();
   expect(await page.content()).not.toContain(secret.slice(6));
 
-  // A lead through the public form's endpoint: its webhook is queued in the same statement.
+  // A lead through the public form's endpoint: its webhook is queued with its job in the submission's transaction.
   const origin = new URL(page.url()).origin;
   const answer = await request.post("/api/forms/audit", {
     maxRetries: 1,

@@ -24,11 +24,17 @@ const handle = setUpTestDatabase();
 setUpJobQueue();
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: "09:00", end: "18:00" }));
 
-const events = async () =>
-  (await handle.db.select().from(webhookDeliveries).orderBy(webhookDeliveries.id)).map((d) => ({
+const events = async () => {
+  // Each delivery's job committed with it (docs/decisions/0093): none is without one.
+  const jobless = await handle.db.execute(
+    sql`select d.id from webhook_deliveries d where not exists (select 1 from pgboss.job j where j.name = 'webhook.delivery' and (j.data->>'deliveryId')::bigint = d.id)`,
+  );
+  expect(jobless.rows).toEqual([]);
+  return (await handle.db.select().from(webhookDeliveries).orderBy(webhookDeliveries.id)).map((d) => ({
     type: d.eventType,
     data: d.payload as Record<string, unknown>,
   }));
+};
 
 beforeEach(async () => {
   await handle.db.execute(

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 import { signedInMember } from "./helpers/signed-in";
 
 // One definition of a deal's value (docs/decisions/0080): the value set on the lead, else the chosen
@@ -15,6 +16,8 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}
 vi.mock("next/navigation", () => ({ redirect: () => {}, notFound: () => {} }));
 
 const handle = setUpTestDatabase();
+// A change an endpoint takes enqueues its delivery's job (docs/decisions/0093).
+setUpJobQueue();
 const { analyticsEvents, apiKeys, leads, webhookDeliveries } = await import("@/server/kernel/db/schema");
 const { dealValueOf, dealValueSql, dealValueWithSource } = await import("@/lib/deal-value");
 const { packageDealValue, packageChoices } = await import("@/content/services");

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 import { signedInMember } from "./helpers/signed-in";
 
 // A lead's first touch is taken on the server from the visit it was sent from (docs/decisions/0081):
@@ -12,6 +13,8 @@ vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: a
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {} }));
 
 const handle = setUpTestDatabase();
+// A change an endpoint takes enqueues its delivery's job (docs/decisions/0093).
+setUpJobQueue();
 const { pageViewOf } = await import("@/server/analytics/page-view");
 const analytics = await import("@/server/analytics/data/analytics");
 const { submitLeadForm } = await import("@/server/leads/lead-submission");

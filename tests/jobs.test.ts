@@ -69,7 +69,6 @@ describe("the registry of timed jobs (src/server/job-registry.ts)", () => {
       "prune-acknowledged-senders",
       "prune-spam",
       "scheduled-publishing",
-      "webhook-delivery",
       "webhook-retention",
     ]);
     for (const job of TIMED_JOBS) expect("cron" in job ? job.cron : job.everyMs, job.name).toBeTruthy();

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 
 // The pipeline (docs/decisions/0067): the owner's stages beside the five built-in ones, a lead's deal
 // value, and the board, whose move is the lead's status change and nothing else. Members sign in for
@@ -15,6 +16,8 @@ const redirects: string[] = [];
 vi.mock("next/navigation", () => ({ redirect: (to: string) => void redirects.push(to), notFound: () => {} }));
 
 const handle = setUpTestDatabase();
+// A change an endpoint takes enqueues its delivery's job (docs/decisions/0093).
+setUpJobQueue();
 const { getAuth, hashPassword } = await import("@/server/kernel/session/auth");
 const schema = await import("@/server/kernel/db/schema");
 const { activityEvents, apiKeys, leadStages, leads, profiles, webhookDeliveries } = schema;

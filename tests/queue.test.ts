@@ -10,7 +10,8 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // runs once however many workers poll, a failure runs again after the back-off; many jobs go in one
 // statement, and a worker may take several a fetch.
 
-const { declareJobs, enqueue, enqueueMany, startQueue, stopQueue, stopWorkers, TIMED_QUEUE } = await import("@/server/kernel/jobs/queue");
+const { backoffSeconds, declareJobs, enqueue, enqueueMany, RetryAt, startQueue, stopQueue, stopWorkers, TIMED_QUEUE } =
+  await import("@/server/kernel/jobs/queue");
 const { openEngine } = await import("@/server/kernel/jobs/data/engine");
 const { jobRuns } = await import("@/server/kernel/db/schema");
 const { QUEUED_JOBS } = await import("@/server/queue-registry");
@@ -47,6 +48,57 @@ describe("the job queue", () => {
     expect(ran).toEqual(["committed"]);
     const rows = await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'test.rollback'`);
     expect(Number(rows.rows[0]!.n)).toBe(1);
+  }, 30_000);
+
+  it("a handler that throws RetryAt runs again at the time it names, not the back-off's; on its last try it fails for good (ADR 0093)", async () => {
+    const tries: number[] = [];
+    const at = new Date(Date.now() + 10 * 60_000);
+    await declareJobs([{ name: "test.retry-at", retry: { limit: 1, delaySeconds: 30 } }]);
+    // Several in one statement: each counted, a taken id not added again.
+    expect(await enqueueMany("test.retry-at", [{ data: { n: 1 }, options: { id: "one" } }], handle.db)).toBe(1);
+    expect(
+      await enqueueMany(
+        "test.retry-at",
+        [
+          { data: { n: 1 }, options: { id: "one" } },
+          { data: { n: 2 }, options: { id: "two" } },
+        ],
+        handle.db,
+      ),
+    ).toBe(1);
+    await startQueue(
+      [
+        {
+          name: "test.retry-at",
+          retry: { limit: 1, delaySeconds: 30 },
+          handler: async (data: { n?: number }, attempt) => {
+            tries.push(data.n!);
+            throw new RetryAt(attempt.isLastTry ? new Date() : at, "come back later");
+          },
+        },
+      ],
+      { pollSeconds: 0.5 },
+    );
+    await until(() => tries.length === 2);
+    const waiting = async () =>
+      (
+        await handle.db.execute<{ state: string; start_after: string | Date }>(
+          sql`select state::text as state, start_after from pgboss.job where name = 'test.retry-at' order by data->>'n'`,
+        )
+      ).rows;
+    for (let i = 0; i < 50 && (await waiting()).some((r) => r.state !== "retry"); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const row of await waiting()) {
+      expect(row.state).toBe("retry");
+      expect(Math.abs(new Date(row.start_after).getTime() - at.getTime())).toBeLessThan(1000);
+    }
+    // Its time brought forward: the last try throws again and the job fails for good.
+    await handle.db.execute(sql`update pgboss.job set start_after = now() where name = 'test.retry-at'`);
+    await until(() => tries.length === 4);
+    for (let i = 0; i < 50 && (await waiting()).some((r) => r.state !== "failed"); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await waiting()).map((r) => r.state)).toEqual(["failed", "failed"]);
+    expect(backoffSeconds(0)).toBe(30);
+    expect(backoffSeconds(3)).toBe(240);
+    expect(backoffSeconds(20)).toBe(3600);
   }, 30_000);
 
   it("a job of a name not declared is refused with a message", async () => {

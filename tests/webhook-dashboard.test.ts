@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { request } from "./helpers/next-mocks";
 import { signedInMember } from "./helpers/signed-in";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 import { startReceiver, type Receiver } from "./helpers/webhook-receiver";
 
 // The Integrations screen's actions (docs/integrations.md): owners and admins only; the signing
@@ -21,9 +22,11 @@ const integrations = await import("@/server/integrations/integration-actions");
 const { listWebhookEndpoints } = await import("@/server/integrations/data/webhook-endpoints");
 const { deliveriesOf } = await import("@/server/kernel/events/data/webhook-outbox");
 const { enqueueWebhookEvent } = await import("@/server/kernel/events/events");
-const { deliverDueWebhooks } = await import("@/server/integrations/webhooks/delivery");
+const { startWebhookDeliveries, useDeliverySettings, deliveriesSettled } = await import("./helpers/webhook-jobs");
 
 const handle = setUpTestDatabase();
+// Deliveries are the job queue's (docs/decisions/0093): queued with their jobs, sent by its workers.
+setUpJobQueue();
 const IDLE = { status: "idle" } as const;
 let receiver: Receiver;
 
@@ -45,6 +48,8 @@ let owner: string;
 beforeAll(async () => {
   owner = await member("owner");
   receiver = await startReceiver();
+  useDeliverySettings({});
+  await startWebhookDeliveries();
 }, 60_000);
 afterAll(async () => {
   await receiver?.stop();
@@ -183,23 +188,35 @@ describe("an endpoint's life", () => {
       .where(eq(webhookEndpoints.id, hook.id));
     const listed = (await listWebhookEndpoints()).find((e) => e.id === hook.id)!;
     expect(listed).toMatchObject({ status: "paused", pausedReason: "Paused: every attempt failed" });
+    // Queued while paused: its job sends nothing, and the delivery waits.
+    await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.updated", "leads", "waiting", { name: "w" }));
+    await deliveriesSettled(handle);
+    expect(receiver.received).toHaveLength(0);
+    expect((await deliveriesOf(hook.id)).map((d) => [d.status, d.attempts])).toEqual([["pending", 0]]);
 
     expect(await integrations.resumeEndpointAction(IDLE, formOf({ id: hook.id }))).toMatchObject({ status: "success" });
     const [resumed] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
     expect(resumed).toMatchObject({ status: "active", consecutiveFailures: 0, pausedReason: null });
     expect(await integrations.resumeEndpointAction(IDLE, formOf({ id: hook.id }))).toMatchObject({ status: "error" });
+    // Resumed: the waiting delivery's job enqueued again with the resume, and it is sent.
+    await deliveriesSettled(handle);
+    expect((await deliveriesOf(hook.id)).map((d) => [d.status, d.attempts])).toEqual([["delivered", 1]]);
+    expect(receiver.received.map((r) => r.json.data?.name)).toEqual(["w"]);
+    receiver.received.length = 0;
+    await handle.db.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.id));
 
     // A delivery refused with 400 (not retried), then sent again by hand: the same webhook-id, delivered.
     receiver.answer = () => ({ status: 400 });
     await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.updated", "leads", "again", { name: "x" }));
-    await deliverDueWebhooks({ allowPrivate: true });
+    await deliveriesSettled(handle);
     const [failed] = await deliveriesOf(hook.id);
     expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    // (The receiver answers slowly now: the resend's job is still sending when it is asked again.)
+    receiver.answer = () => ({ status: 200, delayMs: 1500 });
     expect(await integrations.resendDeliveryAction(IDLE, formOf({ id: String(failed!.id) }))).toMatchObject({ status: "success" });
     // Sent again while it waits: refused, nothing changes.
     expect(await integrations.resendDeliveryAction(IDLE, formOf({ id: String(failed!.id) }))).toMatchObject({ status: "error" });
-    receiver.answer = () => ({ status: 200 });
-    await deliverDueWebhooks({ allowPrivate: true });
+    await deliveriesSettled(handle);
     const [delivered] = await deliveriesOf(hook.id);
     expect(delivered).toMatchObject({ status: "delivered", attempts: 1, messageId: failed!.messageId });
     expect(receiver.received.map((r) => r.id)).toEqual([failed!.messageId, failed!.messageId]);

@@ -1,22 +1,24 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createTestDatabase } from "./helpers/test-db";
 import { startReceiver, type Receiver } from "./helpers/webhook-receiver";
 
 /**
- * Webhooks sent by three server processes on one PostgreSQL, two of them killed with SIGKILL while
- * requests are in flight (docs/decisions/0057): every delivery still arrives (its claim runs out and
- * another process sends it), in order per record, and only what a killed process had in flight can
- * arrive twice (the same webhook-id, for the receiver to drop): one request per endpoint (ADR 0079). The embedded database belongs to
- * one process, so this file runs only with DATABASE_URL (npm run test:postgres).
+ * Webhooks sent by three server processes' queue workers on one PostgreSQL, two of them killed with
+ * SIGKILL while requests are in flight (docs/decisions/0057, 0093): every delivery still arrives (the
+ * killed job's lease runs out and another process runs it again), in order per record, and only what
+ * a killed process had in flight can arrive twice (the same webhook-id, for the receiver to drop):
+ * one request per endpoint and process (ADR 0079). The embedded database belongs to one process, so
+ * this file runs only with DATABASE_URL (npm run test:postgres).
  */
 const serverUrl = process.env.DATABASE_URL?.trim();
 const root = path.resolve(import.meta.dirname, "..");
 const RECORDS = 60;
 const VERSIONS = 5;
-const BATCH = 8;
+/** The job's lease (a killed process's job runs again after it) and the engine's own back-off after one ran out. */
+const QUEUE = { leaseSeconds: 6, retry: { limit: 60, delaySeconds: 1, maxDelaySeconds: 10 } };
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 let url: string;
 let receiver: Receiver;
@@ -37,7 +39,7 @@ afterAll(async () => {
   await handle?.close();
 });
 
-function worker(settings: Record<string, number>): Promise<ChildProcess> {
+function worker(settings: object): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     // Node itself with tsx as a loader (not tsx's launcher, whose child a SIGKILL would not reach).
     const child = spawn(
@@ -62,6 +64,11 @@ describe.skipIf(!serverUrl)("webhooks across processes (PostgreSQL)", () => {
   it("kill -9 of two of three processes while a receiver answers in 300 ms: every delivery arrives, in order per record, at most one twice per kill", async () => {
     const { insertWebhookEndpoint } = await import("@/server/integrations/data/webhook-endpoints");
     const { enqueueWebhookEvent } = await import("@/server/kernel/events/events");
+    const { webhookDeliveryJob } = await import("@/server/integrations/webhooks/delivery");
+    const { declareJobs, stopQueue } = await import("@/server/kernel/jobs/queue");
+    // This process enqueues (with the events' rows) and works nothing: the queue made as the workers run it.
+    await declareJobs([{ ...webhookDeliveryJob({ leaseSeconds: QUEUE.leaseSeconds }), retry: QUEUE.retry }]);
+    onTestFinished(() => stopQueue());
     const hook = await insertWebhookEndpoint({ url: receiver.url, kind: "standard", events: ["lead.updated"] });
     receiver.secret = hook.secret;
     // Slow answers, so that each process has a request in flight at almost any moment.
@@ -70,15 +77,14 @@ describe.skipIf(!serverUrl)("webhooks across processes (PostgreSQL)", () => {
       for (let r = 0; r < RECORDS; r++) await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.updated", "leads", `rec-${r}`, { name: `v${v}` }));
     }
     const total = RECORDS * VERSIONS;
-    // A claim held for 6 s: what a killed process held is sent by another 6 s after the kill. One
-    // request at a time per endpoint and process (the default, docs/decisions/0079).
-    const settings = { claimMs: 6000, batch: BATCH, roundMs: 500 };
-    const workers = await Promise.all([worker(settings), worker(settings), worker(settings)]);
+    // A lease of 6 s: what a killed process was running is run again by another once it runs out.
+    // One request at a time per endpoint and process (the job's group, docs/decisions/0079).
+    const workers = await Promise.all([worker(QUEUE), worker(QUEUE), worker(QUEUE)]);
     const kills: number[] = [];
     for (const [i, share] of [0.25, 0.5].entries()) {
       await receiver.waitFor(Math.floor(total * share), 120_000);
       // The kill must come while the process waits for an answer. Answers are held for 4 s (less
-      // than a claim), and once every live process has a request open, the one about to be killed
+      // than a lease), and once every live process has a request open, the one about to be killed
       // has its one request in flight.
       const HOLD_MS = 4000;
       const live = workers.length - i;
@@ -118,7 +124,7 @@ describe.skipIf(!serverUrl)("webhooks across processes (PostgreSQL)", () => {
       `webhooks, kill -9: ${total} deliveries by 3 processes to a receiver answering in 300 ms, 2 killed (after ${kills.join(" and ")} had arrived); all arrived, ${repeats} twice: ${(repeats / kills.length).toFixed(1)} duplicates per kill (at most 1 request in flight per endpoint and process)`,
     );
     // What a killed process had in flight can come twice: one request per endpoint, and it did come
-    // again (another process took the claim over once it ran out).
+    // again (another process ran the job again once its lease ran out).
     expect(repeats).toBeLessThanOrEqual(kills.length);
     expect(repeats, "the killed processes' requests in flight were sent again").toBeGreaterThanOrEqual(1);
     expect(ids.filter((row) => Number(row.attempts) >= 2).length).toBeGreaterThan(0);

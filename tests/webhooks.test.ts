@@ -1,29 +1,39 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
+import { setUpJobQueue } from "./helpers/job-queue";
 import { startReceiver, type Receiver } from "./helpers/webhook-receiver";
 
-// Webhooks (docs/decisions/0057, 0058): events queued in the transaction of their change, sent
-// signed (checked by the standardwebhooks library in a receiver of the test's own), once, in order per
-// record; retried on what may pass and not on what will not; endpoints paused and disabled; the target
-// address checked again when sending. A fake clock moves time: no test waits for a back-off.
+// Webhooks (docs/decisions/0057, 0058, 0093): events queued in the transaction of their change with
+// their jobs, sent signed (checked by the standardwebhooks library in a receiver of the test's own)
+// by the job queue's workers, once, in order per record; retried on what may pass and not on what
+// will not; endpoints paused and disabled; the target address checked again when sending. A fake
+// clock moves time, and the queue's waiting jobs with it: no test waits for a back-off.
 
 const { activityEvents, blogPosts, leads, webhookDeliveries, webhookEndpoints } = await import("@/server/kernel/db/schema");
 const { recordActivity } = await import("@/server/kernel/activity/activity");
 const { createLead } = await import("@/server/leads/data/leads");
 const { applyDueSchedules } = await import("@/server/content/data/blog-schedules");
 const { insertWebhookEndpoint } = await import("@/server/integrations/data/webhook-endpoints");
-const { claimDueDeliveries, deliveriesOf } = await import("@/server/kernel/events/data/webhook-outbox");
+const { adoptPendingDeliveries, deliveriesOf, enqueueWaitingDeliveries } = await import("@/server/kernel/events/data/webhook-outbox");
 const { enqueueWebhookEvent } = await import("@/server/kernel/events/events");
-const { deliverDueWebhooks, retryDelayMs, RESPONSE_READ_LIMIT } = await import("@/server/integrations/webhooks/delivery");
+const { nextTryAt, sendDelivery, RESPONSE_READ_LIMIT } = await import("@/server/integrations/webhooks/delivery");
+const { startWebhookDeliveries, useDeliverySettings, deliveriesSettled, startJobsDueBy, deliveryJobStates } = await import("./helpers/webhook-jobs");
 
 const handle = setUpTestDatabase();
+setUpJobQueue();
 let receiver: Receiver;
 /** The test's clock: the real one moved on by `offset` (rows take the database's time when queued). */
 let offset = 0;
 const now = () => new Date(Date.now() + offset);
-/** The path the job takes, on the test's clock, a local receiver allowed. */
-const deliver = (overrides: Parameters<typeof deliverDueWebhooks>[0] = {}) => deliverDueWebhooks({ now, allowPrivate: true, ...overrides });
+/** Lets the queue's clock catch up with the test's, and waits until no delivery job is due or running. */
+async function deliver(ms?: number): Promise<void> {
+  await deliveriesSettled(handle, ms);
+  await startJobsDueBy(handle, offset);
+  await deliveriesSettled(handle, ms);
+}
+const pendingCount = async () =>
+  Number((await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from webhook_deliveries where status = 'pending'`)).rows[0]!.n);
 
 async function endpoint(events: string[], url = receiver.url, kind: "standard" | "slack" | "teams" = "standard") {
   const made = await insertWebhookEndpoint({ url, kind, events: events as never });
@@ -32,15 +42,20 @@ async function endpoint(events: string[], url = receiver.url, kind: "standard" |
 
 beforeAll(async () => {
   receiver = await startReceiver();
+  await startWebhookDeliveries();
 });
 afterAll(async () => {
   await receiver.stop();
 });
 beforeEach(async () => {
+  await deliveriesSettled(handle);
   await handle.db.delete(webhookEndpoints);
+  // Jobs of deleted rows would only find nothing; gone, each test's waits are its own.
+  await handle.db.execute(sql`delete from pgboss.job where name = 'webhook.delivery' and state in ('created', 'retry', 'failed')`);
   receiver.received.length = 0;
   receiver.answer = () => ({ status: 204 });
   offset = 0;
+  useDeliverySettings({ now });
 });
 
 const audit = (name: string) => ({
@@ -54,7 +69,7 @@ const audit = (name: string) => ({
 });
 
 describe("events queued with their change", () => {
-  it("a public form's lead: one delivery per subscribed endpoint in the submission's one statement, sent signed with the Standard Webhooks headers", async () => {
+  it("a public form's lead: one delivery per subscribed endpoint and its job in the submission's transaction, sent signed with the Standard Webhooks headers", async () => {
     const hook = await endpoint(["lead.created"]);
     await endpoint(["message.created"]); // not subscribed: gets nothing
     receiver.secret = hook.secret;
@@ -62,8 +77,10 @@ describe("events queued with their change", () => {
     const queued = await handle.db.select().from(webhookDeliveries);
     expect(queued.map((d) => [d.eventType, d.recordId, d.endpointId])).toEqual([["lead.created", row.id, hook.id]]);
     expect(queued[0]!.messageId).toMatch(/^msg_[0-9a-f]{32}$/);
+    // Its job, committed with it: keyed by the endpoint and record.
+    expect(await deliveryJobStates(handle, hook.id, "leads", row.id)).toHaveLength(1);
 
-    expect(await deliver()).toMatchObject({ claimed: 1, delivered: 1 });
+    await deliver();
     expect(receiver.received).toHaveLength(1);
     const got = receiver.received[0]!;
     expect(got.verified).toBe(true);
@@ -106,7 +123,8 @@ describe("events queued with their change", () => {
       }),
     ).toThrow();
     const [done] = await deliveriesOf(hook.id);
-    expect(done).toMatchObject({ status: "delivered", attempts: 1, lastResponseCode: 204, lockedUntil: null });
+    expect(done).toMatchObject({ status: "delivered", attempts: 1, lastResponseCode: 204 });
+    expect((await deliveryJobStates(handle, hook.id, "leads", row.id)).map((j) => j.state)).toEqual(["completed"]);
   });
 
   it("a dashboard change queues its event through the activity trail, in its transaction: a rolled-back change leaves no delivery", async () => {
@@ -144,6 +162,8 @@ describe("events queued with their change", () => {
       ["case_study.deleted", "cs-1"],
     ]);
     expect(rows[0]!.payload).toMatchObject({ id: lead!.id, status: "contacted" });
+    // The rolled-back change left no job either: one, the committed change's.
+    expect(await deliveryJobStates(handle, hook.id, "leads", lead!.id)).toHaveLength(1);
     expect(rows[1]!.payload).toMatchObject({ slug: "t", url: "http://localhost:3999/blog/t" });
     const activity = await handle.db.select().from(activityEvents).where(eq(activityEvents.recordId, lead!.id));
     expect(activity).toHaveLength(1);
@@ -166,28 +186,20 @@ describe("events queued with their change", () => {
 });
 
 describe("delivery", () => {
-  it("1,000 changes of 50 records: 1,000 deliveries, each received exactly once, in order per record, by three workers at once", async () => {
+  it("1,000 changes of 50 records: 1,000 deliveries, each received exactly once, in order per record, by the queue's workers", async () => {
     const hook = await endpoint(["lead.updated"]);
     receiver.secret = hook.secret;
     const records = Array.from({ length: 50 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
     const started = performance.now();
-    // 1,000 changes, each in its own transaction, records interleaved.
+    // 1,000 changes, each in its own transaction, records interleaved; the workers send meanwhile.
     for (let version = 0; version < 20; version++) {
       await Promise.all(
         records.map((id) => handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.updated", "leads", id, { name: `v${version}`, status: "new" }))),
       );
     }
     const queuedMs = performance.now() - started;
-    const workers = await Promise.all([deliver({ batch: 16 }), deliver({ batch: 16 }), deliver({ batch: 16 })]);
-    // A worker that stopped early (nothing claimable at one moment while another sent) leaves the rest to a next round.
-    for (
-      let round = 0;
-      round < 20 && (await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from webhook_deliveries where status = 'pending'`)).rows[0]!.n > 0;
-      round++
-    )
-      await deliver();
+    for (let round = 0; round < 3 && (await pendingCount()) > 0; round++) await deliver(240_000);
     const sentMs = performance.now() - started - queuedMs;
-    expect(workers.reduce((n, w) => n + w.claimed, 0)).toBeGreaterThan(0);
     expect(receiver.received).toHaveLength(1000);
     expect(receiver.received.every((r) => r.verified)).toBe(true);
     expect(new Set(receiver.received.map((r) => r.id)).size).toBe(1000);
@@ -197,35 +209,85 @@ describe("delivery", () => {
     }
     const rows = await deliveriesOf(hook.id);
     expect(rows.every((r) => r.status === "delivered" && r.attempts === 1)).toBe(true);
-    console.log(`webhooks: 1,000 changes queued in ${queuedMs.toFixed(0)} ms, delivered in ${sentMs.toFixed(0)} ms (${handle.label})`);
-  }, 120_000);
+    console.log(
+      `webhooks: 1,000 changes queued in ${queuedMs.toFixed(0)} ms (with their jobs), all delivered ${sentMs.toFixed(0)} ms after (one receiver: one request at a time) (${handle.label})`,
+    );
+  }, 600_000);
 
-  it("a receiver with a long backlog does not hold back another: a batch takes one row of each endpoint", async () => {
+  it("a receiver with a long backlog does not hold back another: one request at a time per receiver, the other receivers' jobs fetched past its backlog", async () => {
     const busy = await endpoint(["lead.updated"]);
-    const quiet = await endpoint(["post.published"]);
+    await endpoint(["post.published"]);
+    receiver.answer = (r) => (r.json.type === "lead.updated" ? { status: 204, delayMs: 100 } : { status: 204 });
     for (let i = 0; i < 30; i++) {
       const id = `00000000-0000-4000-9000-${String(i).padStart(12, "0")}`;
       await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.updated", "leads", id, { name: `n${i}`, status: "new" }));
     }
     await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "post.published", "blog_posts", "00000000-0000-4000-9000-999999999999", { title: "New" }));
-    const at = new Date(Date.now() + 1000);
-    const claimed = await claimDueDeliveries(at, new Date(at.getTime() + 60_000), 16, undefined, 1);
-    expect(claimed.map((d) => d.endpointId).sort()).toEqual([busy.id, quiet.id].sort());
-    // The next batch (once this process has sent its rows) takes the busy receiver's next row.
-    const next = await claimDueDeliveries(at, new Date(at.getTime() + 60_000), 16, undefined, 1);
-    expect(next.map((d) => d.endpointId)).toEqual([busy.id]);
+    await deliver();
+    const order = receiver.received.map((r) => r.json.type);
+    expect(order).toHaveLength(31);
+    // Queued after the busy receiver's 30, it arrived among their first few.
+    expect(order.indexOf("post.published")).toBeLessThan(5);
+    // The busy receiver's requests one at a time: each came after the one before was answered (100 ms).
+    const busyRows = (await deliveriesOf(busy.id)).sort((a, b) => a.lastAttemptAt!.getTime() - b.lastAttemptAt!.getTime());
+    for (let i = 1; i < busyRows.length; i++)
+      expect(busyRows[i]!.lastAttemptAt!.getTime() - busyRows[i - 1]!.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(95);
+  }, 60_000);
+
+  it("a record's later event waits while an earlier one to the same endpoint retries, whatever the order its jobs start in; other records go on", async () => {
+    const hook = await endpoint(["lead.created", "lead.updated"]);
+    const slow = "00000000-0000-4000-a000-000000000001";
+    const other = "00000000-0000-4000-a000-000000000002";
+    let failFirst = true;
+    receiver.answer = (r) => {
+      if (r.json.data?.id === slow && failFirst) {
+        failFirst = false;
+        return { status: 503 };
+      }
+      return { status: 204 };
+    };
+    await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.created", "leads", slow, { name: "created" }));
+    await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.updated", "leads", slow, { name: "updated-1" }));
+    // Two events of one record in one transaction: their jobs share a start time, their rows do not.
+    await handle.db.transaction(async (tx) => {
+      await enqueueWebhookEvent(tx, "lead.updated", "leads", slow, { name: "updated-2" });
+      await enqueueWebhookEvent(tx, "lead.updated", "leads", slow, { name: "updated-3" });
+    });
+    await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.created", "leads", other, { name: "other" }));
+    await deliver();
+    // The first failed and waits 30 s; the record's later three wait behind it; the other record went.
+    const received = () => receiver.received.map((r) => `${r.json.data?.id === slow ? "slow" : "other"}:${r.json.data?.name}`);
+    expect(received().sort()).toEqual(["other:other", "slow:created"]);
+    const rows = (await deliveriesOf(hook.id)).filter((r) => r.recordId === slow);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ["pending", 1],
+      ["pending", 0],
+      ["pending", 0],
+      ["pending", 0],
+    ]);
+    const jobs = await deliveryJobStates(handle, hook.id, "leads", slow);
+    expect(jobs.map((j) => j.state).sort()).toEqual(["created", "created", "created", "retry"]);
+    // Its wait over (on the test's clock), the record's four arrive in the order of their changes.
+    offset += 31_000;
+    await deliver();
+    expect(received().filter((r) => r.startsWith("slow"))).toEqual(["slow:created", "slow:created", "slow:updated-1", "slow:updated-2", "slow:updated-3"]);
+    expect((await deliveriesOf(hook.id)).every((r) => r.status === "delivered")).toBe(true);
   });
 
   it("the receiver down, then up again: every delivery arrives after, none twice, and the endpoint is not paused by a short outage", async () => {
     const hook = await endpoint(["lead.updated"]);
     receiver.secret = hook.secret;
-    for (let i = 0; i < 30; i++) await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.updated", "leads", `rec-${i % 10}`, { name: `n${i}` }));
+    // Down before the events: the queue's workers send as soon as they are queued.
     await receiver.stop();
     try {
+      for (let i = 0; i < 30; i++) await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.updated", "leads", `rec-${i % 10}`, { name: `n${i}` }));
       // Down for a minute and a half of the test's clock: three rounds, each when the back-off of the one before ends.
       for (let round = 0; round < 3; round++) {
-        const result = await deliver();
-        expect(result).toMatchObject({ delivered: 0, retry: 10 });
+        await deliver();
+        const rows = await deliveriesOf(hook.id);
+        // Each record's first event tried once more a round; its later two held back behind it.
+        expect(rows.filter((r) => r.attempts === round + 1)).toHaveLength(10);
+        expect(rows.filter((r) => r.attempts === 0)).toHaveLength(20);
         offset += 31_000 * 2 ** round;
       }
     } finally {
@@ -233,7 +295,7 @@ describe("delivery", () => {
     }
     const failedRows = await deliveriesOf(hook.id);
     expect(failedRows.filter((r) => r.status === "pending" && r.attempts > 0 && /ECONNREFUSED/.test(r.lastError ?? ""))).toHaveLength(10);
-    for (let round = 0; round < 20 && (await deliveriesOf(hook.id)).some((r) => r.status === "pending"); round++) {
+    for (let round = 0; round < 20 && (await pendingCount()) > 0; round++) {
       offset += 5 * 60_000;
       await deliver();
     }
@@ -280,9 +342,19 @@ describe("delivery", () => {
     const slow = rows.get("slow-down")!;
     expect(slow.nextAttemptAt.getTime() - slow.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(600_000);
     expect(slow.nextAttemptAt.getTime() - slow.lastAttemptAt!.getTime()).toBeLessThan(602_000);
-    expect(retryDelayMs(3, null, { retryBaseMs: 30_000, retryMaxMs: 3_600_000 })).toBe(120_000);
-    expect(retryDelayMs(20, null, { retryBaseMs: 30_000, retryMaxMs: 3_600_000 })).toBe(3_600_000);
-    expect(retryDelayMs(1, 10 * 3_600_000, { retryBaseMs: 30_000, retryMaxMs: 3_600_000 })).toBe(3_600_000);
+    // The queue runs each job's next try when its row says: the back-off's 30 s, the Retry-After's 10 minutes.
+    for (const id of ["server-error", "timeout", "slow-down"]) {
+      const [job] = await deliveryJobStates(handle, hook.id, "leads", id);
+      expect(job!.state).toBe("retry");
+      expect(Math.abs(job!.startAfter.getTime() - rows.get(id)!.nextAttemptAt.getTime())).toBeLessThan(1000);
+    }
+    const t = new Date("2026-01-01T00:00:00Z");
+    const far = new Date("2026-02-01T00:00:00Z");
+    expect(nextTryAt(t, 3, null, far).getTime() - t.getTime()).toBe(120_000);
+    expect(nextTryAt(t, 20, null, far).getTime() - t.getTime()).toBe(3_600_000);
+    expect(nextTryAt(t, 1, 10 * 3_600_000, far).getTime() - t.getTime()).toBe(3_600_000);
+    expect(nextTryAt(t, 1, 5_000, far).getTime() - t.getTime()).toBe(30_000);
+    expect(nextTryAt(t, 20, null, new Date(t.getTime() + 60_000)).getTime() - t.getTime()).toBe(60_000);
     // The 500 comes back as 200: delivered on its second attempt.
     plan["server-error"] = { status: 200 };
     offset += 31_000;
@@ -295,13 +367,13 @@ describe("delivery", () => {
     receiver.answer = () => ({ status: 410 });
     await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.created", "leads", "gone-1", { name: "a" }));
     await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.created", "leads", "gone-2", { name: "b" }));
-    await deliver({ batch: 1, roundMs: 0 });
-    await deliver({ batch: 1 });
+    await deliver();
     const [disabled] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, gone.id));
     expect(disabled).toMatchObject({ status: "disabled" });
     expect(disabled!.pausedReason).toMatch(/410 Gone/);
+    // One request at a time to a receiver: the first answered 410, the other was not sent.
     const goneRows = await deliveriesOf(gone.id);
-    expect(goneRows.map((r) => [r.status, r.lastResponseCode])).toEqual([
+    expect(goneRows.map((r) => [r.status, r.lastResponseCode]).sort()).toEqual([
       ["failed", 410],
       ["pending", null],
     ]);
@@ -319,16 +391,21 @@ describe("delivery", () => {
     let [row] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
     expect(row).toMatchObject({ status: "active", consecutiveFailures: 12 });
     offset += 61 * 60_000;
-    await deliver({ batch: 1, roundMs: 0 });
+    // All twelve due again: the first failure pauses the endpoint, the other jobs then send nothing.
+    await deliver();
     [row] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
     expect(row).toMatchObject({ status: "paused", consecutiveFailures: 13 });
     expect(row!.pausedReason).toMatch(/^Paused .* every attempt failed for over 60 minutes \(last: answered 503\)/);
     const received = receiver.received.length;
     offset += 61 * 60_000;
-    expect(await deliver()).toMatchObject({ claimed: 0 });
+    await deliver();
     expect(receiver.received).toHaveLength(received);
-    // Resumed (the screen's button does this with its activity row): it is sent to again.
-    await handle.db.update(webhookEndpoints).set({ status: "active", consecutiveFailures: 0, failingSince: null }).where(eq(webhookEndpoints.id, hook.id));
+    expect(await pendingCount()).toBe(12);
+    // Resumed (the screen's button does this with its activity row): its waiting deliveries get jobs again.
+    await handle.db.transaction(async (tx) => {
+      await tx.update(webhookEndpoints).set({ status: "active", consecutiveFailures: 0, failingSince: null }).where(eq(webhookEndpoints.id, hook.id));
+      expect(await enqueueWaitingDeliveries(hook.id, "resumed-in-test", tx)).toBe(12);
+    });
     receiver.answer = () => ({ status: 200 });
     await deliver();
     expect((await deliveriesOf(hook.id)).every((r) => r.status === "delivered")).toBe(true);
@@ -336,13 +413,14 @@ describe("delivery", () => {
 
   it("a delivery is retried until 24 hours after its event, then failed for good", async () => {
     const hook = await endpoint(["lead.updated"]);
+    useDeliverySettings({ now, pauseAfterFailures: 1000 });
     receiver.answer = () => ({ status: 502 });
     await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.updated", "leads", "late", { name: "x" }));
     const [queued] = await deliveriesOf(hook.id);
     let attempts = 0;
     while ((await deliveriesOf(hook.id))[0]!.status === "pending" && attempts < 40) {
       offset = Math.max(offset, (await deliveriesOf(hook.id))[0]!.nextAttemptAt.getTime() - Date.now());
-      await deliver({ pauseAfterFailures: 1000 });
+      await deliver();
       attempts++;
     }
     const [done] = await deliveriesOf(hook.id);
@@ -379,6 +457,63 @@ describe("delivery", () => {
   });
 });
 
+describe("on the job queue", () => {
+  /** A delivery row as the table-claiming timer left it: pending, with no job. */
+  async function rowWithoutJob(endpointId: string, recordId: string, name: string): Promise<number> {
+    const [row] = await handle.db
+      .insert(webhookDeliveries)
+      .values({
+        endpointId,
+        eventType: "lead.updated",
+        recordTable: "leads",
+        recordId,
+        payload: { id: recordId, name },
+        messageId: `msg_${crypto.randomUUID().replace(/-/g, "")}`,
+      })
+      .returning();
+    return row!.id;
+  }
+
+  it("adopts the deliveries queued before the queue sent them, once however many starts, in order per record", async () => {
+    const hook = await endpoint(["lead.updated"]);
+    for (const name of ["a", "b", "c"]) await rowWithoutJob(hook.id, "old-1", name);
+    await rowWithoutJob(hook.id, "old-2", "d");
+    await handle.db.update(webhookDeliveries).set({ status: "delivered" }).where(eq(webhookDeliveries.recordId, "old-2"));
+    expect(await adoptPendingDeliveries()).toBe(3);
+    // Every process adopts at every start: the same rows again add no job.
+    expect(await adoptPendingDeliveries()).toBe(0);
+    expect(await deliveryJobStates(handle, hook.id, "leads", "old-1")).toHaveLength(3);
+    await deliver();
+    expect(receiver.received.map((r) => r.json.data?.name)).toEqual(["a", "b", "c"]);
+    expect(await adoptPendingDeliveries()).toBe(0);
+  });
+
+  it("a try run again while the first still waits for its answer (a lease run out) sends the same webhook-id and records the delivery once", async () => {
+    const hook = await endpoint(["lead.updated"]);
+    const id = await rowWithoutJob(hook.id, "twice", "x");
+    receiver.answer = () => ({ status: 200, delayMs: 300 });
+    const first = sendDelivery({ deliveryId: id }, { isLastTry: false }, { now, allowPrivate: true });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = await sendDelivery({ deliveryId: id }, { isLastTry: false }, { now, allowPrivate: true });
+    expect([await first, again]).toEqual(["delivered", "delivered"]);
+    expect(receiver.received.map((r) => r.id)).toEqual([receiver.received[0]!.id, receiver.received[0]!.id]);
+    const [row] = await deliveriesOf(hook.id);
+    expect(row).toMatchObject({ status: "delivered", attempts: 2, messageId: receiver.received[0]!.id });
+    // Nothing pending: a third run sends nothing.
+    expect(await sendDelivery({ deliveryId: id }, { isLastTry: false }, { now, allowPrivate: true })).toBe("nothing");
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it("the job's last try gives the delivery up instead of failing the job (a failed job would hold its record's later events back for good)", async () => {
+    const hook = await endpoint(["lead.updated"]);
+    const id = await rowWithoutJob(hook.id, "last", "x");
+    receiver.answer = () => ({ status: 503 });
+    expect(await sendDelivery({ deliveryId: id }, { isLastTry: true }, { now, allowPrivate: true })).toBe("failed");
+    const [row] = await deliveriesOf(hook.id);
+    expect(row).toMatchObject({ status: "failed", attempts: 1, lastError: "answered 503: retried for 24 hours, given up" });
+  });
+});
+
 describe("the target address checked again when sending (allowance off)", () => {
   it("a name that resolves to 127.0.0.1 (or ::1, metadata, private), an IP literal, and localhost itself are refused; the receiver hears nothing", async () => {
     const targets: [string, Record<string, string[]>][] = [
@@ -397,9 +532,9 @@ describe("the target address checked again when sending (allowance off)", () => 
     };
     const ids = [];
     for (const [url] of targets) ids.push((await endpoint(["lead.updated"], url)).id);
+    useDeliverySettings({ now, allowPrivate: false, resolver });
     await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "lead.updated", "leads", "ssrf", { name: "x" }));
-    const result = await deliverDueWebhooks({ now, allowPrivate: false, resolver });
-    expect(result).toMatchObject({ claimed: targets.length, delivered: 0 });
+    await deliver();
     for (const id of ids) {
       const [row] = await deliveriesOf(id);
       expect(row!.lastError).toMatch(/^refused: .* (is a private, loopback, link-local or reserved address|carries 127\.0\.0\.1)/);
@@ -409,12 +544,15 @@ describe("the target address checked again when sending (allowance off)", () => 
     // The same targets with the allowance: delivered (the refusal above was the rule, not a dead receiver).
     offset += 31_000;
     await handle.db.delete(webhookEndpoints).where(sql`${webhookEndpoints.url} like '%localhost%' or ${webhookEndpoints.url} like '%::1%'`);
-    const allowed = await deliverDueWebhooks({
+    useDeliverySettings({
       now,
       allowPrivate: true,
-      resolver: async (h) => (h.includes("example.com") ? [{ address: "127.0.0.1", family: 4 }] : []),
+      resolver: async (h: string) => (h.includes("example.com") ? [{ address: "127.0.0.1", family: 4 }] : []),
     });
-    expect(allowed.delivered).toBe(targets.length - 2);
+    await deliver();
+    expect(receiver.received).toHaveLength(targets.length - 2);
+    const rows = await handle.db.select().from(webhookDeliveries);
+    expect(rows.map((r) => r.status).sort()).toEqual(Array.from({ length: targets.length - 2 }, () => "delivered"));
   });
 
   it("a name that resolves to public and private addresses is sent to a public one only", async () => {

@@ -8,7 +8,7 @@ import { env } from "./kernel/env";
 import { log } from "./kernel/log";
 import { EVERY_HOUR, EVERY_MINUTE, oncePer, type TimedJob } from "./kernel/jobs/jobs";
 import { scheduledPublishingJob } from "./content";
-import { webhookDeliveryJob, webhookRetentionJob } from "./integrations";
+import { webhookRetentionJob } from "./integrations";
 import { calendarSyncTick, bookingHoldsJob } from "./booking";
 import { notFoundJob } from "./redirects";
 
@@ -90,7 +90,6 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   followUpDigestJob,
   activityRetentionJob,
   analyticsJob,
-  webhookDeliveryJob,
   webhookRetentionJob,
   newsletterEventsSeenJob,
   pendingSubscriberExpiryJob,

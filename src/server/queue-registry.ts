@@ -3,6 +3,7 @@ import type { JobDefinition } from "./kernel/jobs/queue";
 import { mailDeliveryJob } from "./kernel/mail/mail";
 import { bookingReminderJob, calendarSyncJob, calendarWriteJob } from "./booking";
 import { newsletterCopiesJob, newsletterStartJob } from "./newsletter";
+import { webhookDeliveryJob } from "./integrations";
 
 /**
  * Every job of the durable queue (docs/decisions/0089), in one list: boot starts a worker per job in
@@ -23,4 +24,6 @@ export const QUEUED_JOBS: readonly JobDefinition<object>[] = [
   // A newsletter send's start (now or at its time), then its copies in batches under one rate (docs/decisions/0094).
   newsletterStartJob(),
   newsletterCopiesJob(),
+  // Webhook deliveries, a job per outbox row, in order per endpoint and record (docs/decisions/0093).
+  webhookDeliveryJob(),
 ];

@@ -1,10 +1,9 @@
 // One server process's webhook sender for tests/webhook-processes.test.ts: opens the PostgreSQL
-// database given as the first argument and runs the delivery job's round (src/server/integrations/webhooks/delivery.ts)
-// in a loop, as the timed job does every second, with the settings given as JSON in the second argument.
-// It prints "ready" once connected, and runs until it is killed.
-import { sql } from "drizzle-orm";
+// database given as the first argument and works the queue's webhook delivery job
+// (src/server/integrations/webhooks/delivery.ts) as a server's boot does, with the job's lease and
+// retry policy given as JSON in the second argument (the test declared the queue with the same).
+// It prints "ready" once its workers run, and runs until it is killed.
 import { openPostgres, setDatabase } from "@/server/kernel/db/client";
-import { deliverDueWebhooks } from "@/server/integrations/webhooks/delivery";
 
 const [url, settings] = process.argv.slice(2) as [string, string];
 
@@ -12,12 +11,11 @@ const [url, settings] = process.argv.slice(2) as [string, string];
 async function main() {
   const handle = openPostgres(url);
   setDatabase(handle);
-  await handle.db.execute(sql`select 1`);
+  const { leaseSeconds, retry } = JSON.parse(settings) as { leaseSeconds: number; retry: { limit: number; delaySeconds: number; maxDelaySeconds: number } };
+  const { webhookDeliveryJob } = await import("@/server/integrations/webhooks/delivery");
+  const { startQueue } = await import("@/server/kernel/jobs/queue");
+  await startQueue([{ ...webhookDeliveryJob({ allowPrivate: true, leaseSeconds }), retry }], { pollSeconds: 0.5, monitorSeconds: 1 });
   console.log("ready");
-  for (;;) {
-    await deliverDueWebhooks({ allowPrivate: true, ...(JSON.parse(settings) as object) });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 void main().catch((error: unknown) => {

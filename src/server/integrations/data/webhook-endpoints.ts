@@ -7,7 +7,7 @@ import { requireRole } from "../../kernel/session/auth-guard";
 import { db, type Executor } from "../../kernel/db/client";
 import { webhookDeliveries, webhookEndpoints, type WebhookDelivery, type WebhookEndpoint } from "../../kernel/db/schema";
 import { encryptSecret, newSigningSecret } from "../webhooks/secret";
-import { recentDeliveries } from "../../kernel/events/data/webhook-outbox";
+import { enqueueDeliveryJobs, enqueueWaitingDeliveries, recentDeliveries } from "../../kernel/events/data/webhook-outbox";
 
 // The Integrations screen's reads and writes (docs/integrations.md): owners and admins only, checked
 // here whatever called; every write records its activity row in its transaction (ADR 0037), and
@@ -86,6 +86,9 @@ export async function resumeWebhookEndpoint(id: string): Promise<boolean> {
       .update(webhookEndpoints)
       .set({ status: "active", consecutiveFailures: 0, failingSince: null, pausedReason: null, pausedAt: null })
       .where(eq(webhookEndpoints.id, id));
+    // Jobs of a paused endpoint end without sending (ADR 0093): its waiting deliveries get theirs
+    // again, each at its next try, named by the pause this ends.
+    await enqueueWaitingDeliveries(id, `resumed/${before.pausedAt?.getTime() ?? Date.now()}`, tx);
     await recordActivity(
       {
         action: "webhook.resume",
@@ -111,10 +114,19 @@ export async function resendWebhookDelivery(id: number): Promise<boolean> {
   return db().transaction(async (tx) => {
     const [row] = await tx
       .update(webhookDeliveries)
-      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, retryUntil: sql`now() + interval '24 hours'`, lockedUntil: null })
+      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, retryUntil: sql`now() + interval '24 hours'` })
       .where(and(eq(webhookDeliveries.id, id), sql`${webhookDeliveries.status} <> 'pending'`))
-      .returning({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId, eventType: webhookDeliveries.eventType });
+      .returning({
+        id: webhookDeliveries.id,
+        endpointId: webhookDeliveries.endpointId,
+        eventType: webhookDeliveries.eventType,
+        recordTable: webhookDeliveries.recordTable,
+        recordId: webhookDeliveries.recordId,
+        updatedAt: webhookDeliveries.updatedAt,
+      });
     if (!row) return false;
+    // Its job, in this transaction, named by this resend (the row's first job ran long ago).
+    await enqueueDeliveryJobs([row], tx, { tag: `resent/${row.updatedAt.getTime()}` });
     await recordActivity(
       { action: "webhook.resend", actor: user, table: "webhook_deliveries", recordId: String(id), after: { endpoint: row.endpointId, event: row.eventType } },
       tx,

@@ -3,26 +3,30 @@ import http from "node:http";
 import https from "node:https";
 import { Webhook } from "standardwebhooks";
 import {
-  claimDueDeliveries,
+  adoptPendingDeliveries,
   disableEndpoint,
-  endpointsByIds,
   markDeliveryDelivered,
   markDeliveryFailed,
+  nextDeliveryOf,
   recordEndpointFailure,
   recordEndpointSuccess,
+  startAttempt,
+  WEBHOOK_DELIVERY_JOB,
   type AttemptOutcome,
+  type WebhookDeliveryJobData,
 } from "../../kernel/events/data/webhook-outbox";
 import type { WebhookDelivery, WebhookEndpoint } from "../../kernel/db/schema";
-import { errorFields, log } from "../../kernel/log";
+import { backoffSeconds, RetryAt, type JobAttempt, type JobDefinition, type RetryPolicy } from "../../kernel/jobs/queue";
+import { log } from "../../kernel/log";
 import { pinnedLookup, RefusedAddressError, resolveTarget, type Resolver } from "../../kernel/net/address";
 import { slackMessage, teamsMessage } from "./chat";
 import { decryptSecret, SecretUnreadableError } from "./secret";
 
-// Sending the webhook outbox (docs/decisions/0057): each due row is claimed by one process
-// (FOR UPDATE SKIP LOCKED, a claim until `locked_until`), sent once, and marked. What is retried:
-// network errors, timeouts, 5xx, 408 and 429, with doubling waits, until 24 hours after the event;
-// other answers are final (410 also disables the endpoint). An endpoint whose attempts have all
-// failed for an hour, at least 10 in a row, is paused until someone resumes it.
+// Sending the webhook outbox (docs/decisions/0057, 0093): each row's job on the queue sends it once
+// per try and marks it. What is retried: network errors, timeouts, 5xx, 408 and 429, on the queue's
+// back-off (a receiver's Retry-After when it asks for longer), until 24 hours after the event; other
+// answers are final (410 also disables the endpoint). An endpoint whose attempts have all failed for
+// an hour, at least 10 in a row, is paused until someone resumes it.
 
 export interface DeliverySettings {
   /** The clock (tests move it instead of sleeping). */
@@ -32,40 +36,25 @@ export interface DeliverySettings {
   allowPrivate?: boolean;
   /** One attempt's limit: connection, answer and the body read. */
   timeoutMs: number;
-  /** How long a claim holds a row: after it, a process that died mid-send no longer holds it. */
-  claimMs: number;
-  /** Rows claimed per statement, and sent at once. */
-  batch: number;
-  /**
-   * Of those, at most this many to one endpoint (docs/decisions/0079): a request in flight when the
-   * process is killed arrives, unrecorded, and is sent again by another; one at a time per receiver
-   * makes that at most one duplicate per kill. Different endpoints are still sent at once.
-   */
-  perEndpoint: number;
-  /** The first retry's wait, doubled per attempt up to `retryMaxMs`. */
-  retryBaseMs: number;
-  retryMaxMs: number;
   pauseAfterFailures: number;
   pauseAfterMs: number;
-  /**
-   * A round claims no new batch after this long (0: one batch), even with more due: the next tick goes
-   * on. Short, since a shutdown waits for the round under way (src/server/kernel/jobs/jobs.ts).
-   */
-  roundMs: number;
 }
 
 export const DELIVERY_DEFAULTS: DeliverySettings = {
   now: () => new Date(),
   timeoutMs: 10_000,
-  claimMs: 60_000,
-  batch: 16,
-  perEndpoint: 1,
-  retryBaseMs: 30_000,
-  retryMaxMs: 60 * 60_000,
   pauseAfterFailures: 10,
   pauseAfterMs: 60 * 60_000,
-  roundMs: 5_000,
 };
+
+/**
+ * The queue's back-off for a delivery (30 s doubling to an hour apart). The tries end 24 hours after
+ * the event (the row's `retry_until`), about 30 of them; the limit leaves room for tries cut short
+ * by a killed process, so that the job's last try (which gives the delivery up) is not reached first.
+ */
+export const WEBHOOK_RETRY: RetryPolicy = { limit: 60, delaySeconds: 30, maxDelaySeconds: 3600 };
+/** A Retry-After longer than this is taken as this. */
+const RETRY_AFTER_MAX_MS = 60 * 60_000;
 
 /** The most of a receiver's answer read; the rest is not read, and 1,024 characters are kept. */
 export const RESPONSE_READ_LIMIT = 4096;
@@ -174,13 +163,38 @@ export function isRetryable(result: Pick<SendResult, "status">): boolean {
   return status === null || status >= 500 || status === 408 || status === 429;
 }
 
-/** The wait before attempt `attempts + 1`: doubling from the base, at most the maximum; Retry-After when it asks for longer. */
-export function retryDelayMs(attempts: number, retryAfter: number | null, settings: Pick<DeliverySettings, "retryBaseMs" | "retryMaxMs">): number {
-  const backoff = Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1));
-  return retryAfter === null ? backoff : Math.min(settings.retryMaxMs, Math.max(backoff, retryAfter));
+/**
+ * When the try after a failed one starts: the queue's back-off after `attempts` tries, or the
+ * receiver's Retry-After when it asks for longer (up to an hour); never after `retryUntil`.
+ */
+export function nextTryAt(now: Date, attempts: number, retryAfterMs: number | null, retryUntil: Date): Date {
+  const backoff = backoffSeconds(attempts - 1, WEBHOOK_RETRY) * 1000;
+  const wait = retryAfterMs === null ? backoff : Math.max(backoff, Math.min(RETRY_AFTER_MAX_MS, retryAfterMs));
+  return new Date(Math.min(now.getTime() + wait, retryUntil.getTime()));
 }
 
-async function attempt(delivery: WebhookDelivery, endpoint: WebhookEndpoint, settings: DeliverySettings): Promise<"delivered" | "retry" | "failed"> {
+export type TryOutcome = "nothing" | "delivered" | "retry" | "failed";
+
+/**
+ * One try of a delivery's job: sends the oldest delivery still pending of its endpoint and record
+ * (its own, or an earlier one of the same transaction's) and records the answer on the row. A try
+ * to retry throws `RetryAt` with the time the row shows, so the queue runs the job again then, and
+ * meanwhile the record's later deliveries to that endpoint wait (the key_strict_fifo policy). The
+ * last try and a failure past the row's 24 hours give the delivery up. An endpoint that is paused or
+ * disabled is sent nothing: its rows stay pending, and a resume enqueues their jobs again.
+ */
+export async function sendDelivery(
+  job: WebhookDeliveryJobData,
+  attempt: Pick<JobAttempt, "isLastTry">,
+  overrides: Partial<DeliverySettings> = {},
+): Promise<TryOutcome> {
+  const settings = { ...DELIVERY_DEFAULTS, ...overrides };
+  const next = await nextDeliveryOf(job.deliveryId);
+  if (!next || next.endpoint.status !== "active") return "nothing";
+  const { endpoint } = next;
+  const attempts = await startAttempt(next.delivery.id, settings.now());
+  if (attempts === null) return "nothing";
+  const delivery = { ...next.delivery, attempts };
   let result: SendResult;
   let unreadable = false;
   try {
@@ -209,29 +223,27 @@ async function attempt(delivery: WebhookDelivery, endpoint: WebhookEndpoint, set
   const after = settings.now();
   const outcome: AttemptOutcome = { responseCode: result.status, error: result.error, responseBody: result.body };
   if (result.status !== null && result.status >= 200 && result.status < 300) {
-    await markDeliveryDelivered(delivery.id, outcome, after);
-    await recordEndpointSuccess(endpoint.id);
+    if (await markDeliveryDelivered(delivery.id, outcome, after)) await recordEndpointSuccess(endpoint.id);
     return "delivered";
   }
-  const retry = !unreadable && isRetryable(result) && after < delivery.retryUntil;
+  const retry = !unreadable && isRetryable(result) && after < delivery.retryUntil && !attempt.isLastTry;
   if (!outcome.error) {
     outcome.error =
       result.status !== null && result.status >= 300 && result.status < 400
         ? `answered ${result.status}: redirects are not followed, give the final address`
         : `answered ${result.status}${retry ? "" : isRetryable(result) ? ": retried for 24 hours, given up" : ": not retried"}`;
   }
-  const nextAttemptAt = retry
-    ? new Date(Math.min(after.getTime() + retryDelayMs(delivery.attempts, result.retryAfterMs, settings), delivery.retryUntil.getTime()))
-    : after;
-  await markDeliveryFailed(delivery.id, delivery.lockedUntil!, { ...outcome, giveUp: !retry, nextAttemptAt });
-  if (result.status === 410) {
+  const nextAttemptAt = retry ? nextTryAt(after, attempts, result.retryAfterMs, delivery.retryUntil) : after;
+  // Recorded once: a try run again after its lease ran out, when the first run's answer was recorded, counts no failure twice.
+  const recorded = await markDeliveryFailed(delivery.id, { ...outcome, giveUp: !retry, nextAttemptAt });
+  if (recorded && result.status === 410) {
     await disableEndpoint(
       endpoint.id,
       `Disabled ${after.toISOString().slice(0, 16).replace("T", " ")} UTC: the receiver answered 410 Gone (the address no longer takes webhooks).`,
       after,
     );
     log("warn", "webhook endpoint disabled: 410 Gone", { event: "webhook.disabled", endpoint: endpoint.id });
-  } else {
+  } else if (recorded) {
     const paused = await recordEndpointFailure(endpoint.id, after, {
       pauseAfterFailures: settings.pauseAfterFailures,
       pauseAfterMs: settings.pauseAfterMs,
@@ -247,44 +259,32 @@ async function attempt(delivery: WebhookDelivery, endpoint: WebhookEndpoint, set
     error: outcome.error,
     retry,
   });
+  if (retry && recorded) throw new RetryAt(nextAttemptAt, `webhook delivery ${delivery.id}: ${outcome.error}; next try ${nextAttemptAt.toISOString()}`);
   return retry ? "retry" : "failed";
 }
 
-export interface RoundResult {
-  claimed: number;
-  delivered: number;
-  retry: number;
-  failed: number;
-}
-
 /**
- * Sends what is due, batch after batch, until nothing is or the round's time is up. A batch holds at
- * most one row per endpoint and record (the claim's rule), so its rows are sent at once.
+ * The queue's job for webhook deliveries (src/server/queue-registry.ts); `overrides` for tests. One
+ * request at a time per receiver in each process (the job's group is its endpoint): a receiver with
+ * a backlog takes one worker, the others send to the other receivers, and what a killed process had
+ * in flight to one receiver is one request (docs/decisions/0079).
  */
-export async function deliverDueWebhooks(overrides: Partial<DeliverySettings> = {}): Promise<RoundResult> {
-  const settings = { ...DELIVERY_DEFAULTS, ...overrides };
-  const started = Date.now();
-  const total: RoundResult = { claimed: 0, delivered: 0, retry: 0, failed: 0 };
-  do {
-    const now = settings.now();
-    const claimed = await claimDueDeliveries(now, new Date(now.getTime() + settings.claimMs), settings.batch, undefined, settings.perEndpoint);
-    if (claimed.length === 0) break;
-    total.claimed += claimed.length;
-    const endpoints = new Map((await endpointsByIds([...new Set(claimed.map((d) => d.endpointId))])).map((e) => [e.id, e]));
-    const results = await Promise.all(
-      claimed.map(async (delivery) => {
-        const endpoint = endpoints.get(delivery.endpointId);
-        if (!endpoint) return "failed" as const; // deleted meanwhile: its rows went with it
-        try {
-          return await attempt(delivery, endpoint, settings);
-        } catch (error) {
-          // The database failed while marking: the claim runs out and another round sends it again.
-          log("error", "webhook delivery could not be recorded", { delivery: delivery.id, ...errorFields(error) });
-          return "retry" as const;
-        }
-      }),
-    );
-    for (const r of results) total[r]++;
-  } while (Date.now() - started < settings.roundMs);
-  return total;
+export function webhookDeliveryJob(overrides: Partial<DeliverySettings> & { leaseSeconds?: number } = {}): JobDefinition<WebhookDeliveryJobData> {
+  const { leaseSeconds, ...settings } = overrides;
+  return {
+    name: WEBHOOK_DELIVERY_JOB,
+    // A record's deliveries to one endpoint start in the order they were queued, one at a time; one
+    // waiting to retry holds the later ones back.
+    policy: "key_strict_fifo",
+    concurrency: 4,
+    concurrencyPerGroup: 1,
+    burst: true,
+    retry: WEBHOOK_RETRY,
+    // A try is one request of at most 10 s: one still running after this was lost with its process.
+    leaseSeconds: leaseSeconds ?? 60,
+    handler: async (data, attempt) => {
+      await sendDelivery(data, attempt, settings);
+    },
+    adopt: () => adoptPendingDeliveries(),
+  };
 }

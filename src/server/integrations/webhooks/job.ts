@@ -2,7 +2,6 @@ import "server-only";
 import { pruneWebhookDeliveries } from "../../kernel/events/data/webhook-outbox";
 import { oncePer, type TimedJob } from "../../kernel/jobs/jobs";
 import { log } from "../../kernel/log";
-import { deliverDueWebhooks } from "./delivery";
 
 /** Delivered and failed deliveries are kept this long for the Integrations screen, then deleted. */
 export const DELIVERY_KEEP_DAYS = 30;
@@ -15,16 +14,4 @@ export const webhookRetentionJob: TimedJob = {
     const removed = await pruneWebhookDeliveries(DELIVERY_KEEP_DAYS, tx);
     log("info", "old webhook deliveries deleted", { event: "webhook.pruned", removed, keepDays: DELIVERY_KEEP_DAYS });
   }),
-};
-
-/**
- * Every second, on every process: due deliveries are claimed row by row (FOR UPDATE SKIP LOCKED and
- * a claim until `locked_until`), so each is sent by one process at a time (docs/decisions/0057).
- */
-export const webhookDeliveryJob: TimedJob = {
-  name: "webhook-delivery",
-  everyMs: 1000,
-  run: async () => {
-    await deliverDueWebhooks();
-  },
 };

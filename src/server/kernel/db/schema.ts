@@ -1042,9 +1042,11 @@ export const webhookEndpoints = pgTable(
 );
 
 /**
- * The webhook outbox: a row per endpoint and event, inserted in the transaction of the change it
- * reports; the delivery job (src/server/integrations/webhooks/delivery.ts) claims due rows with `locked_until`.
- * `id` is the order: a row is not sent while an earlier one for the same endpoint and record is pending.
+ * The webhook outbox: a row per endpoint and event, inserted with its job on the queue in the
+ * transaction of the change it reports (src/server/integrations/webhooks/delivery.ts, ADR 0093): the
+ * delivery log the Integrations screen shows. `id` is the order: a row is not sent while an earlier
+ * one for the same endpoint and record is pending. `locked_until` (and the due index) served the
+ * timer's claim and are no longer used.
  */
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",

@@ -7,8 +7,8 @@ import { dealValueWithSource } from "@/lib/deal-value";
 import type { WebhookEvent } from "@/lib/webhooks";
 
 // The site's webhook events (docs/integrations.md lists them with their payloads) and the one place
-// that turns a change into them. Every event is queued in the transaction of the change
-// (docs/decisions/0057): the dashboard's writes through the activity trail, which every one of them
+// that turns a change into them. Every event is queued, with its delivery jobs (docs/decisions/0093),
+// in the transaction of the change (docs/decisions/0057): the dashboard's writes through the activity trail, which every one of them
 // writes in its transaction (src/server/kernel/activity/activity.ts calls `queueEventsForChanges`); the
 // public forms in their one statement (src/server/leads/data/submissions.ts); scheduled publishing in its
 // flip's transaction. Code that writes another way (a REST API) calls `enqueueWebhookEvent` in its

@@ -39,6 +39,11 @@ export interface EnqueueOptions {
   id?: string;
   startAfter?: Date;
   retry?: RetryPolicy;
+  /**
+   * The job's group (a receiver, say): a definition's `concurrencyPerGroup` limits the jobs of one
+   * group a process runs at once, and the other groups' jobs are fetched past them.
+   */
+  group?: string;
 }
 
 /** Which try of its job a handler is running. */
@@ -53,8 +58,12 @@ export interface JobAttempt {
  * "exclusive" (the default): one job per key queued, waiting to retry or running; a second is not
  * added. "singleton": one job per key running at a time, any number queued: for work whose handler
  * reads the current state of its row, where a change made while a job runs needs a job after it.
+ * "key_strict_fifo": any number queued, started one at a time per key in the order they were
+ * enqueued; a job running or waiting to retry holds back the later jobs of its key (and one that
+ * failed for good holds them back until it is deleted, so a handler of this policy should not let
+ * its last try fail).
  */
-export type JobPolicy = "exclusive" | "singleton";
+export type JobPolicy = "exclusive" | "singleton" | "key_strict_fifo";
 
 export interface JobDefinition<T extends object> {
   name: string;
@@ -66,6 +75,14 @@ export interface JobDefinition<T extends object> {
    * once for several, where one a fetch gives two jobs a second (docs/decisions/0089, 0094).
    */
   batchSize?: number;
+  /** Of those, at most this many of one group (`EnqueueOptions.group`); other groups' jobs are fetched past them. */
+  concurrencyPerGroup?: number;
+  /**
+   * After a job ends, this process's workers of the name fetch again at once instead of waiting for
+   * their next poll: a backlog is worked at the handler's pace, not one job a poll per worker. They
+   * go back to polling once a fetch finds nothing.
+   */
+  burst?: boolean;
   retry?: RetryPolicy;
   leaseSeconds?: number;
   /**
@@ -74,16 +91,36 @@ export interface JobDefinition<T extends object> {
    */
   handler(data: T, attempt: JobAttempt): Promise<void>;
   /**
-   * A worker that ran a job fetches again at once rather than after its poll, so a backlog drains at
-   * the handler's pace, not one job a poll (the mail outbox after a burst of forms, ADR 0092).
-   */
-  drain?: boolean;
-  /**
    * Enqueues, at each start, the work that was waiting for this job before it ran on the queue (the
    * rows of the hand-written queue it replaced). Runs in every process at every start, so it must
    * enqueue each piece of work under a stable `id`.
    */
   adopt?: () => Promise<number>;
+}
+
+/**
+ * Thrown by a handler: this try failed and the next one starts at `at` (not at the back-off's time),
+ * e.g. when the other side said when to come back. Counts as a try like any failure; on the last try
+ * the job fails for good as with any error.
+ */
+export class RetryAt extends Error {
+  constructor(
+    readonly at: Date,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RetryAt";
+  }
+}
+
+/**
+ * The back-off's wait before the try after `retryCount` failed ones, in seconds: `delaySeconds`
+ * doubling, at most `maxDelaySeconds`. The engine adds up to as much again at random to the waits it
+ * schedules itself (a thrown error, a lost lease); a handler that names its next try (`RetryAt`)
+ * takes this, so it can say when that is.
+ */
+export function backoffSeconds(retryCount: number, retry: RetryPolicy = RETRY): number {
+  return Math.min(retry.maxDelaySeconds ?? RETRY.maxDelaySeconds, Math.max(retry.delaySeconds, 1) * 2 ** Math.min(16, Math.max(0, retryCount)));
 }
 
 /** Job names: lower-case words with dots and dashes, as the engine's queue names must be. */
@@ -166,6 +203,7 @@ export async function enqueue(name: string, data: object, options: EnqueueOption
     // The exclusive policy counts a job without a key as the key "": one of its own keeps it apart.
     singletonKey: options.key ?? `job:${randomUUID()}`,
     ...(options.id ? { id: stableJobId(name, options.id) } : {}),
+    ...(options.group ? { group: { id: options.group } } : {}),
     startAfter: options.startAfter,
     ...(options.retry
       ? {
@@ -194,6 +232,7 @@ export async function enqueueMany(name: string, jobs: readonly { data: object; o
     data,
     singletonKey: options.key ?? `job:${randomUUID()}`,
     ...(options.id ? { id: stableJobId(name, options.id) } : {}),
+    ...(options.group ? { group: { id: options.group } } : {}),
     ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     ...(options.retry
       ? {
@@ -240,12 +279,11 @@ export function isQueueStarted(): boolean {
   return Boolean(getJobQueue()?.started);
 }
 
-/** Wakes this process's worker of `name`, if it has one, to fetch now rather than at its next poll. */
+/** Wakes this process's workers of `name`, if it has any, to fetch now rather than at their next poll. */
 export function wakeWorkers(name: string): void {
   const current = getJobQueue();
-  const id = current?.workers?.get(name);
-  if (!current?.started || !id) return;
-  void current.started.then((boss) => boss.notifyWorker(id)).catch(() => {});
+  if (!current?.started) return;
+  void current.started.then((boss) => wake(boss, name)).catch(() => {});
 }
 
 /** A job id (a UUID, as the engine's ids are) that is the same for the same name and id. */
@@ -347,20 +385,30 @@ export async function startQueue(
       const adopted = await definition.adopt();
       if (adopted > 0) log("info", "queued work adopted by the job queue", { event: "queue.adopted", job: definition.name, adopted });
     }
-    const run = async (job: JobWithMetadata<object>) => {
+    const run = async (job: JobWithMetadata<object>, settleRetryAt: boolean) => {
+      const isLastTry = job.retryCount >= job.retryLimit;
       try {
-        await definition.handler(job.data, { retryCount: job.retryCount, isLastTry: job.retryCount >= job.retryLimit });
+        await definition.handler(job.data, { retryCount: job.retryCount, isLastTry });
       } catch (error) {
         log("warn", "job failed", { job: definition.name, id: job.id, retryCount: job.retryCount, ...errorFields(error) });
-        throw error;
+        if (!settleRetryAt || !(error instanceof RetryAt) || isLastTry) throw error;
+        // Failed as the engine fails it (this attempt only), then its next try moved to the time
+        // asked for; the engine's completion that follows finds the attempt settled and does nothing.
+        await boss.fail(definition.name, job, { message: error.message });
+        await boss.update(definition.name, undefined, { id: job.id, startAfter: error.at });
       } finally {
-        if (definition.drain) wakeWorkers(definition.name);
+        if (definition.burst) wake(boss, definition.name);
       }
     };
-    const common = { localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: pollSeconds, includeMetadata: true } as const;
+    const common = {
+      localConcurrency: definition.concurrency ?? 1,
+      ...(definition.concurrencyPerGroup ? { localGroupConcurrency: definition.concurrencyPerGroup } : {}),
+      pollingIntervalSeconds: pollSeconds,
+      includeMetadata: true,
+    } as const;
     const workerId =
       (definition.batchSize ?? 1) <= 1
-        ? await boss.work(definition.name, { ...common, batchSize: 1 }, async ([job]: JobWithMetadata<object>[]) => run(job!))
+        ? await boss.work(definition.name, { ...common, batchSize: 1 }, async ([job]: JobWithMetadata<object>[]) => run(job!, true))
         : // Several a fetch, side by side, each completed or failed (and retried) on its own; while the
           // fetches come back full the worker fetches again at once rather than after its poll.
           await boss.work(
@@ -369,7 +417,7 @@ export async function startQueue(
             async (jobs: JobWithMetadata<object>[]) =>
               Promise.all(
                 jobs.map(async (job) =>
-                  run(job).then(
+                  run(job, false).then(
                     () => ({ id: job.id, status: "completed" as const }),
                     (error: unknown) => ({ id: job.id, status: "failed" as const, output: { message: String(errorFields(error).error ?? "failed") } }),
                   ),
@@ -380,6 +428,11 @@ export async function startQueue(
     // Only once its worker runs: a start that failed before (the database down) is tried again whole.
     working.add(definition.name);
   }
+}
+
+/** Lets this process's workers of `name` fetch at once rather than at their next poll. */
+function wake(boss: PgBoss, name: string): void {
+  for (const worker of boss.getWipData()) if (worker.name === name) boss.notifyWorker(worker.id);
 }
 
 /**

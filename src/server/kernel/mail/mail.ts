@@ -321,7 +321,7 @@ export function mailDeliveryJob(options: { transport?: MailTransport; from?: str
     name: MAIL_JOB,
     // One send at a time per process, oldest first, and the next at once: the old worker's pace.
     concurrency: 1,
-    drain: true,
+    burst: true,
     leaseSeconds: LEASE_SECONDS,
     // Read when the queue is declared, at start: the settings are validated by then.
     get retry() {

@@ -6,7 +6,7 @@ import { env } from "../../kernel/env";
 import { log } from "../../kernel/log";
 import { outboxValues, queueDelivery, type MailInput } from "../../kernel/mail/mail";
 import { isQueueStarted } from "../../kernel/jobs/queue";
-import { submissionDeliveriesCte } from "../../kernel/events/data/webhook-outbox";
+import { anySubscribed, enqueueDeliveryJobs, hookedRows, submissionDeliveriesCte, type DeliveryKey } from "../../kernel/events/data/webhook-outbox";
 import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "../../kernel/db/rate-limit";
 
 /**
@@ -92,6 +92,8 @@ interface ResultRow extends Record<string, unknown> {
   existing_id: string | null;
   count: number | string | null;
   window_start: string | Date | null;
+  /** The webhook deliveries the statement queued, for their jobs. */
+  hooked?: DeliveryKey[] | null;
 }
 
 export async function storeSubmission(s: Submission): Promise<CreatedRow | RateLimited> {
@@ -159,19 +161,25 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
     }
     select (select id from stored) as id,
       array(select id from queued${ack ? sql` union all select id from acknowledgement` : sql``}) as mail_ids,
+      ${s.webhook ? sql`${hookedRows} as hooked,` : sql``}
       ${ack ? sql`array(select key from ack_over order by key) as ack_over,` : sql``}
       ${s.submissionKey === null ? sql`null` : sql`(select id from ${s.table} where submission_key = ${s.submissionKey}::text)`} as existing_id,
       ${limit ? sql`counted.count, counted.window_start from counted` : sql`null as count, null as window_start`}`;
   const database = db();
-  // The statement and its mails' jobs commit together (docs/decisions/0092); with no queue started
-  // in this process the statement stands alone, its rows adopted when the queue starts.
-  const [row] = isQueueStarted()
-    ? await database.transaction(async (tx) => {
-        const rows = (await tx.execute<ResultRow>(statement)).rows;
-        await queueDelivery(tx, rows[0]?.mail_ids ?? []);
-        return rows;
-      })
-    : (await database.execute<ResultRow>(statement)).rows;
+  // The statement and its jobs commit together: its mails' (docs/decisions/0092) and, when an
+  // endpoint takes the event, its webhook deliveries' (ADR 0093). With no queue started in this
+  // process yet, the statement stands alone and its rows are adopted when the queue starts.
+  const started = isQueueStarted();
+  const hooks = started && s.webhook ? await anySubscribed([s.webhook.event], database) : false;
+  const run = async (executor: Executor) => {
+    const [stored] = (await executor.execute<ResultRow>(statement)).rows;
+    if (stored?.mail_ids?.length) await queueDelivery(executor, stored.mail_ids);
+    // (An endpoint added since the check: its rows' jobs follow the statement, and adopt, at the next
+    // start, enqueues any a crash in between left without one.)
+    if (started && stored?.hooked?.length) await enqueueDeliveryJobs(stored.hooked, executor);
+    return stored;
+  };
+  const row = started ? await database.transaction(run) : await run(database);
   if (limit) {
     const verdict = rateLimitResult({ count: row!.count!, window_start: row!.window_start! }, limit.rule, now, database);
     if (!verdict.allowed) return { limited: verdict };

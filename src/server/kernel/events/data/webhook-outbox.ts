@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, lt, lte, notExists, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { db, type Database, type Executor } from "../../db/client";
+import { enqueueMany } from "../../jobs/queue";
 import { webhookDeliveries, webhookEndpoints, type WebhookDelivery, type WebhookEndpoint } from "../../db/schema";
 
 // The webhook outbox's statements (docs/decisions/0057). What an event carries is decided by
@@ -17,30 +17,39 @@ export interface QueuedEvent {
 /** A `webhook-id`: `msg_` and 32 hex digits, made by the database so the one statement needs no round trip back. */
 const MESSAGE_ID = sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`;
 
+/** The columns a delivery's job is made from, as an insert's `returning` gives them. */
+const RETURNING_KEY = sql`returning id, endpoint_id as "endpointId", record_table as "recordTable", record_id as "recordId"`;
+
+/** Whether any endpoint that is not disabled takes one of these events: most sites have none for most. */
+export async function anySubscribed(kinds: readonly string[], executor: Executor = db()): Promise<boolean> {
+  // (An array literal: the names come from WEBHOOK_EVENTS, letters, dots and underscores only.)
+  const subscribed = await executor.execute(
+    sql`select 1 from ${webhookEndpoints} e where e.status <> 'disabled' and e.events && ${`{${[...new Set(kinds)].join(",")}}`}::text[] limit 1`,
+  );
+  return subscribed.rows.length > 0;
+}
+
 /**
- * One delivery row per event and endpoint subscribed to it (not disabled), in one statement with
- * `executor` (the change's transaction). Rows are numbered in the order of `events`, which is the
- * order they are sent in for one record. Returns how many rows were queued.
+ * One delivery row per event and endpoint subscribed to it (not disabled), and each row's job, with
+ * `executor` (the change's transaction): the rows and their jobs commit with the change or not at
+ * all. Rows are numbered in the order of `events`, which is the order they are sent in for one
+ * record. Returns how many rows were queued.
  */
 export async function insertWebhookDeliveries(events: readonly QueuedEvent[], executor: Executor = db()): Promise<number> {
-  // Most sites have no endpoint for most events: one small query spares a bulk change (up to
-  // BULK_LIMIT rows) sending every row's data as JSON only for the join to find nothing.
-  // (An array literal: the names come from WEBHOOK_EVENTS, letters, dots and underscores only.)
-  const kinds = [...new Set(events.map((e) => e.event))];
-  const subscribed = await executor.execute(
-    sql`select 1 from ${webhookEndpoints} e where e.status <> 'disabled' and e.events && ${`{${kinds.join(",")}}`}::text[] limit 1`,
-  );
-  if (subscribed.rows.length === 0) return 0;
+  // One small query spares a bulk change (up to BULK_LIMIT rows) sending every row's data as JSON
+  // only for the join to find nothing.
+  if (!(await anySubscribed(events.map((e) => e.event), executor))) return 0;
   let queued = 0;
   for (let i = 0; i < events.length; i += 500) {
     const chunk = events.slice(i, i + 500).map((e, n) => ({ n, event: e.event, table: e.table, id: e.id, data: e.data }));
-    const result = await executor.execute<{ id: number }>(sql`
+    const result = await executor.execute<DeliveryKey>(sql`
       insert into ${webhookDeliveries} (endpoint_id, event_type, record_table, record_id, payload, message_id)
       select e.id, v.event, v."table", v.id, v.data, ${MESSAGE_ID}
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as v(n int, event text, "table" text, id text, data jsonb)
       join ${webhookEndpoints} e on e.status <> 'disabled' and v.event = any(e.events)
       order by v.n, e.id
-      returning id`);
+      ${RETURNING_KEY}`);
+    await enqueueDeliveryJobs(result.rows, executor);
     queued += result.rows.length;
   }
   return queued;
@@ -49,8 +58,11 @@ export async function insertWebhookDeliveries(events: readonly QueuedEvent[], ex
 /**
  * The same rows as a data-modifying CTE of a public form's one statement (ADR 0013): `stored` is the
  * CTE that inserted the row (returning id, created_at, updated_at); the data's id, times and dashboard
- * link are added from it.
+ * link are added from it. Its rows (`hookedRows`) need their jobs enqueued in the statement's
+ * transaction (`enqueueDeliveryJobs`).
  */
+export const hookedRows = sql`(select coalesce(jsonb_agg(hooked), '[]'::jsonb) from hooked)`;
+
 export function submissionDeliveriesCte(event: string, table: string, data: Record<string, unknown>, dashboardPrefix: string): SQL {
   const iso = (column: string) => sql`to_char(${sql.identifier("stored")}.${sql.identifier(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   return sql`hooked as (
@@ -60,72 +72,113 @@ export function submissionDeliveriesCte(event: string, table: string, data: Reco
         ${MESSAGE_ID}
       from stored join ${webhookEndpoints} e on e.status <> 'disabled' and ${event}::text = any(e.events)
       order by e.id
-      returning id
+      ${RETURNING_KEY}
     )`;
 }
 
-const later = alias(webhookDeliveries, "earlier");
+/**
+ * The queue's job that sends a delivery (src/server/integrations/webhooks/delivery.ts, ADR 0093):
+ * one per row, carrying its id, keyed by the endpoint and record (the key_strict_fifo policy starts a
+ * key's jobs one at a time in the order they were enqueued, and a job waiting to retry holds back
+ * the later ones), grouped by the endpoint (a process sends one request at a time to a receiver).
+ */
+export const WEBHOOK_DELIVERY_JOB = "webhook.delivery";
+
+export interface WebhookDeliveryJobData {
+  deliveryId: number;
+}
+
+export type DeliveryKey = Pick<WebhookDelivery, "id" | "endpointId" | "recordTable" | "recordId">;
 
 /**
- * Claims up to `limit` due deliveries until `claimUntil`: pending, due, not held by a live claim, of
- * an active endpoint, and the first still pending of their endpoint and record (a row is not sent
- * while an earlier one for the same record is pending or in flight). The due rows are locked,
- * skipping those another process holds, and each claim counts as an attempt. At most `perEndpoint`
- * rows of one endpoint are claimed (the oldest): what one process has in flight to a receiver is
- * what a kill -9 of it can make arrive twice (docs/decisions/0079); the rest stay due for the next
- * batch or another process.
+ * Enqueues the job of each row with `executor` (the transaction that inserted or re-queued them).
+ * `tag` names the occasion for rows that had a job before (a resume, "Send again"): without it the
+ * job is named by the row alone, so enqueueing a row's first job again (adopt) adds none.
  */
-export async function claimDueDeliveries(
-  now: Date,
-  claimUntil: Date,
-  limit: number,
-  database: Database = db(),
-  perEndpoint = Number.POSITIVE_INFINITY,
-): Promise<WebhookDelivery[]> {
+export async function enqueueDeliveryJobs(
+  rows: readonly DeliveryKey[],
+  executor: Executor,
+  options: { tag?: string; startAfter?: (row: DeliveryKey) => Date | undefined } = {},
+): Promise<number> {
+  const jobs = [...rows]
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({
+      data: { deliveryId: Number(row.id) } satisfies WebhookDeliveryJobData,
+      options: {
+        key: `${row.endpointId}/${row.recordTable}/${row.recordId}`,
+        group: row.endpointId,
+        id: options.tag ? `${row.id}/${options.tag}` : String(row.id),
+        startAfter: options.startAfter?.(row),
+      },
+    }));
+  let added = 0;
+  for (let i = 0; i < jobs.length; i += 500) added += await enqueueMany(WEBHOOK_DELIVERY_JOB, jobs.slice(i, i + 500), executor);
+  return added;
+}
+
+/**
+ * Deliveries queued before they were sent by the job queue (the table was their queue: a timer
+ * claimed its due rows): a job for each pending row, named by the row as at insert, so that
+ * enqueueing them again at the next start adds none. Returns how many were enqueued.
+ */
+export async function adoptPendingDeliveries(database: Database = db()): Promise<number> {
   const d = webhookDeliveries;
-  const claimable = and(eq(d.status, "pending"), lte(d.nextAttemptAt, now), or(isNull(d.lockedUntil), lt(d.lockedUntil, now)));
-  return database.transaction(async (tx) => {
-    // Each endpoint's oldest claimable rows are chosen before the batch's limit applies, so a receiver
-    // with a long backlog takes its `perEndpoint` share of a batch and the other receivers the rest
-    // (a limit applied first would fill the batch with one receiver's rows and send one of them).
-    const ranked = tx
-      .select({ id: d.id, rank: sql<number>`row_number() over (partition by ${d.endpointId} order by ${d.id})`.as("rank") })
-      .from(d)
-      .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.id, d.endpointId), eq(webhookEndpoints.status, "active")))
-      .where(
-        and(
-          claimable,
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(later)
-              .where(and(eq(later.endpointId, d.endpointId), eq(later.recordTable, d.recordTable), eq(later.recordId, d.recordId), eq(later.status, "pending"), lt(later.id, d.id))),
-          ),
-        ),
-      )
-      .as("ranked");
-    const candidates = tx
-      .select({ id: ranked.id })
-      .from(ranked)
-      .where(Number.isFinite(perEndpoint) ? lte(ranked.rank, perEndpoint) : undefined);
-    // The lock re-reads the row: one another process claimed meanwhile no longer matches `claimable`.
-    const due = await tx
-      .select({ id: d.id })
-      .from(d)
-      .where(and(inArray(d.id, candidates), claimable))
-      .orderBy(asc(d.id))
-      .limit(limit)
-      .for("update", { of: d, skipLocked: true });
-    const chosen = due.map((row) => row.id);
-    if (chosen.length === 0) return [];
-    // The rows left out are unlocked at commit, unclaimed and unchanged.
-    const rows = await tx
-      .update(d)
-      .set({ lockedUntil: claimUntil, attempts: sql`${d.attempts} + 1`, lastAttemptAt: now })
-      .where(inArray(d.id, chosen))
-      .returning();
-    return rows.sort((a, b) => a.id - b.id);
-  });
+  const pending = await database
+    .select({ id: d.id, endpointId: d.endpointId, recordTable: d.recordTable, recordId: d.recordId, nextAttemptAt: d.nextAttemptAt })
+    .from(d)
+    .where(eq(d.status, "pending"))
+    .orderBy(asc(d.id));
+  const due = new Map(pending.map((row) => [row.id, row.nextAttemptAt]));
+  return enqueueDeliveryJobs(pending, database, { startAfter: (row) => due.get(row.id) });
+}
+
+/**
+ * The deliveries waiting for an endpoint that is sent to again (resumed: the jobs of a paused or
+ * disabled endpoint end without sending): a job each, at its next try, named by `tag` (the pause
+ * it ends). Returns how many were enqueued.
+ */
+export async function enqueueWaitingDeliveries(endpointId: string, tag: string, executor: Executor): Promise<number> {
+  const d = webhookDeliveries;
+  const waiting = await executor
+    .select({ id: d.id, endpointId: d.endpointId, recordTable: d.recordTable, recordId: d.recordId, nextAttemptAt: d.nextAttemptAt })
+    .from(d)
+    .where(and(eq(d.endpointId, endpointId), eq(d.status, "pending")))
+    .orderBy(asc(d.id));
+  const due = new Map(waiting.map((row) => [row.id, row.nextAttemptAt]));
+  return enqueueDeliveryJobs(waiting, executor, { tag, startAfter: (row) => due.get(row.id) });
+}
+
+/**
+ * The delivery a job of `deliveryId`'s key sends now: the oldest row still pending of the same
+ * endpoint and record (the job's own, or an earlier one: jobs of one transaction start in no fixed
+ * order among themselves), with its endpoint. Null when none is pending (sent, given up, deleted).
+ */
+export async function nextDeliveryOf(deliveryId: number, database: Database = db()): Promise<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint } | null> {
+  const d = webhookDeliveries;
+  const [own] = await database.select({ endpointId: d.endpointId, recordTable: d.recordTable, recordId: d.recordId }).from(d).where(eq(d.id, deliveryId));
+  if (!own) return null;
+  const [row] = await database
+    .select()
+    .from(d)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, d.endpointId))
+    .where(and(eq(d.endpointId, own.endpointId), eq(d.recordTable, own.recordTable), eq(d.recordId, own.recordId), eq(d.status, "pending")))
+    .orderBy(asc(d.id))
+    .limit(1);
+  return row ? { delivery: row.webhook_deliveries, endpoint: row.webhook_endpoints } : null;
+}
+
+/**
+ * An attempt begins: counted before the request goes, so one cut short by a killed process still
+ * counts (its job runs again once its lease runs out). Returns the count, or null when the row is
+ * no longer pending.
+ */
+export async function startAttempt(id: number, now: Date, database: Database = db()): Promise<number | null> {
+  const [row] = await database
+    .update(webhookDeliveries)
+    .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lastAttemptAt: now })
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "pending")))
+    .returning({ attempts: webhookDeliveries.attempts });
+  return row ? row.attempts : null;
 }
 
 export async function endpointsByIds(ids: readonly string[], database: Database = db()): Promise<WebhookEndpoint[]> {
@@ -139,35 +192,31 @@ export interface AttemptOutcome {
   responseBody: string | null;
 }
 
-/** Delivered: whoever sent it (a claim that ran out while the answer came still counts). */
-export async function markDeliveryDelivered(id: number, outcome: AttemptOutcome, now: Date, database: Database = db()): Promise<void> {
-  await database
+/**
+ * Delivered, once: only a row still pending is marked, so a job run again after its lease ran out
+ * (the receiver answered the first run too) records nothing twice. Returns whether it marked it.
+ */
+export async function markDeliveryDelivered(id: number, outcome: AttemptOutcome, now: Date, database: Database = db()): Promise<boolean> {
+  const rows = await database
     .update(webhookDeliveries)
-    .set({ status: "delivered", deliveredAt: now, lockedUntil: null, lastResponseCode: outcome.responseCode, lastError: null, lastResponseBody: outcome.responseBody })
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "pending")));
+    .set({ status: "delivered", deliveredAt: now, lastResponseCode: outcome.responseCode, lastError: null, lastResponseBody: outcome.responseBody })
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "pending")))
+    .returning({ id: webhookDeliveries.id });
+  return rows.length > 0;
 }
 
-/**
- * A failed attempt, recorded only by the claim that made it (`claimedUntil`): pending again at
- * `nextAttemptAt`, or failed for good.
- */
-export async function markDeliveryFailed(
-  id: number,
-  claimedUntil: Date,
-  failure: AttemptOutcome & { giveUp: boolean; nextAttemptAt: Date },
-  database: Database = db(),
-): Promise<boolean> {
+/** A failed attempt of a row still pending: pending again until `nextAttemptAt` (its job's next try), or failed for good. */
+export async function markDeliveryFailed(id: number, failure: AttemptOutcome & { giveUp: boolean; nextAttemptAt: Date }, database: Database = db()): Promise<boolean> {
   const rows = await database
     .update(webhookDeliveries)
     .set({
       status: failure.giveUp ? "failed" : "pending",
       nextAttemptAt: failure.nextAttemptAt,
-      lockedUntil: null,
       lastResponseCode: failure.responseCode,
       lastError: failure.error?.slice(0, 1000) ?? null,
       lastResponseBody: failure.responseBody,
     })
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "pending"), eq(webhookDeliveries.lockedUntil, claimedUntil)))
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "pending")))
     .returning({ id: webhookDeliveries.id });
   return rows.length > 0;
 }
