@@ -6,7 +6,7 @@ import { env } from "../../kernel/env";
 import { log } from "../../kernel/log";
 import { outboxValues, queueDelivery, type MailInput } from "../../kernel/mail/mail";
 import { isQueueStarted } from "../../kernel/jobs/queue";
-import { anySubscribed, enqueueDeliveryJobs, hookedRows, submissionDeliveriesCte, type DeliveryKey } from "../../kernel/events/data/webhook-outbox";
+import { enqueueDeliveryJobs, hookedRows, submissionDeliveriesCte, type DeliveryKey } from "../../kernel/events/data/webhook-outbox";
 import { countEventSql, rateLimitResult, type RateLimitResult, type RateLimitRule } from "../../kernel/db/rate-limit";
 
 /**
@@ -170,12 +170,9 @@ export async function storeSubmission(s: Submission): Promise<CreatedRow | RateL
   // endpoint takes the event, its webhook deliveries' (ADR 0093). With no queue started in this
   // process yet, the statement stands alone and its rows are adopted when the queue starts.
   const started = isQueueStarted();
-  const hooks = started && s.webhook ? await anySubscribed([s.webhook.event], database) : false;
   const run = async (executor: Executor) => {
     const [stored] = (await executor.execute<ResultRow>(statement)).rows;
     if (stored?.mail_ids?.length) await queueDelivery(executor, stored.mail_ids);
-    // (An endpoint added since the check: its rows' jobs follow the statement, and adopt, at the next
-    // start, enqueues any a crash in between left without one.)
     if (started && stored?.hooked?.length) await enqueueDeliveryJobs(stored.hooked, executor);
     return stored;
   };
