@@ -33,7 +33,7 @@ async function main() {
   const { copyFor, letterContent, letterSite, newsletterTransport, queueSend } = await import("../src/server/newsletter/send");
   const { newsletterCopiesJob, newsletterStartJob } = await import("../src/server/newsletter/job");
   const { declareJobs, startQueue, stopQueue } = await import("../src/server/kernel/jobs/queue");
-  const { renderLetter } = await import("../src/server/newsletter/letter");
+  const { renderLetter } = await import("../src/server/kernel/mail/letter");
   let scratch: ScratchDatabase | undefined;
   let handle: DatabaseHandle;
   if (ADMIN_URL) {

@@ -5,7 +5,8 @@ import { composeMail, escapeHtml, type MailMessage } from "@/server/kernel/mail/
 import { acknowledgementMail, leadNotification } from "@/server/kernel/mail/notify";
 import { confirmationMail } from "@/server/newsletter/subscribe";
 import { siteConfig } from "@/server/kernel/site-config";
-import { renderLetter } from "@/server/newsletter/letter";
+import { renderLetter } from "@/server/kernel/mail/letter";
+import { sanitizeBlogHtml } from "@/server/content/html";
 import { letterContent } from "@/server/newsletter/send";
 
 // Every transactional mail is made by composeMail (docs/decisions/0090): these are the rules each of
@@ -106,10 +107,23 @@ describe("composeMail", () => {
 describe("the newsletter's letter", () => {
   const site = { url: "http://localhost:3999", name: "Agency", address: "Pune" };
   const render = (coverUrl: string | null, body: string) =>
-    renderLetter({ subject: "Letter", previewText: null, title: "A post", postUrl: `${site.url}/blog/a-post`, coverUrl, body }, site, (url) => url, {
-      manage: `${site.url}/newsletter/manage`,
-      unsubscribe: `${site.url}/newsletter/unsubscribe`,
-    });
+    // The body as the newsletter hands it over: sanitised as the blog does, addresses made absolute.
+    renderLetter(
+      {
+        subject: "Letter",
+        previewText: null,
+        title: "A post",
+        postUrl: `${site.url}/blog/a-post`,
+        coverUrl,
+        body: sanitizeBlogHtml(body, { baseUrl: site.url }),
+      },
+      site,
+      (url) => url,
+      {
+        manage: `${site.url}/newsletter/manage`,
+        unsubscribe: `${site.url}/newsletter/unsubscribe`,
+      },
+    );
 
   it("links no web font: opening it calls nobody but the site", async () => {
     const { html } = await render(null, "<p>Hello readers.</p>");
@@ -127,7 +141,7 @@ describe("the newsletter's letter", () => {
   });
 
   it("takes a post's generated PNG as its cover when the post's own image is an SVG", () => {
-    const post = { slug: "a-post", title: "A post", authorName: "Asha", featuredImageUrl: "/images/blog/a-post.svg" };
+    const post = { slug: "a-post", title: "A post", authorName: "Asha", featuredImageUrl: "/images/blog/a-post.svg", content: "<p>Text</p>" };
     expect(letterContent({ subject: "s", previewText: null, body: null }, post as never, site).coverUrl).toMatch(
       /^\/api\/og\/blog\/a-post\/[0-9a-f]{12}\.png$/,
     );

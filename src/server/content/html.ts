@@ -10,39 +10,8 @@ import { isPlainText, plainTextToHtml } from "@/lib/plain-text";
  * point: sanitizing it again gives the same string (tests/blog-html.test.ts).
  */
 
-/** The tags blog HTML may hold (the newsletter's letter styles these same tags: src/server/newsletter/letter.ts). */
-export const ALLOWED_TAGS = [
-  "h2",
-  "h3",
-  "h4",
-  "p",
-  "br",
-  "strong",
-  "em",
-  "b",
-  "i",
-  "u",
-  "s",
-  "blockquote",
-  "ul",
-  "ol",
-  "li",
-  "a",
-  "img",
-  "code",
-  "pre",
-  "hr",
-  "table",
-  "caption",
-  "thead",
-  "tbody",
-  "tfoot",
-  "tr",
-  "th",
-  "td",
-  "figure",
-  "figcaption",
-];
+export { ALLOWED_TAGS } from "@/lib/blog-tags";
+import { ALLOWED_TAGS } from "@/lib/blog-tags";
 
 // Elements whose content is code or markup, never readable text: dropped with their content.
 const DROPPED_WITH_CONTENT = [

@@ -25,13 +25,14 @@ import {
 import type { Database, Executor } from "../kernel/db/client";
 import type { JobAttempt, RetryPolicy } from "../kernel/jobs/queue";
 import type { BlogPost, NewsletterSend } from "../kernel/db/schema";
+import { sanitizeBlogHtml } from "../content";
 import { blogOgImage } from "@/lib/og-image";
 import { env } from "../kernel/env";
 import { headerSafe, outboxFolder } from "../kernel/mail/mail";
 import { errorFields, log } from "../kernel/log";
 import { siteConfig } from "../kernel/site-config";
 import { clickUrl, manageUrl, unsubscribeToken, unsubscribeUrl } from "./links";
-import { letterLinks, MARK, personalise, renderLetter, type LetterContent, type LetterSite } from "./letter";
+import { letterLinks, MARK, personalise, renderLetter, type LetterContent, type LetterSite } from "../kernel/mail/letter";
 
 // Sending a newsletter (docs/decisions/0062, 0094). A send that starts has its letter rendered and its
 // recipients written once (`queueSend`), with a job of the queue per batch of copies in the same
@@ -94,10 +95,17 @@ export function letterContent(send: Pick<NewsletterSend, "subject" | "previewTex
       // The post's own image when a mail program can show it, else its generated PNG: Gmail and
       // Outlook show no SVG, and the cover is the letter's first image.
       coverUrl: blogOgImage(post).url,
-      body: post.content,
+      body: sanitizeBlogHtml(post.content, { baseUrl: site.url }),
     };
   }
-  return { subject: send.subject, previewText: send.previewText, title: null, postUrl: null, coverUrl: null, body: send.body ?? "" };
+  return {
+    subject: send.subject,
+    previewText: send.previewText,
+    title: null,
+    postUrl: null,
+    coverUrl: null,
+    body: sanitizeBlogHtml(send.body ?? "", { baseUrl: site.url }),
+  };
 }
 
 /** The letter as a reader sees it, links going straight to their targets: the dashboard's preview and the test mail. */

@@ -2,9 +2,9 @@ import "server-only";
 import { convert } from "html-to-text";
 import mjml2html from "mjml";
 import sanitizeHtml from "sanitize-html";
-import { ALLOWED_TAGS, sanitizeBlogHtml } from "../content";
+import { ALLOWED_TAGS } from "@/lib/blog-tags";
 import { isSvgAddress } from "@/lib/og-image";
-import { escapeHtml } from "../kernel/mail/compose";
+import { escapeHtml } from "./compose";
 
 // The newsletter's letter (docs/newsletter.md, docs/decisions/0062): written in MJML, which turns a
 // few sections into the nested tables and inlined styles that mail clients display (Outlook's Word
@@ -20,7 +20,7 @@ export interface LetterContent {
   title: string | null;
   postUrl: string | null;
   coverUrl: string | null;
-  /** The post's or the letter's HTML, as stored (sanitised again here, like the blog does). */
+  /** The post's or the letter's HTML, sanitised as the blog sanitises it (with absolute addresses): only its tags are kept here. */
   body: string;
 }
 
@@ -69,7 +69,7 @@ const STYLES: Record<string, string> = {
 export function letterLinks(content: LetterContent, site: LetterSite): string[] {
   const found = new Set<string>([`${site.url.replace(/\/+$/, "")}/`]);
   if (content.postUrl) found.add(content.postUrl);
-  sanitizeHtml(sanitizeBlogHtml(content.body, { baseUrl: site.url }), {
+  sanitizeHtml(content.body, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: false,
     transformTags: {
@@ -85,7 +85,6 @@ export function letterLinks(content: LetterContent, site: LetterSite): string[] 
 
 /** The body made for a mail: sanitised as the blog does, absolute addresses, inline styles, links through `linkFor`. */
 export function mailBody(body: string, site: LetterSite, linkFor: (url: string) => string): string {
-  const clean = sanitizeBlogHtml(body, { baseUrl: site.url });
   const styled = Object.fromEntries(
     Object.entries(STYLES).map(([tag, style]) => [
       tag,
@@ -100,7 +99,7 @@ export function mailBody(body: string, site: LetterSite, linkFor: (url: string) 
       },
     ]),
   );
-  return sanitizeHtml(clean, {
+  return sanitizeHtml(body, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: false,
     allowedSchemes: ["http", "https", "mailto"],
