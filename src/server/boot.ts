@@ -11,7 +11,7 @@ import { MAIL_JOB } from "./kernel/mail/mail";
 import { errorFields, log } from "./kernel/log";
 import { isScheduledJob, startTimedJobs, stopTimedJobs } from "./kernel/jobs/jobs";
 import { TIMED_JOBS } from "./job-registry";
-import { declareJobs, startQueue, stopQueue, stopWorkers } from "./kernel/jobs/queue";
+import { startQueue, stopQueue, stopWorkers } from "./kernel/jobs/queue";
 import { QUEUED_JOBS } from "./queue-registry";
 import { storage } from "./media";
 import { announceSetupLink } from "./kernel/session/first-owner";
@@ -105,13 +105,12 @@ async function startJobQueue(): Promise<void> {
   if (shuttingDown) return;
   const began = performance.now();
   const schedules = TIMED_JOBS.filter(isScheduledJob);
-  const working = QUEUED_JOBS.filter((job) => env().MAIL_WORKER || job.name !== MAIL_JOB);
+  const works = (job: { name: string }) => env().MAIL_WORKER || job.name !== MAIL_JOB;
   try {
-    await declareJobs(QUEUED_JOBS);
-    await startQueue(working, { schedules });
+    await startQueue(QUEUED_JOBS, { schedules, works });
     log("info", "job queue started", {
       event: "queue.started",
-      jobs: working.map((job) => job.name),
+      jobs: QUEUED_JOBS.filter(works).map((job) => job.name),
       schedules: schedules.map((job) => job.name),
       ms: Math.round(performance.now() - began),
     });

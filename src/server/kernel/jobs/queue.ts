@@ -366,7 +366,15 @@ function timedDefinition(jobs: readonly ScheduledJob[], boss: PgBoss): JobDefini
  */
 export async function startQueue(
   definitions: readonly JobDefinition<object>[],
-  options: { pollSeconds?: number; monitorSeconds?: number; schedules?: readonly ScheduledJob[]; cronSeconds?: number; timedPollSeconds?: number } = {},
+  options: {
+    pollSeconds?: number;
+    monitorSeconds?: number;
+    schedules?: readonly ScheduledJob[];
+    cronSeconds?: number;
+    timedPollSeconds?: number;
+    /** Which of the jobs this process works (default: all); every one is declared either way, so any can be enqueued here. */
+    works?: (definition: JobDefinition<object>) => boolean;
+  } = {},
 ): Promise<void> {
   const scheduling = options.schedules !== undefined;
   const boss = await engine({ monitorSeconds: options.monitorSeconds, schedule: scheduling, cronSeconds: options.cronSeconds });
@@ -378,9 +386,11 @@ export async function startQueue(
       definition: timedDefinition(options.schedules!, boss) as JobDefinition<object>,
       pollSeconds: options.timedPollSeconds ?? options.pollSeconds ?? 5,
     });
+  // Every queue made before any worker runs: a job that enqueues another (a call's reminder queues
+  // its mail) finds that queue made.
+  for (const { definition } of all) await declare(boss, definition.name, definition);
   for (const { definition, pollSeconds } of all) {
-    await declare(boss, definition.name, definition);
-    if (working.has(definition.name)) continue;
+    if (working.has(definition.name) || (options.works && definition.name !== TIMED_QUEUE && !options.works(definition))) continue;
     if (definition.adopt) {
       const adopted = await definition.adopt();
       if (adopted > 0) log("info", "queued work adopted by the job queue", { event: "queue.adopted", job: definition.name, adopted });
