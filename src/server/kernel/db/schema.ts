@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -889,6 +890,60 @@ export const analyticsEvents = pgTable(
         and coalesce(char_length(${t.utmMedium}), 0) <= 100 and coalesce(char_length(${t.utmCampaign}), 0) <= 100 and coalesce(char_length(${t.browser}), 0) <= 40`,
     ),
   ],
+);
+
+/**
+ * One row per visit (docs/decisions/0096): the visits `visitsIn` derives from the raw page views,
+ * stored so that the Analytics screen reads today and any combination of filters from visits rather
+ * than deriving them from page views on every load. Kept as long as the raw page views
+ * (ANALYTICS_RAW_DAYS). A visitor-day whose page views changed since its visits were written has a
+ * row in analytics_visit_marks (a trigger on analytics_events writes it): until the timed job
+ * rewrites it, readers derive that visitor-day from the raw page views instead, so a figure never
+ * lags the page views stored.
+ */
+export const analyticsVisits = pgTable(
+  "analytics_visits",
+  {
+    day: date("day").notNull(),
+    visitorId: text("visitor_id").notNull(),
+    /** The visit's number among its visitor's visits of the day, from 1. */
+    visitNo: integer("visit_no").notNull(),
+    started: timestamp("started", { withTimezone: true }).notNull(),
+    ended: timestamp("ended", { withTimezone: true }).notNull(),
+    pageviews: integer("pageviews").notNull(),
+    /** From the first page view to the last, exact (numeric, as the rollup sums it). */
+    seconds: numeric("seconds").notNull(),
+    entryPath: text("entry_path").notNull(),
+    /** Every page view's path, in order. */
+    pages: text("pages").array().notNull(),
+    /** The first page view's: utm_source lower-cased, else the referring host without www., else null. */
+    source: text("source"),
+    utmSource: text("utm_source"),
+    medium: text("medium"),
+    campaign: text("campaign"),
+    referrerHost: text("referrer_host"),
+    device: text("device").$type<DeviceClass>().notNull(),
+    browser: text("browser"),
+    country: text("country"),
+    /** The lead desk's channel of its first touch (src/lib/channels.ts), named when the visit is written. */
+    channel: text("channel").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "analytics_visits_pk", columns: [t.day, t.visitorId, t.visitNo] }),
+    index("analytics_visits_source_idx").on(t.source, t.day),
+    index("analytics_visits_campaign_idx").on(t.campaign, t.day),
+    index("analytics_visits_pages_idx").using("gin", t.pages),
+  ],
+);
+
+/** The visitor-days whose page views changed since their rows of analytics_visits were written (see there). */
+export const analyticsVisitMarks = pgTable(
+  "analytics_visit_marks",
+  {
+    day: date("day").notNull(),
+    visitorId: text("visitor_id").notNull(),
+  },
+  (t) => [primaryKey({ name: "analytics_visit_marks_pk", columns: [t.day, t.visitorId] })],
 );
 
 /** What a row of analytics_daily_rollups groups by; `all` is the whole day (one row, value ''). */
