@@ -269,7 +269,14 @@ describe("the Analytics screen's figures", () => {
   });
 
   it("reads today from its stored visits once written, and the visitor-days stored since from their raw page views: the same figures", async () => {
-    const asked: AnalyticsFilters[] = [{}, { page: "/blog" }, { source: "google" }, { source: DIRECT }, { campaign: "diwali-sale" }, { page: "/", source: "google" }];
+    const asked: AnalyticsFilters[] = [
+      {},
+      { page: "/blog" },
+      { source: "google" },
+      { source: DIRECT },
+      { campaign: "diwali-sale" },
+      { page: "/", source: "google" },
+    ];
     const load = () => Promise.all(asked.flatMap((filters) => ([1, 7] as const).map((days) => loadAnalytics(days, filters, NOW))));
     const today = NOW.toISOString().slice(0, 10);
     const before = await load();
@@ -284,8 +291,27 @@ describe("the Analytics screen's figures", () => {
     // both visitor-days are marked and derived from their raw page views, the others still read from their stored visits.
     const earlier = rows.filter((r) => r.day === today).sort((a, b) => b.at!.getTime() - a.at!.getTime())[0]!;
     const more: Row[] = [
-      { ...earlier, at: new Date(Math.min(earlier.at!.getTime() + 10 * MINUTE, NOW.getTime())), path: "/blog", internal: true, utmSource: null, utmCampaign: null, utmMedium: null, referrerHost: null },
-      { at: new Date(NOW.getTime() - 5 * MINUTE), day: today, visitorId: hex(999), path: "/", device: "mobile", browser: "Chrome", utmSource: "google", utmMedium: "cpc", utmCampaign: "diwali-sale" },
+      {
+        ...earlier,
+        at: new Date(Math.min(earlier.at!.getTime() + 10 * MINUTE, NOW.getTime())),
+        path: "/blog",
+        internal: true,
+        utmSource: null,
+        utmCampaign: null,
+        utmMedium: null,
+        referrerHost: null,
+      },
+      {
+        at: new Date(NOW.getTime() - 5 * MINUTE),
+        day: today,
+        visitorId: hex(999),
+        path: "/",
+        device: "mobile",
+        browser: "Chrome",
+        utmSource: "google",
+        utmMedium: "cpc",
+        utmCampaign: "diwali-sale",
+      },
     ];
     await handle.db.insert(analyticsEvents).values(more);
     rows.push(...more);

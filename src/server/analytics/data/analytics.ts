@@ -12,7 +12,6 @@ import {
   contactMessages,
   leads,
   type DeviceClass,
-  type RollupDimension,
 } from "../../kernel/db/schema";
 import { channelOfTouchSql } from "@/lib/channels";
 import { siteConfig } from "../../kernel/site-config";
@@ -176,7 +175,7 @@ export function visitsIn(where: SQL, name: "visits" | "raw_visits" = "visits"): 
     ),
     -- Materialized: a filter on a visit's first page view must not be pushed into this join (the
     -- planner then misjudged it as a few rows and looped over every visit for each, 30 s on a day).
-    ${sql.raw(name)} as materialized (
+    ${sql.identifier(name)} as materialized (
       select a.day, a.visitor_id, a.visit_no, a.pageviews, a.seconds, a.started, a.ended, f.path as entry_path, a.pages,
         f.source, f.utm_source, f.medium, f.campaign, f.referrer_host, f.device, f.browser, f.country
       from (
@@ -207,9 +206,7 @@ function visitChannelSql(host: string): SQL {
 }
 
 /** The columns of a row of `visits` (visitsIn's CTE) and of analytics_visits, in the same order. */
-const VISIT_COLUMNS = sql.raw(
-  "day, visitor_id, visit_no, started, ended, pageviews, seconds, entry_path, pages, source, utm_source, medium, campaign, referrer_host, device, browser, country",
-);
+const VISIT_COLUMNS = sql`day, visitor_id, visit_no, started, ended, pageviews, seconds, entry_path, pages, source, utm_source, medium, campaign, referrer_host, device, browser, country`;
 
 /**
  * The CTE `visits` (visitsIn's columns and the visit's `channel`) of the days `days` (a condition
