@@ -245,7 +245,8 @@ export function storedVisits(days: (day: SQL) => SQL, host: string, options: { t
  * and, again, those of the visits each single filter keeps (each page a visit saw, its source, its
  * campaign). The Analytics screen asks for the unfiltered rows of the visits its filters keep
  * (already applied by `storedVisits`). Either way a figure is counted by this SQL.
- * Every count is made by hashing, not sorting: a visitor's visits are grouped first (per dimension
+ * Every count is made by hashing, not sorting: a visitor with one visit in a group (day and filter)
+ * is counted as it is; the visits of one with several are grouped per visitor first (per dimension
  * and value; for a page, per visit and then per visitor), so a group's visitors is a count of rows.
  */
 export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean } = {}): SQL {
@@ -256,30 +257,57 @@ export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean } = {})
         union all select ${columns}, 'campaign', coalesce(campaign, '') from visits
         union all select ${columns}, 'page', p.path from visits cross join lateral (select distinct unnest(visits.pages) as path) p`
     : sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from visits`;
+  const dimensions = (k: SQL) => sql`(values ('all'::text, ''::text), ('entry', ${k}.entry_path), ('source', coalesce(${k}.source, '')),
+    ('campaign', coalesce(${k}.campaign, '')), ('country', coalesce(${k}.country, '')), ('device', ${k}.device), ('channel', ${k}.channel)) as d(dimension, value)`;
   return sql`with ${visits},
     keyed as materialized (${keyed}),
+    -- The visitors with several visits in a group (day and filter): only theirs need grouping per visitor.
+    several as materialized (
+      select day, filter_kind, filter_value, visitor_id from keyed group by 1, 2, 3, 4 having count(*) > 1
+    ),
+    single as (
+      select k.* from keyed k
+      where not exists (select 1 from several s where s.day = k.day and s.filter_kind = k.filter_kind and s.filter_value = k.filter_value and s.visitor_id = k.visitor_id)
+    ),
+    multiple as (
+      select k.* from keyed k
+      where exists (select 1 from several s where s.day = k.day and s.filter_kind = k.filter_kind and s.filter_value = k.filter_value and s.visitor_id = k.visitor_id)
+    ),
     per_visitor as (
       select k.day, k.filter_kind, k.filter_value, d.dimension, d.value, k.visitor_id, count(*) as visits, sum(k.pageviews) as pageviews,
         count(*) filter (where k.pageviews = 1) as bounces, sum(k.seconds) as seconds
-      from keyed k cross join lateral (values ('all'::text, ''::text), ('entry', k.entry_path), ('source', coalesce(k.source, '')),
-        ('campaign', coalesce(k.campaign, '')), ('country', coalesce(k.country, '')), ('device', k.device), ('channel', k.channel)) as d(dimension, value)
+      from multiple k cross join lateral ${dimensions(sql`k`)}
       group by 1, 2, 3, 4, 5, 6
     ),
     page_visits as (
       select k.day, k.filter_kind, k.filter_value, p.path, k.visitor_id, k.visit_no, count(*) as views, count(*) filter (where k.pageviews = 1) as bounces
-      from keyed k cross join lateral unnest(k.pages) as p(path)
+      from multiple k cross join lateral unnest(k.pages) as p(path)
       group by 1, 2, 3, 4, 5, 6
     ),
-    page_visitors as (
-      select day, filter_kind, filter_value, path, visitor_id, count(*) as visits, sum(views) as views, sum(bounces) as bounces
-      from page_visits group by 1, 2, 3, 4, 5
+    counted as (
+      -- A visitor with one visit in the group is one visitor in each of its rows.
+      select k.day, k.filter_kind, k.filter_value, d.dimension, d.value, count(*) as visitors, count(*) as visits, sum(k.pageviews) as pageviews,
+        count(*) filter (where k.pageviews = 1) as bounces, sum(k.seconds) as seconds
+      from single k cross join lateral ${dimensions(sql`k`)}
+      group by 1, 2, 3, 4, 5
+      union all
+      select day, filter_kind, filter_value, dimension, value, count(*), sum(visits), sum(pageviews), sum(bounces), sum(seconds)
+      from per_visitor group by 1, 2, 3, 4, 5
+      union all
+      select k.day, k.filter_kind, k.filter_value, 'page', p.path, count(*), count(*), sum(p.views), sum(p.views) filter (where k.pageviews = 1), 0
+      from single k cross join lateral (select u.path, count(*) as views from unnest(k.pages) as u(path) group by u.path) p
+      group by 1, 2, 3, 4, 5
+      union all
+      select day, filter_kind, filter_value, 'page', path, count(*), sum(visits), sum(views), sum(bounces), 0
+      from (
+        select day, filter_kind, filter_value, path, visitor_id, count(*) as visits, sum(views) as views, sum(bounces) as bounces
+        from page_visits group by 1, 2, 3, 4, 5
+      ) page_visitors
+      group by 1, 2, 3, 4, 5
     )
-    select day, filter_kind, filter_value, dimension, value, count(*)::int as visitors, sum(visits)::int as visits, sum(pageviews)::int as pageviews,
-      sum(bounces)::int as bounces, round(sum(seconds))::bigint as duration_seconds
-    from per_visitor group by 1, 2, 3, 4, 5
-    union all
-    select day, filter_kind, filter_value, 'page', path, count(*)::int, sum(visits)::int, sum(views)::int, sum(bounces)::int, 0::bigint
-    from page_visitors group by 1, 2, 3, 4, 5`;
+    select day, filter_kind, filter_value, dimension, value, sum(visitors)::int as visitors, sum(visits)::int as visits, sum(pageviews)::int as pageviews,
+      coalesce(sum(bounces), 0)::int as bounces, round(sum(seconds))::bigint as duration_seconds
+    from counted group by 1, 2, 3, 4, 5`;
 }
 
 /**
