@@ -30,6 +30,20 @@ CREATE TABLE "analytics_visit_marks" (
 	CONSTRAINT "analytics_visit_marks_pk" PRIMARY KEY("day","visitor_id")
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_open_rollups" (
+	"day" date NOT NULL,
+	"filter_kind" text NOT NULL,
+	"filter_value" text NOT NULL,
+	"dimension" text NOT NULL,
+	"value" text NOT NULL,
+	"visitors" integer NOT NULL,
+	"visits" integer NOT NULL,
+	"pageviews" integer NOT NULL,
+	"bounces" integer NOT NULL,
+	"duration_seconds" numeric NOT NULL,
+	CONSTRAINT "analytics_open_rollups_pk" PRIMARY KEY("filter_kind","filter_value","day","dimension","value")
+);
+--> statement-breakpoint
 CREATE INDEX "analytics_visits_source_idx" ON "analytics_visits" USING btree ("source","day");
 --> statement-breakpoint
 CREATE INDEX "analytics_visits_campaign_idx" ON "analytics_visits" USING btree ("campaign","day");

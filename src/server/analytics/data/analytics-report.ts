@@ -16,7 +16,7 @@ import {
   type RollupFilter,
 } from "../../kernel/db/schema";
 import { utcDay } from "../visitor-id";
-import { leadVisitsSql, oldestRawDay, recentVisitors, rolledUp, rollupRowsSql, siteHost, storedVisits } from "./analytics";
+import { leadVisitsSql, oldestRawDay, openRollupRowsSql, recentVisitors, rolledUp, rollupRowsSql, siteHost, storedVisits } from "./analytics";
 
 // The Analytics screen's figures (docs/decisions/0056, 0096). A day already rolled up is read from
 // analytics_daily_rollups (its unfiltered rows, or those of the one filter set) and
@@ -192,7 +192,7 @@ async function rollupRows(days: Span, filters: AnalyticsFilters, host: string): 
     ? sql`((select ${figures} from ${analyticsDailyRollups}
           where filter_kind = ${one.kind} and filter_value = ${one.value} and day >= ${days.previous}::date and day <= ${days.last}::date
             and (dimension = 'all' or day >= ${days.first}::date))
-        union all ${counted((day) => inDays(day, days.open))})`
+        union all (select ${figures} from (${openRollupRowsSql((day) => inDays(day, days.open), host, { to: days.to, last: days.last, filter, ...one })}) as running))`
     : counted((day) => sql`${day} >= ${days.previous}::date and ${day} <= ${days.last}::date`);
   // Counting the open days (and two filters' visits) hashes tens of thousands of visits per dimension:
   // in memory rather than in files (PostgreSQL's default work_mem of 4 MB sent them to disk), for this statement only.

@@ -6,6 +6,7 @@ import {
   analyticsEvents,
   analyticsLeadVisits,
   analyticsMessageVisits,
+  analyticsOpenRollups,
   analyticsSalts,
   analyticsVisitMarks,
   analyticsVisits,
@@ -219,6 +220,22 @@ const VISIT_COLUMNS = sql`day, visitor_id, visit_no, started, ended, pageviews, 
  */
 export function storedVisits(days: (day: SQL) => SQL, host: string, options: { to?: string; last?: string; filter?: SQL } = {}): SQL {
   const filter = options.filter ?? sql`true`;
+  return sql`${visitParts(days, host, options)},
+    visits as (
+      select ${VISIT_COLUMNS}, channel from ${analyticsVisits} v
+        where ${days(sql`v.day`)} and ${filter} and not exists (select 1 from dirty d where d.day = v.day and d.visitor_id = v.visitor_id)
+      union all
+      select * from raw_dirty
+    )`;
+}
+
+/**
+ * The CTEs `dirty` (the marked visitor-days of `days`, and those with a stored visit ending at or
+ * after `to`), `stored_dirty` (their stored visits) and `raw_dirty` (their visits derived from the
+ * raw page views before `to`), both kept by `filter` and with visitsIn's columns and the channel.
+ */
+function visitParts(days: (day: SQL) => SQL, host: string, options: { to?: string; last?: string; filter?: SQL }): SQL {
+  const filter = options.filter ?? sql`true`;
   const late =
     options.to && options.last
       ? sql`union select w.day, w.visitor_id from ${analyticsVisits} w where w.day = ${options.last}::date and w.ended >= ${options.to}::timestamptz`
@@ -228,13 +245,55 @@ export function storedVisits(days: (day: SQL) => SQL, host: string, options: { t
       select m.day, m.visitor_id from ${analyticsVisitMarks} m where ${days(sql`m.day`)}
       ${late}
     ),
-    ${visitsIn(sql`${days(sql`day`)} ${before} and (day, visitor_id) in (select day, visitor_id from dirty)`, "raw_visits")},
-    visits as (
+    ${visitsIn(sql`${days(sql`${analyticsEvents}.day`)} ${before} and (day, visitor_id) in (select day, visitor_id from dirty)`, "raw_visits")},
+    stored_dirty as (
       select ${VISIT_COLUMNS}, channel from ${analyticsVisits} v
-        where ${days(sql`v.day`)} and ${filter} and not exists (select 1 from dirty d where d.day = v.day and d.visitor_id = v.visitor_id)
-      union all
-      select ${VISIT_COLUMNS}, ${visitChannelSql(host)} from raw_visits v where ${filter}
+        where ${days(sql`v.day`)} and ${filter} and exists (select 1 from dirty d where d.day = v.day and d.visitor_id = v.visitor_id)
+    ),
+    raw_dirty as (
+      select ${VISIT_COLUMNS}, ${visitChannelSql(host)} as channel from raw_visits v where ${filter}
     )`;
+}
+
+/**
+ * Rows in the shape of analytics_daily_rollups of the days `days` that are not rolled up, counted
+ * from their running rollup (analytics_open_rollups, the rows of filter `kind`/`value`) as the
+ * stored visits give it, less the stored visits of the visitor-days marked since and plus those
+ * visitor-days derived from their raw page views (docs/decisions/0096). Every figure of a group is a
+ * sum over its visitor-days, so the running rollup takes them away and adds them back exactly; the
+ * seconds are summed exact and rounded once, as a rollup of the day rounds them.
+ */
+export function openRollupRowsSql(
+  days: (day: SQL) => SQL,
+  host: string,
+  options: { to?: string; last?: string; filter?: SQL; kind: string; value: string },
+): SQL {
+  const open = (day: SQL) => sql`${days(day)} and not ${rolledUp(day)}`;
+  const parts = visitParts(open, host, options);
+  const figures = (sign: number) =>
+    sql`day, dimension, value, ${sign}::int * visitors as visitors, ${sign}::int * visits as visits, ${sign}::int * pageviews as pageviews,
+      ${sign}::int * bounces as bounces, ${sign}::int * duration_seconds as duration_seconds`;
+  return sql`select day, ''::text as filter_kind, ''::text as filter_value, dimension, value, sum(visitors)::int as visitors, sum(visits)::int as visits,
+      sum(pageviews)::int as pageviews, sum(bounces)::int as bounces, round(sum(duration_seconds))::bigint as duration_seconds
+    from (
+      select ${figures(1)} from ${analyticsOpenRollups} o where o.filter_kind = ${options.kind} and o.filter_value = ${options.value} and ${open(sql`o.day`)}
+      union all
+      select ${figures(-1)} from (${rollupRowsSql(sql`${parts}, visits as (select * from stored_dirty)`, { exactSeconds: true })}) taken
+      union all
+      select ${figures(1)} from (${rollupRowsSql(sql`${parts}, visits as (select * from raw_dirty)`, { exactSeconds: true })}) added
+    ) x
+    group by day, dimension, value
+    having sum(visits) <> 0`;
+}
+
+/** Adds (1) or takes away (-1) the rollup rows of `visits` (CTEs ending with `visits`) to a day's running rollup. */
+async function addToOpenRollup(visits: SQL, sign: 1 | -1, executor: Executor): Promise<void> {
+  await executor.execute(sql`insert into ${analyticsOpenRollups} as o (day, filter_kind, filter_value, dimension, value, visitors, visits, pageviews, bounces, duration_seconds)
+    select day, filter_kind, filter_value, dimension, value, ${sign}::int * visitors, ${sign}::int * visits, ${sign}::int * pageviews, ${sign}::int * bounces,
+      ${sign}::int * duration_seconds
+    from (${rollupRowsSql(visits, { byFilter: true, exactSeconds: true })}) r
+    on conflict (filter_kind, filter_value, day, dimension, value) do update set visitors = o.visitors + excluded.visitors, visits = o.visits + excluded.visits,
+      pageviews = o.pageviews + excluded.pageviews, bounces = o.bounces + excluded.bounces, duration_seconds = o.duration_seconds + excluded.duration_seconds`);
 }
 
 /**
@@ -249,7 +308,7 @@ export function storedVisits(days: (day: SQL) => SQL, host: string, options: { t
  * is counted as it is; the visits of one with several are grouped per visitor first (per dimension
  * and value; for a page, per visit and then per visitor), so a group's visitors is a count of rows.
  */
-export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean } = {}): SQL {
+export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean; exactSeconds?: boolean } = {}): SQL {
   const columns = sql`day, visitor_id, visit_no, pageviews, seconds, entry_path, pages, source, campaign, country, device, channel`;
   const keyed = options.byFilter
     ? sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from visits
@@ -306,7 +365,7 @@ export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean } = {})
       group by 1, 2, 3, 4, 5
     )
     select day, filter_kind, filter_value, dimension, value, sum(visitors)::int as visitors, sum(visits)::int as visits, sum(pageviews)::int as pageviews,
-      coalesce(sum(bounces), 0)::int as bounces, round(sum(seconds))::bigint as duration_seconds
+      coalesce(sum(bounces), 0)::int as bounces, ${options.exactSeconds ? sql`sum(seconds)` : sql`round(sum(seconds))::bigint`} as duration_seconds
     from counted group by 1, 2, 3, 4, 5`;
 }
 
@@ -341,14 +400,23 @@ const VISITS_LOCK = sql`hashtext('analytics_visits')`;
  * then sees it; one stored after the delete marks its visitor-day again, derived from raw page views
  * until the next rewrite.
  */
-async function rewriteVisits(day: string, executor: Executor, host: string, visitors?: string[]): Promise<void> {
+async function rewriteVisits(day: string, executor: Executor, host: string, options: { visitors?: string[]; open?: boolean } = {}): Promise<void> {
+  const visitors = options.visitors;
   const whose = (column: SQL) => (visitors ? sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(visitors)}::jsonb))` : sql`true`);
+  const stored = sql`visits as (select ${VISIT_COLUMNS}, channel from ${analyticsVisits} where day = ${day}::date and ${whose(sql`visitor_id`)})`;
   await executor.execute(sql`delete from ${analyticsVisitMarks} where (day, visitor_id) in (
     select day, visitor_id from ${analyticsVisitMarks} where day = ${day}::date and ${whose(sql`visitor_id`)} order by visitor_id for update)`);
+  // An open day's running rollup loses these visitor-days' old visits and gets their new ones (all of them, for the whole day).
+  if (!options.open || !visitors) await executor.execute(sql`delete from ${analyticsOpenRollups} where day = ${day}::date`);
+  else await addToOpenRollup(stored, -1, executor);
   await executor.execute(sql`delete from ${analyticsVisits} where day = ${day}::date and ${whose(sql`visitor_id`)}`);
   await executor.execute(sql`insert into ${analyticsVisits} (${VISIT_COLUMNS}, channel)
     with ${visitsIn(sql`day = ${day}::date and ${whose(sql`visitor_id`)}`)}
     select ${VISIT_COLUMNS}, ${visitChannelSql(host)} from visits v`);
+  if (options.open) {
+    await addToOpenRollup(stored, 1, executor);
+    if (visitors) await executor.execute(sql`delete from ${analyticsOpenRollups} where day = ${day}::date and visits = 0`);
+  }
 }
 
 /** A day with more marked visitor-days than this is rewritten whole (one pass over its page views). */
@@ -376,14 +444,16 @@ export async function refreshVisits(options: { budgetMs?: number; database?: Dat
       ).rows;
       if (!next) return null;
       await tx.execute(sql`set local work_mem = '64MB'`);
+      const [state] = (await tx.execute<{ closed: boolean }>(sql`select ${rolledUp(sql`${next.day}::date`)} as closed`)).rows;
+      const open = !state?.closed;
       if (Number(next.n) > WHOLE_DAY_MARKS) {
-        await rewriteVisits(next.day, tx, host);
+        await rewriteVisits(next.day, tx, host, { open });
         return Number(next.n);
       }
       const visitors = (
         await tx.execute<{ visitor_id: string }>(sql`select visitor_id from ${analyticsVisitMarks} where day = ${next.day}::date`)
       ).rows.map((r) => r.visitor_id);
-      await rewriteVisits(next.day, tx, host, visitors);
+      await rewriteVisits(next.day, tx, host, { visitors, open });
       return visitors.length;
     });
     if (result === null) return written;
@@ -406,7 +476,7 @@ async function rollUpDayIn(day: string, executor: Executor, host: string): Promi
   // A day's page views are sorted several times: in memory (the transaction only).
   await executor.execute(sql`set local work_mem = '64MB'`);
   await executor.execute(sql`select pg_advisory_xact_lock(${VISITS_LOCK})`);
-  await rewriteVisits(day, executor, host);
+  await rewriteVisits(day, executor, host, { open: false });
   await executor.execute(sql`delete from ${analyticsDailyRollups} where day = ${day}::date`);
   await executor.execute(sql`insert into ${analyticsDailyRollups} (day, filter_kind, filter_value, dimension, value, visitors, visits, pageviews, bounces, duration_seconds)
     ${rollupRowsSql(sql`visits as (select ${VISIT_COLUMNS}, channel from ${analyticsVisits} where day = ${day}::date)`, { byFilter: true })}`);
@@ -451,6 +521,7 @@ export async function pruneRawPageViews(keepDays: number, now: Date = new Date()
   const oldest = oldestRawDay(keepDays, now);
   await executor.delete(analyticsVisits).where(lt(analyticsVisits.day, oldest));
   await executor.delete(analyticsVisitMarks).where(lt(analyticsVisitMarks.day, oldest));
+  await executor.delete(analyticsOpenRollups).where(lt(analyticsOpenRollups.day, oldest));
   const removed = await executor.delete(analyticsEvents).where(lt(analyticsEvents.day, oldest)).returning({ id: analyticsEvents.id });
   return removed.length;
 }

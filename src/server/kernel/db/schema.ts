@@ -988,6 +988,29 @@ export const analyticsDailyRollups = pgTable(
 );
 
 /**
+ * The running rollup of each day not rolled up yet (docs/decisions/0096): the rows
+ * analytics_daily_rollups will have, counted from the day's stored visits (analytics_visits) and
+ * kept equal to them as the timed job rewrites visitor-days, with the seconds unrounded. The
+ * Analytics screen reads today from it, corrected by the visitor-days marked since.
+ */
+export const analyticsOpenRollups = pgTable(
+  "analytics_open_rollups",
+  {
+    day: date("day").notNull(),
+    filterKind: text("filter_kind").$type<RollupFilter>().notNull(),
+    filterValue: text("filter_value").notNull(),
+    dimension: text("dimension").$type<RollupDimension>().notNull(),
+    value: text("value").notNull(),
+    visitors: integer("visitors").notNull(),
+    visits: integer("visits").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    bounces: integer("bounces").notNull(),
+    durationSeconds: numeric("duration_seconds").notNull(),
+  },
+  (t) => [primaryKey({ name: "analytics_open_rollups_pk", columns: [t.filterKind, t.filterValue, t.day, t.dimension, t.value] })],
+);
+
+/**
  * The visit a lead was sent from, written when its day is rolled up and kept as long as the lead:
  * the funnel of a period whose raw page views are gone still knows each lead's entry page, channel,
  * source, campaign and pages.
