@@ -234,7 +234,7 @@ export function storedVisits(days: (day: SQL) => SQL, host: string, options: { t
  * after `to`), `stored_dirty` (their stored visits) and `raw_dirty` (their visits derived from the
  * raw page views before `to`), both kept by `filter` and with visitsIn's columns and the channel.
  */
-function visitParts(days: (day: SQL) => SQL, host: string, options: { to?: string; last?: string; filter?: SQL }): SQL {
+function visitParts(days: (day: SQL) => SQL, host: string, options: { to?: string; last?: string; filter?: SQL }, rawDays = days): SQL {
   const filter = options.filter ?? sql`true`;
   const late =
     options.to && options.last
@@ -245,7 +245,7 @@ function visitParts(days: (day: SQL) => SQL, host: string, options: { to?: strin
       select m.day, m.visitor_id from ${analyticsVisitMarks} m where ${days(sql`m.day`)}
       ${late}
     ),
-    ${visitsIn(sql`${days(sql`${analyticsEvents}.day`)} ${before} and (day, visitor_id) in (select day, visitor_id from dirty)`, "raw_visits")},
+    ${visitsIn(sql`${rawDays(sql`day`)} ${before} and (day, visitor_id) in (select day, visitor_id from dirty)`, "raw_visits")},
     stored_dirty as (
       select ${VISIT_COLUMNS}, channel from ${analyticsVisits} v
         where ${days(sql`v.day`)} and ${filter} and exists (select 1 from dirty d where d.day = v.day and d.visitor_id = v.visitor_id)
@@ -269,7 +269,8 @@ export function openRollupRowsSql(
   options: { to?: string; last?: string; filter?: SQL; kind: string; value: string },
 ): SQL {
   const open = (day: SQL) => sql`${days(day)} and not ${rolledUp(day)}`;
-  const parts = visitParts(open, host, options);
+  // The raw page views are read only for the marked visitor-days of `open` days (`dirty`): no check per page view.
+  const parts = visitParts(open, host, options, days);
   const figures = (sign: number) =>
     sql`day, dimension, value, ${sign}::int * visitors as visitors, ${sign}::int * visits as visits, ${sign}::int * pageviews as pageviews,
       ${sign}::int * bounces as bounces, ${sign}::int * duration_seconds as duration_seconds`;
