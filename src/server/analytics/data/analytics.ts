@@ -309,7 +309,9 @@ async function addToOpenRollup(visits: SQL, sign: 1 | -1, executor: Executor): P
  * is counted as it is; the visits of one with several are grouped per visitor first (per dimension
  * and value; for a page, per visit and then per visitor), so a group's visitors is a count of rows.
  */
-export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean; exactSeconds?: boolean } = {}): SQL {
+export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean; exactSeconds?: boolean; detailFrom?: string } = {}): SQL {
+  // Before `detailFrom` (the previous period of a report), only the day's `all` row is wanted.
+  const detail = (k: SQL) => (options.detailFrom ? sql`${k}.day >= ${options.detailFrom}::date` : sql`true`);
   const columns = sql`day, visitor_id, visit_no, pageviews, seconds, entry_path, pages, source, campaign, country, device, channel`;
   const keyed = options.byFilter
     ? sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from visits
@@ -317,8 +319,9 @@ export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean; exactS
         union all select ${columns}, 'campaign', coalesce(campaign, '') from visits
         union all select ${columns}, 'page', p.path from visits cross join lateral (select distinct unnest(visits.pages) as path) p`
     : sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from visits`;
-  const dimensions = (k: SQL) => sql`(values ('all'::text, ''::text), ('entry', ${k}.entry_path), ('source', coalesce(${k}.source, '')),
-    ('campaign', coalesce(${k}.campaign, '')), ('country', coalesce(${k}.country, '')), ('device', ${k}.device), ('channel', ${k}.channel)) as d(dimension, value)`;
+  const dimensions = (k: SQL) => sql`(select * from (values ('all'::text, ''::text), ('entry', ${k}.entry_path), ('source', coalesce(${k}.source, '')),
+    ('campaign', coalesce(${k}.campaign, '')), ('country', coalesce(${k}.country, '')), ('device', ${k}.device), ('channel', ${k}.channel)) as dv(dimension, value)
+    where dv.dimension = 'all' or ${detail(k)}) as d`;
   return sql`with ${visits},
     keyed as materialized (${keyed}),
     -- The visitors with several visits in a group (day and filter): only theirs need grouping per visitor.
@@ -342,6 +345,7 @@ export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean; exactS
     page_visits as (
       select k.day, k.filter_kind, k.filter_value, p.path, k.visitor_id, k.visit_no, count(*) as views, count(*) filter (where k.pageviews = 1) as bounces
       from multiple k cross join lateral unnest(k.pages) as p(path)
+      where ${detail(sql`k`)}
       group by 1, 2, 3, 4, 5, 6
     ),
     counted as (
@@ -356,6 +360,7 @@ export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean; exactS
       union all
       select k.day, k.filter_kind, k.filter_value, 'page', p.path, count(*), count(*), sum(p.views), sum(p.views) filter (where k.pageviews = 1), 0
       from single k cross join lateral (select u.path, count(*) as views from unnest(k.pages) as u(path) group by u.path) p
+      where ${detail(sql`k`)}
       group by 1, 2, 3, 4, 5
       union all
       select day, filter_kind, filter_value, 'page', path, count(*), sum(visits), sum(views), sum(bounces), 0
