@@ -350,10 +350,20 @@ export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean; exactS
     ),
     counted as (
       -- A visitor with one visit in the group is one visitor in each of its rows.
-      select k.day, k.filter_kind, k.filter_value, d.dimension, d.value, count(*) as visitors, count(*) as visits, sum(k.pageviews) as pageviews,
-        count(*) filter (where k.pageviews = 1) as bounces, sum(k.seconds) as seconds
-      from single k cross join lateral ${dimensions(sql`k`)}
-      group by 1, 2, 3, 4, 5
+      -- Every dimension in one pass (grouping sets); before \`detailFrom\`, the day's total only.
+      select k.day, k.filter_kind, k.filter_value,
+        case when grouping(k.entry_path) = 0 then 'entry' when grouping(k.src) = 0 then 'source' when grouping(k.camp) = 0 then 'campaign'
+          when grouping(k.ctry) = 0 then 'country' when grouping(k.device) = 0 then 'device' when grouping(k.channel) = 0 then 'channel' else 'all' end as dimension,
+        coalesce(k.entry_path, k.src, k.camp, k.ctry, k.device, k.channel, '') as value,
+        count(*) as visitors, count(*) as visits, sum(k.pageviews) as pageviews, count(*) filter (where k.pageviews = 1) as bounces, sum(k.seconds) as seconds
+      from (select s.*, coalesce(s.source, '') as src, coalesce(s.campaign, '') as camp, coalesce(s.country, '') as ctry from single s where ${detail(sql`s`)}) k
+      group by grouping sets ((k.day, k.filter_kind, k.filter_value), (k.day, k.filter_kind, k.filter_value, k.entry_path),
+        (k.day, k.filter_kind, k.filter_value, k.src), (k.day, k.filter_kind, k.filter_value, k.camp), (k.day, k.filter_kind, k.filter_value, k.ctry),
+        (k.day, k.filter_kind, k.filter_value, k.device), (k.day, k.filter_kind, k.filter_value, k.channel))
+      union all
+      select k.day, k.filter_kind, k.filter_value, 'all', '', count(*), count(*), sum(k.pageviews), count(*) filter (where k.pageviews = 1), sum(k.seconds)
+      from single k where not (${detail(sql`k`)})
+      group by 1, 2, 3
       union all
       select day, filter_kind, filter_value, dimension, value, count(*), sum(visits), sum(pageviews), sum(bounces), sum(seconds)
       from per_visitor group by 1, 2, 3, 4, 5
