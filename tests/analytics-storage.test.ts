@@ -12,13 +12,13 @@ const analytics = await import("@/server/analytics/data/analytics");
 const { submitLeadForm } = await import("@/server/leads/lead-submission");
 const { TIMED_JOBS } = await import("@/server/job-registry");
 const { classifyTouch } = await import("@/lib/channels");
-const { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, analyticsSalts, contactMessages, jobRuns, leads } =
+const { analyticsDailyRollups, analyticsEvents, analyticsLeadVisits, analyticsSalts, analyticsVisitMarks, analyticsVisits, contactMessages, jobRuns, leads } =
   await import("@/server/kernel/db/schema");
 
 const handle = setUpTestDatabase();
 beforeEach(async () => {
   await handle.db.execute(
-    sql`truncate analytics_events, analytics_salts, analytics_daily_rollups, analytics_lead_visits, job_runs, leads, contact_messages, notifications, rate_limits, acknowledged_senders cascade`,
+    sql`truncate analytics_events, analytics_salts, analytics_daily_rollups, analytics_lead_visits, analytics_visits, analytics_visit_marks, job_runs, leads, contact_messages, notifications, rate_limits, acknowledged_senders cascade`,
   );
   analytics.forgetCachedSalts();
 });
@@ -251,13 +251,72 @@ describe("the daily rollup", () => {
     expect(await handle.db.select().from(jobRuns).where(eq(jobRuns.job, "analytics-rollup"))).toHaveLength(2);
   });
 
-  it("deletes raw page views older than ANALYTICS_RAW_DAYS and keeps the rollups", async () => {
+  it("deletes raw page views older than ANALYTICS_RAW_DAYS, their stored visits and marks, and keeps the rollups", async () => {
     await insertDay(daysAgo(100), [{ visitor: "a", minute: 1, path: "/" }]);
+    await insertDay(daysAgo(99), [{ visitor: "b", minute: 1, path: "/" }]);
     await insertDay(daysAgo(10), [{ visitor: "a", minute: 1, path: "/" }]);
     await analytics.rollUpDay(daysAgo(100));
-    expect(await analytics.pruneRawPageViews(90)).toBe(1);
+    expect(await analytics.pruneRawPageViews(90)).toBe(2);
     expect((await handle.db.select().from(analyticsEvents)).map((e) => e.day)).toEqual([daysAgo(10)]);
+    expect((await handle.db.select().from(analyticsVisits)).map((v) => v.day)).toEqual([]);
+    expect((await handle.db.select().from(analyticsVisitMarks)).map((m) => m.day)).toEqual([daysAgo(10)]);
     expect((await rollupOf(daysAgo(100))).get("all/")).toMatchObject({ visits: 1, pageviews: 1 });
+  });
+
+  it("stores each visit once (a visit never crosses midnight), marks the visitor-days stored since, and the job writes them", async () => {
+    const job = TIMED_JOBS.find((j) => j.name === "analytics")!;
+    const today = utcDay(new Date());
+    const yesterday = daysAgo(1);
+    // c's visit runs from 23:50 to 00:10: two visits, one each day (a visitor id is one day's).
+    await insertDay(yesterday, [
+      { visitor: "c", minute: 1430, path: "/", utm: "Newsletter", campaign: "spring" },
+      { visitor: "c", minute: 1439, path: "/blog", internal: true },
+    ]);
+    await insertDay(today, [
+      { visitor: "c", minute: 0, path: "/contact", internal: true },
+      { visitor: "d", minute: 0, path: "/", referrer: "www.google.com" },
+    ]);
+    const marks = async () => (await handle.db.select().from(analyticsVisitMarks)).map((m) => `${m.day}/${m.visitorId[0]}`).sort();
+    expect(await marks()).toEqual([`${yesterday}/c`, `${today}/c`, `${today}/d`].sort());
+    await job.run();
+    // Yesterday's visits are written with its rollup (its salt's grace is over), today's by the refresh.
+    expect(await marks()).toEqual([]);
+    const visits = (await handle.db.select().from(analyticsVisits)).sort((a, b) => a.started.getTime() - b.started.getTime());
+    expect(visits.map((v) => [v.day, v.visitorId[0], v.visitNo, v.pages, v.source, v.campaign, v.channel])).toEqual([
+      [yesterday, "c", 1, ["/", "/blog"], "newsletter", "spring", "email"],
+      [today, "c", 1, ["/contact"], null, null, "direct"],
+      [today, "d", 1, ["/"], "google.com", null, "organic"],
+    ]);
+    // A page view stored later marks its visitor-day again; the next run rewrites that visitor-day only (a second visit of d, 40 minutes on).
+    await insertDay(today, [{ visitor: "d", minute: 40, path: "/pricing", internal: true }]);
+    expect(await marks()).toEqual([`${today}/d`]);
+    await job.run();
+    expect(await marks()).toEqual([]);
+    const h = (await handle.db.select().from(analyticsVisits).where(eq(analyticsVisits.day, today))).filter((v) => v.visitorId[0] === "d");
+    expect(h.map((v) => [v.visitNo, v.pages]).sort()).toEqual([
+      [1, ["/"]],
+      [2, ["/pricing"]],
+    ]);
+  });
+
+  it("writes the visits of a day rolled up before visits were stored, as the migration leaves it: every visitor-day marked", async () => {
+    const day = daysAgo(4);
+    await insertDay(day, [
+      { visitor: "a", minute: 600, path: "/", utm: "google", campaign: "brand" },
+      { visitor: "a", minute: 610, path: "/pricing", internal: true },
+      { visitor: "b", minute: 700, path: "/pricing", referrer: "www.google.com" },
+    ]);
+    await analytics.rollUpDay(day);
+    const written = await handle.db.select().from(analyticsVisits);
+    expect(written).toHaveLength(2);
+    // As drizzle/0026_analytics_visits.sql finds an existing database: the day's rollup there, no visits, each visitor-day marked.
+    await handle.db.execute(sql`truncate analytics_visits`);
+    await handle.db.execute(sql`insert into analytics_visit_marks (day, visitor_id) select distinct day, visitor_id from analytics_events`);
+    expect(await analytics.refreshVisits()).toBe(2);
+    expect(await handle.db.select().from(analyticsVisitMarks)).toEqual([]);
+    expect((await handle.db.select().from(analyticsVisits)).sort((x, y) => x.visitorId.localeCompare(y.visitorId))).toEqual(
+      written.sort((x, y) => x.visitorId.localeCompare(y.visitorId)),
+    );
   });
 });
 

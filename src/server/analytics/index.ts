@@ -5,6 +5,7 @@ export {
   deleteExpiredSalts,
   dueRollupDays,
   pruneRawPageViews,
+  refreshVisits,
   rollUpDay,
   storePageViews,
   visitPathFor,

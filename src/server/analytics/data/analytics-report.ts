@@ -8,7 +8,6 @@ import { db } from "../../kernel/db/client";
 import { env } from "../../kernel/env";
 import {
   analyticsDailyRollups,
-  analyticsEvents,
   analyticsLeadVisits,
   analyticsMessageVisits,
   contactMessages,
@@ -17,14 +16,15 @@ import {
   type RollupFilter,
 } from "../../kernel/db/schema";
 import { utcDay } from "../visitor-id";
-import { leadVisitsSql, oldestRawDay, PAGE_VIEW_SOURCE, recentVisitors, rolledUp, rollupRowsSql, siteHost } from "./analytics";
+import { leadVisitsSql, oldestRawDay, openRollupRowsSql, recentVisitors, rolledUp, rollupRowsSql, siteHost, storedVisits } from "./analytics";
 
-// The Analytics screen's figures (docs/decisions/0056). A day already rolled up is read from
+// The Analytics screen's figures (docs/decisions/0056, 0096). A day already rolled up is read from
 // analytics_daily_rollups (its unfiltered rows, or those of the one filter set) and
-// analytics_lead_visits; today (and a day the rollup has not reached) is counted from its raw page
-// views by the same SQL the rollup runs (`rollupRowsSql`, `leadVisitsSql`), so a figure does not
-// change when its day is rolled up. Two filters or more at once are counted from the raw page views
-// (kept ANALYTICS_RAW_DAYS): the rollup does not cross them.
+// analytics_lead_visits; today (and a day the rollup has not reached) is counted from its stored
+// visits (analytics_visits, the visitor-days stored since derived from their raw page views) by
+// the same SQL the rollup runs (`rollupRowsSql`, `leadVisitsSql`), so a figure does not change when
+// its day is rolled up. Two filters or more at once are counted from the stored visits of every day
+// (kept ANALYTICS_RAW_DAYS, as the raw page views): the rollup does not cross them.
 // A visit is one visitor's page views with no gap of more than 30 minutes; a bounce is a visit of one
 // page view; its duration runs from its first page view to its last. Visitor ids change every day,
 // so a person who comes back on another day is another visitor: "visitors" over a period is the sum
@@ -94,10 +94,13 @@ const LIST_LIMIT = 10;
 /** The source of a visit with neither utm_source nor a referring site (the Source filter takes it too). */
 export const DIRECT = "Direct / none";
 
-/** The filters as a condition over a row `v` of `visits` (src/server/analytics/data/analytics.ts): visits that saw the page, came from the source, carried the campaign. */
+/**
+ * The filters as a condition over a row `v` of `visits` (src/server/analytics/data/analytics.ts): visits that saw the page, came from the source,
+ * carried the campaign. A page as `pages @> array[page]`, which the GIN index of analytics_visits.pages answers.
+ */
 function visitFilterSql(filters: AnalyticsFilters): SQL | undefined {
   const conditions = [
-    filters.page ? sql`${filters.page} = any(v.pages)` : null,
+    filters.page ? sql`v.pages @> array[${filters.page}::text]` : null,
     filters.source ? (filters.source === DIRECT ? sql`v.source is null` : sql`v.source = ${filters.source.toLowerCase()}`) : null,
     filters.campaign ? sql`v.campaign = ${filters.campaign}` : null,
   ].filter((c): c is SQL => c !== null);
@@ -160,26 +163,6 @@ async function openDays(first: string, last: string): Promise<string[]> {
   return rows.rows.map((r) => r.day);
 }
 
-/**
- * A condition over raw page views that keeps only the visitor-days a filtered visit can come from:
- * those with a page view of the page, from the source or with the campaign (a visit's source and
- * campaign are its first page view's, and every page view of a kept visitor-day stays, so each visit
- * is derived whole and the filter then picks visits exactly). It spares deriving every visit of the
- * period when most cannot match. A direct source has no mark of its own: it keeps every visitor-day.
- */
-function visitorDaysSql(filters: AnalyticsFilters, range: SQL): SQL {
-  const marks = [
-    filters.page ? sql`path = ${filters.page}` : null,
-    filters.source && filters.source !== DIRECT ? sql`${PAGE_VIEW_SOURCE} = ${filters.source.toLowerCase()}` : null,
-    filters.campaign ? sql`utm_campaign = ${filters.campaign}` : null,
-  ].filter((m) => m !== null);
-  if (marks.length === 0) return sql`true`;
-  return sql.join(
-    marks.map((mark) => sql`(day, visitor_id) in (select day, visitor_id from ${analyticsEvents} where ${range} and ${mark})`),
-    sql` and `,
-  );
-}
-
 /** The filter set as a rollup row's filter_kind and filter_value ('' and '' for none); null when two or more are set. */
 function rollupFilter(filters: AnalyticsFilters): { kind: RollupFilter; value: string } | null {
   const set = [
@@ -195,28 +178,29 @@ function rollupFilter(filters: AnalyticsFilters): { kind: RollupFilter; value: s
  * Every figure of the screen in one statement, in the shape of analytics_daily_rollups: the `all`
  * row of each day of both periods, and the other dimensions summed over the current period. With no
  * filter or one, a rolled-up day is read from its rollup rows (those of that filter) and only the
- * others (today, a day the job has not reached) are counted from the raw page views; with two
- * filters or more, every day is counted from the raw page views, whose visits the filters select.
+ * others (today, a day the job has not reached) are counted from their visits; with two filters or
+ * more, every day is counted from its visits, which the filters select (`storedVisits`: the stored
+ * ones, and those of visitor-days stored since derived from their raw page views).
  */
 async function rollupRows(days: Span, filters: AnalyticsFilters, host: string): Promise<RollupRow[]> {
   const filter = visitFilterSql(filters);
   const one = rollupFilter(filters);
   const figures = sql`day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds`;
-  // Every day from the raw page views when the filters are crossed: only the visitor-days that can match.
-  const raw = (where: SQL, narrow = false) => {
-    const range = sql`day >= ${days.previous}::date and day <= ${days.last}::date and at < ${days.to}::timestamptz and ${where}`;
-    return sql`(select ${figures} from (${rollupRowsSql(narrow ? sql`${range} and ${visitorDaysSql(filters, range)}` : range, host, { filter })}) as counted)`;
-  };
+  const counted = (range: (day: SQL) => SQL) =>
+    sql`(select ${figures} from (${rollupRowsSql(storedVisits(range, host, { to: days.to, last: days.last, filter }), { detailFrom: days.first })}) as counted)`;
   const r = one
     ? sql`((select ${figures} from ${analyticsDailyRollups}
           where filter_kind = ${one.kind} and filter_value = ${one.value} and day >= ${days.previous}::date and day <= ${days.last}::date
             and (dimension = 'all' or day >= ${days.first}::date))
-        union all ${raw(inDays(sql`${analyticsEvents.day}`, days.open))})`
-    : raw(sql`true`, true);
-  // Counting the open days sorts tens of thousands of page views several times: in memory rather
-  // than in files (PostgreSQL's default work_mem of 4 MB sent them to disk), for this statement only.
+        union all (select ${figures} from (${openRollupRowsSql((day) => inDays(day, days.open), host, { to: days.to, last: days.last, filter, ...one })}) as running))`
+    : counted((day) => sql`${day} >= ${days.previous}::date and ${day} <= ${days.last}::date`);
+  // Counting the open days (and two filters' visits) hashes tens of thousands of visits per dimension:
+  // in memory rather than in files (PostgreSQL's default work_mem of 4 MB sent them to disk), for this statement only.
   const rows = await db().transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '32MB'`);
+    await tx.execute(sql`set local work_mem = '128MB'`);
+    // PostgreSQL would compile this statement (its estimated cost is over jit_above_cost): about 200 ms
+    // on this machine, for a statement that then runs in tens of milliseconds.
+    await tx.execute(sql`set local jit = off`);
     return tx.execute<{ day: string | null; dimension: RollupDimension; value: string; visitors: number; visits: number; pageviews: number; bounces: number; duration: number }>(sql`
     with r as ${r}
     select to_char(day, 'YYYY-MM-DD') as day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds::float8 as duration from r where dimension = 'all'

@@ -1,16 +1,18 @@
 import "server-only";
 import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { db, type Executor } from "../../kernel/db/client";
+import { db, type Database, type Executor } from "../../kernel/db/client";
 import {
   analyticsDailyRollups,
   analyticsEvents,
   analyticsLeadVisits,
   analyticsMessageVisits,
+  analyticsOpenRollups,
   analyticsSalts,
+  analyticsVisitMarks,
+  analyticsVisits,
   contactMessages,
   leads,
   type DeviceClass,
-  type RollupDimension,
 } from "../../kernel/db/schema";
 import { channelOfTouchSql } from "@/lib/channels";
 import { siteConfig } from "../../kernel/site-config";
@@ -25,7 +27,9 @@ import { log } from "../../kernel/log";
  * - analytics_salts: one secret per UTC day, deleted once the day is over (plus SALT_GRACE_MS);
  * - analytics_events: the raw page views, kept ANALYTICS_RAW_DAYS days;
  * - analytics_daily_rollups: per day, the figures by dimension and value, kept for good;
- * - analytics_lead_visits: the visit each lead was sent from, written with its day's rollup.
+ * - analytics_lead_visits: the visit each lead was sent from, written with its day's rollup;
+ * - analytics_visits: one row per visit, kept as long as the raw page views, and
+ *   analytics_visit_marks: the visitor-days whose page views changed since (docs/decisions/0096).
  * A visit is a visitor's page views with no gap over VISIT_GAP_MINUTES; a bounce is a visit of one page view.
  */
 
@@ -159,7 +163,7 @@ export async function storePageViews(batch: PageViewRecord[], now: Date = new Da
 /** A page view's source over analytics_events' columns: utm_source lower-cased, else the referring host without www., else null. */
 export const PAGE_VIEW_SOURCE = sql`coalesce(nullif(lower(btrim(utm_source)), ''), case when internal then null else regexp_replace(lower(referrer_host), '^www\\.', '') end)`;
 
-export function visitsIn(where: SQL): SQL {
+export function visitsIn(where: SQL, name: "visits" | "raw_visits" = "visits"): SQL {
   return sql`ev as (
       select id, day, visitor_id, at, path, device, browser, country, utm_source, utm_medium as medium, utm_campaign as campaign, referrer_host,
         ${PAGE_VIEW_SOURCE} as source,
@@ -172,7 +176,7 @@ export function visitsIn(where: SQL): SQL {
     ),
     -- Materialized: a filter on a visit's first page view must not be pushed into this join (the
     -- planner then misjudged it as a few rows and looped over every visit for each, 30 s on a day).
-    visits as materialized (
+    ${sql.identifier(name)} as materialized (
       select a.day, a.visitor_id, a.visit_no, a.pageviews, a.seconds, a.started, a.ended, f.path as entry_path, a.pages,
         f.source, f.utm_source, f.medium, f.campaign, f.referrer_host, f.device, f.browser, f.country
       from (
@@ -202,42 +206,183 @@ function visitChannelSql(host: string): SQL {
   return channelOfTouchSql({ medium: sql`v.medium`, source: sql`v.utm_source`, host: sql`v.referrer_host` }, host);
 }
 
+/** The columns of a row of `visits` (visitsIn's CTE) and of analytics_visits, in the same order. */
+const VISIT_COLUMNS = sql`day, visitor_id, visit_no, started, ended, pageviews, seconds, entry_path, pages, source, utm_source, medium, campaign, referrer_host, device, browser, country`;
+
+/**
+ * The CTE `visits` (visitsIn's columns and the visit's `channel`) of the days `days` (a condition
+ * over the date column it is given), as visitsIn would derive them from the raw page views before
+ * `to` (docs/decisions/0096): the stored visits (analytics_visits) of every visitor-day that is not
+ * marked, and the marked visitor-days derived from their raw page views. A visitor-day with a stored
+ * visit ending at or after `to` (a report of a moment already past, on `last`, the period's last
+ * day) is derived from its page views before `to` too. `filter`, a condition over a row `v` of
+ * visits, is applied on both sides, where the stored side's indexes (source, campaign, pages) serve it.
+ */
+export function storedVisits(days: (day: SQL) => SQL, host: string, options: { to?: string; last?: string; filter?: SQL } = {}): SQL {
+  const filter = options.filter ?? sql`true`;
+  return sql`${visitParts(days, host, options)},
+    visits as (
+      select ${VISIT_COLUMNS}, channel from ${analyticsVisits} v
+        where ${days(sql`v.day`)} and ${filter} and not exists (select 1 from dirty d where d.day = v.day and d.visitor_id = v.visitor_id)
+      union all
+      select * from raw_dirty
+    )`;
+}
+
+/**
+ * The CTEs `dirty` (the marked visitor-days of `days`, and those with a stored visit ending at or
+ * after `to`), `stored_dirty` (their stored visits) and `raw_dirty` (their visits derived from the
+ * raw page views before `to`), both kept by `filter` and with visitsIn's columns and the channel.
+ */
+function visitParts(days: (day: SQL) => SQL, host: string, options: { to?: string; last?: string; filter?: SQL }, rawDays = days): SQL {
+  const filter = options.filter ?? sql`true`;
+  const late =
+    options.to && options.last
+      ? sql`union select w.day, w.visitor_id from ${analyticsVisits} w where w.day = ${options.last}::date and w.ended >= ${options.to}::timestamptz`
+      : sql``;
+  const before = options.to ? sql`and at < ${options.to}::timestamptz` : sql``;
+  return sql`dirty as materialized (
+      select m.day, m.visitor_id from ${analyticsVisitMarks} m where ${days(sql`m.day`)}
+      ${late}
+    ),
+    ${visitsIn(sql`${rawDays(sql`day`)} ${before} and (day, visitor_id) in (select day, visitor_id from dirty)`, "raw_visits")},
+    stored_dirty as (
+      select ${VISIT_COLUMNS}, channel from ${analyticsVisits} v
+        where ${days(sql`v.day`)} and ${filter} and exists (select 1 from dirty d where d.day = v.day and d.visitor_id = v.visitor_id)
+    ),
+    raw_dirty as (
+      select ${VISIT_COLUMNS}, ${visitChannelSql(host)} as channel from raw_visits v where ${filter}
+    )`;
+}
+
+/**
+ * Rows in the shape of analytics_daily_rollups of the days `days` that are not rolled up, counted
+ * from their running rollup (analytics_open_rollups, the rows of filter `kind`/`value`) as the
+ * stored visits give it, less the stored visits of the visitor-days marked since and plus those
+ * visitor-days derived from their raw page views (docs/decisions/0096). Every figure of a group is a
+ * sum over its visitor-days, so the running rollup takes them away and adds them back exactly; the
+ * seconds are summed exact and rounded once, as a rollup of the day rounds them.
+ */
+export function openRollupRowsSql(
+  days: (day: SQL) => SQL,
+  host: string,
+  options: { to?: string; last?: string; filter?: SQL; kind: string; value: string },
+): SQL {
+  const open = (day: SQL) => sql`${days(day)} and not ${rolledUp(day)}`;
+  // The raw page views are read only for the marked visitor-days of `open` days (`dirty`): no check per page view.
+  const parts = visitParts(open, host, options, days);
+  const figures = (sign: number) =>
+    sql`day, dimension, value, ${sign}::int * visitors as visitors, ${sign}::int * visits as visits, ${sign}::int * pageviews as pageviews,
+      ${sign}::int * bounces as bounces, ${sign}::int * duration_seconds as duration_seconds`;
+  return sql`select day, ''::text as filter_kind, ''::text as filter_value, dimension, value, sum(visitors)::int as visitors, sum(visits)::int as visits,
+      sum(pageviews)::int as pageviews, sum(bounces)::int as bounces, round(sum(duration_seconds))::bigint as duration_seconds
+    from (
+      select ${figures(1)} from ${analyticsOpenRollups} o where o.filter_kind = ${options.kind} and o.filter_value = ${options.value} and ${open(sql`o.day`)}
+      union all
+      select ${figures(-1)} from (${rollupRowsSql(sql`${parts}, visits as (select * from stored_dirty)`, { exactSeconds: true })}) taken
+      union all
+      select ${figures(1)} from (${rollupRowsSql(sql`${parts}, visits as (select * from raw_dirty)`, { exactSeconds: true })}) added
+    ) x
+    group by day, dimension, value
+    having sum(visits) <> 0`;
+}
+
+/** Adds (1) or takes away (-1) the rollup rows of `visits` (CTEs ending with `visits`) to a day's running rollup. */
+async function addToOpenRollup(visits: SQL, sign: 1 | -1, executor: Executor): Promise<void> {
+  await executor.execute(sql`insert into ${analyticsOpenRollups} as o (day, filter_kind, filter_value, dimension, value, visitors, visits, pageviews, bounces, duration_seconds)
+    select day, filter_kind, filter_value, dimension, value, ${sign}::int * visitors, ${sign}::int * visits, ${sign}::int * pageviews, ${sign}::int * bounces,
+      ${sign}::int * duration_seconds
+    from (${rollupRowsSql(visits, { byFilter: true, exactSeconds: true })}) r
+    on conflict (filter_kind, filter_value, day, dimension, value) do update set visitors = o.visitors + excluded.visitors, visits = o.visits + excluded.visits,
+      pageviews = o.pageviews + excluded.pageviews, bounces = o.bounces + excluded.bounces, duration_seconds = o.duration_seconds + excluded.duration_seconds`);
+}
+
 /**
  * Rows in the shape of analytics_daily_rollups (day, filter_kind, filter_value, dimension, value,
- * visitors, visits, pageviews, bounces, duration_seconds) counted from the raw page views of `where`.
- * The rollup asks for `byFilter`: the rows of every visit (filter_kind '') and, again, those of the
- * visits each single filter keeps (each page a visit saw, its source, its campaign). The Analytics
- * screen asks for the unfiltered rows of the days not rolled up yet, keeping only the visits `filter`
- * keeps (an SQL condition over a row `v` of `visits`). Either way a figure is counted by this SQL.
+ * visitors, visits, pageviews, bounces, duration_seconds) counted from the CTEs `visits` that end
+ * with a CTE `visits` of visitsIn's columns and the visit's `channel` (`storedVisits`, or a day's
+ * rows of analytics_visits). The rollup asks for `byFilter`: the rows of every visit (filter_kind '')
+ * and, again, those of the visits each single filter keeps (each page a visit saw, its source, its
+ * campaign). The Analytics screen asks for the unfiltered rows of the visits its filters keep
+ * (already applied by `storedVisits`). Either way a figure is counted by this SQL.
+ * Every count is made by hashing, not sorting: a visitor with one visit in a group (day and filter)
+ * is counted as it is; the visits of one with several are grouped per visitor first (per dimension
+ * and value; for a page, per visit and then per visitor), so a group's visitors is a count of rows.
  */
-export function rollupRowsSql(where: SQL, host: string, options: { filter?: SQL; byFilter?: boolean } = {}): SQL {
+export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean; exactSeconds?: boolean; detailFrom?: string } = {}): SQL {
+  // Before `detailFrom` (the previous period of a report), only the day's `all` row is wanted.
+  const detail = (k: SQL) => (options.detailFrom ? sql`${k}.day >= ${options.detailFrom}::date` : sql`true`);
   const columns = sql`day, visitor_id, visit_no, pageviews, seconds, entry_path, pages, source, campaign, country, device, channel`;
   const keyed = options.byFilter
-    ? sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from fv
-        union all select ${columns}, 'source', coalesce(source, '') from fv
-        union all select ${columns}, 'campaign', coalesce(campaign, '') from fv
-        union all select ${columns}, 'page', p.path from fv cross join lateral (select distinct unnest(fv.pages) as path) p`
-    : sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from fv`;
-  const visit = (dimension: RollupDimension, value: SQL) => sql`
-    select day, filter_kind, filter_value, ${dimension}::text as dimension, ${value} as value, count(distinct visitor_id)::int as visitors,
-      count(*)::int as visits, sum(pageviews)::int as pageviews, (count(*) filter (where pageviews = 1))::int as bounces,
-      round(sum(seconds))::bigint as duration_seconds
-    from keyed group by 1, 2, 3, 5`;
-  return sql`with ${visitsIn(where)},
-    fv as (select v.*, ${visitChannelSql(host)} as channel from visits v ${options.filter ? sql`where ${options.filter}` : sql``}),
-    keyed as materialized (${keyed})
-    ${visit("all", sql`''`)}
-    union all ${visit("entry", sql`entry_path`)}
-    union all ${visit("source", sql`coalesce(source, '')`)}
-    union all ${visit("campaign", sql`coalesce(campaign, '')`)}
-    union all ${visit("country", sql`coalesce(country, '')`)}
-    union all ${visit("device", sql`device`)}
-    union all ${visit("channel", sql`channel`)}
-    union all
-    select k.day, k.filter_kind, k.filter_value, 'page', p.path, count(distinct k.visitor_id)::int, count(distinct k.visit_no::text || ':' || k.visitor_id)::int,
-      count(*)::int, (count(*) filter (where k.pageviews = 1))::int, 0::bigint
-    from keyed k cross join lateral unnest(k.pages) as p(path)
-    group by 1, 2, 3, 5`;
+    ? sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from visits
+        union all select ${columns}, 'source', coalesce(source, '') from visits
+        union all select ${columns}, 'campaign', coalesce(campaign, '') from visits
+        union all select ${columns}, 'page', p.path from visits cross join lateral (select distinct unnest(visits.pages) as path) p`
+    : sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from visits`;
+  const dimensions = (k: SQL) => sql`(select * from (values ('all'::text, ''::text), ('entry', ${k}.entry_path), ('source', coalesce(${k}.source, '')),
+    ('campaign', coalesce(${k}.campaign, '')), ('country', coalesce(${k}.country, '')), ('device', ${k}.device), ('channel', ${k}.channel)) as dv(dimension, value)
+    where dv.dimension = 'all' or ${detail(k)}) as d`;
+  return sql`with ${visits},
+    keyed as materialized (${keyed}),
+    -- The visitors with several visits in a group (day and filter): only theirs need grouping per visitor.
+    several as materialized (
+      select day, filter_kind, filter_value, visitor_id from keyed group by 1, 2, 3, 4 having count(*) > 1
+    ),
+    single as (
+      select k.* from keyed k
+      where not exists (select 1 from several s where s.day = k.day and s.filter_kind = k.filter_kind and s.filter_value = k.filter_value and s.visitor_id = k.visitor_id)
+    ),
+    multiple as (
+      select k.* from keyed k
+      where exists (select 1 from several s where s.day = k.day and s.filter_kind = k.filter_kind and s.filter_value = k.filter_value and s.visitor_id = k.visitor_id)
+    ),
+    per_visitor as (
+      select k.day, k.filter_kind, k.filter_value, d.dimension, d.value, k.visitor_id, count(*) as visits, sum(k.pageviews) as pageviews,
+        count(*) filter (where k.pageviews = 1) as bounces, sum(k.seconds) as seconds
+      from multiple k cross join lateral ${dimensions(sql`k`)}
+      group by 1, 2, 3, 4, 5, 6
+    ),
+    page_visits as (
+      select k.day, k.filter_kind, k.filter_value, p.path, k.visitor_id, k.visit_no, count(*) as views, count(*) filter (where k.pageviews = 1) as bounces
+      from multiple k cross join lateral unnest(k.pages) as p(path)
+      where ${detail(sql`k`)}
+      group by 1, 2, 3, 4, 5, 6
+    ),
+    counted as (
+      -- A visitor with one visit in the group is one visitor in each of its rows.
+      -- Every dimension in one pass (grouping sets); before \`detailFrom\`, the day's total only.
+      select k.day, k.filter_kind, k.filter_value,
+        case when grouping(k.entry_path) = 0 then 'entry' when grouping(k.src) = 0 then 'source' when grouping(k.camp) = 0 then 'campaign'
+          when grouping(k.ctry) = 0 then 'country' when grouping(k.device) = 0 then 'device' when grouping(k.channel) = 0 then 'channel' else 'all' end as dimension,
+        coalesce(k.entry_path, k.src, k.camp, k.ctry, k.device, k.channel, '') as value,
+        count(*) as visitors, count(*) as visits, sum(k.pageviews) as pageviews, count(*) filter (where k.pageviews = 1) as bounces, sum(k.seconds) as seconds
+      from (select s.*, coalesce(s.source, '') as src, coalesce(s.campaign, '') as camp, coalesce(s.country, '') as ctry from single s where ${detail(sql`s`)}) k
+      group by grouping sets ((k.day, k.filter_kind, k.filter_value), (k.day, k.filter_kind, k.filter_value, k.entry_path),
+        (k.day, k.filter_kind, k.filter_value, k.src), (k.day, k.filter_kind, k.filter_value, k.camp), (k.day, k.filter_kind, k.filter_value, k.ctry),
+        (k.day, k.filter_kind, k.filter_value, k.device), (k.day, k.filter_kind, k.filter_value, k.channel))
+      union all
+      select k.day, k.filter_kind, k.filter_value, 'all', '', count(*), count(*), sum(k.pageviews), count(*) filter (where k.pageviews = 1), sum(k.seconds)
+      from single k where not (${detail(sql`k`)})
+      group by 1, 2, 3
+      union all
+      select day, filter_kind, filter_value, dimension, value, count(*), sum(visits), sum(pageviews), sum(bounces), sum(seconds)
+      from per_visitor group by 1, 2, 3, 4, 5
+      union all
+      select k.day, k.filter_kind, k.filter_value, 'page', p.path, count(*), count(*), sum(p.views), sum(p.views) filter (where k.pageviews = 1), 0
+      from single k cross join lateral (select u.path, count(*) as views from unnest(k.pages) as u(path) group by u.path) p
+      where ${detail(sql`k`)}
+      group by 1, 2, 3, 4, 5
+      union all
+      select day, filter_kind, filter_value, 'page', path, count(*), sum(visits), sum(views), sum(bounces), 0
+      from (
+        select day, filter_kind, filter_value, path, visitor_id, count(*) as visits, sum(views) as views, sum(bounces) as bounces
+        from page_visits group by 1, 2, 3, 4, 5
+      ) page_visitors
+      group by 1, 2, 3, 4, 5
+    )
+    select day, filter_kind, filter_value, dimension, value, sum(visitors)::int as visitors, sum(visits)::int as visits, sum(pageviews)::int as pageviews,
+      coalesce(sum(bounces), 0)::int as bounces, ${options.exactSeconds ? sql`sum(seconds)` : sql`round(sum(seconds))::bigint`} as duration_seconds
+    from counted group by 1, 2, 3, 4, 5`;
 }
 
 /**
@@ -260,16 +405,97 @@ export function leadVisitsSql(leadWhere: SQL, host: string, form: "audit" | "con
     where l.visitor_id is not null and ${leadWhere}`;
 }
 
+/** One lock for every writer of analytics_visits: a day rewritten by two processes at once would collide on its keys. */
+const VISITS_LOCK = sql`hashtext('analytics_visits')`;
+
 /**
- * Rolls up one day: its rows of analytics_daily_rollups, unfiltered and by each single filter (replacing what an earlier rollup of it
- * wrote) and the visits of its leads into analytics_lead_visits, in one transaction's statements.
+ * Rewrites the stored visits of `day` from its raw page views (of `visitors` only, when given: the
+ * marked visitor-days) and removes their marks, in the caller's transaction. The marks go first, and
+ * locked in key order, as the trigger that writes them locks them (drizzle/0026_analytics_visits.sql): a page view being
+ * stored holds its visitor-day's mark until it commits, so the delete waits for it and the rewrite
+ * then sees it; one stored after the delete marks its visitor-day again, derived from raw page views
+ * until the next rewrite.
+ */
+async function rewriteVisits(day: string, executor: Executor, host: string, options: { visitors?: string[]; open?: boolean } = {}): Promise<void> {
+  const visitors = options.visitors;
+  const whose = (column: SQL) => (visitors ? sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(visitors)}::jsonb))` : sql`true`);
+  const stored = sql`visits as (select ${VISIT_COLUMNS}, channel from ${analyticsVisits} where day = ${day}::date and ${whose(sql`visitor_id`)})`;
+  await executor.execute(sql`delete from ${analyticsVisitMarks} where (day, visitor_id) in (
+    select day, visitor_id from ${analyticsVisitMarks} where day = ${day}::date and ${whose(sql`visitor_id`)} order by visitor_id for update)`);
+  // An open day's running rollup loses these visitor-days' old visits and gets their new ones (all of them, for the whole day).
+  if (!options.open || !visitors) await executor.execute(sql`delete from ${analyticsOpenRollups} where day = ${day}::date`);
+  else await addToOpenRollup(stored, -1, executor);
+  await executor.execute(sql`delete from ${analyticsVisits} where day = ${day}::date and ${whose(sql`visitor_id`)}`);
+  await executor.execute(sql`insert into ${analyticsVisits} (${VISIT_COLUMNS}, channel)
+    with ${visitsIn(sql`day = ${day}::date and ${whose(sql`visitor_id`)}`)}
+    select ${VISIT_COLUMNS}, ${visitChannelSql(host)} from visits v`);
+  if (options.open) {
+    await addToOpenRollup(stored, 1, executor);
+    if (visitors) await executor.execute(sql`delete from ${analyticsOpenRollups} where day = ${day}::date and visits = 0`);
+  }
+}
+
+/** A day with more marked visitor-days than this is rewritten whole (one pass over its page views). */
+const WHOLE_DAY_MARKS = 5_000;
+
+/**
+ * Writes the visits of the marked visitor-days (page views stored since), oldest day first, each day
+ * in a transaction of its own, until none is left or `budgetMs` has passed; one process at a time
+ * (another one's run is skipped). The timed job calls it every minute (docs/decisions/0096), so
+ * readers derive from raw page views only the minute's new visitor-days. Returns the visitor-days written.
+ */
+export async function refreshVisits(options: { budgetMs?: number; database?: Database; host?: string } = {}): Promise<number> {
+  const database = options.database ?? db();
+  const host = options.host ?? siteHost();
+  const started = Date.now();
+  let written = 0;
+  for (;;) {
+    const result = await database.transaction(async (tx) => {
+      const [lock] = (await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${VISITS_LOCK}) as locked`)).rows;
+      if (!lock?.locked) return null;
+      const [next] = (
+        await tx.execute<{ day: string; n: number }>(sql`
+          select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as n from ${analyticsVisitMarks}
+          where day = (select min(day) from ${analyticsVisitMarks}) group by day`)
+      ).rows;
+      if (!next) return null;
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      const [state] = (await tx.execute<{ closed: boolean }>(sql`select ${rolledUp(sql`${next.day}::date`)} as closed`)).rows;
+      const open = !state?.closed;
+      if (Number(next.n) > WHOLE_DAY_MARKS) {
+        await rewriteVisits(next.day, tx, host, { open });
+        return Number(next.n);
+      }
+      const visitors = (
+        await tx.execute<{ visitor_id: string }>(sql`select visitor_id from ${analyticsVisitMarks} where day = ${next.day}::date`)
+      ).rows.map((r) => r.visitor_id);
+      await rewriteVisits(next.day, tx, host, { visitors, open });
+      return visitors.length;
+    });
+    if (result === null) return written;
+    written += result;
+    if (Date.now() - started > (options.budgetMs ?? 20_000)) return written;
+  }
+}
+
+/**
+ * Rolls up one day: its visits into analytics_visits, then its rows of analytics_daily_rollups,
+ * unfiltered and by each single filter, counted from those visits (replacing what an earlier rollup
+ * of it wrote), and the visits of its leads into analytics_lead_visits, in one transaction's statements.
  */
 export async function rollUpDay(day: string, executor: Executor = db(), host: string = siteHost()): Promise<void> {
-  // A day's page views are sorted several times: in memory (the job's transaction only; no effect outside one).
+  // One transaction (a savepoint in the caller's): the visits and the rows counted from them go together.
+  await executor.transaction((tx) => rollUpDayIn(day, tx, host));
+}
+
+async function rollUpDayIn(day: string, executor: Executor, host: string): Promise<void> {
+  // A day's page views are sorted several times: in memory (the transaction only).
   await executor.execute(sql`set local work_mem = '64MB'`);
+  await executor.execute(sql`select pg_advisory_xact_lock(${VISITS_LOCK})`);
+  await rewriteVisits(day, executor, host, { open: false });
   await executor.execute(sql`delete from ${analyticsDailyRollups} where day = ${day}::date`);
   await executor.execute(sql`insert into ${analyticsDailyRollups} (day, filter_kind, filter_value, dimension, value, visitors, visits, pageviews, bounces, duration_seconds)
-    ${rollupRowsSql(sql`day = ${day}::date`, host, { byFilter: true })}`);
+    ${rollupRowsSql(sql`visits as (select ${VISIT_COLUMNS}, channel from ${analyticsVisits} where day = ${day}::date)`, { byFilter: true })}`);
   await executor.execute(sql`insert into ${analyticsLeadVisits} (lead_id, day, entry_path, channel, source, campaign, pages)
     ${leadVisitsSql(sql`l.created_at >= ${day}::date::timestamptz and l.created_at < (${day}::date + 1)::timestamptz`, host)}
     on conflict (lead_id) do update set day = excluded.day, entry_path = excluded.entry_path, channel = excluded.channel,
@@ -306,9 +532,12 @@ export function oldestRawDay(keepDays: number, now: Date = new Date()): string {
   return utcDay(new Date(now.getTime() - keepDays * 86_400_000));
 }
 
-/** Deletes raw page views older than `keepDays` days; the rollups stay. */
+/** Deletes raw page views older than `keepDays` days, and their stored visits and marks; the rollups stay. */
 export async function pruneRawPageViews(keepDays: number, now: Date = new Date(), executor: Executor = db()): Promise<number> {
   const oldest = oldestRawDay(keepDays, now);
+  await executor.delete(analyticsVisits).where(lt(analyticsVisits.day, oldest));
+  await executor.delete(analyticsVisitMarks).where(lt(analyticsVisitMarks.day, oldest));
+  await executor.delete(analyticsOpenRollups).where(lt(analyticsOpenRollups.day, oldest));
   const removed = await executor.delete(analyticsEvents).where(lt(analyticsEvents.day, oldest)).returning({ id: analyticsEvents.id });
   return removed.length;
 }

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -891,6 +892,60 @@ export const analyticsEvents = pgTable(
   ],
 );
 
+/**
+ * One row per visit (docs/decisions/0096): the visits `visitsIn` derives from the raw page views,
+ * stored so that the Analytics screen reads today and any combination of filters from visits rather
+ * than deriving them from page views on every load. Kept as long as the raw page views
+ * (ANALYTICS_RAW_DAYS). A visitor-day whose page views changed since its visits were written has a
+ * row in analytics_visit_marks (a trigger on analytics_events writes it): until the timed job
+ * rewrites it, readers derive that visitor-day from the raw page views instead, so a figure never
+ * lags the page views stored.
+ */
+export const analyticsVisits = pgTable(
+  "analytics_visits",
+  {
+    day: date("day").notNull(),
+    visitorId: text("visitor_id").notNull(),
+    /** The visit's number among its visitor's visits of the day, from 1. */
+    visitNo: integer("visit_no").notNull(),
+    started: timestamp("started", { withTimezone: true }).notNull(),
+    ended: timestamp("ended", { withTimezone: true }).notNull(),
+    pageviews: integer("pageviews").notNull(),
+    /** From the first page view to the last, exact (numeric, as the rollup sums it). */
+    seconds: numeric("seconds").notNull(),
+    entryPath: text("entry_path").notNull(),
+    /** Every page view's path, in order. */
+    pages: text("pages").array().notNull(),
+    /** The first page view's: utm_source lower-cased, else the referring host without www., else null. */
+    source: text("source"),
+    utmSource: text("utm_source"),
+    medium: text("medium"),
+    campaign: text("campaign"),
+    referrerHost: text("referrer_host"),
+    device: text("device").$type<DeviceClass>().notNull(),
+    browser: text("browser"),
+    country: text("country"),
+    /** The lead desk's channel of its first touch (src/lib/channels.ts), named when the visit is written. */
+    channel: text("channel").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "analytics_visits_pk", columns: [t.day, t.visitorId, t.visitNo] }),
+    index("analytics_visits_source_idx").on(t.source, t.day),
+    index("analytics_visits_campaign_idx").on(t.campaign, t.day),
+    index("analytics_visits_pages_idx").using("gin", t.pages),
+  ],
+);
+
+/** The visitor-days whose page views changed since their rows of analytics_visits were written (see there). */
+export const analyticsVisitMarks = pgTable(
+  "analytics_visit_marks",
+  {
+    day: date("day").notNull(),
+    visitorId: text("visitor_id").notNull(),
+  },
+  (t) => [primaryKey({ name: "analytics_visit_marks_pk", columns: [t.day, t.visitorId] })],
+);
+
 /** What a row of analytics_daily_rollups groups by; `all` is the whole day (one row, value ''). */
 export const ROLLUP_DIMENSIONS = ["all", "page", "entry", "source", "campaign", "country", "device", "channel"] as const;
 export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
@@ -930,6 +985,29 @@ export const analyticsDailyRollups = pgTable(
     check("analytics_daily_rollups_dimension_valid", inList(t.dimension, ROLLUP_DIMENSIONS)),
     check("analytics_daily_rollups_filter_valid", inList(t.filterKind, ROLLUP_FILTERS)),
   ],
+);
+
+/**
+ * The running rollup of each day not rolled up yet (docs/decisions/0096): the rows
+ * analytics_daily_rollups will have, counted from the day's stored visits (analytics_visits) and
+ * kept equal to them as the timed job rewrites visitor-days, with the seconds unrounded. The
+ * Analytics screen reads today from it, corrected by the visitor-days marked since.
+ */
+export const analyticsOpenRollups = pgTable(
+  "analytics_open_rollups",
+  {
+    day: date("day").notNull(),
+    filterKind: text("filter_kind").$type<RollupFilter>().notNull(),
+    filterValue: text("filter_value").notNull(),
+    dimension: text("dimension").$type<RollupDimension>().notNull(),
+    value: text("value").notNull(),
+    visitors: integer("visitors").notNull(),
+    visits: integer("visits").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    bounces: integer("bounces").notNull(),
+    durationSeconds: numeric("duration_seconds").notNull(),
+  },
+  (t) => [primaryKey({ name: "analytics_open_rollups_pk", columns: [t.filterKind, t.filterValue, t.day, t.dimension, t.value] })],
 );
 
 /**
