@@ -70,6 +70,13 @@ describe("account actions", () => {
     for (const answer of [created, again]) expect(JSON.stringify(answer)).not.toContain(PASSWORD);
   });
 
+  it("sign-up of one address four times at once: one account, the others told it exists", async () => {
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => signUpAction(IDLE, formOf({ name: "Ravi", email: "ravi.race@test.example", password: PASSWORD }))),
+    );
+    expect(answers.map((a) => a.title).sort()).toEqual(["Account Created!", "Account Exists", "Account Exists", "Account Exists"]);
+  });
+
   it("an invalid sign-up: per-field errors, the name and address echoed, never the password", async () => {
     const answer = await signUpAction(IDLE, formOf({ name: "Asha", email: "asha@test.example", password: "password" }));
     expect(answer).toMatchObject({ status: "invalid", mode: "signup", values: { name: "Asha", email: "asha@test.example" } });

@@ -121,18 +121,22 @@ export async function signUpAction(_previous: AuthFormState, form: FormData): Pr
       // An address already signed up gets 'Account Exists' and the sign-in form (better-auth alone
       // would hide it): the rate limit
       // above keeps this from becoming a cheap way to test many addresses (docs/decisions/0007).
-      const existing = await accountByEmail(email);
-      if (existing) {
+      const exists = (): FormState => {
         log("info", "auth: sign-up refused, the account exists", { event: "auth.sign-up.failure", reason: "exists", ...emailFields(email), ip });
         mode = "signin";
         return { status: "refused", title: "Account Exists", message: "An account with this email already exists. Please sign in instead." };
-      }
+      };
+      if (await accountByEmail(email)) return exists();
       try {
         await getAuth().api.signUpEmail({
           body: { name: data.name, email, password: data.password, callbackURL: "/auth?verified=1" },
           headers: requestHeaders,
         });
       } catch (error) {
+        // Two sign-ups of one address at once: the one whose insert met the other's account is
+        // told what the other is told, not better-auth's generic failure.
+        // (better-auth answers FAILED_TO_CREATE_USER when its insert of the user is refused.)
+        if (codeOf(error) === "FAILED_TO_CREATE_USER" && (await accountByEmail(email))) return exists();
         const refused = refusal(error);
         log("warn", "auth: sign-up refused", { event: "auth.sign-up.failure", reason: codeOf(error) ?? "error", ...emailFields(email), ip });
         return refused;
