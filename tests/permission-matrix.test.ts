@@ -439,6 +439,17 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => redirectActions.deleteRedirectAction(IDLE, formOf({ id: String(id) })),
       },
     ],
+    "redirects/redirect-actions#importRedirectsAction": [
+      {
+        label: "import redirects from a CSV file",
+        allowed: CONTENT_DESK.write,
+        run: () => {
+          const form = new FormData();
+          form.set("file", new File([`Old address,New address\n/matrix-csv-${next()},/matrix-new\n`], "redirects.csv", { type: "text/csv" }));
+          return redirectActions.importRedirectsAction(IDLE, form);
+        },
+      },
+    ],
     "newsletter/newsletter-actions#createSendAction": [
       { label: "new letter", allowed: CONTENT_DESK.write, run: () => newsletter.createSendAction(IDLE, formOf({ kind: "letter" })) },
     ],
@@ -1003,6 +1014,17 @@ const ROUTES: Record<string, Entry> = {
       run: async () => {
         const { GET } = await import("@/app/admin/export/analytics/route");
         return GET(new Request(`${SITE}/admin/export/analytics?days=7`, { headers: requestHeaders }));
+      },
+      readOnly: (answer: unknown) => (answer as Response).status === 200,
+    },
+  ],
+  "app/admin/export/redirects/route.ts#GET": [
+    {
+      label: "redirects CSV export",
+      allowed: CONTENT_DESK.read,
+      run: async () => {
+        const { GET } = await import("@/app/admin/export/redirects/route");
+        return GET();
       },
       readOnly: (answer: unknown) => (answer as Response).status === 200,
     },
