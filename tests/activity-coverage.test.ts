@@ -150,6 +150,9 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/redirects/redirect-actions.ts#saveRedirectAction": {
     notRecorded: "recorded as create / update in saveRedirect, in the save's transaction (tests/redirects.test.ts checks the rows)",
   },
+  "src/server/redirects/redirect-actions.ts#importRedirectsAction": {
+    notRecorded: "recorded as redirects.import with its counts in importRedirects, in the import's transaction (tests/redirects.test.ts checks the row)",
+  },
   "src/server/redirects/redirect-actions.ts#deleteRedirectAction": {
     notRecorded: "recorded as delete in deleteRedirect, in its transaction (tests/redirects.test.ts checks the row)",
   },
