@@ -89,6 +89,7 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
     // The Redirects screen's forms (tests/redirects.test.ts drives them; the permission matrix replays them).
     "saveRedirectAction",
     "deleteRedirectAction",
+    "importRedirectsAction",
     // The Calls screen's forms (tests/booking-admin.test.ts drives them; the permission matrix replays them).
     "saveAvailabilityAction",
     "dayOffAction",
