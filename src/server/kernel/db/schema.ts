@@ -953,6 +953,22 @@ export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
 export const ROLLUP_FILTERS = ["", "page", "source", "campaign"] as const;
 export type RollupFilter = (typeof ROLLUP_FILTERS)[number];
 
+/** The columns a rollup row has, closed day or open (its seconds differ: summed whole, or unrounded). */
+function rollupColumns() {
+  return {
+    day: date("day").notNull(),
+    filterKind: text("filter_kind").$type<RollupFilter>().notNull(),
+    filterValue: text("filter_value").notNull(),
+    dimension: text("dimension").$type<RollupDimension>().notNull(),
+    value: text("value").notNull(),
+    visitors: integer("visitors").notNull(),
+    visits: integer("visits").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    /** Visits of one page view. */
+    bounces: integer("bounces").notNull(),
+  };
+}
+
 /**
  * The daily rollup, kept for good (docs/decisions/0056): for one UTC day, one row per dimension
  * and value with the figures of that day's visits. `all` is the day (visitors deduplicated over it);
@@ -966,16 +982,7 @@ export type RollupFilter = (typeof ROLLUP_FILTERS)[number];
 export const analyticsDailyRollups = pgTable(
   "analytics_daily_rollups",
   {
-    day: date("day").notNull(),
-    filterKind: text("filter_kind").$type<RollupFilter>().notNull(),
-    filterValue: text("filter_value").notNull(),
-    dimension: text("dimension").$type<RollupDimension>().notNull(),
-    value: text("value").notNull(),
-    visitors: integer("visitors").notNull(),
-    visits: integer("visits").notNull(),
-    pageviews: integer("pageviews").notNull(),
-    /** Visits of one page view. */
-    bounces: integer("bounces").notNull(),
+    ...rollupColumns(),
     /** Sum over the visits of the seconds from their first to their last page view. */
     durationSeconds: bigint("duration_seconds", { mode: "number" }).notNull(),
   },
@@ -996,15 +1003,7 @@ export const analyticsDailyRollups = pgTable(
 export const analyticsOpenRollups = pgTable(
   "analytics_open_rollups",
   {
-    day: date("day").notNull(),
-    filterKind: text("filter_kind").$type<RollupFilter>().notNull(),
-    filterValue: text("filter_value").notNull(),
-    dimension: text("dimension").$type<RollupDimension>().notNull(),
-    value: text("value").notNull(),
-    visitors: integer("visitors").notNull(),
-    visits: integer("visits").notNull(),
-    pageviews: integer("pageviews").notNull(),
-    bounces: integer("bounces").notNull(),
+    ...rollupColumns(),
     durationSeconds: numeric("duration_seconds").notNull(),
   },
   (t) => [primaryKey({ name: "analytics_open_rollups_pk", columns: [t.filterKind, t.filterValue, t.day, t.dimension, t.value] })],

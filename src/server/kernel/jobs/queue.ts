@@ -189,47 +189,18 @@ async function declare(boss: PgBoss, name: string, definition: Omit<JobDefinitio
   declared.add(name);
 }
 
-/**
- * Enqueues a job in the caller's transaction (or on its own when `executor` is the database). Returns
- * the job's id, or null when it was not added: its key taken (the exclusive policy) or its id.
- */
-export async function enqueue(name: string, data: object, options: EnqueueOptions, executor: Executor): Promise<string | null> {
-  // The engine and the job's queue must be ready before the caller's transaction: on the embedded
-  // database (one connection) a statement of the engine's own would wait for that transaction.
+/** The engine, once `name`'s queue is declared; refused otherwise (see `enqueue`). */
+async function declaredEngine(name: string): Promise<PgBoss> {
   const { started, declared } = state();
   const boss = started && (await started);
   if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
-  return boss.send(name, data, {
-    // The exclusive policy counts a job without a key as the key "": one of its own keeps it apart.
-    singletonKey: options.key ?? `job:${randomUUID()}`,
-    ...(options.id ? { id: stableJobId(name, options.id) } : {}),
-    ...(options.group ? { group: { id: options.group } } : {}),
-    startAfter: options.startAfter,
-    ...(options.retry
-      ? {
-          retryLimit: options.retry.limit,
-          retryDelay: options.retry.delaySeconds,
-          retryBackoff: true,
-          retryDelayMax: options.retry.maxDelaySeconds ?? RETRY.maxDelaySeconds,
-        }
-      : {}),
-    db: executorDatabase(executor),
-  });
+  return boss;
 }
 
-/**
- * Enqueues several jobs of one name in one statement, in the caller's transaction: for work that
- * starts as many jobs at once (a newsletter's batches), where one statement each would hold the
- * transaction for as many round trips. A job whose `id` is taken is not added (nor, under the
- * exclusive policy, one whose key is). Returns how many were added.
- */
-export async function enqueueMany(name: string, jobs: readonly { data: object; options: EnqueueOptions }[], executor: Executor): Promise<number> {
-  const { started, declared } = state();
-  const boss = started && (await started);
-  if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
-  if (jobs.length === 0) return 0;
-  const rows: JobInsert[] = jobs.map(({ data, options }) => ({
-    data,
+/** A job's key, id, group, start and retries as the engine takes them, for one job or many. */
+function jobFields(name: string, options: EnqueueOptions) {
+  return {
+    // The exclusive policy counts a job without a key as the key "": one of its own keeps it apart.
     singletonKey: options.key ?? `job:${randomUUID()}`,
     ...(options.id ? { id: stableJobId(name, options.id) } : {}),
     ...(options.group ? { group: { id: options.group } } : {}),
@@ -242,7 +213,30 @@ export async function enqueueMany(name: string, jobs: readonly { data: object; o
           retryDelayMax: options.retry.maxDelaySeconds ?? RETRY.maxDelaySeconds,
         }
       : {}),
-  }));
+  };
+}
+
+/**
+ * Enqueues a job in the caller's transaction (or on its own when `executor` is the database). Returns
+ * the job's id, or null when it was not added: its key taken (the exclusive policy) or its id.
+ */
+export async function enqueue(name: string, data: object, options: EnqueueOptions, executor: Executor): Promise<string | null> {
+  // The engine and the job's queue must be ready before the caller's transaction: on the embedded
+  // database (one connection) a statement of the engine's own would wait for that transaction.
+  const boss = await declaredEngine(name);
+  return boss.send(name, data, { ...jobFields(name, options), db: executorDatabase(executor) });
+}
+
+/**
+ * Enqueues several jobs of one name in one statement, in the caller's transaction: for work that
+ * starts as many jobs at once (a newsletter's batches), where one statement each would hold the
+ * transaction for as many round trips. A job whose `id` is taken is not added (nor, under the
+ * exclusive policy, one whose key is). Returns how many were added.
+ */
+export async function enqueueMany(name: string, jobs: readonly { data: object; options: EnqueueOptions }[], executor: Executor): Promise<number> {
+  const boss = await declaredEngine(name);
+  if (jobs.length === 0) return 0;
+  const rows: JobInsert[] = jobs.map(({ data, options }) => ({ data, ...jobFields(name, options) }));
   const added = await boss.insert(name, rows, { db: executorDatabase(executor), returnId: true });
   return added?.length ?? 0;
 }
@@ -252,9 +246,7 @@ export async function enqueueMany(name: string, jobs: readonly { data: object; o
  * `enqueue`'s): a job that has run or never existed is left as it is.
  */
 export async function cancelJob(name: string, id: string, executor: Executor): Promise<void> {
-  const { started, declared } = state();
-  const boss = started && (await started);
-  if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
+  const boss = await declaredEngine(name);
   await boss.cancel(name, stableJobId(name, id), { db: executorDatabase(executor) });
 }
 
@@ -263,9 +255,7 @@ export async function cancelJob(name: string, id: string, executor: Executor): P
  * caller's transaction. Returns false when none waits (none exists, or it is running).
  */
 export async function startJobNow(name: string, key: string, executor: Executor): Promise<boolean> {
-  const { started, declared } = state();
-  const boss = started && (await started);
-  if (!boss || !declared.has(name)) throw new Error(`The job ${JSON.stringify(name)} is not declared: declareJobs (or startQueue) runs at start-up.`);
+  const boss = await declaredEngine(name);
   const { updated } = await boss.update(name, undefined, { singletonKey: key, startAfter: 0, db: executorDatabase(executor) });
   return updated > 0;
 }

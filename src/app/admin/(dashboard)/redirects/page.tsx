@@ -58,28 +58,7 @@ export default async function RedirectsPage({ searchParams }: { searchParams: Pr
           ) : (
             <div className="mt-3 overflow-x-auto">
               <table className="w-full text-left text-sm" data-testid="redirects">
-                <thead>
-                  <tr className="border-b border-line">
-                    <th scope="col" className="py-2 pr-4">
-                      Old address
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      New address
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Status
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Hits
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Last hit
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeads names={["Old address", "New address", "Status", "Hits", "Last hit"]} />
                 <tbody>
                   {rows.map((r) => (
                     <tr key={r.id} className="border-b border-line align-top" data-testid={`redirect-row-${r.source}`}>
@@ -131,18 +110,7 @@ function NotFoundSection({ rows }: { rows: Awaited<ReturnType<typeof listNotFoun
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Addresses not found, the most asked for first</caption>
-            <thead>
-              <tr className="border-b border-line">
-                {["Address", "Hits", "From other sites", "Last linked from", "First seen", "Last seen"].map((head) => (
-                  <th key={head} scope="col" className="py-2 pr-4">
-                    {head}
-                  </th>
-                ))}
-                <th scope="col" className="py-2 pr-4">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads names={["Address", "Hits", "From other sites", "Last linked from", "First seen", "Last seen"]} />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.path} className="border-b border-line align-top" data-testid={`not-found-row-${r.path}`}>
@@ -168,5 +136,20 @@ function NotFoundSection({ rows }: { rows: Awaited<ReturnType<typeof listNotFoun
         </div>
       )}
     </section>
+  );
+}
+
+/** A list's column heads, and the last column's (its row's actions) named for screen readers only. */
+function ColumnHeads({ names }: { names: string[] }) {
+  return (
+    <thead>
+      <tr className="border-b border-line">
+        {[...names, ""].map((head) => (
+          <th key={head} scope="col" className="py-2 pr-4">
+            {head || <span className="sr-only">Actions</span>}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
