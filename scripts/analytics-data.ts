@@ -6,12 +6,13 @@
 //     under DATA_DIR), then rolls up the closed days as the timed job would. For trying the
 //     Analytics screen with figures in it; never on a production database.
 //
-//   npm run bench:analytics-queries -- [--events=N] [--days=84] [--runs=5] [--reuse=bench_analytics_...]
+//   npm run bench:analytics-queries -- [--events=N] [--days=84] [--runs=5] [--keep] [--reuse=bench_analytics_...]
 //     on a fresh database of its own: PostgreSQL when BENCH_DATABASE_URL or DATABASE_URL is set (a
 //     database created on that server and dropped afterwards; 10 million page views by default),
 //     else the embedded database in a temporary folder (1 million by default). Seeds, rolls up every
 //     closed day, then times the Analytics screen's report (every figure it shows) for 7, 30 and 90
 //     days, without a filter and with each filter, and prints the median and slowest of `runs`.
+//     --keep leaves the PostgreSQL database it seeded, for --reuse.
 //     --reuse names a database an interrupted run left on that PostgreSQL server: its page views are
 //     timed again, and it is kept. The figures it printed last are in docs/benchmark.md.
 import fs from "node:fs";
@@ -19,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openConfiguredDatabase, openPglite, openPostgres, setDatabase, type DatabaseHandle } from "../src/server/kernel/db/client";
-import { dueRollupDays, refreshVisits, rollUpDay } from "../src/server/analytics/data/analytics";
+import { crossUncrossedDays, dueRollupDays, refreshVisits, rollUpDay } from "../src/server/analytics/data/analytics";
 import { analyticsReport, DIRECT, type AnalyticsFilters, type AnalyticsPeriod } from "../src/server/analytics/data/analytics-report";
 import { packageChoices, services } from "../src/content/services";
 import type { Database } from "../src/server/kernel/db/client";
@@ -153,16 +154,23 @@ export async function seedPageViews(database: Database, events: number, days: nu
  * (today's; every day's on a database seeded before analytics_visits existed), as the timed job does
  * (without its once-across-processes claim, and without its time budget).
  */
-async function rollUpClosedDays(database: Database, keepDays: number): Promise<{ days: number; refreshMs: number; refreshed: number }> {
+async function rollUpClosedDays(
+  database: Database,
+  keepDays: number,
+): Promise<{ days: number; refreshMs: number; refreshed: number; crossed: number; crossMs: number }> {
   const days = await dueRollupDays(keepDays, new Date(), database);
   for (const day of days) await rollUpDay(day, database);
-  const started = performance.now();
+  let started = performance.now();
   const refreshed = await refreshVisits({ database, budgetMs: Number.POSITIVE_INFINITY });
   const refreshMs = performance.now() - started;
+  // A database seeded before the rollup crossed source and campaign gets its crossed rows (docs/decisions/0100).
+  started = performance.now();
+  const crossed = await crossUncrossedDays({ database, budgetMs: Number.POSITIVE_INFINITY });
+  const crossMs = performance.now() - started;
   await database.execute(sql`analyze analytics_daily_rollups`);
   await database.execute(sql`analyze analytics_visits`);
   await database.execute(sql`analyze analytics_visit_marks`);
-  return { days: days.length, refreshMs, refreshed };
+  return { days: days.length, refreshMs, refreshed, crossed, crossMs };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -203,7 +211,8 @@ async function bench(): Promise<void> {
   } else if (url) {
     const scratch = await createScratchDatabase(url, "bench_analytics");
     handle = openPostgres(scratch.url, { queryTimeoutMs: 3_600_000 });
-    cleanup = scratch.drop;
+    // --keep leaves the seeded database for later runs with --reuse (seeding 10 million takes minutes).
+    cleanup = args.includes("--keep") ? async () => console.log(`Kept ${scratch.name}: time it again with --reuse=${scratch.name}`) : scratch.drop;
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-analytics-"));
     handle = openPglite({ dataDir: path.join(dir, "pglite") });
@@ -233,7 +242,8 @@ async function bench(): Promise<void> {
     ).rows;
     console.log(
       `Rolled up ${rolled.days} days in ${seconds(rollupMs)} (${Math.round(rollupMs / Math.max(1, rolled.days))} ms a day): ${counts!.rollups} rollup rows, ${counts!.lead_visits} lead visits; ` +
-        `then wrote the visits of ${rolled.refreshed} marked visitor-days in ${seconds(rolled.refreshMs)}: ${counts!.visits} stored visits. ` +
+        `then wrote the visits of ${rolled.refreshed} marked visitor-days in ${seconds(rolled.refreshMs)}: ${counts!.visits} stored visits` +
+        (rolled.crossed ? `, and crossed source and campaign in ${rolled.crossed} days counted before (${seconds(rolled.crossMs)}). ` : ". ") +
         `Today: ${counts!.today} raw page views, ${counts!.today_visits} stored visits.`,
     );
 
@@ -243,7 +253,7 @@ async function bench(): Promise<void> {
     cases.push({ label: "90 days, source google", days: 90, filters: { source: "google" } });
     cases.push({ label: `90 days, source ${DIRECT}`, days: 90, filters: { source: DIRECT } });
     cases.push({ label: "7 days, campaign diwali-growth", days: 7, filters: { campaign: "diwali-growth" } });
-    // Two filters are not crossed in the rollup: every day from the stored visits.
+    // A source with a campaign is read from the rollup's crossed rows; a page with a source from the stored visits.
     cases.push({ label: "7 days, source google + campaign diwali-growth", days: 7, filters: { source: "google", campaign: "diwali-growth" } });
     cases.push({ label: "90 days, source google + campaign diwali-growth", days: 90, filters: { source: "google", campaign: "diwali-growth" } });
     cases.push({ label: "7 days, page /pricing + source google", days: 7, filters: { page: "/pricing", source: "google" } });

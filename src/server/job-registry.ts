@@ -1,6 +1,6 @@
 import "server-only";
 import { pruneActivity } from "./kernel/activity/activity";
-import { deleteExpiredSalts, dueRollupDays, pruneRawPageViews, refreshVisits, rollUpDay } from "./analytics";
+import { crossUncrossedDays, deleteExpiredSalts, dueRollupDays, pruneRawPageViews, refreshVisits, rollUpDay } from "./analytics";
 import { runOnce } from "./kernel/jobs/data/job-runs";
 import { followUpDigestJob, pruneAcknowledgedSenders, pruneSpamJob } from "./leads";
 import { pruneEventsSeen, pendingSubscriberExpiryJob } from "./newsletter";
@@ -51,7 +51,7 @@ const newsletterEventsSeenJob: TimedJob = {
  * The site's analytics (docs/decisions/0056). A tick a minute deletes the salts of days that are
  * over (an idempotent DELETE: from then on that day's visitor ids cannot be recomputed). Each closed
  * day (yesterday, or one a stopped server missed) is rolled up once, recorded per day in `job_runs`;
- * the visits of page views stored since the last tick are written (docs/decisions/0096); raw page views past ANALYTICS_RAW_DAYS go once a day.
+ * the visits of page views stored since the last tick are written (docs/decisions/0096), and the days counted before source and campaign were crossed get their crossed rows (0100); raw page views past ANALYTICS_RAW_DAYS go once a day.
  */
 const analyticsJob: TimedJob = {
   name: "analytics",
@@ -64,6 +64,7 @@ const analyticsJob: TimedJob = {
       if (await runOnce("analytics-rollup", day, (tx) => rollUpDay(day, tx))) log("info", "analytics day rolled up", { event: "analytics.rolled-up", day });
     }
     await refreshVisits();
+    await crossUncrossedDays();
     await oncePer("day", "analytics-retention", async (tx) => {
       const pruned = await pruneRawPageViews(keepDays, new Date(), tx);
       log("info", "raw page views pruned", { event: "analytics.pruned", removed: pruned, keepDays });

@@ -6,6 +6,7 @@ export {
   dueRollupDays,
   pruneRawPageViews,
   refreshVisits,
+  crossUncrossedDays,
   rollUpDay,
   storePageViews,
   visitPathFor,

@@ -8,6 +8,7 @@ import { db } from "../../kernel/db/client";
 import { env } from "../../kernel/env";
 import {
   analyticsDailyRollups,
+  analyticsUncrossedDays,
   analyticsLeadVisits,
   analyticsMessageVisits,
   contactMessages,
@@ -16,15 +17,16 @@ import {
   type RollupFilter,
 } from "../../kernel/db/schema";
 import { utcDay } from "../visitor-id";
-import { leadVisitsSql, oldestRawDay, openRollupRowsSql, recentVisitors, rolledUp, rollupRowsSql, siteHost, storedVisits } from "./analytics";
+import { leadVisitsSql, oldestRawDay, openRollupRowsSql, recentVisitors, rolledUp, rollupPairValue, rollupRowsSql, siteHost, storedVisits } from "./analytics";
 
 // The Analytics screen's figures (docs/decisions/0056, 0096). A day already rolled up is read from
 // analytics_daily_rollups (its unfiltered rows, or those of the one filter set) and
 // analytics_lead_visits; today (and a day the rollup has not reached) is counted from its stored
 // visits (analytics_visits, the visitor-days stored since derived from their raw page views) by
 // the same SQL the rollup runs (`rollupRowsSql`, `leadVisitsSql`), so a figure does not change when
-// its day is rolled up. Two filters or more at once are counted from the stored visits of every day
-// (kept ANALYTICS_RAW_DAYS, as the raw page views): the rollup does not cross them.
+// its day is rolled up. A source with a campaign is read from the rollup's crossed rows (docs/decisions/0100);
+// any other two filters or more at once are counted from the stored visits of every day (kept
+// ANALYTICS_RAW_DAYS, as the raw page views).
 // A visit is one visitor's page views with no gap of more than 30 minutes; a bounce is a visit of one
 // page view; its duration runs from its first page view to its last. Visitor ids change every day,
 // so a person who comes back on another day is another visitor: "visitors" over a period is the sum
@@ -151,6 +153,8 @@ interface Span {
   last: string;
   to: string;
   open: string[];
+  /** For a source with a campaign: the days whose rollup rows have no crossed rows yet (analytics_uncrossed_days). */
+  uncrossed: string[];
 }
 
 /** SQL: the date `day` is one of `days` (an index range or a few equalities, not a subquery per row). */
@@ -163,21 +167,30 @@ async function openDays(first: string, last: string): Promise<string[]> {
   return rows.rows.map((r) => r.day);
 }
 
-/** The filter set as a rollup row's filter_kind and filter_value ('' and '' for none); null when two or more are set. */
-function rollupFilter(filters: AnalyticsFilters): { kind: RollupFilter; value: string } | null {
-  const set = [
-    filters.page ? { kind: "page" as const, value: filters.page } : null,
-    filters.source ? { kind: "source" as const, value: filters.source === DIRECT ? "" : filters.source.toLowerCase() } : null,
-    filters.campaign ? { kind: "campaign" as const, value: filters.campaign } : null,
-  ].filter((f) => f !== null);
-  if (set.length > 1) return null;
-  return set[0] ?? { kind: "", value: "" };
+/**
+ * The filter set as a rollup row's filter_kind and filter_value ('' and '' for none; a source with a
+ * campaign as their crossed rows); null when the rollup has no rows of it (a page with another filter).
+ */
+function rollupFilter(filters: AnalyticsFilters): { kind: RollupFilter; value: SQL } | null {
+  const source = filters.source ? (filters.source === DIRECT ? "" : filters.source.toLowerCase()) : null;
+  if (filters.page) return source === null && !filters.campaign ? { kind: "page", value: sql`${filters.page}::text` } : null;
+  if (source !== null && filters.campaign) return { kind: "source_campaign", value: rollupPairValue(sql`${source}`, sql`${filters.campaign}`) };
+  if (source !== null) return { kind: "source", value: sql`${source}::text` };
+  if (filters.campaign) return { kind: "campaign", value: sql`${filters.campaign}::text` };
+  return { kind: "", value: sql`''::text` };
+}
+
+/** The days from `first` to `last` whose rollup rows were counted before source and campaign were crossed. */
+async function uncrossedDays(first: string, last: string): Promise<string[]> {
+  const rows = await db().execute<{ day: string }>(sql`
+    select to_char(day, 'YYYY-MM-DD') as day from ${analyticsUncrossedDays} where day >= ${first}::date and day <= ${last}::date order by day`);
+  return rows.rows.map((r) => r.day);
 }
 
 /**
  * Every figure of the screen in one statement, in the shape of analytics_daily_rollups: the `all`
  * row of each day of both periods, and the other dimensions summed over the current period. With no
- * filter or one, a rolled-up day is read from its rollup rows (those of that filter) and only the
+ * filter, one, or a source with a campaign, a rolled-up day is read from its rollup rows (those of that filter) and only the
  * others (today, a day the job has not reached) are counted from their visits; with two filters or
  * more, every day is counted from its visits, which the filters select (`storedVisits`: the stored
  * ones, and those of visitor-days stored since derived from their raw page views).
@@ -188,11 +201,15 @@ async function rollupRows(days: Span, filters: AnalyticsFilters, host: string): 
   const figures = sql`day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds`;
   const counted = (range: (day: SQL) => SQL) =>
     sql`(select ${figures} from (${rollupRowsSql(storedVisits(range, host, { to: days.to, last: days.last, filter }), { detailFrom: days.first })}) as counted)`;
+  // Days counted before the rollup crossed a source with a campaign are counted from their visits, as two filters are.
+  const uncrossed = days.uncrossed;
+  const open = days.open.filter((day) => !uncrossed.includes(day));
   const r = one
     ? sql`((select ${figures} from ${analyticsDailyRollups}
           where filter_kind = ${one.kind} and filter_value = ${one.value} and day >= ${days.previous}::date and day <= ${days.last}::date
-            and (dimension = 'all' or day >= ${days.first}::date))
-        union all (select ${figures} from (${openRollupRowsSql((day) => inDays(day, days.open), host, { to: days.to, last: days.last, filter, ...one })}) as running))`
+            and (dimension = 'all' or day >= ${days.first}::date) and not ${inDays(sql`day`, uncrossed)})
+        union all (select ${figures} from (${openRollupRowsSql((day) => inDays(day, open), host, { to: days.to, last: days.last, filter, ...one })}) as running)
+        ${uncrossed.length ? sql`union all ${counted((day) => inDays(day, uncrossed))}` : sql``})`
     : counted((day) => sql`${day} >= ${days.previous}::date and ${day} <= ${days.last}::date`);
   // Counting the open days (and two filters' visits) hashes tens of thousands of visits per dimension:
   // in memory rather than in files (PostgreSQL's default work_mem of 4 MB sent them to disk), for this statement only.
@@ -314,8 +331,11 @@ export async function loadAnalytics(days: AnalyticsPeriod, filters: AnalyticsFil
 export async function analyticsReport(days: AnalyticsPeriod, filters: AnalyticsFilters, now = new Date()): Promise<AnalyticsReport> {
   const host = siteHost();
   const { from, to, previousFrom } = analyticsPeriod(days, now);
-  const span: Span = { previous: previousFrom.slice(0, 10), first: from.slice(0, 10), last: utcDay(now), to, open: [] };
-  span.open = await openDays(span.previous, span.last);
+  const span: Span = { previous: previousFrom.slice(0, 10), first: from.slice(0, 10), last: utcDay(now), to, open: [], uncrossed: [] };
+  [span.open, span.uncrossed] = await Promise.all([
+    openDays(span.previous, span.last),
+    rollupFilter(filters)?.kind === "source_campaign" ? uncrossedDays(span.previous, span.last) : [],
+  ]);
   const [rows, leadRows, live] = await Promise.all([rollupRows(span, filters, host), leadVisits(span, { from, to }, filters, host, oldestRawDay(env().ANALYTICS_RAW_DAYS, now)), recentVisitors(30, now)]);
 
   const current = noTotals();

@@ -8,6 +8,7 @@ import {
   analyticsMessageVisits,
   analyticsOpenRollups,
   analyticsSalts,
+  analyticsUncrossedDays,
   analyticsVisitMarks,
   analyticsVisits,
   contactMessages,
@@ -266,7 +267,7 @@ function visitParts(days: (day: SQL) => SQL, host: string, options: { to?: strin
 export function openRollupRowsSql(
   days: (day: SQL) => SQL,
   host: string,
-  options: { to?: string; last?: string; filter?: SQL; kind: string; value: string },
+  options: { to?: string; last?: string; filter?: SQL; kind: string; value: SQL },
 ): SQL {
   const open = (day: SQL) => sql`${days(day)} and not ${rolledUp(day)}`;
   // The raw page views are read only for the marked visitor-days of `open` days (`dirty`): no check per page view.
@@ -298,27 +299,38 @@ async function addToOpenRollup(visits: SQL, sign: 1 | -1, executor: Executor): P
 }
 
 /**
+ * The filter_value of a `source_campaign` rollup row: the source and the campaign as a JSON array,
+ * so no text in either can make two pairs one ('' for none, as the single filters store them).
+ */
+export const rollupPairValue = (source: SQL, campaign: SQL): SQL => sql`json_build_array(${source}::text, ${campaign}::text)::text`;
+
+/**
  * Rows in the shape of analytics_daily_rollups (day, filter_kind, filter_value, dimension, value,
  * visitors, visits, pageviews, bounces, duration_seconds) counted from the CTEs `visits` that end
  * with a CTE `visits` of visitsIn's columns and the visit's `channel` (`storedVisits`, or a day's
  * rows of analytics_visits). The rollup asks for `byFilter`: the rows of every visit (filter_kind '')
  * and, again, those of the visits each single filter keeps (each page a visit saw, its source, its
- * campaign). The Analytics screen asks for the unfiltered rows of the visits its filters keep
+ * campaign, its source and campaign together; `crossed` asks for these last alone). The Analytics screen asks for the unfiltered rows of the visits its filters keep
  * (already applied by `storedVisits`). Either way a figure is counted by this SQL.
  * Every count is made by hashing, not sorting: a visitor with one visit in a group (day and filter)
  * is counted as it is; the visits of one with several are grouped per visitor first (per dimension
  * and value; for a page, per visit and then per visitor), so a group's visitors is a count of rows.
  */
-export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean; exactSeconds?: boolean; detailFrom?: string } = {}): SQL {
+export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean | "crossed"; exactSeconds?: boolean; detailFrom?: string } = {}): SQL {
   // Before `detailFrom` (the previous period of a report), only the day's `all` row is wanted.
   const detail = (k: SQL) => (options.detailFrom ? sql`${k}.day >= ${options.detailFrom}::date` : sql`true`);
   const columns = sql`day, visitor_id, visit_no, pageviews, seconds, entry_path, pages, source, campaign, country, device, channel`;
-  const keyed = options.byFilter
-    ? sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from visits
+  const crossed = sql`select ${columns}, 'source_campaign'::text as filter_kind, ${rollupPairValue(sql`coalesce(source, '')`, sql`coalesce(campaign, '')`)} as filter_value from visits`;
+  const keyed =
+    options.byFilter === "crossed"
+      ? crossed
+      : options.byFilter
+        ? sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from visits
         union all select ${columns}, 'source', coalesce(source, '') from visits
         union all select ${columns}, 'campaign', coalesce(campaign, '') from visits
+        union all ${crossed}
         union all select ${columns}, 'page', p.path from visits cross join lateral (select distinct unnest(visits.pages) as path) p`
-    : sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from visits`;
+        : sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from visits`;
   const dimensions = (k: SQL) => sql`(select * from (values ('all'::text, ''::text), ('entry', ${k}.entry_path), ('source', coalesce(${k}.source, '')),
     ('campaign', coalesce(${k}.campaign, '')), ('country', coalesce(${k}.country, '')), ('device', ${k}.device), ('channel', ${k}.channel)) as dv(dimension, value)
     where dv.dimension = 'all' or ${detail(k)}) as d`;
@@ -424,6 +436,8 @@ async function rewriteVisits(day: string, executor: Executor, host: string, opti
     select day, visitor_id from ${analyticsVisitMarks} where day = ${day}::date and ${whose(sql`visitor_id`)} order by visitor_id for update)`);
   // An open day's running rollup loses these visitor-days' old visits and gets their new ones (all of them, for the whole day).
   if (!options.open || !visitors) await executor.execute(sql`delete from ${analyticsOpenRollups} where day = ${day}::date`);
+  // An open day's running rollup counted whole has its crossed rows with the others.
+  if (options.open && !visitors) await executor.execute(sql`delete from ${analyticsUncrossedDays} where day = ${day}::date`);
   else await addToOpenRollup(stored, -1, executor);
   await executor.execute(sql`delete from ${analyticsVisits} where day = ${day}::date and ${whose(sql`visitor_id`)}`);
   await executor.execute(sql`insert into ${analyticsVisits} (${VISIT_COLUMNS}, channel)
@@ -479,6 +493,42 @@ export async function refreshVisits(options: { budgetMs?: number; database?: Dat
 }
 
 /**
+ * Adds the `source_campaign` rows (docs/decisions/0100) of the days counted before the rollup crossed
+ * source and campaign (analytics_uncrossed_days), the latest day first, each in a transaction of its
+ * own under the visits' lock, until none is left or `budgetMs` has passed: a rolled-up day's from
+ * its stored visits into its rollup, an open day's into its running rollup (which then equals the
+ * stored visits' rows, as every rewrite keeps it). Returns the days crossed.
+ */
+export async function crossUncrossedDays(options: { budgetMs?: number; database?: Database } = {}): Promise<number> {
+  const database = options.database ?? db();
+  const started = Date.now();
+  let crossed = 0;
+  for (;;) {
+    const done = await database.transaction(async (tx) => {
+      const [lock] = (await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${VISITS_LOCK}) as locked`)).rows;
+      if (!lock?.locked) return false;
+      const [next] = (
+        await tx.execute<{ day: string; closed: boolean }>(
+          sql`select to_char(day, 'YYYY-MM-DD') as day, ${rolledUp(sql`u.day`)} as closed from ${analyticsUncrossedDays} u order by day desc limit 1`,
+        )
+      ).rows;
+      if (!next) return false;
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      const visits = sql`visits as (select ${VISIT_COLUMNS}, channel from ${analyticsVisits} where day = ${next.day}::date)`;
+      const table = next.closed ? analyticsDailyRollups : analyticsOpenRollups;
+      await tx.execute(sql`delete from ${table} where day = ${next.day}::date and filter_kind = 'source_campaign'`);
+      await tx.execute(sql`insert into ${table} (day, filter_kind, filter_value, dimension, value, visitors, visits, pageviews, bounces, duration_seconds)
+        ${rollupRowsSql(visits, { byFilter: "crossed", exactSeconds: !next.closed })}`);
+      await tx.execute(sql`delete from ${analyticsUncrossedDays} where day = ${next.day}::date`);
+      return true;
+    });
+    if (!done) return crossed;
+    crossed += 1;
+    if (Date.now() - started > (options.budgetMs ?? 20_000)) return crossed;
+  }
+}
+
+/**
  * Rolls up one day: its visits into analytics_visits, then its rows of analytics_daily_rollups,
  * unfiltered and by each single filter, counted from those visits (replacing what an earlier rollup
  * of it wrote), and the visits of its leads into analytics_lead_visits, in one transaction's statements.
@@ -496,6 +546,7 @@ async function rollUpDayIn(day: string, executor: Executor, host: string): Promi
   await executor.execute(sql`delete from ${analyticsDailyRollups} where day = ${day}::date`);
   await executor.execute(sql`insert into ${analyticsDailyRollups} (day, filter_kind, filter_value, dimension, value, visitors, visits, pageviews, bounces, duration_seconds)
     ${rollupRowsSql(sql`visits as (select ${VISIT_COLUMNS}, channel from ${analyticsVisits} where day = ${day}::date)`, { byFilter: true })}`);
+  await executor.execute(sql`delete from ${analyticsUncrossedDays} where day = ${day}::date`);
   await executor.execute(sql`insert into ${analyticsLeadVisits} (lead_id, day, entry_path, channel, source, campaign, pages)
     ${leadVisitsSql(sql`l.created_at >= ${day}::date::timestamptz and l.created_at < (${day}::date + 1)::timestamptz`, host)}
     on conflict (lead_id) do update set day = excluded.day, entry_path = excluded.entry_path, channel = excluded.channel,

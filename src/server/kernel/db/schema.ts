@@ -949,8 +949,12 @@ export const analyticsVisitMarks = pgTable(
 /** What a row of analytics_daily_rollups groups by; `all` is the whole day (one row, value ''). */
 export const ROLLUP_DIMENSIONS = ["all", "page", "entry", "source", "campaign", "country", "device", "channel"] as const;
 export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
-/** The Analytics screen's filters a rollup row can answer alone: none (''), a page seen, a source, a campaign. */
-export const ROLLUP_FILTERS = ["", "page", "source", "campaign"] as const;
+/**
+ * The Analytics screen's filters a rollup row can answer alone: none (''), a page seen, a source, a
+ * campaign, and a source and campaign together (`source_campaign`, its value `rollupPairValue`'s:
+ * the pair the screen's lists link to most, crossed; docs/decisions/0100).
+ */
+export const ROLLUP_FILTERS = ["", "page", "source", "campaign", "source_campaign"] as const;
 export type RollupFilter = (typeof ROLLUP_FILTERS)[number];
 
 /** The columns a rollup row has, closed day or open (its seconds differ: summed whole, or unrounded). */
@@ -976,7 +980,8 @@ function rollupColumns() {
  * `country`, `device` and `channel` group the visits by their first page view's value ('' when it has
  * none: a direct visit, no campaign, no country). The rows with `filter_kind` '' count every visit;
  * the others count only the visits one filter keeps (`page`: that saw the page `filter_value`;
- * `source`, `campaign`: whose first page view had it), so one filter is read from the rollup too.
+ * `source`, `campaign`: whose first page view had it; `source_campaign`: both), so one filter, and
+ * a source with a campaign, is read from the rollup too.
  * A day is rolled up when its unfiltered `all` row exists.
  */
 export const analyticsDailyRollups = pgTable(
@@ -993,6 +998,15 @@ export const analyticsDailyRollups = pgTable(
     check("analytics_daily_rollups_filter_valid", inList(t.filterKind, ROLLUP_FILTERS)),
   ],
 );
+
+/**
+ * The days whose rollup rows (closed or running) were counted before the rollup crossed source and
+ * campaign (docs/decisions/0100): a report with both filters counts these days from their stored
+ * visits until the timed job adds their crossed rows and removes the day from here.
+ */
+export const analyticsUncrossedDays = pgTable("analytics_uncrossed_days", {
+  day: date("day").primaryKey(),
+});
 
 /**
  * The running rollup of each day not rolled up yet (docs/decisions/0096): the rows
