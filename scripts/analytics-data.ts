@@ -258,6 +258,13 @@ async function bench(): Promise<void> {
     cases.push({ label: "90 days, source google + campaign diwali-growth", days: 90, filters: { source: "google", campaign: "diwali-growth" } });
     cases.push({ label: "7 days, page /pricing + source google", days: 7, filters: { page: "/pricing", source: "google" } });
     cases.push({ label: "90 days, page /pricing + source google", days: 90, filters: { page: "/pricing", source: "google" } });
+    cases.push({ label: "90 days, page / + source google", days: 90, filters: { page: "/", source: "google" } });
+    cases.push({ label: "90 days, page /pricing + campaign diwali-growth", days: 90, filters: { page: "/pricing", campaign: "diwali-growth" } });
+    cases.push({
+      label: "90 days, page /pricing + source google + campaign diwali-growth",
+      days: 90,
+      filters: { page: "/pricing", source: "google", campaign: "diwali-growth" },
+    });
     console.log(`\nThe Analytics screen's report (every figure it shows), after one warm-up run; ${runs} runs, or 1 when the warm-up took over 10 s:\n`);
     console.log("| period and filter | visits | median ms | slowest ms |\n| --- | --- | --- | --- |");
     for (const c of cases) {

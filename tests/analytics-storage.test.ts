@@ -256,11 +256,16 @@ describe("the daily rollup", () => {
     await insertDay(daysAgo(99), [{ visitor: "b", minute: 1, path: "/" }]);
     await insertDay(daysAgo(10), [{ visitor: "a", minute: 1, path: "/" }]);
     await analytics.rollUpDay(daysAgo(100));
+    const crossedBefore = (await handle.db.select().from(analyticsDailyRollups)).filter((r) => r.day === daysAgo(100) && r.filterKind.startsWith("page_"));
+    expect(crossedBefore.length).toBeGreaterThan(0);
     expect(await analytics.pruneRawPageViews(90)).toBe(2);
     expect((await handle.db.select().from(analyticsEvents)).map((e) => e.day)).toEqual([daysAgo(10)]);
     expect((await handle.db.select().from(analyticsVisits)).map((v) => v.day)).toEqual([]);
     expect((await handle.db.select().from(analyticsVisitMarks)).map((m) => m.day)).toEqual([daysAgo(10)]);
     expect((await rollupOf(daysAgo(100))).get("all/")).toMatchObject({ visits: 1, pageviews: 1 });
+    // The crossed rows of a page go with the visits (about as many rows as they are); a source with a campaign stays.
+    const kinds = new Set((await handle.db.select().from(analyticsDailyRollups)).filter((r) => r.day === daysAgo(100)).map((r) => r.filterKind));
+    expect([...kinds].sort()).toEqual(["", "campaign", "page", "source", "source_campaign"]);
   });
 
   it("stores each visit once (a visit never crosses midnight), marks the visitor-days stored since, and the job writes them", async () => {

@@ -10,6 +10,7 @@ import {
   analyticsDailyRollups,
   analyticsUncrossedDays,
   analyticsLeadVisits,
+  CROSSED_FILTERS,
   analyticsMessageVisits,
   contactMessages,
   leads,
@@ -24,9 +25,8 @@ import { leadVisitsSql, oldestRawDay, openRollupRowsSql, recentVisitors, rolledU
 // analytics_lead_visits; today (and a day the rollup has not reached) is counted from its stored
 // visits (analytics_visits, the visitor-days stored since derived from their raw page views) by
 // the same SQL the rollup runs (`rollupRowsSql`, `leadVisitsSql`), so a figure does not change when
-// its day is rolled up. A source with a campaign is read from the rollup's crossed rows (docs/decisions/0100);
-// any other two filters or more at once are counted from the stored visits of every day (kept
-// ANALYTICS_RAW_DAYS, as the raw page views).
+// its day is rolled up. Two filters are read from the rollup's crossed rows (docs/decisions/0100); three
+// at once are counted from the stored visits of every day (kept ANALYTICS_RAW_DAYS, as the raw page views).
 // A visit is one visitor's page views with no gap of more than 30 minutes; a bounce is a visit of one
 // page view; its duration runs from its first page view to its last. Visitor ids change every day,
 // so a person who comes back on another day is another visitor: "visitors" over a period is the sum
@@ -153,7 +153,7 @@ interface Span {
   last: string;
   to: string;
   open: string[];
-  /** For a source with a campaign: the days whose rollup rows have no crossed rows yet (analytics_uncrossed_days). */
+  /** For two filters: the days whose rollup rows have no crossed rows yet (analytics_uncrossed_days). */
   uncrossed: string[];
 }
 
@@ -168,19 +168,23 @@ async function openDays(first: string, last: string): Promise<string[]> {
 }
 
 /**
- * The filter set as a rollup row's filter_kind and filter_value ('' and '' for none; a source with a
- * campaign as their crossed rows); null when the rollup has no rows of it (a page with another filter).
+ * The filter set as a rollup row's filter_kind and filter_value ('' and '' for none; two filters as
+ * their crossed rows); null when the rollup has no rows of it (three filters).
  */
 function rollupFilter(filters: AnalyticsFilters): { kind: RollupFilter; value: SQL } | null {
-  const source = filters.source ? (filters.source === DIRECT ? "" : filters.source.toLowerCase()) : null;
-  if (filters.page) return source === null && !filters.campaign ? { kind: "page", value: sql`${filters.page}::text` } : null;
-  if (source !== null && filters.campaign) return { kind: "source_campaign", value: rollupPairValue(sql`${source}`, sql`${filters.campaign}`) };
-  if (source !== null) return { kind: "source", value: sql`${source}::text` };
-  if (filters.campaign) return { kind: "campaign", value: sql`${filters.campaign}::text` };
-  return { kind: "", value: sql`''::text` };
+  const source = filters.source ? (filters.source === DIRECT ? "" : filters.source.toLowerCase()) : undefined;
+  const set = { page: filters.page || undefined, source, campaign: filters.campaign || undefined };
+  const given = (Object.keys(set) as (keyof typeof set)[]).filter((k) => set[k] !== undefined);
+  if (given.length > 2) return null;
+  if (given.length === 2) {
+    const [a, b] = given as [keyof typeof set, keyof typeof set];
+    return { kind: `${a}_${b}` as RollupFilter, value: rollupPairValue(sql`${set[a]!}`, sql`${set[b]!}`) };
+  }
+  const [only] = given;
+  return only ? { kind: only, value: sql`${set[only]!}::text` } : { kind: "", value: sql`''::text` };
 }
 
-/** The days from `first` to `last` whose rollup rows were counted before source and campaign were crossed. */
+/** The days from `first` to `last` whose rollup rows were counted before two filters were crossed. */
 async function uncrossedDays(first: string, last: string): Promise<string[]> {
   const rows = await db().execute<{ day: string }>(sql`
     select to_char(day, 'YYYY-MM-DD') as day from ${analyticsUncrossedDays} where day >= ${first}::date and day <= ${last}::date order by day`);
@@ -190,9 +194,9 @@ async function uncrossedDays(first: string, last: string): Promise<string[]> {
 /**
  * Every figure of the screen in one statement, in the shape of analytics_daily_rollups: the `all`
  * row of each day of both periods, and the other dimensions summed over the current period. With no
- * filter, one, or a source with a campaign, a rolled-up day is read from its rollup rows (those of that filter) and only the
- * others (today, a day the job has not reached) are counted from their visits; with two filters or
- * more, every day is counted from its visits, which the filters select (`storedVisits`: the stored
+ * filter, one or two, a rolled-up day is read from its rollup rows (those of that filter) and only the
+ * others (today, a day the job has not reached) are counted from their visits; with three filters,
+ * every day is counted from its visits, which the filters select (`storedVisits`: the stored
  * ones, and those of visitor-days stored since derived from their raw page views).
  */
 async function rollupRows(days: Span, filters: AnalyticsFilters, host: string): Promise<RollupRow[]> {
@@ -201,7 +205,7 @@ async function rollupRows(days: Span, filters: AnalyticsFilters, host: string): 
   const figures = sql`day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds`;
   const counted = (range: (day: SQL) => SQL) =>
     sql`(select ${figures} from (${rollupRowsSql(storedVisits(range, host, { to: days.to, last: days.last, filter }), { detailFrom: days.first })}) as counted)`;
-  // Days counted before the rollup crossed a source with a campaign are counted from their visits, as two filters are.
+  // Days counted before the rollup crossed two filters are counted from their visits, as three filters are.
   const uncrossed = days.uncrossed;
   const open = days.open.filter((day) => !uncrossed.includes(day));
   const r = one
@@ -211,7 +215,7 @@ async function rollupRows(days: Span, filters: AnalyticsFilters, host: string): 
         union all (select ${figures} from (${openRollupRowsSql((day) => inDays(day, open), host, { to: days.to, last: days.last, filter, ...one })}) as running)
         ${uncrossed.length ? sql`union all ${counted((day) => inDays(day, uncrossed))}` : sql``})`
     : counted((day) => sql`${day} >= ${days.previous}::date and ${day} <= ${days.last}::date`);
-  // Counting the open days (and two filters' visits) hashes tens of thousands of visits per dimension:
+  // Counting the open days (and three filters' visits) hashes tens of thousands of visits per dimension:
   // in memory rather than in files (PostgreSQL's default work_mem of 4 MB sent them to disk), for this statement only.
   const rows = await db().transaction(async (tx) => {
     await tx.execute(sql`set local work_mem = '128MB'`);
@@ -334,7 +338,7 @@ export async function analyticsReport(days: AnalyticsPeriod, filters: AnalyticsF
   const span: Span = { previous: previousFrom.slice(0, 10), first: from.slice(0, 10), last: utcDay(now), to, open: [], uncrossed: [] };
   [span.open, span.uncrossed] = await Promise.all([
     openDays(span.previous, span.last),
-    rollupFilter(filters)?.kind === "source_campaign" ? uncrossedDays(span.previous, span.last) : [],
+    (CROSSED_FILTERS as readonly string[]).includes(rollupFilter(filters)?.kind ?? "") ? uncrossedDays(span.previous, span.last) : [],
   ]);
   const [rows, leadRows, live] = await Promise.all([rollupRows(span, filters, host), leadVisits(span, { from, to }, filters, host, oldestRawDay(env().ANALYTICS_RAW_DAYS, now)), recentVisitors(30, now)]);
 

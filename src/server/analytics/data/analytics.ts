@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Database, type Executor } from "../../kernel/db/client";
 import {
   analyticsDailyRollups,
@@ -10,6 +10,7 @@ import {
   analyticsSalts,
   analyticsUncrossedDays,
   analyticsVisitMarks,
+  CROSSED_FILTERS,
   analyticsVisits,
   contactMessages,
   leads,
@@ -299,8 +300,9 @@ async function addToOpenRollup(visits: SQL, sign: 1 | -1, executor: Executor): P
 }
 
 /**
- * The filter_value of a `source_campaign` rollup row: the source and the campaign as a JSON array,
- * so no text in either can make two pairs one ('' for none, as the single filters store them).
+ * The filter_value of a crossed rollup row (`source_campaign`, `page_source`, `page_campaign`): the
+ * two values as a JSON array, so no text in either can make two pairs one ('' for none, as the
+ * single filters store them).
  */
 export const rollupPairValue = (source: SQL, campaign: SQL): SQL => sql`json_build_array(${source}::text, ${campaign}::text)::text`;
 
@@ -310,7 +312,7 @@ export const rollupPairValue = (source: SQL, campaign: SQL): SQL => sql`json_bui
  * with a CTE `visits` of visitsIn's columns and the visit's `channel` (`storedVisits`, or a day's
  * rows of analytics_visits). The rollup asks for `byFilter`: the rows of every visit (filter_kind '')
  * and, again, those of the visits each single filter keeps (each page a visit saw, its source, its
- * campaign, its source and campaign together; `crossed` asks for these last alone). The Analytics screen asks for the unfiltered rows of the visits its filters keep
+ * campaign, and each pair of them; `crossed` asks for the pairs alone). The Analytics screen asks for the unfiltered rows of the visits its filters keep
  * (already applied by `storedVisits`). Either way a figure is counted by this SQL.
  * Every count is made by hashing, not sorting: a visitor with one visit in a group (day and filter)
  * is counted as it is; the visits of one with several are grouped per visitor first (per dimension
@@ -320,16 +322,22 @@ export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean | "cros
   // Before `detailFrom` (the previous period of a report), only the day's `all` row is wanted.
   const detail = (k: SQL) => (options.detailFrom ? sql`${k}.day >= ${options.detailFrom}::date` : sql`true`);
   const columns = sql`day, visitor_id, visit_no, pageviews, seconds, entry_path, pages, source, campaign, country, device, channel`;
-  const crossed = sql`select ${columns}, 'source_campaign'::text as filter_kind, ${rollupPairValue(sql`coalesce(source, '')`, sql`coalesce(campaign, '')`)} as filter_value from visits`;
+  const pair = rollupPairValue;
+  const crossedSources = sql`select ${columns}, 'source_campaign'::text as filter_kind, ${pair(sql`coalesce(source, '')`, sql`coalesce(campaign, '')`)} as filter_value from visits`;
+  // Each page a visit saw, alone (`page`) and with the visit's source and campaign: one unnest for the three.
+  const pageKinds = (kinds: "all" | "crossed") =>
+    sql`select ${columns}, f.kind, f.value from visits cross join lateral (select distinct unnest(visits.pages) as path) p
+      cross join lateral (values ${kinds === "all" ? sql`('page'::text, p.path), ` : sql``}('page_source'::text, ${pair(sql`p.path`, sql`coalesce(visits.source, '')`)}),
+        ('page_campaign', ${pair(sql`p.path`, sql`coalesce(visits.campaign, '')`)})) as f(kind, value)`;
   const keyed =
     options.byFilter === "crossed"
-      ? crossed
+      ? sql`${crossedSources} union all ${pageKinds("crossed")}`
       : options.byFilter
         ? sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from visits
         union all select ${columns}, 'source', coalesce(source, '') from visits
         union all select ${columns}, 'campaign', coalesce(campaign, '') from visits
-        union all ${crossed}
-        union all select ${columns}, 'page', p.path from visits cross join lateral (select distinct unnest(visits.pages) as path) p`
+        union all ${crossedSources}
+        union all ${pageKinds("all")}`
         : sql`select ${columns}, ''::text as filter_kind, ''::text as filter_value from visits`;
   const dimensions = (k: SQL) => sql`(select * from (values ('all'::text, ''::text), ('entry', ${k}.entry_path), ('source', coalesce(${k}.source, '')),
     ('campaign', coalesce(${k}.campaign, '')), ('country', coalesce(${k}.country, '')), ('device', ${k}.device), ('channel', ${k}.channel)) as dv(dimension, value)
@@ -493,8 +501,8 @@ export async function refreshVisits(options: { budgetMs?: number; database?: Dat
 }
 
 /**
- * Adds the `source_campaign` rows (docs/decisions/0100) of the days counted before the rollup crossed
- * source and campaign (analytics_uncrossed_days), the latest day first, each in a transaction of its
+ * Adds the crossed rows (two filters; docs/decisions/0100) of the days counted before the rollup
+ * crossed them (analytics_uncrossed_days), the latest day first, each in a transaction of its
  * own under the visits' lock, until none is left or `budgetMs` has passed: a rolled-up day's from
  * its stored visits into its rollup, an open day's into its running rollup (which then equals the
  * stored visits' rows, as every rewrite keeps it). Returns the days crossed.
@@ -516,7 +524,7 @@ export async function crossUncrossedDays(options: { budgetMs?: number; database?
       await tx.execute(sql`set local work_mem = '64MB'`);
       const visits = sql`visits as (select ${VISIT_COLUMNS}, channel from ${analyticsVisits} where day = ${next.day}::date)`;
       const table = next.closed ? analyticsDailyRollups : analyticsOpenRollups;
-      await tx.execute(sql`delete from ${table} where day = ${next.day}::date and filter_kind = 'source_campaign'`);
+      await tx.execute(sql`delete from ${table} where day = ${next.day}::date and filter_kind in ${CROSSED_FILTERS}`);
       await tx.execute(sql`insert into ${table} (day, filter_kind, filter_value, dimension, value, visitors, visits, pageviews, bounces, duration_seconds)
         ${rollupRowsSql(visits, { byFilter: "crossed", exactSeconds: !next.closed })}`);
       await tx.execute(sql`delete from ${analyticsUncrossedDays} where day = ${next.day}::date`);
@@ -589,6 +597,10 @@ export async function pruneRawPageViews(keepDays: number, now: Date = new Date()
   await executor.delete(analyticsVisits).where(lt(analyticsVisits.day, oldest));
   await executor.delete(analyticsVisitMarks).where(lt(analyticsVisitMarks.day, oldest));
   await executor.delete(analyticsOpenRollups).where(lt(analyticsOpenRollups.day, oldest));
+  // A page crossed with a source or a campaign has as many rows as the visits nearly: kept as long as they are (docs/decisions/0100).
+  await executor
+    .delete(analyticsDailyRollups)
+    .where(and(lt(analyticsDailyRollups.day, oldest), inArray(analyticsDailyRollups.filterKind, ["page_source", "page_campaign"])));
   const removed = await executor.delete(analyticsEvents).where(lt(analyticsEvents.day, oldest)).returning({ id: analyticsEvents.id });
   return removed.length;
 }
