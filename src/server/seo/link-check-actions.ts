@@ -5,9 +5,9 @@ import { z } from "zod";
 import { CONTENT_DESK } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
 import { dashboardHref } from "@/lib/routes";
-import { db } from "../kernel/db/client";
 import { deskActions } from "../kernel/forms/form-action";
-import { requestLinkCheck } from "./data/link-checks";
+import type { SignedInUser } from "../kernel/session/auth-guard";
+import { askForLinkCheck } from "./data/link-checks";
 
 const contentDesk = deskActions(CONTENT_DESK.write);
 
@@ -18,7 +18,7 @@ const contentDesk = deskActions(CONTENT_DESK.write);
 /** Queues a check of the site's links, or says that one is already queued or running. */
 export async function checkLinksAction(_previous: FormState, form: FormData): Promise<FormState> {
   return contentDesk(form, { schema: z.object({}), failed: "The check could not be started. Please try again." }, async (_data, context) => {
-    const asked = await db().transaction((tx) => requestLinkCheck(tx, context.user?.id ?? null));
+    const asked = await askForLinkCheck(context.user as SignedInUser);
     revalidatePath(dashboardHref("redirects"));
     const message = asked.queued
       ? "The check has started. Its findings appear here when it ends; reload the page in a few minutes."

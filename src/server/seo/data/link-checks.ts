@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, lt, notInArray, or } from "drizzle-orm";
 import { CONTENT_DESK } from "@/lib/admin-tables/definition";
 import { writingRoomHref } from "@/lib/routes";
+import { recordActivity } from "../../kernel/activity/activity";
 import { db, type Database, type Executor } from "../../kernel/db/client";
 import { blogPosts, linkCheckFindings, linkCheckRuns, type LinkCheckFindingRow, type LinkCheckRunRow } from "../../kernel/db/schema";
 import { EVERY_HOUR, oncePer, type TimedJob } from "../../kernel/jobs/jobs";
@@ -43,6 +44,15 @@ export async function requestLinkCheck(tx: Executor, requestedBy: string | null,
   const [run] = await tx.insert(linkCheckRuns).values({ requestedBy, requestedAt: now }).returning({ id: linkCheckRuns.id });
   await enqueue(LINK_CHECK_JOB, { runId: run!.id }, { key: "site" }, tx);
   return { queued: true, runId: run!.id };
+}
+
+/** "Check links now" by a member of the content desk: the request and its activity row, in one transaction. */
+export async function askForLinkCheck(actor: { id: string; email: string }, database: Database = db()): Promise<LinkCheckRequest> {
+  return database.transaction(async (tx) => {
+    const asked = await requestLinkCheck(tx, actor.id);
+    await recordActivity({ action: "links.check", actor, table: "link_check_runs", recordId: String(asked.runId), before: null, after: null }, tx);
+    return asked;
+  });
 }
 
 /**
