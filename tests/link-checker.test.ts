@@ -199,7 +199,7 @@ describe("the check of a site", () => {
 
 describe("the runs", () => {
   it("stores a run's findings and counts, grouped per page on the screen with the post's writing room", async () => {
-    const [post] = await handle.db.insert(blogPosts).values({ title: "First post", slug: "first-post", content: "<p>x</p>", status: "published" }).returning();
+    const [post] = await handle.db.insert(blogPosts).values({ title: "First post", slug: "first-post", content: "<p>x</p>", published: true }).returning();
     const asked = await handle.db.transaction((tx) => requestLinkCheck(tx, null));
     expect(asked.queued).toBe(true);
     // Asked again while it waits: the same run, nothing queued twice.
