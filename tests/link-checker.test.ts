@@ -33,13 +33,12 @@ vi.mock("@/server/kernel/session/auth-guard", () => {
 const handle = setUpTestDatabase();
 setUpJobQueue();
 const { checkSite, extractLinks } = await import("@/server/seo/link-checker");
-const { requestLinkCheck, runLinkCheck, latestLinkCheck, findingsOf } = await import("@/server/seo/data/link-checks");
+const { requestLinkCheck, runLinkCheck, latestLinkCheck, findingsOf, linkCheckTick } = await import("@/server/seo/data/link-checks");
 const { checkLinksAction } = await import("@/server/seo/link-check-actions");
 const { resolveTarget } = await import("@/server/kernel/net/address");
 const { activityEvents, blogPosts, linkCheckRuns } = await import("@/server/kernel/db/schema");
 
-const listen = (server: http.Server) =>
-  new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
+const listen = (server: http.Server) => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
 
 // A server that takes the connection and never answers: the external link that times out.
 const slowRequests: string[] = [];
@@ -131,7 +130,16 @@ const settings = () => ({
 const EXPECTED = [
   { page: "/blog/first-post", url: "/services/seo-audit", element: "a", label: "our audit", inMain: true, problem: "broken", status: 404, target: null },
   { page: "/blog/first-post", url: "/old-pricing", element: "a", label: "the prices", inMain: true, problem: "redirect", status: 301, target: "/pricing" },
-  { page: "/blog/first-post", url: `http://slow.test:${0}/report`, element: "a", label: "the slow report", inMain: true, problem: "unreachable", status: null, target: null },
+  {
+    page: "/blog/first-post",
+    url: `http://slow.test:${0}/report`,
+    element: "a",
+    label: "the slow report",
+    inMain: true,
+    problem: "unreachable",
+    status: null,
+    target: null,
+  },
   {
     page: "/blog/first-post",
     url: `http://127.0.0.1:${0}/internal`,
@@ -142,11 +150,29 @@ const EXPECTED = [
     status: null,
     target: null,
   },
-  { page: "/blog/first-post", url: "/images/missing-chart.png", element: "img", label: "Growth chart", inMain: true, problem: "missing-image", status: 404, target: null },
+  {
+    page: "/blog/first-post",
+    url: "/images/missing-chart.png",
+    element: "img",
+    label: "Growth chart",
+    inMain: true,
+    problem: "missing-image",
+    status: 404,
+    target: null,
+  },
 ];
 const expected = () =>
   EXPECTED.map((f) => ({ ...f, url: f.url.replace("slow.test:0", `slow.test:${slowPort}`).replace("127.0.0.1:0", `127.0.0.1:${trapPort}`) }));
-const shape = (f: { page: string; url: string; element: string; label: string; inMain: boolean; problem: string; status: number | null; target: string | null }) => ({
+const shape = (f: {
+  page: string;
+  url: string;
+  element: string;
+  label: string;
+  inMain: boolean;
+  problem: string;
+  status: number | null;
+  target: string | null;
+}) => ({
   page: f.page,
   url: f.url,
   element: f.element,
@@ -226,6 +252,16 @@ describe("the runs", () => {
     expect(run).toMatchObject({ status: "failed", error: "no answer within 0.2 s" });
     // The last check that ended is the one the screen shows, failed, with no findings.
     expect((await latestLinkCheck()).last).toMatchObject({ id: asked.runId, status: "failed" });
+  });
+});
+
+describe("the daily check", () => {
+  it("queues one check on the day's first tick and none on the next", async () => {
+    await handle.db.delete(linkCheckRuns);
+    await linkCheckTick.run();
+    await linkCheckTick.run();
+    const runs = await handle.db.select().from(linkCheckRuns);
+    expect(runs.map((r) => [r.status, r.requestedBy])).toEqual([["queued", null]]);
   });
 });
 

@@ -152,7 +152,9 @@ function request(
       settle(() => reject(new RequestFailed("unreachable", `no answer within ${Math.round(options.timeoutMs / 100) / 10} s`)));
       outgoing.destroy();
     }, options.timeoutMs);
-    outgoing.on("error", (error: NodeJS.ErrnoException) => settle(() => reject(new RequestFailed("unreachable", `${error.code ?? "error"}: ${error.message}`))));
+    outgoing.on("error", (error: NodeJS.ErrnoException) =>
+      settle(() => reject(new RequestFailed("unreachable", `${error.code ?? "error"}: ${error.message}`))),
+    );
     outgoing.end();
   });
 }
@@ -184,7 +186,8 @@ export function extractLinks(html: string): PageLink[] {
           anchors.push({ link: { element: "a", href: "", label: "", inMain: false }, text: "", fallback: "" });
         }
         if (name === "img") {
-          if (attributes.src !== undefined) links.push({ element: "img", href: attributes.src.trim(), label: squash(attributes.alt ?? ""), inMain: mainDepth > 0 });
+          if (attributes.src !== undefined)
+            links.push({ element: "img", href: attributes.src.trim(), label: squash(attributes.alt ?? ""), inMain: mainDepth > 0 });
           // An image inside a link with no words of its own names the link.
           for (const open of anchors) open.fallback ||= attributes.alt ?? "";
         }
@@ -248,7 +251,12 @@ export async function checkSite(overrides: Partial<LinkCheckSettings> = {}): Pro
   const isOwn = (url: URL) => ownOrigins.has(url.origin);
   const ownPath = (url: URL) => `${url.pathname}${url.search}`;
   const ownRequest = (path: string, readBody?: number) =>
-    request(new URL(path, settings.fetchOrigin), { method: "GET", timeoutMs: settings.ownTimeoutMs, readBody, headers: { host: new URL(settings.siteUrl).host } });
+    request(new URL(path, settings.fetchOrigin), {
+      method: "GET",
+      timeoutMs: settings.ownTimeoutMs,
+      readBody,
+      headers: { host: new URL(settings.siteUrl).host },
+    });
 
   // The sitemap, and one level of sitemaps it lists.
   const sitemap = await ownRequest("/sitemap.xml", settings.maxPageBytes);
@@ -260,7 +268,14 @@ export async function checkSite(overrides: Partial<LinkCheckSettings> = {}): Pro
     const answer = await ownRequest(ownPath(url), settings.maxPageBytes);
     if (answer.status === 200 && answer.body) pageUrls.push(...extractSitemap(answer.body).pages);
   }
-  const pagePaths = [...new Set(pageUrls.map((u) => safeUrl(u)).filter((u): u is URL => u !== null && isOwn(u)).map(ownPath))].slice(0, settings.maxPages);
+  const pagePaths = [
+    ...new Set(
+      pageUrls
+        .map((u) => safeUrl(u))
+        .filter((u): u is URL => u !== null && isOwn(u))
+        .map(ownPath),
+    ),
+  ].slice(0, settings.maxPages);
 
   // Each own address once: its status, and where a redirect ends.
   const own = new Map<string, { status: number | null; target: string | null; detail: string | null }>();
@@ -318,9 +333,7 @@ export async function checkSite(overrides: Partial<LinkCheckSettings> = {}): Pro
 
   for (const path of new Set(onPages.filter((o) => isOwn(o.url)).map((o) => ownPath(o.url)))) await followOwn(path);
 
-  const externalUrls = settings.external
-    ? [...new Set(onPages.filter((o) => !isOwn(o.url)).map((o) => o.url.href))].slice(0, settings.maxExternal)
-    : [];
+  const externalUrls = settings.external ? [...new Set(onPages.filter((o) => !isOwn(o.url)).map((o) => o.url.href))].slice(0, settings.maxExternal) : [];
   const external = await checkExternal(externalUrls, settings);
 
   const findings: LinkFinding[] = [];
@@ -355,7 +368,8 @@ type Verdict = Pick<LinkFinding, "problem" | "status" | "target" | "detail">;
 
 function ownFinding(link: PageLink, answer: { status: number | null; target: string | null; detail: string | null }): Verdict | null {
   const gone = answer.status === null || answer.status === 404 || answer.status === 410 || answer.status >= 500;
-  if (answer.target && answer.detail) return { problem: link.element === "img" ? "missing-image" : "broken", status: answer.status, target: answer.target, detail: answer.detail };
+  if (answer.target && answer.detail)
+    return { problem: link.element === "img" ? "missing-image" : "broken", status: answer.status, target: answer.target, detail: answer.detail };
   if (gone) return { problem: link.element === "img" ? "missing-image" : "broken", status: answer.status, target: null, detail: answer.detail };
   if (answer.target && REDIRECTS.has(answer.status ?? 0) && link.element === "a") {
     return { problem: "redirect", status: answer.status, target: answer.target, detail: null };
@@ -367,7 +381,8 @@ function externalFinding(link: PageLink, answer: ExternalAnswer): Verdict | null
   if (answer.kind === "refused") return { problem: "refused", status: null, target: null, detail: answer.detail };
   if (answer.kind !== "answered") return { problem: "unreachable", status: null, target: null, detail: answer.detail };
   const status = answer.status;
-  if (status === 404 || status === 410 || status >= 500) return { problem: link.element === "img" ? "missing-image" : "broken", status, target: null, detail: null };
+  if (status === 404 || status === 410 || status >= 500)
+    return { problem: link.element === "img" ? "missing-image" : "broken", status, target: null, detail: null };
   return null;
 }
 
