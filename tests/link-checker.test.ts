@@ -53,6 +53,8 @@ const siteRequests: string[] = [];
 let site: http.Server;
 let origin = "";
 let slowPort = 0;
+/** Adds a moved page to the sitemap and a link that leaves the site through a redirect. */
+let withMoved = false;
 let trapPort = 0;
 
 function page(main: string, header = '<header><a href="/">Home</a> <a href="/about">About us</a></header>'): string {
@@ -73,7 +75,7 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "application/xml" });
       res.end(
         `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
-          ["/", "/about", "/blog/first-post", "/privacy"].map((p) => `<url><loc>${origin}${p}</loc></url>`).join("") +
+          ["/", "/about", "/blog/first-post", "/privacy", ...(withMoved ? ["/moved"] : [])].map((p) => `<url><loc>${origin}${p}</loc></url>`).join("") +
           `</urlset>`,
       );
     } else if (url === "/") {
@@ -83,6 +85,14 @@ beforeAll(async () => {
             `<img src="/images/team.png" alt="The team"><a href="/admin">Dashboard</a><a href="#top">Top</a>`,
         ),
       );
+    } else if (url === "/moved") {
+      res.writeHead(308, { location: "/about" });
+      res.end();
+    } else if (url === "/go-out") {
+      res.writeHead(302, { location: "https://partner.example/welcome" });
+      res.end();
+    } else if (url === "/privacy" && withMoved) {
+      html(page(`<h1>Privacy</h1><a href="/go-out">our partner</a>`));
     } else if (url === "/about" || url === "/privacy") {
       html(page(`<h1>About</h1><img src="/images/team.png" alt="The team again">`));
     } else if (url === "/blog/first-post") {
@@ -220,6 +230,33 @@ describe("the check of a site", () => {
     expect(result.findings.map((f) => f.problem).sort()).toEqual(["broken", "missing-image", "redirect"]);
     expect(slowRequests).toEqual([]);
     expect(trapRequests).toEqual([]);
+  });
+});
+
+describe("redirects met on the way", () => {
+  it("follows a moved sitemap page to its end once, and names another site a redirect leads to", async () => {
+    withMoved = true;
+    siteRequests.length = 0;
+    try {
+      const result = await checkSite({ ...settings(), external: false });
+      const moved = result.findings.filter((f) => f.page !== "/blog/first-post").map(shape);
+      expect(moved.sort(byUrl)).toEqual([
+        {
+          page: "/privacy",
+          url: "/go-out",
+          element: "a",
+          label: "our partner",
+          inMain: true,
+          problem: "redirect",
+          status: 302,
+          target: "https://partner.example/welcome",
+        },
+        { page: "/sitemap.xml", url: "/moved", element: "a", label: "", inMain: false, problem: "redirect", status: 308, target: "/about" },
+      ]);
+      expect(siteRequests.filter((r) => r === "GET /moved")).toHaveLength(1);
+    } finally {
+      withMoved = false;
+    }
   });
 });
 

@@ -288,7 +288,7 @@ export async function checkSite(overrides: Partial<LinkCheckSettings> = {}): Pro
       own.set(page, { status: null, target: null, detail: (error as Error).message });
       continue;
     }
-    own.set(page, { status: answer.status, target: answer.location, detail: null });
+    own.set(page, { status: answer.status, target: REDIRECTS.has(answer.status) ? answer.location : null, detail: null });
     if (answer.status !== 200 || !answer.body) continue;
     const base = new URL(page, settings.siteUrl);
     for (const link of extractLinks(answer.body)) {
@@ -300,11 +300,24 @@ export async function checkSite(overrides: Partial<LinkCheckSettings> = {}): Pro
     }
   }
 
+  const followed = new Set<string>();
   const followOwn = async (path: string) => {
     const known = own.get(path);
-    if (known && !REDIRECTS.has(known.status ?? 0)) return known;
+    if (known && (followed.has(path) || !REDIRECTS.has(known.status ?? 0))) return known;
+    followed.add(path);
     let current = path;
-    let first: Answer | null = null;
+    let first: number | null = null;
+    // A sitemap page's own answer was a redirect: its chain goes on from where it pointed, not asked twice.
+    const knownNext = known?.target ? safeUrl(known.target, new URL(path, settings.siteUrl)) : null;
+    if (known && knownNext) {
+      if (!isOwn(knownNext)) {
+        const result = { status: known.status, target: knownNext.href, detail: null };
+        own.set(path, result);
+        return result;
+      }
+      first = known.status;
+      current = ownPath(knownNext);
+    }
     for (let hop = 0; hop <= MAX_OWN_HOPS; hop++) {
       let answer: Answer;
       try {
@@ -314,23 +327,27 @@ export async function checkSite(overrides: Partial<LinkCheckSettings> = {}): Pro
         own.set(path, result);
         return result;
       }
-      first ??= answer;
+      first ??= answer.status;
       const next = answer.location ? safeUrl(answer.location, new URL(current, settings.siteUrl)) : null;
       if (REDIRECTS.has(answer.status) && next && isOwn(next) && hop < MAX_OWN_HOPS) {
         current = ownPath(next);
         continue;
       }
-      const end = REDIRECTS.has(answer.status) && next ? next.href : current;
+      // The chain's end: a path of this site, or another site's address (where it is that site's business).
+      const leavesSite = REDIRECTS.has(answer.status) && next !== null;
+      const end = leavesSite ? next.href : current;
       const result =
-        current === path
+        current === path && !leavesSite
           ? { status: answer.status, target: null, detail: null }
-          : { status: first.status, target: end, detail: answer.status >= 400 ? `it leads to ${end}, which answers ${answer.status}` : null };
+          : { status: first, target: end, detail: answer.status >= 400 ? `it leads to ${end}, which answers ${answer.status}` : null };
       own.set(path, result);
       return result;
     }
     return own.get(path)!;
   };
 
+  // A sitemap page that redirects is followed to its end, as a link to it is.
+  for (const page of pagePaths) if (REDIRECTS.has(own.get(page)?.status ?? 0)) await followOwn(page);
   for (const path of new Set(onPages.filter((o) => isOwn(o.url)).map((o) => ownPath(o.url)))) await followOwn(path);
 
   const externalUrls = settings.external ? [...new Set(onPages.filter((o) => !isOwn(o.url)).map((o) => o.url.href))].slice(0, settings.maxExternal) : [];
