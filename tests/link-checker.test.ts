@@ -1,6 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 import { setUpJobQueue } from "./helpers/job-queue";
@@ -36,6 +38,7 @@ const { checkSite, extractLinks } = await import("@/server/seo/link-checker");
 const { requestLinkCheck, runLinkCheck, latestLinkCheck, findingsOf, linkCheckTick } = await import("@/server/seo/data/link-checks");
 const { checkLinksAction } = await import("@/server/seo/link-check-actions");
 const { resolveTarget } = await import("@/server/kernel/net/address");
+const { LinkCheckSection } = await import("@/components/admin/link-check-section");
 const { activityEvents, blogPosts, linkCheckRuns } = await import("@/server/kernel/db/schema");
 
 const listen = (server: http.Server) => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
@@ -277,6 +280,13 @@ describe("the runs", () => {
     expect(report.pending).toBeNull();
     expect(report.last!.id).toBe(asked.runId);
     expect(report.pages.map((p) => [p.page, p.editHref, p.findings.length])).toEqual([["/blog/first-post", `/admin/posts/${post!.id}/edit`, 5]]);
+    // The screen's section: the page's findings, the writing room, the address to use instead, and the button.
+    const html = renderToStaticMarkup(createElement(LinkCheckSection, { report }));
+    expect(html).toContain(`href="/admin/posts/${post!.id}/edit"`);
+    expect(html).toContain("link straight to /pricing");
+    expect(html).toContain("Growth chart");
+    expect(html).toContain("Check links now");
+    expect(html).toContain("4 pages, 10 addresses, 5 findings");
     // The run is over: running it again does nothing.
     expect(await runLinkCheck(asked.runId, settings())).toBe(false);
   });
