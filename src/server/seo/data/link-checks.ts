@@ -37,7 +37,8 @@ export async function requestLinkCheck(tx: Executor, requestedBy: string | null,
     .where(and(eq(linkCheckRuns.status, "running"), lt(linkCheckRuns.startedAt, new Date(now.getTime() - STALE_MS))));
   const [pending] = await tx
     .update(linkCheckRuns)
-    .set({ requestedBy, requestedAt: now })
+    // The daily tick (no one) does not hide the member who asked.
+    .set(requestedBy ? { requestedBy, requestedAt: now } : { requestedAt: now })
     .where(inArray(linkCheckRuns.status, ["queued", "running"]))
     .returning({ id: linkCheckRuns.id, status: linkCheckRuns.status });
   if (pending) return { queued: false, runId: pending.id, status: pending.status as "queued" | "running" };
