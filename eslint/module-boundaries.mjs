@@ -23,6 +23,7 @@ export const FEATURE_DEPENDENCIES = {
   media: [],
   team: [],
   redirects: [],
+  seo: [],
   content: ["media", "redirects"],
   newsletter: ["content"],
   leads: ["analytics", "newsletter"],

@@ -153,6 +153,9 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/redirects/redirect-actions.ts#importRedirectsAction": {
     notRecorded: "recorded as redirects.import with its counts in importRedirects, in the import's transaction (tests/redirects.test.ts checks the row)",
   },
+  "src/server/seo/link-check-actions.ts#checkLinksAction": {
+    notRecorded: "recorded as links.check in askForLinkCheck, in the request's transaction (tests/link-checker.test.ts checks the row)",
+  },
   "src/server/redirects/redirect-actions.ts#deleteRedirectAction": {
     notRecorded: "recorded as delete in deleteRedirect, in its transaction (tests/redirects.test.ts checks the row)",
   },

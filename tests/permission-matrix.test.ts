@@ -199,6 +199,7 @@ async function matrix(): Promise<Record<string, Entry>> {
   const pipeline = await import("@/server/pipeline/pipeline-actions");
   const writingRoom = await import("@/server/dashboard/writing-room-actions");
   const redirectActions = await import("@/server/redirects/redirect-actions");
+  const linkCheckActions = await import("@/server/seo/link-check-actions");
   const redirectRow = async () =>
     (await handle.db.execute<{ id: string }>(sql`insert into redirects (source, target) values (${`/matrix-gone-${next()}`}, '/matrix-new') returning id`))
       .rows[0]!.id;
@@ -448,6 +449,14 @@ async function matrix(): Promise<Record<string, Entry>> {
           form.set("file", new File([`Old address,New address\n/matrix-csv-${next()},/matrix-new\n`], "redirects.csv", { type: "text/csv" }));
           return redirectActions.importRedirectsAction(IDLE, form);
         },
+      },
+    ],
+    "seo/link-check-actions#checkLinksAction": [
+      {
+        // The first call queues a check; a later one, while it waits, records who asked again and when.
+        label: "check the site's links now",
+        allowed: CONTENT_DESK.write,
+        run: () => linkCheckActions.checkLinksAction(IDLE, formOf({})),
       },
     ],
     "newsletter/newsletter-actions#createSendAction": [

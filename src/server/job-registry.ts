@@ -11,6 +11,7 @@ import { scheduledPublishingJob } from "./content";
 import { webhookRetentionJob } from "./integrations";
 import { calendarSyncTick, bookingHoldsJob } from "./booking";
 import { notFoundJob } from "./redirects";
+import { linkCheckTick } from "./seo";
 
 /** Acknowledgement claims of days before yesterday: only today's are consulted (docs/decisions/0042). */
 const pruneAcknowledgedSendersJob: TimedJob = {
@@ -99,4 +100,6 @@ export const TIMED_JOBS: readonly TimedJob[] = [
   bookingHoldsJob,
   // The 404 monitor's weekly digest to the owners and its retention (docs/decisions/0097).
   notFoundJob,
+  // The link checker's daily check, queued as a job of its own (docs/decisions/0098).
+  linkCheckTick,
 ];

@@ -4,6 +4,7 @@ import { mailDeliveryJob } from "./kernel/mail/mail";
 import { bookingReminderJob, calendarSyncJob, calendarWriteJob } from "./booking";
 import { newsletterCopiesJob, newsletterStartJob } from "./newsletter";
 import { webhookDeliveryJob } from "./integrations";
+import { linkCheckJob } from "./seo";
 
 /**
  * Every job of the durable queue (docs/decisions/0089), in one list: boot starts a worker per job in
@@ -26,4 +27,6 @@ export const QUEUED_JOBS: readonly JobDefinition<object>[] = [
   newsletterCopiesJob(),
   // Webhook deliveries, a job per outbox row, in order per endpoint and record (docs/decisions/0093).
   webhookDeliveryJob(),
+  // A check of the site's links, one at a time, asked for by the screen or the daily tick (docs/decisions/0098).
+  linkCheckJob(),
 ];

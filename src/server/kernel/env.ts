@@ -216,6 +216,9 @@ const EnvSchema = z
     // Calendar sync (docs/decisions/0066): the same allowance for a member's CalDAV server address,
     // for a Radicale on this machine in tests and development only.
     CALENDAR_ALLOW_PRIVATE_TARGETS: flag.default(false),
+    // The link checker (docs/decisions/0098): false checks the site's own links and images only,
+    // never another site's. Its external requests follow the webhooks' address rules.
+    LINK_CHECK_EXTERNAL: flag.default(true),
 
     // The newsletter's returns (docs/decisions/0063, docs/newsletter.md). The secret of the signed
     // bounce/complaint endpoint (/api/newsletter/events, Standard Webhooks); unset, it answers 503.

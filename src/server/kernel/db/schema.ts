@@ -1776,3 +1776,59 @@ export const notFoundPaths = pgTable(
   ],
 );
 export type NotFoundPathRow = typeof notFoundPaths.$inferSelect;
+
+/**
+ * The link checker (docs/decisions/0098-link-checker.md): one row a check of the site's own pages,
+ * queued by "Check links now" or the daily tick, with its counts once it ends. The last few are kept.
+ */
+export const linkCheckRuns = pgTable(
+  "link_check_runs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    status: text("status").$type<"queued" | "running" | "done" | "failed">().notNull().default("queued"),
+    requestedBy: text("requested_by"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    pages: integer("pages").notNull().default(0),
+    links: integer("links").notNull().default(0),
+    findings: integer("findings").notNull().default(0),
+    error: text("error"),
+  },
+  (t) => [
+    index("link_check_runs_requested").on(t.requestedAt),
+    check("link_check_runs_status_valid", sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+export type LinkCheckRunRow = typeof linkCheckRuns.$inferSelect;
+
+/** What a check found: a page of the site, a link or image on it, and what is wrong with it. */
+export const linkCheckFindings = pgTable(
+  "link_check_findings",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    runId: bigint("run_id", { mode: "number" })
+      .notNull()
+      .references(() => linkCheckRuns.id, { onDelete: "cascade" }),
+    /** The page's path on this site. */
+    page: text("page").notNull(),
+    /** The address as the page has it, resolved against the page. */
+    url: text("url").notNull(),
+    element: text("element").$type<"a" | "img">().notNull(),
+    /** The link's text or the image's alt text. */
+    label: text("label").notNull().default(""),
+    /** Inside the page's <main> (the article, the page's own content), not the header or footer. */
+    inMain: boolean("in_main").notNull().default(false),
+    problem: text("problem").$type<"broken" | "missing-image" | "redirect" | "unreachable" | "refused">().notNull(),
+    status: integer("status"),
+    /** A redirect's end: the address to link to instead. */
+    target: text("target"),
+    detail: text("detail"),
+  },
+  (t) => [
+    index("link_check_findings_run").on(t.runId),
+    check("link_check_findings_problem_valid", sql`${t.problem} in ('broken', 'missing-image', 'redirect', 'unreachable', 'refused')`),
+    check("link_check_findings_element_valid", sql`${t.element} in ('a', 'img')`),
+  ],
+);
+export type LinkCheckFindingRow = typeof linkCheckFindings.$inferSelect;

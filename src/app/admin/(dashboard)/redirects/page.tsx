@@ -1,4 +1,5 @@
 import { DashboardShell } from "@/components/admin/dashboard-nav";
+import { LinkCheckSection } from "@/components/admin/link-check-section";
 import { ImportRedirectsForm, RedirectForm, RemoveRedirectForm } from "@/components/admin/redirect-forms";
 import { formatAdminDate } from "@/lib/format";
 import { STATUS_LABELS } from "@/lib/schemas/redirects";
@@ -6,6 +7,7 @@ import type { RedirectStatus } from "@/lib/redirect-rules";
 import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
 import { listRedirects } from "@/server/redirects/data/redirects";
 import { listNotFound, NOT_FOUND_KEEP_DAYS } from "@/server/redirects/data/not-found";
+import { latestLinkCheck } from "@/server/seo/data/link-checks";
 
 export const generateMetadata = () => screenMetadata("redirects");
 
@@ -18,7 +20,7 @@ export default async function RedirectsPage({ searchParams }: { searchParams: Pr
   const gate = await openScreen("redirects");
   if (gate.kind === "denied") return gate.page;
   const raw = await searchParams;
-  const [counts, rows, missing] = await Promise.all([navCounts(gate.screens), listRedirects(), listNotFound()]);
+  const [counts, rows, missing, links] = await Promise.all([navCounts(gate.screens), listRedirects(), listNotFound(), latestLinkCheck()]);
   const source = typeof raw.source === "string" && raw.source.startsWith("/") ? raw.source.slice(0, 2000) : undefined;
   return (
     <DashboardShell screens={gate.screens} current="redirects" counts={counts} q={navSearch(raw)} seen={readSeen(raw)}>
@@ -84,6 +86,7 @@ export default async function RedirectsPage({ searchParams }: { searchParams: Pr
           )}
         </section>
         <NotFoundSection rows={missing} />
+        <LinkCheckSection report={links} />
       </div>
     </DashboardShell>
   );
