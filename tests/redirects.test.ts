@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { compileRedirects, flattenRedirects, matchRedirect, RedirectLoopError, type RedirectRule } from "@/lib/redirect-rules";
+import { compileRedirects, flattenRedirects, matchRedirect, RedirectLoopError, sameSiteTarget, type RedirectRule } from "@/lib/redirect-rules";
 import { RedirectSchema } from "@/lib/schemas/redirects";
 import { setUpTestDatabase } from "./helpers/test-db";
 
@@ -19,6 +19,7 @@ const { listRedirects, loadRedirectRules, recordRedirectHits } = await import("@
 const { listPostSitemapEntries } = await import("@/server/content/data/blog-posts");
 const { activityEvents, blogPosts, redirects } = await import("@/server/kernel/db/schema");
 const { prepareDatabase } = await import("@/server/kernel/db/prepare");
+const { siteConfig } = await import("@/server/kernel/site-config");
 
 const handle = setUpTestDatabase();
 
@@ -164,6 +165,55 @@ describe("the table, saved", () => {
   });
 });
 
+describe("a target that is this site's own absolute address", () => {
+  it("is read as its path for any scheme and www variant of the site's host, and only then", () => {
+    const site = "https://kineticgrowth.in";
+    expect(sameSiteTarget("https://kineticgrowth.in/blog/a?utm=x#top", site)).toBe("/blog/a?utm=x#top");
+    expect(sameSiteTarget("http://kineticgrowth.in/blog/a", site)).toBe("/blog/a");
+    expect(sameSiteTarget("https://WWW.KineticGrowth.in/old/*", site)).toBe("/old/*");
+    expect(sameSiteTarget("https://kineticgrowth.in", site)).toBe("/");
+    expect(sameSiteTarget("https://kineticgrowth.in:443/x", "https://www.kineticgrowth.in/")).toBe("/x");
+    expect(sameSiteTarget("http://localhost:3000/x", "http://localhost:3000")).toBe("/x");
+    expect(sameSiteTarget("https://localhost:3000/x", "http://localhost:3000")).toBe("/x");
+    // Another host, a subdomain other than www, another port: another site's business.
+    for (const other of [
+      "https://example.com/x",
+      "https://blog.kineticgrowth.in/x",
+      "https://kineticgrowth.in.evil.example/x",
+      "https://kineticgrowth.in:8443/x",
+    ])
+      expect(sameSiteTarget(other, site)).toBe(other);
+    expect(sameSiteTarget("http://localhost/x", "http://localhost:3000")).toBe("http://localhost/x");
+    expect(sameSiteTarget("/already/a/path", site)).toBe("/already/a/path");
+  });
+
+  it("is saved as the path, so that a loop through it is refused and a chain through it flattened", async () => {
+    const origin = new URL(siteConfig().url);
+    const variant = `${origin.protocol === "https:" ? "http:" : "https:"}//www.${origin.host}`;
+    const first = await save({ source: "/abs-a", target: `${origin.origin}/abs-b?from=a` });
+    expect(first).toMatchObject({ status: "success", message: "/abs-a now redirects to /abs-b?from=a." });
+    expect((await rules())["/abs-a"]).toBe("301 /abs-b?from=a");
+
+    // Back to /abs-a through another of the site's addresses: a loop, refused, nothing changed.
+    const before = await rules();
+    const loop = await save({ source: "/abs-b", target: `${variant}/abs-a` });
+    expect(loop.status).toBe("invalid");
+    expect(loop.fieldErrors?.target).toBe("This redirect would loop: /abs-b → /abs-a → /abs-b?from=a.");
+    expect(await rules()).toEqual(before);
+    // The site's own address of the source itself: the same loop in one step.
+    expect((await save({ source: "/abs-self", target: `${origin.origin}/abs-self/` })).fieldErrors?.target).toMatch(/would loop: \/abs-self/);
+
+    // A chain through it is flattened either way round: /abs-b onward, then /abs-z to /abs-a.
+    expect((await save({ source: "/abs-b", target: `${variant}/abs-end` })).status).toBe("success");
+    expect(await rules()).toMatchObject({ "/abs-a": "301 /abs-end?from=a", "/abs-b": "301 /abs-end" });
+    const z = await save({ source: "/abs-z", target: `${origin.origin}/abs-a` });
+    expect(z.message).toBe("/abs-z now redirects to /abs-end?from=a (the chain is flattened: it leads straight to /abs-end?from=a).");
+    // Another site's address is kept as it was typed.
+    expect((await save({ source: "/abs-away", target: "https://example.com/abs-a" })).status).toBe("success");
+    expect((await rules())["/abs-away"]).toBe("301 https://example.com/abs-a");
+  });
+});
+
 describe("a post's slug change", () => {
   const post = { title: "Renamed post", authorName: "Team", content: "<p>Body.</p>", tags: "SEO", published: "on" };
   const idOf = async (slug: string) => (await handle.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug)))[0]!.id;
@@ -249,5 +299,23 @@ describe("CSV import and export", () => {
     const back = parseRedirectsCsv(csv);
     expect(back.ok && back.rules.length).toBe(listed.length);
     expect(parseRedirectsCsv("Old address,New address\n/p,'=1+1\n")).toMatchObject({ ok: false });
+  });
+});
+
+describe("a target that is this site's own absolute address, imported", () => {
+  it("is saved as the path by the CSV import too, a loop through it refusing the file", async () => {
+    const { origin } = new URL(siteConfig().url);
+    const upload = (text: string) => {
+      const form = new FormData();
+      form.set("file", new File([text], "redirects.csv", { type: "text/csv" }));
+      return importRedirectsAction({ status: "idle" }, form);
+    };
+    expect((await upload(`Old address,New address\n/abs-csv-1,${origin}/abs-csv-2\n/abs-csv-2,${origin}/services\n`)).status).toBe("success");
+    expect(await rules()).toMatchObject({ "/abs-csv-1": "301 /services", "/abs-csv-2": "301 /services" });
+    const before = await rules();
+    const loop = await upload(`Old address,New address\n/abs-csv-3,${origin}/abs-csv-4\n/abs-csv-4,${origin}/abs-csv-3\n`);
+    expect(loop.status).toBe("invalid");
+    expect(loop.fieldErrors?.file).toMatch(/would loop/);
+    expect(await rules()).toEqual(before);
   });
 });

@@ -1,3 +1,5 @@
+import type { OrganizationLeaf, PersonLeaf } from "schema-dts";
+
 /**
  * An author's profile as the article shows it (docs/decisions/0069): the byline's photo, the author
  * box's links and the JSON-LD `author`. Pure: the profile is read by src/server/content/data/authors.ts.
@@ -22,9 +24,8 @@ export function authorLinks(author: PublicAuthor): { label: string; href: string
   ].filter((link): link is { label: string; href: string } => Boolean(link.href));
 }
 
-type JsonLdAuthor =
-  | { "@type": "Organization"; name: string; url: string }
-  | { "@type": "Person"; name: string; jobTitle?: string; image?: string; url?: string; sameAs?: string[] };
+/** schema.org's types (schema-dts), narrowed to the name every author carries. */
+export type JsonLdAuthor = (PersonLeaf | OrganizationLeaf) & { name: string };
 
 /**
  * schema.org's `author` of an article: the profile as a Person (name, jobTitle, image, url, sameAs);

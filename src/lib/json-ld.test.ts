@@ -39,7 +39,7 @@ describe("organizationJsonLd", () => {
 describe("serviceJsonLd", () => {
   it("has one INR Offer per package with the package's price", () => {
     const service = getService("whatsapp-automation")!;
-    const data = serviceJsonLd(service, SITE) as { offers: { price: number; priceCurrency: string; description: string }[] };
+    const data = serviceJsonLd(service, SITE) as unknown as { offers: { price: number; priceCurrency: string; description: string }[] };
     expect(data).toMatchObject({ "@type": "Service", name: "WhatsApp Automation", url: `${SITE}/services/whatsapp-automation` });
     expect(data.offers.map((o) => o.price)).toEqual([24_835, 49_670, 1_07_835]);
     expect(data.offers.every((o) => o.priceCurrency === "INR")).toBe(true);
@@ -49,7 +49,7 @@ describe("serviceJsonLd", () => {
 
 describe("faqPageJsonLd and breadcrumbJsonLd", () => {
   it("lists every FAQ as a Question with its Answer", () => {
-    const data = faqPageJsonLd(faqs) as { "@type": string; mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
+    const data = faqPageJsonLd(faqs) as unknown as { "@type": string; mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
     expect(data["@type"]).toBe("FAQPage");
     expect(data.mainEntity).toHaveLength(4);
     expect(data.mainEntity[0]!.acceptedAnswer.text).toBe(faqs[0]!.answer);

@@ -3,9 +3,26 @@
  * configuration. Pure functions: the page decides where the script goes, `serializeJsonLd` makes it
  * safe to inline.
  */
+import type {
+  BreadcrumbListLeaf,
+  FAQPageLeaf,
+  JsonLdObject,
+  MergeLeafTypes,
+  OrganizationLeaf,
+  ProfessionalServiceLeaf,
+  ServiceLeaf,
+  WithContext,
+} from "schema-dts";
 import type { Service, ServicePackage } from "@/content/services";
 
-export type JsonLd = Record<string, unknown>;
+// Each maker's answer is typed with schema-dts (schema.org's vocabulary as TypeScript), so that a
+// misspelt or misplaced property fails the type check; tests/structured-data.test.ts checks the
+// values against Google's rich-result rules.
+
+/** A top-level JSON-LD object, as a page's script carries it. */
+export type JsonLd = WithContext<JsonLdObject>;
+/** The agency is both an Organization (name, logo) and a ProfessionalService (address, price range). */
+export type AgencyJsonLd = WithContext<MergeLeafTypes<[OrganizationLeaf, ProfessionalServiceLeaf]>>;
 
 export interface OrganizationInput {
   name: string;
@@ -28,7 +45,7 @@ export interface Crumb {
  * JSON for a `<script type="application/ld+json">`. Every `<` is escaped so that text from the
  * database (a case study, a post title) can never close the script element early.
  */
-export function serializeJsonLd(data: JsonLd | JsonLd[]): string {
+export function serializeJsonLd(data: object | readonly object[]): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
 
@@ -42,7 +59,7 @@ export function organizationId(siteUrl: string): string {
 }
 
 /** The agency, on every public page: address, phone, e-mail and the 4.9 review rating shown on the site. */
-export function organizationJsonLd(site: OrganizationInput): JsonLd {
+export function organizationJsonLd(site: OrganizationInput): AgencyJsonLd {
   return {
     "@context": "https://schema.org",
     "@type": ["Organization", "ProfessionalService"],
@@ -86,7 +103,7 @@ function offerDescription(pkg: ServicePackage): string {
 }
 
 /** A service detail page: the service and one Offer per package, prices in INR. */
-export function serviceJsonLd(service: Service, siteUrl: string): JsonLd {
+export function serviceJsonLd(service: Service, siteUrl: string): WithContext<ServiceLeaf> {
   const url = absoluteUrl(siteUrl, `/services/${service.slug}`);
   return {
     "@context": "https://schema.org",
@@ -121,7 +138,7 @@ export function serviceJsonLd(service: Service, siteUrl: string): JsonLd {
   };
 }
 
-export function faqPageJsonLd(faqs: { question: string; answer: string }[]): JsonLd {
+export function faqPageJsonLd(faqs: { question: string; answer: string }[]): WithContext<FAQPageLeaf> {
   return {
     "@context": "https://schema.org",
     "@type": "FAQPage",
@@ -134,7 +151,7 @@ export function faqPageJsonLd(faqs: { question: string; answer: string }[]): Jso
 }
 
 /** Home first, the current page last. */
-export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string): JsonLd {
+export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string): WithContext<BreadcrumbListLeaf> {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",

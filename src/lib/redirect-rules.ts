@@ -32,6 +32,30 @@ export interface RedirectMatch {
 export const isPrefixRule = (source: string): boolean => source.endsWith(PREFIX_MARK);
 export const isAbsoluteTarget = (target: string): boolean => /^https?:\/\//i.test(target);
 
+/** A host name without a leading "www.", lower-case: the site answers with and without it. */
+const bareHost = (hostname: string): string => hostname.toLowerCase().replace(/^www\./, "");
+
+/**
+ * `target` as a path when it is an absolute URL to this site: the host of `siteUrl` with or without
+ * "www.", over http or https, on the same port (the scheme's default counting as none). Any other
+ * target is returned as it is. Saved as the path, such a target is judged like any other for loops
+ * and chains, and answers on whichever of the site's addresses the visitor came by.
+ */
+export function sameSiteTarget(target: string, siteUrl: string): string {
+  if (!isAbsoluteTarget(target)) return target;
+  let url: URL;
+  let site: URL;
+  try {
+    url = new URL(target);
+    site = new URL(siteUrl);
+  } catch {
+    return target;
+  }
+  // URL leaves a scheme's default port out, so a site on 80/443 matches either scheme's default.
+  if (bareHost(url.hostname) !== bareHost(site.hostname) || url.port !== site.port) return target;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** A path as the table keys it: without a trailing slash, so that /old and /old/ are one address. */
 export function tablePath(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith("/") ? pathname.replace(/\/+$/, "") || "/" : pathname;

@@ -20,6 +20,9 @@ import { blogSearchAppearance, pageMetadata } from "@/lib/metadata";
 import { formatBlogDate } from "@/lib/format";
 import { blogOgImage } from "@/lib/og-image";
 import { authorJsonLd, type PublicAuthor } from "@/lib/authors";
+import { breadcrumbJsonLd, type Crumb } from "@/lib/json-ld";
+import { JsonLdScript } from "@/components/marketing/json-ld";
+import type { BlogPostingLeaf, WithContext } from "schema-dts";
 import { authorByName } from "@/server/content/data/authors";
 import { listRelatedPosts } from "@/server/content/data/blog-posts";
 import { countShares } from "@/server/content/data/blog-shares";
@@ -57,11 +60,10 @@ function absoluteUrl(pathOrUrl: string, base: string): string {
   return new URL(pathOrUrl, `${base}/`).toString();
 }
 
-/** schema.org BlogPosting; "<" is escaped so that no text in it can close the script element. */
-function ArticleJsonLd({ post, author }: { post: BlogPost; author: PublicAuthor | null }) {
-  const site = siteConfig();
+/** schema.org BlogPosting of a post, its addresses absolute on `site.url`. */
+export function blogPostingJsonLd(post: BlogPost, author: PublicAuthor | null, site: { url: string; name: string }): WithContext<BlogPostingLeaf> {
   const url = absoluteUrl(blogPostHref(post.slug), site.url);
-  const data = {
+  return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
     headline: post.title,
@@ -81,7 +83,26 @@ function ArticleJsonLd({ post, author }: { post: BlogPost; author: PublicAuthor 
     url,
     keywords: post.tags.length ? post.tags.join(", ") : undefined,
   };
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+}
+
+/** The trail to an article, for its BreadcrumbList: Home, Blog, the article. */
+export function articleCrumbs(post: Pick<BlogPost, "title" | "slug">): Crumb[] {
+  return [
+    { name: "Home", path: "/" },
+    { name: "Blog", path: "/blog" },
+    { name: post.title, path: blogPostHref(post.slug) },
+  ];
+}
+
+/** The article's BlogPosting and its BreadcrumbList, each its own script, escaped by serializeJsonLd. */
+function ArticleJsonLd({ post, author }: { post: BlogPost; author: PublicAuthor | null }) {
+  const site = siteConfig();
+  return (
+    <>
+      <JsonLdScript data={blogPostingJsonLd(post, author, site)} />
+      <JsonLdScript data={breadcrumbJsonLd(articleCrumbs(post), site.url)} />
+    </>
+  );
 }
 
 /** The article, its JSON-LD and the related posts. */

@@ -5,7 +5,9 @@ import { CONTENT_DESK } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
 import { dashboardHref } from "@/lib/routes";
 import { REDIRECT_FIELDS, RedirectIdSchema, RedirectSchema } from "@/lib/schemas/redirects";
+import { sameSiteTarget } from "@/lib/redirect-rules";
 import { redirectsChanged } from "../kernel/bridge.ts";
+import { siteConfig } from "../kernel/site-config";
 import { FieldError, deskActions, type FormContext } from "../kernel/forms/form-action";
 import type { SignedInUser } from "../kernel/session/auth-guard";
 import { deleteRedirect, importRedirects, saveRedirect } from "./data/redirects";
@@ -37,7 +39,8 @@ export async function saveRedirectAction(_previous: FormState, form: FormData): 
     { schema: RedirectSchema, fields: REDIRECT_FIELDS, echo: true, failed: "The redirect could not be saved. Please try again." },
     async (data, context) => {
       const saved = await saveRedirect(data, actor(context));
-      const flattened = saved.target !== data.target ? ` (the chain is flattened: it leads straight to ${saved.target})` : "";
+      // This site's own absolute address is saved as its path: that alone is no flattened chain.
+      const flattened = saved.target !== sameSiteTarget(data.target, siteConfig().url) ? ` (the chain is flattened: it leads straight to ${saved.target})` : "";
       return changed(
         saved.status === 410 ? `${saved.source} now answers 410 Gone.` : `${saved.source} now redirects to ${saved.target}${flattened}.`,
         data.id === undefined ? "Redirect added" : "Redirect saved",

@@ -1,13 +1,14 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { CONTENT_DESK } from "@/lib/admin-tables/definition";
-import { flattenRedirects, RedirectLoopError, type RedirectRule } from "@/lib/redirect-rules";
+import { flattenRedirects, RedirectLoopError, sameSiteTarget, type RedirectRule } from "@/lib/redirect-rules";
 import type { RedirectData } from "@/lib/schemas/redirects";
 import { recordActivity } from "../../kernel/activity/activity";
 import { db, type Executor } from "../../kernel/db/client";
 import { redirects, type RedirectRow } from "../../kernel/db/schema";
 import { FieldError } from "../../kernel/forms/form-action";
 import { requireRole } from "../../kernel/session/auth-guard";
+import { siteConfig } from "../../kernel/site-config";
 import { forgetNotFound } from "./not-found";
 
 // The redirect table (docs/decisions/0091). Every write runs in a transaction that holds the
@@ -85,6 +86,13 @@ async function applyChange(tx: Executor, change: Change): Promise<RedirectRule |
     next = [{ ...rule }, ...rows.filter((r) => r.id === undefined || r.id !== rule.id)];
     createdBy = rule.createdBy ?? null;
   }
+  // A target that is this site's own absolute address is saved as its path: a loop or chain through
+  // it is then seen like any other (ADR 0091, amended).
+  const siteUrl = siteConfig().url;
+  next = next.map((r) => {
+    const target = sameSiteTarget(r.target, siteUrl);
+    return target === r.target ? r : { ...r, target };
+  });
   let flat: RedirectRule[];
   try {
     flat = flattenRedirects(next);
