@@ -39,7 +39,7 @@ const STOP_WORDS = new Set<string>([...ENGLISH_STOP_WORDS, ...HINDI_STOP_WORDS].
 export const TITLE_WEIGHT = 3;
 export const HEADING_WEIGHT = 2;
 export const BODY_WEIGHT = 1;
-/** Tokens shorter than this (in code points) are dropped: "a", "of", "SEO" stays. */
+/** Tokens shorter than this (in code points) are dropped: "a" and "of" go, "SEO" stays. */
 const MIN_TOKEN_LENGTH = 3;
 
 /**
@@ -50,7 +50,8 @@ export function tokenize(text: string): string[] {
   const words: string[] = [];
   for (const match of text.normalize("NFC").matchAll(/[\p{L}\p{M}\u200c\u200d]+/gu)) {
     const word = match[0].toLowerCase().replace(/[\u200c\u200d]/g, "");
-    if ([...word].length < MIN_TOKEN_LENGTH || STOP_WORDS.has(word)) continue;
+    // UTF-16 length is the code points' for Latin and Devanagari, both in the Basic Multilingual Plane.
+    if (word.length < MIN_TOKEN_LENGTH || STOP_WORDS.has(word)) continue;
     words.push(word);
   }
   return words;
@@ -136,18 +137,22 @@ export function vectorOf(counts: Map<string, number>, corpus: Corpus): TermVecto
   return vector;
 }
 
-/** Cosine similarity of two unit vectors, and the shared terms that make it, the heaviest first. */
-export function compare(a: TermVector, b: TermVector, sharedLimit = 5): { score: number; shared: string[] } {
+/** Cosine similarity of two unit vectors. */
+export function similarity(a: TermVector, b: TermVector): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let score = 0;
+  for (const [term, weight] of small) score += weight * (large.get(term) ?? 0);
+  return score;
+}
+
+/** The terms two vectors share, those that add most to their similarity first: why two pages are alike. */
+export function sharedTerms(a: TermVector, b: TermVector, limit = 5): string[] {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   const parts: [string, number][] = [];
-  let score = 0;
   for (const [term, weight] of small) {
     const other = large.get(term);
-    if (other === undefined) continue;
-    const part = weight * other;
-    score += part;
-    parts.push([term, part]);
+    if (other !== undefined) parts.push([term, weight * other]);
   }
   parts.sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
-  return { score, shared: parts.slice(0, sharedLimit).map(([term]) => term) };
+  return parts.slice(0, limit).map(([term]) => term);
 }

@@ -8,7 +8,7 @@ import { blogPosts, caseStudies } from "../../kernel/db/schema";
 import { requireRole } from "../../kernel/session/auth-guard";
 import { siteConfig } from "../../kernel/site-config";
 import { sitePagesText } from "../site-pages-text";
-import { buildCorpus, compare, documentFromHtml, termCounts, vectorOf, type Corpus, type TermVector, type TextDocument } from "../text-vectors";
+import { buildCorpus, documentFromHtml, sharedTerms, similarity, termCounts, vectorOf, type Corpus, type TermVector, type TextDocument } from "../text-vectors";
 
 // The writing room's "Internal links" (docs/decisions/0099): the published posts and public pages
 // that share a post's most prominent words, and the published posts that already link to it.
@@ -165,16 +165,16 @@ export async function suggestInternalLinks(subject: LinkSubject, limit = SUGGEST
   const vector = vectorOf(termCounts(documentFromHtml(subject.title, subject.content)), corpus);
   const candidates = entries.filter((e) => (subject.id === null || e.postId !== subject.id) && e.path !== ownPath);
   const suggestions = candidates
-    .map((e) => ({ entry: e, ...compare(vector, e.vector) }))
-    .filter((c) => c.score >= MIN_SIMILARITY && c.shared.length > 0)
+    .map((entry) => ({ entry, score: similarity(vector, entry.vector) }))
+    .filter((c) => c.score >= MIN_SIMILARITY)
     .sort((a, b) => b.score - a.score || a.entry.title.localeCompare(b.entry.title))
     .slice(0, limit)
-    .map(({ entry, score, shared }) => ({
+    .map(({ entry, score }) => ({
       key: entry.key,
       kind: entry.kind,
       title: entry.title,
       path: entry.path,
-      shared,
+      shared: sharedTerms(vector, entry.vector),
       score: Math.round(score * 1000) / 1000,
       isLinked: linked.has(entry.path),
     }));
