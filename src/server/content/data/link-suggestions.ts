@@ -5,7 +5,8 @@ import { blogPostHref } from "@/lib/blog";
 import { linkedPaths } from "@/lib/internal-links";
 import { db } from "../../kernel/db/client";
 import { blogPosts, caseStudies } from "../../kernel/db/schema";
-import { requireRole } from "../../kernel/session/auth-guard";
+import { errorFields, log } from "../../kernel/log";
+import { AccessDeniedError, requireRole } from "../../kernel/session/auth-guard";
 import { siteConfig } from "../../kernel/site-config";
 import { sitePagesText } from "../site-pages-text";
 import { buildCorpus, documentFromHtml, sharedTerms, similarity, termCounts, vectorOf, type Corpus, type TermVector, type TextDocument } from "../text-vectors";
@@ -186,4 +187,15 @@ export async function suggestInternalLinks(subject: LinkSubject, limit = SUGGEST
           .map((e) => ({ id: e.postId!, title: e.title, path: e.path }))
           .sort((a, b) => a.title.localeCompare(b.title));
   return { suggestions, backlinks };
+}
+
+/** The room's list as its page renders: null, logged, when it cannot be made, so the room still opens. */
+export async function readInternalLinks(subject: LinkSubject): Promise<InternalLinks | null> {
+  try {
+    return await suggestInternalLinks(subject);
+  } catch (error) {
+    if (error instanceof AccessDeniedError) throw error;
+    log("error", "link suggestions failed", { postId: subject.id, ...errorFields(error) });
+    return null;
+  }
 }
