@@ -167,9 +167,12 @@ describe("suggestInternalLinks", () => {
 
 describe("cost", () => {
   it("builds the vectors of ~200 posts and answers within a bounded time", async () => {
-    const vocabulary = Array.from({ length: 3000 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + ((i / 26) | 0) % 26)}${String.fromCharCode(97 + ((i / 676) | 0))}`);
+    const vocabulary = Array.from(
+      { length: 3000 },
+      (_, i) => `word${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + (((i / 26) | 0) % 26))}${String.fromCharCode(97 + ((i / 676) | 0))}`,
+    );
     let seed = 7;
-    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     const pick = () => vocabulary[Math.floor(random() ** 2 * vocabulary.length)]!;
     const paragraph = (n: number) => `<p>${Array.from({ length: n }, pick).join(" ")}</p>`;
     await handle.db.insert(blogPosts).values(

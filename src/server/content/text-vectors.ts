@@ -4,34 +4,30 @@
 // milliseconds, so neither a search engine nor a library is needed, and the words that explain a
 // suggestion come out of the same numbers that ranked it.
 
+/** A list of words written as text, one space or line break apart. */
+const wordList = (text: string): readonly string[] => text.trim().split(/\s+/);
+
 /** Words that say nothing about a page's subject, in English. */
-export const ENGLISH_STOP_WORDS: readonly string[] = [
-  "about", "above", "after", "again", "against", "all", "also", "although", "among", "and", "another", "any", "are", "aren",
-  "around", "because", "been", "before", "being", "below", "between", "both", "but", "can", "cannot", "could", "couldn",
-  "did", "didn", "does", "doesn", "doing", "don", "down", "during", "each", "either", "else", "even", "ever", "every",
-  "few", "for", "from", "further", "get", "gets", "getting", "got", "had", "hadn", "has", "hasn", "have", "haven", "having",
-  "her", "here", "hers", "herself", "him", "himself", "his", "how", "however", "into", "isn", "its", "itself", "just",
-  "least", "less", "let", "like", "made", "make", "makes", "many", "may", "might", "more", "most", "much", "must", "mustn",
-  "myself", "neither", "nor", "not", "now", "off", "often", "once", "one", "only", "other", "others", "our", "ours",
-  "ourselves", "out", "over", "own", "per", "quite", "rather", "really", "same", "several", "shall", "she", "should",
-  "shouldn", "since", "some", "still", "such", "than", "that", "the", "their", "theirs", "them", "themselves", "then",
-  "there", "these", "they", "this", "those", "though", "through", "thus", "too", "under", "until", "upon", "use", "used",
-  "using", "very", "via", "was", "wasn", "way", "ways", "well", "were", "weren", "what", "when", "where", "whether",
-  "which", "while", "who", "whom", "whose", "why", "will", "with", "within", "without", "won", "would", "wouldn", "yet",
-  "you", "your", "yours", "yourself", "yourselves",
-];
+export const ENGLISH_STOP_WORDS: readonly string[] = wordList(`
+  about above after again against all also although among and another any are aren around because been before
+  being below between both but can cannot could couldn did didn does doesn doing don down during each either
+  else even ever every few for from further get gets getting got had hadn has hasn have haven having her here
+  hers herself him himself his how however into isn its itself just least less let like made make makes many may
+  might more most much must mustn myself neither nor not now off often once one only other others our ours
+  ourselves out over own per quite rather really same several shall she should shouldn since some still such
+  than that the their theirs them themselves then there these they this those though through thus too under
+  until upon use used using very via was wasn way ways well were weren what when where whether which while who
+  whom whose why will with within without won would wouldn yet you your yours yourself yourselves
+`);
 
 /** Words that say nothing about a page's subject, in Hindi (Devanagari): postpositions, pronouns, auxiliaries. */
-export const HINDI_STOP_WORDS: readonly string[] = [
-  "का", "की", "के", "है", "हैं", "और", "में", "से", "को", "पर", "यह", "ये", "वह", "वे", "था", "थी", "थे", "हो", "होता",
-  "होती", "होते", "होना", "होने", "हुआ", "हुई", "हुए", "भी", "तो", "ही", "कि", "जो", "जब", "तक", "तब", "कर", "करना",
-  "करने", "करता", "करती", "करते", "किया", "किए", "किसी", "कोई", "कुछ", "कौन", "क्या", "क्यों", "कैसे", "कहाँ", "एक",
-  "इस", "इसे", "इसी", "इसका", "इसकी", "इसके", "इन", "इनका", "इनके", "उस", "उसे", "उसका", "उसकी", "उसके", "उन", "उनका",
-  "उनकी", "उनके", "अपना", "अपनी", "अपने", "आप", "आपका", "आपकी", "आपके", "हम", "हमारा", "हमारी", "हमारे", "मैं",
-  "मेरा", "मेरी", "मेरे", "तुम", "लिए", "लिये", "साथ", "बाद", "पहले", "अब", "यदि", "अगर", "लेकिन", "परंतु", "किंतु",
-  "या", "नहीं", "न", "ना", "सकता", "सकती", "सकते", "रहा", "रही", "रहे", "गया", "गई", "गए", "जाता", "जाती", "जाते",
-  "वाला", "वाली", "वाले", "द्वारा", "बहुत", "सभी", "सब", "यहाँ", "वहाँ", "ऐसा", "ऐसे", "जैसे", "तरह", "बीच", "ओर",
-];
+export const HINDI_STOP_WORDS: readonly string[] = wordList(`
+  का की के है हैं और में से को पर यह ये वह वे था थी थे हो होता होती होते होना होने हुआ हुई हुए भी तो ही कि जो जब
+  तक तब कर करना करने करता करती करते किया किए किसी कोई कुछ कौन क्या क्यों कैसे कहाँ एक इस इसे इसी इसका इसकी इसके
+  इन इनका इनके उस उसे उसका उसकी उसके उन उनका उनकी उनके अपना अपनी अपने आप आपका आपकी आपके हम हमारा हमारी हमारे मैं
+  मेरा मेरी मेरे तुम लिए लिये साथ बाद पहले अब यदि अगर लेकिन परंतु किंतु या नहीं न ना सकता सकती सकते रहा रही रहे
+  गया गई गए जाता जाती जाते वाला वाली वाले द्वारा बहुत सभी सब यहाँ वहाँ ऐसा ऐसे जैसे तरह बीच ओर
+`);
 
 const STOP_WORDS = new Set<string>([...ENGLISH_STOP_WORDS, ...HINDI_STOP_WORDS].map((w) => w.normalize("NFC")));
 
