@@ -60,12 +60,12 @@ export function InternalLinksPanel({ initial, postId, values, siteUrl, scriptRun
         Published posts and pages that share this post&apos;s main words. Select text in the article, then link it to one of them.
       </p>
       {scriptRuns && (
-        <Button type="button" size="sm" variant="outline" onClick={refresh} disabled={refreshing} aria-describedby="internal-links-heading">
+        <Button type="button" size="sm" variant="outline" onClick={refresh} disabled={refreshing}>
           <RefreshCw aria-hidden="true" />
           {refreshing ? "Refreshing…" : "Refresh suggestions"}
         </Button>
       )}
-      <p role="status" aria-live="polite" className="text-sm empty:hidden" data-testid="internal-links-status">
+      <p role="status" aria-live="polite" className="min-h-5 text-sm" data-testid="internal-links-status">
         {message}
       </p>
       {links === null ? (
