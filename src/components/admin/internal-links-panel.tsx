@@ -39,16 +39,22 @@ export function InternalLinksPanel({ initial, postId, values, siteUrl, scriptRun
   // Follows the text as it is typed: a link just made, or removed, shows at once.
   const linked = linkedPaths(values.content ?? "", siteUrl);
 
+  // Emptied first, so the same words said twice (a second click without a selection) are read again.
+  const say = (text: string) => {
+    setMessage("");
+    window.setTimeout(() => setMessage(text), 50);
+  };
+
   const refresh = () =>
     startRefresh(async () => {
       const found = await typedPostLinks(postId ?? "", values.slug ?? "", values.title ?? "", values.content ?? "").catch(() => null);
       if (found) setLinks(found);
-      setMessage(found ? "Suggestions refreshed for the text as it is now." : "The suggestions could not be refreshed. Try again in a moment.");
+      say(found ? "Suggestions refreshed for the text as it is now." : "The suggestions could not be refreshed. Try again in a moment.");
     });
 
   const linkSelection = (title: string, path: string) => {
     const done = editor.current?.linkSelection(path);
-    setMessage(done ? `Linked “${done.text.trim()}” to ${title} (${path}).` : NO_SELECTION_MESSAGE);
+    say(done ? `Linked “${done.text.trim()}” to ${title} (${path}).` : NO_SELECTION_MESSAGE);
   };
 
   return (
