@@ -1,3 +1,5 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 
@@ -6,11 +8,14 @@ import { setUpTestDatabase } from "./helpers/test-db";
 // read: here a signed-in editor stands in for it.
 const requireRole = vi.fn(async () => ({ id: "editor-1", email: "ana@test.example", name: "Ana", emailVerified: true }));
 vi.mock("@/server/kernel/session/auth-guard", () => ({ requireRole, AccessDeniedError: class extends Error {} }));
+// The panel's refresh is a Server Action; its rendering is what is tested here.
+vi.mock("@/server/content/link-suggestion-actions", () => ({ typedPostLinks: vi.fn(async () => null) }));
 
 const { suggestInternalLinks, dropLinkSuggestionCache } = await import("@/server/content/data/link-suggestions");
 const { tokenize, documentFromHtml, termCounts, TITLE_WEIGHT, HEADING_WEIGHT } = await import("@/server/content/text-vectors");
 const { linkedPaths } = await import("@/lib/internal-links");
 const { blogPosts } = await import("@/server/kernel/db/schema");
+const { InternalLinksPanel } = await import("@/components/admin/internal-links-panel");
 
 const handle = setUpTestDatabase();
 const SITE = process.env.SITE_URL!;
@@ -193,5 +198,62 @@ describe("cost", () => {
     console.info(`link suggestions, ~210 posts of ~1,000 words: cold ${cold.toFixed(0)} ms, warm ${warm.toFixed(0)} ms`);
     expect(cold).toBeLessThan(5000);
     expect(warm).toBeLessThan(cold);
+  });
+});
+
+describe("the writing room's Internal links section", () => {
+  const links = {
+    suggestions: [
+      {
+        key: "post:1",
+        kind: "post" as const,
+        title: "Corporate hampers",
+        path: "/blog/corporate-hampers",
+        shared: ["hampers", "gifting"],
+        score: 0.4,
+        isLinked: false,
+      },
+      {
+        key: "page:/services/seo-optimization",
+        kind: "page" as const,
+        title: "SEO Optimization",
+        path: "/services/seo-optimization",
+        shared: ["seo"],
+        score: 0.1,
+        isLinked: false,
+      },
+    ],
+    backlinks: [{ id: "2", title: "Gift guide", path: "/blog/gift-guide" }],
+  };
+  const render = (scriptRuns: boolean, content = "") =>
+    renderToStaticMarkup(
+      createElement(InternalLinksPanel, {
+        initial: links,
+        postId: "00000000-0000-4000-8000-000000000000",
+        values: { title: "Hampers", slug: "hampers", content },
+        siteUrl: SITE,
+        scriptRuns,
+        editor: { current: null },
+      }),
+    );
+
+  it("without JavaScript lists each suggestion's title, path and shared words, and the backlinks, with no buttons", () => {
+    const html = render(false);
+    expect(html).toContain("Internal links");
+    expect(html).toContain("Corporate hampers");
+    expect(html).toContain("/blog/corporate-hampers");
+    expect(html).toContain("hampers, gifting");
+    expect(html).toContain('aria-label="Posts linking here"');
+    expect(html).toContain('href="/blog/gift-guide"');
+    expect(html).not.toContain("<button");
+    expect(html).toContain('role="status"');
+  });
+
+  it("with JavaScript offers a named button per suggestion and marks what the text links to already", () => {
+    const html = render(true, `<p><a href="${SITE}/blog/corporate-hampers">hampers</a></p>`);
+    expect(html).toContain('aria-label="Link selected text to Corporate hampers"');
+    expect(html).toContain('aria-label="Link selected text to SEO Optimization"');
+    expect(html).toContain("Refresh suggestions");
+    expect(html.match(/Linked in this post/g)).toHaveLength(1);
   });
 });
