@@ -1,5 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { setUpTestDatabase } from "./helpers/test-db";
 
@@ -144,12 +145,22 @@ describe("suggestInternalLinks", () => {
     expect(backlinks.find((b) => b.id === linking.id)).toEqual({ id: linking.id, title: "Our festive gift guide", path: "/blog/gift-guide" });
   });
 
-  it("builds the corpus again when a post is published or changed", async () => {
+  it("builds the corpus again when a post is published, changed or unpublished", async () => {
     const before = (await suggestInternalLinks(subject)).suggestions.map((s) => s.key);
     const late = await insertPost({ slug: "late-hampers", title: "Diwali hampers gifting corporate buyers hampers", content: subjectContent });
     const after = (await suggestInternalLinks(subject)).suggestions.map((s) => s.key);
     expect(before).not.toContain(`post:${late.id}`);
     expect(after[0]).toBe(`post:${late.id}`);
+    // Rewritten about something else: it no longer shares the subject's words.
+    await handle.db.update(blogPosts).set({ title: "Monsoon ad budgets", content: "<p>Rain, bids and budgets.</p>" }).where(eq(blogPosts.id, late.id));
+    expect((await suggestInternalLinks(subject)).suggestions.map((s) => s.key)).not.toContain(`post:${late.id}`);
+    await handle.db
+      .update(blogPosts)
+      .set({ title: "Diwali hampers gifting corporate buyers hampers", content: subjectContent })
+      .where(eq(blogPosts.id, late.id));
+    expect((await suggestInternalLinks(subject)).suggestions[0]?.key).toBe(`post:${late.id}`);
+    await handle.db.update(blogPosts).set({ published: false }).where(eq(blogPosts.id, late.id));
+    expect((await suggestInternalLinks(subject)).suggestions.map((s) => s.key)).not.toContain(`post:${late.id}`);
   });
 
   it("ranks Hindi posts by their own words", async () => {
@@ -195,7 +206,13 @@ describe("cost", () => {
     started = performance.now();
     await suggestInternalLinks(subject);
     const warm = performance.now() - started;
-    console.info(`link suggestions, ~210 posts of ~1,000 words: cold ${cold.toFixed(0)} ms, warm ${warm.toFixed(0)} ms`);
+    await handle.db.update(blogPosts).set({ title: "Bulk post rewritten" }).where(eq(blogPosts.slug, "bulk-7"));
+    started = performance.now();
+    await suggestInternalLinks(subject);
+    const changed = performance.now() - started;
+    console.info(
+      `link suggestions, ~210 posts of ~1,000 words: cold ${cold.toFixed(0)} ms, warm ${warm.toFixed(0)} ms, after one post changed ${changed.toFixed(0)} ms`,
+    );
     expect(cold).toBeLessThan(5000);
     expect(warm).toBeLessThan(cold);
   });

@@ -102,21 +102,27 @@ export function termCounts(doc: TextDocument): Map<string, number> {
 /** A unit-length TF-IDF vector: term to weight. */
 export type TermVector = Map<string, number>;
 
-/** The corpus: how many documents hold each term, and each document's counts. */
+/** The corpus: how many documents hold each term, and each term's inverse frequency, computed once. */
 export interface Corpus {
   size: number;
   documentFrequency: Map<string, number>;
+  inverse: Map<string, number>;
 }
 
 export function buildCorpus(counts: readonly Map<string, number>[]): Corpus {
   const documentFrequency = new Map<string, number>();
   for (const doc of counts) for (const term of doc.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-  return { size: counts.length, documentFrequency };
+  const size = counts.length;
+  const inverse = new Map<string, number>();
+  for (const [term, frequency] of documentFrequency) inverse.set(term, smoothedInverse(size, frequency));
+  return { size, documentFrequency, inverse };
 }
 
 /** Smoothed inverse document frequency: a term in every document still weighs a little, an unseen one the most. */
+const smoothedInverse = (size: number, frequency: number) => Math.log((size + 1) / (frequency + 1)) + 1;
+
 export function inverseFrequency(corpus: Corpus, term: string): number {
-  return Math.log((corpus.size + 1) / ((corpus.documentFrequency.get(term) ?? 0) + 1)) + 1;
+  return corpus.inverse.get(term) ?? smoothedInverse(corpus.size, 0);
 }
 
 /** Sublinear term frequency times IDF, scaled to length 1 (so cosine similarity is a dot product). */

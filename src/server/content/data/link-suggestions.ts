@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import { blogPostHref } from "@/lib/blog";
 import { linkedPaths } from "@/lib/internal-links";
@@ -69,53 +69,77 @@ interface CorpusCache {
   entries: Entry[];
 }
 
-let cache: CorpusCache | null = null;
-
-/**
- * What the corpus is made of, in one small query: the published posts' and featured case studies'
- * ids and last changes. Any save, publication, unpublishing or deletion changes it, in this process
- * or another one sharing the database, so the vectors are built again exactly when they are stale.
- */
-async function corpusFingerprint(): Promise<string> {
-  const { rows } = await db().execute<{ posts: string | null; studies: string | null }>(sql`select
-      (select md5(string_agg(${blogPosts.id}::text || ${blogPosts.updatedAt}::text, ',' order by ${blogPosts.id})) from ${blogPosts} where ${blogPosts.published}) as posts,
-      (select md5(string_agg(${caseStudies.id}::text || ${caseStudies.updatedAt}::text, ',' order by ${caseStudies.id})) from ${caseStudies} where ${caseStudies.featured}) as studies`);
-  const row = rows[0];
-  return `${row?.posts ?? "-"}:${row?.studies ?? "-"}`;
+/** A document's counted words, kept with the change they were counted from (its `updated_at`). */
+interface Counted extends Omit<Entry, "vector"> {
+  stamp: string;
+  counts: Map<string, number>;
 }
 
-async function buildEntries(): Promise<{ corpus: Corpus; entries: Entry[] }> {
-  const siteUrl = siteConfig().url;
+let cache: CorpusCache | null = null;
+/** Every row's counted words by entry key: after a change, only the rows changed are read and counted again. */
+let counted = new Map<string, Counted>();
+const STATIC_STAMP = "static";
+
+/** Which rows make the corpus and when each last changed: small rows, no content. */
+async function corpusStamps(): Promise<{ posts: { id: string; stamp: string }[]; studies: { id: string; stamp: string }[] }> {
   const [posts, studies] = await Promise.all([
     db()
-      .select({ id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title, content: blogPosts.content })
+      .select({ id: blogPosts.id, stamp: sql<string>`${blogPosts.updatedAt}::text` })
       .from(blogPosts)
       .where(eq(blogPosts.published, true))
       .orderBy(asc(blogPosts.id)),
     db()
-      .select({
-        id: caseStudies.id,
-        title: caseStudies.title,
-        companyName: caseStudies.companyName,
-        industry: caseStudies.industry,
-        challenge: caseStudies.challenge,
-        solution: caseStudies.solution,
-        results: caseStudies.results,
-        services: caseStudies.services,
-        journey: caseStudies.journey,
-      })
+      .select({ id: caseStudies.id, stamp: sql<string>`${caseStudies.updatedAt}::text` })
       .from(caseStudies)
       .where(eq(caseStudies.featured, true))
       .orderBy(asc(caseStudies.id)),
   ]);
-  const documents: (Omit<Entry, "vector"> & { document: TextDocument })[] = [
+  return { posts, studies };
+}
+
+/** The posts and case studies not yet counted at their current change, read and counted. */
+async function countChanged(postIds: string[], studyIds: string[]): Promise<Counted[]> {
+  const siteUrl = siteConfig().url;
+  const [posts, studies] = await Promise.all([
+    postIds.length === 0
+      ? []
+      : db()
+          .select({
+            id: blogPosts.id,
+            slug: blogPosts.slug,
+            title: blogPosts.title,
+            content: blogPosts.content,
+            stamp: sql<string>`${blogPosts.updatedAt}::text`,
+          })
+          .from(blogPosts)
+          .where(and(eq(blogPosts.published, true), inArray(blogPosts.id, postIds))),
+    studyIds.length === 0
+      ? []
+      : db()
+          .select({
+            id: caseStudies.id,
+            title: caseStudies.title,
+            companyName: caseStudies.companyName,
+            industry: caseStudies.industry,
+            challenge: caseStudies.challenge,
+            solution: caseStudies.solution,
+            results: caseStudies.results,
+            services: caseStudies.services,
+            journey: caseStudies.journey,
+            stamp: sql<string>`${caseStudies.updatedAt}::text`,
+          })
+          .from(caseStudies)
+          .where(and(eq(caseStudies.featured, true), inArray(caseStudies.id, studyIds))),
+  ]);
+  return [
     ...posts.map((p) => ({
       key: `post:${p.id}`,
       kind: "post" as const,
       title: p.title,
       path: blogPostHref(p.slug),
       postId: p.id,
-      document: documentFromHtml(p.title, p.content),
+      stamp: p.stamp,
+      counts: termCounts(documentFromHtml(p.title, p.content)),
       links: linkedPaths(p.content, siteUrl),
     })),
     ...studies.map((s) => ({
@@ -123,32 +147,53 @@ async function buildEntries(): Promise<{ corpus: Corpus; entries: Entry[] }> {
       kind: "case-study" as const,
       title: `Case study: ${s.title}`,
       path: "/case-studies",
-      document: {
+      stamp: s.stamp,
+      counts: termCounts({
         title: s.title,
         headings: [s.companyName, s.industry ?? "", ...s.services],
         body: [s.challenge, s.solution, s.results, ...s.journey].filter(Boolean).join("\n"),
-      },
+      } satisfies TextDocument),
     })),
-    ...sitePagesText().map((p) => ({ key: `page:${p.path}`, kind: "page" as const, title: p.title, path: p.path, document: p.document })),
   ];
-  const counts = documents.map((d) => termCounts(d.document));
-  const corpus = buildCorpus(counts);
-  const entries = documents.map(({ document: _document, ...d }, i) => ({ ...d, vector: vectorOf(counts[i]!, corpus) }));
-  return { corpus, entries };
 }
 
-/** The corpus's vectors, built again only when its fingerprint has changed. */
+/**
+ * The corpus's vectors. Each call reads the rows' ids and last changes (small, no content): any save,
+ * publication, unpublishing or deletion, in this process or another one sharing the database, shows
+ * there, so the vectors are built again exactly when they are stale, without a hook on the
+ * revalidation path. Only the rows changed since they were counted are read and counted again; the
+ * IDF, and so every vector, is computed again from the counts.
+ */
 async function corpusEntries(): Promise<CorpusCache> {
-  const fingerprint = await corpusFingerprint();
+  const stamps = await corpusStamps();
+  const fingerprint = [...stamps.posts.map((p) => `p${p.id}@${p.stamp}`), ...stamps.studies.map((c) => `c${c.id}@${c.stamp}`)].join(",");
   if (cache?.fingerprint === fingerprint) return cache;
-  const built = { fingerprint, ...(await buildEntries()) };
-  cache = built;
-  return built;
+  const stale = (key: string, stamp: string) => counted.get(key)?.stamp !== stamp;
+  const fresh = await countChanged(
+    stamps.posts.filter((p) => stale(`post:${p.id}`, p.stamp)).map((p) => p.id),
+    stamps.studies.filter((c) => stale(`case-study:${c.id}`, c.stamp)).map((c) => c.id),
+  );
+  const next = new Map<string, Counted>();
+  for (const entry of fresh) next.set(entry.key, entry);
+  for (const { id } of stamps.posts) if (!next.has(`post:${id}`) && counted.has(`post:${id}`)) next.set(`post:${id}`, counted.get(`post:${id}`)!);
+  for (const { id } of stamps.studies)
+    if (!next.has(`case-study:${id}`) && counted.has(`case-study:${id}`)) next.set(`case-study:${id}`, counted.get(`case-study:${id}`)!);
+  for (const page of sitePagesText()) {
+    const key = `page:${page.path}`;
+    next.set(key, counted.get(key) ?? { key, kind: "page", title: page.title, path: page.path, stamp: STATIC_STAMP, counts: termCounts(page.document) });
+  }
+  counted = next;
+  const all = [...next.values()];
+  const corpus = buildCorpus(all.map((d) => d.counts));
+  const entries = all.map(({ stamp: _stamp, counts, ...d }) => ({ ...d, vector: vectorOf(counts, corpus) }));
+  cache = { fingerprint, corpus, entries };
+  return cache;
 }
 
 /** Forgets the vectors (tests measure a cold build with it). */
 export function dropLinkSuggestionCache(): void {
   cache = null;
+  counted = new Map();
 }
 
 /**
