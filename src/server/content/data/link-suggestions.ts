@@ -76,6 +76,7 @@ interface Counted extends Omit<Entry, "vector"> {
 }
 
 let cache: CorpusCache | null = null;
+let building: { fingerprint: string; done: Promise<CorpusCache> } | null = null;
 /** Every row's counted words by entry key: after a change, only the rows changed are read and counted again. */
 let counted = new Map<string, Counted>();
 const STATIC_STAMP = "static";
@@ -168,6 +169,17 @@ async function corpusEntries(): Promise<CorpusCache> {
   const stamps = await corpusStamps();
   const fingerprint = [...stamps.posts.map((p) => `p${p.id}@${p.stamp}`), ...stamps.studies.map((c) => `c${c.id}@${c.stamp}`)].join(",");
   if (cache?.fingerprint === fingerprint) return cache;
+  // Rooms opened together after a change share one rebuild.
+  if (building?.fingerprint !== fingerprint) {
+    const rebuild = rebuildCorpus(stamps, fingerprint).finally(() => {
+      if (building?.done === rebuild) building = null;
+    });
+    building = { fingerprint, done: rebuild };
+  }
+  return building.done;
+}
+
+async function rebuildCorpus(stamps: Awaited<ReturnType<typeof corpusStamps>>, fingerprint: string): Promise<CorpusCache> {
   const stale = (key: string, stamp: string) => counted.get(key)?.stamp !== stamp;
   const fresh = await countChanged(
     stamps.posts.filter((p) => stale(`post:${p.id}`, p.stamp)).map((p) => p.id),
