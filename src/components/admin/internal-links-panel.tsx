@@ -45,6 +45,7 @@ export function InternalLinksPanel({ initial, postId, values, siteUrl, scriptRun
     window.setTimeout(() => setMessage(text), 50);
   };
 
+  // Not disabled while it runs: a disabled button would drop the keyboard's focus.
   const refresh = () =>
     startRefresh(async () => {
       const found = await typedPostLinks(postId ?? "", values.slug ?? "", values.title ?? "", values.content ?? "").catch(() => null);
@@ -66,7 +67,7 @@ export function InternalLinksPanel({ initial, postId, values, siteUrl, scriptRun
         Published posts and pages that share this post&apos;s main words. Select text in the article, then link it to one of them.
       </p>
       {scriptRuns && (
-        <Button type="button" size="sm" variant="outline" onClick={refresh} disabled={refreshing}>
+        <Button type="button" size="sm" variant="outline" onClick={() => !refreshing && refresh()} aria-busy={refreshing}>
           <RefreshCw aria-hidden="true" />
           {refreshing ? "Refreshing…" : "Refresh suggestions"}
         </Button>
