@@ -193,6 +193,7 @@ async function matrix(): Promise<Record<string, Entry>> {
   const twoFactor = await import("@/server/team/two-factor-actions");
   const revisions = await import("@/server/content/revision-actions");
   const previews = await import("@/server/content/preview-actions");
+  const linkSuggestions = await import("@/server/content/link-suggestion-actions");
   const integrations = await import("@/server/integrations/integration-actions");
   const newsletter = await import("@/server/newsletter/newsletter-actions");
   const subscribers = await import("@/server/newsletter/subscriber-actions");
@@ -833,6 +834,15 @@ async function matrix(): Promise<Record<string, Entry>> {
         allowed: CONTENT_DESK.read,
         prepare: () => insertRow("posts"),
         run: (id) => previews.postPreviewLinks(id as string),
+        readOnly: (a) => a !== null,
+      },
+    ],
+    "content/link-suggestion-actions#typedPostLinks": [
+      {
+        label: "internal-link suggestions",
+        allowed: CONTENT_DESK.read,
+        prepare: () => insertRow("posts"),
+        run: (id) => linkSuggestions.typedPostLinks(id as string, "", "Growth audits", "<p>A growth audit for D2C brands.</p>"),
         readOnly: (a) => a !== null,
       },
     ],

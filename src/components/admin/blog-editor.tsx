@@ -19,7 +19,7 @@ import {
   Undo2,
   type LucideIcon,
 } from "lucide-react";
-import { useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
 import { ARTICLE_PROSE } from "@/components/blog/article-prose";
 import { TextInput } from "@/components/forms/fields";
 import { Button } from "@/components/ui/button";
@@ -29,6 +29,7 @@ import { checkLinkAddress } from "@/lib/editor/link-rules";
 import { toEditorHtml } from "@/lib/editor/load";
 import { cleanPastedHtml } from "@/lib/editor/paste";
 import { checkPublicUrl, isOwnImagePath } from "@/lib/url-safety";
+import type { EditorHandle } from "./editor-handle";
 import { ImageSource } from "./media-picker";
 
 // The blog's visual editor (docs/decisions/0038). Loaded only by the dashboard's dialog, with a
@@ -56,6 +57,8 @@ export interface EditorProps {
   layout?: "field" | "room";
   /** Where the room's toolbar sticks (the height of the bar above it). */
   stickyTop?: string;
+  /** Given the field's handle once it can take commands from outside (the room's side panel), null when it goes. */
+  onHandle?: (handle: EditorHandle | null) => void;
 }
 
 interface Tool {
@@ -269,7 +272,7 @@ function ImagePanel({ editor, id, onClose }: { editor: Editor; id: string; onClo
   );
 }
 
-export default function BlogEditor({ id, name, label, value, onChange, describedBy, invalid, layout = "field", stickyTop }: EditorProps) {
+export default function BlogEditor({ id, name, label, value, onChange, describedBy, invalid, layout = "field", stickyTop, onHandle }: EditorProps) {
   const room = layout === "room";
   const [panel, setPanel] = useState<"link" | "image" | null>(null);
   const contentId = id;
@@ -297,6 +300,22 @@ export default function BlogEditor({ id, name, label, value, onChange, described
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? "" : e.getHTML()),
   });
+  // The same link command as the toolbar's Link panel, on the selection the editor keeps while a
+  // button outside it has the focus.
+  useEffect(() => {
+    if (!editor || !onHandle) return;
+    onHandle({
+      linkSelection: (href) => {
+        const checked = checkLinkAddress(href);
+        const { from, to, empty } = editor.state.selection;
+        const text = empty ? "" : editor.state.doc.textBetween(from, to, " ");
+        if ("message" in checked || !text.trim()) return null;
+        editor.chain().focus().setLink({ href: checked.href }).run();
+        return { text };
+      },
+    });
+    return () => onHandle(null);
+  }, [editor, onHandle]);
   const hidden = <input type="hidden" name={name} value={value} />;
   if (!editor) return hidden;
   const is = (name: string, attributes?: Record<string, unknown>) => editor.isActive(name, attributes);

@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useState, type ComponentType } from "react";
+import { useEffect, useRef, useState, type ComponentType } from "react";
 import { TextArea } from "@/components/forms/fields";
 import { Button } from "@/components/ui/button";
 
 // A type only: the editor's code itself still arrives by the dynamic import below.
 import type { EditorProps } from "./blog-editor";
+import { attributeValue } from "./editor-handle";
 
 /**
  * The blog content field: a plain HTML textarea (what works without JavaScript, and while the
@@ -24,6 +25,30 @@ export function HtmlField({ rows, ...props }: EditorProps & { rows?: number }) {
       live = false;
     };
   }, []);
+  // While the plain field shows (before the editor arrives, or the HTML source), a link is written
+  // around the selected source as it stands.
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+  const plain = !Editor || source;
+  const { onHandle, id } = props;
+  useEffect(() => {
+    if (!plain || !onHandle) return;
+    onHandle({
+      linkSelection: (href) => {
+        const field = document.getElementById(id);
+        if (!(field instanceof HTMLTextAreaElement) || field.selectionStart === field.selectionEnd) return null;
+        const { value, onChange } = latest.current;
+        const [start, end] = [field.selectionStart, field.selectionEnd];
+        const selected = value.slice(start, end);
+        onChange(`${value.slice(0, start)}<a href="${attributeValue(href)}">${selected}</a>${value.slice(end)}`);
+        field.focus();
+        return { text: selected };
+      },
+    });
+    return () => onHandle(null);
+  }, [plain, onHandle, id]);
   const toggle = Editor && (
     <div className="mb-2 flex justify-end">
       <Button type="button" size="sm" variant="outline" onClick={() => setSource(!source)}>

@@ -17,7 +17,10 @@ import { IDLE, type FormState } from "@/lib/form-state";
 import { writingRoomHref } from "@/lib/routes";
 import { saveRecordForm } from "@/server/dashboard/admin-actions";
 import { saveWritingRoom } from "@/server/dashboard/writing-room-actions";
+import type { InternalLinks } from "@/server/content/data/link-suggestions";
+import type { EditorHandle } from "./editor-handle";
 import { HtmlField } from "./html-field";
+import { InternalLinksPanel } from "./internal-links-panel";
 import { ImageField } from "./image-field";
 import { ContentPreview, RecordFields, useRecordValues } from "./record-fields";
 import { formatAdminTime } from "@/lib/format";
@@ -61,7 +64,11 @@ interface WritingRoomProps {
   /** The stored record's version (its last write, ISO); empty for a new post. */
   version: string;
   siteName: string;
+  /** The site's public address: a link written with it counts as a link to the page. */
+  siteUrl: string;
   listHref: string;
+  /** The stored post's internal-link suggestions and backlinks (docs/decisions/0099); null for a new post. */
+  internalLinks: InternalLinks | null;
 }
 
 /**
@@ -90,7 +97,7 @@ export function WritingRoom(props: WritingRoomProps) {
   );
 }
 
-function Room({ tableId, record, version, siteName, listHref, onRestored }: WritingRoomProps & { onRestored: () => void }) {
+function Room({ tableId, record, version, siteName, siteUrl, listHref, internalLinks, onRestored }: WritingRoomProps & { onRestored: () => void }) {
   const table = adminTable(tableId)!;
   const router = useRouter();
   const scriptRuns = useScriptRuns();
@@ -105,6 +112,11 @@ function Room({ tableId, record, version, siteName, listHref, onRestored }: Writ
   const settingsButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const lastSaved = useRef<string | null>(null);
+  // The content field's handle, for the side panel's "Link selected text".
+  const editorHandle = useRef<EditorHandle | null>(null);
+  const onEditorHandle = useCallback((handle: EditorHandle | null) => {
+    editorHandle.current = handle;
+  }, []);
   const saving = useRef(false);
 
   /** Takes the record's id and version from an answer: a save's, or the newer one a refused save names. */
@@ -396,6 +408,7 @@ function Room({ tableId, record, version, siteName, listHref, onRestored }: Writ
                 rows={16}
                 layout="room"
                 stickyTop={BAR_HEIGHT}
+                onHandle={onEditorHandle}
               />
               <FieldError id={`${contentId}-error`} error={contentError} />
               {/* The body as the article will render it, after the server's sanitising (what the editor cannot show). */}
@@ -443,6 +456,7 @@ function Room({ tableId, record, version, siteName, listHref, onRestored }: Writ
               held={held}
               omit={["title", "content", "featuredImageUrl"]}
             />
+            <InternalLinksPanel initial={internalLinks} postId={id} values={values} siteUrl={siteUrl} scriptRuns={scriptRuns} editor={editorHandle} />
             {id !== null && (
               <div className="flex flex-wrap gap-2 border-t border-line pt-4">
                 {scriptRuns && (

@@ -4,4 +4,5 @@ export { insertAuthor, updateAuthor } from "./data/authors";
 export { listPublishedTags } from "./data/blog-posts";
 export { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost } from "./data/blog-posts-admin";
 export { ALLOWED_TAGS, sanitizeBlogHtml } from "./html";
+export { readInternalLinks, type InternalLinks } from "./data/link-suggestions";
 export { scheduledPublishingJob } from "./scheduled-publishing";

@@ -4,6 +4,7 @@ import { WritingRoom } from "@/components/admin/writing-room";
 import { blogPostsTable } from "@/lib/admin-tables/blog-posts";
 import { dashboardHref } from "@/lib/routes";
 import { openScreen } from "@/app/admin/dashboard-gate";
+import { readInternalLinks } from "@/server/content";
 import { readRecord, recordVersion } from "@/server/dashboard/data/admin-records";
 import { siteConfig } from "@/server/kernel/site-config";
 
@@ -19,6 +20,10 @@ export async function WritingRoomScreen({ id }: { id: string | null }) {
   const record = id === null ? null : UUID.test(id) ? await readRecord(blogPostsTable, id) : undefined;
   if (record === undefined) notFound();
   const version = recordVersion(record ?? undefined) ?? "";
+  const internalLinks =
+    record === null
+      ? null
+      : await readInternalLinks({ id: record.id, slug: String(record.slug ?? ""), title: String(record.title ?? ""), content: String(record.content ?? "") });
   return (
     <WritingRoom
       // Not the version: a save revalidates the blog, which renders this page again with the new
@@ -28,6 +33,8 @@ export async function WritingRoomScreen({ id }: { id: string | null }) {
       record={record}
       version={version}
       siteName={siteConfig().name}
+      siteUrl={siteConfig().url}
+      internalLinks={internalLinks}
       listHref={dashboardHref(blogPostsTable.id)}
     />
   );
