@@ -93,6 +93,8 @@ export default defineConfig({
         ADMIN_EMAILS: E2E_OWNERS.join(","),
         // e2e/calendar.spec.ts connects a member's calendar to a Radicale it starts on 127.0.0.1.
         CALENDAR_ALLOW_PRIVATE_TARGETS: "true",
+        // The link checker's requests to other sites: none from the tests (tests/link-checker.test.ts points them at local servers).
+        LINK_CHECK_EXTERNAL: "false",
       },
     },
     {

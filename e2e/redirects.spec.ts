@@ -197,3 +197,67 @@ test("redirects come in from a CSV file and go out as one; a file with a bad row
   expect((await stranger.request.get(`${new URL(page.url()).origin}/admin/export/redirects`)).status()).toBe(401);
   await stranger.close();
 });
+
+test(
+  "the link checker walks the real site: a post's broken link, its missing image and its link through a redirect, with the post's writing room",
+  { tag: "@site-wide" },
+  async ({ member }) => {
+    test.setTimeout(150_000);
+    const page = await member.open("redirects");
+    const [moved, missing, image] = [`/e2e-lc-moved-${RUN}`, `/e2e-lc-missing-${RUN}`, `/images/e2e-lc-${RUN}.png`];
+    await addRedirect(page, moved, "/services");
+    await expect(page.getByText(`${moved} now redirects to /services.`).first()).toBeVisible();
+
+    const posts = await member.open("posts");
+    posts.on("dialog", (dialog) => void dialog.accept());
+    await posts.getByRole("link", { name: "Add Blog Post" }).click();
+    const room = posts.getByRole("form", { name: /^(New|Edit) post$/ });
+    const settings = posts.getByRole("complementary", { name: "Post settings" });
+    const title = `Links to check ${RUN}`;
+    const slug = `links-to-check-${RUN}`;
+    await room.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+    await settings.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
+    await room.getByRole("button", { name: "Edit HTML source" }).click();
+    await room
+      .getByRole("textbox", { name: "Content", exact: true })
+      .fill(
+        `<p>See <a href="${missing}">the old guide</a>, <a href="${moved}">our services</a> and <a href="/services">services again</a>.</p><p><img src="${image}" alt="A chart that is gone"></p>`,
+      );
+    await settings.getByLabel("Published").check();
+    await room.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(posts).toHaveURL(/\/admin\/posts\/[0-9a-f-]{36}\/edit$/);
+    const editPath = new URL(posts.url()).pathname;
+
+    try {
+      // A check already under way (the daily one ticks at start) read the sitemap before this post: wait for it to end.
+      await expect(async () => {
+        await page.reload();
+        await expect(page.getByText(/A check is (running now|waiting to start)\./)).toHaveCount(0, { timeout: 1_000 });
+      }).toPass({ timeout: 120_000 });
+      await page.getByRole("button", { name: "Check links now" }).click();
+      // The check runs on the job queue, off the request: the screen shows its findings once it ends.
+      const postFindings = page.getByTestId(`link-check-page-/blog/${slug}`);
+      await expect(async () => {
+        await page.reload();
+        await expect(postFindings).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 120_000 });
+      const rows = postFindings.getByRole("row");
+      await expect(rows.filter({ hasText: missing })).toContainText("Broken link (404)");
+      await expect(rows.filter({ hasText: missing })).toContainText("the old guide");
+      await expect(rows.filter({ hasText: moved })).toContainText("link straight to /services");
+      await expect(rows.filter({ hasText: image })).toContainText("Missing image");
+      await expect(rows.filter({ hasText: image })).toContainText("A chart that is gone");
+      // Exactly those three: the direct link to /services is fine.
+      await expect(rows).toHaveCount(4);
+      await expect(page.getByTestId("link-check-summary")).toContainText(/Last check .*: \d+ pages, \d+ addresses, \d+ findings?\./);
+      await postFindings.getByRole("link", { name: /Edit in the writing room/ }).click();
+      await expect(page).toHaveURL(new RegExp(`${editPath}$`));
+    } finally {
+      // The post goes again, so that the blog's other tests never meet it.
+      await posts.goto("/admin/posts");
+      await posts.getByRole("link", { name: `Delete ${title}` }).click();
+      await posts.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+      await expect(posts.locator("[data-toast]").filter({ hasText: "Blog post deleted successfully." }).first()).toBeVisible();
+    }
+  },
+);
