@@ -102,4 +102,13 @@ test("without JavaScript the suggestions are still in the page", async ({ member
   // The buttons that need the editor are not offered.
   await expect(section.getByRole("button")).toHaveCount(0);
   await context.close();
+
+  // Both posts go again, so that the blog's other tests never meet them.
+  const posts = await member.open("posts");
+  for (const title of [DRAFT.title, TARGET.title]) {
+    await posts.getByRole("link", { name: `Delete ${title}` }).click();
+    await posts.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(posts.locator("[data-toast]").filter({ hasText: "Blog post deleted successfully." }).first()).toBeVisible();
+    await posts.reload();
+  }
 });

@@ -205,6 +205,7 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/content/revision-actions.ts#comparePostRevisions": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
   "src/server/content/revision-actions.ts#restorePostRevision": { recorded: "restorePostRevision" },
   "src/server/content/preview-actions.ts#postPreviewLinks": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
+  "src/server/content/link-suggestion-actions.ts#typedPostLinks": { notRecorded: "a read (dashboardRead: handleForm with activity: false)" },
   "src/server/content/preview-actions.ts#makePreviewLink": {
     notRecorded: "recorded as blog_posts.preview-link in createPreviewLink, in the same transaction (tests/blog-previews.test.ts checks the row)",
   },
