@@ -87,6 +87,15 @@ describe("matching, as the host does it", () => {
     expect(matchRedirect(table, "/docs")?.location).toBe("/guides");
     expect(matchRedirect(table, "/docs/api/v1")).toMatchObject({ location: "https://api.example.com/", rule: { id: 3 } });
     expect(matchRedirect(table, "/docsx")).toBeNull();
+    // A rule for the whole site answers what no deeper folder does, the root included.
+    const site = compileRedirects([
+      { source: "/*", target: "/new/*", status: 308 },
+      { source: "/keep/*", target: "/kept", status: 301 },
+    ]);
+    expect(matchRedirect(site, "/")?.location).toBe("/new/");
+    expect(matchRedirect(site, "/a/b/")?.location).toBe("/new/a/b");
+    expect(matchRedirect(site, "/keep/x/y")?.location).toBe("/kept");
+    expect(matchRedirect(site, "/keeper")?.location).toBe("/new/keeper");
   });
 });
 

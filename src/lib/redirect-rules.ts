@@ -19,8 +19,8 @@ export interface RedirectRule {
 
 export interface RedirectTable {
   exact: Map<string, RedirectRule>;
-  /** Longest first, so that the most specific folder wins. */
-  prefixes: RedirectRule[];
+  /** Folder rules by their folder (the source without `/*`; '' for `/*`): a request looks up its own folders, deepest first. */
+  prefixes: Map<string, RedirectRule>;
 }
 
 export interface RedirectMatch {
@@ -63,12 +63,11 @@ export function tablePath(pathname: string): string {
 
 export function compileRedirects(rules: readonly RedirectRule[]): RedirectTable {
   const exact = new Map<string, RedirectRule>();
-  const prefixes: RedirectRule[] = [];
+  const prefixes = new Map<string, RedirectRule>();
   for (const rule of rules) {
-    if (isPrefixRule(rule.source)) prefixes.push(rule);
+    if (isPrefixRule(rule.source)) prefixes.set(rule.source.slice(0, -PREFIX_MARK.length), rule);
     else exact.set(tablePath(rule.source), rule);
   }
-  prefixes.sort((a, b) => b.source.length - a.source.length);
   return { exact, prefixes };
 }
 
@@ -89,14 +88,18 @@ export function matchRedirect(table: RedirectTable, pathname: string, search = "
   const path = tablePath(pathname);
   const exact = table.exact.get(path);
   if (exact) return { rule: exact, location: exact.status === GONE ? null : withQuery(exact.target, search) };
-  for (const rule of table.prefixes) {
-    const base = rule.source.slice(0, -PREFIX_MARK.length);
-    if (path !== base && !path.startsWith(`${base}/`)) continue;
-    if (rule.status === GONE) return { rule, location: null };
-    const location = isPrefixRule(rule.target) ? `${rule.target.slice(0, -PREFIX_MARK.length)}${path.slice(base.length)}` : rule.target;
-    return { rule, location };
+  if (!table.prefixes.size) return null;
+  // The path itself and each folder above it, deepest first: the most specific folder rule wins, in
+  // as many Map lookups as the path has segments, however many rules there are.
+  for (let base = path === "/" ? "" : path; ; base = base.slice(0, base.lastIndexOf("/"))) {
+    const rule = table.prefixes.get(base);
+    if (rule) {
+      if (rule.status === GONE) return { rule, location: null };
+      const location = isPrefixRule(rule.target) ? `${rule.target.slice(0, -PREFIX_MARK.length)}${path.slice(base.length)}` : rule.target;
+      return { rule, location };
+    }
+    if (!base) return null;
   }
-  return null;
 }
 
 export class RedirectLoopError extends Error {
