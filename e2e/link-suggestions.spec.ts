@@ -37,7 +37,8 @@ async function writePost(page: Page, post: { title: string; slug: string }, html
   return room;
 }
 
-test("suggests the post that shares the draft's words, links the selected text to it, and lists the backlink", async ({ member }) => {
+// Both publish posts the blog's other tests would meet: with the tests that change the whole site, after the others.
+test("suggests the post that shares the draft's words, links the selected text to it, and lists the backlink", { tag: "@site-wide" }, async ({ member }) => {
   test.setTimeout(120_000);
   const page = await member.open("posts", { viewport: { width: 1280, height: 900 } });
   await writePost(
@@ -92,7 +93,7 @@ test("suggests the post that shares the draft's words, links the selected text t
   await page.context().close();
 });
 
-test("without JavaScript the suggestions are still in the page", async ({ member }) => {
+test("without JavaScript the suggestions are still in the page", { tag: "@site-wide" }, async ({ member }) => {
   const context = await member.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto("/admin/posts");

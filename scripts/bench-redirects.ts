@@ -106,13 +106,13 @@ for (const count of [0, RULES]) {
   });
   await layer.reload();
   if (layer.size !== count) throw new Error(`the layer holds ${layer.size} redirects, not ${count}`);
-  // The folder rule walked last: folders are tried longest first, so the shortest source.
+  // A folder rule reached two folders below the request's own path (a lookup per folder, deepest first).
   const lastFolder = rules.filter((r) => r.source.endsWith("/*")).sort((a, b) => a.source.length - b.source.length)[0];
   const paths: [string, string][] = [["/services/seo-optimization?utm_source=newsletter", "not redirected"]];
   if (count > 0) {
     const middle = rules.filter((r) => !r.source.endsWith("/*"))[Math.floor(count / 2 / 1.25)]!;
     paths.push([`${middle.source}?utm_source=newsletter`, "exact rule"]);
-    if (lastFolder) paths.push([`${lastFolder.source.slice(0, -2)}/a/b`, "folder rule (walked last)"]);
+    if (lastFolder) paths.push([`${lastFolder.source.slice(0, -2)}/a/b`, "folder rule, two folders up"]);
   }
   for (const [url, kind] of paths) {
     const req = request(url);
