@@ -40,4 +40,5 @@ export const E2E_OWNERS = [
   "sweep@e2e.test",
   "nojs@e2e.test",
   "redirects@e2e.test",
+  "links@e2e.test",
 ] as const;
