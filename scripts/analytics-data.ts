@@ -163,7 +163,7 @@ async function rollUpClosedDays(
   let started = performance.now();
   const refreshed = await refreshVisits({ database, budgetMs: Number.POSITIVE_INFINITY });
   const refreshMs = performance.now() - started;
-  // A database seeded before the rollup crossed source and campaign gets its crossed rows (docs/decisions/0100).
+  // A database seeded before the rollup crossed two filters gets its crossed rows (docs/decisions/0100).
   started = performance.now();
   const crossed = await crossUncrossedDays({ database, budgetMs: Number.POSITIVE_INFINITY });
   const crossMs = performance.now() - started;
@@ -243,7 +243,7 @@ async function bench(): Promise<void> {
     console.log(
       `Rolled up ${rolled.days} days in ${seconds(rollupMs)} (${Math.round(rollupMs / Math.max(1, rolled.days))} ms a day): ${counts!.rollups} rollup rows, ${counts!.lead_visits} lead visits; ` +
         `then wrote the visits of ${rolled.refreshed} marked visitor-days in ${seconds(rolled.refreshMs)}: ${counts!.visits} stored visits` +
-        (rolled.crossed ? `, and crossed source and campaign in ${rolled.crossed} days counted before (${seconds(rolled.crossMs)}). ` : ". ") +
+        (rolled.crossed ? `, and crossed two filters in ${rolled.crossed} days counted before (${seconds(rolled.crossMs)}). ` : ". ") +
         `Today: ${counts!.today} raw page views, ${counts!.today_visits} stored visits.`,
     );
 
