@@ -263,7 +263,7 @@ describe("the daily rollup", () => {
     expect((await handle.db.select().from(analyticsVisits)).map((v) => v.day)).toEqual([]);
     expect((await handle.db.select().from(analyticsVisitMarks)).map((m) => m.day)).toEqual([daysAgo(10)]);
     expect((await rollupOf(daysAgo(100))).get("all/")).toMatchObject({ visits: 1, pageviews: 1 });
-    // The crossed rows of a page go with the visits (about as many rows as they are); a source with a campaign stays.
+    // The crossed rows with a page go with the visits (nearly as many rows as they are); a source with a campaign stays.
     const kinds = new Set((await handle.db.select().from(analyticsDailyRollups)).filter((r) => r.day === daysAgo(100)).map((r) => r.filterKind));
     expect([...kinds].sort()).toEqual(["", "campaign", "page", "source", "source_campaign"]);
   });

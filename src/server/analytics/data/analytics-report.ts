@@ -18,15 +18,14 @@ import {
   type RollupFilter,
 } from "../../kernel/db/schema";
 import { utcDay } from "../visitor-id";
-import { leadVisitsSql, oldestRawDay, openRollupRowsSql, recentVisitors, rolledUp, rollupPairValue, rollupRowsSql, siteHost, storedVisits } from "./analytics";
+import { leadVisitsSql, oldestRawDay, openRollupRowsSql, recentVisitors, rolledUp, crossedValue, rollupRowsSql, siteHost, storedVisits } from "./analytics";
 
 // The Analytics screen's figures (docs/decisions/0056, 0096). A day already rolled up is read from
 // analytics_daily_rollups (its unfiltered rows, or those of the one filter set) and
 // analytics_lead_visits; today (and a day the rollup has not reached) is counted from its stored
 // visits (analytics_visits, the visitor-days stored since derived from their raw page views) by
 // the same SQL the rollup runs (`rollupRowsSql`, `leadVisitsSql`), so a figure does not change when
-// its day is rolled up. Two filters are read from the rollup's crossed rows (docs/decisions/0100); three
-// at once are counted from the stored visits of every day (kept ANALYTICS_RAW_DAYS, as the raw page views).
+// its day is rolled up. Two or three filters are read from the rollup's crossed rows (docs/decisions/0100).
 // A visit is one visitor's page views with no gap of more than 30 minutes; a bounce is a visit of one
 // page view; its duration runs from its first page view to its last. Visitor ids change every day,
 // so a person who comes back on another day is another visitor: "visitors" over a period is the sum
@@ -167,19 +166,12 @@ async function openDays(first: string, last: string): Promise<string[]> {
   return rows.rows.map((r) => r.day);
 }
 
-/**
- * The filter set as a rollup row's filter_kind and filter_value ('' and '' for none; two filters as
- * their crossed rows); null when the rollup has no rows of it (three filters).
- */
-function rollupFilter(filters: AnalyticsFilters): { kind: RollupFilter; value: SQL } | null {
+/** The filter set as a rollup row's filter_kind and filter_value ('' and '' for none; two or three as their crossed rows). */
+function rollupFilter(filters: AnalyticsFilters): { kind: RollupFilter; value: SQL } {
   const source = filters.source ? (filters.source === DIRECT ? "" : filters.source.toLowerCase()) : undefined;
   const set = { page: filters.page || undefined, source, campaign: filters.campaign || undefined };
   const given = (Object.keys(set) as (keyof typeof set)[]).filter((k) => set[k] !== undefined);
-  if (given.length > 2) return null;
-  if (given.length === 2) {
-    const [a, b] = given as [keyof typeof set, keyof typeof set];
-    return { kind: `${a}_${b}` as RollupFilter, value: rollupPairValue(sql`${set[a]!}`, sql`${set[b]!}`) };
-  }
+  if (given.length > 1) return { kind: given.join("_") as RollupFilter, value: crossedValue(...given.map((k) => sql`${set[k]!}`)) };
   const [only] = given;
   return only ? { kind: only, value: sql`${set[only]!}::text` } : { kind: "", value: sql`''::text` };
 }
@@ -193,11 +185,12 @@ async function uncrossedDays(first: string, last: string): Promise<string[]> {
 
 /**
  * Every figure of the screen in one statement, in the shape of analytics_daily_rollups: the `all`
- * row of each day of both periods, and the other dimensions summed over the current period. With no
- * filter, one or two, a rolled-up day is read from its rollup rows (those of that filter) and only the
- * others (today, a day the job has not reached) are counted from their visits; with three filters,
- * every day is counted from its visits, which the filters select (`storedVisits`: the stored
- * ones, and those of visitor-days stored since derived from their raw page views).
+ * row of each day of both periods, and the other dimensions summed over the current period. A
+ * rolled-up day is read from its rollup rows (those of the filters set, crossed when there are
+ * several) and only the others (today, a day the job has not reached) are counted from their
+ * visits, from the running rollup corrected by the visitor-days stored since. A day counted before
+ * the filters were crossed is counted from its visits (`storedVisits`: the stored ones, and those of
+ * visitor-days stored since derived from their raw page views), which the filters select.
  */
 async function rollupRows(days: Span, filters: AnalyticsFilters, host: string): Promise<RollupRow[]> {
   const filter = visitFilterSql(filters);
@@ -205,17 +198,14 @@ async function rollupRows(days: Span, filters: AnalyticsFilters, host: string): 
   const figures = sql`day, dimension, value, visitors, visits, pageviews, bounces, duration_seconds`;
   const counted = (range: (day: SQL) => SQL) =>
     sql`(select ${figures} from (${rollupRowsSql(storedVisits(range, host, { to: days.to, last: days.last, filter }), { detailFrom: days.first })}) as counted)`;
-  // Days counted before the rollup crossed two filters are counted from their visits, as three filters are.
   const uncrossed = days.uncrossed;
   const open = days.open.filter((day) => !uncrossed.includes(day));
-  const r = one
-    ? sql`((select ${figures} from ${analyticsDailyRollups}
+  const r = sql`((select ${figures} from ${analyticsDailyRollups}
           where filter_kind = ${one.kind} and filter_value = ${one.value} and day >= ${days.previous}::date and day <= ${days.last}::date
             and (dimension = 'all' or day >= ${days.first}::date) and not ${inDays(sql`day`, uncrossed)})
         union all (select ${figures} from (${openRollupRowsSql((day) => inDays(day, open), host, { to: days.to, last: days.last, filter, ...one })}) as running)
-        ${uncrossed.length ? sql`union all ${counted((day) => inDays(day, uncrossed))}` : sql``})`
-    : counted((day) => sql`${day} >= ${days.previous}::date and ${day} <= ${days.last}::date`);
-  // Counting the open days (and three filters' visits) hashes tens of thousands of visits per dimension:
+        ${uncrossed.length ? sql`union all ${counted((day) => inDays(day, uncrossed))}` : sql``})`;
+  // Counting the open days (and uncrossed days' visits) hashes tens of thousands of visits per dimension:
   // in memory rather than in files (PostgreSQL's default work_mem of 4 MB sent them to disk), for this statement only.
   const rows = await db().transaction(async (tx) => {
     await tx.execute(sql`set local work_mem = '128MB'`);
@@ -338,7 +328,7 @@ export async function analyticsReport(days: AnalyticsPeriod, filters: AnalyticsF
   const span: Span = { previous: previousFrom.slice(0, 10), first: from.slice(0, 10), last: utcDay(now), to, open: [], uncrossed: [] };
   [span.open, span.uncrossed] = await Promise.all([
     openDays(span.previous, span.last),
-    (CROSSED_FILTERS as readonly string[]).includes(rollupFilter(filters)?.kind ?? "") ? uncrossedDays(span.previous, span.last) : [],
+    (CROSSED_FILTERS as readonly string[]).includes(rollupFilter(filters).kind) ? uncrossedDays(span.previous, span.last) : [],
   ]);
   const [rows, leadRows, live] = await Promise.all([rollupRows(span, filters, host), leadVisits(span, { from, to }, filters, host, oldestRawDay(env().ANALYTICS_RAW_DAYS, now)), recentVisitors(30, now)]);
 

@@ -300,11 +300,15 @@ async function addToOpenRollup(visits: SQL, sign: 1 | -1, executor: Executor): P
 }
 
 /**
- * The filter_value of a crossed rollup row (`source_campaign`, `page_source`, `page_campaign`): the
- * two values as a JSON array, so no text in either can make two pairs one ('' for none, as the
- * single filters store them).
+ * The filter_value of a crossed rollup row (`source_campaign`, `page_source`, `page_campaign`,
+ * `page_source_campaign`): the values as a JSON array, so no text in one can make two sets one ('' for
+ * none, as the single filters store them).
  */
-export const rollupPairValue = (source: SQL, campaign: SQL): SQL => sql`json_build_array(${source}::text, ${campaign}::text)::text`;
+export const crossedValue = (...values: SQL[]): SQL =>
+  sql`json_build_array(${sql.join(
+    values.map((v) => sql`${v}::text`),
+    sql`, `,
+  )})::text`;
 
 /**
  * Rows in the shape of analytics_daily_rollups (day, filter_kind, filter_value, dimension, value,
@@ -312,7 +316,7 @@ export const rollupPairValue = (source: SQL, campaign: SQL): SQL => sql`json_bui
  * with a CTE `visits` of visitsIn's columns and the visit's `channel` (`storedVisits`, or a day's
  * rows of analytics_visits). The rollup asks for `byFilter`: the rows of every visit (filter_kind '')
  * and, again, those of the visits each single filter keeps (each page a visit saw, its source, its
- * campaign, and each pair of them; `crossed` asks for the pairs alone). The Analytics screen asks for the unfiltered rows of the visits its filters keep
+ * campaign, and each pair and the three of them; `crossed` asks for those crossed alone). The Analytics screen asks for the unfiltered rows of the visits its filters keep
  * (already applied by `storedVisits`). Either way a figure is counted by this SQL.
  * Every count is made by hashing, not sorting: a visitor with one visit in a group (day and filter)
  * is counted as it is; the visits of one with several are grouped per visitor first (per dimension
@@ -322,13 +326,14 @@ export function rollupRowsSql(visits: SQL, options: { byFilter?: boolean | "cros
   // Before `detailFrom` (the previous period of a report), only the day's `all` row is wanted.
   const detail = (k: SQL) => (options.detailFrom ? sql`${k}.day >= ${options.detailFrom}::date` : sql`true`);
   const columns = sql`day, visitor_id, visit_no, pageviews, seconds, entry_path, pages, source, campaign, country, device, channel`;
-  const pair = rollupPairValue;
+  const pair = crossedValue;
   const crossedSources = sql`select ${columns}, 'source_campaign'::text as filter_kind, ${pair(sql`coalesce(source, '')`, sql`coalesce(campaign, '')`)} as filter_value from visits`;
-  // Each page a visit saw, alone (`page`) and with the visit's source and campaign: one unnest for the three.
+  // Each page a visit saw, alone (`page`) and with the visit's source, campaign, or both: one unnest for the four.
   const pageKinds = (kinds: "all" | "crossed") =>
     sql`select ${columns}, f.kind, f.value from visits cross join lateral (select distinct unnest(visits.pages) as path) p
       cross join lateral (values ${kinds === "all" ? sql`('page'::text, p.path), ` : sql``}('page_source'::text, ${pair(sql`p.path`, sql`coalesce(visits.source, '')`)}),
-        ('page_campaign', ${pair(sql`p.path`, sql`coalesce(visits.campaign, '')`)})) as f(kind, value)`;
+        ('page_campaign', ${pair(sql`p.path`, sql`coalesce(visits.campaign, '')`)}),
+        ('page_source_campaign', ${pair(sql`p.path`, sql`coalesce(visits.source, '')`, sql`coalesce(visits.campaign, '')`)})) as f(kind, value)`;
   const keyed =
     options.byFilter === "crossed"
       ? sql`${crossedSources} union all ${pageKinds("crossed")}`
@@ -597,10 +602,10 @@ export async function pruneRawPageViews(keepDays: number, now: Date = new Date()
   await executor.delete(analyticsVisits).where(lt(analyticsVisits.day, oldest));
   await executor.delete(analyticsVisitMarks).where(lt(analyticsVisitMarks.day, oldest));
   await executor.delete(analyticsOpenRollups).where(lt(analyticsOpenRollups.day, oldest));
-  // A page crossed with a source or a campaign has as many rows as the visits nearly: kept as long as they are (docs/decisions/0100).
+  // A page crossed with a source, a campaign or both has nearly as many rows as the visits: kept as long as they are (docs/decisions/0100).
   await executor
     .delete(analyticsDailyRollups)
-    .where(and(lt(analyticsDailyRollups.day, oldest), inArray(analyticsDailyRollups.filterKind, ["page_source", "page_campaign"])));
+    .where(and(lt(analyticsDailyRollups.day, oldest), inArray(analyticsDailyRollups.filterKind, ["page_source", "page_campaign", "page_source_campaign"])));
   const removed = await executor.delete(analyticsEvents).where(lt(analyticsEvents.day, oldest)).returning({ id: analyticsEvents.id });
   return removed.length;
 }

@@ -951,12 +951,12 @@ export const ROLLUP_DIMENSIONS = ["all", "page", "entry", "source", "campaign", 
 export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
 /**
  * The Analytics screen's filters a rollup row can answer alone: none (''), a page seen, a source, a
- * campaign, and any two of them together (`source_campaign`, `page_source`, `page_campaign`: the
- * pairs crossed, their value `rollupPairValue`'s; docs/decisions/0100).
+ * campaign, and any two or the three together (`source_campaign`, `page_source`, `page_campaign`,
+ * `page_source_campaign`: crossed, their value `crossedValue`'s; docs/decisions/0100).
  */
-export const ROLLUP_FILTERS = ["", "page", "source", "campaign", "source_campaign", "page_source", "page_campaign"] as const;
-/** The pairs of filters crossed in the rollup; those with a page are kept as long as the stored visits. */
-export const CROSSED_FILTERS = ["source_campaign", "page_source", "page_campaign"] as const;
+export const ROLLUP_FILTERS = ["", "page", "source", "campaign", "source_campaign", "page_source", "page_campaign", "page_source_campaign"] as const;
+/** The filters crossed in the rollup (two or three at once); those with a page are kept as long as the stored visits. */
+export const CROSSED_FILTERS = ["source_campaign", "page_source", "page_campaign", "page_source_campaign"] as const;
 export type RollupFilter = (typeof ROLLUP_FILTERS)[number];
 
 /** The columns a rollup row has, closed day or open (its seconds differ: summed whole, or unrounded). */
@@ -982,8 +982,8 @@ function rollupColumns() {
  * `country`, `device` and `channel` group the visits by their first page view's value ('' when it has
  * none: a direct visit, no campaign, no country). The rows with `filter_kind` '' count every visit;
  * the others count only the visits one filter keeps (`page`: that saw the page `filter_value`;
- * `source`, `campaign`: whose first page view had it; a pair: both), so one filter, and any two,
- * are read from the rollup too.
+ * `source`, `campaign`: whose first page view had it; crossed: all of them), so every set of
+ * filters is read from the rollup.
  * A day is rolled up when its unfiltered `all` row exists.
  */
 export const analyticsDailyRollups = pgTable(
@@ -1002,8 +1002,8 @@ export const analyticsDailyRollups = pgTable(
 );
 
 /**
- * The days whose rollup rows (closed or running) were counted before the rollup crossed two filters
- * (docs/decisions/0100): a report with two filters counts these days from their stored visits until
+ * The days whose rollup rows (closed or running) were counted before the rollup crossed the filters
+ * (docs/decisions/0100): a report with two or three filters counts these days from their stored visits until
  * the timed job adds their crossed rows and removes the day from here.
  */
 export const analyticsUncrossedDays = pgTable("analytics_uncrossed_days", {
