@@ -90,6 +90,10 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
     "saveRedirectAction",
     "deleteRedirectAction",
     "importRedirectsAction",
+    // The Redirects screen's "Check links now" (tests/link-checker.test.ts drives it; the permission matrix replays it).
+    "checkLinksAction",
+    // The writing room's link suggestions for unsaved text, a read (tests/link-suggestions.test.ts; the permission matrix replays it).
+    "typedPostLinks",
     // The Calls screen's forms (tests/booking-admin.test.ts drives them; the permission matrix replays them).
     "saveAvailabilityAction",
     "dayOffAction",
