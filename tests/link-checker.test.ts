@@ -303,10 +303,19 @@ describe("the runs", () => {
 });
 
 describe("the daily check", () => {
-  it("queues one check on the day's first tick and none on the next", async () => {
+  it("queues one check at 3 at night in the site's zone, none on the next tick, and none at any other hour (a start ticks every job)", async () => {
     await handle.db.delete(linkCheckRuns);
-    await linkCheckTick.run();
-    await linkCheckTick.run();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-30T10:00:00Z")); // 15:30 in India
+      await linkCheckTick.run();
+      expect(await handle.db.select().from(linkCheckRuns)).toEqual([]);
+      vi.setSystemTime(new Date("2026-11-30T21:30:00Z")); // 03:00 in India
+      await linkCheckTick.run();
+      await linkCheckTick.run();
+    } finally {
+      vi.useRealTimers();
+    }
     const runs = await handle.db.select().from(linkCheckRuns);
     expect(runs.map((r) => [r.status, r.requestedBy])).toEqual([["queued", null]]);
   });

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, lt, notInArray, or } from "drizzle-orm";
 import { CONTENT_DESK } from "@/lib/admin-tables/definition";
 import { writingRoomHref } from "@/lib/routes";
+import { SITE_TIME_ZONE } from "@/lib/site-time";
 import { recordActivity } from "../../kernel/activity/activity";
 import { db, type Database, type Executor } from "../../kernel/db/client";
 import { blogPosts, linkCheckFindings, linkCheckRuns, type LinkCheckFindingRow, type LinkCheckRunRow } from "../../kernel/db/schema";
@@ -161,14 +162,25 @@ export function linkCheckJob(settings: Partial<LinkCheckSettings> = {}): JobDefi
   };
 }
 
-/** The daily check: the first tick of each UTC day asks for one (as "Check links now" does). */
+/**
+ * The hour of the night, in the site's time zone, when the daily check is asked for: the site is at
+ * its quietest, and a server's start (which ticks every timed job once) does not walk the whole site
+ * while it warms up. A day no server runs at that hour has no check; "Check links now" stays.
+ */
+export const LINK_CHECK_HOUR = 3;
+const siteHour = (now: Date) => Number(new Intl.DateTimeFormat("en-US", { timeZone: SITE_TIME_ZONE, hour: "2-digit", hourCycle: "h23" }).format(now));
+
+/** The daily check: the tick of LINK_CHECK_HOUR asks for one (as "Check links now" does), once a day. */
 export const linkCheckTick: TimedJob = {
   name: "link-check",
   cron: EVERY_HOUR,
-  run: oncePer("day", "link-check", async (tx) => {
-    const asked = await requestLinkCheck(tx, null);
-    if (asked.queued) log("info", "daily link check queued", { event: "links.check-queued", runId: asked.runId });
-  }),
+  run: async () => {
+    if (siteHour(new Date()) !== LINK_CHECK_HOUR) return;
+    await oncePer("day", "link-check", async (tx) => {
+      const asked = await requestLinkCheck(tx, null);
+      if (asked.queued) log("info", "daily link check queued", { event: "links.check-queued", runId: asked.runId });
+    })();
+  },
 };
 
 /** Rows of a run's findings, for tests and the screen's counts. */
