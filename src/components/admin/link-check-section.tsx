@@ -33,8 +33,8 @@ export function LinkCheckSection({ report }: { report: LinkCheckReport }) {
         <CheckLinksForm />
       </div>
       <p className="mt-1 text-sm text-ink-soft">
-        Every page of the sitemap is read every night at 3, and its links and images followed: links to missing pages, missing images, links that take a redirect, and
-        other sites that do not answer.
+        Every page of the sitemap is read every night at 3, and its links and images followed: links to missing pages, missing images, links that take a
+        redirect, and other sites that do not answer.
       </p>
       {pending ? (
         <p className="mt-2 text-sm font-semibold" role="status">
