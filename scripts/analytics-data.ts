@@ -163,7 +163,7 @@ async function rollUpClosedDays(
   let started = performance.now();
   const refreshed = await refreshVisits({ database, budgetMs: Number.POSITIVE_INFINITY });
   const refreshMs = performance.now() - started;
-  // A database seeded before the rollup crossed two filters gets its crossed rows (docs/decisions/0100).
+  // A database seeded before the rollup crossed the filters gets its crossed rows (docs/decisions/0100).
   started = performance.now();
   const crossed = await crossUncrossedDays({ database, budgetMs: Number.POSITIVE_INFINITY });
   const crossMs = performance.now() - started;
@@ -243,7 +243,7 @@ async function bench(): Promise<void> {
     console.log(
       `Rolled up ${rolled.days} days in ${seconds(rollupMs)} (${Math.round(rollupMs / Math.max(1, rolled.days))} ms a day): ${counts!.rollups} rollup rows, ${counts!.lead_visits} lead visits; ` +
         `then wrote the visits of ${rolled.refreshed} marked visitor-days in ${seconds(rolled.refreshMs)}: ${counts!.visits} stored visits` +
-        (rolled.crossed ? `, and crossed two filters in ${rolled.crossed} days counted before (${seconds(rolled.crossMs)}). ` : ". ") +
+        (rolled.crossed ? `, and crossed the filters of ${rolled.crossed} days counted before (${seconds(rolled.crossMs)}). ` : ". ") +
         `Today: ${counts!.today} raw page views, ${counts!.today_visits} stored visits.`,
     );
 
@@ -253,7 +253,7 @@ async function bench(): Promise<void> {
     cases.push({ label: "90 days, source google", days: 90, filters: { source: "google" } });
     cases.push({ label: `90 days, source ${DIRECT}`, days: 90, filters: { source: DIRECT } });
     cases.push({ label: "7 days, campaign diwali-growth", days: 7, filters: { campaign: "diwali-growth" } });
-    // A source with a campaign is read from the rollup's crossed rows; a page with a source from the stored visits.
+    // Two filters and three are read from the rollup's crossed rows (docs/decisions/0100).
     cases.push({ label: "7 days, source google + campaign diwali-growth", days: 7, filters: { source: "google", campaign: "diwali-growth" } });
     cases.push({ label: "90 days, source google + campaign diwali-growth", days: 90, filters: { source: "google", campaign: "diwali-growth" } });
     cases.push({ label: "7 days, page /pricing + source google", days: 7, filters: { page: "/pricing", source: "google" } });

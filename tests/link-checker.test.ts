@@ -264,6 +264,15 @@ describe("redirects met on the way", () => {
 });
 
 describe("the runs", () => {
+  it("asked five times at once, queues one run and one job", async () => {
+    await handle.db.delete(linkCheckRuns);
+    const asked = await Promise.all(["a", "b", "c", "d", "e"].map((who) => handle.db.transaction((tx) => requestLinkCheck(tx, `editor-${who}`))));
+    expect(asked.filter((a) => a.queued)).toHaveLength(1);
+    expect(new Set(asked.map((a) => a.runId)).size).toBe(1);
+    expect(await handle.db.select().from(linkCheckRuns)).toHaveLength(1);
+    await handle.db.delete(linkCheckRuns);
+  });
+
   it("stores a run's findings and counts, grouped per page on the screen with the post's writing room", async () => {
     const [post] = await handle.db.insert(blogPosts).values({ title: "First post", slug: "first-post", content: "<p>x</p>", published: true }).returning();
     const asked = await handle.db.transaction((tx) => requestLinkCheck(tx, null));

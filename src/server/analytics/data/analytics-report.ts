@@ -152,7 +152,7 @@ interface Span {
   last: string;
   to: string;
   open: string[];
-  /** For two filters: the days whose rollup rows have no crossed rows yet (analytics_uncrossed_days). */
+  /** For two filters or three: the days whose rollup rows have no crossed rows yet (analytics_uncrossed_days). */
   uncrossed: string[];
 }
 
@@ -176,7 +176,7 @@ function rollupFilter(filters: AnalyticsFilters): { kind: RollupFilter; value: S
   return only ? { kind: only, value: sql`${set[only]!}::text` } : { kind: "", value: sql`''::text` };
 }
 
-/** The days from `first` to `last` whose rollup rows were counted before two filters were crossed. */
+/** The days from `first` to `last` whose rollup rows were counted before the filters were crossed. */
 async function uncrossedDays(first: string, last: string): Promise<string[]> {
   const rows = await db().execute<{ day: string }>(sql`
     select to_char(day, 'YYYY-MM-DD') as day from ${analyticsUncrossedDays} where day >= ${first}::date and day <= ${last}::date order by day`);

@@ -506,7 +506,7 @@ export async function refreshVisits(options: { budgetMs?: number; database?: Dat
 }
 
 /**
- * Adds the crossed rows (two filters; docs/decisions/0100) of the days counted before the rollup
+ * Adds the crossed rows (two filters or three; docs/decisions/0100) of the days counted before the rollup
  * crossed them (analytics_uncrossed_days), the latest day first, each in a transaction of its
  * own under the visits' lock, until none is left or `budgetMs` has passed: a rolled-up day's from
  * its stored visits into its rollup, an open day's into its running rollup (which then equals the
@@ -543,7 +543,7 @@ export async function crossUncrossedDays(options: { budgetMs?: number; database?
 
 /**
  * Rolls up one day: its visits into analytics_visits, then its rows of analytics_daily_rollups,
- * unfiltered and by each single filter, counted from those visits (replacing what an earlier rollup
+ * unfiltered, by each single filter and by the filters crossed, counted from those visits (replacing what an earlier rollup
  * of it wrote), and the visits of its leads into analytics_lead_visits, in one transaction's statements.
  */
 export async function rollUpDay(day: string, executor: Executor = db(), host: string = siteHost()): Promise<void> {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, lt, notInArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import { CONTENT_DESK } from "@/lib/admin-tables/definition";
 import { writingRoomHref } from "@/lib/routes";
 import { SITE_TIME_ZONE } from "@/lib/site-time";
@@ -32,6 +32,9 @@ export type LinkCheckRequest = { queued: true; runId: number } | { queued: false
  * that run marked as asked for again (by `requestedBy`, now).
  */
 export async function requestLinkCheck(tx: Executor, requestedBy: string | null, now = new Date()): Promise<LinkCheckRequest> {
+  // Asked at once (two members, or a member and the tick): one after the other, so the second finds
+  // the first's queued run instead of queuing a run whose job the queue would drop as a duplicate.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('link_check_runs'))`);
   await tx
     .update(linkCheckRuns)
     .set({ status: "failed", finishedAt: now, error: "the check stopped with its server process" })
