@@ -181,8 +181,10 @@ describe("suggestInternalLinks", () => {
   });
 });
 
-describe("cost", () => {
-  it("builds the vectors of ~200 posts and answers within a bounded time", async () => {
+describe("a larger corpus", () => {
+  // The time it takes is a benchmark's to say (docs/decisions/0099 has the figures measured); here,
+  // what ~200 posts of random words must not change, and a post rewritten among them read again.
+  it("among 200 posts of other words the best match still ranks first, and a rewritten post is counted again", async () => {
     const vocabulary = Array.from(
       { length: 3000 },
       (_, i) => `word${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + (((i / 26) | 0) % 26))}${String.fromCharCode(97 + ((i / 676) | 0))}`,
@@ -200,21 +202,16 @@ describe("cost", () => {
       })),
     );
     dropLinkSuggestionCache();
-    let started = performance.now();
-    await suggestInternalLinks(subject);
-    const cold = performance.now() - started;
-    started = performance.now();
-    await suggestInternalLinks(subject);
-    const warm = performance.now() - started;
-    await handle.db.update(blogPosts).set({ title: "Bulk post rewritten" }).where(eq(blogPosts.slug, "bulk-7"));
-    started = performance.now();
-    await suggestInternalLinks(subject);
-    const changed = performance.now() - started;
-    console.info(
-      `link suggestions, ~210 posts of ~1,000 words: cold ${cold.toFixed(0)} ms, warm ${warm.toFixed(0)} ms, after one post changed ${changed.toFixed(0)} ms`,
-    );
-    expect(cold).toBeLessThan(5000);
-    expect(warm).toBeLessThan(cold);
+    const first = await suggestInternalLinks(subject);
+    expect(first.suggestions[0]?.key).toBe(`post:${best.id}`);
+    expect(first.suggestions.some((s) => s.path === "/blog/bulk-7")).toBe(false);
+    // The cache holds the counted words: a post rewritten to the subject's words is read and counted again.
+    await handle.db
+      .update(blogPosts)
+      .set({ title: "Corporate Diwali gifting hampers", content: "<h2>Gifting hampers</h2><p>Corporate buyers and Diwali hampers.</p>", updatedAt: new Date() })
+      .where(eq(blogPosts.slug, "bulk-7"));
+    const again = await suggestInternalLinks(subject);
+    expect(again.suggestions.some((s) => s.path === "/blog/bulk-7")).toBe(true);
   });
 });
 
