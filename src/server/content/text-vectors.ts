@@ -1,3 +1,5 @@
+import { decodeEntities } from "./html";
+
 // A small TF-IDF of our own for the writing room's internal-link suggestions (docs/decisions/0099):
 // which pages of the site talk about what a post talks about. Pure functions, no database: the data
 // function (data/link-suggestions.ts) gives them the corpus. A few hundred documents take
@@ -51,18 +53,6 @@ export function tokenize(text: string): string[] {
     words.push(word);
   }
   return words;
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : " ";
-    }
-    return ENTITIES[name.toLowerCase()] ?? " ";
-  });
 }
 
 /** Text of an HTML fragment: tags become spaces (so words on both sides of one stay apart), entities decoded. */

@@ -202,7 +202,7 @@ async function rebuildCorpus(stamps: Awaited<ReturnType<typeof corpusStamps>>, f
   return cache;
 }
 
-/** Forgets the vectors (tests measure a cold build with it). */
+/** Forgets the vectors (tests start from an empty cache with it). */
 export function dropLinkSuggestionCache(): void {
   cache = null;
   counted = new Map();
