@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import autocannon from "autocannon";
 import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -214,4 +215,48 @@ export function writeResults(startedAt: Date, suffix: string, results: unknown):
   const file = path.join(outDir, `${stamp}${suffix}.json`);
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   return file;
+}
+
+/** What one load run measured: its percentiles from the latency of every answer, and the statuses seen. */
+export interface LoadRun {
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  ok2xx: number;
+  /** How many answers had each status code. */
+  statuses: Record<string, number>;
+}
+
+/**
+ * One autocannon run. The percentiles come from every answer's latency (autocannon's own histogram
+ * rounds differently, which once printed a p95 above the p99), so all three are of the same list.
+ */
+export function loadRun(options: autocannon.Options): Promise<LoadRun> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const statuses: Record<string, number> = {};
+    const instance = autocannon(options, (error, result) => {
+      if (error) return reject(error);
+      latencies.sort((a, b) => a - b);
+      resolve({
+        requests: result.requests.total,
+        reqPerSec: Math.round(result.requests.average),
+        p50: Math.round(percentile(latencies, 50) ?? 0),
+        p95: Math.round(percentile(latencies, 95) ?? 0),
+        p99: Math.round(percentile(latencies, 99) ?? 0),
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        ok2xx: result["2xx"],
+        statuses,
+      });
+    });
+    instance.on("response", (_client, status, _bytes, ms) => {
+      latencies.push(ms);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+  });
 }

@@ -10,8 +10,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
-import { createScratchDatabase, loadAverage, numberOption, percentile, sleep, writeResults, type ScratchDatabase } from "./bench-helpers.ts";
+import type autocannon from "autocannon";
+import { createScratchDatabase, loadAverage, loadRun, numberOption, sleep, writeResults, type ScratchDatabase } from "./bench-helpers.ts";
 import { NGINX_BINARY, renderNginxConfig } from "./nginx-config.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -116,26 +116,9 @@ function startNginx(binary: string, count: number, prefix: string): { stop(): Pr
   };
 }
 
-function run(options: autocannon.Options): Promise<RunFigures> {
-  return new Promise((resolve, reject) => {
-    const latencies: number[] = [];
-    const statuses: Record<string, number> = {};
-    const instance = autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
-      if (error) return reject(error);
-      latencies.sort((a, b) => a - b);
-      resolve({
-        reqPerSec: Math.round(result.requests.average),
-        p99: Math.round(percentile(latencies, 99) ?? 0),
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-        statuses,
-      });
-    });
-    instance.on("response", (_client, status, _bytes, ms) => {
-      latencies.push(ms);
-      statuses[status] = (statuses[status] ?? 0) + 1;
-    });
-  });
+async function run(options: autocannon.Options): Promise<RunFigures> {
+  const { reqPerSec, p99, errors, non2xx, statuses } = await loadRun({ connections: CONNECTIONS, duration: DURATION, ...options });
+  return { reqPerSec, p99, errors, non2xx, statuses };
 }
 
 let visitor = 0;

@@ -15,12 +15,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { createRedirectLayer } from "../host/redirects.ts";
 import type { RedirectRule } from "../src/lib/redirect-rules";
 import { openPglite } from "../src/server/kernel/db/client";
 import { redirects } from "../src/server/kernel/db/schema";
-import { loadAverage, numberOption, percentile, printTable, serverEnv, startServer, writeResults, type BenchServer } from "./bench-helpers";
+import { loadAverage, loadRun, numberOption, percentile, printTable, serverEnv, startServer, writeResults, type BenchServer } from "./bench-helpers";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -162,23 +161,10 @@ interface HttpRow {
   loadAverage: string;
 }
 
-function load(url: string, expected: number): Promise<Omit<HttpRow, "redirects" | "path" | "loadAverage">> {
-  return new Promise((resolve, reject) => {
-    let unexpected = 0;
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION }, (error, result) => {
-      if (error) return reject(error);
-      resolve({
-        reqPerSec: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        non2xx: unexpected,
-        errors: result.errors + result.timeouts,
-      });
-    });
-    instance.on("response", (_client, status) => {
-      if (status !== expected) unexpected++;
-    });
-  });
+async function load(url: string, expected: number): Promise<Omit<HttpRow, "redirects" | "path" | "loadAverage">> {
+  const run = await loadRun({ url, connections: CONNECTIONS, duration: DURATION });
+  const unexpected = Object.entries(run.statuses).reduce((n, [status, count]) => (Number(status) === expected ? n : n + count), 0);
+  return { reqPerSec: run.reqPerSec, p50: run.p50, p99: run.p99, non2xx: unexpected, errors: run.errors };
 }
 
 const results: Record<string, unknown> = { startedAt, lookups: LOOKUPS, rules: RULES, cpus: os.cpus().length, node: process.version, inProcess: lookupRows };

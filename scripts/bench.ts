@@ -32,6 +32,7 @@ import type { Result as LighthouseResult } from "lighthouse";
 import {
   httpStatus,
   listOption,
+  loadRun,
   numberOption,
   percentile,
   printTable,
@@ -389,30 +390,10 @@ function multipart(fields: Fields, boundary: string): string {
     .concat(`--${boundary}--\r\n`);
 }
 
-/** One autocannon run; the latencies of every answer are kept too, for p95. */
-function load(label: string, options: autocannon.Options): Promise<LoadFigures> {
-  return new Promise((resolve, reject) => {
-    const latencies: number[] = [];
-    const instance = autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
-      if (error) return reject(error);
-      latencies.sort((a, b) => a - b);
-      resolve({
-        label,
-        url: options.url,
-        requests: result.requests.total,
-        reqPerSec: Math.round(result.requests.average),
-        // All three from the same list of answers (autocannon's own histogram rounds differently,
-        // which once printed a p95 above the p99).
-        p50: Math.round(percentile(latencies, 50) ?? 0),
-        p95: Math.round(percentile(latencies, 95) ?? 0),
-        p99: Math.round(percentile(latencies, 99) ?? 0),
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-        ok2xx: result["2xx"],
-      });
-    });
-    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
+/** One autocannon run at the run's connections and duration. */
+async function load(label: string, options: autocannon.Options): Promise<LoadFigures> {
+  const { statuses: _statuses, ...figures } = await loadRun({ connections: CONNECTIONS, duration: DURATION, ...options });
+  return { label, url: options.url, ...figures };
 }
 
 /**
