@@ -578,7 +578,10 @@ describe(`what a card shows and Won with its value (${process.env.DATABASE_URL ?
     });
     expect((await loadBoard(readBoardFilters({}))).today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // The answer to a move names the person and the company, as the card does.
-    expect(await pipeline.moveLeadCard(id, "contacted", "new")).toMatchObject({ status: "success", message: "Priya Sharma (Brand Example) moved to Contacted." });
+    expect(await pipeline.moveLeadCard(id, "contacted", "new")).toMatchObject({
+      status: "success",
+      message: "Priya Sharma (Brand Example) moved to Contacted.",
+    });
   });
 
   it("counts the days since the lead entered its stage: a real status change restarts them, other edits do not", async () => {

@@ -85,10 +85,16 @@ export function companyFromWebsite(websiteUrl: string | null | undefined): strin
     return null;
   }
   if (!host || /^[\d.]+$/.test(host) || host.startsWith("[")) return null;
-  const labels = host.replace(/^www\d*\./, "").split(".").filter(Boolean);
+  const labels = host
+    .replace(/^www\d*\./, "")
+    .split(".")
+    .filter(Boolean);
   const tld = labels.length > 1 ? labels.pop()! : "";
   if (tld.length === 2 && labels.length > 1 && SECOND_LEVEL.has(labels.at(-1)!)) labels.pop();
-  const words = labels.join(" ").split(/[\s_-]+/).filter(Boolean);
+  const words = labels
+    .join(" ")
+    .split(/[\s_-]+/)
+    .filter(Boolean);
   if (words.length === 0) return null;
   return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 }
@@ -111,7 +117,10 @@ export function daysInStageText(days: number): string {
 
 /** The initials of a member's avatar: "Ravi Kumar" is "RK", "ravi@agency.in" is "R". */
 export function initialsOf(label: string): string {
-  const words = label.replace(/@.*$/, "").split(/[\s._-]+/).filter((w) => /^[\p{L}\p{N}]/u.test(w));
+  const words = label
+    .replace(/@.*$/, "")
+    .split(/[\s._-]+/)
+    .filter((w) => /^[\p{L}\p{N}]/u.test(w));
   const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
   return letters.map((w) => Array.from(w)[0]!.toUpperCase()).join("") || "?";
 }

@@ -266,9 +266,7 @@ function CardBody({ card }: { card: BoardCard }) {
 /** The owner as an avatar: their initials in a circle, their name as its accessible text. */
 function OwnerAvatar({ owner }: { owner: string | null }) {
   if (!owner) {
-    return (
-      <span role="img" aria-label="No owner" title="No owner" className="inline-flex size-6 shrink-0 rounded-full border border-dashed border-muted" />
-    );
+    return <span role="img" aria-label="No owner" title="No owner" className="inline-flex size-6 shrink-0 rounded-full border border-dashed border-muted" />;
   }
   return (
     <span
@@ -392,7 +390,14 @@ function WinDialog({ card, from, onClose, onAnswer }: { card: BoardCard; from: s
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader title={`Won: ${label}`} description="This deal has no value yet. Enter what it is worth to move it to Won." />
-        <ActionForm action={winLeadCardAction} writtenAs="status" answer="status" onAnswer={onAnswer} label={`Deal value for ${label}`} hidden={{ id: card.id, from }}>
+        <ActionForm
+          action={winLeadCardAction}
+          writtenAs="status"
+          answer="status"
+          onAnswer={onAnswer}
+          label={`Deal value for ${label}`}
+          hidden={{ id: card.id, from }}
+        >
           {({ values }) => (
             <>
               <DialogBody>

@@ -60,7 +60,14 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
     { name: "notes", label: "Internal notes", control: "textarea", rows: 3, max: LIMITS.longText, hint: "Only staff see these." },
     ...followUpFieldSpecs<Lead & InboxDecoration>(),
     // Beside the follow-up day it belongs to: the pipeline card shows both (docs/decisions/0101).
-    { name: "nextStep", label: "Next step", control: "text", max: LIMITS.nextStep, half: true, hint: "What is to be done on the follow-up day, e.g. Send the proposal." },
+    {
+      name: "nextStep",
+      label: "Next step",
+      control: "text",
+      max: LIMITS.nextStep,
+      half: true,
+      hint: "What is to be done on the follow-up day, e.g. Send the proposal.",
+    },
   ],
   extras: ["person", "attribution", "visit"],
   summary: (r) => ({
