@@ -112,10 +112,13 @@ export function PipelineBoard({ columns: initial, query, today }: { columns: Col
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${cardName(active.id)}, in ${origin(active.id)}.`,
     onDragOver: ({ active, over }) => (over ? `${cardName(active.id)} is over ${stageName(over.id)}.` : `${cardName(active.id)} is over no stage.`),
-    onDragEnd: ({ active, over }) =>
-      over && over.id !== findCard(columns, String(active.id))?.column.key
-        ? `${cardName(active.id)} moved to ${stageName(over.id)}. Saving.`
-        : `${cardName(active.id)} put back in ${origin(active.id)}.`,
+    onDragEnd: ({ active, over }) => {
+      const found = findCard(columns, String(active.id));
+      if (!over || over.id === found?.column.key) return `${cardName(active.id)} put back in ${origin(active.id)}.`;
+      // The dialog asks for the value next; nothing is saved yet.
+      if (over.id === WON && found?.card.dealValue === null) return `${cardName(active.id)} has no deal value: enter it to move it to Won.`;
+      return `${cardName(active.id)} moved to ${stageName(over.id)}. Saving.`;
+    },
     onDragCancel: ({ active }) => `Move cancelled. ${cardName(active.id)} stays in ${origin(active.id)}.`,
   };
 
