@@ -31,7 +31,19 @@ async function send(request: APIRequestContext, origin: string, name: string, si
 }
 
 const column = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
-const card = (page: Page, company: string) => page.locator("li[data-lead]").filter({ has: page.getByRole("link", { name: company, exact: true }) });
+/** The company a card names for a website (src/lib/pipeline.ts): "mouse-x1.example" is "Mouse X1". */
+const companyOf = (site: string) =>
+  site
+    .split(".")[0]!
+    .split("-")
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+/** How a card is named (its link, its handle, its announcements): the person and their company. */
+const labelOf = (person: string, site: string) => `${person} (${companyOf(site)})`;
+const card = (page: Page, person: string, site: string) =>
+  page.locator("li[data-lead]").filter({ has: page.getByRole("link", { name: labelOf(person, site), exact: true }) });
+/** A move's answer as its toast (or, without JavaScript, the answer box) says it; the live region adds "Saving.". */
+const moved = (page: Page, person: string, site: string, stage: string) => page.getByText(`${labelOf(person, site)} moved to ${stage}.`, { exact: true });
 
 async function centre(locator: Locator) {
   const box = (await locator.boundingBox())!;
@@ -60,8 +72,10 @@ test("cards move by mouse and by keyboard; the status, the trail and the Overvie
   await page.goto(`/admin/pipeline?q=${marker}`);
   await untilHydrated(page);
   await expect(page.getByRole("link", { name: "Pipeline" })).toHaveAttribute("aria-current", "page");
-  const mouse = card(page, `mouse-${RUN}.example`);
-  const key = card(page, `key-${RUN}.example`);
+  const mouseSite = `mouse-${RUN}.example`;
+  const keySite = `key-${RUN}.example`;
+  const mouse = card(page, "Mouse Mover", mouseSite);
+  const key = card(page, "Key Mover", keySite);
   await expect(column(page, "New").getByTestId("column-summary")).toHaveText("2 leads · ₹1,75,000");
   await expect(mouse).toContainText("₹1,00,000");
   const mouseId = (await mouse.getAttribute("data-lead"))!;
@@ -71,27 +85,28 @@ test("cards move by mouse and by keyboard; the status, the trail and the Overvie
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
   // By mouse: the handle dragged onto Won.
-  const from = await centre(mouse.getByRole("button", { name: `Move mouse-${RUN}.example` }));
+  const from = await centre(mouse.getByRole("button", { name: `Move ${labelOf("Mouse Mover", mouseSite)}` }));
   const to = await centre(column(page, "Won"));
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + 20, from.y + 5, { steps: 4 });
   await page.mouse.move(to.x, to.y, { steps: 12 });
   await page.mouse.up();
-  await expect(page.getByText("Mouse Mover moved to Won.")).toBeVisible();
+  await expect(moved(page, "Mouse Mover", mouseSite, "Won")).toBeVisible();
   await expect(column(page, "Won").getByTestId("column-summary")).toHaveText("1 lead · ₹1,00,000");
   await expect(column(page, "Won").locator(`li[data-lead="${mouseId}"]`)).toBeVisible();
 
   // By keyboard: Space picks the card up, Right arrow goes to the next stage, Space drops it.
-  const handle = key.getByRole("button", { name: `Move key-${RUN}.example` });
+  const handle = key.getByRole("button", { name: `Move ${labelOf("Key Mover", keySite)}` });
   await handle.focus();
   await page.keyboard.press("Space");
   // Picked up, the card is over its own column: the live region says so in our words.
-  await expect(page.getByRole("status").filter({ hasText: `key-${RUN}.example is over New.` })).toBeAttached();
+  await expect(page.getByRole("status").filter({ hasText: `${labelOf("Key Mover", keySite)} is over New.` })).toBeAttached();
   await page.keyboard.press("ArrowRight");
-  await expect(page.getByRole("status").filter({ hasText: `key-${RUN}.example is over Contacted.` })).toBeAttached();
+  await expect(page.getByRole("status").filter({ hasText: `${labelOf("Key Mover", keySite)} is over Contacted.` })).toBeAttached();
   await page.keyboard.press("Space");
-  await expect(page.getByText("Key Mover moved to Contacted.")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `${labelOf("Key Mover", keySite)} moved to Contacted. Saving.` })).toBeAttached();
+  await expect(moved(page, "Key Mover", keySite, "Contacted")).toBeVisible();
   await expect(column(page, "Contacted").locator(`li[data-lead="${keyId}"]`)).toBeVisible();
   await expect(column(page, "New").getByTestId("column-summary")).toHaveText("0 leads · ₹0");
 
@@ -127,23 +142,133 @@ test("a refused move puts the card back and says why", async ({ member, request 
   await send(request, new URL(page.url()).origin, "Stale Mover", `stale-${RUN}.example`, "", "198.51.100.93");
   await page.goto(`/admin/pipeline?q=stale-${RUN}`);
   await untilHydrated(page);
-  const stale = card(page, `stale-${RUN}.example`);
+  const staleSite = `stale-${RUN}.example`;
+  const stale = card(page, "Stale Mover", staleSite);
   const id = (await stale.getAttribute("data-lead"))!;
   // Someone else moves it meanwhile (a second tab of the same member).
   const other = await member.open("pipeline");
   await other.goto(`/admin/pipeline?q=stale-${RUN}`);
   await untilHydrated(other);
-  await card(other, `stale-${RUN}.example`).getByLabel(`Move stale-${RUN}.example to`).selectOption("qualified");
-  await card(other, `stale-${RUN}.example`).getByRole("button", { name: "Move", exact: true }).click();
-  await expect(other.getByText("Stale Mover moved to Qualified.")).toBeVisible();
+  await card(other, "Stale Mover", staleSite)
+    .getByLabel(`Move ${labelOf("Stale Mover", staleSite)} to`)
+    .selectOption("qualified");
+  await card(other, "Stale Mover", staleSite).getByRole("button", { name: "Move", exact: true }).click();
+  await expect(moved(other, "Stale Mover", staleSite, "Qualified")).toBeVisible();
   await other.context().close();
 
   // This board still shows it in New: the move is refused and the card goes back, then the board is read again.
-  await stale.getByLabel(`Move stale-${RUN}.example to`).selectOption("won");
+  await stale.getByLabel(`Move ${labelOf("Stale Mover", staleSite)} to`).selectOption("lost");
   await stale.getByRole("button", { name: "Move", exact: true }).click();
   await expect(page.getByText(/was moved by someone else meanwhile; it is now in Qualified/)).toBeVisible();
   await expect(column(page, "Qualified").locator(`li[data-lead="${id}"]`)).toBeVisible();
-  await expect(column(page, "Won").locator(`li[data-lead="${id}"]`)).toHaveCount(0);
+  await expect(column(page, "Lost").locator(`li[data-lead="${id}"]`)).toHaveCount(0);
+});
+
+test("at 1280 px the board fits the screen, each card names its person and company, every handle is named apart", async ({ member, request }) => {
+  test.setTimeout(90_000);
+  const page = member.page;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/admin/pipeline");
+  const origin = new URL(page.url()).origin;
+  // Two people of one company and one person at two companies: still three names.
+  const brand = `brand-${RUN}.example`;
+  const other = `spice-${RUN}.example`;
+  await send(request, origin, "Priya Sharma", brand, "seo-optimization/Growth", "198.51.100.101");
+  await send(request, origin, "Ravi Kumar", brand, "", "198.51.100.102");
+  await send(request, origin, "Priya Sharma", other, "", "198.51.100.103");
+  await page.goto(`/admin/pipeline?q=${RUN}.example`);
+  await untilHydrated(page);
+
+  // The card: the person, the company, the value, the owner's avatar and the days in the stage.
+  const priya = card(page, "Priya Sharma", brand);
+  await expect(priya.getByRole("link", { name: labelOf("Priya Sharma", brand), exact: true })).toHaveText("Priya Sharma");
+  await expect(priya.getByTestId("card-company")).toHaveText(companyOf(brand));
+  await expect(priya.getByTestId("card-value")).toContainText("₹1,00,000");
+  await expect(priya.getByRole("img", { name: /^(Owner: .+|No owner)$/ })).toBeVisible();
+  await expect(priya.getByTestId("days-in-stage")).toHaveText("Entered today");
+  await expect(card(page, "Ravi Kumar", brand).getByTestId("card-value")).toHaveText("No value yet");
+
+  // Every handle and every "Move to" control names its own card.
+  const handles = await page.getByRole("button", { name: /^Move .+/ }).evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
+  expect(handles).toEqual(
+    expect.arrayContaining([`Move ${labelOf("Priya Sharma", brand)}`, `Move ${labelOf("Ravi Kumar", brand)}`, `Move ${labelOf("Priya Sharma", other)}`]),
+  );
+  expect(new Set(handles).size).toBe(handles.length);
+  const pickers = await page.locator("li[data-lead] select").evaluateAll((els) => els.map((el) => (el as HTMLSelectElement).labels?.[0]?.textContent));
+  expect(new Set(pickers).size).toBe(pickers.length);
+
+  // The page never scrolls sideways; the five stages are all in view beside the sidebar.
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  for (const name of ["New", "Contacted", "Qualified", "Won", "Lost"]) {
+    const box = (await column(page, name).boundingBox())!;
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(1280);
+  }
+  // Any further stage is reached by scrolling the board itself (a focusable region), never the page.
+  const board = page.getByRole("list", { name: "Pipeline stages" });
+  await expect(board).toHaveAttribute("tabindex", "0");
+  for (const stage of await board.getByRole("heading", { level: 2 }).all()) {
+    await stage.scrollIntoViewIfNeeded();
+    await expect(stage).toBeInViewport();
+  }
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  // A card's dates and its days in stage each keep to one line.
+  const line = await priya.getByTestId("days-in-stage").boundingBox();
+  expect(line!.height).toBeLessThan(24);
+
+  const axe = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await page.screenshot({ path: "/tmp/pipeline-1280.png" });
+});
+
+test("moving a card with no deal value to Won asks for the value, and saves it with the move", async ({ member, request }) => {
+  test.setTimeout(90_000);
+  const page = member.page;
+  await page.goto("/admin/pipeline");
+  const site = `worth-${RUN}.example`;
+  const label = labelOf("Worth Asking", site);
+  await send(request, new URL(page.url()).origin, "Worth Asking", site, "", "198.51.100.104");
+  await page.goto(`/admin/pipeline?q=worth-${RUN}`);
+  await untilHydrated(page);
+  const worth = card(page, "Worth Asking", site);
+  const id = (await worth.getAttribute("data-lead"))!;
+  await expect(worth.getByTestId("card-value")).toHaveText("No value yet");
+
+  // Asked, then cancelled: the card stays where it was.
+  await worth.getByLabel(`Move ${label} to`).selectOption("won");
+  await worth.getByRole("button", { name: "Move", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Won: ${label}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(column(page, "New").locator(`li[data-lead="${id}"]`)).toBeVisible();
+
+  // Asked again: no value, then a bad one, are refused beside the field; a value moves it.
+  await worth.getByLabel(`Move ${label} to`).selectOption("won");
+  await worth.getByRole("button", { name: "Move", exact: true }).click();
+  await expect(dialog).toBeVisible();
+  const value = dialog.getByRole("textbox", { name: /Deal value/ });
+  await expect(value).toBeFocused();
+  await dialog.getByRole("button", { name: "Move to Won" }).click();
+  await expect(dialog.getByText("Enter the deal value in whole rupees, e.g. 150000.")).toBeVisible();
+  await value.fill("lots");
+  await dialog.getByRole("button", { name: "Move to Won" }).click();
+  await expect(value).toHaveAttribute("aria-invalid", "true");
+  await expect(column(page, "New").locator(`li[data-lead="${id}"]`)).toBeVisible();
+  await value.fill("2,50,000");
+  await dialog.getByRole("button", { name: "Move to Won" }).click();
+  await expect(moved(page, "Worth Asking", site, "Won")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const won = column(page, "Won").locator(`li[data-lead="${id}"]`);
+  await expect(won).toBeVisible();
+  await expect(won.getByTestId("card-value")).toHaveText("₹2,50,000");
+  await expect(column(page, "Won").getByTestId("column-summary")).toHaveText("1 lead · ₹2,50,000");
+
+  // The lead itself is won, with the value on it.
+  await page.goto(`/admin/leads?q=worth-${RUN}`);
+  await expect(page.getByRole("combobox", { name: "Status of Worth Asking" })).toHaveValue("won");
 });
 
 test.describe("without JavaScript", () => {
@@ -160,16 +285,17 @@ test.describe("without JavaScript", () => {
     });
     const page = await context.newPage();
     await page.goto(`/admin/pipeline?q=plain-${RUN}`);
-    const plain = card(page, `plain-${RUN}.example`);
+    const plainSite = `plain-${RUN}.example`;
+    const plain = card(page, "Plain Mover", plainSite);
     await expect(plain).toContainText("₹4,15,000");
-    await plain.getByLabel(`Move plain-${RUN}.example to`).selectOption("qualified");
+    await plain.getByLabel(`Move ${labelOf("Plain Mover", plainSite)} to`).selectOption("qualified");
     await plain.getByRole("button", { name: "Move", exact: true }).click();
     await expect(page).toHaveURL(/result=moved/);
-    await expect(page.getByText("Plain Mover moved to Qualified.")).toBeVisible();
+    await expect(moved(page, "Plain Mover", plainSite, "Qualified")).toBeVisible();
     await expect(
       column(page, "Qualified")
         .locator("li[data-lead]")
-        .filter({ hasText: `plain-${RUN}.example` }),
+        .filter({ hasText: companyOf(plainSite) }),
     ).toBeVisible();
     expect(new URL(page.url()).searchParams.get("q")).toBe(`plain-${RUN}`);
     await page.screenshot({ path: "/tmp/pipeline-nojs.png", fullPage: true });
@@ -197,10 +323,11 @@ test("the owner adds a stage, the board shows it, and removing it asks where its
   await send(request, new URL(page.url()).origin, "Stage Mover", `stage-${RUN}.example`, "", "198.51.100.96");
   await page.goto(`/admin/pipeline?q=stage-${RUN}`);
   await untilHydrated(page);
-  const moving = card(page, `stage-${RUN}.example`);
-  await moving.getByLabel(`Move stage-${RUN}.example to`).selectOption({ label: name });
+  const stageSite = `stage-${RUN}.example`;
+  const moving = card(page, "Stage Mover", stageSite);
+  await moving.getByLabel(`Move ${labelOf("Stage Mover", stageSite)} to`).selectOption({ label: name });
   await moving.getByRole("button", { name: "Move", exact: true }).click();
-  await expect(page.getByText(`Stage Mover moved to ${name}.`)).toBeVisible();
+  await expect(moved(page, "Stage Mover", stageSite, name)).toBeVisible();
   await expect(column(page, name).getByTestId("column-summary")).toHaveText("1 lead · ₹0");
 
   await page.goto("/admin/pipeline/stages");

@@ -486,7 +486,9 @@ describe(`deal value and the board's totals (${process.env.DATABASE_URL ? "postg
     expect(col("new").cards).toHaveLength(50);
     expect(col("proposal-sent").cards).toHaveLength(30);
     expect(board.total).toBe(sum(() => true));
-    expect(col("new").cards.find((c) => c.name === "Lead 1")?.company ?? "shop1.in").toBe("shop1.in");
+    // The card names the person, and the company from the website's host (docs/decisions/0101).
+    expect(col("new").cards.find((c) => c.name === "Lead 1")).toMatchObject({ name: "Lead 1", company: "Shop1" });
+    expect(col("new").cards.find((c) => c.name === "Lead 2")).toMatchObject({ name: "Lead 2", company: null });
     // "Show more" on one column; the rest keep their first page.
     const more = await loadBoard(readBoardFilters({ "show-new": "100" }));
     expect(more.columns.find((c) => c.key === "new")!.cards).toHaveLength(70);
@@ -544,5 +546,109 @@ describe(`deal value and the board's totals (${process.env.DATABASE_URL ? "postg
     expect((await leadRow(b))!.wonAt).toBeNull();
     expect((await overviewReport(12)).pipeline.wonByMonth.at(-1)).toEqual({ month: thisMonth, count: 1, value: 5000 });
     expect(a).toBeTruthy();
+  });
+});
+
+describe(`what a card shows and Won with its value (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  const card = async (id: string) => (await loadBoard(readBoardFilters({}))).columns.flatMap((c) => c.cards).find((c) => c.id === id)!;
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000 - 60_000).toISOString();
+
+  it("shows the person, the company, the value by the one rule, the close date, the next step and its day, the owner", async () => {
+    const id = await lead({
+      name: "Priya Sharma",
+      websiteUrl: "https://www.brand.example.com",
+      service: "SEO Optimization",
+      package: "Growth",
+      expectedCloseOn: "2026-12-12",
+      followUpOn: "2026-12-03",
+      nextStep: "Send the proposal",
+      ownerId: ids.get("sales")!,
+    });
+    const shown = await card(id);
+    expect(shown).toMatchObject({
+      name: "Priya Sharma",
+      company: "Brand Example",
+      dealValue: dealValueWithSource({ service: "SEO Optimization", package: "Growth" })!.value,
+      dealValueFromPackage: true,
+      expectedCloseOn: "2026-12-12",
+      followUpOn: "2026-12-03",
+      nextStep: "Send the proposal",
+      ownerLabel: "Member sales",
+      daysInStage: 0,
+    });
+    expect((await loadBoard(readBoardFilters({}))).today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The answer to a move names the person and the company, as the card does.
+    expect(await pipeline.moveLeadCard(id, "contacted", "new")).toMatchObject({
+      status: "success",
+      message: "Priya Sharma (Brand Example) moved to Contacted.",
+    });
+  });
+
+  it("counts the days since the lead entered its stage: a real status change restarts them, other edits do not", async () => {
+    const id = await lead({ name: "Ravi Kumar" });
+    expect((await leadRow(id))!.stageChangedAt).toBeInstanceOf(Date);
+    await handle.db.execute(sql`update leads set stage_changed_at = ${daysAgo(5)}::timestamptz where id = ${id}`);
+    expect((await card(id)).daysInStage).toBe(5);
+    // Saved from the dialog with the same status, and the same status set again: still five days.
+    const form = { name: "Ravi Kumar", email: "ravi@brand.in", mobileNumber: "9876543210", status: "new", nextStep: "Call back" };
+    expect(await admin.saveRecord("leads", id, formOf(form))).toMatchObject({ status: "success" });
+    await handle.db.update(leads).set({ status: "new" }).where(eq(leads.id, id));
+    expect(await card(id)).toMatchObject({ daysInStage: 5, nextStep: "Call back" });
+    // Moved by the board, the list, or any other path: the count starts again.
+    expect(await pipeline.moveLeadCard(id, "qualified", "new")).toMatchObject({ status: "success" });
+    expect((await card(id)).daysInStage).toBe(0);
+    await handle.db.execute(sql`update leads set stage_changed_at = ${daysAgo(2)}::timestamptz where id = ${id}`);
+    expect(await admin.setStatus("leads", id, "contacted")).toMatchObject({ status: "success" });
+    expect((await card(id)).daysInStage).toBe(0);
+  });
+
+  it("a next step is a short line, edited in the lead's dialog", async () => {
+    const base = { name: "Asha Rao", email: "asha@brand.in", mobileNumber: "9876543210" };
+    expect(AdminLeadSchema.parse({ ...base, nextStep: "  Send the proposal " }).nextStep).toBe("Send the proposal");
+    expect(AdminLeadSchema.parse({ ...base, nextStep: "" }).nextStep).toBeNull();
+    expect(AdminLeadSchema.safeParse({ ...base, nextStep: "x".repeat(141) }).success).toBe(false);
+    const id = await lead();
+    expect(await admin.saveRecord("leads", id, formOf({ ...base, nextStep: "x".repeat(141) }))).toMatchObject({
+      status: "invalid",
+      fieldErrors: { nextStep: expect.stringContaining("140") },
+    });
+    expect((await leadRow(id))!.nextStep).toBeNull();
+  });
+
+  it("Won with the value asked for is one write: the value and the status, one status row in the trail", async () => {
+    const id = await lead({ name: "Priya Sharma", websiteUrl: "https://brand.example.com" });
+    const answer = await pipeline.winLeadCardAction(IDLE, formOf({ id, from: "new", dealValue: "2,50,000" }));
+    expect(answer).toMatchObject({ status: "success", message: "Priya Sharma (Brand Example) moved to Won." });
+    expect(await leadRow(id)).toMatchObject({ status: "won", dealValue: 250000 });
+    expect((await leadRow(id))!.wonAt).toBeInstanceOf(Date);
+    const trail = await activityFor(id);
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ action: "status", before: { status: "new", dealValue: null }, after: { status: "won", dealValue: 250000 } });
+    expect(await card(id)).toMatchObject({ dealValue: 250000, dealValueFromPackage: false, daysInStage: 0 });
+  });
+
+  it("Won without a value, or with a bad one, is refused beside the field and changes nothing; a stale board changes nothing", async () => {
+    const id = await lead();
+    for (const bad of ["", "  ", "lots", "-5", "12.5", "1000000001"]) {
+      const answer = await pipeline.winLeadCardAction(IDLE, formOf({ id, from: "new", dealValue: bad }));
+      expect(answer, bad).toMatchObject({ status: "invalid", fieldErrors: { dealValue: expect.stringContaining("rupees") } });
+    }
+    expect(await leadRow(id)).toMatchObject({ status: "new", dealValue: null });
+    const stale = await pipeline.winLeadCardAction(IDLE, formOf({ id, from: "qualified", dealValue: "90000" }));
+    expect(stale).toMatchObject({ status: "error", title: "Not moved", message: expect.stringContaining("now in New") });
+    expect(await leadRow(id)).toMatchObject({ status: "new", dealValue: null });
+    expect(await activityFor(id)).toHaveLength(0);
+  });
+
+  it("Won with its value is the desk's: an editor and a visitor are refused, sales may", async () => {
+    const id = await lead();
+    as("editor");
+    expect(await pipeline.winLeadCardAction(IDLE, formOf({ id, from: "new", dealValue: "90000" }))).toMatchObject({ status: "refused" });
+    as(null);
+    expect(await pipeline.winLeadCardAction(IDLE, formOf({ id, from: "new", dealValue: "90000" }))).toMatchObject({ status: "refused" });
+    expect(await leadRow(id)).toMatchObject({ status: "new", dealValue: null });
+    as("sales");
+    expect(await pipeline.winLeadCardAction(IDLE, formOf({ id, from: "new", dealValue: "90000" }))).toMatchObject({ status: "success" });
+    expect(await leadRow(id)).toMatchObject({ status: "won", dealValue: 90000 });
   });
 });

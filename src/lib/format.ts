@@ -48,6 +48,17 @@ export function formatAdminDay(day: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? adminDay.format(new Date(`${day}T00:00:00Z`)) : day;
 }
 
+const shortDay = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/**
+ * A calendar day in a few characters, for a card: "12 Dec", with the year ("12 Dec 2027") only when
+ * it is not the year of `today` (the site's day, YYYY-MM-DD).
+ */
+export function formatShortDay(day: string, today: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  return day.slice(0, 4) === today.slice(0, 4) ? shortDay.format(new Date(`${day}T00:00:00Z`)) : formatAdminDay(day);
+}
+
 const adminDateSeconds = new Intl.DateTimeFormat("en-IN", { ...ADMIN_DATE, second: "2-digit" });
 
 /** The same, to the second: a post's revisions, several of which a minute can hold, each named apart. */

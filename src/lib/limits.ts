@@ -27,6 +27,8 @@ export const LIMITS = {
   serviceName: 80,
   services: 12,
   authorBio: 600,
+  /** A lead's next step, a line on its pipeline card (docs/decisions/0101). */
+  nextStep: 140,
 } as const;
 
 /** A deal's value in whole rupees: at most ₹100 crore (docs/decisions/0067). */

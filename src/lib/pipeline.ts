@@ -67,15 +67,60 @@ export function boardQuery(filters: BoardFilters, show: Record<string, number> =
   return params.toString();
 }
 
-/** The company a card names: the website's host, else the person's name. */
-export function cardCompany(lead: { websiteUrl: string | null; name: string }): string {
-  if (lead.websiteUrl) {
-    try {
-      return new URL(lead.websiteUrl).hostname.replace(/^www\./, "");
-    } catch {
-      // A stored value that is not a URL (a site-relative path): shown as it is.
-      return lead.websiteUrl;
-    }
+// A card names the person first and their company beside them (docs/decisions/0101). A lead has no
+// company field: the public form asks for the website, so the company is read from its host, as a
+// name ("brand.example.com" is "Brand Example"), not as an address.
+
+/** Second-level labels under a country's code that are not the company's own ("shop.co.in"). */
+const SECOND_LEVEL = new Set(["co", "com", "net", "org", "gov", "ac", "edu", "ltd", "plc", "firm", "gen", "ind", "res"]);
+
+/** The company a website names, from its host; null when there is no website or it names none (a path, an IP address). */
+export function companyFromWebsite(websiteUrl: string | null | undefined): string | null {
+  // A site-relative path names no company.
+  if (!websiteUrl || websiteUrl.startsWith("/")) return null;
+  let host: string;
+  try {
+    host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(websiteUrl) ? websiteUrl : `https://${websiteUrl}`).hostname.toLowerCase();
+  } catch {
+    return null;
   }
-  return lead.name;
+  if (!host || /^[\d.]+$/.test(host) || host.startsWith("[")) return null;
+  const labels = host
+    .replace(/^www\d*\./, "")
+    .split(".")
+    .filter(Boolean);
+  const tld = labels.length > 1 ? labels.pop()! : "";
+  if (tld.length === 2 && labels.length > 1 && SECOND_LEVEL.has(labels.at(-1)!)) labels.pop();
+  const words = labels
+    .join(" ")
+    .split(/[\s_-]+/)
+    .filter(Boolean);
+  if (words.length === 0) return null;
+  return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+}
+
+/** How a card is named to a screen reader, its handle and its announcements: "Priya Sharma (Brand Example)". */
+export function cardLabel(card: { name: string; company: string | null }): string {
+  return card.company && card.company.toLowerCase() !== card.name.toLowerCase() ? `${card.name} (${card.company})` : card.name;
+}
+
+/** Whole days since the lead entered its stage (0 on the day it did). */
+export function daysInStage(since: Date | string, now: Date = new Date()): number {
+  const ms = now.getTime() - new Date(since).getTime();
+  return Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 86_400_000) : 0;
+}
+
+/** "Entered today", "1 day in stage", "12 days in stage". */
+export function daysInStageText(days: number): string {
+  return days <= 0 ? "Entered today" : `${days} ${days === 1 ? "day" : "days"} in stage`;
+}
+
+/** The initials of a member's avatar: "Ravi Kumar" is "RK", "ravi@agency.in" is "R". */
+export function initialsOf(label: string): string {
+  const words = label
+    .replace(/@.*$/, "")
+    .split(/[\s._-]+/)
+    .filter((w) => /^[\p{L}\p{N}]/u.test(w));
+  const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
+  return letters.map((w) => Array.from(w)[0]!.toUpperCase()).join("") || "?";
 }

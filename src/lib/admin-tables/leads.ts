@@ -59,6 +59,15 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
     { name: "growthChallenge", label: "Growth challenge", control: "textarea", rows: 3, max: LIMITS.longText },
     { name: "notes", label: "Internal notes", control: "textarea", rows: 3, max: LIMITS.longText, hint: "Only staff see these." },
     ...followUpFieldSpecs<Lead & InboxDecoration>(),
+    // Beside the follow-up day it belongs to: the pipeline card shows both (docs/decisions/0101).
+    {
+      name: "nextStep",
+      label: "Next step",
+      control: "text",
+      max: LIMITS.nextStep,
+      half: true,
+      hint: "What is to be done on the follow-up day, e.g. Send the proposal.",
+    },
   ],
   extras: ["person", "attribution", "visit"],
   summary: (r) => ({
@@ -85,6 +94,7 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
     { header: "Deal value from", value: (r) => dealValueWithSource(r)?.source ?? null },
     { header: "Expected close", value: (r) => r.expectedCloseOn },
     { header: "Notes", value: (r) => r.notes },
+    { header: "Next step", value: (r) => r.nextStep },
     ...followUpColumns<Lead & InboxDecoration>(),
     ...attributionColumns<Lead & InboxDecoration>(),
   ],

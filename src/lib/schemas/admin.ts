@@ -157,6 +157,8 @@ export const AdminLeadSchema = z.object({
   status: stageKeyField,
   notes: optionalText("Notes", LIMITS.longText, true),
   ...followUpFields,
+  // What is to be done on the follow-up day, edited beside it (docs/decisions/0101).
+  nextStep: optionalText("Next step", LIMITS.nextStep),
   ...dealFields,
 });
 export type AdminLeadData = z.output<typeof AdminLeadSchema>;

@@ -6,6 +6,7 @@ import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { leadsTable } from "@/lib/admin-tables/leads";
 import type { FormState } from "@/lib/form-state";
 import { STAGE_KEY_MAX, STAGE_NAME_MAX } from "@/lib/limits";
+import { dealValueField } from "@/lib/schemas/admin";
 import { boardQuery, readBoardFilters } from "@/lib/pipeline";
 import { dashboardHref } from "@/lib/routes";
 import { changeRecordStatus } from "../dashboard";
@@ -61,6 +62,33 @@ export async function moveLeadCardForm(form: FormData): Promise<void> {
   const back = boardQuery(readBoardFilters(Object.fromEntries(new URLSearchParams(text("board").slice(0, 2000)))));
   const answer = new URLSearchParams({ result, ...(z.uuid().safeParse(text("id")).success ? { moved: text("id") } : {}) });
   redirect(`${dashboardHref("pipeline")}?${back ? `${back}&` : ""}${answer.toString()}`);
+}
+
+// ---- Won with its value (docs/decisions/0101) -----------------------------------------------------
+
+const WinSchema = MoveSchema.omit({ to: true }).extend({
+  dealValue: dealValueField.refine((value) => value !== null, { error: "Enter the deal value in whole rupees, e.g. 150000." }),
+});
+
+/**
+ * A card moved to Won that had no deal value: the board asked for it, and the value and the move are
+ * one write (the status change with the value beside it), so a won deal is never left worth nothing
+ * and a stale board changes neither.
+ */
+export async function winLeadCardAction(_previous: FormState, form: FormData): Promise<FormState> {
+  return handleForm({
+    log: { failed: "pipeline win failed" },
+    input: form,
+    fields: ["id", "from", "dealValue"],
+    schema: WinSchema,
+    roles: LEAD_DESK.write,
+    echo: ["dealValue"],
+    answers: formAnswers("The card could not be moved. Please try again; nothing was changed."),
+    run: async ({ id, from, dealValue }) => {
+      const outcome = await changeRecordStatus(leadsTable, id, "won", { from, set: { dealValue } });
+      return moveAnswer(outcome.kind === "done" ? "moved" : outcome.kind, id);
+    },
+  });
 }
 
 // ---- Stages (the owner's) -----------------------------------------------------------------------

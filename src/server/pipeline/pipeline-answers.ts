@@ -1,5 +1,6 @@
 import "server-only";
 import type { FormState } from "@/lib/form-state";
+import { cardLabel } from "@/lib/pipeline";
 import { stagesIn } from "../leads";
 import { leadHeadline } from "./data/pipeline";
 
@@ -17,7 +18,8 @@ async function stageName(key: string): Promise<string> {
 /** The words of a move's answer, from its result (the board without JavaScript renders them from the code). */
 export async function moveAnswer(result: MoveResult, id: string): Promise<FormState> {
   const lead = result === "gone" || result === "refused" ? undefined : await leadHeadline(id).catch(() => undefined);
-  const name = lead?.name ?? "This lead";
+  // The person and their company, as the card and its announcements name them (docs/decisions/0101).
+  const name = lead ? cardLabel(lead) : "This lead";
   switch (result) {
     case "moved":
       return { status: "success", message: `${name} moved to ${lead ? await stageName(lead.status) : "its new stage"}.` };

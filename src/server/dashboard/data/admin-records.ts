@@ -246,7 +246,19 @@ export type StatusOutcome = { kind: "done" } | { kind: "gone" } | { kind: "unkno
  * row locked, the change, its activity row "status" and with it the webhook event, one transaction;
  * the first-contact stamp is the database's trigger.
  */
-export async function changeRecordStatus(definition: AdminTableDefinition, id: string, status: string, options: { from?: string } = {}): Promise<StatusOutcome> {
+export async function changeRecordStatus(
+  definition: AdminTableDefinition,
+  id: string,
+  status: string,
+  options: {
+    from?: string;
+    /**
+     * Other columns written in the same update, already validated by the caller: a deal won on the
+     * board with the value it was asked for (docs/decisions/0101), one change in the trail, not two.
+     */
+    set?: Record<string, unknown>;
+  } = {},
+): Promise<StatusOutcome> {
   if (!definition.filter) {
     await requireRole(definition.access.write);
     return { kind: "unknown" };
@@ -260,7 +272,10 @@ export async function changeRecordStatus(definition: AdminTableDefinition, id: s
       // A savepoint: a stage removed between the read above and this write fails its foreign key,
       // which is answered as an unknown status rather than an error.
       await tx.transaction(async (inner) => {
-        await inner.update(resolved.table).set({ [column]: option.value }).where(eq(resolved.id, id));
+        await inner
+          .update(resolved.table)
+          .set({ ...options.set, [column]: option.value })
+          .where(eq(resolved.id, id));
       });
     } catch (error) {
       if (isForeignKeyViolation(error)) return { kind: "unknown" };

@@ -298,6 +298,14 @@ export const leads = pgTable(
     ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     /** The day (site time) of the next follow-up; the Due view and the morning digest read it. */
     followUpOn: date("follow_up_on"),
+    /** What is to be done on the follow-up day, in a few words (docs/decisions/0101): the board's "next step". */
+    nextStep: text("next_step"),
+    /**
+     * When the lead entered its current stage (docs/decisions/0101): a trigger added by hand in the
+     * migration pipeline_stage_since sets it on every status change, whichever path makes it; the
+     * board's "days in stage".
+     */
+    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the status first moved to a contacted state (a trigger sets it, migrations 0015 and 0020). */
     firstContactedAt: timestamp("first_contacted_at", { withTimezone: true }),
     /** The deal's value in whole rupees (docs/decisions/0067); by default the chosen package's price. */
@@ -322,6 +330,7 @@ export const leads = pgTable(
     index("leads_won_at_idx").on(t.wonAt),
     check("leads_deal_value_valid", sql`${t.dealValue} is null or ${t.dealValue} between 0 and ${sql.raw(String(DEAL_VALUE_MAX))}`),
     check("leads_notes_valid", bounded(t.notes, LIMITS.longText)),
+    check("leads_next_step_valid", bounded(t.nextStep, LIMITS.nextStep)),
     check("leads_attribution_object", sql`jsonb_typeof(${t.attribution}) = 'object' and pg_column_size(${t.attribution}) <= 8192`),
     check("leads_submission_key_valid", bounded(t.submissionKey, 100)),
     check("leads_name_valid", required(t.name, LIMITS.personName)),

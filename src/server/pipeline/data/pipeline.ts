@@ -2,8 +2,8 @@ import "server-only";
 import { and, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { leadsTable } from "@/lib/admin-tables/leads";
-import { BOARD_PAGE, cardCompany, type BoardFilters } from "@/lib/pipeline";
-import { fromSiteDateTimeInput } from "@/lib/site-time";
+import { BOARD_PAGE, companyFromWebsite, daysInStage, type BoardFilters } from "@/lib/pipeline";
+import { fromSiteDateTimeInput, toSiteDateTimeInput } from "@/lib/site-time";
 import { dealValueSql } from "@/lib/deal-value";
 import { requireRole } from "../../kernel/session/auth-guard";
 import { db } from "../../kernel/db/client";
@@ -17,8 +17,10 @@ import { stagesIn, type StageInfo } from "../../leads";
 
 export interface BoardCard {
   id: string;
+  /** The person (the lead's name): the card's title. */
   name: string;
-  company: string;
+  /** Their company, read from the website's host (src/lib/pipeline.ts companyFromWebsite); null without one. */
+  company: string | null;
   status: string;
   /** The deal's value by the one rule (src/lib/deal-value.ts); null when neither a value nor a priced package. */
   dealValue: number | null;
@@ -26,6 +28,11 @@ export interface BoardCard {
   dealValueFromPackage: boolean;
   ownerLabel: string | null;
   followUpOn: string | null;
+  /** What is to be done on the follow-up day. */
+  nextStep: string | null;
+  expectedCloseOn: string | null;
+  /** Whole days since the lead entered its stage (stage_changed_at, docs/decisions/0101). */
+  daysInStage: number;
   /** The latest row of the activity trail about this lead (ISO), else when it was stored. */
   lastActivityAt: string;
 }
@@ -42,6 +49,8 @@ export interface Board {
   /** Every lead the filters match, and their value. */
   count: number;
   total: number;
+  /** The site's day the board was read on (YYYY-MM-DD): the cards' dates are written against it. */
+  today: string;
 }
 
 const searchColumns = leadsTable.search.map((name) => (leads as unknown as Record<string, typeof leads.name>)[name]!);
@@ -79,6 +88,9 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
       dealValue: sql<string | null>`${value}::text`.as("deal_value_of"),
       dealValueEntered: sql<boolean>`${leads.dealValue} is not null`.as("deal_value_entered"),
       followUpOn: leads.followUpOn,
+      nextStep: leads.nextStep,
+      expectedCloseOn: leads.expectedCloseOn,
+      stageChangedAt: leads.stageChangedAt,
       createdAt: leads.createdAt,
       ownerLabel: sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.email})`.as("owner_label"),
       rank: sql<number>`row_number() over (partition by ${leads.status} order by ${leads.updatedAt} desc, ${leads.id} desc)`.as("rank"),
@@ -103,6 +115,9 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
         dealValue: ranked.dealValue,
         dealValueEntered: ranked.dealValueEntered,
         followUpOn: ranked.followUpOn,
+        nextStep: ranked.nextStep,
+        expectedCloseOn: ranked.expectedCloseOn,
+        stageChangedAt: ranked.stageChangedAt,
         createdAt: ranked.createdAt,
         ownerLabel: ranked.ownerLabel,
         lastActivityAt: sql<string | null>`(select max(${activityEvents.at}) from ${activityEvents} where ${activityEvents.tableName} = 'leads' and ${activityEvents.recordId} = ranked.id::text)::text`,
@@ -113,28 +128,37 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
   ]);
   const byStage = new Map<string, { count: number; total: number }>(totals.map((t) => [t.status, { count: Number(t.count), total: Number(t.total) }]));
   const cardsByStage = new Map<string, BoardCard[]>();
+  const now = new Date();
   for (const c of cards) {
     const list = cardsByStage.get(c.status) ?? [];
     list.push({
       id: c.id,
       name: c.name,
-      company: cardCompany(c),
+      company: companyFromWebsite(c.websiteUrl),
       status: c.status,
       dealValue: c.dealValue === null ? null : Number(c.dealValue),
       dealValueFromPackage: c.dealValue !== null && !c.dealValueEntered,
       ownerLabel: c.ownerLabel,
       followUpOn: c.followUpOn,
+      nextStep: c.nextStep,
+      expectedCloseOn: c.expectedCloseOn,
+      daysInStage: daysInStage(c.stageChangedAt, now),
       lastActivityAt: c.lastActivityAt ? new Date(c.lastActivityAt).toISOString() : new Date(c.createdAt).toISOString(),
     });
     cardsByStage.set(c.status, list);
   }
   const columns = stages.map((stage) => ({ ...stage, ...(byStage.get(stage.key) ?? { count: 0, total: 0 }), cards: cardsByStage.get(stage.key) ?? [] }));
-  return { columns, count: columns.reduce((n, c) => n + c.count, 0), total: columns.reduce((n, c) => n + c.total, 0) };
+  return {
+    columns,
+    count: columns.reduce((n, c) => n + c.count, 0),
+    total: columns.reduce((n, c) => n + c.total, 0),
+    today: toSiteDateTimeInput(now).slice(0, 10),
+  };
 }
 
-/** A lead's name and status, for the answer to a move (a member of the desk only). */
-export async function leadHeadline(id: string): Promise<{ name: string; status: string } | undefined> {
+/** A lead's name, company and status, for the answer to a move (a member of the desk only). */
+export async function leadHeadline(id: string): Promise<{ name: string; company: string | null; status: string } | undefined> {
   await requireRole(LEAD_DESK.read);
-  const [row] = await db().select({ name: leads.name, status: leads.status }).from(leads).where(eq(leads.id, id)).limit(1);
-  return row;
+  const [row] = await db().select({ name: leads.name, websiteUrl: leads.websiteUrl, status: leads.status }).from(leads).where(eq(leads.id, id)).limit(1);
+  return row && { name: row.name, company: companyFromWebsite(row.websiteUrl), status: row.status };
 }

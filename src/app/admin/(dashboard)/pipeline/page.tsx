@@ -87,7 +87,7 @@ export default async function PipelinePage({ searchParams }: { searchParams: Pro
         </button>
       </form>
       {answer && <AnswerBox state={answer} className="mt-4" />}
-      <PipelineBoard columns={board.columns} query={query} />
+      <PipelineBoard columns={board.columns} query={query} today={board.today} />
     </DashboardShell>
   );
 }
