@@ -20,39 +20,59 @@ const lateness = (followUpOn: string, today: string) => {
   return late <= 0 ? "Due today" : `${late} day${late === 1 ? "" : "s"} overdue`;
 };
 
-const action = buttonVariants({ variant: "outline", size: "sm" });
+const action = buttonVariants({ variant: "outline", size: "sm", className: "px-3" });
 
-/** Call (the number itself, tap to dial), mail and WhatsApp, each named with the person. */
+/**
+ * Call, mail and WhatsApp, each named with the person. On a phone they are icons (the number itself
+ * is in the row's line, a tap-to-call link too), so a row's actions fit on one line and the first
+ * rows of three lists fit on the first screen.
+ */
 function ReachLinks({ name, phone, email }: { name: string; phone: string; email: string }) {
   const chat = whatsAppHref(phone);
   return (
     <>
-      <a href={telHref(phone)} className={action} aria-label={`Call ${name} on ${phone}`}>
+      <a href={telHref(phone)} className={action} aria-label={`Call ${name}`}>
         <Phone aria-hidden="true" />
-        {phone}
+        <span className="hidden sm:inline">Call</span>
       </a>
       <a href={`mailto:${email}`} className={action} aria-label={`E-mail ${name}`}>
         <Mail aria-hidden="true" />
-        Mail
+        <span className="hidden sm:inline">Mail</span>
       </a>
       {chat && (
         <a href={chat} target="_blank" rel="noopener noreferrer" className={action} aria-label={`WhatsApp ${name} (opens the chat)`}>
           <MessageCircle aria-hidden="true" />
-          WhatsApp
+          <span className="hidden sm:inline">WhatsApp</span>
         </a>
       )}
     </>
   );
 }
 
-function Row({ title, href, meta, children, testId }: { title: string; href: string; meta: React.ReactNode; children: React.ReactNode; testId?: string }) {
+/** A row: the person (a link to their record), what is due and their number, then the actions. */
+function Row({
+  person,
+  href,
+  meta,
+  children,
+  testId,
+}: {
+  person: { name: string; phone: string };
+  href: string;
+  meta: string;
+  children: React.ReactNode;
+  testId?: string;
+}) {
   return (
     <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4" data-testid={testId}>
       <p className="min-w-0 text-sm">
         <Link href={href} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
-          {title}
+          {person.name}
         </Link>{" "}
-        <span className="text-ink-soft">{meta}</span>
+        <span className="text-ink-soft">{meta}</span> ·{" "}
+        <a href={telHref(person.phone)} className="whitespace-nowrap text-ink-soft underline-offset-2 hover:underline">
+          {person.phone}
+        </a>
       </p>
       <div className="flex shrink-0 flex-wrap items-center gap-2">{children}</div>
     </li>
@@ -140,10 +160,14 @@ export function TodayView({ work, stages, takesCalls }: { work: TodayWork; stage
         {work.due.items.map((item) => {
           const table: DeskTable = item.kind === "lead" ? "leads" : "messages";
           return (
-            <Row key={item.id} title={item.name} href={recordHref(table, item.id)} meta={`${lateness(item.followUpOn, work.today)} · ${item.statusLabel}`}>
+            <Row key={item.id} person={item} href={recordHref(table, item.id)} meta={`${lateness(item.followUpOn, work.today)} · ${item.statusLabel}`}>
               <ReachLinks name={item.name} phone={item.phone} email={item.email} />
-              {item.status === "new" && <MarkDoneButton tableId={table} id={item.id} title={item.name} />}
-              {item.kind === "lead" && stageSelect(item.id, item.status, item.name)}
+              {/* One next action, so the row stays one line on a phone: mark the first contact, else move the stage. */}
+              {item.status === "new" ? (
+                <MarkDoneButton tableId={table} id={item.id} title={item.name} />
+              ) : (
+                item.kind === "lead" && stageSelect(item.id, item.status, item.name)
+              )}
             </Row>
           );
         })}
@@ -172,7 +196,7 @@ export function TodayView({ work, stages, takesCalls }: { work: TodayWork; stage
         {work.calls.map((call) => (
           <Row
             key={call.id}
-            title={call.name}
+            person={call}
             href={call.leadId ? recordHref("leads", call.leadId) : `${dashboardHref("booking")}#call-${call.id}`}
             meta={`${formatAdminTime(call.startsAt)}${mine ? "" : ` · with ${call.hostName ?? "no member"}`} · ${call.topic}`}
           >
@@ -205,7 +229,7 @@ export function TodayView({ work, stages, takesCalls }: { work: TodayWork; stage
         {work.uncontacted.items.map((item) => (
           <Row
             key={item.id}
-            title={item.name}
+            person={item}
             href={recordHref("leads", item.id)}
             meta={`waiting ${duration(item.waitingSeconds)}${item.detail ? ` · ${item.detail}` : ""}`}
             testId="today-new-lead"
@@ -247,7 +271,12 @@ export function TodayView({ work, stages, takesCalls }: { work: TodayWork; stage
         }
       >
         {work.replies.items.map((item) => (
-          <Row key={item.id} title={item.name} href={recordHref("messages", item.id)} meta={`waiting ${duration(item.waitingSeconds)}${item.detail ? ` · “${item.detail}”` : ""}`}>
+          <Row
+            key={item.id}
+            person={item}
+            href={recordHref("messages", item.id)}
+            meta={`waiting ${duration(item.waitingSeconds)}${item.detail ? ` · “${item.detail}”` : ""}`}
+          >
             <ReachLinks name={item.name} phone={item.phone} email={item.email} />
             <MarkDoneButton tableId="messages" id={item.id} title={item.name} />
           </Row>
@@ -265,7 +294,7 @@ export function TodayView({ work, stages, takesCalls }: { work: TodayWork; stage
         {work.noNextStep.items.map((deal) => (
           <Row
             key={deal.id}
-            title={deal.name}
+            person={deal}
             href={recordHref("leads", deal.id)}
             meta={`${deal.statusLabel}${deal.value === null ? "" : ` · ${formatRupees(deal.value)}`} · no follow-up day`}
           >
