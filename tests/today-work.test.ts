@@ -86,6 +86,9 @@ beforeAll(async () => {
   await call("Call Early Today", new Date("2026-11-23T19:00:00Z")); // 00:30 IST on the 24th
   await call("Call This Afternoon", new Date("2026-11-24T09:30:00Z")); // 15:00 IST
   await call("Call Ravi Today", new Date("2026-11-24T10:30:00Z"), { hostId: "sales-2" });
+  // Ravi hosts it, but the lead is Asha's: hers too.
+  const asha = await lead("Lead With Ravi's Call", { ownerId: "owner-1", status: "contacted", followUpOn: "2026-12-10" });
+  await call("Call For Asha's Lead", new Date("2026-11-24T12:30:00Z"), { hostId: "sales-2", leadId: asha.id });
   await call("Call Yesterday", new Date("2026-11-23T17:00:00Z")); // 22:30 IST on the 23rd
   await call("Call Tomorrow", new Date("2026-11-24T19:00:00Z")); // 00:30 IST on the 25th
   await call("Call Held", new Date("2026-11-24T11:00:00Z"), { confirmedAt: null, heldUntil: new Date("2026-11-24T07:00:00Z") });
@@ -101,8 +104,8 @@ describe(`today's work (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, (
     expect(work.whose).toBe("all");
     expect(names(work.due.items)).toEqual(["Overdue Mine", "Today Mine", "Today Ravi"]);
     expect(work.due.total).toBe(3);
-    expect(names(work.calls)).toEqual(["Call Early Today", "Call This Afternoon", "Call Ravi Today"]);
-    expect(work.calls.map((c) => c.phone)).toEqual(["+919876543210", "+919876543210", "+919876543210"]);
+    expect(names(work.calls)).toEqual(["Call Early Today", "Call This Afternoon", "Call Ravi Today", "Call For Asha's Lead"]);
+    expect(work.calls[1]!.phone).toBe("+919876543210");
 
     expect(names(work.uncontacted.items)).toEqual(["New Thirty Hours", "New Three Hours", "New One Hour Mine"]);
     expect(work.uncontacted.items.map((i) => i.waitingSeconds / 3600)).toEqual([30, 3, 1]);
@@ -117,12 +120,12 @@ describe(`today's work (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, (
     expect(work.unowned).toEqual({ uncontacted: 0, replies: 0 });
   });
 
-  it("mine: each list narrowed to the viewer's (calls: the viewer hosts), with nobody's new work counted beside; the default when the viewer owns open work", async () => {
+  it("mine: each list narrowed to the viewer's (calls: the viewer hosts or owns the lead), with nobody's new work counted beside; the default when the viewer owns open work", async () => {
     const work = await loadTodayWork({ now: NOW });
     expect(work.ownsWork).toBe(true);
     expect(work.whose).toBe("mine");
     expect(names(work.due.items)).toEqual(["Overdue Mine", "Today Mine"]);
-    expect(names(work.calls)).toEqual(["Call Early Today", "Call This Afternoon"]);
+    expect(names(work.calls)).toEqual(["Call Early Today", "Call This Afternoon", "Call For Asha's Lead"]);
     expect(names(work.uncontacted.items)).toEqual(["New One Hour Mine"]);
     expect(names(work.replies.items)).toEqual(["Message Older"]);
     expect(names(work.noNextStep.items)).toEqual(["Stalled Mine"]);

@@ -111,7 +111,7 @@ async function ownsOpenWork(userId: string): Promise<boolean> {
  * The viewer's day: follow-ups due today and overdue, today's calls (site time, confirmed ones), new
  * leads not yet contacted and messages not yet replied to (oldest first, with how long they have
  * waited), and open deals with no follow-up day. `whose` "mine" narrows every list to what the viewer
- * owns (calls: hosts); left out, it is "mine" when the viewer owns open work and "all" otherwise.
+ * owns (calls: those the viewer hosts or whose lead the viewer owns); left out, it is "mine" when the viewer owns open work and "all" otherwise.
  */
 export async function loadTodayWork(options: { whose?: TodayWhose; now?: Date } = {}): Promise<TodayWork> {
   const user = await requireRole(LEAD_DESK.read);
@@ -132,7 +132,7 @@ export async function loadTodayWork(options: { whose?: TodayWhose; now?: Date } 
   const [due, calls, uncontacted, replies, stalled, unowned] = await Promise.all([
     listDue({ owner: mine, today }),
     // The whole site day, calls already over included (their outcome is still to record); confirmed only, as the Due view.
-    listUpcomingBookings({ from: dayStart, to: dayEnd, hostId: mine, confirmedOnly: true }),
+    listUpcomingBookings({ from: dayStart, to: dayEnd, confirmedOnly: true }),
     db().execute<WaitingRow>(sql`
       select l.id, l.name, l.email, l.mobile_number, l.created_at, u.email as owner_email, u.name as owner_name, l.website_url as detail,
           count(*) over ()::int as total
@@ -171,13 +171,25 @@ export async function loadTodayWork(options: { whose?: TodayWhose; now?: Date } 
             (select count(*) from ${contactMessages} where ${contactMessages.status} = 'new' and ${contactMessages.ownerId} is null)::int as messages`),
   ]);
 
+  // Mine: the calls the viewer hosts, and those of the leads the viewer owns (a colleague may host them).
+  const ownedLeads = new Set<string>();
+  const leadIds = [...new Set(calls.flatMap((c) => (c.leadId ? [c.leadId] : [])))];
+  if (mine !== undefined && leadIds.length > 0) {
+    const owned = await db().execute<{ id: string }>(
+      sql`select ${leads.id} as id from ${leads} where ${leads.ownerId} = ${mine} and ${leads.id} in (${sql.join(
+        leadIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    for (const r of owned.rows) ownedLeads.add(r.id);
+  }
   const total = (rows: { total: number }[]) => Number(rows[0]?.total ?? 0);
   return {
     whose,
     ownsWork,
     today,
     due: { items: due.slice(0, TODAY_LIST_LIMIT), total: due.length },
-    calls,
+    calls: mine === undefined ? calls : calls.filter((c) => c.hostId === mine || (c.leadId !== null && ownedLeads.has(c.leadId))),
     uncontacted: { items: uncontacted.rows.map(toWaiting(now)), total: total(uncontacted.rows) },
     replies: { items: replies.rows.map(toWaiting(now)), total: total(replies.rows) },
     noNextStep: {
