@@ -66,11 +66,11 @@ function Row({
   return (
     <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4" data-testid={testId}>
       <p className="min-w-0 text-sm">
-        <Link href={href} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+        <Link href={href} className="font-semibold text-brand-800 underline underline-offset-2">
           {person.name}
         </Link>{" "}
         <span className="text-ink-soft">{meta}</span> ·{" "}
-        <a href={telHref(person.phone)} className="whitespace-nowrap text-ink-soft underline-offset-2 hover:underline">
+        <a href={telHref(person.phone)} className="whitespace-nowrap text-ink-soft underline underline-offset-2">
           {person.phone}
         </a>
       </p>
