@@ -28,7 +28,7 @@ export const FEATURE_DEPENDENCIES = {
   newsletter: ["content"],
   leads: ["analytics", "newsletter"],
   booking: ["analytics"],
-  dashboard: ["content", "leads", "media"],
+  dashboard: ["booking", "content", "leads", "media"],
   pipeline: ["dashboard", "leads"],
   integrations: ["analytics", "dashboard", "leads"],
   people: ["booking", "leads", "newsletter"],

@@ -25,3 +25,14 @@ function isPlausible(digits: string): boolean {
   if (digits.startsWith("91") && digits.length !== 12) return false;
   return true;
 }
+
+/** A `tel:` address that dials the number: E.164 when it reads as one, else its digits as typed. */
+export function telHref(phone: string): string {
+  return `tel:${toE164(phone) ?? phone.replace(/[^+\d]/g, "")}`;
+}
+
+/** WhatsApp's click-to-chat address for the number (its digits with the country code); null when it is no phone number. */
+export function whatsAppHref(phone: string): string | null {
+  const e164 = toE164(phone);
+  return e164 ? `https://wa.me/${e164.slice(1)}` : null;
+}

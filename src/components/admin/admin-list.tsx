@@ -21,7 +21,7 @@ import {
 } from "@/lib/admin-tables/definition";
 import { isSuccess, type FormState } from "@/lib/form-state";
 import { formatAdminDate } from "@/lib/format";
-import { writingRoomHref } from "@/lib/routes";
+import { MARK_DONE, writingRoomHref, type DeskTable } from "@/lib/routes";
 import { deleteRecord, rowFormAction } from "@/server/dashboard/admin-actions";
 import { AnswerForm, useFormAnswer, type AnswerPlacement } from "@/components/forms/action-form";
 import { SubmitButton } from "@/components/forms/submit";
@@ -47,10 +47,20 @@ function useRowForm(writtenAs: AnswerPlacement) {
   return useFormAnswer({ action: rowFormAction, toastInvalid: true, writtenAs, onAnswer: (state) => isSuccess(state) && router.refresh() });
 }
 
-function StatusSelect({ table, record, statuses }: { table: AdminTableDefinition; record: AnyRecord; statuses?: readonly FieldOption[] }) {
+function StatusSelect({
+  table,
+  record,
+  statuses,
+  title = table.summary(record as never).title,
+}: {
+  table: AdminTableDefinition;
+  record: AnyRecord;
+  statuses?: readonly FieldOption[];
+  /** The record's name in the select's label, when the row is not the table's whole record. */
+  title?: string;
+}) {
   const form = useRowForm("no-script-line");
   const filter = table.filter!;
-  const title = table.summary(record as never).title;
   return (
     <AnswerForm form={form} answer="no-script-line" hidden={rowFields(table, record, "status")} className="flex items-center gap-2">
       <select
@@ -77,6 +87,45 @@ function StatusSelect({ table, record, statuses }: { table: AdminTableDefinition
           Set
         </button>
       </noscript>
+    </AnswerForm>
+  );
+}
+
+/**
+ * A row's status menu on another screen (the Overview's today's work): the list's own select and
+ * action, for a record named by its id, status and title (what a server component can pass).
+ */
+export function RowStatusSelect({
+  tableId,
+  id,
+  status,
+  title,
+  statuses,
+}: {
+  tableId: DeskTable;
+  id: string;
+  status: string;
+  title: string;
+  statuses?: readonly FieldOption[];
+}) {
+  return <StatusSelect table={adminTable(tableId)!} record={{ id, createdAt: "", status }} title={title} statuses={statuses} />;
+}
+
+/**
+ * One button that sets a lead to Contacted or a message to Replied (MARK_DONE): the list's status
+ * action, so the change writes its activity row, stamps the first contact and fires the webhooks as
+ * a change from the list does. Named with the person, since every row has one.
+ */
+export function MarkDoneButton({ tableId, id, title }: { tableId: DeskTable; id: string; title: string }) {
+  const form = useRowForm("no-script-line");
+  const mark = MARK_DONE[tableId];
+  return (
+    <AnswerForm
+      form={form}
+      answer="no-script-line"
+      hidden={{ [RECORD_FORM_FIELDS.table]: tableId, [RECORD_FORM_FIELDS.id]: id, [ROW_INTENT_FIELD]: "status", status: mark.status }}
+    >
+      <SubmitButton label={mark.label} pendingLabel="Saving..." aria-label={`${mark.label}: ${title}`} className={buttonVariants({ size: "sm" })} />
     </AnswerForm>
   );
 }

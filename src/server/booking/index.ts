@@ -3,5 +3,6 @@
 export { calendarSyncTick } from "./calendar-sync/job";
 export { calendarSyncJob, calendarWriteJob } from "./calendar-sync/sync";
 export { queueCalendarWrite } from "./data/calendar";
+export { listUpcomingBookings, type BookingListItem } from "./data/bookings";
 export { bookingHoldsJob, bookingReminderJob } from "./job";
 export { bookingUid } from "./mails";

@@ -1,6 +1,6 @@
 // The leads feature's public entry: the only module of it another feature may import
 // (docs/architecture.md, "Features and the kernel"); it names what others use, nothing more.
-export { decorateInboxRows, followUpDigestJob, listDeskMembers, listDue, ownerRefusal } from "./data/follow-up";
+export { decorateInboxRows, followUpDigestJob, listDeskMembers, listDue, ownerRefusal, siteToday, type DueItem } from "./data/follow-up";
 export {
   CLOSED_STAGES,
   STAGE_EDITORS,
