@@ -27,7 +27,13 @@ export const LIMITS = {
   serviceName: 80,
   services: 12,
   authorBio: 600,
+  /** A person's line on the team page. */
+  teamLine: 160,
 } as const;
+
+/** Where a person stands on the team page: 1 is first (docs/decisions/0103). */
+export const TEAM_POSITION_MAX = 999;
+export const DEFAULT_TEAM_POSITION = 100;
 
 /** A deal's value in whole rupees: at most ₹100 crore (docs/decisions/0067). */
 export const DEAL_VALUE_MAX = 1_000_000_000;
