@@ -172,7 +172,9 @@ describe("defaults and constraints (what must never be stored)", () => {
       /blog_posts_slug_key|duplicate/,
     );
     expect(
-      await refused(() => handle.db.insert(caseStudies).values({ title: "T", slug: "t-metrics", companyName: "C", metrics: ["a"] as unknown as Record<string, string> })),
+      await refused(() =>
+        handle.db.insert(caseStudies).values({ title: "T", slug: "t-metrics", companyName: "C", metrics: ["a"] as unknown as Record<string, string> }),
+      ),
     ).toMatch(/case_studies_metrics_object/);
     expect(await refused(() => handle.db.insert(blogPosts).values({ title: "T", slug: "long-meta", content: "x", metaTitle: "m".repeat(61) }))).toMatch(
       /blog_posts_meta_title_valid/,

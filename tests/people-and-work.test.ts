@@ -174,7 +174,13 @@ describe("the team", () => {
     const kavyaSample = sampleAuthors.find((a) => a.name === "Kavya Rao")!;
     // Off the team page: no longer named on the service's page.
     expect(
-      (await saveRecord("authors", kavya!.id, form({ name: kavyaSample.name, role: kavyaSample.role, leadsService: kavyaSample.leadsService, teamPosition: "1" }))).status,
+      (
+        await saveRecord(
+          "authors",
+          kavya!.id,
+          form({ name: kavyaSample.name, role: kavyaSample.role, leadsService: kavyaSample.leadsService, teamPosition: "1" }),
+        )
+      ).status,
     ).toBe("success");
     expect(await serviceStrategist(kavyaSample.leadsService)).toBeNull();
   });
@@ -204,7 +210,14 @@ it("the migration gives existing studies unique slugs from their titles", async 
       ('₹₹₹', 'D', '2025-01-04')`,
   );
   await migrate(db, { migrationsFolder: DRIZZLE });
-  const { rows } = await client.query<{ company_name: string; slug: string; id: string }>("select company_name, slug, id::text from case_studies order by company_name");
-  expect(rows.map((r) => r.slug.replace(r.id.slice(0, 8), "<id>"))).toEqual(["ashrayliving-from-18-lakh-to-62-lakh", "same-title", "same-title-<id>", "case-study"]);
+  const { rows } = await client.query<{ company_name: string; slug: string; id: string }>(
+    "select company_name, slug, id::text from case_studies order by company_name",
+  );
+  expect(rows.map((r) => r.slug.replace(r.id.slice(0, 8), "<id>"))).toEqual([
+    "ashrayliving-from-18-lakh-to-62-lakh",
+    "same-title",
+    "same-title-<id>",
+    "case-study",
+  ]);
   await client.close();
 });

@@ -6,7 +6,9 @@ import { LIMITS, SLUG_PATTERN } from "./limits";
 
 describe("a case study's slug", () => {
   it("is made from the title as a blog post's is: lower case, hyphens, no symbols", () => {
-    expect(caseStudySlugFromTitle("AshrayLiving: From ₹18 Lakh to ₹62 Lakh in Monthly Revenue")).toBe("ashrayliving-from-18-lakh-to-62-lakh-in-monthly-revenue");
+    expect(caseStudySlugFromTitle("AshrayLiving: From ₹18 Lakh to ₹62 Lakh in Monthly Revenue")).toBe(
+      "ashrayliving-from-18-lakh-to-62-lakh-in-monthly-revenue",
+    );
     expect(caseStudySlugFromTitle("  Café   Growth__Story  ")).toBe("cafe-growth-story");
     for (const sample of [...homeCaseStudies, jewelryCaseStudy]) expect(caseStudySlugFromTitle(sample.title)).toMatch(SLUG_PATTERN);
   });
@@ -49,7 +51,11 @@ describe("which studies a service page shows", () => {
 
   it("every sample study names at least one of our services, so each shows somewhere", () => {
     const all = ["seo-optimization", "paid-advertising", "conversion-optimization", "whatsapp-automation", "retention-marketing"].map((s) => getService(s)!);
-    for (const sample of [...homeCaseStudies, jewelryCaseStudy]) expect(all.some((s) => studyNamesService(sample.services, s)), sample.companyName).toBe(true);
+    for (const sample of [...homeCaseStudies, jewelryCaseStudy])
+      expect(
+        all.some((s) => studyNamesService(sample.services, s)),
+        sample.companyName,
+      ).toBe(true);
   });
 });
 

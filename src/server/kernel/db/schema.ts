@@ -20,7 +20,16 @@ import {
 } from "drizzle-orm/pg-core";
 import { API_KEY_NAME_MAX, API_SCOPES } from "../../../lib/api-scopes";
 import type { RedirectStatus } from "../../../lib/redirect-rules";
-import { DEAL_VALUE_MAX, LIMITS, ROLES, SLUG_PATTERN_SQL, DEFAULT_TEAM_POSITION, TEAM_POSITION_MAX, STAGE_KEY_PATTERN_SQL, STAGE_NAME_MAX } from "../../../lib/limits";
+import {
+  DEAL_VALUE_MAX,
+  LIMITS,
+  ROLES,
+  SLUG_PATTERN_SQL,
+  DEFAULT_TEAM_POSITION,
+  TEAM_POSITION_MAX,
+  STAGE_KEY_PATTERN_SQL,
+  STAGE_NAME_MAX,
+} from "../../../lib/limits";
 import {
   PREVIEW_TEXT_MAX,
   RECIPIENT_STATUSES,

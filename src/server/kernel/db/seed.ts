@@ -90,7 +90,10 @@ export async function seedSampleContent(db: Database): Promise<SeedReport> {
       if (existing.length) continue;
       // The title's slug, numbered if a study added by hand already took it.
       const base = caseStudySlugFromTitle(sample.title);
-      const taken = await tx.select({ slug: caseStudies.slug }).from(caseStudies).where(like(caseStudies.slug, `${base}%`));
+      const taken = await tx
+        .select({ slug: caseStudies.slug })
+        .from(caseStudies)
+        .where(like(caseStudies.slug, `${base}%`));
       const slug = uniqueSlug(base, new Set(taken.map((t) => t.slug)));
       await tx.insert(caseStudies).values(caseStudyRow(sample, slug, new Date(Date.UTC(2025, 0, 1 + index))));
       report.caseStudies++;

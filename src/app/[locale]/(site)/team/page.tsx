@@ -18,14 +18,15 @@ export default async function TeamPage() {
   const members = await listTeam();
   return (
     <>
-      <PageHero eyebrow={teamPage.hero.eyebrow} title={teamPage.hero.headline} lead={teamPage.hero.text} breadcrumbs={[{ name: teamPage.title, path: "/team" }]} />
+      <PageHero
+        eyebrow={teamPage.hero.eyebrow}
+        title={teamPage.hero.headline}
+        lead={teamPage.hero.text}
+        breadcrumbs={[{ name: teamPage.title, path: "/team" }]}
+      />
 
       <section aria-label={teamPage.title} className="container-page py-16 md:py-24">
-        {members.length > 0 ? (
-          <TeamGrid members={members} level={2} />
-        ) : (
-          <p className="max-w-2xl text-lg text-ink-soft">{teamPage.emptyText}</p>
-        )}
+        {members.length > 0 ? <TeamGrid members={members} level={2} /> : <p className="max-w-2xl text-lg text-ink-soft">{teamPage.emptyText}</p>}
       </section>
 
       <section aria-labelledby="team-work" className="bg-surface">
@@ -38,7 +39,12 @@ export default async function TeamPage() {
         </div>
       </section>
 
-      <CtaBand headline={teamPage.closing.headline} text={teamPage.closing.text} primary={teamPage.closing.primaryCta} secondary={teamPage.closing.secondaryCta} />
+      <CtaBand
+        headline={teamPage.closing.headline}
+        text={teamPage.closing.text}
+        primary={teamPage.closing.primaryCta}
+        secondary={teamPage.closing.secondaryCta}
+      />
     </>
   );
 }

@@ -141,7 +141,10 @@ export default async function CaseStudyPage({ params }: Props) {
                   const { period, text } = splitJourneyStep(step);
                   return (
                     <li key={step} className="flex gap-4">
-                      <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+                      <span
+                        aria-hidden="true"
+                        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
+                      >
                         {index + 1}
                       </span>
                       <p className="pt-1 leading-relaxed text-ink-soft">
