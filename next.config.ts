@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { ARTICLE_PATTERN, LIVE_PAGES, PUBLIC_PAGES } from "./src/lib/public-routes";
+import { ARTICLE_PATTERN, CASE_STUDY_PATTERN, LIVE_PAGES, PUBLIC_PAGES } from "./src/lib/public-routes";
 import { LOCALE_SEGMENT } from "./src/lib/routes";
 
 const nextConfig: NextConfig = {
@@ -47,7 +47,7 @@ const nextConfig: NextConfig = {
     // The public routes by name (src/lib/public-routes.ts): unknown paths keep Next's no-store (each
     // miss is rendered and logged, ADR 0003), and so do filtered blog views (?tag=, ?q=), which are
     // rendered per request.
-    const publicRoutes = [...PUBLIC_PAGES.map((page) => page.path), ARTICLE_PATTERN];
+    const publicRoutes = [...PUBLIC_PAGES.map((page) => page.path), ARTICLE_PATTERN, CASE_STUDY_PATTERN];
     return [
       ...publicRoutes.map((source) => ({
         source,

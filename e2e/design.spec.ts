@@ -4,6 +4,8 @@ import { assignUniqueIp, uniqueEmail } from "./helpers";
 import { getService, serviceDetailCopy } from "../src/content/services";
 import { headlineStats } from "../src/content/case-studies-page";
 import { sampleBlogPosts } from "../src/content/sample-blog-posts";
+import { jewelryCaseStudy } from "../src/content/samples";
+import { caseStudySlugFromTitle } from "../src/lib/case-studies";
 
 // Each page type opens with a design of its own (docs/design.md): the home page's dark hero stays
 // the home page's, and every other type has its own opening, marked data-opening="<type>", holding
@@ -13,6 +15,7 @@ const article = sampleBlogPosts.find((p) => p.published)!;
 const OPENINGS = [
   { type: "service", path: "/services/seo-optimization" },
   { type: "case-studies", path: "/case-studies" },
+  { type: "case-study", path: `/case-studies/${caseStudySlugFromTitle(jewelryCaseStudy.title)}` },
   { type: "contact", path: "/contact" },
   { type: "blog", path: "/blog" },
   { type: "article", path: `/blog/${article.slug}` },

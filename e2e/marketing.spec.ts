@@ -9,6 +9,7 @@ import { homeCaseStudies, jewelryCaseStudy, sampleTestimonials } from "../src/co
 import { homeServiceTeasers, processSteps, serviceDetailCopy, services, whyChooseUs } from "../src/content/services";
 import { formatRupees } from "../src/lib/format";
 import { PUBLIC_ROUTES } from "./routes";
+import { caseStudySlugFromTitle } from "../src/lib/case-studies";
 
 const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 const FALLBACK_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
@@ -95,7 +96,7 @@ test.describe("home", () => {
     await expect(items.nth(4)).not.toHaveAttribute("open");
   });
 
-  test("featured case studies from the database, each card leading to /case-studies", async ({ page }) => {
+  test("featured case studies from the database, each card leading to its study's own page", async ({ page }) => {
     await page.goto("/");
     const cards = page.getByTestId("home-case-study");
     await expect(cards).toHaveCount(2);
@@ -104,9 +105,10 @@ test.describe("home", () => {
       const card = cards.filter({ hasText: sample.companyName });
       await expect(card).toContainText(sample.metrics.revenue_growth ?? sample.metrics.monthly_revenue!);
       await expect(card).toContainText(sample.solution);
-      await expect(card.getByRole("link")).toHaveAttribute("href", "/case-studies");
+      await expect(card.getByRole("link")).toHaveAttribute("href", `/case-studies/${caseStudySlugFromTitle(sample.title)}`);
     }
-    await expectLinkLandsOn(page, cards.first().getByRole("link"), "/case-studies");
+    const first = cards.filter({ hasText: homeCaseStudies[0]!.companyName }).getByRole("link");
+    await expectLinkLandsOn(page, first, `/case-studies/${caseStudySlugFromTitle(homeCaseStudies[0]!.title)}`);
   });
 
   test("three featured testimonials with star ratings, entering 200 ms apart", async ({ page }) => {

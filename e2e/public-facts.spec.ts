@@ -8,7 +8,7 @@ import { PUBLIC_PAGES } from "../src/lib/public-routes";
  * other revenue, rating or call length, no "24/7".
  */
 test("every public page states the agency's figures as company-facts.ts keeps them", async ({ page }) => {
-  // Seventeen pages, each rendered on its first request.
+  // Every public page, each rendered on its first request.
   test.setTimeout(120_000);
   for (const { path } of PUBLIC_PAGES) {
     await page.goto(path);

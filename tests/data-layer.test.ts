@@ -109,12 +109,13 @@ describe("public reads see published rows only", () => {
   it("a case study without its own journey, testimonial or timeframe shows none: nothing is made up for it", async () => {
     const [bare] = await handle.db
       .insert(caseStudies)
-      .values({ title: "Bare study", companyName: "Bare Co", featured: true })
+      .values({ title: "Bare study", slug: "bare-study", companyName: "Bare Co", featured: true })
       .returning({ id: caseStudies.id });
     const [own] = await handle.db
       .insert(caseStudies)
       .values({
         title: "Own study",
+        slug: "own-study",
         companyName: "Own Co",
         featured: true,
         journey: ["Month 1: Our own step."],
@@ -140,7 +141,7 @@ describe("defaults and constraints (what must never be stored)", () => {
     expect(post).toMatchObject({ published: false, featured: false, tags: [], authorName: "Kinetic Growth Team" });
     const [quote] = await handle.db.insert(testimonials).values({ clientName: "A", company: "B", content: "C" }).returning();
     expect(quote!.rating).toBe(5);
-    const [study] = await handle.db.insert(caseStudies).values({ title: "T", companyName: "Co" }).returning();
+    const [study] = await handle.db.insert(caseStudies).values({ title: "T", slug: "t", companyName: "Co" }).returning();
     // No default is published: a study says only what was entered for it.
     expect(study).toMatchObject({ timeframe: null, services: [], logoUrl: null, metrics: {} });
     const [message] = await handle.db.insert(contactMessages).values({ name: "N", email: "n@x.in", mobileNumber: "+919876543210", message: "Hi" }).returning();
@@ -171,7 +172,9 @@ describe("defaults and constraints (what must never be stored)", () => {
       /blog_posts_slug_key|duplicate/,
     );
     expect(
-      await refused(() => handle.db.insert(caseStudies).values({ title: "T", companyName: "C", metrics: ["a"] as unknown as Record<string, string> })),
+      await refused(() =>
+        handle.db.insert(caseStudies).values({ title: "T", slug: "t-metrics", companyName: "C", metrics: ["a"] as unknown as Record<string, string> }),
+      ),
     ).toMatch(/case_studies_metrics_object/);
     expect(await refused(() => handle.db.insert(blogPosts).values({ title: "T", slug: "long-meta", content: "x", metaTitle: "m".repeat(61) }))).toMatch(
       /blog_posts_meta_title_valid/,

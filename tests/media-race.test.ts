@@ -52,7 +52,15 @@ beforeEach(async () => {
   studyId = (
     await handle.db
       .insert(caseStudies)
-      .values({ title: "Doubling repeat orders", companyName: "Chai Co", challenge: "c", solution: "s", results: "r", metrics: {} })
+      .values({
+        title: "Doubling repeat orders",
+        slug: "doubling-repeat-orders",
+        companyName: "Chai Co",
+        challenge: "c",
+        solution: "s",
+        results: "r",
+        metrics: {},
+      })
       .returning({ id: caseStudies.id })
   )[0]!.id;
   postId = (

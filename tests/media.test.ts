@@ -250,7 +250,7 @@ describe("the media library", () => {
     const image = await upload();
     const unused = await upload();
     await handle.db.insert(blogPosts).values({ title: "Post with the image", slug: "with-image", content: `<p>Hi</p><img src="${image.url}" alt="x">` });
-    await handle.db.insert(caseStudies).values({ title: "Study cover", companyName: "Co", imageUrl: image.url });
+    await handle.db.insert(caseStudies).values({ title: "Study cover", slug: "study-cover", companyName: "Co", imageUrl: image.url });
     await handle.db.insert(testimonials).values({ clientName: "Asha", company: "Co", content: "Great", imageUrl: `https://example.com${image.url}` });
 
     const rows = await decorateMediaRows([{ name: image.name }, { name: unused.name }]);
@@ -287,7 +287,7 @@ describe("the media library", () => {
 
   it("does not take another upload's name for a use (a longer name that ends the same)", async () => {
     const image = await upload();
-    await handle.db.insert(caseStudies).values({ title: "Other", companyName: "Co", imageUrl: `/api/media/0${image.name}` });
+    await handle.db.insert(caseStudies).values({ title: "Other", slug: "other-study", companyName: "Co", imageUrl: `/api/media/0${image.name}` });
     expect((await findMediaUses([image.name])).get(image.name)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { serviceSlugs } from "@/content/services";
-import { ARTICLE_PATTERN, LIVE_PAGES, PUBLIC_PAGES } from "@/lib/public-routes";
+import { ARTICLE_PATTERN, CASE_STUDY_PATTERN, LIVE_PAGES, PUBLIC_PAGES } from "@/lib/public-routes";
 import { COMPANY_LINKS, LEGAL_LINKS, MAIN_NAV } from "@/lib/routes";
 
 // The one table of public pages (src/lib/public-routes.ts) that next.config, the sitemap, the e2e
@@ -40,11 +40,15 @@ describe("the public pages' table", () => {
 
   it("names every page the app serves publicly, each service by its slug, and no address twice", () => {
     const served = pagePaths(SITE).filter((p) => !NOT_ADDRESSES.has(p));
-    const expected = served.flatMap((p) => (p === "/services/[slug]" ? serviceSlugs.map((slug) => `/services/${slug}`) : p === "/blog/[slug]" ? [] : [p]));
+    const expected = served.flatMap((p) =>
+      p === "/services/[slug]" ? serviceSlugs.map((slug) => `/services/${slug}`) : p === "/blog/[slug]" || p === "/case-studies/[slug]" ? [] : [p],
+    );
     expect([...paths].sort()).toEqual([...expected].sort());
     expect(new Set(paths).size).toBe(paths.length);
     expect(served).toContain("/blog/[slug]");
     expect(ARTICLE_PATTERN).toBe("/blog/:slug");
+    expect(served).toContain("/case-studies/[slug]");
+    expect(CASE_STUDY_PATTERN).toBe("/case-studies/:slug");
   });
 
   it("holds every address the navigation, the footer and the legal links point at", () => {

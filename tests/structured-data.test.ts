@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { faqs } from "@/content/contact";
 import { services } from "@/content/services";
 import { authorJsonLd, type PublicAuthor } from "@/lib/authors";
-import { breadcrumbJsonLd, faqPageJsonLd, organizationJsonLd, serializeJsonLd, serviceJsonLd, type Crumb } from "@/lib/json-ld";
+import { breadcrumbJsonLd, caseStudyJsonLd, faqPageJsonLd, organizationJsonLd, serializeJsonLd, serviceJsonLd, type Crumb } from "@/lib/json-ld";
 import { PUBLIC_PAGES } from "@/lib/public-routes";
 import { setUpTestDatabase } from "./helpers/test-db";
 
@@ -24,7 +24,7 @@ const { saveRecord } = await import("@/server/dashboard/admin-actions");
 const { getPublishedPost } = await import("@/server/content/data/blog-posts");
 const { articleCrumbs, blogPostingJsonLd, blogPostMetadata } = await import("@/components/blog/blog-article");
 const { siteConfig } = await import("@/server/kernel/site-config");
-const { blogPosts, DEFAULT_AUTHOR_NAME } = await import("@/server/kernel/db/schema");
+const { blogPosts, caseStudies, DEFAULT_AUTHOR_NAME } = await import("@/server/kernel/db/schema");
 const { prepareDatabase } = await import("@/server/kernel/db/prepare");
 const { default: sitemap } = await import("@/app/sitemap");
 const { default: robots } = await import("@/app/robots");
@@ -106,6 +106,15 @@ const RULES: Record<string, (node: Node, isTop: boolean) => (string | false)[]> 
   PostalAddress: (n) => [!hasText(n.addressCountry) && "addressCountry"],
   ImageObject: (n) => [!isAbsoluteUrl(n.url) && "url"],
   WebPage: (n) => [!isAbsoluteUrl(n["@id"]) && "@id"],
+  // A case study's page: Google's Article rules (headline, dates, author with a name; image recommended).
+  Article: (n) => [
+    !hasText(n.headline) && "headline",
+    !isIsoDate(n.datePublished) && "datePublished",
+    !isIsoDate(n.dateModified) && "dateModified",
+    (list(n.author).length === 0 || !list(n.author).every((a) => isNode(a) && hasText(a.name))) && "author with a name",
+    list(n.image).length === 0 && "image",
+  ],
+  Brand: (n) => [!hasText(n.name) && "name"],
   Country: (n) => [!hasText(n.name) && "name"],
 };
 
@@ -186,7 +195,7 @@ const crumbs = (trail: Crumb[]): Crumb[] => [{ name: "Home", path: "/" }, ...tra
  * The makers of the site's structured data, each with the page that emits it. The source scan below
  * fails when a maker is added without joining this list, or when no page calls one any more.
  */
-const PRODUCERS = ["organizationJsonLd", "serviceJsonLd", "faqPageJsonLd", "breadcrumbJsonLd", "blogPostingJsonLd"] as const;
+const PRODUCERS = ["organizationJsonLd", "serviceJsonLd", "faqPageJsonLd", "breadcrumbJsonLd", "blogPostingJsonLd", "caseStudyJsonLd"] as const;
 
 describe("the makers of structured data", () => {
   const sources = (dir: string): string[] =>
@@ -285,6 +294,31 @@ describe("each page type's JSON-LD, as a crawler reads it", () => {
     const trail = breadcrumbJsonLd(articleCrumbs(post), s.url);
     expect(problems(trail)).toEqual([]);
     expect(list(trail.itemListElement).at(-1)).toMatchObject({ name: "Structured article", item: `${s.url}/blog/structured-article` });
+  });
+
+  it("a case study's page: an Article by the agency about the client, at the study's own address, and its BreadcrumbList", async () => {
+    const s = site();
+    const agency = ids(organization()).defined;
+    const [study] = await handle.db.select().from(caseStudies).where(eq(caseStudies.featured, true)).limit(1);
+    for (const variant of [study!, { ...study!, imageUrl: null, logoUrl: null, industry: null, services: [], results: null, challenge: null }]) {
+      const data = caseStudyJsonLd(variant, s.url, s.name);
+      expect(problems(data), variant.slug).toEqual([]);
+      expect(data).toMatchObject({
+        url: `${s.url}/case-studies/${study!.slug}`,
+        headline: study!.title,
+        about: { "@type": "Brand", name: study!.companyName },
+      });
+      // The author is the agency of the same page's Organization node.
+      expect(agency).toContain((data.author as Node)["@id"]);
+    }
+    const trail = breadcrumbJsonLd(
+      crumbs([
+        { name: "Case Studies", path: "/case-studies" },
+        { name: study!.companyName, path: `/case-studies/${study!.slug}` },
+      ]),
+      s.url,
+    );
+    expect(problems(trail)).toEqual([]);
   });
 
   it("the checker itself refuses what a crawler would: relative URLs, local dates, unknown types, missing names", () => {

@@ -62,3 +62,14 @@ export const caseStudiesCta: CaseStudiesCta = {
   primaryCta: { label: "Get Free Growth Audit", href: "/free-audit" },
   secondaryCta: { label: "Contact Us", href: "/contact" },
 };
+
+/** A study's own page (/case-studies/<slug>, docs/decisions/0103). */
+export const caseStudyPageCopy = {
+  resultsHeading: "The Results",
+  moreStudiesLabel: "More case studies",
+  previousLabel: "Previous case study",
+  nextLabel: "Next case study",
+  /** On the list, each study's link to its own page, named by the company. */
+  readLabel: (companyName: string) => `Read the ${companyName} case study`,
+  fallbackDescription: (companyName: string) => `How Kinetic Growth helped ${companyName} grow: the challenge, what we did and the results.`,
+};

@@ -170,3 +170,12 @@ export const closingCta: ClosingCta = {
   primaryCta: { label: "Get Free Growth Audit", href: "/free-audit" },
   secondaryCta: { label: "Talk to Our Team", href: "/contact" },
 };
+
+/** Home's team section (docs/decisions/0103): the first people on the team page, then a link to all of them. */
+export const teamIntro: SectionIntro = {
+  eyebrow: "The people",
+  heading: "The team that runs your growth",
+  text: "Senior specialists, one for each channel, working to one plan on your account.",
+};
+export const teamLinkLabel = "Meet the whole team";
+export const HOME_TEAM_LIMIT = 3;

@@ -1,3 +1,5 @@
+import type { ServiceSlug } from "./services";
+
 /**
  * Sample testimonials and case studies: the seed data for a new database, and the fallback
  * shown when the database cannot be read. Client names and people are illustrative.
@@ -7,24 +9,67 @@ export interface SampleAuthor {
   name: string;
   role: string;
   bio: string;
+  /** The team page's one line (docs/decisions/0103). */
+  teamLine: string;
+  /** Order on the team page, 1 first. */
+  teamPosition: number;
+  /** The service (its slug) this person leads: its page names them. */
+  leadsService: ServiceSlug;
 }
 
-/** The sample posts' authors (src/content/sample-blog-posts.ts names them); no photo, no links: none were given. */
+/**
+ * The team as a fresh install shows it: the sample posts' authors (src/content/sample-blog-posts.ts
+ * names three of them) and the people who lead the other services. No photo, no links: none were
+ * given, so each shows the drawn portrait until one is uploaded.
+ */
 export const sampleAuthors: SampleAuthor[] = [
+  {
+    name: "Kavya Rao",
+    role: "Founder & Growth Strategist",
+    bio: "Kavya founded the agency after years running growth inside D2C brands. She sets each client's plan from their unit economics and keeps every channel pulling in one direction.",
+    teamLine: "Sets each client's growth plan from their unit economics, not from channel habits.",
+    teamPosition: 1,
+    leadsService: "growth-consulting",
+  },
   {
     name: "Priya Sharma",
     role: "Head of Performance Marketing",
     bio: "Priya runs paid media for our D2C clients: Meta, Google Shopping and the budget decisions between them, set from each brand's contribution margin.",
-  },
-  {
-    name: "Neha Kapoor",
-    role: "CRO and Retention Lead",
-    bio: "Neha leads our conversion and retention work: product page tests, checkout fixes, and the email and WhatsApp flows that bring customers back.",
+    teamLine: "Runs Meta and Google Shopping budgets from each brand's contribution margin.",
+    teamPosition: 2,
+    leadsService: "paid-advertising",
   },
   {
     name: "Arjun Mehta",
     role: "SEO Strategist",
     bio: "Arjun plans technical SEO and search content for eCommerce catalogues, from crawl fixes across thousands of SKUs to category pages that rank.",
+    teamLine: "Turns large catalogues into category pages that rank, one crawl fix at a time.",
+    teamPosition: 3,
+    leadsService: "seo-optimization",
+  },
+  {
+    name: "Neha Kapoor",
+    role: "CRO and Retention Lead",
+    bio: "Neha leads our conversion and retention work: product page tests, checkout fixes, and the email and WhatsApp flows that bring customers back.",
+    teamLine: "Tests product pages and checkouts until more visitors become buyers.",
+    teamPosition: 4,
+    leadsService: "conversion-optimization",
+  },
+  {
+    name: "Rohan Iyer",
+    role: "Marketing Automation Lead",
+    bio: "Rohan builds WhatsApp journeys on the Business API: COD confirmation, abandoned carts and the broadcasts customers actually open.",
+    teamLine: "Builds the WhatsApp flows that confirm COD orders and recover abandoned carts.",
+    teamPosition: 5,
+    leadsService: "whatsapp-automation",
+  },
+  {
+    name: "Sana Qureshi",
+    role: "Lifecycle Marketing Manager",
+    bio: "Sana plans the email, SMS and loyalty programmes that turn first orders into second ones, segmented from each brand's own purchase data.",
+    teamLine: "Plans the email and loyalty journeys that turn a first order into a second.",
+    teamPosition: 6,
+    leadsService: "retention-marketing",
   },
 ];
 

@@ -850,6 +850,10 @@ export const serviceDetailCopy = {
   pricingText: "Transparent pricing in Indian rupees, GST extra. Not sure which package fits? Start with a free growth audit.",
   packageCta: (pkg: Pick<ServicePackage, "name">) => `Choose ${pkg.name}`,
   otherServicesHeading: "Explore our other services",
+  workEyebrow: "Our work",
+  workHeading: (service: Pick<Service, "shortTitle">) => `${service.shortTitle} results for our clients`,
+  workCardLabel: "Read the case study",
+  allWorkLabel: "All case studies",
   closingPrimaryCta: { label: "Get Free Growth Audit", href: "/free-audit" },
   closingSecondaryCta: { label: "Contact Us", href: "/contact" },
 };

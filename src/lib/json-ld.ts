@@ -4,6 +4,7 @@
  * safe to inline.
  */
 import type {
+  ArticleLeaf,
   BreadcrumbListLeaf,
   FAQPageLeaf,
   JsonLdObject,
@@ -161,5 +162,52 @@ export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string): WithContext<
       name: crumb.name,
       item: absoluteUrl(siteUrl, crumb.path),
     })),
+  };
+}
+
+/** What a case study's JSON-LD is made from: the stored study (src/server/kernel/db/schema.ts case_studies). */
+export interface CaseStudyJsonLdInput {
+  slug: string;
+  title: string;
+  companyName: string;
+  industry: string | null;
+  challenge: string | null;
+  results: string | null;
+  imageUrl: string | null;
+  logoUrl: string | null;
+  services: readonly string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * A case study's page (docs/decisions/0103): an Article by the agency about its work for the client
+ * (the client as the Brand it is about), dated by when the study was stored and last changed, its
+ * cover or the client's logo as its image, else the site's default picture.
+ */
+export function caseStudyJsonLd(study: CaseStudyJsonLdInput, siteUrl: string, siteName: string): WithContext<ArticleLeaf> {
+  const url = absoluteUrl(siteUrl, `/case-studies/${study.slug}`);
+  const absolute = (pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : absoluteUrl(siteUrl, pathOrUrl));
+  const agency = { "@type": "Organization" as const, "@id": organizationId(siteUrl), name: siteName, url: absoluteUrl(siteUrl, "/") };
+  const description = study.results ?? study.challenge;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    "@id": `${url}#article`,
+    headline: study.title,
+    ...(description ? { description } : {}),
+    url,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    datePublished: study.createdAt.toISOString(),
+    dateModified: study.updatedAt.toISOString(),
+    author: agency,
+    publisher: agency,
+    image: [absolute(study.imageUrl ?? study.logoUrl ?? "/og-default.jpg")],
+    about: {
+      "@type": "Brand",
+      name: study.companyName,
+      ...(study.logoUrl ? { logo: absolute(study.logoUrl) } : {}),
+    },
+    ...(study.industry || study.services.length ? { keywords: [study.industry, ...study.services].filter((k): k is string => Boolean(k)).join(", ") } : {}),
   };
 }

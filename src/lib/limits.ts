@@ -29,7 +29,13 @@ export const LIMITS = {
   authorBio: 600,
   /** A lead's next step, a line on its pipeline card (docs/decisions/0101). */
   nextStep: 140,
+  /** A person's line on the team page. */
+  teamLine: 160,
 } as const;
+
+/** Where a person stands on the team page: 1 is first (docs/decisions/0103). */
+export const TEAM_POSITION_MAX = 999;
+export const DEFAULT_TEAM_POSITION = 100;
 
 /** A deal's value in whole rupees: at most ₹100 crore (docs/decisions/0067). */
 export const DEAL_VALUE_MAX = 1_000_000_000;

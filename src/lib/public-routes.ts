@@ -24,6 +24,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: "/services/whatsapp-automation", title: "WhatsApp" },
   { path: "/services/retention-marketing", title: "Retention" },
   { path: "/case-studies", title: "Case Studies" },
+  { path: "/team", title: "Our Team" },
   { path: "/free-audit", title: "Free Growth Audit" },
   { path: "/contact", title: "Contact" },
   { path: "/blog", title: "Blog", kind: "blog" },
@@ -42,3 +43,5 @@ export const LIVE_PAGES: readonly PublicPage[] = [{ path: "/book", title: "Book 
 
 /** Each published article is public too, at this pattern (next.config's syntax). */
 export const ARTICLE_PATTERN = "/blog/:slug";
+/** And each published case study (docs/decisions/0103). */
+export const CASE_STUDY_PATTERN = "/case-studies/:slug";

@@ -25,6 +25,7 @@ export const MAIN_NAV: NavItem[] = [
 
 export const COMPANY_LINKS: NavItem[] = [
   { href: "/about", label: "About Us" },
+  { href: "/team", label: "Our Team" },
   { href: "/services", label: "Services" },
   { href: "/case-studies", label: "Case Studies" },
   { href: "/contact", label: "Contact" },

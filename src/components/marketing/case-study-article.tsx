@@ -1,6 +1,8 @@
-import { CalendarClock, Quote } from "@/components/ui/icons";
+import Link from "next/link";
+import { ArrowRight, CalendarClock, Quote } from "@/components/ui/icons";
 import { PostCover } from "@/components/blog/post-cover";
-import { sectionLabels } from "@/content/case-studies-page";
+import { caseStudyPageCopy, sectionLabels } from "@/content/case-studies-page";
+import { caseStudyHref } from "@/lib/case-studies";
 import { anchorId, metricLabel, splitJourneyStep } from "@/lib/display";
 import type { PublicCaseStudy } from "@/server/content/data/case-studies";
 import { ClientLogo } from "./client-logo";
@@ -12,7 +14,8 @@ const HEADLINE_KEYS = ["revenue_growth", "monthly_revenue"];
 /**
  * One case study in full: its logo, timeframe, company, industry, cover or result chart, challenge,
  * solution, key results from its metrics, services, the numbered growth journey and the client's
- * words. Each part shows only when the study has it: nothing stands in for a missing one.
+ * words, and the link to the study's own page. Each part shows only when the study has it: nothing
+ * stands in for a missing one.
  */
 export function CaseStudyArticle({ study }: { study: PublicCaseStudy }) {
   const headingId = `study-${anchorId(study.companyName)}-${study.id.slice(0, 8)}`;
@@ -39,6 +42,13 @@ export function CaseStudyArticle({ study }: { study: PublicCaseStudy }) {
           )}
         </div>
         <p className="mt-6 max-w-3xl text-lg font-semibold text-balance text-brand-50 md:text-xl">{study.title}</p>
+        <Link
+          href={caseStudyHref(study.slug)}
+          className="mt-4 inline-flex min-h-11 items-center gap-2 font-semibold text-accent-300 underline-offset-4 hover:underline"
+        >
+          {caseStudyPageCopy.readLabel(study.companyName)}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
         {/* The visual: the study's cover, else its own figures drawn; neither when it has no figure to draw. */}
         {!study.imageUrl && <ResultChart metrics={study.metrics} tone="dark" className="mt-8 max-w-xl" />}
       </header>

@@ -8,6 +8,8 @@ const BAR_HEIGHT = 14;
 /**
  * A case study's own percentages drawn as bars on the server (src/lib/result-chart.ts): no chart
  * library and no script in the browser. Nothing at all when the study has no percentage to draw.
+ * No track behind a bar: a filled track reads as progress towards 100 %, a scale these figures
+ * (212 %, -34 %) are not on; each bar is only as long as its figure beside the largest (ADR 0103).
  */
 export function ResultChart({ metrics, tone = "light", className }: { metrics: Record<string, string>; tone?: "light" | "dark"; className?: string }) {
   const bars = resultBars(metrics);
@@ -31,15 +33,6 @@ export function ResultChart({ metrics, tone = "light", className }: { metrics: R
             <text x="0" y={y + 15} fontSize="14" fontWeight="600" fill={dark ? "#d3c8ff" : "#3b3868"}>
               {bar.label}
             </text>
-            <rect
-              x="0"
-              y={y + 24}
-              width={WIDTH - 90}
-              height={BAR_HEIGHT}
-              rx={BAR_HEIGHT / 2}
-              fill={dark ? "#ffffff" : "#6a35dc"}
-              fillOpacity={dark ? 0.1 : 0.08}
-            />
             <rect x="0" y={y + 24} width={length} height={BAR_HEIGHT} rx={BAR_HEIGHT / 2} fill={bar.decrease ? "#f59e0b" : dark ? "#b3a0fd" : "#6a35dc"} />
             <text x={WIDTH} y={y + 36} textAnchor="end" fontSize="16" fontWeight="800" fill={dark ? "#ffffff" : "#0f0d2e"}>
               {bar.value}

@@ -1,8 +1,10 @@
 import type { CaseStudy } from "@/server/kernel/db/schema";
+import { caseStudyHref, caseStudySlugFromTitle } from "../case-studies";
 import { LIMITS } from "../limits";
 import { CaseStudySchema, INVALID_JSON_MESSAGE } from "../schemas/admin";
 import { CONTENT_DESK, defineTable } from "./definition";
 
+/** Case studies; their slug and its redirect when it changes are hooks in src/server/dashboard/admin-hooks.ts. */
 export const caseStudiesTable = defineTable<CaseStudy>({
   id: "case-studies",
   table: "caseStudies",
@@ -10,7 +12,7 @@ export const caseStudiesTable = defineTable<CaseStudy>({
   noun: { one: "case study", many: "case studies", title: "Case Study" },
   access: CONTENT_DESK,
   schema: CaseStudySchema,
-  search: ["title", "companyName", "industry", "challenge", "solution", "results"],
+  search: ["title", "slug", "companyName", "industry", "challenge", "solution", "results"],
   sorts: {
     created_at: { column: "createdAt", label: "Date" },
     title: { column: "title", label: "Title" },
@@ -20,7 +22,16 @@ export const caseStudiesTable = defineTable<CaseStudy>({
   defaultSort: "created_at",
   wide: true,
   fields: [
-    { name: "title", label: "Title", control: "text", required: true, max: LIMITS.title, half: true },
+    { name: "title", label: "Title", control: "text", required: true, max: LIMITS.title },
+    {
+      name: "slug",
+      label: "Slug",
+      control: "text",
+      max: LIMITS.slug,
+      derive: { from: "title", with: caseStudySlugFromTitle },
+      hint: "The page's address, /case-studies/<slug>: made from the title; you can change it. A featured study's old address then leads to the new one.",
+      half: true,
+    },
     { name: "companyName", label: "Company name", control: "text", required: true, max: LIMITS.company, half: true },
     { name: "industry", label: "Industry", control: "text", max: LIMITS.company, half: true },
     {
@@ -64,12 +75,12 @@ export const caseStudiesTable = defineTable<CaseStudy>({
     { name: "testimonialAuthor", label: "Testimonial author", control: "text", max: LIMITS.shortText, half: true, hint: "Name, role." },
     { name: "imageUrl", label: "Image", control: "image" },
     { name: "logoUrl", label: "Logo", control: "image" },
-    { name: "featured", label: "Featured (shown on the home and case studies pages)", control: "checkbox" },
+    { name: "featured", label: "Featured (published: its own page, the case studies page, the home and service pages)", control: "checkbox" },
   ],
   summary: (r) => ({
     title: r.title,
     badges: r.featured ? [{ label: "Featured" }] : [],
-    line: [`${r.companyName}${r.industry ? ` · ${r.industry}` : ""}`],
+    line: [`${caseStudyHref(r.slug)} · ${r.companyName}${r.industry ? ` · ${r.industry}` : ""}`],
   }),
   invalidToast: (errors) => (errors.metrics === INVALID_JSON_MESSAGE ? { title: "Invalid JSON", message: INVALID_JSON_MESSAGE } : null),
 });

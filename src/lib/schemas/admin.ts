@@ -1,7 +1,8 @@
 import { z } from "zod";
 import "./jitless";
 import { parseTags } from "../blog";
-import { DEAL_VALUE_MAX, LIMITS, SLUG_PATTERN, STAGE_KEY_MAX, STAGE_KEY_PATTERN } from "../limits";
+import { isServiceSlug } from "@/content/services";
+import { DEAL_VALUE_MAX, LIMITS, SLUG_PATTERN, STAGE_KEY_MAX, STAGE_KEY_PATTERN, DEFAULT_TEAM_POSITION, TEAM_POSITION_MAX } from "../limits";
 import { fromSiteDateTimeInput } from "../site-time";
 import { controlCharacter } from "../text-safety";
 import { checkPublicUrl, isOwnImagePath, type UrlRefusal } from "../url-safety";
@@ -322,8 +323,23 @@ const lines = (label: string, maxItems: number, maxLength: number, separator: Re
       return items;
     });
 
+/**
+ * A slug as the dashboard types it: lower-case letters, digits and single hyphens. `optional`: left
+ * empty, the data layer makes one from the title (a case study sent by the API without one).
+ */
+const slugText = (example: string) =>
+  z
+    .string({ error: "Slug is required." })
+    .trim()
+    .max(LIMITS.slug, `Slug must be at most ${LIMITS.slug} characters.`)
+    .regex(SLUG_PATTERN, `Use lower-case letters, digits and single hyphens only, like ${example}.`);
+
 export const CaseStudySchema = z.object({
   title: titleText("Title", LIMITS.title),
+  slug: z
+    .union([z.literal(""), slugText("how-ecostore-tripled-revenue")])
+    .optional()
+    .transform((v) => v || null),
   companyName: requiredText("Company name", LIMITS.company),
   industry: optionalText("Industry", LIMITS.company),
   challenge: optionalText("Challenge", LIMITS.longText, true),
@@ -389,6 +405,24 @@ export const AuthorSchema = z.object({
   linkedinUrl: profileLink("LinkedIn"),
   xUrl: profileLink("X"),
   websiteUrl: profileLink("website"),
+  onTeamPage: checkbox,
+  // Left empty: after everyone placed by hand (the column's default).
+  teamPosition: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce
+      .number({ error: `Enter a position from 1 to ${TEAM_POSITION_MAX}.` })
+      .int(`Enter a position from 1 to ${TEAM_POSITION_MAX}.`)
+      .min(1, `Enter a position from 1 to ${TEAM_POSITION_MAX}.`)
+      .max(TEAM_POSITION_MAX, `Enter a position from 1 to ${TEAM_POSITION_MAX}.`)
+      .default(DEFAULT_TEAM_POSITION),
+  ),
+  teamLine: optionalText("Team page line", LIMITS.teamLine),
+  leadsService: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || isServiceSlug(v), "Choose one of the services, or none.")
+    .transform((v) => v || null),
 });
 export type AuthorData = z.output<typeof AuthorSchema>;
 

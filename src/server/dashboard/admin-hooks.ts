@@ -9,12 +9,12 @@ import { mediaTable } from "@/lib/admin-tables/media";
 import { spamTable } from "@/lib/admin-tables/spam";
 import { testimonialsTable } from "@/lib/admin-tables/testimonials";
 import type { Executor } from "../kernel/db/client";
-import { createBlogPost, deleteBlogPost, previewBlogContent, updateBlogPost, insertAuthor, updateAuthor } from "../content";
+import { createBlogPost, createCaseStudy, deleteBlogPost, previewBlogContent, updateBlogPost, updateCaseStudy, insertAuthor, updateAuthor } from "../content";
 import { decorateMediaRows, deleteMedia } from "../media";
 import type { SignedInUser } from "../kernel/session/auth-guard";
 import { releaseSpam, decorateInboxRows, ownerRefusal, withLeadVisits, stageExists, stagesIn } from "../leads";
 import { FieldError } from "../kernel/forms/form-action";
-import { revalidateBlog, revalidateCaseStudies, revalidateTestimonials } from "../kernel/revalidate";
+import { revalidateBlog, revalidateCaseStudies, revalidateTeam, revalidateTestimonials } from "../kernel/revalidate";
 
 /**
  * What a table does beyond storing its schema's output (ADR 0024). The generic CRUD module
@@ -53,6 +53,7 @@ export interface TableHooks {
 }
 
 type BlogData = Parameters<typeof createBlogPost>[0];
+type CaseStudyInput = Parameters<typeof createCaseStudy>[0];
 
 /**
  * Leads and messages: an owner must be a member of the lead desk; rows show their owner and person
@@ -90,7 +91,13 @@ const HOOKS: Record<string, TableHooks> = {
       return released.ok ? null : released.message;
     },
   },
-  [caseStudiesTable.id]: { afterWrite: revalidateCaseStudies },
+  // Each study has its own address (docs/decisions/0103): a slug made from the title when none is
+  // given, one already taken refused, and a published study's old address kept as a redirect.
+  [caseStudiesTable.id]: {
+    create: async (data, tx) => ({ id: (await createCaseStudy(data as CaseStudyInput, tx)).id }),
+    update: async (id, data, tx, actor) => ((await updateCaseStudy(id, data as CaseStudyInput, tx, actor)) ? {} : null),
+    afterWrite: revalidateCaseStudies,
+  },
   [testimonialsTable.id]: { afterWrite: revalidateTestimonials },
   // Sanitised before it is stored, every save kept as a revision (ADR 0039), an old slug kept as a redirect, every blog page refreshed.
   [blogPostsTable.id]: {
@@ -109,11 +116,15 @@ const HOOKS: Record<string, TableHooks> = {
     },
     preview: previewBlogContent,
   },
-  // A name is one profile (refused beside the field when taken); every article may show it.
+  // A name is one profile (refused beside the field when taken); every article may show it, and the
+  // team page, home and the service pages show those on the team (docs/decisions/0103).
   [authorsTable.id]: {
     create: async (data, tx) => ({ id: await insertAuthor(data, tx) }),
     update: async (id, data, tx) => ((await updateAuthor(id, data, tx)) ? {} : null),
-    afterWrite: () => revalidateBlog([]),
+    afterWrite: () => {
+      revalidateBlog([]);
+      revalidateTeam();
+    },
   },
   // Listed with where each image is used; one in use is not deleted (the answer names its uses).
   [mediaTable.id]: { decorate: decorateMediaRows, remove: deleteMedia },

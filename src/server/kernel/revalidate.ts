@@ -20,8 +20,26 @@ export function revalidateTestimonials(): void {
   revalidatePublicPaths(["/"]);
 }
 
+/** The case studies' folder: the list and every study's own page (cached 404s and redirects included), as BLOG_ROUTE_LAYOUT below. */
+export const CASE_STUDIES_ROUTE_LAYOUT = "/[locale]/(site)/case-studies";
+/** The service pages: each shows the studies that name it and the person who leads it. */
+export const SERVICES_ROUTE_LAYOUT = "/[locale]/(site)/services";
+
+/**
+ * A case study was written: its page, its neighbours' (next and previous), the list, home and the
+ * service pages show it. A changed slug may have added a redirect or freed an address.
+ */
 export function revalidateCaseStudies(): void {
-  revalidatePublicPaths(["/", "/case-studies"]);
+  revalidatePath(CASE_STUDIES_ROUTE_LAYOUT, "layout");
+  revalidatePath(SERVICES_ROUTE_LAYOUT, "layout");
+  revalidatePublicPaths(["/"]);
+  redirectsChanged();
+}
+
+/** A person was written: the team page, home's team section and the service pages that name who leads them. */
+export function revalidateTeam(): void {
+  revalidatePath(SERVICES_ROUTE_LAYOUT, "layout");
+  revalidatePublicPaths(["/", "/team"]);
 }
 
 /**

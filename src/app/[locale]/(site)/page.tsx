@@ -7,6 +7,7 @@ import {
   closingCta,
   hero,
   heroStats,
+  HOME_TEAM_LIMIT,
   partners,
   partnersIntro,
   retentionHighlight,
@@ -14,6 +15,8 @@ import {
   servicesIntro,
   statsBand,
   statsBandHeading,
+  teamIntro,
+  teamLinkLabel,
   testimonialsIntro,
   viewAllServicesLabel,
   whyWeStarted,
@@ -27,17 +30,16 @@ import { DisclosureList } from "@/components/marketing/disclosure-list";
 import { HeroIllustration } from "@/components/marketing/hero-illustration";
 import { riseDelay } from "@/components/marketing/motion";
 import { PartnerStrip } from "@/components/marketing/partner-strip";
-import { ClientLogo } from "@/components/marketing/client-logo";
-import { ResultChart } from "@/components/marketing/result-chart";
-import { PostCover } from "@/components/blog/post-cover";
+import { CaseStudyCard } from "@/components/marketing/case-study-card";
+import { TeamGrid } from "@/components/marketing/team-grid";
 import { StatGrid } from "@/components/marketing/stat-grid";
 import { TestimonialCard } from "@/components/marketing/testimonial-card";
 import { buttonVariants } from "@/components/ui/button";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { StarRating } from "@/components/ui/star-rating";
-import { headlineMetricLabel } from "@/lib/display";
 import { pageMetadata } from "@/lib/metadata";
-import { headlineMetric, listHomeCaseStudies } from "@/server/content/data/case-studies";
+import { listTeam } from "@/server/content/data/authors";
+import { listHomeCaseStudies } from "@/server/content/data/case-studies";
 import { listFeaturedTestimonials } from "@/server/content/data/testimonials";
 import { siteConfig } from "@/server/kernel/site-config";
 
@@ -55,7 +57,8 @@ const teaserServices = homeServiceTeasers.map((slug) => getService(slug)).filter
 
 export default async function HomePage() {
   const site = siteConfig();
-  const [studies, testimonials] = await Promise.all([listHomeCaseStudies(), listFeaturedTestimonials()]);
+  const [studies, testimonials, team] = await Promise.all([listHomeCaseStudies(), listFeaturedTestimonials(), listTeam()]);
+  const people = team.slice(0, HOME_TEAM_LIMIT);
   return (
     <>
       <section className="relative isolate overflow-hidden bg-brand-950 text-white">
@@ -115,6 +118,24 @@ export default async function HomePage() {
 
       <PartnerStrip title={partnersIntro} clients={partners} />
 
+      {/* The work first (docs/decisions/0103): the newest published studies, right after the clients' logos. */}
+      {studies.length > 0 && (
+        <section aria-labelledby="home-case-studies" className="container-page py-20 md:py-28">
+          <div className="flex flex-col justify-between gap-6 md:flex-row md:items-end">
+            <SectionHeading id="home-case-studies" eyebrow={caseStudiesIntro.eyebrow} title={caseStudiesIntro.heading} text={caseStudiesIntro.text} />
+            <Link href="/case-studies" className={buttonVariants({ variant: "outline", className: "self-start md:self-auto" })}>
+              {caseStudiesLinkLabel}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </div>
+          <ul className="mt-12 grid gap-6 md:grid-cols-2">
+            {studies.map((study) => (
+              <CaseStudyCard key={study.id} study={study} linkLabel={caseStudyCardLinkLabel} />
+            ))}
+          </ul>
+        </section>
+      )}
+
       <section aria-labelledby="home-services" className="container-page py-20 md:py-28">
         <div className="flex flex-col justify-between gap-6 md:flex-row md:items-end">
           <SectionHeading id="home-services" eyebrow={servicesIntro.eyebrow} title={servicesIntro.heading} text={servicesIntro.text} />
@@ -173,60 +194,16 @@ export default async function HomePage() {
         </div>
       </section>
 
-      {studies.length > 0 && (
-        <section aria-labelledby="home-case-studies" className="container-page py-20 md:py-28">
+      {people.length > 0 && (
+        <section aria-labelledby="home-team" className="container-page py-20 md:py-28" data-testid="home-team">
           <div className="flex flex-col justify-between gap-6 md:flex-row md:items-end">
-            <SectionHeading id="home-case-studies" eyebrow={caseStudiesIntro.eyebrow} title={caseStudiesIntro.heading} text={caseStudiesIntro.text} />
-            <Link href="/case-studies" className={buttonVariants({ variant: "outline", className: "self-start md:self-auto" })}>
-              {caseStudiesLinkLabel}
+            <SectionHeading id="home-team" eyebrow={teamIntro.eyebrow} title={teamIntro.heading} text={teamIntro.text} />
+            <Link href="/team" className={buttonVariants({ variant: "outline", className: "self-start md:self-auto" })}>
+              {teamLinkLabel}
               <ArrowRight aria-hidden="true" />
             </Link>
           </div>
-          <ul className="mt-12 grid gap-6 md:grid-cols-2">
-            {studies.map((study) => (
-              <li
-                key={study.id}
-                data-testid="home-case-study"
-                className="group relative flex flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card transition hover:shadow-lift motion-reduce:transition-none"
-              >
-                <div className="relative isolate overflow-hidden bg-gradient-to-br from-brand-800 to-brand-950 p-7 text-white">
-                  <DotGrid className="-z-10" />
-                  <div className="flex items-center gap-3">
-                    {study.logoUrl && <ClientLogo name={study.companyName} src={study.logoUrl} decorative />}
-                    <div>
-                      <h3 className="text-lg font-bold">
-                        <Link
-                          href="/case-studies"
-                          className="after:absolute after:inset-0 after:rounded-card focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-brand-500"
-                        >
-                          {study.companyName}
-                        </Link>
-                      </h3>
-                      {study.industry && <p className="text-sm text-brand-200">{study.industry}</p>}
-                    </div>
-                  </div>
-                  {headlineMetric(study.metrics) && (
-                    <>
-                      <p className="mt-8 text-5xl font-extrabold tracking-tight text-accent-300 md:text-6xl">{headlineMetric(study.metrics)}</p>
-                      <p className="mt-1 text-sm font-medium text-brand-100">{headlineMetricLabel(study.metrics)}</p>
-                    </>
-                  )}
-                </div>
-                {study.imageUrl ? (
-                  <PostCover src={study.imageUrl} alt="" sizes="(min-width: 768px) 50vw, 100vw" />
-                ) : (
-                  <ResultChart metrics={study.metrics} className="px-7 pt-7" />
-                )}
-                <div className="flex flex-1 flex-col p-7">
-                  <p className="flex-1 leading-relaxed text-ink-soft">{study.solution || study.challenge}</p>
-                  <p aria-hidden="true" className="mt-6 inline-flex items-center gap-2 text-sm font-semibold text-brand-700">
-                    {caseStudyCardLinkLabel}
-                    <ArrowRight className="size-4 transition-transform group-hover:translate-x-1 motion-reduce:transition-none" />
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <TeamGrid members={people} className="mt-12" />
         </section>
       )}
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { sampleAuthors } from "@/content/samples";
 import { db, type Executor } from "../../kernel/db/client";
 import { databaseError } from "../../kernel/db/errors";
@@ -22,6 +22,62 @@ const PUBLIC_COLUMNS = {
   websiteUrl: authors.websiteUrl,
 };
 
+/** A person as the team page, home's team section and a service page show them (docs/decisions/0103). */
+export interface TeamMember {
+  name: string;
+  role: string | null;
+  teamLine: string | null;
+  photoUrl: string | null;
+  leadsService: string | null;
+}
+
+const TEAM_COLUMNS = {
+  name: authors.name,
+  role: authors.role,
+  teamLine: authors.teamLine,
+  photoUrl: authors.photoUrl,
+  leadsService: authors.leadsService,
+};
+
+/** The sample people, as a fresh install has them: what the pages show when the database cannot be read. */
+function sampleTeam(): TeamMember[] {
+  return [...sampleAuthors]
+    .sort((a, b) => a.teamPosition - b.teamPosition || a.name.localeCompare(b.name))
+    .map((a) => ({ name: a.name, role: a.role, teamLine: a.teamLine, photoUrl: null, leadsService: a.leadsService }));
+}
+
+/**
+ * Everyone shown on the team page, by their position then their name; only profiles ticked "Show on
+ * the team page" (an author who is a guest writer is not on the team). The samples when the read fails.
+ */
+export async function listTeam(): Promise<TeamMember[]> {
+  try {
+    return await db().select(TEAM_COLUMNS).from(authors).where(eq(authors.onTeamPage, true)).orderBy(asc(authors.teamPosition), asc(authors.name));
+  } catch (error) {
+    log("error", "team unavailable; showing the sample people", errorFields(error));
+    return sampleTeam();
+  }
+}
+
+/**
+ * The person on the team who leads a service (its page names them), or null when nobody does. Two
+ * who say they lead it: the first on the team page. The sample's when the read fails.
+ */
+export async function serviceStrategist(serviceSlug: string): Promise<TeamMember | null> {
+  try {
+    const [row] = await db()
+      .select(TEAM_COLUMNS)
+      .from(authors)
+      .where(and(eq(authors.onTeamPage, true), eq(authors.leadsService, serviceSlug)))
+      .orderBy(asc(authors.teamPosition), asc(authors.name))
+      .limit(1);
+    return row ?? null;
+  } catch (error) {
+    log("error", "service strategist unavailable; showing the sample's", errorFields(error));
+    return sampleTeam().find((m) => m.leadsService === serviceSlug) ?? null;
+  }
+}
+
 /** The key two spellings of one name share: what authors_name_key indexes. */
 export const authorKey = (name: string): string => name.trim().toLowerCase();
 
@@ -40,7 +96,7 @@ export async function authorByName(name: string): Promise<PublicAuthor | null> {
   } catch (error) {
     log("error", "author profile unavailable; showing the sample's", errorFields(error));
     const sample = sampleAuthors.find((a) => authorKey(a.name) === authorKey(name));
-    return sample ? { ...sample, photoUrl: null, linkedinUrl: null, xUrl: null, websiteUrl: null } : null;
+    return sample ? { name: sample.name, role: sample.role, bio: sample.bio, photoUrl: null, linkedinUrl: null, xUrl: null, websiteUrl: null } : null;
   }
 }
 

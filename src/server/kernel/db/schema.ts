@@ -20,7 +20,16 @@ import {
 } from "drizzle-orm/pg-core";
 import { API_KEY_NAME_MAX, API_SCOPES } from "../../../lib/api-scopes";
 import type { RedirectStatus } from "../../../lib/redirect-rules";
-import { DEAL_VALUE_MAX, LIMITS, ROLES, SLUG_PATTERN_SQL, STAGE_KEY_PATTERN_SQL, STAGE_NAME_MAX } from "../../../lib/limits";
+import {
+  DEAL_VALUE_MAX,
+  LIMITS,
+  ROLES,
+  SLUG_PATTERN_SQL,
+  DEFAULT_TEAM_POSITION,
+  TEAM_POSITION_MAX,
+  STAGE_KEY_PATTERN_SQL,
+  STAGE_NAME_MAX,
+} from "../../../lib/limits";
 import {
   PREVIEW_TEXT_MAX,
   RECIPIENT_STATUSES,
@@ -393,6 +402,8 @@ export const caseStudies = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
+    /** The study's address, /case-studies/<slug> (docs/decisions/0103): made from the title, editable; a change leaves a 301. */
+    slug: text("slug").notNull(),
     companyName: text("company_name").notNull(),
     industry: text("industry"),
     challenge: text("challenge"),
@@ -419,9 +430,11 @@ export const caseStudies = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("case_studies_slug_key").on(t.slug),
     index("case_studies_featured_created_at_idx").on(t.featured, t.createdAt.desc()),
     index("case_studies_created_at_idx").on(t.createdAt.desc()),
     check("case_studies_title_valid", required(t.title, LIMITS.title)),
+    check("case_studies_slug_valid", sql`${t.slug} ~ '${sql.raw(SLUG_PATTERN_SQL)}' and char_length(${t.slug}) <= ${sql.raw(String(LIMITS.slug))}`),
     check("case_studies_company_valid", required(t.companyName, LIMITS.company)),
     check("case_studies_industry_valid", bounded(t.industry, LIMITS.company)),
     check("case_studies_challenge_valid", bounded(t.challenge, LIMITS.longText)),
@@ -482,11 +495,22 @@ export const authors = pgTable(
     linkedinUrl: text("linkedin_url"),
     xUrl: text("x_url"),
     websiteUrl: text("website_url"),
+    /** Shown on /team and the home page's team section (docs/decisions/0103); an author is not a team member until ticked. */
+    onTeamPage: boolean("on_team_page").notNull().default(false),
+    /** Order on the team page, smallest first; people with the same position are listed by name. */
+    teamPosition: smallint("team_position").notNull().default(DEFAULT_TEAM_POSITION),
+    /** The one line the team page shows under the role. */
+    teamLine: text("team_line"),
+    /** The service (its slug in src/content/services.ts) this person leads: its page names them as its strategist. */
+    leadsService: text("leads_service"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("authors_name_key").on(sql`lower(btrim(${t.name}))`),
+    index("authors_team_idx")
+      .on(t.teamPosition, t.name)
+      .where(sql`${t.onTeamPage}`),
     check("authors_name_valid", required(t.name, LIMITS.personName)),
     check("authors_role_valid", bounded(t.role, LIMITS.role)),
     check("authors_bio_valid", bounded(t.bio, LIMITS.authorBio)),
@@ -494,6 +518,9 @@ export const authors = pgTable(
     check("authors_linkedin_valid", optionalUrl(t.linkedinUrl)),
     check("authors_x_valid", optionalUrl(t.xUrl)),
     check("authors_website_valid", optionalUrl(t.websiteUrl)),
+    check("authors_team_position_range", sql`${t.teamPosition} between 1 and ${sql.raw(String(TEAM_POSITION_MAX))}`),
+    check("authors_team_line_valid", bounded(t.teamLine, LIMITS.teamLine)),
+    check("authors_leads_service_valid", sql`${t.leadsService} is null or ${t.leadsService} ~ '${sql.raw(SLUG_PATTERN_SQL)}'`),
   ],
 );
 

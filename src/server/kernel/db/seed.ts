@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { sampleBlogPosts } from "@/content/sample-blog-posts";
 import { homeCaseStudies, jewelryCaseStudy, sampleAuthors, sampleTestimonials, type SampleCaseStudy } from "@/content/samples";
 import { readingTimeMinutes } from "@/lib/blog";
+import { caseStudySlugFromTitle, uniqueSlug } from "@/lib/case-studies";
 import type { Database } from "./client";
 import { authors, blogPosts, caseStudies, testimonials } from "./schema";
 
@@ -13,9 +14,10 @@ export interface SeedReport {
   testimonials: number;
 }
 
-function caseStudyRow(sample: SampleCaseStudy, createdAt: Date) {
+function caseStudyRow(sample: SampleCaseStudy, slug: string, createdAt: Date) {
   return {
     title: sample.title,
+    slug,
     companyName: sample.companyName,
     industry: sample.industry,
     challenge: sample.challenge,
@@ -44,7 +46,12 @@ export async function seedSampleContent(db: Database): Promise<SeedReport> {
 
     for (const author of sampleAuthors) {
       // authors_name_key is on lower(btrim(name)): an expression index, so the conflict names no column.
-      const inserted = await tx.insert(authors).values(author).onConflictDoNothing().returning({ id: authors.id });
+      // Every sample person is on the team page, so that a fresh install shows the team (docs/decisions/0103).
+      const inserted = await tx
+        .insert(authors)
+        .values({ ...author, onTeamPage: true })
+        .onConflictDoNothing()
+        .returning({ id: authors.id });
       report.authors += inserted.length;
     }
 
@@ -81,7 +88,14 @@ export async function seedSampleContent(db: Database): Promise<SeedReport> {
         .where(and(eq(caseStudies.companyName, sample.companyName), eq(caseStudies.title, sample.title)))
         .limit(1);
       if (existing.length) continue;
-      await tx.insert(caseStudies).values(caseStudyRow(sample, new Date(Date.UTC(2025, 0, 1 + index))));
+      // The title's slug, numbered if a study added by hand already took it.
+      const base = caseStudySlugFromTitle(sample.title);
+      const taken = await tx
+        .select({ slug: caseStudies.slug })
+        .from(caseStudies)
+        .where(like(caseStudies.slug, `${base}%`));
+      const slug = uniqueSlug(base, new Set(taken.map((t) => t.slug)));
+      await tx.insert(caseStudies).values(caseStudyRow(sample, slug, new Date(Date.UTC(2025, 0, 1 + index))));
       report.caseStudies++;
     }
 

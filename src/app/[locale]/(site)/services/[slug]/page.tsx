@@ -16,8 +16,16 @@ import { formatRupees } from "@/lib/format";
 import { serviceJsonLd } from "@/lib/json-ld";
 import { pageMetadata } from "@/lib/metadata";
 import { siteConfig } from "@/server/kernel/site-config";
+import { serviceStrategist } from "@/server/content/data/authors";
+import { listServiceCaseStudies } from "@/server/content/data/case-studies";
+import { strategistLabel } from "@/content/team";
+import { CaseStudyCard } from "@/components/marketing/case-study-card";
+import { PersonPicture } from "@/components/marketing/illustrated-avatar";
 
-// Rendered on first request like every public page (docs/decisions/0003); unknown slugs 404.
+// Rendered on first request like every public page (docs/decisions/0003); unknown slugs 404. Served
+// from the cache: a case study or a person written revalidates every service page.
+export const revalidate = 300;
+
 export function generateStaticParams(): { slug: string }[] {
   return [];
 }
@@ -40,6 +48,7 @@ export default async function ServiceDetailPage({ params }: Props) {
   // The 404 page in the HTML, answered with its status by the host (src/components/site/not-found-page.tsx).
   if (!service) return <NotFoundPage />;
   const { detail } = service;
+  const [studies, strategist] = await Promise.all([listServiceCaseStudies(service), serviceStrategist(service.slug)]);
   const others = services.filter((s) => s.slug !== service.slug);
   // The opening's "from" price: the least expensive package, as its card shows it.
   const from = packagePrice(detail.packages.reduce((low, pkg) => (pkg.price < low.price ? pkg : low)));
@@ -97,6 +106,18 @@ export default async function ServiceDetailPage({ params }: Props) {
                 </dd>
               </div>
             </dl>
+            {strategist && (
+              <div data-testid="service-strategist" className="mt-5 flex items-center gap-4 border-t border-line pt-5">
+                <PersonPicture name={strategist.name} photoUrl={strategist.photoUrl} size={56} className="size-14" />
+                <p className="min-w-0">
+                  <span className="block text-sm font-semibold text-brand-700">{strategistLabel}</span>
+                  <Link href="/team" className="font-bold text-ink underline-offset-4 hover:text-brand-700 hover:underline">
+                    {strategist.name}
+                  </Link>
+                  {strategist.role && <span className="block text-sm text-ink-soft">{strategist.role}</span>}
+                </p>
+              </div>
+            )}
           </section>
         </div>
       </header>
@@ -119,6 +140,23 @@ export default async function ServiceDetailPage({ params }: Props) {
         </dl>
         {detail.resultsNote && <p className="mt-3 text-center text-sm text-muted">{detail.resultsNote}</p>}
       </section>
+
+      {studies.length > 0 && (
+        <section aria-labelledby="service-work" className="container-page pt-20 md:pt-24">
+          <div className="flex flex-col justify-between gap-6 md:flex-row md:items-end">
+            <SectionHeading id="service-work" eyebrow={copy.workEyebrow} title={copy.workHeading(service)} />
+            <Link href="/case-studies" className={buttonVariants({ variant: "outline", className: "self-start md:self-auto" })}>
+              {copy.allWorkLabel}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </div>
+          <ul className="mt-10 grid gap-6 md:grid-cols-2">
+            {studies.map((study) => (
+              <CaseStudyCard key={study.id} study={study} linkLabel={copy.workCardLabel} />
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="inclusions" className="container-page grid gap-10 py-20 md:py-24 lg:grid-cols-[0.9fr_1.1fr] lg:gap-16">
         <div>
