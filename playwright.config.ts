@@ -99,7 +99,7 @@ export default defineConfig({
     },
     {
       command: "node host/start.ts",
-      // Its /api/health answers 503 by design; /about needs no database.
+      // Its /api/health answers 503 by design; /about answers with its sample team when the database fails.
       url: `${FALLBACK_URL}/about`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { coreValues, team, trackRecord } from "../src/content/about";
+import { coreValues, trackRecord } from "../src/content/about";
+import { sampleAuthors } from "../src/content/samples";
 import { headlineStats } from "../src/content/case-studies-page";
 import { faqs } from "../src/content/contact";
 import { freeAuditStats, benefits, whatIsIncluded } from "../src/content/free-audit";
@@ -130,19 +131,20 @@ test.describe("home", () => {
 });
 
 test.describe("about", () => {
-  test("story, four values, six track-record lines, three team members, links on", async ({ page }) => {
+  test("story, four values, six track-record lines, the team's first three people (as /team lists them), links on", async ({ page }) => {
     await page.goto("/about");
     await expect(page.getByRole("heading", { name: "Our Story" })).toBeVisible();
     for (const value of coreValues) await expect(page.getByRole("heading", { name: value.title, exact: true })).toBeVisible();
     const record = page.getByRole("region", { name: "Our Track Record" }).getByRole("listitem");
     await expect(record).toHaveText(trackRecord);
-    const members = page.getByTestId("team-member");
-    await expect(members).toHaveCount(3);
-    for (const [index, member] of team.entries()) {
-      for (const text of [member.name, member.role, member.experience, member.speciality]) {
-        await expect(members.nth(index)).toContainText(text);
-      }
+    // The same people, in the same order, as the team page: one list, edited in the dashboard.
+    const people = page.getByTestId("about-team").getByTestId("team-person");
+    await expect(people).toHaveCount(3);
+    const firstThree = [...sampleAuthors].sort((a, b) => a.teamPosition - b.teamPosition).slice(0, 3);
+    for (const [index, person] of firstThree.entries()) {
+      for (const text of [person.name, person.role, person.teamLine]) await expect(people.nth(index)).toContainText(text);
     }
+    await expect(page.getByTestId("about-team").getByRole("link", { name: "Meet the whole team" })).toHaveAttribute("href", "/team");
     const closing = page.getByRole("region", { name: "Let's grow your brand together" });
     await expect(closing.getByRole("link", { name: "View Case Studies" })).toHaveAttribute("href", "/case-studies");
     await expectLinkLandsOn(page, closing.getByRole("link", { name: "Get in Touch" }), "/contact");

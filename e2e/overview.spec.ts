@@ -164,99 +164,99 @@ async function takeLead(page: Page, email: string, followUpOn?: string) {
   await expect(page.getByText("Lead updated successfully.")).toBeVisible();
 }
 
-test("the Overview opens on today's work: at 390 and 1280 px the first screen lists a due follow-up, today's call and a new lead, each one tap from its action; Mark contacted moves the lead", async ({
-  browser,
-  baseURL,
-  request,
-  member,
-}) => {
-  // A call for today needs a free time left today (the member's hours run to 23:59, India time).
-  test.skip(indiaHour() >= 23, "the day's last hour has no free time left to book for today");
-  test.setTimeout(180_000);
-  const page = await member.open("booking");
-  const origin = new URL(page.url()).origin;
-  const today = indiaDay(new Date());
+// @site-wide: this member takes calls all day, which adds times to /book that the booking specs read.
+test(
+  "the Overview opens on today's work: at 390 and 1280 px the first screen lists a due follow-up, today's call and a new lead, each one tap from its action; Mark contacted moves the lead",
+  { tag: "@site-wide" },
+  async ({ browser, baseURL, request, member }) => {
+    // A call for today needs a free time left today (the member's hours run to 23:59, India time).
+    test.skip(indiaHour() >= 23, "the day's last hour has no free time left to book for today");
+    test.setTimeout(180_000);
+    const page = await member.open("booking");
+    const origin = new URL(page.url()).origin;
+    const today = indiaDay(new Date());
 
-  // This member takes calls all day at no notice, so a visitor can book one for today.
-  const hours = page.getByTestId("availability-overview@e2e.test");
-  await hours.getByLabel("Takes strategy calls").check();
-  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) {
-    await hours.getByLabel(`${day} from`).fill("00:00");
-    await hours.getByLabel(`${day} until`).fill("23:59");
-  }
-  await hours.getByLabel("Buffer between calls (minutes)").fill("0");
-  await hours.getByLabel("Minimum notice (minutes)").fill("0");
-  await hours.getByLabel("Calls a day at most").fill("24");
-  await hours.getByRole("button", { name: "Save availability" }).click();
-  await expect(page.locator("#main").getByText("Availability saved")).toBeVisible();
-
-  // A lead due today, a lead waiting for a first contact, and a visitor's call today: all this member's.
-  const due = { name: `Dua Due ${RUN}`, email: `due-${RUN}@today.example` };
-  const waiting = { name: `Wes Waiting ${RUN}`, email: `waiting-${RUN}@today.example` };
-  const caller = { name: `Cai Caller ${RUN}`, email: `caller-${RUN}@today.example` };
-  await sendLead(request, origin, due.name, due.email);
-  await sendLead(request, origin, waiting.name, waiting.email);
-  await bookToday(browser, baseURL!, caller.name, caller.email);
-  await takeLead(page, due.email, today);
-  await takeLead(page, waiting.email);
-  await takeLead(page, caller.email);
-  await page.context().close();
-
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    const screen = await member.open("overview", { viewport });
-    // Mine, since this member owns open leads.
-    await expect(screen.getByRole("navigation", { name: "Whose work" }).getByRole("link", { name: "Mine" })).toHaveAttribute("aria-current", "page");
-
-    const dueRow = screen
-      .getByRole("region", { name: /^Follow-ups due/ })
-      .getByRole("listitem")
-      .filter({ hasText: due.name });
-    await expect(dueRow).toContainText("Due today");
-    const callRow = screen
-      .getByRole("region", { name: /^Today's calls/ })
-      .getByRole("listitem")
-      .filter({ hasText: caller.name });
-    await expect(callRow).toContainText("IST");
-    const newRow = screen
-      .getByRole("region", { name: /^New leads to contact/ })
-      .getByRole("listitem")
-      .filter({ hasText: waiting.name });
-    await expect(newRow).toContainText(/waiting \d+ min/);
-
-    // The first screen, no scrolling: each row and its actions.
-    for (const [row, person] of [
-      [dueRow, due],
-      [callRow, caller],
-      [newRow, waiting],
-    ] as const) {
-      await expect(row, `${person.name} at ${viewport.width} px`).toBeInViewport();
-      await expect(row.getByRole("link", { name: `Call ${person.name}` })).toHaveAttribute("href", `tel:${PHONE}`);
-      await expect(row.getByRole("link", { name: PHONE })).toHaveAttribute("href", `tel:${PHONE}`);
-      await expect(row.getByRole("link", { name: `E-mail ${person.name}` })).toHaveAttribute("href", `mailto:${person.email}`);
-      await expect(row.getByRole("link", { name: `WhatsApp ${person.name} (opens the chat)` })).toHaveAttribute("href", `https://wa.me/${PHONE.slice(1)}`);
-      await expect(row.getByRole("link", { name: `WhatsApp ${person.name} (opens the chat)` })).toBeInViewport();
+    // This member takes calls all day at no notice, so a visitor can book one for today.
+    const hours = page.getByTestId("availability-overview@e2e.test");
+    await hours.getByLabel("Takes strategy calls").check();
+    for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) {
+      await hours.getByLabel(`${day} from`).fill("00:00");
+      await hours.getByLabel(`${day} until`).fill("23:59");
     }
-    for (const [row, person] of [
-      [dueRow, due],
-      [newRow, waiting],
-    ] as const) {
-      await expect(row.getByRole("button", { name: `Mark contacted: ${person.name}` })).toBeInViewport();
+    await hours.getByLabel("Buffer between calls (minutes)").fill("0");
+    await hours.getByLabel("Minimum notice (minutes)").fill("0");
+    await hours.getByLabel("Calls a day at most").fill("24");
+    await hours.getByRole("button", { name: "Save availability" }).click();
+    await expect(page.locator("#main").getByText("Availability saved")).toBeVisible();
+
+    // A lead due today, a lead waiting for a first contact, and a visitor's call today: all this member's.
+    const due = { name: `Dua Due ${RUN}`, email: `due-${RUN}@today.example` };
+    const waiting = { name: `Wes Waiting ${RUN}`, email: `waiting-${RUN}@today.example` };
+    const caller = { name: `Cai Caller ${RUN}`, email: `caller-${RUN}@today.example` };
+    await sendLead(request, origin, due.name, due.email);
+    await sendLead(request, origin, waiting.name, waiting.email);
+    await bookToday(browser, baseURL!, caller.name, caller.email);
+    await takeLead(page, due.email, today);
+    await takeLead(page, waiting.email);
+    await takeLead(page, caller.email);
+    await page.context().close();
+
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      const screen = await member.open("overview", { viewport });
+      // Mine, since this member owns open leads.
+      await expect(screen.getByRole("navigation", { name: "Whose work" }).getByRole("link", { name: "Mine" })).toHaveAttribute("aria-current", "page");
+
+      const dueRow = screen
+        .getByRole("region", { name: /^Follow-ups due/ })
+        .getByRole("listitem")
+        .filter({ hasText: due.name });
+      await expect(dueRow).toContainText("Due today");
+      const callRow = screen
+        .getByRole("region", { name: /^Today's calls/ })
+        .getByRole("listitem")
+        .filter({ hasText: caller.name });
+      await expect(callRow).toContainText("IST");
+      const newRow = screen
+        .getByRole("region", { name: /^New leads to contact/ })
+        .getByRole("listitem")
+        .filter({ hasText: waiting.name });
+      await expect(newRow).toContainText(/waiting \d+ min/);
+
+      // The first screen, no scrolling: each row and its actions.
+      for (const [row, person] of [
+        [dueRow, due],
+        [callRow, caller],
+        [newRow, waiting],
+      ] as const) {
+        await expect(row, `${person.name} at ${viewport.width} px`).toBeInViewport();
+        await expect(row.getByRole("link", { name: `Call ${person.name}` })).toHaveAttribute("href", `tel:${PHONE}`);
+        await expect(row.getByRole("link", { name: PHONE })).toHaveAttribute("href", `tel:${PHONE}`);
+        await expect(row.getByRole("link", { name: `E-mail ${person.name}` })).toHaveAttribute("href", `mailto:${person.email}`);
+        await expect(row.getByRole("link", { name: `WhatsApp ${person.name} (opens the chat)` })).toHaveAttribute("href", `https://wa.me/${PHONE.slice(1)}`);
+        await expect(row.getByRole("link", { name: `WhatsApp ${person.name} (opens the chat)` })).toBeInViewport();
+      }
+      for (const [row, person] of [
+        [dueRow, due],
+        [newRow, waiting],
+      ] as const) {
+        await expect(row.getByRole("button", { name: `Mark contacted: ${person.name}` })).toBeInViewport();
+      }
+      if (viewport.width === 390) await screen.screenshot({ path: "test-results/overview-today-phone.png" });
+      await screen.context().close();
     }
-    if (viewport.width === 390) await screen.screenshot({ path: "test-results/overview-today-phone.png" });
+
+    // Mark contacted: the lead leaves the list and is Contacted in the leads list (the list's own action).
+    const screen = await member.open("overview");
+    const newList = screen.getByRole("region", { name: /^New leads to contact/ });
+    await newList.getByRole("button", { name: `Mark contacted: ${waiting.name}` }).click();
+    await expect(newList.getByRole("listitem").filter({ hasText: waiting.name })).toHaveCount(0);
+    const axe = await new AxeBuilder({ page: screen }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    await screen.goto(`/admin/leads?q=${encodeURIComponent(waiting.email)}`);
+    await expect(screen.getByRole("combobox", { name: `Status of ${waiting.name}` })).toHaveValue("contacted");
     await screen.context().close();
-  }
-
-  // Mark contacted: the lead leaves the list and is Contacted in the leads list (the list's own action).
-  const screen = await member.open("overview");
-  const newList = screen.getByRole("region", { name: /^New leads to contact/ });
-  await newList.getByRole("button", { name: `Mark contacted: ${waiting.name}` }).click();
-  await expect(newList.getByRole("listitem").filter({ hasText: waiting.name })).toHaveCount(0);
-  const axe = await new AxeBuilder({ page: screen }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
-  await screen.goto(`/admin/leads?q=${encodeURIComponent(waiting.email)}`);
-  await expect(screen.getByRole("combobox", { name: `Status of ${waiting.name}` })).toHaveValue("contacted");
-  await screen.context().close();
-});
+  },
+);

@@ -89,7 +89,8 @@ test("the case studies list links each study to its own page, and an unknown slu
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
 });
 
-test("a published study's slug changed in the dashboard: the new address answers, the old one 301s to it", async ({ member }) => {
+// @site-wide: a featured study is, while it lives, one of home's newest and on /case-studies, which other specs count.
+test("a published study's slug changed in the dashboard: the new address answers, the old one 301s to it", { tag: "@site-wide" }, async ({ member }) => {
   const page = await member.open("case-studies");
   await page.getByRole("link", { name: "Add Case Study" }).click();
   const dialog = page.getByRole("dialog");

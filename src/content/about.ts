@@ -19,13 +19,6 @@ export interface CoreValue {
   icon: string;
 }
 
-export interface TeamMember {
-  name: string;
-  role: string;
-  experience: string;
-  speciality: string;
-}
-
 export interface AboutCta {
   headline: string;
   text: string;
@@ -98,27 +91,6 @@ export const teamIntro = {
   eyebrow: "The people",
   text: "Senior specialists who have grown brands from the inside, working as one team on your account.",
 };
-
-export const team: TeamMember[] = [
-  {
-    name: "Arjun Mehta",
-    role: "Founder & Head of Growth",
-    experience: "12+ years",
-    speciality: "Growth strategy and performance marketing",
-  },
-  {
-    name: "Priya Sharma",
-    role: "Head of Paid Media",
-    experience: "9+ years",
-    speciality: "Meta and Google Ads for D2C brands",
-  },
-  {
-    name: "Rohan Iyer",
-    role: "Lead, CRO & Automation",
-    experience: "7+ years",
-    speciality: "Conversion optimisation and WhatsApp automation",
-  },
-];
 
 export const aboutCta: AboutCta = {
   headline: "Let's grow your brand together",

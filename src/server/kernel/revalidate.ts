@@ -36,10 +36,10 @@ export function revalidateCaseStudies(): void {
   redirectsChanged();
 }
 
-/** A person was written: the team page, home's team section and the service pages that name who leads them. */
+/** A person was written: the team page, the team sections of home and About, and the service pages that name who leads them. */
 export function revalidateTeam(): void {
   revalidatePath(SERVICES_ROUTE_LAYOUT, "layout");
-  revalidatePublicPaths(["/", "/team"]);
+  revalidatePublicPaths(["/", "/about", "/team"]);
 }
 
 /**

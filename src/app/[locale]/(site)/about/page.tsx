@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { MapPin } from "@/components/ui/icons";
 import {
   aboutCta,
@@ -8,23 +9,28 @@ import {
   story,
   storyEyebrow,
   storyHeading,
-  team,
   teamHeading,
   teamIntro,
   trackRecord,
   trackRecordHeading,
 } from "@/content/about";
 import { ContentIcon } from "@/components/marketing/content-icon";
+import { TeamGrid } from "@/components/marketing/team-grid";
+import { buttonVariants } from "@/components/ui/button";
+import { HOME_TEAM_LIMIT as ABOUT_TEAM_LIMIT, teamLinkLabel } from "@/content/home";
+import { listTeam } from "@/server/content/data/authors";
 import { CtaBand } from "@/components/marketing/cta-band";
 import { DotGrid } from "@/components/marketing/decor";
 import { riseDelay } from "@/components/marketing/motion";
 import { PageHero } from "@/components/site/page-hero";
 import { CheckList } from "@/components/ui/check-list";
 import { SectionHeading } from "@/components/ui/section-heading";
-import { initials } from "@/lib/display";
 import { pageMetadata } from "@/lib/metadata";
 import { siteConfig } from "@/server/kernel/site-config";
 import { COMPANY_FACTS } from "@/content/company-facts";
+
+// Served from the cache; a change to a person revalidates it at once (docs/decisions/0003, 0103).
+export const revalidate = 300;
 
 export const metadata = pageMetadata({
   title: "About Us",
@@ -32,8 +38,9 @@ export const metadata = pageMetadata({
   path: "/about",
 });
 
-export default function AboutPage() {
+export default async function AboutPage() {
   const site = siteConfig();
+  const people = await listTeam();
   return (
     <>
       <PageHero eyebrow={aboutHero.eyebrow} title={aboutHero.headline} lead={aboutHero.text} breadcrumbs={[{ name: "About", path: "/about" }]}>
@@ -83,37 +90,15 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="team" className="container-page py-20 md:py-24">
-        <SectionHeading id="team" eyebrow={teamIntro.eyebrow} title={teamHeading} text={teamIntro.text} />
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {team.map((member) => (
-            <li key={member.name} data-testid="team-member" className="overflow-hidden rounded-card border border-line bg-surface shadow-card">
-              <div className="relative isolate flex h-32 items-end bg-gradient-to-br from-brand-700 to-brand-950 px-6">
-                <DotGrid className="-z-10" />
-                <span
-                  aria-hidden="true"
-                  className="flex size-20 translate-y-1/2 items-center justify-center rounded-2xl border-4 border-surface bg-accent-400 text-2xl font-black text-ink"
-                >
-                  {initials(member.name)}
-                </span>
-              </div>
-              <div className="px-6 pt-14 pb-7">
-                <h3 className="text-xl font-bold">{member.name}</h3>
-                <p className="font-medium text-brand-700">{member.role}</p>
-                <dl className="mt-5 space-y-3 border-t border-line pt-5 text-sm">
-                  <div>
-                    <dt className="font-semibold text-ink">Experience</dt>
-                    <dd className="text-ink-soft">{member.experience}</dd>
-                  </div>
-                  <div>
-                    <dt className="font-semibold text-ink">Speciality</dt>
-                    <dd className="text-ink-soft">{member.speciality}</dd>
-                  </div>
-                </dl>
-              </div>
-            </li>
-          ))}
-        </ul>
+      {/* The same people as /team and home's section (docs/decisions/0103): one list, edited in the dashboard. */}
+      <section aria-labelledby="team" className="container-page py-20 md:py-24" data-testid="about-team">
+        <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+          <SectionHeading id="team" eyebrow={teamIntro.eyebrow} title={teamHeading} text={teamIntro.text} />
+          <Link href="/team" className={buttonVariants({ variant: "outline", className: "self-start md:self-auto" })}>
+            {teamLinkLabel}
+          </Link>
+        </div>
+        <TeamGrid members={people.slice(0, ABOUT_TEAM_LIMIT)} className="mt-12" />
       </section>
 
       <CtaBand headline={aboutCta.headline} text={aboutCta.text} primary={aboutCta.primaryCta} secondary={aboutCta.secondaryCta} />
