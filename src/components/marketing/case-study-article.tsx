@@ -3,6 +3,7 @@ import { ArrowRight, CalendarClock, Quote } from "@/components/ui/icons";
 import { PostCover } from "@/components/blog/post-cover";
 import { caseStudyPageCopy, sectionLabels } from "@/content/case-studies-page";
 import { caseStudyHref } from "@/lib/case-studies";
+import { cn } from "@/lib/cn";
 import { anchorId, metricLabel, splitJourneyStep } from "@/lib/display";
 import type { PublicCaseStudy } from "@/server/content/data/case-studies";
 import { ClientLogo } from "./client-logo";
@@ -103,25 +104,7 @@ export function CaseStudyArticle({ study }: { study: PublicCaseStudy }) {
           {study.journey.length > 0 && (
             <section>
               <h3 className="text-sm font-bold tracking-widest text-ink uppercase">{sectionLabels.growthJourney}</h3>
-              <ol className="mt-4 space-y-4">
-                {study.journey.map((step, index) => {
-                  const { period, text } = splitJourneyStep(step);
-                  return (
-                    <li key={step} className="flex gap-4">
-                      <span
-                        aria-hidden="true"
-                        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
-                      >
-                        {index + 1}
-                      </span>
-                      <p className="pt-1 leading-relaxed text-ink-soft">
-                        {period && <span className="font-semibold text-ink">{period}: </span>}
-                        {text}
-                      </p>
-                    </li>
-                  );
-                })}
-              </ol>
+              <JourneySteps steps={study.journey} className="mt-4" />
             </section>
           )}
           {study.testimonialQuote && (
@@ -140,5 +123,27 @@ export function CaseStudyArticle({ study }: { study: PublicCaseStudy }) {
         </div>
       )}
     </article>
+  );
+}
+
+/** A study's growth journey, one numbered step a line ("Month 1-2: ..." has its period set in bold). */
+export function JourneySteps({ steps, className }: { steps: readonly string[]; className?: string }) {
+  return (
+    <ol className={cn("space-y-4", className)}>
+      {steps.map((step, index) => {
+        const { period, text } = splitJourneyStep(step);
+        return (
+          <li key={step} className="flex gap-4">
+            <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+              {index + 1}
+            </span>
+            <p className="pt-1 leading-relaxed text-ink-soft">
+              {period && <span className="font-semibold text-ink">{period}: </span>}
+              {text}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

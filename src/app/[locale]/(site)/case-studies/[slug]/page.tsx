@@ -3,6 +3,7 @@ import Link from "next/link";
 import { cache } from "react";
 import { caseStudiesCta, caseStudyPageCopy as copy, sectionLabels } from "@/content/case-studies-page";
 import { Breadcrumbs } from "@/components/marketing/breadcrumbs";
+import { JourneySteps } from "@/components/marketing/case-study-article";
 import { ClientLogo } from "@/components/marketing/client-logo";
 import { CtaBand } from "@/components/marketing/cta-band";
 import { JsonLdScript } from "@/components/marketing/json-ld";
@@ -11,7 +12,7 @@ import { PostCover } from "@/components/blog/post-cover";
 import { NotFoundPage } from "@/components/site/not-found-page";
 import { ArrowLeft, ArrowRight, CalendarClock, Quote } from "@/components/ui/icons";
 import { caseStudyHref, CASE_STUDIES_PATH } from "@/lib/case-studies";
-import { metricLabel, splitJourneyStep } from "@/lib/display";
+import { metricLabel } from "@/lib/display";
 import { caseStudyJsonLd } from "@/lib/json-ld";
 import { pageMetadata } from "@/lib/metadata";
 import { getCaseStudyPage } from "@/server/content/data/case-studies";
@@ -136,25 +137,7 @@ export default async function CaseStudyPage({ params }: Props) {
               <h2 id="study-journey" className="text-sm font-bold tracking-widest text-ink uppercase">
                 {sectionLabels.growthJourney}
               </h2>
-              <ol className="mt-4 space-y-4">
-                {study.journey.map((step, index) => {
-                  const { period, text } = splitJourneyStep(step);
-                  return (
-                    <li key={step} className="flex gap-4">
-                      <span
-                        aria-hidden="true"
-                        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
-                      >
-                        {index + 1}
-                      </span>
-                      <p className="pt-1 leading-relaxed text-ink-soft">
-                        {period && <span className="font-semibold text-ink">{period}: </span>}
-                        {text}
-                      </p>
-                    </li>
-                  );
-                })}
-              </ol>
+              <JourneySteps steps={study.journey} className="mt-4" />
             </section>
           )}
         </div>
