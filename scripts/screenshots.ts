@@ -66,12 +66,18 @@ try {
   const blog = await (await fetch(`${base}/blog`)).text();
   const article = [...blog.matchAll(/href="(\/blog\/[a-z0-9-]+)"/g)].map((m) => m[1]).find((href) => href !== "/blog/feed.xml");
   if (!article) throw new Error("no article link on /blog");
+  // A case study's own page and the team page, where the build has them (a build before them: left out).
+  const studies = await (await fetch(`${base}/case-studies`)).text();
+  const study = [...studies.matchAll(/href="(\/case-studies\/[a-z0-9-]+)"/g)].map((m) => m[1])[0];
+  const people = (await fetch(`${base}/team`)).status === 200;
   const pages = [
     { name: "home", path: "/" },
     { name: "service", path: "/services/seo-optimization" },
     { name: "blog", path: "/blog" },
     { name: "article", path: article },
     { name: "case-studies", path: "/case-studies" },
+    ...(study ? [{ name: "case-study", path: study }] : []),
+    ...(people ? [{ name: "people", path: "/team" }] : []),
     { name: "contact", path: "/contact" },
   ];
   fs.mkdirSync(outDir, { recursive: true });
