@@ -49,7 +49,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: ".test-reports/e2e.json" }]],
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // Recording a trace (a DOM snapshot and a screenshot at every step) costs every test its CPU even
+    // when it is thrown away; on CI a failed test runs again, and that retry is the one recorded.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

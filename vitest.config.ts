@@ -16,5 +16,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default in a run is one worker fewer than the cores: one on a two-core machine, where
+    // the files then run one after another while much of their time is spent waiting (the embedded
+    // database's own thread, the job queue's polling, a minute's cron tick). Two keep both cores busy.
+    maxWorkers: 2,
   },
 });

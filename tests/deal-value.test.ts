@@ -60,9 +60,10 @@ beforeAll(async () => {
   ids.set = rows.find((r) => r.name === "Set Value")!.id;
   ids.priced = rows.find((r) => r.name === "Package Price")!.id;
   ids.none = rows.find((r) => r.name === "No Package")!.id;
-  // Each lead with a visit of today, begun before it was sent, so that Analytics joins it.
-  const day = NOW.toISOString().slice(0, 10);
+  // Each lead with a visit begun before it was sent, so that Analytics joins it: the visit's day is
+  // the UTC day of its first page view (yesterday's, in the first 25 minutes after midnight UTC).
   const at = new Date(createdAt.getTime() - 5 * 60_000);
+  const day = at.toISOString().slice(0, 10);
   await handle.db.insert(analyticsEvents).values(
     ["a".repeat(64), "b".repeat(64)].map((visitorId) => ({
       at,
