@@ -175,69 +175,6 @@ test("the Overview, the pipeline and Members at 390, 768 and 1280 px: no sideway
 });
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`on a phone the sections are a menu that opens and leads to a screen (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ member }) => {
-    const page = await member.open("overview", { viewport: PHONE, javaScriptEnabled });
-    const menu = page.locator("summary", { hasText: "Menu" });
-    await expect(menu).toBeVisible();
-    await expect(menu).toContainText("Overview");
-    await expect(sections(page)).toBeHidden();
-    await menu.click();
-    const nav = sections(page);
-    await expect(nav).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
-    await expect(nav.getByTestId("count-leads")).toHaveText(/^\d+$/);
-    await expectNoSidewaysScroll(page, PHONE.width, "the open menu");
-    if (javaScriptEnabled) {
-      const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
-    }
-    await nav.getByRole("link", { name: /^Contact Messages/ }).click();
-    await expect(page).toHaveURL(/\/admin\/messages$/, { timeout: 20_000 });
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Messages");
-    // The new screen opens with the menu closed, its button naming the screen.
-    await expect(sections(page)).toBeHidden();
-    await expect(page.locator("summary", { hasText: "Menu" })).toContainText("Contact Messages");
-    await page.context().close();
-  });
-}
-
-test("every dashboard screen fits a 390 px phone: the page never scrolls sideways; its tab is titled as its heading; axe passes on the Overview", async ({
-  member,
-}) => {
-  test.setTimeout(120_000);
-  const page = await member.open("overview", { viewport: PHONE });
-  const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
-  for (const path of SCREEN_PATHS) {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expectNoSidewaysScroll(page, PHONE.width, path);
-    // A screen's tab says which screen it is, as its heading does, so that tabs side by side are told apart.
-    if (!path.split("/")[3]) expect(await page.title(), path).toBe(`${await page.getByRole("heading", { level: 1 }).innerText()} | Kinetic Growth`);
-  }
-  await page.context().close();
-});
-
-test("the Overview and Members at 390, 768 and 1280 px: no sideways scroll (pictures for docs/design when asked)", async ({ member }) => {
-  test.setTimeout(90_000);
-  const page = await member.open("overview");
-  for (const width of [390, 768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const [screen, name] of [
-      ["overview", "overview"],
-      ["team", "team"],
-    ] as const) {
-      await page.goto(`/admin/${screen}`);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectNoSidewaysScroll(page, width, screen);
-      // `DESIGN_SCREENSHOTS=1` writes the pictures committed under docs/design.
-      if (process.env.DESIGN_SCREENSHOTS) await page.screenshot({ path: `docs/design/${name}-${width}.png`, fullPage: true });
-    }
-  }
-  await page.context().close();
-});
-
-for (const javaScriptEnabled of [true, false]) {
   test(`on a phone the first lead is on the first screen: the menus share a row, the bulk bar opens on request (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
     request,
     member,
