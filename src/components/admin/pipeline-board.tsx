@@ -7,11 +7,14 @@ import {
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
+  pointerWithin,
+  rectIntersection,
   useDraggable,
   useDroppable,
   useSensor,
   useSensors,
   type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
@@ -66,6 +69,16 @@ const columnJump: KeyboardCoordinateGetter = (event, { context: { collisionRect,
   const target = targets[0];
   if (!target) return undefined;
   return { x: target.centre - collisionRect.width / 2, y: target.rect.top + 48 };
+};
+
+/**
+ * The column under the pointer is where a dragged card lands. By the rectangles' overlap (dnd-kit's
+ * default) a card held by its handle, at its left edge, would land in the column to the right, over
+ * which most of the card then hangs. The keyboard has no pointer: its jumps are judged by overlap.
+ */
+const dropTarget: CollisionDetection = (args) => {
+  const under = pointerWithin(args);
+  return under.length > 0 ? under : rectIntersection(args);
 };
 
 function findCard(columns: Columns, id: string): { card: BoardCard; column: BoardColumn } | null {
@@ -155,6 +168,7 @@ export function PipelineBoard({ columns: initial, query, today }: { columns: Col
     <DndContext
       id="pipeline-board"
       sensors={sensors}
+      collisionDetection={dropTarget}
       accessibility={{ announcements, screenReaderInstructions: instructions }}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
