@@ -254,7 +254,12 @@ test("moving a card with no deal value to Won asks for the value, and saves it w
   await dialog.getByRole("button", { name: "Move to Won" }).click();
   await expect(dialog.getByText("Enter the deal value in whole rupees, e.g. 150000.")).toBeVisible();
   await value.fill("lots");
+  // The answer to this post is awaited: it puts the typed text back in the field, and so would
+  // overwrite the next value if that were typed first.
+  const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/admin/pipeline");
   await dialog.getByRole("button", { name: "Move to Won" }).click();
+  await answered;
+  await expect(value).toHaveValue("lots");
   await expect(value).toHaveAttribute("aria-invalid", "true");
   // Behind the open dialog the board is hidden from the accessibility tree: found by its list's label.
   await expect(page.locator(`ul[aria-label="Leads in New"] li[data-lead="${id}"]`)).toBeAttached();

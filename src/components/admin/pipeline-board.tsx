@@ -72,14 +72,18 @@ const columnJump: KeyboardCoordinateGetter = (event, { context: { collisionRect,
 };
 
 /**
- * The column under the pointer is where a dragged card lands. By the rectangles' overlap (dnd-kit's
- * default) a card held by its handle, at its left edge, would land in the column to the right, over
- * which most of the card then hangs. The keyboard has no pointer: its jumps are judged by overlap.
+ * Where a dragged card lands. By the pointer, the column under it: by the rectangles' overlap
+ * (dnd-kit's default) a card held by its handle, at its left edge, would land in the column to the
+ * right, over which most of the card then hangs. By the keyboard, which moves the card's rectangle
+ * from column to column (columnJump), the overlap.
  */
 const dropTarget: CollisionDetection = (args) => {
+  if (dragByKeyboard) return rectIntersection(args);
   const under = pointerWithin(args);
   return under.length > 0 ? under : rectIntersection(args);
 };
+/** Whether the drag under way began from the keyboard (one board a page: set as a drag starts). */
+let dragByKeyboard = false;
 
 function findCard(columns: Columns, id: string): { card: BoardCard; column: BoardColumn } | null {
   for (const column of columns) {
@@ -158,7 +162,10 @@ export function PipelineBoard({ columns: initial, query, today }: { columns: Col
     });
   };
 
-  const onDragStart = (event: DragStartEvent) => setActive(findCard(columns, String(event.active.id))?.card ?? null);
+  const onDragStart = (event: DragStartEvent) => {
+    dragByKeyboard = event.activatorEvent instanceof KeyboardEvent;
+    setActive(findCard(columns, String(event.active.id))?.card ?? null);
+  };
   const onDragEnd = (event: DragEndEvent) => {
     setActive(null);
     if (event.over) move(String(event.active.id), String(event.over.id));
