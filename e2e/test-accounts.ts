@@ -41,4 +41,5 @@ export const E2E_OWNERS = [
   "nojs@e2e.test",
   "redirects@e2e.test",
   "links@e2e.test",
+  "people-work@e2e.test",
 ] as const;

@@ -146,6 +146,23 @@ describe(`today's work (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, (
     }
   });
 
+  it("each person once, in the most pressing list: a call today over a due follow-up, a due follow-up over waiting", async () => {
+    const called = await lead("Due And Called", { ownerId: "owner-1", status: "contacted", followUpOn: "2026-11-24" });
+    await call("Call Of A Due Lead", new Date("2026-11-24T13:30:00Z"), { leadId: called.id });
+    await lead("New And Due", { ownerId: "owner-1", followUpOn: "2026-11-24", createdAt: ago(2) });
+    try {
+      const work = await loadTodayWork({ whose: "all", now: NOW });
+      expect(names(work.calls)).toContain("Call Of A Due Lead");
+      expect(names(work.due.items)).not.toContain("Due And Called");
+      expect(names(work.due.items)).toContain("New And Due");
+      expect(names(work.uncontacted.items)).not.toContain("New And Due");
+      expect(work.uncontacted.total).toBe(3);
+    } finally {
+      await handle.db.execute(sql`delete from bookings where name = 'Call Of A Due Lead'`);
+      await handle.db.execute(sql`delete from leads where name in ('Due And Called', 'New And Due')`);
+    }
+  });
+
   it(`shows at most ${TODAY_LIST_LIMIT} of a list and counts them all`, async () => {
     for (let n = 0; n < TODAY_LIST_LIMIT + 2; n++) await lead(`Bulk New ${n}`, { createdAt: ago(0.5) });
     try {

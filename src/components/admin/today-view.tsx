@@ -64,7 +64,7 @@ function Row({
   testId?: string;
 }) {
   return (
-    <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4" data-testid={testId}>
+    <li className="flex flex-col gap-1.5 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:p-4" data-testid={testId}>
       <p className="min-w-0 text-sm">
         <Link href={href} className="font-semibold text-brand-800 underline underline-offset-2">
           {person.name}
@@ -127,7 +127,7 @@ export function TodayView({ work, stages, takesCalls }: { work: TodayWork; stage
   const mine = work.whose === "mine";
   const stageSelect = (id: string, status: string, name: string) => <RowStatusSelect tableId="leads" id={id} status={status} title={name} statuses={stages} />;
   return (
-    <section aria-labelledby="today-heading" className="mt-3 space-y-5" data-testid="today">
+    <section aria-labelledby="today-heading" className="mt-3 space-y-4 sm:space-y-5" data-testid="today">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <h2 id="today-heading" className="text-lg font-bold">
           Today <span className="font-normal text-ink-soft">{formatAdminDay(work.today)}</span>
@@ -148,30 +148,6 @@ export function TodayView({ work, stages, takesCalls }: { work: TodayWork; stage
           ))}
         </nav>
       </div>
-
-      <List
-        id="today-due"
-        title="Follow-ups due"
-        shown={work.due.items.length}
-        total={work.due.total}
-        more={{ href: dashboardHref("due", { owner: mine ? "me" : "all" }), label: `All ${work.due.total} on the Due screen` }}
-        empty={<p>Nothing is due. Set a next follow-up day on a lead (Edit, then Next follow-up) and it comes back here on that day.</p>}
-      >
-        {work.due.items.map((item) => {
-          const table: DeskTable = item.kind === "lead" ? "leads" : "messages";
-          return (
-            <Row key={item.id} person={item} href={recordHref(table, item.id)} meta={`${lateness(item.followUpOn, work.today)} · ${item.statusLabel}`}>
-              <ReachLinks name={item.name} phone={item.phone} email={item.email} />
-              {/* One next action, so the row stays one line on a phone: mark the first contact, else move the stage. */}
-              {item.status === "new" ? (
-                <MarkDoneButton tableId={table} id={item.id} title={item.name} />
-              ) : (
-                item.kind === "lead" && stageSelect(item.id, item.status, item.name)
-              )}
-            </Row>
-          );
-        })}
-      </List>
 
       <List
         id="today-calls"
@@ -203,6 +179,30 @@ export function TodayView({ work, stages, takesCalls }: { work: TodayWork; stage
             <ReachLinks name={call.name} phone={call.phone} email={call.email} />
           </Row>
         ))}
+      </List>
+
+      <List
+        id="today-due"
+        title="Follow-ups due"
+        shown={work.due.items.length}
+        total={work.due.total}
+        more={{ href: dashboardHref("due", { owner: mine ? "me" : "all" }), label: `All ${work.due.total} on the Due screen` }}
+        empty={<p>Nothing is due. Set a next follow-up day on a lead (Edit, then Next follow-up) and it comes back here on that day.</p>}
+      >
+        {work.due.items.map((item) => {
+          const table: DeskTable = item.kind === "lead" ? "leads" : "messages";
+          return (
+            <Row key={item.id} person={item} href={recordHref(table, item.id)} meta={`${lateness(item.followUpOn, work.today)} · ${item.statusLabel}`}>
+              <ReachLinks name={item.name} phone={item.phone} email={item.email} />
+              {/* One next action, so the row stays one line on a phone: mark the first contact, else move the stage. */}
+              {item.status === "new" ? (
+                <MarkDoneButton tableId={table} id={item.id} title={item.name} />
+              ) : (
+                item.kind === "lead" && stageSelect(item.id, item.status, item.name)
+              )}
+            </Row>
+          );
+        })}
       </List>
 
       <List

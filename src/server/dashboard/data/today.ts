@@ -137,7 +137,7 @@ export async function loadTodayWork(options: { whose?: TodayWhose; now?: Date } 
       select l.id, l.name, l.email, l.mobile_number, l.created_at, u.email as owner_email, u.name as owner_name, l.website_url as detail,
           count(*) over ()::int as total
         from ${leads} l left join users u on u.id = l.owner_id
-        where l.status = 'new' ${ownedBy(sql`l.owner_id`)}
+        where l.status = 'new' and (l.follow_up_on is null or l.follow_up_on > ${today}::date) ${ownedBy(sql`l.owner_id`)}
         order by l.created_at, l.id limit ${TODAY_LIST_LIMIT}`),
     db().execute<WaitingRow>(sql`
       select m.id, m.name, m.email, m.mobile_number, m.created_at, u.email as owner_email, u.name as owner_name, left(m.message, 140) as detail,
@@ -184,12 +184,17 @@ export async function loadTodayWork(options: { whose?: TodayWhose; now?: Date } 
     for (const r of owned.rows) ownedLeads.add(r.id);
   }
   const total = (rows: { total: number }[]) => Number(rows[0]?.total ?? 0);
+  const todaysCalls = mine === undefined ? calls : calls.filter((c) => c.hostId === mine || (c.leadId !== null && ownedLeads.has(c.leadId)));
+  // Each person once, in the most pressing list: a lead with a call today is in the calls, not also
+  // due; a new lead due today is in the follow-ups (its row offers Mark contacted), not also waiting.
+  const calledLeads = new Set(todaysCalls.flatMap((c) => (c.leadId ? [c.leadId] : [])));
+  const dueLeft = due.filter((item) => !(item.kind === "lead" && calledLeads.has(item.id)));
   return {
     whose,
     ownsWork,
     today,
-    due: { items: due.slice(0, TODAY_LIST_LIMIT), total: due.length },
-    calls: mine === undefined ? calls : calls.filter((c) => c.hostId === mine || (c.leadId !== null && ownedLeads.has(c.leadId))),
+    due: { items: dueLeft.slice(0, TODAY_LIST_LIMIT), total: dueLeft.length },
+    calls: todaysCalls,
     uncontacted: { items: uncontacted.rows.map(toWaiting(now)), total: total(uncontacted.rows) },
     replies: { items: replies.rows.map(toWaiting(now)), total: total(replies.rows) },
     noNextStep: {
