@@ -108,6 +108,10 @@ test.describe("home", () => {
       await expect(card).toContainText(sample.solution);
       await expect(card.getByRole("link")).toHaveAttribute("href", `/case-studies/${caseStudySlugFromTitle(sample.title)}`);
     }
+    // The hero leads with the newest of them, its own figures and a link to its page (no drawn chart).
+    const hero = page.getByTestId("hero-study");
+    await expect(hero.getByRole("link")).toHaveAttribute("href", (await cards.first().getByRole("link").getAttribute("href"))!);
+    await expect(hero).toContainText(/Latest client result/);
     const first = cards.filter({ hasText: homeCaseStudies[0]!.companyName }).getByRole("link");
     await expectLinkLandsOn(page, first, `/case-studies/${caseStudySlugFromTitle(homeCaseStudies[0]!.title)}`);
   });

@@ -152,6 +152,9 @@ export const retentionHighlight: StatItem = {
 export const caseStudiesLinkLabel = "All case studies";
 export const caseStudyCardLinkLabel = "Read the case study";
 
+/** Above the newest case study, in the hero's right half. */
+export const heroStudyEyebrow = "Latest client result";
+
 export const caseStudiesIntro: SectionIntro = {
   eyebrow: "Results",
   heading: "Real brands, measurable growth",

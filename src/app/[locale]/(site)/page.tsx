@@ -4,6 +4,7 @@ import {
   caseStudiesIntro,
   caseStudiesLinkLabel,
   caseStudyCardLinkLabel,
+  heroStudyEyebrow,
   closingCta,
   hero,
   heroStats,
@@ -27,7 +28,7 @@ import { CtaBand } from "@/components/marketing/cta-band";
 import { ContentIcon } from "@/components/marketing/content-icon";
 import { DotGrid } from "@/components/marketing/decor";
 import { DisclosureList } from "@/components/marketing/disclosure-list";
-import { HeroIllustration } from "@/components/marketing/hero-illustration";
+import { HeroStudy } from "@/components/marketing/hero-study";
 import { riseDelay } from "@/components/marketing/motion";
 import { PartnerStrip } from "@/components/marketing/partner-strip";
 import { CaseStudyCard } from "@/components/marketing/case-study-card";
@@ -112,7 +113,7 @@ export default async function HomePage() {
               </span>
             </a>
           </div>
-          <HeroIllustration />
+          {studies[0] && <HeroStudy study={studies[0]} eyebrow={heroStudyEyebrow} linkLabel={caseStudyCardLinkLabel} />}
         </div>
       </section>
 
