@@ -86,6 +86,10 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/pipeline/pipeline-actions.ts#moveLeadCardForm": {
     notRecorded: "the card's plain form's way in to moveLeadCard (its status row), answered with the board",
   },
+  "src/server/pipeline/pipeline-actions.ts#winLeadCardAction": {
+    notRecorded:
+      "a card won with the value it was asked for: changeRecordStatus writes its one 'status' row with the value beside it, in the change's transaction (tests/pipeline.test.ts checks the row)",
+  },
   "src/server/pipeline/pipeline-actions.ts#createStageAction": {
     notRecorded: "createLeadStage records create on lead_stages in the change's transaction (tests/pipeline.test.ts checks the row)",
   },

@@ -570,6 +570,14 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => pipeline.moveLeadCardForm(formOf({ id: id as string, to: "qualified", from: "new", board: "" })),
       },
     ],
+    "pipeline/pipeline-actions#winLeadCardAction": [
+      {
+        label: "move a card to Won with its value",
+        allowed: LEAD_DESK.write,
+        prepare: () => insertRow("leads"),
+        run: (id) => pipeline.winLeadCardAction(IDLE, formOf({ id: id as string, from: "new", dealValue: "150000" })),
+      },
+    ],
     "pipeline/pipeline-actions#createStageAction": [
       {
         label: "add a stage",
