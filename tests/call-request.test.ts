@@ -77,7 +77,17 @@ describe("a call request from /book", () => {
     expect(audit.notice.textBody).toContain("Type: audit");
     expect(audit.ack.textBody).toContain("Thank you for requesting a free growth audit.");
     // Stored alike: the same columns, whichever was asked for.
-    const columns = (row: typeof call.lead) => ({ ...row, id: "", name: "", email: "", visitorId: "", createdAt: null, updatedAt: null, attribution: null });
+    const columns = (row: typeof call.lead) => ({
+      ...row,
+      id: "",
+      name: "",
+      email: "",
+      visitorId: "",
+      createdAt: null,
+      updatedAt: null,
+      stageChangedAt: null,
+      attribution: null,
+    });
     expect(columns(call.lead)).toEqual(columns(audit.lead));
   });
 });

@@ -28,7 +28,7 @@ export const caseStudiesTable = defineTable<CaseStudy>({
       label: "Slug",
       control: "text",
       max: LIMITS.slug,
-      derive: { from: "title", with: caseStudySlugFromTitle },
+      derive: { from: "title", with: caseStudySlugFromTitle, madeBySave: true },
       hint: "The page's address, /case-studies/<slug>: made from the title; you can change it. A featured study's old address then leads to the new one.",
       half: true,
     },

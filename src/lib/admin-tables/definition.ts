@@ -71,7 +71,12 @@ export type FieldSpec<Row> = FieldBase<Row> &
         /** For a new record. */
         initial?: string;
         /** Follows another field (made from it) until the admin edits this one. */
-        derive?: { from: keyof Row & string; with: (value: string) => string };
+        derive?: {
+          from: keyof Row & string;
+          with: (value: string) => string;
+          /** Left empty, the save makes it itself, numbered when taken (a case study's slug): the API then sends it empty. */
+          madeBySave?: true;
+        };
       }
     | { control: "textarea"; max?: number; rows?: number; mono?: boolean; initial?: string }
     /** A list kept as text: comma-separated or one per line. */

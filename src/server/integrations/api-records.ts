@@ -202,10 +202,11 @@ function formValues(resource: ApiResource, body: Record<string, unknown>, base: 
       else values[field.name] = text.text;
     } else values[field.name] = fieldText(field, base);
   }
-  // A new record's field that follows another (a post's slug from its title), as the form fills it in.
+  // A new record's field that follows another (a post's slug from its title), as the form fills it in;
+  // one the save makes itself is left to it, so that a second record of one title is numbered, not refused.
   if (!base) {
     for (const field of fields) {
-      if ("derive" in field && field.derive && !Object.hasOwn(body, field.name) && values[field.derive.from])
+      if ("derive" in field && field.derive && !field.derive.madeBySave && !Object.hasOwn(body, field.name) && values[field.derive.from])
         values[field.name] = field.derive.with(values[field.derive.from]!);
     }
   }
