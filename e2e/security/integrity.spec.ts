@@ -82,6 +82,8 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
     // e2e/pipeline.spec.ts moves cards by mouse, keyboard and the plain form).
     "moveLeadCard",
     "moveLeadCardForm",
+    // The Won dialog's post (a card moved to Won with its value): handleForm, replayed by the permission matrix.
+    "winLeadCardAction",
     "createStageAction",
     "renameStageAction",
     "moveStageAction",
