@@ -61,6 +61,22 @@ describe("a case study's slug", () => {
     expect((await studyBy("Doubled Repeat Orders!")).slug).toBe("doubled-repeat-orders-2");
   });
 
+  it("saved at once: five studies of one title get five numbered slugs; five typing one slug, one stored and four refused beside the field", async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => saveRecord("case-studies", null, studyForm({ title: "Same Time Study", slug: "" }))));
+    expect(answers.map((a) => a.status)).toEqual(Array(5).fill("success"));
+    const made = await handle.db.select({ slug: caseStudies.slug }).from(caseStudies).where(eq(caseStudies.title, "Same Time Study"));
+    expect(made.map((r) => r.slug).sort()).toEqual(["same-time-study", "same-time-study-2", "same-time-study-3", "same-time-study-4", "same-time-study-5"]);
+
+    const typed = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => saveRecord("case-studies", null, studyForm({ title: `Typed Slug Study ${i}`, slug: "one-typed-slug" }))),
+    );
+    expect(typed.filter((a) => a.status === "success")).toHaveLength(1);
+    for (const refused of typed.filter((a) => a.status !== "success")) {
+      expect(refused).toMatchObject({ status: "invalid", fieldErrors: { slug: expect.stringMatching(/already used by another case study/) } });
+    }
+    expect(await handle.db.select({ id: caseStudies.id }).from(caseStudies).where(eq(caseStudies.slug, "one-typed-slug"))).toHaveLength(1);
+  });
+
   it("typed, one another study has is refused beside its field, and nothing is stored", async () => {
     const before = await handle.db.select({ id: caseStudies.id }).from(caseStudies);
     const answer = await saveRecord("case-studies", null, studyForm({ title: "Another study", slug: "doubled-repeat-orders" }));

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, like, ne, or } from "drizzle-orm";
+import { and, eq, like, ne, or, sql } from "drizzle-orm";
 import { caseStudyHref, caseStudySlugFromTitle, uniqueSlug } from "@/lib/case-studies";
 import type { CaseStudyData } from "@/lib/schemas/admin";
 import type { Executor } from "../../kernel/db/client";
@@ -32,6 +32,10 @@ async function takenLike(exec: Executor, base: string, exceptId?: string): Promi
  * when another study has that one. Exported for its tests.
  */
 export async function slugToStore(exec: Executor, data: { slug: string | null; title: string }, exceptId?: string): Promise<string> {
+  // Saves that choose a slug go one at a time (until the save's transaction ends), so that two at
+  // once see each other's: numbered apart, or the second refused beside its field, never a 500 from
+  // the unique index.
+  await exec.execute(sql`select pg_advisory_xact_lock(hashtext('case_studies_slug'))`);
   if (data.slug) {
     const taken = await takenLike(exec, data.slug, exceptId);
     if (taken.has(data.slug)) throw new FieldError({ slug: CASE_STUDY_SLUG_TAKEN }, "Slug already used", `The slug "${data.slug}" is already used by another case study.`);
