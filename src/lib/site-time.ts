@@ -66,3 +66,10 @@ export function toSiteIso(instant: Date, timeZone = SITE_TIME_ZONE): string {
   const abs = Math.abs(offsetMinutes);
   return `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}:${pad(w.s)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
+
+/** A calendar day (YYYY-MM-DD) `n` days after `day` (before it when negative); days have no zone. */
+export function addDays(day: string, n: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + n);
+  return at.toISOString().slice(0, 10);
+}

@@ -86,6 +86,7 @@ function List({
   total,
   more,
   empty,
+  footer,
   children,
 }: {
   id: string;
@@ -94,6 +95,8 @@ function List({
   total: number;
   more: { href: string; label: string };
   empty: React.ReactNode;
+  /** Under the list or its empty text: nobody's work, with "mine". */
+  footer?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -116,7 +119,20 @@ function List({
           )}
         </>
       )}
+      {footer}
     </section>
+  );
+}
+
+/** With "mine": the work of this kind nobody owns yet, one link to everyone's (someone has to pick it up). */
+function Unowned({ count, one, many, href }: { count: number; one: string; many: string; href: string }) {
+  if (count === 0) return null;
+  return (
+    <p className="mt-1 text-sm">
+      <Link href={href} className="font-semibold text-brand-800 hover:underline">
+        {count} {count === 1 ? `${one} has` : `${many} have`} no owner yet
+      </Link>
+    </p>
   );
 }
 
@@ -211,20 +227,8 @@ export function TodayView({ work, stages, takesCalls }: { work: TodayWork; stage
         shown={work.uncontacted.items.length}
         total={work.uncontacted.total}
         more={{ href: dashboardHref("leads", { status: "new", sort: "created_at", dir: "asc" }), label: `All ${work.uncontacted.total} new leads` }}
-        empty={
-          <p>
-            Every new lead has been contacted.
-            {mine && work.unowned.uncontacted > 0 && (
-              <>
-                {" "}
-                <Link href={whoseHref("all")} className="font-semibold text-brand-800 hover:underline">
-                  {work.unowned.uncontacted} new {work.unowned.uncontacted === 1 ? "lead has" : "leads have"} no owner yet
-                </Link>
-                .
-              </>
-            )}
-          </p>
-        }
+        empty={<p>Every new lead has been contacted.</p>}
+        footer={mine && <Unowned count={work.unowned.uncontacted} one="new lead" many="new leads" href={whoseHref("all")} />}
       >
         {work.uncontacted.items.map((item) => (
           <Row
@@ -239,15 +243,6 @@ export function TodayView({ work, stages, takesCalls }: { work: TodayWork; stage
           </Row>
         ))}
       </List>
-      {mine && work.unowned.uncontacted > 0 && work.uncontacted.total > 0 && (
-        <p className="-mt-4 text-sm text-ink-soft">
-          And{" "}
-          <Link href={whoseHref("all")} className="font-semibold text-brand-800 hover:underline">
-            {work.unowned.uncontacted} new {work.unowned.uncontacted === 1 ? "lead" : "leads"} nobody owns
-          </Link>
-          .
-        </p>
-      )}
 
       <List
         id="today-replies"
@@ -255,20 +250,8 @@ export function TodayView({ work, stages, takesCalls }: { work: TodayWork; stage
         shown={work.replies.items.length}
         total={work.replies.total}
         more={{ href: dashboardHref("messages", { status: "new", sort: "created_at", dir: "asc" }), label: `All ${work.replies.total} unanswered messages` }}
-        empty={
-          <p>
-            No message waits for a reply.
-            {mine && work.unowned.replies > 0 && (
-              <>
-                {" "}
-                <Link href={whoseHref("all")} className="font-semibold text-brand-800 hover:underline">
-                  {work.unowned.replies} unanswered {work.unowned.replies === 1 ? "message has" : "messages have"} no owner yet
-                </Link>
-                .
-              </>
-            )}
-          </p>
-        }
+        empty={<p>No message waits for a reply.</p>}
+        footer={mine && <Unowned count={work.unowned.replies} one="unanswered message" many="unanswered messages" href={whoseHref("all")} />}
       >
         {work.replies.items.map((item) => (
           <Row

@@ -107,19 +107,7 @@ export function CaseStudyArticle({ study }: { study: PublicCaseStudy }) {
               <JourneySteps steps={study.journey} className="mt-4" />
             </section>
           )}
-          {study.testimonialQuote && (
-            <figure className="relative self-start rounded-2xl bg-brand-950 p-7 text-white">
-              <Quote aria-hidden="true" className="size-8 text-accent-400" />
-              <blockquote className="mt-3 text-lg leading-relaxed text-brand-50">
-                <p>{study.testimonialQuote}</p>
-              </blockquote>
-              {study.testimonialAuthor && (
-                <figcaption className="mt-5 text-sm font-semibold text-accent-300">
-                  {study.testimonialAuthor}, {study.companyName}
-                </figcaption>
-              )}
-            </figure>
-          )}
+          {study.testimonialQuote && <StudyTestimonial study={study} className="relative self-start rounded-2xl" />}
         </div>
       )}
     </article>
@@ -145,5 +133,30 @@ export function JourneySteps({ steps, className }: { steps: readonly string[]; c
         );
       })}
     </ol>
+  );
+}
+
+/** The client's words on a dark card, signed with their name and company. */
+export function StudyTestimonial({
+  study,
+  className,
+  testId,
+}: {
+  study: Pick<PublicCaseStudy, "testimonialQuote" | "testimonialAuthor" | "companyName">;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <figure className={cn("bg-brand-950 p-7 text-white", className)} data-testid={testId}>
+      <Quote aria-hidden="true" className="size-8 text-accent-400" />
+      <blockquote className="mt-3 text-lg leading-relaxed text-brand-50">
+        <p>{study.testimonialQuote}</p>
+      </blockquote>
+      {study.testimonialAuthor && (
+        <figcaption className="mt-5 text-sm font-semibold text-accent-300">
+          {study.testimonialAuthor}, {study.companyName}
+        </figcaption>
+      )}
+    </figure>
   );
 }

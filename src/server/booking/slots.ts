@@ -1,5 +1,5 @@
 import { BOOKING_WINDOW_DAYS, CALL_MINUTES, dayInZone } from "@/lib/booking";
-import { SITE_TIME_ZONE } from "@/lib/site-time";
+import { SITE_TIME_ZONE, addDays } from "@/lib/site-time";
 
 /**
  * Which 30-minute slots are open, and for whom (docs/decisions/0065). Pure: the data loader
@@ -52,12 +52,6 @@ function minutesOf(hhmm: string): number | null {
 function weekdayOf(day: string): number {
   const d = new Date(`${day}T00:00:00Z`).getUTCDay();
   return d === 0 ? 7 : d;
-}
-
-function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
 }
 
 const wallFormats = new Map<string, Intl.DateTimeFormat>();

@@ -3,6 +3,7 @@
 export { decorateInboxRows, followUpDigestJob, listDeskMembers, listDue, ownerRefusal, siteToday, type DueItem } from "./data/follow-up";
 export {
   CLOSED_STAGES,
+  CLOSED_STAGES_SQL,
   STAGE_EDITORS,
   type StageInfo,
   type StageOutcome,

@@ -9,7 +9,7 @@ import { requireRole } from "../../kernel/session/auth-guard";
 import { db } from "../../kernel/db/client";
 import { contactMessages, leads, LEAD_STATUSES, type LeadStatus } from "../../kernel/db/schema";
 import { siteConfig } from "../../kernel/site-config";
-import { CLOSED_STAGES, stagesIn } from "../../leads";
+import { CLOSED_STAGES_SQL, stagesIn } from "../../leads";
 
 // The lead desk's overview (docs/decisions/0049): every figure is counted by PostgreSQL, one query
 // each, over the period's leads and contact messages (spam is kept in its own table and never counted).
@@ -125,10 +125,7 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
     stagesIn(),
     db().execute<{ status: string; count: number; value: string }>(sql`
       select ${leads.status} as status, count(*)::int as count, coalesce(sum(${value}), 0)::text as value
-      from ${leads} where ${leads.status} not in (${sql.join(
-        CLOSED_STAGES.map((s) => sql`${s}`),
-        sql`, `,
-      )}) group by 1`),
+      from ${leads} where ${leads.status} not in (${CLOSED_STAGES_SQL}) group by 1`),
     db().execute<{ month: string; count: number; value: string }>(sql`
       select to_char(m.month, 'YYYY-MM') as month, count(${leads.id})::int as count, coalesce(sum(${value}), 0)::text as value
       from generate_series(${monthOf} - interval '11 months', ${monthOf}, interval '1 month') as m(month)

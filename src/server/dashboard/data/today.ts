@@ -3,12 +3,12 @@ import { sql } from "drizzle-orm";
 import { dealValueSql } from "@/lib/deal-value";
 import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { memberLabel } from "@/lib/format";
-import { fromSiteDateTimeInput } from "@/lib/site-time";
+import { addDays, fromSiteDateTimeInput } from "@/lib/site-time";
 import { requireRole } from "../../kernel/session/auth-guard";
 import { db } from "../../kernel/db/client";
 import { contactMessages, leads } from "../../kernel/db/schema";
 import { listUpcomingBookings, type BookingListItem } from "../../booking";
-import { CLOSED_STAGES, listDue, siteToday, type DueItem } from "../../leads";
+import { CLOSED_STAGES_SQL, listDue, siteToday, type DueItem } from "../../leads";
 
 // The Overview's first screen (docs/decisions/0102): a member's day. What is due comes from the Due
 // view's own query (listDue) and the day's calls from the Calls screen's (listUpcomingBookings); the
@@ -63,13 +63,6 @@ export interface TodayWork {
   unowned: { uncontacted: number; replies: number };
 }
 
-/** The day after a site day (YYYY-MM-DD). */
-function nextDay(day: string): string {
-  const at = new Date(`${day}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + 1);
-  return at.toISOString().slice(0, 10);
-}
-
 interface WaitingRow extends Record<string, unknown> {
   id: string;
   name: string;
@@ -97,12 +90,8 @@ const toWaiting =
 
 /** Whether `userId` owns a lead still open (not won or lost) or a message not archived. */
 async function ownsOpenWork(userId: string): Promise<boolean> {
-  const closed = sql.join(
-    CLOSED_STAGES.map((s) => sql`${s}`),
-    sql`, `,
-  );
   const found = await db().execute<{ ok: number }>(sql`
-    select 1 as ok where exists (select 1 from ${leads} where ${leads.ownerId} = ${userId} and ${leads.status} not in (${closed}))
+    select 1 as ok where exists (select 1 from ${leads} where ${leads.ownerId} = ${userId} and ${leads.status} not in (${CLOSED_STAGES_SQL}))
       or exists (select 1 from ${contactMessages} where ${contactMessages.ownerId} = ${userId} and ${contactMessages.status} <> 'archived')`);
   return found.rows.length > 0;
 }
@@ -121,13 +110,9 @@ export async function loadTodayWork(options: { whose?: TodayWhose; now?: Date } 
   const whose: TodayWhose = options.whose ?? (ownsWork ? "mine" : "all");
   const mine = whose === "mine" ? user.id : undefined;
   const ownedBy = (column: unknown) => (mine === undefined ? sql`` : sql`and ${column} = ${mine}`);
-  const closed = sql.join(
-    CLOSED_STAGES.map((s) => sql`${s}`),
-    sql`, `,
-  );
   const value = dealValueSql({ dealValue: leads.dealValue, service: leads.service, package: leads.package });
   const dayStart = fromSiteDateTimeInput(`${today}T00:00`)!;
-  const dayEnd = fromSiteDateTimeInput(`${nextDay(today)}T00:00`)!;
+  const dayEnd = fromSiteDateTimeInput(`${addDays(today, 1)}T00:00`)!;
 
   const [due, calls, uncontacted, replies, stalled, unowned] = await Promise.all([
     listDue({ owner: mine, today }),
@@ -162,7 +147,7 @@ export async function loadTodayWork(options: { whose?: TodayWhose; now?: Date } 
           coalesce(ls.name, ${leads.status}) as status_label, (${value})::text as value, u.email as owner_email, u.name as owner_name,
           ${leads.updatedAt} as updated_at, count(*) over ()::int as total
         from ${leads} left join lead_stages ls on ls.key = ${leads.status} left join users u on u.id = ${leads.ownerId}
-        where ${leads.status} not in (${closed}) and ${leads.status} <> 'new' and ${leads.followUpOn} is null ${ownedBy(leads.ownerId)}
+        where ${leads.status} not in (${CLOSED_STAGES_SQL}) and ${leads.status} <> 'new' and ${leads.followUpOn} is null ${ownedBy(leads.ownerId)}
         order by ${leads.updatedAt}, ${leads.id} limit ${TODAY_LIST_LIMIT}`),
     mine === undefined
       ? Promise.resolve({ rows: [{ leads: 0, messages: 0 }] })

@@ -26,6 +26,11 @@ export interface StageInfo {
 
 /** The stages that close a deal: their value is not "open" pipeline value. */
 export const CLOSED_STAGES = ["won", "lost"] as const;
+/** The same, as a SQL list for `status not in (...)`. */
+export const CLOSED_STAGES_SQL = sql.join(
+  CLOSED_STAGES.map((s) => sql`${s}`),
+  sql`, `,
+);
 
 const info = (row: LeadStage): StageInfo => ({
   key: row.key,

@@ -3,14 +3,14 @@ import Link from "next/link";
 import { cache } from "react";
 import { caseStudiesCta, caseStudyPageCopy as copy, sectionLabels } from "@/content/case-studies-page";
 import { Breadcrumbs } from "@/components/marketing/breadcrumbs";
-import { JourneySteps } from "@/components/marketing/case-study-article";
+import { JourneySteps, StudyTestimonial } from "@/components/marketing/case-study-article";
 import { ClientLogo } from "@/components/marketing/client-logo";
 import { CtaBand } from "@/components/marketing/cta-band";
 import { JsonLdScript } from "@/components/marketing/json-ld";
 import { ResultChart } from "@/components/marketing/result-chart";
 import { PostCover } from "@/components/blog/post-cover";
 import { NotFoundPage } from "@/components/site/not-found-page";
-import { ArrowLeft, ArrowRight, CalendarClock, Quote } from "@/components/ui/icons";
+import { ArrowLeft, ArrowRight, CalendarClock } from "@/components/ui/icons";
 import { caseStudyHref, CASE_STUDIES_PATH } from "@/lib/case-studies";
 import { metricLabel } from "@/lib/display";
 import { caseStudyJsonLd } from "@/lib/json-ld";
@@ -167,19 +167,7 @@ export default async function CaseStudyPage({ params }: Props) {
               </ul>
             </section>
           )}
-          {study.testimonialQuote && (
-            <figure className="rounded-card bg-brand-950 p-7 text-white" data-testid="case-study-testimonial">
-              <Quote aria-hidden="true" className="size-8 text-accent-400" />
-              <blockquote className="mt-3 text-lg leading-relaxed text-brand-50">
-                <p>{study.testimonialQuote}</p>
-              </blockquote>
-              {study.testimonialAuthor && (
-                <figcaption className="mt-5 text-sm font-semibold text-accent-300">
-                  {study.testimonialAuthor}, {study.companyName}
-                </figcaption>
-              )}
-            </figure>
-          )}
+          {study.testimonialQuote && <StudyTestimonial study={study} className="rounded-card" testId="case-study-testimonial" />}
         </div>
       </div>
 
