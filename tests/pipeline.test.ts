@@ -642,6 +642,17 @@ describe(`what a card shows and Won with its value (${process.env.DATABASE_URL ?
     expect(await activityFor(id)).toHaveLength(0);
   });
 
+  it("two members winning one card at once with two values: one is stored with one trail row, the other is told the card moved", async () => {
+    const id = await lead();
+    const answers = await Promise.all(["120000", "340000"].map((dealValue) => pipeline.winLeadCardAction(IDLE, formOf({ id, from: "new", dealValue }))));
+    expect(answers.map((a) => a.status).sort()).toEqual(["error", "success"]);
+    const stored = (await leadRow(id))!;
+    expect(stored.status).toBe("won");
+    const winner = answers.findIndex((a) => a.status === "success");
+    expect(stored.dealValue).toBe([120000, 340000][winner]);
+    expect(await activityFor(id)).toHaveLength(1);
+  });
+
   it("Won with its value is the desk's: an editor and a visitor are refused, sales may", async () => {
     const id = await lead();
     as("editor");
