@@ -62,9 +62,15 @@ export function anchorId(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
+/** Which of a study's figures is its headline: revenue growth, else monthly revenue, else none (no figure is made up). */
+export function headlineMetricKey(metrics: Record<string, string>): "revenue_growth" | "monthly_revenue" | null {
+  if (metrics.revenue_growth) return "revenue_growth";
+  if (metrics.monthly_revenue) return "monthly_revenue";
+  return null;
+}
+
 /** The home card's headline metric label, matching `headlineMetric`; null where it has none. */
 export function headlineMetricLabel(metrics: Record<string, string>): string | null {
-  if (metrics.revenue_growth) return metricLabel("revenue_growth");
-  if (metrics.monthly_revenue) return metricLabel("monthly_revenue");
-  return null;
+  const key = headlineMetricKey(metrics);
+  return key ? metricLabel(key) : null;
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ArrowRight } from "@/components/ui/icons";
 import { caseStudyHref } from "@/lib/case-studies";
-import { headlineMetricLabel, metricLabel } from "@/lib/display";
+import { headlineMetricKey, headlineMetricLabel, metricLabel } from "@/lib/display";
 import { headlineMetric, type PublicCaseStudy } from "@/server/content/data/case-studies";
 import { ClientLogo } from "./client-logo";
 
@@ -11,8 +11,8 @@ import { ClientLogo } from "./client-logo";
  */
 export function HeroStudy({ study, eyebrow, linkLabel }: { study: PublicCaseStudy; eyebrow: string; linkLabel: string }) {
   const figure = headlineMetric(study.metrics);
-  // The figure shown large is the headline's (src/server/content/data/case-studies.ts); the rest below it.
-  const headlineKey = study.metrics.revenue_growth ? "revenue_growth" : study.metrics.monthly_revenue ? "monthly_revenue" : null;
+  // The figure shown large is the headline's; the rest below it.
+  const headlineKey = headlineMetricKey(study.metrics);
   const others = Object.entries(study.metrics)
     .filter(([key]) => key !== headlineKey)
     .slice(0, 3);

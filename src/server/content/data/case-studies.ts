@@ -1,5 +1,6 @@
 import "server-only";
 import { asc, desc, eq } from "drizzle-orm";
+import { headlineMetricKey } from "@/lib/display";
 import type { Service } from "@/content/services";
 import { homeCaseStudies, jewelryCaseStudy, type SampleCaseStudy } from "@/content/samples";
 import { caseStudySlugFromTitle, neighbours, studyNamesService } from "@/lib/case-studies";
@@ -101,7 +102,8 @@ export async function listCaseStudySitemapEntries(): Promise<{ slug: string; upd
     .orderBy(desc(caseStudies.createdAt), asc(caseStudies.id));
 }
 
-/** The home card's headline metric: revenue growth, else monthly revenue, else none (no figure is made up). */
+/** The home card's headline metric: the figure `headlineMetricKey` (src/lib/display.ts) picks. */
 export function headlineMetric(metrics: Record<string, string>): string | null {
-  return metrics.revenue_growth ?? metrics.monthly_revenue ?? null;
+  const key = headlineMetricKey(metrics);
+  return key ? metrics[key]! : null;
 }
