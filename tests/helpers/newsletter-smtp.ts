@@ -17,8 +17,8 @@ export interface AcceptedMail {
 export async function startNewsletterSmtp(options: { holdMs?: () => number; refuse?: (to: string) => { code: number; message: string } | null } = {}) {
   const accepted: AcceptedMail[] = [];
   const closed = new Set<string>();
-  // The hold of each copy whose 250 is still held back.
-  const holding: number[] = [];
+  // Each copy whose 250 is still held back: its hold and its text.
+  const holding: { ms: number; raw: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -38,9 +38,10 @@ export async function startNewsletterSmtp(options: { holdMs?: () => number; refu
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const hold = options.holdMs?.() ?? 0;
-        holding.push(hold);
+        const held = { ms: hold, raw };
+        holding.push(held);
         setTimeout(() => {
-          holding.splice(holding.indexOf(hold), 1);
+          holding.splice(holding.indexOf(held), 1);
           if (closed.has(session.id)) return callback(new Error("connection closed"));
           const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? "";
           for (const r of session.envelope.rcptTo) accepted.push({ to: r.address, raw, at: Date.now(), messageId });
@@ -57,8 +58,8 @@ export async function startNewsletterSmtp(options: { holdMs?: () => number; refu
   return {
     port: address.port,
     accepted,
-    /** Copies whose 250 is held back now; with `minHoldMs`, only those held at least that long. */
-    inFlight: (minHoldMs = 0) => holding.filter((h) => h >= minHoldMs).length,
+    /** Copies whose 250 is held back now; with `minHoldMs`, only those held at least that long; with `containing`, only those whose text holds it. */
+    inFlight: (minHoldMs = 0, containing = "") => holding.filter((h) => h.ms >= minHoldMs && h.raw.includes(containing)).length,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

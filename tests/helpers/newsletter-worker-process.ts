@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { openPostgres, setDatabase } from "@/server/kernel/db/client";
 import { startQueue } from "@/server/kernel/jobs/queue";
 import { newsletterCopiesJob, newsletterStartJob } from "@/server/newsletter/job";
-import { newsletterTransport, type NewsletterSettings } from "@/server/newsletter/send";
+import { newsletterTransport, type NewsletterMessage, type NewsletterSettings } from "@/server/newsletter/send";
 
 const [url, port, settings] = process.argv.slice(2) as [string, string, string];
 
@@ -17,7 +17,12 @@ async function main() {
   const handle = openPostgres(url);
   setDatabase(handle);
   await handle.db.execute(sql`select 1`);
-  const transport = newsletterTransport({ host: "127.0.0.1", port: Number(port) });
+  // Each copy names the process that sent it, so that the test can kill one with a copy on the wire.
+  const smtp = newsletterTransport({ host: "127.0.0.1", port: Number(port) });
+  const transport = {
+    ...smtp,
+    send: (message: NewsletterMessage) => smtp.send({ ...message, headers: { ...message.headers, "X-Test-Sender": String(process.pid) } }),
+  };
   await startQueue([newsletterStartJob(), newsletterCopiesJob({ transport, settings: JSON.parse(settings) as Partial<NewsletterSettings> })], {
     pollSeconds: 0.5,
     monitorSeconds: 1,
