@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
+import { SECURITY_ONLY_SPECS } from "./e2e/security/own-specs";
 import { E2E_OWNERS } from "./e2e/test-accounts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -15,29 +16,9 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"))
 
 export default defineConfig({
   testDir: "e2e",
-  // The hostile-input suite (minutes: hundreds of submissions) and the specs that start servers of
-  // their own (SIGTERM, logs, integrity, request limits, load and faults: kill -9, outages, object storage), and the
-  // script-injection spec (dozens of page loads), run in
-  // `npm run test:security`, which sets SECURITY_SUITE; the headers and CSP specs run with everything else.
-  testIgnore: process.env.SECURITY_SUITE
-    ? []
-    : [
-        "**/security/hostile-input.spec.ts",
-        "**/security/shutdown.spec.ts",
-        "**/security/load.spec.ts",
-        "**/security/kill.spec.ts",
-        "**/security/outage.spec.ts",
-        "**/security/logs.spec.ts",
-        "**/security/integrity.spec.ts",
-        "**/security/csp-injection.spec.ts",
-        "**/security/request-limits.spec.ts",
-        "**/security/object-storage.spec.ts",
-        "**/security/several-servers.spec.ts",
-        "**/security/two-factor-required.spec.ts",
-        "**/security/passkeys.spec.ts",
-        "**/security/dev-server.spec.ts",
-        "**/security/auth-first-request.spec.ts",
-      ],
+  // The security suite's own specs (e2e/security/own-specs.ts) run in `npm run test:security`, which
+  // sets SECURITY_SUITE; the headers and CSP specs run with everything else.
+  testIgnore: process.env.SECURITY_SUITE ? [] : SECURITY_ONLY_SPECS.map((spec) => `**/${spec.replace(/^e2e\//, "")}`),
   // A test's time limit guards against a hang, it measures nothing. On CI's two cores, two workers'
   // Chromiums and the server share the machine, and a dashboard test of many steps was seen to pass
   // 30 s there; the limit is doubled on CI so that only a hang fails.

@@ -30,6 +30,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { SECURITY_ONLY_SPECS } from "../e2e/security/own-specs.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -45,35 +46,47 @@ function run(label: string, command: string, args: string[]): void {
   }
 }
 
-run("unit", bin("vitest"), [
-  "run",
-  "src/lib/csv.test.ts",
-  "tests/blog-html.test.ts",
-  "tests/security-headers.test.ts",
-  "tests/page-cache.test.ts",
-  "tests/request-log.test.ts",
-  "tests/request-guards.test.ts",
-  "tests/no-sql-concatenation.test.ts",
-  "tests/dependency-check.test.ts",
-  "tests/sign-in-limit.test.ts",
-  "tests/admin-actions.test.ts",
-  "src/lib/text-safety.test.ts",
-  "src/lib/schemas/lead-forms.test.ts",
-  "src/lib/schemas/admin.test.ts",
-  "tests/lead-acknowledgement.test.ts",
-  "tests/media.test.ts",
-  "tests/booking-holds.test.ts",
-  "tests/erasure-residue.test.ts",
-  "tests/newsletter-subscribe.test.ts",
-  "tests/newsletter-events.test.ts",
-  "tests/webhook-dashboard.test.ts",
-  "tests/api-v1.test.ts",
-]);
+// `--after-npm-test` (what .ci/run passes): `npm test` has just run every Vitest file and every spec
+// outside the security suite's own list on this build, so only that list runs here, not the same tests twice.
+const afterNpmTest = process.argv.includes("--after-npm-test");
+for (const spec of SECURITY_ONLY_SPECS) {
+  if (!fs.existsSync(path.join(root, spec))) {
+    console.error(`=== ${spec} is listed in e2e/security/own-specs.ts but does not exist: the list would run nothing in its place`);
+    process.exit(1);
+  }
+}
+
+if (afterNpmTest) console.log("\n=== unit: run by npm test just before (--after-npm-test)");
+else
+  run("unit", bin("vitest"), [
+    "run",
+    "src/lib/csv.test.ts",
+    "tests/blog-html.test.ts",
+    "tests/security-headers.test.ts",
+    "tests/page-cache.test.ts",
+    "tests/request-log.test.ts",
+    "tests/request-guards.test.ts",
+    "tests/no-sql-concatenation.test.ts",
+    "tests/dependency-check.test.ts",
+    "tests/sign-in-limit.test.ts",
+    "tests/admin-actions.test.ts",
+    "src/lib/text-safety.test.ts",
+    "src/lib/schemas/lead-forms.test.ts",
+    "src/lib/schemas/admin.test.ts",
+    "tests/lead-acknowledgement.test.ts",
+    "tests/media.test.ts",
+    "tests/booking-holds.test.ts",
+    "tests/erasure-residue.test.ts",
+    "tests/newsletter-subscribe.test.ts",
+    "tests/newsletter-events.test.ts",
+    "tests/webhook-dashboard.test.ts",
+    "tests/api-v1.test.ts",
+  ]);
 if (!["/usr/sbin/nginx", "/usr/bin/nginx"].some((p) => fs.existsSync(p))) {
   run("install nginx", "apt-get", ["update"]);
   run("install nginx", "apt-get", ["install", "-y", "--no-install-recommends", "nginx"]);
 }
 run("dependency check (npm audit)", process.execPath, [path.join(root, "scripts", "dependency-check.ts")]);
 if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) run("build", bin("next"), ["build"]);
-run("end-to-end", bin("playwright"), ["test", "e2e/security", "--reporter=list"]);
+run("end-to-end", bin("playwright"), ["test", ...(afterNpmTest ? SECURITY_ONLY_SPECS : ["e2e/security"]), "--reporter=list"]);
 console.log("\n=== security suite ok");
