@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     environment: "node",
     setupFiles: ["tests/setup-env.ts"],
+    // One migrated embedded database per run, copied for each test file's (tests/global-setup.ts).
+    globalSetup: ["tests/global-setup.ts"],
     include: ["src/**/*.test.ts", "tests/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
 import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "@/server/kernel/db/client";
 
@@ -32,7 +33,21 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { label: st
       await again.end();
     };
   } else {
-    handle = openPglite();
+    // A copy of the run's migrated template (tests/global-setup.ts), removed again afterwards; in
+    // memory when there is none (a file run outside Vitest's global set-up).
+    const template = inject("pgliteTemplate");
+    if (template) {
+      const copy = `${template}-${randomBytes(6).toString("hex")}`;
+      fs.cpSync(template, copy, { recursive: true });
+      handle = openPglite({ dataDir: copy });
+      label = "pglite (template copy)";
+      cleanup = async () => {
+        fs.rmSync(copy, { recursive: true, force: true });
+        fs.rmSync(`${copy}.lock`, { force: true });
+      };
+    } else {
+      handle = openPglite();
+    }
   }
   await handle.migrate();
   setDatabase(handle);
