@@ -24,6 +24,7 @@ export const FEATURE_DEPENDENCIES = {
   team: [],
   redirects: [],
   seo: [],
+  experiments: [],
   content: ["media", "redirects"],
   newsletter: ["content"],
   leads: ["analytics", "newsletter"],
