@@ -29,11 +29,12 @@ const JOB = { name: "test.kill", leaseSeconds: 2, retry: { limit: 3, delaySecond
 /** Starts the worker process and resolves once it has started a job (with the job's `n` and when). */
 function workerStartingAJob(url: string): Promise<{ started: number; at: number }> {
   return new Promise((resolve, reject) => {
-    child = spawn(
-      path.join(root, "node_modules", ".bin", "tsx"),
-      ["--conditions=react-server", "--tsconfig", "tsconfig.json", "tests/helpers/queue-worker-process.ts", url, JOB.name],
-      { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
-    );
+    // Node itself with tsx as its loader: a SIGKILL reaches the worker (tsx's launcher would pass on
+    // SIGTERM but leave its child running after a SIGKILL).
+    child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/helpers/queue-worker-process.ts", url, JOB.name], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk;

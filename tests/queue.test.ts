@@ -331,11 +331,12 @@ describe("the timed jobs' schedules", () => {
         // Another server process on the same database (tests/helpers/timed-worker-process.ts).
         const url = new URL(serverUrl);
         url.pathname = `/${/\((test_[0-9a-f]+)\)/.exec(handle.label)![1]!}`;
-        child = spawn(
-          path.join(root, "node_modules", ".bin", "tsx"),
-          ["--conditions=react-server", "--tsconfig", "tsconfig.json", "tests/helpers/timed-worker-process.ts", url.toString(), name],
-          { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
-        );
+        // Node itself with tsx as its loader: a SIGKILL reaches the worker (tsx's launcher would pass on
+        // SIGTERM but leave its child running after a SIGKILL).
+        child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/helpers/timed-worker-process.ts", url.toString(), name], {
+          cwd: root,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
         await new Promise<void>((resolve, reject) => {
           let out = "";
           child!.stdout!.on("data", (chunk: Buffer) => ((out += chunk), out.includes('{"working"') && resolve()));
