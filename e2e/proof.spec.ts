@@ -21,7 +21,9 @@ const priya = sampleAuthors.find((a) => a.name === "Priya Sharma")!;
 const priyaPost = sampleBlogPosts.find((p) => p.published && p.authorName === priya.name)!;
 const BARE = `Bare Proof Co ${Date.now()}`;
 
+/** With reduced motion: an entrance below the opening starts only when axe scrolls to it (content-visibility), and was read mid-fade. */
 async function settle(page: Page) {
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
 }
 
