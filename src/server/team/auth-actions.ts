@@ -128,10 +128,15 @@ export async function signUpAction(_previous: AuthFormState, form: FormData): Pr
       };
       if (await accountByEmail(email)) return exists();
       try {
-        await getAuth().api.signUpEmail({
+        const made = await getAuth().api.signUpEmail({
           body: { name: data.name, email, password: data.password, callbackURL: "/auth?verified=1" },
           headers: requestHeaders,
         });
+        // Two sign-ups of one address at once, the other's account stored between the check above
+        // and better-auth's own: better-auth then answers as if it had made one (an account with an
+        // id of its invention, so as not to say the address is taken). Only the sign-up whose
+        // account is the stored one is told it was created.
+        if ((await accountByEmail(email))?.id !== made.user.id) return exists();
       } catch (error) {
         // Two sign-ups of one address at once: the one whose insert met the other's account is
         // told what the other is told, not better-auth's generic failure.
