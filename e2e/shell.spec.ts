@@ -63,6 +63,17 @@ test.describe("not-found pages", () => {
     await expect(page).toHaveTitle(/^Page Not Found/);
   });
 
+  test("the icon is written into the head (no request before the first paint); /icon.svg still answers", async ({ page, request }) => {
+    await page.goto("/privacy");
+    const icon = page.locator('head link[rel="icon"][type="image/svg+xml"]');
+    await expect(icon).toHaveAttribute("href", /^data:image\/svg\+xml,%3Csvg/);
+    await expect(page.locator('head link[rel="icon"][href^="/icon.svg"]')).toHaveCount(0);
+    const response = await request.get("/icon.svg");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(decodeURIComponent((await icon.getAttribute("href"))!.slice("data:image/svg+xml,".length))).toBe((await response.text()).trim());
+  });
+
   test("/favicon.ico answers with the icon", async ({ request }) => {
     const response = await request.get("/favicon.ico");
     expect(response.status()).toBe(200);

@@ -1,20 +1,17 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { titleTemplate } from "@/lib/metadata";
+import { inlineSmallSvg } from "@/components/marketing/inline-svg";
 import { siteConfig } from "@/server/kernel/site-config";
 import { brandFont } from "./fonts";
 import "./globals.css";
 
 /**
- * The site's icon, written into every page's head as a data: address rather than linked: a linked
- * icon is requested while the page is still loading, and on a slow phone connection that request
- * competes with the page's own before its first paint (Lighthouse counts it in the largest paint:
- * about 150 ms on every page). The file itself stays at /icon.svg, the logo named in the pages'
- * structured data.
+ * The site's icon, written into every page's head (inline-svg.ts: a linked icon was requested before
+ * the first paint, docs/decisions/0105). The file stays at /icon.svg, the logo named in the pages'
+ * structured data, and is linked instead should it outgrow the inlining limit.
  */
-const iconDataUrl = `data:image/svg+xml,${encodeURIComponent(fs.readFileSync(path.join(/*turbopackIgnore: true*/ process.cwd(), "public", "icon.svg"), "utf8").trim())}`;
+const ICON = "/icon.svg";
 
 export async function generateMetadata(): Promise<Metadata> {
   const site = siteConfig();
@@ -25,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
     applicationName: site.name,
     openGraph: { siteName: site.name, locale: "en_IN", type: "website" },
     formatDetection: { telephone: false },
-    icons: { icon: [{ url: iconDataUrl, type: "image/svg+xml" }] },
+    icons: { icon: [{ url: inlineSmallSvg(ICON) ?? ICON, type: "image/svg+xml" }] },
   };
 }
 
