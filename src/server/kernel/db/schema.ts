@@ -912,8 +912,16 @@ export const analyticsEvents = pgTable(
     browser: text("browser"),
     /** Two letters from ANALYTICS_COUNTRY_HEADER, when configured and sent. */
     country: text("country"),
+    /**
+     * The A/B experiment this page view showed a variant of (experiments.key) and which variant, 0
+     * being the control: the exposure, counted with the page view (docs/decisions/0106). Both or neither.
+     */
+    experimentKey: text("experiment_key"),
+    variant: smallint("variant"),
   },
   (t) => [
+    index("analytics_events_experiment_idx").on(t.experimentKey, t.variant).where(sql`${t.experimentKey} is not null`),
+    check("analytics_events_variant_valid", sql`(${t.experimentKey} is null) = (${t.variant} is null) and coalesce(${t.variant}, 0) between 0 and 9`),
     index("analytics_events_day_visitor_at_idx").on(t.day, t.visitorId, t.at),
     index("analytics_events_at_idx").on(t.at),
     check("analytics_events_visitor_valid", sql`${t.visitorId} ~ '^[0-9a-f]{64}$'`),
@@ -1868,3 +1876,99 @@ export const linkCheckFindings = pgTable(
   ],
 );
 export type LinkCheckFindingRow = typeof linkCheckFindings.$inferSelect;
+
+export const EXPERIMENT_TARGETS = ["home-hero", "header-cta"] as const;
+export type ExperimentTarget = (typeof EXPERIMENT_TARGETS)[number];
+export const EXPERIMENT_STATUSES = ["draft", "running", "stopped"] as const;
+export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
+export const EXPERIMENT_GOALS = ["free-audit", "contact", "booked-call", "qualified", "won-value"] as const;
+export type ExperimentGoal = (typeof EXPERIMENT_GOALS)[number];
+
+/** What a variant changes on its target: each field left out keeps the page's own copy. */
+export interface VariantCopy {
+  headline?: string;
+  subheadline?: string;
+  ctaText?: string;
+  ctaHref?: string;
+}
+
+export interface ExperimentVariant {
+  name: string;
+  /** Relative share of the experiment's visitors. */
+  weight: number;
+  /** The control's is empty: it shows the page as it is. */
+  copy: VariantCopy;
+}
+
+/**
+ * A/B experiments (docs/decisions/0104, 0106). `key` is the experiment's hashing seed and its name in
+ * the internal address of a variant's page and in the page views that showed it: eight hex digits,
+ * never changed. One experiment runs at a time. Variants are fixed once it has run: changing
+ * a weight would move visitors between variants.
+ */
+export const experiments = pgTable(
+  "experiments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull().unique(),
+    name: text("name").notNull(),
+    target: text("target").$type<ExperimentTarget>().notNull(),
+    status: text("status").$type<ExperimentStatus>().notNull().default("draft"),
+    /** Share of visitors in the experiment, in percent; the others see the page as it is and are not counted. */
+    trafficPercent: smallint("traffic_percent").notNull().default(100),
+    variants: jsonb("variants").$type<ExperimentVariant[]>().notNull(),
+    goal: text("goal").$type<ExperimentGoal>().notNull(),
+    /** No result is called before the experiment has run this many days. */
+    minDays: smallint("min_days").notNull().default(14),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+    /** The variant whose copy became the page's own (page_copy), when one was shipped. */
+    shippedVariant: smallint("shipped_variant"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One experiment runs at a time, site-wide: a page view records one exposure, and two experiments
+    // on one page (the header's call to action is on every page) would each be judged on the other's traffic.
+    uniqueIndex("experiments_one_running").on(t.status).where(sql`${t.status} = 'running'`),
+    check("experiments_key_valid", sql`${t.key} ~ '^[0-9a-f]{8}$'`),
+    check("experiments_name_valid", sql`char_length(${t.name}) between 1 and 120`),
+    check("experiments_target_valid", inList(t.target, EXPERIMENT_TARGETS)),
+    check("experiments_status_valid", inList(t.status, EXPERIMENT_STATUSES)),
+    check("experiments_goal_valid", inList(t.goal, EXPERIMENT_GOALS)),
+    check("experiments_traffic_valid", sql`${t.trafficPercent} between 1 and 100`),
+    check("experiments_min_days_valid", sql`${t.minDays} between 1 and 365`),
+    check("experiments_variants_valid", sql`jsonb_typeof(${t.variants}) = 'array' and jsonb_array_length(${t.variants}) between 2 and 10`),
+  ],
+);
+
+/**
+ * The copy of a page part that the dashboard changed (a shipped experiment's winner), over the static
+ * copy of src/content: read by the page, each field falling back to the static copy.
+ */
+export const pageCopy = pgTable(
+  "page_copy",
+  {
+    target: text("target").$type<ExperimentTarget>().primaryKey(),
+    copy: jsonb("copy").$type<VariantCopy>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [check("page_copy_target_valid", inList(t.target, EXPERIMENT_TARGETS))],
+);
+
+/** Every version page_copy has had, newest last: what a page part said before a change. */
+export const pageCopyRevisions = pgTable(
+  "page_copy_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    target: text("target").$type<ExperimentTarget>().notNull(),
+    copy: jsonb("copy").$type<VariantCopy>().notNull(),
+    /** Where it came from: "experiment:<key>" for a shipped variant. */
+    source: text("source").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    by: text("by"),
+  },
+  (t) => [index("page_copy_revisions_target_at_idx").on(t.target, t.at)],
+);
