@@ -2,6 +2,30 @@ import path from "node:path";
 import type { NextConfig } from "next";
 import { ARTICLE_PATTERN, CASE_STUDY_PATTERN, LIVE_PAGES, PUBLIC_PAGES } from "./src/lib/public-routes";
 import { LOCALE_SEGMENT } from "./src/lib/routes";
+import { VARIANT_HEADER } from "./src/lib/experiments";
+
+/** Where each public address is rendered (see rewrites() below). */
+const PUBLIC_REWRITES: { source: string; has?: { type: "query"; key: string }[]; destination: string }[] = [
+  // A filtered blog listing is rendered per request (it reads the query), so that /blog
+  // itself never reads it and stays cached HTML. The query string is passed on as it is.
+  { source: "/blog", has: [{ type: "query", key: "tag" }], destination: `/${LOCALE_SEGMENT}/blog-search` },
+  { source: "/blog", has: [{ type: "query", key: "q" }], destination: `/${LOCALE_SEGMENT}/blog-search` },
+  // A pricing card's link names its package in the query: rendered per request with the package
+  // selected on the server (it holds without JavaScript); /free-audit itself stays cached.
+  { source: "/free-audit", has: [{ type: "query", key: "package" }], destination: `/${LOCALE_SEGMENT}/free-audit-package` },
+  { source: "/", destination: `/${LOCALE_SEGMENT}` },
+  // n/: a newsletter's counted links (src/app/n/c/[token], docs/decisions/0063), a route handler.
+  { source: "/:path((?!api/|api$|admin/|admin$|auth/|auth$|_next/|n/).+)", destination: `/${LOCALE_SEGMENT}/:path` },
+];
+
+/** The same rule for a variant's page: the host's VARIANT_HEADER names it, its locale segment carries it. */
+function toVariant(rule: (typeof PUBLIC_REWRITES)[number]) {
+  return {
+    source: rule.source,
+    has: [...(rule.has ?? []), { type: "header" as const, key: VARIANT_HEADER, value: "(?<variant>[0-9a-f]{8}-[1-9])" }],
+    destination: rule.destination.replace(`/${LOCALE_SEGMENT}`, `/${LOCALE_SEGMENT}~:variant`),
+  };
+}
 
 const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files by path: it must not be bundled (docs/decisions/0002).
@@ -100,18 +124,10 @@ const nextConfig: NextConfig = {
       // then served as cached HTML until an edit revalidates them. See docs/decisions/0003.
       // afterFiles: real files and static routes are matched first; dynamic routes come after
       // afterFiles rewrites, so the areas outside the public site are excluded by name.
-      afterFiles: [
-        // A filtered blog listing is rendered per request (it reads the query), so that /blog
-        // itself never reads it and stays cached HTML. The query string is passed on as it is.
-        { source: "/blog", has: [{ type: "query", key: "tag" }], destination: `/${LOCALE_SEGMENT}/blog-search` },
-        { source: "/blog", has: [{ type: "query", key: "q" }], destination: `/${LOCALE_SEGMENT}/blog-search` },
-        // A pricing card's link names its package in the query: rendered per request with the package
-        // selected on the server (it holds without JavaScript); /free-audit itself stays cached.
-        { source: "/free-audit", has: [{ type: "query", key: "package" }], destination: `/${LOCALE_SEGMENT}/free-audit-package` },
-        { source: "/", destination: `/${LOCALE_SEGMENT}` },
-        // n/: a newsletter's counted links (src/app/n/c/[token], docs/decisions/0063), a route handler.
-        { source: "/:path((?!api/|api$|admin/|admin$|auth/|auth$|_next/|n/).+)", destination: `/${LOCALE_SEGMENT}/:path` },
-      ],
+      // An A/B experiment's variant (named by the host in VARIANT_HEADER, docs/decisions/0107) is
+      // rendered under its own locale segment, "/en-IN~<key>-<index>": each rule below comes first in
+      // that form, so that every page an experiment shows on has its variants' pages.
+      afterFiles: [...PUBLIC_REWRITES.map(toVariant), ...PUBLIC_REWRITES],
       fallback: [],
     };
   },

@@ -8,6 +8,7 @@ import { classifyRequest, countedStatus, pageViewOf, type CountOptions } from ".
 import { createPageViewQueue, type PageViewQueue } from "../src/server/analytics/page-view-queue.ts";
 import { getPageViewSink, setPageViewFlush } from "../src/server/kernel/bridge.ts";
 import { errorFields, logger } from "../src/server/kernel/logger.ts";
+import { experimentExposure } from "./experiments.ts";
 
 /** At most this many page views wait in memory: what a kill -9 can lose. */
 export const QUEUE_CAPACITY = 10_000;
@@ -77,7 +78,10 @@ export function countPageView(req: IncomingMessage, res: ServerResponse): void {
       if (!countedStatus(res.statusCode)) return;
       const options: CountOptions = { ownHosts: ownHosts(req), countryHeader };
       const view = pageViewOf(req, options, at);
-      if (view) pageViews.push(view);
+      if (!view) return;
+      // The variant of an A/B experiment this page showed (host/experiments.ts): its exposure.
+      view.exposure = experimentExposure(req);
+      pageViews.push(view);
     } catch (error) {
       logger.error({ event: "analytics.count-failed", ...errorFields(error) }, "analytics: page view not counted");
     }

@@ -15,6 +15,8 @@ import { measurementIds, type MeasurementIds } from "../src/lib/measurement.ts";
 import { NON_DOCUMENT_CSP, documentPolicy } from "./security-headers.ts";
 import type { UnknownScript } from "./script-allow-list.ts";
 import { loggablePath } from "./request-context.ts";
+import { makePrivate, underExperiment } from "./experiments.ts";
+import { VARIANT_HEADER } from "../src/lib/experiments.ts";
 import { logger } from "../src/server/kernel/logger.ts";
 
 const gzip = promisify(zlib.gzip);
@@ -180,6 +182,7 @@ export function createDocumentLayer({
     pages.set(key, entry);
     stats.hits++;
     for (const [name, value] of entry.headers) if (value !== undefined) res.setHeader(name, value);
+    if (underExperiment(req)) makePrivate(res);
     res.setHeader("X-Nextjs-Cache", "HIT");
     const gzipped = acceptsGzip && entry.gzipped;
     res.setHeader("Vary", entry.vary);
@@ -338,6 +341,8 @@ export function createDocumentLayer({
         );
       }
 
+      // Kept above as Next said (public); sent private when an experiment runs on the page.
+      if (underExperiment(req)) makePrivate(res);
       let out = body;
       if (acceptsGzip && gzipped) {
         out = gzipped;
@@ -356,7 +361,9 @@ export function createDocumentLayer({
     const acceptsGzip = /\bgzip\b/i.test(req.headers["accept-encoding"] ?? "");
     const cacheable = isCacheableRequest(req);
     const choice = hasConsentBar ? consentChoice(req) : null;
-    const key = choice ? `${req.url} consent=${choice}` : (req.url ?? "/");
+    // An A/B experiment's variant (host/experiments.ts) is a page of its own, as a consent choice is.
+    const variant = req.headers[VARIANT_HEADER];
+    const key = `${req.url ?? "/"}${choice ? ` consent=${choice}` : ""}${typeof variant === "string" ? ` variant=${variant}` : ""}`;
     if (enabled && cacheable && serveFromCache(req, res, acceptsGzip, key)) return Promise.resolve();
     delete req.headers["accept-encoding"];
     // Next knows only its own ETag: a copy of this variant must not be revalidated as the page without the mark.

@@ -12,6 +12,7 @@ import {
   getSelfAddress,
   setInvalidationClock,
   setRedirectReloader,
+  setExperimentReloader,
   setPageCacheInvalidator,
   setSelfAddress,
   setTagPublisher,
@@ -26,6 +27,7 @@ import { errorFields, logger } from "../src/server/kernel/logger.ts";
 import { countPageView, ownHosts, pageViews } from "./analytics.ts";
 import { createNotFoundMonitor } from "./not-found.ts";
 import { createRedirectLayer, isRedirectChange } from "./redirects.ts";
+import { createExperimentLayer, isExperimentChange } from "./experiments.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT || 3000);
@@ -73,9 +75,17 @@ const redirects = createRedirectLayer({ log });
 // The 404 monitor (host/not-found.ts, docs/decisions/0097): public addresses people fail to find.
 const notFound = createNotFoundMonitor({ ownHosts, log });
 setRedirectReloader(() => void redirects.reload());
+// A/B experiments (host/experiments.ts, docs/decisions/0107): the running one is loaded once the app
+// has booted, and again whenever one starts, stops or ships.
+const experiments = createExperimentLayer({ log, secure: /^https:\/\//i.test(process.env.SITE_URL?.trim() ?? "") });
+setExperimentReloader(
+  () => void experiments.reload(),
+  () => experiments.segments(),
+);
 
 await app.prepare();
 void redirects.reload();
+void experiments.reload();
 
 // Several processes on one PostgreSQL (docs/decisions/0032): the cache tags one of them expires are
 // expired in all of them, through PostgreSQL's LISTEN/NOTIFY. The embedded database has one
@@ -88,6 +98,7 @@ const channel = process.env.DATABASE_URL?.trim()
       connectionString: process.env.DATABASE_URL.trim(),
       onRemote(message) {
         if (isRedirectChange(message)) void redirects.reload();
+        if (isExperimentChange(message)) void experiments.reload();
         void expireTagsLocally(message.all ? EVERYTHING : (message.tags ?? []), message.all ? undefined : message.durations).finally(() =>
           documents.invalidate(),
         );
@@ -99,7 +110,10 @@ const channel = process.env.DATABASE_URL?.trim()
         clearInterval(deafTimer);
         documents.setEnabled(listening && !dev);
         // What changed while deaf is unknown: the redirect table is read again too.
-        if (listening) void redirects.reload();
+        if (listening) {
+          void redirects.reload();
+          void experiments.reload();
+        }
         void expireTagsLocally(EVERYTHING);
         if (!listening) deafTimer = setInterval(() => void expireTagsLocally(EVERYTHING), STALE_WHILE_DEAF_MS);
         log("info", listening ? "invalidation channel listening" : "invalidation channel down");
@@ -166,11 +180,15 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal): vo
 function serve(req: IncomingMessage, res: ServerResponse): void {
   // An old address is answered before the page cache and Next: one hop, no render.
   if (redirects.answer(req, res)) return;
-  documents.handleRequest(req, res).catch((error) => {
-    log("error", "request failed in the document layer", errorFields(error));
-    if (!res.headersSent) res.statusCode = 500;
-    res.end();
-  });
+  // The visitor's variant of a page under experiment is named before the page cache looks for it.
+  experiments
+    .assign(req, res)
+    .then(() => documents.handleRequest(req, res))
+    .catch((error) => {
+      log("error", "request failed in the document layer", errorFields(error));
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
 }
 
 // The answers not yet finished, so that a shutdown can close their connections after them.

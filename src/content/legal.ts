@@ -98,6 +98,14 @@ export const privacyPolicy: LegalDocument = {
       ],
     },
     {
+      // A/B experiments (docs/decisions/0107): which visitor sees which version, and what is kept.
+      heading: "Testing Versions of Our Pages",
+      paragraphs: [
+        "Sometimes we show visitors one of two or more versions of a page, for example a different headline, to learn which one helps people more. Our server chooses the version before it sends the page; there is no script for it. Without your consent it chooses from that day's visitor code, so you see the same version all day; we store which version each counted page showed, with that code.",
+        "If you accept cookies on our cookie bar, we also set a cookie named kg_exp holding a random number and nothing else, kept for a year, so that you keep seeing the same version on later days. It is used for nothing else; you can delete it at any time. Visitors who send Do Not Track or Global Privacy Control, bots and our own team always see the usual page and are not counted.",
+      ],
+    },
+    {
       heading: "Changes to This Policy",
       paragraphs: [
         "We may update this policy from time to time. When we do, we will post the revised version on this page with a new date. Please review it periodically.",

@@ -2,9 +2,10 @@ import "server-only";
 import path from "node:path";
 import { watchRoleRequests } from "./team";
 import { ConfigError, configWarnings, env } from "./kernel/env";
-import { getDatabaseHandle, setAppShutdown, setPageViewSink, setRedirectStore } from "./kernel/bridge.ts";
+import { getDatabaseHandle, setAppShutdown, setExperimentStore, setPageViewSink, setRedirectStore } from "./kernel/bridge.ts";
 import { loadRedirectRules, recordNotFoundHits, recordRedirectHits } from "./redirects";
-import { storePageViews } from "./analytics";
+import { storePageViews, visitorIdOfDigest } from "./analytics";
+import { loadRunningExperiment } from "./experiments";
 import { DatabaseLockedError } from "./kernel/db/lock.ts";
 import { prepareAppDatabase } from "./kernel/db/prepare";
 import { MAIL_JOB } from "./kernel/mail/mail";
@@ -74,6 +75,12 @@ export async function boot(): Promise<void> {
     load: () => loadRedirectRules(),
     recordHits: (hits) => recordRedirectHits(hits),
     recordNotFound: (batch) => recordNotFoundHits(batch),
+  });
+  // The host assigns visitors to the running A/B experiment's variants before Next (host/experiments.ts,
+  // docs/decisions/0107): it reads the running experiment and a visitor's id of the day through this.
+  setExperimentStore({
+    loadRunning: () => loadRunningExperiment(),
+    visitorId: (digest, at) => visitorIdOfDigest(digest, at),
   });
   // Uploads: a bucket that is missing or refuses these credentials is said at start-up, not at the
   // first upload; the site serves its pages either way, like with a database that is down.

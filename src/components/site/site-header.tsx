@@ -6,7 +6,8 @@ import { buttonVariants } from "@/components/ui/button";
 import { LogoMark } from "./logo";
 import { DesktopNav, MobileNav } from "./nav-links";
 
-export function SiteHeader() {
+/** `cta`: the call to action's words and target, when not the usual ones (an A/B experiment's, a shipped winner's). */
+export function SiteHeader({ cta = {} }: { cta?: { label?: string; href?: string } }) {
   const site = siteConfig();
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
@@ -34,8 +35,8 @@ export function SiteHeader() {
             <CalendarDays aria-hidden="true" />
             Book Call
           </a>
-          <Link href="/free-audit" className={buttonVariants({ size: "sm", className: "hidden whitespace-nowrap sm:inline-flex" })}>
-            Free Audit
+          <Link href={cta.href ?? "/free-audit"} className={buttonVariants({ size: "sm", className: "hidden whitespace-nowrap sm:inline-flex" })}>
+            {cta.label ?? "Free Audit"}
           </Link>
           <MobileNav
             items={MAIN_NAV}

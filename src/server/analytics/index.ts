@@ -11,6 +11,7 @@ export {
   storePageViews,
   visitPathFor,
   visitorIdForRequest,
+  visitorIdOfDigest,
 } from "./data/analytics";
 export { ANALYTICS_PERIODS, analyticsReport } from "./data/analytics-report";
 export { visitChannel, withServerFirstTouch } from "./data/first-touch";

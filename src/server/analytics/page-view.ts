@@ -24,6 +24,8 @@ export interface PageViewRecord {
   device: DeviceClass;
   browser: string | null;
   country: string | null;
+  /** The A/B experiment variant this page view showed (docs/decisions/0107), 0 being the control. */
+  exposure?: { key: string; variant: number } | null;
 }
 
 /** What a request is, for counting. `count` only when it may be a page view; the status decides. */

@@ -1,5 +1,6 @@
-// The A/B experiments feature's public entry: which variant a visitor sees, and how each variant's
-// rate compares with the control's (docs/decisions/0104).
+// The A/B experiments feature's public entry: which variant a visitor sees, how each variant's rate
+// compares with the control's (docs/decisions/0104), and what the public side reads and is told
+// (docs/decisions/0107).
 export { bucketRanges, chooseVariant, hashVisitor, type BucketRange, type ExperimentSplit } from "./assign";
 export {
   checkSampleRatio,
@@ -12,3 +13,5 @@ export {
   type RateSummary,
   type SampleRatioCheck,
 } from "./statistics";
+export { copyFor, loadRunningExperiment } from "./data/live";
+export { experimentsChanged } from "./live-signal";

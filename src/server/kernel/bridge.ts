@@ -39,6 +39,9 @@ interface Shared {
   pageViewFlush?: () => Promise<void>;
   redirectStore?: RedirectStore;
   reloadRedirects?: () => void;
+  experimentStore?: ExperimentStore;
+  reloadExperiment?: () => void;
+  runningVariantSegments?: () => string[];
 }
 
 const KEY = Symbol.for("kinetic-growth.bridge");
@@ -247,4 +250,55 @@ export function setRedirectReloader(reload: (() => void) | undefined): void {
 export function redirectsChanged(): void {
   shared.reloadRedirects?.();
   shared.publishTags?.([REDIRECTS_TAG], undefined);
+}
+
+/** The running A/B experiment as the host assigns visitors to it (host/experiments.ts, docs/decisions/0107). */
+export interface RunningExperiment {
+  key: string;
+  target: "home-hero" | "header-cta";
+  trafficPercent: number;
+  /** Relative weights, the control's first. */
+  weights: number[];
+}
+
+/** What the app gives the host for experiments: the running one, and a visitor's id of the day. */
+export interface ExperimentStore {
+  loadRunning: () => Promise<RunningExperiment | null>;
+  /** The analytics' visitor id of the day for a digest (src/server/analytics/visitor-id.ts); null when the salt cannot be had. */
+  visitorId: (digest: string, at: Date) => Promise<string | null>;
+}
+
+/** The cache tag that stands for the running experiment on the invalidation channel (host/server.ts). */
+export const EXPERIMENTS_TAG = "kinetic:experiments";
+
+/** The app registers its experiment store at boot; the host reads it from here. */
+export function setExperimentStore(store: ExperimentStore | undefined): void {
+  shared.experimentStore = store;
+}
+
+export function getExperimentStore(): ExperimentStore | undefined {
+  return shared.experimentStore;
+}
+
+/** The host's experiment layer installs its reload, and the locale segments of its variants' pages. */
+export function setExperimentReloader(reload: (() => void) | undefined, segments?: () => string[]): void {
+  shared.reloadExperiment = reload;
+  shared.runningVariantSegments = segments;
+}
+
+/**
+ * The locale segments the running experiment's variants are rendered under ("en-IN~1a2b3c4d-1"):
+ * revalidating a public page revalidates its variants too. Empty without a host or an experiment.
+ */
+export function runningVariantSegments(): string[] {
+  return shared.runningVariantSegments?.() ?? [];
+}
+
+/**
+ * An experiment started, stopped or shipped (committed): this process reloads the running one, and
+ * the other processes are told on the invalidation channel, as for the redirect table.
+ */
+export function experimentRunChanged(): void {
+  shared.reloadExperiment?.();
+  shared.publishTags?.([EXPERIMENTS_TAG], undefined);
 }

@@ -2,14 +2,20 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { blogPostHref } from "@/lib/blog";
 import { internalPath } from "@/lib/routes";
-import { invalidatePageCache, redirectsChanged } from "./bridge.ts";
+import { invalidatePageCache, redirectsChanged, runningVariantSegments } from "./bridge.ts";
 
 /**
  * Public pages are cached HTML (docs/decisions/0003). Every write calls one of these so that the
  * next request renders fresh. Paths are the internal ones the cache is keyed by.
  */
 export function revalidatePublicPaths(publicPaths: string[]): void {
-  for (const path of publicPaths) revalidatePath(internalPath(path));
+  // A running A/B experiment's variants are pages of their own under another locale segment
+  // (docs/decisions/0107): each is refreshed with the page.
+  const variants = runningVariantSegments();
+  for (const path of publicPaths) {
+    revalidatePath(internalPath(path));
+    for (const segment of variants) revalidatePath(internalPath(path).replace(/^\/[^/]+/, `/${segment}`));
+  }
   // host/server.ts keeps the final bytes of cached public pages in memory in front of Next
   // (docs/decisions/0011): every revalidation empties that cache too, so that the next request
   // reaches Next and its fresh page.

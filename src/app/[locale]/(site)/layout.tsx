@@ -8,10 +8,14 @@ import { LiveMarker } from "@/components/site/live-marker";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
 import { organizationJsonLd } from "@/lib/json-ld";
+import { parseLocaleSegment } from "@/lib/experiments";
+import { copyFor } from "@/server/experiments";
 import { siteConfig } from "@/server/kernel/site-config";
 
-export default function SiteLayout({ children }: { children: ReactNode }) {
+export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const site = siteConfig();
+  // The header's call to action: its own copy, or an A/B experiment variant's (docs/decisions/0107).
+  const cta = await copyFor("header-cta", parseLocaleSegment((await params).locale)?.variant ?? null);
   return (
     <>
       <JsonLdScript
@@ -29,7 +33,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
       {site.measurement.ga4 || site.measurement.pixel ? (
         <ConsentBanner ga4={site.measurement.ga4} pixel={site.measurement.pixel} bookingUrl={site.bookingUrl} whatsappUrl={site.whatsappUrl} />
       ) : null}
-      <SiteHeader />
+      <SiteHeader cta={{ label: cta.ctaText, href: cta.ctaHref }} />
       <main id="main" className="min-h-[60vh]">
         {children}
       </main>

@@ -43,6 +43,8 @@ import { listTeam } from "@/server/content/data/authors";
 import { listHomeCaseStudies } from "@/server/content/data/case-studies";
 import { listFeaturedTestimonials } from "@/server/content/data/testimonials";
 import { siteConfig } from "@/server/kernel/site-config";
+import { parseLocaleSegment } from "@/lib/experiments";
+import { copyFor } from "@/server/experiments";
 
 export const revalidate = 300;
 
@@ -56,8 +58,13 @@ export const metadata = pageMetadata({
 
 const teaserServices = homeServiceTeasers.map((slug) => getService(slug)).filter((s): s is Service => Boolean(s));
 
-export default async function HomePage() {
+export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
   const site = siteConfig();
+  // The hero's copy: its own, or an A/B experiment variant's (docs/decisions/0107).
+  const copy = await copyFor("home-hero", parseLocaleSegment((await params).locale)?.variant ?? null);
+  const headline = copy.headline ?? hero.headline;
+  const subheadline = copy.subheadline ?? hero.subheadline;
+  const primaryCta = { label: copy.ctaText ?? hero.primaryCta.label, href: copy.ctaHref ?? hero.primaryCta.href };
   const [studies, testimonials, team] = await Promise.all([listHomeCaseStudies(), listFeaturedTestimonials(), listTeam()]);
   const people = team.slice(0, HOME_TEAM_LIMIT);
   return (
@@ -77,11 +84,11 @@ export default async function HomePage() {
             <p className="mt-6 text-sm font-bold tracking-[0.2em] text-accent-300 uppercase" data-testid="tagline">
               {hero.tagline}
             </p>
-            <h1 className="mt-3 text-4xl leading-[1.08] font-extrabold tracking-tight text-balance sm:text-5xl xl:text-[3.6rem]">{hero.headline}</h1>
-            <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-brand-100">{hero.subheadline}</p>
+            <h1 className="mt-3 text-4xl leading-[1.08] font-extrabold tracking-tight text-balance sm:text-5xl xl:text-[3.6rem]">{headline}</h1>
+            <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-brand-100">{subheadline}</p>
             <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-              <Link href={hero.primaryCta.href} className={buttonVariants({ variant: "accent", size: "lg" })}>
-                {hero.primaryCta.label}
+              <Link href={primaryCta.href} className={buttonVariants({ variant: "accent", size: "lg" })}>
+                {primaryCta.label}
                 <ArrowRight aria-hidden="true" />
               </Link>
               <Link href={hero.secondaryCta.href} className={buttonVariants({ variant: "inverse", size: "lg" })}>

@@ -104,6 +104,16 @@ export async function visitorIdForRequest(headers: Headers, now: Date = new Date
   }
 }
 
+/**
+ * The visitor id of the day for a digest the host computed (visitor-id.ts): what an A/B experiment
+ * assigns a visitor without consent by (docs/decisions/0107), the id their page views and forms are
+ * stored with. Null when the day's salt cannot be had.
+ */
+export async function visitorIdOfDigest(digest: string, at: Date = new Date()): Promise<string | null> {
+  const salt = await saltFor(utcDay(at), at);
+  return salt ? visitorIdFrom(salt, digest) : null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Writing page views (the host's queue calls this through the bridge, host/analytics.ts)
 // ---------------------------------------------------------------------------------------------
@@ -113,7 +123,7 @@ export async function visitorIdForRequest(headers: Headers, now: Date = new Date
  * Page views of a day whose salt is gone (a batch held past midnight and the grace) are dropped.
  */
 export async function storePageViews(batch: PageViewRecord[], now: Date = new Date()): Promise<number> {
-  const rows: Record<string, string | boolean | null>[] = [];
+  const rows: Record<string, string | number | boolean | null>[] = [];
   let late = 0;
   for (const view of batch) {
     const day = utcDay(view.at);
@@ -135,15 +145,17 @@ export async function storePageViews(batch: PageViewRecord[], now: Date = new Da
       device: view.device,
       browser: view.browser,
       country: view.country,
+      experiment_key: view.exposure?.key ?? null,
+      variant: view.exposure?.variant ?? null,
     });
   }
   if (late) log("warn", "analytics: page views of a day already over were dropped", { event: "analytics.late", dropped: late });
   // One parameter, a JSON array, rather than twelve per row: a batch of 500 is sent and planned as one value.
   if (rows.length) {
-    await db().execute(sql`insert into ${analyticsEvents} (at, day, visitor_id, path, referrer_host, internal, utm_source, utm_medium, utm_campaign, device, browser, country)
-      select at, day, visitor_id, path, referrer_host, internal, utm_source, utm_medium, utm_campaign, device, browser, country
+    await db().execute(sql`insert into ${analyticsEvents} (at, day, visitor_id, path, referrer_host, internal, utm_source, utm_medium, utm_campaign, device, browser, country, experiment_key, variant)
+      select at, day, visitor_id, path, referrer_host, internal, utm_source, utm_medium, utm_campaign, device, browser, country, experiment_key, variant
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(at timestamptz, day date, visitor_id text, path text, referrer_host text, internal boolean,
-        utm_source text, utm_medium text, utm_campaign text, device text, browser text, country text)`);
+        utm_source text, utm_medium text, utm_campaign text, device text, browser text, country text, experiment_key text, variant smallint)`);
   }
   return rows.length;
 }

@@ -914,7 +914,7 @@ export const analyticsEvents = pgTable(
     country: text("country"),
     /**
      * The A/B experiment this page view showed a variant of (experiments.key) and which variant, 0
-     * being the control: the exposure, counted with the page view (docs/decisions/0106). Both or neither.
+     * being the control: the exposure, counted with the page view (docs/decisions/0107). Both or neither.
      */
     experimentKey: text("experiment_key"),
     variant: smallint("variant"),
@@ -1901,7 +1901,7 @@ export interface ExperimentVariant {
 }
 
 /**
- * A/B experiments (docs/decisions/0104, 0106). `key` is the experiment's hashing seed and its name in
+ * A/B experiments (docs/decisions/0104, 0107). `key` is the experiment's hashing seed and its name in
  * the internal address of a variant's page and in the page views that showed it: eight hex digits,
  * never changed. One experiment runs at a time. Variants are fixed once it has run: changing
  * a weight would move visitors between variants.

@@ -1,0 +1,56 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { VariantRef } from "@/lib/experiments";
+import { db, type Executor } from "../../kernel/db/client";
+import { experiments, pageCopy, type ExperimentTarget, type VariantCopy } from "../../kernel/db/schema";
+import type { RunningExperiment } from "../../kernel/bridge.ts";
+
+// What the public side reads of experiments (docs/decisions/0107): the running one for the host,
+// and the copy a page shows, its own (a shipped winner's) with a variant's over it.
+
+/** The experiment being run, as the host assigns visitors; null when none runs. */
+export async function loadRunningExperiment(exec: Executor = db()): Promise<RunningExperiment | null> {
+  const [row] = await exec
+    .select({ key: experiments.key, target: experiments.target, trafficPercent: experiments.trafficPercent, variants: experiments.variants })
+    .from(experiments)
+    .where(eq(experiments.status, "running"))
+    .limit(1);
+  if (!row) return null;
+  return { key: row.key, target: row.target, trafficPercent: row.trafficPercent, weights: row.variants.map((variant) => variant.weight) };
+}
+
+/** Only the fields a variant may set, each a non-empty string: a stored row is never trusted to be shaped right. */
+function cleanCopy(copy: unknown): VariantCopy {
+  const out: VariantCopy = {};
+  if (!copy || typeof copy !== "object") return out;
+  for (const field of ["headline", "subheadline", "ctaText", "ctaHref"] as const) {
+    const value = (copy as Record<string, unknown>)[field];
+    if (typeof value === "string" && value.trim() !== "") out[field] = value;
+  }
+  // A target is a path of this site only: anything else keeps the page's own.
+  if (out.ctaHref && !/^\/(?!\/)/.test(out.ctaHref)) delete out.ctaHref;
+  return out;
+}
+
+/**
+ * The copy of `target` for a page rendered under `variant` (or none): the page part's own copy from
+ * page_copy (empty when never changed), with the variant's fields over it when the variant belongs
+ * to an experiment on this target. A field left out keeps the static copy of src/content.
+ */
+export async function copyFor(target: ExperimentTarget, variant: VariantRef | null, exec: Executor = db()): Promise<VariantCopy> {
+  let own: VariantCopy = {};
+  try {
+    const [row] = await exec.select({ copy: pageCopy.copy }).from(pageCopy).where(eq(pageCopy.target, target));
+    own = cleanCopy(row?.copy);
+    if (!variant) return own;
+    const [experiment] = await exec
+      .select({ target: experiments.target, variants: experiments.variants })
+      .from(experiments)
+      .where(eq(experiments.key, variant.key));
+    if (!experiment || experiment.target !== target) return own;
+    return { ...own, ...cleanCopy(experiment.variants[variant.index]?.copy) };
+  } catch {
+    // The database is down: the page shows its static copy (docs/decisions/0008).
+    return own;
+  }
+}
