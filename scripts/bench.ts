@@ -15,7 +15,7 @@
 //
 // Options: --quick (no Lighthouse), --lighthouse-runs=N (default 5), --lighthouse-routes=/a,/b (a
 // subset), --skip=load,form (leave those parts out: Lighthouse and cold start alone), --duration=S (default 10),
-// --connections=N (default 50), --skip=baseline (no empty Next app beside Lighthouse), --forms-only (cold start and the form runs only, no page load runs), --form-rate=N (default 300: the
+// --connections=N (default 50), --skip=baseline (no empty Next app beside Lighthouse), --skip=experiment (no A/B experiment run), --forms-only (cold start and the form runs only, no page load runs), --form-rate=N (default 300: the
 // offered rate of the third form run), --form-modes=nojs,js,rate (which form runs; "action" adds the Server Action
 // called as a script would, for comparison). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1,
 // the empty Next app BENCH_PORT + 2),
@@ -118,6 +118,8 @@ interface LighthouseTarget {
   route: string;
   label: string;
   url: string;
+  /** The browser's user agent, when not Lighthouse's own (which the site takes for a bot). */
+  userAgent?: string;
 }
 /** One load run (autocannon, or the open loop of paced()); latencies in ms. */
 interface LoadFigures {
@@ -511,7 +513,12 @@ async function runLighthouse(targets: LighthouseTarget[]): Promise<LighthouseRow
         log(`lighthouse ${target.label} (${i + 1}/${LH_RUNS})`);
         const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
         try {
-          const result = await lighthouse(target.url, { port: chrome.port, output: "json", logLevel: "error" });
+          const result = await lighthouse(target.url, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            ...(target.userAgent ? { emulatedUserAgent: target.userAgent } : {}),
+          });
           if (!result) throw new Error(`Lighthouse returned no result for ${target.label}`);
           const lhr = result.lhr;
           const cls = lhr.audits["cumulative-layout-shift"]?.numericValue;
@@ -582,6 +589,95 @@ async function runLighthouse(targets: LighthouseTarget[]): Promise<LighthouseRow
       all,
     };
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A/B experiments (docs/decisions/0107): the home page with an experiment on its hero against the
+// same page without one.
+
+const EXPERIMENT_KEY = "be4c0a11";
+const EXPERIMENT_HEADLINE = "The bench's variant headline";
+/** A person's browser as the site sees one (not a bot); each visitor below adds its own number. */
+const BROWSER_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+
+interface ExperimentBench {
+  load: (LoadFigures & { page: string })[];
+  lighthouse: LighthouseRow[];
+  /** req/s of the variant's and the control's page over the page without an experiment. */
+  variantRatio: number;
+  controlRatio: number;
+}
+
+/** Starts an experiment on the home page's hero in the stopped server's embedded database. */
+async function startExperimentOffline(): Promise<void> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = new PGlite(path.join(dataDir, "pglite"));
+  try {
+    const variants = [
+      { name: "Control", weight: 1, copy: {} },
+      { name: "Bench", weight: 1, copy: { headline: EXPERIMENT_HEADLINE, ctaText: "Claim your audit" } },
+    ];
+    await db.query(
+      "insert into experiments (key, name, target, status, variants, goal, started_at) values ($1, $2, 'home-hero', 'running', $3, 'free-audit', now())",
+      [EXPERIMENT_KEY, "Bench: home hero", JSON.stringify(variants)],
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Two visitors' agents: one the experiment shows its variant to, one the control (the server
+ * decides from the day's visitor id, which the bench cannot compute: it asks).
+ */
+async function experimentVisitors(): Promise<{ variant: string; control: string }> {
+  let variant: string | undefined;
+  let control: string | undefined;
+  for (let i = 0; i < 200 && !(variant && control); i++) {
+    const agent = `${BROWSER_AGENT} bench-visitor/${i}`;
+    const html = await (await fetch(`${BASE}/`, { headers: { "user-agent": agent, accept: "text/html" } })).text();
+    if (html.includes(EXPERIMENT_HEADLINE)) variant ??= agent;
+    else control ??= agent;
+  }
+  if (!variant || !control) throw new Error("the experiment showed no variant (or only the variant) to 200 visitors");
+  return { variant, control };
+}
+
+async function benchExperiment(): Promise<ExperimentBench> {
+  const home = (agent: string) => ({ url: `${BASE}/`, headers: { "user-agent": agent, accept: "text/html", "accept-encoding": "gzip, deflate, br" } });
+  const warm = (agent: string) => load("warm-up", { ...home(agent), duration: 3 });
+  log("experiment: / without an experiment (restarted, warmed up)");
+  await coldStart();
+  await warm(`${BROWSER_AGENT} bench-visitor/plain`);
+  const without = await load("/ (gzip)", home(`${BROWSER_AGENT} bench-visitor/plain`));
+  await stopServer();
+  log("experiment: started on the home page's hero; / for a visitor of each variant (restarted, warmed up)");
+  await startExperimentOffline();
+  await coldStart();
+  const agents = await experimentVisitors();
+  await warm(agents.variant);
+  await warm(agents.control);
+  const variant = await load("/ (gzip)", home(agents.variant));
+  const control = await load("/ (gzip)", home(agents.control));
+  let lighthouseRows: LighthouseRow[] = [];
+  if (LH_RUNS > 0) {
+    lighthouseRows = await runLighthouse([
+      { route: "/ (Lighthouse's agent: not assigned)", label: "/ not assigned", url: `${BASE}/` },
+      { route: "/ (the control's visitor)", label: "/ control", url: `${BASE}/?experiment-visitor=control`, userAgent: agents.control },
+      { route: "/ (the variant's visitor)", label: "/ variant", url: `${BASE}/?experiment-visitor=variant`, userAgent: agents.variant },
+    ]);
+  }
+  await stopServer();
+  return {
+    load: [
+      { ...without, page: "no experiment" },
+      { ...control, page: "experiment running: the control's visitor" },
+      { ...variant, page: "experiment running: the variant's visitor" },
+    ],
+    lighthouse: lighthouseRows,
+    variantRatio: Number((variant.reqPerSec / without.reqPerSec).toFixed(3)),
+    controlRatio: Number((control.reqPerSec / without.reqPerSec).toFixed(3)),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -815,6 +911,8 @@ async function main(): Promise<void> {
     });
   }
 
+  const experiment = SKIP.has("experiment") || FORMS_ONLY ? null : await benchExperiment();
+
   // ---- print
   table(
     "Cold start: `node host/start.ts` (SKIP_BUILD=1) to the first 200",
@@ -893,6 +991,19 @@ async function main(): Promise<void> {
       ["duplicates", "duplicates"],
       ["cpuMsPerRequest", "server CPU ms/answer"],
     ]);
+  if (experiment) {
+    table("A/B experiment on the home page's hero: the same page, gzip, same connections and duration", experiment.load, [
+      ["page", "page"],
+      ["reqPerSec", "req/s"],
+      ["p50", "p50 ms"],
+      ["p99", "p99 ms"],
+      ["errors", "errors"],
+      ["non2xx", "non-2xx"],
+    ]);
+    console.log(`req/s with the experiment over without: variant ${experiment.variantRatio}, control ${experiment.controlRatio} (the aim: within 5 %)`);
+    if (experiment.lighthouse.length > 0)
+      table(`Lighthouse (median of ${LH_RUNS}) of the home page under experiment, one run of each after the other`, experiment.lighthouse, LIGHTHOUSE_COLUMNS);
+  }
   console.log("\nCache-Control of the public pages:", [...new Set(Object.values(cacheHeaders).map((h) => h.cacheControl))].join(" ; "));
 
   // Several processes behind nginx on one PostgreSQL (scripts/bench-proxy.ts): after this server
@@ -910,6 +1021,7 @@ async function main(): Promise<void> {
     lighthouseLoadAverage: lighthouseLoad,
     load: loadRuns,
     form: formResults,
+    experiment,
     throughNginx,
     cacheHeaders,
   };
