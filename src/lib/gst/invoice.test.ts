@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeInvoice, InvoiceInputError, placeOfSupply, type InvoiceInput, type InvoiceLineInput } from "./invoice";
+import { computeInvoice, InvoiceInputError, placeOfSupply, type InvoiceComputation, type InvoiceInput, type InvoiceLineInput } from "./invoice";
 
 // A supplier in Maharashtra (27). Recipients: registered in Maharashtra, registered in Karnataka (29),
 // unregistered in Delhi (07).
@@ -104,7 +104,7 @@ describe("computeInvoice: amounts in whole paise", () => {
         discount: random(3) === 0 ? { percent: random(10_001) / 100 } : random(2) === 0 ? { paise: random(1_000) } : null,
       }));
       const recipient = random(2) === 0 ? IN_STATE : OTHER_STATE;
-      let result;
+      let result: InvoiceComputation;
       try {
         result = invoice({ lines, recipient });
       } catch (error) {
@@ -113,7 +113,8 @@ describe("computeInvoice: amounts in whole paise", () => {
         continue;
       }
       const { totals } = result;
-      const sum = (pick: (l: (typeof result.lines)[number]) => number) => result.lines.reduce((s, l) => s + pick(l), 0);
+      const lineList = result.lines;
+      const sum = (pick: (l: (typeof lineList)[number]) => number) => lineList.reduce((s, l) => s + pick(l), 0);
       expect(totals.taxablePaise).toBe(sum((l) => l.taxablePaise));
       expect(totals.taxPaise).toBe(sum((l) => l.cgstPaise + l.sgstPaise + l.igstPaise));
       expect(totals.grandTotalPaise).toBe(sum((l) => l.totalPaise));
