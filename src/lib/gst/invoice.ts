@@ -209,3 +209,22 @@ function toPaise(value: bigint): number {
   if (value > BigInt(MAX_INVOICE_PAISE)) throw new InvoiceInputError("A line's value is larger than one invoice may be.");
   return Number(value);
 }
+
+/** The supplier as an invoice names it: copied from the configuration when the invoice is issued, and kept. */
+export interface InvoiceSupplier {
+  legalName: string;
+  address: string;
+  stateCode: string;
+  gstin: string;
+  /** The authorised signatory who signs for the supplier (Rule 46(p)). */
+  signatory: string;
+}
+
+/** The recipient as an invoice names them; a registered one by GSTIN, whose state is the GSTIN's. */
+export interface InvoiceRecipient {
+  name: string;
+  address: string;
+  gstin: string | null;
+  stateCode: string;
+  email?: string | null;
+}
