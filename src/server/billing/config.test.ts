@@ -55,12 +55,7 @@ describe("billingConfig", () => {
   });
 
   it("refuses to start with nothing set, naming every variable", () => {
-    expect(problems({})).toEqual([
-      "BILLING_LEGAL_NAME is unset",
-      "BILLING_ADDRESS is unset",
-      "BILLING_SIGNATORY is unset",
-      "BILLING_GSTIN is unset",
-    ]);
+    expect(problems({})).toEqual(["BILLING_LEGAL_NAME is unset", "BILLING_ADDRESS is unset", "BILLING_SIGNATORY is unset", "BILLING_GSTIN is unset"]);
     expect(() => billingConfig({})).toThrow(/^Billing is not configured: BILLING_LEGAL_NAME is unset; /);
   });
 
