@@ -176,6 +176,14 @@ describe("a Razorpay payment event", () => {
     expect((await invoiceByNumber(invoice.number))?.status).toBe("issued");
   });
 
+  it("without an event id, or with one too long to be Razorpay's, is refused before anything is written", async () => {
+    const invoice = await issue();
+    const body = linkPaid(invoice.number, invoice.totalPaise);
+    await expect(applyPaymentEvent({ eventId: " ", body })).rejects.toThrow(/applied by its id/);
+    await expect(applyPaymentEvent({ eventId: `evt_${"x".repeat(100)}`, body })).rejects.toThrow(/at most 100 characters/);
+    expect(await eventRows()).toEqual([]);
+  });
+
   it("for a cancelled invoice is recorded for a refund, and the invoice stays cancelled", async () => {
     const invoice = await issue();
     await cancelInvoice(invoice.number, "Billed twice", { at: DECEMBER });

@@ -27,6 +27,8 @@ export type PaymentEventResult =
 export async function applyPaymentEvent(input: PaymentEventInput): Promise<PaymentEventResult> {
   const eventId = input.eventId?.trim();
   if (!eventId) throw new Error("A payment event is applied by its id (x-razorpay-event-id); it has none.");
+  // Razorpay's ids are short (evt_ and 14 characters); the column holds 100.
+  if (eventId.length > 100) throw new Error("A payment event's id is at most 100 characters.");
   const notice = readRazorpayEvent(input.body);
   const receivedAt = input.receivedAt ?? new Date();
   return db().transaction(async (tx) => {
