@@ -25,6 +25,7 @@ export const FEATURE_DEPENDENCIES = {
   redirects: [],
   seo: [],
   experiments: [],
+  billing: [],
   content: ["media", "redirects"],
   newsletter: ["content"],
   leads: ["analytics", "newsletter"],

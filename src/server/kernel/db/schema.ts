@@ -20,6 +20,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { API_KEY_NAME_MAX, API_SCOPES } from "../../../lib/api-scopes";
 import type { RedirectStatus } from "../../../lib/redirect-rules";
+import type { ComputedLine, InvoiceRecipient, InvoiceSupplier } from "../../../lib/gst/invoice";
 import {
   DEAL_VALUE_MAX,
   LIMITS,
@@ -1972,3 +1973,168 @@ export const pageCopyRevisions = pgTable(
   },
   (t) => [index("page_copy_revisions_target_at_idx").on(t.target, t.at)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Billing: GST tax invoices, credit notes and payments (docs/decisions/0106-gst-invoices.md)
+// ---------------------------------------------------------------------------------------------
+
+export const INVOICE_STATUSES = ["issued", "paid", "cancelled"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const NUMBERED_DOCUMENTS = ["invoice", "credit_note"] as const;
+
+/** A serial number as Rule 46(b) allows it: at most 16 letters, digits, '/' and '-'. */
+function serialNumber(column: AnyPgColumn): SQL {
+  return sql`char_length(${column}) <= 16 and ${column} ~ '^[A-Za-z0-9/-]+$'`;
+}
+
+/**
+ * The last serial number taken of each kind of document in each financial year (its starting
+ * calendar year: 2026 for 2026-27). The next number is taken by one upsert that adds 1 and returns
+ * it, in the transaction that stores the document: the row stays locked until that commits, so two
+ * documents never get one number, and a transaction that fails gives its number back (no gaps).
+ */
+export const invoiceSeries = pgTable(
+  "invoice_series",
+  {
+    kind: text("kind").$type<(typeof NUMBERED_DOCUMENTS)[number]>().notNull(),
+    financialYear: smallint("financial_year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.financialYear] }),
+    check("invoice_series_kind_valid", sql`${t.kind} in ('invoice', 'credit_note')`),
+    check("invoice_series_last_valid", sql`${t.last} >= 1`),
+  ],
+);
+
+/**
+ * An issued tax invoice, with every particular Rule 46 asks for as it was when issued: the supplier
+ * and recipient copied in (a later change of address does not rewrite a past invoice), the lines as
+ * computed (src/lib/gst/invoice.ts) and their totals in paise. Never deleted or renumbered: a
+ * mistake is cancelled by a credit note. The particulars are those the e-invoice (IRP) schema needs,
+ * so its JSON can be made from a row later.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    number: text("number").notNull(),
+    financialYear: smallint("financial_year").notNull(),
+    serial: integer("serial").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    supplier: jsonb("supplier").$type<InvoiceSupplier>().notNull(),
+    recipient: jsonb("recipient").$type<InvoiceRecipient>().notNull(),
+    /** The place of supply's state code; its name is in states.ts. */
+    placeOfSupply: text("place_of_supply").notNull(),
+    lines: jsonb("lines").$type<ComputedLine[]>().notNull(),
+    taxablePaise: bigint("taxable_paise", { mode: "number" }).notNull(),
+    cgstPaise: bigint("cgst_paise", { mode: "number" }).notNull(),
+    sgstPaise: bigint("sgst_paise", { mode: "number" }).notNull(),
+    igstPaise: bigint("igst_paise", { mode: "number" }).notNull(),
+    totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
+    /** Whether the recipient pays the tax (reverse charge); never so for the agency's services yet, but printed either way. */
+    reverseCharge: boolean("reverse_charge").notNull().default(false),
+    status: text("status").$type<InvoiceStatus>().notNull().default("issued"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The lead (the deal) the invoice bills, if any; the invoice outlives the lead's deletion. */
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    /** SHA-256 (hex) of the issued document (billing/document.ts), so a changed record can be told from the one issued. */
+    documentSha256: text("document_sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_key").on(t.number),
+    uniqueIndex("invoices_year_serial_key").on(t.financialYear, t.serial),
+    index("invoices_issued_at_idx").on(t.issuedAt.desc()),
+    index("invoices_lead_idx").on(t.leadId),
+    check("invoices_number_valid", serialNumber(t.number)),
+    check("invoices_serial_valid", sql`${t.serial} >= 1`),
+    check("invoices_place_of_supply_valid", sql`${t.placeOfSupply} ~ '^[0-9]{2}$'`),
+    check("invoices_status_valid", sql`${t.status} in ('issued', 'paid', 'cancelled')`),
+    check("invoices_paid_at_valid", sql`${t.status} <> 'paid' or ${t.paidAt} is not null`),
+    check("invoices_cancelled_at_valid", sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+    check(
+      "invoices_amounts_valid",
+      sql`${t.taxablePaise} >= 0 and ${t.cgstPaise} >= 0 and ${t.igstPaise} >= 0 and ${t.cgstPaise} = ${t.sgstPaise} and (${t.cgstPaise} = 0 or ${t.igstPaise} = 0) and ${t.totalPaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise}`,
+    ),
+    check("invoices_lines_valid", sql`jsonb_typeof(${t.lines}) = 'array' and jsonb_array_length(${t.lines}) between 1 and 100`),
+    check("invoices_document_sha256_valid", sql`${t.documentSha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/**
+ * A credit note, in its own series (CN/26-27/00001). In this first slice a credit note cancels its
+ * invoice whole: it credits every line and tax of it, so one invoice has one at most. The invoice
+ * keeps its number; numbers are never reused.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    number: text("number").notNull(),
+    financialYear: smallint("financial_year").notNull(),
+    serial: integer("serial").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    invoiceId: bigint("invoice_id", { mode: "number" })
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    reason: text("reason").notNull(),
+    supplier: jsonb("supplier").$type<InvoiceSupplier>().notNull(),
+    recipient: jsonb("recipient").$type<InvoiceRecipient>().notNull(),
+    placeOfSupply: text("place_of_supply").notNull(),
+    lines: jsonb("lines").$type<ComputedLine[]>().notNull(),
+    taxablePaise: bigint("taxable_paise", { mode: "number" }).notNull(),
+    cgstPaise: bigint("cgst_paise", { mode: "number" }).notNull(),
+    sgstPaise: bigint("sgst_paise", { mode: "number" }).notNull(),
+    igstPaise: bigint("igst_paise", { mode: "number" }).notNull(),
+    totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
+    documentSha256: text("document_sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("credit_notes_number_key").on(t.number),
+    uniqueIndex("credit_notes_year_serial_key").on(t.financialYear, t.serial),
+    uniqueIndex("credit_notes_invoice_key").on(t.invoiceId),
+    check("credit_notes_number_valid", serialNumber(t.number)),
+    check("credit_notes_serial_valid", sql`${t.serial} >= 1`),
+    check("credit_notes_reason_valid", required(t.reason, 500)),
+    check("credit_notes_place_of_supply_valid", sql`${t.placeOfSupply} ~ '^[0-9]{2}$'`),
+    check("credit_notes_total_valid", sql`${t.totalPaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise}`),
+    check("credit_notes_document_sha256_valid", sql`${t.documentSha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+
+/**
+ * The payment provider's events received, one row each (Razorpay's x-razorpay-event-id), claimed in
+ * the transaction that applies the event, so an event delivered twice is applied once. `applied`
+ * says whether it changed an invoice; `outcome` why not (an unknown invoice, a different amount).
+ * No payload is kept: it carries the payer's mail and phone.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    invoiceId: bigint("invoice_id", { mode: "number" }).references(() => invoices.id, { onDelete: "restrict" }),
+    /** The provider's payment id (pay_…). */
+    paymentId: text("payment_id"),
+    amountPaise: bigint("amount_paise", { mode: "number" }),
+    applied: boolean("applied").notNull().default(false),
+    outcome: text("outcome"),
+  },
+  (t) => [
+    uniqueIndex("payment_events_provider_event_key").on(t.provider, t.eventId),
+    index("payment_events_invoice_idx").on(t.invoiceId),
+    check("payment_events_provider_valid", sql`${t.provider} in ('razorpay')`),
+    check("payment_events_event_id_valid", required(t.eventId, 100)),
+    check("payment_events_event_type_valid", required(t.eventType, 100)),
+    check("payment_events_outcome_valid", bounded(t.outcome, 500)),
+  ],
+);
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;

@@ -1,0 +1,9 @@
+// The billing feature's public entry (docs/decisions/0106): GST tax invoices issued with consecutive
+// numbers per financial year, cancelled by credit notes, checked against Rule 46, and paid through
+// Razorpay's webhook events. The pure GST parts (GSTIN, states, figures, words) are in src/lib/gst.
+export { billingConfig, BillingConfigError, DEFAULT_SAC_CODES, type BillingConfig } from "./config";
+export { documentSha256, documentText, invoiceParticulars, type DocumentParticulars } from "./document";
+export { missingRule46Particulars, rule46Particulars, type Rule46Particular, type Rule46Record } from "./rule46";
+export { PAYMENT_EVENT_TYPES, readRazorpayEvent, verifyRazorpaySignature, type PaymentNotice } from "./razorpay";
+export { cancelInvoice, invoiceByNumber, issueInvoice, takeSerial, type IssueInvoiceInput } from "./data/invoices";
+export { applyPaymentEvent, type PaymentEventInput, type PaymentEventResult } from "./data/payments";
