@@ -24,7 +24,7 @@ export const FEATURE_DEPENDENCIES = {
   team: [],
   redirects: [],
   seo: [],
-  experiments: [],
+  experiments: ["leads"],
   content: ["media", "redirects"],
   newsletter: ["content"],
   leads: ["analytics", "newsletter"],

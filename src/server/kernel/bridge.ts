@@ -248,3 +248,9 @@ export function redirectsChanged(): void {
   shared.reloadRedirects?.();
   shared.publishTags?.([REDIRECTS_TAG], undefined);
 }
+
+/**
+ * An experiment started, stopped or was shipped (committed): what the public pages show changes.
+ * Filled in by the host side.
+ */
+export function experimentsChanged(): void {}

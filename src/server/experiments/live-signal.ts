@@ -1,0 +1,1 @@
+export { experimentsChanged } from "../kernel/bridge.ts";
