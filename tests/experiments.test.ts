@@ -12,6 +12,9 @@ const actor = { id: "editor-1", email: "ana@test.example", name: "Ana", emailVer
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "localhost:3000", origin: "http://localhost:3000" }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, refresh: () => {} }));
 vi.mock("@/server/kernel/session/auth-guard", () => ({ requireRole: async () => actor, AccessDeniedError: class extends Error {} }));
+// The public pages are told after each committed start, stop and ship, and only then.
+const signal = vi.hoisted(() => ({ calls: 0 }));
+vi.mock("@/server/experiments/live-signal", () => ({ experimentsChanged: () => void signal.calls++ }));
 
 const { createExperiment, getExperiment, shipExperiment, startExperiment, stopExperiment, updateExperiment, shippedSource } =
   await import("@/server/experiments/data/manage");
@@ -22,6 +25,7 @@ const { insertWebhookEndpoint } = await import("@/server/integrations/data/webho
 const { dealValueOf } = await import("@/lib/deal-value");
 const { packageChoices } = await import("@/content/services");
 const { FieldError } = await import("@/server/kernel/forms/form-action");
+const { saveExperimentAction, shipExperimentAction, startExperimentAction, stopExperimentAction } = await import("@/server/experiments/experiment-actions");
 
 const handle = setUpTestDatabase();
 setUpJobQueue();
@@ -184,6 +188,62 @@ describe("an experiment's life", () => {
     expect(await handle.db.select().from(pageCopy)).toEqual([]);
     expect(await handle.db.select().from(pageCopyRevisions)).toEqual([]);
     expect((await getExperiment(made.id))!.shippedVariant).toBeNull();
+  });
+});
+
+describe("the screen's actions", () => {
+  const formOf = (values: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(values)) form.set(k, v);
+    return form;
+  };
+  const fields = {
+    name: "Header button",
+    target: "header-cta",
+    goal: "booked-call",
+    trafficPercent: "50",
+    minDays: "7",
+    variant0Weight: "50",
+    variant1Name: "Book a call",
+    variant1Weight: "50",
+    variant1CtaText: "Book a call",
+    variant1CtaHref: "/book",
+  };
+
+  it("drafts from the form, then starts, stops and ships, telling the public pages after each committed change and not after a refusal", async () => {
+    // A new draft opens its own page (Next's redirect is thrown as an error carrying the address).
+    const redirected = await saveExperimentAction({ status: "idle" }, formOf(fields)).then(
+      () => null,
+      (e: unknown) => e as { digest?: string },
+    );
+    const [made] = await handle.db.select().from(experiments);
+    expect(made).toMatchObject({ name: "Header button", target: "header-cta", goal: "booked-call", trafficPercent: 50, minDays: 7, status: "draft" });
+    expect(String(redirected?.digest)).toContain(`/admin/experiments/${made!.id}`);
+    expect(made!.variants).toEqual([
+      { name: "Control", weight: 50, copy: {} },
+      { name: "Book a call", weight: 50, copy: { ctaText: "Book a call", ctaHref: "/book" } },
+    ]);
+    const invalid = await saveExperimentAction({ status: "idle" }, formOf({ ...fields, id: made!.id, variant1CtaHref: "https://elsewhere.example" }));
+    expect(invalid).toMatchObject({ status: "invalid", fieldErrors: { variant1CtaHref: expect.stringMatching(/path on this site/) } });
+    const before = signal.calls;
+    expect(await startExperimentAction({ status: "idle" }, formOf({ id: made!.id }))).toMatchObject({ status: "success", title: "Experiment started" });
+    expect(signal.calls).toBe(before + 1);
+    // A refusal (it has started already) changes nothing, so the pages are not told.
+    expect(await startExperimentAction({ status: "idle" }, formOf({ id: made!.id }))).toMatchObject({ status: "invalid", title: "Not started" });
+    expect(await saveExperimentAction({ status: "idle" }, formOf({ ...fields, id: made!.id, name: "Renamed" }))).toMatchObject({
+      status: "invalid",
+      message: expect.stringMatching(/variants and weights are fixed/),
+    });
+    expect(signal.calls).toBe(before + 1);
+    expect(await stopExperimentAction({ status: "idle" }, formOf({ id: made!.id }))).toMatchObject({ status: "success", title: "Experiment stopped" });
+    expect(signal.calls).toBe(before + 2);
+    expect(await shipExperimentAction({ status: "idle" }, formOf({ id: made!.id, variant: "0" }))).toMatchObject({ status: "invalid" });
+    expect(await shipExperimentAction({ status: "idle" }, formOf({ id: made!.id, variant: "1" }))).toMatchObject({
+      status: "success",
+      message: "Book a call is now the page's own copy.",
+    });
+    expect(signal.calls).toBe(before + 3);
+    expect(await handle.db.select().from(pageCopy)).toMatchObject([{ target: "header-cta", copy: { ctaText: "Book a call", ctaHref: "/book" } }]);
   });
 });
 

@@ -1,5 +1,6 @@
-// The A/B experiments feature's public entry: which variant a visitor sees, and how each variant's
-// rate compares with the control's (docs/decisions/0104).
+// The A/B experiments feature's public entry: which variant a visitor sees, how each variant's
+// rate compares with the control's, and the experiments with their results as the API and MCP read
+// them (docs/decisions/0104).
 export { bucketRanges, chooseVariant, hashVisitor, type BucketRange, type ExperimentSplit } from "./assign";
 export {
   checkSampleRatio,
@@ -12,3 +13,5 @@ export {
   type RateSummary,
   type SampleRatioCheck,
 } from "./statistics";
+export { getExperiment, listExperiments, type ExperimentRow } from "./data/manage";
+export { loadExperimentResults, type ExperimentResults, type VariantResult, type Verdict } from "./data/results";
