@@ -31,7 +31,7 @@ export const FEATURE_DEPENDENCIES = {
   booking: ["analytics"],
   dashboard: ["booking", "content", "leads", "media"],
   pipeline: ["dashboard", "leads"],
-  integrations: ["analytics", "dashboard", "leads"],
+  integrations: ["analytics", "dashboard", "experiments", "leads"],
   people: ["booking", "leads", "newsletter"],
 };
 
