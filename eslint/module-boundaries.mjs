@@ -24,7 +24,7 @@ export const FEATURE_DEPENDENCIES = {
   team: [],
   redirects: [],
   seo: [],
-  experiments: [],
+  experiments: ["leads"],
   billing: [],
   content: ["media", "redirects"],
   newsletter: ["content"],
@@ -32,7 +32,7 @@ export const FEATURE_DEPENDENCIES = {
   booking: ["analytics"],
   dashboard: ["booking", "content", "leads", "media"],
   pipeline: ["dashboard", "leads"],
-  integrations: ["analytics", "dashboard", "leads"],
+  integrations: ["analytics", "dashboard", "experiments", "leads"],
   people: ["booking", "leads", "newsletter"],
 };
 

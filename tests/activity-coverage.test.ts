@@ -160,6 +160,18 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/seo/link-check-actions.ts#checkLinksAction": {
     notRecorded: "recorded as links.check in askForLinkCheck, in the request's transaction (tests/link-checker.test.ts checks the row)",
   },
+  "src/server/experiments/experiment-actions.ts#saveExperimentAction": {
+    notRecorded: "recorded as create / update in createExperiment and updateExperiment, in the save's transaction (tests/experiments.test.ts checks the rows)",
+  },
+  "src/server/experiments/experiment-actions.ts#startExperimentAction": {
+    notRecorded: "recorded as experiment.start in startExperiment, in its transaction (tests/experiments.test.ts checks the row)",
+  },
+  "src/server/experiments/experiment-actions.ts#stopExperimentAction": {
+    notRecorded: "recorded as experiment.stop in stopExperiment, in its transaction (tests/experiments.test.ts checks the row)",
+  },
+  "src/server/experiments/experiment-actions.ts#shipExperimentAction": {
+    notRecorded: "recorded as experiment.ship in shipExperiment, in the ship's transaction (tests/experiments.test.ts checks the row)",
+  },
   "src/server/redirects/redirect-actions.ts#deleteRedirectAction": {
     notRecorded: "recorded as delete in deleteRedirect, in its transaction (tests/redirects.test.ts checks the row)",
   },

@@ -63,6 +63,7 @@ describe("dashboard screens", () => {
       "media",
       "newsletter",
       "redirects",
+      "experiments",
       "account",
     ]);
     expect(dashboardScreens("sales").map((s) => s.id)).toEqual([
@@ -75,6 +76,7 @@ describe("dashboard screens", () => {
       "people",
       "booking",
       "analytics",
+      "experiments",
       "account",
     ]);
     expect(dashboardScreens("owner").map((s) => s.id)).toEqual([
@@ -94,6 +96,7 @@ describe("dashboard screens", () => {
       "media",
       "newsletter",
       "redirects",
+      "experiments",
       "team",
       "activity",
       "integrations",

@@ -51,7 +51,19 @@ describe(`MCP server (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () 
     const client = await connect(await makeKey("Assistant", ["leads:read"]));
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ["draft_post", "get_analytics", "get_lead", "get_overview", "list_due", "list_posts", "list_stages", "list_team", "search_leads", "update_lead"].sort(),
+      [
+        "draft_post",
+        "get_analytics",
+        "get_experiment_results",
+        "get_lead",
+        "get_overview",
+        "list_due",
+        "list_posts",
+        "list_stages",
+        "list_team",
+        "search_leads",
+        "update_lead",
+      ].sort(),
     );
     // Each tool's input is a JSON Schema the assistant reads, and names the scope it needs.
     for (const tool of tools) {

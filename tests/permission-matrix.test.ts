@@ -204,6 +204,24 @@ async function matrix(): Promise<Record<string, Entry>> {
   const redirectRow = async () =>
     (await handle.db.execute<{ id: string }>(sql`insert into redirects (source, target) values (${`/matrix-gone-${next()}`}, '/matrix-new') returning id`))
       .rows[0]!.id;
+  const experimentActions = await import("@/server/experiments/experiment-actions");
+  // An experiment of its own for each replay, in the status the action starts from; a running one
+  // left by an earlier replay is stopped first, since one runs at a time.
+  const experimentRow = (status: "draft" | "running" | "stopped") => async () => {
+    await handle.db.execute(sql`update experiments set status = 'stopped', stopped_at = now() where status = 'running'`);
+    const variants = JSON.stringify([
+      { name: "Control", weight: 1, copy: {} },
+      { name: "B", weight: 1, copy: { headline: "Matrix" } },
+    ]);
+    const startedAt = status === "draft" ? null : new Date().toISOString();
+    return (
+      await handle.db.execute<{ id: string }>(
+        sql`insert into experiments (key, name, target, goal, status, variants, started_at) values (${crypto.randomBytes(4).toString("hex")}, 'Matrix', 'home-hero', 'free-audit', ${status}, ${variants}::jsonb, ${startedAt}::timestamptz) returning id`,
+      )
+    ).rows[0]!.id;
+  };
+  const experimentFields = { name: "Matrix test", target: "home-hero", goal: "contact", trafficPercent: "100", minDays: "7", variant0Weight: "1" };
+  const challenger = { variant1Name: "B", variant1Weight: "1", variant1Headline: "Matrix headline" };
   // A custom stage of its own for each replay (direct: the stage forms are the cells), with the
   // previous replays' stages that hold no lead cleared first, so the owner's limit is never reached.
   const customStage = async () => {
@@ -450,6 +468,43 @@ async function matrix(): Promise<Record<string, Entry>> {
           form.set("file", new File([`Old address,New address\n/matrix-csv-${next()},/matrix-new\n`], "redirects.csv", { type: "text/csv" }));
           return redirectActions.importRedirectsAction(IDLE, form);
         },
+      },
+    ],
+    "experiments/experiment-actions#saveExperimentAction": [
+      {
+        label: "draft an experiment",
+        allowed: CONTENT_DESK.write,
+        run: () => experimentActions.saveExperimentAction(IDLE, formOf({ ...experimentFields, ...challenger })),
+      },
+      {
+        label: "edit a draft experiment",
+        allowed: CONTENT_DESK.write,
+        prepare: experimentRow("draft"),
+        run: (id) => experimentActions.saveExperimentAction(IDLE, formOf({ ...experimentFields, ...challenger, id: String(id), name: `Renamed ${next()}` })),
+      },
+    ],
+    "experiments/experiment-actions#startExperimentAction": [
+      {
+        label: "start an experiment",
+        allowed: CONTENT_DESK.write,
+        prepare: experimentRow("draft"),
+        run: (id) => experimentActions.startExperimentAction(IDLE, formOf({ id: String(id) })),
+      },
+    ],
+    "experiments/experiment-actions#stopExperimentAction": [
+      {
+        label: "stop an experiment",
+        allowed: CONTENT_DESK.write,
+        prepare: experimentRow("running"),
+        run: (id) => experimentActions.stopExperimentAction(IDLE, formOf({ id: String(id) })),
+      },
+    ],
+    "experiments/experiment-actions#shipExperimentAction": [
+      {
+        label: "ship an experiment's variant",
+        allowed: CONTENT_DESK.write,
+        prepare: experimentRow("stopped"),
+        run: (id) => experimentActions.shipExperimentAction(IDLE, formOf({ id: String(id), variant: "1" })),
       },
     ],
     "seo/link-check-actions#checkLinksAction": [

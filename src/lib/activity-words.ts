@@ -78,6 +78,9 @@ const ACTIONS: Record<string, string> = {
   "person.interaction-create": "Interaction logged",
   "person.interaction-update": "Interaction edited",
   "person.interaction-delete": "Interaction deleted",
+  "experiment.start": "Experiment started",
+  "experiment.stop": "Experiment stopped",
+  "experiment.ship": "Experiment's variant shipped",
 };
 
 /** The verbs alone, for the Activity filter's list of actions (which names no table). */
@@ -99,6 +102,7 @@ const TABLE_WORDS: Record<string, string> = {
   booking_hosts: "Call availability",
   bookings: "Calls",
   calendar_connections: "Calendar connections",
+  experiments: "Experiments",
   lead_stages: "Pipeline stages",
   newsletter_sends: "Newsletters",
   newsletter_subscribers: "Newsletter subscribers",

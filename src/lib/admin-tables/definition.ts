@@ -33,6 +33,13 @@ export const CONTENT_DESK: TableAccess = desk("owner", "admin", "editor");
 /** Who works on what visitors send (leads, messages, the overview). */
 export const LEAD_DESK: TableAccess = desk("owner", "admin", "sales");
 
+/**
+ * Who works on the A/B experiments (docs/decisions/0104): the content desk writes them, since a
+ * shipped winner becomes the page's copy; the lead desk's sales reads them too, since they are judged
+ * on its leads.
+ */
+export const EXPERIMENTS_DESK: TableAccess = { read: ["owner", "admin", "editor", "sales"], write: CONTENT_DESK.write };
+
 /** Who runs the team: members, invitations, the sign-up switch, settings and the activity trail (ADR 0037). */
 export const TEAM_DESK: TableAccess = desk("owner", "admin");
 

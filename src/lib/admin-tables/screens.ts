@@ -1,5 +1,5 @@
 import { ACTIVITY_TAB } from "./activity";
-import { CONTENT_DESK, LEAD_DESK, TEAM_DESK, type AdminTableDefinition, type StaffRole } from "./definition";
+import { CONTENT_DESK, EXPERIMENTS_DESK, LEAD_DESK, TEAM_DESK, type AdminTableDefinition, type StaffRole } from "./definition";
 import { ADMIN_TABLES } from "./registry";
 
 /**
@@ -38,6 +38,8 @@ const PANELS = {
   newsletter: { label: "Newsletter", read: CONTENT_DESK.read },
   // Old addresses answered by the host before Next (docs/decisions/0091).
   redirects: { label: "Redirects", read: CONTENT_DESK.read },
+  // A/B tests of the site's copy, judged on the lead desk's figures (docs/decisions/0104).
+  experiments: { label: "Experiments", read: EXPERIMENTS_DESK.read },
   team: { label: "Members", read: TEAM_DESK.read },
   integrations: { label: "Integrations", read: TEAM_DESK.read },
   [ACTIVITY_TAB.id]: { label: ACTIVITY_TAB.label, read: ACTIVITY_TAB.access.read },
@@ -61,7 +63,7 @@ const tables = (group: ScreenGroup, role: StaffRole): DashboardScreen[] =>
 /**
  * The screens this role may read, in the sidebar's order, group by group: Leads (Overview, Due, the
  * inboxes, then Pipeline, People, Calls and Analytics), Content (the content tables, the
- * newsletter and the redirects), Team (members, activity, integrations), You (the member's own account). The first is
+ * newsletter, the redirects and the experiments), Team (members, activity, integrations), You (the member's own account). The first is
  * where /admin opens (the lead desk on its Overview, docs/decisions/0049). Each page checks its own
  * screen against this list and the data functions check the role again.
  */
@@ -77,6 +79,7 @@ export function dashboardScreens(role: StaffRole): DashboardScreen[] {
     ...tables("Content", role),
     ...panel("newsletter", "Content", role),
     ...panel("redirects", "Content", role),
+    ...panel("experiments", "Content", role),
     ...panel("team", "Team", role),
     ...panel(ACTIVITY_TAB.id, "Team", role),
     ...panel("integrations", "Team", role),

@@ -4,6 +4,7 @@ import { readBodyText } from "../kernel/read-body";
 import { caseStudiesResource, postsResource, publishPost, testimonialsResource } from "./api-content";
 import { ApiError, apiErrorBody, notFound } from "./api-errors";
 import { authenticateApiKey, type ApiKeyPrincipal } from "./api-keys";
+import { experimentWithResults, listExperimentsForKey } from "./api-experiments";
 import { leadsResource, messagesResource } from "./api-leads";
 import { createResource, deleteResource, getResource, listResource, requireScope, updateResource, type ApiResource, type ListQuery } from "./api-records";
 
@@ -27,8 +28,23 @@ interface Handler {
 const json = (value: unknown, status = 200, headers: Record<string, string> = {}) =>
   Response.json(value, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
+/**
+ * The experiments' endpoints (read only, docs/decisions/0104): no dashboard table stands behind them,
+ * so they check their own scopes (either desk's read scope) in their service functions.
+ */
+export const EXPERIMENT_PATHS = ["/experiments", "/experiments/{id}"] as const;
+
+function experimentEndpoints(segments: readonly string[]): { resource: null; handlers: Partial<Record<ApiMethod, Handler>> } | null {
+  if (segments.length === 1)
+    return { resource: null, handlers: { GET: { scope: "read", run: async (key, c) => json(await listExperimentsForKey(key, c.headers)) } } };
+  if (segments.length === 2)
+    return { resource: null, handlers: { GET: { scope: "read", run: async (key, c) => json({ data: await experimentWithResults(key, c.id!, c.headers) }) } } };
+  return null;
+}
+
 /** The endpoints of a path: method to handler, or null when the path names none. */
-function endpointsOf(segments: readonly string[]): { resource: ApiResource; handlers: Partial<Record<ApiMethod, Handler>> } | null {
+function endpointsOf(segments: readonly string[]): { resource: ApiResource | null; handlers: Partial<Record<ApiMethod, Handler>> } | null {
+  if (segments[0] === "experiments") return experimentEndpoints(segments);
   const resource = API_RESOURCES.find((r) => r.name === segments[0]);
   if (!resource) return null;
   if (segments.length === 1) {
@@ -132,7 +148,7 @@ export async function serveApi(request: Request, segments: readonly string[], me
         auth.status === 401 ? { "WWW-Authenticate": 'Bearer realm="api"' } : auth.retryAfterSeconds ? { "Retry-After": String(auth.retryAfterSeconds) } : {};
       throw new ApiError(auth.status, auth.code, auth.message, undefined, headers);
     }
-    requireScope(auth.key, endpoints.resource.scopes[handler.scope]);
+    if (endpoints.resource) requireScope(auth.key, endpoints.resource.scopes[handler.scope]);
     const body = handler.body ? await readJson(request) : undefined;
     const query = Object.fromEntries(new URL(request.url).searchParams) as ListQuery;
     return await handler.run(auth.key, { id: segments[1], body, query, headers: request.headers });

@@ -7,6 +7,7 @@ import { log } from "../kernel/log";
 import { siteConfig } from "../kernel/site-config";
 import type { ApiKeyPrincipal } from "./api-keys";
 import { registerDeskTools } from "./mcp-desk-tools";
+import { registerExperimentTools } from "./mcp-experiment-tools";
 import { scoped, toolResult } from "./mcp-results";
 
 // The MCP server (docs/decisions/0061): an assistant connects to /api/mcp with an API key and works
@@ -69,6 +70,7 @@ export function mcpServerFor(key: ApiKeyPrincipal, headers: Headers | null = nul
   );
   registerDeskTools(server, key, headers);
   registerFigureTools(server, key);
+  registerExperimentTools(server, key, headers);
   return server;
 }
 

@@ -2,7 +2,9 @@ import "server-only";
 import { z } from "zod";
 import type { FieldSpec } from "@/lib/admin-tables/definition";
 import { API_SCOPE_LABELS, API_SCOPES } from "@/lib/api-scopes";
-import { API_BODY_LIMIT_BYTES, apiEndpoints, type ApiMethod } from "./api-http";
+import { EXPERIMENT_GOAL_LABELS, EXPERIMENT_STATUS_LABELS, EXPERIMENT_TARGET_LABELS } from "@/lib/schemas/experiments";
+import { EXPERIMENT_READ_SCOPES } from "./api-experiments";
+import { API_BODY_LIMIT_BYTES, apiEndpoints, EXPERIMENT_PATHS, type ApiMethod } from "./api-http";
 import { listQuerySchema, type ApiResource } from "./api-records";
 import { env } from "../kernel/env";
 import { siteConfig } from "../kernel/site-config";
@@ -97,6 +99,150 @@ const ERROR_RESPONSES: Record<string, string> = {
   "422": "Some fields or parameters are invalid; `fields` names each with the dashboard form's message.",
   "429": "The key made more requests this minute than its limit; see Retry-After.",
 };
+
+const rateSummary = {
+  type: "object",
+  description:
+    "The goal's rate: visitors who reached it at least once after their first exposure, out of the variant's visitors, with its 95 % credible interval.",
+  properties: {
+    visitors: { type: "integer" },
+    conversions: { type: "integer" },
+    rate: { type: ["number", "null"] },
+    lower: { type: "number" },
+    upper: { type: "number" },
+  },
+};
+
+/** The experiments' schemas: what they tested, and the results as the dashboard shows them. */
+function experimentSchemas(): Record<string, JsonSchema> {
+  const variant = {
+    type: "object",
+    properties: {
+      name: { type: "string" },
+      weight: { type: "number", description: "Relative share of the experiment's visitors." },
+      copy: {
+        type: "object",
+        description: "What the variant changes; the control's is empty.",
+        properties: { headline: { type: "string" }, subheadline: { type: "string" }, ctaText: { type: "string" }, ctaHref: { type: "string" } },
+      },
+    },
+  };
+  return {
+    Experiment: {
+      type: "object",
+      required: ["id", "key", "name", "status", "variants"],
+      properties: {
+        id: { type: "string", format: "uuid" },
+        key: { type: "string", pattern: "^[0-9a-f]{8}$", description: "The experiment's hashing seed, never changed." },
+        name: { type: "string" },
+        target: { type: "string", enum: Object.keys(EXPERIMENT_TARGET_LABELS) },
+        goal: { type: "string", enum: Object.keys(EXPERIMENT_GOAL_LABELS) },
+        status: { type: "string", enum: Object.keys(EXPERIMENT_STATUS_LABELS) },
+        trafficPercent: { type: "integer", minimum: 1, maximum: 100 },
+        minDays: { type: "integer", minimum: 1, maximum: 365, description: "No winner is called before it has run this many days." },
+        variants: { type: "array", items: variant, description: "The control first." },
+        startedAt: { type: ["string", "null"], format: "date-time" },
+        stoppedAt: { type: ["string", "null"], format: "date-time" },
+        shippedVariant: { type: ["integer", "null"], description: "The variant whose copy became the page's own." },
+        createdAt: { type: "string", format: "date-time" },
+        updatedAt: { type: "string", format: "date-time" },
+      },
+    },
+    ExperimentResults: {
+      type: "object",
+      properties: {
+        goal: { type: "string", enum: Object.keys(EXPERIMENT_GOAL_LABELS) },
+        variants: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              index: { type: "integer" },
+              name: { type: "string" },
+              weight: { type: "number" },
+              visitors: { type: "integer", description: "Distinct visitor ids (a day's) of the page views that showed the variant." },
+              leads: { type: "object", properties: { freeAudit: { type: "integer" }, contact: { type: "integer" } } },
+              bookedCalls: { type: "integer" },
+              qualified: { type: "integer" },
+              won: { type: "integer" },
+              wonValue: { type: "integer", description: "Rupees, by the lead desk's rule for a deal's value." },
+              goal: rateSummary,
+              comparison: {
+                type: ["object", "null"],
+                description: "Against the control (null for the control).",
+                properties: { chanceToBeatControl: { type: "number" }, expectedLoss: { type: "number" } },
+              },
+            },
+          },
+        },
+        sampleRatio: { type: "object", description: "The chi-squared check of the split against the weights; a mismatch withholds any winner." },
+        crossovers: { type: "integer", description: "Visitors seen in more than one variant, left out of the figures." },
+        daysRun: { type: "integer" },
+        minDays: { type: "integer" },
+        verdict: { type: "object", description: '{ "kind": "winner", "variant" }, { "kind": "control" } or { "kind": "none", "reason" }.' },
+        warnings: { type: "array", items: { type: "string" } },
+      },
+    },
+  };
+}
+
+/** The experiments' paths: read with either desk's read scope. */
+function experimentPaths(errorRef: (description: string) => JsonSchema): Record<string, Record<string, JsonSchema>> {
+  const scope = EXPERIMENT_READ_SCOPES.join(" or ");
+  const base = { tags: ["experiments"], security: EXPERIMENT_READ_SCOPES.map((s) => ({ apiKey: [s] })), "x-required-scope": scope };
+  const errors = (codes: string[]) => Object.fromEntries(["401", "403", "405", "429", ...codes].map((c) => [c, errorRef(ERROR_RESPONSES[c]!)]));
+  const [list, item] = EXPERIMENT_PATHS;
+  return {
+    [list]: {
+      get: {
+        ...base,
+        operationId: "listExperiments",
+        summary: "List the A/B experiments, the running one first, then the newest",
+        responses: {
+          "200": {
+            description: "Every experiment",
+            content: {
+              "application/json": {
+                schema: { type: "object", required: ["data"], properties: { data: { type: "array", items: { $ref: "#/components/schemas/Experiment" } } } },
+              },
+            },
+          },
+          ...errors([]),
+        },
+      },
+    },
+    [item]: {
+      get: {
+        ...base,
+        operationId: "getExperiment",
+        summary: "Read an experiment with its results as they stand",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
+        responses: {
+          "200": {
+            description: "The experiment and its results",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["data"],
+                  properties: {
+                    data: {
+                      allOf: [
+                        { $ref: "#/components/schemas/Experiment" },
+                        { type: "object", properties: { results: { $ref: "#/components/schemas/ExperimentResults" } } },
+                      ],
+                    },
+                  },
+                },
+              },
+            },
+          },
+          ...errors(["404"]),
+        },
+      },
+    },
+  };
+}
 
 export function openApiDocument(): JsonSchema {
   const schemas: Record<string, JsonSchema> = {
@@ -222,12 +368,14 @@ export function openApiDocument(): JsonSchema {
     }
     paths[endpoint.path] = operations;
   }
+  Object.assign(schemas, experimentSchemas());
+  Object.assign(paths, experimentPaths(errorRef));
   return {
     openapi: "3.1.0",
     info: {
       title: `${siteConfig().name} API`,
       version: "1",
-      description: `Posts, case studies, testimonials, leads and contact messages. Authenticate with an API key made on the dashboard's API keys screen: Authorization: Bearer kg_live_... . Each key has scopes (${API_SCOPES.join(", ")}) and may make ${env().API_RATE_LIMIT} requests a minute. Every error is { "error": { "code", "message", "fields"? } }.`,
+      description: `Posts, case studies, testimonials, leads and contact messages; the A/B experiments and their results, read only. Authenticate with an API key made on the dashboard's API keys screen: Authorization: Bearer kg_live_... . Each key has scopes (${API_SCOPES.join(", ")}) and may make ${env().API_RATE_LIMIT} requests a minute. Every error is { "error": { "code", "message", "fields"? } }.`,
     },
     servers: [{ url: `${siteConfig().url}/api/v1` }],
     security: [{ apiKey: [] }],

@@ -89,7 +89,7 @@ const isSubject = (table: string | null | undefined): table is SubjectTable => B
  * member's action, a sign-up by its confirmation link), never from the activity trail. No account
  * ids: a call says its member by name only.
  */
-const NAMED_FIELDS: Record<"bookings" | "newsletter_subscribers", readonly string[]> = {
+const NAMED_FIELDS: Record<"bookings" | "newsletter_subscribers" | "experiments", readonly string[]> = {
   bookings: [
     "id",
     "startsAt",
@@ -108,6 +108,8 @@ const NAMED_FIELDS: Record<"bookings" | "newsletter_subscribers", readonly strin
     "updatedAt",
   ],
   newsletter_subscribers: ["id", "email", "topics", "source", "status", "confirmedAt", "createdAt", "updatedAt"],
+  // An experiment stopped: what it tested and, worked out in the stop's transaction, its results.
+  experiments: ["id", "key", "name", "target", "goal", "status", "trafficPercent", "minDays", "variants", "startedAt", "stoppedAt", "results"],
 };
 const isNamedTable = (table: string): table is keyof typeof NAMED_FIELDS => table in NAMED_FIELDS;
 
@@ -141,6 +143,8 @@ export function webhookData(table: string, row: Record<string, unknown>): Record
   }
   if (table === "bookings" && typeof row.leadId === "string") data.dashboardUrl = `${dashboardRecordPrefix("leads")}${row.leadId}`;
   if ((table === "leads" || table === "contact_messages") && typeof row.id === "string") data.dashboardUrl = `${dashboardRecordPrefix(table)}${row.id}`;
+  if (table === "experiments" && typeof row.id === "string")
+    data.dashboardUrl = `${env().SITE_URL.replace(/\/$/, "")}${dashboardHref("experiments")}/${row.id}`;
   if (table === "blog_posts" && typeof row.slug === "string") data.url = `${env().SITE_URL.replace(/\/$/, "")}/blog/${row.slug}`;
   return data;
 }
