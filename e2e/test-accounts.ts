@@ -26,6 +26,7 @@ export const E2E_OWNERS = [
   "records@e2e.test",
   "analytics@e2e.test",
   "lead-visit@e2e.test",
+  "experiments@e2e.test",
   "api-keys@e2e.test",
   "mcp@e2e.test",
   "hooks@e2e.test",
