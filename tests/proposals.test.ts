@@ -23,6 +23,8 @@ const { billingConfig } = await import("@/server/billing");
 const { insertWebhookEndpoint } = await import("@/server/integrations/data/webhook-endpoints");
 const p = await import("@/server/proposals");
 const { dealValueRupees } = await import("@/lib/proposals");
+type ProposalLine = import("@/lib/proposals").ProposalLine;
+type ProposalRecipient = import("@/lib/proposals").ProposalRecipient;
 
 const config = billingConfig({
   BILLING_LEGAL_NAME: "Kinetic Growth Private Limited",
@@ -110,13 +112,22 @@ describe("the proposals table", () => {
 });
 
 describe("the document and its hash", () => {
-  const source = {
+  const source: {
+    number: string;
+    version: number;
+    title: string;
+    lines: ProposalLine[];
+    validUntil: string;
+    terms: string;
+    recipient: ProposalRecipient;
+    supplier: typeof config.supplier;
+  } = {
     number: "P-2026-0007",
     version: 1,
     title: "Growth retainer",
     lines: [
-      { description: "SEO: Growth", sacCode: "998361", quantity: 1, unitPricePaise: 10_000_000, discount: null, billing: "monthly" as const },
-      { description: "Setup", sacCode: "998361", quantity: 1, unitPricePaise: 2_500_000, discount: { percent: 10 }, billing: "one-time" as const },
+      { description: "SEO: Growth", sacCode: "998361", quantity: 1, unitPricePaise: 10_000_000, discount: null, billing: "monthly" },
+      { description: "Setup", sacCode: "998361", quantity: 1, unitPricePaise: 2_500_000, discount: { percent: 10 }, billing: "one-time" },
     ],
     validUntil: "2026-12-31",
     terms: "Net 15.",
@@ -140,7 +151,7 @@ describe("the document and its hash", () => {
 
   it("changes when any figure, the validity, the terms or a party changes", () => {
     const base = hashOf(source);
-    const line = (patch: Partial<(typeof source.lines)[number]>) => ({ ...source, lines: [{ ...source.lines[0]!, ...patch }, source.lines[1]!] });
+    const line = (patch: Partial<ProposalLine>) => ({ ...source, lines: [{ ...source.lines[0]!, ...patch }, source.lines[1]!] });
     const variants = [
       line({ unitPricePaise: 10_000_001 }),
       line({ quantity: 2 }),
