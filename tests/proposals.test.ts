@@ -234,6 +234,43 @@ describe("writing and sending", () => {
   });
 });
 
+describe("the activity trail", () => {
+  it("records each write in its transaction: the desk's by the member, the client's answers by no account with their address", async () => {
+    const { id, token } = await sentProposal();
+    const row = await rowOf(id);
+    expect(
+      (await p.updateDraft(id, { title: "x", lines: row.lines, validUntil: row.validUntil, terms: "", recipient: row.recipient }, SALES, { config, now: NOW }))
+        .ok,
+    ).toBe(false);
+    const revised = await p.reviseProposal(id, SALES, { now: NOW });
+    if (!revised.ok) throw new Error(revised.message);
+    expect(
+      (
+        await p.updateDraft(revised.id, { title: "Revised", lines: row.lines, validUntil: row.validUntil, terms: "", recipient: row.recipient }, SALES, {
+          config,
+          now: NOW,
+        })
+      ).ok,
+    ).toBe(true);
+    await p.publicProposal(token, { now: LATER });
+    await p.declineProposal({ token, reason: "", now: LATER });
+    const trail = await handle.db
+      .select()
+      .from(activityEvents)
+      .where(sql`${activityEvents.recordId} in (${id}, ${revised.id})`)
+      .orderBy(activityEvents.at);
+    expect(trail.map((t) => [t.action, t.recordId === id ? "v1" : "v2", t.userId])).toEqual([
+      ["create", "v1", SALES.id],
+      ["proposal.send", "v1", SALES.id],
+      ["proposal.revise", "v2", SALES.id],
+      ["update", "v2", SALES.id],
+      ["proposal.view", "v1", null],
+      ["proposal.decline", "v1", null],
+    ]);
+    expect(trail.at(-1)!.email).toBe("ravi@rangoli.test");
+  });
+});
+
 describe("the client's page and answer", () => {
   it("returns nothing for an unknown or malformed token, and marks the first open viewed", async () => {
     expect(await p.publicProposal("A".repeat(43))).toBeUndefined();
