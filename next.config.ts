@@ -92,6 +92,14 @@ const nextConfig: NextConfig = {
           { key: "X-Robots-Tag", value: "noindex, nofollow" },
         ],
       },
+      // A proposal's page (docs/decisions/0108): its address holds the link's token, and its first open marks it viewed.
+      {
+        source: "/proposal/:token",
+        headers: [
+          { key: "Cache-Control", value: never },
+          { key: "X-Robots-Tag", value: "noindex, nofollow" },
+        ],
+      },
       { source: "/admin", headers: [{ key: "Cache-Control", value: never }] },
       { source: "/admin/:path*", headers: [{ key: "Cache-Control", value: never }] },
       { source: "/auth", headers: [{ key: "Cache-Control", value: never }] },

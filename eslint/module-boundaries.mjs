@@ -34,6 +34,7 @@ export const FEATURE_DEPENDENCIES = {
   pipeline: ["dashboard", "leads"],
   integrations: ["analytics", "dashboard", "experiments", "leads"],
   people: ["booking", "leads", "newsletter"],
+  proposals: ["billing", "dashboard", "leads"],
 };
 
 /** A loop in the declared dependencies, as a list of features, or null. */

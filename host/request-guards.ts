@@ -50,6 +50,7 @@ export const BODY_LIMITS: BodyLimit[] = [
   { prefix: "/api/newsletter/unsubscribe/", bytes: 4 * KB }, // RFC 8058's "List-Unsubscribe=One-Click" (UNSUBSCRIBE_BODY_LIMIT_BYTES in src/server/newsletter/returns-http.ts)
   { prefix: "/api/newsletter/events", bytes: 256 * KB }, // a provider's notification: SNS messages are at most 256 KB (EVENTS_BODY_LIMIT_BYTES, same file)
   { prefix: "/api/", bytes: 16 * KB },
+  { prefix: "/proposal/", bytes: 16 * KB }, // a proposal's accept or decline form: a name, a tick, a reason of at most 1,000 characters (docs/decisions/0108)
   { prefix: "/", bytes: ACTION_BODY_LIMIT_BYTES }, // Server Actions, and whatever else is posted to a page
   { prefix: "", bytes: 16 * KB }, // a request target that is not a path
 ];

@@ -55,6 +55,8 @@ const REFERRER_POLICIES: readonly (readonly [prefix: string, policy: string])[] 
   ["/newsletter/", "same-origin"],
   // A booking's manage page (docs/decisions/0065): the same reasons as the newsletter's pages.
   ["/book/manage/", "same-origin"],
+  // A proposal's page (docs/decisions/0108): the same reasons; its token opens and answers the proposal.
+  ["/proposal/", "same-origin"],
 ];
 
 /** The Referrer-Policy of a request's answer when it differs from the static one, else null. */

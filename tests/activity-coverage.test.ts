@@ -90,6 +90,25 @@ const COVERAGE: Record<string, Verdict> = {
     notRecorded:
       "a card won with the value it was asked for: changeRecordStatus writes its one 'status' row with the value beside it, in the change's transaction (tests/pipeline.test.ts checks the row)",
   },
+  "src/server/proposals/proposal-actions.ts#newProposalAction": {
+    notRecorded: "createProposalForLead records create on proposals in the draft's transaction (tests/proposals.test.ts checks the row)",
+  },
+  "src/server/proposals/proposal-actions.ts#saveDraftAction": {
+    notRecorded: "updateDraft records update on proposals in the change's transaction (tests/proposals.test.ts checks the row)",
+  },
+  "src/server/proposals/proposal-actions.ts#sendProposalAction": {
+    notRecorded: "sendProposal records proposal.send in the transaction that sends it (tests/proposals.test.ts checks the row)",
+  },
+  "src/server/proposals/proposal-actions.ts#reviseProposalAction": {
+    notRecorded: "reviseProposal records proposal.revise on the new version in its transaction (tests/proposals.test.ts checks the row)",
+  },
+  "src/server/proposals/proposal-actions.ts#acceptProposalAction": {
+    notRecorded:
+      "the client's answer on the link's page, no account: proposal.accept and the lead's status row in the acceptance's transaction (tests/proposals.test.ts checks both)",
+  },
+  "src/server/proposals/proposal-actions.ts#declineProposalAction": {
+    notRecorded: "the client's answer on the link's page, no account: proposal.decline in its transaction (tests/proposals.test.ts checks the row)",
+  },
   "src/server/pipeline/pipeline-actions.ts#createStageAction": {
     notRecorded: "createLeadStage records create on lead_stages in the change's transaction (tests/pipeline.test.ts checks the row)",
   },

@@ -53,6 +53,9 @@ describe("what counts as a page view", () => {
       expect(reason(page(path)), path).toBe("path");
     }
     expect(isPagePath("/administration")).toBe(true);
+    // A proposal's page: its address is the link's token, which no page view may store.
+    expect(reason(page("/proposal/Q2hlY2tzdW1zIGFyZSBub3QgdG9rZW5zLCB0aGlzIGlzIGE"))).toBe("path");
+    expect(isPagePath("/proposals-we-love")).toBe(true);
     expect(reason(page("/", { accept: "image/avif,image/webp,*/*" }))).toBe("not-a-document");
   });
 

@@ -26,6 +26,13 @@ const TEAM_DESK = { read: TEAM, write: TEAM };
 const STAFF_ROLES = EVERY_MEMBER;
 
 const SITE = "http://localhost:3999";
+// Proposals are priced with GST from the billing settings (docs/decisions/0108).
+Object.assign(process.env, {
+  BILLING_LEGAL_NAME: "Kinetic Growth Private Limited",
+  BILLING_ADDRESS: "4th Floor, 12 Marine Drive, Mumbai 400002",
+  BILLING_GSTIN: "27AAKCK2468G1ZA",
+  BILLING_SIGNATORY: "Asha Menon, Director",
+});
 let requestHeaders = new Headers({ host: "localhost:3999", origin: SITE });
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {} }));
@@ -201,6 +208,22 @@ async function matrix(): Promise<Record<string, Entry>> {
   const writingRoom = await import("@/server/dashboard/writing-room-actions");
   const redirectActions = await import("@/server/redirects/redirect-actions");
   const linkCheckActions = await import("@/server/seo/link-check-actions");
+  const proposalActions = await import("@/server/proposals/proposal-actions");
+  const proposalData = await import("@/server/proposals");
+  const leadRow = async () =>
+    (
+      await handle.db.execute<{ id: string }>(
+        sql`insert into leads (name, email, mobile_number) values ('Asha Rao', 'asha@example.com', '9876543210') returning id`,
+      )
+    ).rows[0]!.id;
+  /** A proposal of its own for each replay: a draft, or sent (made directly: the forms are the cells). */
+  const proposalRow = async (sent: boolean) => {
+    const author = { id: await throwawayMember("sales"), email: "author@test.example" };
+    const made = await proposalData.createProposalForLead(await leadRow(), author);
+    if (!made.ok) throw new Error(made.message);
+    if (sent) await proposalData.sendProposal(made.id, author);
+    return made.id;
+  };
   const redirectRow = async () =>
     (await handle.db.execute<{ id: string }>(sql`insert into redirects (source, target) values (${`/matrix-gone-${next()}`}, '/matrix-new') returning id`))
       .rows[0]!.id;
@@ -633,6 +656,56 @@ async function matrix(): Promise<Record<string, Entry>> {
         run: (id) => pipeline.winLeadCardAction(IDLE, formOf({ id: id as string, from: "new", dealValue: "150000" })),
       },
     ],
+    "proposals/proposal-actions#newProposalAction": [
+      {
+        label: "start a proposal for a lead",
+        allowed: LEAD_DESK.write,
+        prepare: leadRow,
+        run: (id) => proposalActions.newProposalAction(IDLE, formOf({ leadId: id as string })),
+      },
+    ],
+    "proposals/proposal-actions#saveDraftAction": [
+      {
+        label: "save a proposal's draft",
+        allowed: LEAD_DESK.write,
+        prepare: () => proposalRow(false),
+        run: (id) =>
+          proposalActions.saveDraftAction(
+            IDLE,
+            formOf({
+              id: id as string,
+              title: `Proposal ${next()}`,
+              validUntil: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+              name: "Asha Rao",
+              email: "asha@example.com",
+              stateCode: "27",
+              "line0-description": "SEO retainer",
+              "line0-sacCode": "998361",
+              "line0-quantity": "1",
+              "line0-price": "50000",
+              "line0-billing": "monthly",
+            }),
+          ),
+      },
+    ],
+    "proposals/proposal-actions#sendProposalAction": [
+      {
+        label: "send a proposal",
+        allowed: LEAD_DESK.write,
+        prepare: () => proposalRow(false),
+        run: (id) => proposalActions.sendProposalAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "proposals/proposal-actions#reviseProposalAction": [
+      {
+        label: "revise a sent proposal",
+        allowed: LEAD_DESK.write,
+        prepare: () => proposalRow(true),
+        run: (id) => proposalActions.reviseProposalAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "proposals/proposal-actions#acceptProposalAction": { notReplayed: "public: the mailed link's random token is the authority (tests/proposals.test.ts)" },
+    "proposals/proposal-actions#declineProposalAction": { notReplayed: "public: the mailed link's random token is the authority (tests/proposals.test.ts)" },
     "pipeline/pipeline-actions#createStageAction": [
       {
         label: "add a stage",

@@ -22,6 +22,7 @@ const NOT_ADDRESSES = new Set([
   "/newsletter/confirm/[token]",
   "/newsletter/preferences/[token]",
   "/book/manage/[token]",
+  "/proposal/[token]",
   "/[...missing]",
   "/server-error",
 ]);

@@ -22,6 +22,7 @@ export const WEBHOOK_EVENTS = [
   "booking.cancelled",
   "newsletter.subscribed",
   "experiment.stopped",
+  "proposal.accepted",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -43,6 +44,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "booking.cancelled": "Strategy call cancelled",
   "newsletter.subscribed": "Newsletter sign-up confirmed",
   "experiment.stopped": "A/B experiment stopped (with its results)",
+  "proposal.accepted": "Proposal accepted by the client",
 };
 
 /** The form field of one event's checkbox: each has its own name, so that a plain form posts every one ticked. */

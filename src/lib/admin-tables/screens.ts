@@ -31,6 +31,8 @@ const PANELS = {
   overview: { label: "Overview", read: LEAD_DESK.read },
   due: { label: "Due", read: LEAD_DESK.read },
   pipeline: { label: "Pipeline", read: LEAD_DESK.read },
+  // Proposals sent to leads and answered online (docs/decisions/0108).
+  proposals: { label: "Proposals", read: LEAD_DESK.read },
   // Strategy calls: each member's availability and the calls booked (docs/decisions/0065).
   booking: { label: "Calls", read: LEAD_DESK.read },
   analytics: { label: "Analytics", read: LEAD_DESK.read },
@@ -73,6 +75,7 @@ export function dashboardScreens(role: StaffRole): DashboardScreen[] {
     ...panel("due", "Leads", role),
     ...tables("Leads", role),
     ...panel("pipeline", "Leads", role),
+    ...panel("proposals", "Leads", role),
     ...panel("people", "Leads", role),
     ...panel("booking", "Leads", role),
     ...panel("analytics", "Leads", role),

@@ -46,8 +46,12 @@ export interface CountOptions {
   countryHeader?: string;
 }
 
-/** Paths that are never public pages: the dashboard, the API, sign-in, Next's files. */
-const NOT_PAGES = [DASHBOARD_PATH, "/api", "/auth", "/_next", "/_vercel", "/.well-known"];
+/**
+ * Paths that are never public pages: the dashboard, the API, sign-in, Next's files, and a proposal's
+ * page, whose address is its link's token (docs/decisions/0108): a page view would store the token,
+ * which only the proposal's row may know, and then only as its hash.
+ */
+const NOT_PAGES = [DASHBOARD_PATH, "/api", "/auth", "/_next", "/_vercel", "/.well-known", "/proposal"];
 /** better-auth's session cookie with the site's prefix (src/server/kernel/session/auth.ts cookiePrefix "kg"), plain or __Secure-. */
 export const STAFF_SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?kg\.session_token=/;
 /**

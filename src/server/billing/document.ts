@@ -43,6 +43,14 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Any document's particulars as canonical JSON: keys sorted at every depth, undefined left out, no
+ * spaces; the same particulars always give the same text, whatever order they were written in.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(canonical(value));
+}
+
 /** The document as the canonical JSON text its hash is taken of. */
 export function documentText(particulars: DocumentParticulars): string {
   const place = gstState(particulars.placeOfSupply);

@@ -2,7 +2,7 @@
 // numbers per financial year, cancelled by credit notes, checked against Rule 46, and paid through
 // Razorpay's webhook events. The pure GST parts (GSTIN, states, figures, words) are in src/lib/gst.
 export { billingConfig, BillingConfigError, DEFAULT_SAC_CODES, type BillingConfig } from "./config";
-export { documentSha256, documentText, invoiceParticulars, type DocumentParticulars } from "./document";
+export { canonicalJson, documentSha256, documentText, invoiceParticulars, type DocumentParticulars } from "./document";
 export { missingRule46Particulars, rule46Particulars, type Rule46Particular, type Rule46Record } from "./rule46";
 export { PAYMENT_EVENT_TYPES, readRazorpayEvent, verifyRazorpaySignature, type PaymentNotice } from "./razorpay";
 export { cancelInvoice, invoiceByNumber, issueInvoice, takeSerial, type IssueInvoiceInput } from "./data/invoices";

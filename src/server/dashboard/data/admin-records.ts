@@ -4,7 +4,7 @@ import { and, desc, eq, getTableColumns, getTableName, inArray, is, sql, type SQ
 import { PgTable, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AdminTableDefinition } from "@/lib/admin-tables/definition";
 import { requireRole } from "../../kernel/session/auth-guard";
-import { recordActivity, recordActivityMany } from "../../kernel/activity/activity";
+import { recordActivity, recordActivityMany, type ActivityActor } from "../../kernel/activity/activity";
 import { holdMediaInUse } from "../../media";
 import { db, type Executor, type Transaction } from "../../kernel/db/client";
 import * as dbSchema from "../../kernel/db/schema";
@@ -263,30 +263,67 @@ export async function changeRecordStatus(
     await requireRole(definition.access.write);
     return { kind: "unknown" };
   }
-  const column = definition.filter.column;
-  const outcome = await writeRow<StatusOutcome>(definition, id, async (tx, before, user, resolved) => {
-    const option = (await statusOptionsOf(definition, tx))[status];
-    if (!option) return { kind: "unknown" };
-    if (options.from !== undefined && String(before[column]) !== options.from) return { kind: "stale", current: String(before[column]) };
-    try {
-      // A savepoint: a stage removed between the read above and this write fails its foreign key,
-      // which is answered as an unknown status rather than an error.
-      await tx.transaction(async (inner) => {
-        await inner
-          .update(resolved.table)
-          .set({ ...options.set, [column]: option.value })
-          .where(eq(resolved.id, id));
-      });
-    } catch (error) {
-      if (isForeignKeyViolation(error)) return { kind: "unknown" };
-      throw error;
-    }
-    const after = await rowById(tx, resolved, id);
-    await recordActivity({ action: "status", actor: user, table: getTableName(resolved.table), recordId: id, before, after }, tx);
-    return { kind: "done" };
-  });
+  const outcome = await writeRow<StatusOutcome>(definition, id, async (tx, before, user, resolved) =>
+    statusChangeOf(definition, resolved, tx, before, status, { ...options, actor: user }),
+  );
   if (outcome?.kind === "done") hooksFor(definition).afterWrite?.();
   return outcome ?? { kind: "gone" };
+}
+
+/** The status change itself, on the row `before` already locked in `tx`, with its activity row. */
+async function statusChangeOf(
+  definition: AdminTableDefinition,
+  resolved: Resolved,
+  tx: Transaction,
+  before: Row,
+  status: string,
+  options: { from?: string; set?: Record<string, unknown>; actor: ActivityActor | null },
+): Promise<StatusOutcome> {
+  const column = definition.filter!.column;
+  const id = String(before.id);
+  const option = (await statusOptionsOf(definition, tx))[status];
+  if (!option) return { kind: "unknown" };
+  if (options.from !== undefined && String(before[column]) !== options.from) return { kind: "stale", current: String(before[column]) };
+  try {
+    // A savepoint: a stage removed between the read above and this write fails its foreign key,
+    // which is answered as an unknown status rather than an error.
+    await tx.transaction(async (inner) => {
+      await inner
+        .update(resolved.table)
+        .set({ ...options.set, [column]: option.value })
+        .where(eq(resolved.id, id));
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return { kind: "unknown" };
+    throw error;
+  }
+  const after = await rowById(tx, resolved, id);
+  await recordActivity({ action: "status", actor: options.actor, table: getTableName(resolved.table), recordId: id, before, after }, tx);
+  return { kind: "done" };
+}
+
+/**
+ * The same status change inside a caller's transaction, for a change that is part of another (a
+ * proposal accepted online moves its lead to Won): no session is asked for, the caller has decided
+ * who may; `actor` is who the trail names (null: no account, the client). The table's after-write
+ * hook is the caller's to run once its transaction has committed (`afterStatusChange`).
+ */
+export async function changeRecordStatusIn(
+  tx: Transaction,
+  definition: AdminTableDefinition,
+  id: string,
+  status: string,
+  options: { from?: string; set?: Record<string, unknown>; actor: ActivityActor | null },
+): Promise<StatusOutcome> {
+  if (!definition.filter) return { kind: "unknown" };
+  const resolved = resolve(definition);
+  const before = await rowById(tx, resolved, id, true);
+  return before ? statusChangeOf(definition, resolved, tx, before, status, options) : { kind: "gone" };
+}
+
+/** What follows a committed status change of the table (the public pages it shows on refreshed). */
+export function afterStatusChange(definition: AdminTableDefinition): void {
+  hooksFor(definition).afterWrite?.();
 }
 
 /** PostgreSQL's foreign_key_violation (23503). */

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -21,6 +22,7 @@ import {
 import { API_KEY_NAME_MAX, API_SCOPES } from "../../../lib/api-scopes";
 import type { RedirectStatus } from "../../../lib/redirect-rules";
 import type { ComputedLine, InvoiceRecipient, InvoiceSupplier } from "../../../lib/gst/invoice";
+import { PROPOSAL_LIMITS, type ProposalLine, type ProposalRecipient, type StoredProposalStatus } from "../../../lib/proposals";
 import {
   DEAL_VALUE_MAX,
   LIMITS,
@@ -921,7 +923,9 @@ export const analyticsEvents = pgTable(
     variant: smallint("variant"),
   },
   (t) => [
-    index("analytics_events_experiment_idx").on(t.experimentKey, t.variant).where(sql`${t.experimentKey} is not null`),
+    index("analytics_events_experiment_idx")
+      .on(t.experimentKey, t.variant)
+      .where(sql`${t.experimentKey} is not null`),
     check("analytics_events_variant_valid", sql`(${t.experimentKey} is null) = (${t.variant} is null) and coalesce(${t.variant}, 0) between 0 and 9`),
     index("analytics_events_day_visitor_at_idx").on(t.day, t.visitorId, t.at),
     index("analytics_events_at_idx").on(t.at),
@@ -1932,7 +1936,9 @@ export const experiments = pgTable(
   (t) => [
     // One experiment runs at a time, site-wide: a page view records one exposure, and two experiments
     // on one page (the header's call to action is on every page) would each be judged on the other's traffic.
-    uniqueIndex("experiments_one_running").on(t.status).where(sql`${t.status} = 'running'`),
+    uniqueIndex("experiments_one_running")
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
     check("experiments_key_valid", sql`${t.key} ~ '^[0-9a-f]{8}$'`),
     check("experiments_name_valid", sql`char_length(${t.name}) between 1 and 120`),
     check("experiments_target_valid", inList(t.target, EXPERIMENT_TARGETS)),
@@ -2138,3 +2144,103 @@ export const paymentEvents = pgTable(
   ],
 );
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+
+/**
+ * The serial of a proposal's number (P-2026-0007): one per proposal, kept by its revisions. A
+ * proposal is no tax document, so a number lost to a rolled-back transaction leaves a gap, which
+ * a sequence allows and a counter row would avoid at the price of a lock.
+ */
+export const proposalSerial = pgSequence("proposal_serial_seq", { startWith: 1, minValue: 1 });
+
+/**
+ * A priced proposal sent to a lead and accepted or declined online (docs/decisions/0108). A sent
+ * version is never changed in place: a revision is the next version, a draft, and the sent one is
+ * marked superseded when the revision is sent. The link holds a random token; only its SHA-256 is
+ * stored. The document's hash is of the canonical text the public page shows
+ * (src/server/proposals/document.ts); acceptance keeps the hash of the document the client saw.
+ * "Expired" is not stored: it is read from valid_until.
+ */
+export const proposals = pgTable(
+  "proposals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    number: text("number").notNull(),
+    version: integer("version").notNull().default(1),
+    status: text("status").$type<StoredProposalStatus>().notNull().default("draft"),
+    title: text("title").notNull(),
+    lines: jsonb("lines").$type<ProposalLine[]>().notNull(),
+    /** The day (site time) the offer is open until, inclusive. */
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    terms: text("terms").notNull().default(""),
+    recipient: jsonb("recipient").$type<ProposalRecipient>().notNull(),
+    /** Who offers, from the billing configuration; copied in when sent, current while a draft. */
+    supplier: jsonb("supplier").$type<InvoiceSupplier>(),
+    taxablePaise: bigint("taxable_paise", { mode: "number" }).notNull().default(0),
+    cgstPaise: bigint("cgst_paise", { mode: "number" }).notNull().default(0),
+    sgstPaise: bigint("sgst_paise", { mode: "number" }).notNull().default(0),
+    igstPaise: bigint("igst_paise", { mode: "number" }).notNull().default(0),
+    totalPaise: bigint("total_paise", { mode: "number" }).notNull().default(0),
+    /** The part of total_paise charged every month (with its tax); the rest is charged once. */
+    monthlyTotalPaise: bigint("monthly_total_paise", { mode: "number" }).notNull().default(0),
+    tokenHash: text("token_hash"),
+    documentSha256: text("document_sha256"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedName: text("accepted_name"),
+    /** The accepting request's address without its host part, as the activity trail keeps addresses. */
+    acceptedIp: text("accepted_ip"),
+    acceptedUserAgent: text("accepted_user_agent"),
+    /** The hash of the document shown when the client accepted: always the sent document's. */
+    acceptedDocumentSha256: text("accepted_document_sha256"),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    declineReason: text("decline_reason"),
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("proposals_number_version_key").on(t.number, t.version),
+    // One draft per proposal: a second "Revise" finds the draft there is.
+    uniqueIndex("proposals_one_draft_key")
+      .on(t.number)
+      .where(sql`${t.status} = 'draft'`),
+    uniqueIndex("proposals_token_hash_key").on(t.tokenHash),
+    index("proposals_lead_idx").on(t.leadId),
+    index("proposals_created_at_idx").on(t.createdAt.desc()),
+    check("proposals_number_valid", sql`${t.number} ~ '^P-[0-9]{4}-[0-9]{4,}$'`),
+    check("proposals_version_valid", sql`${t.version} >= 1`),
+    check("proposals_status_valid", sql`${t.status} in ('draft', 'sent', 'viewed', 'accepted', 'declined', 'superseded')`),
+    check("proposals_title_valid", required(t.title, PROPOSAL_LIMITS.title)),
+    check("proposals_terms_valid", sql`char_length(${t.terms}) <= ${sql.raw(String(PROPOSAL_LIMITS.terms))}`),
+    check(
+      "proposals_lines_valid",
+      sql`jsonb_typeof(${t.lines}) = 'array' and jsonb_array_length(${t.lines}) between 1 and ${sql.raw(String(PROPOSAL_LIMITS.lines))}`,
+    ),
+    check("proposals_recipient_valid", sql`jsonb_typeof(${t.recipient}) = 'object' and pg_column_size(${t.recipient}) <= 4096`),
+    check(
+      "proposals_amounts_valid",
+      sql`${t.taxablePaise} >= 0 and ${t.cgstPaise} >= 0 and ${t.igstPaise} >= 0 and ${t.cgstPaise} = ${t.sgstPaise} and (${t.cgstPaise} = 0 or ${t.igstPaise} = 0) and ${t.totalPaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} and ${t.monthlyTotalPaise} between 0 and ${t.totalPaise}`,
+    ),
+    check("proposals_token_hash_valid", sql`${t.tokenHash} is null or ${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+    check("proposals_document_sha256_valid", sql`${t.documentSha256} is null or ${t.documentSha256} ~ '^[0-9a-f]{64}$'`),
+    // Sent once means a link, a document, a supplier and a time, for good.
+    check(
+      "proposals_sent_valid",
+      sql`${t.status} = 'draft' or (${t.tokenHash} is not null and ${t.documentSha256} is not null and ${t.sentAt} is not null and ${t.supplier} is not null)`,
+    ),
+    check("proposals_draft_unsent", sql`${t.status} <> 'draft' or (${t.tokenHash} is null and ${t.sentAt} is null)`),
+    check(
+      "proposals_accepted_valid",
+      sql`(${t.status} = 'accepted') = (${t.acceptedAt} is not null) and (${t.acceptedAt} is null or (${t.acceptedName} is not null and btrim(${t.acceptedName}) <> '' and char_length(${t.acceptedName}) <= ${sql.raw(String(PROPOSAL_LIMITS.acceptedName))} and ${t.acceptedDocumentSha256} = ${t.documentSha256}))`,
+    ),
+    check("proposals_declined_valid", sql`(${t.status} = 'declined') = (${t.declinedAt} is not null)`),
+    check("proposals_superseded_valid", sql`(${t.status} = 'superseded') = (${t.supersededAt} is not null)`),
+    check("proposals_decline_reason_valid", bounded(t.declineReason, PROPOSAL_LIMITS.declineReason)),
+    check("proposals_accepted_ip_valid", bounded(t.acceptedIp, 64)),
+    check("proposals_accepted_user_agent_valid", bounded(t.acceptedUserAgent, PROPOSAL_LIMITS.userAgent)),
+  ],
+);
+export type ProposalRow = typeof proposals.$inferSelect;

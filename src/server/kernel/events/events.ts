@@ -89,7 +89,7 @@ const isSubject = (table: string | null | undefined): table is SubjectTable => B
  * member's action, a sign-up by its confirmation link), never from the activity trail. No account
  * ids: a call says its member by name only.
  */
-const NAMED_FIELDS: Record<"bookings" | "newsletter_subscribers" | "experiments", readonly string[]> = {
+const NAMED_FIELDS: Record<"bookings" | "newsletter_subscribers" | "experiments" | "proposals", readonly string[]> = {
   bookings: [
     "id",
     "startsAt",
@@ -110,6 +110,24 @@ const NAMED_FIELDS: Record<"bookings" | "newsletter_subscribers" | "experiments"
   newsletter_subscribers: ["id", "email", "topics", "source", "status", "confirmedAt", "createdAt", "updatedAt"],
   // An experiment stopped: what it tested and, worked out in the stop's transaction, its results.
   experiments: ["id", "key", "name", "target", "goal", "status", "trafficPercent", "minDays", "variants", "startedAt", "stoppedAt", "results"],
+  // A proposal's figures in paise; the client by the name they typed, never their address or browser.
+  proposals: [
+    "id",
+    "number",
+    "version",
+    "title",
+    "status",
+    "leadId",
+    "taxablePaise",
+    "totalPaise",
+    "monthlyTotalPaise",
+    "validUntil",
+    "acceptedAt",
+    "acceptedName",
+    "documentSha256",
+    "createdAt",
+    "updatedAt",
+  ],
 };
 const isNamedTable = (table: string): table is keyof typeof NAMED_FIELDS => table in NAMED_FIELDS;
 
@@ -141,7 +159,7 @@ export function webhookData(table: string, row: Record<string, unknown>): Record
     data.dealValue = value?.value ?? null;
     data.dealValueFrom = value?.source ?? null;
   }
-  if (table === "bookings" && typeof row.leadId === "string") data.dashboardUrl = `${dashboardRecordPrefix("leads")}${row.leadId}`;
+  if ((table === "bookings" || table === "proposals") && typeof row.leadId === "string") data.dashboardUrl = `${dashboardRecordPrefix("leads")}${row.leadId}`;
   if ((table === "leads" || table === "contact_messages") && typeof row.id === "string") data.dashboardUrl = `${dashboardRecordPrefix(table)}${row.id}`;
   if (table === "experiments" && typeof row.id === "string")
     data.dashboardUrl = `${env().SITE_URL.replace(/\/$/, "")}${dashboardHref("experiments")}/${row.id}`;

@@ -7,6 +7,9 @@ import { BulkActions, BulkConfirmPage } from "@/components/admin/bulk-actions";
 import { BULK_QUERY, isBulkAction } from "@/lib/admin-tables/bulk";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
 import { RecordPage } from "@/components/admin/record-page";
+import { LeadProposalsSection } from "@/components/admin/lead-proposals-section";
+import { LEAD_DESK } from "@/lib/admin-tables/definition";
+import { listProposals } from "@/server/proposals";
 import { AnswerBox } from "@/components/ui/answer-box";
 import { buttonVariants } from "@/components/ui/button";
 import { dashboardHref, deskRecordLinks, writingRoomHref } from "@/lib/routes";
@@ -86,6 +89,13 @@ export default async function TablePage({ params, searchParams }: { params: Prom
             statuses={statuses}
           />
         )}
+        {opened === "edit" && record && tab.id === "leads" ? (
+          <LeadProposalsSection
+            leadId={record.id}
+            proposals={await listProposals({ leadId: record.id, limit: 50 })}
+            mayWrite={LEAD_DESK.write.includes(gate.user.role)}
+          />
+        ) : null}
       </DashboardShell>
     );
   }

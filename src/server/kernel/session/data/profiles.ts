@@ -109,8 +109,8 @@ export async function hasOwner(): Promise<boolean> {
  * The owners' addresses, for mail only owners are sent (the booking limit's alert). Verified ones only,
  * as requireRole lets only those act: an address nobody has shown they own is not told about the site.
  */
-export async function ownerEmails(): Promise<string[]> {
-  const rows = await db()
+export async function ownerEmails(executor: Executor = db()): Promise<string[]> {
+  const rows = await executor
     .select({ email: users.email })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
