@@ -921,7 +921,9 @@ export const analyticsEvents = pgTable(
     variant: smallint("variant"),
   },
   (t) => [
-    index("analytics_events_experiment_idx").on(t.experimentKey, t.variant).where(sql`${t.experimentKey} is not null`),
+    index("analytics_events_experiment_idx")
+      .on(t.experimentKey, t.variant)
+      .where(sql`${t.experimentKey} is not null`),
     check("analytics_events_variant_valid", sql`(${t.experimentKey} is null) = (${t.variant} is null) and coalesce(${t.variant}, 0) between 0 and 9`),
     index("analytics_events_day_visitor_at_idx").on(t.day, t.visitorId, t.at),
     index("analytics_events_at_idx").on(t.at),
@@ -1932,7 +1934,9 @@ export const experiments = pgTable(
   (t) => [
     // One experiment runs at a time, site-wide: a page view records one exposure, and two experiments
     // on one page (the header's call to action is on every page) would each be judged on the other's traffic.
-    uniqueIndex("experiments_one_running").on(t.status).where(sql`${t.status} = 'running'`),
+    uniqueIndex("experiments_one_running")
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
     check("experiments_key_valid", sql`${t.key} ~ '^[0-9a-f]{8}$'`),
     check("experiments_name_valid", sql`char_length(${t.name}) between 1 and 120`),
     check("experiments_target_valid", inList(t.target, EXPERIMENT_TARGETS)),
@@ -2138,3 +2142,40 @@ export const paymentEvents = pgTable(
   ],
 );
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+
+export const PAYMENT_LINK_STATUSES = ["created", "paid", "cancelled", "expired"] as const;
+export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+
+/**
+ * A payment link made for an invoice through the payment provider (docs/decisions/0109): the
+ * provider's id (plink_…), the address the client pays at, and its status, which the webhook's
+ * paid event moves to paid. An invoice may have several over its life (a link expired, another
+ * made); its `reference_id` at the provider is the invoice's number, which is how a payment finds
+ * its invoice.
+ */
+export const paymentLinks = pgTable(
+  "payment_links",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    invoiceId: bigint("invoice_id", { mode: "number" })
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    providerLinkId: text("provider_link_id").notNull(),
+    url: text("url").notNull(),
+    amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
+    status: text("status").$type<PaymentLinkStatus>().notNull().default("created"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_links_provider_link_key").on(t.provider, t.providerLinkId),
+    index("payment_links_invoice_idx").on(t.invoiceId),
+    check("payment_links_provider_valid", sql`${t.provider} in ('razorpay')`),
+    check("payment_links_provider_link_id_valid", required(t.providerLinkId, 100)),
+    check("payment_links_url_valid", sql`char_length(${t.url}) <= 500 and ${t.url} ~ '^https?://'`),
+    check("payment_links_amount_valid", sql`${t.amountPaise} > 0`),
+    check("payment_links_status_valid", sql`${t.status} in ('created', 'paid', 'cancelled', 'expired')`),
+  ],
+);
+export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
