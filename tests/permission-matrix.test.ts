@@ -1164,6 +1164,9 @@ const ROUTES: Record<string, Entry> = {
   "app/api/newsletter/events/ses/route.ts#POST": {
     notReplayed: "Amazon SNS's reports, signed by AWS for the configured topic (tests/newsletter-events.test.ts)",
   },
+  "app/api/payments/razorpay/route.ts#POST": {
+    notReplayed: "Razorpay's payment events, signed with the webhook's secret; a session is no authority (tests/payments-webhook.test.ts)",
+  },
   "app/n/c/[token]/route.ts#GET": { notReplayed: "a counted link of a letter: the signed link is the authority (tests/newsletter-events.test.ts)" },
   "app/n/c/[token]/route.ts#HEAD": { notReplayed: "a counted link of a letter, answered without counting (tests/newsletter-events.test.ts)" },
   "app/api/health/route.ts#GET": { notReplayed: "public health check" },

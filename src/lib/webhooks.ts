@@ -21,6 +21,7 @@ export const WEBHOOK_EVENTS = [
   "booking.rescheduled",
   "booking.cancelled",
   "newsletter.subscribed",
+  "invoice.paid",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -41,6 +42,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "booking.rescheduled": "Strategy call moved",
   "booking.cancelled": "Strategy call cancelled",
   "newsletter.subscribed": "Newsletter sign-up confirmed",
+  "invoice.paid": "Invoice paid",
 };
 
 /** The form field of one event's checkbox: each has its own name, so that a plain form posts every one ticked. */

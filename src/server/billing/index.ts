@@ -7,3 +7,13 @@ export { missingRule46Particulars, rule46Particulars, type Rule46Particular, typ
 export { PAYMENT_EVENT_TYPES, readRazorpayEvent, verifyRazorpaySignature, type PaymentNotice } from "./razorpay";
 export { cancelInvoice, invoiceByNumber, issueInvoice, takeSerial, type IssueInvoiceInput } from "./data/invoices";
 export { applyPaymentEvent, type PaymentEventInput, type PaymentEventResult } from "./data/payments";
+export { razorpayWebhookPost, WEBHOOK_BODY_LIMIT_BYTES, type RazorpayWebhookOptions } from "./razorpay-http";
+export {
+  configuredPaymentProvider,
+  paymentLinksEnabled,
+  PaymentProviderError,
+  razorpayProvider,
+  type PaymentLink,
+  type PaymentLinkRequest,
+  type PaymentProvider,
+} from "./payment-provider";
