@@ -19,3 +19,4 @@ export {
 } from "./payment-provider";
 export { formatPaise, invoicePdf, invoiceTextLines, type InvoicePdfRecord } from "./invoice-pdf";
 export { invoicePdfForStaff } from "./invoice-documents";
+export { paidPaiseSql } from "./paid";
