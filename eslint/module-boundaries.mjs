@@ -19,7 +19,7 @@ import ts from "typescript";
 
 /** Which features each feature may use (through their index.ts). Must stay free of loops. */
 export const FEATURE_DEPENDENCIES = {
-  analytics: [],
+  analytics: ["billing"],
   media: [],
   team: [],
   redirects: [],
@@ -30,10 +30,10 @@ export const FEATURE_DEPENDENCIES = {
   newsletter: ["content"],
   leads: ["analytics", "newsletter"],
   booking: ["analytics"],
-  dashboard: ["booking", "content", "leads", "media"],
-  pipeline: ["dashboard", "leads"],
-  integrations: ["analytics", "dashboard", "experiments", "leads"],
-  people: ["booking", "leads", "newsletter"],
+  dashboard: ["billing", "booking", "content", "leads", "media"],
+  pipeline: ["billing", "dashboard", "leads"],
+  integrations: ["analytics", "billing", "dashboard", "experiments", "leads"],
+  people: ["billing", "booking", "leads", "newsletter"],
   proposals: ["billing", "dashboard", "leads"],
 };
 

@@ -48,6 +48,7 @@ export const BODY_LIMITS: BodyLimit[] = [
   { prefix: "/api/mcp", bytes: MB }, // a drafted post through the MCP server (MCP_BODY_LIMIT_BYTES in src/server/integrations/mcp.ts)
   { prefix: "/api/v1/", bytes: MB }, // the REST API: a blog post's 200,000 characters as JSON (API_BODY_LIMIT_BYTES in src/server/integrations/api-http.ts, ADR 0060)
   { prefix: "/api/newsletter/unsubscribe/", bytes: 4 * KB }, // RFC 8058's "List-Unsubscribe=One-Click" (UNSUBSCRIBE_BODY_LIMIT_BYTES in src/server/newsletter/returns-http.ts)
+  { prefix: "/api/payments/razorpay", bytes: 64 * KB }, // Razorpay's webhook events, a few KB each (WEBHOOK_BODY_LIMIT_BYTES in src/server/billing/razorpay-http.ts)
   { prefix: "/api/newsletter/events", bytes: 256 * KB }, // a provider's notification: SNS messages are at most 256 KB (EVENTS_BODY_LIMIT_BYTES, same file)
   { prefix: "/api/", bytes: 16 * KB },
   { prefix: "/proposal/", bytes: 16 * KB }, // a proposal's accept or decline form: a name, a tick, a reason of at most 1,000 characters (docs/decisions/0108)

@@ -283,6 +283,10 @@ const COVERAGE: Record<string, Verdict> = {
     notRecorded:
       "the mail provider's reports; each suppression is recorded as newsletter.suppressed in its transaction (tests/newsletter-events.test.ts checks the row)",
   },
+  "src/app/api/payments/razorpay/route.ts#POST": {
+    notRecorded:
+      "Razorpay's payment events, not a dashboard change; an invoice paid is recorded as invoice.paid and its lead's lead.paid in the payment's transaction (tests/payments-webhook.test.ts checks the rows)",
+  },
   "src/server/integrations/api-key-actions.ts#createApiKeyAction": {
     notRecorded: "recorded as api_key.create in insertApiKey, in the same transaction, never the key (tests/api-v1.test.ts checks the row)",
   },

@@ -106,7 +106,7 @@ describe(`one deal value through every surface (${process.env.DATABASE_URL ? "po
 
   it("the Overview's won value and won per month", async () => {
     const overview = await overviewReport(4, new Date());
-    expect(overview.won).toEqual({ count: 3, value: SET + PRICE });
+    expect(overview.won).toEqual({ count: 3, value: SET + PRICE, paidPaise: 0 });
     expect(overview.pipeline.wonByMonth.reduce((n, m) => n + m.value, 0)).toBe(SET + PRICE);
   });
 

@@ -29,7 +29,7 @@ function overview(perWeek: Overview["perWeek"]): Overview {
     firstContact: { medianSeconds: null, contacted: 0, waiting: total },
     newLeads: { lastSevenDays: total, sevenDaysBefore: 0 },
     newMessages: { lastSevenDays: 0, sevenDaysBefore: 0 },
-    won: { count: 0, value: 0 },
+    won: { count: 0, value: 0, paidPaise: 0 },
     pipeline: { open: [], wonByMonth: [] },
   };
 }

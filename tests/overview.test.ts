@@ -214,7 +214,7 @@ describe(`overview (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
         { bracket: "Not given", leads: given(null) },
       ]);
       const wonHere = leadRows.filter((r) => r.wonAt && inPeriod(r.wonAt));
-      expect(overview.won).toEqual({ count: wonHere.length, value: wonHere.reduce((n, r) => n + r.dealValue!, 0) });
+      expect(overview.won).toEqual({ count: wonHere.length, value: wonHere.reduce((n, r) => n + r.dealValue!, 0), paidPaise: 0 });
       expect(overview.won.count).toBeGreaterThan(0);
       const arrived = (from: number, to: number) =>
         leadRows.filter((r) => r.createdAt.getTime() > NOW.getTime() - from * DAY && r.createdAt.getTime() <= NOW.getTime() - to * DAY).length;

@@ -1162,6 +1162,34 @@ const ROUTES: Record<string, Entry> = {
     },
     readOnly: (answer: unknown) => (answer as Response).status === 200,
   })),
+  "app/admin/invoices/[id]/pdf/route.ts#GET": [
+    {
+      label: "an invoice's PDF",
+      allowed: LEAD_DESK.read,
+      prepare: async () => {
+        const { billingConfig, issueInvoice } = await import("@/server/billing");
+        const config = billingConfig({
+          BILLING_LEGAL_NAME: "Kinetic Growth Private Limited",
+          BILLING_ADDRESS: "4th Floor, 12 Marine Drive, Mumbai 400002",
+          BILLING_GSTIN: "27AAKCK2468G1ZA",
+          BILLING_SIGNATORY: "Asha Menon, Director",
+        });
+        const invoice = await issueInvoice(
+          {
+            recipient: { name: "Rangoli Foods Private Limited", address: "88 Residency Road, Bengaluru 560025", gstin: "29AABCR1357H1ZC" },
+            lines: [{ description: "Paid Advertising: campaign management", sac: "998361", quantity: 1, unitPricePaise: 4_000_000 }],
+          },
+          { config },
+        );
+        return String(invoice.id);
+      },
+      run: async (id: unknown) => {
+        const { GET } = await import("@/app/admin/invoices/[id]/pdf/route");
+        return GET(new Request(`${SITE}/admin/invoices/${id}/pdf`, { headers: requestHeaders }), { params: Promise.resolve({ id: id as string }) });
+      },
+      readOnly: (answer: unknown) => (answer as Response).status === 200 && (answer as Response).headers.get("content-type") === "application/pdf",
+    },
+  ],
   "app/admin/export/analytics/route.ts#GET": [
     {
       label: "analytics CSV export",
@@ -1291,6 +1319,9 @@ const ROUTES: Record<string, Entry> = {
   },
   "app/api/newsletter/events/ses/route.ts#POST": {
     notReplayed: "Amazon SNS's reports, signed by AWS for the configured topic (tests/newsletter-events.test.ts)",
+  },
+  "app/api/payments/razorpay/route.ts#POST": {
+    notReplayed: "Razorpay's payment events, signed with the webhook's secret; a session is no authority (tests/payments-webhook.test.ts)",
   },
   "app/n/c/[token]/route.ts#GET": { notReplayed: "a counted link of a letter: the signed link is the authority (tests/newsletter-events.test.ts)" },
   "app/n/c/[token]/route.ts#HEAD": { notReplayed: "a counted link of a letter, answered without counting (tests/newsletter-events.test.ts)" },

@@ -533,7 +533,7 @@ describe(`deal value and the board's totals (${process.env.DATABASE_URL ? "postg
     expect((await leadRow(b))!.wonAt).toBeInstanceOf(Date);
     overview = await overviewReport(12);
     const thisMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit" }).format(new Date());
-    expect(overview.pipeline.wonByMonth.at(-1)).toEqual({ month: thisMonth, count: 1, value: 250000 });
+    expect(overview.pipeline.wonByMonth.at(-1)).toEqual({ month: thisMonth, count: 1, value: 250000, paidPaise: 0 });
     expect(overview.pipeline.open.find((s) => s.key === "proposal-sent")).toMatchObject({ count: 0, value: 0 });
 
     // A deal won last month in India but this month in UTC, or the reverse, is counted in India's month.
@@ -541,12 +541,12 @@ describe(`deal value and the board's totals (${process.env.DATABASE_URL ? "postg
     await handle.db.insert(leads).values({ name: "Edge", email: "edge@brand.in", mobileNumber: "+919876543210", status: "won", dealValue: 5000 });
     await handle.db.execute(sql`update leads set won_at = ${edge.toISOString()}::timestamptz where email = 'edge@brand.in'`);
     overview = await overviewReport(12);
-    expect(overview.pipeline.wonByMonth.at(-1)).toEqual({ month: thisMonth, count: 2, value: 255000 });
+    expect(overview.pipeline.wonByMonth.at(-1)).toEqual({ month: thisMonth, count: 2, value: 255000, paidPaise: 0 });
 
     // Leaving Won clears the stamp: the month no longer counts it.
     expect(await pipeline.moveLeadCard(b, "qualified", "won")).toMatchObject({ status: "success" });
     expect((await leadRow(b))!.wonAt).toBeNull();
-    expect((await overviewReport(12)).pipeline.wonByMonth.at(-1)).toEqual({ month: thisMonth, count: 1, value: 5000 });
+    expect((await overviewReport(12)).pipeline.wonByMonth.at(-1)).toEqual({ month: thisMonth, count: 1, value: 5000, paidPaise: 0 });
     expect(a).toBeTruthy();
   });
 });

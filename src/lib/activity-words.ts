@@ -27,6 +27,9 @@ const RECORD_VERBS: Record<string, string> = {
 };
 
 const ACTIONS: Record<string, string> = {
+  "invoice.paid": "Invoice paid through Razorpay",
+  "lead.paid": "Payment received for the deal",
+  "payment-link.create": "Payment link made",
   "auth.sign-in": "Signed in",
   "auth.sign-in-failure": "Sign-in failed",
   "auth.sign-out": "Signed out",

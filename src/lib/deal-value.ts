@@ -10,6 +10,12 @@ import { packageChoices, packageDealValue } from "@/content/services";
 /** What the screens say the figure is. */
 export const DEAL_VALUE_RULE = "A deal's value is the value set on the lead; without one, the price of the package the lead chose.";
 
+/**
+ * What the screens say "paid" is, beside won (docs/decisions/0109): the figure itself is counted by
+ * one SQL rule, paidPaiseSql in src/server/billing/paid.ts.
+ */
+export const PAID_RULE = "Paid is what the deal's invoices have been paid through Razorpay, GST included; won is the deal's value before tax.";
+
 export interface DealValueInput {
   dealValue?: number | null;
   service?: string | null;

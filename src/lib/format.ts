@@ -7,6 +7,11 @@ export function formatRupees(amount: number): string {
   return rupees.format(amount);
 }
 
+/** Whole paise as rupees on the screens, to the nearest rupee: 4720050 -> ₹47,201. */
+export function formatPaiseAsRupees(paise: number): string {
+  return rupees.format(Math.round(paise / 100));
+}
+
 const counts = new Intl.NumberFormat("en-IN");
 
 /** A count with Indian grouping, as the rupees: 1,05,917. */

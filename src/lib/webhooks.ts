@@ -23,6 +23,7 @@ export const WEBHOOK_EVENTS = [
   "newsletter.subscribed",
   "experiment.stopped",
   "proposal.accepted",
+  "invoice.paid",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -45,6 +46,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "newsletter.subscribed": "Newsletter sign-up confirmed",
   "experiment.stopped": "A/B experiment stopped (with its results)",
   "proposal.accepted": "Proposal accepted by the client",
+  "invoice.paid": "Invoice paid",
 };
 
 /** The form field of one event's checkbox: each has its own name, so that a plain form posts every one ticked. */

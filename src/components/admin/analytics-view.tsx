@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { dashboardHref } from "@/lib/routes";
-import { formatCount, formatRupees } from "@/lib/format";
+import { formatCount, formatPaiseAsRupees, formatRupees } from "@/lib/format";
 import { ANALYTICS_PERIODS, type AnalyticsReport, type Figures, type FunnelRow } from "@/server/analytics/data/analytics-report";
 import { Card, Table } from "./overview-view";
 import { DEAL_VALUE_RULE } from "@/lib/deal-value";
@@ -121,7 +121,7 @@ function FunnelTable({ caption, first, rows }: { caption: string; first: string;
   return (
     <Table
       caption={caption}
-      head={[first, "Visits", "Audit requests", "Messages", "Both forms", "Conversion", "Qualified", "Won", "Won value"]}
+      head={[first, "Visits", "Audit requests", "Messages", "Both forms", "Conversion", "Qualified", "Won", "Won value", "Paid"]}
       rows={rows.map((r) => [
         r.label,
         n(r.visits),
@@ -132,6 +132,7 @@ function FunnelTable({ caption, first, rows }: { caption: string; first: string;
         n(r.qualified),
         n(r.won),
         formatRupees(r.wonValue),
+        formatPaiseAsRupees(r.paidPaise),
       ])}
     />
   );

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { CHANNELS, CHANNEL_LABELS } from "@/lib/channels";
-import { DEAL_VALUE_RULE } from "@/lib/deal-value";
-import { formatRupees } from "@/lib/format";
+import { DEAL_VALUE_RULE, PAID_RULE } from "@/lib/deal-value";
+import { formatPaiseAsRupees, formatRupees } from "@/lib/format";
 import { CHANNEL_COLOURS as COLOURS, describeChange } from "@/lib/overview-figures";
 import { dashboardHref } from "@/lib/routes";
 import { OVERVIEW_PERIODS, type Overview } from "@/server/dashboard/data/overview";
@@ -132,6 +132,7 @@ function PipelineCard({ pipeline }: { pipeline: Overview["pipeline"] }) {
   const openMax = Math.max(0, ...pipeline.open.map((s) => s.value));
   const wonMax = Math.max(0, ...pipeline.wonByMonth.map((m) => m.value));
   const wonTotal = pipeline.wonByMonth.reduce((n, m) => n + m.value, 0);
+  const paidTotal = pipeline.wonByMonth.reduce((n, m) => n + m.paidPaise, 0);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card title="Open pipeline">
@@ -157,10 +158,11 @@ function PipelineCard({ pipeline }: { pipeline: Overview["pipeline"] }) {
           <strong className="text-lg" data-testid="overview-won-value">
             {formatRupees(wonTotal)}
           </strong>{" "}
-          won in the last 12 months (India time, by the month a lead moved to Won).
+          won in the last 12 months (India time, by the month a lead moved to Won);{" "}
+          <strong data-testid="overview-paid-value">{formatPaiseAsRupees(paidTotal)}</strong> of it paid.
         </p>
         <p className="text-xs text-ink-soft" data-testid="deal-value-rule">
-          {DEAL_VALUE_RULE}
+          {DEAL_VALUE_RULE} {PAID_RULE}
         </p>
         <div className="space-y-1.5">
           {pipeline.wonByMonth.map((m) => (
@@ -171,8 +173,8 @@ function PipelineCard({ pipeline }: { pipeline: Overview["pipeline"] }) {
           <summary className="cursor-pointer font-semibold">Every month&apos;s numbers</summary>
           <Table
             caption="Deals won per month"
-            head={["Month", "Won", "Value"]}
-            rows={pipeline.wonByMonth.map((m) => [monthLabel(m.month), m.count, formatRupees(m.value)])}
+            head={["Month", "Won", "Value", "Paid"]}
+            rows={pipeline.wonByMonth.map((m) => [monthLabel(m.month), m.count, formatRupees(m.value), formatPaiseAsRupees(m.paidPaise)])}
           />
         </details>
       </Card>
@@ -277,7 +279,8 @@ export function OverviewView({ overview }: { overview: Overview }) {
           Median over the last {overview.weeks} weeks; {overview.firstContact.contacted} contacted, {overview.firstContact.waiting} still new.
         </Figure>
         <Figure title="Won" value={formatRupees(overview.won.value)} testId="overview-won">
-          {overview.won.count} {overview.won.count === 1 ? "deal" : "deals"} moved to Won in the last {overview.weeks} weeks.
+          {overview.won.count} {overview.won.count === 1 ? "deal" : "deals"} moved to Won in the last {overview.weeks} weeks;{" "}
+          <span data-testid="overview-won-paid">{formatPaiseAsRupees(overview.won.paidPaise)} paid</span>.
         </Figure>
       </div>
       <p className="-mt-3 text-xs text-ink-soft">

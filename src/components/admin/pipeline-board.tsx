@@ -26,7 +26,7 @@ import { SubmitButton } from "@/components/forms/submit";
 import { buttonVariants } from "@/components/ui/button";
 import { Dialog, DialogBody, DialogClose, DialogContent, DialogFooter, DialogHeader } from "@/components/ui/dialog";
 import { toastAnswer } from "@/components/ui/toast";
-import { formatRupees, formatShortDay } from "@/lib/format";
+import { formatPaiseAsRupees, formatRupees, formatShortDay } from "@/lib/format";
 import type { FormState } from "@/lib/form-state";
 import { BOARD_PAGE, cardLabel, daysInStageText, initialsOf } from "@/lib/pipeline";
 import { dashboardHref } from "@/lib/routes";
@@ -248,6 +248,7 @@ function Column({
       </h2>
       <p className="mb-2 px-1 text-xs text-ink-soft" data-testid="column-summary">
         {column.count} {column.count === 1 ? "lead" : "leads"} · {formatRupees(column.total)}
+        {column.paidPaise > 0 && <> · {formatPaiseAsRupees(column.paidPaise)} paid</>}
       </p>
       <ul className="flex flex-col gap-2" aria-label={`Leads in ${column.name}`}>
         {column.cards.map((card) => (
@@ -271,6 +272,7 @@ function DealValue({ card }: { card: BoardCard }) {
     <>
       {formatRupees(card.dealValue)}
       {card.dealValueFromPackage && <span className="block text-xs font-normal text-muted">package price</span>}
+      {card.paidPaise > 0 && <span className="block text-xs font-normal text-ink-soft">{formatPaiseAsRupees(card.paidPaise)} paid</span>}
     </>
   );
 }

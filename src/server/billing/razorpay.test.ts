@@ -48,6 +48,7 @@ describe("readRazorpayEvent", () => {
       eventType: "payment_link.paid",
       invoiceNumber: "INV/26-27/00007",
       paymentId: "pay_Q1",
+      linkId: "plink_Q1",
       amountPaise: 5_900_000,
       currency: "INR",
       at: new Date(1_796_040_000_000),

@@ -25,6 +25,8 @@ export interface PaymentNotice {
   /** Our invoice's number: a payment link's reference_id, or a payment's notes.invoice_number. */
   invoiceNumber: string | null;
   paymentId: string | null;
+  /** The payment link paid (plink_…), for a payment_link event. */
+  linkId: string | null;
   amountPaise: number | null;
   currency: string | null;
   /** When Razorpay made the event, when it says. */
@@ -56,6 +58,7 @@ export function readRazorpayEvent(body: unknown): PaymentNotice {
     eventType,
     invoiceNumber: fromLink ? string(link.reference_id) : string(object(payment.notes).invoice_number),
     paymentId: string(payment.id),
+    linkId: fromLink ? string(link.id) : null,
     amountPaise: fromLink ? (whole(link.amount_paid) ?? whole(payment.amount)) : whole(payment.amount),
     currency: string(fromLink ? (link.currency ?? payment.currency) : payment.currency),
     at: createdAt !== null ? new Date(createdAt * 1000) : null,

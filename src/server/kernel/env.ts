@@ -254,11 +254,26 @@ const EnvSchema = z
       .optional()
       .transform((v) => (v ? v : undefined))
       .pipe(z.email({ error: "must be an e-mail address" }).optional()),
+
+    // Payments through Razorpay (docs/decisions/0109). The key pair creates payment links; unset,
+    // payment links are off and the dashboard says so. The webhook secret verifies
+    // /api/payments/razorpay; unset, that endpoint answers 503. None of them is ever logged.
+    RAZORPAY_KEY_ID: optionalMatching(/^rzp_(test|live)_[A-Za-z0-9]{6,40}$/, "must be a Razorpay key id such as rzp_live_AbCdEf123456"),
+    RAZORPAY_KEY_SECRET: optionalMatching(/^[A-Za-z0-9]{8,100}$/, "must be the Razorpay key secret shown beside the key id (letters and digits)"),
+    RAZORPAY_WEBHOOK_SECRET: optionalMatching(/^.{8,200}$/, "must be the webhook secret set in Razorpay's dashboard, 8 to 200 characters"),
+    // Where Razorpay's REST API is asked; another address only for a fake of it in tests.
+    RAZORPAY_API_BASE: optionalUrl,
   })
   .superRefine((value, ctx) => {
     // An endpoint without a bucket would be ignored silently, and uploads would stay on this machine.
     if (value.S3_ENDPOINT && !value.STORAGE_URL) {
       ctx.addIssue({ code: "custom", path: ["S3_ENDPOINT"], message: "is set but STORAGE_URL is not: set STORAGE_URL=s3://bucket/prefix too" });
+    }
+    // A key id without its secret (or the other way round) would turn payment links on and fail at the first one.
+    if (Boolean(value.RAZORPAY_KEY_ID) !== Boolean(value.RAZORPAY_KEY_SECRET)) {
+      const missing = value.RAZORPAY_KEY_ID ? "RAZORPAY_KEY_SECRET" : "RAZORPAY_KEY_ID";
+      const given = value.RAZORPAY_KEY_ID ? "RAZORPAY_KEY_ID" : "RAZORPAY_KEY_SECRET";
+      ctx.addIssue({ code: "custom", path: [given], message: `is set but ${missing} is not: set both, or neither to leave payment links off` });
     }
   });
 
@@ -276,6 +291,9 @@ export class ConfigError extends Error {}
 /** Renamed variables, each with its former name, which is still read while the new one is unset (ADR 0037). */
 const FORMER_NAMES: Record<string, string> = { ACTIVITY_RETENTION_DAYS: "AUDIT_RETENTION_DAYS" };
 
+/** Variables whose values are secrets, named in an error but never shown. */
+const SECRET_NAME = /SECRET|PASSWORD/;
+
 /** Parses an environment; throws ConfigError with one line naming the first bad variable. */
 export function parseEnv(given: Record<string, string | undefined>): Env {
   const source = { ...given };
@@ -287,7 +305,9 @@ export function parseEnv(given: Record<string, string | undefined>): Env {
   // A bad value that came under the former name is reported under the name it was set as.
   const name = given[path] === undefined && FORMER_NAMES[path] !== undefined ? FORMER_NAMES[path] : path;
   const got = given[name];
-  throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`);
+  // A secret's value is never repeated: the line goes to the log of whoever starts the server.
+  const shown = got === undefined ? "" : SECRET_NAME.test(name) ? " (its value is not shown)" : ` (got ${JSON.stringify(got)})`;
+  throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
 }
 
 /**

@@ -7,8 +7,17 @@ import "server-only";
  * served some other way, and for a declared length it refuses without reading at all.
  */
 export async function readBodyText(request: Request, limit: number): Promise<string | null> {
+  const bytes = await readBodyBytes(request, limit);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
+}
+
+/**
+ * The request's body as the bytes received, under the same limit: what a signature over the raw
+ * body (a payment provider's webhook) is checked against, before any decoding could change a byte.
+ */
+export async function readBodyBytes(request: Request, limit: number): Promise<Buffer | null> {
   if (Number(request.headers.get("content-length") ?? 0) > limit) return null;
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let bytes = 0;
@@ -22,5 +31,5 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }

@@ -18,6 +18,7 @@ import {
   type RollupFilter,
 } from "../../kernel/db/schema";
 import { utcDay } from "../visitor-id";
+import { paidPaiseSql } from "../../billing";
 import { leadVisitsSql, oldestRawDay, openRollupRowsSql, recentVisitors, rolledUp, crossedValue, rollupRowsSql, siteHost, storedVisits } from "./analytics";
 
 // The Analytics screen's figures (docs/decisions/0056, 0096). A day already rolled up is read from
@@ -67,6 +68,8 @@ export interface FunnelRow {
   won: number;
   /** The won leads' deal values (src/lib/deal-value.ts: entered, else the chosen package's price), rupees. */
   wonValue: number;
+  /** What the won leads have paid: their paid invoices' totals, GST included (billing's paidPaiseSql), paise. */
+  paidPaise: number;
 }
 
 export interface AnalyticsReport {
@@ -245,6 +248,7 @@ async function leadVisits(days: Span, period: { from: string; to: string }, filt
     form: "audit" | "contact";
     status: string;
     deal_value: number | string | null;
+    paid_paise: number | string | null;
     service: string | null;
     package: string | null;
     entry_path: string;
@@ -266,11 +270,11 @@ async function leadVisits(days: Span, period: { from: string; to: string }, filt
         "contact",
       )}
     )
-    select 'audit' as form, l.status, l.deal_value, l.service, l.package, lv.entry_path, lv.channel
+    select 'audit' as form, l.status, l.deal_value, ${paidPaiseSql(sql`l.id`)} as paid_paise, l.service, l.package, lv.entry_path, lv.channel
     from lv join ${leads} l on l.id = lv.lead_id
     where ${inPeriod} and ${leadFilterSql(filters)}
     union all
-    select 'contact', l.status, null, null, null, lv.entry_path, lv.channel
+    select 'contact', l.status, null, null, null, null, lv.entry_path, lv.channel
     from mv lv join ${contactMessages} l on l.id = lv.message_id
     where ${inPeriod} and ${leadFilterSql(filters)}`);
   return rows.rows;
@@ -282,7 +286,7 @@ function funnel(rows: RollupRow[], leadRows: Awaited<ReturnType<typeof leadVisit
   for (const r of rows) {
     if (r.dimension !== key) continue;
     const label = key === "channel" ? (CHANNEL_LABELS[r.value as Channel] ?? r.value) : r.value;
-    byKey.set(r.value, { key: r.value, label, visits: r.visits, leads: 0, messages: 0, forms: 0, qualified: 0, won: 0, wonValue: 0 });
+    byKey.set(r.value, { key: r.value, label, visits: r.visits, leads: 0, messages: 0, forms: 0, qualified: 0, won: 0, wonValue: 0, paidPaise: 0 });
   }
   for (const lead of leadRows) {
     const row = byKey.get(key === "channel" ? lead.channel : lead.entry_path);
@@ -297,6 +301,7 @@ function funnel(rows: RollupRow[], leadRows: Awaited<ReturnType<typeof leadVisit
     if (lead.status === "won") {
       row.won += 1;
       row.wonValue += dealValueOf({ dealValue: lead.deal_value === null ? null : Number(lead.deal_value), service: lead.service, package: lead.package }) ?? 0;
+      row.paidPaise += Number(lead.paid_paise ?? 0);
     }
   }
   const out = [...byKey.values()];
@@ -400,6 +405,7 @@ export function analyticsCsvRows(report: AnalyticsReport): (string | number | nu
         [section, r.label, "Qualified", r.qualified],
         [section, r.label, "Won", r.won],
         [section, r.label, "Won value (INR)", r.wonValue],
+        [section, r.label, "Paid (INR, GST included)", r.paidPaise / 100],
       );
   };
   funnel("Funnel by channel", report.funnelByChannel);

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { checkGstin } from "@/lib/gst/gstin";
 import { documentNumber, financialYearOf, type DocumentKind } from "@/lib/gst/financial-year";
 import { computeInvoice, InvoiceInputError, type InvoiceLineInput, type InvoiceRecipient } from "@/lib/gst/invoice";
@@ -101,6 +101,16 @@ export async function issueInvoice(input: IssueInvoiceInput, options: { config?:
       .returning();
     return row!;
   });
+}
+
+export async function invoiceById(id: number, exec: Executor = db()): Promise<InvoiceRow | undefined> {
+  const [row] = await exec.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+/** A lead's invoices, newest first: the deal's page lists them with their PDF and payment link. */
+export async function invoicesOfLead(leadId: string, exec: Executor = db()): Promise<InvoiceRow[]> {
+  return exec.select().from(invoices).where(eq(invoices.leadId, leadId)).orderBy(desc(invoices.issuedAt));
 }
 
 export async function invoiceByNumber(number: string, exec: Executor = db()): Promise<InvoiceRow | undefined> {

@@ -1,7 +1,9 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { recordActivityMany, type ActivityEntry } from "../../kernel/activity/activity";
 import { db } from "../../kernel/db/client";
-import { invoices, paymentEvents } from "../../kernel/db/schema";
+import { invoices, paymentEvents, paymentLinks } from "../../kernel/db/schema";
+import { enqueueWebhookEvent } from "../../kernel/events/events";
 import { PAYMENT_EVENT_TYPES, readRazorpayEvent } from "../razorpay";
 
 // Razorpay's payment events applied to invoices (docs/decisions/0106). Razorpay delivers an event at
@@ -60,11 +62,40 @@ export async function applyPaymentEvent(input: PaymentEventInput): Promise<Payme
     if (notice.amountPaise !== invoice.totalPaise)
       return ignore(`the payment of ${notice.amountPaise ?? "no"} paise is not the invoice's total of ${invoice.totalPaise}`, invoice.id);
 
-    await tx
-      .update(invoices)
-      .set({ status: "paid", paidAt: notice.at ?? receivedAt })
-      .where(eq(invoices.id, invoice.id));
+    const paidAt = notice.at ?? receivedAt;
+    const [paid] = await tx.update(invoices).set({ status: "paid", paidAt }).where(eq(invoices.id, invoice.id)).returning();
     await tx.update(paymentEvents).set({ applied: true, invoiceId: invoice.id, outcome: sql`null` }).where(eq(paymentEvents.id, claimed.id));
+    if (notice.linkId) {
+      await tx
+        .update(paymentLinks)
+        .set({ status: "paid" })
+        .where(and(eq(paymentLinks.invoiceId, invoice.id), eq(paymentLinks.provider, "razorpay"), eq(paymentLinks.providerLinkId, notice.linkId)));
+    }
+    // The deal is paid when its invoice is: a lead's payments are the sum of its paid invoices
+    // (paidPaiseSql, docs/decisions/0109), so the lead row itself does not change; the trail says
+    // so on the invoice and on the lead, in this transaction, as a dashboard change would.
+    const trail: ActivityEntry[] = [
+      {
+        action: "invoice.paid",
+        actor: null,
+        table: "invoices",
+        recordId: String(invoice.id),
+        before: { status: invoice.status, paidAt: null },
+        after: { status: "paid", paidAt, paymentId: notice.paymentId, totalPaise: invoice.totalPaise },
+      },
+    ];
+    if (invoice.leadId) {
+      trail.push({
+        action: "lead.paid",
+        actor: null,
+        table: "leads",
+        recordId: invoice.leadId,
+        before: null,
+        after: { invoiceNumber: invoice.number, paidPaise: invoice.totalPaise, paidAt, paymentId: notice.paymentId },
+      });
+    }
+    await recordActivityMany(trail, tx);
+    await enqueueWebhookEvent(tx, "invoice.paid", "invoices", String(invoice.id), { ...paid!, paymentId: notice.paymentId });
     return { status: "applied", invoiceNumber: invoice.number } as const;
   });
 }

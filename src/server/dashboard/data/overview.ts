@@ -10,6 +10,7 @@ import { db } from "../../kernel/db/client";
 import { contactMessages, leads, LEAD_STATUSES, type LeadStatus } from "../../kernel/db/schema";
 import { siteConfig } from "../../kernel/site-config";
 import { CLOSED_STAGES_SQL, stagesIn } from "../../leads";
+import { paidPaiseSql } from "../../billing";
 
 // The lead desk's overview (docs/decisions/0049): every figure is counted by PostgreSQL, one query
 // each, over the period's leads and contact messages (spam is kept in its own table and never counted).
@@ -51,7 +52,8 @@ export interface Overview {
   newLeads: { lastSevenDays: number; sevenDaysBefore: number };
   /** The same for contact messages: the key figure counts both forms. */
   newMessages: { lastSevenDays: number; sevenDaysBefore: number };
-  won: { count: number; value: number };
+  /** The leads of the period that moved to Won: how many, their value (rupees) and what they have paid (paise, GST included: paidPaiseSql). */
+  won: { count: number; value: number; paidPaise: number };
   /**
    * The pipeline now (docs/decisions/0067): each open stage (all but Won and Lost) in the board's
    * order with its leads and their deal value; and the value won in each of the last 12 months
@@ -59,7 +61,7 @@ export interface Overview {
    */
   pipeline: {
     open: { key: string; name: string; count: number; value: number }[];
-    wonByMonth: { month: string; count: number; value: number }[];
+    wonByMonth: { month: string; count: number; value: number; paidPaise: number }[];
   };
 }
 
@@ -96,6 +98,8 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
   ) as submissions`;
   // A deal's value by the one rule (src/lib/deal-value.ts): entered, else the chosen package's price.
   const value = dealValueSql({ dealValue: leads.dealValue, service: leads.service, package: leads.package });
+  // What those deals have paid by the one rule (billing's paidPaiseSql): their paid invoices' totals.
+  const paid = paidPaiseSql(leads.id);
   const inPeriod = sql`${leads.createdAt} >= ${startSql} and ${leads.createdAt} <= ${at}`;
 
   const monthOf = sql`date_trunc('month', ${at} at time zone ${zone})`;
@@ -126,8 +130,9 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
     db().execute<{ status: string; count: number; value: string }>(sql`
       select ${leads.status} as status, count(*)::int as count, coalesce(sum(${value}), 0)::text as value
       from ${leads} where ${leads.status} not in (${CLOSED_STAGES_SQL}) group by 1`),
-    db().execute<{ month: string; count: number; value: string }>(sql`
-      select to_char(m.month, 'YYYY-MM') as month, count(${leads.id})::int as count, coalesce(sum(${value}), 0)::text as value
+    db().execute<{ month: string; count: number; value: string; paid: string }>(sql`
+      select to_char(m.month, 'YYYY-MM') as month, count(${leads.id})::int as count, coalesce(sum(${value}), 0)::text as value,
+        coalesce(sum(${paid}) filter (where ${leads.id} is not null), 0)::text as paid
       from generate_series(${monthOf} - interval '11 months', ${monthOf}, interval '1 month') as m(month)
       left join ${leads} on ${leads.status} = 'won' and date_trunc('month', ${leads.wonAt} at time zone ${zone}) = m.month
       group by m.month order by m.month`),
@@ -140,8 +145,8 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
         count(*) filter (where ${contactMessages.createdAt} <= ${at} - interval '7 days' and ${contactMessages.createdAt} > ${at} - interval '14 days')::int as before,
         count(*) filter (where ${contactMessages.createdAt} >= ${startSql})::int as period
       from ${contactMessages} where (${contactMessages.createdAt} > ${at} - interval '14 days' or ${contactMessages.createdAt} >= ${startSql}) and ${contactMessages.createdAt} <= ${at}`),
-    db().execute<{ count: number; value: string }>(sql`
-      select count(*)::int as count, coalesce(sum(${value}), 0)::text as value from ${leads}
+    db().execute<{ count: number; value: string; paid: string }>(sql`
+      select count(*)::int as count, coalesce(sum(${value}), 0)::text as value, coalesce(sum(${paid}), 0)::text as paid from ${leads}
       where ${leads.status} = 'won' and ${leads.wonAt} >= ${startSql} and ${leads.wonAt} <= ${at}`),
   ]);
 
@@ -184,12 +189,16 @@ export async function overviewReport(weeks: number, now = new Date()): Promise<O
     },
     newLeads: { lastSevenDays: Number(recentRows.rows[0]?.recent ?? 0), sevenDaysBefore: Number(recentRows.rows[0]?.before ?? 0) },
     newMessages: { lastSevenDays: Number(messageRows.rows[0]?.recent ?? 0), sevenDaysBefore: Number(messageRows.rows[0]?.before ?? 0) },
-    won: { count: Number(wonInPeriodRows.rows[0]?.count ?? 0), value: Number(wonInPeriodRows.rows[0]?.value ?? 0) },
+    won: {
+      count: Number(wonInPeriodRows.rows[0]?.count ?? 0),
+      value: Number(wonInPeriodRows.rows[0]?.value ?? 0),
+      paidPaise: Number(wonInPeriodRows.rows[0]?.paid ?? 0),
+    },
     pipeline: {
       open: stages
         .filter((s) => s.open)
         .map((s) => ({ key: s.key, name: s.name, count: Number(openByKey.get(s.key)?.count ?? 0), value: Number(openByKey.get(s.key)?.value ?? 0) })),
-      wonByMonth: wonRows.rows.map((r) => ({ month: r.month, count: Number(r.count), value: Number(r.value) })),
+      wonByMonth: wonRows.rows.map((r) => ({ month: r.month, count: Number(r.count), value: Number(r.value), paidPaise: Number(r.paid) })),
     },
   };
 }

@@ -2244,3 +2244,40 @@ export const proposals = pgTable(
   ],
 );
 export type ProposalRow = typeof proposals.$inferSelect;
+
+export const PAYMENT_LINK_STATUSES = ["created", "paid", "cancelled", "expired"] as const;
+export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+
+/**
+ * A payment link made for an invoice through the payment provider (docs/decisions/0109): the
+ * provider's id (plink_…), the address the client pays at, and its status, which the webhook's
+ * paid event moves to paid. An invoice may have several over its life (a link expired, another
+ * made); its `reference_id` at the provider is the invoice's number, which is how a payment finds
+ * its invoice.
+ */
+export const paymentLinks = pgTable(
+  "payment_links",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    invoiceId: bigint("invoice_id", { mode: "number" })
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    providerLinkId: text("provider_link_id").notNull(),
+    url: text("url").notNull(),
+    amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
+    status: text("status").$type<PaymentLinkStatus>().notNull().default("created"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_links_provider_link_key").on(t.provider, t.providerLinkId),
+    index("payment_links_invoice_idx").on(t.invoiceId),
+    check("payment_links_provider_valid", sql`${t.provider} in ('razorpay')`),
+    check("payment_links_provider_link_id_valid", required(t.providerLinkId, 100)),
+    check("payment_links_url_valid", sql`char_length(${t.url}) <= 500 and ${t.url} ~ '^https?://'`),
+    check("payment_links_amount_valid", sql`${t.amountPaise} > 0`),
+    check("payment_links_status_valid", sql`${t.status} in ('created', 'paid', 'cancelled', 'expired')`),
+  ],
+);
+export type PaymentLinkRow = typeof paymentLinks.$inferSelect;

@@ -89,7 +89,7 @@ const isSubject = (table: string | null | undefined): table is SubjectTable => B
  * member's action, a sign-up by its confirmation link), never from the activity trail. No account
  * ids: a call says its member by name only.
  */
-const NAMED_FIELDS: Record<"bookings" | "newsletter_subscribers" | "experiments" | "proposals", readonly string[]> = {
+const NAMED_FIELDS: Record<"bookings" | "newsletter_subscribers" | "experiments" | "proposals" | "invoices", readonly string[]> = {
   bookings: [
     "id",
     "startsAt",
@@ -128,6 +128,8 @@ const NAMED_FIELDS: Record<"bookings" | "newsletter_subscribers" | "experiments"
     "createdAt",
     "updatedAt",
   ],
+  // An invoice paid: its number and amounts in paise, and the lead (the deal) it bills; no payer's details.
+  invoices: ["id", "number", "issuedAt", "totalPaise", "status", "paidAt", "leadId", "paymentId"],
 };
 const isNamedTable = (table: string): table is keyof typeof NAMED_FIELDS => table in NAMED_FIELDS;
 
@@ -160,6 +162,7 @@ export function webhookData(table: string, row: Record<string, unknown>): Record
     data.dealValueFrom = value?.source ?? null;
   }
   if ((table === "bookings" || table === "proposals") && typeof row.leadId === "string") data.dashboardUrl = `${dashboardRecordPrefix("leads")}${row.leadId}`;
+  if ((table === "bookings" || table === "invoices") && typeof row.leadId === "string") data.dashboardUrl = `${dashboardRecordPrefix("leads")}${row.leadId}`;
   if ((table === "leads" || table === "contact_messages") && typeof row.id === "string") data.dashboardUrl = `${dashboardRecordPrefix(table)}${row.id}`;
   if (table === "experiments" && typeof row.id === "string")
     data.dashboardUrl = `${env().SITE_URL.replace(/\/$/, "")}${dashboardHref("experiments")}/${row.id}`;

@@ -28,6 +28,7 @@ import {
 import { personKey, personKeyPads } from "../../kernel/session/person-key";
 import { mailboxKey } from "../../kernel/mail/mailbox";
 import { stagesIn } from "../../leads";
+import { paidPaiseSql } from "../../billing";
 import { memberLabel } from "@/lib/format";
 import { MESSAGE_STATUS_LABELS } from "@/lib/schemas/admin";
 import { subscriberSendRows } from "../../newsletter";
@@ -81,6 +82,8 @@ export interface PersonHeader {
   newsletter: { status: string; paused: boolean } | null;
   /** Their leads' deal values summed (src/lib/deal-value.ts); null when none has one. */
   dealValue: number | null;
+  /** What their leads have been paid, GST included (billing's paidPaiseSql), whole paise. */
+  paidPaise: number;
 }
 
 async function personRecords(emailKey: string, executor: Executor = db()) {
@@ -104,7 +107,13 @@ const distinct = (values: (string | null | undefined)[]) => [...new Set(values.m
 
 /** The page's header: who they are, from their newest submission back. */
 export async function personHeader(emailKey: string): Promise<PersonHeader> {
-  const { leadRows, messageRows, subscriber } = await personRecords(emailKey);
+  const [{ leadRows, messageRows, subscriber }, paidRows] = await Promise.all([
+    personRecords(emailKey),
+    db()
+      .select({ paid: sql<string>`coalesce(sum(${paidPaiseSql(leads.id)}), 0)::text` })
+      .from(leads)
+      .where(sql`lower(${leads.email}) = ${emailKey}`),
+  ]);
   const submissions = [
     ...leadRows.map((r) => ({ kind: "lead" as const, at: r.createdAt, email: r.email, name: r.name, phone: r.mobileNumber, company: null, ownerId: r.ownerId, status: r.status })),
     ...messageRows.map((r) => ({ kind: "message" as const, at: r.createdAt, email: r.email, name: r.name, phone: r.mobileNumber, company: r.company, ownerId: r.ownerId, status: r.status })),
@@ -125,6 +134,7 @@ export async function personHeader(emailKey: string): Promise<PersonHeader> {
     status: newest ? { kind: newest.kind, status: newest.status } : null,
     newsletter: subscriber ? { status: subscriber.status, paused: subscriber.paused } : null,
     dealValue: leadRows.reduce<number | null>((sum, r) => (dealValueOf(r) === null ? sum : (sum ?? 0) + dealValueOf(r)!), null),
+    paidPaise: Number(paidRows[0]?.paid ?? 0),
   };
 }
 

@@ -10,6 +10,7 @@ import { db } from "../../kernel/db/client";
 import { activityEvents, leads, users } from "../../kernel/db/schema";
 import { searchWhere } from "../../kernel/db/admin-list";
 import { stagesIn, type StageInfo } from "../../leads";
+import { paidPaiseSql } from "../../billing";
 
 // The pipeline board's reads (docs/decisions/0067): one column per stage with the whole column's
 // count and value, and only its first cards (BOARD_PAGE, more on request), so that a board of
@@ -26,6 +27,8 @@ export interface BoardCard {
   dealValue: number | null;
   /** Whether the value was entered or is the chosen package's price. */
   dealValueFromPackage: boolean;
+  /** What the deal has been paid, GST included (billing's paidPaiseSql): whole paise, 0 when nothing. */
+  paidPaise: number;
   ownerLabel: string | null;
   followUpOn: string | null;
   /** What is to be done on the follow-up day. */
@@ -41,6 +44,8 @@ export interface BoardColumn extends StageInfo {
   count: number;
   /** Sum of the column's deal values (src/lib/deal-value.ts), whole rupees (leads without one count as nothing). */
   total: number;
+  /** What the column's deals have been paid (billing's paidPaiseSql), whole paise. */
+  paidPaise: number;
   cards: BoardCard[];
 }
 
@@ -79,6 +84,7 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
   );
   const limitFor = Object.keys(filters.show).length > 0 ? sql`case ranked.status ${limits} else ${BOARD_PAGE}::integer end` : sql`${BOARD_PAGE}::integer`;
   const value = dealValueSql({ dealValue: leads.dealValue, service: leads.service, package: leads.package });
+  const paid = paidPaiseSql(leads.id);
   const ranked = db()
     .select({
       id: leads.id,
@@ -87,6 +93,7 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
       status: leads.status,
       dealValue: sql<string | null>`${value}::text`.as("deal_value_of"),
       dealValueEntered: sql<boolean>`${leads.dealValue} is not null`.as("deal_value_entered"),
+      paidPaise: sql<string>`${paid}::text`.as("paid_paise"),
       followUpOn: leads.followUpOn,
       nextStep: leads.nextStep,
       expectedCloseOn: leads.expectedCloseOn,
@@ -102,7 +109,12 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
   const [stages, totals, cards] = await Promise.all([
     stagesIn(),
     db()
-      .select({ status: leads.status, count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${value}), 0)::text` })
+      .select({
+        status: leads.status,
+        count: sql<number>`count(*)::int`,
+        total: sql<string>`coalesce(sum(${value}), 0)::text`,
+        paidPaise: sql<string>`coalesce(sum(${paid}), 0)::text`,
+      })
       .from(leads)
       .where(where)
       .groupBy(leads.status),
@@ -114,6 +126,7 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
         status: ranked.status,
         dealValue: ranked.dealValue,
         dealValueEntered: ranked.dealValueEntered,
+        paidPaise: ranked.paidPaise,
         followUpOn: ranked.followUpOn,
         nextStep: ranked.nextStep,
         expectedCloseOn: ranked.expectedCloseOn,
@@ -126,7 +139,9 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
       .where(sql`ranked.rank <= ${limitFor}`)
       .orderBy(ranked.status, ranked.rank),
   ]);
-  const byStage = new Map<string, { count: number; total: number }>(totals.map((t) => [t.status, { count: Number(t.count), total: Number(t.total) }]));
+  const byStage = new Map<string, { count: number; total: number; paidPaise: number }>(
+    totals.map((t) => [t.status, { count: Number(t.count), total: Number(t.total), paidPaise: Number(t.paidPaise) }]),
+  );
   const cardsByStage = new Map<string, BoardCard[]>();
   const now = new Date();
   for (const c of cards) {
@@ -138,6 +153,7 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
       status: c.status,
       dealValue: c.dealValue === null ? null : Number(c.dealValue),
       dealValueFromPackage: c.dealValue !== null && !c.dealValueEntered,
+      paidPaise: Number(c.paidPaise ?? 0),
       ownerLabel: c.ownerLabel,
       followUpOn: c.followUpOn,
       nextStep: c.nextStep,
@@ -147,7 +163,7 @@ export async function loadBoard(filters: BoardFilters): Promise<Board> {
     });
     cardsByStage.set(c.status, list);
   }
-  const columns = stages.map((stage) => ({ ...stage, ...(byStage.get(stage.key) ?? { count: 0, total: 0 }), cards: cardsByStage.get(stage.key) ?? [] }));
+  const columns = stages.map((stage) => ({ ...stage, ...(byStage.get(stage.key) ?? { count: 0, total: 0, paidPaise: 0 }), cards: cardsByStage.get(stage.key) ?? [] }));
   return {
     columns,
     count: columns.reduce((n, c) => n + c.count, 0),

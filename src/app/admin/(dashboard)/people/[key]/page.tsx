@@ -5,8 +5,8 @@ import { EditInteraction, ErasePersonForm, LogInteractionForm } from "@/componen
 import { SUBSCRIBER_STATUS_LABELS, type SubscriberStatus } from "@/lib/newsletter";
 import { TIMELINE_LABELS } from "@/lib/people";
 import { dashboardHref } from "@/lib/routes";
-import { DEAL_VALUE_RULE } from "@/lib/deal-value";
-import { formatAdminDate, formatRupees } from "@/lib/format";
+import { DEAL_VALUE_RULE, PAID_RULE } from "@/lib/deal-value";
+import { formatAdminDate, formatPaiseAsRupees, formatRupees } from "@/lib/format";
 import { toSiteDateTimeInput } from "@/lib/site-time";
 import { navCounts, openScreen } from "@/app/admin/dashboard-gate";
 import { personPage } from "@/server/people/people";
@@ -46,6 +46,7 @@ export default async function PersonPage({ params }: { params: Promise<{ key: st
               ["Company", header.companies.join(", ") || "—"],
               ["Owner", header.owner ?? "Nobody"],
               ["Deal value", header.dealValue === null ? "—" : `${formatRupees(header.dealValue)} (${DEAL_VALUE_RULE})`],
+              ["Paid", `${formatPaiseAsRupees(header.paidPaise)} (${PAID_RULE})`],
               ["Status", header.status ? `${header.status.status} (${header.status.kind === "lead" ? "latest growth audit" : "latest message"})` : "—"],
               [
                 "Newsletter",
