@@ -78,6 +78,11 @@ export default defineConfig({
         CALENDAR_ALLOW_PRIVATE_TARGETS: "true",
         // The link checker's requests to other sites: none from the tests (tests/link-checker.test.ts points them at local servers).
         LINK_CHECK_EXTERNAL: "false",
+        // Proposals and invoices need the agency's GST particulars (docs/decisions/0106); a GSTIN whose check character is right.
+        BILLING_LEGAL_NAME: "Kinetic Growth Marketing Private Limited",
+        BILLING_ADDRESS: "401, Example Towers\\nAndheri East, Mumbai 400069",
+        BILLING_GSTIN: "27AAPFU0939F1ZV",
+        BILLING_SIGNATORY: "Asha Menon, Director",
       },
     },
     {

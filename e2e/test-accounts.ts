@@ -27,6 +27,7 @@ export const E2E_OWNERS = [
   "analytics@e2e.test",
   "lead-visit@e2e.test",
   "experiments@e2e.test",
+  "proposals@e2e.test",
   "api-keys@e2e.test",
   "mcp@e2e.test",
   "hooks@e2e.test",

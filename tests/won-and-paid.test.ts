@@ -63,19 +63,17 @@ beforeAll(async () => {
   ids.paid = rows.find((r) => r.name === "Paid Deal")!.id;
   ids.unpaid = rows.find((r) => r.name === "Unpaid Deal")!.id;
   const at = new Date(createdAt.getTime() - 5 * 60_000);
-  await handle.db
-    .insert(analyticsEvents)
-    .values(
-      ["c".repeat(64), "d".repeat(64)].map((visitorId) => ({
-        at,
-        day: at.toISOString().slice(0, 10),
-        visitorId,
-        path: "/free-audit",
-        device: "desktop" as const,
-        utmSource: "newsletter",
-        utmMedium: "email",
-      })),
-    );
+  await handle.db.insert(analyticsEvents).values(
+    ["c".repeat(64), "d".repeat(64)].map((visitorId) => ({
+      at,
+      day: at.toISOString().slice(0, 10),
+      visitorId,
+      path: "/free-audit",
+      device: "desktop" as const,
+      utmSource: "newsletter",
+      utmMedium: "email",
+    })),
+  );
   // The paid deal: its invoice paid by Razorpay's event. The unpaid deal: an invoice issued and not
   // paid, and a second one paid and then cancelled (refunded), which counts nothing.
   const paid = await invoiceFor(ids.paid);
