@@ -39,7 +39,9 @@ test(
 
     // The lead's record: New proposal opens the editor.
     const page = await member.open(`leads?q=${encodeURIComponent(email)}`);
-    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    // The record's own address (with JavaScript the list opens it in a dialog; its page holds the proposals).
+    const recordHref = await page.getByRole("link", { name: `Edit ${name}` }).getAttribute("href");
+    await page.goto(recordHref!);
     await page.getByTestId("new-proposal").getByRole("button", { name: "New proposal" }).click();
     await expect(page).toHaveURL(/\/admin\/proposals\/[0-9a-f-]{36}$/);
     const proposalUrl = page.url();
@@ -93,6 +95,8 @@ test(
     await expect(answer).toContainText(`by ${name}`);
     await expect(answer).toContainText(shownHash);
     const leads = await member.open(`leads?q=${encodeURIComponent(email)}`);
-    await expect(leads.getByRole("row").filter({ hasText: name })).toContainText("Won");
+    await expect(leads.getByRole("combobox", { name: `Status of ${name}` })).toHaveValue("won");
+    // The deal's value is the proposal's, before tax.
+    await expect(leads.getByRole("region", { name: "Growth Audit Leads" })).toContainText("₹1,00,000");
   },
 );
