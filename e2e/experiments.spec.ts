@@ -23,6 +23,9 @@ const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.
 /** A visitor of its own: an agent and an address of their own (the e2e server trusts X-Forwarded-For). */
 const visitor = (n: number) => ({ "user-agent": `${AGENT} e2e-visitor/${RUN}/${n}`, "x-forwarded-for": `198.19.${(n >> 8) & 255}.${n & 255}` });
 
+/** A visitor the experiment showed the control to. */
+const controlVisitorOf = (seen: Map<number, string>) => [...seen].find(([, h]) => h === STATIC_HEADLINE)![0];
+
 /** The h1 of home as the server sent it to these headers. */
 async function headlineFor(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
   const answer = await request.get("/", { headers: { accept: "text/html", ...headers } });
@@ -78,6 +81,11 @@ test(
     expect(variantCount).toBeLessThan(130);
     // Each keeps theirs on every request.
     for (const n of [1, 2, 3, 50, 199]) expect(await headlineFor(request, visitor(n))).toBe(seen.get(n));
+
+    // Only the host names a variant: a client's header picks nothing, and a variant's internal address is no page.
+    const key = (await page.getByTestId("experiment-status").locator("code").textContent())!.trim();
+    expect(await headlineFor(request, { ...visitor(controlVisitorOf(seen)), "x-kg-variant": `${key}-1` })).toBe(STATIC_HEADLINE);
+    expect((await request.get(`/en-IN~${key}-1`, { headers: { accept: "text/html" } })).status()).toBe(404);
 
     // A bot sees the control, and is not counted.
     expect(await headlineFor(request, { "user-agent": BOT, "x-forwarded-for": "198.19.250.1" })).toBe(STATIC_HEADLINE);
