@@ -2060,7 +2060,9 @@ export const invoices = pgTable(
     uniqueIndex("invoices_year_serial_key").on(t.financialYear, t.serial),
     index("invoices_issued_at_idx").on(t.issuedAt.desc()),
     index("invoices_lead_idx").on(t.leadId),
-    uniqueIndex("invoices_proposal_key").on(t.proposalId).where(sql`${t.status} <> 'cancelled'`),
+    uniqueIndex("invoices_proposal_key")
+      .on(t.proposalId)
+      .where(sql`${t.status} <> 'cancelled'`),
     check("invoices_number_valid", serialNumber(t.number)),
     check("invoices_serial_valid", sql`${t.serial} >= 1`),
     check("invoices_place_of_supply_valid", sql`${t.placeOfSupply} ~ '^[0-9]{2}$'`),
