@@ -21,6 +21,7 @@ export { applyPaymentEvent, type PaymentEventInput, type PaymentEventResult } fr
 export { razorpayWebhookPost, WEBHOOK_BODY_LIMIT_BYTES, type RazorpayWebhookOptions } from "./razorpay-http";
 export {
   configuredPaymentProvider,
+  PAYMENT_LINKS_OFF,
   paymentLinksEnabled,
   PaymentProviderError,
   razorpayProvider,

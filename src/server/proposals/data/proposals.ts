@@ -566,6 +566,7 @@ export async function issueInvoiceForProposal(
       const proposal = await lockProposal(tx, id);
       if (!proposal) return refuse("This proposal no longer exists.");
       if (proposal.status !== "accepted") return refuse("Only an accepted proposal is invoiced.");
+      if (proposal.totalPaise <= 0) return refuse("This proposal's total is nothing: there is nothing to invoice.");
       const issued = await invoiceOfProposal(proposal.id, tx);
       if (issued) return refuse(`Invoice ${issued.number} was issued for this proposal already.`);
       const address = proposal.recipient.address?.trim() || options.address?.trim() || "";
