@@ -22,6 +22,11 @@ setUpJobQueue();
 const { activityEvents, invoices, leads, paymentLinks, profiles, users } = await import("@/server/kernel/db/schema");
 const billing = await import("@/server/billing");
 const p = await import("@/server/proposals");
+const { getLead, listLeads } = await import("@/server/integrations/api-leads");
+const { leadSummary } = await import("@/server/integrations/mcp-desk-tools");
+const { openApiDocument } = await import("@/server/integrations/openapi");
+const exportRoute = await import("@/app/admin/export/[table]/route");
+const { signedInMember } = await import("./helpers/signed-in");
 type ProposalLine = import("@/lib/proposals").ProposalLine;
 
 const config = billing.billingConfig({
@@ -255,5 +260,49 @@ describe("its payment link and the client's page", () => {
       "Razorpay refused the payment link: The api key provided is invalid",
     );
     expect(await handle.db.select().from(paymentLinks)).toHaveLength(0);
+  });
+});
+
+describe("paid beside won in the REST API, its OpenAPI document, the MCP tools and the leads' export", () => {
+  it("carry paidPaise from the lead's paid invoices: 0 before the payment, the invoice's total after", async () => {
+    const { id, leadId } = await proposal();
+    const [other] = await handle.db
+      .insert(leads)
+      .values({ name: "Unbilled Lead", email: "none@brand.test", mobileNumber: "+919876543211" })
+      .returning({ id: leads.id });
+    const issued = await p.issueInvoiceForProposal(id, SALES, { config, now: INVOICED });
+    if (!issued.ok) throw new Error(issued.message);
+    const key = { id: "test", name: "crm", scopes: ["leads:read"] } as never;
+    expect(await getLead(key, leadId)).toMatchObject({ paidPaise: 0, dealValue: 53_500 });
+
+    await billing.applyPaymentEvent({
+      eventId: "evt_DealToCash2",
+      body: {
+        event: "payment_link.paid",
+        payload: {
+          payment_link: { entity: { id: "plink_X", reference_id: issued.invoice.number, amount: 6_313_000, currency: "INR", status: "paid" } },
+          payment: { entity: { id: "pay_X", amount: 6_313_000, currency: "INR", status: "captured" } },
+        },
+      },
+    });
+    // Won is the deal's value in rupees before tax; paid is the paise received, GST included.
+    expect(await getLead(key, leadId)).toMatchObject({ dealValue: 53_500, paidPaise: 6_313_000 });
+    const page = await listLeads(key, {});
+    expect(page.data.find((l) => l.id === leadId)).toMatchObject({ paidPaise: 6_313_000 });
+    expect(page.data.find((l) => l.id === other!.id)).toMatchObject({ paidPaise: 0 });
+    expect(leadSummary(await getLead(key, leadId))).toMatchObject({ dealValue: 53_500, paidPaise: 6_313_000 });
+    const schemas = (openApiDocument() as { components: { schemas: Record<string, { properties: Record<string, object> }> } }).components.schemas;
+    expect(schemas.Lead!.properties.paidPaise).toMatchObject({ type: "integer", minimum: 0 });
+
+    const member = await signedInMember(handle.db, "owner", { prefix: "deal-to-cash" });
+    request.headers = new Headers({ host: "localhost:3999", origin: "http://localhost:3999", cookie: member.cookie });
+    const response = await exportRoute.GET(new Request("http://localhost:3999/admin/export/leads"), { params: Promise.resolve({ table: "leads" }) });
+    expect(response.status).toBe(200);
+    const [head, ...lines] = (await response.text()).trim().split(/\r?\n/);
+    // The header holds a comma, so the CSV quotes it.
+    const paid = head!.replace('"Paid (INR, GST included)"', "PAID").split(",").indexOf("PAID");
+    expect(paid).toBeGreaterThan(-1);
+    expect(lines.find((l) => l.includes(",Ravi Kumar,"))!.split(",")[paid]).toBe("63130");
+    expect(lines.find((l) => l.includes(",Unbilled Lead,"))!.split(",")[paid]).toBe("0");
   });
 });

@@ -32,3 +32,4 @@ export {
 export { formatPaise, invoicePdf, invoiceTextLines, type InvoicePdfRecord } from "./invoice-pdf";
 export { invoicePdfForStaff } from "./invoice-documents";
 export { paidPaiseSql } from "./paid";
+export { paidPaiseOfLeads } from "./data/paid-leads";
