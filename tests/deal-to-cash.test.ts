@@ -27,14 +27,16 @@ const { leadSummary } = await import("@/server/integrations/mcp-desk-tools");
 const { openApiDocument } = await import("@/server/integrations/openapi");
 const exportRoute = await import("@/app/admin/export/[table]/route");
 const { signedInMember } = await import("./helpers/signed-in");
+const actions = await import("@/server/proposals/proposal-actions");
 type ProposalLine = import("@/lib/proposals").ProposalLine;
 
-const config = billing.billingConfig({
+const BILLING_ENV = {
   BILLING_LEGAL_NAME: "Kinetic Growth Private Limited",
   BILLING_ADDRESS: "4th Floor, 12 Marine Drive\\nMumbai 400002",
   BILLING_GSTIN: "27AAKCK2468G1ZA",
   BILLING_SIGNATORY: "Asha Menon, Director",
-});
+};
+const config = billing.billingConfig(BILLING_ENV);
 const KEYS = { keyId: "rzp_test_Kinetic0001", keySecret: "fakeSecretForDealToCash" };
 let fake: FakeRazorpay;
 beforeAll(async () => {
@@ -304,5 +306,39 @@ describe("paid beside won in the REST API, its OpenAPI document, the MCP tools a
     expect(paid).toBeGreaterThan(-1);
     expect(lines.find((l) => l.includes(",Ravi Kumar,"))!.split(",")[paid]).toBe("63130");
     expect(lines.find((l) => l.includes(",Unbilled Lead,"))!.split(",")[paid]).toBe("0");
+  });
+});
+
+describe("the desk's actions", () => {
+  it("Issue invoice answers with the number; Create payment link, with the Razorpay keys unset, says payment links are off and asks nothing", async () => {
+    const { id } = await proposal();
+    const member = await signedInMember(handle.db, "sales", { prefix: "deal-to-cash-actions" });
+    request.headers = new Headers({ host: "localhost:3999", origin: "http://localhost:3999", cookie: member.cookie });
+    const form = (values: Record<string, string>) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(values)) data.set(k, v);
+      return data;
+    };
+    const idle = { status: "idle" } as never;
+    // Unconfigured billing is refused with the settings named, and takes no number.
+    expect(await actions.issueInvoiceAction(idle, form({ id }))).toMatchObject({ status: "refused", title: "Billing is not configured" });
+    expect(await handle.db.select().from(invoices)).toHaveLength(0);
+    Object.assign(process.env, BILLING_ENV);
+    expect(await actions.issueInvoiceAction(idle, form({ id }))).toMatchObject({
+      status: "success",
+      message: expect.stringMatching(/^Invoice INV\/\d{2}-\d{2}\/00001 issued\.$/),
+    });
+    expect(await actions.issueInvoiceAction(idle, form({ id }))).toMatchObject({
+      status: "refused",
+      message: expect.stringContaining("was issued for this proposal already"),
+    });
+    expect(billing.paymentLinksEnabled()).toBe(false);
+    expect(await actions.paymentLinkAction(idle, form({ id }))).toMatchObject({
+      status: "refused",
+      message: "Payment links are off: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET",
+    });
+    expect(fake.requests).toHaveLength(0);
+    expect(await handle.db.select().from(paymentLinks)).toHaveLength(0);
+    for (const name of Object.keys(BILLING_ENV)) delete process.env[name];
   });
 });
