@@ -102,6 +102,12 @@ const COVERAGE: Record<string, Verdict> = {
   "src/server/proposals/proposal-actions.ts#reviseProposalAction": {
     notRecorded: "reviseProposal records proposal.revise on the new version in its transaction (tests/proposals.test.ts checks the row)",
   },
+  "src/server/proposals/proposal-actions.ts#issueInvoiceAction": {
+    notRecorded: "issueInvoiceForProposal records proposal.invoice in the invoice's transaction (tests/deal-to-cash.test.ts checks the row)",
+  },
+  "src/server/proposals/proposal-actions.ts#paymentLinkAction": {
+    notRecorded: "createPaymentLink records invoice.payment-link in the transaction that keeps the link (tests/deal-to-cash.test.ts checks the row)",
+  },
   "src/server/proposals/proposal-actions.ts#acceptProposalAction": {
     notRecorded:
       "the client's answer on the link's page, no account: proposal.accept and the lead's status row in the acceptance's transaction (tests/proposals.test.ts checks both)",

@@ -3,8 +3,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql, type SQL } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RECORD_FORM_FIELDS, ROOM_SCRIPT_FIELD, ROW_INTENT_FIELD, type StaffRole } from "@/lib/admin-tables/definition";
+import { startFakeRazorpay } from "./helpers/fake-razorpay";
 import { setUpTestDatabase } from "./helpers/test-db";
 import { setUpJobQueue } from "./helpers/job-queue";
 
@@ -33,6 +34,11 @@ Object.assign(process.env, {
   BILLING_GSTIN: "27AAKCK2468G1ZA",
   BILLING_SIGNATORY: "Asha Menon, Director",
 });
+// Payment links are asked of a local fake of Razorpay's API (docs/decisions/0109).
+const RAZORPAY_KEYS = { keyId: "rzp_test_Matrix0001", keySecret: "matrixSecretForPaymentLinks" };
+const fakeRazorpay = await startFakeRazorpay(RAZORPAY_KEYS);
+afterAll(() => fakeRazorpay.close());
+Object.assign(process.env, { RAZORPAY_KEY_ID: RAZORPAY_KEYS.keyId, RAZORPAY_KEY_SECRET: RAZORPAY_KEYS.keySecret, RAZORPAY_API_BASE: fakeRazorpay.base });
 let requestHeaders = new Headers({ host: "localhost:3999", origin: SITE });
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => {}, getAll: () => [] }) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {} }));
@@ -224,6 +230,42 @@ async function matrix(): Promise<Record<string, Entry>> {
     const made = await proposalData.createProposalForLead(await leadRow(), author);
     if (!made.ok) throw new Error(made.message);
     if (sent) await proposalData.sendProposal(made.id, author);
+    return made.id;
+  };
+  /** A proposal accepted by its client (with the address an invoice carries), and its invoice when asked. */
+  const acceptedProposalRow = async (invoiced: boolean) => {
+    const author = { id: await throwawayMember("sales"), email: "author@test.example" };
+    const made = await proposalData.createProposalForLead(await leadRow(), author);
+    if (!made.ok) throw new Error(made.message);
+    const draft = (await proposalData.proposalForDesk(made.id))!.row;
+    const saved = await proposalData.updateDraft(
+      made.id,
+      {
+        title: draft.title,
+        lines: [{ description: "SEO retainer", sacCode: "998361", quantity: 1, unitPricePaise: 5_000_000, discount: null, billing: "monthly" }],
+        validUntil: draft.validUntil,
+        terms: draft.terms,
+        recipient: { ...draft.recipient, address: "14 Hill Road, Pune 411001" },
+      },
+      author,
+    );
+    if (!saved.ok) throw new Error(saved.message);
+    const sent = await proposalData.sendProposal(made.id, author);
+    if (!sent.ok) throw new Error(sent.message);
+    const page = await proposalData.publicProposal(sent.token);
+    const accepted = await proposalData.acceptProposal({
+      token: sent.token,
+      name: "Asha Rao",
+      agreed: true,
+      documentSha256: page!.documentSha256,
+      ip: null,
+      userAgent: null,
+    });
+    if (!accepted.ok) throw new Error(accepted.message);
+    if (invoiced) {
+      const issued = await proposalData.issueInvoiceForProposal(made.id, author);
+      if (!issued.ok) throw new Error(issued.message);
+    }
     return made.id;
   };
   const redirectRow = async () =>
@@ -704,6 +746,22 @@ async function matrix(): Promise<Record<string, Entry>> {
         allowed: LEAD_DESK.write,
         prepare: () => proposalRow(true),
         run: (id) => proposalActions.reviseProposalAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "proposals/proposal-actions#issueInvoiceAction": [
+      {
+        label: "issue the invoice of an accepted proposal",
+        allowed: LEAD_DESK.write,
+        prepare: () => acceptedProposalRow(false),
+        run: (id) => proposalActions.issueInvoiceAction(IDLE, formOf({ id: id as string })),
+      },
+    ],
+    "proposals/proposal-actions#paymentLinkAction": [
+      {
+        label: "create the payment link of a proposal's invoice",
+        allowed: LEAD_DESK.write,
+        prepare: () => acceptedProposalRow(true),
+        run: (id) => proposalActions.paymentLinkAction(IDLE, formOf({ id: id as string })),
       },
     ],
     "proposals/proposal-actions#acceptProposalAction": { notReplayed: "public: the mailed link's random token is the authority (tests/proposals.test.ts)" },

@@ -7,7 +7,14 @@ import { buttonVariants } from "@/components/ui/button";
 import { GST_STATES, isPlaceOfSupplyCode } from "@/lib/gst/states";
 import type { ProposalLine, ProposalRecipient } from "@/lib/proposals";
 import { discountText, EDITOR_LINES, lineField, paiseText } from "@/lib/schemas/proposals";
-import { newProposalAction, reviseProposalAction, saveDraftAction, sendProposalAction } from "@/server/proposals/proposal-actions";
+import {
+  issueInvoiceAction,
+  newProposalAction,
+  paymentLinkAction,
+  reviseProposalAction,
+  saveDraftAction,
+  sendProposalAction,
+} from "@/server/proposals/proposal-actions";
 import { ActionForm } from "./team-forms";
 
 /** "New proposal" on a lead's page: a draft priced from the lead's package, opened in the editor. */
@@ -23,6 +30,34 @@ export function SendProposalForm({ id, email }: { id: string; email: string }) {
 
 export function ReviseProposalForm({ id }: { id: string }) {
   return <ActionForm action={reviseProposalAction} hidden={{ id }} label="Revise" testId="revise-proposal" />;
+}
+
+/**
+ * "Issue invoice" on an accepted proposal. A tax invoice carries the client's address, so the form
+ * asks for it when the proposal was accepted without one.
+ */
+export function IssueInvoiceForm({ id, needsAddress }: { id: string; needsAddress: boolean }) {
+  return (
+    <ActionForm
+      action={issueInvoiceAction}
+      hidden={{ id }}
+      label="Issue invoice"
+      variant="primary"
+      confirm="Issue the GST invoice of this proposal? Its number is taken for good."
+      testId="issue-invoice"
+    >
+      {needsAddress ? (
+        <Field id="invoice-address" label="Client's address (printed on the invoice)" name="address" required>
+          {(aria) => <TextInput {...aria} name="address" autoComplete="off" />}
+        </Field>
+      ) : null}
+    </ActionForm>
+  );
+}
+
+/** "Create payment link" for the proposal's invoice. */
+export function PaymentLinkForm({ id }: { id: string }) {
+  return <ActionForm action={paymentLinkAction} hidden={{ id }} label="Create payment link" testId="create-payment-link" />;
 }
 
 export interface DraftView {

@@ -53,6 +53,8 @@ export function followUpFieldSpecs<Row extends Sender & { ownerId: string | null
 /** What the list adds to an inbox row (server/dashboard/admin-hooks.ts): the owner's address and the person's other submissions. */
 export interface InboxDecoration {
   ownerEmail?: string | null;
+  /** A lead's payments in paise, GST included (docs/decisions/0109); leads only. */
+  paidPaise?: number;
   person?: { kind: "lead" | "message"; id: string; createdAt: string; status: string; text: string }[];
   /** The person's page (/admin/people/<key>, docs/decisions/0068). */
   personHref?: string;

@@ -21,6 +21,19 @@ const Id = z.uuid({ error: "This proposal no longer exists." });
 export const ProposalIdSchema = z.object({ id: Id });
 export const NewProposalSchema = z.object({ leadId: z.uuid({ error: "This lead no longer exists." }) });
 
+/** "Issue invoice" on an accepted proposal: the client's address, asked only when the proposal has none. */
+export const IssueInvoiceSchema = z.object({
+  id: Id,
+  address: z
+    .string()
+    .trim()
+    .max(PROPOSAL_LIMITS.recipientText, { error: `Keep the address to ${PROPOSAL_LIMITS.recipientText} characters or fewer.` })
+    .default(""),
+});
+
+/** "Create payment link" for the invoice of an accepted proposal (the proposal names it). */
+export const PaymentLinkSchema = z.object({ id: Id });
+
 /** Rupees as typed (commas allowed) to whole paise, or null when it is not an amount. */
 export function rupeesToPaise(text: string): number | null {
   const plain = text.replace(/[,\s₹]/g, "");

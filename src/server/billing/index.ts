@@ -5,11 +5,23 @@ export { billingConfig, BillingConfigError, DEFAULT_SAC_CODES, type BillingConfi
 export { canonicalJson, documentSha256, documentText, invoiceParticulars, type DocumentParticulars } from "./document";
 export { missingRule46Particulars, rule46Particulars, type Rule46Particular, type Rule46Record } from "./rule46";
 export { PAYMENT_EVENT_TYPES, readRazorpayEvent, verifyRazorpaySignature, type PaymentNotice } from "./razorpay";
-export { cancelInvoice, invoiceById, invoiceByNumber, invoicesOfLead, issueInvoice, takeSerial, type IssueInvoiceInput } from "./data/invoices";
+export {
+  cancelInvoice,
+  invoiceById,
+  invoiceByNumber,
+  invoiceOfProposal,
+  invoicesOfLead,
+  issueInvoice,
+  issueInvoiceIn,
+  takeSerial,
+  type IssueInvoiceInput,
+} from "./data/invoices";
+export { createPaymentLink, openPaymentLink, paymentLinksOfInvoice } from "./data/payment-links";
 export { applyPaymentEvent, type PaymentEventInput, type PaymentEventResult } from "./data/payments";
 export { razorpayWebhookPost, WEBHOOK_BODY_LIMIT_BYTES, type RazorpayWebhookOptions } from "./razorpay-http";
 export {
   configuredPaymentProvider,
+  PAYMENT_LINKS_OFF,
   paymentLinksEnabled,
   PaymentProviderError,
   razorpayProvider,
@@ -20,3 +32,4 @@ export {
 export { formatPaise, invoicePdf, invoiceTextLines, type InvoicePdfRecord } from "./invoice-pdf";
 export { invoicePdfForStaff } from "./invoice-documents";
 export { paidPaiseSql } from "./paid";
+export { paidPaiseOfLeads } from "./data/paid-leads";

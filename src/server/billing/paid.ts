@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { Column, getTableName, is, sql, type SQL } from "drizzle-orm";
 import { invoices } from "../kernel/db/schema";
 
 // What a deal has been paid, one definition for every screen, export and API answer
@@ -11,5 +11,8 @@ import { invoices } from "../kernel/db/schema";
 
 /** The paise paid against the lead whose id is `leadId` (a column or expression): 0 when none. */
 export function paidPaiseSql(leadId: SQL | unknown): SQL<number> {
-  return sql<number>`(select coalesce(sum(${invoices.totalPaise}), 0)::bigint from ${invoices} where ${invoices.leadId} = ${leadId} and ${invoices.status} = 'paid')`;
+  // A column is written with its table's name: drizzle leaves a one-table select's columns bare, and
+  // a bare "id" inside this subquery would be the invoice's own id, not the lead's.
+  const lead = is(leadId, Column) ? sql`${sql.identifier(getTableName(leadId.table))}.${sql.identifier(leadId.name)}` : leadId;
+  return sql<number>`(select coalesce(sum(${invoices.totalPaise}), 0)::bigint from ${invoices} where ${invoices.leadId} = ${lead} and ${invoices.status} = 'paid')`;
 }

@@ -129,6 +129,9 @@ export function configuredPaymentProvider(): PaymentProvider | null {
   return razorpayProvider({ keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, apiBase: e.RAZORPAY_API_BASE });
 }
 
+/** What the dashboard says where a payment link would be made while payment links are off. */
+export const PAYMENT_LINKS_OFF = "Payment links are off: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET";
+
 /** Whether payment links are on; the dashboard says so when they are not. */
 export function paymentLinksEnabled(): boolean {
   const e = env();

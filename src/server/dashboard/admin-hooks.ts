@@ -8,6 +8,7 @@ import { messagesTable } from "@/lib/admin-tables/messages";
 import { mediaTable } from "@/lib/admin-tables/media";
 import { spamTable } from "@/lib/admin-tables/spam";
 import { testimonialsTable } from "@/lib/admin-tables/testimonials";
+import { paidPaiseOfLeads } from "../billing";
 import type { Executor } from "../kernel/db/client";
 import { createBlogPost, createCaseStudy, deleteBlogPost, previewBlogContent, updateBlogPost, updateCaseStudy, insertAuthor, updateAuthor } from "../content";
 import { decorateMediaRows, deleteMedia } from "../media";
@@ -70,9 +71,18 @@ const INBOX_HOOKS: TableHooks = {
   },
 };
 
-/** Leads: the inbox's hooks, and a status is one of the stages (docs/decisions/0067). */
+/**
+ * Leads: the inbox's hooks, and a status is one of the stages (docs/decisions/0067). Each row also
+ * carries `paidPaise`, what its invoices have been paid (billing's one rule, docs/decisions/0109), so
+ * the API, the MCP tools and the export show paid beside the won deal value.
+ */
 const LEAD_HOOKS: TableHooks = {
   ...INBOX_HOOKS,
+  decorate: async (rows, options) => {
+    const decorated = await INBOX_HOOKS.decorate!(rows, options);
+    const paid = await paidPaiseOfLeads(decorated.map((row) => String(row.id)));
+    return decorated.map((row) => ({ ...row, paidPaise: paid.get(String(row.id)) ?? 0 }));
+  },
   check: async (data, tx) => {
     await INBOX_HOOKS.check!(data, tx);
     if (typeof data.status === "string" && !(await stageExists(data.status, tx)))

@@ -45,6 +45,8 @@ export function leadSummary(row: Record<string, unknown>): Record<string, unknow
     // The REST API's presented lead already carries the one definition (src/lib/deal-value.ts).
     dealValue: row.dealValue ?? null,
     dealValueFrom: row.dealValueFrom ?? dealValueWithSource(row as never)?.source ?? null,
+    // What its invoices have been paid, in paise with GST (billing's one rule), beside the won value.
+    paidPaise: row.paidPaise ?? 0,
     expectedCloseOn: row.expectedCloseOn ?? null,
     createdAt: row.createdAt,
     link: `${siteConfig().url}/admin/leads?edit=${String(row.id)}`,

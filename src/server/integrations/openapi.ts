@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { FieldSpec } from "@/lib/admin-tables/definition";
 import { API_SCOPE_LABELS, API_SCOPES } from "@/lib/api-scopes";
+import { PAID_RULE } from "@/lib/deal-value";
 import { EXPERIMENT_GOAL_LABELS, EXPERIMENT_STATUS_LABELS, EXPERIMENT_TARGET_LABELS } from "@/lib/schemas/experiments";
 import { EXPERIMENT_READ_SCOPES } from "./api-experiments";
 import { API_BODY_LIMIT_BYTES, apiEndpoints, EXPERIMENT_PATHS, type ApiMethod } from "./api-http";
@@ -75,6 +76,15 @@ function resourceSchemas(resource: ApiResource): { input: JsonSchema; patch: Jso
             ownerEmail: { type: ["string", "null"], description: "The owner's e-mail address (read-only)." },
             firstContactedAt: { type: ["string", "null"], format: "date-time", description: "When the status first left New (read-only)." },
             attribution: { type: "object", description: "Where the visitor came from (read-only)." },
+          }
+        : {}),
+      ...(resource.name === "leads"
+        ? {
+            paidPaise: {
+              type: "integer",
+              minimum: 0,
+              description: `What the deal's paid invoices total, in paise, GST included (read-only; 0 when none). ${PAID_RULE}`,
+            },
           }
         : {}),
     },

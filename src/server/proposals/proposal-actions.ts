@@ -6,12 +6,32 @@ import { LEAD_DESK } from "@/lib/admin-tables/definition";
 import { FORM_FAILURE } from "@/lib/form-messages";
 import type { FormState } from "@/lib/form-state";
 import { dashboardHref } from "@/lib/routes";
-import { AcceptSchema, DeclineSchema, DraftSchema, EDITOR_LINES, linesOf, NewProposalSchema, ProposalIdSchema } from "@/lib/schemas/proposals";
-import { BillingConfigError } from "../billing";
+import {
+  AcceptSchema,
+  DeclineSchema,
+  DraftSchema,
+  EDITOR_LINES,
+  IssueInvoiceSchema,
+  linesOf,
+  NewProposalSchema,
+  PaymentLinkSchema,
+  ProposalIdSchema,
+} from "@/lib/schemas/proposals";
+import { BillingConfigError, configuredPaymentProvider, createPaymentLink, PAYMENT_LINKS_OFF, PaymentProviderError } from "../billing";
+import { InvoiceInputError } from "@/lib/gst/invoice";
 import { deskActions, handleForm, type FormContext } from "../kernel/forms/form-action";
 import type { SignedInUser } from "../kernel/session/auth-guard";
-import { acceptProposal, createProposalForLead, declineProposal, reviseProposal, sendProposal, updateDraft } from "./data/proposals";
-import { proposalForDesk } from "./data/proposals";
+import {
+  acceptProposal,
+  createProposalForLead,
+  declineProposal,
+  issueInvoiceForProposal,
+  proposalForDesk,
+  proposalInvoice,
+  reviseProposal,
+  sendProposal,
+  updateDraft,
+} from "./data/proposals";
 
 // The proposals' actions (docs/decisions/0108). The lead desk (owners, admins, sales) writes them
 // from the dashboard; the client answers on the link's page, with no account: the link's token is
@@ -119,6 +139,45 @@ export async function reviseProposalAction(_previous: FormState, form: FormData)
   });
   if (target) redirect(target);
   return answer;
+}
+
+/** "Issue invoice" on an accepted proposal: its GST invoice, once. */
+export async function issueInvoiceAction(_previous: FormState, form: FormData): Promise<FormState> {
+  return leadDesk(
+    form,
+    { schema: IssueInvoiceSchema, echo: true, failed: "The invoice could not be issued. Please try again." },
+    async ({ id, address }, context) => {
+      try {
+        const issued = await issueInvoiceForProposal(id, actor(context), { address });
+        if (!issued.ok) return { status: "refused", title: "Not issued", message: issued.message };
+        revalidatePath(screen(id));
+        return { status: "success", message: `Invoice ${issued.invoice.number} issued.` };
+      } catch (error) {
+        if (error instanceof BillingConfigError)
+          return { status: "refused", title: "Billing is not configured", message: `Invoices carry the billing settings. ${error.message}` };
+        throw error;
+      }
+    },
+  );
+}
+
+/** "Create payment link" for the proposal's invoice: asked of Razorpay and kept; its address shown. */
+export async function paymentLinkAction(_previous: FormState, form: FormData): Promise<FormState> {
+  return leadDesk(form, { schema: PaymentLinkSchema, failed: "The payment link could not be made. Please try again." }, async ({ id }, context) => {
+    const provider = configuredPaymentProvider();
+    if (!provider) return { status: "refused", title: "Payment links are off", message: PAYMENT_LINKS_OFF };
+    const billed = await proposalInvoice(id);
+    if (!billed) return { status: "refused", title: "No invoice", message: "Issue the invoice first: a payment link is for an invoice's total." };
+    try {
+      const { link } = await createPaymentLink(billed.invoice.id, provider, actor(context));
+      revalidatePath(screen(id));
+      return { status: "success", message: `Payment link: ${link.url}` };
+    } catch (error) {
+      if (error instanceof PaymentProviderError || error instanceof InvoiceInputError)
+        return { status: "refused", title: "No payment link", message: error.message };
+      throw error;
+    }
+  });
 }
 
 // ---- The client's answers (no account: the link's token) -----------------------------------------

@@ -1,9 +1,9 @@
 import "server-only";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { checkGstin } from "@/lib/gst/gstin";
 import { documentNumber, financialYearOf, type DocumentKind } from "@/lib/gst/financial-year";
 import { computeInvoice, InvoiceInputError, type InvoiceLineInput, type InvoiceRecipient } from "@/lib/gst/invoice";
-import { db, type Executor } from "../../kernel/db/client";
+import { db, type Executor, type Transaction } from "../../kernel/db/client";
 import { creditNotes, invoices, invoiceSeries, type CreditNoteRow, type InvoiceRow } from "../../kernel/db/schema";
 import { billingConfig, type BillingConfig } from "../config";
 import { documentSha256, invoiceParticulars } from "../document";
@@ -24,6 +24,8 @@ export interface IssueInvoiceInput {
   lines: readonly InvoiceLineInput[];
   /** The won lead the invoice bills. */
   leadId?: string | null;
+  /** The accepted proposal the invoice is issued from; one invoice stands for a proposal at most. */
+  proposalId?: string | null;
   /** When it is issued; now unless given. */
   issuedAt?: Date;
 }
@@ -67,6 +69,14 @@ function recipientOf(input: IssueInvoiceInput["recipient"]): InvoiceRecipient {
  * and BillingConfigError when the supplier is not configured.
  */
 export async function issueInvoice(input: IssueInvoiceInput, options: { config?: BillingConfig } = {}): Promise<InvoiceRow> {
+  return db().transaction((tx) => issueInvoiceIn(tx, input, options));
+}
+
+/**
+ * issueInvoice inside the caller's transaction, so what issues it (an accepted proposal) writes its
+ * own rows beside it and the number is rolled back with them if any of them fails.
+ */
+export async function issueInvoiceIn(tx: Transaction, input: IssueInvoiceInput, options: { config?: BillingConfig } = {}): Promise<InvoiceRow> {
   const { supplier } = options.config ?? billingConfig();
   const recipient = recipientOf(input.recipient);
   const computed = computeInvoice({
@@ -76,31 +86,38 @@ export async function issueInvoice(input: IssueInvoiceInput, options: { config?:
   });
   const issuedAt = input.issuedAt ?? new Date();
   const financialYear = financialYearOf(issuedAt);
-  return db().transaction(async (tx) => {
-    const serial = await takeSerial(tx, "invoice", financialYear);
-    const record = {
-      number: documentNumber("invoice", financialYear, serial),
-      financialYear,
-      serial,
-      issuedAt,
-      supplier,
-      recipient,
-      placeOfSupply: computed.placeOfSupply.code,
-      lines: computed.lines,
-      taxablePaise: computed.totals.taxablePaise,
-      cgstPaise: computed.totals.cgstPaise,
-      sgstPaise: computed.totals.sgstPaise,
-      igstPaise: computed.totals.igstPaise,
-      totalPaise: computed.totals.grandTotalPaise,
-      reverseCharge: false,
-      leadId: input.leadId ?? null,
-    };
-    const [row] = await tx
-      .insert(invoices)
-      .values({ ...record, documentSha256: documentSha256(invoiceParticulars(record)) })
-      .returning();
-    return row!;
-  });
+  const serial = await takeSerial(tx, "invoice", financialYear);
+  const record = {
+    number: documentNumber("invoice", financialYear, serial),
+    financialYear,
+    serial,
+    issuedAt,
+    supplier,
+    recipient,
+    placeOfSupply: computed.placeOfSupply.code,
+    lines: computed.lines,
+    taxablePaise: computed.totals.taxablePaise,
+    cgstPaise: computed.totals.cgstPaise,
+    sgstPaise: computed.totals.sgstPaise,
+    igstPaise: computed.totals.igstPaise,
+    totalPaise: computed.totals.grandTotalPaise,
+    reverseCharge: false,
+    leadId: input.leadId ?? null,
+  };
+  const [row] = await tx
+    .insert(invoices)
+    .values({ ...record, proposalId: input.proposalId ?? null, documentSha256: documentSha256(invoiceParticulars(record)) })
+    .returning();
+  return row!;
+}
+
+/** The invoice standing for a proposal (not cancelled), if one was issued from it. */
+export async function invoiceOfProposal(proposalId: string, exec: Executor = db()): Promise<InvoiceRow | undefined> {
+  const [row] = await exec
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.proposalId, proposalId), ne(invoices.status, "cancelled")));
+  return row;
 }
 
 export async function invoiceById(id: number, exec: Executor = db()): Promise<InvoiceRow | undefined> {

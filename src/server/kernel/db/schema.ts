@@ -2045,6 +2045,12 @@ export const invoices = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** The lead (the deal) the invoice bills, if any; the invoice outlives the lead's deletion. */
     leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    /**
+     * The accepted proposal (its accepted version) the invoice was issued from, if any. At most one
+     * invoice stands for a proposal: a second is refused by the unique index below, while a cancelled
+     * one (credited in full) leaves the proposal free to be invoiced again.
+     */
+    proposalId: uuid("proposal_id").references((): AnyPgColumn => proposals.id, { onDelete: "restrict" }),
     /** SHA-256 (hex) of the issued document (billing/document.ts), so a changed record can be told from the one issued. */
     documentSha256: text("document_sha256").notNull(),
     createdAt: createdAt(),
@@ -2054,6 +2060,9 @@ export const invoices = pgTable(
     uniqueIndex("invoices_year_serial_key").on(t.financialYear, t.serial),
     index("invoices_issued_at_idx").on(t.issuedAt.desc()),
     index("invoices_lead_idx").on(t.leadId),
+    uniqueIndex("invoices_proposal_key")
+      .on(t.proposalId)
+      .where(sql`${t.status} <> 'cancelled'`),
     check("invoices_number_valid", serialNumber(t.number)),
     check("invoices_serial_valid", sql`${t.serial} >= 1`),
     check("invoices_place_of_supply_valid", sql`${t.placeOfSupply} ~ '^[0-9]{2}$'`),

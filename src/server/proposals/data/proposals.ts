@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { services, type ServiceSlug } from "@/content/services";
 import { leadsTable } from "@/lib/admin-tables/leads";
-import { InvoiceInputError } from "@/lib/gst/invoice";
+import { DESCRIPTION_MAX, InvoiceInputError } from "@/lib/gst/invoice";
 import { isPlaceOfSupplyCode } from "@/lib/gst/states";
 import {
   computeProposal,
@@ -17,11 +17,18 @@ import {
 import { addDays } from "@/lib/site-time";
 import { maskIp, recordActivity, type ActivityActor } from "../../kernel/activity/activity";
 import { db, type Executor, type Transaction } from "../../kernel/db/client";
-import { leads, proposals, users, type ProposalRow } from "../../kernel/db/schema";
+import { leads, proposals, users, type InvoiceRow, type PaymentLinkRow, type ProposalRow } from "../../kernel/db/schema";
 import { enqueueWebhookEvent } from "../../kernel/events/events";
 import { enqueueMail } from "../../kernel/mail/mail";
 import { ownerEmails } from "../../kernel/session/data/profiles";
-import { billingConfig, DEFAULT_SAC_CODES, type BillingConfig } from "../../billing";
+import {
+  billingConfig,
+  DEFAULT_SAC_CODES,
+  invoiceOfProposal,
+  issueInvoiceIn,
+  openPaymentLink,
+  type BillingConfig,
+} from "../../billing";
 import { afterStatusChange, changeRecordStatusIn } from "../../dashboard";
 import { siteToday } from "../../leads";
 import { proposalDocument, proposalDocumentSha256, type ProposalDocument } from "../document";
@@ -354,6 +361,8 @@ export interface PublicProposal {
   status: ProposalStatus;
   /** Whether the accept and decline forms are offered. */
   open: boolean;
+  /** Once accepted and invoiced: the invoice's total, and the link to pay it or when it was paid. */
+  payment: { invoiceNumber: string; totalPaise: number; payUrl: string | null; paidAt: Date | null } | null;
 }
 
 async function rowByToken(token: string, executor: Executor = db()): Promise<ProposalRow | undefined> {
@@ -385,7 +394,20 @@ export async function publicProposal(token: string, options: { now?: Date } = {}
   }
   const document = proposalDocument({ ...row, supplier: row.supplier! });
   const status = shownStatus(row, today);
-  return { row, document, documentSha256: proposalDocumentSha256(document), status, open: status === "sent" || status === "viewed" };
+  let payment: PublicProposal["payment"] = null;
+  if (row.status === "accepted") {
+    const billed = await proposalInvoice(row.id);
+    if (billed) {
+      const paid = billed.invoice.status === "paid";
+      payment = {
+        invoiceNumber: billed.invoice.number,
+        totalPaise: billed.invoice.totalPaise,
+        payUrl: !paid && billed.link?.status === "created" ? billed.link.url : null,
+        paidAt: paid ? billed.invoice.paidAt : null,
+      };
+    }
+  }
+  return { row, document, documentSha256: proposalDocumentSha256(document), status, open: status === "sent" || status === "viewed", payment };
 }
 
 /** Why a proposal cannot be answered, in the client's words; null when it can. */
@@ -511,4 +533,95 @@ export async function declineProposal(input: { token: string; reason: string; he
     await recordActivity({ action: "proposal.decline", actor: null, email: after.recipient.email, headers: input.headers ?? null, table: TABLE, recordId: after.id, before, after }, tx);
     return { ok: true as const, row: after };
   });
+}
+
+// ---- The invoice of an accepted proposal ---------------------------------------------------------
+
+const FIRST_MONTH = " (first month)";
+
+/** Whether an error is PostgreSQL's unique violation (23505), as node-postgres and PGlite report it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Issues the GST invoice of an accepted proposal: its lines as they were accepted (the one-time lines
+ * and one month of the monthly ones, each month after is billed on its own), to its recipient, billing
+ * its lead, with the proposal's id so that a second invoice is refused, and the trail's row, in one
+ * transaction that also takes the number. `address` is the recipient's address when the proposal
+ * has none (a tax invoice must carry it). Throws BillingConfigError when billing is not configured.
+ */
+export async function issueInvoiceForProposal(
+  id: string,
+  actor: ActivityActor,
+  options: { config?: BillingConfig; now?: Date; address?: string } = {},
+): Promise<{ ok: true; invoice: InvoiceRow } | ProposalRefusal> {
+  const config = supplierOf(options.config);
+  try {
+    return await db().transaction(async (tx) => {
+      // The proposal's row is locked so two clicks queue here; the unique index refuses whatever passes anyway.
+      const proposal = await lockProposal(tx, id);
+      if (!proposal) return refuse("This proposal no longer exists.");
+      if (proposal.status !== "accepted") return refuse("Only an accepted proposal is invoiced.");
+      if (proposal.totalPaise <= 0) return refuse("This proposal's total is nothing: there is nothing to invoice.");
+      const issued = await invoiceOfProposal(proposal.id, tx);
+      if (issued) return refuse(`Invoice ${issued.number} was issued for this proposal already.`);
+      const address = proposal.recipient.address?.trim() || options.address?.trim() || "";
+      if (!address) return refuse("Enter the client's address: a tax invoice carries it.");
+      let invoice: InvoiceRow;
+      try {
+        invoice = await issueInvoiceIn(
+          tx,
+          {
+            recipient: {
+              name: proposal.recipient.company || proposal.recipient.name,
+              address,
+              gstin: proposal.recipient.gstin ?? null,
+              stateCode: proposal.recipient.stateCode,
+              email: proposal.recipient.email,
+            },
+            lines: proposal.lines.map((line) => ({
+              // A monthly line is billed for its first month; the words say so while they fit the e-invoice's limit.
+              description: line.billing === "monthly" && line.description.length + FIRST_MONTH.length <= DESCRIPTION_MAX ? `${line.description}${FIRST_MONTH}` : line.description,
+              sac: line.sacCode,
+              quantity: line.quantity,
+              unitPricePaise: line.unitPricePaise,
+              discount: line.discount,
+            })),
+            leadId: proposal.leadId,
+            proposalId: proposal.id,
+            issuedAt: options.now,
+          },
+          { config },
+        );
+      } catch (error) {
+        if (error instanceof InvoiceInputError) return refuse(error.message);
+        throw error;
+      }
+      await recordActivity(
+        {
+          action: "proposal.invoice",
+          actor,
+          table: TABLE,
+          recordId: proposal.id,
+          after: { invoiceId: invoice.id, invoiceNumber: invoice.number, totalPaise: invoice.totalPaise },
+        },
+        tx,
+      );
+      return { ok: true as const, invoice };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return refuse("An invoice was issued for this proposal already.");
+    throw error;
+  }
+}
+
+/** The invoice issued from a proposal, with its open payment link, for the desk's page and the client's. */
+export async function proposalInvoice(proposalId: string): Promise<{ invoice: InvoiceRow; link: PaymentLinkRow | null } | null> {
+  const invoice = await invoiceOfProposal(proposalId);
+  if (!invoice) return null;
+  return { invoice, link: (await openPaymentLink(invoice.id)) ?? null };
 }

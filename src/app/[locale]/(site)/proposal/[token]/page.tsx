@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AcceptProposalForm, DeclineProposalForm } from "@/components/forms/proposal-answer-forms";
 import { ProposalDocumentView } from "@/components/proposals/proposal-document";
 import { formatAdminDay } from "@/lib/format";
-import { PROPOSAL_STATUS_LABELS } from "@/lib/proposals";
+import { formatPaise, PROPOSAL_STATUS_LABELS } from "@/lib/proposals";
 import { toSiteDateTimeInput } from "@/lib/site-time";
 import { publicProposal } from "@/server/proposals";
 
@@ -41,7 +41,7 @@ export default async function ProposalPage({ params, searchParams }: Props) {
       </div>
     );
   }
-  const { row, document, documentSha256, status, open } = proposal;
+  const { row, document, documentSha256, status, open, payment } = proposal;
   const done = typeof query.done === "string" ? DONE[query.done] : undefined;
   return (
     <div className="container-page max-w-4xl space-y-8 py-12">
@@ -53,6 +53,24 @@ export default async function ProposalPage({ params, searchParams }: Props) {
       {!open && !done ? (
         <p role="status" className="rounded-xl border border-line bg-surface px-4 py-3 font-medium" data-testid="proposal-closed">
           {CLOSED[status] ?? PROPOSAL_STATUS_LABELS[status]}
+        </p>
+      ) : null}
+      {payment?.paidAt ? (
+        <p role="status" className="rounded-xl border border-success/40 bg-success/10 px-4 py-3 font-medium text-ink" data-testid="proposal-paid">
+          Paid on {formatAdminDay(toSiteDateTimeInput(payment.paidAt).slice(0, 10))}. Thank you.
+        </p>
+      ) : payment?.payUrl ? (
+        // A plain link to Razorpay's page for the invoice: it works without JavaScript.
+        <p className="print:hidden">
+          <a
+            href={payment.payUrl}
+            rel="noopener noreferrer"
+            className="inline-block rounded-xl bg-brand-600 px-5 py-3 font-bold text-white hover:bg-brand-700"
+            data-testid="proposal-pay"
+          >
+            Pay {formatPaise(payment.totalPaise)} now
+          </a>
+          <span className="ml-3 text-sm text-ink-soft">Invoice {payment.invoiceNumber}, GST included.</span>
         </p>
       ) : null}
       <div className="rounded-card border border-line bg-surface p-6 print:border-0 print:p-0">

@@ -1,16 +1,19 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DashboardShell } from "@/components/admin/dashboard-nav";
-import { ProposalEditor, ReviseProposalForm, SendProposalForm } from "@/components/admin/proposal-forms";
+import { IssueInvoiceForm, PaymentLinkForm, ProposalEditor, ReviseProposalForm, SendProposalForm } from "@/components/admin/proposal-forms";
 import { ProposalDocumentView } from "@/components/proposals/proposal-document";
 import { Badge } from "@/components/ui/badge";
 import { formatAdminDate } from "@/lib/format";
 import { formatPaise, PROPOSAL_STATUS_LABELS, proposalLabel } from "@/lib/proposals";
 import { dashboardHref } from "@/lib/routes";
 import { navCounts, openScreen } from "@/app/admin/dashboard-gate";
-import { proposalDocument, proposalDocumentSha256, proposalForDesk } from "@/server/proposals";
+import { PAYMENT_LINKS_OFF, paymentLinksEnabled } from "@/server/billing";
+import { proposalDocument, proposalDocumentSha256, proposalForDesk, proposalInvoice } from "@/server/proposals";
 
 export const metadata = { title: "Proposal" };
+
+const INVOICE_STATUS_LABELS = { issued: "Issued, unpaid", paid: "Paid", cancelled: "Cancelled" } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,7 +26,7 @@ export default async function ProposalPage({ params }: { params: Promise<{ id: s
   if (gate.kind === "denied") return gate.page;
   const { id } = await params;
   if (!UUID.test(id)) notFound();
-  const [counts, found] = await Promise.all([navCounts(gate.screens), proposalForDesk(id)]);
+  const [counts, found, billed] = await Promise.all([navCounts(gate.screens), proposalForDesk(id), proposalInvoice(id)]);
   if (!found) notFound();
   const { row, status, versions } = found;
   const sentDocument = row.status !== "draft" && row.supplier ? proposalDocument({ ...row, supplier: row.supplier }) : null;
@@ -95,6 +98,42 @@ export default async function ProposalPage({ params }: { params: Promise<{ id: s
                 </div>
               ))}
             </dl>
+            {row.status === "accepted" ? (
+              <section aria-label="Invoice" className="grid gap-3 rounded-2xl border border-line bg-surface p-4" data-testid="proposal-invoice">
+                <h3 className="font-bold">Invoice</h3>
+                {billed ? (
+                  <>
+                    <p className="text-sm">
+                      <a href={`/admin/invoices/${billed.invoice.id}/pdf`} className="font-semibold text-brand-700 hover:underline">
+                        {billed.invoice.number} (PDF)
+                      </a>{" "}
+                      · {formatPaise(billed.invoice.totalPaise)} · {INVOICE_STATUS_LABELS[billed.invoice.status]}
+                      {billed.invoice.paidAt ? ` on ${formatAdminDate(billed.invoice.paidAt)}` : ""}
+                    </p>
+                    {billed.link ? (
+                      <p className="text-sm break-all">
+                        Payment link:{" "}
+                        <a href={billed.link.url} className="text-brand-700 hover:underline" rel="noopener noreferrer" target="_blank">
+                          {billed.link.url}
+                        </a>
+                      </p>
+                    ) : billed.invoice.status !== "issued" ? null : paymentLinksEnabled() ? (
+                      <PaymentLinkForm id={row.id} />
+                    ) : (
+                      <p className="text-sm text-ink-soft">{PAYMENT_LINKS_OFF}</p>
+                    )}
+                  </>
+                ) : (
+                  <>
+                    <p className="text-sm text-ink-soft">
+                      The GST invoice bills the one-time lines and the first month of the monthly ones, as accepted, to{" "}
+                      {row.recipient.company || row.recipient.name}.
+                    </p>
+                    <IssueInvoiceForm id={row.id} needsAddress={!row.recipient.address?.trim()} />
+                  </>
+                )}
+              </section>
+            ) : null}
             {mayRevise ? (
               <div className="flex flex-wrap items-center gap-3">
                 <ReviseProposalForm id={row.id} />

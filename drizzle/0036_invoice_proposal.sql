@@ -1,0 +1,3 @@
+ALTER TABLE "invoices" ADD COLUMN "proposal_id" uuid;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_proposal_id_proposals_id_fk" FOREIGN KEY ("proposal_id") REFERENCES "public"."proposals"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_proposal_key" ON "invoices" USING btree ("proposal_id") WHERE "invoices"."status" <> 'cancelled';

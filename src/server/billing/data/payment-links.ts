@@ -1,0 +1,61 @@
+import "server-only";
+import { desc, eq } from "drizzle-orm";
+import { InvoiceInputError } from "@/lib/gst/invoice";
+import { recordActivity, type ActivityActor } from "../../kernel/activity/activity";
+import { db, type Executor } from "../../kernel/db/client";
+import { invoices, paymentLinks, type PaymentLinkRow } from "../../kernel/db/schema";
+import type { PaymentProvider } from "../payment-provider";
+
+// An invoice's payment link (docs/decisions/0109): asked of the provider for the invoice's total,
+// with its number as the reference the paid event names, and kept in payment_links. The provider
+// is called before the transaction that stores the link, so no row stays locked while Razorpay is
+// asked; an invoice has one open link, so a second request while one is open returns that one.
+
+/** The invoice's newest link that is not cancelled or expired, if any. */
+export async function openPaymentLink(invoiceId: number, exec: Executor = db()): Promise<PaymentLinkRow | undefined> {
+  const rows = await exec.select().from(paymentLinks).where(eq(paymentLinks.invoiceId, invoiceId)).orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id));
+  return rows.find((row) => row.status === "created" || row.status === "paid");
+}
+
+/**
+ * A payment link for an issued invoice: the provider is asked for a link to pay its total, which is
+ * stored with its activity row. An invoice that is paid or cancelled is refused (InvoiceInputError);
+ * one that has an open link keeps it. Throws PaymentProviderError when the provider refuses.
+ */
+export async function createPaymentLink(
+  invoiceId: number,
+  provider: PaymentProvider,
+  actor: ActivityActor | null,
+  options: { callbackUrl?: string | null } = {},
+): Promise<{ link: PaymentLinkRow; created: boolean }> {
+  const [invoice] = await db().select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!invoice) throw new InvoiceInputError("This invoice no longer exists.");
+  if (invoice.status === "paid") throw new InvoiceInputError(`Invoice ${invoice.number} is paid already.`);
+  if (invoice.status === "cancelled") throw new InvoiceInputError(`Invoice ${invoice.number} is cancelled: it is not to be paid.`);
+  const existing = await openPaymentLink(invoice.id);
+  if (existing) return { link: existing, created: false };
+
+  const made = await provider.createLink({
+    reference: invoice.number,
+    amountPaise: invoice.totalPaise,
+    description: `Invoice ${invoice.number}`,
+    customer: { name: invoice.recipient.name, email: invoice.recipient.email ?? null },
+    callbackUrl: options.callbackUrl ?? null,
+  });
+  return db().transaction(async (tx) => {
+    const [link] = await tx
+      .insert(paymentLinks)
+      .values({ invoiceId: invoice.id, provider: provider.name, providerLinkId: made.id, url: made.url, amountPaise: invoice.totalPaise })
+      .returning();
+    await recordActivity(
+      { action: "invoice.payment-link", actor, table: "invoices", recordId: String(invoice.id), after: { paymentLinkId: link!.id, url: link!.url, amountPaise: link!.amountPaise } },
+      tx,
+    );
+    return { link: link!, created: true };
+  });
+}
+
+/** The links of an invoice, newest first. */
+export async function paymentLinksOfInvoice(invoiceId: number, exec: Executor = db()): Promise<PaymentLinkRow[]> {
+  return exec.select().from(paymentLinks).where(eq(paymentLinks.invoiceId, invoiceId)).orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id));
+}
