@@ -235,6 +235,7 @@ describe("legal pages (sections and figures)", () => {
       "Your Rights",
       "Cookies",
       "Our Own Visit Counts",
+      "Testing Versions of Our Pages",
       "Changes to This Policy",
       "Contact Us",
     ]);
@@ -242,6 +243,9 @@ describe("legal pages (sections and figures)", () => {
     for (const field of ["name", "email", "phone", "company", "website url"]) expect(collected).toContain(field);
     const rights = privacyPolicy.sections[4]!.list!.join(" ").toLowerCase();
     for (const right of ["access", "deletion", "opt out", "portable"]) expect(rights).toContain(right);
+    // A/B experiments: how a version is chosen without consent, and the cookie with it.
+    const testing = privacyPolicy.sections[7]!.paragraphs.join(" ");
+    for (const fact of ["Without your consent", "kg_exp", "a year", "Do Not Track"]) expect(testing).toContain(fact);
   });
 
   it("terms: every section", () => {
