@@ -5,6 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
 import { SECURITY_ONLY_SPECS } from "./e2e/security/own-specs";
 import { E2E_OWNERS } from "./e2e/test-accounts";
+import { E2E_RAZORPAY } from "./e2e/razorpay";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -83,7 +84,21 @@ export default defineConfig({
         BILLING_ADDRESS: "401, Example Towers\\nAndheri East, Mumbai 400069",
         BILLING_GSTIN: "27AAPFU0939F1ZV",
         BILLING_SIGNATORY: "Asha Menon, Director",
+        // Payment links through the local fake of Razorpay below; the webhook's secret signs the test's events.
+        RAZORPAY_KEY_ID: E2E_RAZORPAY.keyId,
+        RAZORPAY_KEY_SECRET: E2E_RAZORPAY.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: E2E_RAZORPAY.webhookSecret,
+        RAZORPAY_API_BASE: `http://127.0.0.1:${PORT + 2}`,
       },
+    },
+    {
+      command: "node e2e/fake-razorpay-server.ts",
+      port: PORT + 2,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { FAKE_RAZORPAY_PORT: String(PORT + 2), RAZORPAY_KEY_ID: E2E_RAZORPAY.keyId, RAZORPAY_KEY_SECRET: E2E_RAZORPAY.keySecret },
     },
     {
       command: "node host/start.ts",

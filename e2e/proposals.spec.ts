@@ -1,11 +1,15 @@
 import { expect, test, type Page } from "./fixtures";
+import { createHmac } from "node:crypto";
 import { assignUniqueIp, expectMailContaining, uniqueEmail, waitLikeAPerson } from "./helpers";
+import { E2E_RAZORPAY } from "./razorpay";
 
 // From a lead to an accepted proposal (docs/decisions/0108): a member of the lead desk makes a
 // proposal from a lead's record and sends it; the client opens the mailed link in another browser,
 // first without JavaScript (a refused acceptance changes nothing), then with it, and accepts; the lead
 // is Won with the proposal's value, and the record of the acceptance names the hash of the document
-// the client was shown.
+// the client was shown. Then the invoice (docs/decisions/0106, 0109): issued from the proposal, its PDF,
+// a payment link through the local fake of Razorpay, the client's Pay now, Razorpay's signed paid
+// event, and the client's page and the lead saying it is paid.
 // @site-wide: a lead moves to Won, which the figures of other specs' screens would count.
 
 test.use({ account: { email: "proposals@e2e.test", name: "Proposals Owner" } });
@@ -28,7 +32,7 @@ async function sendAudit(page: Page) {
 }
 
 test(
-  "a proposal made from a lead is accepted on its link, with and without JavaScript; the lead is Won",
+  "a proposal made from a lead is accepted on its link, with and without JavaScript; the lead is Won, invoiced, and paid through Razorpay",
   { tag: "@site-wide" },
   async ({ browser, member }) => {
     test.setTimeout(150_000);
@@ -98,5 +102,72 @@ test(
     await expect(leads.getByRole("combobox", { name: `Status of ${name}` })).toHaveValue("won");
     // The deal's value is the proposal's, before tax.
     await expect(leads.getByRole("region", { name: "Growth Audit Leads" })).toContainText("₹1,00,000");
+
+    // The GST invoice from the accepted proposal: the client's address asked for, a number taken.
+    await page.goto(proposalUrl);
+    const invoice = page.getByTestId("proposal-invoice");
+    await invoice.getByLabel("Client's address (printed on the invoice)").fill("12 Example Road, Pune 411001");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByTestId("issue-invoice").getByRole("button", { name: "Issue invoice" }).click();
+    const pdfLink = invoice.getByRole("link", { name: /^INV\/\d{2}-\d{2}\/\d{5} \(PDF\)$/ });
+    await expect(pdfLink).toBeVisible();
+    const invoiceNumber = (await pdfLink.textContent())!.replace(" (PDF)", "");
+    // ₹1,00,000 and 18 % GST.
+    await expect(invoice).toContainText("₹1,18,000");
+    const pdf = await page.request.get((await pdfLink.getAttribute("href"))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toContain("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+    // A payment link, made at (the local fake of) Razorpay.
+    await page.getByTestId("create-payment-link").getByRole("button", { name: "Create payment link" }).click();
+    const payUrl = invoice.getByRole("link", { name: /^https:\/\/rzp\.io\/i\/fake\d+$/ });
+    await expect(payUrl).toBeVisible();
+    const linkAddress = (await payUrl.textContent())!;
+
+    // The client's page offers it, without JavaScript too.
+    const payer = await browser.newContext({ javaScriptEnabled: false });
+    await assignUniqueIp(payer);
+    const payPage = await payer.newPage();
+    await payPage.goto(path);
+    await expect(payPage.getByTestId("proposal-pay")).toHaveAttribute("href", linkAddress);
+    await expect(payPage.getByTestId("proposal-pay")).toContainText("Pay ₹1,18,000.00 now");
+
+    // Razorpay's paid event, signed with the webhook's secret: applied once, a replay changes nothing.
+    const event = Buffer.from(
+      JSON.stringify({
+        entity: "event",
+        event: "payment_link.paid",
+        contains: ["payment_link", "payment"],
+        created_at: Math.floor(Date.now() / 1000),
+        payload: {
+          payment_link: {
+            entity: { id: "plink_Fake0000000001", reference_id: invoiceNumber, amount: 11_800_000, amount_paid: 11_800_000, currency: "INR", status: "paid" },
+          },
+          payment: { entity: { id: `pay_E2e${RUN}`, amount: 11_800_000, currency: "INR", status: "captured", method: "upi" } },
+        },
+      }),
+    );
+    const deliver = (body: Buffer, signature: string) =>
+      page.request.post("/api/payments/razorpay", {
+        headers: { "content-type": "application/json", "x-razorpay-signature": signature, "x-razorpay-event-id": `evt_e2e_${RUN}` },
+        data: body,
+      });
+    const signature = createHmac("sha256", E2E_RAZORPAY.webhookSecret).update(event).digest("hex");
+    expect((await deliver(event, createHmac("sha256", "another secret").update(event).digest("hex"))).status()).toBe(401);
+    expect((await deliver(event, signature)).status()).toBe(200);
+    expect((await deliver(event, signature)).status()).toBe(200);
+
+    // Paid: on the client's page, the proposal's invoice, and the lead.
+    await payPage.reload();
+    await expect(payPage.getByTestId("proposal-paid")).toContainText("Paid on");
+    await expect(payPage.getByTestId("proposal-pay")).toHaveCount(0);
+    await payer.close();
+    await page.reload();
+    await expect(invoice).toContainText("Paid");
+    // The pipeline's Won column: the deal's value and what was paid, apart.
+    const board = await member.open("pipeline");
+    await expect(board.locator("main")).toContainText(`${name}`);
+    await expect(board.getByText("₹1,18,000 paid").first()).toBeVisible();
   },
 );

@@ -26,7 +26,7 @@ export interface FakeRazorpay {
   close(): Promise<void>;
 }
 
-export async function startFakeRazorpay(keys: { keyId: string; keySecret: string }): Promise<FakeRazorpay> {
+export async function startFakeRazorpay(keys: { keyId: string; keySecret: string }, port = 0): Promise<FakeRazorpay> {
   const requests: FakeRazorpayRequest[] = [];
   let failure: { status: number; description: string; raw: boolean } | null = null;
   let count = 0;
@@ -89,10 +89,10 @@ export async function startFakeRazorpay(keys: { keyId: string; keySecret: string
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: `http://127.0.0.1:${bound}`,
     requests,
     failNext(status, description, raw = false) {
       failure = { status, description, raw };
