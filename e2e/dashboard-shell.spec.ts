@@ -56,8 +56,19 @@ test("the sidebar groups the screens, marks the current one, keeps the counts; t
   await expect(page.getByText("Menu", { exact: true })).toBeHidden();
   const group = (name: string) => nav.getByRole("list", { name });
   const names = async (name: string) => (await group(name).getByRole("link").allInnerTexts()).map((t) => t.replace(/\s*\d+$/, "").trim());
-  expect(await names("Leads")).toEqual(["Overview", "Due", "Growth Audit Leads", "Contact Messages", "Spam", "Pipeline", "People", "Calls", "Analytics"]);
-  expect(await names("Content")).toEqual(["Blog Posts", "Case Studies", "Testimonials", "Authors", "Media", "Newsletter", "Redirects"]);
+  expect(await names("Leads")).toEqual([
+    "Overview",
+    "Due",
+    "Growth Audit Leads",
+    "Contact Messages",
+    "Spam",
+    "Pipeline",
+    "Proposals",
+    "People",
+    "Calls",
+    "Analytics",
+  ]);
+  expect(await names("Content")).toEqual(["Blog Posts", "Case Studies", "Testimonials", "Authors", "Media", "Newsletter", "Redirects", "Experiments"]);
   expect(await names("Team")).toEqual(["Members", "Activity", "Integrations"]);
   expect(await names("You")).toEqual(["Your account", "Security"]);
 

@@ -301,8 +301,7 @@ describe("paid beside won in the REST API, its OpenAPI document, the MCP tools a
     const response = await exportRoute.GET(new Request("http://localhost:3999/admin/export/leads"), { params: Promise.resolve({ table: "leads" }) });
     expect(response.status).toBe(200);
     const [head, ...lines] = (await response.text()).trim().split(/\r?\n/);
-    // The header holds a comma, so the CSV quotes it.
-    const paid = head!.replace('"Paid (INR, GST included)"', "PAID").split(",").indexOf("PAID");
+    const paid = head!.split(",").indexOf("Paid (INR incl. GST)");
     expect(paid).toBeGreaterThan(-1);
     expect(lines.find((l) => l.includes(",Ravi Kumar,"))!.split(",")[paid]).toBe("63130");
     expect(lines.find((l) => l.includes(",Unbilled Lead,"))!.split(",")[paid]).toBe("0");

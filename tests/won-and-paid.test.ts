@@ -121,7 +121,7 @@ describe("won and paid, apart", () => {
   it("Analytics' funnel and its CSV", async () => {
     const report = await analyticsReport(7, {}, NOW);
     expect(report.funnelByChannel.find((r) => r.key === "email")).toMatchObject({ won: 2, wonValue: 2 * VALUE, paidPaise: paidTotal });
-    expect(analyticsCsvRows(report)).toContainEqual(["Funnel by channel", "E-mail", "Paid (INR, GST included)", paidTotal / 100]);
+    expect(analyticsCsvRows(report)).toContainEqual(["Funnel by channel", "E-mail", "Paid (INR incl. GST)", paidTotal / 100]);
   });
 
   it("the person page", async () => {

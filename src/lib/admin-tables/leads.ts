@@ -93,7 +93,7 @@ export const leadsTable = defineTable<Lead & InboxDecoration>({
     { header: "Deal value (INR)", value: (r) => dealValueOf(r) },
     { header: "Deal value from", value: (r) => dealValueWithSource(r)?.source ?? null },
     // What the deal's invoices have been paid (docs/decisions/0109), beside the won value, never subtracted from it.
-    { header: "Paid (INR, GST included)", value: (r) => (r.paidPaise ?? 0) / 100 },
+    { header: "Paid (INR incl. GST)", value: (r) => (r.paidPaise ?? 0) / 100 },
     { header: "Expected close", value: (r) => r.expectedCloseOn },
     { header: "Notes", value: (r) => r.notes },
     { header: "Next step", value: (r) => r.nextStep },

@@ -405,7 +405,7 @@ export function analyticsCsvRows(report: AnalyticsReport): (string | number | nu
         [section, r.label, "Qualified", r.qualified],
         [section, r.label, "Won", r.won],
         [section, r.label, "Won value (INR)", r.wonValue],
-        [section, r.label, "Paid (INR, GST included)", r.paidPaise / 100],
+        [section, r.label, "Paid (INR incl. GST)", r.paidPaise / 100],
       );
   };
   funnel("Funnel by channel", report.funnelByChannel);
