@@ -59,6 +59,23 @@ const REPLAYED_ELSEWHERE: Record<string, string> = Object.fromEntries(
     "bulkAction",
     "bulkFormAction",
     "retryFailedNotifications",
+    // A/B experiments' screen (tests/experiments.test.ts drives each; e2e/experiments.spec.ts runs
+    // them in a browser, in the site-wide phase, since a running experiment changes home for everyone).
+    "saveExperimentAction",
+    "startExperimentAction",
+    "stopExperimentAction",
+    "shipExperimentAction",
+    // Proposals and their invoice (tests/proposals.test.ts and tests/deal-to-cash.test.ts drive each;
+    // e2e/proposals.spec.ts runs them in a browser). Accept and decline are the client's, on the
+    // proposal's token page: public forms through handleForm, refused without the token.
+    "newProposalAction",
+    "saveDraftAction",
+    "sendProposalAction",
+    "reviseProposalAction",
+    "issueInvoiceAction",
+    "paymentLinkAction",
+    "acceptProposalAction",
+    "declineProposalAction",
     // Integrations: the keys' and the webhook endpoints' forms (tests/api-v1.test.ts and
     // tests/webhook-dashboard.test.ts drive them; the permission matrix replays them).
     "createApiKeyAction",
