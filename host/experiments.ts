@@ -21,6 +21,7 @@ import { addressFromForwarded, optedOut, visitorDigest } from "../src/server/ana
 import { EXPERIMENTS_TAG, getExperimentStore, type ExperimentStore, type RunningExperiment } from "../src/server/kernel/bridge.ts";
 import { consentChoice } from "./document-rewrites.ts";
 import { mayBeDocument } from "./page-cache-rules.ts";
+import { createReloader } from "./reloader.ts";
 import type { InvalidationMessage } from "./invalidation.ts";
 
 /** The first-party cookie of a visitor who consented: 32 hex digits, kept a year. */
@@ -29,9 +30,6 @@ const COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${EXPERIMENT_COOKIE}=([0-9a-f]{32}
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** The answer's Cache-Control on a page under experiment, in place of a public one. */
 export const PRIVATE_CACHE_CONTROL = "private, no-cache";
-
-const RETRY_MS = 1_000;
-const MAX_RETRY_MS = 30_000;
 
 export interface Exposure {
   key: string;
@@ -114,33 +112,18 @@ export function createExperimentLayer({
   now = () => new Date(),
 }: ExperimentLayerOptions = {}): ExperimentLayer {
   let running: RunningExperiment | null = null;
-  let generation = 0;
-  let failures = 0;
-  let retryTimer: NodeJS.Timeout | undefined;
-
-  async function reload(): Promise<void> {
-    const mine = ++generation;
-    clearTimeout(retryTimer);
-    const source = store();
-    if (!source) {
-      retryTimer = setTimeout(() => void reload(), RETRY_MS);
-      retryTimer.unref();
-      return;
-    }
-    try {
-      const loaded = await source.loadRunning();
-      if (mine !== generation) return;
+  // Loaded at start and whenever one starts, stops or ships; tried again while the app or its
+  // database is not there.
+  const loader = createReloader({
+    name: "experiments",
+    source: store,
+    load: (source: ExperimentStore) => source.loadRunning(),
+    apply: (loaded: RunningExperiment | null) => {
       // A key that is not ours to put in an address is never used (the table checks it too).
       running = loaded && EXPERIMENT_KEY_PATTERN.test(loaded.key) ? loaded : null;
-      failures = 0;
-    } catch (error) {
-      if (mine !== generation) return;
-      failures += 1;
-      if ((failures & (failures - 1)) === 0) log("warn", "experiments not loaded, trying again", { error: (error as Error).message, failures });
-      retryTimer = setTimeout(() => void reload(), Math.min(RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS));
-      retryTimer.unref();
-    }
-  }
+    },
+    log,
+  });
 
   /** The visitor's id for assignment, or null (the control, not counted). */
   async function visitorIdOf(req: IncomingMessage, res: ServerResponse, source: ExperimentStore): Promise<string | null> {
@@ -188,7 +171,7 @@ export function createExperimentLayer({
 
   return {
     assign,
-    reload,
+    reload: loader.reload,
     segments: () => (running ? running.weights.slice(1).map((_, i) => variantSegment({ key: running!.key, index: i + 1 })) : []),
     get running() {
       return running;

@@ -5,19 +5,13 @@
 // another process's arrive on the invalidation channel (host/server.ts, REDIRECTS_TAG). Hits are
 // counted in memory and written in one UPDATE a second, like the page views (host/analytics.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { compileRedirects, matchRedirect, type RedirectTable } from "../src/lib/redirect-rules.ts";
+import { compileRedirects, matchRedirect, type RedirectRule, type RedirectTable } from "../src/lib/redirect-rules.ts";
 import { getRedirectStore, REDIRECTS_TAG, type RedirectStore } from "../src/server/kernel/bridge.ts";
 import type { InvalidationMessage } from "./invalidation.ts";
 import { NON_DOCUMENT_CSP } from "./security-headers.ts";
+import { createReloader } from "./reloader.ts";
 
 export const FLUSH_INTERVAL_MS = 1_000;
-/**
- * A load that fails (the app not booted yet, the database down) is tried again after RETRY_MS,
- * doubling up to MAX_RETRY_MS: a database that is down for long is not asked every second. It
- * loses no change: a save needs the database, and on PostgreSQL the channel coming back reloads.
- */
-export const RETRY_MS = 1_000;
-export const MAX_RETRY_MS = 30_000;
 
 const GONE_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Gone</title></head>' +
@@ -46,38 +40,21 @@ export interface RedirectLayerOptions {
 export function createRedirectLayer({ store = getRedirectStore, log = () => {}, intervalMs = FLUSH_INTERVAL_MS }: RedirectLayerOptions = {}): RedirectLayer {
   let table: RedirectTable = compileRedirects([]);
   let size = 0;
-  /** Reloads overlap when changes come fast: only the latest one's answer is kept. */
-  let generation = 0;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let failures = 0;
   const hits = new Map<number, { count: number; at: Date }>();
 
-  async function reload(): Promise<void> {
-    const mine = ++generation;
-    clearTimeout(retryTimer);
-    const source = store();
-    if (!source) {
-      // The app has not booted yet: asked again each second, which is no failure.
-      retryTimer = setTimeout(() => void reload(), RETRY_MS);
-      retryTimer.unref();
-      return;
-    }
-    try {
-      const rules = await source.load();
-      if (mine !== generation) return;
+  // Loaded at start and on every change, tried again while the app or its database is not there.
+  const loader = createReloader({
+    name: "redirects",
+    source: store,
+    load: (source: RedirectStore) => source.load(),
+    apply: (rules: RedirectRule[]) => {
       table = compileRedirects(rules);
       size = rules.length;
-      if (failures > 0) log("info", "redirects loaded", { rules: size });
-      failures = 0;
-    } catch (error) {
-      if (mine !== generation) return;
-      failures += 1;
-      // The 1st, 2nd, 4th... failure is logged, not each one of a long outage.
-      if ((failures & (failures - 1)) === 0) log("warn", "redirects not loaded, trying again", { error: (error as Error).message, failures });
-      retryTimer = setTimeout(() => void reload(), Math.min(RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS));
-      retryTimer.unref();
-    }
-  }
+      return { rules: size };
+    },
+    log,
+  });
+  const reload = loader.reload;
 
   async function flush(): Promise<void> {
     const source = store();
@@ -128,7 +105,7 @@ export function createRedirectLayer({ store = getRedirectStore, log = () => {}, 
     flush,
     async stop() {
       clearInterval(timer);
-      clearTimeout(retryTimer);
+      loader.cancel();
       await flush();
     },
     get size() {
