@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { computeInvoice, type InvoiceRecipient } from "@/lib/gst/invoice";
+import { computeInvoice, invoiceFigures, type InvoiceRecipient } from "@/lib/gst/invoice";
 
 // An invoice's PDF (docs/decisions/0109): a file a reader opens (the header, objects at the offsets
 // its cross-reference table gives, the trailer), carrying every particular of Rule 46 as text.
@@ -30,13 +30,7 @@ function record(recipient: InvoiceRecipient, number = "INV/26-27/00007"): Invoic
     issuedAt: new Date("2026-12-15T11:00:00+05:30"),
     supplier,
     recipient,
-    placeOfSupply: computed.placeOfSupply.code,
-    lines: computed.lines,
-    taxablePaise: computed.totals.taxablePaise,
-    cgstPaise: computed.totals.cgstPaise,
-    sgstPaise: computed.totals.sgstPaise,
-    igstPaise: computed.totals.igstPaise,
-    totalPaise: computed.totals.grandTotalPaise,
+    ...invoiceFigures(computed),
     reverseCharge: false,
   };
 }

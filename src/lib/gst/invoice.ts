@@ -92,6 +92,35 @@ export interface InvoiceComputation {
   amountInWords: string;
 }
 
+/** The totals an issued document (or a proposal) stores: taxable value, each tax head and the total, in paise. */
+export interface StoredTotals {
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+}
+
+/** What an issued document stores of its computation: the place of supply's code, its lines and its totals. */
+export interface InvoiceFigures extends StoredTotals {
+  placeOfSupply: string;
+  lines: ComputedLine[];
+}
+
+export function storedTotals(totals: InvoiceTotals): StoredTotals {
+  return {
+    taxablePaise: totals.taxablePaise,
+    cgstPaise: totals.cgstPaise,
+    sgstPaise: totals.sgstPaise,
+    igstPaise: totals.igstPaise,
+    totalPaise: totals.grandTotalPaise,
+  };
+}
+
+export function invoiceFigures(computation: InvoiceComputation): InvoiceFigures {
+  return { placeOfSupply: computation.placeOfSupply.code, lines: computation.lines, ...storedTotals(computation.totals) };
+}
+
 /** An invoice that cannot be made as given; the message names the line or party and what is wrong. */
 export class InvoiceInputError extends Error {
   override name = "InvoiceInputError";

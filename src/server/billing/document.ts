@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { amountInWords } from "@/lib/gst/amount-in-words";
-import type { ComputedLine, InvoiceRecipient, InvoiceSupplier } from "@/lib/gst/invoice";
+import type { InvoiceFigures, InvoiceRecipient, InvoiceSupplier } from "@/lib/gst/invoice";
 import { gstState } from "@/lib/gst/states";
 
 /**
@@ -11,19 +11,12 @@ import { gstState } from "@/lib/gst/states";
  * The PDF and the e-invoice JSON are to be made from these same particulars.
  */
 
-export interface DocumentParticulars {
+export interface DocumentParticulars extends InvoiceFigures {
   kind: "invoice" | "credit_note";
   number: string;
   issuedAt: Date;
   supplier: InvoiceSupplier;
   recipient: InvoiceRecipient;
-  placeOfSupply: string;
-  lines: readonly ComputedLine[];
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-  totalPaise: number;
   reverseCharge?: boolean;
   /** A credit note's invoice, by number, and why it is issued. */
   invoiceNumber?: string;

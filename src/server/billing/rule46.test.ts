@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeInvoice } from "@/lib/gst/invoice";
+import { computeInvoice, invoiceFigures } from "@/lib/gst/invoice";
 import { missingRule46Particulars, rule46Particulars, type Rule46Record } from "./rule46";
 
 // Rule 46 of the CGST Rules as a checklist on an issued invoice's record: a complete record carries
@@ -27,12 +27,7 @@ function record(recipient: Rule46Record["recipient"]): Rule46Record {
     issuedAt: new Date("2026-12-15T11:00:00+05:30"),
     supplier,
     recipient,
-    placeOfSupply: computed.placeOfSupply.code,
-    lines: computed.lines,
-    taxablePaise: computed.totals.taxablePaise,
-    cgstPaise: computed.totals.cgstPaise,
-    sgstPaise: computed.totals.sgstPaise,
-    igstPaise: computed.totals.igstPaise,
+    ...invoiceFigures(computed),
     reverseCharge: false,
   };
 }

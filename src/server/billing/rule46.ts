@@ -1,5 +1,5 @@
 import { checkGstin } from "@/lib/gst/gstin";
-import { GST_RATES_BASIS_POINTS, type ComputedLine, type InvoiceRecipient, type InvoiceSupplier } from "@/lib/gst/invoice";
+import { GST_RATES_BASIS_POINTS, type ComputedLine, type InvoiceFigures, type InvoiceRecipient, type InvoiceSupplier } from "@/lib/gst/invoice";
 import { gstState, isPlaceOfSupplyCode } from "@/lib/gst/states";
 
 /**
@@ -13,17 +13,11 @@ import { gstState, isPlaceOfSupplyCode } from "@/lib/gst/states";
  * alone; that the figures agree with each other is computeInvoice's work and the document hash's.
  */
 
-export interface Rule46Record {
+export interface Rule46Record extends InvoiceFigures {
   number: string;
   issuedAt: Date;
   supplier: InvoiceSupplier;
   recipient: InvoiceRecipient;
-  placeOfSupply: string;
-  lines: readonly ComputedLine[];
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
   reverseCharge: boolean;
 }
 

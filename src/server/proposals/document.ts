@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { gstState } from "@/lib/gst/states";
 import { computeProposal, type ProposalBilling, type ProposalPart, type ProposalRecipient } from "@/lib/proposals";
-import type { ComputedLine, InvoiceSupplier } from "@/lib/gst/invoice";
+import { storedTotals, type ComputedLine, type InvoiceSupplier } from "@/lib/gst/invoice";
 import type { ProposalRow } from "../kernel/db/schema";
 import { canonicalJson } from "../billing";
 
@@ -49,13 +49,7 @@ export function proposalDocument(source: DocumentSource): ProposalDocument {
     supply: computation.supply,
     stateTax: computation.stateTax,
     lines: figures.lines,
-    totals: {
-      taxablePaise: computation.totals.taxablePaise,
-      cgstPaise: computation.totals.cgstPaise,
-      sgstPaise: computation.totals.sgstPaise,
-      igstPaise: computation.totals.igstPaise,
-      totalPaise: computation.totals.grandTotalPaise,
-    },
+    totals: storedTotals(computation.totals),
     oneTime: figures.oneTime,
     monthly: figures.monthly,
     amountInWords: computation.amountInWords,

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { checkGstin } from "@/lib/gst/gstin";
 import { documentNumber, financialYearOf, type DocumentKind } from "@/lib/gst/financial-year";
-import { computeInvoice, InvoiceInputError, type InvoiceLineInput, type InvoiceRecipient } from "@/lib/gst/invoice";
+import { computeInvoice, invoiceFigures, InvoiceInputError, type InvoiceLineInput, type InvoiceRecipient } from "@/lib/gst/invoice";
 import { db, type Executor, type Transaction } from "../../kernel/db/client";
 import { creditNotes, invoices, invoiceSeries, type CreditNoteRow, type InvoiceRow } from "../../kernel/db/schema";
 import { billingConfig, type BillingConfig } from "../config";
@@ -94,13 +94,7 @@ export async function issueInvoiceIn(tx: Transaction, input: IssueInvoiceInput, 
     issuedAt,
     supplier,
     recipient,
-    placeOfSupply: computed.placeOfSupply.code,
-    lines: computed.lines,
-    taxablePaise: computed.totals.taxablePaise,
-    cgstPaise: computed.totals.cgstPaise,
-    sgstPaise: computed.totals.sgstPaise,
-    igstPaise: computed.totals.igstPaise,
-    totalPaise: computed.totals.grandTotalPaise,
+    ...invoiceFigures(computed),
     reverseCharge: false,
     leadId: input.leadId ?? null,
   };

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { services, type ServiceSlug } from "@/content/services";
 import { leadsTable } from "@/lib/admin-tables/leads";
-import { DESCRIPTION_MAX, InvoiceInputError } from "@/lib/gst/invoice";
+import { DESCRIPTION_MAX, InvoiceInputError, storedTotals } from "@/lib/gst/invoice";
 import { isPlaceOfSupplyCode } from "@/lib/gst/states";
 import {
   computeProposal,
@@ -92,15 +92,7 @@ export function prefillLines(lead: { service: string | null; package: string | n
 function figuresOf(recipient: ProposalRecipient, lines: readonly ProposalLine[], config: BillingConfig) {
   if (lines.length > PROPOSAL_LIMITS.lines) throw new InvoiceInputError(`A proposal has at most ${PROPOSAL_LIMITS.lines} lines.`);
   const figures = computeProposal({ supplierStateCode: config.supplier.stateCode, recipient, lines });
-  const totals = figures.computation.totals;
-  return {
-    taxablePaise: totals.taxablePaise,
-    cgstPaise: totals.cgstPaise,
-    sgstPaise: totals.sgstPaise,
-    igstPaise: totals.igstPaise,
-    totalPaise: totals.grandTotalPaise,
-    monthlyTotalPaise: figures.monthly.totalPaise,
-  };
+  return { ...storedTotals(figures.computation.totals), monthlyTotalPaise: figures.monthly.totalPaise };
 }
 
 async function lockProposal(tx: Transaction, id: string): Promise<ProposalRow | undefined> {
