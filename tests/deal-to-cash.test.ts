@@ -203,8 +203,11 @@ describe("its payment link and the client's page", () => {
     expect(before!.payment).toEqual({ invoiceNumber: "INV/26-27/00001", totalPaise: 6_313_000, payUrl: null, paidAt: null });
 
     const provider = billing.razorpayProvider({ ...KEYS, apiBase: fake.base });
-    const made = await billing.createPaymentLink(issued.invoice.id, provider, SALES);
-    expect(made.created).toBe(true);
+    // Three clicks at once (a double click, two members): one link is made and all three answer it.
+    const atOnce = await Promise.all([1, 2, 3].map(() => billing.createPaymentLink(issued.invoice.id, provider, SALES)));
+    expect(atOnce.filter((r) => r.created)).toHaveLength(1);
+    const made = atOnce.find((r) => r.created)!;
+    expect(atOnce.map((r) => r.link.id)).toEqual([made.link.id, made.link.id, made.link.id]);
     expect(made.link).toMatchObject({ invoiceId: issued.invoice.id, provider: "razorpay", amountPaise: 6_313_000, status: "created" });
     expect(made.link.url).toMatch(/^https:\/\/rzp\.io\//);
     expect(fake.requests).toHaveLength(1);
@@ -217,7 +220,7 @@ describe("its payment link and the client's page", () => {
     const trail = await handle.db.select().from(activityEvents).where(eq(activityEvents.action, "invoice.payment-link"));
     expect(trail).toHaveLength(1);
     expect(trail[0]).toMatchObject({ userId: SALES.id, tableName: "invoices", recordId: String(issued.invoice.id) });
-    // A second click keeps the open link rather than asking for another.
+    // A later click keeps the open link rather than asking for another.
     expect((await billing.createPaymentLink(issued.invoice.id, provider, SALES)).created).toBe(false);
     expect(fake.requests).toHaveLength(1);
 

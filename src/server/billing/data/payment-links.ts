@@ -28,21 +28,24 @@ export async function createPaymentLink(
   actor: ActivityActor | null,
   options: { callbackUrl?: string | null } = {},
 ): Promise<{ link: PaymentLinkRow; created: boolean }> {
-  const [invoice] = await db().select().from(invoices).where(eq(invoices.id, invoiceId));
-  if (!invoice) throw new InvoiceInputError("This invoice no longer exists.");
-  if (invoice.status === "paid") throw new InvoiceInputError(`Invoice ${invoice.number} is paid already.`);
-  if (invoice.status === "cancelled") throw new InvoiceInputError(`Invoice ${invoice.number} is cancelled: it is not to be paid.`);
-  const existing = await openPaymentLink(invoice.id);
-  if (existing) return { link: existing, created: false };
-
-  const made = await provider.createLink({
-    reference: invoice.number,
-    amountPaise: invoice.totalPaise,
-    description: `Invoice ${invoice.number}`,
-    customer: { name: invoice.recipient.name, email: invoice.recipient.email ?? null },
-    callbackUrl: options.callbackUrl ?? null,
-  });
+  // The invoice's row stays locked while the provider answers (at most its timeout): a second
+  // request for this invoice (a double click, two members at once) waits, then finds this link,
+  // so the client is never sent two payable links for one invoice.
   return db().transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+    if (!invoice) throw new InvoiceInputError("This invoice no longer exists.");
+    if (invoice.status === "paid") throw new InvoiceInputError(`Invoice ${invoice.number} is paid already.`);
+    if (invoice.status === "cancelled") throw new InvoiceInputError(`Invoice ${invoice.number} is cancelled: it is not to be paid.`);
+    const existing = await openPaymentLink(invoice.id, tx);
+    if (existing) return { link: existing, created: false };
+
+    const made = await provider.createLink({
+      reference: invoice.number,
+      amountPaise: invoice.totalPaise,
+      description: `Invoice ${invoice.number}`,
+      customer: { name: invoice.recipient.name, email: invoice.recipient.email ?? null },
+      callbackUrl: options.callbackUrl ?? null,
+    });
     const [link] = await tx
       .insert(paymentLinks)
       .values({ invoiceId: invoice.id, provider: provider.name, providerLinkId: made.id, url: made.url, amountPaise: invoice.totalPaise })
