@@ -1,7 +1,7 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import type { ExperimentTarget } from "../kernel/db/schema";
-import { experimentRunChanged } from "../kernel/bridge.ts";
+import { experimentRunChanged, invalidatePageCache } from "../kernel/bridge.ts";
 import { revalidatePublicPaths } from "../kernel/revalidate";
 
 /**
@@ -16,6 +16,6 @@ export function experimentsChanged(shipped?: ExperimentTarget): void {
   if (shipped === "home-hero") revalidatePublicPaths(["/"]);
   else if (shipped === "header-cta") {
     revalidatePath("/[locale]", "layout");
-    revalidatePublicPaths([]);
+    invalidatePageCache();
   }
 }
