@@ -88,17 +88,18 @@ export default defineConfig({
         RAZORPAY_KEY_ID: E2E_RAZORPAY.keyId,
         RAZORPAY_KEY_SECRET: E2E_RAZORPAY.keySecret,
         RAZORPAY_WEBHOOK_SECRET: E2E_RAZORPAY.webhookSecret,
-        RAZORPAY_API_BASE: `http://127.0.0.1:${PORT + 2}`,
+        RAZORPAY_API_BASE: `http://127.0.0.1:${PORT + 8}`,
       },
     },
     {
       command: "node e2e/fake-razorpay-server.ts",
-      port: PORT + 2,
+      // E2E_PORT + 2 belongs to the shutdown spec's own server; + 8 is free in every spec.
+      port: PORT + 8,
       timeout: 30_000,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
-      env: { FAKE_RAZORPAY_PORT: String(PORT + 2), RAZORPAY_KEY_ID: E2E_RAZORPAY.keyId, RAZORPAY_KEY_SECRET: E2E_RAZORPAY.keySecret },
+      env: { FAKE_RAZORPAY_PORT: String(PORT + 8), RAZORPAY_KEY_ID: E2E_RAZORPAY.keyId, RAZORPAY_KEY_SECRET: E2E_RAZORPAY.keySecret },
     },
     {
       command: "node host/start.ts",

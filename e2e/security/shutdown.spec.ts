@@ -11,7 +11,7 @@ import { createPostgresDatabase, freePort, query, startServer, tempDir, waitHeal
 // its workers, docs/decisions/0092) stops, the embedded
 // database closes, and the process exits 0. A server of its own, on its own port and data folder.
 
-// E2E_PORT + 1 is the fallback server; + 10 to + 16 the fault specs', + 20 the logs spec's, + 21 the integrity spec's.
+// E2E_PORT + 1 is the fallback server; + 8 the fake payment provider; + 10 to + 16 the fault specs', + 20 the logs spec's, + 21 the integrity spec's.
 const PORT = Number(process.env.SHUTDOWN_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 2);
 const URL = `http://127.0.0.1:${PORT}`;
 
