@@ -2,9 +2,10 @@ import { expect, test, type Page } from "./fixtures";
 import { createHmac } from "node:crypto";
 import { assignUniqueIp, expectMailContaining, uniqueEmail, waitLikeAPerson } from "./helpers";
 import { E2E_RAZORPAY } from "./razorpay";
+import { accept, invite } from "./team-members";
 
-// From a lead to an accepted proposal (docs/decisions/0108): a member of the lead desk makes a
-// proposal from a lead's record and sends it; the client opens the mailed link in another browser,
+// From a lead to an accepted proposal (docs/decisions/0108): a sales member (invited by the owner,
+// as a person joins the team) makes a proposal from a lead's record and sends it; the client opens the mailed link in another browser,
 // first without JavaScript (a refused acceptance changes nothing), then with it, and accepts; the lead
 // is Won with the proposal's value, and the record of the acceptance names the hash of the document
 // the client was shown. Then the invoice (docs/decisions/0106, 0109): issued from the proposal, its PDF,
@@ -41,8 +42,11 @@ test(
     await sendAudit(await visitor.newPage());
     await visitor.close();
 
+    // The lead desk's work is a sales member's: the owner invites one.
+    const page = await accept(browser, await invite(member.page, uniqueEmail("proposal-sales"), "Sales"), "Sana Sales");
+
     // The lead's record: New proposal opens the editor.
-    const page = await member.open(`leads?q=${encodeURIComponent(email)}`);
+    await page.goto(`/admin/leads?q=${encodeURIComponent(email)}`);
     // The record's own address (with JavaScript the list opens it in a dialog; its page holds the proposals).
     const recordHref = await page.getByRole("link", { name: `Edit ${name}` }).getAttribute("href");
     await page.goto(recordHref!);
@@ -98,7 +102,8 @@ test(
     const answer = page.getByTestId("proposal-answer");
     await expect(answer).toContainText(`by ${name}`);
     await expect(answer).toContainText(shownHash);
-    const leads = await member.open(`leads?q=${encodeURIComponent(email)}`);
+    const leads = await page.context().newPage();
+    await leads.goto(`/admin/leads?q=${encodeURIComponent(email)}`);
     await expect(leads.getByRole("combobox", { name: `Status of ${name}` })).toHaveValue("won");
     // The deal's value is the proposal's, before tax.
     await expect(leads.getByRole("region", { name: "Growth Audit Leads" })).toContainText("₹1,00,000");
@@ -166,7 +171,8 @@ test(
     await page.reload();
     await expect(invoice).toContainText("Paid");
     // The pipeline's Won column: the deal's value and what was paid, apart.
-    const board = await member.open("pipeline");
+    const board = await page.context().newPage();
+    await board.goto("/admin/pipeline");
     await expect(board.locator("main")).toContainText(`${name}`);
     await expect(board.getByText("₹1,18,000 paid").first()).toBeVisible();
   },

@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "./fixtures";
-import { assignUniqueIp, outboxMails, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { expect, test, type Page } from "./fixtures";
+import { uniqueEmail } from "./helpers";
+import { accept, invite } from "./team-members";
 
 /**
  * The team end to end: the owner invites from the Team tab, the invitee follows the e-mailed link
@@ -14,38 +15,6 @@ test.describe.configure({ mode: "serial" });
 const OWNER = "team-owner@e2e.test";
 const TABS = ["Growth Audit Leads", "Contact Messages", "Case Studies", "Testimonials", "Blog Posts", "Members", "Your account"];
 test.use({ account: { email: OWNER } });
-
-function invitationLink(to: string): string | undefined {
-  const pattern = /(https?:\/\/[^\s"<]+\/auth\/invite\?token=[A-Za-z0-9_-]+)/;
-  const mail = outboxMails()
-    .filter((m) => m.includes(`To: ${to}`) && pattern.test(m))
-    .at(-1);
-  return mail ? pattern.exec(mail)?.[1] : undefined;
-}
-
-async function invite(ownerPage: Page, email: string, role: string): Promise<string> {
-  await ownerPage.goto("/admin/team");
-  const form = ownerPage.getByRole("form", { name: "Invite a member" });
-  await form.getByLabel("E-mail address").fill(email);
-  await form.getByLabel("Role").selectOption({ label: role });
-  await form.getByRole("button", { name: "Send invitation" }).click();
-  await expect(ownerPage.getByTestId(`invitation-${email}`)).toBeVisible();
-  let link: string | undefined;
-  await expect.poll(() => (link = invitationLink(email)), { timeout: 10_000 }).toBeTruthy();
-  return link!;
-}
-
-async function accept(browser: Browser, link: string, name: string): Promise<Page> {
-  const context = await browser.newContext();
-  await assignUniqueIp(context);
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Choose a password").fill(STRONG_PASSWORD);
-  await page.getByRole("button", { name: "Join the team" }).click();
-  await expect(page).toHaveURL(/\/admin/);
-  return page;
-}
 
 async function visibleTabs(page: Page): Promise<string[]> {
   const nav = page.getByRole("navigation", { name: "Dashboard sections" });

@@ -61,8 +61,11 @@ export const WEBHOOK_KIND_LABELS: Record<WebhookKind, string> = {
   teams: "Microsoft Teams incoming webhook",
 };
 
-/** A chat message is written for a new lead or message only: the other events are data for a program. */
-export const CHAT_EVENTS: readonly WebhookEvent[] = ["lead.created", "message.created"];
+/**
+ * A chat message is written for what a person acts on at once: a new lead or message, a proposal
+ * accepted, an invoice paid. The other events are data for a program.
+ */
+export const CHAT_EVENTS: readonly WebhookEvent[] = ["lead.created", "message.created", "proposal.accepted", "invoice.paid"];
 
 export const WEBHOOK_ENDPOINT_STATUSES = ["active", "paused", "disabled"] as const;
 export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];

@@ -67,7 +67,7 @@ export function AddEndpointForm() {
               </span>
             </legend>
             <p id="endpoint-events-hint" className="mb-2 text-xs text-muted">
-              Slack and Teams endpoints get a message for a new lead or a new contact message only.
+              Slack and Teams endpoints get a message for a new lead, a new contact message, a proposal accepted or an invoice paid only.
             </p>
             <div className="grid gap-2 sm:grid-cols-2">
               {WEBHOOK_EVENTS.map((event) => (

@@ -1,7 +1,9 @@
 import "server-only";
+import { formatPaise } from "@/lib/proposals";
 
 // A chat endpoint (Slack or Teams incoming webhook) gets a message a person reads, in its service's
-// own format, for a new lead or contact message (docs/integrations.md). The text is the visitor's:
+// own format, for a new lead or contact message, and for a deal's two good moments: a proposal
+// accepted and an invoice paid (docs/integrations.md). The text is the visitor's:
 // each service's markup characters are escaped, and long text is cut.
 
 type Data = Record<string, unknown>;
@@ -19,10 +21,31 @@ interface Summary {
   link: string | null;
 }
 
+/** An amount in whole paise as the dashboard prints it; null for anything that is not one. */
+const amount = (value: unknown): string | null => (typeof value === "number" && Number.isSafeInteger(value) ? formatPaise(value) : null);
+
 function summarise(event: string, data: Data): Summary {
   const name = text(data.name, 120) ?? "Someone";
   const facts: [string, string][] = [];
   const add = (label: string, value: string | null) => value && facts.push([label, value]);
+  if (event === "proposal.accepted") {
+    const number = text(data.number, 40) ?? "A proposal";
+    const label = typeof data.version === "number" && data.version > 1 ? `${number} v${data.version}` : number;
+    const client = text(data.acceptedName, 120) ?? "the client";
+    add("Proposal", label);
+    add("Title", text(data.title, 200));
+    add("Accepted by", client);
+    add("Total (incl. GST)", amount(data.totalPaise));
+    add("Of which monthly", data.monthlyTotalPaise ? amount(data.monthlyTotalPaise) : null);
+    return { title: "Proposal accepted", fallback: `Proposal ${label} accepted by ${client}`, facts, link: text(data.dashboardUrl, 500) };
+  }
+  if (event === "invoice.paid") {
+    const number = text(data.number, 40) ?? "An invoice";
+    const paid = amount(data.totalPaise);
+    add("Invoice", number);
+    add("Amount", paid);
+    return { title: "Invoice paid", fallback: `Invoice ${number} paid${paid ? `: ${paid}` : ""}`, facts, link: text(data.dashboardUrl, 500) };
+  }
   if (event === "lead.created") {
     add("Name", name);
     add("Company website", text(data.websiteUrl, 200));
