@@ -78,6 +78,10 @@ test(
     await expect(noScript.getByRole("heading", { name: "Accept the proposal" })).toBeVisible();
     const shownHash = (await noScript.getByTestId("proposal-hash").locator("span").textContent())!.trim();
     expect(shownHash).toMatch(/^[0-9a-f]{64}$/);
+    // The same document as a PDF to keep: its text names the hash the page shows.
+    const clientPdf = await noScript.request.get((await noScript.getByTestId("proposal-pdf").getAttribute("href"))!);
+    expect(clientPdf.headers()["content-type"]).toContain("application/pdf");
+    expect((await clientPdf.body()).toString("latin1")).toContain(`(Document SHA-256: ${shownHash}) Tj`);
     await noScript.getByLabel("Your full name").fill(name);
     await noScript.getByRole("button", { name: "Accept the proposal" }).click();
     await expect(noScript.getByText(/tick|accept these terms/i).first()).toBeVisible();
@@ -102,6 +106,10 @@ test(
     const answer = page.getByTestId("proposal-answer");
     await expect(answer).toContainText(`by ${name}`);
     await expect(answer).toContainText(shownHash);
+    // The dashboard's PDF of the version: the same hash, and who accepted it.
+    const deskPdf = (await page.request.get((await page.getByTestId("proposal-pdf").getAttribute("href"))!)).body();
+    expect((await deskPdf).toString("latin1")).toContain(`(Document SHA-256: ${shownHash}) Tj`);
+    expect((await deskPdf).toString("latin1")).toContain(`(Accepted online by ${name} on `);
     const leads = await page.context().newPage();
     await leads.goto(`/admin/leads?q=${encodeURIComponent(email)}`);
     await expect(leads.getByRole("combobox", { name: `Status of ${name}` })).toHaveValue("won");
@@ -175,5 +183,9 @@ test(
     await board.goto("/admin/pipeline");
     await expect(board.locator("main")).toContainText(`${name}`);
     await expect(board.getByText("₹1,18,000 paid").first()).toBeVisible();
+    // The card leads to the lead's proposals (where New proposal is).
+    await board.getByRole("link", { name: new RegExp(`^Proposals for ${name}`) }).click();
+    await expect(board.getByTestId("lead-proposals")).toContainText("Accepted");
+    await expect(board.getByTestId("lead-proposals").getByRole("button", { name: "New proposal" })).toBeVisible();
   },
 );

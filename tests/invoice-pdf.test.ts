@@ -148,3 +148,48 @@ describe("an invoice's PDF", () => {
     expect(text).toContain("40. SEO Optimization");
   });
 });
+
+describe("a proposal's PDF", () => {
+  it("is a file a reader opens, with the document's lines, totals, terms and the hash the acceptance records", async () => {
+    const { proposalDocument, proposalDocumentSha256 } = await import("@/server/proposals/document");
+    const { proposalPdf } = await import("@/server/proposals/proposal-pdf");
+    const document = proposalDocument({
+      number: "P-2026-0007",
+      version: 2,
+      title: "Growth plan (Q1)",
+      supplier,
+      recipient: { name: "Meher Rao", company: "Meher Bakes", email: "meher@example.in", stateCode: "29" },
+      lines: [
+        { description: "SEO Optimization: setup", sacCode: "998361", quantity: 1, unitPricePaise: 5_000_000, discount: null, billing: "one-time" },
+        {
+          description: "Paid advertising management",
+          sacCode: "998366",
+          quantity: 1,
+          unitPricePaise: 2_500_000,
+          discount: { paise: 100_000 },
+          billing: "monthly",
+        },
+      ],
+      validUntil: "2026-12-31",
+      terms: "Work starts within 7 days of acceptance.",
+    });
+    const sha256 = proposalDocumentSha256(document);
+    const file = proposalPdf({ document, sha256, accepted: { name: "Meher Rao", at: new Date("2026-12-20T10:00:00+05:30") } });
+    parse(file.bytes);
+    expect(file.filename).toBe("P-2026-0007-v2.pdf");
+    const text = shownText(file.bytes);
+    expect(text).toContain("PROPOSAL P-2026-0007 v2");
+    expect(text).toContain("Valid until 31 December 2026 (inclusive)");
+    expect(text).toContain("1. SEO Optimization: setup (one-time)");
+    expect(text).toContain("2. Paid advertising management (every month)");
+    // Karnataka from Maharashtra: IGST, on the taxable value after the discount.
+    expect(text).toContain(`IGST: INR ${formatPaise(document.totals.igstPaise)}`);
+    expect(text).not.toContain("CGST:");
+    expect(text).toContain(`Total: INR ${formatPaise(document.totals.totalPaise)}`);
+    expect(document.totals.totalPaise).toBe(Math.round((5_000_000 + 2_400_000) * 1.18));
+    expect(text).toContain(`In words: ${document.amountInWords}`);
+    expect(text).toContain("Work starts within 7 days of acceptance.");
+    expect(text).toContain(`Document SHA-256: ${sha256}`);
+    expect(text).toContain("Accepted online by Meher Rao on 20 December 2026.");
+  });
+});

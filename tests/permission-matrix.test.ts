@@ -1250,6 +1250,30 @@ const ROUTES: Record<string, Entry> = {
       readOnly: (answer: unknown) => (answer as Response).status === 200 && (answer as Response).headers.get("content-type") === "application/pdf",
     },
   ],
+  "app/admin/(dashboard)/proposals/[id]/pdf/route.ts#GET": [
+    {
+      label: "a sent proposal's PDF",
+      allowed: LEAD_DESK.read,
+      prepare: async () => {
+        const proposalData = await import("@/server/proposals");
+        const author = { id: await throwawayMember("sales"), email: "author@test.example" };
+        const lead = (
+          await handle.db.execute<{ id: string }>(
+            sql`insert into leads (name, email, mobile_number) values ('Asha Rao', 'asha@example.com', '9876543210') returning id`,
+          )
+        ).rows[0]!.id;
+        const made = await proposalData.createProposalForLead(lead, author);
+        if (!made.ok) throw new Error(made.message);
+        await proposalData.sendProposal(made.id, author);
+        return made.id;
+      },
+      run: async (id: unknown) => {
+        const { GET } = await import("@/app/admin/(dashboard)/proposals/[id]/pdf/route");
+        return GET(new Request(`${SITE}/admin/proposals/${id}/pdf`, { headers: requestHeaders }), { params: Promise.resolve({ id: id as string }) });
+      },
+      readOnly: (answer: unknown) => (answer as Response).status === 200 && (answer as Response).headers.get("content-type") === "application/pdf",
+    },
+  ],
   "app/admin/export/analytics/route.ts#GET": [
     {
       label: "analytics CSV export",
@@ -1360,6 +1384,9 @@ const ROUTES: Record<string, Entry> = {
   "app/api/v1/openapi.json/route.ts#GET": { notReplayed: "the API's public description, reads no rows (tests/api-v1.test.ts)" },
   "app/api/v1/docs/route.ts#GET": { notReplayed: "the API's public reference page, reads no rows (tests/api-v1.test.ts)" },
   "app/[locale]/(site)/blog/feed.xml/route.ts#GET": { notReplayed: "public feed" },
+  "app/[locale]/(site)/proposal/[token]/pdf/route.ts#GET": {
+    notReplayed: "a proposal's PDF for its client: the mailed link's token is the authority, as on its page (e2e/proposals.spec.ts)",
+  },
   "app/api/auth/[...all]/route.ts#GET": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },
   "app/api/auth/[...all]/route.ts#POST": { notReplayed: "better-auth's own endpoints (tests/auth.test.ts)" },
   "app/api/blog/shares/route.ts#POST": { notReplayed: "public share counter" },

@@ -383,6 +383,10 @@ function Card({
       </dl>
       <div className="mt-2 flex items-center justify-between gap-2 text-xs text-ink-soft">
         <OwnerAvatar owner={card.ownerLabel} />
+        {/* The lead's proposals and New proposal are on its record: a plain link, a few bytes per card. */}
+        <a href={`${dashboardHref("leads", { edit: card.id })}#lead-proposals`} aria-label={`Proposals for ${label}`} className="text-brand-700 underline">
+          Proposals
+        </a>
         <span className="whitespace-nowrap" data-testid="days-in-stage">
           {daysInStageText(card.daysInStage)}
         </span>

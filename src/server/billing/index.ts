@@ -29,7 +29,8 @@ export {
   type PaymentLinkRequest,
   type PaymentProvider,
 } from "./payment-provider";
-export { formatPaise, invoicePdf, invoiceTextLines, type InvoicePdfRecord } from "./invoice-pdf";
+export { invoicePdf, invoiceTextLines, type InvoicePdfRecord } from "./invoice-pdf";
+export { formatPaise, indianDate, inr, lineAdder, percent, textPdf, type Line } from "./pdf";
 export { invoicePdfForStaff } from "./invoice-documents";
 export { paidPaiseSql } from "./paid";
 export { paidPaiseOfLeads } from "./data/paid-leads";

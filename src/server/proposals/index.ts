@@ -22,3 +22,5 @@ export {
   type ProposalListRow,
   type PublicProposal,
 } from "./data/proposals";
+export { proposalTextLines } from "./proposal-pdf";
+export { proposalPdfForStaff, publicProposalPdf } from "./proposal-files";

@@ -76,6 +76,12 @@ export default async function ProposalPage({ params, searchParams }: Props) {
       <div className="rounded-card border border-line bg-surface p-6 print:border-0 print:p-0">
         <ProposalDocumentView document={document} sha256={documentSha256} />
       </div>
+      {/* The same document as a file to keep or forward; the page itself prints as the document alone. */}
+      <p className="text-sm print:hidden">
+        <a href={`/proposal/${encodeURIComponent(token)}/pdf`} className="font-semibold text-brand-700 underline" data-testid="proposal-pdf">
+          Download this proposal as a PDF
+        </a>
+      </p>
       {row.acceptedAt ? (
         <p className="text-sm text-ink-soft">
           Accepted by {row.acceptedName} on {formatAdminDay(toSiteDateTimeInput(row.acceptedAt).slice(0, 10))}.

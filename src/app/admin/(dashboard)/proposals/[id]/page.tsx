@@ -142,6 +142,11 @@ export default async function ProposalPage({ params }: { params: Promise<{ id: s
             ) : null}
             {sentDocument ? (
               <div className="rounded-2xl border border-line bg-surface p-5">
+                <p className="mb-4 text-sm">
+                  <a href={`${dashboardHref("proposals")}/${row.id}/pdf`} className="font-semibold text-brand-700 underline" data-testid="proposal-pdf">
+                    This version as a PDF
+                  </a>
+                </p>
                 <ProposalDocumentView document={sentDocument} sha256={proposalDocumentSha256(sentDocument)} />
               </div>
             ) : null}
