@@ -1,0 +1,62 @@
+// The public pages' budget in `npm run bench` (docs/benchmark.md, 2.): which routes are over it, and
+// the "Budgets" block printed after the Lighthouse tables. No imports, so that the unit test loads
+// it without starting the bench.
+
+/** A route's median TBT at most this many times the empty Next page's (each round's ratio, median). */
+export const TBT_RATIO_BUDGET = 1.2;
+/** A route's median LCP at most this, in ms. */
+export const LCP_BUDGET_MS = 1000;
+
+/** What the budget reads of a Lighthouse row: "-" when the empty page's TBT was 0 in every round. */
+export interface BudgetRow {
+  route: string;
+  lcpMs: number;
+  tbtRatio?: number | "-";
+}
+
+export interface OverBudget {
+  route: string;
+  /** Each exceeded budget with the route's figure, e.g. "TBT 1.35 x the empty page's". */
+  reasons: string[];
+}
+
+/** The 1-minute load average over the Lighthouse phase: at its start and end, the highest sampled between runs. */
+export interface LoadDuring {
+  start: number;
+  end: number;
+  max: number;
+  cores: number;
+}
+
+/** The routes over the TBT ratio or the LCP budget, in the rows' order, each with its figures. */
+export function overBudget(rows: readonly BudgetRow[]): OverBudget[] {
+  return rows.flatMap((row) => {
+    const reasons = [
+      ...(typeof row.tbtRatio === "number" && row.tbtRatio > TBT_RATIO_BUDGET ? [`TBT ${row.tbtRatio} x the empty page's`] : []),
+      ...(row.lcpMs > LCP_BUDGET_MS ? [`LCP ${row.lcpMs} ms`] : []),
+    ];
+    return reasons.length ? [{ route: row.route, reasons }] : [];
+  });
+}
+
+/**
+ * The "Budgets" block's lines: the routes over budget by name, or that all are within it; the routes
+ * whose TBT could not be compared; and whether the load stayed below the core count, without which
+ * a busy machine, not the page, sets TBT.
+ */
+export function budgetReport(rows: readonly BudgetRow[], load: LoadDuring): string[] {
+  const over = overBudget(rows);
+  const unjudged = rows.filter((row) => typeof row.tbtRatio !== "number").map((row) => row.route);
+  const rule = `TBT at most ${TBT_RATIO_BUDGET} x the empty page's, LCP at most ${LCP_BUDGET_MS / 1000} s`;
+  const quiet = load.max < load.cores;
+  return [
+    "Budgets",
+    over.length ? `${over.length} of ${rows.length} routes over budget (${rule}):` : `All routes within budget (${rule}), ${rows.length} routes.`,
+    ...over.map((row) => `  ${row.route}: ${row.reasons.join(", ")}`),
+    ...(unjudged.length ? [`TBT not compared (the empty page's TBT was 0 ms in every round): ${unjudged.join(", ")}`] : []),
+    `These figures are only meaningful when the load average stayed below the core count (${load.cores}): ` +
+      (quiet
+        ? `it did (1 min: ${load.start} at the start, ${load.max} at most, ${load.end} at the end).`
+        : `it did not (1 min: ${load.start} at the start, ${load.max} at most, ${load.end} at the end); read TBT from a quieter run.`),
+  ];
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { budgetReport, LCP_BUDGET_MS, overBudget, TBT_RATIO_BUDGET, type LoadDuring } from "../scripts/bench-budget.ts";
+
+// scripts/bench-budget.ts: which routes `npm run bench` names as over the public pages' budget
+// (median TBT at most 1.2 x the empty Next page's, median LCP at most 1 s), and the block it prints.
+
+const quiet: LoadDuring = { start: 0.4, end: 0.9, max: 1.3, cores: 2 };
+
+describe("the bench's budget", () => {
+  it("is the one the requirement states", () => {
+    expect(TBT_RATIO_BUDGET).toBe(1.2);
+    expect(LCP_BUDGET_MS).toBe(1000);
+  });
+
+  it("names a route over the TBT ratio or the LCP budget with its figures, and passes one at the limit", () => {
+    const rows = [
+      { route: "/", lcpMs: 1000, tbtRatio: 1.2 },
+      { route: "/blog", lcpMs: 1138, tbtRatio: 1.6 },
+      { route: "/contact", lcpMs: 915, tbtRatio: 1.21 },
+      { route: "/team", lcpMs: 1001, tbtRatio: 0.98 },
+    ];
+    expect(overBudget(rows)).toEqual([
+      { route: "/blog", reasons: ["TBT 1.6 x the empty page's", "LCP 1138 ms"] },
+      { route: "/contact", reasons: ["TBT 1.21 x the empty page's"] },
+      { route: "/team", reasons: ["LCP 1001 ms"] },
+    ]);
+  });
+
+  it("does not count a route over TBT when the empty page's TBT gave no ratio, and says so", () => {
+    const rows = [
+      { route: "/", lcpMs: 900, tbtRatio: "-" as const },
+      { route: "/about", lcpMs: 900 },
+    ];
+    expect(overBudget(rows)).toEqual([]);
+    expect(budgetReport(rows, quiet)).toContain("TBT not compared (the empty page's TBT was 0 ms in every round): /, /about");
+  });
+
+  it("prints the routes over budget, or that all are within it", () => {
+    const over = budgetReport(
+      [
+        { route: "/blog", lcpMs: 1138, tbtRatio: 1.6 },
+        { route: "/", lcpMs: 950, tbtRatio: 1.1 },
+      ],
+      quiet,
+    );
+    expect(over.slice(0, 3)).toEqual([
+      "Budgets",
+      "1 of 2 routes over budget (TBT at most 1.2 x the empty page's, LCP at most 1 s):",
+      "  /blog: TBT 1.6 x the empty page's, LCP 1138 ms",
+    ]);
+    const within = budgetReport([{ route: "/", lcpMs: 950, tbtRatio: 1.1 }], quiet);
+    expect(within[1]).toBe("All routes within budget (TBT at most 1.2 x the empty page's, LCP at most 1 s), 1 routes.");
+  });
+
+  it("says whether the load average stayed below the core count", () => {
+    const rows = [{ route: "/", lcpMs: 950, tbtRatio: 1.1 }];
+    expect(budgetReport(rows, quiet).at(-1)).toMatch(/below the core count \(2\): it did \(1 min: 0.4 at the start, 1.3 at most, 0.9 at the end\)/);
+    const busy = budgetReport(rows, { ...quiet, max: 2 });
+    expect(busy.at(-1)).toMatch(/: it did not \(1 min: 0.4 at the start, 2 at most, 0.9 at the end\); read TBT from a quieter run\.$/);
+  });
+});
