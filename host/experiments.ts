@@ -7,6 +7,9 @@
 // - with the visitor's consent (the consent bar's "granted" cookie) their id is a random first-party
 //   cookie, kg_exp, which keeps the variant across days;
 // - without it, their id is the analytics' visitor id of the day (no cookie): the same variant all day.
+// The experiment shows on the pages of its target: one page for a service's hero, a case study's
+// opening or an article's heading (the path it names), home or the free-audit page for theirs, every
+// page for the header's call to action (src/lib/experiments.ts targetShownOn).
 // A variant other than the control is named to Next in VARIANT_HEADER (next.config.ts renders its
 // page under its own locale segment); the control is the page itself. Bots, signed-in staff,
 // visitors who asked not to be tracked and preview links see the control and are not counted.
@@ -149,7 +152,8 @@ export function createExperimentLayer({
     if (!experiment) return;
     if (req.method !== "GET" && req.method !== "HEAD") return;
     const pathname = pathnameOf(req.url);
-    if (!isPagePath(pathname) || pathname === "/preview" || pathname.startsWith("/preview/") || !targetShownOn(experiment.target, pathname)) return;
+    if (!isPagePath(pathname) || pathname === "/preview" || pathname.startsWith("/preview/") || !targetShownOn(experiment.target, pathname, experiment.path))
+      return;
     (req as Marked)[UNDER_EXPERIMENT] = true;
     if (!mayBeDocument(req)) keepPrivate(res);
     const cookie = String(header(req, "cookie") ?? "");

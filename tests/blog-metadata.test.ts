@@ -32,7 +32,7 @@ beforeAll(async () => {
   ]);
 });
 
-const params = (slug: string) => ({ params: Promise.resolve({ slug }) });
+const params = (slug: string) => ({ params: Promise.resolve({ locale: "en-IN", slug }) });
 
 describe("article metadata", () => {
   it("falls back to the title and the excerpt", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EXPERIMENT_GOALS, EXPERIMENT_STATUSES, EXPERIMENT_TARGETS } from "@/server/kernel/db/schema";
-import { EXPERIMENT_FIELDS, EXPERIMENT_STATUS_LABELS, ExperimentSchema, GOALS, ShipSchema, TARGETS } from "@/lib/schemas/experiments";
+import { EXPERIMENT_FIELDS, EXPERIMENT_STATUS_LABELS, experimentSchema, GOALS, ShipSchema, TARGETS, type TargetPages } from "@/lib/schemas/experiments";
 
 // The Experiments screen's form (docs/decisions/0104): what it takes, and a message beside the field
 // for every rule it refuses.
@@ -17,7 +17,14 @@ const valid = {
   variant1Headline: "Twice the qualified leads in 90 days",
 };
 
-const parse = (values: Record<string, string>) => ExperimentSchema.safeParse(values);
+/** The pages that exist, as the action reads them when the form is saved. */
+const PAGES: TargetPages = {
+  "service-hero": [{ path: "/services/seo", title: "SEO" }],
+  "case-study-hero": [{ path: "/case-studies/fashionhub-roas", title: "FashionHub: 4x ROAS" }],
+  "article-heading": [{ path: "/blog/ga4-attribution", title: "GA4 attribution" }],
+};
+
+const parse = (values: Record<string, string>) => experimentSchema(PAGES).safeParse(values);
 /** The message beside each refused field. */
 const refusals = (values: Record<string, string>) => {
   const result = parse(values);
@@ -39,6 +46,7 @@ describe("the experiment form", () => {
       id: undefined,
       name: "Hero promise",
       target: "home-hero",
+      targetPath: null,
       goal: "free-audit",
       trafficPercent: 100,
       minDays: 14,
@@ -77,7 +85,9 @@ describe("the experiment form", () => {
   it("refuses the experiment's own fields out of range, with a message for each", () => {
     expect(refusals({ ...valid, name: " " })).toEqual({ name: "Give the experiment a name." });
     expect(refusals({ ...valid, name: "x".repeat(121) })).toEqual({ name: "The name must be at most 120 characters." });
-    expect(refusals({ ...valid, target: "footer" }).target).toMatch(/Choose what the experiment changes: Home page hero or Header call to action/);
+    expect(refusals({ ...valid, target: "footer" }).target).toMatch(
+      /Choose what the experiment changes: Home page hero, Header call to action, Free-audit page opening, /,
+    );
     expect(refusals({ ...valid, goal: "clicks" }).goal).toMatch(/Choose the goal: Free-audit lead, Contact message, Booked call, Qualified lead, Won value/);
     expect(refusals({ ...valid, trafficPercent: "0" })).toEqual({ trafficPercent: "Share of visitors in the experiment (%): a whole number from 1 to 100." });
     expect(refusals({ ...valid, trafficPercent: "101" }).trafficPercent).toMatch(/1 to 100/);
@@ -90,10 +100,10 @@ describe("the experiment form", () => {
     expect(refusals({ ...valid, variant1Name: "", variant1Weight: "", variant1Headline: "" })).toEqual({
       variant1Name: "Name variant 1.",
       variant1Weight: "Variant 1's weight: a whole number from 1 to 100.",
-      variant1Headline: "Variant 1 must change at least one of the headline, subheadline, button text or link.",
+      variant1Headline: "Variant 1 must change at least one of the headline, subheadline, button text, button link, hero image or section order.",
     });
     expect(refusals({ ...valid, variant1Headline: "" })).toEqual({
-      variant1Headline: "Outcome first must change at least one of the headline, subheadline, button text or link.",
+      variant1Headline: "Outcome first must change at least one of the headline, subheadline, button text, button link, hero image or section order.",
     });
     // A third slot with copy but no name is a mistake, not a blank slot.
     expect(refusals({ ...valid, variant2CtaText: "Go" })).toMatchObject({ variant2Name: "Name variant 2." });
@@ -122,6 +132,61 @@ describe("the experiment form", () => {
     expect(refusals({ ...valid, variant1CtaHref: "/a b" })).toEqual({ variant1CtaHref: "The button link cannot contain spaces." });
     expect(refusals({ ...valid, variant1CtaHref: `/${"x".repeat(200)}` })).toEqual({ variant1CtaHref: "The button link must be at most 200 characters." });
     expect(parse({ ...valid, variant1CtaHref: "/book" }).success).toBe(true);
+  });
+
+  it("names one existing page for a page target, and none for the others", () => {
+    const service = { ...valid, target: "service-hero", targetPath: "/services/seo" };
+    expect(parse(service).data).toMatchObject({ target: "service-hero", targetPath: "/services/seo" });
+    expect(parse({ ...valid, target: "article-heading", targetPath: "/blog/ga4-attribution" }).data?.targetPath).toBe("/blog/ga4-attribution");
+    expect(refusals({ ...service, targetPath: "" })).toEqual({ targetPath: "Choose the service page the experiment runs on." });
+    expect(refusals({ ...service, targetPath: "/services/no-such-service" })).toEqual({
+      targetPath: "There is no published service page at /services/no-such-service: choose one from the list (it starts with /services/).",
+    });
+    // A page of another kind is no page of this one.
+    expect(refusals({ ...service, targetPath: "/case-studies/fashionhub-roas" }).targetPath).toMatch(/^There is no published service page at \/case-studies/);
+    expect(refusals({ ...valid, target: "case-study-hero", targetPath: "/case-studies/unpublished" }).targetPath).toMatch(/no published case study/);
+    expect(refusals({ ...valid, targetPath: "/services/seo" })).toEqual({
+      targetPath: "Home page hero is on its own page already: leave the page empty, or choose a service page, a case study or an article to change.",
+    });
+  });
+
+  it("takes only the fields its target shows", () => {
+    expect(parse({ ...valid, target: "free-audit-hero", variant1Subheadline: "In 48 hours" }).data?.variants[1]?.copy).toEqual({
+      headline: "Twice the qualified leads in 90 days",
+      subheadline: "In 48 hours",
+    });
+    expect(refusals({ ...valid, target: "free-audit-hero", variant1CtaText: "Go" })).toEqual({
+      variant1CtaText: "Free-audit page opening has no button text to change: leave it empty (it changes the headline or subheadline).",
+    });
+    const study = { ...valid, target: "case-study-hero", targetPath: "/case-studies/fashionhub-roas" };
+    expect(parse(study).success).toBe(true);
+    expect(refusals({ ...study, variant1Subheadline: "More" })).toEqual({
+      variant1Subheadline: "A case study's opening has no subheadline to change: leave it empty (it changes the headline).",
+    });
+    expect(refusals({ ...valid, target: "header-cta", variant1Headline: "", variant1CtaText: "" })).toEqual({
+      variant1CtaText: "Outcome first must change at least one of the button text or button link.",
+    });
+    // A field the target does not show is refused once, not also as a variant that changes nothing.
+    expect(
+      refusals({ ...valid, target: "article-heading", targetPath: "/blog/ga4-attribution", variant1Headline: "", variant1HeroImage: "growth-staircase" }),
+    ).toEqual({
+      variant1HeroImage: "A blog article's heading has no hero image to change: leave it empty (it changes the headline).",
+    });
+  });
+
+  it("takes a home hero's image and section order from the site's own lists only", () => {
+    expect(
+      parse({ ...valid, variant1Headline: "", variant1HeroImage: "growth-staircase", variant1SectionOrder: "proof-first" }).data?.variants[1]?.copy,
+    ).toEqual({
+      heroImage: "growth-staircase",
+      sectionOrder: "proof-first",
+    });
+    expect(refusals({ ...valid, variant1HeroImage: "/images/evil.svg" }).variant1HeroImage).toMatch(
+      /^Unknown hero image "\/images\/evil.svg": choose one of Growth staircase, /,
+    );
+    expect(refusals({ ...valid, variant1SectionOrder: "team,services" }).variant1SectionOrder).toMatch(
+      /^Unknown section order "team,services": choose one of the named orders \(proof-first, services-first, people-first\)\.$/,
+    );
   });
 
   it("ships a challenger only, never the control", () => {

@@ -13,8 +13,13 @@ vi.mock("next/headers", () => ({ headers: async () => new Headers({ host: "local
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, refresh: () => {} }));
 vi.mock("@/server/kernel/session/auth-guard", () => ({ requireRole: async () => actor, AccessDeniedError: class extends Error {} }));
 // The public pages are told after each committed start, stop and ship, and only then.
-const signal = vi.hoisted(() => ({ calls: 0 }));
-vi.mock("@/server/experiments/live-signal", () => ({ experimentsChanged: () => void signal.calls++ }));
+const signal = vi.hoisted(() => ({ calls: 0, last: [] as unknown[] }));
+vi.mock("@/server/experiments/live-signal", () => ({
+  experimentsChanged: (...args: unknown[]) => {
+    signal.calls++;
+    signal.last = args;
+  },
+}));
 
 const { createExperiment, getExperiment, shipExperiment, startExperiment, stopExperiment, updateExperiment, shippedSource } =
   await import("@/server/experiments/data/manage");
@@ -39,6 +44,7 @@ beforeEach(async () => {
 const draft = (over: Partial<Parameters<typeof createExperiment>[0]> = {}) => ({
   name: "Hero promise",
   target: "home-hero" as const,
+  targetPath: null,
   goal: "free-audit" as const,
   trafficPercent: 100,
   minDays: 14,
@@ -164,14 +170,44 @@ describe("an experiment's life", () => {
     expect(shipped.shippedVariant).toBe(2);
     // The variant's fields over what the page showed while it ran: the old headline stays.
     const copy = { headline: "Old shipped headline", ctaText: "Get my free audit", ctaHref: "/free-audit" };
-    expect(await handle.db.select().from(pageCopy)).toEqual([{ target: "home-hero", copy, updatedAt: at, updatedBy: actor.email }]);
+    expect(await handle.db.select().from(pageCopy)).toEqual([{ target: "home-hero", path: "", copy, updatedAt: at, updatedBy: actor.email }]);
     const revisions = await handle.db.select().from(pageCopyRevisions);
     expect(revisions).toHaveLength(1);
-    expect(revisions[0]).toMatchObject({ target: "home-hero", copy, source: shippedSource(made.key), at, by: actor.email });
+    expect(revisions[0]).toMatchObject({ target: "home-hero", path: "", copy, source: shippedSource(made.key), at, by: actor.email });
     expect(revisions[0]!.source).toBe(`experiment:${made.key}`);
     expect(await trail(made.id)).toEqual(["create", "experiment.start", "experiment.stop", "experiment.ship"]);
     expect(await refusal(shipExperiment(made.id, 1, actor))).toMatch(/Audit button of Hero promise is already shipped/);
     expect(await handle.db.select().from(pageCopyRevisions)).toHaveLength(1);
+  });
+
+  it("ships a page target's winner as that page's copy only, beside another page's of the same kind", async () => {
+    await handle.db.insert(pageCopy).values([
+      { target: "case-study-hero", path: "/case-studies/fashionhub-roas", copy: { headline: "FashionHub's old shipped title" } },
+      { target: "case-study-hero", path: "/case-studies/other-study", copy: { headline: "Another study's own title" } },
+    ]);
+    const made = await createExperiment(
+      draft({
+        target: "case-study-hero",
+        targetPath: "/case-studies/fashionhub-roas",
+        variants: [
+          { name: "Control", weight: 50, copy: {} },
+          { name: "Figure first", weight: 50, copy: { headline: "4x ROAS in 90 days" } },
+        ],
+      }),
+      actor,
+    );
+    await startExperiment(made.id, actor);
+    await stopExperiment(made.id, actor);
+    const at = new Date("2026-11-26T10:00:00Z");
+    await shipExperiment(made.id, 1, actor, at);
+    const rows = await handle.db.select().from(pageCopy).orderBy(pageCopy.path);
+    expect(rows.map((r) => [r.target, r.path, r.copy])).toEqual([
+      ["case-study-hero", "/case-studies/fashionhub-roas", { headline: "4x ROAS in 90 days" }],
+      ["case-study-hero", "/case-studies/other-study", { headline: "Another study's own title" }],
+    ]);
+    expect(await handle.db.select().from(pageCopyRevisions)).toMatchObject([
+      { target: "case-study-hero", path: "/case-studies/fashionhub-roas", copy: { headline: "4x ROAS in 90 days" }, at },
+    ]);
   });
 
   it("writes nothing of a ship when a later step fails: the page copy, the revision and the mark go together", async () => {
@@ -244,6 +280,35 @@ describe("the screen's actions", () => {
     });
     expect(signal.calls).toBe(before + 3);
     expect(await handle.db.select().from(pageCopy)).toMatchObject([{ target: "header-cta", copy: { ctaText: "Book a call", ctaHref: "/book" } }]);
+  });
+
+  it("drafts on a service page only when the page exists, and ships to that page, refreshing it", async () => {
+    const slug = packageChoices()[0]!.service;
+    const service = {
+      ...fields,
+      name: "Service hero",
+      target: "service-hero",
+      targetPath: "/services/no-such-service",
+      variant1Name: "Outcome first",
+      variant1CtaText: "",
+      variant1CtaHref: "",
+      variant1Headline: "Twice the leads",
+    };
+    expect(await saveExperimentAction({ status: "idle" }, formOf(service))).toMatchObject({
+      status: "invalid",
+      fieldErrors: { targetPath: expect.stringMatching(/^There is no published service page at \/services\/no-such-service/) },
+    });
+    expect(await handle.db.select().from(experiments)).toEqual([]);
+    await saveExperimentAction({ status: "idle" }, formOf({ ...service, targetPath: `/services/${slug}` })).catch(() => null);
+    const [made] = await handle.db.select().from(experiments);
+    expect(made).toMatchObject({ target: "service-hero", targetPath: `/services/${slug}` });
+    await startExperiment(made!.id, actor);
+    await stopExperiment(made!.id, actor);
+    expect(await shipExperimentAction({ status: "idle" }, formOf({ id: made!.id, variant: "1" }))).toMatchObject({ status: "success" });
+    expect(signal.last).toEqual(["service-hero", `/services/${slug}`]);
+    expect(await handle.db.select().from(pageCopy)).toMatchObject([
+      { target: "service-hero", path: `/services/${slug}`, copy: { headline: "Twice the leads" } },
+    ]);
   });
 });
 

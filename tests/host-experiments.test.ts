@@ -53,7 +53,7 @@ async function start(experiment: RunningExperiment | null) {
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${base}${path}`, { headers: { accept: "text/html", "user-agent": BROWSER, "x-forwarded-for": "203.0.113.9", ...headers } });
 
-const HERO: RunningExperiment = { key: "1a2b3c4d", target: "home-hero", trafficPercent: 100, weights: [1, 1] };
+const HERO: RunningExperiment = { key: "1a2b3c4d", target: "home-hero", path: null, trafficPercent: 100, weights: [1, 1] };
 
 describe("the host's experiment layer", () => {
   it("takes away a variant header a client sent, with or without an experiment", async () => {
@@ -113,6 +113,29 @@ describe("the host's experiment layer", () => {
     await get("/api/health");
     await get("/logo.png");
     expect(seen.map((s) => s.under)).toEqual([false, true, false, false]);
+  });
+
+  it("runs a page target's experiment on its one page only: the service it names, not another service", async () => {
+    await start({ ...HERO, target: "service-hero", path: "/services/seo" });
+    await get("/services/seo");
+    await get("/services/seo/");
+    await get("/services/seo?from=home");
+    await get("/services/performance-marketing");
+    await get("/");
+    expect(seen.map((s) => s.under)).toEqual([true, true, true, false, false]);
+    expect(seen[0]!.exposure?.key).toBe(HERO.key);
+    // A page target without its page (a row the table's check would refuse) shows nowhere.
+    await start({ ...HERO, target: "article-heading", path: null });
+    await get("/blog/some-article");
+    expect(seen.at(-1)!.under).toBe(false);
+  });
+
+  it("runs the free-audit opening's experiment on /free-audit, a package's link to it included", async () => {
+    await start({ ...HERO, target: "free-audit-hero" });
+    await get("/free-audit");
+    await get("/free-audit?service=seo&package=Growth");
+    await get("/");
+    expect(seen.map((s) => s.under)).toEqual([true, true, false]);
   });
 
   it("counts none outside the experiment's share of traffic", async () => {

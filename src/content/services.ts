@@ -832,6 +832,8 @@ export const servicesPage = {
 
 /** Section labels shared by the six service detail pages. */
 export const serviceDetailCopy = {
+  /** The opening's button, on every service page unless the page's own copy or an experiment's variant changes it. */
+  heroCta: { label: "Get Free Growth Audit", href: "/free-audit" },
   pricingCta: "See packages and pricing",
   atAGlance: "At a glance",
   whatItIs: "What it is",

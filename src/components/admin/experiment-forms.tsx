@@ -12,9 +12,13 @@ import {
   EXPERIMENT_TARGET_LABELS,
   GOALS,
   MAX_VARIANTS,
+  PAGE_KIND_LABELS,
+  TARGET_FIELDS,
   TARGETS,
   variantField,
+  type TargetPages,
 } from "@/lib/schemas/experiments";
+import { HERO_IMAGES, HOME_SECTION_ORDERS, PAGE_TARGETS, isPageTarget } from "@/lib/experiments";
 import type { ExperimentGoal, ExperimentTarget, ExperimentVariant } from "@/server/kernel/db/schema";
 import { saveExperimentAction, shipExperimentAction, startExperimentAction, stopExperimentAction } from "@/server/experiments/experiment-actions";
 import { ActionForm } from "./team-forms";
@@ -23,17 +27,37 @@ export interface ExperimentView {
   id: string;
   name: string;
   target: ExperimentTarget;
+  targetPath: string | null;
   goal: ExperimentGoal;
   trafficPercent: number;
   minDays: number;
   variants: ExperimentVariant[];
 }
 
-const COPY_HINTS: Record<(typeof COPY_FIELDS)[number]["key"], string> = {
-  headline: `At most ${EXPERIMENT_LIMITS.headline} characters`,
-  subheadline: `At most ${EXPERIMENT_LIMITS.subheadline} characters`,
-  ctaText: `At most ${EXPERIMENT_LIMITS.ctaText} characters`,
-  ctaHref: "A path on this site, e.g. /free-audit",
+type CopyKey = (typeof COPY_FIELDS)[number]["key"];
+
+/** Which targets show a field, for its hint: the form is plain HTML, so every field is there whatever the target. */
+const shownBy = (key: CopyKey) =>
+  TARGETS.filter((t) => (TARGET_FIELDS[t] as readonly CopyKey[]).includes(key))
+    .map((t) => EXPERIMENT_TARGET_LABELS[t])
+    .join(", ");
+
+const COPY_HINTS: Record<CopyKey, string> = {
+  headline: `At most ${EXPERIMENT_LIMITS.headline} characters. ${shownBy("headline")}`,
+  subheadline: `At most ${EXPERIMENT_LIMITS.subheadline} characters. ${shownBy("subheadline")}`,
+  ctaText: `At most ${EXPERIMENT_LIMITS.ctaText} characters. ${shownBy("ctaText")}`,
+  ctaHref: `A path on this site, e.g. /free-audit. ${shownBy("ctaHref")}`,
+  heroImage: `In place of the case-study card. ${shownBy("heroImage")} only`,
+  sectionOrder: `The sections between the hero and the closing band. ${shownBy("sectionOrder")} only`,
+};
+
+/** The choices of a field that takes one of the site's own lists, the first keeping the page as it is. */
+const CHOICES: Partial<Record<CopyKey, { value: string; label: string }[]>> = {
+  heroImage: [
+    { value: "", label: "As the page is (the case-study card)" },
+    ...Object.entries(HERO_IMAGES).map(([value, image]) => ({ value, label: image.label })),
+  ],
+  sectionOrder: [{ value: "", label: "As the page is" }, ...Object.entries(HOME_SECTION_ORDERS).map(([value, order]) => ({ value, label: order.label }))],
 };
 
 /**
@@ -42,7 +66,7 @@ const COPY_HINTS: Record<(typeof COPY_FIELDS)[number]["key"], string> = {
  * the page as it is, so only its weight is asked; each challenger changes at least one piece of copy,
  * and a challenger's slot left blank past the first is no variant.
  */
-export function ExperimentForm({ experiment }: { experiment?: ExperimentView }) {
+export function ExperimentForm({ experiment, pages }: { experiment?: ExperimentView; pages: TargetPages }) {
   const prefix = experiment ? `experiment-${experiment.id}` : "experiment-new";
   return (
     <Form
@@ -67,6 +91,27 @@ export function ExperimentForm({ experiment }: { experiment?: ExperimentView }) 
                       <option key={t} value={t}>
                         {EXPERIMENT_TARGET_LABELS[t]}
                       </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </Field>
+              <Field
+                id={`${prefix}-page`}
+                label="Page"
+                name="targetPath"
+                hint="For a service page, a case study or an article: the one page it runs on. Empty for the others"
+              >
+                {(aria) => (
+                  <NativeSelect {...aria} name="targetPath" defaultValue={value("targetPath", experiment?.targetPath ?? "")}>
+                    <option value="">None: home, the header or the free-audit page</option>
+                    {TARGETS.filter(isPageTarget).map((kind) => (
+                      <optgroup key={kind} label={`${PAGE_KIND_LABELS[kind][0]!.toUpperCase()}${PAGE_KIND_LABELS[kind].slice(1)}s (${PAGE_TARGETS[kind]}…)`}>
+                        {pages[kind].map((page) => (
+                          <option key={page.path} value={page.path}>
+                            {page.title}
+                          </option>
+                        ))}
+                      </optgroup>
                     ))}
                   </NativeSelect>
                 )}
@@ -156,14 +201,21 @@ export function ExperimentForm({ experiment }: { experiment?: ExperimentView }) 
                       name={variantField(index, field.suffix)}
                       hint={COPY_HINTS[field.key]}
                     >
-                      {(aria) => (
-                        <TextInput
-                          {...aria}
-                          name={variantField(index, field.suffix)}
-                          maxLength={EXPERIMENT_LIMITS[field.key]}
-                          defaultValue={value(variantField(index, field.suffix), stored?.copy[field.key])}
-                        />
-                      )}
+                      {(aria) => {
+                        const choices = CHOICES[field.key];
+                        const current = value(variantField(index, field.suffix), stored?.copy[field.key]);
+                        return choices ? (
+                          <NativeSelect {...aria} name={variantField(index, field.suffix)} defaultValue={current}>
+                            {choices.map((choice) => (
+                              <option key={choice.value} value={choice.value}>
+                                {choice.label}
+                              </option>
+                            ))}
+                          </NativeSelect>
+                        ) : (
+                          <TextInput {...aria} name={variantField(index, field.suffix)} maxLength={EXPERIMENT_LIMITS[field.key]} defaultValue={current} />
+                        );
+                      }}
                     </Field>
                   ))}
                 </fieldset>

@@ -105,8 +105,11 @@ function ArticleJsonLd({ post, author }: { post: BlogPost; author: PublicAuthor 
   );
 }
 
-/** The article, its JSON-LD and the related posts. */
-export async function BlogArticle({ post, after }: { post: BlogPost; after?: ReactNode }) {
+/**
+ * The article, its JSON-LD and the related posts. `heading` is the title its heading shows when not
+ * the post's own (an experiment's variant, docs/decisions/0110); the metadata and JSON-LD keep the post's.
+ */
+export async function BlogArticle({ post, heading, after }: { post: BlogPost; heading?: string; after?: ReactNode }) {
   const [related, shares, images, author] = await Promise.all([
     listRelatedPosts(post),
     countShares(post.id),
@@ -121,7 +124,7 @@ export async function BlogArticle({ post, after }: { post: BlogPost; after?: Rea
       <article aria-labelledby="article-title">
         <ArticleJsonLd post={post} author={author} />
         <ArticleHeader
-          title={post.title}
+          title={heading ?? post.title}
           firstTag={post.tags[0]}
           authorName={post.authorName}
           authorPhotoUrl={author?.photoUrl}

@@ -5,10 +5,11 @@ import { redirect } from "next/navigation";
 import { EXPERIMENTS_DESK } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
 import { dashboardHref } from "@/lib/routes";
-import { EXPERIMENT_FIELDS, ExperimentIdSchema, ExperimentSchema, ShipSchema } from "@/lib/schemas/experiments";
+import { EXPERIMENT_FIELDS, ExperimentIdSchema, ShipSchema, experimentSchema } from "@/lib/schemas/experiments";
 import { deskActions, type FormContext } from "../kernel/forms/form-action";
 import type { SignedInUser } from "../kernel/session/auth-guard";
 import { createExperiment, shipExperiment, startExperiment, stopExperiment, updateExperiment } from "./data/manage";
+import { targetPages } from "./data/pages";
 import { experimentsChanged } from "./live-signal";
 
 const experimentsDesk = deskActions(EXPERIMENTS_DESK.write);
@@ -32,9 +33,10 @@ function changed(id: string, title: string, message: string): FormState {
 /** Makes a draft (no id), then opens its page; or saves a draft's edits. */
 export async function saveExperimentAction(_previous: FormState, form: FormData): Promise<FormState> {
   let made: string | null = null;
+  // A page target's page is checked against the pages as they are now.
   const answer = await experimentsDesk(
     form,
-    { schema: ExperimentSchema, fields: EXPERIMENT_FIELDS, echo: true, failed: "The experiment could not be saved. Please try again." },
+    { schema: experimentSchema(await targetPages()), fields: EXPERIMENT_FIELDS, echo: true, failed: "The experiment could not be saved. Please try again." },
     async (data, context) => {
       if (data.id === undefined) {
         made = (await createExperiment(data, actor(context))).id;
@@ -69,7 +71,7 @@ export async function shipExperimentAction(_previous: FormState, form: FormData)
   return experimentsDesk(form, { schema: ShipSchema, failed: "The variant could not be shipped. Please try again." }, async ({ id, variant }, context) => {
     const shipped = await shipExperiment(id, variant, actor(context));
     // The shipped copy is now the page part's own: the pages that show it are refreshed.
-    experimentsChanged(shipped.target);
+    experimentsChanged(shipped.target, shipped.targetPath);
     return changed(id, "Variant shipped", `${shipped.variants[variant]?.name ?? "The variant"} is now the page's own copy.`);
   });
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { FieldSpec } from "@/lib/admin-tables/definition";
 import { API_SCOPE_LABELS, API_SCOPES } from "@/lib/api-scopes";
 import { PAID_RULE } from "@/lib/deal-value";
+import { HERO_IMAGES, HOME_SECTION_ORDERS } from "@/lib/experiments";
 import { EXPERIMENT_GOAL_LABELS, EXPERIMENT_STATUS_LABELS, EXPERIMENT_TARGET_LABELS } from "@/lib/schemas/experiments";
 import { EXPERIMENT_READ_SCOPES } from "./api-experiments";
 import { API_BODY_LIMIT_BYTES, apiEndpoints, EXPERIMENT_PATHS, type ApiMethod } from "./api-http";
@@ -133,7 +134,14 @@ function experimentSchemas(): Record<string, JsonSchema> {
       copy: {
         type: "object",
         description: "What the variant changes; the control's is empty.",
-        properties: { headline: { type: "string" }, subheadline: { type: "string" }, ctaText: { type: "string" }, ctaHref: { type: "string" } },
+        properties: {
+          headline: { type: "string" },
+          subheadline: { type: "string" },
+          ctaText: { type: "string" },
+          ctaHref: { type: "string" },
+          heroImage: { type: "string", enum: Object.keys(HERO_IMAGES), description: "The home hero's image, by name (home page hero only)." },
+          sectionOrder: { type: "string", enum: Object.keys(HOME_SECTION_ORDERS), description: "Home's sections in a named order (home page hero only)." },
+        },
       },
     },
   };
@@ -146,6 +154,10 @@ function experimentSchemas(): Record<string, JsonSchema> {
         key: { type: "string", pattern: "^[0-9a-f]{8}$", description: "The experiment's hashing seed, never changed." },
         name: { type: "string" },
         target: { type: "string", enum: Object.keys(EXPERIMENT_TARGET_LABELS) },
+        targetPath: {
+          type: ["string", "null"],
+          description: "The one page a service-hero, case-study-hero or article-heading experiment runs on (/services/seo); null for the others.",
+        },
         goal: { type: "string", enum: Object.keys(EXPERIMENT_GOAL_LABELS) },
         status: { type: "string", enum: Object.keys(EXPERIMENT_STATUS_LABELS) },
         trafficPercent: { type: "integer", minimum: 1, maximum: 100 },

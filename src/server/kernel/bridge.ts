@@ -12,6 +12,7 @@ import type { PageViewSink } from "../analytics/page-view-queue.ts";
 import type { TimedJobsState } from "./jobs/jobs";
 import type { JobQueueState } from "./jobs/queue";
 import type { RedirectRule } from "../../lib/redirect-rules.ts";
+import type { ExperimentTargetName } from "../../lib/experiments.ts";
 
 export interface RequestContext {
   requestId: string;
@@ -255,7 +256,9 @@ export function redirectsChanged(): void {
 /** The running A/B experiment as the host assigns visitors to it (host/experiments.ts, docs/decisions/0107). */
 export interface RunningExperiment {
   key: string;
-  target: "home-hero" | "header-cta";
+  target: ExperimentTargetName;
+  /** The page a page target's experiment runs on ("/services/seo"), null for the others (src/lib/experiments.ts targetShownOn). */
+  path: string | null;
   trafficPercent: number;
   /** Relative weights, the control's first. */
   weights: number[];

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { EXPERIMENTS_DESK } from "@/lib/admin-tables/definition";
 import type { ExperimentData } from "@/lib/schemas/experiments";
 import { recordActivity } from "../../kernel/activity/activity";
@@ -61,6 +61,7 @@ export type ExperimentFields = Omit<ExperimentData, "id">;
 const fields = (data: ExperimentFields) => ({
   name: data.name,
   target: data.target,
+  targetPath: data.targetPath,
   goal: data.goal,
   trafficPercent: data.trafficPercent,
   minDays: data.minDays,
@@ -180,23 +181,33 @@ export async function shipExperiment(id: string, variant: number, actor: Actor, 
       throw new FieldError({ form: `${before.variants[before.shippedVariant]?.name ?? "A variant"} of ${before.name} is already shipped.` }, "Not shipped");
     const chosen = before.variants[variant];
     if (variant < 1 || !chosen) throw new FieldError({ variant: "Choose one of the experiment's challengers: the control is the page as it is already." }, "Not shipped");
-    // The row is locked so that two ships of experiments on one target write their copies in turn.
-    const [current] = await tx.select().from(pageCopy).where(eq(pageCopy.target, before.target)).for("update");
+    // The page part is the target and, for a page target, its page: a service hero's winner is that
+    // service's copy, not every service's. The row is locked so that two ships of experiments on one
+    // part write their copies in turn.
+    const path = before.targetPath ?? "";
+    const [current] = await tx
+      .select()
+      .from(pageCopy)
+      .where(and(eq(pageCopy.target, before.target), eq(pageCopy.path, path)))
+      .for("update");
     const copy: VariantCopy = { ...current?.copy, ...chosen.copy };
     await tx
       .insert(pageCopy)
-      .values({ target: before.target, copy, updatedAt: now, updatedBy: actor.email })
-      .onConflictDoUpdate({ target: pageCopy.target, set: { copy, updatedAt: now, updatedBy: actor.email } });
-    await tx.insert(pageCopyRevisions).values({ target: before.target, copy, source: shippedSource(before.key), at: now, by: actor.email });
+      .values({ target: before.target, path, copy, updatedAt: now, updatedBy: actor.email })
+      .onConflictDoUpdate({ target: [pageCopy.target, pageCopy.path], set: { copy, updatedAt: now, updatedBy: actor.email } });
+    await tx.insert(pageCopyRevisions).values({ target: before.target, path, copy, source: shippedSource(before.key), at: now, by: actor.email });
     const [after] = await tx.update(experiments).set({ shippedVariant: variant, updatedAt: now }).where(eq(experiments.id, id)).returning();
     await recordActivity({ action: "experiment.ship", actor, table: "experiments", recordId: id, before, after: after! }, tx);
     return after!;
   });
 }
 
-/** What a target's page copy is now (the dashboard's, over the static copy), or null when never shipped. */
-export async function currentPageCopy(target: ExperimentRow["target"], exec: Executor = db()): Promise<VariantCopy | null> {
+/** What a page part's copy is now (the dashboard's, over the static copy), or null when never shipped. */
+export async function currentPageCopy(target: ExperimentRow["target"], path: string | null = null, exec: Executor = db()): Promise<VariantCopy | null> {
   await requireRole(EXPERIMENTS_DESK.read);
-  const [row] = await exec.select({ copy: pageCopy.copy }).from(pageCopy).where(eq(pageCopy.target, target));
+  const [row] = await exec
+    .select({ copy: pageCopy.copy })
+    .from(pageCopy)
+    .where(and(eq(pageCopy.target, target), eq(pageCopy.path, path ?? "")));
   return row?.copy ?? null;
 }

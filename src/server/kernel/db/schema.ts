@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { API_KEY_NAME_MAX, API_SCOPES } from "../../../lib/api-scopes";
 import type { RedirectStatus } from "../../../lib/redirect-rules";
+import { PAGE_TARGETS, type HeroImageName, type HomeSectionOrderName } from "../../../lib/experiments";
 import type { ComputedLine, InvoiceRecipient, InvoiceSupplier } from "../../../lib/gst/invoice";
 import { PROPOSAL_LIMITS, type ProposalLine, type ProposalRecipient, type StoredProposalStatus } from "../../../lib/proposals";
 import {
@@ -1882,7 +1883,7 @@ export const linkCheckFindings = pgTable(
 );
 export type LinkCheckFindingRow = typeof linkCheckFindings.$inferSelect;
 
-export const EXPERIMENT_TARGETS = ["home-hero", "header-cta"] as const;
+export const EXPERIMENT_TARGETS = ["home-hero", "header-cta", "free-audit-hero", "service-hero", "case-study-hero", "article-heading"] as const;
 export type ExperimentTarget = (typeof EXPERIMENT_TARGETS)[number];
 export const EXPERIMENT_STATUSES = ["draft", "running", "stopped"] as const;
 export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
@@ -1895,6 +1896,23 @@ export interface VariantCopy {
   subheadline?: string;
   ctaText?: string;
   ctaHref?: string;
+  /** The home hero's image, by its key in HERO_IMAGES (src/lib/experiments.ts), in place of the case-study card. */
+  heroImage?: HeroImageName;
+  /** Home's sections in one of HOME_SECTION_ORDERS, by name. */
+  sectionOrder?: HomeSectionOrderName;
+}
+
+/**
+ * Whether `path` is right for `target`: for a target that names one page (PAGE_TARGETS), an address
+ * of that kind of page; for any other, `none` (the value the column holds when no page is named).
+ * So a row can neither name a page for the header nor leave a service's hero without its page.
+ */
+function targetPathValid(target: AnyPgColumn, path: AnyPgColumn, none: SQL): SQL {
+  const slug = SLUG_PATTERN_SQL.slice(1, -1);
+  const kinds = Object.entries(PAGE_TARGETS).map(
+    ([kind, prefix]) => sql`when ${sql.raw(`'${kind}'`)} then coalesce(${path} ~ ${sql.raw(`'^${prefix}${slug}$'`)}, false)`,
+  );
+  return sql`case ${target} ${sql.join(kinds, sql` `)} else ${path} is not distinct from ${none} end`;
 }
 
 export interface ExperimentVariant {
@@ -1918,6 +1936,8 @@ export const experiments = pgTable(
     key: text("key").notNull().unique(),
     name: text("name").notNull(),
     target: text("target").$type<ExperimentTarget>().notNull(),
+    /** The one page a page target's experiment runs on ("/services/seo"); null for the others. */
+    targetPath: text("target_path"),
     status: text("status").$type<ExperimentStatus>().notNull().default("draft"),
     /** Share of visitors in the experiment, in percent; the others see the page as it is and are not counted. */
     trafficPercent: smallint("traffic_percent").notNull().default(100),
@@ -1942,6 +1962,7 @@ export const experiments = pgTable(
     check("experiments_key_valid", sql`${t.key} ~ '^[0-9a-f]{8}$'`),
     check("experiments_name_valid", sql`char_length(${t.name}) between 1 and 120`),
     check("experiments_target_valid", inList(t.target, EXPERIMENT_TARGETS)),
+    check("experiments_target_path_valid", targetPathValid(t.target, t.targetPath, sql`null`)),
     check("experiments_status_valid", inList(t.status, EXPERIMENT_STATUSES)),
     check("experiments_goal_valid", inList(t.goal, EXPERIMENT_GOALS)),
     check("experiments_traffic_valid", sql`${t.trafficPercent} between 1 and 100`),
@@ -1952,17 +1973,24 @@ export const experiments = pgTable(
 
 /**
  * The copy of a page part that the dashboard changed (a shipped experiment's winner), over the static
- * copy of src/content: read by the page, each field falling back to the static copy.
+ * copy of src/content: read by the page, each field falling back to the static copy. A part is its
+ * target and, for a page target, its page's path; `path` is '' for the others (a key's columns
+ * cannot be null, and '' is no page's address).
  */
 export const pageCopy = pgTable(
   "page_copy",
   {
-    target: text("target").$type<ExperimentTarget>().primaryKey(),
+    target: text("target").$type<ExperimentTarget>().notNull(),
+    path: text("path").notNull().default(""),
     copy: jsonb("copy").$type<VariantCopy>().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by"),
   },
-  (t) => [check("page_copy_target_valid", inList(t.target, EXPERIMENT_TARGETS))],
+  (t) => [
+    primaryKey({ name: "page_copy_pkey", columns: [t.target, t.path] }),
+    check("page_copy_target_valid", inList(t.target, EXPERIMENT_TARGETS)),
+    check("page_copy_path_valid", targetPathValid(t.target, t.path, sql`''`)),
+  ],
 );
 
 /** Every version page_copy has had, newest last: what a page part said before a change. */
@@ -1971,13 +1999,15 @@ export const pageCopyRevisions = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     target: text("target").$type<ExperimentTarget>().notNull(),
+    /** As page_copy's: the page's path for a page target, '' for the others. */
+    path: text("path").notNull().default(""),
     copy: jsonb("copy").$type<VariantCopy>().notNull(),
     /** Where it came from: "experiment:<key>" for a shipped variant. */
     source: text("source").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     by: text("by"),
   },
-  (t) => [index("page_copy_revisions_target_at_idx").on(t.target, t.at)],
+  (t) => [index("page_copy_revisions_target_at_idx").on(t.target, t.path, t.at)],
 );
 
 // ---------------------------------------------------------------------------------------------

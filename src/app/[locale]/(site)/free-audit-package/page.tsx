@@ -1,5 +1,7 @@
 import { packageChoices } from "@/content/services";
+import { parseLocaleSegment } from "@/lib/experiments";
 import { pageMetadata } from "@/lib/metadata";
+import { copyFor } from "@/server/experiments";
 import { FreeAuditView } from "../free-audit/free-audit-view";
 import { callLength, replyPromise } from "@/content/company-facts";
 
@@ -18,13 +20,15 @@ export const metadata = pageMetadata({
   noIndex: true,
 });
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
-export default async function FreeAuditPackagePage({ searchParams }: Props) {
-  const params = await searchParams;
-  const value = `${first(params.service)}/${first(params.package)}`;
+export default async function FreeAuditPackagePage({ params, searchParams }: Props) {
+  const query = await searchParams;
+  const value = `${first(query.service)}/${first(query.package)}`;
   const chosen = packageChoices().some((choice) => choice.value === value) ? value : undefined;
-  return <FreeAuditView chosen={chosen} />;
+  // The host assigns by /free-audit's path, query or not: a visitor in a variant sees its opening here too.
+  const copy = await copyFor("free-audit-hero", parseLocaleSegment((await params).locale)?.variant ?? null);
+  return <FreeAuditView chosen={chosen} copy={copy} />;
 }

@@ -16,19 +16,22 @@ import { ContentIcon } from "@/components/marketing/content-icon";
 import { riseDelay } from "@/components/marketing/motion";
 import { PageHero } from "@/components/site/page-hero";
 import { CheckList } from "@/components/ui/check-list";
+import type { VariantCopy } from "@/server/kernel/db/schema";
 
 /**
  * The free audit page; `chosen` is the package a pricing card's link named (`<service slug>/<package
  * name>`), already selected in the form. /free-audit itself never reads the query, so that it stays
  * cached: next.config.ts sends an address with `?package=` to /free-audit-package, rendered per request.
+ * `copy` is the opening's headline and lead as the page part's own copy or an experiment's variant
+ * gives them (docs/decisions/0110); each one left out is the static copy's.
  */
-export function FreeAuditView({ chosen }: { chosen?: string }) {
+export function FreeAuditView({ chosen, copy = {} }: { chosen?: string; copy?: VariantCopy }) {
   return (
     <>
       <PageHero
         eyebrow={freeAuditHero.eyebrow}
-        title={freeAuditHero.headline}
-        lead={freeAuditHero.text}
+        title={copy.headline ?? freeAuditHero.headline}
+        lead={copy.subheadline ?? freeAuditHero.text}
         breadcrumbs={[{ name: "Free Growth Audit", path: "/free-audit" }]}
         aside={
           <section

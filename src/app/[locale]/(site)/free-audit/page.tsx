@@ -1,4 +1,6 @@
+import { parseLocaleSegment } from "@/lib/experiments";
 import { pageMetadata } from "@/lib/metadata";
+import { copyFor } from "@/server/experiments";
 import { FreeAuditView } from "./free-audit-view";
 import { callLength, replyPromise } from "@/content/company-facts";
 
@@ -8,6 +10,8 @@ export const metadata = pageMetadata({
   path: "/free-audit",
 });
 
-export default function FreeAuditPage() {
-  return <FreeAuditView />;
+export default async function FreeAuditPage({ params }: { params: Promise<{ locale: string }> }) {
+  // The opening's copy: its own, or an A/B experiment variant's (docs/decisions/0110).
+  const copy = await copyFor("free-audit-hero", parseLocaleSegment((await params).locale)?.variant ?? null);
+  return <FreeAuditView copy={copy} />;
 }

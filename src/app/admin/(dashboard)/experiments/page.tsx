@@ -8,6 +8,7 @@ import { dashboardHref } from "@/lib/routes";
 import { EXPERIMENT_GOAL_LABELS, EXPERIMENT_STATUS_LABELS, EXPERIMENT_TARGET_LABELS } from "@/lib/schemas/experiments";
 import { navCounts, navSearch, openScreen, readSeen, screenMetadata, type SearchParams } from "@/app/admin/dashboard-gate";
 import { listExperiments } from "@/server/experiments/data/manage";
+import { targetPages } from "@/server/experiments/data/pages";
 import { daysRun } from "@/server/experiments/data/results";
 
 export const generateMetadata = () => screenMetadata("experiments");
@@ -24,8 +25,8 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
   const gate = await openScreen("experiments");
   if (gate.kind === "denied") return gate.page;
   const raw = await searchParams;
-  const [counts, rows] = await Promise.all([navCounts(gate.screens), listExperiments()]);
   const mayWrite = EXPERIMENTS_DESK.write.includes(gate.user.role);
+  const [counts, rows, pages] = await Promise.all([navCounts(gate.screens), listExperiments(), mayWrite ? targetPages() : null]);
   const now = new Date();
   return (
     <DashboardShell screens={gate.screens} current="experiments" counts={counts} q={navSearch(raw)} seen={readSeen(raw)}>
@@ -64,7 +65,10 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
                         <Badge tone={STATUS_TONES[e.status]}>{EXPERIMENT_STATUS_LABELS[e.status]}</Badge>
                         {e.shippedVariant !== null && <span className="ml-2 text-xs text-ink-soft">shipped {e.variants[e.shippedVariant]?.name}</span>}
                       </td>
-                      <td className="py-2 pr-4">{EXPERIMENT_TARGET_LABELS[e.target]}</td>
+                      <td className="py-2 pr-4">
+                        {EXPERIMENT_TARGET_LABELS[e.target]}
+                        {e.targetPath && <code className="ml-1 text-xs text-ink-soft">{e.targetPath}</code>}
+                      </td>
                       <td className="py-2 pr-4">{EXPERIMENT_GOAL_LABELS[e.goal]}</td>
                       <td className="py-2 pr-4">{e.startedAt ? formatAdminDate(e.startedAt) : "Not yet"}</td>
                       <td className="py-2 pr-4 tabular-nums">{e.startedAt ? `${daysRun(e, now)} of ${e.minDays}` : `${e.minDays} planned`}</td>
@@ -84,7 +88,7 @@ export default async function ExperimentsPage({ searchParams }: { searchParams: 
               A draft first: nothing changes on the site until it is started. Weights are relative shares; 50 and 50 split visitors evenly.
             </p>
             <div className="mt-4">
-              <ExperimentForm />
+              <ExperimentForm pages={pages!} />
             </div>
           </section>
         )}

@@ -3,7 +3,10 @@ import { cache } from "react";
 import { BlogArticle, blogPostMetadata } from "@/components/blog/blog-article";
 import { NotFoundStatus } from "@/components/site/not-found-status";
 import { SubscribeForm } from "@/components/site/subscribe-form";
+import { blogPostHref } from "@/lib/blog";
+import { parseLocaleSegment } from "@/lib/experiments";
 import { getPublishedPost } from "@/server/content/data/blog-posts";
+import { copyFor } from "@/server/experiments";
 import { publishedTopics } from "@/server/newsletter/subscribe";
 import PostNotFound from "./not-found";
 
@@ -15,7 +18,7 @@ export function generateStaticParams(): { slug: string }[] {
   return [];
 }
 
-type Props = { params: Promise<{ slug: string }> };
+type Props = { params: Promise<{ locale: string; slug: string }> };
 
 // generateMetadata and the page share one query per render.
 const loadPost = cache(getPublishedPost);
@@ -28,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function BlogPostPage({ params }: Props) {
-  const { slug } = await params;
+  const { locale, slug } = await params;
   const post = await loadPost(slug);
   if (!post) {
     // A renamed post's old address never reaches this page: the host answers it from the redirect
@@ -42,10 +45,16 @@ export default async function BlogPostPage({ params }: Props) {
     );
   }
   // The newsletter's sign-up at the end of the article: the same for every reader, so the page stays cached.
-  const topics = await publishedTopics();
+  // The heading's title: the article's own, or an A/B experiment variant's on this page (docs/decisions/0110).
+  // Only the heading: the title of the search result, the feed and the structured data stay the article's.
+  const [topics, heading] = await Promise.all([
+    publishedTopics(),
+    copyFor("article-heading", parseLocaleSegment(locale)?.variant ?? null, blogPostHref(post.slug)),
+  ]);
   return (
     <BlogArticle
       post={post}
+      heading={heading.headline}
       after={
         <div className="mt-10">
           <SubscribeForm source="article" topics={topics} intro="New articles like this one, in your inbox. Choose the topics you care about." />

@@ -14,7 +14,9 @@ import { ArrowLeft, ArrowRight, CalendarClock } from "@/components/ui/icons";
 import { caseStudyHref, CASE_STUDIES_PATH } from "@/lib/case-studies";
 import { metricLabel } from "@/lib/display";
 import { caseStudyJsonLd } from "@/lib/json-ld";
+import { parseLocaleSegment } from "@/lib/experiments";
 import { pageMetadata } from "@/lib/metadata";
+import { copyFor } from "@/server/experiments";
 import { getCaseStudyPage } from "@/server/content/data/case-studies";
 import { siteConfig } from "@/server/kernel/site-config";
 
@@ -27,7 +29,7 @@ export function generateStaticParams(): { slug: string }[] {
   return [];
 }
 
-type Props = { params: Promise<{ slug: string }> };
+type Props = { params: Promise<{ locale: string; slug: string }> };
 
 // generateMetadata and the page share one query per render.
 const loadStudy = cache(getCaseStudyPage);
@@ -54,10 +56,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function CaseStudyPage({ params }: Props) {
-  const page = await loadStudy((await params).slug);
+  const { locale, slug } = await params;
+  const page = await loadStudy(slug);
   // The 404 page in the HTML, answered with its status by the host (src/components/site/not-found-page.tsx).
   if (!page) return <NotFoundPage />;
   const { study, previous, next } = page;
+  // The opening's title: the study's own, or an A/B experiment variant's on this page (docs/decisions/0110).
+  // The search result's title and the structured data keep the study's title.
+  const opening = await copyFor("case-study-hero", parseLocaleSegment(locale)?.variant ?? null, caseStudyHref(study.slug));
   const site = siteConfig();
   const metrics = Object.entries(study.metrics);
   return (
@@ -88,7 +94,7 @@ export default async function CaseStudyPage({ params }: Props) {
             )}
           </div>
           <h1 id="case-study-title" className="mt-6 max-w-4xl opening-title text-ink">
-            {study.title}
+            {opening.headline ?? study.title}
           </h1>
           {metrics.length > 0 && (
             <section aria-labelledby="case-study-results" className="mt-10">

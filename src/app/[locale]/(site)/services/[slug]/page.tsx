@@ -14,7 +14,9 @@ import { SectionHeading } from "@/components/ui/section-heading";
 import { anchorId, packagePrice } from "@/lib/display";
 import { formatRupees } from "@/lib/format";
 import { serviceJsonLd } from "@/lib/json-ld";
+import { parseLocaleSegment } from "@/lib/experiments";
 import { pageMetadata } from "@/lib/metadata";
+import { copyFor } from "@/server/experiments";
 import { siteConfig } from "@/server/kernel/site-config";
 import { serviceStrategist } from "@/server/content/data/authors";
 import { listServiceCaseStudies } from "@/server/content/data/case-studies";
@@ -30,7 +32,7 @@ export function generateStaticParams(): { slug: string }[] {
   return [];
 }
 
-type Props = { params: Promise<{ slug: string }> };
+type Props = { params: Promise<{ locale: string; slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const service = getService((await params).slug);
@@ -44,11 +46,19 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ServiceDetailPage({ params }: Props) {
-  const service = getService((await params).slug);
+  const { locale, slug } = await params;
+  const service = getService(slug);
   // The 404 page in the HTML, answered with its status by the host (src/components/site/not-found-page.tsx).
   if (!service) return <NotFoundPage />;
   const { detail } = service;
-  const [studies, strategist] = await Promise.all([listServiceCaseStudies(service), serviceStrategist(service.slug)]);
+  const path = `/services/${service.slug}`;
+  // The hero's copy: this service's own, or an A/B experiment variant's on this page (docs/decisions/0110).
+  const [studies, strategist, hero] = await Promise.all([
+    listServiceCaseStudies(service),
+    serviceStrategist(service.slug),
+    copyFor("service-hero", parseLocaleSegment(locale)?.variant ?? null, path),
+  ]);
+  const cta = { label: hero.ctaText ?? copy.heroCta.label, href: hero.ctaHref ?? copy.heroCta.href };
   const others = services.filter((s) => s.slug !== service.slug);
   // The opening's "from" price: the least expensive package, as its card shows it.
   const from = packagePrice(detail.packages.reduce((low, pkg) => (pkg.price < low.price ? pkg : low)));
@@ -72,12 +82,12 @@ export default async function ServiceDetailPage({ params }: Props) {
               <span className="eyebrow">{service.title}</span>
             </p>
             <h1 id="service-title" className="mt-5 max-w-3xl opening-title text-ink">
-              {detail.heroHeadline}
+              {hero.headline ?? detail.heroHeadline}
             </h1>
-            <p className="mt-5 max-w-2xl opening-lead text-ink-soft">{detail.heroText}</p>
+            <p className="mt-5 max-w-2xl opening-lead text-ink-soft">{hero.subheadline ?? detail.heroText}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link href="/free-audit" className={buttonVariants({ size: "lg" })}>
-                Get Free Growth Audit
+              <Link href={cta.href} className={buttonVariants({ size: "lg" })}>
+                {cta.label}
                 <ArrowRight aria-hidden="true" />
               </Link>
               <a href="#pricing" className={buttonVariants({ variant: "outline", size: "lg" })}>

@@ -6,9 +6,10 @@ import { Badge } from "@/components/ui/badge";
 import { EXPERIMENTS_DESK } from "@/lib/admin-tables/definition";
 import { formatAdminDate, formatCount, formatRupees } from "@/lib/format";
 import { dashboardHref } from "@/lib/routes";
-import { COPY_FIELDS, EXPERIMENT_GOAL_LABELS, EXPERIMENT_STATUS_LABELS, EXPERIMENT_TARGET_LABELS } from "@/lib/schemas/experiments";
+import { COPY_FIELDS, copyValueLabel, EXPERIMENT_GOAL_LABELS, EXPERIMENT_STATUS_LABELS, EXPERIMENT_TARGET_LABELS } from "@/lib/schemas/experiments";
 import { navCounts, openScreen } from "@/app/admin/dashboard-gate";
 import { getExperiment } from "@/server/experiments/data/manage";
+import { targetPages } from "@/server/experiments/data/pages";
 import { loadExperimentResults, type ExperimentResults, type Verdict } from "@/server/experiments/data/results";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,8 +29,8 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
   if (!UUID.test(id)) notFound();
   const [counts, experiment] = await Promise.all([navCounts(gate.screens), getExperiment(id)]);
   if (!experiment) notFound();
-  const results = await loadExperimentResults(experiment);
   const mayWrite = EXPERIMENTS_DESK.write.includes(gate.user.role);
+  const [results, pages] = await Promise.all([loadExperimentResults(experiment), experiment.status === "draft" && mayWrite ? targetPages() : null]);
   const challengers = experiment.variants.slice(1).map((v, i) => ({ index: i + 1, name: v.name }));
   return (
     <DashboardShell screens={gate.screens} current="experiments" counts={counts}>
@@ -44,8 +45,14 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
               {EXPERIMENT_STATUS_LABELS[experiment.status]}
             </Badge>
             <span>
-              {EXPERIMENT_TARGET_LABELS[experiment.target]} · goal: {EXPERIMENT_GOAL_LABELS[experiment.goal]} · {experiment.trafficPercent} % of visitors · key{" "}
-              <code>{experiment.key}</code>
+              {EXPERIMENT_TARGET_LABELS[experiment.target]}
+              {experiment.targetPath && (
+                <>
+                  {" "}
+                  <code>{experiment.targetPath}</code>
+                </>
+              )}{" "}
+              · goal: {EXPERIMENT_GOAL_LABELS[experiment.goal]} · {experiment.trafficPercent} % of visitors · key <code>{experiment.key}</code>
             </span>
             {experiment.startedAt && <span>· started {formatAdminDate(experiment.startedAt)}</span>}
             {experiment.stoppedAt && <span>· stopped {formatAdminDate(experiment.stoppedAt)}</span>}
@@ -72,18 +79,20 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
           <h3 id="experiment-variants" className="font-bold">
             Variants
           </h3>
-          {experiment.status === "draft" && mayWrite ? (
+          {pages ? (
             <div className="mt-3 rounded-2xl border border-line bg-surface p-5">
               <ExperimentForm
                 experiment={{
                   id: experiment.id,
                   name: experiment.name,
                   target: experiment.target,
+                  targetPath: experiment.targetPath,
                   goal: experiment.goal,
                   trafficPercent: experiment.trafficPercent,
                   minDays: experiment.minDays,
                   variants: experiment.variants,
                 }}
+                pages={pages}
               />
             </div>
           ) : (
@@ -106,7 +115,7 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
                         {COPY_FIELDS.filter((f) => v.copy[f.key]).map((f) => (
                           <div key={f.key}>
                             <dt className="inline text-ink-soft">{f.label}: </dt>
-                            <dd className="inline">{v.copy[f.key]}</dd>
+                            <dd className="inline">{copyValueLabel(f.key, v.copy[f.key]!)}</dd>
                           </div>
                         ))}
                       </dl>
