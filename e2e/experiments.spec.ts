@@ -1,8 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test, type Page } from "./fixtures";
-import { waitLikeAPerson } from "./helpers";
+import { uniqueEmail, waitLikeAPerson } from "./helpers";
+import { accept, invite } from "./team-members";
 
-// A/B experiments through the real host (docs/decisions/0104, 0107): a member drafts an experiment
+// A/B experiments through the real host (docs/decisions/0104, 0107): an editor drafts an experiment
 // on the home page's headline and starts it; visitors (each their own agent and address) get one
 // variant each in the HTML the server sent, keep it on reload, and carry the same scripts and no
 // layout shift; a bot sees the control and is not counted; leads sent from both variants appear per
@@ -26,20 +27,26 @@ const visitor = (n: number) => ({ "user-agent": `${AGENT} e2e-visitor/${RUN}/${n
 /** A visitor the experiment showed the control to. */
 const controlVisitorOf = (seen: Map<number, string>) => [...seen].find(([, h]) => h === STATIC_HEADLINE)![0];
 
-/** The h1 of home as the server sent it to these headers. */
-async function headlineFor(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
-  const answer = await request.get("/", { headers: { accept: "text/html", ...headers } });
+/** The h1 of a page (home unless named) as the server sent it to these headers. */
+async function headlineFor(request: APIRequestContext, headers: Record<string, string>, path = "/"): Promise<string> {
+  const answer = await request.get(path, { headers: { accept: "text/html", ...headers } });
   expect(answer.status()).toBe(200);
   const html = await answer.text();
   return /<h1[^>]*>([^<]*)<\/h1>/.exec(html)![1]!.replaceAll("&#x27;", "'");
 }
 
-async function createExperiment(page: Page, name: string, copy: { headline: string; button?: string; link?: string }) {
+async function createExperiment(
+  page: Page,
+  name: string,
+  copy: { headline: string; button?: string; link?: string },
+  where: { target: string; page?: string } = { target: "home-hero" },
+) {
   await page.goto("/admin/experiments");
   const form = page.getByRole("form", { name: "New experiment" });
   // Fields by their ids: every variant has a "Name", and each label carries the required mark.
   await form.locator("#experiment-new-name").fill(name);
-  await form.locator("#experiment-new-target").selectOption("home-hero");
+  await form.locator("#experiment-new-target").selectOption(where.target);
+  if (where.page) await form.locator("#experiment-new-page").selectOption(where.page);
   await form.locator("#experiment-new-goal").selectOption("free-audit");
   await form.locator("#experiment-new-v1-name").fill("Bold");
   await form.locator("#experiment-new-v1-headline").fill(copy.headline);
@@ -61,7 +68,8 @@ test(
   async ({ member, browser }) => {
     // 200 visitors, two browsers and two forms: longer than one page's journey.
     test.setTimeout(180_000);
-    const page = await member.open("experiments");
+    // An editor's work (owners, admins and editors write experiments): the owner invites one.
+    const page = await accept(browser, await invite(member.page, uniqueEmail("experiments-editor"), "Editor"), "Esha Editor");
     const url = await createExperiment(page, `Home headline ${RUN}`, { headline: HEADLINE, button: BUTTON });
     await act(page, "start-experiment");
     await expect(page.getByTestId("experiment-status")).toContainText(/running/i);
@@ -176,5 +184,55 @@ test(
     await act(page, "ship-experiment");
     await expect(page.getByTestId("experiment-status")).toContainText("shipped Bold");
     expect(await headlineFor(request, { "user-agent": BOT })).toBe(STATIC_HEADLINE);
+  },
+);
+
+test(
+  "an experiment on one service page's hero runs on that page only; an unknown page is refused beside the field",
+  { tag: "@site-wide" },
+  async ({ member, browser }) => {
+    test.setTimeout(120_000);
+    const page = await member.open("experiments");
+    const SERVICE = "/services/seo-optimization";
+    const OTHER = "/services/paid-advertising";
+    const outside = await browser.newContext();
+    const request = outside.request;
+    const bot = { "user-agent": BOT, "x-forwarded-for": "198.19.251.1" };
+    const own = await headlineFor(request, bot, SERVICE);
+    const otherOwn = await headlineFor(request, bot, OTHER);
+
+    // A page that is not one of the site's is refused, and nothing is made.
+    await page.goto("/admin/experiments");
+    const form = page.getByRole("form", { name: "New experiment" });
+    await form.locator("#experiment-new-name").fill(`Nowhere ${RUN}`);
+    await form.locator("#experiment-new-target").selectOption("service-hero");
+    await form.locator("#experiment-new-page").evaluate((select: HTMLSelectElement) => {
+      select.add(new Option("/services/no-such-service", "/services/no-such-service"));
+      select.value = "/services/no-such-service";
+    });
+    await form.locator("#experiment-new-v1-name").fill("Bold");
+    await form.locator("#experiment-new-v1-headline").fill("Never shown");
+    await form.getByRole("button", { name: "Create draft" }).click();
+    await expect(page.locator("#experiment-new-page-error")).toContainText("There is no published service page at /services/no-such-service");
+    await expect(page).toHaveURL(/\/admin\/experiments$/);
+
+    const headline = `SEO that compounds, run ${RUN}`;
+    await createExperiment(page, `SEO hero ${RUN}`, { headline }, { target: "service-hero", page: SERVICE });
+    await act(page, "start-experiment");
+    await expect(page.getByTestId("experiment-status")).toContainText(/running/i);
+
+    const seen = new Set<string>();
+    for (let n = 301; n <= 340; n++) {
+      seen.add(await headlineFor(request, visitor(n), SERVICE));
+      // Another service's page is not under the experiment: its own headline for everyone.
+      if (n % 10 === 1) expect(await headlineFor(request, visitor(n), OTHER)).toBe(otherOwn);
+    }
+    expect(seen).toEqual(new Set([own, headline]));
+
+    await act(page, "stop-experiment");
+    await expect(page.getByTestId("experiment-status")).toContainText(/stopped/i);
+    // Stopped without shipping: the page's own headline again, for every visitor.
+    for (const n of [301, 302, 303, 304]) expect(await headlineFor(request, visitor(n), SERVICE)).toBe(own);
+    await outside.close();
   },
 );
