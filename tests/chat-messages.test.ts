@@ -24,7 +24,10 @@ describe("chat messages for proposals and invoices", () => {
       monthlyTotalPaise: 5_900_000,
       dashboardUrl: link,
     };
-    const slack = slackMessage("proposal.accepted", data) as { text: string; blocks: { type: string; fields?: { text: string }[]; elements?: { url: string }[] }[] };
+    const slack = slackMessage("proposal.accepted", data) as {
+      text: string;
+      blocks: { type: string; fields?: { text: string }[]; elements?: { url: string }[] }[];
+    };
     expect(slack.text).toBe("Proposal P-2026-0007 v2 accepted by Meera &lt;b&gt;&amp;&lt;/b&gt; Rao");
     const fields = slack.blocks[1]!.fields!.map((f) => f.text);
     expect(fields).toContain("*Total (incl. GST)*\n₹1,18,000.00");

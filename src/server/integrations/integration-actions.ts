@@ -51,7 +51,9 @@ export async function addEndpointAction(_previous: FormState, form: FormData): P
       if (refusedHost) throw new FieldError({ url: refusedHost });
       if (events.length === 0) throw new FieldError({ events: "Choose at least one event to send." });
       if (data.kind !== "standard" && events.some((e) => !CHAT_EVENTS.includes(e))) {
-        throw new FieldError({ events: "A Slack or Teams endpoint is sent a message for a new lead, a new contact message, a proposal accepted or an invoice paid only." });
+        throw new FieldError({
+          events: "A Slack or Teams endpoint is sent a message for a new lead, a new contact message, a proposal accepted or an invoice paid only.",
+        });
       }
       const made = await addWebhookEndpoint({ url: url.url, kind: data.kind, events });
       log("info", "integrations: endpoint added", { event: "webhook.endpoint-added", endpoint: made.id, kind: data.kind, events });
