@@ -133,7 +133,7 @@ test(
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
     // A payment link, made at (the local fake of) Razorpay.
-    await page.getByTestId("create-payment-link").getByRole("button", { name: "Create payment link" }).click();
+    await invoice.getByRole("button", { name: "Create payment link" }).click();
     const payUrl = invoice.getByRole("link", { name: /^https:\/\/rzp\.io\/i\/fake\d+$/ });
     await expect(payUrl).toBeVisible();
     const linkAddress = (await payUrl.textContent())!;

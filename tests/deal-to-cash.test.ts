@@ -58,7 +58,7 @@ const LINES: ProposalLine[] = [
 ];
 
 /** A proposal for a new lead with LINES, sent, and accepted unless told otherwise. */
-async function proposal(options: { accept?: boolean; address?: string } = {}) {
+async function proposal(options: { accept?: boolean; address?: string; lines?: ProposalLine[] } = {}) {
   const [lead] = await handle.db
     .insert(leads)
     .values({ name: "Ravi Kumar", email: "ravi@rangoli.test", mobileNumber: "+919876543210", ownerId: SALES.id })
@@ -69,7 +69,7 @@ async function proposal(options: { accept?: boolean; address?: string } = {}) {
     made.id,
     {
       title: "Growth retainer",
-      lines: LINES,
+      lines: options.lines ?? LINES,
       validUntil: "2026-12-31",
       terms: "Net 15.",
       recipient: {
@@ -138,12 +138,35 @@ describe("an invoice from an accepted proposal", () => {
     expect(trail[0]).toMatchObject({ userId: SALES.id, tableName: "proposals", recordId: id });
   });
 
-  it("is refused a second time, and the unique index refuses a second row for the proposal even past the check", async () => {
-    const { id } = await proposal();
+  it("bills each later month of the monthly lines alone, one invoice per month, clicks at once taking a month each", async () => {
+    const { id, token } = await proposal();
+    const first = await p.issueInvoiceForProposal(id, SALES, { config, now: INVOICED });
+    expect(first.ok && first.invoice.billingMonth).toBe(1);
+    const second = await p.issueInvoiceForProposal(id, SALES, { config, now: INVOICED });
+    if (!second.ok) throw new Error(second.message);
+    expect(second.invoice).toMatchObject({ number: "INV/26-27/00002", billingMonth: 2, proposalId: id, totalPaise: 4_720_000 });
+    expect(second.invoice.lines.map((l) => [l.description, l.taxablePaise, l.cgstPaise, l.sgstPaise])).toEqual([
+      ["SEO Optimization: Growth (month 2)", 4_000_000, 360_000, 360_000],
+    ]);
+    // Three clicks at once: the proposal's row is locked, so each takes the next month and a number of its own.
+    const together = await Promise.all([1, 2, 3].map(() => p.issueInvoiceForProposal(id, SALES, { config, now: INVOICED })));
+    expect(together.map((r) => r.ok && r.invoice.billingMonth).sort()).toEqual([3, 4, 5]);
+    expect(new Set(together.map((r) => r.ok && r.invoice.number)).size).toBe(3);
+    // A cancelled month is billed again before the next one.
+    await billing.cancelInvoice("INV/26-27/00002", "Wrong month", { at: INVOICED });
+    const again = await p.issueInvoiceForProposal(id, SALES, { config, now: INVOICED });
+    expect(again.ok && [again.invoice.billingMonth, again.invoice.number]).toEqual([2, "INV/26-27/00006"]);
+    // The client is shown the first invoice still to pay.
+    expect((await p.publicProposal(token, { now: INVOICED }))!.payment).toMatchObject({ invoiceNumber: "INV/26-27/00001", totalPaise: 6_313_000 });
+    expect((await p.proposalInvoices(id)).map((b) => b.invoice.billingMonth)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("is refused a second time when there are no monthly lines, and the unique index refuses a second row for a month even past the check", async () => {
+    const { id } = await proposal({ lines: [LINES[1]!] });
     expect((await p.issueInvoiceForProposal(id, SALES, { config, now: INVOICED })).ok).toBe(true);
     expect(await p.issueInvoiceForProposal(id, SALES, { config, now: INVOICED })).toEqual({
       ok: false,
-      message: "Invoice INV/26-27/00001 was issued for this proposal already.",
+      message: "Invoice INV/26-27/00001 was issued for this proposal already, and it has no monthly lines to bill again.",
     });
     await expect(
       billing.issueInvoice(
@@ -330,9 +353,10 @@ describe("the desk's actions", () => {
       status: "success",
       message: expect.stringMatching(/^Invoice INV\/\d{2}-\d{2}\/00001 issued\.$/),
     });
+    // Again: the retainer's next month, with a number of its own.
     expect(await actions.issueInvoiceAction(idle, form({ id }))).toMatchObject({
-      status: "refused",
-      message: expect.stringContaining("was issued for this proposal already"),
+      status: "success",
+      message: expect.stringMatching(/^Invoice INV\/\d{2}-\d{2}\/00002 issued\.$/),
     });
     expect(billing.paymentLinksEnabled()).toBe(false);
     expect(await actions.paymentLinkAction(idle, form({ id }))).toMatchObject({
@@ -341,6 +365,15 @@ describe("the desk's actions", () => {
     });
     expect(fake.requests).toHaveLength(0);
     expect(await handle.db.select().from(paymentLinks)).toHaveLength(0);
+
+    // A link is asked for the invoice named, and only for an invoice of this proposal.
+    const other = await proposal();
+    const foreign = await p.issueInvoiceForProposal(other.id, SALES, { config, now: INVOICED });
+    if (!foreign.ok) throw new Error(foreign.message);
+    const mine = await p.proposalInvoices(id);
+    expect(await p.invoiceToPay(id, foreign.invoice.id)).toBeUndefined();
+    expect((await p.invoiceToPay(id, mine[1]!.invoice.id))!.billingMonth).toBe(2);
+    expect((await p.invoiceToPay(id))!.billingMonth).toBe(1);
     for (const name of Object.keys(BILLING_ENV)) delete process.env[name];
   });
 });

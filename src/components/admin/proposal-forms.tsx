@@ -36,15 +36,19 @@ export function ReviseProposalForm({ id }: { id: string }) {
  * "Issue invoice" on an accepted proposal. A tax invoice carries the client's address, so the form
  * asks for it when the proposal was accepted without one.
  */
-export function IssueInvoiceForm({ id, needsAddress }: { id: string; needsAddress: boolean }) {
+export function IssueInvoiceForm({ id, needsAddress, month = 1 }: { id: string; needsAddress: boolean; month?: number }) {
   return (
     <ActionForm
       action={issueInvoiceAction}
       hidden={{ id }}
-      label="Issue invoice"
-      variant="primary"
-      confirm="Issue the GST invoice of this proposal? Its number is taken for good."
-      testId="issue-invoice"
+      label={month === 1 ? "Issue invoice" : `Issue month ${month}'s invoice`}
+      variant={month === 1 ? "primary" : undefined}
+      confirm={
+        month === 1
+          ? "Issue the GST invoice of this proposal? Its number is taken for good."
+          : `Issue the GST invoice of month ${month} of the monthly lines? Its number is taken for good.`
+      }
+      testId={month === 1 ? "issue-invoice" : "issue-month-invoice"}
     >
       {needsAddress ? (
         <Field id="invoice-address" label="Client's address (printed on the invoice)" name="address" required>
@@ -55,9 +59,11 @@ export function IssueInvoiceForm({ id, needsAddress }: { id: string; needsAddres
   );
 }
 
-/** "Create payment link" for the proposal's invoice. */
-export function PaymentLinkForm({ id }: { id: string }) {
-  return <ActionForm action={paymentLinkAction} hidden={{ id }} label="Create payment link" testId="create-payment-link" />;
+/** "Create payment link" for one of the proposal's invoices. */
+export function PaymentLinkForm({ id, invoice }: { id: string; invoice: number }) {
+  return (
+    <ActionForm action={paymentLinkAction} hidden={{ id, invoice: String(invoice) }} label="Create payment link" testId={`create-payment-link-${invoice}`} />
+  );
 }
 
 export interface DraftView {

@@ -32,7 +32,16 @@ export const IssueInvoiceSchema = z.object({
 });
 
 /** "Create payment link" for the invoice of an accepted proposal (the proposal names it). */
-export const PaymentLinkSchema = z.object({ id: Id });
+/** A payment link for one of the proposal's invoices (its id); without one, the first still to pay. */
+export const PaymentLinkSchema = z.object({
+  id: Id,
+  invoice: z
+    .string()
+    .trim()
+    .regex(/^[1-9][0-9]{0,15}$/, { error: "Choose the invoice from the list." })
+    .transform(Number)
+    .optional(),
+});
 
 /** Rupees as typed (commas allowed) to whole paise, or null when it is not an amount. */
 export function rupeesToPaise(text: string): number | null {

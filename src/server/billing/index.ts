@@ -9,7 +9,7 @@ export {
   cancelInvoice,
   invoiceById,
   invoiceByNumber,
-  invoiceOfProposal,
+  invoicesOfProposal,
   invoicesOfLead,
   issueInvoice,
   issueInvoiceIn,

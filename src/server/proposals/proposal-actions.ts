@@ -27,7 +27,7 @@ import {
   declineProposal,
   issueInvoiceForProposal,
   proposalForDesk,
-  proposalInvoice,
+  invoiceToPay,
   reviseProposal,
   sendProposal,
   updateDraft,
@@ -161,15 +161,15 @@ export async function issueInvoiceAction(_previous: FormState, form: FormData): 
   );
 }
 
-/** "Create payment link" for the proposal's invoice: asked of Razorpay and kept; its address shown. */
+/** "Create payment link" for one of the proposal's invoices: asked of Razorpay and kept; its address shown. */
 export async function paymentLinkAction(_previous: FormState, form: FormData): Promise<FormState> {
-  return leadDesk(form, { schema: PaymentLinkSchema, failed: "The payment link could not be made. Please try again." }, async ({ id }, context) => {
+  return leadDesk(form, { schema: PaymentLinkSchema, failed: "The payment link could not be made. Please try again." }, async ({ id, invoice }, context) => {
     const provider = configuredPaymentProvider();
     if (!provider) return { status: "refused", title: "Payment links are off", message: PAYMENT_LINKS_OFF };
-    const billed = await proposalInvoice(id);
+    const billed = await invoiceToPay(id, invoice);
     if (!billed) return { status: "refused", title: "No invoice", message: "Issue the invoice first: a payment link is for an invoice's total." };
     try {
-      const { link } = await createPaymentLink(billed.invoice.id, provider, actor(context));
+      const { link } = await createPaymentLink(billed.id, provider, actor(context));
       revalidatePath(screen(id));
       return { status: "success", message: `Payment link: ${link.url}` };
     } catch (error) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { checkGstin } from "@/lib/gst/gstin";
 import { documentNumber, financialYearOf, type DocumentKind } from "@/lib/gst/financial-year";
 import { computeInvoice, invoiceFigures, InvoiceInputError, type InvoiceLineInput, type InvoiceRecipient } from "@/lib/gst/invoice";
@@ -24,8 +24,10 @@ export interface IssueInvoiceInput {
   lines: readonly InvoiceLineInput[];
   /** The won lead the invoice bills. */
   leadId?: string | null;
-  /** The accepted proposal the invoice is issued from; one invoice stands for a proposal at most. */
+  /** The accepted proposal the invoice is issued from; one invoice stands for each of its months at most. */
   proposalId?: string | null;
+  /** Which month of the proposal it bills (1 when not given): see the invoices table. */
+  billingMonth?: number;
   /** When it is issued; now unless given. */
   issuedAt?: Date;
 }
@@ -100,18 +102,18 @@ export async function issueInvoiceIn(tx: Transaction, input: IssueInvoiceInput, 
   };
   const [row] = await tx
     .insert(invoices)
-    .values({ ...record, proposalId: input.proposalId ?? null, documentSha256: documentSha256(invoiceParticulars(record)) })
+    .values({ ...record, proposalId: input.proposalId ?? null, billingMonth: input.billingMonth ?? 1, documentSha256: documentSha256(invoiceParticulars(record)) })
     .returning();
   return row!;
 }
 
-/** The invoice standing for a proposal (not cancelled), if one was issued from it. */
-export async function invoiceOfProposal(proposalId: string, exec: Executor = db()): Promise<InvoiceRow | undefined> {
-  const [row] = await exec
+/** The invoices standing for a proposal (not cancelled), by the month they bill. */
+export async function invoicesOfProposal(proposalId: string, exec: Executor = db()): Promise<InvoiceRow[]> {
+  return exec
     .select()
     .from(invoices)
-    .where(and(eq(invoices.proposalId, proposalId), ne(invoices.status, "cancelled")));
-  return row;
+    .where(and(eq(invoices.proposalId, proposalId), ne(invoices.status, "cancelled")))
+    .orderBy(asc(invoices.billingMonth));
 }
 
 export async function invoiceById(id: number, exec: Executor = db()): Promise<InvoiceRow | undefined> {

@@ -2077,10 +2077,15 @@ export const invoices = pgTable(
     leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
     /**
      * The accepted proposal (its accepted version) the invoice was issued from, if any. At most one
-     * invoice stands for a proposal: a second is refused by the unique index below, while a cancelled
-     * one (credited in full) leaves the proposal free to be invoiced again.
+     * invoice stands for each month of a proposal: a second is refused by the unique index below,
+     * while a cancelled one (credited in full) leaves its month free to be invoiced again.
      */
     proposalId: uuid("proposal_id").references((): AnyPgColumn => proposals.id, { onDelete: "restrict" }),
+    /**
+     * Which month of its proposal the invoice bills: 1 the first (the one-time lines and the first
+     * month of the monthly ones), 2 and after each later month of the monthly lines alone.
+     */
+    billingMonth: smallint("billing_month").notNull().default(1),
     /** SHA-256 (hex) of the issued document (billing/document.ts), so a changed record can be told from the one issued. */
     documentSha256: text("document_sha256").notNull(),
     createdAt: createdAt(),
@@ -2090,9 +2095,10 @@ export const invoices = pgTable(
     uniqueIndex("invoices_year_serial_key").on(t.financialYear, t.serial),
     index("invoices_issued_at_idx").on(t.issuedAt.desc()),
     index("invoices_lead_idx").on(t.leadId),
-    uniqueIndex("invoices_proposal_key")
-      .on(t.proposalId)
+    uniqueIndex("invoices_proposal_month_key")
+      .on(t.proposalId, t.billingMonth)
       .where(sql`${t.status} <> 'cancelled'`),
+    check("invoices_billing_month_valid", sql`${t.billingMonth} between 1 and 240`),
     check("invoices_number_valid", serialNumber(t.number)),
     check("invoices_serial_valid", sql`${t.serial} >= 1`),
     check("invoices_place_of_supply_valid", sql`${t.placeOfSupply} ~ '^[0-9]{2}$'`),

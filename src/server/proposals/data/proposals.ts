@@ -24,7 +24,7 @@ import { ownerEmails } from "../../kernel/session/data/profiles";
 import {
   billingConfig,
   DEFAULT_SAC_CODES,
-  invoiceOfProposal,
+  invoicesOfProposal,
   issueInvoiceIn,
   openPaymentLink,
   type BillingConfig,
@@ -388,7 +388,9 @@ export async function publicProposal(token: string, options: { now?: Date } = {}
   const status = shownStatus(row, today);
   let payment: PublicProposal["payment"] = null;
   if (row.status === "accepted") {
-    const billed = await proposalInvoice(row.id);
+    // The client is shown the first invoice still to pay, or the last one paid.
+    const all = await proposalInvoices(row.id);
+    const billed = all.find((b) => b.invoice.status === "issued") ?? all.at(-1);
     if (billed) {
       const paid = billed.invoice.status === "paid";
       payment = {
@@ -529,7 +531,15 @@ export async function declineProposal(input: { token: string; reason: string; he
 
 // ---- The invoice of an accepted proposal ---------------------------------------------------------
 
-const FIRST_MONTH = " (first month)";
+/** What a monthly line's description says of the month it bills, while it fits the e-invoice's limit. */
+const monthWords = (month: number) => (month === 1 ? " (first month)" : ` (month ${month})`);
+
+/** The first month of a proposal no standing invoice bills: 1, then each month after in turn (a cancelled one's again). */
+export function nextBillingMonth(billed: readonly number[]): number {
+  let month = 1;
+  while (billed.includes(month)) month++;
+  return month;
+}
 
 /** Whether an error is PostgreSQL's unique violation (23505), as node-postgres and PGlite report it. */
 function isUniqueViolation(error: unknown): boolean {
@@ -540,11 +550,14 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Issues the GST invoice of an accepted proposal: its lines as they were accepted (the one-time lines
- * and one month of the monthly ones, each month after is billed on its own), to its recipient, billing
- * its lead, with the proposal's id so that a second invoice is refused, and the trail's row, in one
- * transaction that also takes the number. `address` is the recipient's address when the proposal
- * has none (a tax invoice must carry it). Throws BillingConfigError when billing is not configured.
+ * Issues the next GST invoice of an accepted proposal. The first bills its lines as they were
+ * accepted (the one-time lines and one month of the monthly ones); each one after bills one more
+ * month of the monthly lines alone, so a retainer is invoiced month by month from the proposal the
+ * client accepted. It goes to the proposal's recipient, bills its lead, carries the proposal's id and
+ * month (the unique index refuses a second invoice for one month) and writes the trail's row, in one
+ * transaction that also takes the number. `address` is the recipient's address when neither the
+ * proposal nor an earlier invoice has one (a tax invoice must carry it). Throws BillingConfigError
+ * when billing is not configured.
  */
 export async function issueInvoiceForProposal(
   id: string,
@@ -554,14 +567,16 @@ export async function issueInvoiceForProposal(
   const config = supplierOf(options.config);
   try {
     return await db().transaction(async (tx) => {
-      // The proposal's row is locked so two clicks queue here; the unique index refuses whatever passes anyway.
+      // The proposal's row is locked so two clicks queue here (each bills the next month); the unique index refuses whatever passes anyway.
       const proposal = await lockProposal(tx, id);
       if (!proposal) return refuse("This proposal no longer exists.");
       if (proposal.status !== "accepted") return refuse("Only an accepted proposal is invoiced.");
       if (proposal.totalPaise <= 0) return refuse("This proposal's total is nothing: there is nothing to invoice.");
-      const issued = await invoiceOfProposal(proposal.id, tx);
-      if (issued) return refuse(`Invoice ${issued.number} was issued for this proposal already.`);
-      const address = proposal.recipient.address?.trim() || options.address?.trim() || "";
+      const issued = await invoicesOfProposal(proposal.id, tx);
+      const month = nextBillingMonth(issued.map((invoice) => invoice.billingMonth));
+      const billed = month === 1 ? proposal.lines : proposal.lines.filter((line) => line.billing === "monthly");
+      if (billed.length === 0) return refuse(`Invoice ${issued[0]!.number} was issued for this proposal already, and it has no monthly lines to bill again.`);
+      const address = proposal.recipient.address?.trim() || options.address?.trim() || issued[0]?.recipient.address.trim() || "";
       if (!address) return refuse("Enter the client's address: a tax invoice carries it.");
       let invoice: InvoiceRow;
       try {
@@ -575,9 +590,11 @@ export async function issueInvoiceForProposal(
               stateCode: proposal.recipient.stateCode,
               email: proposal.recipient.email,
             },
-            lines: proposal.lines.map((line) => ({
-              // A monthly line is billed for its first month; the words say so while they fit the e-invoice's limit.
-              description: line.billing === "monthly" && line.description.length + FIRST_MONTH.length <= DESCRIPTION_MAX ? `${line.description}${FIRST_MONTH}` : line.description,
+            lines: billed.map((line) => ({
+              description:
+                line.billing === "monthly" && line.description.length + monthWords(month).length <= DESCRIPTION_MAX
+                  ? `${line.description}${monthWords(month)}`
+                  : line.description,
               sac: line.sacCode,
               quantity: line.quantity,
               unitPricePaise: line.unitPricePaise,
@@ -585,6 +602,7 @@ export async function issueInvoiceForProposal(
             })),
             leadId: proposal.leadId,
             proposalId: proposal.id,
+            billingMonth: month,
             issuedAt: options.now,
           },
           { config },
@@ -599,21 +617,29 @@ export async function issueInvoiceForProposal(
           actor,
           table: TABLE,
           recordId: proposal.id,
-          after: { invoiceId: invoice.id, invoiceNumber: invoice.number, totalPaise: invoice.totalPaise },
+          after: { invoiceId: invoice.id, invoiceNumber: invoice.number, billingMonth: month, totalPaise: invoice.totalPaise },
         },
         tx,
       );
       return { ok: true as const, invoice };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return refuse("An invoice was issued for this proposal already.");
+    if (isUniqueViolation(error)) return refuse("An invoice for this month of the proposal was issued already.");
     throw error;
   }
 }
 
-/** The invoice issued from a proposal, with its open payment link, for the desk's page and the client's. */
-export async function proposalInvoice(proposalId: string): Promise<{ invoice: InvoiceRow; link: PaymentLinkRow | null } | null> {
-  const invoice = await invoiceOfProposal(proposalId);
-  if (!invoice) return null;
-  return { invoice, link: (await openPaymentLink(invoice.id)) ?? null };
+/**
+ * The invoice of a proposal a payment link is asked for: the one named when it is this proposal's
+ * (a posted id of another deal's invoice names nothing), else the first still to pay.
+ */
+export async function invoiceToPay(proposalId: string, invoiceId?: number): Promise<InvoiceRow | undefined> {
+  const issued = await invoicesOfProposal(proposalId);
+  return invoiceId === undefined ? issued.find((invoice) => invoice.status === "issued") : issued.find((invoice) => invoice.id === invoiceId);
+}
+
+/** The invoices issued from a proposal, by month, each with its open payment link, for the desk's page and the client's. */
+export async function proposalInvoices(proposalId: string): Promise<{ invoice: InvoiceRow; link: PaymentLinkRow | null }[]> {
+  const issued = await invoicesOfProposal(proposalId);
+  return Promise.all(issued.map(async (invoice) => ({ invoice, link: (await openPaymentLink(invoice.id)) ?? null })));
 }

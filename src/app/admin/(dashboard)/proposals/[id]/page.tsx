@@ -9,7 +9,7 @@ import { formatPaise, PROPOSAL_STATUS_LABELS, proposalLabel } from "@/lib/propos
 import { dashboardHref } from "@/lib/routes";
 import { navCounts, openScreen } from "@/app/admin/dashboard-gate";
 import { PAYMENT_LINKS_OFF, paymentLinksEnabled } from "@/server/billing";
-import { proposalDocument, proposalDocumentSha256, proposalForDesk, proposalInvoice } from "@/server/proposals";
+import { nextBillingMonth, proposalDocument, proposalDocumentSha256, proposalForDesk, proposalInvoices } from "@/server/proposals";
 
 export const metadata = { title: "Proposal" };
 
@@ -26,7 +26,7 @@ export default async function ProposalPage({ params }: { params: Promise<{ id: s
   if (gate.kind === "denied") return gate.page;
   const { id } = await params;
   if (!UUID.test(id)) notFound();
-  const [counts, found, billed] = await Promise.all([navCounts(gate.screens), proposalForDesk(id), proposalInvoice(id)]);
+  const [counts, found, billed] = await Promise.all([navCounts(gate.screens), proposalForDesk(id), proposalInvoices(id)]);
   if (!found) notFound();
   const { row, status, versions } = found;
   const sentDocument = row.status !== "draft" && row.supplier ? proposalDocument({ ...row, supplier: row.supplier }) : null;
@@ -100,38 +100,46 @@ export default async function ProposalPage({ params }: { params: Promise<{ id: s
             </dl>
             {row.status === "accepted" ? (
               <section aria-label="Invoice" className="grid gap-3 rounded-2xl border border-line bg-surface p-4" data-testid="proposal-invoice">
-                <h3 className="font-bold">Invoice</h3>
-                {billed ? (
-                  <>
-                    <p className="text-sm">
-                      <a href={`/admin/invoices/${billed.invoice.id}/pdf`} className="font-semibold text-brand-700 hover:underline">
-                        {billed.invoice.number} (PDF)
-                      </a>{" "}
-                      · {formatPaise(billed.invoice.totalPaise)} · {INVOICE_STATUS_LABELS[billed.invoice.status]}
-                      {billed.invoice.paidAt ? ` on ${formatAdminDate(billed.invoice.paidAt)}` : ""}
-                    </p>
-                    {billed.link ? (
-                      <p className="text-sm break-all">
-                        Payment link:{" "}
-                        <a href={billed.link.url} className="text-brand-700 hover:underline" rel="noopener noreferrer" target="_blank">
-                          {billed.link.url}
-                        </a>
-                      </p>
-                    ) : billed.invoice.status !== "issued" ? null : paymentLinksEnabled() ? (
-                      <PaymentLinkForm id={row.id} />
-                    ) : (
-                      <p className="text-sm text-ink-soft">{PAYMENT_LINKS_OFF}</p>
-                    )}
-                  </>
+                <h3 className="font-bold">{billed.length > 1 ? "Invoices" : "Invoice"}</h3>
+                {billed.length > 0 ? (
+                  <ul className="grid gap-3">
+                    {billed.map(({ invoice, link }) => (
+                      <li key={invoice.id} className="grid gap-1" data-testid={`proposal-invoice-${invoice.billingMonth}`}>
+                        <p className="text-sm">
+                          <a href={`/admin/invoices/${invoice.id}/pdf`} className="font-semibold text-brand-700 hover:underline">
+                            {invoice.number} (PDF)
+                          </a>{" "}
+                          · {invoice.billingMonth === 1 ? "first month" : `month ${invoice.billingMonth}`} · {formatPaise(invoice.totalPaise)} ·{" "}
+                          {INVOICE_STATUS_LABELS[invoice.status]}
+                          {invoice.paidAt ? ` on ${formatAdminDate(invoice.paidAt)}` : ""}
+                        </p>
+                        {link ? (
+                          <p className="text-sm break-all">
+                            Payment link:{" "}
+                            <a href={link.url} className="text-brand-700 hover:underline" rel="noopener noreferrer" target="_blank">
+                              {link.url}
+                            </a>
+                          </p>
+                        ) : invoice.status !== "issued" ? null : paymentLinksEnabled() ? (
+                          <PaymentLinkForm id={row.id} invoice={invoice.id} />
+                        ) : (
+                          <p className="text-sm text-ink-soft">{PAYMENT_LINKS_OFF}</p>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
                 ) : (
-                  <>
-                    <p className="text-sm text-ink-soft">
-                      The GST invoice bills the one-time lines and the first month of the monthly ones, as accepted, to{" "}
-                      {row.recipient.company || row.recipient.name}.
-                    </p>
-                    <IssueInvoiceForm id={row.id} needsAddress={!row.recipient.address?.trim()} />
-                  </>
+                  <p className="text-sm text-ink-soft">
+                    The GST invoice bills the one-time lines and the first month of the monthly ones, as accepted, to{" "}
+                    {row.recipient.company || row.recipient.name}.
+                  </p>
                 )}
+                {billed.length === 0 ? (
+                  <IssueInvoiceForm id={row.id} needsAddress={!row.recipient.address?.trim()} />
+                ) : row.lines.some((line) => line.billing === "monthly") ? (
+                  // A retainer: each later month of the monthly lines is invoiced on its own, when it is due.
+                  <IssueInvoiceForm id={row.id} needsAddress={false} month={nextBillingMonth(billed.map((b) => b.invoice.billingMonth))} />
+                ) : null}
               </section>
             ) : null}
             {mayRevise ? (
