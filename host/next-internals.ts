@@ -188,6 +188,32 @@ export function isDevBootstrap(text: string): boolean {
   return Boolean(match) && parseJson(match![1]!).ok && (match![2] === undefined || parseJson(match![2]).ok);
 }
 
+// Next streams a dynamic page's metadata into the body when the head has already left, then writes
+// one script that moves the icons' <link>s back into <head>, where browsers look for them
+// (next/dist/server/app-render/metadata-insertion/create-server-inserted-metadata.js). Its exact text
+// is read from the installed build, so the shape follows the version package.json pins.
+const ICON_SCRIPT_FILE = "next/dist/server/app-render/metadata-insertion/create-server-inserted-metadata.js";
+let iconScript: string | null | undefined;
+
+/** Next's icon-moving script as the installed build writes it; null when the build no longer has it. */
+export function nextIconReinsertScript(): string | null {
+  if (iconScript !== undefined) return iconScript;
+  try {
+    const source = fs.readFileSync(createRequire(import.meta.url).resolve(ICON_SCRIPT_FILE), "utf8");
+    const literal = /REINSERT_ICON_SCRIPT = `((?:[^`\\]|\\[\s\S])*)`/.exec(source)?.[1];
+    // A backslash before a line break continues the template's line: it is no character of the text.
+    iconScript = literal === undefined ? null : unescapeLiteral(literal.replace(/\\\n/g, ""));
+  } catch {
+    iconScript = null;
+  }
+  return iconScript;
+}
+
+export function isIconReinsert(text: string): boolean {
+  const script = nextIconReinsertScript();
+  return script !== null && text === script;
+}
+
 /** The framework's inline-script shapes, by the names the tests and the policy's ADR use. */
 export const FRAMEWORK_SCRIPT_SHAPES: readonly (readonly [string, (text: string) => boolean])[] = [
   ["next-flight-bootstrap", isFlightBootstrap],
@@ -195,6 +221,7 @@ export const FRAMEWORK_SCRIPT_SHAPES: readonly (readonly [string, (text: string)
   ["turbopack-bootstrap", isTurbopackBootstrap],
   ["react-instructions", isReactInstruction],
   ["next-dev-bootstrap", isDevBootstrap],
+  ["next-icon-reinsert", isIconReinsert],
 ];
 
 // ---------------------------------------------------------------------------------------------
