@@ -148,11 +148,19 @@ export function ctaHrefProblem(href: string): string | null {
   return null;
 }
 
+/** Why a page target's path names no page of `pages`, in the form's words; null when it names one. */
+export function missingPageProblem(target: PageTargetName, path: string, pages: TargetPages): string | null {
+  return pages[target].some((page) => page.path === path)
+    ? null
+    : `There is no published ${PAGE_KIND_LABELS[target]} at ${path.slice(0, 120)}: choose one from the list (it starts with ${PAGE_TARGETS[target]}).`;
+}
+
 /**
  * The form's schema, given the pages that exist now: a page target's page must be one of them (a
- * slug typed into the address, or a page unpublished since the form was opened, is refused).
+ * slug typed into the address, or a page unpublished since the form was opened, is refused). Without
+ * the pages only the path's shape is checked; the caller checks `missingPageProblem` itself.
  */
-export const experimentSchema = (pages: TargetPages) =>
+export const experimentSchema = (pages?: TargetPages) =>
   z
     .object({
       id: z
@@ -189,8 +197,9 @@ export const experimentSchema = (pages: TargetPages) =>
         const kind = PAGE_KIND_LABELS[target];
         const path = data.targetPath;
         if (path === "") issue("targetPath", `Choose the ${kind} the experiment runs on.`);
-        else if (!pathFitsTarget(target, path) || !pages[target].some((page) => page.path === path))
-          issue("targetPath", `There is no published ${kind} at ${path.slice(0, 120)}: choose one from the list (it starts with ${PAGE_TARGETS[target]}).`);
+        else if (!pathFitsTarget(target, path))
+          issue("targetPath", missingPageProblem(target, path, { "service-hero": [], "case-study-hero": [], "article-heading": [] })!);
+        else if (pages && missingPageProblem(target, path, pages)) issue("targetPath", missingPageProblem(target, path, pages)!);
         else targetPath = path;
       } else if (data.targetPath !== "")
         issue(

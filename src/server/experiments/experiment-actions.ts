@@ -5,8 +5,9 @@ import { redirect } from "next/navigation";
 import { EXPERIMENTS_DESK } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
 import { dashboardHref } from "@/lib/routes";
-import { EXPERIMENT_FIELDS, ExperimentIdSchema, ShipSchema, experimentSchema } from "@/lib/schemas/experiments";
-import { deskActions, type FormContext } from "../kernel/forms/form-action";
+import { EXPERIMENT_FIELDS, ExperimentIdSchema, ShipSchema, experimentSchema, missingPageProblem } from "@/lib/schemas/experiments";
+import { isPageTarget } from "@/lib/experiments";
+import { deskActions, FieldError, type FormContext } from "../kernel/forms/form-action";
 import type { SignedInUser } from "../kernel/session/auth-guard";
 import { createExperiment, shipExperiment, startExperiment, stopExperiment, updateExperiment } from "./data/manage";
 import { targetPages } from "./data/pages";
@@ -33,11 +34,16 @@ function changed(id: string, title: string, message: string): FormState {
 /** Makes a draft (no id), then opens its page; or saves a draft's edits. */
 export async function saveExperimentAction(_previous: FormState, form: FormData): Promise<FormState> {
   let made: string | null = null;
-  // A page target's page is checked against the pages as they are now.
   const answer = await experimentsDesk(
     form,
-    { schema: experimentSchema(await targetPages()), fields: EXPERIMENT_FIELDS, echo: true, failed: "The experiment could not be saved. Please try again." },
+    { schema: experimentSchema(), fields: EXPERIMENT_FIELDS, echo: true, failed: "The experiment could not be saved. Please try again." },
     async (data, context) => {
+      // A page target's page is checked against the pages as they are now: read once the caller's
+      // role is known, and a database that fails here gets the form's failure answer like any save.
+      if (isPageTarget(data.target) && data.targetPath) {
+        const problem = missingPageProblem(data.target, data.targetPath, await targetPages());
+        if (problem) throw new FieldError({ targetPath: problem });
+      }
       if (data.id === undefined) {
         made = (await createExperiment(data, actor(context))).id;
         revalidatePath(LIST);
