@@ -128,6 +128,9 @@ export function createExperimentLayer({
     log,
   });
 
+  /** Requests left unassigned because no visitor id could be had (the database down). */
+  let unassigned = 0;
+
   /** The visitor's id for assignment, or null (the control, not counted). */
   async function visitorIdOf(req: IncomingMessage, res: ServerResponse, source: ExperimentStore): Promise<string | null> {
     if (consentChoice(req) === "granted") {
@@ -168,8 +171,10 @@ export function createExperimentLayer({
       (req as Marked)[EXPOSURE] = { key: experiment.key, variant };
       if (variant > 0) req.headers[VARIANT_HEADER] = variantName({ key: experiment.key, index: variant });
     } catch (error) {
-      // No id (the database is down): the page as it is, not counted.
-      log("warn", "experiment: visitor not assigned", { error: (error as Error).message });
+      // No id (the database is down): the page as it is, not counted. The 1st, 2nd, 4th... such
+      // request is logged, not each one of an outage's traffic.
+      unassigned += 1;
+      if ((unassigned & (unassigned - 1)) === 0) log("warn", "experiment: visitor not assigned", { error: (error as Error).message, unassigned });
     }
   }
 
