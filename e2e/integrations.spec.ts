@@ -85,7 +85,9 @@ test("with JavaScript: a chat endpoint refuses other events beside the checkboxe
   await form.getByLabel("Kind").selectOption("slack");
   await form.getByRole("checkbox", { name: /Case study added/ }).check();
   await form.getByRole("button", { name: "Add endpoint" }).click();
-  await expect(form.getByText("A Slack or Teams endpoint is sent a message for a new lead or a new contact message only.")).toBeVisible();
+  await expect(
+    form.getByText("A Slack or Teams endpoint is sent a message for a new lead, a new contact message, a proposal accepted or an invoice paid only."),
+  ).toBeVisible();
   // What was typed is kept.
   await expect(form.getByLabel("Address")).toHaveValue(`https://hooks.slack.com/services/T0/B0/${RUN}`);
   // Added as a standard endpoint on a host that resolves nowhere: nothing is sent to Slack from a test.
