@@ -30,7 +30,7 @@ export {
   type PaymentProvider,
 } from "./payment-provider";
 export { invoicePdf, invoiceTextLines, type InvoicePdfRecord } from "./invoice-pdf";
-export { formatPaise, indianDate, inr, lineAdder, percent, textPdf, type Line } from "./pdf";
+export { formatPaise, indianDate, inr, lineAdder, pdfResponse, percent, textPdf, type Line } from "./pdf";
 export { invoicePdfForStaff } from "./invoice-documents";
 export { paidPaiseSql } from "./paid";
 export { paidPaiseOfLeads } from "./data/paid-leads";

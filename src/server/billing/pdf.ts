@@ -141,3 +141,18 @@ export function textPdf(all: readonly Line[], meta: { title: string; author: str
   body += `trailer\n<< /Size ${objects.length} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
 }
+
+/**
+ * A document's PDF as the answer of a route: shown in the browser under its file name, stored by no
+ * cache (it names a client and amounts) and indexed by no search engine.
+ */
+export function pdfResponse(file: { filename: string; bytes: Buffer }): Response {
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${file.filename}"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex, nofollow",
+    },
+  });
+}

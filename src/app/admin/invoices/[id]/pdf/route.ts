@@ -1,4 +1,4 @@
-import { invoicePdfForStaff } from "@/server/billing";
+import { invoicePdfForStaff, pdfResponse } from "@/server/billing";
 import { AccessDeniedError } from "@/server/kernel/session/auth-guard";
 
 export const dynamic = "force-dynamic";
@@ -14,12 +14,5 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     throw error;
   }
   if (!document) return new Response("Not found", { status: 404 });
-  return new Response(new Uint8Array(document.bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${document.filename}"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  return pdfResponse(document);
 }

@@ -1,3 +1,4 @@
+import { pdfResponse } from "@/server/billing";
 import { publicProposalPdf } from "@/server/proposals";
 
 export const dynamic = "force-dynamic";
@@ -9,12 +10,5 @@ export const dynamic = "force-dynamic";
 export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }) {
   const file = await publicProposalPdf(decodeURIComponent((await params).token));
   if (!file) return new Response("This link names no proposal.", { status: 404, headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
-  return new Response(new Uint8Array(file.bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
+  return pdfResponse(file);
 }

@@ -1,3 +1,4 @@
+import { pdfResponse } from "@/server/billing";
 import { proposalPdfForStaff } from "@/server/proposals";
 import { AccessDeniedError } from "@/server/kernel/session/auth-guard";
 
@@ -14,12 +15,5 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     throw error;
   }
   if (!file) return new Response("Not found", { status: 404 });
-  return new Response(new Uint8Array(file.bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  return pdfResponse(file);
 }
