@@ -191,6 +191,8 @@ describe("the mail outbox on the job queue", () => {
       await handle.db.update(notifications).set({ status: "pending", attempts: 0 }).where(eq(notifications.id, id));
       await handle.db.transaction((tx) => requeueMail(tx, [id]));
       await until("the mail sent after the retry", () => back.messages.length === 1);
+      // The server has the message before the worker records it: wait for the row, then read it.
+      await until("the row marked sent", async () => (await rowOf(id))?.status === "sent");
       expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 1 });
     } finally {
       await back.close();
@@ -212,6 +214,7 @@ describe("the mail outbox on the job queue", () => {
     const back = await startSmtpServer(port);
     try {
       await until("the second try", () => back.messages.length === 1);
+      await until("the row marked sent", async () => (await rowOf(soon))?.status === "sent");
       expect(await rowOf(soon)).toMatchObject({ status: "sent", attempts: 2 });
     } finally {
       await back.close();
