@@ -5,6 +5,8 @@ import { AFTER_PAINT_LOADER } from "./after-paint-loader.ts";
 import { NEXT_CHUNK_ATTRIBUTES, NEXT_CHUNK_SRC, NEXT_ERROR_DOCUMENT_ID } from "./next-internals.ts";
 import type { IncomingHttpHeaders } from "node:http";
 import { declaredStatus, type DeclaredStatus } from "../src/lib/page-status.ts";
+import { LIVE_PAGES } from "../src/lib/public-routes.ts";
+import { isPublic } from "./page-cache-rules.ts";
 
 // Next's own scripts start after the first paint (docs/decisions/0019). Next lists its chunks as
 // `<script src async>` tags (plus a low-priority preload of its entry) that the browser requests at
@@ -95,6 +97,19 @@ function chunkTag(script: ScriptElement): { reproducible: boolean } | null {
     CLASSIC_SCRIPT_TYPES.has((attribs.type ?? "").trim().toLowerCase()) &&
     !/\s/.test((attribs.integrity ?? "").trim());
   return { reproducible };
+}
+
+/**
+ * Whether a document's scripts start after its first paint: every page a shared cache may keep
+ * (Cache-Control public), and the public site's live pages, sent no-store because their content
+ * changes by the minute (LIVE_PAGES: the booking page's open times) but read by the same visitors on
+ * the same slow phones. The dashboard's and the sign-in pages start theirs at once: hydrating a
+ * frame sooner matters more there.
+ */
+export function scriptsAfterPaint(url: string | undefined, cacheControl: unknown): boolean {
+  if (isPublic(cacheControl)) return true;
+  const path = String(url ?? "").split("?")[0]!;
+  return LIVE_PAGES.some((page) => page.path === path);
 }
 
 /**

@@ -24,8 +24,8 @@ const gzip = promisify(zlib.gzip);
 /** Bodies smaller than this go out uncompressed (gzip would save next to nothing). */
 const GZIP_MIN_BYTES = 1024;
 
-import { PER_ANSWER_HEADERS, appendVary, etagMatches, isCacheableRequest, isPublic, mayBeDocument, storableSeconds } from "./page-cache-rules.ts";
-import { consentChoice, declaredDocumentStatus, loadScriptsAfterPaint, markConsentChoice } from "./document-rewrites.ts";
+import { PER_ANSWER_HEADERS, appendVary, etagMatches, isCacheableRequest, mayBeDocument, storableSeconds } from "./page-cache-rules.ts";
+import { consentChoice, declaredDocumentStatus, loadScriptsAfterPaint, markConsentChoice, scriptsAfterPaint } from "./document-rewrites.ts";
 
 export { appendVary, etagMatches, isCacheableRequest, mayBeDocument, storableSeconds } from "./page-cache-rules.ts";
 export { consentChoice, declaredDocumentStatus, loadScriptsAfterPaint, markConsentChoice } from "./document-rewrites.ts";
@@ -297,8 +297,7 @@ export function createDocumentLayer({
       }
       const known = pages.get(key);
       const same = known && etag && known.etag === etag && known.rawLength === raw.length;
-      // Public pages only: on the admin's and the sign-in pages, hydrating a frame sooner matters more.
-      const rewrite = !res.getHeader("content-encoding") && isPublic(res.getHeader("cache-control"));
+      const rewrite = !res.getHeader("content-encoding") && scriptsAfterPaint(req.url, res.getHeader("cache-control"));
       const body: Buffer = same
         ? known.body
         : rewrite || choice

@@ -392,6 +392,19 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
     expect(html).toContain("<h1>/x v1</h1>");
   });
 
+  it("moves them on every public page and on the live pages sent no-store (the booking page), never on the dashboard's or the sign-in pages", async () => {
+    const noStore = { headers: { "Cache-Control": "private, no-cache, no-store, max-age=0, must-revalidate" } };
+    overrides = { "/book": noStore, "/admin/leads": noStore, "/auth": noStore };
+    const loaded = async (path: string) => loaderOf((await get(path)).body) !== null;
+    expect(await loaded("/about")).toBe(true);
+    expect(await loaded("/book")).toBe(true);
+    expect(await loaded("/book?tz=Europe%2FLondon&day=2026-12-01")).toBe(true);
+    expect(await loaded("/admin/leads")).toBe(false);
+    expect(await loaded("/auth")).toBe(false);
+    // The live page is still sent as Next said: never stored.
+    expect((await get("/book")).headers["cache-control"]).toMatch(/no-store/);
+  });
+
   it("leaves a document without async chunks, and any other script or preload, untouched", () => {
     const plain =
       '<html><head><link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/other.js"/></head><body><script src="/_next/static/chunks/poly.js" noModule=""></script><script type="application/ld+json">{}</script></body></html>';
