@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { Parser } from "htmlparser2";
 import { expect, test } from "@playwright/test";
 import { sampleBlogPosts } from "../src/content/sample-blog-posts";
+import { LIVE_PAGES } from "../src/lib/public-routes";
 import { PUBLIC_ROUTES } from "./routes";
 
 // The document layer rewrites Next's markup on public pages (host/html-documents.ts, ADR 0019):
@@ -12,7 +13,8 @@ import { PUBLIC_ROUTES } from "./routes";
 // text (allowed by the page's policy) and a list of the build's chunks that all answer.
 
 const article = sampleBlogPosts.find((p) => p.published)!;
-const ROUTES = [...PUBLIC_ROUTES.map((r) => r.path), `/blog/${article.slug}`];
+// The live pages (the booking page, sent no-store) are rewritten too.
+const ROUTES = [...PUBLIC_ROUTES.map((r) => r.path), ...LIVE_PAGES.map((p) => p.path), `/blog/${article.slug}`];
 
 interface Tag {
   name: string;
