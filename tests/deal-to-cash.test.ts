@@ -277,6 +277,13 @@ describe("its payment link and the client's page", () => {
     expect(paid!.payment).toEqual({ invoiceNumber: "INV/26-27/00001", totalPaise: 6_313_000, payUrl: null, paidAt: new Date(paidAt * 1000) });
     expect((await handle.db.select().from(paymentLinks))[0]!.status).toBe("paid");
     await expect(billing.createPaymentLink(issued.invoice.id, provider, SALES)).rejects.toThrow("Invoice INV/26-27/00001 is paid already.");
+    // The desk's list of the proposal's months reads each month's own link (one query for all): month 2 has none yet.
+    const month2 = await p.issueInvoiceForProposal(id, SALES, { config, now: INVOICED });
+    if (!month2.ok) throw new Error(month2.message);
+    expect((await p.proposalInvoices(id)).map((b) => [b.invoice.billingMonth, b.link?.id ?? null])).toEqual([
+      [1, made.link.id],
+      [2, null],
+    ]);
   });
 
   it("is not made when the provider refuses, and nothing is kept", async () => {

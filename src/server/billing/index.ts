@@ -16,7 +16,7 @@ export {
   takeSerial,
   type IssueInvoiceInput,
 } from "./data/invoices";
-export { createPaymentLink, openPaymentLink, paymentLinksOfInvoice } from "./data/payment-links";
+export { createPaymentLink, openPaymentLink, openPaymentLinks, paymentLinksOfInvoice } from "./data/payment-links";
 export { applyPaymentEvent, type PaymentEventInput, type PaymentEventResult } from "./data/payments";
 export { razorpayWebhookPost, WEBHOOK_BODY_LIMIT_BYTES, type RazorpayWebhookOptions } from "./razorpay-http";
 export {

@@ -1,5 +1,5 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { InvoiceInputError } from "@/lib/gst/invoice";
 import { recordActivity, type ActivityActor } from "../../kernel/activity/activity";
 import { db, type Executor } from "../../kernel/db/client";
@@ -13,8 +13,20 @@ import type { PaymentProvider } from "../payment-provider";
 
 /** The invoice's newest link that is not cancelled or expired, if any. */
 export async function openPaymentLink(invoiceId: number, exec: Executor = db()): Promise<PaymentLinkRow | undefined> {
-  const rows = await exec.select().from(paymentLinks).where(eq(paymentLinks.invoiceId, invoiceId)).orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id));
-  return rows.find((row) => row.status === "created" || row.status === "paid");
+  return (await openPaymentLinks([invoiceId], exec)).get(invoiceId);
+}
+
+/** Each invoice's open link (as openPaymentLink), for several invoices in one query: a proposal's months. */
+export async function openPaymentLinks(invoiceIds: readonly number[], exec: Executor = db()): Promise<Map<number, PaymentLinkRow>> {
+  const open = new Map<number, PaymentLinkRow>();
+  if (invoiceIds.length === 0) return open;
+  const rows = await exec
+    .select()
+    .from(paymentLinks)
+    .where(inArray(paymentLinks.invoiceId, [...invoiceIds]))
+    .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id));
+  for (const row of rows) if ((row.status === "created" || row.status === "paid") && !open.has(row.invoiceId)) open.set(row.invoiceId, row);
+  return open;
 }
 
 /**

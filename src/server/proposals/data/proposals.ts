@@ -26,7 +26,7 @@ import {
   DEFAULT_SAC_CODES,
   invoicesOfProposal,
   issueInvoiceIn,
-  openPaymentLink,
+  openPaymentLinks,
   type BillingConfig,
 } from "../../billing";
 import { afterStatusChange, changeRecordStatusIn } from "../../dashboard";
@@ -641,5 +641,6 @@ export async function invoiceToPay(proposalId: string, invoiceId?: number): Prom
 /** The invoices issued from a proposal, by month, each with its open payment link, for the desk's page and the client's. */
 export async function proposalInvoices(proposalId: string): Promise<{ invoice: InvoiceRow; link: PaymentLinkRow | null }[]> {
   const issued = await invoicesOfProposal(proposalId);
-  return Promise.all(issued.map(async (invoice) => ({ invoice, link: (await openPaymentLink(invoice.id)) ?? null })));
+  const links = await openPaymentLinks(issued.map((invoice) => invoice.id));
+  return issued.map((invoice) => ({ invoice, link: links.get(invoice.id) ?? null }));
 }
