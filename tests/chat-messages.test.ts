@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { slackMessage, teamsMessage } from "@/server/integrations/webhooks/chat";
-import { CHAT_EVENTS } from "@/lib/webhooks";
+import { CHAT_EVENTS, chatEventsInWords } from "@/lib/webhooks";
 
 // The chat messages for a deal's two good moments, built from the events' own payloads (the fields
 // src/server/kernel/events/events.ts names for proposals and invoices).
@@ -12,6 +12,8 @@ type Card = { content: { body: { text?: string; facts?: { title: string; value: 
 describe("chat messages for proposals and invoices", () => {
   it("a Slack or Teams endpoint may be sent a proposal accepted and an invoice paid", () => {
     expect(CHAT_EVENTS).toEqual(expect.arrayContaining(["proposal.accepted", "invoice.paid"]));
+    // The form's hint and its refusal say the same list, in words, from the one constant.
+    expect(chatEventsInWords()).toBe("a new lead, a new contact message, a proposal accepted or an invoice paid");
   });
 
   it("a proposal accepted names the proposal, the client as they typed their name (escaped), and the total in rupees", () => {

@@ -67,6 +67,19 @@ export const WEBHOOK_KIND_LABELS: Record<WebhookKind, string> = {
  */
 export const CHAT_EVENTS: readonly WebhookEvent[] = ["lead.created", "message.created", "proposal.accepted", "invoice.paid"];
 
+const CHAT_EVENT_WORDS: Partial<Record<WebhookEvent, string>> = {
+  "lead.created": "a new lead",
+  "message.created": "a new contact message",
+  "proposal.accepted": "a proposal accepted",
+  "invoice.paid": "an invoice paid",
+};
+
+/** The chat events in words, as the form's hint and its refusal say them: "a new lead, ... or an invoice paid". */
+export function chatEventsInWords(): string {
+  const words = CHAT_EVENTS.map((event) => CHAT_EVENT_WORDS[event] ?? event);
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : (words[0] ?? "");
+}
+
 export const WEBHOOK_ENDPOINT_STATUSES = ["active", "paused", "disabled"] as const;
 export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
 

@@ -4,7 +4,7 @@ import { ActionForm, FieldError } from "@/components/forms/action-form";
 import { Field, NativeSelect, TextInput } from "@/components/forms/fields";
 import { SubmitButton } from "@/components/forms/submit";
 import { buttonVariants } from "@/components/ui/button";
-import { eventField, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, type WebhookKind } from "@/lib/webhooks";
+import { chatEventsInWords, eventField, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, type WebhookKind } from "@/lib/webhooks";
 import { addEndpointAction } from "@/server/integrations/integration-actions";
 
 /**
@@ -67,7 +67,7 @@ export function AddEndpointForm() {
               </span>
             </legend>
             <p id="endpoint-events-hint" className="mb-2 text-xs text-muted">
-              Slack and Teams endpoints get a message for a new lead, a new contact message, a proposal accepted or an invoice paid only.
+              Slack and Teams endpoints get a message for {chatEventsInWords()} only.
             </p>
             <div className="grid gap-2 sm:grid-cols-2">
               {WEBHOOK_EVENTS.map((event) => (

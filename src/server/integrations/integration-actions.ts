@@ -5,7 +5,7 @@ import { z } from "zod";
 import { TEAM_DESK } from "@/lib/admin-tables/definition";
 import type { FormState } from "@/lib/form-state";
 import { dashboardHref } from "@/lib/routes";
-import { CHAT_EVENTS, eventField, WEBHOOK_EVENTS, WEBHOOK_KINDS } from "@/lib/webhooks";
+import { CHAT_EVENTS, chatEventsInWords, eventField, WEBHOOK_EVENTS, WEBHOOK_KINDS } from "@/lib/webhooks";
 import { addWebhookEndpoint, deleteWebhookEndpoint, resendWebhookDelivery, resumeWebhookEndpoint } from "./data/webhook-endpoints";
 import { FieldError, deskActions } from "../kernel/forms/form-action";
 import { log } from "../kernel/log";
@@ -52,7 +52,7 @@ export async function addEndpointAction(_previous: FormState, form: FormData): P
       if (events.length === 0) throw new FieldError({ events: "Choose at least one event to send." });
       if (data.kind !== "standard" && events.some((e) => !CHAT_EVENTS.includes(e))) {
         throw new FieldError({
-          events: "A Slack or Teams endpoint is sent a message for a new lead, a new contact message, a proposal accepted or an invoice paid only.",
+          events: `A Slack or Teams endpoint is sent a message for ${chatEventsInWords()} only.`,
         });
       }
       const made = await addWebhookEndpoint({ url: url.url, kind: data.kind, events });
