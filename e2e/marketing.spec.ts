@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { logoSrc } from "./images";
+import { expectLogo } from "./images";
 import { coreValues, trackRecord } from "../src/content/about";
 import { sampleAuthors } from "../src/content/samples";
 import { headlineStats } from "../src/content/case-studies-page";
@@ -63,7 +63,7 @@ test.describe("home", () => {
     const items = page.getByTestId("partner");
     await expect(items).toHaveCount(6);
     for (const [index, client] of partners.entries()) {
-      await expect(items.nth(index).getByRole("img", { name: client.name })).toHaveAttribute("src", logoSrc(client.logoUrl));
+      await expectLogo(items.nth(index).getByRole("img", { name: client.name }), client.logoUrl);
       await expect(items.nth(index)).toHaveAttribute("style", `--delay:${index * 100}ms`);
     }
   });

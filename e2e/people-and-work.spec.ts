@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { logoSrc } from "./images";
+import { expectLogo } from "./images";
 import { homeCaseStudies, jewelryCaseStudy, sampleAuthors } from "../src/content/samples";
 import { getService } from "../src/content/services";
 import { teamPage } from "../src/content/team";
@@ -52,7 +52,7 @@ test("every sample case study answers at its own address with its own title, can
     expect(article, path).toMatchObject({ headline: sample.title, about: { name: sample.companyName } });
     expect(new URL(String(article!.url)).pathname).toBe(path);
     // The client's logo, the challenge, the work, the study's own figures and the client's words.
-    await expect(page.getByTestId("client-logo").locator("img")).toHaveAttribute("src", logoSrc(sample.logoUrl!));
+    await expectLogo(page.getByTestId("client-logo").locator("img, svg").first(), sample.logoUrl!);
     await expect(page.getByRole("region", { name: "The Challenge" })).toContainText(sample.challenge);
     await expect(page.getByRole("region", { name: "Our Solution" })).toContainText(sample.solution);
     // Every figure of the study, in the order the database keeps an object's keys (jsonb: by length).

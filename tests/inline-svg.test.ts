@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { inlineSmallSvg } from "@/components/marketing/inline-svg";
+import { inlineSmallSvg, smallSvgMarkup, svgDrawing } from "@/components/marketing/inline-svg";
 
 // Small static SVGs go into the page as data: addresses (no request before the first paint); nothing
 // else does: not a larger file, not an upload, not a path that leaves public/.
@@ -30,5 +30,50 @@ describe("inlineSmallSvg", () => {
     expect(inlineSmallSvg("/icon.svg?v=2")).toBeNull();
     expect(inlineSmallSvg("/images/clients/no-such-logo.svg")).toBeNull();
     expect(inlineSmallSvg("/images/clients/gemsmantra.png")).toBeNull();
+  });
+
+  it("gives a client logo of ours as markup to write into the page: its box and its drawing, byte for byte", () => {
+    const file = fs.readFileSync(path.join(process.cwd(), "public/images/clients/gemsmantra.svg"), "utf8").trim();
+    const markup = smallSvgMarkup("/images/clients/gemsmantra.svg");
+    expect(markup).toMatchObject({ viewBox: "0 0 200 48", width: 200, height: 48 });
+    expect(file).toContain(markup!.body);
+    expect(markup!.body).toMatch(/^<[a-z]/);
+    expect(markup!.body).not.toContain("<svg");
+  });
+
+  it("draws every client logo of ours as markup (a refused one would be a request again before the first paint)", () => {
+    const folder = path.join(process.cwd(), "public/images/clients");
+    const logos = fs.readdirSync(folder).filter((name) => name.endsWith(".svg"));
+    expect(logos.length).toBeGreaterThan(0);
+    for (const name of logos) expect(smallSvgMarkup(`/images/clients/${name}`), name).not.toBeNull();
+  });
+
+  it("gives no markup for what it would not inline, nor for a drawing with anything but shapes, text and gradients", () => {
+    expect(smallSvgMarkup("/images/clients/../../icon.svg")).toBeNull();
+    expect(smallSvgMarkup("/api/media/0123456789abcdef0123456789abcdef.svg")).toBeNull();
+    const open = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">';
+    const refused = {
+      script: `${open}<script>alert(1)</script></svg>`,
+      handler: `${open}<rect width="1" height="1" onclick="alert(1)"/></svg>`,
+      link: `${open}<use href="#a"/></svg>`,
+      foreign: `${open}<foreignObject><div/></foreignObject></svg>`,
+      image: `${open}<image href="https://example.com/x.png"/></svg>`,
+      styled: `${open}<style>body{display:none}</style></svg>`,
+      "style attribute": `${open}<rect style="fill:red" width="1" height="1"/></svg>`,
+      "style attribute after a line break": `${open}<rect\nstyle="fill:red" width="1" height="1"/></svg>`,
+      paint: `${open}<rect width="1" height="1" fill="url(https://example.com/x)"/></svg>`,
+      comment: `${open}<!-- x --><rect width="1" height="1"/></svg>`,
+      "no box": '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="1" height="1"/></svg>',
+      "empty box": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 0 10"><rect width="1" height="1"/></svg>',
+      declaration: `<?xml version="1.0"?>${open}<rect width="1" height="1"/></svg>`,
+      "two roots": `${open}<rect width="1" height="1"/></svg><svg><script>alert(1)</script></svg>`,
+    };
+    for (const [name, text] of Object.entries(refused)) expect(svgDrawing(text), name).toBeNull();
+    expect(svgDrawing(`${open}<rect width="1" height="1"/></svg>`)).toEqual({
+      viewBox: "0 0 10 10",
+      width: 10,
+      height: 10,
+      body: '<rect width="1" height="1"/>',
+    });
   });
 });
