@@ -63,20 +63,21 @@ export const WEBHOOK_KIND_LABELS: Record<WebhookKind, string> = {
 
 /**
  * A chat message is written for what a person acts on at once: a new lead or message, a proposal
- * accepted, an invoice paid. The other events are data for a program.
+ * accepted, an invoice paid. The other events are data for a program. Each is named here with its
+ * words, so the list and what the form says of it are one table.
  */
-export const CHAT_EVENTS: readonly WebhookEvent[] = ["lead.created", "message.created", "proposal.accepted", "invoice.paid"];
-
-const CHAT_EVENT_WORDS: Partial<Record<WebhookEvent, string>> = {
+const CHAT_EVENT_WORDS = {
   "lead.created": "a new lead",
   "message.created": "a new contact message",
   "proposal.accepted": "a proposal accepted",
   "invoice.paid": "an invoice paid",
-};
+} as const satisfies Partial<Record<WebhookEvent, string>>;
+
+export const CHAT_EVENTS: readonly WebhookEvent[] = Object.keys(CHAT_EVENT_WORDS) as (keyof typeof CHAT_EVENT_WORDS)[];
 
 /** The chat events in words, as the form's hint and its refusal say them: "a new lead, ... or an invoice paid". */
 export function chatEventsInWords(): string {
-  const words = CHAT_EVENTS.map((event) => CHAT_EVENT_WORDS[event] ?? event);
+  const words: string[] = Object.values(CHAT_EVENT_WORDS);
   return words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : (words[0] ?? "");
 }
 
