@@ -72,9 +72,13 @@ describe("the mail outbox on the job queue", () => {
 
     await startQueue([mailDeliveryJob({ transport: transport() })], { pollSeconds: 0.5 });
     await until("the committed mail", () => received("Committed") === 1);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A mail queued after it, once sent, shows the worker has polled the queue since: had the rolled
+    // back mail left a job, it would have been taken by now (a fixed wait would pass on a worker that
+    // never polled).
+    await queueMail(mail("Queued after"));
+    await until("the mail queued after", () => received("Queued after") === 1);
     expect(received("Rolled back")).toBe(0);
-    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages).toHaveLength(2);
     expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 1, lastError: null, sentAt: expect.any(Date) });
   }, 60_000);
 
@@ -158,7 +162,9 @@ describe("the mail outbox on the job queue", () => {
     // Second start: nothing pending, nothing adopted or sent again.
     await startQueue([mailDeliveryJob({ transport: transport() })], { pollSeconds: 0.5 });
     expect(await adoptPendingMail()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The second worker has polled once a mail queued after its start is sent (not a fixed wait).
+    await queueMail(mail("After the second start"));
+    await until("the mail queued after the second start", () => received("After the second start") === 1);
     expect(received("From before")).toBe(1);
     expect(received("Stored alone")).toBe(1);
     expect(await rowOf(old!.id)).toMatchObject({ status: "sent", attempts: 2 });
