@@ -67,6 +67,24 @@ interface TestReport {
   numPendingTests?: number;
   testResults: { name: string; status: string; assertionResults: { status: string; failureMessages?: string[] }[] }[];
   stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+  suites?: E2eSuite[];
+}
+
+/** Playwright's JSON report: suites of specs (a test per project), suites within suites. */
+interface E2eSuite {
+  file?: string;
+  specs?: { title: string; file: string; line: number; tests: { projectName: string; status: string }[] }[];
+  suites?: E2eSuite[];
+}
+
+/** The end-to-end tests that failed and then passed on their retry (CI allows one): named, not only counted. */
+function flakyTests(suites: E2eSuite[] = []): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.filter((test) => test.status === "flaky").map((test) => `${spec.file}:${spec.line} ${spec.title} [${test.projectName}]`),
+    ),
+    ...flakyTests(suite.suites),
+  ]);
 }
 
 function readJson(file: string): TestReport | undefined {
@@ -160,5 +178,7 @@ let failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
 if (!ok && failed === 0) failed = 1; // a check without test counts (lint, types, build) failed
 const skipped = (vitest?.numPendingTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 console.log(`\nunit+integration: ${vitest?.numPassedTests ?? 0}, end-to-end: ${e2e?.stats?.expected ?? 0}`);
+const flaky = flakyTests(e2e?.suites);
+if (flaky.length > 0) console.log(`end-to-end, passed only on their retry (${flaky.length}):\n${flaky.map((t) => `  ${t}`).join("\n")}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
