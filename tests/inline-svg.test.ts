@@ -3,8 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { inlineSmallSvg, smallSvgMarkup, svgDrawing } from "@/components/marketing/inline-svg";
 
-// Small static SVGs go into the page as data: addresses (no request before the first paint); nothing
-// else does: not a larger file, not an upload, not a path that leaves public/.
+// Small static SVGs of ours go into the page (no request before the first paint): as <svg> markup when
+// the file is a drawing only, else as data: addresses; nothing else does: not a larger file, not an
+// upload, not a path that leaves public/.
 describe("inlineSmallSvg", () => {
   it("writes a client logo of our own into the page, byte for byte", () => {
     const inlined = inlineSmallSvg("/images/clients/gemsmantra.svg");

@@ -50,23 +50,18 @@ export interface SvgMarkup {
 const DRAWING_TAGS = /^(path|rect|circle|ellipse|line|polyline|polygon|g|text|tspan|defs|linearGradient|radialGradient|stop)$/;
 const NOT_DRAWING = /<!|<\?|\son[a-z]+\s*=|href|url\s*\(|javascript:|\sstyle\s*=/i;
 
-const markups = new Map<string, SvgMarkup | null>();
-
 /**
  * A small SVG of our own static files as markup to write into the page (a client's logo), else null.
  * Even a data: address is an image request, and Lighthouse's simulation counts every request begun
  * before the observed largest paint into that paint: one logo near the first screen of a case study
  * held its LCP 150 ms after its first paint (docs/decisions/0112). Written in, it is no request at
- * all. Only files of drawing elements qualify (above); the <svg> root is the caller's.
+ * all. Only files of drawing elements qualify (above); the <svg> root is the caller's. The file's
+ * text is read once (smallSvgFile); checking a kilobyte of it again on each render costs nothing
+ * beside the render.
  */
 export function smallSvgMarkup(src: string): SvgMarkup | null {
-  let found = markups.get(src);
-  if (found === undefined) {
-    const text = smallSvgFile(src);
-    found = text === null ? null : svgDrawing(text);
-    markups.set(src, found);
-  }
-  return found;
+  const text = smallSvgFile(src);
+  return text === null ? null : svgDrawing(text);
 }
 
 /** An SVG document's box and drawing when it is a root <svg> with a viewBox around drawing elements only, else null. */
