@@ -295,7 +295,12 @@ test("the brand typeface comes from this site after the first paint, and its arr
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
-  await page.goto("/");
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  // Requested after the paint, and switched to only once it has arrived (docs/decisions/0113): while it
+  // is held back, the page keeps its fallback.
+  await expect.poll(() => fonts.length).toBe(1);
+  await expect(page.locator("html")).toHaveAttribute("data-fonts-after-paint");
+  expect(await page.locator("h1").evaluate((h1) => getComputedStyle(h1).fontFamily)).toMatch(/^"?Inter Fallback"?,/);
   await expect(page.locator("html")).not.toHaveAttribute("data-fonts-after-paint");
   const brandLoaded = () => page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, "") === "brandFont" && f.status === "loaded"));
   await expect.poll(brandLoaded, { timeout: 10_000 }).toBe(true);

@@ -1,6 +1,9 @@
 // The inline script that starts Next's chunks after the first contentful paint on public pages
-// (docs/decisions/0019), and lets the brand font in at the same moment (it removes the document's
-// data-fonts-after-paint mark, docs/decisions/0027). host/html-documents.ts puts it into documents; the policy's allow-list
+// (docs/decisions/0019), and requests the brand font at the same moment. The document's
+// data-fonts-after-paint mark (docs/decisions/0027) is removed only once the font has arrived (or
+// failed): the page switches typeface once, with the font in hand, instead of switching to a font
+// still loading (a layout of every line against the fallback chain) and again when it arrives
+// (docs/decisions/0113). host/html-documents.ts puts it into documents; the policy's allow-list
 // (host/script-allow-list.ts, docs/decisions/0021) recognises it by this exact text.
 //
 // Its hash is in every public page's policy, so a copy injected into a page would run too, with
@@ -16,7 +19,7 @@ export const AFTER_PAINT_LOADER = String.raw`(function (d) {
   function load() {
     if (started) return;
     started = true;
-    d.documentElement.removeAttribute("data-fonts-after-paint");
+    fontsIn();
     sources.forEach(function (src, i) {
       if (!/^\/_next\/static\/[\w\-.\/~]+\.js(\?[\w\-.=&]*)?$/.test(src) || src.indexOf("..") >= 0) return;
       var script = d.createElement("script");
@@ -27,6 +30,13 @@ export const AFTER_PAINT_LOADER = String.raw`(function (d) {
       if (me.nonce) script.nonce = me.nonce;
       d.head.appendChild(script);
     });
+  }
+  function unmark() { d.documentElement.removeAttribute("data-fonts-after-paint"); }
+  function fontsIn() {
+    var view = d.defaultView, brand = "";
+    try { brand = d.fonts && view ? view.getComputedStyle(d.documentElement).getPropertyValue("--font-brand") : ""; } catch (e) {}
+    if (!brand) return unmark();
+    try { d.fonts.load("1em " + brand).then(unmark, unmark); } catch (e) { unmark(); }
   }
   function soon() { setTimeout(load, 0); }
   try {

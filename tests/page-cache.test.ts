@@ -489,6 +489,48 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
     console.log(`After-paint loader: ${appended.length} of 7 listed sources added (the others are not the build's chunks)`);
   });
 
+  it("the loader lets the brand font in only once it has arrived, or failed", async () => {
+    // The switch of typeface relays every line of the page: made once, with the font in hand
+    // (docs/decisions/0113), not once to a font still loading and again when it arrives.
+    const BRAND = ' "brandFont", Inter Fallback, ui-sans-serif, system-ui, sans-serif';
+    async function run(outcome: "arrives" | "fails" | "no font API") {
+      const removed: string[] = [];
+      const requested: string[] = [];
+      let settle: (ok: boolean) => void = () => {};
+      const fonts = {
+        load: (font: string) => {
+          requested.push(font);
+          return new Promise((resolve, reject) => (settle = (ok) => (ok ? resolve([]) : reject(new Error("network")))));
+        },
+      };
+      const document = {
+        currentScript: { getAttribute: () => null, nonce: "" },
+        documentElement: { removeAttribute: (name: string) => removed.push(name) },
+        defaultView: { getComputedStyle: () => ({ getPropertyValue: (name: string) => (name === "--font-brand" ? BRAND : "") }) },
+        ...(outcome === "no font API" ? {} : { fonts }),
+        visibilityState: "hidden",
+        createElement: () => ({}),
+        head: { appendChild: () => {} },
+      };
+      const timers: (() => void)[] = [];
+      vm.runInNewContext(AFTER_PAINT_LOADER, { document, setTimeout: (fn: () => void) => timers.push(fn), PerformanceObserver: undefined });
+      for (const timer of timers) timer();
+      const beforeArrival = [...removed];
+      settle(outcome === "arrives");
+      await new Promise((resolve) => setImmediate(resolve));
+      return { requested, beforeArrival, removed };
+    }
+    const arrives = await run("arrives");
+    expect(arrives.requested).toEqual([`1em ${BRAND}`]);
+    expect(arrives.beforeArrival).toEqual([]);
+    expect(arrives.removed).toEqual(["data-fonts-after-paint"]);
+    const fails = await run("fails");
+    expect(fails.beforeArrival).toEqual([]);
+    expect(fails.removed).toEqual(["data-fonts-after-paint"]);
+    // A browser without the font loading API switches at once, as before (the font swaps in on arrival).
+    expect((await run("no font API")).removed).toEqual(["data-fonts-after-paint"]);
+  });
+
   it("serves the rewritten document, from Next and from the cache, with the loader's hash in its policy", async () => {
     for (const answer of [await get("/about"), await get("/about", { "accept-encoding": "gzip" })]) {
       const loader = loaderOf(answer.body);
