@@ -42,6 +42,29 @@ for (const [label, viewport] of [
   });
 }
 
+test("with less motion asked for, no element of a page has a transition to run", async ({ page }) => {
+  // Read in the page's own CSS: a button's colour transition, run while axe reads it, is judged at a
+  // colour it only passes through.
+  const transitioning = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("*")]
+        .filter((el) => {
+          const style = getComputedStyle(el);
+          const seconds = (list: string) => list.split(",").map((d) => parseFloat(d) * (d.trim().endsWith("ms") ? 0.001 : 1));
+          return [...seconds(style.transitionDuration), ...seconds(style.transitionDelay)].some((s) => s > 0);
+        })
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join(".")}`),
+    );
+  for (const path of ["/", "/services/seo-optimization", "/contact"]) {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto(path);
+    // The check itself: without the preference the buttons do have their colour transition.
+    expect((await transitioning()).length, path).toBeGreaterThan(0);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await transitioning(), path).toEqual([]);
+  }
+});
+
 test.describe("structure and keyboard", () => {
   for (const path of ROUTES) {
     test(`${path}: one h1 first, headings never skip a level, landmarks present`, async ({ page }) => {
