@@ -152,6 +152,39 @@ test("a save over a newer version is refused with a clear message; what was type
   await first.context().close();
 });
 
+test("while the draft saves itself, Save waits for that save: one post, updated", async ({ member }) => {
+  const page = await member.open("posts", { viewport: { width: 1280, height: 900 } });
+  await page.getByRole("link", { name: "Add Blog Post" }).click();
+  await expect(page).toHaveURL(/\/admin\/posts\/new$/);
+  const form = room(page);
+  const editor = form.locator('[contenteditable="true"][role="textbox"]');
+  await expect(editor).toBeVisible();
+  // The draft's own save takes two seconds to reach the server. Save is held until it has answered:
+  // sent at once, it would name no post yet (a second post, or its slug refused as taken).
+  let autosaves = 0;
+  await page.route("**/admin/posts/new", async (route) => {
+    if (route.request().method() === "POST" && (route.request().postData() ?? "").includes("recordAutosave")) {
+      autosaves += 1;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+    await route.continue();
+  });
+  const title = `Held Save ${RUN}`;
+  await form.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await editor.click();
+  await page.keyboard.type("Saved once, by the draft and then by the writer.");
+  await expect(status(page)).toHaveText("Saving…", { timeout: 15_000 });
+  const save = form.getByRole("button", { name: "Save", exact: true });
+  await expect(save).toBeDisabled();
+  await save.click();
+  await expect(page.locator("[data-toast]").filter({ hasText: "Blog post updated successfully!" }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/admin\/posts\/[0-9a-f-]{36}\/edit$/);
+  await expect(page.locator("[data-toast]").filter({ hasText: /already used|newer version/ })).toHaveCount(0);
+  expect(autosaves).toBe(1);
+  await page.goto(`/admin/posts?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole("link", { name: `Edit ${title}` })).toHaveCount(1);
+});
+
 for (const width of [390, 768, 1280]) {
   test(`the room at ${width} px: fits, its settings reachable, no axe violations, screenshot`, async ({ member }) => {
     const page = await member.open("posts", { viewport: { width, height: width === 390 ? 844 : 900 } });

@@ -3,7 +3,7 @@
 // data-fonts-after-paint mark (docs/decisions/0027) is removed only once the font has arrived (or
 // failed): the page switches typeface once, with the font in hand, instead of switching to a font
 // still loading (a layout of every line against the fallback chain) and again when it arrives
-// (docs/decisions/0113). host/html-documents.ts puts it into documents; the policy's allow-list
+// (docs/decisions/0113). host/document-rewrites.ts puts it into documents; the policy's allow-list
 // (host/script-allow-list.ts, docs/decisions/0021) recognises it by this exact text.
 //
 // Its hash is in every public page's policy, so a copy injected into a page would run too, with
