@@ -3,6 +3,7 @@ import { sampleBlogPosts, type SampleBlogPost } from "../src/content/sample-blog
 import { distinctTags, matchesBlogFilter, readingTimeMinutes, type BlogFilter } from "../src/lib/blog";
 import { formatBlogDate } from "../src/lib/format";
 import { PUBLIC_ROUTES } from "./routes";
+import { expectFirstScreenCover } from "./images";
 
 // The seeded sample posts (src/content/sample-blog-posts.ts) are in every fresh test database.
 const published = sampleBlogPosts.filter((p) => p.published).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -62,7 +63,8 @@ test.describe("blog listing", () => {
       await expect(card).toContainText(`${readingTimeMinutes(post.content)} min read`);
       await expect(card).toContainText(post.excerpt.slice(0, 40));
       await expect(card).toContainText(post.authorName);
-      await expect(card.locator("img")).toHaveAttribute("src", post.featuredImageUrl!);
+      // The featured covers are the first screen's images (written in when they are small drawings).
+      await expectFirstScreenCover(card.locator('a[tabindex="-1"]').locator("img, svg"), post.featuredImageUrl!);
       await expect(card.getByRole("link", { name: post.title, exact: true })).toHaveAttribute("href", `/blog/${post.slug}`);
       await expect(card.getByRole("link", { name: /^Read More/ })).toHaveAttribute("href", `/blog/${post.slug}`);
     }
@@ -286,10 +288,12 @@ test.describe("blog article", () => {
     // Beside the byline, the author's illustrated avatar (no photo in the sample profile), not a letter.
     await expect(header.getByTestId("person-avatar")).toBeVisible();
 
-    const cover = page.locator("article img").first();
-    await expect(cover).toHaveAttribute("width", "1200");
-    await expect(cover).toHaveAttribute("height", "630");
-    expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const cover = page.locator("article").getByRole("img", { name: post.title, exact: true });
+    await expectFirstScreenCover(cover, post.featuredImageUrl!);
+    // Drawn in the cover's 1200x630 box, never taller than that.
+    const box = (await cover.boundingBox())!;
+    expect(box.height).toBeGreaterThan(0);
+    expect(box.height).toBeLessThanOrEqual(Math.ceil((box.width * 630) / 1200) + 1);
 
     const body = page.locator("#article-body");
     const h2s = [...post.content.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));

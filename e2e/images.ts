@@ -17,14 +17,31 @@ export const TINY_PNG = Buffer.from(
  * words); any other logo is an <img> of the path.
  */
 export async function expectLogo(logo: Locator, logoUrl: string): Promise<void> {
-  const file = path.join(process.cwd(), "public", logoUrl);
-  if (!logoUrl.endsWith(".svg") || !fs.existsSync(file) || fs.statSync(file).size > 1024) {
-    await expect(logo).toHaveAttribute("src", logoUrl);
+  await expectStaticImage(logo, logoUrl, 1024);
+}
+
+/**
+ * Checks the first screen's cover: an SVG of ours of up to 4 KB is written into the page as its
+ * drawing (firstScreenSvgMarkup), with every gradient it paints with inside it; any other cover is an
+ * <img> of the path.
+ */
+export async function expectFirstScreenCover(cover: Locator, coverUrl: string): Promise<void> {
+  await expectStaticImage(cover, coverUrl, 4096);
+}
+
+async function expectStaticImage(element: Locator, url: string, inlineLimit: number): Promise<void> {
+  const file = path.join(process.cwd(), "public", url);
+  if (!url.endsWith(".svg") || !fs.existsSync(file) || fs.statSync(file).size > inlineLimit) {
+    await expect(element).toHaveAttribute("src", url);
     return;
   }
-  const text = fs.readFileSync(file, "utf8").trim();
-  expect(await logo.evaluate((element) => element.tagName.toLowerCase())).toBe("svg");
-  await expect(logo).toHaveAttribute(
+  // The file's <title> is left out: the page names the drawing (aria-label, or nothing when decorative).
+  const text = fs
+    .readFileSync(file, "utf8")
+    .trim()
+    .replace(/<title>[^<]*<\/title>/g, "");
+  expect(await element.evaluate((svg) => svg.tagName.toLowerCase())).toBe("svg");
+  await expect(element).toHaveAttribute(
     "viewBox",
     text
       .match(/viewBox="([^"]*)"/)![1]!
@@ -33,11 +50,19 @@ export async function expectLogo(logo: Locator, logoUrl: string): Promise<void> 
       .join(" "),
   );
   const shapes = "path, rect, circle, ellipse, line, polyline, polygon, text";
-  await expect(logo.locator(shapes)).toHaveCount([...text.matchAll(/<(path|rect|circle|ellipse|line|polyline|polygon|text)\b/g)].length);
-  await expect(logo).toHaveText(
+  await expect(element.locator(shapes)).toHaveCount([...text.matchAll(/<(path|rect|circle|ellipse|line|polyline|polygon|text)\b/g)].length);
+  await expect(element).toHaveText(
     text
       .replace(/<[^>]*>/g, "")
       .replace(/\s+/g, " ")
       .trim(),
   );
+  // Each url(#id) paint names an element of this drawing, whose id the page has once.
+  const paints = await element.evaluate((svg) =>
+    [...svg.querySelectorAll("[fill^='url('], [stroke^='url(']")]
+      .flatMap((shape) => ["fill", "stroke"].map((name) => shape.getAttribute(name)?.match(/^url\(#(.+)\)$/)?.[1]).filter((id) => id !== undefined))
+      .map((id) => ({ id, inside: svg.querySelector(`[id="${id}"]`) !== null, count: document.querySelectorAll(`[id="${id}"]`).length })),
+  );
+  expect(paints.length).toBe([...text.matchAll(/url\(#/g)].length);
+  for (const paint of paints) expect(paint, paint.id).toMatchObject({ inside: true, count: 1 });
 }

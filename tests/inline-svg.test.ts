@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { inlineSmallSvg, smallSvgMarkup, svgDrawing } from "@/components/marketing/inline-svg";
+import { firstScreenSvgMarkup, inlineSmallSvg, smallSvgMarkup, svgDrawing } from "@/components/marketing/inline-svg";
 
 // Small static SVGs of ours go into the page (no request before the first paint): as <svg> markup when
 // the file is a drawing only, else as data: addresses; nothing else does: not a larger file, not an
@@ -63,6 +63,9 @@ describe("inlineSmallSvg", () => {
       "style attribute": `${open}<rect style="fill:red" width="1" height="1"/></svg>`,
       "style attribute after a line break": `${open}<rect\nstyle="fill:red" width="1" height="1"/></svg>`,
       paint: `${open}<rect width="1" height="1" fill="url(https://example.com/x)"/></svg>`,
+      "paint of a gradient it does not have": `${open}<rect width="1" height="1" fill="url(#elsewhere)"/></svg>`,
+      "paint of a gradient, then another address": `${open}<defs><linearGradient id="a"/></defs><rect fill="url(#a)" stroke="url(/x.svg#a)"/></svg>`,
+      "title with markup": `${open}<title><tspan>x</tspan><script>alert(1)</script></title></svg>`,
       comment: `${open}<!-- x --><rect width="1" height="1"/></svg>`,
       "no box": '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="1" height="1"/></svg>',
       "empty box": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 0 10"><rect width="1" height="1"/></svg>',
@@ -76,5 +79,37 @@ describe("inlineSmallSvg", () => {
       height: 10,
       body: '<rect width="1" height="1"/>',
     });
+  });
+
+  it("paints with a gradient of the drawing itself, its ids carried apart from the page's, and leaves out the file's title", () => {
+    const text =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" role="img"><title>Bars</title><defs><linearGradient id="bg"><stop offset="0" stop-color="#000"/></linearGradient></defs><rect width="10" height="10" fill="url(#bg)"/></svg>';
+    expect(svgDrawing(text, "svg-images-blog-x-")?.body).toBe(
+      '<defs><linearGradient id="svg-images-blog-x-bg"><stop offset="0" stop-color="#000"/></linearGradient></defs><rect width="10" height="10" fill="url(#svg-images-blog-x-bg)"/>',
+    );
+  });
+
+  it("writes the first screen's cover in when it is a drawing of ours of up to 4 KB, and no other", () => {
+    const folder = path.join(process.cwd(), "public/images/blog");
+    const covers = fs.readdirSync(folder).filter((name) => name.endsWith(".svg"));
+    expect(covers.length).toBeGreaterThan(0);
+    for (const name of covers) {
+      const size = fs.statSync(path.join(folder, name)).size;
+      // Larger than a logo (so smallSvgMarkup keeps it out), small enough for the first screen.
+      expect(size, name).toBeGreaterThan(1024);
+      expect(smallSvgMarkup(`/images/blog/${name}`), name).toBeNull();
+      const markup = firstScreenSvgMarkup(`/images/blog/${name}`);
+      expect(markup, name).toMatchObject({ viewBox: "0 0 1200 630", width: 1200, height: 630 });
+      expect(markup!.body, name).not.toMatch(/<title|\sid="(?!svg-images-blog-)|url\(#(?!svg-images-blog-)/);
+    }
+    // Two drawings of one file on one page keep their ids apart.
+    const cover = "/images/blog/ga4-attribution-and-utm-hygiene-for-growth-teams.svg";
+    const [first, second] = [firstScreenSvgMarkup(cover, "_R_1_")!, firstScreenSvgMarkup(cover, "_R_2_")!];
+    const ids = (markup: { body: string }) => [...markup.body.matchAll(/\sid="([^"]+)"/g)].map((id) => id[1]);
+    expect(ids(first).length).toBeGreaterThan(0);
+    expect(ids(first).filter((id) => ids(second).includes(id))).toEqual([]);
+    expect(firstScreenSvgMarkup("/api/media/0123456789abcdef0123456789abcdef.svg")).toBeNull();
+    expect(firstScreenSvgMarkup("/images/blog/../../icon.svg")).toBeNull();
+    expect(firstScreenSvgMarkup("/images/blog/no-such-cover.svg")).toBeNull();
   });
 });

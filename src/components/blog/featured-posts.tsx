@@ -39,6 +39,9 @@ export function FeaturedPosts({ posts }: { posts: PostSummary[] }) {
                           : "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
                       }
                       eager={index === 0}
+                      // On a phone the three cards stack within the distance at which the browser
+                      // fetches lazy images at once, before the first paint (docs/decisions/0114).
+                      drawn
                     />
                   </Link>
                 )}

@@ -4,10 +4,15 @@ import path from "node:path";
 
 /** Below this size a static SVG costs less written into the page than fetched beside it. */
 const INLINE_LIMIT_BYTES = 1024;
+/**
+ * The first screen's largest image may be larger: written in, it is painted with the page's first
+ * paint instead of a round trip later (docs/decisions/0114). Every page has at most one.
+ */
+const FIRST_SCREEN_LIMIT_BYTES = 4096;
 const files = new Map<string, string | null>();
 
-/** The text of a small SVG of our own static files (public/), else null. */
-function smallSvgFile(src: string): string | null {
+/** The text of an SVG of our own static files (public/) of at most `limit` bytes, else null. */
+function smallSvgFile(src: string, limit = INLINE_LIMIT_BYTES): string | null {
   // Letters, digits, - _ and / only: no "..", no query, nothing outside public/.
   if (!/^\/[a-z0-9/_-]+\.svg$/i.test(src)) return null;
   let found = files.get(src);
@@ -16,13 +21,13 @@ function smallSvgFile(src: string): string | null {
     try {
       const file = path.join(/*turbopackIgnore: true*/ process.cwd(), "public", src);
       const text = fs.readFileSync(file, "utf8").trim();
-      if (Buffer.byteLength(text) <= INLINE_LIMIT_BYTES) found = text;
+      if (Buffer.byteLength(text) <= FIRST_SCREEN_LIMIT_BYTES) found = text;
     } catch {
       // Not one of our files (a content path that names nothing): linked as it is.
     }
     files.set(src, found);
   }
-  return found;
+  return found !== null && Buffer.byteLength(found) <= limit ? found : null;
 }
 
 /**
@@ -44,11 +49,16 @@ export interface SvgMarkup {
   body: string;
 }
 
-// Shapes, text and gradients only: nothing that runs (script, event attributes), links (href, url()),
-// embeds another document (foreignObject, image, use) or styles the page (style), no comments or
-// declarations. A file with anything else stays an <img>.
+// Shapes, text and gradients only: nothing that runs (script, event attributes), links (href, a url()
+// to anything but a gradient of the same drawing), embeds another document (foreignObject, image,
+// use) or styles the page (style), no comments or declarations. A file with anything else stays an
+// <img>.
 const DRAWING_TAGS = /^(path|rect|circle|ellipse|line|polyline|polygon|g|text|tspan|defs|linearGradient|radialGradient|stop)$/;
 const NOT_DRAWING = /<!|<\?|\son[a-z]+\s*=|href|url\s*\(|javascript:|\sstyle\s*=/i;
+/** A paint that names a gradient of the drawing itself: url(#name). */
+const OWN_PAINT = /url\(#([A-Za-z][\w-]*)\)/g;
+/** A <title> of words only: the page names the drawing itself (aria-label or alt). */
+const TITLE = /<title>[^<]*<\/title>/g;
 
 /**
  * A small SVG of our own static files as markup to write into the page (a client's logo), else null.
@@ -61,14 +71,38 @@ const NOT_DRAWING = /<!|<\?|\son[a-z]+\s*=|href|url\s*\(|javascript:|\sstyle\s*=
  */
 export function smallSvgMarkup(src: string): SvgMarkup | null {
   const text = smallSvgFile(src);
-  return text === null ? null : svgDrawing(text);
+  return text === null ? null : svgDrawing(text, svgIdPrefix(src));
 }
 
-/** An SVG document's box and drawing when it is a root <svg> with a viewBox around drawing elements only, else null. */
-export function svgDrawing(text: string): SvgMarkup | null {
+/**
+ * An image of the first screen, when it is an SVG drawing of our own static files of up to 4 KB, as
+ * markup to write into the page, else null (it stays an <img>). Lighthouse times the largest paint
+ * from every image request begun before it; written in, the drawing is no request and is painted
+ * with the text around it (docs/decisions/0114).
+ */
+export function firstScreenSvgMarkup(src: string, instance = ""): SvgMarkup | null {
+  const text = smallSvgFile(src, FIRST_SCREEN_LIMIT_BYTES);
+  // `instance` keeps two drawings of one file on one page apart (their ids would otherwise meet).
+  return text === null ? null : svgDrawing(text, `${svgIdPrefix(src)}${instance.replace(/[^\w-]/g, "")}`);
+}
+
+/** Ids of one file kept apart from the page's and from another drawing's: "svg-images-blog-x-". */
+function svgIdPrefix(src: string): string {
+  return `svg${src.replace(/\.svg$/i, "").replace(/[^a-z0-9]+/gi, "-")}-`;
+}
+
+/**
+ * An SVG document's box and drawing when it is a root <svg> with a viewBox around drawing elements
+ * only, else null. Its ids, and the url(#id) paints that name them, carry `idPrefix`; a paint that
+ * names an id the drawing does not define refuses it.
+ */
+export function svgDrawing(text: string, idPrefix = "svg-"): SvgMarkup | null {
   const root = text.trim().match(/^<svg\b([^>]*)>([\s\S]*)<\/svg>$/);
   if (!root) return null;
-  const [, attributes = "", body = ""] = root;
+  const [, attributes = "", file = ""] = root;
+  const ids = new Set([...file.matchAll(/\sid="([A-Za-z][\w-]*)"/g)].map((id) => id[1]!));
+  if ([...file.matchAll(OWN_PAINT)].some((paint) => !ids.has(paint[1]!))) return null;
+  const body = file.replace(TITLE, "");
   const attribute = (name: string) => attributes.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
   const box = attribute("viewBox")
     ?.trim()
@@ -76,11 +110,14 @@ export function svgDrawing(text: string): SvgMarkup | null {
     .map(Number);
   if (box?.length !== 4 || !box.every(Number.isFinite) || !(box[2]! > 0 && box[3]! > 0)) return null;
   const tags = [...body.matchAll(/<\/?([a-zA-Z][\w-]*)/g)].map((tag) => tag[1]!);
-  if (!tags.every((tag) => DRAWING_TAGS.test(tag)) || NOT_DRAWING.test(body)) return null;
+  if (!tags.every((tag) => DRAWING_TAGS.test(tag)) || NOT_DRAWING.test(body.replace(OWN_PAINT, ""))) return null;
   return {
     viewBox: box.join(" "),
     width: Number(attribute("width")) || box[2]!,
     height: Number(attribute("height")) || box[3]!,
-    body: body.trim(),
+    body: body
+      .replace(/(\sid=")/g, `$1${idPrefix}`)
+      .replace(OWN_PAINT, `url(#${idPrefix}$1)`)
+      .trim(),
   };
 }
