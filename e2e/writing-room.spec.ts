@@ -179,7 +179,6 @@ test("while the draft saves itself, Save waits for that save: one post, updated"
   await save.click();
   await expect(page.locator("[data-toast]").filter({ hasText: "Blog post updated successfully!" }).first()).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/admin\/posts\/[0-9a-f-]{36}\/edit$/);
-  await expect(page.locator("[data-toast]").filter({ hasText: /already used|newer version/ })).toHaveCount(0);
   expect(autosaves).toBe(1);
   await page.goto(`/admin/posts?q=${encodeURIComponent(title)}`);
   await expect(page.getByRole("link", { name: `Edit ${title}` })).toHaveCount(1);
