@@ -1,4 +1,5 @@
 import { getImageProps } from "next/image";
+import { useId } from "react";
 import { isOptimisable } from "@/components/blog/post-cover";
 import { cn } from "@/lib/cn";
 import { inlineSmallSvg, smallSvgMarkup } from "./inline-svg";
@@ -13,7 +14,9 @@ import { inlineSmallSvg, smallSvgMarkup } from "./inline-svg";
  */
 export function ClientLogo({ name, src, decorative = false, className }: { name: string; src: string; decorative?: boolean; className?: string }) {
   const chip = cn("inline-flex shrink-0 items-center rounded-xl bg-white px-3 py-2 shadow-sm", className);
-  const svg = smallSvgMarkup(src);
+  // A logo may be drawn twice on one page (the partner strip and a case study's card): its use's id
+  // keeps the drawings' ids apart.
+  const svg = smallSvgMarkup(src, useId());
   if (svg) {
     return (
       <span data-testid="client-logo" className={chip}>

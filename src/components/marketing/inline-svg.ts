@@ -5,8 +5,8 @@ import path from "node:path";
 /** Below this size a static SVG costs less written into the page than fetched beside it. */
 const INLINE_LIMIT_BYTES = 1024;
 /**
- * The first screen's largest image may be larger: written in, it is painted with the page's first
- * paint instead of a round trip later (docs/decisions/0114). Every page has at most one.
+ * The first screen's images may be larger: written in, they are painted with the page's first paint
+ * instead of a round trip later (docs/decisions/0114). A page draws at most a few (/blog: three).
  */
 const FIRST_SCREEN_LIMIT_BYTES = 4096;
 const files = new Map<string, string | null>();
@@ -69,9 +69,8 @@ const TITLE = /<title>[^<]*<\/title>/g;
  * text is read once (smallSvgFile); checking a kilobyte of it again on each render costs nothing
  * beside the render.
  */
-export function smallSvgMarkup(src: string): SvgMarkup | null {
-  const text = smallSvgFile(src);
-  return text === null ? null : svgDrawing(text, svgIdPrefix(src));
+export function smallSvgMarkup(src: string, instance = ""): SvgMarkup | null {
+  return drawingOf(src, INLINE_LIMIT_BYTES, instance);
 }
 
 /**
@@ -81,14 +80,18 @@ export function smallSvgMarkup(src: string): SvgMarkup | null {
  * with the text around it (docs/decisions/0114).
  */
 export function firstScreenSvgMarkup(src: string, instance = ""): SvgMarkup | null {
-  const text = smallSvgFile(src, FIRST_SCREEN_LIMIT_BYTES);
-  // `instance` keeps two drawings of one file on one page apart (their ids would otherwise meet).
-  return text === null ? null : svgDrawing(text, `${svgIdPrefix(src)}${instance.replace(/[^\w-]/g, "")}`);
+  return drawingOf(src, FIRST_SCREEN_LIMIT_BYTES, instance);
 }
 
-/** Ids of one file kept apart from the page's and from another drawing's: "svg-images-blog-x-". */
-function svgIdPrefix(src: string): string {
-  return `svg${src.replace(/\.svg$/i, "").replace(/[^a-z0-9]+/gi, "-")}-`;
+/**
+ * The drawing of one of our files of at most `limit` bytes, its ids prefixed with the file's path and
+ * `instance` (the use's useId): "svg-images-blog-x-_S_1_bg". They then never meet the page's ids,
+ * another file's, or those of the same file drawn twice on one page.
+ */
+function drawingOf(src: string, limit: number, instance: string): SvgMarkup | null {
+  const text = smallSvgFile(src, limit);
+  const prefix = `svg${src.replace(/\.svg$/i, "").replace(/[^a-z0-9]+/gi, "-")}-${instance.replace(/[^\w-]/g, "")}`;
+  return text === null ? null : svgDrawing(text, prefix);
 }
 
 /**
