@@ -3,7 +3,7 @@
 // Builds the app when there is no fresh build, then on a fresh temporary embedded database:
 //   1. cold start: `node host/start.ts` (SKIP_BUILD=1) to the first 200 of /api/health and of /,
 //      once on the empty data folder (migrations and seeding included) and once on the filled one;
-//   2. Lighthouse (mobile preset, simulated throttling), median of N runs per public route, one article
+//   2. Lighthouse (mobile preset; simulated throttling unless --throttling=devtools), median of N runs per public route, one article
 //      and one case study, with the load average over the runs and the routes over budget (bench-budget.ts);
 //   3. autocannon, 50 connections, 10 s, loopback: content pages, one article and the contact form's
 //      Server Action, and the same pages' HTML bytes from a plain node:http static server;
@@ -16,7 +16,9 @@
 //
 // Options: --quick (no Lighthouse), --lighthouse-runs=N (default 5), --lighthouse-routes=/a,/b (a
 // subset), --skip=load,form (leave those parts out: Lighthouse and cold start alone), --duration=S (default 10),
-// --connections=N (default 50), --skip=baseline (no empty Next app beside Lighthouse), --skip=experiment (no A/B experiment run), --forms-only (cold start and the form runs only, no page load runs), --form-rate=N (default 300: the
+// --connections=N (default 50), --throttling=devtools (Lighthouse loads the page with the CPU and network
+// slowed and measures it as it ran, instead of its default "simulate": a trace at full speed, the slow
+// phone simulated from it afterwards), --skip=baseline (no empty Next app beside Lighthouse), --skip=experiment (no A/B experiment run), --forms-only (cold start and the form runs only, no page load runs), --form-rate=N (default 300: the
 // offered rate of the third form run), --form-modes=nojs,js,rate (which form runs; "action" adds the Server Action
 // called as a script would, for comparison). Env: BENCH_PORT (default 3400; the static server uses BENCH_PORT + 1,
 // the empty Next app BENCH_PORT + 2),
@@ -36,6 +38,7 @@ import {
   loadRun,
   numberOption,
   percentile,
+  stringOption,
   printTable,
   processCpuMs,
   serverEnv,
@@ -65,6 +68,11 @@ const DURATION = numberOption(args, "duration", 10);
 const FORM_RATE = numberOption(args, "form-rate", 300);
 const CONNECTIONS = numberOption(args, "connections", 50);
 const LH_ROUTES = listOption(args, "lighthouse-routes");
+// How Lighthouse slows the page down: the empty page and ours alike, so their ratio can be read both ways.
+const THROTTLING = ((value: string): "simulate" | "devtools" => {
+  if (value !== "simulate" && value !== "devtools") throw new Error(`--throttling is "simulate" or "devtools", not "${value}"`);
+  return value;
+})(stringOption(args, "throttling", "simulate"));
 const FORM_MODES = new Set(listOption(args, "form-modes") ?? ["nojs", "js", "rate"]);
 const SKIP = new Set(listOption(args, "skip") ?? []);
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
@@ -516,6 +524,7 @@ async function runLighthouse(targets: LighthouseTarget[], loadSamples?: number[]
             port: chrome.port,
             output: "json",
             logLevel: "error",
+            throttlingMethod: THROTTLING,
             ...(target.userAgent ? { emulatedUserAgent: target.userAgent } : {}),
           });
           if (!result) throw new Error(`Lighthouse returned no result for ${target.label}`);
@@ -979,7 +988,7 @@ async function main(): Promise<void> {
     ],
   );
   if (lighthouse.length > 0) {
-    table(`Lighthouse ${lighthouse[0]?.runs === 1 ? "(1 run)" : `(median of ${LH_RUNS})`}, mobile preset`, lighthouse, [
+    table(`Lighthouse ${lighthouse[0]?.runs === 1 ? "(1 run)" : `(median of ${LH_RUNS})`}, mobile preset, ${THROTTLING} throttling`, lighthouse, [
       ...LIGHTHOUSE_COLUMNS,
       ...(emptyPage
         ? ([
@@ -1061,7 +1070,7 @@ async function main(): Promise<void> {
   const results = {
     startedAt: startedAt.toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` },
-    settings: { connections: CONNECTIONS, durationSeconds: DURATION, lighthouseRuns: LH_RUNS, port: PORT },
+    settings: { connections: CONNECTIONS, durationSeconds: DURATION, lighthouseRuns: LH_RUNS, lighthouseThrottling: THROTTLING, port: PORT },
     coldStart: { emptyDataFolder: coldEmpty, filledDataFolder: coldFilled },
     lighthouse,
     emptyNextPage: emptyPage,
