@@ -47,7 +47,7 @@ import {
   writeResults,
   type BenchServer,
 } from "./bench-helpers.ts";
-import { budgetReport, overBudget, type LoadDuring } from "./bench-budget.ts";
+import { budgetReport, overBudget, type LoadDuring, type Throttling } from "./bench-budget.ts";
 import { benchThroughNginx } from "./bench-proxy.ts";
 import { LIVE_PAGES, PUBLIC_PAGES } from "../src/lib/public-routes.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
@@ -69,7 +69,7 @@ const FORM_RATE = numberOption(args, "form-rate", 300);
 const CONNECTIONS = numberOption(args, "connections", 50);
 const LH_ROUTES = listOption(args, "lighthouse-routes");
 // How Lighthouse slows the page down: the empty page and ours alike, so their ratio can be read both ways.
-const THROTTLING = ((value: string): "simulate" | "devtools" => {
+const THROTTLING = ((value: string): Throttling => {
   if (value !== "simulate" && value !== "devtools") throw new Error(`--throttling is "simulate" or "devtools", not "${value}"`);
   return value;
 })(stringOption(args, "throttling", "simulate"));
@@ -1010,7 +1010,7 @@ async function main(): Promise<void> {
         `${lighthouseLoad.max} at most between runs, ${lighthouseLoad.end} at the end`,
     );
     // The TBT budget is a ratio to the empty page: without it (--skip=baseline) there is none to judge.
-    if (emptyPage) console.log(`\n${budgetReport(lighthouse, lighthouseLoad).join("\n")}`);
+    if (emptyPage) console.log(`\n${budgetReport(lighthouse, lighthouseLoad, THROTTLING).join("\n")}`);
   } else {
     console.log("\nLighthouse: skipped (--quick)");
   }
@@ -1075,7 +1075,7 @@ async function main(): Promise<void> {
     lighthouse,
     emptyNextPage: emptyPage,
     lighthouseLoadAverage: lighthouseLoad,
-    overBudget: emptyPage ? overBudget(lighthouse) : null,
+    overBudget: emptyPage ? overBudget(lighthouse, THROTTLING) : null,
     load: loadRuns,
     form: formResults,
     experiment,

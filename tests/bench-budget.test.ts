@@ -58,4 +58,18 @@ describe("the bench's budget", () => {
     const busy = budgetReport(rows, { ...quiet, max: 2 });
     expect(busy.at(-1)).toMatch(/: it did not \(1 min: 0.4 at the start, 2 at most, 0.9 at the end\); read TBT from a quieter run\.$/);
   });
+
+  it("under devtools throttling judges only the TBT ratio, and its rule says why LCP is left out", () => {
+    const rows = [
+      { route: "/", lcpMs: 2107, tbtRatio: 1.53 },
+      { route: "/contact", lcpMs: 1929, tbtRatio: 1.16 },
+    ];
+    expect(overBudget(rows, "devtools")).toEqual([{ route: "/", reasons: ["TBT 1.53 x the empty page's"] }]);
+    // The same rows in a simulated run: both LCPs are over the budget.
+    expect(overBudget(rows, "simulate").map((row) => row.route)).toEqual(["/", "/contact"]);
+    expect(budgetReport(rows, quiet, "devtools").slice(1, 3)).toEqual([
+      "1 of 2 routes over budget (TBT at most 1.2 x the empty page's; LCP not judged under devtools throttling, which counts the slowed network):",
+      "  /: TBT 1.53 x the empty page's",
+    ]);
+  });
 });
