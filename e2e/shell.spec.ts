@@ -278,13 +278,17 @@ test("the brand typeface comes from this site after the first paint, and its arr
   expect(served).toMatch(/<html[^>]* data-fonts-after-paint[ >]/);
   expect(served).not.toMatch(/<link[^>]*rel="preload"[^>]*as="font"/);
 
-  // A phone-sized window with the font held back 1.5 s: the page paints in the fallback, then swaps.
+  // A phone-sized window with the font held back at least 1.5 s, and until the fallback has been
+  // checked below (a hold of a fixed time alone could end, on a busy machine, before the test had
+  // seen the request): the page paints in the fallback, then swaps.
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   const fonts: string[] = [];
+  let releaseFont = () => {};
+  const fallbackChecked = new Promise<void>((resolve) => (releaseFont = resolve));
   await page.route("**/_next/static/media/*.woff2", async (route) => {
     fonts.push(route.request().url());
-    await new Promise((r) => setTimeout(r, 1500));
+    await Promise.all([new Promise((r) => setTimeout(r, 1500)), fallbackChecked]);
     await route.continue();
   });
   await page.addInitScript(() => {
@@ -301,6 +305,7 @@ test("the brand typeface comes from this site after the first paint, and its arr
   await expect.poll(() => fonts.length).toBe(1);
   await expect(page.locator("html")).toHaveAttribute("data-fonts-after-paint");
   expect(await page.locator("h1").evaluate((h1) => getComputedStyle(h1).fontFamily)).toMatch(/^"?Inter Fallback"?,/);
+  releaseFont();
   await expect(page.locator("html")).not.toHaveAttribute("data-fonts-after-paint");
   const brandLoaded = () => page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, "") === "brandFont" && f.status === "loaded"));
   await expect.poll(brandLoaded, { timeout: 10_000 }).toBe(true);
