@@ -71,9 +71,9 @@ test("suggests the post that shares the draft's words, links the selected text t
   await expect(editor.locator("a")).toHaveCount(0);
 
   // "our hamper guide" selected with the keyboard, then linked from the panel by keyboard. The editor
-  // writes its own selection back into the page when it takes the focus (ProseMirror, 20 ms after the
-  // focus event) and on every update; once, on a busy machine, that undid the first two presses.
-  // The selection is read back and made again until it is the phrase, as a person would.
+  // writes its own selection back into the page on every update, and 20 ms after it takes the focus
+  // when the caret has not moved (ProseMirror); once, on a busy machine, the first two presses were
+  // lost. The selection is read back and made again until it is the phrase, as a person would.
   await expect(async () => {
     await editor.focus();
     await page.keyboard.press("Control+End");

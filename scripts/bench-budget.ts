@@ -32,7 +32,8 @@ export interface LoadDuring {
  * How Lighthouse slowed the page: "simulate" takes the trace at full speed and computes the slow phone's
  * figures from it; "devtools" loads the page slowed and measures it as it ran. The LCP budget is a
  * simulated figure: a devtools LCP includes the slowed network's transfer of every byte before the
- * paint (about two seconds for the empty page too), so under devtools only the TBT ratio is judged.
+ * paint (about two seconds for our pages, whose style sheet and document the empty page does not
+ * have, against its 0.8), so under devtools only the TBT ratio is judged.
  */
 export type Throttling = "simulate" | "devtools";
 
