@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import { assignUniqueIp, uniqueEmail } from "./helpers";
 import { getService, serviceDetailCopy } from "../src/content/services";
@@ -106,23 +105,6 @@ test.describe("each page type's own opening", () => {
     expect(await h1.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(15, 13, 46)");
     expect((await h1.boundingBox())!.width).toBeLessThanOrEqual(768);
   });
-});
-
-test.describe("axe on every opening", () => {
-  for (const width of [1280, 390]) {
-    for (const { path } of OPENINGS) {
-      test(`${path} at ${width} px has no violations`, async ({ page }) => {
-        await page.setViewportSize({ width, height: 900 });
-        // With reduced motion: an entrance below the opening starts only when axe scrolls to it
-        // (content-visibility), and was read mid-fade.
-        await page.emulateMedia({ reducedMotion: "reduce" });
-        await page.goto(path);
-        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-        const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-      });
-    }
-  }
 });
 
 test.describe("without JavaScript", () => {
