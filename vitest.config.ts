@@ -20,7 +20,9 @@ export default defineConfig({
     pool: "forks",
     // Vitest's default in a run is one worker fewer than the cores: one on a two-core machine, where
     // the files then run one after another while much of their time is spent waiting (the embedded
-    // database's own thread, the job queue's polling, a minute's cron tick). Two keep both cores busy.
-    maxWorkers: 2,
+    // database's own thread, the job queue's polling, a minute's cron tick). With two, the cores were
+    // still idle 13 % of the run (tests/queue.test.ts waits up to 75 s for a minute to turn); three
+    // took the whole run on two quiet cores from 480 s to 420 s (docs/testing.md).
+    maxWorkers: 3,
   },
 });
