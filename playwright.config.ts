@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
+import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from "./e2e/chromium";
 import { SECURITY_ONLY_SPECS } from "./e2e/security/own-specs";
 import { E2E_OWNERS } from "./e2e/test-accounts";
 import { E2E_RAZORPAY } from "./e2e/razorpay";
@@ -35,8 +35,8 @@ export default defineConfig({
     // when it is thrown away; on CI a failed test runs again, and that retry is the one recorded.
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
+      executablePath: process.env.CHROMIUM_PATH ?? TEST_CHROMIUM_PATH,
+      args: TEST_CHROMIUM_ARGS,
     },
   },
   // A test tagged @site-wide changes what every visitor meets (public sign-up closed from the Team

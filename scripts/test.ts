@@ -1,14 +1,15 @@
 // `npm test`: every check, in order: lint, types, unit and integration tests, the production build,
-// and the end-to-end tests in Debian's Chromium (installed through apt-get when missing). The
+// and the end-to-end tests in Debian's Chromium headless shell (installed through apt-get when missing). The
 // calendar tests' CalDAV server, Radicale, is installed the same way when missing.
 import { spawnSync, type SpawnSyncOptions } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { TEST_CHROMIUM_PATH } from "../e2e/chromium.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? TEST_CHROMIUM_PATH;
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 function run(label: string, command: string, args: string[], options: SpawnSyncOptions = {}): boolean {
@@ -27,12 +28,12 @@ function run(label: string, command: string, args: string[], options: SpawnSyncO
 function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return true;
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${CHROMIUM}: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH).`);
+    console.error(`Chromium is missing at ${CHROMIUM}: run 'sudo apt-get install -y chromium-headless-shell' (or set CHROMIUM_PATH).`);
     return false;
   }
   return (
     run("apt-get update", "apt-get", ["update", "-qq"]) &&
-    run("install chromium", "apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-liberation"], {
+    run("install chromium", "apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium-headless-shell", "fonts-liberation"], {
       env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     })
   );
