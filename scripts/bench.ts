@@ -83,6 +83,12 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? CHROMIUM_PATH;
 // chrome-launcher starts Chromium itself: headless is asked for here, Playwright asks for it on its own.
 const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS];
+// Lighthouse runs in the whole browser; `npm test` installs only the headless shell the tests drive
+// (docs/decisions/0115), so on a machine set up by it the browser may be missing: said before any server starts.
+if (LH_RUNS > 0 && !fs.existsSync(CHROME_PATH)) {
+  console.error(`Chromium is missing at ${CHROME_PATH}: run 'sudo apt-get install -y chromium' (or set CHROME_PATH), or --quick to skip Lighthouse.`);
+  process.exit(1);
+}
 /** Every public route: the table the site itself reads (src/lib/public-routes.ts), the live booking page included. */
 const PUBLIC_ROUTES = [...PUBLIC_PAGES, ...LIVE_PAGES].map((page) => page.path);
 const LOAD_ROUTES = ["/", "/services/seo-optimization", "/case-studies", "/blog"];
