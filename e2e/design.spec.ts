@@ -107,6 +107,55 @@ test.describe("each page type's own opening", () => {
   });
 });
 
+// The public icons carry no paint attributes: one rule in globals.css draws them (docs/decisions/0116).
+// Without that rule an icon would be a black filled shape, so the drawing is read, not the markup alone.
+test.describe("icons and ratings drawn from the style sheet", () => {
+  test("an icon has lucide's look from the rule, and a utility still thickens its stroke", async ({ page }) => {
+    await page.goto("/services/seo-optimization");
+    const look = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((svg) => {
+          const style = getComputedStyle(svg);
+          return {
+            attributes: ["fill", "stroke", "stroke-width"].filter((name) => svg.hasAttribute(name)),
+            fill: style.fill,
+            stroke: style.stroke,
+            color: style.color,
+            width: style.strokeWidth,
+            cap: style.strokeLinecap,
+          };
+        });
+    const arrow = await look("main svg.lucide-arrow-right");
+    expect(arrow.attributes).toEqual([]);
+    expect(arrow).toMatchObject({ fill: "none", stroke: arrow.color, width: "2px", cap: "round" });
+    const check = await look("main svg.lucide-check");
+    expect(check).toMatchObject({ fill: "none", stroke: check.color, width: "3px" });
+  });
+
+  test("a rating is one picture: the star drawn once and placed five times", async ({ page }) => {
+    await page.goto("/");
+    const ratings = page.getByRole("img", { name: "Rated 5 out of 5" });
+    expect(await ratings.count()).toBeGreaterThan(1);
+    for (const rating of await ratings.all()) {
+      const drawn = await rating.evaluate((svg) => {
+        const uses = [...svg.querySelectorAll("use")];
+        const target = uses[0]?.getAttribute("href") ?? "";
+        return {
+          uses: uses.length,
+          sameStar: uses.every((use) => use.getAttribute("href") === target),
+          // The id is the page's only one of its name: two ratings never share a star.
+          targets: document.querySelectorAll(`[id="${target.slice(1)}"]`).length,
+          filled: uses.filter((use) => getComputedStyle(use).fill !== "none").length,
+          width: svg.getBoundingClientRect().width,
+        };
+      });
+      expect(drawn).toMatchObject({ uses: 5, sameStar: true, targets: 1, filled: 5, width: 88 });
+    }
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -24,7 +24,7 @@ export function CheckList({
               tone === "dark" ? "bg-accent-400 text-ink" : "bg-brand-100 text-brand-700",
             )}
           >
-            <Check className="size-3.5" strokeWidth={3} />
+            <Check className="size-3.5 stroke-3" />
           </span>
           <span className={tone === "dark" ? "text-brand-50" : "text-ink-soft"}>{item}</span>
         </li>

@@ -50,39 +50,50 @@ interface IconModule {
   __iconData?: { name: string; node: IconNode };
 }
 
-export interface IconProps extends SVGProps<SVGSVGElement> {
+/**
+ * The look (no fill, a round stroke in currentColor) comes from one rule in globals.css, not from
+ * attributes on each icon: the page carries every icon twice (its HTML and React's payload), so the
+ * same six attributes on every icon cost the home page about 17 KB (docs/decisions/0116). Paint and
+ * stroke are therefore not props: a presentation attribute loses to that rule. A thicker stroke is a
+ * class (`stroke-3`), a filled icon `fill-current` or another `fill-*`: utilities win over the rule.
+ */
+export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "fill" | "stroke" | "strokeWidth" | "strokeLinecap" | "strokeLinejoin"> {
   size?: number | string;
 }
 
 /** An icon component: lucide's look (24-unit box, 2-unit round stroke in currentColor). */
 export type Icon = (props: IconProps) => ReactElement;
 
-function icon(module: object): Icon {
+function iconData(module: object): { name: string; node: IconNode } {
   const data = (module as IconModule).__iconData;
   if (!data) throw new Error("lucide-react no longer exports __iconData: src/components/ui/icons.tsx needs its icon data another way");
-  const { name, node } = data;
-  function DrawnIcon({ size = 24, className, strokeWidth = 2, ...props }: IconProps) {
+  return data;
+}
+
+/** An icon's shapes, drawn as SVG elements (no <svg> around them). */
+function Shapes({ node }: { node: IconNode }) {
+  return node.map(([tag, { key, ...attributes }]) => {
+    const Tag = tag as "path";
+    return <Tag key={key} {...attributes} />;
+  });
+}
+
+function icon(module: object): Icon {
+  const { name, node } = iconData(module);
+  function DrawnIcon({ size = 24, className, ...props }: IconProps) {
     // Decorative unless labelled, as lucide's own: a label or a title makes it an image.
     const labelled = Object.keys(props).some((key) => key === "aria-label" || key === "aria-labelledby" || key === "title");
+    // Width and height stay attributes: without the style sheet an icon keeps its size.
     return (
       <svg
-        xmlns="http://www.w3.org/2000/svg"
         width={size}
         height={size}
         viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
         className={className ? `lucide lucide-${name} ${className}` : `lucide lucide-${name}`}
         {...(labelled ? {} : { "aria-hidden": true })}
         {...props}
       >
-        {node.map(([tag, { key, ...attributes }]) => {
-          const Tag = tag as "path";
-          return <Tag key={key} {...attributes} />;
-        })}
+        <Shapes node={node} />
       </svg>
     );
   }
@@ -121,6 +132,10 @@ export const Reply = icon(replyModule);
 export const Search = icon(searchModule);
 export const Sparkles = icon(sparklesModule);
 export const Star = icon(starModule);
+/** The star's shapes alone, for a row of stars drawn from one copy (src/components/ui/star-rating.tsx). */
+export function StarShape() {
+  return <Shapes node={iconData(starModule).node} />;
+}
 export const Target = icon(targetModule);
 export const Timer = icon(timerModule);
 export const TrendingUp = icon(trendingUpModule);
