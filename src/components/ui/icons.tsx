@@ -53,7 +53,7 @@ interface IconModule {
 /**
  * The look (no fill, a round stroke in currentColor) comes from one rule in globals.css, not from
  * attributes on each icon: the page carries every icon twice (its HTML and React's payload), so the
- * same six attributes on every icon cost the home page about 17 KB (docs/decisions/0116). Paint and
+ * same six attributes on its 54 icons cost the home page about 16 KB (docs/decisions/0116). Paint and
  * stroke are therefore not props: a presentation attribute loses to that rule. A thicker stroke is a
  * class (`stroke-3`), a filled icon `fill-current` or another `fill-*`: utilities win over the rule.
  */

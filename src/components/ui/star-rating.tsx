@@ -12,7 +12,7 @@ const WIDTH = 5 * STAR + 4 * GAP;
  *
  * One <svg> that draws the star once and places it five times (<use>), instead of five icons: the home
  * page shows five ratings, and every element of a page is sent twice (its HTML and React's payload),
- * so five copies of the star's outline per rating cost it about 17 KB (docs/decisions/0116).
+ * so five copies of the star's outline per rating cost it about 14 KB (docs/decisions/0116).
  */
 export function StarRating({ rating, className }: { rating: number; className?: string }) {
   const filled = Math.max(0, Math.min(5, Math.round(rating)));
