@@ -131,8 +131,7 @@ export const Repeat = icon(repeatModule);
 export const Reply = icon(replyModule);
 export const Search = icon(searchModule);
 export const Sparkles = icon(sparklesModule);
-export const Star = icon(starModule);
-/** The star's shapes alone, for a row of stars drawn from one copy (src/components/ui/star-rating.tsx). */
+/** The star's shapes alone: a rating draws them once and places them five times (src/components/ui/star-rating.tsx). */
 export function StarShape() {
   return <Shapes node={iconData(starModule).node} />;
 }
