@@ -12,6 +12,8 @@ export interface BudgetRow {
   route: string;
   lcpMs: number;
   tbtRatio?: number | "-";
+  /** TBT's formula on the main thread's CPU time, over the empty page's (scripts/bench-cpu.ts). */
+  cpuBlockingRatio?: number | "-";
 }
 
 export interface OverBudget {
@@ -66,9 +68,25 @@ export function budgetReport(rows: readonly BudgetRow[], load: LoadDuring, throt
     over.length ? `${over.length} of ${rows.length} routes over budget (${rule}):` : `All routes within budget (${rule}), ${rows.length} routes.`,
     ...over.map((row) => `  ${row.route}: ${row.reasons.join(", ")}`),
     ...(unjudged.length ? [`TBT not compared (the empty page's TBT was 0 ms in every round): ${unjudged.join(", ")}`] : []),
+    ...cpuLines(rows),
     `These figures are only meaningful when the load average stayed below the core count (${load.cores}): ` +
       (quiet
         ? `it did (1 min: ${load.start} at the start, ${load.max} at most, ${load.end} at the end).`
         : `it did not (1 min: ${load.start} at the start, ${load.max} at most, ${load.end} at the end); read TBT from a quieter run.`),
   ];
+}
+
+/**
+ * The same ratio on the main thread's CPU time (scripts/bench-cpu.ts), which a busy machine does not
+ * inflate: the routes over it with their figures, or that all are within it. Nothing when the rows have
+ * no such ratio (a run without the empty page).
+ */
+function cpuLines(rows: readonly BudgetRow[]): string[] {
+  const judged = rows.filter((row): row is BudgetRow & { cpuBlockingRatio: number } => typeof row.cpuBlockingRatio === "number");
+  if (judged.length === 0) return [];
+  const over = judged.filter((row) => row.cpuBlockingRatio > TBT_RATIO_BUDGET);
+  const rule = `TBT's formula on the main thread's CPU time, at most ${TBT_RATIO_BUDGET} x the empty page's`;
+  return over.length
+    ? [`${over.length} of ${judged.length} routes over it on CPU time (${rule}): ${over.map((row) => `${row.route} ${row.cpuBlockingRatio} x`).join(", ")}`]
+    : [`All ${judged.length} routes within it on CPU time (${rule}).`];
 }

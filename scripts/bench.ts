@@ -4,7 +4,8 @@
 //   1. cold start: `node host/start.ts` (SKIP_BUILD=1) to the first 200 of /api/health and of /,
 //      once on the empty data folder (migrations and seeding included) and once on the filled one;
 //   2. Lighthouse (mobile preset; simulated throttling unless --throttling=devtools), median of N runs per public route, one article
-//      and one case study, with the load average over the runs and the routes over budget (bench-budget.ts);
+//      and one case study, with the load average over the runs and the routes over budget (bench-budget.ts),
+//      and each run's main-thread CPU time read from its trace (bench-cpu.ts);
 //   3. autocannon, 50 connections, 10 s, loopback: content pages, one article and the contact form's
 //      Server Action, and the same pages' HTML bytes from a plain node:http static server;
 //   4. after stopping the server: stored contact messages against 2xx answers of the form run;
@@ -48,6 +49,7 @@ import {
   type BenchServer,
 } from "./bench-helpers.ts";
 import { budgetReport, overBudget, type LoadDuring, type Throttling } from "./bench-budget.ts";
+import { mainThreadCpu, type TraceEvent } from "./bench-cpu.ts";
 import { benchThroughNginx } from "./bench-proxy.ts";
 import { LIVE_PAGES, PUBLIC_PAGES } from "../src/lib/public-routes.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
@@ -104,10 +106,12 @@ interface ColdStart {
   homeMs: number;
 }
 /** The figures of one Lighthouse run that the table shows (scores 0-100, ms, KB). */
-type LighthouseFigure = "performance" | "accessibility" | "bestPractices" | "seo" | "lcpMs" | "tbtMs" | "cls" | "jsKB";
+type LighthouseFigure = "performance" | "accessibility" | "bestPractices" | "seo" | "lcpMs" | "tbtMs" | "cls" | "jsKB" | "cpuMs" | "cpuBlockingMs";
 /** One Lighthouse run of one page, with where its main thread's time went (kept in the JSON only). */
 interface LighthouseRun extends Record<LighthouseFigure, number> {
   runtimeError: string | null;
+  /** The longest main-thread task's CPU time (kept in the JSON only). */
+  longestTaskCpuMs: number;
   mainThread: Record<string, number>;
   bootup: { url: string; totalMs: number; scriptingMs: number }[];
   longTasks: { url: string; startMs: number; durationMs: number }[];
@@ -120,6 +124,7 @@ interface LighthouseRow extends Record<LighthouseFigure, number> {
   runs: number;
   all: LighthouseRun[];
   tbtRatio?: Ratio;
+  cpuBlockingRatio?: Ratio;
   performanceRatio?: Ratio;
   jsRatio?: Ratio;
 }
@@ -545,6 +550,11 @@ async function runLighthouse(targets: LighthouseTarget[], loadSamples?: number[]
           const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
           const milliseconds = (audit: string) => Math.round(lhr.audits[audit]?.numericValue ?? NaN);
           const scriptRow = auditItems(lhr, "resource-summary").find((item) => item.resourceType === "script");
+          // The main thread's CPU time from the run's own trace (scripts/bench-cpu.ts): the figure a
+          // busy machine does not inflate. A trace without it stops the bench rather than print a blank.
+          const traceEvents: unknown = result.artifacts.Trace?.traceEvents;
+          const cpu = Array.isArray(traceEvents) ? mainThreadCpu(traceEvents as TraceEvent[]) : null;
+          if (!cpu) throw new Error(`the trace of Lighthouse's run on ${target.label} has no renderer main thread with thread times`);
           runs.get(target.url)!.push({
             performance: score("performance"),
             accessibility: score("accessibility"),
@@ -554,6 +564,9 @@ async function runLighthouse(targets: LighthouseTarget[], loadSamples?: number[]
             tbtMs: milliseconds("total-blocking-time"),
             cls: Number(cls.toFixed(3)),
             jsKB: Number((Number(scriptRow?.transferSize ?? 0) / 1024).toFixed(1)),
+            cpuMs: cpu.cpuMs,
+            cpuBlockingMs: cpu.cpuBlockingMs,
+            longestTaskCpuMs: cpu.longestTaskMs,
             // Runs with an error were repeated above.
             runtimeError: null,
             // Where the main thread's time went (kept in the JSON only): per kind of work, and the
@@ -602,6 +615,8 @@ async function runLighthouse(targets: LighthouseTarget[], loadSamples?: number[]
       tbtMs: median("tbtMs"),
       cls: median("cls"),
       jsKB: median("jsKB"),
+      cpuMs: median("cpuMs"),
+      cpuBlockingMs: median("cpuBlockingMs"),
       all,
     };
   });
@@ -765,6 +780,8 @@ const LIGHTHOUSE_COLUMNS = [
   ["tbtMs", "TBT ms"],
   ["cls", "CLS"],
   ["jsKB", "JS KB (compressed)"],
+  ["cpuMs", "main-thread CPU ms"],
+  ["cpuBlockingMs", "CPU blocking ms"],
 ] as const;
 
 async function main(): Promise<void> {
@@ -818,6 +835,7 @@ async function main(): Promise<void> {
     emptyPage = { ...empty, next: installedVersion("next"), react: installedVersion("react") };
     for (const row of lighthouse) {
       row.tbtRatio = pairedRatio(row, empty, "tbtMs");
+      row.cpuBlockingRatio = pairedRatio(row, empty, "cpuBlockingMs");
       row.performanceRatio = pairedRatio(row, empty, "performance");
       row.jsRatio = pairedRatio(row, empty, "jsKB");
     }
@@ -999,6 +1017,7 @@ async function main(): Promise<void> {
       ...(emptyPage
         ? ([
             ["tbtRatio", "TBT ours/empty"],
+            ["cpuBlockingRatio", "CPU blocking ours/empty"],
             ["performanceRatio", "perf ours/empty"],
             ["jsRatio", "JS ours/empty"],
           ] as const)

@@ -52,6 +52,21 @@ describe("the bench's budget", () => {
     expect(within[1]).toBe("All routes within budget (TBT at most 1.2 x the empty page's, LCP at most 1 s), 1 routes.");
   });
 
+  it("names the routes over the ratio on the main thread's CPU time, when the rows have it", () => {
+    const rows = [
+      { route: "/", lcpMs: 950, tbtRatio: 2.4, cpuBlockingRatio: 1.9 },
+      { route: "/about", lcpMs: 950, tbtRatio: 1.3, cpuBlockingRatio: 1.2 },
+      { route: "/blog", lcpMs: 950, tbtRatio: 1.3, cpuBlockingRatio: "-" as const },
+    ];
+    expect(budgetReport(rows, quiet)).toContain(
+      "1 of 2 routes over it on CPU time (TBT's formula on the main thread's CPU time, at most 1.2 x the empty page's): / 1.9 x",
+    );
+    expect(budgetReport([{ route: "/", lcpMs: 950, tbtRatio: 1.1, cpuBlockingRatio: 1.05 }], quiet)).toContain(
+      "All 1 routes within it on CPU time (TBT's formula on the main thread's CPU time, at most 1.2 x the empty page's).",
+    );
+    expect(budgetReport([{ route: "/", lcpMs: 950, tbtRatio: 1.1 }], quiet).join("\n")).not.toMatch(/CPU time/);
+  });
+
   it("says whether the load average stayed below the core count", () => {
     const rows = [{ route: "/", lcpMs: 950, tbtRatio: 1.1 }];
     expect(budgetReport(rows, quiet).at(-1)).toMatch(/below the core count \(2\): it did \(1 min: 0.4 at the start, 1.3 at most, 0.9 at the end\)/);
