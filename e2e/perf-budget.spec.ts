@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { sampleBlogPosts } from "../src/content/sample-blog-posts";
 import { untilHydrated } from "./fixtures";
 import { PUBLIC_ROUTES } from "./routes";
+import { COMPILE_HINT } from "../host/compile-hints";
 
 /**
  * JavaScript weight per public route (docs/decisions/0009): the compressed bytes of every script the browser
@@ -142,7 +143,12 @@ test.describe("JavaScript weight on first load (compressed)", () => {
  * Every lucide icon component is made by lucide's createLucideIcon, whose code carries the message
  * "iconNode is required": a chunk with an icon component in it holds that text.
  */
-test("no public page ships icon code to the browser", async ({ request }) => {
+/*
+ * And every one of them starts with V8's compile hint (host/compile-hints.ts, docs/decisions/0118):
+ * the build step that adds it runs outside Next's build, so a way of building that forgot it would
+ * otherwise go unseen, the pages working as before with their longest task back.
+ */
+test("no public page ships icon code to the browser, and each of its scripts starts with the compile hint", async ({ request }) => {
   const bodies = new Map<string, Promise<string>>();
   for (const route of ROUTES) {
     const html = await (await request.get(route.path)).text();
@@ -157,6 +163,7 @@ test("no public page ships icon code to the browser", async ({ request }) => {
       const body = await bodies.get(chunk)!;
       expect(body.length, `${chunk} was served`).toBeGreaterThan(0);
       expect(body.includes("iconNode is required"), `${route.path} ships icon code in ${chunk}`).toBe(false);
+      expect(body.startsWith(COMPILE_HINT), `${chunk} starts with the compile hint`).toBe(true);
     }
   }
 });

@@ -6,6 +6,7 @@ import module from "node:module";
 import path from "node:path";
 import { startPgliteThread } from "../src/server/kernel/db/pglite-start.ts";
 import { setPglitePrestart } from "../src/server/kernel/bridge.ts";
+import { hintChunks } from "./compile-hints.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -43,6 +44,7 @@ if (!dev && process.env.SKIP_BUILD !== "1" && isBuildStale()) {
   console.log("Building the app (first start, or the sources changed)...");
   const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  hintChunks(path.join(root, ".next"));
 }
 
 // Pages rendered at run time are cached on disk under .next (ADR 0003). A new start begins with an

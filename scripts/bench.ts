@@ -50,6 +50,7 @@ import {
 } from "./bench-helpers.ts";
 import { budgetReport, overBudget, type LoadDuring, type Throttling } from "./bench-budget.ts";
 import { mainThreadCpu, type TraceEvent } from "./bench-cpu.ts";
+import { hintChunks } from "../host/compile-hints.ts";
 import { benchThroughNginx } from "./bench-proxy.ts";
 import { LIVE_PAGES, PUBLIC_PAGES } from "../src/lib/public-routes.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
@@ -219,6 +220,7 @@ function ensureBuild(): void {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (result.status !== 0) throw new Error("next build failed");
+  hintChunks(path.join(root, ".next"));
 }
 
 // ---------------------------------------------------------------------------------------------

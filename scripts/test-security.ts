@@ -31,6 +31,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { SECURITY_ONLY_SPECS } from "../e2e/security/own-specs.ts";
+import { hintChunks } from "../host/compile-hints.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -87,6 +88,10 @@ if (!["/usr/sbin/nginx", "/usr/bin/nginx"].some((p) => fs.existsSync(p))) {
   run("install nginx", "apt-get", ["install", "-y", "--no-install-recommends", "nginx"]);
 }
 run("dependency check (npm audit)", process.execPath, [path.join(root, "scripts", "dependency-check.ts")]);
-if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) run("build", bin("next"), ["build"]);
+if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  run("build", bin("next"), ["build"]);
+  // The browser chunks' compile hint, as `npm run build` adds it (host/compile-hints.ts).
+  hintChunks(path.join(root, ".next"));
+}
 run("end-to-end", bin("playwright"), ["test", ...(afterNpmTest ? SECURITY_ONLY_SPECS : ["e2e/security"]), "--reporter=list"]);
 console.log("\n=== security suite ok");
