@@ -494,6 +494,8 @@ describe.skipIf(missing !== null)("calendar sync against Radicale", () => {
       const uid = "booking-5@kineticgrowth.in";
       expect(await sync.putCalendarEvent(ivan, uid, booking(uid, at(baseDay(), 5, 5), 0))).toBe("queued");
       await eventually(async () => (await data.calendarEventOf(ivan, uid))!.attempts === 1);
+      // The handler counts the attempt before it throws; the queue marks the job for a retry after.
+      await eventually(async () => (await writeJobStates(handle, ivan, uid)).join() === "retry");
       const pending = await data.calendarEventOf(ivan, uid);
       expect(pending).toMatchObject({ pendingAction: "put", attempts: 1 });
       expect(pending!.lastError).toMatch(/did not accept/);
