@@ -4,9 +4,10 @@
 // starts the app. That task was the page's longest (about 100-120 ms of thread time on the home page,
 // more than half of it lazy compilation); with the hint it measured 57-72 ms.
 //
-// `npm run build` runs this file after Next's build; the scripts that build (host/start.ts, scripts/test-security.ts,
-// scripts/test.ts, scripts/bench.ts) call `hintChunks` after theirs. e2e/perf-budget.spec.ts fails
-// when a page's script arrives without the hint.
+// `npm run build` runs this file after Next's build; the scripts that build (host/start.ts,
+// scripts/test.ts, scripts/test-security.ts, scripts/bench.ts) call `hintChunks` after theirs, and the
+// bench before it measures any build. e2e/perf-budget.spec.ts fails when a page's script arrives
+// without the hint.
 import fs from "node:fs";
 import path from "node:path";
 

@@ -212,7 +212,12 @@ function newestMtime(target: string): number {
 function ensureBuild(): void {
   const buildId = path.join(root, ".next", "BUILD_ID");
   const fresh = fs.existsSync(buildId) && SOURCES.every((s) => newestMtime(path.join(root, s)) <= fs.statSync(buildId).mtimeMs);
-  if (fresh) return log("using the existing build (.next is newer than the sources)");
+  if (fresh) {
+    // A build made by a bare `next build` lacks the chunks' compile hint (docs/decisions/0118): the
+    // bench measures what `npm run build` serves. Adding it is a no-op when it is there.
+    hintChunks(path.join(root, ".next"));
+    return log("using the existing build (.next is newer than the sources)");
+  }
   log("building (next build)...");
   const result = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], {
     cwd: root,
