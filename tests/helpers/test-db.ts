@@ -15,11 +15,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { label: st
   let label = "pglite (memory)";
   if (serverUrl) {
     const name = `test_${randomBytes(6).toString("hex")}`;
+    // A copy of the run's migrated template database (tests/global-setup.ts) when there is one.
+    const template = inject("postgresTemplate");
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    // A database name is an identifier, which SQL takes no parameter for; this one is test_ + hex.
+    // A database name is an identifier, which SQL takes no parameter for; these are test_ and test_template_ + hex.
     // eslint-disable-next-line no-restricted-syntax
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
