@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from "./e2e/chromium";
 import { SECURITY_ONLY_SPECS } from "./e2e/security/own-specs";
 import { E2E_OWNERS } from "./e2e/test-accounts";
@@ -52,6 +52,8 @@ export default defineConfig({
       workers: 1,
     },
   ],
+  // The security suite's specs use the main server or start their own: neither the fake payment
+  // provider nor the fallback server is started for them (two server start-ups fewer on two cores).
   webServer: [
     {
       command: "node host/start.ts",
@@ -91,6 +93,15 @@ export default defineConfig({
         RAZORPAY_API_BASE: `http://127.0.0.1:${PORT + 8}`,
       },
     },
+    ...(process.env.SECURITY_SUITE ? [] : paymentAndFallbackServers()),
+  ],
+});
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig["webServer"]>, readonly unknown[]>[number];
+
+/** The local fake of Razorpay's API (proposals' payment links) and the server whose database is unreachable (the fallback paths). */
+function paymentAndFallbackServers(): WebServer[] {
+  return [
     {
       command: "node e2e/fake-razorpay-server.ts",
       // E2E_PORT + 2 belongs to the shutdown spec's own server; + 8 is free in every spec.
@@ -124,5 +135,5 @@ export default defineConfig({
         NEXT_PRIVATE_TEST_PROXY: "true",
       },
     },
-  ],
-});
+  ];
+}
