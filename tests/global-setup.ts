@@ -1,16 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "@/server/kernel/db/client";
+import { createServerDatabase } from "./helpers/server-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** A migrated embedded database's data folder, made once per run: each test file's database starts as a copy of it. */
     pgliteTemplate: string;
-    /** On a PostgreSQL server (DATABASE_URL): a migrated database each test file's database is created from (CREATE DATABASE ... TEMPLATE). */
+    /** On a PostgreSQL server (DATABASE_URL): the name of a migrated database each test file's database is created from (CREATE DATABASE ... TEMPLATE). */
     postgresTemplate: string;
   }
 }
@@ -44,25 +43,11 @@ export default async function setup(project: TestProject) {
  * a fraction of running every migration again in each file's new database.
  */
 async function postgresTemplate(project: TestProject, serverUrl: string) {
-  const name = `test_template_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  // A database name is an identifier, which SQL takes no parameter for; this one is test_template_ + hex.
-  // eslint-disable-next-line no-restricted-syntax
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString());
+  const template = await createServerDatabase(serverUrl, "test_template_");
+  const handle = openPostgres(template.url);
   await handle.migrate();
   // A template must have no open connection while a database is created from it.
   await handle.close();
-  project.provide("postgresTemplate", name);
-  return async () => {
-    const again = new pg.Client({ connectionString: serverUrl });
-    await again.connect();
-    // eslint-disable-next-line no-restricted-syntax -- the generated name above
-    await again.query(`drop database if exists ${name} with (force)`);
-    await again.end();
-  };
+  project.provide("postgresTemplate", template.name);
+  return () => template.drop();
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, inject } from "vitest";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import pg from "pg";
 import { openPglite, openPostgres, setDatabase, type DatabaseHandle } from "@/server/kernel/db/client";
+import { createServerDatabase } from "./server-database";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
@@ -14,26 +14,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { label: st
   let cleanup = async () => {};
   let label = "pglite (memory)";
   if (serverUrl) {
-    const name = `test_${randomBytes(6).toString("hex")}`;
     // A copy of the run's migrated template database (tests/global-setup.ts) when there is one.
     const template = inject("postgresTemplate");
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    // A database name is an identifier, which SQL takes no parameter for; these are test_ and test_template_ + hex.
-    // eslint-disable-next-line no-restricted-syntax
-    await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    handle = openPostgres(url.toString());
-    label = `postgres (${name})`;
-    cleanup = async () => {
-      const again = new pg.Client({ connectionString: serverUrl });
-      await again.connect();
-      // eslint-disable-next-line no-restricted-syntax -- the generated name above
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    };
+    const database = await createServerDatabase(serverUrl, "test_", template || undefined);
+    handle = openPostgres(database.url);
+    label = `postgres (${database.name})`;
+    cleanup = database.drop;
   } else {
     // A copy of the run's migrated template (tests/global-setup.ts), removed again afterwards; in
     // memory when there is none (a file run outside Vitest's global set-up).
