@@ -145,7 +145,7 @@ export function loadScriptsAfterPaint(html: string): string {
   if (nonce !== undefined) loader += ` nonce="${attributeValue(nonce)}"`;
   loader += `>${AFTER_PAINT_LOADER}</script>`;
   const insertAt = doc.bodyEnd >= 0 ? doc.bodyEnd : html.length;
-  // The page is painted in the brand font's fallback until the loader runs (docs/decisions/0027).
+  // The page is painted in the brand font's fallback until the loader lets the font in (docs/decisions/0027, 0120).
   const fontMark = doc.htmlTagEnd >= 0 ? [{ start: doc.htmlTagEnd, end: doc.htmlTagEnd, text: " data-fonts-after-paint" }] : [];
   const edits = [...cuts.map((cut) => ({ ...cut, text: "" })), ...fontMark, { start: insertAt, end: insertAt, text: loader }].sort(
     (x, y) => x.start - y.start || x.end - y.end,

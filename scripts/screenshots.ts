@@ -13,6 +13,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
+import { FONT_SEEN_KEY } from "../host/after-paint-loader.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outDir = path.join(root, "docs", "design");
@@ -83,10 +84,13 @@ try {
   fs.mkdirSync(outDir, { recursive: true });
   for (const size of WIDTHS) {
     const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1, reducedMotion: "reduce" });
+    // A returning visitor's pages: the brand font is used from the second page a browser loads
+    // (docs/decisions/0120), so the browser is told it has fetched it before.
+    await context.addInitScript((key) => localStorage.setItem(key, "1"), FONT_SEEN_KEY);
     const page = await context.newPage();
     for (const target of pages) {
       await page.goto(`${base}${target.path}`, { waitUntil: "load" });
-      // The brand font is requested after the first paint (docs/decisions/0027): wait for it.
+      // The brand font is requested after the first paint (docs/decisions/0027, 0120): wait for it.
       await page.waitForFunction(() => !document.documentElement.hasAttribute("data-fonts-after-paint"));
       await page.evaluate(() => document.fonts.ready);
       const file = path.join(outDir, `${target.name}-${size.name}.png`);

@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import vm from "node:vm";
-import { AFTER_PAINT_LOADER } from "../host/after-paint-loader.ts";
+import { AFTER_PAINT_LOADER, FONT_SEEN_KEY } from "../host/after-paint-loader.ts";
 import { createDocumentLayer, loadScriptsAfterPaint, type DocumentLayer } from "../host/html-documents.ts";
 
 /** Next's chunk tags, as it writes them. */
@@ -489,13 +489,23 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
     console.log(`After-paint loader: ${appended.length} of 7 listed sources added (the others are not the build's chunks)`);
   });
 
-  it("the loader lets the brand font in only once it has arrived, or failed", async () => {
-    // The switch of typeface relays every line of the page: made once, with the font in hand
-    // (docs/decisions/0113), not once to a font still loading and again when it arrives.
+  it("the loader lets the brand font into a page only when an earlier page fetched it, and once it has arrived", async () => {
+    // The switch of typeface restyles and lays out every line of the page: a page painted without the
+    // font keeps its fallback and only fetches the font for the next page (docs/decisions/0120); a
+    // later page switches once, with the font in hand (docs/decisions/0113).
     const BRAND = ' "brandFont", Inter Fallback, ui-sans-serif, system-ui, sans-serif';
-    async function run(outcome: "arrives" | "fails" | "no font API") {
+    type Storage = "empty" | "seen" | "blocked";
+    async function run(outcome: "arrives" | "fails" | "no font API", storage: Storage) {
       const removed: string[] = [];
       const requested: string[] = [];
+      const stored = new Map<string, string>(storage === "seen" ? [[FONT_SEEN_KEY, "1"]] : []);
+      const blocked = () => {
+        throw new Error("SecurityError: storage is disabled");
+      };
+      const localStorage =
+        storage === "blocked"
+          ? { getItem: blocked, setItem: blocked }
+          : { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) };
       let settle: (ok: boolean) => void = () => {};
       const fonts = {
         load: (font: string) => {
@@ -506,7 +516,7 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
       const document = {
         currentScript: { getAttribute: () => null, nonce: "" },
         documentElement: { removeAttribute: (name: string) => removed.push(name) },
-        defaultView: { getComputedStyle: () => ({ getPropertyValue: (name: string) => (name === "--font-brand" ? BRAND : "") }) },
+        defaultView: { localStorage, getComputedStyle: () => ({ getPropertyValue: (name: string) => (name === "--font-brand" ? BRAND : "") }) },
         ...(outcome === "no font API" ? {} : { fonts }),
         visibilityState: "hidden",
         createElement: () => ({}),
@@ -518,17 +528,29 @@ describe("Next's scripts start after the first paint (ADR 0019)", () => {
       const beforeArrival = [...removed];
       settle(outcome === "arrives");
       await new Promise((resolve) => setImmediate(resolve));
-      return { requested, beforeArrival, removed };
+      return { requested, beforeArrival, removed, seen: stored.get(FONT_SEEN_KEY) };
     }
-    const arrives = await run("arrives");
-    expect(arrives.requested).toEqual([`1em ${BRAND}`]);
-    expect(arrives.beforeArrival).toEqual([]);
-    expect(arrives.removed).toEqual(["data-fonts-after-paint"]);
-    const fails = await run("fails");
-    expect(fails.beforeArrival).toEqual([]);
-    expect(fails.removed).toEqual(["data-fonts-after-paint"]);
+    // A first visit: the font is fetched after the paint and noted, and the page keeps its fallback.
+    const first = await run("arrives", "empty");
+    expect(first.requested).toEqual([`1em ${BRAND}`]);
+    expect(first.removed).toEqual([]);
+    expect(first.seen).toBe("1");
+    const firstFails = await run("fails", "empty");
+    expect(firstFails.removed).toEqual([]);
+    expect(firstFails.seen).toBeUndefined();
+    // A later page: switched to once the font is in hand, not before.
+    const later = await run("arrives", "seen");
+    expect(later.requested).toEqual([`1em ${BRAND}`]);
+    expect(later.beforeArrival).toEqual([]);
+    expect(later.removed).toEqual(["data-fonts-after-paint"]);
+    // A font that fails to come leaves the fallback, which is what the page already shows.
+    expect((await run("fails", "seen")).removed).toEqual([]);
+    // Storage refused (a privacy mode): every page is a first visit, and nothing throws.
+    const blocked = await run("arrives", "blocked");
+    expect(blocked.requested).toEqual([`1em ${BRAND}`]);
+    expect(blocked.removed).toEqual([]);
     // A browser without the font loading API switches at once, as before (the font swaps in on arrival).
-    expect((await run("no font API")).removed).toEqual(["data-fonts-after-paint"]);
+    expect((await run("no font API", "empty")).removed).toEqual(["data-fonts-after-paint"]);
   });
 
   it("serves the rewritten document, from Next and from the cache, with the loader's hash in its policy", async () => {
