@@ -1,12 +1,11 @@
 // What the benchmark scripts share (scripts/bench*.ts, analytics-data.ts): a PostgreSQL database of
 // their own, the production server they start, their options, percentiles, tables and result files.
 import { spawn, type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
+import { createServerDatabase, type ServerDatabase } from "../tests/helpers/server-database.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -125,44 +124,15 @@ export async function startServer(env: NodeJS.ProcessEnv, base: string): Promise
   }
 }
 
-export interface ScratchDatabase {
-  name: string;
-  url: string;
-  drop(): Promise<void>;
-}
+export type ScratchDatabase = ServerDatabase;
 
 /**
  * Creates `<prefix>_<random hex>` on the server of `adminUrl` (whose own database is left alone) and
  * returns its address; `drop()` removes it, closing its connections. Throws when the server does not
  * answer within 3 s.
  */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
-  if (!/^[a-z_]+$/.test(prefix)) throw new Error(`a database name prefix is lower-case letters and _: ${prefix}`);
-  const name = `${prefix}_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-    // eslint-disable-next-line no-restricted-syntax -- an identifier (checked prefix and random hex, made here) cannot be a query parameter
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-      await again.connect();
-      try {
-        // eslint-disable-next-line no-restricted-syntax -- as for create database above
-        await again.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await again.end().catch(() => {});
-      }
-    },
-  };
+export function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+  return createServerDatabase(adminUrl, `${prefix}_`, { connectTimeoutMs: 3_000 });
 }
 
 /** Prints `rows` as a Markdown table under `title`; `columns` are [key, heading] pairs, a missing value is "-". */

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { createServerDatabase, ServerUnreachableError, type ServerDatabase } from "../../tests/helpers/server-database";
 
 // Shared pieces of the load and fault specs (docs/decisions/0014): production servers
 // of their own (host/server.ts on the current build), form submissions posted as the page's
@@ -293,34 +294,15 @@ export async function reconcileDatabase(target: Target, tag: string, outcomes: O
 
 export const POSTGRES_URL = process.env.FAULTS_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 
-/** Creates a fresh database on the PostgreSQL server; null (with the reason) when none answers. */
-export async function createPostgresDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> } | { skip: string }> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3_000 });
+/** Creates a fresh database on the PostgreSQL server; the reason to skip when none answers. */
+export async function createPostgresDatabase(): Promise<ServerDatabase | { skip: string }> {
   try {
-    await admin.connect();
+    return await createServerDatabase(POSTGRES_URL, "faults_", { connectTimeoutMs: 3_000 });
   } catch (error) {
-    return { skip: `PostgreSQL at ${POSTGRES_URL} is not answering (${(error as Error).message})` };
+    // Only a server that is not there is a reason to skip; a refused statement is a failure.
+    if (error instanceof ServerUnreachableError) return { skip: error.message };
+    throw error;
   }
-  const name = `faults_${randomBytes(5).toString("hex")}`;
-  try {
-    // eslint-disable-next-line no-restricted-syntax -- an identifier (random hex, made here) cannot be a query parameter
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const again = new pg.Client({ connectionString: POSTGRES_URL });
-      await again.connect();
-      // eslint-disable-next-line no-restricted-syntax -- an identifier (random hex, made here) cannot be a query parameter
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
 }
 
 export function summary(outcomes: Outcome[]) {

@@ -16,7 +16,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { label: st
   if (serverUrl) {
     // A copy of the run's migrated template database (tests/global-setup.ts) when there is one.
     const template = inject("postgresTemplate");
-    const database = await createServerDatabase(serverUrl, "test_", template || undefined);
+    const database = await createServerDatabase(serverUrl, "test_", { template: template || undefined });
     handle = openPostgres(database.url);
     label = `postgres (${database.name})`;
     cleanup = database.drop;
