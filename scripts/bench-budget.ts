@@ -28,7 +28,19 @@ export interface LoadDuring {
   end: number;
   max: number;
   cores: number;
+  /**
+   * Shares of the machine's CPU time while the runs measured (scripts/bench-machine.ts): the bench's
+   * own processes and everything else. Absent where it cannot be read (no /proc).
+   */
+  cpu?: { bench: number; other: number };
 }
+
+/**
+ * The most of the machine's CPU time other processes may use while the runs measure for the machine
+ * to count as quiet (docs/decisions/0121). An idle machine's own services used 0.5 % of two cores
+ * over ten seconds and 0.9 % during the bench's runs; one program busy on one core was 45 %.
+ */
+export const QUIET_OTHER_SHARE = 0.1;
 
 /**
  * How Lighthouse slowed the page: "simulate" takes the trace at full speed and computes the slow phone's
@@ -52,8 +64,7 @@ export function overBudget(rows: readonly BudgetRow[], throttling: Throttling = 
 
 /**
  * The "Budgets" block's lines: the routes over budget by name, or that all are within it; the routes
- * whose TBT could not be compared; and whether the load stayed below the core count, without which
- * a busy machine, not the page, sets TBT.
+ * whose TBT could not be compared; and whether the machine was quiet while the runs measured.
  */
 export function budgetReport(rows: readonly BudgetRow[], load: LoadDuring, throttling: Throttling = "simulate"): string[] {
   const over = overBudget(rows, throttling);
@@ -62,18 +73,39 @@ export function budgetReport(rows: readonly BudgetRow[], load: LoadDuring, throt
     throttling === "simulate"
       ? `TBT at most ${TBT_RATIO_BUDGET} x the empty page's, LCP at most ${LCP_BUDGET_MS / 1000} s`
       : `TBT at most ${TBT_RATIO_BUDGET} x the empty page's; LCP not judged under devtools throttling, which counts the slowed network`;
-  const quiet = load.max < load.cores;
   return [
     "Budgets",
     over.length ? `${over.length} of ${rows.length} routes over budget (${rule}):` : `All routes within budget (${rule}), ${rows.length} routes.`,
     ...over.map((row) => `  ${row.route}: ${row.reasons.join(", ")}`),
     ...(unjudged.length ? [`TBT not compared (the empty page's TBT was 0 ms in every round): ${unjudged.join(", ")}`] : []),
     ...cpuLines(rows),
-    `These figures are only meaningful when the load average stayed below the core count (${load.cores}): ` +
-      (quiet
-        ? `it did (1 min: ${load.start} at the start, ${load.max} at most, ${load.end} at the end).`
-        : `it did not (1 min: ${load.start} at the start, ${load.max} at most, ${load.end} at the end); read TBT from a quieter run.`),
+    quietLine(load),
   ];
+}
+
+/**
+ * Whether the machine did anything but the bench while it measured, without which a busy machine, not
+ * the page, sets TBT. From the CPU time other processes used where it is known; otherwise from the load
+ * average, which counts the bench's own Chromium and servers too and so is rarely below the core count.
+ */
+function quietLine(load: LoadDuring): string {
+  const average = `1 min load average: ${load.start} at the start, ${load.max} at most, ${load.end} at the end`;
+  if (load.cpu) {
+    const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+    return (
+      `These figures are only meaningful on a machine doing nothing else: while the runs measured, other processes used ` +
+      `${percent(load.cpu.other)} of its CPU time, the bench's own (Lighthouse, Chromium, the servers) ${percent(load.cpu.bench)} (${average}). ` +
+      (load.cpu.other <= QUIET_OTHER_SHARE
+        ? `Quiet (others at most ${percent(QUIET_OTHER_SHARE)}).`
+        : `Not quiet (others over ${percent(QUIET_OTHER_SHARE)}): read TBT from a quieter run.`)
+    );
+  }
+  return (
+    `These figures are only meaningful when the load average stayed below the core count (${load.cores}): ` +
+    (load.max < load.cores
+      ? `it did (1 min: ${load.start} at the start, ${load.max} at most, ${load.end} at the end).`
+      : `it did not (1 min: ${load.start} at the start, ${load.max} at most, ${load.end} at the end); read TBT from a quieter run.`)
+  );
 }
 
 /**

@@ -49,6 +49,7 @@ import {
   type BenchServer,
 } from "./bench-helpers.ts";
 import { budgetReport, overBudget, type LoadDuring, type Throttling } from "./bench-budget.ts";
+import { cpuAccount, groupGone, type CpuAccount } from "./bench-machine.ts";
 import { mainThreadCpu, type TraceEvent } from "./bench-cpu.ts";
 import { hintChunks } from "../host/compile-hints.ts";
 import { benchThroughNginx } from "./bench-proxy.ts";
@@ -526,7 +527,7 @@ function auditItems(lhr: LighthouseResult, audit: string): Record<string, unknow
  * targets (run 1 of each, then run 2 of each...), so that every target, the empty Next page
  * included, meets the same moments of a busy machine.
  */
-async function runLighthouse(targets: LighthouseTarget[], loadSamples?: number[]): Promise<LighthouseRow[]> {
+async function runLighthouse(targets: LighthouseTarget[], loadSamples?: number[], account?: CpuAccount): Promise<LighthouseRow[]> {
   if (LH_RUNS === 0) return [];
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
@@ -536,6 +537,8 @@ async function runLighthouse(targets: LighthouseTarget[], loadSamples?: number[]
       let failures = 0;
       for (;;) {
         log(`lighthouse ${target.label} (${i + 1}/${LH_RUNS})`);
+        // What the machine spends while this run measures: up to the kill, while Chromium's processes are still the bench's (scripts/bench-machine.ts).
+        const span = account?.begin();
         const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
         try {
           const result = await lighthouse(target.url, {
@@ -597,7 +600,10 @@ async function runLighthouse(targets: LighthouseTarget[], loadSamples?: number[]
           });
           break;
         } finally {
+          account?.end(span ?? null);
           await chrome.kill();
+          // The next run's account starts once this Chromium's processes have gone (scripts/bench-machine.ts).
+          if (account && !(await groupGone(chrome.pid))) account.end(null);
           // Between runs: what else shared the machine with this one.
           loadSamples?.push(os.loadavg()[0]!);
         }
@@ -830,10 +836,11 @@ async function main(): Promise<void> {
   let emptyPage: EmptyPageRow | null = null;
   // The 1-minute load average when the Lighthouse phase starts, after each run, and when it ends.
   const loadSamples = [os.loadavg()[0]!];
+  const account = cpuAccount();
   if (withBaseline) {
     const stopEmptyApp = await startEmptyApp();
     try {
-      lighthouse = await runLighthouse([...targets, { route: "/", label: "the empty Next page", url: `${EMPTY_BASE}/` }], loadSamples);
+      lighthouse = await runLighthouse([...targets, { route: "/", label: "the empty Next page", url: `${EMPTY_BASE}/` }], loadSamples, account);
     } finally {
       await stopEmptyApp();
     }
@@ -847,7 +854,7 @@ async function main(): Promise<void> {
       row.jsRatio = pairedRatio(row, empty, "jsKB");
     }
   } else {
-    lighthouse = await runLighthouse(targets, loadSamples);
+    lighthouse = await runLighthouse(targets, loadSamples, account);
   }
   loadSamples.push(os.loadavg()[0]!);
   const twoDecimals = (n: number) => Number(n.toFixed(2));
@@ -857,6 +864,8 @@ async function main(): Promise<void> {
     max: twoDecimals(Math.max(...loadSamples)),
     cores: os.cpus().length,
   };
+  const shares = account.shares();
+  if (shares) lighthouseLoad.cpu = { bench: Number(shares.bench.toFixed(3)), other: Number(shares.other.toFixed(3)) };
 
   const staticServer = await startStaticServer(pages);
   const loadRuns: LoadRow[] = [];
