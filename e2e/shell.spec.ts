@@ -318,6 +318,8 @@ test("the brand typeface comes from this site after the first paint, is used fro
   expect(await headingFamily()).toMatch(/^"?Inter Fallback"?,/);
   releaseFont();
   await expect.poll(brandLoaded, { timeout: 10_000 }).toBe(true);
+  // The loader writes the note and would remove the mark in the same callback: once the note is
+  // there, a mark still on <html> is the loader's decision, not a step not yet taken.
   await expect.poll(fontSeen).toBe("1");
   // The font's timing entry is written when its answer has come.
   const timing = await page.evaluate(() => {

@@ -29,6 +29,8 @@ export interface ProcessTicks {
   ppid: number;
   /** "R", "S", "D", "Z" (ended, not yet reaped)... */
   state?: string;
+  /** The process group. */
+  pgrp?: number;
   /** utime + stime + cutime + cstime: the process's own CPU time and its reaped children's. */
   ticks: number;
 }
@@ -46,7 +48,7 @@ export function parsePidStat(text: string): ProcessTicks | null {
   const ppid = Number(rest[1]);
   const ticks = Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]);
   if (![pid, ppid, ticks].every(Number.isFinite)) return null;
-  return { pid, ppid, state: rest[0], ticks };
+  return { pid, ppid, state: rest[0], pgrp: Number(rest[2]), ticks };
 }
 
 /**
@@ -72,23 +74,27 @@ export interface Snapshot extends CpuTicks {
   ours: number;
 }
 
+/** Every process /proc lists now. */
+function listProcesses(): ProcessTicks[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        const p = parsePidStat(fs.readFileSync(`/proc/${name}/stat`, "utf8"));
+        return p ? [p] : [];
+      } catch {
+        return []; // it ended while the list was read
+      }
+    });
+}
+
 /** The machine's CPU ticks and those of `root`'s tree now; null without /proc. */
 export function readSnapshot(root: number): Snapshot | null {
   try {
     const cpu = parseProcStat(fs.readFileSync("/proc/stat", "utf8"));
     if (!cpu) return null;
-    const processes = fs
-      .readdirSync("/proc")
-      .filter((name) => /^\d+$/.test(name))
-      .flatMap((name) => {
-        try {
-          const p = parsePidStat(fs.readFileSync(`/proc/${name}/stat`, "utf8"));
-          return p ? [p] : [];
-        } catch {
-          return []; // it ended while the list was read
-        }
-      });
-    return { ...cpu, ours: treeTicks(processes, root) };
+    return { ...cpu, ours: treeTicks(listProcesses(), root) };
   } catch {
     return null; // no /proc: not Linux
   }
@@ -104,26 +110,11 @@ export interface CpuShares {
 
 /**
  * The live processes of a process group (a Chromium chrome-launcher started, which leads its own
- * group). A zombie counts as gone: it runs no more, and has no children left (the kernel gives them
- * to init when their parent exits), so none of its group's time can leave the bench's tree after it.
+ * group). A zombie counts as ended: it runs no more, and what may still be listed under it is
+ * skipped by `treeTicks`.
  */
 function groupMembers(pgid: number): number {
-  let count = 0;
-  for (const name of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const text = fs.readFileSync(`/proc/${name}/stat`, "utf8");
-      // After the name: state ppid pgrp ...
-      const [state, , pgrp] = text
-        .slice(text.lastIndexOf(")") + 1)
-        .trim()
-        .split(/\s+/);
-      if (Number(pgrp) === pgid && state !== "Z") count++;
-    } catch {
-      // it ended while the list was read
-    }
-  }
-  return count;
+  return listProcesses().filter((p) => p.pgrp === pgid && p.state !== "Z").length;
 }
 
 /**

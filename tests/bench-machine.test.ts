@@ -20,9 +20,9 @@ describe("the bench's account of the machine's CPU time", () => {
   it("reads a process's parent and CPU ticks after its name, whatever the name holds", () => {
     const fields = (pid: number, name: string, ppid: number, [utime, stime, cutime, cstime]: number[]) =>
       `${pid} (${name}) S ${ppid} ${pid} ${pid} 0 -1 4194560 300 0 0 0 ${utime} ${stime} ${cutime} ${cstime} 20 0 1 0 100 0 0`;
-    expect(parsePidStat(fields(42, "chromium", 7, [10, 5, 3, 2]))).toEqual({ pid: 42, ppid: 7, state: "S", ticks: 20 });
+    expect(parsePidStat(fields(42, "chromium", 7, [10, 5, 3, 2]))).toEqual({ pid: 42, ppid: 7, state: "S", pgrp: 42, ticks: 20 });
     // A name with spaces and a ") (" in it: the fields are counted from the last parenthesis.
-    expect(parsePidStat(fields(43, "Web Content) (S 1 2", 42, [1, 1, 0, 0]))).toEqual({ pid: 43, ppid: 42, state: "S", ticks: 2 });
+    expect(parsePidStat(fields(43, "Web Content) (S 1 2", 42, [1, 1, 0, 0]))).toEqual({ pid: 43, ppid: 42, state: "S", pgrp: 43, ticks: 2 });
     expect(parsePidStat("garbage")).toBeNull();
   });
 
